@@ -1,0 +1,15 @@
+// Package engine owns the rules of the Monopoly-family games the bot hosts.
+//
+// A game is a value (Game) that changes only through Apply. The engine does
+// no I/O, reads no clock and holds no text meant for people: squares, cards
+// and events are identified by numbers that the bot turns into localized
+// words. Randomness comes from a generator whose state is part of the Game,
+// so a seed plus the list of applied actions replays a game exactly.
+//
+// Legal lists what a player may do now; the bot draws its buttons from it,
+// so a button never offers what Apply would refuse. Apply either succeeds
+// and returns the events that describe what happened, or returns a sentinel
+// error (see errors.go) and leaves the game untouched.
+//
+// Editions (board, decks, prices, rule options) are data, see edition.go.
+package engine

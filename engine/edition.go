@@ -1,0 +1,145 @@
+package engine
+
+// SquareKind says what a square does when a token stops on it.
+type SquareKind uint8
+
+const (
+	SquareStart SquareKind = iota
+	SquareStreet
+	SquarePort    // «Морской порт»: rent by the number of ports owned
+	SquareUtility // rent is a multiple of the dice
+	SquareTax
+	SquareChance
+	SquareChest
+	SquareJail // just visiting, or in jail
+	SquareFreeParking
+	SquareGoToJail
+)
+
+// Deck numbers, indexes of Edition.Decks and Game.Decks.
+const (
+	DeckChance = 0
+	DeckChest  = 1
+)
+
+// Square is one field of the board. Names live in the bot's locales under
+// the edition id and the square's index.
+type Square struct {
+	Kind SquareKind `json:"kind"`
+	// Group is the colour set of a street, or the shared group of the ports
+	// or of the utilities; -1 for squares that cannot be owned.
+	Group     int    `json:"group"`
+	Price     int    `json:"price,omitempty"`
+	Rent      [6]int `json:"rent,omitempty"` // street: bare, 1–4 houses, hotel; port: 1–4 owned; utility: dice multiplier for 1–2 owned
+	HouseCost int    `json:"house_cost,omitempty"`
+	Mortgage  int    `json:"mortgage,omitempty"`
+	Tax       int    `json:"tax,omitempty"`
+}
+
+// Ownable reports whether the square is a deed that can be bought.
+func (s *Square) Ownable() bool {
+	return s.Kind == SquareStreet || s.Kind == SquarePort || s.Kind == SquareUtility
+}
+
+// CardKind is what a Chance or Community Chest card does.
+type CardKind uint8
+
+const (
+	CardAdvance        CardKind = iota // move forward to Target, collecting salary when passing start
+	CardNearestUtility                 // move to the next utility; if owned pay Amount× a fresh roll
+	CardNearestPort                    // move to the next port; if owned pay Amount× its rent
+	CardBack                           // move back Amount squares
+	CardGoToJail
+	CardJailFree
+	CardCollect     // bank pays Amount
+	CardPay         // pay Amount to the bank
+	CardPayEach     // pay Amount to every other player
+	CardCollectEach // every other player pays Amount
+	CardRepairs     // pay Amount per house and PerHotel per hotel
+)
+
+// Card is one card of a deck. Card texts live in the locales under the
+// edition id, the deck and the card's index.
+type Card struct {
+	Kind     CardKind `json:"kind"`
+	Target   int      `json:"target,omitempty"`
+	Amount   int      `json:"amount,omitempty"`
+	PerHotel int      `json:"per_hotel,omitempty"`
+}
+
+// Rules are the options of one game. An edition gives the defaults; the bot
+// may change them per chat before a game starts.
+type Rules struct {
+	StartingCash int `json:"starting_cash"`
+	Salary       int `json:"salary"`
+	JailFine     int `json:"jail_fine"`
+	// JailRolls is how many turns a prisoner may try for doubles; after the
+	// last failed try the fine is paid and the token moves.
+	JailRolls int `json:"jail_rolls"`
+	// MortgageInterest is the percentage added when a mortgage is lifted.
+	MortgageInterest int  `json:"mortgage_interest"`
+	Auctions         bool `json:"auctions"`
+	DoubleRentOnSet  bool `json:"double_rent_on_set"`
+	EvenBuilding     bool `json:"even_building"`
+	// BuildBeforeRollOnly is the printgames house rule: build only right
+	// before your own roll, at most BuildsPerTurn buildings a turn.
+	BuildBeforeRollOnly bool `json:"build_before_roll_only"`
+	BuildsPerTurn       int  `json:"builds_per_turn"`
+	FreeParkingJackpot  bool `json:"free_parking_jackpot"`
+	DoubleSalaryOnStart bool `json:"double_salary_on_start"`
+	NoRentInJail        bool `json:"no_rent_in_jail"`
+	EarlyEndByAgreement bool `json:"early_end_by_agreement"`
+}
+
+// Edition is a complete rule set: board, decks, bank stock and defaults.
+type Edition struct {
+	ID         string
+	Squares    []Square
+	Decks      [2][]Card
+	Houses     int
+	Hotels     int
+	MinPlayers int
+	MaxPlayers int
+	JailSquare int
+	Rules      Rules
+
+	groups [][]int // square indexes of each group, filled by prepare
+}
+
+// Group returns the squares of group g in board order.
+func (e *Edition) Group(g int) []int { return e.groups[g] }
+
+// GroupCount is the number of groups (colour sets, ports, utilities).
+func (e *Edition) GroupCount() int { return len(e.groups) }
+
+func (e *Edition) prepare() *Edition {
+	n := 0
+	for _, s := range e.Squares {
+		if s.Group+1 > n {
+			n = s.Group + 1
+		}
+	}
+	e.groups = make([][]int, n)
+	for i, s := range e.Squares {
+		if s.Group >= 0 {
+			e.groups[s.Group] = append(e.groups[s.Group], i)
+		}
+	}
+	return e
+}
+
+var editions = map[string]*Edition{}
+
+func register(e *Edition) { editions[e.ID] = e.prepare() }
+
+// EditionByID returns a registered edition, or nil.
+func EditionByID(id string) *Edition { return editions[id] }
+
+// Editions lists the ids of the registered editions.
+func Editions() []string {
+	ids := make([]string, 0, len(editions))
+	for id := range editions {
+		ids = append(ids, id)
+	}
+	return ids
+}

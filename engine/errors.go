@@ -1,0 +1,41 @@
+package engine
+
+import "errors"
+
+// Sentinel errors returned by Apply. The bot maps each to a localized alert,
+// so every refusal a player can meet has its own value here.
+var (
+	ErrGameOver          = errors.New("engine: the game is over")
+	ErrUnknownAction     = errors.New("engine: unknown action")
+	ErrNotInGame         = errors.New("engine: player is not in the game")
+	ErrNotYourTurn       = errors.New("engine: not your turn")
+	ErrNotNow            = errors.New("engine: that action is not possible now")
+	ErrInsufficientFunds = errors.New("engine: not enough cash")
+	ErrNotProperty       = errors.New("engine: that square is not a property")
+	ErrNotOwner          = errors.New("engine: you do not own that property")
+	ErrMortgaged         = errors.New("engine: the property is mortgaged")
+	ErrNotMortgaged      = errors.New("engine: the property is not mortgaged")
+	ErrSetMortgaged      = errors.New("engine: a property of the colour set is mortgaged")
+	ErrNoMonopoly        = errors.New("engine: you do not own the whole colour set")
+	ErrNotBuildable      = errors.New("engine: buildings cannot stand on that square")
+	ErrUnevenBuilding    = errors.New("engine: build and sell evenly across the colour set")
+	ErrMaxBuildings      = errors.New("engine: the property already has a hotel")
+	ErrNoBuildings       = errors.New("engine: there is no building to sell")
+	ErrHasBuildings      = errors.New("engine: the colour set has buildings")
+	ErrNoHousesLeft      = errors.New("engine: the bank has no houses left")
+	ErrNoHotelsLeft      = errors.New("engine: the bank has no hotels left")
+	ErrBuildLimit        = errors.New("engine: building limit for this turn reached")
+	ErrBuildBeforeTurn   = errors.New("engine: you may build only right before your own roll")
+	ErrBidTooLow         = errors.New("engine: the bid is too low")
+	ErrBidTooHigh        = errors.New("engine: the bid exceeds your cash")
+	ErrAlreadyPassed     = errors.New("engine: you have left this auction")
+	ErrNotInJail         = errors.New("engine: you are not in jail")
+	ErrNoJailCard        = errors.New("engine: you have no get-out-of-jail card")
+	ErrInDebt            = errors.New("engine: settle the debt first")
+	ErrCanStillPay       = errors.New("engine: you can still raise the money; bankruptcy is not allowed")
+	ErrBadTrade          = errors.New("engine: the trade offer is not valid")
+	ErrTradeNotFound     = errors.New("engine: no such trade offer")
+	ErrSelfTrade         = errors.New("engine: a player cannot trade with themselves")
+	ErrOptionDisabled    = errors.New("engine: that rule is switched off in this game")
+	ErrAlreadyVoted      = errors.New("engine: you have already voted")
+)

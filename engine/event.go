@@ -1,0 +1,79 @@
+package engine
+
+// EventKind names something that happened. The bot renders each kind with
+// a localized template; the fields used by each kind are listed beside it.
+type EventKind uint8
+
+const (
+	EvOrderRoll        EventKind = iota + 1 // Player rolled Dice for the starting order
+	EvFirstPlayer                           // Player starts the game
+	EvTurnStarted                           // Player's turn begins (Amount = turn number)
+	EvRolled                                // Player rolled Dice
+	EvMoved                                 // Player moved to Square (From = previous square)
+	EvPassedStart                           // Player collected Amount salary
+	EvLanded                                // Player stopped on Square
+	EvBought                                // Player bought Square for Amount
+	EvDeclined                              // Player declined to buy Square
+	EvAuctionStarted                        // auction of Square opens (Amount = minimum bid)
+	EvBid                                   // Player bid Amount
+	EvAuctionPass                           // Player left the auction
+	EvAuctionWon                            // Player won Square for Amount
+	EvAuctionUnsold                         // nobody bid: the bank keeps Square
+	EvRentPaid                              // Player paid Amount rent for Square to Other
+	EvRentMortgaged                         // no rent: Square is mortgaged
+	EvRentOwnerJailed                       // no rent: the owner of Square is in jail (house rule)
+	EvTaxPaid                               // Player paid Amount tax on Square
+	EvCardDrawn                             // Player drew card Card of deck Deck
+	EvCollected                             // Player received Amount from the bank
+	EvPaid                                  // Player paid Amount to the bank
+	EvPaidPlayer                            // Player paid Amount to Other
+	EvJackpot                               // Player took the free-parking jackpot of Amount
+	EvDoubles                               // Player rolled doubles and rolls again
+	EvSentToJail                            // Player went to jail (Amount: a JailReason)
+	EvJailFinePaid                          // Player paid Amount to leave jail
+	EvJailCardUsed                          // Player used the jail card of deck Deck
+	EvJailCardKept                          // Player keeps the jail card of deck Deck
+	EvJailRollFailed                        // Player rolled no doubles in jail (Amount = tries so far)
+	EvLeftJail                              // Player left jail
+	EvBuilt                                 // Player built on Square for Cost (Amount = buildings now, 5 = hotel)
+	EvBuildingSold                          // Player sold buildings of Square for Cost (Amount = buildings left)
+	EvMortgaged                             // Player mortgaged Square, receiving Cost
+	EvUnmortgaged                           // Player lifted the mortgage of Square, paying Cost
+	EvMortgageInterest                      // Player paid Amount interest on received mortgaged Square
+	EvDebt                                  // Player owes Amount to Other (Bank for the bank)
+	EvDebtPaid                              // Player paid the debt of Amount to Other
+	EvBankrupt                              // Player went bankrupt to Other (Bank for the bank)
+	EvResigned                              // Player left the game
+	EvTradeProposed                         // Player offered trade Amount (id) to Other
+	EvTradeAccepted                         // Player accepted trade Amount from Other
+	EvTradeRejected                         // Player declined trade Amount from Other
+	EvTradeCancelled                        // trade Amount by Player was withdrawn or became void
+	EvDeedReceived                          // Player received Square from Other
+	EvVotedEnd                              // Player voted to end the game early
+	EvTimeout                               // Player's decision timed out
+	EvTurnEnded                             // Player's turn ended
+	EvGameOver                              // Player won (Amount = 1 when ended by agreement)
+	EvBuildingAuction                       // a building (Amount 1 = house, 5 = hotel) for Square goes to auction
+	eventKinds
+)
+
+// JailReason says why a player went to jail (EvSentToJail's Amount).
+const (
+	JailBySquare = iota
+	JailByCard
+	JailByDoubles
+)
+
+// Event is one thing that happened. Fields that a kind does not use are zero.
+type Event struct {
+	Kind   EventKind `json:"kind"`
+	Player PlayerID  `json:"player"`
+	Other  PlayerID  `json:"other,omitempty"`
+	Square int       `json:"square,omitempty"`
+	From   int       `json:"from,omitempty"`
+	Amount int       `json:"amount,omitempty"`
+	Cost   int       `json:"cost,omitempty"`
+	Dice   [2]int    `json:"dice,omitempty"`
+	Deck   int       `json:"deck,omitempty"`
+	Card   int       `json:"card,omitempty"`
+}
