@@ -41,6 +41,7 @@ type Player struct {
 	JailCards [2]bool `json:"jail_cards,omitempty"` // by deck
 	Bankrupt  bool    `json:"bankrupt,omitempty"`
 	VotedEnd  bool    `json:"voted_end,omitempty"`
+	OutAt     uint64  `json:"out_at,omitempty"` // game version when they went bankrupt
 }
 
 // Property is the state of one square's deed.
@@ -92,6 +93,9 @@ type Debt struct {
 	Debtor   PlayerID `json:"debtor"`
 	Creditor PlayerID `json:"creditor"` // Bank or a seat
 	Amount   int      `json:"amount"`
+	// Centre marks a tax, fine or card payment: with the free-parking
+	// jackpot rule it goes to the centre, not the bank.
+	Centre bool `json:"centre,omitempty"`
 }
 
 // Game is the whole state of one game.

@@ -1,0 +1,103 @@
+package engine
+
+// Auctions: a declined deed, the deeds of a player bankrupt to the bank,
+// and the bank's last buildings when more than one player wants them.
+
+func (g *Game) startAuction(sq, minBid, building int, requester PlayerID) {
+	a := &Auction{Square: sq, Min: max(minBid, 1), Leader: NoOwner, Building: building, Requester: requester}
+	a.Passed = make([]bool, len(g.Players))
+	for i := range g.Players {
+		q := PlayerID(i)
+		a.Passed[i] = !g.Active(q) || building > 0 && !g.hasPlacement(q, building)
+	}
+	g.Auction = a
+	g.emit(Event{Kind: EvAuctionStarted, Square: sq, Amount: a.Min, Player: requester})
+	g.closeAuctionIfDone()
+}
+
+// MinBid is the lowest bid the running auction accepts.
+func (a *Auction) MinBid() int {
+	if a.Leader == NoOwner {
+		return a.Min
+	}
+	return a.High + 1
+}
+
+func (g *Game) checkBid(p PlayerID, amount int) error {
+	a := g.Auction
+	if a.Passed[p] {
+		return ErrAlreadyPassed
+	}
+	if amount < a.MinBid() {
+		return ErrBidTooLow
+	}
+	if amount > g.Players[p].Cash {
+		return ErrBidTooHigh
+	}
+	return nil
+}
+
+func (g *Game) actBid(p PlayerID, amount int) {
+	a := g.Auction
+	a.High, a.Leader = amount, p
+	g.emit(Event{Kind: EvBid, Player: p, Square: a.Square, Amount: amount})
+	g.closeAuctionIfDone()
+}
+
+func (g *Game) checkPass(p PlayerID) error {
+	a := g.Auction
+	if a.Passed[p] {
+		return ErrAlreadyPassed
+	}
+	if a.Leader == p {
+		return ErrNotNow // the leader's bid stands
+	}
+	return nil
+}
+
+func (g *Game) actPass(p PlayerID) {
+	g.Auction.Passed[p] = true
+	g.emit(Event{Kind: EvAuctionPass, Player: p, Square: g.Auction.Square})
+	g.closeAuctionIfDone()
+}
+
+// closeAuctionIfDone ends the auction once nobody but the leader is left.
+func (g *Game) closeAuctionIfDone() {
+	a := g.Auction
+	for i, passed := range a.Passed {
+		if !passed && PlayerID(i) != a.Leader {
+			return
+		}
+	}
+	g.Auction = nil
+	if a.Leader == NoOwner {
+		g.emit(Event{Kind: EvAuctionUnsold, Square: a.Square, Amount: a.Building})
+		return
+	}
+	w := a.Leader
+	g.takeForBank(w, a.High)
+	g.emit(Event{Kind: EvAuctionWon, Player: w, Square: a.Square, Amount: a.High, Cost: a.Building})
+	switch {
+	case a.Building == 0:
+		g.Props[a.Square].Owner = w
+	case w == a.Requester && g.canPlace(w, a.Square) == nil && g.nextKind(a.Square) == a.Building:
+		if w == g.Current {
+			g.Built++
+		}
+		g.placeBuilding(w, a.Square, a.High)
+	default:
+		g.Placing, g.PlaceKind = w, a.Building
+	}
+}
+
+// auctionTimeout closes the auction as if every bidder but the leader passed.
+func (g *Game) auctionTimeout() {
+	a := g.Auction
+	for i := range a.Passed {
+		if !a.Passed[i] && PlayerID(i) != a.Leader {
+			a.Passed[i] = true
+			g.emit(Event{Kind: EvAuctionPass, Player: PlayerID(i), Square: a.Square})
+		}
+	}
+	g.closeAuctionIfDone()
+}

@@ -1,0 +1,263 @@
+package engine
+
+// This file holds every movement of money: between players, to and from
+// the bank and the jackpot, debts and bankruptcy. Keeping them in one place
+// is what makes the conservation invariant easy to trust.
+
+func (g *Game) bankPays(p PlayerID, amount int) {
+	g.Players[p].Cash += amount
+	g.Bank -= int64(amount)
+}
+
+func (g *Game) takeForBank(p PlayerID, amount int) {
+	g.Players[p].Cash -= amount
+	g.Bank += int64(amount)
+}
+
+// transfer moves cash that p has; to may be Bank.
+func (g *Game) transfer(p, to PlayerID, amount int) {
+	if to == Bank {
+		g.takeForBank(p, amount)
+		return
+	}
+	g.Players[p].Cash -= amount
+	g.Players[to].Cash += amount
+}
+
+// toCentre pays a tax, fine or card payment: to the free-parking jackpot
+// when that house rule is on, else to the bank.
+func (g *Game) toCentre(p PlayerID, amount int) {
+	if g.Rules.FreeParkingJackpot {
+		g.Players[p].Cash -= amount
+		g.Jackpot += amount
+		return
+	}
+	g.takeForBank(p, amount)
+}
+
+// chargeBank collects a tax, fine or card payment, or records a debt.
+func (g *Game) chargeBank(p PlayerID, amount int, kind EventKind, sq int) {
+	if g.Players[p].Cash >= amount {
+		g.toCentre(p, amount)
+		g.emit(Event{Kind: kind, Player: p, Amount: amount, Square: sq})
+		return
+	}
+	g.Debts = append(g.Debts, Debt{Debtor: p, Creditor: Bank, Amount: amount, Centre: true})
+	g.emit(Event{Kind: EvDebt, Player: p, Other: Bank, Amount: amount})
+}
+
+// charge makes p pay to (a player or Bank), or records a debt.
+func (g *Game) charge(p, to PlayerID, amount int) {
+	if g.Players[p].Cash >= amount {
+		g.transfer(p, to, amount)
+		if to == Bank {
+			g.emit(Event{Kind: EvPaid, Player: p, Amount: amount})
+		} else {
+			g.emit(Event{Kind: EvPaidPlayer, Player: p, Other: to, Amount: amount})
+		}
+		return
+	}
+	g.addDebt(p, to, amount)
+}
+
+func (g *Game) addDebt(p, to PlayerID, amount int) {
+	g.Debts = append(g.Debts, Debt{Debtor: p, Creditor: to, Amount: amount})
+	g.emit(Event{Kind: EvDebt, Player: p, Other: to, Amount: amount})
+}
+
+// Owed is the total p owes in pending debts.
+func (g *Game) Owed(p PlayerID) int {
+	n := 0
+	for _, d := range g.Debts {
+		if d.Debtor == p {
+			n += d.Amount
+		}
+	}
+	return n
+}
+
+func (g *Game) actPayDebt() {
+	d := g.Debts[0]
+	if d.Creditor == Bank && d.Centre {
+		g.toCentre(d.Debtor, d.Amount)
+	} else {
+		g.transfer(d.Debtor, d.Creditor, d.Amount)
+	}
+	g.Debts = g.Debts[1:]
+	if len(g.Debts) == 0 {
+		g.Debts = nil
+	}
+	g.emit(Event{Kind: EvDebtPaid, Player: d.Debtor, Other: d.Creditor, Amount: d.Amount})
+}
+
+// buildingValue is what the bank pays for the buildings on sq.
+func (g *Game) buildingValue(sq int) int {
+	return int(g.Props[sq].Buildings) * (g.ed.Squares[sq].HouseCost / 2)
+}
+
+// LiquidationValue is the cash p could raise from the bank alone: cash,
+// buildings sold at half price and unmortgaged deeds mortgaged.
+func (g *Game) LiquidationValue(p PlayerID) int {
+	ed := g.EditionData()
+	v := g.Players[p].Cash
+	for sq := range g.Props {
+		prop := &g.Props[sq]
+		if prop.Owner != p {
+			continue
+		}
+		v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
+		if !prop.Mortgaged {
+			v += ed.Squares[sq].Mortgage
+		}
+	}
+	return v
+}
+
+// NetWorth ranks players in an early end by agreement: cash, deeds at their
+// price (less the mortgage still owed) and buildings at their cost.
+func (g *Game) NetWorth(p PlayerID) int {
+	ed := g.EditionData()
+	v := g.Players[p].Cash
+	for sq := range g.Props {
+		prop := &g.Props[sq]
+		if prop.Owner != p {
+			continue
+		}
+		s := &ed.Squares[sq]
+		v += s.Price + int(prop.Buildings)*s.HouseCost
+		if prop.Mortgaged {
+			v -= s.Mortgage
+		}
+	}
+	return v
+}
+
+// bankrupt removes p from the game in favour of creditor (Bank or a seat).
+func (g *Game) bankrupt(p, creditor PlayerID) {
+	pl := &g.Players[p]
+	// Buildings go back to the bank at half price first, in both cases.
+	for sq := range g.Props {
+		prop := &g.Props[sq]
+		if prop.Owner != p || prop.Buildings == 0 {
+			continue
+		}
+		g.bankPays(p, g.buildingValue(sq))
+		g.returnBuildings(sq)
+	}
+	if creditor == Bank {
+		g.takeForBank(p, pl.Cash)
+	} else {
+		g.transfer(p, creditor, pl.Cash)
+	}
+	for d := range pl.JailCards {
+		if !pl.JailCards[d] {
+			continue
+		}
+		pl.JailCards[d] = false
+		if creditor == Bank {
+			g.Decks[d].putBack(g.jailCardIndex(d))
+		} else {
+			g.Players[creditor].JailCards[d] = true
+		}
+	}
+	pl.Bankrupt, pl.InJail, pl.JailTries, pl.VotedEnd = true, false, 0, false
+	pl.OutAt = g.Version + 1
+	g.emit(Event{Kind: EvBankrupt, Player: p, Other: creditor})
+	for sq := range g.Props {
+		prop := &g.Props[sq]
+		if prop.Owner != p {
+			continue
+		}
+		if creditor == Bank {
+			prop.Owner, prop.Mortgaged, prop.Received = NoOwner, false, false
+			if g.Rules.Auctions {
+				g.AuctionQueue = append(g.AuctionQueue, sq)
+			}
+			continue
+		}
+		g.giveDeed(sq, p, creditor)
+	}
+	// The bankrupt's other debts die with them; so do their trade offers.
+	debts := g.Debts[:0]
+	for _, d := range g.Debts {
+		if d.Debtor == p {
+			continue
+		}
+		if d.Creditor == p { // nobody collects for a player who is out
+			d.Creditor = Bank
+		}
+		debts = append(debts, d)
+	}
+	g.Debts = debts
+	if len(g.Debts) == 0 {
+		g.Debts = nil
+	}
+	g.dropTradesOf(p)
+	if g.ActiveCount() <= 1 {
+		for i := range g.Players {
+			if !g.Players[i].Bankrupt {
+				g.gameOver(PlayerID(i), 0)
+			}
+		}
+	}
+}
+
+// giveDeed hands sq from one player to another. A mortgaged deed carries
+// the interest due at once; its new owner may lift it for the bare value
+// until their turn ends.
+func (g *Game) giveDeed(sq int, from, to PlayerID) {
+	prop := &g.Props[sq]
+	prop.Owner = to
+	g.emit(Event{Kind: EvDeedReceived, Player: to, Other: from, Square: sq})
+	if !prop.Mortgaged {
+		return
+	}
+	prop.Received = true
+	interest := g.interest(sq)
+	if g.Players[to].Cash >= interest {
+		g.takeForBank(to, interest)
+		g.emit(Event{Kind: EvMortgageInterest, Player: to, Square: sq, Amount: interest})
+		return
+	}
+	g.addDebt(to, Bank, interest)
+}
+
+func (g *Game) interest(sq int) int {
+	m := g.ed.Squares[sq].Mortgage
+	return (m*g.Rules.MortgageInterest + 99) / 100
+}
+
+func (g *Game) gameOver(winner PlayerID, byAgreement int) {
+	g.Winner = winner
+	g.Phase = PhaseGameOver
+	g.Auction, g.AuctionQueue, g.Debts, g.Placing = nil, nil, nil, NoOwner
+	g.emit(Event{Kind: EvGameOver, Player: winner, Amount: byAgreement})
+}
+
+// Standings ranks the seats: the winner, the other active players by net
+// worth, then the bankrupt ones, the last to go out first.
+func (g *Game) Standings() []PlayerID {
+	out := make([]PlayerID, 0, len(g.Players))
+	for i := range g.Players {
+		out = append(out, PlayerID(i))
+	}
+	less := func(a, b PlayerID) bool {
+		if a == g.Winner || b == g.Winner {
+			return a == g.Winner && b != g.Winner
+		}
+		ba, bb := g.Players[a].Bankrupt, g.Players[b].Bankrupt
+		if ba != bb {
+			return !ba
+		}
+		if ba {
+			return g.Players[a].OutAt > g.Players[b].OutAt
+		}
+		return g.NetWorth(a) > g.NetWorth(b)
+	}
+	for i := 1; i < len(out); i++ { // insertion sort: at most six seats
+		for j := i; j > 0 && less(out[j], out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}

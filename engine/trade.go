@@ -1,0 +1,127 @@
+package engine
+
+import "slices"
+
+// Trades between players: deeds without buildings in their set (mortgaged
+// ones too), cash and jail cards; never loans.
+
+func (g *Game) checkTradeSide(owner PlayerID, deeds []int, cash int, cards []int) error {
+	if cash < 0 || cash > g.Players[owner].Cash {
+		return ErrBadTrade
+	}
+	for i, sq := range deeds {
+		if sq < 0 || sq >= len(g.Props) || !g.ed.Squares[sq].Ownable() || g.Props[sq].Owner != owner {
+			return ErrBadTrade
+		}
+		if slices.Contains(deeds[:i], sq) {
+			return ErrBadTrade
+		}
+		if g.ed.Squares[sq].Kind == SquareStreet && g.setHasBuildings(g.ed.Squares[sq].Group) {
+			return ErrHasBuildings
+		}
+	}
+	for i, d := range cards {
+		if d < 0 || d >= len(g.Decks) || !g.Players[owner].JailCards[d] || slices.Contains(cards[:i], d) {
+			return ErrBadTrade
+		}
+	}
+	return nil
+}
+
+func (g *Game) checkTrade(t *Trade) error {
+	if t == nil {
+		return ErrBadTrade
+	}
+	if t.From == t.To {
+		return ErrSelfTrade
+	}
+	if !g.Active(t.From) || !g.Active(t.To) {
+		return ErrNotInGame
+	}
+	// Each side gives something: cash for nothing would be a loan.
+	if t.GiveCash == 0 && len(t.GiveDeeds)+len(t.GiveCards) == 0 ||
+		t.TakeCash == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0 {
+		return ErrBadTrade
+	}
+	if err := g.checkTradeSide(t.From, t.GiveDeeds, t.GiveCash, t.GiveCards); err != nil {
+		return err
+	}
+	return g.checkTradeSide(t.To, t.TakeDeeds, t.TakeCash, t.TakeCards)
+}
+
+func (g *Game) tradeIndex(id int) int {
+	for i := range g.Trades {
+		if g.Trades[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) actProposeTrade(p PlayerID, t *Trade) {
+	g.NextTrade++
+	offer := t.clone()
+	offer.ID, offer.From = g.NextTrade, p
+	g.Trades = append(g.Trades, offer)
+	g.emit(Event{Kind: EvTradeProposed, Player: p, Other: offer.To, Amount: offer.ID})
+}
+
+func (g *Game) removeTrade(i int) {
+	g.Trades = slices.Delete(g.Trades, i, i+1)
+	if len(g.Trades) == 0 {
+		g.Trades = nil
+	}
+}
+
+func (g *Game) actAcceptTrade(i int) {
+	t := g.Trades[i]
+	g.removeTrade(i)
+	g.emit(Event{Kind: EvTradeAccepted, Player: t.To, Other: t.From, Amount: t.ID})
+	g.moveCash(t.From, t.To, t.GiveCash)
+	g.moveCash(t.To, t.From, t.TakeCash)
+	for _, d := range t.GiveCards {
+		g.Players[t.From].JailCards[d], g.Players[t.To].JailCards[d] = false, true
+	}
+	for _, d := range t.TakeCards {
+		g.Players[t.To].JailCards[d], g.Players[t.From].JailCards[d] = false, true
+	}
+	for _, sq := range t.GiveDeeds {
+		g.giveDeed(sq, t.From, t.To)
+	}
+	for _, sq := range t.TakeDeeds {
+		g.giveDeed(sq, t.To, t.From)
+	}
+	g.pruneTrades()
+}
+
+func (g *Game) moveCash(from, to PlayerID, amount int) {
+	if amount > 0 {
+		g.Players[from].Cash -= amount
+		g.Players[to].Cash += amount
+	}
+}
+
+// pruneTrades drops offers that the game has made impossible (a deed or
+// the cash is gone), so no stale offer can be accepted.
+func (g *Game) pruneTrades() {
+	for i := 0; i < len(g.Trades); {
+		t := &g.Trades[i]
+		if g.checkTrade(t) == nil {
+			i++
+			continue
+		}
+		g.emit(Event{Kind: EvTradeCancelled, Player: t.From, Other: t.To, Amount: t.ID})
+		g.removeTrade(i)
+	}
+}
+
+func (g *Game) dropTradesOf(p PlayerID) {
+	for i := 0; i < len(g.Trades); {
+		if t := &g.Trades[i]; t.From == p || t.To == p {
+			g.emit(Event{Kind: EvTradeCancelled, Player: t.From, Other: t.To, Amount: t.ID})
+			g.removeTrade(i)
+			continue
+		}
+		i++
+	}
+}

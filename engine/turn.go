@@ -1,0 +1,343 @@
+package engine
+
+// This file holds the turn flow: rolling, moving, landing, cards, rent,
+// jail, and the settle step that decides what the game waits for next.
+
+func (g *Game) startTurn() {
+	g.Turn++
+	g.Doubles, g.RollAgain, g.Built = 0, false, 0
+	g.Step = StepTurnStart
+	g.emit(Event{Kind: EvTurnStarted, Player: g.Current, Amount: g.Turn})
+	g.settle()
+}
+
+// settle moves the game to the phase that waits for the next decision:
+// interruptions (debts, auctions, a building to place) first, then the
+// current turn's step.
+func (g *Game) settle() {
+	for {
+		if g.Phase == PhaseGameOver {
+			return
+		}
+		switch {
+		case len(g.Debts) > 0:
+			g.Phase = PhaseDebt
+			return
+		case g.Auction != nil:
+			g.Phase = PhaseAuction
+			return
+		case g.Placing != NoOwner:
+			if g.hasPlacement(g.Placing, g.PlaceKind) {
+				g.Phase = PhasePlaceBuilding
+				return
+			}
+			g.refundPlacement()
+			continue
+		case len(g.AuctionQueue) > 0:
+			sq := g.AuctionQueue[0]
+			g.AuctionQueue = g.AuctionQueue[1:]
+			if len(g.AuctionQueue) == 0 {
+				g.AuctionQueue = nil
+			}
+			g.startAuction(sq, 1, 0, NoOwner)
+			continue
+		case !g.Active(g.Current):
+			g.advanceTurn()
+			return
+		}
+		switch g.Step {
+		case StepTurnStart:
+			g.Phase = PhaseTurnStart
+		case StepBuyDecision:
+			g.Phase = PhaseBuyDecision
+		case StepTurnEnd:
+			g.Phase = PhaseTurnEnd
+		case StepJailMove:
+			g.Step = StepTurnEnd
+			g.moveBy(g.Current, g.Dice[0]+g.Dice[1])
+			continue
+		}
+		return
+	}
+}
+
+// advanceTurn hands the dice to the next active player.
+func (g *Game) advanceTurn() {
+	n := len(g.Players)
+	next := g.Current
+	for i := 0; i < n; i++ {
+		next = PlayerID((int(next) + 1) % n)
+		if g.Active(next) {
+			break
+		}
+	}
+	for i := range g.Props {
+		g.Props[i].Received = false
+	}
+	g.Current = next
+	g.startTurn()
+}
+
+func (g *Game) actRoll(p PlayerID) {
+	pl := &g.Players[p]
+	d := g.rollDice()
+	g.Dice = d
+	g.emit(Event{Kind: EvRolled, Player: p, Dice: d})
+	doubles := d[0] == d[1]
+	if pl.InJail {
+		g.RollAgain = false
+		if doubles {
+			pl.InJail, pl.JailTries = false, 0
+			g.emit(Event{Kind: EvLeftJail, Player: p})
+			g.Step = StepTurnEnd
+			g.moveBy(p, d[0]+d[1])
+			return
+		}
+		pl.JailTries++
+		g.emit(Event{Kind: EvJailRollFailed, Player: p, Amount: pl.JailTries})
+		if pl.JailTries < g.Rules.JailRolls {
+			g.Step = StepTurnEnd
+			return
+		}
+		// The last try failed: pay the fine, leave, and move by this roll.
+		pl.InJail, pl.JailTries = false, 0
+		g.emit(Event{Kind: EvLeftJail, Player: p})
+		g.Step = StepJailMove
+		g.chargeBank(p, g.Rules.JailFine, EvJailFinePaid, g.ed.JailSquare)
+		return
+	}
+	g.RollAgain = false
+	if doubles {
+		g.Doubles++
+		if g.Doubles >= 3 {
+			g.sendToJail(p, JailByDoubles)
+			return
+		}
+		g.RollAgain = true
+	}
+	g.Step = StepTurnEnd
+	g.moveBy(p, d[0]+d[1])
+}
+
+func (g *Game) actEndTurn() {
+	g.emit(Event{Kind: EvTurnEnded, Player: g.Current})
+	g.advanceTurn()
+}
+
+// moveBy moves p forward n squares (backward when n < 0, never paying
+// salary then) and resolves the square.
+func (g *Game) moveBy(p PlayerID, n int) {
+	pl := &g.Players[p]
+	size := len(g.ed.Squares)
+	from := pl.Pos
+	to := ((from+n)%size + size) % size
+	pl.Pos = to
+	g.emit(Event{Kind: EvMoved, Player: p, From: from, Square: to})
+	if n > 0 && from+n >= size {
+		g.paySalary(p, to == 0)
+	}
+	g.land(p, 1)
+}
+
+// moveTo advances p to target, paying salary when start is passed or
+// reached, and resolves the square with the given rent multiplier.
+func (g *Game) moveTo(p PlayerID, target, rentFactor int) {
+	pl := &g.Players[p]
+	from := pl.Pos
+	pl.Pos = target
+	g.emit(Event{Kind: EvMoved, Player: p, From: from, Square: target})
+	if target <= from {
+		g.paySalary(p, target == 0)
+	}
+	g.land(p, rentFactor)
+}
+
+func (g *Game) paySalary(p PlayerID, exactly bool) {
+	amount := g.Rules.Salary
+	if exactly && g.Rules.DoubleSalaryOnStart {
+		amount *= 2
+	}
+	g.bankPays(p, amount)
+	g.emit(Event{Kind: EvPassedStart, Player: p, Amount: amount})
+}
+
+// land resolves the square p stands on. rentFactor > 1 comes from cards:
+// for ports it multiplies the rent, for utilities it is the dice multiplier
+// of a fresh roll.
+func (g *Game) land(p PlayerID, rentFactor int) {
+	pos := g.Players[p].Pos
+	sq := &g.ed.Squares[pos]
+	g.emit(Event{Kind: EvLanded, Player: p, Square: pos})
+	switch sq.Kind {
+	case SquareStreet, SquarePort, SquareUtility:
+		prop := &g.Props[pos]
+		switch {
+		case prop.Owner == NoOwner:
+			g.Step = StepBuyDecision
+		case prop.Owner == p:
+		case prop.Mortgaged:
+			g.emit(Event{Kind: EvRentMortgaged, Player: p, Square: pos})
+		case g.Rules.NoRentInJail && g.Players[prop.Owner].InJail:
+			g.emit(Event{Kind: EvRentOwnerJailed, Player: p, Other: prop.Owner, Square: pos})
+		default:
+			g.chargeRent(p, pos, rentFactor)
+		}
+	case SquareTax:
+		g.chargeBank(p, sq.Tax, EvTaxPaid, pos)
+	case SquareChance:
+		g.drawCard(p, DeckChance)
+	case SquareChest:
+		g.drawCard(p, DeckChest)
+	case SquareGoToJail:
+		g.sendToJail(p, JailBySquare)
+	case SquareFreeParking:
+		if g.Rules.FreeParkingJackpot && g.Jackpot > 0 {
+			amount := g.Jackpot
+			g.Jackpot = 0
+			g.Players[p].Cash += amount
+			g.emit(Event{Kind: EvJackpot, Player: p, Amount: amount})
+		}
+	}
+}
+
+// Rent is what a visitor owes for square sq with its current owner and
+// buildings, for a dice total of diceSum. It ignores the mortgage and jail
+// checks that decide whether rent is due at all.
+func (g *Game) Rent(sq, diceSum int) int {
+	ed := g.EditionData()
+	s := &ed.Squares[sq]
+	prop := &g.Props[sq]
+	switch s.Kind {
+	case SquareStreet:
+		if prop.Buildings > 0 {
+			return s.Rent[prop.Buildings]
+		}
+		if g.Rules.DoubleRentOnSet && g.ownsSet(prop.Owner, s.Group) && !g.setMortgaged(s.Group) {
+			return 2 * s.Rent[0]
+		}
+		return s.Rent[0]
+	case SquarePort:
+		return s.Rent[g.ownedInGroup(prop.Owner, s.Group)-1]
+	case SquareUtility:
+		return s.Rent[g.ownedInGroup(prop.Owner, s.Group)-1] * diceSum
+	}
+	return 0
+}
+
+func (g *Game) chargeRent(p PlayerID, sq, factor int) {
+	s := &g.ed.Squares[sq]
+	owner := g.Props[sq].Owner
+	var amount int
+	switch {
+	case s.Kind == SquareUtility && factor > 1:
+		d := g.rollDice()
+		g.emit(Event{Kind: EvRolled, Player: p, Dice: d})
+		amount = factor * (d[0] + d[1])
+	case s.Kind == SquareUtility:
+		amount = g.Rent(sq, g.Dice[0]+g.Dice[1])
+	default:
+		amount = g.Rent(sq, 0) * factor
+	}
+	if g.Players[p].Cash >= amount {
+		g.transfer(p, owner, amount)
+		g.emit(Event{Kind: EvRentPaid, Player: p, Other: owner, Square: sq, Amount: amount})
+		return
+	}
+	g.addDebt(p, owner, amount)
+}
+
+func (g *Game) drawCard(p PlayerID, deck int) {
+	d := &g.Decks[deck]
+	card := d.draw()
+	c := &g.ed.Decks[deck][card]
+	g.emit(Event{Kind: EvCardDrawn, Player: p, Deck: deck, Card: card})
+	if c.Kind == CardJailFree {
+		g.Players[p].JailCards[deck] = true
+		g.emit(Event{Kind: EvJailCardKept, Player: p, Deck: deck})
+		return
+	}
+	d.putBack(card)
+	pos := g.Players[p].Pos
+	switch c.Kind {
+	case CardAdvance:
+		g.moveTo(p, c.Target, 1)
+	case CardNearestUtility:
+		g.moveTo(p, g.nextOfKind(pos, SquareUtility), c.Amount)
+	case CardNearestPort:
+		g.moveTo(p, g.nextOfKind(pos, SquarePort), c.Amount)
+	case CardBack:
+		g.moveBy(p, -c.Amount)
+	case CardGoToJail:
+		g.sendToJail(p, JailByCard)
+	case CardCollect:
+		g.bankPays(p, c.Amount)
+		g.emit(Event{Kind: EvCollected, Player: p, Amount: c.Amount})
+	case CardPay:
+		g.chargeBank(p, c.Amount, EvPaid, pos)
+	case CardPayEach:
+		for q := range g.Players {
+			if other := PlayerID(q); other != p && g.Active(other) {
+				g.charge(p, other, c.Amount)
+			}
+		}
+	case CardCollectEach:
+		for q := range g.Players {
+			if other := PlayerID(q); other != p && g.Active(other) {
+				g.charge(other, p, c.Amount)
+			}
+		}
+	case CardRepairs:
+		houses, hotels := g.buildingsOf(p)
+		if total := houses*c.Amount + hotels*c.PerHotel; total > 0 {
+			g.chargeBank(p, total, EvPaid, pos)
+		}
+	}
+}
+
+func (g *Game) nextOfKind(from int, kind SquareKind) int {
+	n := len(g.ed.Squares)
+	for i := 1; i <= n; i++ {
+		if j := (from + i) % n; g.ed.Squares[j].Kind == kind {
+			return j
+		}
+	}
+	return from
+}
+
+func (g *Game) sendToJail(p PlayerID, reason int) {
+	pl := &g.Players[p]
+	pl.Pos, pl.InJail, pl.JailTries = g.ed.JailSquare, true, 0
+	g.RollAgain = false
+	g.Step = StepTurnEnd
+	g.emit(Event{Kind: EvSentToJail, Player: p, Square: g.ed.JailSquare, Amount: reason})
+}
+
+func (g *Game) actPayJailFine(p PlayerID) {
+	pl := &g.Players[p]
+	g.takeForBank(p, g.Rules.JailFine)
+	pl.InJail, pl.JailTries = false, 0
+	g.emit(Event{Kind: EvJailFinePaid, Player: p, Amount: g.Rules.JailFine})
+	g.emit(Event{Kind: EvLeftJail, Player: p})
+}
+
+func (g *Game) actUseJailCard(p PlayerID) {
+	pl := &g.Players[p]
+	deck := DeckChance
+	if !pl.JailCards[deck] {
+		deck = DeckChest
+	}
+	pl.JailCards[deck] = false
+	g.Decks[deck].putBack(g.jailCardIndex(deck))
+	pl.InJail, pl.JailTries = false, 0
+	g.emit(Event{Kind: EvJailCardUsed, Player: p, Deck: deck})
+	g.emit(Event{Kind: EvLeftJail, Player: p})
+}
+
+func (g *Game) jailCardIndex(deck int) int {
+	for i, c := range g.ed.Decks[deck] {
+		if c.Kind == CardJailFree {
+			return i
+		}
+	}
+	return 0
+}
