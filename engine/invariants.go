@@ -100,11 +100,11 @@ func (g *Game) CheckInvariants() error {
 		if len(g.Debts) > 0 || g.Auction != nil {
 			return fmt.Errorf("phase %d with pending debts or auction", g.Phase)
 		}
+		if !g.Active(g.Current) {
+			return fmt.Errorf("current player %d is not in the game", g.Current)
+		}
 	default:
 		return fmt.Errorf("unknown phase %d", g.Phase)
-	}
-	if !g.Active(g.Current) {
-		return fmt.Errorf("current player %d is not in the game", g.Current)
 	}
 	if g.ActiveCount() < 2 {
 		return fmt.Errorf("fewer than two players left but the game goes on")

@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// snapshot is the JSON of a game: the exact serialized state.
+func snapshot(t testing.TB, g *Game) string {
+	t.Helper()
+	b, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// randomAction picks either a legal action of a random player (mostly) or
+// a random, probably illegal one.
+func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
+	n := len(g.Players)
+	if r.IntN(10) == 0 {
+		p := PlayerID(r.IntN(n+2) - 2)
+		a := Action{Kind: ActionKind(r.IntN(int(actionKinds) + 1)), Square: r.IntN(44) - 2, Amount: r.IntN(3000) - 100, TradeID: r.IntN(4)}
+		if a.Kind == ActProposeTrade && r.IntN(2) == 0 {
+			a.Trade = &Trade{To: PlayerID(r.IntN(n)), GiveDeeds: []int{r.IntN(40)}, TakeCash: r.IntN(500)}
+		}
+		return p, a
+	}
+	if r.IntN(200) == 0 {
+		return System, Action{Kind: ActTimeout}
+	}
+	// Prefer the player the game waits for, so games progress.
+	p := g.Waiting()
+	if p == NoOwner || r.IntN(4) == 0 {
+		p = PlayerID(r.IntN(n))
+	}
+	acts := g.AppendLegal(buf[:0], p)
+	if len(acts) == 0 {
+		return System, Action{Kind: ActTimeout}
+	}
+	a := acts[r.IntN(len(acts))]
+	switch a.Kind {
+	case ActBid:
+		a.Amount += r.IntN(min(a.Max-a.Amount, 300) + 1)
+		a.Max = 0
+	case ActProposeTrade:
+		a.Trade = randomTrade(r, g, p)
+	case ActResign, ActVoteEnd:
+		if r.IntN(50) != 0 { // rare, or games end too soon
+			a = Action{Kind: ActTimeout}
+			p = System
+		}
+	}
+	return p, a
+}
+
+func randomTrade(r *rand.Rand, g *Game, p PlayerID) *Trade {
+	to := PlayerID(r.IntN(len(g.Players)))
+	t := &Trade{To: to}
+	for sq := range g.Props {
+		if g.Props[sq].Owner == p && r.IntN(3) == 0 {
+			t.GiveDeeds = append(t.GiveDeeds, sq)
+		}
+		if g.Props[sq].Owner == to && r.IntN(3) == 0 {
+			t.TakeDeeds = append(t.TakeDeeds, sq)
+		}
+	}
+	if r.IntN(2) == 0 {
+		t.GiveCash = r.IntN(g.Players[p].Cash/2 + 1)
+	} else if g.Active(to) {
+		t.TakeCash = r.IntN(g.Players[to].Cash/2 + 1)
+	}
+	return t
+}
+
+type step struct {
+	P PlayerID
+	A Action
+}
+
+// TestRandomGames plays thousands of seeded games of random legal and
+// illegal actions, checking invariants after every step, that refused
+// actions change nothing, that Legal actions are accepted, and that
+// replaying seed + accepted actions reproduces the final state exactly.
+func TestRandomGames(t *testing.T) {
+	games := 3000
+	if testing.Short() {
+		games = 300
+	}
+	buf := make([]Action, 0, 64)
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		r := rand.New(rand.NewPCG(seed, 7))
+		players := 2 + int(seed%5)
+		rules := EditionByID(Classic).Rules
+		if seed%3 == 0 { // exercise the other rule options too
+			rules.BuildBeforeRollOnly = false
+			rules.FreeParkingJackpot = true
+			rules.DoubleSalaryOnStart = true
+			rules.NoRentInJail = seed%2 == 0
+		}
+		g, _, err := New(Config{Edition: Classic, Players: players, Seed: seed, Rules: &rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := g.Clone()
+		var log []step
+		for i := 0; i < 4000 && g.Phase != PhaseGameOver; i++ {
+			p, a := randomAction(r, g, buf)
+			before := snapshot(t, g)
+			legal := false
+			for _, l := range g.AppendLegal(buf[:0], p) {
+				if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActProposeTrade {
+					legal = true
+				}
+			}
+			_, err := g.Apply(p, a)
+			if err != nil {
+				if legal {
+					t.Fatalf("seed %d step %d: legal action %+v by %d refused: %v", seed, i, a, p, err)
+				}
+				if !isSentinel(err) {
+					t.Fatalf("seed %d step %d: error %v is not a sentinel", seed, i, err)
+				}
+				if after := snapshot(t, g); after != before {
+					t.Fatalf("seed %d step %d: refused action %+v changed the state", seed, i, a)
+				}
+				continue
+			}
+			log = append(log, step{p, a})
+			if err := g.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d step %d after %+v by %d: %v\n%s", seed, i, a, p, err, snapshot(t, g))
+			}
+		}
+		replay := start.Clone()
+		for i, s := range log {
+			if _, err := replay.Apply(s.P, s.A); err != nil {
+				t.Fatalf("seed %d: replay step %d refused: %v", seed, i, err)
+			}
+		}
+		if snapshot(t, replay) != snapshot(t, g) {
+			t.Fatalf("seed %d: replay differs from the original game", seed)
+		}
+		var back Game
+		if err := json.Unmarshal([]byte(snapshot(t, g)), &back); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(snapshot(t, &back), snapshot(t, g)) {
+			t.Fatalf("seed %d: JSON round trip differs", seed)
+		}
+	}
+}
+
+var sentinels = []error{ErrGameOver, ErrUnknownAction, ErrNotInGame, ErrNotYourTurn, ErrNotNow,
+	ErrInsufficientFunds, ErrNotProperty, ErrNotOwner, ErrMortgaged, ErrNotMortgaged, ErrSetMortgaged,
+	ErrNoMonopoly, ErrNotBuildable, ErrUnevenBuilding, ErrMaxBuildings, ErrNoBuildings, ErrHasBuildings,
+	ErrNoHousesLeft, ErrNoHotelsLeft, ErrBuildLimit, ErrBuildBeforeTurn, ErrBidTooLow, ErrBidTooHigh,
+	ErrAlreadyPassed, ErrNotInJail, ErrNoJailCard, ErrInDebt, ErrCanStillPay, ErrBadTrade,
+	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted}
+
+func isSentinel(err error) bool {
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
+}
