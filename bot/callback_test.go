@@ -1,0 +1,56 @@
+package bot
+
+import (
+	"errors"
+	"math"
+	"testing"
+)
+
+func TestPressRoundTrip(t *testing.T) {
+	cases := []Press{
+		{Game: 1, Rev: 0, Op: OpJoin},
+		{Game: math.MaxUint64, Rev: math.MaxUint64, Op: OpBid, Arg: 1<<31 - 1},
+		{Game: 123456789, Rev: 42, Op: OpBuild, Arg: 39},
+		{Game: 7, Rev: 9, Op: OpDeed, Arg: 0},
+	}
+	for _, c := range cases {
+		data := c.Encode()
+		if len(data) > maxCallbackData {
+			t.Fatalf("%+v encodes to %d bytes", c, len(data))
+		}
+		got, err := ParsePress(data)
+		if err != nil || got != c {
+			t.Fatalf("round trip of %+v: got %+v, %v (data %q)", c, got, err, data)
+		}
+	}
+}
+
+func TestParsePressRejects(t *testing.T) {
+	bad := []string{
+		"", ":", "1:2", "1:2:zz", "1:2:r:5", "1:2:h", "01:2:r", "1:-2:r", "1:2:R",
+		"1:2:h:-1", "1:2:h:00", "1:2:h:1:2", "1 :2:r", "ä:2:r", "1:2:a:zzzzzzzzzzzzz",
+		"1:2:a:zik0zk", // 2^31 exceeds the argument range
+		"zzzzzzzzzzzzzz:1:r", string(make([]byte, 65)),
+	}
+	for _, s := range bad {
+		if p, err := ParsePress(s); !errors.Is(err, ErrBadCallback) {
+			t.Errorf("ParsePress(%q) = %+v, %v; want ErrBadCallback", s, p, err)
+		}
+	}
+}
+
+func FuzzParsePress(f *testing.F) {
+	f.Add("1:2:r")
+	f.Add("abc:z:a:1f")
+	f.Add("1:2:h:00")
+	f.Fuzz(func(t *testing.T, data string) {
+		p, err := ParsePress(data)
+		if err != nil {
+			return
+		}
+		// Whatever parses must be exactly what Encode would have written.
+		if p.Encode() != data {
+			t.Fatalf("accepted non-canonical %q (re-encodes as %q)", data, p.Encode())
+		}
+	})
+}
