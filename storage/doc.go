@@ -1,0 +1,22 @@
+// Package storage owns the bot's bbolt file: which buckets exist, how keys
+// are encoded, the schema version and the migrations between versions.
+//
+// It knows nothing of the engine or of Telegram. Per chat (an int64 id) it
+// keeps one game record, an append-only action log, settings, the highest
+// Telegram update already applied, and archived game records; globally it
+// keeps the getUpdates offset. Records are opaque bytes owned by the caller.
+//
+// The point of the package is the transaction: the bot writes the new game
+// snapshot, its log entry, the chat's last update id and the global offset in
+// one Store.Update, so a crash either keeps all of them or none, and a
+// redelivered update can be recognised and skipped.
+//
+// Every byte slice handed out by a Tx is a copy (bbolt's own slices point
+// into the memory map and die with the transaction), and every slice handed
+// in is copied before it reaches bbolt (bbolt keeps the caller's slice until
+// commit), so callers never share memory with the database.
+//
+// A Tx is valid only inside the function given to Update or View. Never do
+// network calls inside one: bbolt allows a single writer, and every chat
+// waits behind it.
+package storage

@@ -1,0 +1,92 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// ErrLocked means another process (or another Store in this one) has the
+// file open. bbolt holds an exclusive flock for the life of the DB; two bots
+// on one file would both poll Telegram and corrupt each other's view of the
+// offset, so the second one must fail fast instead of waiting forever.
+var ErrLocked = errors.New("storage: database file is locked by another process")
+
+// Options tune Open. The zero value is what production should use.
+type Options struct {
+	// LockTimeout bounds the wait for the file lock; 0 means 3s.
+	LockTimeout time.Duration
+	// NoSync skips fdatasync on commit. Only for tests: a crash may then lose
+	// or corrupt committed transactions.
+	NoSync bool
+}
+
+const defaultLockTimeout = 3 * time.Second
+
+// Store is an open database. It is safe for concurrent use; bbolt serialises
+// writers and lets readers run alongside them.
+type Store struct {
+	db   *bolt.DB
+	path string
+}
+
+// Open opens or creates the database at path, migrates it to the current
+// schema in one transaction and returns it ready for use.
+func Open(path string, opt Options) (*Store, error) {
+	return open(path, opt, defaultSchema)
+}
+
+func open(path string, opt Options, sc schema) (*Store, error) {
+	timeout := opt.LockTimeout
+	if timeout <= 0 {
+		timeout = defaultLockTimeout
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync})
+	if err != nil {
+		if errors.Is(err, bolt.ErrTimeout) {
+			return nil, fmt.Errorf("%w: %s (waited %v)", ErrLocked, path, timeout)
+		}
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	if err := db.Update(sc.migrate); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	return &Store{db: db, path: path}, nil
+}
+
+// Close releases the file and its lock. It waits for running transactions.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the file the store was opened from.
+func (s *Store) Path() string { return s.path }
+
+// Update runs fn in one read-write transaction and commits it durably
+// (unless Options.NoSync). An error from fn, or a panic, rolls everything
+// back. fn must not keep tx, and must not talk to the network: the single
+// bbolt writer lock is held for its whole duration.
+func (s *Store) Update(fn func(tx *Tx) error) error {
+	return s.db.Update(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+}
+
+// View runs fn in a read-only transaction with a consistent snapshot.
+// Long views keep old pages alive and make the file grow, so keep them short.
+func (s *Store) View(fn func(tx *Tx) error) error {
+	return s.db.View(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+}
+
+// Backup writes a consistent copy of the whole database to w while the bot
+// keeps running, and returns the number of bytes written. The copy is a
+// regular bbolt file that Open accepts.
+func (s *Store) Backup(w io.Writer) (int64, error) {
+	var n int64
+	err := s.db.View(func(btx *bolt.Tx) error {
+		var err error
+		n, err = btx.WriteTo(w)
+		return err
+	})
+	return n, err
+}
