@@ -1,0 +1,141 @@
+package locales
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Languages are the languages the bot speaks, as accepted by /lang.
+var Languages = []string{"ru", "uk", "en"}
+
+// Default is the language used when a user's language is none of ours.
+const Default = "en"
+
+//go:embed active.*.toml
+var files embed.FS
+
+// Normalize maps a Telegram language_code (an IETF tag such as "en-US")
+// to one of Languages: Ukrainian to "uk"; Russian, Belarusian and Kazakh to
+// "ru"; anything else, including an empty code, to Default.
+func Normalize(telegramLanguageCode string) string {
+	code := strings.ToLower(strings.TrimSpace(telegramLanguageCode))
+	if i := strings.IndexAny(code, "-_"); i >= 0 {
+		code = code[:i]
+	}
+	switch code {
+	case "uk":
+		return "uk"
+	case "ru", "be", "kk":
+		return "ru"
+	}
+	return Default
+}
+
+// Catalog holds the parsed message files. It is safe for concurrent use.
+type Catalog struct {
+	bundle     *i18n.Bundle
+	localizers map[string]*i18n.Localizer
+	printers   map[string]*message.Printer
+	ids        []string
+}
+
+var tags = map[string]language.Tag{
+	"ru": language.Russian,
+	"uk": language.Ukrainian,
+	"en": language.English,
+}
+
+// Load parses the embedded message files.
+func Load() (*Catalog, error) {
+	b := i18n.NewBundle(language.English)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	c := &Catalog{
+		bundle:     b,
+		localizers: make(map[string]*i18n.Localizer, len(Languages)),
+		printers:   make(map[string]*message.Printer, len(Languages)),
+	}
+	for _, lang := range Languages {
+		name := "active." + lang + ".toml"
+		mf, err := b.LoadMessageFileFS(files, name)
+		if err != nil {
+			return nil, fmt.Errorf("locales: %s: %w", name, err)
+		}
+		if len(mf.Messages) == 0 {
+			return nil, fmt.Errorf("locales: %s has no messages", name)
+		}
+		if lang == Default {
+			for _, m := range mf.Messages {
+				c.ids = append(c.ids, m.ID)
+			}
+			sort.Strings(c.ids)
+		}
+		c.localizers[lang] = i18n.NewLocalizer(b, lang)
+		c.printers[lang] = message.NewPrinter(tags[lang])
+	}
+	return c, nil
+}
+
+func (c *Catalog) localizer(lang string) *i18n.Localizer {
+	if l, ok := c.localizers[lang]; ok {
+		return l
+	}
+	return c.localizers[Normalize(lang)]
+}
+
+// T returns message id in lang, filled with data. An unknown language is
+// normalized; a message missing in lang falls back to English; a message
+// missing everywhere, or one whose template fails, returns id itself so the
+// gap is visible but nothing panics.
+func (c *Catalog) T(lang, id string, data map[string]any) string {
+	msg, err := c.localizer(lang).Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	if err != nil && msg == "" {
+		return id
+	}
+	return msg
+}
+
+// N returns plural message id in the form for count, with count available
+// to the template as .Count (data is not modified). A message without
+// plural forms is returned as with T.
+func (c *Catalog) N(lang, id string, count int, data map[string]any) string {
+	d := make(map[string]any, len(data)+1)
+	for k, v := range data {
+		d[k] = v
+	}
+	d["Count"] = count
+	msg, err := c.localizer(lang).Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: d, PluralCount: count})
+	if err != nil && msg == "" {
+		return id
+	}
+	return msg
+}
+
+// Money formats an amount of the game's currency for lang: the number is
+// grouped the way the language writes numbers ("1 500" with a no-break
+// space in ru and uk, "1,500" in en) and the unit is placed by the
+// translated template "money". A negative amount keeps its sign in front:
+// "-1 500 $", "-$1,500".
+func (c *Catalog) Money(lang string, amount int) string {
+	p, ok := c.printers[lang]
+	if !ok {
+		lang = Normalize(lang)
+		p = c.printers[lang]
+	}
+	sign, abs := "", uint64(amount)
+	if amount < 0 {
+		sign, abs = "-", uint64(-(amount+1))+1
+	}
+	return sign + c.T(lang, "money", map[string]any{"N": p.Sprintf("%d", abs)})
+}
+
+// IDs lists every message id of the English file, sorted.
+func (c *Catalog) IDs() []string {
+	return append([]string(nil), c.ids...)
+}
