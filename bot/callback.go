@@ -47,18 +47,18 @@ const (
 	OpVoteEnd     Op = "ve" // vote to end the game by agreement
 	OpEndGameYes  Op = "zy" // /endgame confirmed
 	OpEndGameNo   Op = "zn" // /endgame cancelled
-	OpResignYes   Op = "qy" // /leave confirmed
+	OpResignYes   Op = "qy" // /leave confirmed by the seat in the argument
 	OpResignNo    Op = "qn" // /leave cancelled
 )
 
 // argOps take an argument; the others must not have one.
 var argOps = map[Op]bool{OpBid: true, OpGroup: true, OpBuild: true, OpSell: true, OpSellSet: true,
-	OpMortgage: true, OpUnmortgage: true, OpDeed: true}
+	OpMortgage: true, OpUnmortgage: true, OpDeed: true, OpResignYes: true}
 
 var plainOps = map[Op]bool{OpJoin: true, OpLeave: true, OpStart: true, OpCancel: true, OpRoll: true,
 	OpBuy: true, OpDecline: true, OpEndTurn: true, OpPayFine: true, OpJailCard: true, OpPayDebt: true,
 	OpBankrupt: true, OpBankruptYes: true, OpPass: true, OpMenuBuild: true, OpMenuMort: true,
-	OpBack: true, OpVoteEnd: true, OpEndGameYes: true, OpEndGameNo: true, OpResignYes: true, OpResignNo: true}
+	OpBack: true, OpVoteEnd: true, OpEndGameYes: true, OpEndGameNo: true, OpResignNo: true}
 
 // Press is a decoded button press.
 type Press struct {

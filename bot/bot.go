@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// Messenger is the part of the Telegram Bot API the game needs. It is
+// declared here, where it is used, so tests and other transports can
+// provide it.
+type Messenger interface {
+	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
+	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
+	AnswerCallback(ctx context.Context, id, text string, alert bool) error
+	IsAdmin(ctx context.Context, chatID, userID int64) bool
+}
+
+// Config holds what the game layer needs besides its collaborators.
+type Config struct {
+	// AuctionSilence closes an auction this long after the last bid.
+	AuctionSilence time.Duration
+	// Username is the bot's @username, to recognize /cmd@username.
+	Username string
+	Now      func() time.Time
+	Logger   *slog.Logger
+}
+
+// Bot runs classic games in group chats: it turns updates into engine
+// actions inside storage transactions and renders the result.
+type Bot struct {
+	store *storage.Store
+	tg    Messenger
+	cat   *locales.Catalog
+	cfg   Config
+	log   *slog.Logger
+
+	locks sync.Map // chat id → *sync.Mutex: one change of a chat at a time
+
+	timerMu sync.Mutex
+	timers  map[int64]time.Time // chat → auction deadline
+}
+
+// New assembles the game layer.
+func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *Bot {
+	if cfg.AuctionSilence == 0 {
+		cfg.AuctionSilence = 30 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger, timers: map[int64]time.Time{}}
+}
+
+func (b *Bot) lock(chat int64) func() {
+	m, _ := b.locks.LoadOrStore(chat, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+func randomID() uint64 {
+	var buf [8]byte
+	if _, err := rand.Read(buf[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return binary.LittleEndian.Uint64(buf[:]) >> 12 // shorter callback data
+}
+
+// Handle processes one update. Updates of one chat must arrive in order;
+// different chats may be handled in parallel.
+func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
+	switch {
+	case upd.CallbackQuery != nil:
+		b.onCallback(ctx, upd.UpdateID, upd.CallbackQuery)
+	case upd.Message != nil:
+		m := upd.Message
+		if m.MigrateToChatID != 0 {
+			b.migrate(m.Chat.ID, m.MigrateToChatID)
+			return
+		}
+		if m.IsCommand() {
+			b.onCommand(ctx, upd.UpdateID, m)
+		}
+	}
+}
+
+func (b *Bot) migrate(from, to int64) {
+	defer b.lock(from)()
+	err := b.store.Update(func(tx *storage.Tx) error { return tx.MoveChat(from, to) })
+	if err != nil {
+		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
+	}
+}
+
+// addressedToUs says whether a command is for this bot: /cmd and
+// /cmd@ThisBot are, /cmd@OtherBot is not.
+func (b *Bot) addressedToUs(m *tgbotapi.Message) bool {
+	at := m.CommandWithAt()
+	i := strings.IndexByte(at, '@')
+	if i < 0 {
+		return true
+	}
+	return b.cfg.Username != "" && strings.EqualFold(at[i+1:], b.cfg.Username)
+}
+
+// errDuplicate marks an update that was already applied before a restart.
+var errDuplicate = errors.New("bot: update already applied")
+
+// change is the one way a chat's state changes: inside one transaction it
+// skips an update applied before, loads the record and the settings, lets
+// fn change them, and stores the record, a log entry and the update id
+// together, so a crash at any moment loses nothing acknowledged and
+// applies nothing twice.
+func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	var st *chatState
+	err := b.store.Update(func(tx *storage.Tx) error {
+		if updateID > 0 && tx.LastUpdate(chat) >= updateID {
+			return errDuplicate
+		}
+		st = &chatState{chat: chat}
+		if data, ok := tx.Game(chat); ok {
+			rec, err := decodeRecord(data)
+			if err != nil {
+				return err
+			}
+			st.rec = rec
+		}
+		st.settings = b.loadSettings(tx, chat)
+		if err := fn(st); err != nil {
+			return err
+		}
+		if updateID > 0 {
+			if err := tx.SetLastUpdate(chat, updateID); err != nil {
+				return err
+			}
+		}
+		if st.settingsChanged {
+			if err := putJSON(tx.PutSettings, chat, st.settings); err != nil {
+				return err
+			}
+		}
+		switch {
+		case st.remove && st.rec != nil:
+			if st.logEntry != nil {
+				if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
+					return err
+				}
+			}
+			// The archive keeps the action log with the final record, so a
+			// finished game can still be replayed from its seed.
+			arch := archived{Record: st.rec}
+			err := tx.Log(chat, 1, func(_ uint64, entry []byte) error {
+				arch.Log = append(arch.Log, json.RawMessage(entry))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			data, err := json.Marshal(arch)
+			if err != nil {
+				return err
+			}
+			if err := tx.Archive(chat, data); err != nil {
+				return err
+			}
+			if err := tx.DeleteLog(chat); err != nil {
+				return err
+			}
+			return tx.DeleteGame(chat)
+		case st.save:
+			st.rec.Rev++
+			st.rec.Updated = b.cfg.Now().UnixMilli()
+			data, err := st.rec.encode()
+			if err != nil {
+				return err
+			}
+			if st.logEntry != nil {
+				if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
+					return err
+				}
+			}
+			return tx.PutGame(chat, data)
+		}
+		return nil
+	})
+	return st, err
+}
+
+// chatState is one change in progress and what must be shown after it.
+type chatState struct {
+	chat            int64
+	rec             *Record
+	settings        Settings
+	settingsChanged bool
+	save, remove    bool
+	logEntry        []byte
+
+	// After the commit:
+	alert    string // answer to the button press, shown as an alert
+	toast    string // answer shown briefly
+	replies  []reply
+	lobby    bool      // refresh the lobby message
+	turn     bool      // refresh the turn message
+	closed   *closedTx // the previous turn's message, to be finalized
+	gameOver bool
+}
+
+// archived is what stays of a finished game.
+type archived struct {
+	Record *Record            `json:"record"`
+	Log    []json.RawMessage `json:"log"`
+}
+
+type reply struct {
+	text string
+	kb   *tgbotapi.InlineKeyboardMarkup
+}
+
+type closedTx struct {
+	msg  int
+	text string
+}

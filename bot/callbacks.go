@@ -1,0 +1,311 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// logEntry is one line of a chat's action log: enough to replay a game
+// from its seed.
+type logEntry struct {
+	Update int           `json:"update,omitempty"`
+	User   int64         `json:"user,omitempty"`
+	Seat   int           `json:"seat"`
+	Action engine.Action `json:"action"`
+	Ver    uint64        `json:"ver"`
+	At     int64         `json:"at"`
+}
+
+func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
+	if q.Message == nil || q.From == nil {
+		_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+		return
+	}
+	chat := q.Message.Chat.ID
+	press, perr := ParsePress(q.Data)
+	if perr != nil {
+		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(chat, q.From.LanguageCode), "alert_outdated", nil), true)
+		return
+	}
+	admin := false
+	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {
+		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
+	}
+	defer b.lock(chat)()
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		lang := c.lang(q.From.LanguageCode)
+		if c.rec == nil || c.rec.ID != press.Game || c.rec.Rev != press.Rev {
+			c.alert = b.cat.T(lang, "alert_outdated", nil)
+			return nil
+		}
+		b.onPress(c, lang, q.From, press, admin)
+		if c.save && c.logEntry == nil {
+			c.logEntry, _ = json.Marshal(logEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
+		}
+		return nil
+	})
+	if st != nil && st.rec != nil && st.rec.ID == press.Game && press.Op == OpDeed && st.alert == "" {
+		st.alert = b.deedText(st.lang(q.From.LanguageCode), press.Arg)
+	}
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+}
+
+func (b *Bot) chatLang(chat int64, userLang string) string {
+	lang := ""
+	_ = b.store.View(func(tx *storage.Tx) error {
+		lang = b.loadSettings(tx, chat).Lang
+		return nil
+	})
+	if lang == "" {
+		return locales.Normalize(userLang)
+	}
+	return lang
+}
+
+func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
+	text, alert := "", false
+	if st != nil && err == nil {
+		text, alert = st.toast, false
+		if st.alert != "" {
+			text, alert = st.alert, true
+		}
+	}
+	if aerr := b.tg.AnswerCallback(ctx, id, text, alert); aerr != nil {
+		b.log.Debug("answering callback", "err", aerr)
+	}
+}
+
+// onPress turns a validated button press into a change of c.
+func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
+	rec := c.rec
+	if rec.Status == StatusLobby {
+		b.onLobbyPress(c, lang, from, press.Op, admin)
+		return
+	}
+	seat := rec.SeatOf(from.ID)
+	g := rec.Game
+	if seat < 0 || !g.Active(seat) {
+		if press.Op == OpEndGameYes && admin {
+			b.endGame(c, lang, from)
+			return
+		}
+		c.alert = b.cat.T(lang, "alert_not_player", nil)
+		return
+	}
+	switch press.Op {
+	case OpRoll:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActRoll})
+	case OpBuy:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBuy})
+	case OpDecline:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActDecline})
+	case OpEndTurn:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActEndTurn})
+	case OpPayFine:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPayJailFine})
+	case OpJailCard:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActUseJailCard})
+	case OpPayDebt:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPayDebt})
+	case OpBid:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBid, Amount: press.Arg})
+	case OpPass:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPass})
+	case OpBuild:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBuild, Square: press.Arg})
+	case OpSell:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActSellBuilding, Square: press.Arg})
+	case OpSellSet:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActSellSet, Square: press.Arg})
+	case OpMortgage:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActMortgage, Square: press.Arg})
+	case OpUnmortgage:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActUnmortgage, Square: press.Arg})
+	case OpVoteEnd:
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActVoteEnd})
+	case OpBankrupt:
+		if err := g.Check(seat, engine.Action{Kind: engine.ActBankrupt}); err != nil {
+			c.alert = b.errText(lang, err)
+			return
+		}
+		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
+	case OpBankruptYes:
+		if rec.View.Menu != menuBankrupt || rec.View.User != from.ID {
+			c.alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			return
+		}
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBankrupt})
+	case OpMenuBuild:
+		if len(b.buildGroups(g, seat)) == 0 {
+			c.alert = b.cat.T(lang, "alert_nothing_to_build", nil)
+			return
+		}
+		b.setView(c, View{Menu: menuBuild, User: from.ID})
+	case OpGroup:
+		if press.Arg >= g.EditionData().GroupCount() {
+			c.alert = b.cat.T(lang, "alert_outdated", nil)
+			return
+		}
+		b.setView(c, View{Menu: menuGroup, User: from.ID, Group: press.Arg})
+	case OpMenuMort:
+		if len(b.mortgageRows(g, seat)) == 0 {
+			c.alert = b.cat.T(lang, "alert_nothing_to_mortgage", nil)
+			return
+		}
+		b.setView(c, View{Menu: menuMortgage, User: from.ID})
+	case OpBack:
+		b.setView(c, View{})
+	case OpDeed:
+		// Answered with the deed after the transaction; nothing changes.
+	case OpResignYes:
+		if int(seat) != press.Arg {
+			c.alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			return
+		}
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActResign})
+	case OpResignNo, OpEndGameNo:
+		c.toast = b.cat.T(lang, "cancelled", nil)
+	case OpEndGameYes:
+		if rec.Creator != from.ID && !admin {
+			c.alert = b.cat.T(lang, "endgame_not_allowed", nil)
+			return
+		}
+		b.endGame(c, lang, from)
+	default:
+		c.alert = b.cat.T(lang, "alert_outdated", nil)
+	}
+}
+
+func (b *Bot) setView(c *chatState, v View) {
+	c.rec.View = v
+	c.save, c.turn = true, true
+}
+
+// act applies one engine action for seat and records what to show.
+func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
+	g := c.rec.Game
+	evs, err := g.Apply(seat, a)
+	if err != nil {
+		c.alert = b.errText(lang, err)
+		return
+	}
+	entry := logEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()}
+	c.logEntry, _ = json.Marshal(entry)
+	// Menus stay open for repeated building, selling and mortgaging.
+	switch a.Kind {
+	case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
+	default:
+		c.rec.View = View{}
+	}
+	b.absorb(c, lang, evs)
+}
+
+// absorb files the events of one action into the turn messages: a new
+// turn closes the previous turn's message and opens a new one.
+func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
+	rec := c.rec
+	for _, e := range evs {
+		if e.Kind == engine.EvTurnStarted && len(rec.Turn) > 0 {
+			if c.closed == nil {
+				c.closed = &closedTx{msg: rec.TurnMsg, text: b.renderClosedTurn(lang, rec)}
+			}
+			rec.Turn, rec.TurnMsg, rec.View = nil, 0, View{}
+		}
+		rec.Turn = append(rec.Turn, e)
+	}
+	if n := len(rec.Turn); n > maxTurnEvents {
+		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
+	}
+	rec.AuctionDeadline = 0
+	if a := rec.Game.Auction; rec.Game.Phase == engine.PhaseAuction && a.Leader != engine.NoOwner {
+		rec.AuctionDeadline = b.cfg.Now().Add(b.cfg.AuctionSilence).UnixMilli()
+	}
+	c.save, c.turn = true, true
+	if rec.Game.Phase == engine.PhaseGameOver {
+		c.gameOver, c.remove = true, true
+	}
+}
+
+// maxTurnEvents bounds the events one turn message shows (and stores).
+const maxTurnEvents = 40
+
+func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
+	c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_done", map[string]any{"Player": escape(displayName(from))}) +
+		"\n\n" + b.renderStandings(lang, c.rec)})
+	c.remove, c.turn = true, true
+	c.rec.View = View{}
+}
+
+func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) {
+	rec := c.rec
+	seat := rec.SeatOf(from.ID)
+	switch op {
+	case OpJoin:
+		if seat >= 0 {
+			c.toast = b.cat.T(lang, "lobby_already_joined", nil)
+			return
+		}
+		if len(rec.Seats) >= engine.EditionByID(rec.Edition).MaxPlayers {
+			c.alert = b.cat.T(lang, "lobby_full", nil)
+			return
+		}
+		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: displayName(from)})
+	case OpLeave:
+		if seat < 0 {
+			c.toast = b.cat.T(lang, "lobby_not_joined", nil)
+			return
+		}
+		if from.ID == rec.Creator {
+			c.alert = b.cat.T(lang, "lobby_creator_leave", nil)
+			return
+		}
+		rec.Seats = append(rec.Seats[:seat], rec.Seats[seat+1:]...)
+	case OpStart:
+		if from.ID != rec.Creator && !admin {
+			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
+			return
+		}
+		ed := engine.EditionByID(rec.Edition)
+		if len(rec.Seats) < ed.MinPlayers {
+			c.alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
+			return
+		}
+		g, evs, err := engine.New(engine.Config{Edition: rec.Edition, Players: len(rec.Seats), Seed: randomID()})
+		if err != nil {
+			c.alert = b.errText(lang, err)
+			return
+		}
+		rec.Game, rec.Status = g, StatusPlaying
+		start, _ := json.Marshal(map[string]any{"start": g})
+		b.absorb(c, lang, evs)
+		c.logEntry = start
+	case OpCancel:
+		if from.ID != rec.Creator && !admin {
+			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
+			return
+		}
+		c.remove = true
+	default:
+		c.alert = b.cat.T(lang, "alert_outdated", nil)
+		return
+	}
+	c.save, c.lobby = true, true
+}
+
+// errText is the localized alert for an engine refusal.
+func (b *Bot) errText(lang string, err error) string {
+	for _, s := range engineErrors {
+		if errors.Is(err, s.err) {
+			return b.cat.T(lang, s.id, nil)
+		}
+	}
+	return b.cat.T(lang, "alert_failed", nil)
+}

@@ -1,0 +1,226 @@
+package bot
+
+import (
+	"fmt"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// turnKeyboard builds the turn message's buttons from engine.Legal, so a
+// button never offers what the engine would refuse.
+func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+	g := rec.Game
+	if g.Phase == engine.PhaseGameOver {
+		return nil
+	}
+	k := &kbBuilder{rec: rec}
+	switch rec.View.Menu {
+	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
+		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {
+			b.menuRows(k, lang, rec, seat)
+			k.row(k.btn(b.cat.T(lang, "btn_back", nil), OpBack, 0))
+			return k.markup()
+		}
+	}
+	switch g.Phase {
+	case engine.PhaseAuction:
+		b.auctionRows(k, lang, rec)
+	case engine.PhasePlaceBuilding:
+		for _, a := range g.Legal(g.Placing) {
+			if a.Kind == engine.ActBuild {
+				k.row(k.btn("🏠 "+b.squareName(lang, rec, a.Square), OpBuild, a.Square))
+			}
+		}
+	default:
+		waiting := g.Waiting()
+		var main []tgbotapi.InlineKeyboardButton
+		for _, a := range g.Legal(waiting) {
+			switch a.Kind {
+			case engine.ActRoll:
+				id := "btn_roll"
+				if g.Players[waiting].InJail {
+					id = "btn_roll_jail"
+				} else if g.Phase == engine.PhaseTurnEnd {
+					id = "btn_roll_again"
+				}
+				main = append(main, k.btn(b.cat.T(lang, id, nil), OpRoll, 0))
+			case engine.ActBuy:
+				sq := g.Players[waiting].Pos
+				main = append(main, k.btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.money(lang, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
+			case engine.ActDecline:
+				id := "btn_auction"
+				if !g.Rules.Auctions {
+					id = "btn_decline"
+				}
+				main = append(main, k.btn(b.cat.T(lang, id, nil), OpDecline, 0))
+			case engine.ActEndTurn:
+				main = append(main, k.btn(b.cat.T(lang, "btn_end_turn", nil), OpEndTurn, 0))
+			case engine.ActPayJailFine:
+				main = append(main, k.btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.money(lang, g.Rules.JailFine)}), OpPayFine, 0))
+			case engine.ActUseJailCard:
+				main = append(main, k.btn(b.cat.T(lang, "btn_jail_card", nil), OpJailCard, 0))
+			case engine.ActPayDebt:
+				main = append(main, k.btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.money(lang, g.Debts[0].Amount)}), OpPayDebt, 0))
+			case engine.ActBankrupt:
+				main = append(main, k.btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
+			}
+		}
+		for i := 0; i < len(main); i += 2 {
+			k.row(main[i:min(i+2, len(main))]...)
+		}
+		// Anyone in the game may open their own menus; the buttons inside
+		// are built from that person's Legal actions.
+		k.row(k.btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
+	}
+	return k.markup()
+}
+
+// auctionRows offers bids of +1/+10/+50/+100 over the current price, as
+// far as the richest bidder still in could pay, and leaving the auction.
+func (b *Bot) auctionRows(k *kbBuilder, lang string, rec *Record) {
+	g := rec.Game
+	a := g.Auction
+	richest := 0
+	for i := range g.Players {
+		if !a.Passed[i] && g.Players[i].Cash > richest {
+			richest = g.Players[i].Cash
+		}
+	}
+	var bids []tgbotapi.InlineKeyboardButton
+	base := a.MinBid() - 1
+	for _, step := range []int{1, 10, 50, 100} {
+		amount := base + step
+		if a.Leader == engine.NoOwner && step == 1 {
+			amount = a.MinBid()
+		}
+		if amount <= richest {
+			bids = append(bids, k.btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, amount)}), OpBid, amount))
+		}
+	}
+	k.row(bids[:min(2, len(bids))]...)
+	if len(bids) > 2 {
+		k.row(bids[2:]...)
+	}
+	k.row(k.btn(b.cat.T(lang, "btn_pass", nil), OpPass, 0))
+}
+
+// buildGroups lists the colour sets where seat can build or sell now.
+func (b *Bot) buildGroups(g *engine.Game, seat engine.PlayerID) []int {
+	ed := g.EditionData()
+	seen := map[int]bool{}
+	var groups []int
+	for _, a := range g.Legal(seat) {
+		switch a.Kind {
+		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet:
+			if grp := ed.Squares[a.Square].Group; !seen[grp] {
+				seen[grp] = true
+				groups = append(groups, grp)
+			}
+		}
+	}
+	return groups
+}
+
+// mortgageRows lists the mortgage and lift actions seat may take now.
+func (b *Bot) mortgageRows(g *engine.Game, seat engine.PlayerID) []engine.Action {
+	var out []engine.Action
+	for _, a := range g.Legal(seat) {
+		if a.Kind == engine.ActMortgage || a.Kind == engine.ActUnmortgage {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (b *Bot) menuRows(k *kbBuilder, lang string, rec *Record, seat engine.PlayerID) {
+	g := rec.Game
+	ed := g.EditionData()
+	switch rec.View.Menu {
+	case menuBuild:
+		for _, grp := range b.buildGroups(g, seat) {
+			k.row(k.btn(b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)+" "+
+				b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil), OpGroup, grp))
+		}
+	case menuGroup:
+		legal := g.Legal(seat)
+		has := func(kind engine.ActionKind, sq int) bool {
+			for _, a := range legal {
+				if a.Kind == kind && a.Square == sq {
+					return true
+				}
+			}
+			return false
+		}
+		grp := rec.View.Group
+		for _, sq := range ed.Group(grp) {
+			row := []tgbotapi.InlineKeyboardButton{k.btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
+			if has(engine.ActBuild, sq) {
+				row = append(row, k.btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.money(lang, ed.Squares[sq].HouseCost)}), OpBuild, sq))
+			}
+			if has(engine.ActSellBuilding, sq) {
+				row = append(row, k.btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.money(lang, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
+			}
+			k.row(row...)
+		}
+		if sets := ed.Group(grp); len(sets) > 0 && has(engine.ActSellSet, sets[0]) {
+			k.row(k.btn(b.cat.T(lang, "btn_sell_set", nil), OpSellSet, sets[0]))
+		}
+	case menuMortgage:
+		for _, a := range b.mortgageRows(g, seat) {
+			label := b.propLabel(lang, rec, a.Square)
+			if a.Kind == engine.ActMortgage {
+				k.row(k.btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.money(lang, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
+			} else {
+				k.row(k.btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.money(lang, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
+			}
+		}
+	case menuBankrupt:
+		k.row(k.btn(b.cat.T(lang, "btn_confirm_bankrupt", nil), OpBankruptYes, 0))
+	}
+}
+
+// eventIDs names each engine event's message: "ev_" + this.
+var eventIDs = map[engine.EventKind]string{
+	engine.EvOrderRoll: "order_roll", engine.EvFirstPlayer: "first_player", engine.EvTurnStarted: "turn_started",
+	engine.EvRolled: "rolled", engine.EvMoved: "moved", engine.EvPassedStart: "passed_start", engine.EvLanded: "landed",
+	engine.EvBought: "bought", engine.EvDeclined: "declined", engine.EvAuctionStarted: "auction_started",
+	engine.EvBid: "bid", engine.EvAuctionPass: "auction_pass", engine.EvAuctionWon: "auction_won",
+	engine.EvAuctionUnsold: "auction_unsold", engine.EvRentPaid: "rent_paid", engine.EvRentMortgaged: "rent_mortgaged",
+	engine.EvRentOwnerJailed: "rent_owner_jailed", engine.EvTaxPaid: "tax_paid", engine.EvCardDrawn: "card_drawn",
+	engine.EvCollected: "collected", engine.EvPaid: "paid", engine.EvPaidPlayer: "paid_player", engine.EvJackpot: "jackpot",
+	engine.EvDoubles: "doubles", engine.EvSentToJail: "sent_to_jail", engine.EvJailFinePaid: "jail_fine_paid",
+	engine.EvJailCardUsed: "jail_card_used", engine.EvJailCardKept: "jail_card_kept", engine.EvJailRollFailed: "jail_roll_failed",
+	engine.EvLeftJail: "left_jail", engine.EvBuilt: "built", engine.EvBuildingSold: "building_sold",
+	engine.EvMortgaged: "mortgaged", engine.EvUnmortgaged: "unmortgaged", engine.EvMortgageInterest: "mortgage_interest",
+	engine.EvDebt: "debt", engine.EvDebtPaid: "debt_paid", engine.EvBankrupt: "bankrupt", engine.EvResigned: "resigned",
+	engine.EvTradeProposed: "trade_proposed", engine.EvTradeAccepted: "trade_accepted", engine.EvTradeRejected: "trade_rejected",
+	engine.EvTradeCancelled: "trade_cancelled", engine.EvDeedReceived: "deed_received", engine.EvVotedEnd: "voted_end",
+	engine.EvTimeout: "timeout", engine.EvTurnEnded: "turn_ended", engine.EvGameOver: "game_over",
+	engine.EvBuildingAuction: "building_auction",
+}
+
+// engineErrors maps each engine refusal to its alert message.
+var engineErrors = []struct {
+	err error
+	id  string
+}{
+	{engine.ErrGameOver, "err_game_over"}, {engine.ErrUnknownAction, "err_unknown_action"},
+	{engine.ErrNotInGame, "err_not_in_game"}, {engine.ErrNotYourTurn, "err_not_your_turn"},
+	{engine.ErrNotNow, "err_not_now"}, {engine.ErrInsufficientFunds, "err_insufficient_funds"},
+	{engine.ErrNotProperty, "err_not_property"}, {engine.ErrNotOwner, "err_not_owner"},
+	{engine.ErrMortgaged, "err_mortgaged"}, {engine.ErrNotMortgaged, "err_not_mortgaged"},
+	{engine.ErrSetMortgaged, "err_set_mortgaged"}, {engine.ErrNoMonopoly, "err_no_monopoly"},
+	{engine.ErrNotBuildable, "err_not_buildable"}, {engine.ErrUnevenBuilding, "err_uneven_building"},
+	{engine.ErrMaxBuildings, "err_max_buildings"}, {engine.ErrNoBuildings, "err_no_buildings"},
+	{engine.ErrHasBuildings, "err_has_buildings"}, {engine.ErrNoHousesLeft, "err_no_houses_left"},
+	{engine.ErrNoHotelsLeft, "err_no_hotels_left"}, {engine.ErrBuildLimit, "err_build_limit"},
+	{engine.ErrBuildBeforeTurn, "err_build_before_turn"}, {engine.ErrBidTooLow, "err_bid_too_low"},
+	{engine.ErrBidTooHigh, "err_bid_too_high"}, {engine.ErrAlreadyPassed, "err_already_passed"},
+	{engine.ErrNotInJail, "err_not_in_jail"}, {engine.ErrNoJailCard, "err_no_jail_card"},
+	{engine.ErrInDebt, "err_in_debt"}, {engine.ErrCanStillPay, "err_can_still_pay"},
+	{engine.ErrBadTrade, "err_bad_trade"}, {engine.ErrTradeNotFound, "err_trade_not_found"},
+	{engine.ErrSelfTrade, "err_self_trade"}, {engine.ErrOptionDisabled, "err_option_disabled"},
+	{engine.ErrAlreadyVoted, "err_already_voted"},
+}

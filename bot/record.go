@@ -1,0 +1,83 @@
+package bot
+
+import (
+	"encoding/json"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// Status of a chat's game record.
+const (
+	StatusLobby   = "lobby"
+	StatusPlaying = "playing"
+)
+
+// Record is what the bot stores for one chat's game: the lobby or the
+// engine state, the people in the seats, and which Telegram messages show
+// it. It is saved whole in one transaction with every accepted action.
+type Record struct {
+	ID      uint64 `json:"id"`  // random per game: buttons of an older game never match
+	Rev     uint64 `json:"rev"` // increases with every change; stamped into buttons
+	Status  string `json:"status"`
+	Edition string `json:"edition"`
+	Creator int64  `json:"creator"`
+	Seats   []Seat `json:"seats"`
+
+	Game *engine.Game `json:"game,omitempty"`
+	// Turn holds the events shown in the current turn's message.
+	Turn []engine.Event `json:"turn,omitempty"`
+
+	LobbyMsg int  `json:"lobby_msg,omitempty"`
+	TurnMsg  int  `json:"turn_msg,omitempty"`
+	View     View `json:"view,omitempty"`
+	// AuctionDeadline (Unix ms) closes an auction after a silence following
+	// the first bid; kept here so it survives a restart.
+	AuctionDeadline int64 `json:"auction_deadline,omitempty"`
+	Created         int64 `json:"created"`
+	Updated         int64 `json:"updated"`
+}
+
+// Seat is a person playing a seat; the seat index is the engine.PlayerID.
+type Seat struct {
+	User int64  `json:"user"`
+	Name string `json:"name"`
+}
+
+// View is the menu the turn message shows; menus belong to one person.
+type View struct {
+	Menu  string `json:"menu,omitempty"` // "", menuBuild, menuGroup, menuMortgage, menuBankrupt
+	User  int64  `json:"user,omitempty"`
+	Group int    `json:"group,omitempty"`
+}
+
+const (
+	menuBuild    = "build"
+	menuGroup    = "group"
+	menuMortgage = "mortgage"
+	menuBankrupt = "bankrupt"
+)
+
+// SeatOf returns the seat of a Telegram user, or -1.
+func (r *Record) SeatOf(user int64) engine.PlayerID {
+	for i, s := range r.Seats {
+		if s.User == user {
+			return engine.PlayerID(i)
+		}
+	}
+	return -1
+}
+
+func decodeRecord(data []byte) (*Record, error) {
+	var r Record
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+func (r *Record) encode() ([]byte, error) { return json.Marshal(r) }
+
+// Settings are the per-chat preferences.
+type Settings struct {
+	Lang string `json:"lang"`
+}
