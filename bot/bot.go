@@ -222,7 +222,7 @@ type chatState struct {
 
 // archived is what stays of a finished game.
 type archived struct {
-	Record *Record            `json:"record"`
+	Record *Record           `json:"record"`
 	Log    []json.RawMessage `json:"log"`
 }
 
