@@ -117,6 +117,9 @@ func (g *Game) actRoll(p PlayerID) {
 	}
 	g.Step = StepTurnEnd
 	g.moveBy(p, d[0]+d[1])
+	if g.RollAgain { // not when the move ended in jail
+		g.emit(Event{Kind: EvDoubles, Player: p})
+	}
 }
 
 func (g *Game) actEndTurn() {
