@@ -71,8 +71,13 @@ func (g *Game) advanceTurn() {
 			break
 		}
 	}
+	// The bare-value window on received mortgaged deeds closes when their
+	// new owner's turn ends (a creditor who is not the current player keeps
+	// it through their own next turn).
 	for i := range g.Props {
-		g.Props[i].Received = false
+		if g.Props[i].Owner == g.Current {
+			g.Props[i].Received = false
+		}
 	}
 	g.Current = next
 	g.startTurn()
