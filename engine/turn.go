@@ -322,7 +322,7 @@ func (g *Game) sendToJail(p PlayerID, reason int) {
 
 func (g *Game) actPayJailFine(p PlayerID) {
 	pl := &g.Players[p]
-	g.takeForBank(p, g.Rules.JailFine)
+	g.toCentre(p, g.Rules.JailFine) // a fine: to the jackpot under that house rule, as on the third failed try
 	pl.InJail, pl.JailTries = false, 0
 	g.emit(Event{Kind: EvJailFinePaid, Player: p, Amount: g.Rules.JailFine})
 	g.emit(Event{Kind: EvLeftJail, Player: p})
