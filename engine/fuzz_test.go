@@ -1,0 +1,130 @@
+package engine
+
+import (
+	"encoding/binary"
+	"testing"
+)
+
+// FuzzApply drives a fresh game with the fuzzer's bytes: a header chooses
+// the seed, the number of players and rule options, then every 5 bytes are
+// one action (player, kind, square, amount). A kind byte with its high bit
+// set picks one of the player's legal actions instead, so games progress
+// far enough to reach debts, auctions, buildings and bankruptcies. The
+// game must never panic; invariants hold after every accepted action;
+// every refusal is a sentinel and changes nothing.
+//
+//	go test -run=NONE -fuzz=FuzzApply -fuzztime=60s ./engine/
+func FuzzApply(f *testing.F) {
+	f.Add([]byte("\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00"))
+	f.Add([]byte("\x07\x00\x00\x00\x00\x00\x00\x00\x03\x0f" +
+		"\x00\x81\x00\x00\x00\x00\x81\x01\x00\x00\x00\x86\x00\x00\x00\x01\x81\x00\x00\x00"))
+	f.Add([]byte("\x2a\x00\x00\x00\x00\x00\x00\x00\x04\x01" +
+		"\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x00\x03\x00\x00\x00\x01\x04\x05\x10\x00" +
+		"\x02\x07\x27\x00\x00\x00\x11\x05\x40\x00\x00\x16\x00\x00\x00\x00\x96\x00\x00\x00"))
+	long := []byte("\x05\x00\x00\x00\x00\x00\x00\x00\x05\x06")
+	for i := 0; i < 300; i++ {
+		long = append(long, byte(i%7), 0x80|byte(i*37), byte(i*11), byte(i*3), 0)
+	}
+	f.Add(long)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 10 {
+			return
+		}
+		seed := binary.LittleEndian.Uint64(data)
+		players := 2 + int(data[8])%5
+		opts := data[9]
+		rules := EditionByID(Classic).Rules
+		rules.BuildBeforeRollOnly = opts&1 == 0
+		rules.FreeParkingJackpot = opts&2 != 0
+		rules.DoubleSalaryOnStart = opts&4 != 0
+		rules.NoRentInJail = opts&8 != 0
+		rules.Auctions = opts&16 == 0
+		rules.EarlyEndByAgreement = opts&32 == 0
+		rules.EvenBuilding = opts&64 == 0
+		g, _, err := New(Config{Edition: Classic, Players: players, Seed: seed, Rules: &rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		var buf []Action
+		for rest := data[10:]; len(rest) >= 5 && g.Phase != PhaseGameOver; rest = rest[5:] {
+			p := PlayerID(int(rest[0])%(players+3)) - 3 // -3 … players-1: strangers, System, Bank, seats
+			if p == -3 {
+				p = PlayerID(players) // a seat that does not exist
+			}
+			amount := int(int16(binary.LittleEndian.Uint16(rest[3:])))
+			var a Action
+			if rest[1]&0x80 != 0 {
+				if w := g.Waiting(); w != NoOwner && rest[0]&0x80 == 0 {
+					p = w
+				}
+				buf = g.AppendLegal(buf[:0], p)
+				if len(buf) == 0 {
+					p, a = System, Action{Kind: ActTimeout}
+				} else {
+					a = buf[int(rest[2])%len(buf)]
+					if a.Kind == ActBid && amount > 0 {
+						a.Amount += amount % (a.Max - a.Amount + 1)
+					}
+					a.Max = 0
+				}
+			} else {
+				a = Action{Kind: ActionKind(rest[1] % byte(actionKinds+1)), Square: int(rest[2])%44 - 2,
+					Amount: amount, TradeID: int(rest[2]) % 5}
+			}
+			if a.Kind == ActProposeTrade {
+				a.Trade = fuzzTrade(g, p, rest[2], amount)
+			}
+			before := snapshot(t, g)
+			if _, err := g.Apply(p, a); err != nil {
+				if !isSentinel(err) {
+					t.Fatalf("error %v is not a sentinel", err)
+				}
+				if snapshot(t, g) != before {
+					t.Fatalf("refused %+v by %d changed the game", a, p)
+				}
+				continue
+			}
+			if err := g.CheckInvariants(); err != nil {
+				t.Fatalf("after %+v by %d: %v\n%s", a, p, err, snapshot(t, g))
+			}
+		}
+	})
+}
+
+// fuzzTrade builds an offer from two fuzz values: the counterparty, a deed
+// of each side chosen by the square byte, cash from the amount, and the
+// jail cards sometimes.
+func fuzzTrade(g *Game, p PlayerID, b byte, amount int) *Trade {
+	n := len(g.Players)
+	tr := &Trade{To: PlayerID(int(b) % (n + 1))} // n: nobody
+	var mine, theirs []int
+	for sq := range g.Props {
+		switch g.Props[sq].Owner {
+		case p:
+			mine = append(mine, sq)
+		case tr.To:
+			theirs = append(theirs, sq)
+		}
+	}
+	if len(mine) > 0 && b&1 != 0 {
+		tr.GiveDeeds = []int{mine[int(b>>1)%len(mine)]}
+	}
+	if len(theirs) > 0 && b&2 != 0 {
+		tr.TakeDeeds = []int{theirs[int(b>>2)%len(theirs)]}
+	}
+	if amount >= 0 {
+		tr.GiveCash = amount % 800
+	} else {
+		tr.TakeCash = -amount % 800
+	}
+	if b&4 != 0 {
+		tr.GiveCards = []int{int(b>>3) % 2}
+	}
+	if b&8 != 0 {
+		tr.TakeCards = []int{int(b>>4) % 3}
+	}
+	return tr
+}
