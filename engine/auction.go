@@ -4,12 +4,19 @@ package engine
 // and the bank's last buildings when more than one player wants them.
 
 func (g *Game) startAuction(sq, minBid, building int, requester PlayerID) {
-	a := &Auction{Square: sq, Min: max(minBid, 1), Leader: NoOwner, Building: building, Requester: requester}
-	a.Passed = make([]bool, len(g.Players))
+	a, passed := g.spare, []bool(nil)
+	g.spare = nil
+	if a == nil {
+		a = new(Auction)
+	} else {
+		passed = a.Passed[:0]
+	}
+	*a = Auction{Square: sq, Min: max(minBid, 1), Leader: NoOwner, Building: building, Requester: requester}
 	for i := range g.Players {
 		q := PlayerID(i)
-		a.Passed[i] = !g.Active(q) || building > 0 && !g.hasPlacement(q, building)
+		passed = append(passed, !g.Active(q) || building > 0 && !g.hasPlacement(q, building))
 	}
+	a.Passed = passed
 	g.Auction = a
 	g.emit(Event{Kind: EvAuctionStarted, Square: sq, Amount: a.Min, Player: requester})
 	g.closeAuctionIfDone()
@@ -69,7 +76,9 @@ func (g *Game) closeAuctionIfDone() {
 			return
 		}
 	}
-	g.Auction = nil
+	// Nothing below starts an auction, so a stays intact; the next
+	// auction reuses it.
+	g.Auction, g.spare = nil, a
 	if a.Leader == NoOwner {
 		g.emit(Event{Kind: EvAuctionUnsold, Square: a.Square, Amount: a.Building})
 		return

@@ -6,12 +6,12 @@ import "fmt"
 type Phase uint8
 
 const (
-	PhaseTurnStart   Phase = iota + 1 // current player: roll (or jail choices), build before the roll
-	PhaseBuyDecision                  // current player: buy the property or send it to auction
-	PhaseTurnEnd                      // current player: roll again after doubles, or end the turn
-	PhaseAuction                      // every bidder still in: bid or pass
-	PhaseDebt                         // Debts[0].Debtor: raise money, then pay or go bankrupt
-	PhasePlaceBuilding                // Placing: choose where the building won at auction goes
+	PhaseTurnStart     Phase = iota + 1 // current player: roll (or jail choices), build before the roll
+	PhaseBuyDecision                    // current player: buy the property or send it to auction
+	PhaseTurnEnd                        // current player: roll again after doubles, or end the turn
+	PhaseAuction                        // every bidder still in: bid or pass
+	PhaseDebt                           // Debts[0].Debtor: raise money, then pay or go bankrupt
+	PhasePlaceBuilding                  // Placing: choose where the building won at auction goes
 	PhaseGameOver
 )
 
@@ -141,6 +141,9 @@ type Game struct {
 
 	ed     *Edition
 	events []Event
+	// spare is the Auction of the last closed auction, reused by the next
+	// one so that auctions allocate nothing. Never shared: Clone drops it.
+	spare *Auction
 }
 
 // Config describes a new game.
@@ -252,6 +255,7 @@ func (g *Game) Clone() *Game {
 	}
 	c.Scripted = append([]uint8(nil), g.Scripted...)
 	c.events = nil
+	c.spare = nil
 	return &c
 }
 
