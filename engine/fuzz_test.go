@@ -49,7 +49,11 @@ func FuzzApply(f *testing.F) {
 			t.Fatal(err)
 		}
 		var buf []Action
-		for rest := data[10:]; len(rest) >= 5 && g.Phase != PhaseGameOver; rest = rest[5:] {
+		rest := data[10:]
+		if len(rest) > 5*maxFuzzSteps {
+			rest = rest[:5*maxFuzzSteps] // long inputs only slow the fuzzer down
+		}
+		for ; len(rest) >= 5 && g.Phase != PhaseGameOver; rest = rest[5:] {
 			p := PlayerID(int(rest[0])%(players+3)) - 3 // -3 … players-1: strangers, System, Bank, seats
 			if p == -3 {
 				p = PlayerID(players) // a seat that does not exist
@@ -77,15 +81,21 @@ func FuzzApply(f *testing.F) {
 			if a.Kind == ActProposeTrade {
 				a.Trade = fuzzTrade(g, p, rest[2], amount)
 			}
-			before := snapshot(t, g)
-			if _, err := g.Apply(p, a); err != nil {
-				if !isSentinel(err) {
-					t.Fatalf("error %v is not a sentinel", err)
+			if cerr := g.Check(p, a); cerr != nil {
+				before := snapshot(t, g)
+				if _, err := g.Apply(p, a); err != cerr {
+					t.Fatalf("Check said %v, Apply %v", cerr, err)
+				}
+				if !isSentinel(cerr) {
+					t.Fatalf("error %v is not a sentinel", cerr)
 				}
 				if snapshot(t, g) != before {
 					t.Fatalf("refused %+v by %d changed the game", a, p)
 				}
 				continue
+			}
+			if _, err := g.Apply(p, a); err != nil {
+				t.Fatalf("Check accepted %+v by %d, Apply refused: %v", a, p, err)
 			}
 			if err := g.CheckInvariants(); err != nil {
 				t.Fatalf("after %+v by %d: %v\n%s", a, p, err, snapshot(t, g))
@@ -93,6 +103,9 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+// maxFuzzSteps bounds the actions one fuzz input plays.
+const maxFuzzSteps = 1000
 
 // fuzzTrade builds an offer from two fuzz values: the counterparty, a deed
 // of each side chosen by the square byte, cash from the amount, and the
