@@ -1,0 +1,97 @@
+package telegram
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+func TestWindowAllowsNPerPeriodInAnyInterval(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	w := newWindow(Rate{N: 3, Per: time.Minute})
+	var got []time.Duration
+	for range 7 {
+		got = append(got, w.reserve(t0).Sub(t0))
+	}
+	want := []time.Duration{0, 0, 0, time.Minute, time.Minute, time.Minute, 2 * time.Minute}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("slots %v, want %v", got, want)
+		}
+	}
+	// Later callers get slots after the booked ones, never before.
+	if s := w.reserve(t0.Add(90 * time.Second)); s != t0.Add(2*time.Minute) {
+		t.Fatalf("slot %v", s.Sub(t0))
+	}
+	if w.idle(t0.Add(2 * time.Minute)) {
+		t.Fatal("idle while slots are booked")
+	}
+	if !w.idle(t0.Add(3 * time.Minute)) {
+		t.Fatal("not idle a period after the last slot")
+	}
+	if newWindow(NoLimit) != nil || newWindow(NoLimit).reserve(t0) != t0 {
+		t.Fatal("NoLimit should never wait")
+	}
+}
+
+func TestIdleChatLanesAreForgotten(t *testing.T) {
+	l := newLimiter(NoLimit, Rate{N: 20, Per: time.Minute}, Rate{N: 1, Per: time.Second})
+	t0 := time.Unix(0, 0)
+	for i := range 300 {
+		l.reserveChat(int64(-i-1), t0)
+	}
+	if n := l.lanes(); n < 255 {
+		t.Fatalf("%d lanes: busy lanes were dropped", n)
+	}
+	later := t0.Add(time.Hour)
+	for range 256 {
+		l.reserveChat(-1, later)
+	}
+	if n := l.lanes(); n != 1 {
+		t.Fatalf("%d lanes kept after an idle hour, want 1", n)
+	}
+	// A chat still inside a 429 wait keeps its lane.
+	l.block(-5, 2*time.Hour, later)
+	for range 256 {
+		l.reserveChat(-1, later.Add(time.Hour))
+	}
+	if _, ok := l.chats[-5]; !ok {
+		t.Fatal("a blocked chat's lane was forgotten")
+	}
+}
+
+func TestDispatcherFreesIdleLanes(t *testing.T) {
+	d := NewDispatcher(context.Background(), HandlerFunc(func(context.Context, tgbotapi.Update) {}), DispatcherOptions{})
+	for id := 1; id <= 50; id++ {
+		u := tgbotapi.Update{UpdateID: id, Message: &tgbotapi.Message{Chat: &tgbotapi.Chat{ID: int64(-id)}}}
+		if err := d.Dispatch(context.Background(), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	d.Wait()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.lanes) != 0 || len(d.inflight) != 0 || len(d.done) != 0 {
+		t.Fatalf("left behind: %d lanes, %d in flight, %d done", len(d.lanes), len(d.inflight), len(d.done))
+	}
+}
+
+func TestErrorsKeepTheTokenOut(t *testing.T) {
+	err := &url.Error{Op: "Post", URL: "https://api.telegram.org/bot123:secret/sendMessage", Err: errors.New("timeout")}
+	got := classify("sendMessage", -1, err)
+	if strings.Contains(got.Error(), "secret") || !strings.Contains(got.Error(), "/bot<token>/sendMessage") {
+		t.Fatalf("error %q", got)
+	}
+	if !transient(err) {
+		t.Fatal("a transport error should be retried")
+	}
+	if transient(errors.New("json: unsupported type")) {
+		t.Fatal("a request that cannot be built is not transient")
+	}
+}

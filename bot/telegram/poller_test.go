@@ -1,0 +1,266 @@
+package telegram_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+)
+
+var bob = fakeapi.User{ID: 2, FirstName: "Bob"}
+
+// run starts a dispatcher and poller over the fake and returns a stop
+// function that cancels them and reports Run's error.
+func run(t *testing.T, api telegram.Updater, h telegram.Handler, offset int, popts telegram.PollerOptions) (*telegram.Dispatcher, func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	d := telegram.NewDispatcher(ctx, h, telegram.DispatcherOptions{Start: offset - 1, Logger: quiet})
+	popts.Offset = offset
+	popts.Logger = quiet
+	if popts.Timeout == 0 {
+		popts.Timeout = 20 * time.Second
+	}
+	if popts.Recheck == 0 {
+		popts.Recheck = 20 * time.Millisecond
+	}
+	p := telegram.NewPoller(api, d, popts)
+	errc := make(chan error, 1)
+	go func() { errc <- p.Run(ctx) }()
+	var once sync.Once
+	var err error
+	stop := func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case err = <-errc:
+			case <-time.After(2 * time.Second):
+				t.Error("Run did not return promptly after cancel")
+			}
+			d.Wait()
+		})
+		return err
+	}
+	t.Cleanup(func() { stop() })
+	return d, stop
+}
+
+func offsets(s *fakeapi.Server) []int {
+	var out []int
+	for _, r := range s.Calls("getUpdates") {
+		n, _ := strconv.Atoi(r.Params["offset"])
+		out = append(out, n)
+	}
+	return out
+}
+
+func TestPollerDeliversInOrderAndConfirms(t *testing.T) {
+	s, api := connect(t)
+	a1 := s.PushMessage(groupA, bob, "a1")
+	b1 := s.PushMessage(groupB, bob, "b1")
+	a2 := s.PushMessage(groupA, bob, "a2")
+	a3 := s.PushMessage(groupA, bob, "a3")
+
+	rec := newRecorder()
+	_, stop := run(t, api, rec, 0, telegram.PollerOptions{})
+
+	if !waitFor(func() bool { return rec.count() == 4 }) {
+		t.Fatalf("handled %d of 4", rec.count())
+	}
+	if got := rec.chat(groupA); !slices.Equal(got, []int{a1, a2, a3}) {
+		t.Fatalf("chat A got %v", got)
+	}
+	if got := rec.chat(groupB); !slices.Equal(got, []int{b1}) {
+		t.Fatalf("chat B got %v", got)
+	}
+	// Once handled, the updates are confirmed with offset last+1.
+	if !waitFor(func() bool { return s.Pending() == 0 }) {
+		t.Fatalf("%d updates never confirmed; offsets sent %v", s.Pending(), offsets(s))
+	}
+	if !slices.Contains(offsets(s), a3+1) {
+		t.Fatalf("offsets sent %v, want %d among them", offsets(s), a3+1)
+	}
+
+	// A long poll in progress wakes for a new update.
+	waitFor(func() bool {
+		return len(s.Calls("getUpdates")) > 0 && s.Calls("getUpdates")[len(s.Calls("getUpdates"))-1].Status == 0
+	})
+	b2 := s.PushMessage(groupB, bob, "b2")
+	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1, b2}) }) {
+		t.Fatalf("chat B got %v", rec.chat(groupB))
+	}
+
+	// Stopping does not wait for the 20-second long poll.
+	start := time.Now()
+	if err := stop(); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run returned %v", err)
+	}
+	if time.Since(start) > time.Second {
+		t.Fatalf("stop took %v", time.Since(start))
+	}
+}
+
+func TestPollerStartsAtTheGivenOffset(t *testing.T) {
+	s, api := connect(t)
+	s.PushMessage(groupA, bob, "old")
+	id2 := s.PushMessage(groupA, bob, "new")
+	id3 := s.PushMessage(groupA, bob, "newer")
+
+	rec := newRecorder()
+	run(t, api, rec, id2, telegram.PollerOptions{})
+	if !waitFor(func() bool { return rec.count() == 2 }) {
+		t.Fatalf("handled %v", rec.chat(groupA))
+	}
+	if got := rec.chat(groupA); !slices.Equal(got, []int{id2, id3}) {
+		t.Fatalf("handled %v, want %v", got, []int{id2, id3})
+	}
+	if first := offsets(s)[0]; first != id2 {
+		t.Fatalf("first offset %d, want %d", first, id2)
+	}
+}
+
+func TestPollerConfirmsOnlyHandledUpdates(t *testing.T) {
+	s, api := connect(t)
+	release := make(chan struct{})
+	rec := newRecorder()
+	slow := s.PushMessage(groupA, bob, "slow")
+	rec.hook = func(ctx context.Context, u tgbotapi.Update) {
+		if u.UpdateID == slow {
+			select { // ctx too, so a failing test still stops
+			case <-release:
+			case <-ctx.Done():
+			}
+		}
+	}
+	run(t, api, rec, 0, telegram.PollerOptions{})
+
+	fast := s.PushMessage(groupB, bob, "fast")
+	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{fast}) }) {
+		t.Fatal("an update behind a slow one in another chat was not delivered")
+	}
+	polls := len(s.Calls("getUpdates"))
+	time.Sleep(100 * time.Millisecond)
+	for _, o := range offsets(s) {
+		if o > slow {
+			t.Fatalf("offset %d sent while update %d was being handled: a crash now would lose it", o, slow)
+		}
+	}
+	if s.Pending() != 2 {
+		t.Fatalf("Telegram holds %d updates, want both unconfirmed", s.Pending())
+	}
+	// Telegram answers at once while updates are unconfirmed; the poller
+	// must pace itself (Recheck 20ms → about 5 polls in 100ms, not thousands).
+	if n := len(s.Calls("getUpdates")) - polls; n > 30 {
+		t.Fatalf("%d polls in 100ms while waiting for a handler", n)
+	}
+
+	close(release)
+	if !waitFor(func() bool { return s.Pending() == 0 }) {
+		t.Fatalf("not confirmed after the handler finished; offsets %v", offsets(s))
+	}
+	if got := rec.chat(groupA); !slices.Equal(got, []int{slow}) {
+		t.Fatalf("slow update handled %v times", got)
+	}
+}
+
+func TestRestartRedeliversWhatWasNotHandled(t *testing.T) {
+	s, api := connect(t)
+	done := s.PushMessage(groupA, bob, "done")
+	stuck := s.PushMessage(groupB, bob, "stuck")
+
+	first := newRecorder()
+	first.hook = func(ctx context.Context, u tgbotapi.Update) {
+		if u.UpdateID == stuck {
+			<-ctx.Done() // the process dies while handling it
+		}
+	}
+	d, stop := run(t, api, first, 0, telegram.PollerOptions{})
+	if !waitFor(func() bool { return slices.Equal(first.chat(groupA), []int{done}) }) {
+		t.Fatal("first run did not handle the first update")
+	}
+	stop()
+	stored := d.Watermark() + 1 // what the caller would have persisted
+	if stored != stuck {
+		t.Fatalf("stored offset %d, want %d", stored, stuck)
+	}
+
+	second := newRecorder()
+	run(t, api, second, stored, telegram.PollerOptions{})
+	if !waitFor(func() bool { return slices.Equal(second.chat(groupB), []int{stuck}) }) {
+		t.Fatalf("the interrupted update was not redelivered: %v", second.chat(groupB))
+	}
+	if got := second.chat(groupA); len(got) != 0 {
+		t.Fatalf("a handled update came back: %v", got)
+	}
+}
+
+func TestPollerBacksOff(t *testing.T) {
+	s, api := connect(t)
+	s.FailNext("getUpdates", 2, fakeapi.ErrorResponse{Code: 502})
+	s.FailNext("getUpdates", 1, fakeapi.ErrorResponse{Code: 409})
+	s.FailNext("getUpdates", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	clk := newClock(true)
+	rec := newRecorder()
+	run(t, api, rec, 0, telegram.PollerOptions{Sleep: clk.Sleep, Backoff: time.Second, ConflictBackoff: 15 * time.Second})
+
+	id := s.PushMessage(groupA, bob, "after the errors")
+	if !waitFor(func() bool { return rec.count() == 1 }) {
+		t.Fatal("polling did not resume after errors")
+	}
+	want := []time.Duration{time.Second, 2 * time.Second, 15 * time.Second, 3 * time.Second}
+	if got := clk.Sleeps(); !slices.Equal(got, want) {
+		t.Fatalf("pauses %v, want %v", got, want)
+	}
+	if got := rec.chat(groupA); !slices.Equal(got, []int{id}) {
+		t.Fatalf("handled %v", got)
+	}
+}
+
+func TestPollerStopsOnARefusedToken(t *testing.T) {
+	s, api := connect(t)
+	s.FailNext("getUpdates", 1, fakeapi.ErrorResponse{Code: 401, Description: "Unauthorized"})
+	d := telegram.NewDispatcher(context.Background(), newRecorder(), telegram.DispatcherOptions{Logger: quiet})
+	p := telegram.NewPoller(api, d, telegram.PollerOptions{Logger: quiet})
+	errc := make(chan error, 1)
+	go func() { errc <- p.Run(context.Background()) }()
+	select {
+	case err := <-errc:
+		var e *tgbotapi.Error
+		if !errors.As(err, &e) || e.Code != 401 {
+			t.Fatalf("Run returned %v", err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("Run kept polling with a refused token")
+	}
+}
+
+func TestPollerSeesPastAFullPageOfUnfinishedUpdates(t *testing.T) {
+	s, api := connect(t)
+	release := make(chan struct{})
+	defer close(release)
+	rec := newRecorder()
+	a1 := s.PushMessage(groupA, bob, "slow")
+	s.PushMessage(groupA, bob, "queued behind it")
+	rec.hook = func(ctx context.Context, u tgbotapi.Update) {
+		if u.UpdateID == a1 {
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+		}
+	}
+	run(t, api, rec, 0, telegram.PollerOptions{Limit: 2})
+
+	// Both of chat A's updates fill the page; chat B must not starve.
+	b1 := s.PushMessage(groupB, bob, "other chat")
+	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
+		t.Fatalf("an update behind a full page of unfinished ones was never delivered; offsets %v", offsets(s))
+	}
+}
