@@ -13,6 +13,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -35,6 +36,10 @@ type Config struct {
 	Username string
 	Now      func() time.Time
 	Logger   *slog.Logger
+	// Rules, if set, replace the edition's default rules for new games.
+	Rules *engine.Rules
+	// Seed, if set, seeds new games (tests); crypto/rand otherwise.
+	Seed func() uint64
 }
 
 // Bot runs classic games in group chats: it turns updates into engine
@@ -64,6 +69,21 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		cfg.Logger = slog.Default()
 	}
 	return &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger, timers: map[int64]time.Time{}}
+}
+
+// Snapshot returns the stored record of a chat's game (nil if none).
+func (b *Bot) Snapshot(chat int64) (*Record, error) {
+	var rec *Record
+	err := b.store.View(func(tx *storage.Tx) error {
+		data, ok := tx.Game(chat)
+		if !ok {
+			return nil
+		}
+		var err error
+		rec, err = decodeRecord(data)
+		return err
+	})
+	return rec, err
 }
 
 func (b *Bot) lock(chat int64) func() {

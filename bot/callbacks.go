@@ -213,7 +213,7 @@ func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.Pl
 func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.rec
 	for _, e := range evs {
-		if e.Kind == engine.EvTurnStarted && len(rec.Turn) > 0 {
+		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
 			if c.closed == nil {
 				c.closed = &closedTx{msg: rec.TurnMsg, text: b.renderClosedTurn(lang, rec)}
 			}
@@ -232,6 +232,17 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 	if rec.Game.Phase == engine.PhaseGameOver {
 		c.gameOver, c.remove = true, true
 	}
+}
+
+// turnShown says whether events already hold a turn of their own (the
+// order roll before the first turn belongs to the first turn's message).
+func turnShown(evs []engine.Event) bool {
+	for _, e := range evs {
+		if e.Kind == engine.EvTurnStarted {
+			return true
+		}
+	}
+	return false
 }
 
 // maxTurnEvents bounds the events one turn message shows (and stores).
@@ -278,7 +289,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
 			return
 		}
-		g, evs, err := engine.New(engine.Config{Edition: rec.Edition, Players: len(rec.Seats), Seed: randomID()})
+		g, evs, err := engine.New(engine.Config{Edition: rec.Edition, Players: len(rec.Seats), Seed: b.seed(), Rules: b.cfg.Rules})
 		if err != nil {
 			c.alert = b.errText(lang, err)
 			return
@@ -298,6 +309,13 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 		return
 	}
 	c.save, c.lobby = true, true
+}
+
+func (b *Bot) seed() uint64 {
+	if b.cfg.Seed != nil {
+		return b.cfg.Seed()
+	}
+	return randomID()
 }
 
 // errText is the localized alert for an engine refusal.

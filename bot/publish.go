@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -202,10 +203,12 @@ func (b *Bot) fireAuction(ctx context.Context, chat int64) {
 			return nil
 		}
 		lang := c.settings.Lang
-		evs, err := rec.Game.Apply(engine.System, engine.Action{Kind: engine.ActTimeout})
+		a := engine.Action{Kind: engine.ActTimeout}
+		evs, err := rec.Game.Apply(engine.System, a)
 		if err != nil {
 			return nil
 		}
+		c.logEntry, _ = json.Marshal(logEntry{Seat: int(engine.System), Action: a, Ver: rec.Game.Version, At: b.cfg.Now().UnixMilli()})
 		rec.View = View{}
 		b.absorb(c, lang, evs)
 		return nil

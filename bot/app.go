@@ -1,0 +1,141 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// AppConfig is everything Run needs. Zero values mean the defaults.
+type AppConfig struct {
+	Token    string
+	Endpoint string // tgbotapi endpoint format string; "" for Telegram's own
+	DBPath   string
+	Logger   *slog.Logger
+
+	// Tuning, mostly for tests.
+	LockTimeout    time.Duration          // waiting for the database file lock (3 s)
+	PollTimeout    time.Duration          // long-poll wait (30 s)
+	AuctionSilence time.Duration          // auction closes after this silence (30 s)
+	TimerTick      time.Duration          // how often deadlines are checked (1 s)
+	Client         telegram.ClientOptions // rate limits and retries
+	Rules          *engine.Rules          // override the edition's default rules
+	NoSync         bool                   // tests only: skip fsync
+	Seed           func() uint64          // tests: seeds of new games
+	// Ready, if set, is called with the game layer once the bot polls.
+	Ready func(*Bot)
+}
+
+// Run starts the bot and blocks until ctx ends, then stops gracefully:
+// polling stops, work in flight finishes, the offset is stored and the
+// database is closed.
+func Run(ctx context.Context, cfg AppConfig) error {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	if cfg.PollTimeout == 0 {
+		cfg.PollTimeout = 30 * time.Second
+	}
+	if cfg.TimerTick == 0 {
+		cfg.TimerTick = time.Second
+	}
+	store, err := storage.Open(cfg.DBPath, storage.Options{LockTimeout: cfg.LockTimeout, NoSync: cfg.NoSync})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	cat, err := locales.Load()
+	if err != nil {
+		return err
+	}
+	api, err := telegram.NewBotAPI(cfg.Token, cfg.Endpoint, cfg.PollTimeout+15*time.Second)
+	if err != nil {
+		return err
+	}
+	if cfg.Client.Logger == nil {
+		cfg.Client.Logger = log
+	}
+	client := telegram.NewClient(api, cfg.Client)
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed})
+	if err := b.Restore(); err != nil {
+		return fmt.Errorf("restoring deadlines: %w", err)
+	}
+	registerCommands(ctx, client, cat, log)
+
+	var offset int
+	if err := store.View(func(tx *storage.Tx) error { offset = tx.Offset(); return nil }); err != nil {
+		return err
+	}
+	// Handlers get their own context: on shutdown the work in flight
+	// finishes instead of being cut off mid-way.
+	work, stopWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWork()
+	disp := telegram.NewDispatcher(work, telegram.HandlerFunc(b.Handle), telegram.DispatcherOptions{
+		Start: offset - 1,
+		OnWatermark: func(w int) {
+			if err := store.Update(func(tx *storage.Tx) error { return tx.SetOffset(w + 1) }); err != nil {
+				log.Warn("storing update offset", "err", err)
+			}
+		},
+		Logger: log,
+	})
+	poller := telegram.NewPoller(api, disp, telegram.PollerOptions{Offset: offset, Timeout: cfg.PollTimeout, Logger: log,
+		AllowedUpdates: []string{"message", "callback_query", "my_chat_member"}})
+	timerCtx, stopTimers := context.WithCancel(work)
+	timersDone := make(chan struct{})
+	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()
+	log.Info("bot started", "username", api.Self.UserName, "offset", offset)
+	if cfg.Ready != nil {
+		cfg.Ready(b)
+	}
+	perr := poller.Run(ctx)
+	stopTimers()
+	<-timersDone
+	disp.Close()
+	done := make(chan struct{})
+	go func() { disp.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		log.Warn("handlers did not finish in time; stopping them")
+		stopWork()
+		<-done
+	}
+	if w := disp.Watermark(); w >= offset {
+		_ = store.Update(func(tx *storage.Tx) error { return tx.SetOffset(w + 1) })
+	}
+	log.Info("bot stopped")
+	if perr != nil && !errors.Is(perr, context.Canceled) {
+		return perr
+	}
+	return nil
+}
+
+// registerCommands sets the command menu in every language, and in
+// English for everyone else. Failure is not fatal: the commands still work.
+func registerCommands(ctx context.Context, c *telegram.Client, cat *locales.Catalog, log *slog.Logger) {
+	names := []string{"newgame", "board", "help", "lang", "leave", "endgame"}
+	for _, lang := range append([]string{""}, locales.Languages...) {
+		l := lang
+		if l == "" {
+			l = locales.Default
+		}
+		var cmds []tgbotapi.BotCommand
+		for _, n := range names {
+			cmds = append(cmds, tgbotapi.BotCommand{Command: n, Description: cat.T(l, "cmd_"+n, nil)})
+		}
+		if err := c.SetCommands(ctx, lang, cmds); err != nil {
+			log.Warn("registering commands", "lang", lang, "err", err)
+		}
+	}
+}

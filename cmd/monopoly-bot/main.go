@@ -1,0 +1,101 @@
+// Command monopoly-bot runs the Telegram bot that hosts Monopoly games in
+// group chats. Configuration comes from the environment:
+//
+//	TELEGRAM_BOT_TOKEN     the bot's token from @BotFather (required)
+//	TELEGRAM_API_ENDPOINT  a Bot API endpoint format string, e.g. http://localhost:8081/bot%s/%s (optional)
+//	MONOPOLY_DB            the bbolt database file (default ./monopoly.db)
+//	LOG_LEVEL              debug, info, warn or error (default info)
+//
+// Flags of the same meaning override the environment.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Getenv, os.Stderr))
+}
+
+func run(args []string, getenv func(string) string, stderr *os.File) int {
+	fs := flag.NewFlagSet("monopoly-bot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	token := fs.String("token", getenv("TELEGRAM_BOT_TOKEN"), "bot token from @BotFather (env TELEGRAM_BOT_TOKEN)")
+	endpoint := fs.String("endpoint", getenv("TELEGRAM_API_ENDPOINT"), "Bot API endpoint format string (env TELEGRAM_API_ENDPOINT)")
+	db := fs.String("db", envOr(getenv, "MONOPOLY_DB", "monopoly.db"), "bbolt database file (env MONOPOLY_DB)")
+	level := fs.String("log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
+	backup := fs.String("backup", "", "write a consistent copy of the database to this file and exit (stop the bot first: the file is locked while it runs)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(strings.ToUpper(*level))); err != nil {
+		fmt.Fprintf(stderr, "monopoly-bot: unknown LOG_LEVEL %q\n", *level)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl}))
+	if *backup != "" {
+		return doBackup(*db, *backup, stderr)
+	}
+	if strings.TrimSpace(*token) == "" {
+		fmt.Fprintln(stderr, `monopoly-bot: TELEGRAM_BOT_TOKEN is not set.
+Create a bot: open Telegram, talk to @BotFather, send /newbot and follow the steps;
+it answers with a token like 123456789:AAE... Then run:
+    TELEGRAM_BOT_TOKEN=<token> go run ./cmd/monopoly-bot`)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := bot.Run(ctx, bot.AppConfig{Token: *token, Endpoint: *endpoint, DBPath: *db, Logger: log})
+	switch {
+	case errors.Is(err, storage.ErrLocked):
+		fmt.Fprintf(stderr, "monopoly-bot: the database %s is in use by another running instance; stop it first.\n", *db)
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "monopoly-bot: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func doBackup(dbPath, out string, stderr *os.File) int {
+	store, err := storage.Open(dbPath, storage.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "monopoly-bot: backup: %v\n", err)
+		return 1
+	}
+	defer store.Close()
+	f, err := os.Create(out)
+	if err != nil {
+		fmt.Fprintf(stderr, "monopoly-bot: backup: %v\n", err)
+		return 1
+	}
+	n, err := store.Backup(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "monopoly-bot: backup: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "monopoly-bot: wrote %d bytes to %s\n", n, out)
+	return 0
+}
