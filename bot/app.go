@@ -31,6 +31,7 @@ type AppConfig struct {
 	Rules          *engine.Rules          // override the edition's default rules
 	NoSync         bool                   // tests only: skip fsync
 	Seed           func() uint64          // tests: seeds of new games
+	Now            func() time.Time       // tests: the clock of deadlines
 	// Ready, if set, is called with the game layer once the bot polls.
 	Ready func(*Bot)
 }
@@ -66,7 +67,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		cfg.Client.Logger = log
 	}
 	client := telegram.NewClient(api, cfg.Client)
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed})
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed, Now: cfg.Now})
 	if err := b.Restore(); err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}

@@ -32,10 +32,15 @@ type harness struct {
 	users  []fakeapi.User
 	seed   uint64
 	rules  *engine.Rules
+	tune   func(*AppConfig)
 }
 
 func newHarness(t *testing.T, seed uint64, rules *engine.Rules) *harness {
-	h := &harness{t: t, api: fakeapi.New(), db: filepath.Join(t.TempDir(), "monopoly.db"), seed: seed, rules: rules}
+	return newHarnessWith(t, seed, rules, nil)
+}
+
+func newHarnessWith(t *testing.T, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
+	h := &harness{tune: tune, t: t, api: fakeapi.New(), db: filepath.Join(t.TempDir(), "monopoly.db"), seed: seed, rules: rules}
 	t.Cleanup(h.api.Close)
 	h.users = []fakeapi.User{
 		{ID: 11, FirstName: "Alice <A&B>", LanguageCode: "en"},
@@ -52,16 +57,18 @@ func (h *harness) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel, h.done = cancel, make(chan error, 1)
 	seed := h.seed
-	go func() {
-		h.done <- Run(ctx, AppConfig{
-			Token: "123:test", Endpoint: h.api.Endpoint(), DBPath: h.db, NoSync: true,
-			Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-			PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
-			Client: telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
-			Rules:  h.rules, Seed: func() uint64 { return seed },
-			Ready: func(b *Bot) { ready <- b },
-		})
-	}()
+	cfg := AppConfig{
+		Token: "123:test", Endpoint: h.api.Endpoint(), DBPath: h.db, NoSync: true,
+		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+		PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
+		Client: telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
+		Rules:  h.rules, Seed: func() uint64 { return seed },
+		Ready: func(b *Bot) { ready <- b },
+	}
+	if h.tune != nil {
+		h.tune(&cfg)
+	}
+	go func() { h.done <- Run(ctx, cfg) }()
 	select {
 	case h.bot = <-ready:
 	case err := <-h.done:

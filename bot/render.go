@@ -97,32 +97,54 @@ func (b *Bot) eventLines(lang string, rec *Record) []string {
 	return lines
 }
 
+// maxText is Telegram's limit for a message, in UTF-16 units after entity
+// parsing; counting the raw HTML keeps a margin.
+const maxText = 4096
+
+func textLen(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// fitLines keeps the newest lines that fit in budget, marking a cut.
+func fitLines(lines []string, budget int) []string {
+	used := 0
+	for i := len(lines) - 1; i >= 0; i-- {
+		used += textLen(lines[i]) + 1
+		if used > budget-2 {
+			return append([]string{"…"}, lines[i+1:]...)
+		}
+	}
+	return lines
+}
+
 // renderClosedTurn is the final text of a finished turn's message.
 func (b *Bot) renderClosedTurn(lang string, rec *Record) string {
-	return b.turnHeader(lang, rec, false) + "\n" + strings.Join(b.eventLines(lang, rec), "\n")
+	head := b.turnHeader(lang, rec, false)
+	return head + "\n" + strings.Join(fitLines(b.eventLines(lang, rec), maxText-textLen(head)-1), "\n")
 }
 
 // renderTurn is the live turn message: header, what happened, the table
 // of players and what the game waits for.
 func (b *Bot) renderTurn(lang string, rec *Record) string {
-	var sb strings.Builder
-	sb.WriteString(b.turnHeader(lang, rec, true))
-	sb.WriteString("\n")
+	head := b.turnHeader(lang, rec, true)
+	tail := b.renderPlayers(lang, rec)
+	if p := b.prompt(lang, rec); p != "" {
+		tail += "\n" + p
+	}
 	lines := b.eventLines(lang, rec)
 	if len(lines) > 25 {
-		lines = lines[len(lines)-25:]
+		lines = append([]string{"…"}, lines[len(lines)-25:]...)
 	}
-	for _, l := range lines {
-		sb.WriteString(l)
-		sb.WriteString("\n")
-	}
-	sb.WriteString("\n")
-	sb.WriteString(b.renderPlayers(lang, rec))
-	if p := b.prompt(lang, rec); p != "" {
-		sb.WriteString("\n")
-		sb.WriteString(p)
-	}
-	return sb.String()
+	lines = fitLines(lines, maxText-textLen(head)-textLen(tail)-3)
+	return head + "\n" + strings.Join(lines, "\n") + "\n\n" + tail
 }
 
 // renderPlayers lists each seat: cash, square, jail, and deeds by set.

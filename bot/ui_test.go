@@ -1,0 +1,278 @@
+package bot
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf16"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// TestMessageIDsExist finds every literal message id the bot asks the
+// catalog for and checks that it exists in every language.
+func TestMessageIDsExist(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, id := range cat.IDs() {
+		known[id] = true
+	}
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	used := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || (sel.Sel.Name != "T" && sel.Sel.Name != "N") || len(call.Args) < 2 {
+				return true
+			}
+			lit, ok := call.Args[1].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			id, _ := strconv.Unquote(lit.Value)
+			used++
+			if !known[id] {
+				t.Errorf("%s: message %q is not in the locales", fset.Position(lit.Pos()), id)
+			}
+			return true
+		})
+	}
+	if used < 50 {
+		t.Fatalf("found only %d message ids in the bot's code; the scan is broken", used)
+	}
+	for k, name := range eventIDs {
+		if !known["ev_"+name] {
+			t.Errorf("event %d has no message ev_%s", k, name)
+		}
+	}
+	for _, e := range engineErrors {
+		if !known[e.id] {
+			t.Errorf("error %v has no message %s", e.err, e.id)
+		}
+	}
+}
+
+// utf16Len counts what Telegram counts for its 4096 limit (upper bound:
+// markup included).
+func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
+
+// TestLongestTexts renders the biggest messages a game can produce — six
+// players with 32-character names, every deed owned, built or mortgaged,
+// a turn full of events — in every language, within Telegram's limits.
+func TestLongestTexts(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Bot{cat: cat}
+	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 6, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: engine.Classic, Game: g}
+	for i := 0; i < 6; i++ {
+		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
+	}
+	ed := g.EditionData()
+	for sq := range g.Props {
+		if ed.Squares[sq].Ownable() {
+			g.Props[sq].Owner = engine.PlayerID(sq % 6)
+			if sq%3 == 0 {
+				g.Props[sq].Mortgaged = true
+			} else if ed.Squares[sq].Kind == engine.SquareStreet {
+				g.Props[sq].Buildings = 4
+			}
+		}
+		g.Players[sq%6].JailCards = [2]bool{true, true}
+	}
+	for k := engine.EventKind(1); int(k) < len(eventIDs)+1; k++ {
+		rec.Turn = append(rec.Turn, engine.Event{Kind: k, Player: 5, Other: 4, Square: 39, Amount: 1999999, Cost: 1999999, Dice: [2]int{6, 6}})
+	}
+	for _, lang := range locales.Languages {
+		for name, text := range map[string]string{
+			"turn":      b.renderTurn(lang, rec),
+			"closed":    b.renderClosedTurn(lang, rec),
+			"board":     b.renderBoard(lang, rec),
+			"standings": b.renderStandings(lang, rec),
+			"help":      cat.T(lang, "help_classic", nil),
+		} {
+			if n := utf16Len(text); n > 4096 || n == 0 {
+				t.Errorf("%s %s: %d UTF-16 units", lang, name, n)
+			}
+			if strings.Contains(text, "Щ&<") {
+				t.Errorf("%s %s: a name is not HTML-escaped", lang, name)
+			}
+		}
+		for sq := range ed.Squares {
+			if ed.Squares[sq].Ownable() {
+				if n := len([]rune(b.deedText(lang, sq))); n > 200 {
+					t.Errorf("%s deed %d: %d characters, over the alert limit", lang, sq, n)
+				}
+			}
+		}
+		kb := b.turnKeyboard(lang, rec)
+		for _, row := range kb.InlineKeyboard {
+			for _, btn := range row {
+				if len(*btn.CallbackData) > maxCallbackData {
+					t.Errorf("callback data %q too long", *btn.CallbackData)
+				}
+			}
+		}
+	}
+}
+
+// fakeClock is a settable clock for deadline tests.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// TestAuctionClosesAfterSilence: after the first bid an auction closes when
+// 30 s pass without a new bid — also across a restart.
+func TestAuctionClosesAfterSilence(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.AuctionSilence = 30 * time.Second; c.Now = clock.Now })
+	h.startGame()
+	for i := 0; i < 200; i++ {
+		rec := h.record()
+		if rec.Game.Phase == engine.PhaseBuyDecision {
+			break
+		}
+		cur := rec.Game.Current
+		op := OpRoll
+		if rec.Game.Phase == engine.PhaseTurnEnd && !rec.Game.RollAgain {
+			op = OpEndTurn
+		}
+		if rec.Game.Phase != engine.PhaseTurnStart && rec.Game.Phase != engine.PhaseTurnEnd {
+			t.Fatalf("unexpected phase %d", rec.Game.Phase)
+		}
+		h.mustPress(h.userOf(rec, cur), op)
+	}
+	rec := h.record()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	msg, data, ok := h.findButton(OpBid, 0, true)
+	if !ok {
+		t.Fatal("no bid button in the auction")
+	}
+	h.press(h.users[2], msg, data)
+	h.stop() // the deadline must survive a restart
+	h.start()
+	clock.Add(29 * time.Second)
+	time.Sleep(50 * time.Millisecond) // several timer ticks at the old time
+	if rec := h.record(); rec.Game.Phase != engine.PhaseAuction {
+		t.Fatalf("auction closed before the silence ran out (phase %d)", rec.Game.Phase)
+	}
+	clock.Add(2 * time.Second)
+	if !h.api.WaitFor(func() bool { return h.record().Game.Phase != engine.PhaseAuction }, 5*time.Second) {
+		t.Fatal("auction did not close after 30 s of silence")
+	}
+	rec = h.record()
+	if owner := rec.Game.Props[rec.Game.Players[rec.Game.Current].Pos].Owner; owner != rec.SeatOf(h.users[2].ID) {
+		t.Fatalf("the only bidder does not own the property (owner %d)", owner)
+	}
+}
+
+// TestCommands covers /lang, /help, /board, /endgame and /leave with their
+// confirmations, and the command menu in three languages.
+func TestCommands(t *testing.T) {
+	h := newHarness(t, 3, nil)
+	for _, lang := range []string{"", "ru", "uk", "en"} {
+		if len(h.api.Commands("", lang)) != 6 {
+			t.Errorf("setMyCommands for %q: %v", lang, h.api.Commands("", lang))
+		}
+	}
+	if got := h.api.Commands("", "uk")[0].Description; got != h.bot.cat.T("uk", "cmd_newgame", nil) {
+		t.Errorf("uk command description %q", got)
+	}
+	h.startGame()
+	h.say(h.users[1], "/lang uk")
+	last, _ := h.api.LastMessage(testChat)
+	if last.Text != h.bot.cat.T("uk", "lang_set", nil) {
+		t.Errorf("/lang uk answered %q", last.Text)
+	}
+	h.say(h.users[1], "/board@"+fakeapi.BotUsername)
+	last, _ = h.api.LastMessage(testChat)
+	if !strings.Contains(last.Text, h.bot.cat.T("uk", "sq_classic_39", nil)) {
+		t.Errorf("/board in uk does not list the squares: %q", last.Text)
+	}
+	before := len(h.api.Messages(testChat))
+	h.say(h.users[1], "/board@other_bot")
+	if len(h.api.Messages(testChat)) != before {
+		t.Error("a command for another bot was answered")
+	}
+	// /leave asks first; only the one who asked can confirm.
+	h.say(h.users[1], "/leave")
+	msg, data, ok := h.findButton(OpResignYes, 0, true)
+	if !ok {
+		t.Fatal("/leave did not ask for confirmation")
+	}
+	h.press(h.users[2], msg, data)
+	if rec := h.record(); rec.Game.Players[rec.SeatOf(h.users[2].ID)].Bankrupt {
+		t.Fatal("someone else confirmed another player's leaving")
+	}
+	h.press(h.users[1], msg, data)
+	rec := h.record()
+	if !rec.Game.Players[rec.SeatOf(h.users[1].ID)].Bankrupt {
+		t.Fatal("/leave confirmed did not take the player out")
+	}
+	// /endgame: not for a plain player; the creator confirms.
+	h.say(h.users[2], "/endgame")
+	last, _ = h.api.LastMessage(testChat)
+	if last.Text != h.bot.cat.T("uk", "endgame_not_allowed", nil) {
+		t.Errorf("/endgame by a player answered %q", last.Text)
+	}
+	h.say(h.users[0], "/endgame")
+	h.mustPress(h.users[0], OpEndGameYes)
+	if h.record() != nil {
+		t.Fatal("the game is still stored after /endgame")
+	}
+	last, _ = h.api.LastMessage(testChat)
+	if !strings.Contains(last.Text, h.bot.cat.T("uk", "standings_title", nil)) {
+		t.Errorf("no final standings after /endgame: %q", last.Text)
+	}
+	for _, m := range h.api.Messages(testChat) {
+		for _, row := range m.Keyboard {
+			for _, btn := range row {
+				if p, _ := ParsePress(btn.Data); p.Op != OpEndGameNo && p.Op != OpResignNo && p.Op != OpEndGameYes && p.Op != OpResignYes {
+					t.Errorf("message %d keeps a game button after the end: %q", m.ID, btn.Text)
+				}
+			}
+		}
+	}
+	h.say(h.users[0], "/help")
+	last, _ = h.api.LastMessage(testChat)
+	if last.Text != h.bot.cat.T("uk", "help_classic", nil) {
+		t.Errorf("/help answered %q", last.Text)
+	}
+}
+

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+func capture(t *testing.T, args []string, env map[string]string) (int, string) {
+	t.Helper()
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := run(args, func(k string) string { return env[k] }, f)
+	f.Close()
+	out, _ := os.ReadFile(f.Name())
+	return code, string(out)
+}
+
+func TestMissingTokenExplainsBotFather(t *testing.T) {
+	code, out := capture(t, nil, map[string]string{"MONOPOLY_DB": filepath.Join(t.TempDir(), "x.db")})
+	if code != 2 || !strings.Contains(out, "@BotFather") || !strings.Contains(out, "TELEGRAM_BOT_TOKEN") {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+}
+
+func TestLockedDatabaseExitsQuickly(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "m.db")
+	s, err := storage.Open(db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	start := time.Now()
+	code, out := capture(t, nil, map[string]string{"TELEGRAM_BOT_TOKEN": "1:x", "MONOPOLY_DB": db,
+		"TELEGRAM_API_ENDPOINT": "http://127.0.0.1:9/bot%s/%s"})
+	if code != 1 || !strings.Contains(out, "in use by another running instance") {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("took %v to give up on the lock", d)
+	}
+}
+
+func TestBackupOfStoppedDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "m.db")
+	s, err := storage.Open(db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Update(func(tx *storage.Tx) error { return tx.PutGame(-5, []byte(`{"x":1}`)) }); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	out := filepath.Join(dir, "backup.db")
+	if code, msg := capture(t, []string{"-backup", out}, map[string]string{"MONOPOLY_DB": db}); code != 0 {
+		t.Fatalf("backup exit %d: %s", code, msg)
+	}
+	b, err := storage.Open(out, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	var got []byte
+	_ = b.View(func(tx *storage.Tx) error { got, _ = tx.Game(-5); return nil })
+	if string(got) != `{"x":1}` {
+		t.Fatalf("backup holds %q", got)
+	}
+}
