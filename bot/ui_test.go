@@ -275,4 +275,3 @@ func TestCommands(t *testing.T) {
 		t.Errorf("/help answered %q", last.Text)
 	}
 }
-
