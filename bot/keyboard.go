@@ -16,6 +16,9 @@ func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMar
 		return nil
 	}
 	k := &kbBuilder{rec: rec}
+	// The waiting player's buttons stay on top even while someone else has
+	// a menu open below them, so nobody's menu can hide another's turn.
+	b.mainRows(k, lang, rec)
 	switch rec.View.Menu {
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {
@@ -24,6 +27,17 @@ func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMar
 			return k.markup()
 		}
 	}
+	if g.Phase != engine.PhaseAuction && g.Phase != engine.PhasePlaceBuilding {
+		// Anyone in the game may open their own menus; the buttons inside
+		// are built from that person's Legal actions.
+		k.row(k.btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
+	}
+	return k.markup()
+}
+
+// mainRows are the waiting player's (or the bidders') decisions.
+func (b *Bot) mainRows(k *kbBuilder, lang string, rec *Record) {
+	g := rec.Game
 	switch g.Phase {
 	case engine.PhaseAuction:
 		b.auctionRows(k, lang, rec)
@@ -70,11 +84,7 @@ func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMar
 		for i := 0; i < len(main); i += 2 {
 			k.row(main[i:min(i+2, len(main))]...)
 		}
-		// Anyone in the game may open their own menus; the buttons inside
-		// are built from that person's Legal actions.
-		k.row(k.btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
 	}
-	return k.markup()
 }
 
 // auctionRows offers bids of +1/+10/+50/+100 over the current price, as

@@ -139,6 +139,11 @@ func (b *Bot) renderTurn(lang string, rec *Record) string {
 	if p := b.prompt(lang, rec); p != "" {
 		tail += "\n" + p
 	}
+	if rec.View.Menu != "" {
+		if seat := rec.SeatOf(rec.View.User); seat >= 0 {
+			tail += "\n" + b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": b.seatName(rec, seat)})
+		}
+	}
 	lines := b.eventLines(lang, rec)
 	if len(lines) > 25 {
 		lines = append([]string{"…"}, lines[len(lines)-25:]...)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -62,6 +63,32 @@ func TestMessageIDsExist(t *testing.T) {
 	}
 	if used < 50 {
 		t.Fatalf("found only %d message ids in the bot's code; the scan is broken", used)
+	}
+	// Ids the bot builds from numbers and names.
+	dynamic := []string{"edition_" + engine.Classic}
+	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
+		dynamic = append(dynamic, "menu_of_"+m)
+	}
+	ed := engine.EditionByID(engine.Classic)
+	for sq := range ed.Squares {
+		dynamic = append(dynamic, fmt.Sprintf("sq_classic_%d", sq))
+	}
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		dynamic = append(dynamic, fmt.Sprintf("group_classic_%d", grp), fmt.Sprintf("group_emoji_classic_%d", grp))
+	}
+	for d, cards := range ed.Decks {
+		dynamic = append(dynamic, fmt.Sprintf("deck_%d", d))
+		for c := range cards {
+			dynamic = append(dynamic, fmt.Sprintf("card_classic_%d_%d", d, c))
+		}
+	}
+	for r := 0; r < 3; r++ {
+		dynamic = append(dynamic, fmt.Sprintf("jail_reason_%d", r))
+	}
+	for _, id := range dynamic {
+		if !known[id] {
+			t.Errorf("message %q is not in the locales", id)
+		}
 	}
 	for k, name := range eventIDs {
 		if !known["ev_"+name] {
