@@ -144,6 +144,12 @@ type Game struct {
 	// spare is the Auction of the last closed auction, reused by the next
 	// one so that auctions allocate nothing. Never shared: Clone drops it.
 	spare *Auction
+	// debtBuf and queueBuf keep the backing arrays of Debts and
+	// AuctionQueue while those are empty (and nil, as JSON and Clone
+	// expect), so the next debt or queued auction allocates nothing. Never
+	// shared: Clone drops them.
+	debtBuf  []Debt
+	queueBuf []int
 }
 
 // Config describes a new game.
@@ -255,7 +261,7 @@ func (g *Game) Clone() *Game {
 	}
 	c.Scripted = append([]uint8(nil), g.Scripted...)
 	c.events = nil
-	c.spare = nil
+	c.spare, c.debtBuf, c.queueBuf = nil, nil, nil
 	return &c
 }
 

@@ -42,7 +42,7 @@ func (g *Game) chargeBank(p PlayerID, amount int, kind EventKind, sq int) {
 		g.emit(Event{Kind: kind, Player: p, Amount: amount, Square: sq})
 		return
 	}
-	g.Debts = append(g.Debts, Debt{Debtor: p, Creditor: Bank, Amount: amount, Centre: true})
+	g.pushDebt(Debt{Debtor: p, Creditor: Bank, Amount: amount, Centre: true})
 	g.emit(Event{Kind: EvDebt, Player: p, Other: Bank, Amount: amount})
 }
 
@@ -61,8 +61,29 @@ func (g *Game) charge(p, to PlayerID, amount int) {
 }
 
 func (g *Game) addDebt(p, to PlayerID, amount int) {
-	g.Debts = append(g.Debts, Debt{Debtor: p, Creditor: to, Amount: amount})
+	g.pushDebt(Debt{Debtor: p, Creditor: to, Amount: amount})
 	g.emit(Event{Kind: EvDebt, Player: p, Other: to, Amount: amount})
+}
+
+// pushDebt appends d to Debts, reusing the array of earlier debts.
+func (g *Game) pushDebt(d Debt) {
+	if g.Debts == nil && g.debtBuf != nil {
+		g.Debts, g.debtBuf = g.debtBuf[:0], nil
+	}
+	g.Debts = append(g.Debts, d)
+}
+
+// setDebts stores what is left of Debts: nil when nothing is, keeping the
+// array for the next debt.
+func (g *Game) setDebts(ds []Debt) {
+	if len(ds) > 0 {
+		g.Debts = ds
+		return
+	}
+	if cap(ds) > 0 {
+		g.debtBuf = ds[:0]
+	}
+	g.Debts = nil
 }
 
 // Owed is the total p owes in pending debts.
@@ -83,10 +104,8 @@ func (g *Game) actPayDebt() {
 	} else {
 		g.transfer(d.Debtor, d.Creditor, d.Amount)
 	}
-	g.Debts = g.Debts[1:]
-	if len(g.Debts) == 0 {
-		g.Debts = nil
-	}
+	n := copy(g.Debts, g.Debts[1:])
+	g.setDebts(g.Debts[:n])
 	g.emit(Event{Kind: EvDebtPaid, Player: d.Debtor, Other: d.Creditor, Amount: d.Amount})
 }
 
@@ -171,6 +190,9 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 		if creditor == Bank {
 			prop.Owner, prop.Mortgaged, prop.Received = NoOwner, false, false
 			if g.Rules.Auctions {
+				if g.AuctionQueue == nil && g.queueBuf != nil {
+					g.AuctionQueue, g.queueBuf = g.queueBuf[:0], nil
+				}
 				g.AuctionQueue = append(g.AuctionQueue, sq)
 			}
 			continue
@@ -188,10 +210,7 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 		}
 		debts = append(debts, d)
 	}
-	g.Debts = debts
-	if len(g.Debts) == 0 {
-		g.Debts = nil
-	}
+	g.setDebts(debts)
 	g.dropTradesOf(p)
 	if g.ActiveCount() <= 1 {
 		for i := range g.Players {

@@ -35,9 +35,11 @@ func (g *Game) settle() {
 			continue
 		case len(g.AuctionQueue) > 0:
 			sq := g.AuctionQueue[0]
-			g.AuctionQueue = g.AuctionQueue[1:]
-			if len(g.AuctionQueue) == 0 {
-				g.AuctionQueue = nil
+			n := copy(g.AuctionQueue, g.AuctionQueue[1:])
+			if n == 0 { // keep the array for the next bankruptcy
+				g.AuctionQueue, g.queueBuf = nil, g.AuctionQueue[:0]
+			} else {
+				g.AuctionQueue = g.AuctionQueue[:n]
 			}
 			g.startAuction(sq, 1, 0, NoOwner)
 			continue
