@@ -100,37 +100,18 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 		c.alert = b.cat.T(lang, "alert_not_player", nil)
 		return
 	}
+	if kind, ok := directOps[press.Op]; ok {
+		a := engine.Action{Kind: kind}
+		switch kind {
+		case engine.ActBid:
+			a.Amount = press.Arg
+		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
+			a.Square = press.Arg
+		}
+		b.act(c, lang, from, seat, a)
+		return
+	}
 	switch press.Op {
-	case OpRoll:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActRoll})
-	case OpBuy:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBuy})
-	case OpDecline:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActDecline})
-	case OpEndTurn:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActEndTurn})
-	case OpPayFine:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPayJailFine})
-	case OpJailCard:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActUseJailCard})
-	case OpPayDebt:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPayDebt})
-	case OpBid:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBid, Amount: press.Arg})
-	case OpPass:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPass})
-	case OpBuild:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBuild, Square: press.Arg})
-	case OpSell:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActSellBuilding, Square: press.Arg})
-	case OpSellSet:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActSellSet, Square: press.Arg})
-	case OpMortgage:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActMortgage, Square: press.Arg})
-	case OpUnmortgage:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActUnmortgage, Square: press.Arg})
-	case OpVoteEnd:
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActVoteEnd})
 	case OpBankrupt:
 		if err := g.Check(seat, engine.Action{Kind: engine.ActBankrupt}); err != nil {
 			c.alert = b.errText(lang, err)
@@ -182,6 +163,16 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 	default:
 		c.alert = b.cat.T(lang, "alert_outdated", nil)
 	}
+}
+
+// directOps are buttons that are exactly one engine action (the argument,
+// if any, is the bid or the square).
+var directOps = map[Op]engine.ActionKind{
+	OpRoll: engine.ActRoll, OpBuy: engine.ActBuy, OpDecline: engine.ActDecline, OpEndTurn: engine.ActEndTurn,
+	OpPayFine: engine.ActPayJailFine, OpJailCard: engine.ActUseJailCard, OpPayDebt: engine.ActPayDebt,
+	OpBid: engine.ActBid, OpPass: engine.ActPass, OpBuild: engine.ActBuild, OpSell: engine.ActSellBuilding,
+	OpSellSet: engine.ActSellSet, OpMortgage: engine.ActMortgage, OpUnmortgage: engine.ActUnmortgage,
+	OpVoteEnd: engine.ActVoteEnd,
 }
 
 func (b *Bot) setView(c *chatState, v View) {
