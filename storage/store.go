@@ -29,8 +29,9 @@ const defaultLockTimeout = 3 * time.Second
 // Store is an open database. It is safe for concurrent use; bbolt serialises
 // writers and lets readers run alongside them.
 type Store struct {
-	db   *bolt.DB
-	path string
+	db    *bolt.DB
+	path  string
+	batch batcher // group commit for Batch
 }
 
 // Open opens or creates the database at path, migrates it to the current

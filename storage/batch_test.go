@@ -1,0 +1,96 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func TestBatchCommitsConcurrentWriters(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "b.db"), Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	boom := errors.New("boom")
+	var wg sync.WaitGroup
+	var runs atomic.Int64
+	errs := make([]error, 200)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			chat := -int64(i + 1)
+			errs[i] = s.Batch(func(tx *Tx) error {
+				runs.Add(1)
+				if err := tx.PutGame(chat, []byte(fmt.Sprint(i))); err != nil {
+					return err
+				}
+				switch {
+				case i%50 == 7:
+					return boom // its write must roll back, the others' must not
+				case i%50 == 9:
+					panic("bad fn")
+				}
+				return nil
+			})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		switch {
+		case i%50 == 7 && !errors.Is(err, boom), i%50 == 9 && err == nil:
+			t.Errorf("call %d: got %v, want its own failure", i, err)
+		case i%50 != 7 && i%50 != 9 && err != nil:
+			t.Errorf("call %d: %v", i, err)
+		}
+	}
+	err = s.View(func(tx *Tx) error {
+		for i := range errs {
+			data, ok := tx.Game(-int64(i + 1))
+			want := i%50 != 7 && i%50 != 9
+			if ok != want || (ok && string(data) != fmt.Sprint(i)) {
+				t.Errorf("chat %d: stored=%v %q, want stored=%v", i, ok, data, want)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs.Load() < int64(len(errs)) {
+		t.Errorf("%d runs for %d calls", runs.Load(), len(errs))
+	}
+}
+
+// BenchmarkBatchGame is BenchmarkUpdateGame with 64 concurrent writers going
+// through Batch, fsync on: group commit spreads one fsync over many actions.
+func BenchmarkBatchGame(b *testing.B) {
+	s, err := Open(filepath.Join(b.TempDir(), "bench.db"), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	game := make([]byte, 2048)
+	var next atomic.Int64
+	b.SetParallelism(32)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := next.Add(1)
+			chat := -1000000000000 - i%1000
+			err := s.Batch(func(tx *Tx) error {
+				if err := tx.PutGame(chat, game); err != nil {
+					return err
+				}
+				return tx.SetLastUpdate(chat, int(i))
+			})
+			if err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
