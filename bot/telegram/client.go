@@ -338,3 +338,11 @@ func methodOf(c tgbotapi.Chattable) string {
 	}
 	return fmt.Sprintf("%T", c)
 }
+
+// ReadyAt is the earliest time a Send or Edit to chatID would go out
+// without waiting (chat and bot-wide limits, a 429's retry_after). An outbox
+// waits until then before picking what to send, so edits that pile up
+// meanwhile can be merged into one call.
+func (c *Client) ReadyAt(chatID int64) time.Time {
+	return c.lim.readyAt(chatID, c.opts.Now())
+}

@@ -95,3 +95,26 @@ func TestErrorsKeepTheTokenOut(t *testing.T) {
 		t.Fatal("a request that cannot be built is not transient")
 	}
 }
+
+func TestReadyAtPeeksWithoutBooking(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	l := newLimiter(Rate{N: 30, Per: time.Second}, Rate{N: 2, Per: time.Minute}, Rate{N: 1, Per: time.Second})
+	const chat = -5
+	for range 3 {
+		if got := l.readyAt(chat, t0); !got.Equal(t0) {
+			t.Fatalf("empty window ready at %v", got.Sub(t0))
+		}
+	}
+	l.reserveChat(chat, t0)
+	l.reserveChat(chat, t0.Add(time.Second))
+	if got := l.readyAt(chat, t0.Add(2*time.Second)); !got.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("full window ready at %v, want 1m", got.Sub(t0))
+	}
+	if got := l.readyAt(-6, t0); !got.Equal(t0) {
+		t.Fatalf("another chat ready at %v", got.Sub(t0))
+	}
+	l.block(chat, 2*time.Minute, t0)
+	if got := l.readyAt(chat, t0); !got.Equal(t0.Add(2 * time.Minute)) {
+		t.Fatalf("blocked chat ready at %v, want 2m", got.Sub(t0))
+	}
+}

@@ -168,3 +168,35 @@ func (l *limiter) lanes() int {
 	defer l.mu.Unlock()
 	return len(l.chats)
 }
+
+// peek is what reserve would return, without booking anything.
+func (w *window) peek(now time.Time) time.Time {
+	if w == nil || len(w.slots) < w.n {
+		return now
+	}
+	if t := w.slots[w.head].Add(w.per); t.After(now) {
+		return t
+	}
+	return now
+}
+
+// readyAt is the earliest time a call to chat (0: not tied to a chat)
+// would be admitted, without booking it.
+func (l *limiter) readyAt(chat int64, now time.Time) time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	t := now
+	later := func(u time.Time) {
+		if u.After(t) {
+			t = u
+		}
+	}
+	later(l.globalBlocked)
+	later(l.global.peek(now))
+	if chat != 0 {
+		ln := l.lane(chat, now)
+		later(ln.blocked)
+		later(ln.win.peek(now))
+	}
+	return t
+}
