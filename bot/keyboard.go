@@ -208,7 +208,7 @@ var eventIDs = map[engine.EventKind]string{
 	engine.EvTradeProposed: "trade_proposed", engine.EvTradeAccepted: "trade_accepted", engine.EvTradeRejected: "trade_rejected",
 	engine.EvTradeCancelled: "trade_cancelled", engine.EvDeedReceived: "deed_received", engine.EvVotedEnd: "voted_end",
 	engine.EvTimeout: "timeout", engine.EvTurnEnded: "turn_ended", engine.EvGameOver: "game_over",
-	engine.EvBuildingAuction: "building_auction",
+	engine.EvBuildingAuction: "building_auction", engine.EvDebtSettled: "debt_settled",
 }
 
 // engineErrors maps each engine refusal to its alert message.
@@ -232,5 +232,5 @@ var engineErrors = []struct {
 	{engine.ErrInDebt, "err_in_debt"}, {engine.ErrCanStillPay, "err_can_still_pay"},
 	{engine.ErrBadTrade, "err_bad_trade"}, {engine.ErrTradeNotFound, "err_trade_not_found"},
 	{engine.ErrSelfTrade, "err_self_trade"}, {engine.ErrOptionDisabled, "err_option_disabled"},
-	{engine.ErrAlreadyVoted, "err_already_voted"},
+	{engine.ErrAlreadyVoted, "err_already_voted"}, {engine.ErrDebtCredit, "err_debt_credit"},
 }

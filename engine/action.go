@@ -57,6 +57,10 @@ type Action struct {
 // Trade is an offer between two players. Deeds must be unimproved (no
 // buildings in their colour set); cash is bounded by the giver's cash; jail
 // cards are named by deck. There are no loans.
+//
+// Debt settles a debt partly in property: a debtor (From, in PhaseDebt)
+// offers deeds or jail cards to the creditor of the debt it must pay now
+// (Debts[0], a player) and, on acceptance, that debt shrinks by Debt.
 type Trade struct {
 	ID        int      `json:"id"`
 	From      PlayerID `json:"from"`
@@ -67,4 +71,5 @@ type Trade struct {
 	TakeCash  int      `json:"take_cash,omitempty"`
 	GiveCards []int    `json:"give_cards,omitempty"` // decks of jail cards From gives
 	TakeCards []int    `json:"take_cards,omitempty"`
+	Debt      int      `json:"debt,omitempty"` // credited against From's debt to To
 }

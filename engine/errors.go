@@ -38,4 +38,5 @@ var (
 	ErrSelfTrade         = errors.New("engine: a player cannot trade with themselves")
 	ErrOptionDisabled    = errors.New("engine: that rule is switched off in this game")
 	ErrAlreadyVoted      = errors.New("engine: you have already voted")
+	ErrDebtCredit        = errors.New("engine: only a debtor may pay its creditor in property, up to the amount owed")
 )

@@ -54,6 +54,7 @@ const (
 	EvTurnEnded                             // Player's turn ended
 	EvGameOver                              // Player won (Amount = 1 when ended by agreement)
 	EvBuildingAuction                       // a building (Amount 1 = house, 5 = hotel) for Square goes to auction
+	EvDebtSettled                           // Player's debt to Other shrank by Amount paid in property (Cost = still owed)
 	eventKinds
 )
 

@@ -139,5 +139,8 @@ func fuzzTrade(g *Game, p PlayerID, b byte, amount int) *Trade {
 	if b&8 != 0 {
 		tr.TakeCards = []int{int(b>>4) % 3}
 	}
+	if b&16 != 0 {
+		tr.Debt = g.MaxDebtCredit(p, tr.To) - int(b>>5)
+	}
 	return tr
 }

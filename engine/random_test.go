@@ -74,6 +74,9 @@ func randomTrade(r *rand.Rand, g *Game, p PlayerID) *Trade {
 	} else if g.Active(to) {
 		t.TakeCash = r.IntN(g.Players[to].Cash/2 + 1)
 	}
+	if owed := g.MaxDebtCredit(p, to); owed > 0 && r.IntN(2) == 0 {
+		t.Debt = r.IntN(owed + 1)
+	}
 	return t
 }
 
@@ -166,7 +169,7 @@ var sentinels = []error{ErrGameOver, ErrUnknownAction, ErrNotInGame, ErrNotYourT
 	ErrNoMonopoly, ErrNotBuildable, ErrUnevenBuilding, ErrMaxBuildings, ErrNoBuildings, ErrHasBuildings,
 	ErrNoHousesLeft, ErrNoHotelsLeft, ErrBuildLimit, ErrBuildBeforeTurn, ErrBidTooLow, ErrBidTooHigh,
 	ErrAlreadyPassed, ErrNotInJail, ErrNoJailCard, ErrInDebt, ErrCanStillPay, ErrBadTrade,
-	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted}
+	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted, ErrDebtCredit}
 
 func isSentinel(err error) bool {
 	for _, s := range sentinels {

@@ -3,7 +3,31 @@ package engine
 import "slices"
 
 // Trades between players: deeds without buildings in their set (mortgaged
-// ones too), cash and jail cards; never loans.
+// ones too), cash and jail cards; never loans. A debtor may also pay the
+// creditor it owes now partly in property (Trade.Debt).
+
+// Tradable reports whether p may put deed sq into a trade now: p owns it
+// and no building stands in its colour set.
+func (g *Game) Tradable(p PlayerID, sq int) bool {
+	ed := g.EditionData()
+	if sq < 0 || sq >= len(g.Props) || !ed.Squares[sq].Ownable() || g.Props[sq].Owner != p || !g.Active(p) {
+		return false
+	}
+	return ed.Squares[sq].Kind != SquareStreet || !g.setHasBuildings(ed.Squares[sq].Group)
+}
+
+// MaxDebtCredit is the most a trade from debtor to creditor may credit
+// against a debt (Trade.Debt): the debt debtor must pay now, when it is
+// owed to creditor; 0 when no such debt is pending.
+func (g *Game) MaxDebtCredit(debtor, creditor PlayerID) int {
+	if g.Phase != PhaseDebt || len(g.Debts) == 0 || creditor < 0 {
+		return 0
+	}
+	if d := g.Debts[0]; d.Debtor == debtor && d.Creditor == creditor {
+		return d.Amount
+	}
+	return 0
+}
 
 func (g *Game) checkTradeSide(owner PlayerID, deeds []int, cash int, cards []int) error {
 	if cash < 0 || cash > g.Players[owner].Cash {
@@ -38,10 +62,20 @@ func (g *Game) checkTrade(t *Trade) error {
 	if !g.Active(t.From) || !g.Active(t.To) {
 		return ErrNotInGame
 	}
-	// Each side gives something: cash for nothing would be a loan.
+	// Each side gives something: cash for nothing would be a loan. Crediting
+	// a debt is what the creditor gives, and the debtor pays it at least
+	// partly in property.
 	if t.GiveCash == 0 && len(t.GiveDeeds)+len(t.GiveCards) == 0 ||
-		t.TakeCash == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0 {
+		t.TakeCash == 0 && t.Debt == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0 {
 		return ErrBadTrade
+	}
+	if t.Debt != 0 {
+		if t.Debt < 0 || t.Debt > g.MaxDebtCredit(t.From, t.To) {
+			return ErrDebtCredit
+		}
+		if len(t.GiveDeeds)+len(t.GiveCards) == 0 {
+			return ErrBadTrade
+		}
 	}
 	if err := g.checkTradeSide(t.From, t.GiveDeeds, t.GiveCash, t.GiveCards); err != nil {
 		return err
@@ -77,6 +111,9 @@ func (g *Game) actAcceptTrade(i int) {
 	t := g.Trades[i]
 	g.removeTrade(i)
 	g.emit(Event{Kind: EvTradeAccepted, Player: t.To, Other: t.From, Amount: t.ID})
+	if t.Debt > 0 {
+		g.creditDebt(t.Debt)
+	}
 	g.moveCash(t.From, t.To, t.GiveCash)
 	g.moveCash(t.To, t.From, t.TakeCash)
 	for _, d := range t.GiveCards {
@@ -92,6 +129,18 @@ func (g *Game) actAcceptTrade(i int) {
 		g.giveDeed(sq, t.To, t.From)
 	}
 	g.pruneTrades()
+}
+
+// creditDebt reduces the debt to be paid now (checked: the trade's
+// debtor and creditor) by amount, removing it when nothing is left.
+func (g *Game) creditDebt(amount int) {
+	d := &g.Debts[0]
+	d.Amount -= amount
+	g.emit(Event{Kind: EvDebtSettled, Player: d.Debtor, Other: d.Creditor, Amount: amount, Cost: d.Amount})
+	if d.Amount == 0 {
+		n := copy(g.Debts, g.Debts[1:])
+		g.setDebts(g.Debts[:n])
+	}
 }
 
 func (g *Game) moveCash(from, to PlayerID, amount int) {
