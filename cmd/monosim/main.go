@@ -1,0 +1,193 @@
+// Command monosim plays many Monopoly games between computer players
+// (package engine/ai) and prints statistics: games, turns, throughput,
+// the distribution of game lengths (games that reach -max-turns are
+// counted apart as capped), win rate by seat, and where player-turns end,
+// square by square, with "in jail" counted apart from "just visiting".
+//
+// Usage:
+//
+//	monosim [-edition classic] [-players 4] [-games 10000] [-seed 1]
+//	        [-max-turns 1000] [-jail short|long] [-workers 1]
+//	        [-json] [-progress] [-cpuprofile file]
+//
+// Every game's seed is derived from -seed and the game's number, so a run
+// gives the same figures whatever -workers is. With -json the result is
+// one JSON object on stdout; "landing.end_of_turn" (40 fractions, index 10
+// = just visiting) plus "landing.in_jail" sum to 1. A progress bar goes to
+// stderr when stderr is a terminal, or with -progress.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"sort"
+	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/ai"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "monosim:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("monosim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var cfg Config
+	fs.StringVar(&cfg.Edition, "edition", engine.Classic, "edition id")
+	fs.IntVar(&cfg.Players, "players", 4, "players per game")
+	fs.IntVar(&cfg.Games, "games", 10000, "games to play")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the run; each game's seed derives from it")
+	fs.IntVar(&cfg.MaxTurns, "max-turns", 1000, "player-turns after which a game counts as capped")
+	fs.IntVar(&cfg.Workers, "workers", 1, "goroutines playing games")
+	jail := fs.String("jail", "short", "jail strategy of the computer players: short or long")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of tables")
+	progress := fs.Bool("progress", false, "show a progress bar on stderr even when it is not a terminal")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	var err error
+	if cfg.Jail, err = ai.ParseJailStrategy(*jail); err != nil {
+		return err
+	}
+	if *progress || isTerminal(stderr) {
+		cfg.Progress = progressBar(stderr, cfg.Games)
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	res, err := Run(cfg)
+	if cfg.Progress != nil {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	printTables(stdout, res)
+	return nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar returns a Progress callback drawing a bar on w.
+func progressBar(w io.Writer, total int) func(int) {
+	const width = 40
+	return func(done int) {
+		if total <= 0 {
+			return
+		}
+		n := done * width / total
+		fmt.Fprintf(w, "\r[%s%s] %d/%d games", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
+	}
+}
+
+func printTables(w io.Writer, r *Result) {
+	fmt.Fprintf(w, "edition %s, %d players, jail %s, seed %d, turn cap %d\n", r.Edition, r.Players, r.Jail, r.Seed, r.MaxTurns)
+	fmt.Fprintf(w, "games %d: finished %d, capped %d\n", r.Games, r.Finished, r.Capped)
+	fmt.Fprintf(w, "turns %d (%d actions) in %.2fs: %.0f turns/s\n\n", r.Turns, r.Steps, r.Seconds, r.TurnsPerSecond)
+
+	l := r.Length
+	fmt.Fprintf(w, "game length of finished games (player-turns): min %d, p10 %d, median %d, mean %.1f, p90 %d, max %d\n",
+		l.Min, l.P10, l.Median, l.Mean, l.P90, l.Max)
+	top := 0
+	for _, c := range l.Histogram {
+		top = max(top, c)
+	}
+	for i, c := range l.Histogram {
+		if c == 0 {
+			continue
+		}
+		bar := 0
+		if top > 0 {
+			bar = c * 50 / top
+		}
+		fmt.Fprintf(w, "  %5d-%-5d %8d %s\n", i*l.Bucket, (i+1)*l.Bucket-1, c, strings.Repeat("*", bar))
+	}
+	if r.Capped > 0 {
+		fmt.Fprintf(w, "  capped      %8d (reached %d turns)\n", r.Capped, r.MaxTurns)
+	}
+
+	fmt.Fprintf(w, "\nwins by seat (finished games):\n")
+	for i, c := range r.Wins {
+		fmt.Fprintf(w, "  seat %d  %8d  %5.1f %%   (moving %d%s: %d)\n", i, c, 100*r.WinRate[i], i+1, ordinal(i+1), r.WinsByOrder[i])
+	}
+
+	fmt.Fprintf(w, "\nwhere player-turns end (share of %d player-turns):\n", r.Turns)
+	type row struct {
+		name  string
+		share float64
+	}
+	rows := make([]row, 0, len(r.Landing.EndOfTurn)+1)
+	for sq, s := range r.Landing.EndOfTurn {
+		rows = append(rows, row{squareName(r.Edition, sq), s})
+	}
+	rows = append(rows, row{"in jail", r.Landing.InJail})
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].share > rows[j].share })
+	for i, x := range rows {
+		fmt.Fprintf(w, "  %2d. %-28s %6.3f %%\n", i+1, x.name, 100*x.share)
+	}
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "st"
+	case 2:
+		return "nd"
+	case 3:
+		return "rd"
+	}
+	return "th"
+}
+
+// classicNames are the classic board's squares, for the table only (the
+// bot's words live in its locales).
+var classicNames = [...]string{
+	"Go", "Mediterranean Ave", "Community Chest 1", "Baltic Ave", "Income Tax",
+	"Port 1 (Reading)", "Oriental Ave", "Chance 1", "Vermont Ave", "Connecticut Ave",
+	"Just visiting", "St. Charles Pl", "Electric Company", "States Ave", "Virginia Ave",
+	"Port 2 (Pennsylvania)", "St. James Pl", "Community Chest 2", "Tennessee Ave", "New York Ave",
+	"Free Parking", "Kentucky Ave", "Chance 2", "Indiana Ave", "Illinois Ave",
+	"Port 3 (B&O)", "Atlantic Ave", "Ventnor Ave", "Water Works", "Marvin Gardens",
+	"Go To Jail", "Pacific Ave", "North Carolina Ave", "Community Chest 3", "Pennsylvania Ave",
+	"Port 4 (Short Line)", "Chance 3", "Park Place", "Luxury Tax", "Boardwalk",
+}
+
+func squareName(edition string, sq int) string {
+	if edition == engine.Classic && sq < len(classicNames) {
+		return fmt.Sprintf("%2d %s", sq, classicNames[sq])
+	}
+	return fmt.Sprintf("square %d", sq)
+}

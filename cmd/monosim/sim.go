@@ -1,0 +1,288 @@
+package main
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/ai"
+)
+
+// Config is one simulation run.
+type Config struct {
+	Edition  string
+	Players  int
+	Games    int
+	Seed     uint64
+	MaxTurns int // player-turns after which a game counts as capped
+	Jail     ai.JailStrategy
+	Workers  int
+	// Progress, when set, is called now and then with the games done so
+	// far (from any worker goroutine, never concurrently).
+	Progress func(done int)
+}
+
+// Result is what a run measured. Everything but Seconds and
+// TurnsPerSecond depends only on the Config (not on Workers or timing).
+type Result struct {
+	Edition        string  `json:"edition"`
+	Players        int     `json:"players"`
+	Jail           string  `json:"jail"`
+	Seed           uint64  `json:"seed"`
+	MaxTurns       int     `json:"max_turns"`
+	Games          int     `json:"games"`
+	Finished       int     `json:"finished"`
+	Capped         int     `json:"capped"`
+	Turns          int64   `json:"turns"` // completed player-turns, capped games included
+	Steps          int64   `json:"steps"` // actions applied
+	Seconds        float64 `json:"seconds"`
+	TurnsPerSecond float64 `json:"turns_per_second"`
+	Length         Length  `json:"length"`
+	// Wins counts finished games by the winner's seat; WinRate is Wins
+	// over finished games. WinsByOrder counts by the winner's place in
+	// the turn order (0 = moved first).
+	Wins        []int     `json:"wins"`
+	WinRate     []float64 `json:"win_rate"`
+	WinsByOrder []int     `json:"wins_by_order"`
+	Landing     Landing   `json:"landing"`
+}
+
+// Length is the distribution of finished games' lengths in player-turns.
+type Length struct {
+	Min    int     `json:"min"`
+	Mean   float64 `json:"mean"`
+	Median int     `json:"median"`
+	P10    int     `json:"p10"`
+	P90    int     `json:"p90"`
+	Max    int     `json:"max"`
+	// Histogram counts finished games by length, in buckets of Bucket
+	// player-turns: Histogram[i] counts lengths in [i*Bucket, (i+1)*Bucket).
+	Bucket    int   `json:"bucket"`
+	Histogram []int `json:"histogram"`
+}
+
+// Landing is where player-turns end, as fractions of all completed
+// player-turns: EndOfTurn by square (the jail square's entry is "just
+// visiting"), InJail for turns that end in jail. They sum to 1.
+type Landing struct {
+	EndOfTurn []float64 `json:"end_of_turn"`
+	InJail    float64   `json:"in_jail"`
+	Counts    []int64   `json:"counts"` // raw counts behind EndOfTurn
+	JailCount int64     `json:"in_jail_count"`
+}
+
+// tally is what one worker accumulates; tallies add up exactly, so the
+// result does not depend on how games were spread over workers.
+type tally struct {
+	finished, capped int
+	turns, steps     int64
+	lengths          []int // finished games by length (index = turns)
+	wins, byOrder    []int
+	ends             []int64
+	jail             int64
+}
+
+func newTally(cfg *Config, squares int) *tally {
+	return &tally{
+		lengths: make([]int, cfg.MaxTurns+1),
+		wins:    make([]int, cfg.Players),
+		byOrder: make([]int, cfg.Players),
+		ends:    make([]int64, squares),
+	}
+}
+
+func (t *tally) add(o *tally) {
+	t.finished += o.finished
+	t.capped += o.capped
+	t.turns += o.turns
+	t.steps += o.steps
+	for i := range t.lengths {
+		t.lengths[i] += o.lengths[i]
+	}
+	for i := range t.wins {
+		t.wins[i] += o.wins[i]
+		t.byOrder[i] += o.byOrder[i]
+	}
+	for i := range t.ends {
+		t.ends[i] += o.ends[i]
+	}
+	t.jail += o.jail
+}
+
+// gameSeed derives game i's seed from the run's seed (a splitmix64 step),
+// so every game's seed is fixed whatever worker plays it.
+func gameSeed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// playGame plays game i to its end or to the turn cap, adding to t.
+func playGame(cfg *Config, i int, players []*ai.Player, t *tally) error {
+	g, _, err := engine.New(engine.Config{Edition: cfg.Edition, Players: cfg.Players, Seed: gameSeed(cfg.Seed, i)})
+	if err != nil {
+		return err
+	}
+	first := int(g.Current)
+	turns := 0
+	for g.Phase != engine.PhaseGameOver && turns < cfg.MaxTurns {
+		cur, turn := g.Current, g.Turn
+		if _, err := ai.Step(g, players); err != nil {
+			return fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
+		}
+		t.steps++
+		if g.Turn == turn && g.Phase != engine.PhaseGameOver {
+			continue
+		}
+		// cur's turn is over: record where it ended.
+		turns++
+		pl := &g.Players[cur]
+		if pl.InJail {
+			t.jail++
+		} else {
+			t.ends[pl.Pos]++
+		}
+	}
+	t.turns += int64(turns)
+	if g.Phase != engine.PhaseGameOver {
+		t.capped++
+		return nil
+	}
+	t.finished++
+	t.lengths[turns]++
+	t.wins[g.Winner]++
+	t.byOrder[(int(g.Winner)-first+cfg.Players)%cfg.Players]++
+	return nil
+}
+
+// Run plays cfg.Games games with computer players and returns the
+// statistics.
+func Run(cfg Config) (*Result, error) {
+	ed := engine.EditionByID(cfg.Edition)
+	if ed == nil {
+		return nil, fmt.Errorf("unknown edition %q", cfg.Edition)
+	}
+	if cfg.Players < ed.MinPlayers || cfg.Players > ed.MaxPlayers {
+		return nil, fmt.Errorf("edition %s takes %d to %d players", ed.ID, ed.MinPlayers, ed.MaxPlayers)
+	}
+	if cfg.Games < 0 || cfg.MaxTurns < 1 {
+		return nil, fmt.Errorf("need games >= 0 and max-turns >= 1")
+	}
+	workers := max(1, min(cfg.Workers, cfg.Games))
+	start := time.Now()
+	total := newTally(&cfg, len(ed.Squares))
+	var (
+		next, done atomic.Int64
+		mu         sync.Mutex // guards total, firstErr and Progress calls
+		firstErr   error
+		wg         sync.WaitGroup
+	)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := newTally(&cfg, len(ed.Squares))
+			pl := &ai.Player{Jail: cfg.Jail}
+			players := make([]*ai.Player, cfg.Players)
+			for i := range players {
+				players[i] = pl
+			}
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games {
+					break
+				}
+				if err := playGame(&cfg, i, players, t); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					next.Store(int64(cfg.Games))
+					break
+				}
+				if d := done.Add(1); cfg.Progress != nil && (d%256 == 0 || int(d) == cfg.Games) {
+					mu.Lock()
+					cfg.Progress(int(d))
+					mu.Unlock()
+				}
+			}
+			mu.Lock()
+			total.add(t)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	secs := time.Since(start).Seconds()
+	return summarize(&cfg, total, secs), nil
+}
+
+func summarize(cfg *Config, t *tally, secs float64) *Result {
+	r := &Result{
+		Edition: cfg.Edition, Players: cfg.Players, Jail: cfg.Jail.String(), Seed: cfg.Seed,
+		MaxTurns: cfg.MaxTurns, Games: cfg.Games, Finished: t.finished, Capped: t.capped,
+		Turns: t.turns, Steps: t.steps, Seconds: secs,
+		Wins: t.wins, WinsByOrder: t.byOrder, WinRate: make([]float64, cfg.Players),
+	}
+	if secs > 0 {
+		r.TurnsPerSecond = float64(t.turns) / secs
+	}
+	for i, w := range t.wins {
+		if t.finished > 0 {
+			r.WinRate[i] = float64(w) / float64(t.finished)
+		}
+	}
+	r.Length = lengthStats(t.lengths, cfg.MaxTurns)
+	r.Landing = Landing{EndOfTurn: make([]float64, len(t.ends)), Counts: t.ends, JailCount: t.jail}
+	if t.turns > 0 {
+		for i, c := range t.ends {
+			r.Landing.EndOfTurn[i] = float64(c) / float64(t.turns)
+		}
+		r.Landing.InJail = float64(t.jail) / float64(t.turns)
+	}
+	return r
+}
+
+func lengthStats(lengths []int, maxTurns int) Length {
+	bucket := max(1, (maxTurns+19)/20)
+	l := Length{Bucket: bucket, Histogram: make([]int, (maxTurns+bucket)/bucket)}
+	n, sum := 0, 0
+	for turns, c := range lengths {
+		if c == 0 {
+			continue
+		}
+		if n == 0 {
+			l.Min = turns
+		}
+		l.Max = turns
+		n += c
+		sum += turns * c
+		l.Histogram[turns/bucket] += c
+	}
+	if n == 0 {
+		return l
+	}
+	l.Mean = float64(sum) / float64(n)
+	l.P10, l.Median, l.P90 = quantile(lengths, n, 0.1), quantile(lengths, n, 0.5), quantile(lengths, n, 0.9)
+	return l
+}
+
+// quantile is the smallest length with at least q·n games at or below it.
+func quantile(lengths []int, n int, q float64) int {
+	need := int(q*float64(n) + 0.999999) // ceil
+	need = max(need, 1)
+	seen := 0
+	for turns, c := range lengths {
+		seen += c
+		if seen >= need {
+			return turns
+		}
+	}
+	return len(lengths) - 1
+}

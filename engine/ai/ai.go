@@ -1,0 +1,504 @@
+package ai
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// JailStrategy is how a computer player leaves jail.
+type JailStrategy uint8
+
+const (
+	// JailShort leaves at the first chance: a jail card if held, else the
+	// fine before rolling (when the cash is there), else a roll.
+	JailShort JailStrategy = iota
+	// JailLong stays and rolls for doubles as long as the rules allow; after
+	// the last failed try the engine charges the fine.
+	JailLong
+)
+
+// String returns "short" or "long".
+func (s JailStrategy) String() string {
+	switch s {
+	case JailShort:
+		return "short"
+	case JailLong:
+		return "long"
+	}
+	return fmt.Sprintf("JailStrategy(%d)", uint8(s))
+}
+
+// ParseJailStrategy reads "short" or "long".
+func ParseJailStrategy(s string) (JailStrategy, error) {
+	switch s {
+	case "short":
+		return JailShort, nil
+	case "long":
+		return JailLong, nil
+	}
+	return 0, fmt.Errorf("ai: unknown jail strategy %q (want short or long)", s)
+}
+
+// DefaultReserve is the cash a Player keeps back before any opponent has
+// built, when Player.Reserve is zero.
+const DefaultReserve = 100
+
+// richMargin is how much more than the reserve a player must hold before
+// lifting a mortgage that does not restore a complete set.
+const richMargin = 300
+
+// Player is a computer player's strategy. The zero value is a usable
+// player with the short jail strategy and the default reserve. Decide only
+// reads the Player, so one value may play several seats, games and
+// goroutines at once.
+type Player struct {
+	Jail JailStrategy
+	// Reserve is the base cash kept back when buying, bidding and building;
+	// the opponents' built-up rents are added to it. Zero means
+	// DefaultReserve; a negative value means no base reserve.
+	Reserve int
+}
+
+// Decide returns the action seat p should take now, and false when p has
+// nothing to do (it is not p's decision, or p leads the running auction).
+// Every returned action passes g.Check(p, a). Decide does not change g.
+func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	if g.Phase == engine.PhaseGameOver || !g.Active(p) {
+		return engine.Action{}, false
+	}
+	if len(g.Trades) > 0 {
+		if a, ok := pl.answerTrade(g, p); ok {
+			return a, true
+		}
+	}
+	if g.Rules.EarlyEndByAgreement && !g.Players[p].VotedEnd && othersVoted(g, p) {
+		return engine.Action{Kind: engine.ActVoteEnd}, true
+	}
+	switch g.Phase {
+	case engine.PhaseAuction:
+		return pl.bid(g, p)
+	case engine.PhasePlaceBuilding:
+		if p == g.Placing {
+			return pl.place(g, p)
+		}
+	case engine.PhaseDebt:
+		if g.Debts[0].Debtor == p {
+			return pl.raise(g, p)
+		}
+	case engine.PhaseTurnStart:
+		if p == g.Current {
+			return pl.turnStart(g, p), true
+		}
+	case engine.PhaseBuyDecision:
+		if p == g.Current {
+			return pl.buyDecision(g, p), true
+		}
+	case engine.PhaseTurnEnd:
+		if p == g.Current {
+			if g.RollAgain {
+				return engine.Action{Kind: engine.ActRoll}, true
+			}
+			if !g.Rules.BuildBeforeRollOnly {
+				if a, ok := pl.manage(g, p); ok {
+					return a, true
+				}
+			}
+			return engine.Action{Kind: engine.ActEndTurn}, true
+		}
+	}
+	return engine.Action{}, false
+}
+
+// othersVoted reports whether every other player still in has voted to end
+// the game (and there is at least one).
+func othersVoted(g *engine.Game, p engine.PlayerID) bool {
+	n := 0
+	for i := range g.Players {
+		q := &g.Players[i]
+		if engine.PlayerID(i) == p || q.Bankrupt {
+			continue
+		}
+		if !q.VotedEnd {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func (pl *Player) baseReserve() int {
+	switch {
+	case pl.Reserve == 0:
+		return DefaultReserve
+	case pl.Reserve < 0:
+		return 0
+	}
+	return pl.Reserve
+}
+
+// reserve is the cash p keeps back: the base reserve plus a sixth of the
+// rents the opponents' built-up properties charge now (about what one lap
+// of the board costs), at most the highest of those rents.
+func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID) int {
+	sum, top := 0, 0
+	for sq := range g.Props {
+		pr := &g.Props[sq]
+		if pr.Buildings == 0 || pr.Owner == p || pr.Owner == engine.NoOwner {
+			continue
+		}
+		r := ed.Squares[sq].Rent[pr.Buildings]
+		sum += r
+		top = max(top, r)
+	}
+	return pl.baseReserve() + min(top, sum/6)
+}
+
+// turnStart: lift mortgages of complete sets, build, lift other mortgages
+// when rich, then leave jail or roll.
+func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
+	if a, ok := pl.manage(g, p); ok {
+		return a
+	}
+	me := &g.Players[p]
+	if me.InJail && pl.Jail == JailShort {
+		if me.JailCards[engine.DeckChance] || me.JailCards[engine.DeckChest] {
+			return engine.Action{Kind: engine.ActUseJailCard}
+		}
+		if me.Cash >= g.Rules.JailFine {
+			return engine.Action{Kind: engine.ActPayJailFine}
+		}
+	}
+	return engine.Action{Kind: engine.ActRoll}
+}
+
+// manage lifts mortgages and builds where that is allowed now and the
+// reserve permits.
+func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	ed := g.EditionData()
+	cash := g.Players[p].Cash
+	// A quick scan first: most of the time there is nothing to manage.
+	mortgaged, sets := false, false
+	for sq := range g.Props {
+		pr := &g.Props[sq]
+		if pr.Owner != p {
+			continue
+		}
+		if pr.Mortgaged {
+			mortgaged = true
+		}
+		if s := &ed.Squares[sq]; s.Kind == engine.SquareStreet && pr.Buildings < engine.Hotel && ownsGroup(g, ed, p, s.Group) {
+			sets = true
+		}
+	}
+	if !mortgaged && !sets {
+		return engine.Action{}, false
+	}
+	reserve := pl.reserve(g, ed, p)
+	if mortgaged {
+		// Mortgages inside complete colour sets first: lifting them lets the
+		// set be built on again and restores the double rent.
+		best, bestCost := -1, 0
+		for sq := range g.Props {
+			pr := &g.Props[sq]
+			if pr.Owner != p || !pr.Mortgaged {
+				continue
+			}
+			s := &ed.Squares[sq]
+			if s.Kind != engine.SquareStreet || !ownsGroup(g, ed, p, s.Group) {
+				continue
+			}
+			if cost := g.UnmortgageCost(sq); cash-cost >= reserve && (best < 0 || cost < bestCost) {
+				best, bestCost = sq, cost
+			}
+		}
+		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: best}) == nil {
+			return engine.Action{Kind: engine.ActUnmortgage, Square: best}, true
+		}
+	}
+	if sets {
+		// Build evenly: the fewest buildings first, the cheapest house
+		// among those.
+		best, bestB, bestCost := -1, int8(0), 0
+		for sq := range g.Props {
+			pr := &g.Props[sq]
+			if pr.Owner != p || pr.Buildings >= engine.Hotel {
+				continue
+			}
+			s := &ed.Squares[sq]
+			if s.Kind != engine.SquareStreet || cash-s.HouseCost < reserve {
+				continue
+			}
+			if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && s.HouseCost >= bestCost) {
+				continue
+			}
+			if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) != nil {
+				continue
+			}
+			best, bestB, bestCost = sq, pr.Buildings, s.HouseCost
+		}
+		if best >= 0 {
+			return engine.Action{Kind: engine.ActBuild, Square: best}, true
+		}
+	}
+	if mortgaged {
+		// Other mortgages when rich, the cheapest first.
+		best, bestCost := -1, 0
+		for sq := range g.Props {
+			pr := &g.Props[sq]
+			if pr.Owner != p || !pr.Mortgaged {
+				continue
+			}
+			if cost := g.UnmortgageCost(sq); cash-cost >= reserve+richMargin && (best < 0 || cost < bestCost) {
+				best, bestCost = sq, cost
+			}
+		}
+		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: best}) == nil {
+			return engine.Action{Kind: engine.ActUnmortgage, Square: best}, true
+		}
+	}
+	return engine.Action{}, false
+}
+
+func ownsGroup(g *engine.Game, ed *engine.Edition, p engine.PlayerID, group int) bool {
+	for _, sq := range ed.Group(group) {
+		if g.Props[sq].Owner != p {
+			return false
+		}
+	}
+	return true
+}
+
+// groupStake describes who holds the other deeds of sq's group: how many p
+// owns, and whether a single opponent owns all the others.
+func groupStake(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (mine, size int, completes, blocks bool) {
+	group := ed.Group(ed.Squares[sq].Group)
+	size = len(group)
+	other, others := engine.NoOwner, 0
+	for _, s := range group {
+		if s == sq {
+			continue
+		}
+		switch o := g.Props[s].Owner; {
+		case o == p:
+			mine++
+		case o == engine.NoOwner:
+		case other == engine.NoOwner || other == o:
+			other = o
+			others++
+		default:
+			others = -size // two different opponents: nothing to block
+		}
+	}
+	return mine, size, mine == size-1, others == size-1 && size > 1
+}
+
+func (pl *Player) buyDecision(g *engine.Game, p engine.PlayerID) engine.Action {
+	ed := g.EditionData()
+	me := &g.Players[p]
+	sq := me.Pos
+	price := ed.Squares[sq].Price
+	if me.Cash < price {
+		return engine.Action{Kind: engine.ActDecline}
+	}
+	if _, _, completes, blocks := groupStake(g, ed, p, sq); completes || blocks {
+		return engine.Action{Kind: engine.ActBuy}
+	}
+	if me.Cash-price >= pl.reserve(g, ed, p) {
+		return engine.Action{Kind: engine.ActBuy}
+	}
+	return engine.Action{Kind: engine.ActDecline}
+}
+
+// valuation is what deed sq is worth to p at auction, and whether it is a
+// deed worth dipping into the reserve for (it completes or blocks a set).
+func valuation(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (int, bool) {
+	s := &ed.Squares[sq]
+	mine, _, completes, blocks := groupStake(g, ed, p, sq)
+	switch {
+	case completes:
+		return 2 * s.Price, true
+	case blocks:
+		return 3 * s.Price / 2, true
+	case s.Kind != engine.SquareStreet:
+		return s.Price + s.Price*mine/2, false
+	}
+	return s.Price, false
+}
+
+func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	a := g.Auction
+	if a.Passed[p] || a.Leader == p {
+		return engine.Action{}, false
+	}
+	ed := g.EditionData()
+	cash := g.Players[p].Cash
+	reserve := pl.reserve(g, ed, p)
+	var value int
+	if a.Building > 0 {
+		value = 2 * ed.Squares[a.Square].HouseCost
+	} else {
+		v, special := valuation(g, ed, p, a.Square)
+		value = v
+		if special {
+			reserve /= 2
+		}
+	}
+	limit := min(value, cash-reserve)
+	minBid := a.MinBid()
+	if limit < minBid {
+		return engine.Action{Kind: engine.ActPass}, true
+	}
+	var amount int
+	if a.Leader == engine.NoOwner {
+		amount = max(minBid, value/2)
+	} else {
+		amount = max(minBid, a.High+max(1, value/20))
+	}
+	return engine.Action{Kind: engine.ActBid, Amount: min(amount, limit)}, true
+}
+
+// place chooses where a building won at auction goes.
+func (pl *Player) place(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	best, bestB := -1, int8(0)
+	for sq := range g.Props {
+		pr := &g.Props[sq]
+		if pr.Owner != p || best >= 0 && pr.Buildings >= bestB {
+			continue
+		}
+		if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) == nil {
+			best, bestB = sq, pr.Buildings
+		}
+	}
+	if best < 0 {
+		return engine.Action{}, false
+	}
+	return engine.Action{Kind: engine.ActBuild, Square: best}, true
+}
+
+// raise pays the first debt, raising the cash first: mortgages outside
+// complete sets (cheapest first), then mortgages of unbuilt sets, then
+// buildings from the cheapest set; bankruptcy only when the engine allows.
+func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	if g.Players[p].Cash >= g.Debts[0].Amount {
+		return engine.Action{Kind: engine.ActPayDebt}, true
+	}
+	if g.Check(p, engine.Action{Kind: engine.ActBankrupt}) == nil {
+		return engine.Action{Kind: engine.ActBankrupt}, true
+	}
+	ed := g.EditionData()
+	// Mortgage: key 0 for deeds outside complete sets, 1 for deeds of
+	// complete sets; the cheapest within a key.
+	best, bestKey, bestPrice := -1, 0, 0
+	for sq := range g.Props {
+		pr := &g.Props[sq]
+		if pr.Owner != p || pr.Mortgaged {
+			continue
+		}
+		s := &ed.Squares[sq]
+		key := 0
+		if s.Kind == engine.SquareStreet && ownsGroup(g, ed, p, s.Group) {
+			key = 1
+		}
+		if best >= 0 && (key > bestKey || key == bestKey && s.Price >= bestPrice) {
+			continue
+		}
+		if g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
+			continue
+		}
+		best, bestKey, bestPrice = sq, key, s.Price
+	}
+	if best >= 0 {
+		return engine.Action{Kind: engine.ActMortgage, Square: best}, true
+	}
+	// Sell buildings: from the cheapest houses, one at a time (the engine
+	// enforces even selling); a whole set when a hotel cannot be broken up.
+	best, bestCost := -1, 0
+	set := -1
+	for sq := range g.Props {
+		pr := &g.Props[sq]
+		if pr.Owner != p || pr.Buildings == 0 {
+			continue
+		}
+		cost := ed.Squares[sq].HouseCost
+		if set < 0 {
+			set = sq
+		}
+		if best >= 0 && cost >= bestCost {
+			continue
+		}
+		if g.Check(p, engine.Action{Kind: engine.ActSellBuilding, Square: sq}) == nil {
+			best, bestCost = sq, cost
+		}
+	}
+	if best >= 0 {
+		return engine.Action{Kind: engine.ActSellBuilding, Square: best}, true
+	}
+	if set >= 0 && g.Check(p, engine.Action{Kind: engine.ActSellSet, Square: set}) == nil {
+		return engine.Action{Kind: engine.ActSellSet, Square: set}, true
+	}
+	// Nothing left to raise: the engine's own check decides.
+	if g.Check(p, engine.Action{Kind: engine.ActPayDebt}) == nil {
+		return engine.Action{Kind: engine.ActPayDebt}, true
+	}
+	return engine.Action{}, false
+}
+
+// ErrNoPlayer is returned by Step when the game waits for a seat that has
+// no computer player.
+var ErrNoPlayer = errors.New("ai: the game waits for a seat without a computer player")
+
+// ErrStuck is returned by Step when the computer player the game waits for
+// finds nothing to do (a bug: it should never happen).
+var ErrStuck = errors.New("ai: the computer player has no decision")
+
+// Step applies one decision of whoever the game waits for: during an
+// auction the next bidder still in, in seat order after the leader; first
+// of all, the answer to a trade offered to a computer player. players is
+// indexed by seat; nil entries are seats without a computer player. It
+// returns Apply's events (reused by the next Apply).
+func Step(g *engine.Game, players []*Player) ([]engine.Event, error) {
+	if g.Phase == engine.PhaseGameOver {
+		return nil, engine.ErrGameOver
+	}
+	for i := range g.Trades {
+		to := g.Trades[i].To
+		if int(to) >= len(players) || players[to] == nil {
+			continue
+		}
+		if a, ok := players[to].answerTrade(g, to); ok {
+			return g.Apply(to, a)
+		}
+	}
+	if g.Phase == engine.PhaseAuction {
+		a := g.Auction
+		n := len(g.Players)
+		start := int(g.Current)
+		if a.Leader != engine.NoOwner {
+			start = int(a.Leader) + 1
+		}
+		for i := 0; i < n; i++ {
+			q := engine.PlayerID((start + i) % n)
+			if a.Passed[q] || q == a.Leader {
+				continue
+			}
+			if int(q) >= len(players) || players[q] == nil {
+				return nil, ErrNoPlayer
+			}
+			if act, ok := players[q].Decide(g, q); ok {
+				return g.Apply(q, act)
+			}
+		}
+		return nil, ErrStuck
+	}
+	p := g.Waiting()
+	if p < 0 || int(p) >= len(players) || players[p] == nil {
+		return nil, ErrNoPlayer
+	}
+	a, ok := players[p].Decide(g, p)
+	if !ok {
+		return nil, ErrStuck
+	}
+	return g.Apply(p, a)
+}

@@ -1,0 +1,42 @@
+// Package ai plays Monopoly for a seat: computer players for the bot's
+// empty seats and for the simulator (cmd/monosim).
+//
+// A Player is a small, deterministic strategy. Decide returns the action a
+// seat should take now, chosen from what the engine allows (every action it
+// returns passes engine.Game.Check), and Step applies one decision of
+// whoever the game waits for, iterating the bidders still in during an
+// auction. The same game state always gives the same decision: there is no
+// hidden randomness, so simulations and replays are reproducible.
+//
+// The strategy, decision by decision:
+//
+//   - Buying: buy when the cash left stays above a reserve. The reserve is
+//     Player.Reserve plus a share of the rents the opponents' built-up
+//     properties charge, so it grows as the board becomes dangerous. A deed
+//     that completes the player's colour set, or blocks an opponent from
+//     completing one, is always bought when the cash is there.
+//   - Auctions: bid up to a valuation (the price; twice the price for a
+//     set-completing deed, one and a half times for a blocking one, more
+//     for ports and utilities already partly owned), never beyond the cash
+//     less the reserve. Bids rise in steps of about a twentieth of the
+//     valuation; a building at auction is worth up to twice its price.
+//   - Building (only before the roll when the rules say so): on complete,
+//     unmortgaged sets, the square with the fewest buildings first and the
+//     cheapest house among those, while the cash left stays above the
+//     reserve. Mortgages in complete sets are lifted first so that they can
+//     be built on; other mortgages are lifted when the player is rich.
+//   - Debts: pay as soon as the cash is there; otherwise mortgage deeds
+//     outside complete sets (cheapest first), then deeds of unbuilt sets,
+//     then sell buildings from the cheapest set, evenly; bankruptcy only
+//     when the engine allows it (the debt cannot be raised).
+//   - Jail: JailShort leaves at the first chance (a card, else the fine
+//     before rolling); JailLong rolls for doubles for as long as the rules
+//     allow, the classic late-game choice.
+//   - Trades offered to the player: accepted only when the value received
+//     clearly exceeds the value given, counting a set that the trade
+//     completes for either side; a deed that completes the other side's set
+//     is therefore never given away cheaply. Computer players do not
+//     propose trades.
+//   - Ending the game by agreement: a computer player votes for it once
+//     every other player still in has voted.
+package ai

@@ -1,0 +1,116 @@
+package ai
+
+import "github.com/monopoly-tg/monopoly-bot/engine"
+
+// jailCardValue is what a get-out-of-jail card is worth in a trade: the
+// fine it saves.
+const jailCardValue = 50
+
+// maxSquares bounds the boards the trade evaluation handles without
+// allocating; larger boards make computer players decline every trade.
+const maxSquares = 64
+
+// answerTrade answers the first offer made to p that can be answered now:
+// accept a good offer (when accepting is allowed now), reject a bad one.
+func (pl *Player) answerTrade(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	for i := range g.Trades {
+		t := &g.Trades[i]
+		if t.To != p {
+			continue
+		}
+		if tradeWorth(g, p, t) {
+			a := engine.Action{Kind: engine.ActAcceptTrade, TradeID: t.ID}
+			if g.Check(p, a) == nil {
+				return a, true
+			}
+			continue // not now (an auction runs): answer it later
+		}
+		return engine.Action{Kind: engine.ActRejectTrade, TradeID: t.ID}, true
+	}
+	return engine.Action{}, false
+}
+
+// tradeWorth reports whether p, the counterparty of t, should accept it:
+// the holdings value after the trade (cash, deeds, sets completed for p
+// or for the proposer) must exceed the value before by a clear margin.
+func tradeWorth(g *engine.Game, p engine.PlayerID, t *engine.Trade) bool {
+	ed := g.EditionData()
+	n := len(g.Props)
+	if n > maxSquares || t.To != p {
+		return false
+	}
+	var owners [maxSquares]engine.PlayerID
+	for sq := 0; sq < n; sq++ {
+		owners[sq] = g.Props[sq].Owner
+	}
+	before := holdingValue(g, ed, p, owners[:n])
+	interest := 0
+	for _, sq := range t.GiveDeeds {
+		owners[sq] = p
+		if g.Props[sq].Mortgaged {
+			m := ed.Squares[sq].Mortgage
+			interest += (m*g.Rules.MortgageInterest + 99) / 100
+		}
+	}
+	gross := t.TakeCash + jailCardValue*len(t.TakeCards)
+	for _, sq := range t.TakeDeeds {
+		owners[sq] = t.From
+		gross += ed.Squares[sq].Price
+	}
+	after := holdingValue(g, ed, p, owners[:n])
+	cashAfter := g.Players[p].Cash + t.GiveCash - t.TakeCash
+	if cashAfter < interest {
+		return false // the interest on received mortgages would be a debt
+	}
+	gain := after - before + t.GiveCash - t.TakeCash - interest +
+		jailCardValue*(len(t.GiveCards)-len(t.TakeCards))
+	return gain > max(50, gross/4)
+}
+
+// holdingValue values p's deeds under the ownership owners: each deed at
+// its price (less what lifting its mortgage costs), a complete colour set
+// of p's at twice its price, ports and utilities more the more of them p
+// holds, and every complete colour set of an opponent as a threat worth
+// minus its price.
+func holdingValue(g *engine.Game, ed *engine.Edition, p engine.PlayerID, owners []engine.PlayerID) int {
+	v := 0
+	for gi := 0; gi < ed.GroupCount(); gi++ {
+		sqs := ed.Group(gi)
+		if len(sqs) == 0 {
+			continue
+		}
+		mine, mineValue, total := 0, 0, 0
+		sole := owners[sqs[0]]
+		for _, sq := range sqs {
+			s := &ed.Squares[sq]
+			total += s.Price
+			if owners[sq] != sole {
+				sole = engine.NoOwner
+			}
+			if owners[sq] != p {
+				continue
+			}
+			mine++
+			value := s.Price
+			if g.Props[sq].Mortgaged {
+				value -= s.Mortgage + (s.Mortgage*g.Rules.MortgageInterest+99)/100
+			}
+			mineValue += value
+		}
+		v += mineValue
+		if ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+			if mine > 1 {
+				v += mineValue * (mine - 1) / 2
+			}
+			continue
+		}
+		switch sole {
+		case p:
+			v += total
+		case engine.NoOwner:
+		default:
+			v -= total
+		}
+	}
+	return v
+}
