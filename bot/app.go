@@ -32,6 +32,18 @@ type AppConfig struct {
 	NoSync         bool                   // tests only: skip fsync
 	Seed           func() uint64          // tests: seeds of new games
 	Now            func() time.Time       // tests: the clock of deadlines
+	Presses        telegram.Rate          // button presses per person (4/s); NoLimit: off
+
+	// Online backups while the bot runs: every BackupEvery (0: never on a
+	// timer) and on SIGUSR1, into BackupDir ("" turns both off), keeping the
+	// newest BackupKeep copies (0: 7).
+	BackupDir   string
+	BackupEvery time.Duration
+	BackupKeep  int
+
+	// ShutdownTimeout bounds each stage of a graceful stop: the handlers in
+	// flight, then the outbox flush (3 s each).
+	ShutdownTimeout time.Duration
 	// Ready, if set, is called with the game layer once the bot polls.
 	Ready func(*Bot)
 }
@@ -50,6 +62,12 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	if cfg.TimerTick == 0 {
 		cfg.TimerTick = time.Second
 	}
+	if cfg.ShutdownTimeout == 0 {
+		cfg.ShutdownTimeout = 3 * time.Second
+	}
+	if cfg.BackupKeep == 0 {
+		cfg.BackupKeep = 7
+	}
 	store, err := storage.Open(cfg.DBPath, storage.Options{LockTimeout: cfg.LockTimeout, NoSync: cfg.NoSync})
 	if err != nil {
 		return err
@@ -67,7 +85,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		cfg.Client.Logger = log
 	}
 	client := telegram.NewClient(api, cfg.Client)
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed, Now: cfg.Now})
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
 	if err := b.Restore(); err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
@@ -84,7 +102,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	disp := telegram.NewDispatcher(work, telegram.HandlerFunc(b.Handle), telegram.DispatcherOptions{
 		Start: offset - 1,
 		OnWatermark: func(w int) {
-			if err := store.Update(func(tx *storage.Tx) error { return tx.SetOffset(w + 1) }); err != nil {
+			if err := store.Batch(func(tx *storage.Tx) error { return tx.SetOffset(w + 1) }); err != nil {
 				log.Warn("storing update offset", "err", err)
 			}
 		},
@@ -95,6 +113,15 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	timerCtx, stopTimers := context.WithCancel(work)
 	timersDone := make(chan struct{})
 	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()
+	backupsDone := make(chan struct{})
+	if cfg.BackupDir != "" {
+		go func() {
+			runBackups(timerCtx, store, cfg.BackupDir, cfg.BackupEvery, cfg.BackupKeep, log)
+			close(backupsDone)
+		}()
+	} else {
+		close(backupsDone)
+	}
 	log.Info("bot started", "username", api.Self.UserName, "offset", offset)
 	if cfg.Ready != nil {
 		cfg.Ready(b)
@@ -102,16 +129,20 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	perr := poller.Run(ctx)
 	stopTimers()
 	<-timersDone
+	<-backupsDone
 	disp.Close()
 	done := make(chan struct{})
 	go func() { disp.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(cfg.ShutdownTimeout):
 		log.Warn("handlers did not finish in time; stopping them")
 		stopWork()
 		<-done
 	}
+	// What the handlers queued goes out now, within the chats' limits; what
+	// cannot wait that long is shown again on the next start (Restore).
+	b.out.Close(cfg.ShutdownTimeout)
 	if w := disp.Watermark(); w >= offset {
 		_ = store.Update(func(tx *storage.Tx) error { return tx.SetOffset(w + 1) })
 	}

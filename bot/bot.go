@@ -13,6 +13,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -40,6 +41,10 @@ type Config struct {
 	Rules *engine.Rules
 	// Seed, if set, seeds new games (tests); crypto/rand otherwise.
 	Seed func() uint64
+	// Presses bounds the button presses of one person (4 a second by
+	// default; telegram.NoLimit turns it off). Presses over it are answered
+	// at once and change nothing.
+	Presses telegram.Rate
 }
 
 // Bot runs classic games in group chats: it turns updates into engine
@@ -52,6 +57,9 @@ type Bot struct {
 	log   *slog.Logger
 
 	locks sync.Map // chat id → *sync.Mutex: one change of a chat at a time
+
+	out     *Outbox       // everything sent to chats goes through it
+	presses *pressLimiter // per-person button throttle
 
 	timerMu sync.Mutex
 	timers  map[int64]time.Time // chat → auction deadline
@@ -68,7 +76,14 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger, timers: map[int64]time.Time{}}
+	if cfg.Presses == (telegram.Rate{}) {
+		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
+	}
+	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger, timers: map[int64]time.Time{}}
+	b.presses = newPressLimiter(cfg.Presses)
+	b.out = newOutbox(tg, cfg.Logger)
+	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
+	return b
 }
 
 // Snapshot returns the stored record of a chat's game (nil if none).
@@ -106,7 +121,12 @@ func randomID() uint64 {
 func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	switch {
 	case upd.CallbackQuery != nil:
+		if !b.allowPress(ctx, upd.CallbackQuery) {
+			return
+		}
 		b.onCallback(ctx, upd.UpdateID, upd.CallbackQuery)
+	case upd.MyChatMember != nil:
+		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:
 		m := upd.Message
 		if m.MigrateToChatID != 0 {
@@ -119,12 +139,35 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	}
 }
 
+// migrate moves a group's game, settings and pending messages to the
+// supergroup it became. It comes from the service message or from a 400
+// answer carrying migrate_to_chat_id, whichever is first; the second finds
+// nothing left to move.
 func (b *Bot) migrate(from, to int64) {
-	defer b.lock(from)()
-	err := b.store.Update(func(tx *storage.Tx) error { return tx.MoveChat(from, to) })
+	if from == to {
+		return
+	}
+	first, second := min(from, to), max(from, to) // one lock order: no deadlock
+	defer b.lock(first)()
+	defer b.lock(second)()
+	err := b.store.Update(func(tx *storage.Tx) error {
+		if _, ok := tx.Game(from); !ok {
+			if _, ok := tx.Settings(from); !ok {
+				return nil // moved already
+			}
+		}
+		return tx.MoveChat(from, to)
+	})
 	if err != nil {
 		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
 	}
+	b.out.Move(from, to)
+	b.timerMu.Lock()
+	if at, ok := b.timers[from]; ok {
+		delete(b.timers, from)
+		b.timers[to] = at
+	}
+	b.timerMu.Unlock()
 }
 
 // addressedToUs says whether a command is for this bot: /cmd and
@@ -148,11 +191,16 @@ var errDuplicate = errors.New("bot: update already applied")
 // applies nothing twice.
 func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
 	var st *chatState
-	err := b.store.Update(func(tx *storage.Tx) error {
-		if updateID > 0 && tx.LastUpdate(chat) >= updateID {
-			return errDuplicate
-		}
+	// Batch shares the commit (and its fsync) with other chats' changes, and
+	// may run this function more than once: everything is rebuilt from the
+	// transaction on each run, and fn must be just as repeatable (no side
+	// effects; what to show afterwards goes into c).
+	err := b.store.Batch(func(tx *storage.Tx) error {
 		st = &chatState{chat: chat}
+		if updateID > 0 && tx.LastUpdate(chat) >= updateID {
+			st.duplicate = true // not an error: that would roll back the whole batch
+			return nil
+		}
 		if data, ok := tx.Game(chat); ok {
 			rec, err := decodeRecord(data)
 			if err != nil {
@@ -218,6 +266,9 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 		}
 		return nil
 	})
+	if err == nil && st.duplicate {
+		return st, errDuplicate
+	}
 	return st, err
 }
 
@@ -229,6 +280,7 @@ type chatState struct {
 	settingsChanged bool
 	save, remove    bool
 	logEntry        []byte
+	duplicate       bool // the update was applied before
 
 	// After the commit:
 	alert    string // answer to the button press, shown as an alert

@@ -61,8 +61,9 @@ func (h *harness) start() {
 		Token: "123:test", Endpoint: h.api.Endpoint(), DBPath: h.db, NoSync: true,
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
-		Client: telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
-		Rules:  h.rules, Seed: func() uint64 { return seed },
+		Client:  telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
+		Presses: telegram.NoLimit,
+		Rules:   h.rules, Seed: func() uint64 { return seed },
 		Ready: func(b *Bot) { ready <- b },
 	}
 	if h.tune != nil {
@@ -100,6 +101,10 @@ func (h *harness) settle() {
 	h.t.Helper()
 	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
 		h.t.Fatal("updates were not handled in time")
+	}
+	// Handlers only queue messages; wait until the outbox delivered them.
+	if !h.api.WaitFor(h.bot.out.Idle, 10*time.Second) {
+		h.t.Fatal("the outbox did not deliver in time")
 	}
 }
 

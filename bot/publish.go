@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -11,8 +13,9 @@ import (
 )
 
 // finish shows the result of a committed change in the chat. It runs after
-// the transaction, never inside it, and still under the chat's lock so the
-// chat's messages change in order.
+// the transaction, never inside it, under the chat's lock: it only queues
+// what the chat should show into the outbox, which delivers it in order,
+// within Telegram's limits, without holding up the chat's next update.
 func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID string) {
 	if errors.Is(err, errDuplicate) {
 		return
@@ -21,7 +24,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		b.log.Error("changing chat state", "err", err)
 		return
 	}
-	if st == nil {
+	if st == nil || st.duplicate {
 		return
 	}
 	chat := st.chat
@@ -30,92 +33,80 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		lang = "en"
 	}
 	for _, r := range st.replies {
-		if _, err := b.tg.Send(ctx, chat, r.text, r.kb); err != nil {
-			b.log.Warn("sending reply", "chat", chat, "err", err)
-		}
+		b.out.Send(chat, r.text, r.kb)
 	}
 	rec := st.rec
 	if rec == nil {
 		return
 	}
 	if st.lobby {
-		b.publishLobby(ctx, chat, lang, st)
+		b.publishLobby(chat, lang, st)
 	}
-	if st.closed != nil && st.closed.msg != 0 {
-		if err := b.tg.Edit(ctx, chat, st.closed.msg, st.closed.text, nil); err != nil {
-			b.log.Warn("closing turn message", "chat", chat, "err", err)
-		}
+	if st.closed != nil {
+		b.out.Detach(chat, turnSlot(rec.ID), st.closed.msg, st.closed.text, nil)
 	}
 	if st.turn && rec.Game != nil {
-		b.publishTurn(ctx, chat, lang, st)
+		b.publishTurn(chat, lang, st)
 	}
 	if st.gameOver {
 		text := b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
 			"\n\n" + b.renderStandings(lang, rec)
-		if _, err := b.tg.Send(ctx, chat, text, nil); err != nil {
-			b.log.Warn("sending game over", "chat", chat, "err", err)
-		}
+		b.out.Send(chat, text, nil)
 	}
-	b.schedule(chat, rec, st.remove)
+	b.schedule(chat, rec, st.remove || st.settings.Paused)
 }
 
-func (b *Bot) publishLobby(ctx context.Context, chat int64, lang string, st *chatState) {
+// Slots name the messages the outbox edits over time.
+func lobbySlot(game uint64) string { return "lobby:" + strconv.FormatUint(game, 36) }
+func turnSlot(game uint64) string  { return "turn:" + strconv.FormatUint(game, 36) }
+
+func (b *Bot) publishLobby(chat int64, lang string, st *chatState) {
 	rec := st.rec
 	text := b.renderLobby(lang, rec)
 	kb := b.lobbyKeyboard(lang, rec)
 	switch {
 	case st.remove && rec.Status == StatusLobby:
-		text, kb = b.cat.T(lang, "lobby_cancelled", nil), nil
+		b.out.Detach(chat, lobbySlot(rec.ID), rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil), nil)
 	case rec.Status == StatusPlaying:
-		text, kb = text+"\n\n"+b.cat.T(lang, "lobby_started", nil), nil
+		b.out.Detach(chat, lobbySlot(rec.ID), rec.LobbyMsg, text+"\n\n"+b.cat.T(lang, "lobby_started", nil), nil)
+	case st.remove:
+	default:
+		b.out.Put(chat, lobbySlot(rec.ID), rec.LobbyMsg, text, kb)
 	}
-	if rec.LobbyMsg != 0 {
-		if err := b.tg.Edit(ctx, chat, rec.LobbyMsg, text, kb); err == nil || st.remove {
-			return
-		}
-		// The message is gone (deleted, too old): show a fresh one.
-	}
-	if st.remove {
-		return
-	}
-	id, err := b.tg.Send(ctx, chat, text, kb)
-	if err != nil {
-		b.log.Warn("sending lobby", "chat", chat, "err", err)
-		return
-	}
-	b.rememberMessage(chat, rec.ID, func(r *Record) { r.LobbyMsg = id })
 }
 
-func (b *Bot) publishTurn(ctx context.Context, chat int64, lang string, st *chatState) {
+func (b *Bot) publishTurn(chat int64, lang string, st *chatState) {
 	rec := st.rec
 	text := b.renderTurn(lang, rec)
-	kb := b.turnKeyboard(lang, rec)
 	if st.remove {
-		kb = nil // the game is over or ended: no buttons stay behind
-	}
-	if rec.TurnMsg != 0 {
-		err := b.tg.Edit(ctx, chat, rec.TurnMsg, text, kb)
-		if err == nil || st.remove {
-			return
-		}
-		b.log.Info("turn message not editable, sending a new one", "chat", chat, "err", err)
-	}
-	if st.remove {
+		// The game is over or ended: no buttons stay behind.
+		b.out.Detach(chat, turnSlot(rec.ID), rec.TurnMsg, text, nil)
 		return
 	}
-	id, err := b.tg.Send(ctx, chat, text, kb)
-	if err != nil {
-		b.log.Warn("sending turn message", "chat", chat, "err", err)
+	b.out.Put(chat, turnSlot(rec.ID), rec.TurnMsg, text, b.turnKeyboard(lang, rec))
+}
+
+// onSent stores the id of a slot's newly sent message in the record.
+func (b *Bot) onSent(chat int64, slot string, id int) {
+	kind, game, ok := strings.Cut(slot, ":")
+	gameID, err := strconv.ParseUint(game, 36, 64)
+	if !ok || err != nil {
 		return
 	}
-	b.rememberMessage(chat, rec.ID, func(r *Record) { r.TurnMsg = id })
+	defer b.lock(chat)()
+	switch kind {
+	case "lobby":
+		b.rememberMessage(chat, gameID, func(r *Record) { r.LobbyMsg = id })
+	case "turn":
+		b.rememberMessage(chat, gameID, func(r *Record) { r.TurnMsg = id })
+	}
 }
 
 // rememberMessage stores a message id in the chat's record, if the record
 // is still the same game. It does not bump the revision: the buttons on
-// screen stay valid.
+// screen stay valid. The caller holds the chat's lock.
 func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record)) {
-	err := b.store.Update(func(tx *storage.Tx) error {
+	err := b.store.Batch(func(tx *storage.Tx) error {
 		data, ok := tx.Game(chat)
 		if !ok {
 			return nil
@@ -149,19 +140,48 @@ func (b *Bot) schedule(chat int64, rec *Record, removed bool) {
 	b.timers[chat] = time.UnixMilli(rec.AuctionDeadline)
 }
 
-// Restore re-arms the deadlines of every stored game; call it on start.
+// Restore re-arms the deadlines of every stored game and shows again what
+// a previous run queued but never delivered (a turn or lobby message whose
+// id was never stored); call it on start. Paused chats stay paused.
 func (b *Bot) Restore() error {
-	return b.store.View(func(tx *storage.Tx) error {
+	type unsent struct {
+		chat int64
+		lang string
+		rec  *Record
+	}
+	var todo []unsent
+	err := b.store.View(func(tx *storage.Tx) error {
 		return tx.ForEachGame(func(chat int64, data []byte) error {
 			rec, err := decodeRecord(data)
 			if err != nil {
 				b.log.Warn("unreadable game record", "chat", chat, "err", err)
 				return nil
 			}
+			s := b.loadSettings(tx, chat)
+			if s.Paused {
+				b.out.Pause(chat)
+				return nil
+			}
 			b.schedule(chat, rec, false)
+			if (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && rec.TurnMsg == 0) {
+				todo = append(todo, unsent{chat, s.Lang, rec})
+			}
 			return nil
 		})
 	})
+	for _, u := range todo {
+		lang := u.lang
+		if lang == "" {
+			lang = "en"
+		}
+		st := &chatState{chat: u.chat, rec: u.rec, lobby: u.rec.Game == nil, turn: u.rec.Game != nil}
+		if u.rec.Game != nil {
+			b.publishTurn(u.chat, lang, st)
+		} else {
+			b.publishLobby(u.chat, lang, st)
+		}
+	}
+	return err
 }
 
 // RunTimers fires due deadlines until ctx ends.
@@ -199,7 +219,7 @@ func (b *Bot) fireAuction(ctx context.Context, chat int64) {
 	st, err := b.change(chat, 0, func(c *chatState) error {
 		rec := c.rec
 		if rec == nil || rec.Game == nil || rec.Game.Phase != engine.PhaseAuction || rec.AuctionDeadline == 0 ||
-			b.cfg.Now().UnixMilli() < rec.AuctionDeadline {
+			b.cfg.Now().UnixMilli() < rec.AuctionDeadline || c.settings.Paused {
 			return nil
 		}
 		lang := c.settings.Lang
@@ -214,7 +234,7 @@ func (b *Bot) fireAuction(ctx context.Context, chat int64) {
 		return nil
 	})
 	if st != nil && !st.save {
-		b.schedule(chat, st.rec, st.rec == nil)
+		b.schedule(chat, st.rec, st.rec == nil || st.settings.Paused)
 		return
 	}
 	b.finish(ctx, st, err, "")

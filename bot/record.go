@@ -80,4 +80,7 @@ func (r *Record) encode() ([]byte, error) { return json.Marshal(r) }
 // Settings are the per-chat preferences.
 type Settings struct {
 	Lang string `json:"lang"`
+	// Paused: the bot was removed from the chat or cannot write to it; the
+	// game waits until the bot is back.
+	Paused bool `json:"paused,omitempty"`
 }

@@ -1,0 +1,134 @@
+package bot
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// pressLimiter is a sliding window of presses per person: at most n in any
+// period of length per. Someone pressing ten times a second gets the excess
+// answered at once, without a transaction; other people are not affected.
+type pressLimiter struct {
+	n   int
+	per time.Duration
+
+	mu    sync.Mutex
+	users map[int64][]time.Time // the last presses admitted, oldest first
+	calls int
+}
+
+func newPressLimiter(r telegram.Rate) *pressLimiter {
+	if r.N <= 0 || r.Per <= 0 {
+		return nil
+	}
+	return &pressLimiter{n: r.N, per: r.Per, users: map[int64][]time.Time{}}
+}
+
+func (l *pressLimiter) allow(user int64, now time.Time) bool {
+	if l == nil {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.calls++; l.calls%4096 == 0 {
+		for u, ts := range l.users {
+			if now.Sub(ts[len(ts)-1]) >= l.per {
+				delete(l.users, u)
+			}
+		}
+	}
+	ts := l.users[user]
+	if len(ts) >= l.n {
+		if now.Sub(ts[0]) < l.per {
+			return false
+		}
+		ts = append(ts[:0], ts[1:]...)
+	}
+	l.users[user] = append(ts, now)
+	return true
+}
+
+// allowPress answers a press over the person's limit at once, silently.
+func (b *Bot) allowPress(ctx context.Context, q *tgbotapi.CallbackQuery) bool {
+	if q.From == nil || b.presses.allow(q.From.ID, time.Now()) {
+		return true
+	}
+	if err := b.tg.AnswerCallback(ctx, q.ID, "", false); err != nil {
+		b.log.Debug("answering a throttled press", "err", err)
+	}
+	return false
+}
+
+// onForbidden is the outbox telling that the bot cannot write to a chat
+// (removed from the group, blocked): the game is kept and paused.
+func (b *Bot) onForbidden(chat int64) {
+	defer b.lock(chat)()
+	b.setPaused(chat, true)
+}
+
+func (b *Bot) setPaused(chat int64, paused bool) {
+	err := b.store.Batch(func(tx *storage.Tx) error {
+		s := b.loadSettings(tx, chat)
+		if s.Paused == paused {
+			return nil
+		}
+		s.Paused = paused
+		return putJSON(tx.PutSettings, chat, s)
+	})
+	if err != nil {
+		b.log.Warn("pausing chat", "chat", chat, "err", err)
+	}
+	if paused {
+		b.out.Pause(chat)
+		b.schedule(chat, nil, true)
+	}
+}
+
+// onMyChatMember follows the bot's own membership: removed → the chat's
+// game pauses; back → it resumes with a fresh turn message, so the players
+// see the game again at the bottom of the chat.
+func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.ChatMemberUpdated) {
+	chat := u.Chat.ID
+	switch u.NewChatMember.Status {
+	case "left", "kicked":
+		defer b.lock(chat)()
+		b.log.Info("bot removed from chat; pausing its game", "chat", chat)
+		b.setPaused(chat, true)
+	case "member", "administrator", "restricted":
+		if u.NewChatMember.Status == "restricted" && !u.NewChatMember.CanSendMessages {
+			return
+		}
+		defer b.lock(chat)()
+		st, err := b.change(chat, updateID, func(c *chatState) error {
+			if !c.settings.Paused {
+				return nil
+			}
+			c.settings.Paused, c.settingsChanged = false, true
+			rec := c.rec
+			switch {
+			case rec == nil:
+			case rec.Status == StatusLobby:
+				c.lobby = true
+			case rec.Game != nil:
+				lang := c.lang("")
+				if rec.TurnMsg != 0 {
+					c.closed = &closedTx{msg: rec.TurnMsg, text: b.renderClosedTurn(lang, rec)}
+				}
+				rec.TurnMsg, rec.View = 0, View{}
+				c.turn, c.save = true, true
+			}
+			return nil
+		})
+		if err == nil && st != nil && st.settingsChanged {
+			b.log.Info("bot back in chat; resuming its game", "chat", chat)
+			b.out.Resume(chat)
+		}
+		b.finish(ctx, st, err, "")
+	}
+}

@@ -1,0 +1,358 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"reflect"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+)
+
+// Outbox sits between the game and Telegram. Handlers queue what a chat
+// should show and return at once; one worker per chat with something
+// queued delivers it in order, paced by the chat's budget (a group gets
+// about 20 sends and edits a minute, shared). The worker waits for the
+// budget before it picks the next item, so while it waits:
+//
+//   - several edits of one message collapse into the latest content, and
+//   - a message still waiting to be sent takes the newest content instead
+//     of being sent and then edited ("re-targeting").
+//
+// Messages that are edited over time (the lobby, a turn's message) are
+// named by a slot; a slot knows its message id once it has been sent.
+// Content equal to what the message already shows is not sent again, so
+// "message is not modified" is avoided rather than provoked.
+//
+// Failures: an edit of a message that is gone (deleted, too old) sends a
+// fresh message instead; a group upgraded to a supergroup moves the queue
+// to the new chat id (and the game with it, through onMigrate); 403 pauses
+// the chat (onForbidden) and drops its queue until Resume.
+//
+// Callback answers do not go through the outbox: they never wait behind
+// messages.
+type Outbox struct {
+	tg    Messenger
+	ready func(chat int64) time.Time // nil: no pacing
+	log   *slog.Logger
+
+	// Hooks into the game layer, called without the outbox's lock.
+	onMigrate   func(from, to int64)
+	onForbidden func(chat int64)
+	onSent      func(chat int64, slot string, id int) // a slot's message got a new id
+
+	ctx  context.Context
+	stop context.CancelFunc
+
+	mu    sync.Mutex
+	chats map[int64]*outChat
+	busy  sync.WaitGroup // running workers
+}
+
+type outChat struct {
+	queue   []*outOp
+	slots   map[string]*outMsg
+	running bool // a worker owns the chat
+	paused  bool // 403: nothing is sent until Resume
+}
+
+// outMsg is one message of a slot, sent or still waiting to be.
+type outMsg struct {
+	id    int
+	shown *content // what Telegram shows, when known
+}
+
+type content struct {
+	text string
+	kb   *tgbotapi.InlineKeyboardMarkup
+}
+
+func (c *content) same(o *content) bool {
+	return c != nil && o != nil && c.text == o.text && reflect.DeepEqual(c.kb, o.kb)
+}
+
+type outOp struct {
+	msg    *outMsg // nil: a plain message, never merged
+	slot   string  // the slot msg belonged to when queued ("" when detached)
+	c      content
+	resend bool // the message is gone: send a fresh one
+}
+
+// readier is what telegram.Client offers for pacing.
+type readier interface{ ReadyAt(chat int64) time.Time }
+
+func newOutbox(tg Messenger, log *slog.Logger) *Outbox {
+	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}}
+	if r, ok := tg.(readier); ok {
+		o.ready = r.ReadyAt
+	}
+	o.ctx, o.stop = context.WithCancel(context.Background())
+	return o
+}
+
+func (o *Outbox) chat(id int64) *outChat {
+	c := o.chats[id]
+	if c == nil {
+		c = &outChat{slots: map[string]*outMsg{}}
+		o.chats[id] = c
+	}
+	return c
+}
+
+// Send queues a new message that is never merged with another.
+func (o *Outbox) Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	if c.paused {
+		return
+	}
+	c.queue = append(c.queue, &outOp{c: content{text, kb}})
+	o.kick(chat, c)
+}
+
+// Put makes slot's message show text and kb: an edit if the message
+// exists (known is its id from storage, 0 if none), else a new message,
+// whose id is reported through onSent. A queued, not yet delivered change
+// of the same message is replaced.
+func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	o.put(chat, slot, known, content{text, kb}, true)
+}
+
+// Detach gives slot's message its last content (an edit, or a send if it
+// was never sent) and forgets the slot: the next Put of it starts a new
+// message. If the message is gone by then, nothing is sent.
+func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	o.put(chat, slot, known, content{text, kb}, false)
+}
+
+func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	m := c.slots[slot]
+	if m == nil {
+		if known == 0 && !attach {
+			return // nothing to finalize: the message never existed
+		}
+		m = &outMsg{id: known}
+		c.slots[slot] = m
+	}
+	if !attach {
+		delete(c.slots, slot)
+		slot = ""
+	}
+	if c.paused {
+		return
+	}
+	for _, op := range c.queue {
+		if op.msg == m {
+			op.c, op.resend, op.slot = ct, attach, slot
+			return
+		}
+	}
+	c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: ct, resend: attach})
+	o.kick(chat, c)
+}
+
+// kick starts the chat's worker if it has none; o.mu is held.
+func (o *Outbox) kick(chat int64, c *outChat) {
+	if c.running || len(c.queue) == 0 {
+		return
+	}
+	c.running = true
+	o.busy.Add(1)
+	go o.work(chat, c)
+}
+
+// work delivers chat's queue; it stops when the queue is empty or the
+// chat moved (o.chats[chat] is no longer mine).
+func (o *Outbox) work(chat int64, mine *outChat) {
+	defer o.busy.Done()
+	for {
+		if o.ready != nil {
+			if d := time.Until(o.ready(chat)); d > 0 {
+				t := time.NewTimer(d)
+				select {
+				case <-t.C:
+				case <-o.ctx.Done():
+					t.Stop()
+				}
+			}
+		}
+		o.mu.Lock()
+		c := o.chats[chat]
+		if c != mine || len(c.queue) == 0 || o.ctx.Err() != nil {
+			mine.running = false
+			if o.ctx.Err() != nil {
+				mine.queue = nil
+			}
+			o.mu.Unlock()
+			return
+		}
+		op := c.queue[0]
+		c.queue = c.queue[1:]
+		var id int
+		var shown *content
+		if op.msg != nil {
+			id, shown = op.msg.id, op.msg.shown
+		}
+		o.mu.Unlock()
+		if id != 0 && shown.same(&op.c) {
+			continue // already on screen: no "message is not modified"
+		}
+		if moved := o.deliver(chat, op, id); moved {
+			return
+		}
+	}
+}
+
+// deliver makes one call; it reports true when the chat's queue moved to
+// another chat id (and this worker must stop).
+func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
+	var err error
+	if id != 0 {
+		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
+		if err == nil {
+			o.shown(op, id)
+			return false
+		}
+		if !errors.Is(err, telegram.ErrMessageNotFound) || !op.resend {
+			return o.failed(chat, op, err)
+		}
+		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
+	}
+	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
+	if err != nil {
+		return o.failed(chat, op, err)
+	}
+	if op.msg == nil {
+		return false
+	}
+	o.shown(op, newID)
+	o.mu.Lock()
+	attached := op.slot != "" && o.chats[chat] != nil && o.chats[chat].slots[op.slot] == op.msg
+	o.mu.Unlock()
+	if attached && o.onSent != nil {
+		o.onSent(chat, op.slot, newID)
+	}
+	return false
+}
+
+func (o *Outbox) shown(op *outOp, id int) {
+	if op.msg == nil {
+		return
+	}
+	o.mu.Lock()
+	op.msg.id = id
+	ct := op.c
+	op.msg.shown = &ct
+	o.mu.Unlock()
+}
+
+func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
+	var mig *telegram.MigratedError
+	switch {
+	case errors.As(err, &mig) && mig.NewChatID != 0 && mig.NewChatID != chat:
+		o.log.Info("group upgraded to a supergroup; moving the game", "from", chat, "to", mig.NewChatID)
+		o.mu.Lock()
+		if c := o.chats[chat]; c != nil {
+			c.queue = append([]*outOp{op}, c.queue...)
+			c.running = false
+		}
+		o.mu.Unlock()
+		// onMigrate moves the game and calls Move; Move again is harmless.
+		if o.onMigrate != nil {
+			o.onMigrate(chat, mig.NewChatID)
+		}
+		o.Move(chat, mig.NewChatID)
+		return true
+	case errors.Is(err, telegram.ErrForbidden):
+		o.log.Info("the bot cannot write to the chat; pausing it", "chat", chat, "err", err)
+		o.mu.Lock()
+		if c := o.chats[chat]; c != nil {
+			c.paused, c.queue = true, nil
+		}
+		o.mu.Unlock()
+		if o.onForbidden != nil {
+			o.onForbidden(chat)
+		}
+	case errors.Is(err, context.Canceled):
+	default:
+		o.log.Warn("delivering a message failed; dropping it", "chat", chat, "err", err)
+	}
+	return false
+}
+
+// Move hands chat from's queue and messages to chat to (a group upgraded
+// to a supergroup).
+func (o *Outbox) Move(from, to int64) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.moveLocked(from, to)
+}
+
+func (o *Outbox) moveLocked(from, to int64) {
+	src := o.chats[from]
+	if src == nil || from == to {
+		return
+	}
+	delete(o.chats, from)
+	dst := o.chat(to)
+	for k, m := range src.slots {
+		if dst.slots[k] == nil {
+			dst.slots[k] = m
+		}
+	}
+	dst.queue = append(dst.queue, src.queue...)
+	// src's worker, if any, finds the chat gone and stops.
+	src.queue, src.running = nil, false
+	o.kick(to, dst)
+}
+
+// Pause stops sending to chat and drops its queue (the bot was removed).
+func (o *Outbox) Pause(chat int64) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	c.paused, c.queue = true, nil
+}
+
+// Resume lets chat be written to again.
+func (o *Outbox) Resume(chat int64) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	c.paused = false
+}
+
+// Idle reports whether nothing is queued or being delivered.
+func (o *Outbox) Idle() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, c := range o.chats {
+		if c.running || len(c.queue) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Close delivers what is queued, waiting at most timeout, then abandons
+// the rest (storage still knows which messages were never sent).
+func (o *Outbox) Close(timeout time.Duration) {
+	done := make(chan struct{})
+	go func() { o.busy.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(timeout):
+		o.log.Warn("outbox not flushed in time; dropping the rest")
+		o.stop()
+		<-done
+	}
+	o.stop()
+}
