@@ -881,3 +881,16 @@ func cloneMap(m map[string]string) map[string]string {
 	}
 	return out
 }
+
+// DeleteMessage deletes one of the bot's messages as an administrator
+// would; later edits of it fail with "message to edit not found".
+func (s *Server) DeleteMessage(chatID int64, msgID int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.find(chatID, msgID)
+	if m == nil || m.deleted {
+		return false
+	}
+	m.deleted = true
+	return true
+}
