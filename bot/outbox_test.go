@@ -62,7 +62,7 @@ func (m *recMessenger) Edit(_ context.Context, chat int64, id int, text string, 
 }
 
 func (m *recMessenger) AnswerCallback(context.Context, string, string, bool) error { return nil }
-func (m *recMessenger) IsAdmin(context.Context, int64, int64) bool                { return false }
+func (m *recMessenger) IsAdmin(context.Context, int64, int64) bool                 { return false }
 
 func (m *recMessenger) log() []string {
 	m.mu.Lock()

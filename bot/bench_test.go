@@ -1,0 +1,232 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// nullMessenger answers instantly, as if Telegram had no latency.
+type nullMessenger struct{ next atomic.Int64 }
+
+func (m *nullMessenger) Send(context.Context, int64, string, *tgbotapi.InlineKeyboardMarkup) (int, error) {
+	return int(m.next.Add(1)), nil
+}
+func (m *nullMessenger) Edit(context.Context, int64, int, string, *tgbotapi.InlineKeyboardMarkup) error {
+	return nil
+}
+func (m *nullMessenger) AnswerCallback(context.Context, string, string, bool) error { return nil }
+func (m *nullMessenger) IsAdmin(context.Context, int64, int64) bool                 { return false }
+
+// benchChat plays one chat's game with two people.
+type benchChat struct {
+	id    int64
+	users [2]*tgbotapi.User
+}
+
+var benchUpdate atomic.Int64
+
+func (c *benchChat) command(text string) tgbotapi.Update {
+	id := int(benchUpdate.Add(1))
+	return tgbotapi.Update{UpdateID: id, Message: &tgbotapi.Message{MessageID: id, From: c.users[0], Chat: &tgbotapi.Chat{ID: c.id, Type: "group"},
+		Text: text, Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: len(text)}}}}
+}
+
+func (c *benchChat) press(u *tgbotapi.User, rec *Record, op Op, arg int) tgbotapi.Update {
+	id := int(benchUpdate.Add(1))
+	data := Press{Game: rec.ID, Rev: rec.Rev, Op: op, Arg: arg}.Encode()
+	return tgbotapi.Update{UpdateID: id, CallbackQuery: &tgbotapi.CallbackQuery{ID: strconv.Itoa(id), From: u,
+		Message: &tgbotapi.Message{MessageID: rec.TurnMsg, Chat: &tgbotapi.Chat{ID: c.id, Type: "group"}}, Data: data}}
+}
+
+// next is the update a sensible player sends now: start a game if there is
+// none, else roll, buy, end the turn, pass auctions, pay or go bankrupt.
+func (c *benchChat) next(b *Bot) tgbotapi.Update {
+	rec, _ := b.Snapshot(c.id)
+	switch {
+	case rec == nil:
+		return c.command("/newgame")
+	case rec.Status == StatusLobby && len(rec.Seats) < 2:
+		return c.press(c.users[1], rec, OpJoin, 0)
+	case rec.Status == StatusLobby:
+		return c.press(c.users[0], rec, OpStart, 0)
+	}
+	g := rec.Game
+	user := func(p engine.PlayerID) *tgbotapi.User {
+		if rec.Seats[p].User == c.users[0].ID {
+			return c.users[0]
+		}
+		return c.users[1]
+	}
+	cur := user(g.Current)
+	switch g.Phase {
+	case engine.PhaseAuction:
+		for i := range g.Players {
+			if p := engine.PlayerID(i); !g.Auction.Passed[i] && g.Auction.Leader != p && g.Active(p) {
+				return c.press(user(p), rec, OpPass, 0)
+			}
+		}
+	case engine.PhaseDebt:
+		d := g.Debts[0].Debtor
+		if g.Check(d, engine.Action{Kind: engine.ActPayDebt}) == nil {
+			return c.press(user(d), rec, OpPayDebt, 0)
+		}
+		if rec.View.Menu == menuBankrupt {
+			return c.press(user(d), rec, OpBankruptYes, 0)
+		}
+		return c.press(user(d), rec, OpBankrupt, 0)
+	case engine.PhasePlaceBuilding:
+		return c.press(user(g.Placing), rec, OpPass, 0)
+	case engine.PhaseBuyDecision:
+		if g.Check(g.Current, engine.Action{Kind: engine.ActBuy}) == nil {
+			return c.press(cur, rec, OpBuy, 0)
+		}
+		return c.press(cur, rec, OpDecline, 0)
+	case engine.PhaseTurnStart:
+		return c.press(cur, rec, OpRoll, 0)
+	}
+	if g.RollAgain {
+		return c.press(cur, rec, OpRoll, 0)
+	}
+	if g.Check(g.Current, engine.Action{Kind: engine.ActEndTurn}) != nil {
+		return c.command("/endgame") // stuck in a corner the policy does not know
+	}
+	return c.press(cur, rec, OpEndTurn, 0)
+}
+
+// BenchmarkThousandChats drives Bot.Handle for 1 000 group chats playing at
+// once, with durable commits (fsync on, on the disk holding the temp dir)
+// and the outbox delivering to a Telegram without latency. Latency is from
+// the moment an update is due (it "arrives") to Handle's return, which is
+// when the change is committed and its messages are queued.
+//
+//   - open: updates arrive at MONOPOLY_BENCH_RATE a second (2 500 by
+//     default) spread over the chats, like a real poller feeding lanes;
+//   - saturated: every chat sends its next update as soon as the previous
+//     one is handled (1 000 in flight): the throughput ceiling.
+//
+// go test -run '^$' -bench ThousandChats -benchtime 20000x ./bot/
+func BenchmarkThousandChats(b *testing.B) {
+	b.Run("open", func(b *testing.B) { benchChats(b, false) })
+	b.Run("saturated", func(b *testing.B) { benchChats(b, true) })
+}
+
+func benchChats(b *testing.B, saturated bool) {
+	const chats = 1000
+	rate := 2500.0
+	if v, err := strconv.ParseFloat(os.Getenv("MONOPOLY_BENCH_RATE"), 64); err == nil && v > 0 {
+		rate = v
+	}
+	store, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"), storage.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	cat, err := locales.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	seed := uint64(0)
+	bot := New(store, &nullMessenger{}, cat, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Presses: telegram.NoLimit, Seed: func() uint64 { return atomic.AddUint64(&seed, 1) }})
+	cs := make([]*benchChat, chats)
+	for i := range cs {
+		base := int64(1_000_000 + 2*i)
+		cs[i] = &benchChat{id: -1_000_000 - int64(i), users: [2]*tgbotapi.User{
+			{ID: base, FirstName: "A" + strconv.Itoa(i), LanguageCode: "en"}, {ID: base + 1, FirstName: "B", LanguageCode: "ru"}}}
+	}
+	ctx := context.Background()
+	// Every chat gets a running game first.
+	var wg sync.WaitGroup
+	for _, c := range cs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				bot.Handle(ctx, c.next(bot))
+			}
+		}()
+	}
+	wg.Wait()
+
+	total := b.N
+	lat := make([]time.Duration, 0, total)
+	var latMu sync.Mutex
+	record := func(d time.Duration) {
+		latMu.Lock()
+		lat = append(lat, d)
+		latMu.Unlock()
+	}
+	b.ResetTimer()
+	start := time.Now()
+	if saturated {
+		var left atomic.Int64
+		left.Store(int64(total))
+		for _, c := range cs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for left.Add(-1) >= 0 {
+					t0 := time.Now()
+					bot.Handle(ctx, c.next(bot))
+					record(time.Since(t0))
+				}
+			}()
+		}
+		wg.Wait()
+	} else {
+		lanes := make([]chan time.Time, chats)
+		for i, c := range cs {
+			lanes[i] = make(chan time.Time, 1024)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for due := range lanes[i] {
+					bot.Handle(ctx, c.next(bot))
+					record(time.Since(due))
+				}
+			}()
+		}
+		interval := time.Duration(float64(time.Second) / rate)
+		for i := range total {
+			due := start.Add(time.Duration(i) * interval)
+			if d := time.Until(due); d > 0 {
+				time.Sleep(d)
+			}
+			lanes[i%chats] <- due
+		}
+		for _, l := range lanes {
+			close(l)
+		}
+		wg.Wait()
+	}
+	elapsed := time.Since(start)
+	b.StopTimer()
+	bot.out.Close(5 * time.Second)
+	slices.Sort(lat)
+	q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))]) / 1e6 }
+	b.ReportMetric(float64(total)/elapsed.Seconds(), "updates/s")
+	b.ReportMetric(q(0.50), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(q(1), "max-ms")
+	b.ReportMetric(0, "ns/op")
+	if testing.Verbose() {
+		fmt.Fprintf(os.Stderr, "%d updates in %v over %d chats\n", total, elapsed, chats)
+	}
+}
