@@ -49,16 +49,47 @@ const (
 	OpEndGameNo   Op = "zn" // /endgame cancelled
 	OpResignYes   Op = "qy" // /leave confirmed by the seat in the argument
 	OpResignNo    Op = "qn" // /leave cancelled
+
+	// Trades (bot/trade.go). OpTrade opens the composer in a private chat.
+	OpTrade Op = "t"
+	// The composer's buttons, pressed in a private chat: their data also
+	// names the group chat whose game they change (see chatOps).
+	OpTrTo      Op = "tt" // choose the counterparty (seat)
+	OpTrWho     Op = "tw" // choose another counterparty
+	OpTrGive    Op = "tg" // toggle one's own deed (square)
+	OpTrTake    Op = "tk" // toggle the counterparty's deed (square)
+	OpTrCard    Op = "tc" // toggle one's own jail card (deck)
+	OpTrAsk     Op = "tj" // toggle the counterparty's jail card (deck)
+	OpTrMode    Op = "tm" // edit an amount (tradeEdit*) or back to the items (0)
+	OpTrAdd     Op = "ta" // add to the amount being edited
+	OpTrSub     Op = "ts" // subtract from it
+	OpTrSet     Op = "tv" // set it
+	OpTrSend    Op = "ty" // send the offer to the group
+	OpTrDiscard Op = "tz" // throw the draft away
+	// The offer's buttons in the group; the argument is the engine's trade
+	// id, which is never reused, so these do not go stale with the revision.
+	OpOfAccept   Op = "oa"
+	OpOfReject   Op = "or"
+	OpOfCounter  Op = "oc"
+	OpOfWithdraw Op = "ow"
 )
 
 // argOps take an argument; the others must not have one.
 var argOps = map[Op]bool{OpBid: true, OpGroup: true, OpBuild: true, OpSell: true, OpSellSet: true,
-	OpMortgage: true, OpUnmortgage: true, OpDeed: true, OpResignYes: true}
+	OpMortgage: true, OpUnmortgage: true, OpDeed: true, OpResignYes: true,
+	OpOfAccept: true, OpOfReject: true, OpOfCounter: true, OpOfWithdraw: true}
+
+// chatOps take an argument and the group chat: <game>:<rev>:<op>:<arg>:<-chat>.
+var chatOps = map[Op]bool{OpTrTo: true, OpTrWho: true, OpTrGive: true, OpTrTake: true, OpTrCard: true,
+	OpTrAsk: true, OpTrMode: true, OpTrAdd: true, OpTrSub: true, OpTrSet: true, OpTrSend: true, OpTrDiscard: true}
+
+// offerOps are pressed on an offer message: checked by trade id, not revision.
+var offerOps = map[Op]bool{OpOfAccept: true, OpOfReject: true, OpOfCounter: true, OpOfWithdraw: true}
 
 var plainOps = map[Op]bool{OpJoin: true, OpLeave: true, OpStart: true, OpCancel: true, OpRoll: true,
 	OpBuy: true, OpDecline: true, OpEndTurn: true, OpPayFine: true, OpJailCard: true, OpPayDebt: true,
 	OpBankrupt: true, OpBankruptYes: true, OpPass: true, OpMenuBuild: true, OpMenuMort: true,
-	OpBack: true, OpVoteEnd: true, OpEndGameYes: true, OpEndGameNo: true, OpResignNo: true}
+	OpBack: true, OpVoteEnd: true, OpEndGameYes: true, OpEndGameNo: true, OpResignNo: true, OpTrade: true}
 
 // Press is a decoded button press.
 type Press struct {
@@ -66,6 +97,9 @@ type Press struct {
 	Rev  uint64
 	Op   Op
 	Arg  int
+	// Chat is the group chat of a composer button pressed in a private
+	// chat (chatOps only; group chat ids are negative).
+	Chat int64
 }
 
 // ErrBadCallback means the data is not a button this bot made.
@@ -77,8 +111,11 @@ const maxCallbackData = 64
 // Encode renders the press as callback data.
 func (p Press) Encode() string {
 	s := strconv.FormatUint(p.Game, 36) + ":" + strconv.FormatUint(p.Rev, 36) + ":" + string(p.Op)
-	if argOps[p.Op] {
+	if argOps[p.Op] || chatOps[p.Op] {
 		s += ":" + strconv.FormatUint(uint64(p.Arg), 36)
+	}
+	if chatOps[p.Op] {
+		s += ":" + strconv.FormatUint(uint64(-p.Chat), 36)
 	}
 	return s
 }
@@ -90,7 +127,7 @@ func ParsePress(data string) (Press, error) {
 		return Press{}, ErrBadCallback
 	}
 	parts := strings.Split(data, ":")
-	if len(parts) != 3 && len(parts) != 4 {
+	if len(parts) < 3 || len(parts) > 5 {
 		return Press{}, ErrBadCallback
 	}
 	var p Press
@@ -109,6 +146,16 @@ func ParsePress(data string) (Press, error) {
 			return Press{}, ErrBadCallback
 		}
 		p.Arg = int(arg)
+	case chatOps[p.Op] && len(parts) == 5:
+		arg, err := parseBase36(parts[3])
+		if err != nil || arg > 1<<31-1 {
+			return Press{}, ErrBadCallback
+		}
+		chat, err := parseBase36(parts[4])
+		if err != nil || chat == 0 || chat > 1<<62 {
+			return Press{}, ErrBadCallback
+		}
+		p.Arg, p.Chat = int(arg), -int64(chat)
 	case plainOps[p.Op] && len(parts) == 3:
 	default:
 		return Press{}, ErrBadCallback

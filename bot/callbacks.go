@@ -34,6 +34,14 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(chat, q.From.LanguageCode), "alert_outdated", nil), true)
 		return
 	}
+	switch {
+	case press.Chat != 0: // a trade composer's button in a private chat
+		b.onDraftPress(ctx, updateID, q, press)
+		return
+	case press.Op == OpTrade || offerOps[press.Op]:
+		b.onTradePress(ctx, updateID, q, press)
+		return
+	}
 	admin := false
 	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
@@ -56,6 +64,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
+	b.afterTrades(ctx, chat, st)
 }
 
 func (b *Bot) chatLang(chat int64, userLang string) string {
@@ -223,6 +232,7 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 	if rec.Game.Phase == engine.PhaseGameOver {
 		c.gameOver, c.remove = true, true
 	}
+	b.reconcileOffers(c, lang, evs)
 }
 
 // turnShown says whether events already hold a turn of their own (the

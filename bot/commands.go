@@ -60,6 +60,10 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	var err error
 	switch m.Command() {
 	case "start", "help":
+		if p := m.CommandArguments(); m.Command() == "start" && !group && strings.HasPrefix(p, "t") {
+			b.onTradeStart(ctx, updateID, m, p) // a deep link from a group's trade button
+			return
+		}
 		st, err = b.change(chat, updateID, func(c *chatState) error {
 			lang := c.lang(userLang)
 			text := b.cat.T(lang, "help_classic", nil)
@@ -128,6 +132,14 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 			}
 			return nil
 		})
+	case "trade":
+		b.cmdTrade(ctx, updateID, m, group)
+		return
+	case "cash":
+		if !group {
+			b.cmdCash(ctx, updateID, m)
+		}
+		return
 	default:
 		return
 	}

@@ -31,6 +31,9 @@ func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMar
 		// Anyone in the game may open their own menus; the buttons inside
 		// are built from that person's Legal actions.
 		k.row(k.btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
+		if g.ActiveCount() > 1 {
+			k.row(k.btn(b.cat.T(lang, "btn_trade", nil), OpTrade, 0))
+		}
 	}
 	return k.markup()
 }

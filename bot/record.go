@@ -35,6 +35,12 @@ type Record struct {
 	AuctionDeadline int64 `json:"auction_deadline,omitempty"`
 	Created         int64 `json:"created"`
 	Updated         int64 `json:"updated"`
+
+	// Trades (bot/trade.go): offers being composed, by the proposer's user
+	// id; the open offers shown in the chat; offer messages to finalize.
+	Drafts     map[int64]*Draft `json:"drafts,omitempty"`
+	Offers     []Offer          `json:"offers,omitempty"`
+	OfferEdits []OfferEdit      `json:"offer_edits,omitempty"`
 }
 
 // Seat is a person playing a seat; the seat index is the engine.PlayerID.
@@ -83,4 +89,7 @@ type Settings struct {
 	// Paused: the bot was removed from the chat or cannot write to it; the
 	// game waits until the bot is back.
 	Paused bool `json:"paused,omitempty"`
+	// TradeChat (a private chat's settings) is the group whose trade
+	// composer the person opened last: where a typed /cash amount goes.
+	TradeChat int64 `json:"trade_chat,omitempty"`
 }

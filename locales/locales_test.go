@@ -456,6 +456,7 @@ func sampleData() map[string]any {
 		"Turn": 12, "Min": "$10", "Rank": 1, "Cash": "$1,500", "Name": "Name", "Price": "$400",
 		"Mortgage": "$200", "House": "$200", "Rents": "50/200/600/1400/1700/2000", "One": 4, "Both": 10,
 		"Edition": "Classic", "Players": "🔴 Alice\n🔵 Bob", "Count": 2, "Max": 6, "N": "1",
+		"ID": 3, "Items": "Baltic Avenue, $100", "Owed": "$150", "Hours": 24,
 	}
 }
 
