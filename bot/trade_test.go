@@ -1,0 +1,312 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// edit changes the stored game by hand (a test's setup), under the chat's
+// lock, without a new revision.
+func (h *harness) edit(fn func(rec *Record)) {
+	h.t.Helper()
+	defer h.bot.lock(testChat)()
+	err := h.bot.store.Update(func(tx *storage.Tx) error {
+		data, _ := tx.Game(testChat)
+		rec, err := decodeRecord(data)
+		if err != nil {
+			return err
+		}
+		fn(rec)
+		if err := rec.Game.CheckInvariants(); err != nil {
+			return err
+		}
+		out, err := rec.encode()
+		if err != nil {
+			return err
+		}
+		return tx.PutGame(testChat, out)
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// privateButton finds the newest button with op (and arg) in the private
+// chat of u.
+func (h *harness) privateButton(u fakeapi.User, op Op, arg int) (int, string) {
+	h.t.Helper()
+	msgs := h.api.Messages(u.ID)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		for _, row := range msgs[i].Keyboard {
+			for _, b := range row {
+				p, err := ParsePress(b.Data)
+				if err != nil {
+					h.t.Fatalf("bad private button data %q", b.Data)
+				}
+				if p.Op == op && p.Arg == arg {
+					if p.Chat != testChat {
+						h.t.Fatalf("composer button names chat %d", p.Chat)
+					}
+					return msgs[i].ID, b.Data
+				}
+			}
+		}
+	}
+	var last string
+	if len(msgs) > 0 {
+		last = msgs[len(msgs)-1].Text
+	}
+	h.t.Fatalf("no %q/%d button in the private chat of %s; last:\n%s", op, arg, u.FirstName, last)
+	return 0, ""
+}
+
+func (h *harness) pressPrivate(u fakeapi.User, op Op, arg int) {
+	h.t.Helper()
+	msg, data := h.privateButton(u, op, arg)
+	h.api.PushCallback(u.ID, msg, u, data)
+	h.settle()
+}
+
+func (h *harness) lastAnswer() fakeapi.CallbackAnswer {
+	a := h.api.CallbackAnswers()
+	return a[len(a)-1]
+}
+
+// offerButton finds the group's button op for trade id.
+func (h *harness) offerButton(op Op, id int) (int, string) {
+	h.t.Helper()
+	msg, data, ok := h.findButton(op, id, false)
+	if !ok {
+		h.t.Fatalf("no %q button for offer %d", op, id)
+	}
+	return msg, data
+}
+
+// TestTradeCompletesSetThenBuild: two players agree a trade through the
+// composer in a private chat and the offer in the group; the deed received
+// completes a colour set, and its new owner builds on it.
+func TestTradeCompletesSetThenBuild(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
+	uz := h.userOf(rec, (x+2)%3)
+	h.edit(func(r *Record) {
+		r.Game.Props[37].Owner = x
+		r.Game.Props[39].Owner = y
+	})
+
+	h.mustPress(ux, OpTrade)
+	if got := h.lastAnswer(); got.ShowAlert {
+		t.Fatalf("trade button answered with alert %q", got.Text)
+	}
+	// Three players: the composer asks whom first.
+	h.pressPrivate(ux, OpTrTo, int(y))
+	h.pressPrivate(ux, OpTrTake, 39)
+	h.pressPrivate(ux, OpTrMode, editGive)
+	h.pressPrivate(ux, OpTrAdd, 100)
+	h.pressPrivate(ux, OpTrAdd, 50)
+	h.pressPrivate(ux, OpTrSub, 50)
+	h.pressPrivate(ux, OpTrMode, editItems)
+	groupRev := h.record().Rev
+	if groupRev != rec.Rev {
+		t.Fatalf("composing changed the group's revision %d → %d", rec.Rev, groupRev)
+	}
+	h.pressPrivate(ux, OpTrSend, 0)
+	rec = h.record()
+	if len(rec.Game.Trades) != 1 || len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 || len(rec.Drafts) != 0 {
+		t.Fatalf("offer not open: trades %+v offers %+v drafts %v", rec.Game.Trades, rec.Offers, rec.Drafts)
+	}
+	tr := rec.Game.Trades[0]
+	if tr.From != x || tr.To != y || tr.GiveCash != 100 || len(tr.TakeDeeds) != 1 || tr.TakeDeeds[0] != 39 {
+		t.Fatalf("offer %+v", tr)
+	}
+	offerMsg := rec.Offers[0].Msg
+	var text string
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == offerMsg {
+			text = m.Text
+		}
+	}
+	if !strings.Contains(text, "tg://user?id="+strconv.FormatInt(uy.ID, 10)) {
+		t.Errorf("the offer does not mention the counterparty: %q", text)
+	}
+
+	// Only the counterparty answers; the proposer cannot accept.
+	before := h.record()
+	msg, data := h.offerButton(OpOfAccept, tr.ID)
+	h.press(ux, msg, data)
+	if a := h.lastAnswer(); !a.ShowAlert {
+		t.Errorf("the proposer's accept got no alert: %+v", a)
+	}
+	h.press(uz, msg, data)
+	if a := h.lastAnswer(); !a.ShowAlert {
+		t.Errorf("a third player's accept got no alert: %+v", a)
+	}
+	if after := h.record(); after.Rev != before.Rev {
+		t.Fatal("refused accepts changed the game")
+	}
+	cashX, cashY := before.Game.Players[x].Cash, before.Game.Players[y].Cash
+	h.press(uy, msg, data)
+	rec = h.record()
+	if rec.Game.Props[39].Owner != x || rec.Game.Players[x].Cash != cashX-100 || rec.Game.Players[y].Cash != cashY+100 {
+		t.Fatalf("trade not carried out: owner %d, cash %d %d", rec.Game.Props[39].Owner, rec.Game.Players[x].Cash, rec.Game.Players[y].Cash)
+	}
+	if len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 {
+		t.Fatalf("offer still listed: %+v %+v", rec.Offers, rec.OfferEdits)
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == offerMsg && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_accepted", nil))) {
+			t.Errorf("accepted offer message not finalized: %q %v", m.Text, m.Keyboard)
+		}
+	}
+	// The set is complete: x builds on it before rolling.
+	h.mustPress(ux, OpMenuBuild)
+	msg, data, ok := h.findButton(OpGroup, engine.EditionByID(engine.Classic).Squares[37].Group, false)
+	if !ok {
+		t.Fatal("no building menu for the completed set")
+	}
+	h.press(ux, msg, data)
+	msg, data, ok = h.findButton(OpBuild, 37, false)
+	if !ok {
+		t.Fatal("no build button on the completed set")
+	}
+	h.press(ux, msg, data)
+	if rec := h.record(); rec.Game.Props[37].Buildings != 1 {
+		t.Fatalf("no house built: %d", rec.Game.Props[37].Buildings)
+	}
+}
+
+// TestTradeStaleOffer: an offer that a state change made impossible is
+// pruned; its button answers with an alert and changes nothing.
+func TestTradeStaleOffer(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y, z := (x+1)%3, (x+2)%3
+	ux, uy, uz := h.userOf(rec, x), h.userOf(rec, y), h.userOf(rec, z)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	offer := func(to engine.PlayerID, cash int) int {
+		h.mustPress(ux, OpTrade)
+		h.pressPrivate(ux, OpTrTo, int(to))
+		h.pressPrivate(ux, OpTrGive, 1)
+		h.pressPrivate(ux, OpTrMode, editTake)
+		h.pressPrivate(ux, OpTrAdd, cash)
+		h.pressPrivate(ux, OpTrMode, editItems)
+		h.pressPrivate(ux, OpTrSend, 0)
+		return h.record().Game.NextTrade
+	}
+	a := offer(y, 10)
+	b := offer(z, 50)
+	msgB, dataB := h.offerButton(OpOfAccept, b)
+	msgA, dataA := h.offerButton(OpOfAccept, a)
+	h.press(uy, msgA, dataA)
+	rec = h.record()
+	if rec.Game.Props[1].Owner != y || len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 {
+		t.Fatalf("after the first accept: owner %d, trades %+v, offers %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers)
+	}
+	h.press(uz, msgB, dataB)
+	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+		t.Errorf("stale accept answered %+v", ans)
+	}
+	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != y {
+		t.Fatal("the stale accept changed the game")
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == msgB && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_cancelled", nil))) {
+			t.Errorf("pruned offer message not finalized: %q %v", m.Text, m.Keyboard)
+		}
+	}
+	// An outdated composer button (a draft already sent) is refused too.
+	msgs := h.api.Messages(ux.ID)
+	h.api.PushCallback(ux.ID, msgs[0].ID, ux, Press{Game: rec.ID, Rev: 0, Op: OpTrSend, Chat: testChat}.Encode())
+	h.settle()
+	if ans := h.lastAnswer(); !ans.ShowAlert {
+		t.Errorf("outdated composer press answered %+v", ans)
+	}
+}
+
+// TestTradeDeepLinkAndExpiry: /start with the group's payload opens the
+// composer; an offer left unanswered past its deadline is withdrawn at the
+// next press in the group.
+func TestTradeDeepLinkAndExpiry(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Now = clock.Now })
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux := h.userOf(rec, x)
+	h.edit(func(r *Record) { r.Game.Props[5].Owner = x })
+	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, rec.ID))
+	h.settle()
+	h.pressPrivate(ux, OpTrTo, int(y))
+	h.pressPrivate(ux, OpTrGive, 5)
+	h.pressPrivate(ux, OpTrMode, editTake)
+	h.api.PushMessage(ux.ID, ux, "/cash 120")
+	h.settle()
+	if d := h.record().Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
+		t.Fatalf("typed amount not taken: %+v", d)
+	}
+	h.pressPrivate(ux, OpTrMode, editItems)
+	h.pressPrivate(ux, OpTrSend, 0)
+	if n := len(h.record().Game.Trades); n != 1 {
+		t.Fatalf("%d offers open", n)
+	}
+	clock.Add(offerTTL + time.Minute)
+	h.mustPress(ux, OpMenuMort) // any press in the group
+	rec = h.record()
+	if len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 {
+		t.Fatalf("expired offer still open: %+v", rec.Game.Trades)
+	}
+	found := false
+	for _, m := range h.api.Messages(testChat) {
+		found = found || strings.Contains(m.Text, h.bot.cat.T("en", "offer_expired", nil)) && m.Keyboard == nil
+	}
+	if !found {
+		t.Error("the expired offer's message was not finalized")
+	}
+}
+
+// TestTradePayload: the deep-link payload stays within Telegram's rules.
+func TestTradePayload(t *testing.T) {
+	for _, c := range []struct {
+		chat int64
+		game uint64
+	}{{-1, 1}, {-1001234567890123, 1<<52 - 1}, {testChat, 42}} {
+		p := tradePayload(c.chat, c.game)
+		if len(p) > 64 || strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != "" {
+			t.Errorf("payload %q", p)
+		}
+		chat, game, ok := parseTradePayload(p)
+		if !ok || chat != c.chat || game != c.game {
+			t.Errorf("%q parses as %d %d %v", p, chat, game, ok)
+		}
+	}
+	for _, bad := range []string{"", "t", "t_", "t0_1", "x1_1", "t1_", "t1-1", "tzzzzzzzzzzzzzz_1"} {
+		if _, _, ok := parseTradePayload(bad); ok {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	for _, p := range []Press{{Game: 1, Rev: 2, Op: OpTrAdd, Arg: 500, Chat: -1001234567890123}, {Game: 1 << 52, Rev: 1 << 20, Op: OpTrSend, Chat: -1}} {
+		data := p.Encode()
+		got, err := ParsePress(data)
+		if err != nil || got != p || len(data) > maxCallbackData {
+			t.Errorf("%+v → %q → %+v, %v", p, data, got, err)
+		}
+	}
+	for _, bad := range []string{"1:2:ta:1", "1:2:ta:1:0", "1:2:r:1:1", "1:2:oa:1:1", "1:2:ta:1:-1"} {
+		if _, err := ParsePress(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
