@@ -380,6 +380,41 @@ func TestTrades(t *testing.T) {
 	}
 }
 
+// TestTradeAgainstDebt: a computer creditor takes a deed in payment of a
+// debt when the deed is worth clearly more than the debt it settles.
+func TestTradeAgainstDebt(t *testing.T) {
+	pl := &Player{}
+	for _, tc := range []struct {
+		debt   int
+		accept bool
+	}{{40, true}, {100, false}} {
+		g := newGame(t, 2, 17, nil)
+		p := g.Current
+		q := 1 - p
+		g.Props[37].Owner, g.Props[39].Owner, g.Props[6].Owner = q, q, p
+		g.Bank += int64(g.Players[p].Cash)
+		g.Players[p].Cash, g.Players[p].Pos = 0, 35
+		g.ScriptDice(1, 3) // Boardwalk: rent 100 that p cannot pay
+		if _, err := g.Apply(p, engine.Action{Kind: engine.ActRoll}); err != nil || g.Phase != engine.PhaseDebt {
+			t.Fatalf("no debt: %v, phase %d", err, g.Phase)
+		}
+		tr := engine.Trade{To: q, GiveDeeds: []int{6}, Debt: tc.debt}
+		if _, err := g.Apply(p, engine.Action{Kind: engine.ActProposeTrade, Trade: &tr}); err != nil {
+			t.Fatal(err)
+		}
+		a := decide(t, pl, g, q)
+		if got := a.Kind == engine.ActAcceptTrade; got != tc.accept {
+			t.Fatalf("debt %d: decided %+v", tc.debt, a)
+		}
+		if _, err := g.Apply(q, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestAuctionBidsUpToValuation(t *testing.T) {
 	g := newGame(t, 2, 21, nil)
 	p := g.Current

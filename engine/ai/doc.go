@@ -35,8 +35,9 @@
 //   - Trades offered to the player: accepted only when the value received
 //     clearly exceeds the value given, counting a set that the trade
 //     completes for either side; a deed that completes the other side's set
-//     is therefore never given away cheaply. Computer players do not
-//     propose trades.
+//     is therefore never given away cheaply. A debt credited against a
+//     deed (the debtor paying in property) counts as cash given up.
+//     Computer players do not propose trades.
 //   - Ending the game by agreement: a computer player votes for it once
 //     every other player still in has voted.
 package ai

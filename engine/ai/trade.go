@@ -52,7 +52,9 @@ func tradeWorth(g *engine.Game, p engine.PlayerID, t *engine.Trade) bool {
 			interest += (m*g.Rules.MortgageInterest + 99) / 100
 		}
 	}
-	gross := t.TakeCash + jailCardValue*len(t.TakeCards)
+	// A debt credited (the proposer pays its debt to p in property) is
+	// cash p gives up.
+	gross := t.TakeCash + t.Debt + jailCardValue*len(t.TakeCards)
 	for _, sq := range t.TakeDeeds {
 		owners[sq] = t.From
 		gross += ed.Squares[sq].Price
@@ -62,7 +64,7 @@ func tradeWorth(g *engine.Game, p engine.PlayerID, t *engine.Trade) bool {
 	if cashAfter < interest {
 		return false // the interest on received mortgages would be a debt
 	}
-	gain := after - before + t.GiveCash - t.TakeCash - interest +
+	gain := after - before + t.GiveCash - t.TakeCash - t.Debt - interest +
 		jailCardValue*(len(t.GiveCards)-len(t.TakeCards))
 	return gain > max(50, gross/4)
 }
