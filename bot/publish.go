@@ -141,8 +141,11 @@ func (b *Bot) schedule(chat int64, rec *Record, removed bool) {
 }
 
 // Restore re-arms the deadlines of every stored game and shows again what
-// a previous run queued but never delivered (a turn or lobby message whose
-// id was never stored); call it on start. Paused chats stay paused.
+// a previous run may have queued but never delivered: a turn or lobby
+// message whose id was never stored, and the messages of games changed in
+// the last few minutes (a crash may have cut their edits; an edit to the
+// same content costs one request and changes nothing). Call it on start.
+// Paused chats stay paused.
 func (b *Bot) Restore() error {
 	type unsent struct {
 		chat int64
@@ -163,7 +166,8 @@ func (b *Bot) Restore() error {
 				return nil
 			}
 			b.schedule(chat, rec, false)
-			if (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && rec.TurnMsg == 0) {
+			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
+			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && rec.TurnMsg == 0) {
 				todo = append(todo, unsent{chat, s.Lang, rec})
 			}
 			return nil
@@ -183,6 +187,9 @@ func (b *Bot) Restore() error {
 	}
 	return err
 }
+
+// recentChange is how far back Restore re-shows games changed before a start.
+const recentChange = 5 * time.Minute
 
 // RunTimers fires due deadlines until ctx ends.
 func (b *Bot) RunTimers(ctx context.Context, tick time.Duration) {

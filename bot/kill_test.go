@@ -1,0 +1,230 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// TestHelperProcess is the bot as a child process of TestKillMidGame; it
+// does nothing in a normal test run.
+func TestHelperProcess(t *testing.T) {
+	if os.Getenv("MONOPOLY_TEST_CHILD") != "1" {
+		t.Skip("helper for TestKillMidGame")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	err := Run(ctx, AppConfig{
+		Token: "123:child", Endpoint: os.Getenv("MONOPOLY_TEST_ENDPOINT"), DBPath: os.Getenv("MONOPOLY_TEST_DB"),
+		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+		PollTimeout: time.Second, AuctionSilence: time.Hour,
+		Client:  telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
+		Presses: telegram.NoLimit,
+		Seed:    func() uint64 { return 42 },
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "child:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
+
+// TestKillMidGame kills the bot process (SIGKILL, no goodbye) in the middle
+// of a game, twice, and restarts it on the same database: the game goes on
+// from the last acknowledged press, no press is lost or applied twice (the
+// action log has exactly one entry per press), and the buttons of messages
+// sent before the kill still work. The last stop is a SIGTERM, which must
+// exit 0 within a few seconds.
+func TestKillMidGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	api := fakeapi.New()
+	defer api.Close()
+	db := filepath.Join(t.TempDir(), "monopoly.db")
+	start := func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+		cmd.Env = append(os.Environ(), "MONOPOLY_TEST_CHILD=1", "MONOPOLY_TEST_ENDPOINT="+api.Endpoint(), "MONOPOLY_TEST_DB="+db)
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if cmd.ProcessState == nil {
+				_ = cmd.Process.Kill()
+				_ = cmd.Wait()
+			}
+		})
+		return cmd
+	}
+	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}
+	wait := func(what string, cond func() bool) {
+		t.Helper()
+		if !api.WaitFor(cond, 20*time.Second) {
+			m, _ := api.LastMessage(testChat)
+			t.Fatalf("timed out waiting for %s; last message %q", what, m.Text)
+		}
+	}
+	answered := func(update int) func() bool {
+		id := "cq" + strconv.Itoa(update)
+		return func() bool {
+			for _, a := range api.CallbackAnswers() {
+				if a.ID == id {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	// button finds a game-moving button on the newest message (the turn
+	// message: this game has no other messages); the player whose turn it
+	// is is the first mention of its text. Older messages are not looked
+	// at: one sent just before a kill, whose id was never stored, keeps its
+	// buttons (pressing them is refused as outdated).
+	button := func() (msg int, data string, user fakeapi.User, ok bool) {
+		msgs := api.Messages(testChat)
+		for i := len(msgs) - 1; i >= 0 && i >= len(msgs)-1; i-- {
+			for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, OpPayDebt} {
+				for _, row := range msgs[i].Keyboard {
+					for _, b := range row {
+						if p, err := ParsePress(b.Data); err == nil && p.Op == op {
+							m := mentionRE.FindStringSubmatch(msgs[i].Text)
+							if m == nil {
+								continue
+							}
+							id, _ := strconv.ParseInt(m[1], 10, 64)
+							return msgs[i].ID, b.Data, users[id], true
+						}
+					}
+				}
+			}
+			if msgs[i].Keyboard != nil {
+				return 0, "", fakeapi.User{}, false
+			}
+		}
+		return 0, "", fakeapi.User{}, false
+	}
+
+	child := start()
+	api.PushMessage(testChat, users[11], "/newgame")
+	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
+	b, _ := lastButton(api, OpJoin)
+	acked := api.PushCallback(testChat, b.msg, users[22], b.data)
+	wait("the join", answered(acked))
+	wait("the lobby with two players", func() bool {
+		s, ok := lastButton(api, OpStart)
+		return ok && s.msg == b.msg && s.data[:len(s.data)-1] != b.data[:len(b.data)-1]
+	})
+	b, _ = lastButton(api, OpStart)
+	acked = api.PushCallback(testChat, b.msg, users[11], b.data)
+	wait("the start", answered(acked))
+
+	presses := 0
+	var lastData string
+	play := func(n int, killAfterPush bool) {
+		for i := 0; i < n; i++ {
+			var msg int
+			var data string
+			var u fakeapi.User
+			wait("a new button", func() bool {
+				var ok bool
+				msg, data, u, ok = button()
+				return ok && data != lastData
+			})
+			lastData = data
+			upd := api.PushCallback(testChat, msg, u, data)
+			presses++
+			if killAfterPush && i == n-1 {
+				return // the caller kills now, mid-flight
+			}
+			wait("an answer", answered(upd))
+		}
+	}
+	play(8, false)
+	play(1, true)
+	if err := child.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = child.Wait()
+	t.Logf("killed with a press in flight after %d presses", presses)
+
+	child = start()
+	play(8, false) // the first of these waits for the in-flight press's result
+	if err := child.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = child.Wait()
+	t.Logf("killed right after an acknowledged press; %d presses", presses)
+
+	child = start()
+	// The buttons on screen were sent by the killed process.
+	play(5, false)
+	wait("all updates confirmed", func() bool { return api.Pending() == 0 })
+	stopAt := time.Now()
+	if err := child.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := child.Wait(); err != nil {
+		t.Fatalf("SIGTERM: %v", err)
+	}
+	if d := time.Since(stopAt); d > 5*time.Second {
+		t.Errorf("SIGTERM took %v", d)
+	}
+
+	store, err := storage.Open(db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	entries := 0
+	err = store.View(func(tx *storage.Tx) error {
+		return tx.Log(testChat, 1, func(uint64, []byte) error { entries++; return nil })
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range api.CallbackAnswers() {
+		if a.ShowAlert {
+			t.Errorf("a press was refused: %s %q", a.ID, a.Text)
+		}
+	}
+	// One entry for the join, one for the start, one per press.
+	if want := 2 + presses; entries != want {
+		t.Fatalf("action log has %d entries for %d presses (want %d): a press was lost or applied twice", entries, presses, want)
+	}
+}
+
+type foundButton struct {
+	msg  int
+	data string
+}
+
+func lastButton(api *fakeapi.Server, op Op) (foundButton, bool) {
+	msgs := api.Messages(testChat)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		for _, row := range msgs[i].Keyboard {
+			for _, b := range row {
+				if p, err := ParsePress(b.Data); err == nil && p.Op == op {
+					return foundButton{msgs[i].ID, b.Data}, true
+				}
+			}
+		}
+	}
+	return foundButton{}, false
+}
