@@ -5,6 +5,9 @@
 //	TELEGRAM_API_ENDPOINT  a Bot API endpoint format string, e.g. http://localhost:8081/bot%s/%s (optional)
 //	MONOPOLY_DB            the bbolt database file (default ./monopoly.db)
 //	LOG_LEVEL              debug, info, warn or error (default info)
+//	MONOPOLY_BACKUP_DIR    where the running bot writes online backups (on SIGUSR1, and on a timer)
+//	MONOPOLY_BACKUP_EVERY  how often, e.g. 6h (default: only on SIGUSR1)
+//	MONOPOLY_BACKUP_KEEP   how many backups to keep (default 7)
 //
 // Flags of the same meaning override the environment.
 package main
@@ -17,8 +20,10 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -35,7 +40,26 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 	endpoint := fs.String("endpoint", getenv("TELEGRAM_API_ENDPOINT"), "Bot API endpoint format string (env TELEGRAM_API_ENDPOINT)")
 	db := fs.String("db", envOr(getenv, "MONOPOLY_DB", "monopoly.db"), "bbolt database file (env MONOPOLY_DB)")
 	level := fs.String("log-level", envOr(getenv, "LOG_LEVEL", "info"), "debug, info, warn or error (env LOG_LEVEL)")
-	backup := fs.String("backup", "", "write a consistent copy of the database to this file and exit (stop the bot first: the file is locked while it runs)")
+	backup := fs.String("backup", "", "write a consistent copy of the database to this file and exit (stop the bot first: the file is locked while it runs; a running bot backs up online into MONOPOLY_BACKUP_DIR on SIGUSR1)")
+	backupDir := fs.String("backup-dir", getenv("MONOPOLY_BACKUP_DIR"), "directory for online backups of the running bot (env MONOPOLY_BACKUP_DIR)")
+	backupEvery := fs.Duration("backup-every", 0, "online backup interval, e.g. 6h (env MONOPOLY_BACKUP_EVERY)")
+	backupKeep := fs.Int("backup-keep", 0, "online backups kept (env MONOPOLY_BACKUP_KEEP, default 7)")
+	if v := getenv("MONOPOLY_BACKUP_EVERY"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			fmt.Fprintf(stderr, "monopoly-bot: MONOPOLY_BACKUP_EVERY: %v\n", err)
+			return 2
+		}
+		*backupEvery = d
+	}
+	if v := getenv("MONOPOLY_BACKUP_KEEP"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			fmt.Fprintf(stderr, "monopoly-bot: MONOPOLY_BACKUP_KEEP: %v\n", err)
+			return 2
+		}
+		*backupKeep = n
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -57,7 +81,8 @@ it answers with a token like 123456789:AAE... Then run:
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := bot.Run(ctx, bot.AppConfig{Token: *token, Endpoint: *endpoint, DBPath: *db, Logger: log})
+	err := bot.Run(ctx, bot.AppConfig{Token: *token, Endpoint: *endpoint, DBPath: *db, Logger: log,
+		BackupDir: *backupDir, BackupEvery: *backupEvery, BackupKeep: *backupKeep})
 	switch {
 	case errors.Is(err, storage.ErrLocked):
 		fmt.Fprintf(stderr, "monopoly-bot: the database %s is in use by another running instance; stop it first.\n", *db)

@@ -1,0 +1,115 @@
+package bot
+
+import (
+	"bytes"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// TestOnlineBackup: the running bot writes backups on a timer and on
+// SIGUSR1 while it holds the database; each opens as a database with the
+// game in it, and only the newest BackupKeep stay.
+func TestOnlineBackup(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "backups")
+	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
+		c.BackupDir, c.BackupEvery, c.BackupKeep = dir, 100*time.Millisecond, 2
+	})
+	h.startGame()
+	backups := func() []string {
+		m, _ := filepath.Glob(filepath.Join(dir, backupPrefix+"*"+backupSuffix))
+		return m
+	}
+	if !h.api.WaitFor(func() bool { return len(backups()) == 2 }, 5*time.Second) {
+		t.Fatalf("backups: %v", backups())
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := len(backups()); n != 2 {
+		t.Fatalf("%d backups kept, want 2", n)
+	}
+	// SIGUSR1 asks for one now.
+	h.stop()
+	h.tune = func(c *AppConfig) { c.BackupDir, c.BackupKeep = dir, 10 }
+	h.start()
+	before := len(backups())
+	if err := syscall.Kill(os.Getpid(), syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	if !h.api.WaitFor(func() bool { return len(backups()) == before+1 }, 5*time.Second) {
+		t.Fatal("no backup on SIGUSR1")
+	}
+	all := backups()
+	s, err := storage.Open(all[len(all)-1], storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	err = s.View(func(tx *storage.Tx) error {
+		if _, ok := tx.Game(testChat); !ok {
+			t.Error("the backup has no game")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestTokenNeverLogged: with debug logs on and every kind of failure
+// (dropped connections, 5xx, 4xx, 403, migration), no log line carries the
+// bot's token.
+func TestTokenNeverLogged(t *testing.T) {
+	const token = "987654:SECRET-token-AAE_never_log_me"
+	var logs syncBuffer
+	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
+		c.Token = token
+		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		c.Client.Backoff, c.Client.MaxBackoff = time.Millisecond, 5*time.Millisecond
+	})
+	h.startGame()
+	h.api.FailNext("getUpdates", 2, fakeapi.ErrorResponse{Hangup: true})
+	h.api.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Hangup: true})
+	h.pressIn(testChat, OpRoll)
+	h.api.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Code: 502})
+	h.pressIn(testChat, firstOp(h, testChat))
+	h.api.FailNext("answerCallbackQuery", 1, fakeapi.ErrorResponse{Hangup: true})
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
+	h.say(h.users[0], "/help")
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 403})
+	h.say(h.users[0], "/help")
+	h.stop()
+	out := logs.String()
+	if !strings.Contains(out, "retrying") {
+		t.Fatalf("the failures were not logged; the test proves nothing:\n%s", out)
+	}
+	for _, secret := range []string{token, "SECRET-token", strings.Split(token, ":")[1]} {
+		if strings.Contains(out, secret) {
+			t.Fatalf("the token appears in the logs:\n%s", out)
+		}
+	}
+}
