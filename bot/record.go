@@ -92,4 +92,7 @@ type Settings struct {
 	// TradeChat (a private chat's settings) is the group whose trade
 	// composer the person opened last: where a typed /cash amount goes.
 	TradeChat int64 `json:"trade_chat,omitempty"`
+	// Options are the chat's game settings (/settings); a running game
+	// keeps those it started with (Record.Options).
+	Options ChatOptions `json:"options,omitempty"`
 }

@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// Pace is how fast a game is played: it sets the deadline of every pending
+// decision. Chats choose it in /settings; a game keeps the pace it started
+// with (Record.Pace).
+type Pace struct {
+	Name string `json:"name"` // PaceLive, PaceRelaxed, PaceAsync or PaceCustom
+	// Decision is the time for a turn, a buy-or-auction choice, a jail
+	// choice, a debt to raise or a trade answer; Bid is the silence that
+	// closes an auction after a bid.
+	Decision time.Duration `json:"decision"`
+	Bid      time.Duration `json:"bid"`
+}
+
+// Pace names.
+const (
+	PaceLive    = "live"
+	PaceRelaxed = "relaxed"
+	PaceAsync   = "async"
+	PaceCustom  = "custom"
+)
+
+// Paces are the presets; PaceCustom takes its durations from the settings.
+var Paces = map[string]Pace{
+	PaceLive:    {Name: PaceLive, Decision: 2 * time.Minute, Bid: 30 * time.Second},
+	PaceRelaxed: {Name: PaceRelaxed, Decision: time.Hour, Bid: 10 * time.Minute},
+	PaceAsync:   {Name: PaceAsync, Decision: 24 * time.Hour, Bid: 2 * time.Hour},
+}
+
+// DefaultPace is the pace of a chat that never chose one.
+const DefaultPace = PaceLive
+
+// ChatOptions are a chat's game settings (/settings). The zero value means
+// the defaults: the live pace and the edition's rules.
+type ChatOptions struct {
+	Edition string `json:"edition,omitempty"` // "" = classic
+	Pace    Pace   `json:"pace,omitempty"`    // Name "" = DefaultPace
+	// Rules replace the edition's defaults (house rules, starting cash).
+	Rules      *engine.Rules `json:"rules,omitempty"`
+	MaxPlayers int           `json:"max_players,omitempty"` // 0 = the edition's maximum
+	// RandomOrder seats players in a random order instead of rolling.
+	RandomOrder bool `json:"random_order,omitempty"`
+	// KickAfter removes a player who times out this many times in a row
+	// (bankruptcy to the bank); 0 = never.
+	KickAfter int `json:"kick_after,omitempty"`
+	// ArchiveAfter archives a game left untouched this long; 0 = 14 days.
+	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
+}
+
+// EffectivePace resolves the preset or custom pace.
+func (o ChatOptions) EffectivePace() Pace {
+	if p, ok := Paces[o.Pace.Name]; ok {
+		return p
+	}
+	if o.Pace.Name == PaceCustom && o.Pace.Decision > 0 && o.Pace.Bid > 0 {
+		return o.Pace
+	}
+	return Paces[DefaultPace]
+}
