@@ -29,6 +29,7 @@ var (
 
 var currentBuckets = [][]byte{
 	bucketMeta, bucketGames, bucketLogs, bucketSettings, bucketLastUpdate, bucketArchive,
+	bucketChatStats, bucketUserStats,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -46,7 +47,15 @@ type migration struct {
 // drift from the upgrade path). Append only; never edit a released step.
 var migrations = []migration{
 	{to: 1, name: "initial layout", fn: func(tx *bolt.Tx) error {
-		for _, name := range currentBuckets {
+		for _, name := range [][]byte{bucketMeta, bucketGames, bucketLogs, bucketSettings, bucketLastUpdate, bucketArchive} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	{to: 2, name: "player statistics (storage/stats.go)", fn: func(tx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketChatStats, bucketUserStats} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}

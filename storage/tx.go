@@ -282,5 +282,8 @@ func (t *Tx) moveChat(from, to int64) error {
 		}
 	}
 
+	if err := t.moveChatStats(from, to); err != nil {
+		return err
+	}
 	return t.SetLastUpdate(to, t.LastUpdate(from))
 }
