@@ -30,6 +30,7 @@ var (
 var currentBuckets = [][]byte{
 	bucketMeta, bucketGames, bucketLogs, bucketSettings, bucketLastUpdate, bucketArchive,
 	bucketChatStats, bucketUserStats,
+	bucketTimers,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -61,6 +62,10 @@ var migrations = []migration{
 			}
 		}
 		return nil
+	}},
+	{to: 3, name: "deadline index (storage/timers.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketTimers)
+		return err
 	}},
 }
 
