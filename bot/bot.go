@@ -229,6 +229,10 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 					return err
 				}
 			}
+			// A started game that ends counts in its players' statistics.
+			if err := recordGameEnd(tx, chat, st.rec); err != nil {
+				return err
+			}
 			// The archive keeps the action log with the final record, so a
 			// finished game can still be replayed from its seed.
 			arch := archived{Record: st.rec}

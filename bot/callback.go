@@ -72,12 +72,31 @@ const (
 	OpOfReject   Op = "or"
 	OpOfCounter  Op = "oc"
 	OpOfWithdraw Op = "ow"
+
+	// Settings (bot/settings.go): the game id is 0 and the revision is the
+	// chat's Settings.OptionsRev; the argument is a page or a preset index.
+	OpSetView     Op = "sv" // show a page of the menu
+	OpSetLang     Op = "sl" // chat language (index in locales.Languages)
+	OpSetEdition  Op = "se" // edition (index in editionIDs)
+	OpSetPace     Op = "sp" // pace (index in paceNames)
+	OpSetDecision Op = "sd" // custom pace: time for a decision (preset)
+	OpSetBid      Op = "sb" // custom pace: silence after a bid (preset)
+	OpSetCash     Op = "sc" // starting cash (preset)
+	OpSetRule     Op = "sr" // switch a house rule (index in houseRules)
+	OpSetMax      Op = "sn" // the most players in a game
+	OpSetClose    Op = "sx" // close the menu
 )
+
+// settingsOps are pressed on the settings message.
+var settingsOps = map[Op]bool{OpSetView: true, OpSetLang: true, OpSetEdition: true, OpSetPace: true,
+	OpSetDecision: true, OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true, OpSetClose: true}
 
 // argOps take an argument; the others must not have one.
 var argOps = map[Op]bool{OpBid: true, OpGroup: true, OpBuild: true, OpSell: true, OpSellSet: true,
 	OpMortgage: true, OpUnmortgage: true, OpDeed: true, OpResignYes: true,
-	OpOfAccept: true, OpOfReject: true, OpOfCounter: true, OpOfWithdraw: true}
+	OpOfAccept: true, OpOfReject: true, OpOfCounter: true, OpOfWithdraw: true,
+	OpSetView: true, OpSetLang: true, OpSetEdition: true, OpSetPace: true, OpSetDecision: true,
+	OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true}
 
 // chatOps take an argument and the group chat: <game>:<rev>:<op>:<arg>:<-chat>.
 var chatOps = map[Op]bool{OpTrTo: true, OpTrWho: true, OpTrGive: true, OpTrTake: true, OpTrCard: true,
@@ -89,7 +108,8 @@ var offerOps = map[Op]bool{OpOfAccept: true, OpOfReject: true, OpOfCounter: true
 var plainOps = map[Op]bool{OpJoin: true, OpLeave: true, OpStart: true, OpCancel: true, OpRoll: true,
 	OpBuy: true, OpDecline: true, OpEndTurn: true, OpPayFine: true, OpJailCard: true, OpPayDebt: true,
 	OpBankrupt: true, OpBankruptYes: true, OpPass: true, OpMenuBuild: true, OpMenuMort: true,
-	OpBack: true, OpVoteEnd: true, OpEndGameYes: true, OpEndGameNo: true, OpResignNo: true, OpTrade: true}
+	OpBack: true, OpVoteEnd: true, OpEndGameYes: true, OpEndGameNo: true, OpResignNo: true, OpTrade: true,
+	OpSetClose: true}
 
 // Press is a decoded button press.
 type Press struct {

@@ -41,6 +41,9 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	case press.Op == OpTrade || offerOps[press.Op]:
 		b.onTradePress(ctx, updateID, q, press)
 		return
+	case settingsOps[press.Op]:
+		b.onSettingsPress(ctx, updateID, q, press)
+		return
 	}
 	admin := false
 	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {
@@ -221,6 +224,7 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 		}
 		rec.Turn = append(rec.Turn, e)
 	}
+	rec.remember(evs)
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}
@@ -265,7 +269,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.toast = b.cat.T(lang, "lobby_already_joined", nil)
 			return
 		}
-		if len(rec.Seats) >= engine.EditionByID(rec.Edition).MaxPlayers {
+		if len(rec.Seats) >= maxPlayersOf(rec.Options) {
 			c.alert = b.cat.T(lang, "lobby_full", nil)
 			return
 		}
@@ -285,17 +289,27 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
 			return
 		}
-		ed := engine.EditionByID(rec.Edition)
+		// The game keeps the chat's settings as they are now (bot/settings.go).
+		rec.Options = copyOptions(c.settings.Options)
+		ed := editionOf(rec.Options)
 		if len(rec.Seats) < ed.MinPlayers {
 			c.alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
 			return
 		}
-		g, evs, err := engine.New(engine.Config{Edition: rec.Edition, Players: len(rec.Seats), Seed: b.seed(), Rules: b.cfg.Rules})
+		if n := maxPlayersOf(rec.Options); len(rec.Seats) > n {
+			c.alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
+			return
+		}
+		rules, seed := b.rulesOf(rec.Options), b.seed()
+		g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
 		if err != nil {
 			c.alert = b.errText(lang, err)
 			return
 		}
-		rec.Game, rec.Status = g, StatusPlaying
+		if rec.Options.RandomOrder {
+			evs = shuffleSeats(rec, g, seed, evs)
+		}
+		rec.Game, rec.Status, rec.Edition = g, StatusPlaying, ed.ID
 		start, _ := json.Marshal(map[string]any{"start": g})
 		b.absorb(c, lang, evs)
 		c.logEntry = start

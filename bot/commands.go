@@ -7,7 +7,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -132,6 +131,39 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 			}
 			return nil
 		})
+	case "settings":
+		st, err = b.change(chat, updateID, func(c *chatState) error {
+			b.cmdSettings(c, userLang)
+			return nil
+		})
+	case "stats":
+		var here, all PlayerStats
+		var okHere, okAll bool
+		_ = b.store.View(func(tx *storage.Tx) error {
+			here, all, okHere, okAll = loadStats(tx, chat, m.From.ID)
+			return nil
+		})
+		st, err = b.change(chat, updateID, func(c *chatState) error {
+			c.replies = append(c.replies, reply{text: b.renderStats(c.lang(userLang), displayName(m.From), here, all, okHere, okAll, group)})
+			return nil
+		})
+	case "top":
+		var top []ranked
+		_ = b.store.View(func(tx *storage.Tx) error { top = chatTop(tx, chat); return nil })
+		st, err = b.change(chat, updateID, func(c *chatState) error {
+			c.replies = append(c.replies, reply{text: b.renderTop(c.lang(userLang), top)})
+			return nil
+		})
+	case "history":
+		st, err = b.change(chat, updateID, func(c *chatState) error {
+			lang := c.lang(userLang)
+			if c.rec == nil || c.rec.Status != StatusPlaying {
+				c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
+				return nil
+			}
+			c.replies = append(c.replies, reply{text: b.renderHistory(lang, c.rec)})
+			return nil
+		})
 	case "trade":
 		b.cmdTrade(ctx, updateID, m, group)
 		return
@@ -165,8 +197,8 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.settings.Lang, c.settingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.rec = &Record{ID: randomID(), Status: StatusLobby, Edition: engine.Classic, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now}
+	c.rec = &Record{ID: randomID(), Status: StatusLobby, Edition: editionOf(&c.settings.Options).ID, Creator: from.ID,
+		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: copyOptions(c.settings.Options)}
 	c.save, c.lobby = true, true
 	return nil
 }

@@ -26,6 +26,12 @@ type Record struct {
 	Game *engine.Game `json:"game,omitempty"`
 	// Turn holds the events shown in the current turn's message.
 	Turn []engine.Event `json:"turn,omitempty"`
+	// History is the game's most recent events across turns (/history),
+	// at most maxHistory (bot/history.go).
+	History []engine.Event `json:"history,omitempty"`
+	// Options are the chat's settings this game was created or started
+	// with: a lobby follows the chat's changes, a running game keeps them.
+	Options *ChatOptions `json:"options,omitempty"`
 
 	LobbyMsg int  `json:"lobby_msg,omitempty"`
 	TurnMsg  int  `json:"turn_msg,omitempty"`
@@ -95,4 +101,7 @@ type Settings struct {
 	// Options are the chat's game settings (/settings); a running game
 	// keeps those it started with (Record.Options).
 	Options ChatOptions `json:"options,omitempty"`
+	// OptionsRev increases with every change of Options; the settings
+	// message's buttons carry it, so a press on an outdated one is refused.
+	OptionsRev uint64 `json:"options_rev,omitempty"`
 }

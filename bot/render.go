@@ -318,12 +318,12 @@ func (b *Bot) renderLobby(lang string, rec *Record) string {
 	for i, s := range rec.Seats {
 		names = append(names, tokens[i%len(tokens)]+" "+escape(s.Name))
 	}
-	ed := engine.EditionByID(rec.Edition)
+	ed := editionOf(rec.Options)
 	return b.cat.T(lang, "lobby_text", map[string]any{
-		"Edition": b.cat.T(lang, "edition_"+rec.Edition, nil),
-		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": ed.MaxPlayers, "Min": ed.MinPlayers,
-		"Cash": b.cat.Money(lang, ed.Rules.StartingCash),
-	})
+		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
+		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": maxPlayersOf(rec.Options), "Min": ed.MinPlayers,
+		"Cash": b.cat.Money(lang, b.rulesOf(rec.Options).StartingCash),
+	}) + "\n\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
 }
 
 // Keyboards.

@@ -457,6 +457,8 @@ func sampleData() map[string]any {
 		"Mortgage": "$200", "House": "$200", "Rents": "50/200/600/1400/1700/2000", "One": 4, "Both": 10,
 		"Edition": "Classic", "Players": "🔴 Alice\n🔵 Bob", "Count": 2, "Max": 6, "N": "1",
 		"ID": 3, "Items": "Baltic Avenue, $100", "Owed": "$150", "Hours": 24,
+		"Value": "live", "Decision": "2 min", "Bid": "30 s", "Played": 5, "Won": 2, "Bankrupt": 1, // settings, stats
+		"Best": "$3,200", "Set": "🟫 Brown",
 	}
 }
 

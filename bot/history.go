@@ -1,0 +1,57 @@
+package bot
+
+import (
+	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// maxHistory bounds Record.History: the newest events of the game across
+// turns, for /history. The action log keeps everything; this is what a
+// person asks for in the chat, stored with the record so /history needs no
+// replay.
+const maxHistory = 50
+
+// historyShown is how many lines /history shows.
+const historyShown = 20
+
+// remember appends events to the record's history, dropping those no line
+// shows (a landing right after its move, the end of a turn) and the
+// oldest beyond maxHistory.
+func (r *Record) remember(evs []engine.Event) {
+	for _, e := range evs {
+		switch e.Kind {
+		case engine.EvLanded, engine.EvTurnEnded:
+			continue
+		}
+		r.History = append(r.History, e)
+	}
+	if n := len(r.History); n > maxHistory {
+		r.History = append([]engine.Event(nil), r.History[n-maxHistory:]...)
+	}
+}
+
+// renderHistory is the /history message: the last historyShown lines of
+// the game, with a short header for each turn.
+func (b *Bot) renderHistory(lang string, rec *Record) string {
+	var lines []string
+	for _, e := range rec.History {
+		var l string
+		if e.Kind == engine.EvTurnStarted {
+			l = b.cat.T(lang, "history_turn", map[string]any{"Turn": e.Amount, "Player": b.seatName(rec, e.Player)})
+		} else {
+			l = b.eventLine(lang, rec, e)
+		}
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) > historyShown {
+		lines = lines[len(lines)-historyShown:]
+	}
+	head := b.cat.T(lang, "history_title", nil)
+	if len(lines) == 0 {
+		return head + "\n" + b.cat.T(lang, "history_empty", nil)
+	}
+	return head + "\n" + strings.Join(fitLines(lines, maxText-textLen(head)-1), "\n")
+}

@@ -1,0 +1,288 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// pressSetting presses the newest settings button with op and arg.
+func (h *harness) pressSetting(u fakeapi.User, op Op, arg int) {
+	h.t.Helper()
+	msg, data, ok := h.findButton(op, arg, false)
+	if !ok {
+		h.t.Fatalf("no settings button %q:%d on screen", op, arg)
+	}
+	h.press(u, msg, data)
+}
+
+func (h *harness) chatSettings() Settings {
+	var s Settings
+	_ = h.bot.store.View(func(tx *storage.Tx) error { s = h.bot.loadSettings(tx, testChat); return nil })
+	return s
+}
+
+func (h *harness) lastAlert() fakeapi.CallbackAnswer {
+	a := h.api.CallbackAnswers()
+	if len(a) == 0 {
+		h.t.Fatal("no callback answered")
+	}
+	return a[len(a)-1]
+}
+
+func ruleIndex(t *testing.T, id string) int {
+	i := slices.IndexFunc(houseRules, func(r houseRule) bool { return r.id == id })
+	if i < 0 {
+		t.Fatalf("no house rule %q", id)
+	}
+	return i
+}
+
+// TestSettingsChangeTheGame: an admin sets the starting cash, switches
+// auctions off and random seating on; the next game starts that way, and
+// keeps those settings when the chat's change while it runs. Someone who
+// is neither an admin nor a lobby's creator is refused.
+func TestSettingsChangeTheGame(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.api.SetAdmins(testChat, vera.ID)
+
+	h.say(bohdan, "/settings")
+	h.pressSetting(bohdan, OpSetView, pageCash)
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) {
+		t.Fatalf("a plain member's press answered %+v", a)
+	}
+	if h.chatSettings().OptionsRev != 0 {
+		t.Fatal("a refused press changed the settings")
+	}
+
+	h.pressSetting(vera, OpSetView, pageCash)
+	h.pressSetting(vera, OpSetCash, slices.Index(cashPresets, 2000))
+	h.pressSetting(vera, OpSetView, pageRules)
+	h.pressSetting(vera, OpSetRule, ruleIndex(t, "auctions"))
+	h.pressSetting(vera, OpSetRule, ruleIndex(t, "random_order"))
+	// The menu is one message, edited in place.
+	settingsMsgs := 0
+	for _, m := range h.api.Messages(testChat) {
+		if strings.HasPrefix(m.Text, "⚙️") {
+			settingsMsgs++
+		}
+	}
+	if settingsMsgs != 1 {
+		t.Errorf("%d settings messages, want 1 edited in place", settingsMsgs)
+	}
+	s := h.chatSettings()
+	if s.Options.Rules == nil || s.Options.Rules.StartingCash != 2000 || s.Options.Rules.Auctions || !s.Options.RandomOrder {
+		t.Fatalf("settings not stored: %+v %+v", s.Options, s.Options.Rules)
+	}
+	// An older settings message is outdated.
+	p := Press{Rev: s.OptionsRev - 1, Op: OpSetRule, Arg: 0}
+	h.press(vera, 1, p.Encode())
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "alert_outdated", nil) {
+		t.Errorf("outdated settings press answered %q", a.Text)
+	}
+
+	h.startGame()
+	rec := h.record()
+	g := rec.Game
+	for i := range g.Players {
+		if g.Players[i].Cash != 2000 {
+			t.Errorf("player %d starts with %d, want 2000", i, g.Players[i].Cash)
+		}
+	}
+	if g.Rules.Auctions || rec.Options == nil || !rec.Options.RandomOrder {
+		t.Fatalf("the game did not take the settings: %+v", g.Rules)
+	}
+	// Random seating: the seats follow the permutation drawn from the seed,
+	// starting with the player who moves first; no order roll is shown.
+	order := seatOrder(42, 3)
+	for i, from := range order {
+		if got := rec.Seats[(int(g.Current)+i)%3].User; got != h.users[from].ID {
+			t.Errorf("seat %d: user %d, want %d", (int(g.Current)+i)%3, got, h.users[from].ID)
+		}
+	}
+	for _, e := range rec.Turn {
+		if e.Kind == engine.EvOrderRoll {
+			t.Error("an order roll was shown although the seats were drawn")
+		}
+	}
+	// The lobby showed the house rules.
+	found := false
+	for _, m := range h.api.Messages(testChat) {
+		found = found || strings.Contains(m.Text, h.bot.cat.T("en", "rule_random_order", nil))
+	}
+	if !found {
+		t.Error("the lobby does not show the chat's house rules")
+	}
+
+	// A change while the game runs applies to the next game.
+	h.say(vera, "/settings")
+	h.pressSetting(vera, OpSetView, pageCash)
+	h.pressSetting(vera, OpSetCash, slices.Index(cashPresets, 3000))
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_settings_next_game", nil) {
+		t.Errorf("a change during a game answered %+v", a)
+	}
+	if h.chatSettings().Options.Rules.StartingCash != 3000 {
+		t.Error("the chat's settings did not change")
+	}
+	if rec := h.record(); rec.Options.Rules.StartingCash != 2000 || rec.Game.Rules.StartingCash != 2000 {
+		t.Error("the running game's settings changed")
+	}
+	// The creator may not change settings once the game runs.
+	h.pressSetting(alice, OpSetView, pageCash)
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_settings_denied", nil) {
+		t.Errorf("the creator's press during the game answered %q", a.Text)
+	}
+
+	// Auctions off: declining a property does not open an auction.
+	for i := 0; i < 200 && h.record().Game.Phase != engine.PhaseBuyDecision; i++ {
+		rec := h.record()
+		op := OpRoll
+		if rec.Game.Phase == engine.PhaseTurnEnd && !rec.Game.RollAgain {
+			op = OpEndTurn
+		}
+		if rec.Game.Phase != engine.PhaseTurnStart && rec.Game.Phase != engine.PhaseTurnEnd {
+			t.Fatalf("unexpected phase %d", rec.Game.Phase)
+		}
+		h.mustPress(h.userOf(rec, rec.Game.Current), op)
+	}
+	rec = h.record()
+	if rec.Game.Phase != engine.PhaseBuyDecision {
+		t.Fatal("never reached a purchase decision")
+	}
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	rec = h.record()
+	if rec.Game.Phase == engine.PhaseAuction || rec.Game.Props[sq].Owner != engine.NoOwner {
+		t.Fatalf("declining with auctions off: phase %d, owner %d", rec.Game.Phase, rec.Game.Props[sq].Owner)
+	}
+}
+
+// TestSettingsCreatorAndLimits: a lobby's creator may change the settings
+// until the game starts; the maximum number of players holds in the lobby;
+// the language switches at once; Close ends the menu.
+func TestSettingsCreatorAndLimits(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.say(alice, "/newgame")
+	h.say(alice, "/settings")
+	h.pressSetting(alice, OpSetView, pagePlayers)
+	h.pressSetting(alice, OpSetMax, 2)
+	if rec := h.record(); maxPlayersOf(rec.Options) != 2 {
+		t.Fatalf("the lobby does not follow the chat's settings: %+v", rec.Options)
+	}
+	lobby, _ := h.api.LastMessage(testChat)
+	for _, m := range h.api.Messages(testChat) {
+		if strings.Contains(m.Text, "(1/2)") {
+			lobby = m
+		}
+	}
+	if !strings.Contains(lobby.Text, "(1/2)") {
+		t.Errorf("the lobby does not show the new maximum: %q", lobby.Text)
+	}
+	h.mustPress(bohdan, OpJoin)
+	h.mustPress(vera, OpJoin)
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "lobby_full", nil) {
+		t.Errorf("a third player joining a game of at most 2: %q", a.Text)
+	}
+	if n := len(h.record().Seats); n != 2 {
+		t.Fatalf("%d seats, want 2", n)
+	}
+	h.say(bohdan, "/settings")
+	h.pressSetting(bohdan, OpSetView, pageLang)
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_settings_denied", nil) {
+		t.Errorf("a player who is not the creator: %q", a.Text)
+	}
+	h.pressSetting(alice, OpSetView, pageLang)
+	h.pressSetting(alice, OpSetLang, slices.Index(locales.Languages, "ru"))
+	if h.chatSettings().Lang != "ru" {
+		t.Fatal("the language did not change")
+	}
+	last, _ := h.api.LastMessage(testChat)
+	if !strings.Contains(last.Text, h.bot.cat.T("ru", "settings_title", nil)) {
+		t.Errorf("the settings message is not in the new language: %q", last.Text)
+	}
+	h.pressSetting(alice, OpSetClose, 0)
+	msgs := h.api.Messages(testChat)
+	closed := false
+	for _, m := range msgs {
+		if m.Text == h.bot.cat.T("ru", "settings_closed", nil) && m.Keyboard == nil {
+			closed = true
+		}
+	}
+	if !closed {
+		t.Error("Close did not close the menu")
+	}
+}
+
+// TestSettingsTexts: every page of the settings menu and the lobby fit
+// Telegram's limits in every language, with every option at its longest.
+func TestSettingsTexts(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Bot{cat: cat}
+	r := engine.EditionByID(engine.Classic).Rules
+	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
+	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{Rules: &r, RandomOrder: true, MaxPlayers: 5,
+		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: copyOptions(s.Options)}
+	for i := 0; i < 6; i++ {
+		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
+	}
+	for _, lang := range locales.Languages {
+		for page := 0; page < pageCount; page++ {
+			text, kb := b.renderSettings(lang, s, page)
+			if n := utf16Len(text); n > 4096 || n == 0 {
+				t.Errorf("%s settings page %d: %d UTF-16 units", lang, page, n)
+			}
+			for _, row := range kb.InlineKeyboard {
+				for _, btn := range row {
+					if len(*btn.CallbackData) > maxCallbackData {
+						t.Errorf("callback data %q too long", *btn.CallbackData)
+					}
+					if _, err := ParsePress(*btn.CallbackData); err != nil {
+						t.Errorf("settings button %q does not parse", *btn.CallbackData)
+					}
+				}
+			}
+		}
+		text := b.renderLobby(lang, rec)
+		if n := utf16Len(text); n > 4096 {
+			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
+		}
+		if !strings.Contains(text, b.ruleName(lang, ruleIndex(t, "jackpot"), r)) || !strings.Contains(text, cat.Money(lang, 5000)) {
+			t.Errorf("%s lobby does not show the settings: %q", lang, text)
+		}
+		if strings.Contains(text, "Щ&<") {
+			t.Errorf("%s lobby: a name is not escaped", lang)
+		}
+	}
+}
+
+// TestSeatOrderDeterministic: random seating depends only on the seed.
+func TestSeatOrderDeterministic(t *testing.T) {
+	seen := map[string]bool{}
+	for seed := uint64(1); seed < 50; seed++ {
+		a, b := seatOrder(seed, 5), seatOrder(seed, 5)
+		if !slices.Equal(a, b) {
+			t.Fatal("the same seed drew different orders")
+		}
+		s := slices.Clone(a)
+		slices.Sort(s)
+		if !slices.Equal(s, []int{0, 1, 2, 3, 4}) {
+			t.Fatalf("not a permutation: %v", a)
+		}
+		seen[fmt.Sprint(a)] = true
+	}
+	if len(seen) < 5 {
+		t.Errorf("50 seeds drew only %d different orders", len(seen))
+	}
+}

@@ -1,0 +1,239 @@
+package bot
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// PlayerStats is one person's record, kept per chat and over all chats
+// (storage/stats.go).
+//
+// A game counts when it started (a cancelled lobby does not) and ends in
+// any way: game over, /endgame, or archiving an abandoned game. Won counts
+// only a winner the engine declared (the last player standing, or the
+// leader of a game ended by agreement); a game stopped by /endgame has no
+// winner. Bankrupt counts games the person ended bankrupt, resignations
+// included. BestWorth is the highest engine.NetWorth at a game's end.
+//
+// The favourite colour set: at each game's end, every colour set (streets
+// only, not ports or utilities) a person owns completely counts once; a
+// person who owns no complete set but some streets counts the set of which
+// they own the most streets (ties: the dearer set). The favourite is the set
+// counted most often (ties: the dearer set). Sets are keyed
+// "<edition>:<group>", so later editions keep their own colours.
+type PlayerStats struct {
+	Name      string         `json:"name,omitempty"` // as last seen, for /top
+	Played    int            `json:"played"`
+	Won       int            `json:"won"`
+	Bankrupt  int            `json:"bankrupt"`
+	BestWorth int            `json:"best_worth"`
+	Sets      map[string]int `json:"sets,omitempty"`
+}
+
+func (s *PlayerStats) add(name string, won, bankrupt bool, worth int, sets []string) {
+	s.Name = name
+	s.Played++
+	if won {
+		s.Won++
+	}
+	if bankrupt {
+		s.Bankrupt++
+	}
+	s.BestWorth = max(s.BestWorth, worth)
+	for _, k := range sets {
+		if s.Sets == nil {
+			s.Sets = map[string]int{}
+		}
+		s.Sets[k]++
+	}
+}
+
+// Favourite returns the edition and group of the favourite colour set.
+func (s *PlayerStats) Favourite() (edition string, group int, ok bool) {
+	best, bestN := "", 0
+	for k, n := range s.Sets {
+		if n > bestN || n == bestN && setLess(best, k) {
+			best, bestN = k, n
+		}
+	}
+	ed, g, found := strings.Cut(best, ":")
+	grp, err := strconv.Atoi(g)
+	if !found || err != nil {
+		return "", 0, false
+	}
+	return ed, grp, true
+}
+
+// setLess orders set keys so the dearer set (higher group, later on the
+// board) wins a tie, deterministically.
+func setLess(a, b string) bool {
+	ea, ga, _ := strings.Cut(a, ":")
+	eb, gb, _ := strings.Cut(b, ":")
+	na, _ := strconv.Atoi(ga)
+	nb, _ := strconv.Atoi(gb)
+	return cmp.Or(cmp.Compare(ea, eb), cmp.Compare(na, nb)) < 0
+}
+
+// endSets are the set keys a seat's holdings at the end of a game count.
+func endSets(g *engine.Game, p engine.PlayerID) []string {
+	ed := g.EditionData()
+	var full []string
+	bestGroup, bestN := -1, 0
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		sqs := ed.Group(grp)
+		if len(sqs) == 0 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+			continue
+		}
+		n := 0
+		for _, sq := range sqs {
+			if g.Props[sq].Owner == p {
+				n++
+			}
+		}
+		if n == len(sqs) {
+			full = append(full, fmt.Sprintf("%s:%d", g.Edition, grp))
+		}
+		if n > 0 && n >= bestN {
+			bestGroup, bestN = grp, n
+		}
+	}
+	if len(full) == 0 && bestGroup >= 0 {
+		full = append(full, fmt.Sprintf("%s:%d", g.Edition, bestGroup))
+	}
+	return full
+}
+
+// recordGameEnd adds a game that ends now to its players' statistics, in
+// this chat and overall. Call it in the transaction that removes the
+// game's record; Bot.change does so for every started game it removes
+// (game over, /endgame), so only a removal outside change needs to call it.
+// A record without an engine game (a lobby) is not a game played.
+func recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
+	if rec == nil || rec.Game == nil {
+		return nil
+	}
+	g := rec.Game
+	over := g.Phase == engine.PhaseGameOver
+	for i, seat := range rec.Seats {
+		if i >= len(g.Players) || seat.User == 0 {
+			continue
+		}
+		p := engine.PlayerID(i)
+		won := over && g.Winner == p
+		bankrupt := g.Players[i].Bankrupt
+		worth := g.NetWorth(p)
+		sets := endSets(g, p)
+		var cs, us PlayerStats
+		if data, ok := tx.ChatStats(chat, seat.User); ok {
+			_ = json.Unmarshal(data, &cs) // damaged: start again rather than lose the game
+		}
+		if data, ok := tx.UserStats(seat.User); ok {
+			_ = json.Unmarshal(data, &us)
+		}
+		cs.add(seat.Name, won, bankrupt, worth, sets)
+		us.add(seat.Name, won, bankrupt, worth, sets)
+		data, err := json.Marshal(cs)
+		if err != nil {
+			return err
+		}
+		if err := tx.PutChatStats(chat, seat.User, data); err != nil {
+			return err
+		}
+		if data, err = json.Marshal(us); err != nil {
+			return err
+		}
+		if err := tx.PutUserStats(seat.User, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadStats reads a person's statistics in a chat and overall.
+func loadStats(tx *storage.Tx, chat, user int64) (here, all PlayerStats, okHere, okAll bool) {
+	if data, ok := tx.ChatStats(chat, user); ok {
+		okHere = json.Unmarshal(data, &here) == nil
+	}
+	if data, ok := tx.UserStats(user); ok {
+		okAll = json.Unmarshal(data, &all) == nil
+	}
+	return
+}
+
+// topSize is how many people /top lists.
+const topSize = 10
+
+type ranked struct {
+	user int64
+	PlayerStats
+}
+
+// chatTop is the chat's leaderboard: most wins, then the best net worth,
+// then the most games, then the user id (stable).
+func chatTop(tx *storage.Tx, chat int64) []ranked {
+	var all []ranked
+	_ = tx.ForEachChatStats(chat, func(user int64, data []byte) error {
+		var s PlayerStats
+		if json.Unmarshal(data, &s) == nil && s.Played > 0 {
+			all = append(all, ranked{user, s})
+		}
+		return nil
+	})
+	slices.SortFunc(all, func(a, b ranked) int {
+		return cmp.Or(-cmp.Compare(a.Won, b.Won), -cmp.Compare(a.BestWorth, b.BestWorth),
+			-cmp.Compare(a.Played, b.Played), cmp.Compare(a.user, b.user))
+	})
+	return all[:min(len(all), topSize)]
+}
+
+// statsBlock renders one PlayerStats.
+func (b *Bot) statsBlock(lang string, s PlayerStats) string {
+	set := b.cat.T(lang, "stats_no_set", nil)
+	if ed, grp, ok := s.Favourite(); ok && engine.EditionByID(ed) != nil && grp < engine.EditionByID(ed).GroupCount() {
+		set = b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", ed, grp), nil) + " " + b.cat.T(lang, fmt.Sprintf("group_%s_%d", ed, grp), nil)
+	}
+	return b.cat.T(lang, "stats_block", map[string]any{"Played": s.Played, "Won": s.Won, "Bankrupt": s.Bankrupt,
+		"Best": b.money(lang, s.BestWorth), "Set": set})
+}
+
+// renderStats is the /stats answer for one person.
+func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAll, group bool) string {
+	var sb strings.Builder
+	sb.WriteString(b.cat.T(lang, "stats_title", map[string]any{"Player": escape(name)}))
+	if group {
+		sb.WriteString("\n\n" + b.cat.T(lang, "stats_here", nil) + "\n")
+		if okHere && here.Played > 0 {
+			sb.WriteString(b.statsBlock(lang, here))
+		} else {
+			sb.WriteString(b.cat.T(lang, "stats_none", nil))
+		}
+	}
+	sb.WriteString("\n\n" + b.cat.T(lang, "stats_all", nil) + "\n")
+	if okAll && all.Played > 0 {
+		sb.WriteString(b.statsBlock(lang, all))
+	} else {
+		sb.WriteString(b.cat.T(lang, "stats_none", nil))
+	}
+	return sb.String()
+}
+
+// renderTop is the /top answer.
+func (b *Bot) renderTop(lang string, top []ranked) string {
+	if len(top) == 0 {
+		return b.cat.T(lang, "top_empty", nil)
+	}
+	var sb strings.Builder
+	sb.WriteString(b.cat.T(lang, "top_title", nil))
+	for i, r := range top {
+		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": escape(r.Name),
+			"Won": r.Won, "Played": r.Played, "Best": b.money(lang, r.BestWorth)}))
+	}
+	return sb.String()
+}

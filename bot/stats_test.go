@@ -1,0 +1,155 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+func (h *harness) stats(user int64) (here, all PlayerStats) {
+	_ = h.bot.store.View(func(tx *storage.Tx) error {
+		here, all, _, _ = loadStats(tx, testChat, user)
+		return nil
+	})
+	return
+}
+
+// TestStatsAfterGames: a game stopped by /endgame and a game played to the
+// end count in every player's statistics (in the chat and overall), in the
+// transaction that ends them; /stats and /top show them; /history lists
+// the running game's recent events.
+func TestStatsAfterGames(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.say(alice, "/top")
+	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "top_empty", nil) {
+		t.Errorf("/top before any game: %q", last.Text)
+	}
+	// A cancelled lobby is not a game played.
+	h.say(alice, "/newgame")
+	h.mustPress(alice, OpCancel)
+	if here, _ := h.stats(alice.ID); here.Played != 0 {
+		t.Fatal("a cancelled lobby counted as a game")
+	}
+
+	h.startGame()
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[engine.EventKind]bool{}
+	for i := 0; i < 30; i++ {
+		h.step(r, seen)
+	}
+	rec := h.record()
+	if len(rec.History) == 0 || len(rec.History) > maxHistory {
+		t.Fatalf("history holds %d events", len(rec.History))
+	}
+	h.say(h.users[2], "/history")
+	last, _ := h.api.LastMessage(testChat)
+	lines := strings.Split(last.Text, "\n")
+	if !strings.HasPrefix(last.Text, h.bot.cat.T("en", "history_title", nil)) || len(lines) < 3 || len(lines) > historyShown+1 {
+		t.Errorf("/history answered %d lines: %q", len(lines), last.Text)
+	}
+	if want := h.bot.eventLine("en", rec, rec.History[len(rec.History)-1]); want != "" && !strings.Contains(last.Text, want) {
+		t.Errorf("/history lacks the newest event %q", want)
+	}
+	worth := map[int64]int{}
+	for i, s := range rec.Seats {
+		worth[s.User] = rec.Game.NetWorth(engine.PlayerID(i))
+	}
+	h.say(alice, "/endgame")
+	h.mustPress(alice, OpEndGameYes)
+	for _, u := range h.users {
+		here, all := h.stats(u.ID)
+		if here.Played != 1 || all.Played != 1 || here.Won != 0 || here.BestWorth != worth[u.ID] {
+			t.Errorf("%s after /endgame: here %+v, overall %+v (net worth %d)", u.FirstName, here, all, worth[u.ID])
+		}
+	}
+	h.say(alice, "/history")
+	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "no_game", nil) {
+		t.Errorf("/history without a game: %q", last.Text)
+	}
+
+	// A whole game: one winner, the others bankrupt.
+	h.startGame()
+	for i := 0; i < 6000 && h.step(r, seen); i++ {
+	}
+	if h.record() != nil {
+		t.Fatal("the game did not end")
+	}
+	arch := h.archivedRecord()
+	winner := arch.Seats[arch.Game.Winner].User
+	for _, u := range h.users {
+		here, all := h.stats(u.ID)
+		wantWon, wantBankrupt := 0, 1
+		if u.ID == winner {
+			wantWon, wantBankrupt = 1, 0
+		}
+		if here.Played != 2 || here.Won != wantWon || here.Bankrupt != wantBankrupt || fmt.Sprint(all) != fmt.Sprint(here) {
+			t.Errorf("%s after the game: here %+v, overall %+v", u.FirstName, here, all)
+		}
+		if u.ID == winner {
+			if _, _, ok := here.Favourite(); !ok {
+				t.Errorf("the winner owns streets but has no favourite set: %+v", here.Sets)
+			}
+		}
+	}
+	h.say(alice, "/stats")
+	last, _ = h.api.LastMessage(testChat)
+	for _, want := range []string{h.bot.cat.T("en", "stats_here", nil), h.bot.cat.T("en", "stats_all", nil), "Games: 2", "Alice &lt;A&amp;B&gt;"} {
+		if !strings.Contains(last.Text, want) {
+			t.Errorf("/stats lacks %q: %q", want, last.Text)
+		}
+	}
+	h.say(alice, "/top")
+	last, _ = h.api.LastMessage(testChat)
+	lines = strings.Split(last.Text, "\n")
+	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+escape(arch.Seats[arch.Game.Winner].Name)) {
+		t.Errorf("/top does not list the winner first: %q", last.Text)
+	}
+}
+
+// TestEndSets: complete sets count each; without one, the set with the
+// most streets; ports and utilities never.
+func TestEndSets(t *testing.T) {
+	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed := g.EditionData()
+	if got := endSets(g, 0); len(got) != 0 {
+		t.Errorf("no deeds: %v", got)
+	}
+	var brown, dark, ports = -1, -1, -1
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		switch k := ed.Squares[ed.Group(grp)[0]].Kind; {
+		case k == engine.SquareStreet && brown < 0:
+			brown = grp
+		case k == engine.SquareStreet:
+			dark = grp
+		case k == engine.SquarePort:
+			ports = grp
+		}
+	}
+	for _, sq := range ed.Group(ports) {
+		g.Props[sq].Owner = 0
+	}
+	g.Props[ed.Group(brown)[0]].Owner = 0
+	if got := endSets(g, 0); len(got) != 1 || got[0] != fmt.Sprintf("classic:%d", brown) {
+		t.Errorf("one brown street and all ports: %v", got)
+	}
+	for _, sq := range ed.Group(dark) {
+		g.Props[sq].Owner = 0
+	}
+	if got := endSets(g, 0); len(got) != 1 || got[0] != fmt.Sprintf("classic:%d", dark) {
+		t.Errorf("the dark blue set: %v", got)
+	}
+	var s PlayerStats
+	s.add("A", false, false, 0, []string{"classic:1", "classic:3"})
+	s.add("A", false, false, 0, []string{"classic:3"})
+	if ed, grp, ok := s.Favourite(); !ok || ed != "classic" || grp != 3 {
+		t.Errorf("favourite %s %d %v", ed, grp, ok)
+	}
+}
