@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -284,5 +286,55 @@ func TestSeatOrderDeterministic(t *testing.T) {
 	}
 	if len(seen) < 5 {
 		t.Errorf("50 seeds drew only %d different orders", len(seen))
+	}
+}
+
+// TestEveryHouseRuleReachesTheGame: each switch of the house-rules page,
+// starting from the defaults, starts a game whose engine rules (or seating)
+// differ in exactly that rule; a lobby with more people than the chat now
+// allows cannot start.
+func TestEveryHouseRuleReachesTheGame(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(nil, nil, cat, Config{Seed: func() uint64 { return 9 }})
+	def := engine.EditionByID(engine.Classic).Rules
+	start := func(s Settings, seats int) *chatState {
+		rec := &Record{ID: 1, Status: StatusLobby, Edition: engine.Classic, Creator: 1}
+		for i := 0; i < seats; i++ {
+			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
+		}
+		c := &chatState{rec: rec, settings: s}
+		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, OpStart, false)
+		return c
+	}
+	for i, h := range houseRules {
+		s := Settings{}
+		o, r := s.Options, b.rulesOf(&s.Options)
+		if _, ok, changed, _ := b.applySetting(&s, &o, &r, Press{Op: OpSetRule, Arg: i}); !ok || !changed {
+			t.Fatalf("rule %s: press not applied", h.id)
+		}
+		o.Rules = &r
+		s.Options = o
+		c := start(s, 3)
+		if c.rec.Game == nil {
+			t.Fatalf("rule %s: the game did not start (%q)", h.id, c.alert)
+		}
+		got, want := c.rec.Game.Rules, def
+		gotOpts := *c.rec.Options
+		gotOn := *h.field(&gotOpts, &got)
+		wantOn := *h.field(&ChatOptions{}, &want)
+		if gotOn == wantOn {
+			t.Errorf("rule %s: still %v in the game", h.id, gotOn)
+		}
+		*h.field(&gotOpts, &got) = wantOn
+		if got != want {
+			t.Errorf("rule %s changed other rules: %+v", h.id, got)
+		}
+	}
+	s := Settings{Options: ChatOptions{MaxPlayers: 2}}
+	if c := start(s, 3); c.rec.Game != nil || c.alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
+		t.Errorf("3 people started a game of at most 2: %q", c.alert)
 	}
 }
