@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -336,5 +337,39 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 	s := Settings{Options: ChatOptions{MaxPlayers: 2}}
 	if c := start(s, 3); c.rec.Game != nil || c.alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
 		t.Errorf("3 people started a game of at most 2: %q", c.alert)
+	}
+}
+
+// TestSettingsPresses: settings buttons round-trip through the strict
+// codec, and forged arguments are refused without a change.
+func TestSettingsPresses(t *testing.T) {
+	for op := range settingsOps {
+		p := Press{Rev: 1<<64 - 1, Op: op, Arg: 1<<31 - 1}
+		if op == OpSetClose {
+			p.Arg = 0
+		}
+		data := p.Encode()
+		got, err := ParsePress(data)
+		if err != nil || got != p || len(data) > maxCallbackData {
+			t.Errorf("%q: %+v %v", data, got, err)
+		}
+	}
+	for _, bad := range []string{"0:1:sx:1", "0:1:sv", "0:1:sr", "0:1:sn:"} {
+		if _, err := ParsePress(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+	b := &Bot{}
+	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: 3}, {Op: OpSetEdition, Arg: 1},
+		{Op: OpSetPace, Arg: 4}, {Op: OpSetDecision, Arg: 6}, {Op: OpSetBid, Arg: 99}, {Op: OpSetCash, Arg: 6},
+		{Op: OpSetRule, Arg: len(houseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
+		s := Settings{}
+		o, r := s.Options, b.rulesOf(&s.Options)
+		if _, ok, changed, _ := b.applySetting(&s, &o, &r, p); ok || changed {
+			t.Errorf("%+v accepted", p)
+		}
+		if !reflect.DeepEqual(s, Settings{}) || !reflect.DeepEqual(o, ChatOptions{}) || r != engine.EditionByID(engine.Classic).Rules {
+			t.Errorf("%+v changed something", p)
+		}
 	}
 }
