@@ -31,7 +31,8 @@ type Messenger interface {
 
 // Config holds what the game layer needs besides its collaborators.
 type Config struct {
-	// AuctionSilence closes an auction this long after the last bid.
+	// AuctionSilence, if set, replaces the pace's bid window (the silence
+	// that closes an auction) in every game: tests and operators.
 	AuctionSilence time.Duration
 	// Username is the bot's @username, to recognize /cmd@username.
 	Username string
@@ -60,16 +61,10 @@ type Bot struct {
 
 	out     *Outbox       // everything sent to chats goes through it
 	presses *pressLimiter // per-person button throttle
-
-	timerMu sync.Mutex
-	timers  map[int64]time.Time // chat → auction deadline
 }
 
 // New assembles the game layer.
 func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *Bot {
-	if cfg.AuctionSilence == 0 {
-		cfg.AuctionSilence = 30 * time.Second
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -79,7 +74,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	if cfg.Presses == (telegram.Rate{}) {
 		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
 	}
-	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger, timers: map[int64]time.Time{}}
+	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger}
 	b.presses = newPressLimiter(cfg.Presses)
 	b.out = newOutbox(tg, cfg.Logger)
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
@@ -156,18 +151,15 @@ func (b *Bot) migrate(from, to int64) {
 				return nil // moved already
 			}
 		}
-		return tx.MoveChat(from, to)
+		if err := tx.MoveChat(from, to); err != nil {
+			return err
+		}
+		return moveTimer(tx, from, to)
 	})
 	if err != nil {
 		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
 	}
 	b.out.Move(from, to)
-	b.timerMu.Lock()
-	if at, ok := b.timers[from]; ok {
-		delete(b.timers, from)
-		b.timers[to] = at
-	}
-	b.timerMu.Unlock()
 }
 
 // addressedToUs says whether a command is for this bot: /cmd and
@@ -214,6 +206,24 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 		}
 		if updateID > 0 {
 			if err := tx.SetLastUpdate(chat, updateID); err != nil {
+				return err
+			}
+		}
+		// The clock: re-plan the deadlines in this same transaction, so
+		// the timer index always matches the record (bot/deadline.go).
+		if st.rec != nil && !st.remove {
+			changed, err := b.arm(tx, st, updateID > 0 && st.save, actingSeat(st.logEntry))
+			if err != nil {
+				return err
+			}
+			st.clockChanged = changed
+		} else if st.remove {
+			if err := disarm(tx, chat, st.rec); err != nil {
+				return err
+			}
+		}
+		if t := st.stale; t.At != 0 && (st.rec == nil || st.remove || st.rec.Clock.Timer != t.At) {
+			if err := tx.DeleteTimer(t.At, t.Chat); err != nil {
 				return err
 			}
 		}
@@ -267,6 +277,14 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 				}
 			}
 			return tx.PutGame(chat, data)
+		case st.rec != nil && st.clockChanged:
+			// Only the clock changed (a reminder, a re-planned timer): the
+			// buttons on screen stay valid, so no new revision.
+			data, err := st.rec.encode()
+			if err != nil {
+				return err
+			}
+			return tx.PutGame(chat, data)
 		}
 		return nil
 	})
@@ -284,7 +302,9 @@ type chatState struct {
 	settingsChanged bool
 	save, remove    bool
 	logEntry        []byte
-	duplicate       bool // the update was applied before
+	duplicate       bool          // the update was applied before
+	clockChanged    bool          // the deadline state changed (store quietly)
+	stale           storage.Timer // a fired timer entry to drop if the record moved on
 
 	// After the commit:
 	alert    string // answer to the button press, shown as an alert

@@ -228,10 +228,7 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}
-	rec.AuctionDeadline = 0
-	if a := rec.Game.Auction; rec.Game.Phase == engine.PhaseAuction && a.Leader != engine.NoOwner {
-		rec.AuctionDeadline = b.cfg.Now().Add(b.cfg.AuctionSilence).UnixMilli()
-	}
+	rec.AuctionDeadline = 0 // deadlines live in rec.Clock (bot/deadline.go)
 	c.save, c.turn = true, true
 	if rec.Game.Phase == engine.PhaseGameOver {
 		c.gameOver, c.remove = true, true
@@ -310,6 +307,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			evs = shuffleSeats(rec, g, seed, evs)
 		}
 		rec.Game, rec.Status, rec.Edition = g, StatusPlaying, ed.ID
+		b.startClock(c)
 		start, _ := json.Marshal(map[string]any{"start": g})
 		b.absorb(c, lang, evs)
 		c.logEntry = start

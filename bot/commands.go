@@ -172,6 +172,9 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 			b.cmdCash(ctx, updateID, m)
 		}
 		return
+	case "pause", "resume", "kick": // bot/pause.go
+		b.cmdVote(ctx, updateID, m, m.Command())
+		return
 	default:
 		return
 	}

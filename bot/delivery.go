@@ -85,8 +85,7 @@ func (b *Bot) setPaused(chat int64, paused bool) {
 		b.log.Warn("pausing chat", "chat", chat, "err", err)
 	}
 	if paused {
-		b.out.Pause(chat)
-		b.schedule(chat, nil, true)
+		b.out.Pause(chat) // its timer entry is dropped when it next fires
 	}
 }
 

@@ -2,13 +2,11 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -53,7 +51,6 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			"\n\n" + b.renderStandings(lang, rec)
 		b.out.Send(chat, text, nil)
 	}
-	b.schedule(chat, rec, st.remove || st.settings.Paused)
 }
 
 // Slots name the messages the outbox edits over time.
@@ -127,20 +124,8 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record)) {
 	}
 }
 
-// Timers. An auction closes after a silence; its deadline is stored in the
-// record and mirrored here, so a restart re-arms it from storage.
-
-func (b *Bot) schedule(chat int64, rec *Record, removed bool) {
-	b.timerMu.Lock()
-	defer b.timerMu.Unlock()
-	if removed || rec == nil || rec.AuctionDeadline == 0 {
-		delete(b.timers, chat)
-		return
-	}
-	b.timers[chat] = time.UnixMilli(rec.AuctionDeadline)
-}
-
-// Restore re-arms the deadlines of every stored game and shows again what
+// Restore arms the deadlines of stored games that have no timer entry yet
+// (records from before the timer index) and shows again what
 // a previous run may have queued but never delivered: a turn or lobby
 // message whose id was never stored, and the messages of games changed in
 // the last few minutes (a crash may have cut their edits; an edit to the
@@ -153,6 +138,7 @@ func (b *Bot) Restore() error {
 		rec  *Record
 	}
 	var todo []unsent
+	var unarmed []int64
 	err := b.store.View(func(tx *storage.Tx) error {
 		return tx.ForEachGame(func(chat int64, data []byte) error {
 			rec, err := decodeRecord(data)
@@ -165,7 +151,9 @@ func (b *Bot) Restore() error {
 				b.out.Pause(chat)
 				return nil
 			}
-			b.schedule(chat, rec, false)
+			if rec.Clock.Timer == 0 {
+				unarmed = append(unarmed, chat)
+			}
 			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
 			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && rec.TurnMsg == 0) {
 				todo = append(todo, unsent{chat, s.Lang, rec})
@@ -173,6 +161,9 @@ func (b *Bot) Restore() error {
 			return nil
 		})
 	})
+	if err == nil {
+		b.armMissing(unarmed)
+	}
 	for _, u := range todo {
 		lang := u.lang
 		if lang == "" {
@@ -190,59 +181,3 @@ func (b *Bot) Restore() error {
 
 // recentChange is how far back Restore re-shows games changed before a start.
 const recentChange = 5 * time.Minute
-
-// RunTimers fires due deadlines until ctx ends.
-func (b *Bot) RunTimers(ctx context.Context, tick time.Duration) {
-	t := time.NewTicker(tick)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			b.FireDue(ctx)
-		}
-	}
-}
-
-// FireDue applies the timeouts whose deadline has passed.
-func (b *Bot) FireDue(ctx context.Context) {
-	now := b.cfg.Now()
-	var due []int64
-	b.timerMu.Lock()
-	for chat, at := range b.timers {
-		if !now.Before(at) {
-			due = append(due, chat)
-		}
-	}
-	b.timerMu.Unlock()
-	for _, chat := range due {
-		b.fireAuction(ctx, chat)
-	}
-}
-
-func (b *Bot) fireAuction(ctx context.Context, chat int64) {
-	defer b.lock(chat)()
-	st, err := b.change(chat, 0, func(c *chatState) error {
-		rec := c.rec
-		if rec == nil || rec.Game == nil || rec.Game.Phase != engine.PhaseAuction || rec.AuctionDeadline == 0 ||
-			b.cfg.Now().UnixMilli() < rec.AuctionDeadline || c.settings.Paused {
-			return nil
-		}
-		lang := c.settings.Lang
-		a := engine.Action{Kind: engine.ActTimeout}
-		evs, err := rec.Game.Apply(engine.System, a)
-		if err != nil {
-			return nil
-		}
-		c.logEntry, _ = json.Marshal(logEntry{Seat: int(engine.System), Action: a, Ver: rec.Game.Version, At: b.cfg.Now().UnixMilli()})
-		rec.View = View{}
-		b.absorb(c, lang, evs)
-		return nil
-	})
-	if st != nil && !st.save {
-		b.schedule(chat, st.rec, st.rec == nil || st.settings.Paused)
-		return
-	}
-	b.finish(ctx, st, err, "")
-}

@@ -42,6 +42,12 @@ type Record struct {
 	Created         int64 `json:"created"`
 	Updated         int64 `json:"updated"`
 
+	// Pace is the pace the game plays with, fixed when it starts; Clock is
+	// its deadline state: deadlines, reminders, strikes, pause, votes
+	// (bot/deadline.go).
+	Pace  Pace  `json:"pace,omitempty"`
+	Clock Clock `json:"clock,omitempty"`
+
 	// Trades (bot/trade.go): offers being composed, by the proposer's user
 	// id; the open offers shown in the chat; offer messages to finalize.
 	Drafts     map[int64]*Draft `json:"drafts,omitempty"`

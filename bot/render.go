@@ -42,6 +42,9 @@ func (b *Bot) eventLine(lang string, rec *Record, e engine.Event) string {
 	case engine.EvTurnStarted, engine.EvLanded, engine.EvTurnEnded:
 		return ""
 	}
+	if e.Kind == engine.EvTimeout && e.Player < 0 {
+		return b.cat.T(lang, "timeout_bids", nil) // an auction's bid window
+	}
 	name := eventIDs[e.Kind]
 	if name == "" {
 		return ""

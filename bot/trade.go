@@ -248,12 +248,18 @@ func (b *Bot) changeFor(group, via int64, updateID int, fn func(t *tradeTx) erro
 				return err
 			}
 		}
+		changed, err := b.arm(tx, t.chatState, updateID > 0 && t.save, -1) // offers' expiry (bot/deadline.go)
+		if err != nil {
+			return err
+		}
 		out = t
-		if !t.save {
+		if !t.save && !changed {
 			return nil
 		}
-		t.rec.Rev++
-		t.rec.Updated = b.cfg.Now().UnixMilli()
+		if t.save {
+			t.rec.Rev++
+			t.rec.Updated = b.cfg.Now().UnixMilli()
+		}
 		for _, e := range t.logs {
 			if _, err := tx.AppendLog(group, e); err != nil {
 				return err

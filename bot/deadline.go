@@ -1,0 +1,484 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// Deadlines. Every pending decision of a running game has a deadline set by
+// the game's pace (Record.Pace). The clock state lives in the record
+// (Record.Clock) and the chat's next moment — the earliest of a reminder,
+// the deadline, an offer's expiry and the archive of an untouched game — is
+// one entry of the storage timer index (storage/timers.go). Bot.change
+// re-plans it in the same transaction that changes the game, deleting the
+// old key, so the index always matches the records: a restart loses no
+// deadline and needs no scan, and the runner (RunTimers) only asks storage
+// for the earliest due entries.
+
+// Clock is the deadline state of a chat's game.
+type Clock struct {
+	// Decision names the pending decision (phase, who, turn, bid); when it
+	// changes a new deadline starts.
+	Decision string `json:"decision,omitempty"`
+	Deadline int64  `json:"deadline,omitempty"` // Unix ms; 0 while paused
+	Length   int64  `json:"length,omitempty"`   // ms: the whole window, for reminders
+	Reminded int    `json:"reminded,omitempty"` // reminders sent for this decision
+	// Strikes counts each seat's turns with a timeout in a row (several
+	// timeouts in one turn count once: StruckTurn is the turn of the last);
+	// an own action resets it.
+	Strikes    []int `json:"strikes,omitempty"`
+	StruckTurn []int `json:"struck_turn,omitempty"`
+	// Touched is the last time a person changed the game (Unix ms): a game
+	// untouched for ArchiveAfter is archived.
+	Touched int64 `json:"touched,omitempty"`
+	// PausedAt is set while the players paused the game (/pause); Left is
+	// what remained of the deadline then.
+	PausedAt int64 `json:"paused_at,omitempty"`
+	Left     int64 `json:"left,omitempty"`
+	// Timer is the moment of the chat's entry in the timer index (0: none).
+	Timer int64 `json:"timer,omitempty"`
+	// Votes in progress (/pause, /resume, /kick).
+	Votes []Vote `json:"votes,omitempty"`
+}
+
+// Vote is one vote in progress: the users who voted for it.
+type Vote struct {
+	Kind   string  `json:"kind"`             // "pause", "resume", "kick"
+	Target int     `json:"target,omitempty"` // kick: the seat
+	Users  []int64 `json:"users"`
+}
+
+// Defaults of the chat options that concern deadlines.
+const (
+	defaultKickAfter    = 3
+	defaultArchiveAfter = 14 * 24 * time.Hour
+)
+
+// kickAfter is how many timeouts in a row remove a player: the chat's
+// option, 3 when unset (0), never when negative.
+func (r *Record) kickAfter() int {
+	switch k := r.opts().KickAfter; {
+	case k < 0:
+		return 0
+	case k == 0:
+		return defaultKickAfter
+	default:
+		return k
+	}
+}
+
+func (r *Record) archiveAfter() time.Duration {
+	if a := r.opts().ArchiveAfter; a > 0 {
+		return a
+	}
+	return defaultArchiveAfter
+}
+
+// pace is the game's pace; records from before paces play live.
+func (r *Record) pace() Pace {
+	if r.Pace.Name == "" || r.Pace.Decision <= 0 || r.Pace.Bid <= 0 {
+		return Paces[DefaultPace]
+	}
+	return r.Pace
+}
+
+// opts are the options the game plays with (Record.Options, else the
+// defaults).
+func (r *Record) opts() ChatOptions {
+	if r.Options != nil {
+		return *r.Options
+	}
+	return ChatOptions{}
+}
+
+// startClock fixes the pace a game plays with, from its options or, for a
+// record without them, the chat's.
+func (b *Bot) startClock(c *chatState) {
+	o := c.settings.Options
+	if c.rec.Options != nil {
+		o = *c.rec.Options
+	}
+	c.rec.Pace = o.EffectivePace()
+}
+
+// lastTouch is when a person last changed the record.
+func (r *Record) lastTouch() int64 { return max(r.Clock.Touched, r.Created) }
+
+// decision names what the game waits for and how long it may take.
+func (b *Bot) decision(r *Record) (string, time.Duration) {
+	g := r.Game
+	p := r.pace()
+	if g.Phase == engine.PhaseAuction && g.Auction != nil {
+		a := g.Auction
+		bid := p.Bid
+		if b.cfg.AuctionSilence > 0 {
+			bid = b.cfg.AuctionSilence
+		}
+		return fmt.Sprintf("a:%d:%d:%d:%d:%d", g.Turn, a.Square, a.Building, a.High, a.Leader), bid
+	}
+	debts := 0
+	if len(g.Debts) > 0 {
+		debts = g.Debts[0].Amount
+	}
+	return fmt.Sprintf("d:%d:%d:%d:%d:%d:%d", g.Phase, g.Waiting(), g.Turn, g.Doubles, len(g.Debts), debts), p.Decision
+}
+
+// maxReminders per decision: two, one in the live pace, none for the live
+// pace's auction window.
+func (r *Record) maxReminders() int {
+	live := r.pace().Name == PaceLive
+	if r.Game != nil && r.Game.Phase == engine.PhaseAuction {
+		if live {
+			return 0
+		}
+		return 1
+	}
+	if live {
+		return 1
+	}
+	return 2
+}
+
+// reminderAt is the moment of the next reminder, 0 if none is left.
+func (r *Record) reminderAt() int64 {
+	cl := &r.Clock
+	if cl.Deadline == 0 || cl.Reminded >= r.maxReminders() {
+		return 0
+	}
+	if cl.Reminded == 0 {
+		return cl.Deadline - cl.Length/2 // half time
+	}
+	return cl.Deadline - cl.Length/6 // shortly before
+}
+
+// plan brings the clock up to date with the game and returns the chat's
+// next moment (0: none).
+func (b *Bot) plan(c *chatState, now int64) int64 {
+	r := c.rec
+	archive := r.lastTouch() + r.archiveAfter().Milliseconds()
+	if c.settings.Paused {
+		return 0 // the bot cannot write there; the next change re-plans
+	}
+	g := r.Game
+	if g == nil || g.Phase == engine.PhaseGameOver {
+		return archive
+	}
+	cl := &r.Clock
+	if len(cl.Strikes) != len(r.Seats) || len(cl.StruckTurn) != len(r.Seats) {
+		cl.Strikes, cl.StruckTurn = make([]int, len(r.Seats)), make([]int, len(r.Seats))
+	}
+	id, d := b.decision(r)
+	if id != cl.Decision {
+		cl.Decision, cl.Reminded, cl.Length = id, 0, d.Milliseconds()
+		if cl.PausedAt != 0 {
+			cl.Deadline, cl.Left = 0, d.Milliseconds()
+		} else {
+			cl.Deadline = now + d.Milliseconds()
+		}
+	}
+	if cl.PausedAt != 0 {
+		return archive
+	}
+	next := min(archive, cl.Deadline)
+	if at := r.reminderAt(); at != 0 {
+		next = min(next, at)
+	}
+	for _, o := range r.Offers {
+		next = min(next, o.Expires)
+	}
+	if len(r.kickable()) > 0 {
+		next = min(next, now)
+	}
+	return next
+}
+
+// kickable lists the seats that timed out KickAfter times in a row and
+// may resign now (not while an auction runs).
+func (r *Record) kickable() []engine.PlayerID {
+	k := r.kickAfter()
+	if k == 0 || r.Game == nil {
+		return nil
+	}
+	var out []engine.PlayerID
+	for i, n := range r.Clock.Strikes {
+		p := engine.PlayerID(i)
+		if n >= k && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// arm re-plans the chat's clock inside the transaction of a change and
+// moves its timer index entry. human says a person made this change. It
+// reports whether the record changed (the clock) and must be stored.
+func (b *Bot) arm(tx *storage.Tx, c *chatState, human bool, seat int) (bool, error) {
+	r := c.rec
+	before, _ := json.Marshal(r.Clock)
+	now := b.cfg.Now().UnixMilli()
+	if human {
+		r.Clock.Touched = now
+		if seat >= 0 && seat < len(r.Clock.Strikes) {
+			r.Clock.Strikes[seat] = 0
+		}
+	}
+	want := b.plan(c, now)
+	if want != r.Clock.Timer {
+		if r.Clock.Timer != 0 {
+			if err := tx.DeleteTimer(r.Clock.Timer, c.chat); err != nil {
+				return false, err
+			}
+		}
+		if want != 0 {
+			if err := tx.PutTimer(want, c.chat); err != nil {
+				return false, err
+			}
+		}
+		r.Clock.Timer = want
+	}
+	after, _ := json.Marshal(r.Clock)
+	return string(before) != string(after), nil
+}
+
+// disarm removes the chat's timer entry (the game is removed).
+func disarm(tx *storage.Tx, chat int64, r *Record) error {
+	if r == nil || r.Clock.Timer == 0 {
+		return nil
+	}
+	return tx.DeleteTimer(r.Clock.Timer, chat)
+}
+
+// actingSeat reads the seat of a log entry (-1 if none).
+func actingSeat(entry []byte) int {
+	if entry == nil {
+		return -1
+	}
+	var e struct {
+		Seat *int `json:"seat"`
+	}
+	if json.Unmarshal(entry, &e) != nil || e.Seat == nil {
+		return -1
+	}
+	return *e.Seat
+}
+
+// RunTimers fires due deadlines until ctx ends, checking storage every
+// tick (at most a second).
+func (b *Bot) RunTimers(ctx context.Context, tick time.Duration) {
+	if tick <= 0 || tick > time.Second {
+		tick = time.Second
+	}
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		b.FireDue(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// fireBatch bounds the timers fired in one round.
+const fireBatch = 256
+
+// FireDue fires every timer whose moment has passed, earliest first.
+func (b *Bot) FireDue(ctx context.Context) {
+	for ctx.Err() == nil {
+		var due []storage.Timer
+		now := b.cfg.Now().UnixMilli()
+		if err := b.store.View(func(tx *storage.Tx) error {
+			due = tx.DueTimers(now, fireBatch)
+			return nil
+		}); err != nil {
+			b.log.Warn("reading due timers", "err", err)
+			return
+		}
+		for _, t := range due {
+			b.fire(ctx, t)
+		}
+		if len(due) < fireBatch {
+			return
+		}
+	}
+}
+
+// fire handles what is due in one chat: an archive, kicks, a timeout or a
+// reminder; offers past their deadline are withdrawn after it.
+func (b *Bot) fire(ctx context.Context, t storage.Timer) {
+	defer b.lock(t.Chat)()
+	expired := false
+	st, err := b.change(t.Chat, 0, func(c *chatState) error {
+		c.stale = t
+		r := c.rec
+		if r == nil {
+			return nil
+		}
+		now := b.cfg.Now().UnixMilli()
+		lang := c.settings.Lang
+		if lang == "" {
+			lang = "en"
+		}
+		if c.settings.Paused {
+			return nil
+		}
+		if now >= r.lastTouch()+r.archiveAfter().Milliseconds() {
+			c.remove = true
+			c.lobby, c.turn = r.Game == nil, r.Game != nil
+			days := int(r.archiveAfter() / (24 * time.Hour))
+			c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
+			return nil
+		}
+		g := r.Game
+		if g == nil || g.Phase == engine.PhaseGameOver || r.Clock.PausedAt != 0 {
+			return nil
+		}
+		for _, o := range r.Offers {
+			if o.Expires <= now {
+				expired = true
+			}
+		}
+		// One engine action per change, so the log replays: a kick now, the
+		// rest at the next tick (plan schedules kicks for now).
+		if b.kick(c, lang) {
+			return nil
+		}
+		cl := &r.Clock
+		switch {
+		case cl.Deadline != 0 && now >= cl.Deadline:
+			w, turn := g.Waiting(), g.Turn
+			a := engine.Action{Kind: engine.ActTimeout}
+			evs, err := g.Apply(engine.System, a)
+			if err != nil {
+				return nil
+			}
+			c.logEntry, _ = json.Marshal(logEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: now})
+			if w >= 0 && int(w) < len(cl.Strikes) && cl.StruckTurn[w] != turn {
+				cl.Strikes[w]++
+				cl.StruckTurn[w] = turn
+			}
+			r.View = View{}
+			b.absorb(c, lang, evs)
+		case r.reminderAt() != 0 && now >= r.reminderAt():
+			cl.Reminded++
+			if text := b.reminder(lang, r, cl.Deadline-now); text != "" {
+				c.replies = append(c.replies, reply{text: text})
+			}
+		}
+		return nil
+	})
+	b.finish(ctx, st, err, "")
+	if expired && err == nil {
+		b.expireOffers(ctx, t.Chat)
+	}
+}
+
+// kick removes a player who timed out KickAfter times in a row, as
+// bankrupt to the bank, and says whether it did.
+func (b *Bot) kick(c *chatState, lang string) bool {
+	for _, p := range c.rec.kickable() {
+		if b.resignSeat(c, lang, p, "player_kicked_afk") {
+			return true
+		}
+	}
+	return false
+}
+
+// resignSeat applies ActResign for a seat on the bot's initiative (an
+// absent player), announcing it with the message id.
+func (b *Bot) resignSeat(c *chatState, lang string, p engine.PlayerID, id string) bool {
+	r := c.rec
+	g := r.Game
+	a := engine.Action{Kind: engine.ActResign}
+	evs, err := g.Apply(p, a)
+	if err != nil {
+		return false
+	}
+	c.logEntry, _ = json.Marshal(logEntry{Seat: int(p), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	if int(p) < len(r.Clock.Strikes) {
+		r.Clock.Strikes[p] = 0
+	}
+	c.replies = append(c.replies, reply{text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[p]), "Count": r.kickAfter()})})
+	r.View = View{}
+	b.absorb(c, lang, evs)
+	return true
+}
+
+// reminder is the short message that mentions whom the game waits for.
+func (b *Bot) reminder(lang string, r *Record, left int64) string {
+	g := r.Game
+	var who []string
+	if g.Phase == engine.PhaseAuction && g.Auction != nil {
+		for i, passed := range g.Auction.Passed {
+			p := engine.PlayerID(i)
+			if !passed && p != g.Auction.Leader && g.Active(p) {
+				who = append(who, mention(r.Seats[i]))
+			}
+		}
+	} else if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
+		who = append(who, mention(r.Seats[w]))
+	}
+	if len(who) == 0 {
+		return ""
+	}
+	return b.cat.T(lang, "remind_decision", map[string]any{"Player": joinNames(who), "Left": b.duration(lang, left)})
+}
+
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+// duration renders a span in hours and minutes (at least one minute).
+func (b *Bot) duration(lang string, ms int64) string {
+	m := max(int((ms+59_999)/60_000), 1)
+	h, m := m/60, m%60
+	switch {
+	case h == 0:
+		return b.cat.T(lang, "dur_m", map[string]any{"M": m})
+	case m == 0:
+		return b.cat.T(lang, "dur_h", map[string]any{"H": h})
+	}
+	return b.cat.T(lang, "dur_hm", map[string]any{"H": h, "M": m})
+}
+
+// Restore helper: records from before the timer index (or whose entry was
+// lost) are armed on start.
+func (b *Bot) armMissing(chats []int64) {
+	for _, chat := range chats {
+		unlock := b.lock(chat)
+		_, err := b.change(chat, 0, func(c *chatState) error { return nil })
+		unlock()
+		if err != nil {
+			b.log.Warn("arming deadlines", "chat", chat, "err", err)
+		}
+	}
+}
+
+// moveTimer moves a migrated chat's timer entry to its new id.
+func moveTimer(tx *storage.Tx, from, to int64) error {
+	data, ok := tx.Game(to)
+	if !ok {
+		return nil
+	}
+	r, err := decodeRecord(data)
+	if err != nil || r.Clock.Timer == 0 {
+		return err
+	}
+	if err := tx.DeleteTimer(r.Clock.Timer, from); err != nil {
+		return err
+	}
+	return tx.PutTimer(r.Clock.Timer, to)
+}

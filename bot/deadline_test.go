@@ -1,0 +1,297 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// newClockHarness runs the bot with a fake clock and the chat's options
+// set before the game is created.
+func newClockHarness(t *testing.T, opts ChatOptions) (*harness, *fakeClock) {
+	t.Helper()
+	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.AuctionSilence = 0; c.Now = clock.Now })
+	err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: opts})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, clock
+}
+
+// waitRecord waits until the stored record satisfies cond.
+func (h *harness) waitRecord(what string, cond func(*Record) bool) *Record {
+	h.t.Helper()
+	var rec *Record
+	if !h.api.WaitFor(func() bool { rec = h.record(); return cond(rec) }, 5*time.Second) {
+		h.t.Fatalf("timed out waiting: %s (record %+v)", what, rec)
+	}
+	h.settle()
+	return h.record()
+}
+
+// mentions counts the bot's messages that mention user and contain text.
+func (h *harness) mentions(user int64, text string) int {
+	n := 0
+	for _, m := range h.api.Messages(testChat) {
+		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, text) {
+			n++
+		}
+	}
+	return n
+}
+
+func hasEvent(evs []engine.Event, k engine.EventKind) bool {
+	for _, e := range evs {
+		if e.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDeadlineRemindersAndTimeoutAcrossRestarts: in the async pace a turn
+// has 24 h; reminders come at 12 h and 4 h before the end, mention the
+// player and are two at most; the deadline survives restarts while it is
+// due, and the turn not taken is rolled for.
+func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
+	h.startGame()
+	rec := h.record()
+	if rec.Pace.Name != PaceAsync {
+		t.Fatalf("game pace = %+v, want async", rec.Pace)
+	}
+	start := clock.Now().UnixMilli()
+	if rec.Clock.Deadline != start+24*3600_000 || rec.Clock.Timer != start+12*3600_000 {
+		t.Fatalf("clock = %+v, want deadline in 24 h and the timer at the 12 h reminder", rec.Clock)
+	}
+	cur := rec.Game.Current
+	user := rec.Seats[cur].User
+	ver := rec.Game.Version
+
+	h.stop()
+	clock.Add(12*time.Hour + time.Second) // the reminder falls due while the bot is down
+	h.start()
+	h.waitRecord("first reminder", func(r *Record) bool { return r.Clock.Reminded == 1 })
+	if n := h.mentions(user, "waiting for you"); n != 1 {
+		t.Fatalf("%d reminders after half time, want 1", n)
+	}
+	clock.Add(8 * time.Hour) // 20 h: shortly before
+	h.waitRecord("second reminder", func(r *Record) bool { return r.Clock.Reminded == 2 })
+	clock.Add(time.Hour) // no third reminder
+	time.Sleep(50 * time.Millisecond)
+	if n := h.mentions(user, "waiting for you"); n != 2 {
+		t.Fatalf("%d reminders, want exactly 2", n)
+	}
+	if r := h.record(); r.Game.Version != ver {
+		t.Fatal("the game moved before its deadline")
+	}
+
+	h.stop()
+	clock.Add(4 * time.Hour) // the deadline passes while the bot is down
+	h.start()
+	rec = h.waitRecord("timeout", func(r *Record) bool { return r.Game.Version != ver })
+	if !hasEvent(rec.Turn, engine.EvTimeout) || !hasEvent(rec.Turn, engine.EvRolled) {
+		t.Fatalf("a timed-out turn start should be rolled for; events %+v", rec.Turn)
+	}
+	if rec.Clock.Strikes[cur] != 1 {
+		t.Fatalf("strikes = %v", rec.Clock.Strikes)
+	}
+	if !h.api.WaitFor(func() bool { return lastTurnText(h) != "" }, 5*time.Second) {
+		t.Error("the timeout is not shown")
+	}
+}
+
+// lastTurnText is the newest message that shows a timeout.
+func lastTurnText(h *harness) string {
+	var out string
+	for _, m := range h.api.Messages(testChat) {
+		if strings.Contains(m.Text, "ran out of time") {
+			out = m.Text
+		}
+	}
+	return out
+}
+
+// advance moves the clock past the pending deadline and waits until the
+// game moved.
+func advance(h *harness, clock *fakeClock) *Record {
+	h.t.Helper()
+	rec := h.record()
+	ver := rec.Game.Version
+	clock.Add(time.Duration(max(rec.Clock.Deadline-clock.Now().UnixMilli(), 0))*time.Millisecond + time.Second)
+	return h.waitRecord("the game moves on a timeout", func(r *Record) bool {
+		return r == nil || r.Game == nil || r.Game.Version != ver
+	})
+}
+
+// TestTimedOutBuyGoesToAuction: a property not bought in time is auctioned,
+// the silent bidders pass, and live pace sends no reminder in the auction.
+func TestTimedOutBuyGoesToAuction(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h.startGame()
+	for i := 0; i < 200; i++ {
+		rec := h.record()
+		if rec.Game.Phase == engine.PhaseBuyDecision {
+			break
+		}
+		advance(h, clock)
+	}
+	rec := h.record()
+	if rec.Game.Phase != engine.PhaseBuyDecision {
+		t.Fatal("never reached a buy decision")
+	}
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	rec = advance(h, clock)
+	if rec.Game.Phase != engine.PhaseAuction || !hasEvent(rec.Turn, engine.EvAuctionStarted) {
+		t.Fatalf("a timed-out buy should go to auction; phase %d", rec.Game.Phase)
+	}
+	if want := Paces[PaceLive].Bid.Milliseconds(); rec.Clock.Length != want || rec.Clock.Timer != rec.Clock.Deadline {
+		t.Fatalf("auction clock %+v: want a %d ms window with no reminder", rec.Clock, want)
+	}
+	rec = advance(h, clock)
+	if rec.Game.Phase == engine.PhaseAuction || !hasEvent(rec.Turn, engine.EvAuctionUnsold) {
+		t.Fatalf("silent bidders should pass and leave the property unsold; phase %d", rec.Game.Phase)
+	}
+	if rec.Game.Props[sq].Owner != engine.NoOwner {
+		t.Fatal("the property found an owner")
+	}
+}
+
+// TestKickAfterRepeatedTimeouts: a player who misses KickAfter turns in a
+// row is removed as bankrupt to the bank; an own action resets the count.
+func TestKickAfterRepeatedTimeouts(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2})
+	h.startGame()
+	var rec *Record
+	for i := 0; i < 100; i++ {
+		rec = advance(h, clock)
+		if rec == nil || rec.Game == nil {
+			break
+		}
+		if kicked(rec) >= 0 {
+			break
+		}
+	}
+	p := kicked(rec)
+	if p < 0 {
+		t.Fatal("nobody was removed after missing two turns")
+	}
+	if !h.api.WaitFor(func() bool { return h.mentions(rec.Seats[p].User, "deadlines in a row") == 1 }, 5*time.Second) {
+		t.Fatal("the chat was not told about the removal")
+	}
+	if hasEvent(rec.Turn, engine.EvResigned) == false && rec.Game.Active(p) {
+		t.Fatal("no resignation")
+	}
+}
+
+func kicked(rec *Record) engine.PlayerID {
+	if rec == nil || rec.Game == nil {
+		return -1
+	}
+	for i := range rec.Seats {
+		if !rec.Game.Active(engine.PlayerID(i)) {
+			return engine.PlayerID(i)
+		}
+	}
+	return -1
+}
+
+// TestPauseKeepsRemainingTime: a majority vote pauses the game, the clocks
+// stand still for two days, and an admin's /resume restores the time left.
+func TestPauseKeepsRemainingTime(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h.startGame()
+	clock.Add(20 * time.Minute)
+	rec := h.record()
+	left := rec.Clock.Deadline - clock.Now().UnixMilli()
+	ver := rec.Game.Version
+	h.say(h.users[0], "/pause")
+	if r := h.record(); r.Clock.PausedAt != 0 {
+		t.Fatal("one vote of three paused the game")
+	}
+	h.say(h.users[0], "/pause") // the same person twice counts once
+	if r := h.record(); r.Clock.PausedAt != 0 {
+		t.Fatal("a repeated vote counted twice")
+	}
+	h.say(h.users[1], "/pause")
+	rec = h.record()
+	if rec.Clock.PausedAt == 0 || rec.Clock.Left != left || rec.Clock.Deadline != 0 {
+		t.Fatalf("after a majority: clock %+v, want paused with %d ms left", rec.Clock, left)
+	}
+	clock.Add(48 * time.Hour)
+	time.Sleep(50 * time.Millisecond)
+	if r := h.record(); r.Game.Version != ver || r.Clock.Reminded != 0 {
+		t.Fatal("a paused game's clock ran")
+	}
+	h.stop()
+	h.start()
+	h.api.SetAdmins(testChat, h.users[2].ID)
+	h.say(h.users[2], "/resume")
+	rec = h.record()
+	if rec.Clock.PausedAt != 0 || rec.Clock.Deadline != clock.Now().UnixMilli()+left {
+		t.Fatalf("after /resume: clock %+v, want the deadline %d ms from now", rec.Clock, left)
+	}
+	advance(h, clock)
+}
+
+// TestKickByVote: the other players vote the absent player out.
+func TestKickByVote(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
+	h.startGame()
+	rec := h.record()
+	w := rec.Game.Waiting()
+	var others []int
+	for i, u := range h.users {
+		if u.ID != rec.Seats[w].User {
+			others = append(others, i)
+		}
+	}
+	h.say(h.users[others[0]], "/kick")
+	if !h.record().Game.Active(w) {
+		t.Fatal("one vote of two removed the player")
+	}
+	h.say(h.users[others[1]], "/kick")
+	rec = h.record()
+	if rec.Game.Active(w) {
+		t.Fatal("a majority vote did not remove the player")
+	}
+	if h.mentions(rec.Seats[w].User, "players voted") != 1 {
+		t.Fatal("the chat was not told")
+	}
+}
+
+// TestArchiveUntouchedGame: a game nobody touched for ArchiveAfter is
+// archived (not deleted) and the chat is told; its timer entry goes too.
+func TestArchiveUntouchedGame(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, ArchiveAfter: 48 * time.Hour})
+	h.startGame()
+	clock.Add(49 * time.Hour)
+	h.waitRecord("archive", func(r *Record) bool { return r == nil })
+	if a := h.archivedRecord(); a == nil || a.Game == nil {
+		t.Fatal("the game is not in the archive")
+	}
+	told := func() bool {
+		for _, m := range h.api.Messages(testChat) {
+			if strings.Contains(m.Text, "archived") {
+				return true
+			}
+		}
+		return false
+	}
+	if !h.api.WaitFor(told, 5*time.Second) {
+		t.Fatal("the chat was not told")
+	}
+	_ = h.bot.store.View(func(tx *storage.Tx) error {
+		if n := tx.TimerCount(); n != 0 {
+			t.Errorf("%d timers left after the archive", n)
+		}
+		return nil
+	})
+}
