@@ -295,3 +295,48 @@ func TestArchiveUntouchedGame(t *testing.T) {
 		return nil
 	})
 }
+
+// TestOfferExpiresOnItsTimer: an unanswered trade offer is withdrawn at its
+// stored deadline by the timer, with no press in the group, across a
+// restart.
+func TestOfferExpiresOnItsTimer(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux := h.userOf(rec, x)
+	h.edit(func(r *Record) { r.Game.Props[5].Owner = x })
+	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, rec.ID))
+	h.settle()
+	h.pressPrivate(ux, OpTrTo, int(y))
+	h.pressPrivate(ux, OpTrGive, 5)
+	h.pressPrivate(ux, OpTrMode, editTake)
+	h.api.PushMessage(ux.ID, ux, "/cash 120")
+	h.settle()
+	h.pressPrivate(ux, OpTrMode, editItems)
+	h.pressPrivate(ux, OpTrSend, 0)
+	rec = h.record()
+	if len(rec.Offers) != 1 || rec.Clock.Timer > rec.Offers[0].Expires {
+		t.Fatalf("offer not scheduled: offers %+v, timer %d", rec.Offers, rec.Clock.Timer)
+	}
+	h.stop()
+	clock.Add(offerTTL - time.Hour) // reminders and nothing else fall due
+	h.start()
+	time.Sleep(50 * time.Millisecond)
+	if len(h.record().Offers) != 1 {
+		t.Fatal("the offer expired early")
+	}
+	clock.Add(2 * time.Hour)
+	rec = h.waitRecord("the offer expires", func(r *Record) bool { return len(r.Offers) == 0 && len(r.Game.Trades) == 0 })
+	if !h.api.WaitFor(func() bool {
+		for _, m := range h.api.Messages(testChat) {
+			if strings.Contains(m.Text, h.bot.cat.T("en", "offer_expired", nil)) && m.Keyboard == nil {
+				return true
+			}
+		}
+		return false
+	}, 5*time.Second) {
+		t.Error("the expired offer's message was not finalized")
+	}
+}

@@ -46,8 +46,9 @@ type ChatOptions struct {
 	MaxPlayers int           `json:"max_players,omitempty"` // 0 = the edition's maximum
 	// RandomOrder seats players in a random order instead of rolling.
 	RandomOrder bool `json:"random_order,omitempty"`
-	// KickAfter removes a player who times out this many times in a row
-	// (bankruptcy to the bank); 0 = never.
+	// KickAfter removes a player who misses this many turns in a row (a
+	// turn with one or more timeouts; bankruptcy to the bank); 0 = the
+	// default, 3; negative = never (bot/deadline.go).
 	KickAfter int `json:"kick_after,omitempty"`
 	// ArchiveAfter archives a game left untouched this long; 0 = 14 days.
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
