@@ -373,3 +373,33 @@ func TestSettingsPresses(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsMessageIDs: the ids the settings build from names exist.
+func TestSettingsMessageIDs(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{}
+	for _, id := range cat.IDs() {
+		known[id] = true
+	}
+	var ids []string
+	for _, h := range houseRules {
+		ids = append(ids, "rule_"+h.id)
+	}
+	for _, p := range paceNames {
+		ids = append(ids, "pace_"+p)
+	}
+	for _, l := range locales.Languages {
+		ids = append(ids, "lang_name_"+l)
+	}
+	for _, e := range editionIDs() {
+		ids = append(ids, "edition_"+e)
+	}
+	for _, id := range ids {
+		if !known[id] {
+			t.Errorf("message %q is not in the locales", id)
+		}
+	}
+}
