@@ -25,7 +25,7 @@ type AppConfig struct {
 	// Tuning, mostly for tests.
 	LockTimeout    time.Duration          // waiting for the database file lock (3 s)
 	PollTimeout    time.Duration          // long-poll wait (30 s)
-	AuctionSilence time.Duration          // auction closes after this silence (30 s)
+	AuctionSilence time.Duration          // if set, replaces every pace's bid window (tests)
 	TimerTick      time.Duration          // how often deadlines are checked (1 s)
 	Client         telegram.ClientOptions // rate limits and retries
 	Rules          *engine.Rules          // override the edition's default rules

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -285,8 +286,12 @@ func (b *Bot) RunTimers(ctx context.Context, tick time.Duration) {
 	}
 }
 
-// fireBatch bounds the timers fired in one round.
-const fireBatch = 256
+// fireBatch bounds the timers fired in one round, fireParallel the chats
+// fired at once.
+const (
+	fireBatch    = 256
+	fireParallel = 16
+)
 
 // FireDue fires every timer whose moment has passed, earliest first.
 func (b *Bot) FireDue(ctx context.Context) {
@@ -300,9 +305,19 @@ func (b *Bot) FireDue(ctx context.Context) {
 			b.log.Warn("reading due timers", "err", err)
 			return
 		}
+		// Chats are independent: fire them in parallel (bounded), so their
+		// commits share fsyncs through Store.Batch after a long downtime.
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, fireParallel)
 		for _, t := range due {
-			b.fire(ctx, t)
+			sem <- struct{}{}
+			wg.Add(1)
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				b.fire(ctx, t)
+			}()
 		}
+		wg.Wait()
 		if len(due) < fireBatch {
 			return
 		}
