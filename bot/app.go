@@ -115,8 +115,9 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()
 	backupsDone := make(chan struct{})
 	if cfg.BackupDir != "" {
+		usr1 := backupSignals()
 		go func() {
-			runBackups(timerCtx, store, cfg.BackupDir, cfg.BackupEvery, cfg.BackupKeep, log)
+			runBackups(timerCtx, usr1, store, cfg.BackupDir, cfg.BackupEvery, cfg.BackupKeep, log)
 			close(backupsDone)
 		}()
 	} else {

@@ -68,11 +68,19 @@ func WriteBackup(store *storage.Store, dir string, keep int, now time.Time) (str
 	return name, nil
 }
 
-// runBackups writes a backup every `every` (if > 0) and on SIGUSR1, until
-// ctx ends.
-func runBackups(ctx context.Context, store *storage.Store, dir string, every time.Duration, keep int, log *slog.Logger) {
+// backupSignals subscribes to SIGUSR1 for runBackups.
+func backupSignals() chan os.Signal {
 	usr1 := make(chan os.Signal, 1)
 	signal.Notify(usr1, syscall.SIGUSR1)
+	return usr1
+}
+
+// runBackups writes a backup every `every` (if > 0) and on SIGUSR1, until
+// ctx ends.
+//
+// The SIGUSR1 subscription is made before the goroutine starts (see
+// backupSignals), so a signal sent as soon as Run reports ready is not lost.
+func runBackups(ctx context.Context, usr1 chan os.Signal, store *storage.Store, dir string, every time.Duration, keep int, log *slog.Logger) {
 	defer signal.Stop(usr1)
 	var tick <-chan time.Time
 	if every > 0 {
