@@ -199,6 +199,7 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 				return err
 			}
 			st.rec = rec
+			st.clockBefore, _ = json.Marshal(rec.Clock)
 		}
 		st.settings = b.loadSettings(tx, chat)
 		if err := fn(st); err != nil {
@@ -305,6 +306,7 @@ type chatState struct {
 	duplicate       bool          // the update was applied before
 	clockChanged    bool          // the deadline state changed (store quietly)
 	stale           storage.Timer // a fired timer entry to drop if the record moved on
+	clockBefore     []byte        // the stored clock, to see whether fn changed it
 
 	// After the commit:
 	alert    string // answer to the button press, shown as an alert

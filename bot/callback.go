@@ -87,6 +87,18 @@ const (
 	OpSetClose    Op = "sx" // close the menu
 )
 
+// Votes (bot/pause.go): agree with a /pause, /resume or /kick (of the
+// seat in the argument) vote.
+const (
+	OpVotePause  Op = "wp"
+	OpVoteResume Op = "wr"
+	OpVoteKick   Op = "wk"
+)
+
+// voteOps are pressed on a vote message: checked by game id and the vote
+// in progress, not the revision.
+var voteOps = map[Op]bool{OpVotePause: true, OpVoteResume: true, OpVoteKick: true}
+
 // settingsOps are pressed on the settings message.
 var settingsOps = map[Op]bool{OpSetView: true, OpSetLang: true, OpSetEdition: true, OpSetPace: true,
 	OpSetDecision: true, OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true, OpSetClose: true}
@@ -96,7 +108,7 @@ var argOps = map[Op]bool{OpBid: true, OpGroup: true, OpBuild: true, OpSell: true
 	OpMortgage: true, OpUnmortgage: true, OpDeed: true, OpResignYes: true,
 	OpOfAccept: true, OpOfReject: true, OpOfCounter: true, OpOfWithdraw: true,
 	OpSetView: true, OpSetLang: true, OpSetEdition: true, OpSetPace: true, OpSetDecision: true,
-	OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true}
+	OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true, OpVoteKick: true}
 
 // chatOps take an argument and the group chat: <game>:<rev>:<op>:<arg>:<-chat>.
 var chatOps = map[Op]bool{OpTrTo: true, OpTrWho: true, OpTrGive: true, OpTrTake: true, OpTrCard: true,
@@ -109,7 +121,7 @@ var plainOps = map[Op]bool{OpJoin: true, OpLeave: true, OpStart: true, OpCancel:
 	OpBuy: true, OpDecline: true, OpEndTurn: true, OpPayFine: true, OpJailCard: true, OpPayDebt: true,
 	OpBankrupt: true, OpBankruptYes: true, OpPass: true, OpMenuBuild: true, OpMenuMort: true,
 	OpBack: true, OpVoteEnd: true, OpEndGameYes: true, OpEndGameNo: true, OpResignNo: true, OpTrade: true,
-	OpSetClose: true}
+	OpSetClose: true, OpVotePause: true, OpVoteResume: true}
 
 // Press is a decoded button press.
 type Press struct {

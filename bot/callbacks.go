@@ -44,6 +44,9 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	case settingsOps[press.Op]:
 		b.onSettingsPress(ctx, updateID, q, press)
 		return
+	case voteOps[press.Op]: // bot/pause.go
+		b.onVotePress(ctx, updateID, q, press)
+		return
 	}
 	admin := false
 	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {

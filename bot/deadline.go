@@ -220,7 +220,10 @@ func (r *Record) kickable() []engine.PlayerID {
 // reports whether the record changed (the clock) and must be stored.
 func (b *Bot) arm(tx *storage.Tx, c *chatState, human bool, seat int) (bool, error) {
 	r := c.rec
-	before, _ := json.Marshal(r.Clock)
+	before := c.clockBefore
+	if before == nil {
+		before, _ = json.Marshal(r.Clock)
+	}
 	now := b.cfg.Now().UnixMilli()
 	if human {
 		r.Clock.Touched = now

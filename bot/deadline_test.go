@@ -220,8 +220,16 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 	if r := h.record(); r.Clock.PausedAt != 0 {
 		t.Fatal("a repeated vote counted twice")
 	}
-	h.say(h.users[1], "/pause")
+	rev := h.record().Rev
+	msg, data, ok := h.findButton(OpVotePause, 0, true)
+	if !ok {
+		t.Fatal("no Agree button under the vote")
+	}
+	h.press(h.users[1], msg, data)
 	rec = h.record()
+	if rec.Rev != rev {
+		t.Error("a pause made the buttons on screen outdated")
+	}
 	if rec.Clock.PausedAt == 0 || rec.Clock.Left != left || rec.Clock.Deadline != 0 {
 		t.Fatalf("after a majority: clock %+v, want paused with %d ms left", rec.Clock, left)
 	}
@@ -257,7 +265,15 @@ func TestKickByVote(t *testing.T) {
 	if !h.record().Game.Active(w) {
 		t.Fatal("one vote of two removed the player")
 	}
-	h.say(h.users[others[1]], "/kick")
+	msg, data, ok := h.findButton(OpVoteKick, int(w), false)
+	if !ok {
+		t.Fatal("no Agree button naming the seat under the vote")
+	}
+	h.press(h.users[w2u(rec, w, h)], msg, data) // the absent player cannot agree
+	if !h.record().Game.Active(w) {
+		t.Fatal("the absent player's own press counted")
+	}
+	h.press(h.users[others[1]], msg, data)
 	rec = h.record()
 	if rec.Game.Active(w) {
 		t.Fatal("a majority vote did not remove the player")
@@ -339,4 +355,14 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 	}, 5*time.Second) {
 		t.Error("the expired offer's message was not finalized")
 	}
+}
+
+// w2u is the index in h.users of the person in seat p.
+func w2u(rec *Record, p engine.PlayerID, h *harness) int {
+	for i, u := range h.users {
+		if u.ID == rec.Seats[p].User {
+			return i
+		}
+	}
+	return -1
 }

@@ -24,16 +24,50 @@ func (b *Bot) cmdVote(ctx context.Context, updateID int, m *tgbotapi.Message, ki
 	admin := b.tg.IsAdmin(ctx, chat, m.From.ID)
 	userLang := m.From.LanguageCode
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		b.vote(c, c.lang(userLang), m.From.ID, admin, kind)
+		b.vote(c, c.lang(userLang), m.From.ID, admin, kind, -1, false)
 		return nil
 	})
 	b.finish(ctx, st, err, "")
 }
 
-func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind string) {
+// voteKinds maps the vote buttons to the votes.
+var voteKinds = map[Op]string{OpVotePause: "pause", OpVoteResume: "resume", OpVoteKick: "kick"}
+
+// onVotePress is a press of "Agree" under a vote message: the same as
+// sending the command, answered by a toast instead of a message.
+func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		lang := c.lang(q.From.LanguageCode)
+		if c.rec == nil || c.rec.ID != press.Game {
+			c.alert = b.cat.T(lang, "alert_outdated", nil)
+			return nil
+		}
+		target := -1
+		if press.Op == OpVoteKick {
+			target = press.Arg
+		}
+		b.vote(c, lang, q.From.ID, false, voteKinds[press.Op], target, true)
+		return nil
+	})
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+}
+
+// vote counts user's vote of kind. button says it came from an "Agree"
+// button (answers go into the press's alert or toast, not new messages);
+// target is the seat a kick button named (-1 for the command: the player
+// the game waits for).
+func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind string, target int, button bool) {
 	r := c.rec
 	say := func(id string, data map[string]any) {
-		c.replies = append(c.replies, reply{text: b.cat.T(lang, id, data)})
+		text := b.cat.T(lang, id, data)
+		if button {
+			c.alert = text
+			return
+		}
+		c.replies = append(c.replies, reply{text: text})
 	}
 	if r == nil || r.Game == nil || r.Status != StatusPlaying {
 		say("no_game", nil)
@@ -46,27 +80,29 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 		return
 	}
 	cl := &r.Clock
-	target := 0
 	voters := 0
 	for i := range r.Seats {
 		if g.Active(engine.PlayerID(i)) {
 			voters++
 		}
 	}
+	op := map[string]Op{"pause": OpVotePause, "resume": OpVoteResume, "kick": OpVoteKick}[kind]
 	switch kind {
 	case "pause":
+		target = 0
 		if cl.PausedAt != 0 {
 			say("pause_already", nil)
 			return
 		}
 	case "resume":
+		target = 0
 		if cl.PausedAt == 0 {
 			say("resume_not_paused", nil)
 			return
 		}
 	case "kick":
 		w := g.Waiting()
-		if w < 0 || g.Check(w, engine.Action{Kind: engine.ActResign}) != nil {
+		if w < 0 || (target >= 0 && engine.PlayerID(target) != w) || g.Check(w, engine.Action{Kind: engine.ActResign}) != nil {
 			say("kick_not_now", nil)
 			return
 		}
@@ -75,6 +111,8 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 			return
 		}
 		target, voters = int(w), voters-1
+	default:
+		return
 	}
 	need := voters/2 + 1
 	if !admin {
@@ -86,38 +124,48 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 		v := &cl.Votes[i]
 		if !slices.Contains(v.Users, user) {
 			v.Users = append(v.Users, user)
-			c.save = true
 		}
 		if len(v.Users) < need {
 			data := map[string]any{"Count": len(v.Users), "Need": need}
 			if kind == "kick" {
 				data["Player"] = b.seatName(r, engine.PlayerID(target))
 			}
-			say("vote_"+kind, data)
+			text := b.cat.T(lang, "vote_"+kind, data)
+			if button {
+				c.toast = text
+				return
+			}
+			k := &kbBuilder{rec: r}
+			k.row(k.btn(b.cat.T(lang, "btn_vote_agree", nil), op, target))
+			c.replies = append(c.replies, reply{text: text, kb: k.markup()})
 			return
 		}
 	}
+	// Decided. Votes and the pause are clock state, stored without a new
+	// revision (the buttons on screen stay valid).
 	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind })
 	if len(cl.Votes) == 0 {
 		cl.Votes = nil
 	}
-	c.save = true
 	now := b.cfg.Now().UnixMilli()
+	announce := func(text string) { c.replies = append(c.replies, reply{text: text}) }
 	switch kind {
 	case "pause":
 		cl.PausedAt, cl.Left, cl.Deadline = now, max(cl.Deadline-now, 0), 0
-		say("game_paused", nil)
+		announce(b.cat.T(lang, "game_paused", nil))
 	case "resume":
 		shift := now - cl.PausedAt
 		cl.Deadline, cl.PausedAt, cl.Left = now+cl.Left, 0, 0
 		for i := range r.Offers {
 			r.Offers[i].Expires += shift
 		}
+		c.save = len(r.Offers) > 0 // offers are not clock state: a new revision
+		c.turn = c.save            // so the turn message takes the new buttons
 		text := b.cat.T(lang, "game_resumed", nil)
 		if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
 			text += " " + mention(r.Seats[w])
 		}
-		c.replies = append(c.replies, reply{text: text})
+		announce(text)
 	case "kick":
 		if !b.resignSeat(c, lang, engine.PlayerID(target), "player_kicked_vote") {
 			say("kick_not_now", nil)
