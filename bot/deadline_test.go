@@ -366,3 +366,20 @@ func w2u(rec *Record, p engine.PlayerID, h *harness) int {
 	}
 	return -1
 }
+
+// TestTimerMovesWithMigratedChat: a group upgraded to a supergroup takes
+// its timer entry along, and the old id's entry is gone.
+func TestTimerMovesWithMigratedChat(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
+	h.startGame()
+	at := h.record().Clock.Timer
+	const super = int64(-1009876)
+	h.bot.migrate(testChat, super)
+	_ = h.bot.store.View(func(tx *storage.Tx) error {
+		next, ok := tx.NextTimer()
+		if !ok || next.Chat != super || next.At != at || tx.TimerCount() != 1 {
+			t.Errorf("after the move: next %+v %v, %d timers; want %d at %d only", next, ok, tx.TimerCount(), super, at)
+		}
+		return nil
+	})
+}
