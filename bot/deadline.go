@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -181,6 +182,13 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		} else {
 			cl.Deadline = now + d.Milliseconds()
 		}
+	}
+	// A vote to kick someone the game no longer waits for is void.
+	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool {
+		return v.Kind == "kick" && engine.PlayerID(v.Target) != g.Waiting()
+	})
+	if len(cl.Votes) == 0 {
+		cl.Votes = nil
 	}
 	if cl.PausedAt != 0 {
 		return archive
