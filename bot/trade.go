@@ -372,8 +372,8 @@ func (b *Bot) publishOfferEdits(ctx context.Context, chat int64, st *chatState) 
 func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 	t, err := b.changeFor(chat, chat, 0, func(t *tradeTx) error {
 		rec := t.rec
-		if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver {
-			return nil
+		if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
+			return nil // a paused game's offers wait (bot/pause.go moves their expiry)
 		}
 		lang := t.settings.Lang
 		now := b.cfg.Now().UnixMilli()
