@@ -233,6 +233,9 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 	if rec.Clock.PausedAt == 0 || rec.Clock.Left != left || rec.Clock.Deadline != 0 {
 		t.Fatalf("after a majority: clock %+v, want paused with %d ms left", rec.Clock, left)
 	}
+	if !h.api.WaitFor(func() bool { return strings.Contains(lastTurn(h), "Paused") }, 5*time.Second) {
+		t.Error("the turn message does not say the game is paused")
+	}
 	clock.Add(48 * time.Hour)
 	time.Sleep(50 * time.Millisecond)
 	if r := h.record(); r.Game.Version != ver || r.Clock.Reminded != 0 {
@@ -245,6 +248,9 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 	rec = h.record()
 	if rec.Clock.PausedAt != 0 || rec.Clock.Deadline != clock.Now().UnixMilli()+left {
 		t.Fatalf("after /resume: clock %+v, want the deadline %d ms from now", rec.Clock, left)
+	}
+	if !h.api.WaitFor(func() bool { return !strings.Contains(lastTurn(h), "Paused") }, 5*time.Second) {
+		t.Error("the turn message still says paused")
 	}
 	advance(h, clock)
 }
@@ -382,4 +388,15 @@ func TestTimerMovesWithMigratedChat(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// lastTurn is the text of the game's current turn message.
+func lastTurn(h *harness) string {
+	id := h.record().TurnMsg
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == id {
+			return m.Text
+		}
+	}
+	return ""
 }

@@ -152,6 +152,7 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 	switch kind {
 	case "pause":
 		cl.PausedAt, cl.Left, cl.Deadline = now, max(cl.Deadline-now, 0), 0
+		c.turn = true // the turn message says so
 		announce(b.cat.T(lang, "game_paused", nil))
 	case "resume":
 		shift := now - cl.PausedAt
@@ -160,7 +161,7 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 			r.Offers[i].Expires += shift
 		}
 		c.save = len(r.Offers) > 0 // offers are not clock state: a new revision
-		c.turn = c.save            // so the turn message takes the new buttons
+		c.turn = true              // the turn message drops the paused line
 		text := b.cat.T(lang, "game_resumed", nil)
 		if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
 			text += " " + mention(r.Seats[w])

@@ -142,6 +142,9 @@ func (b *Bot) renderTurn(lang string, rec *Record) string {
 	if p := b.prompt(lang, rec); p != "" {
 		tail += "\n" + p
 	}
+	if rec.Clock.PausedAt != 0 {
+		tail += "\n" + b.cat.T(lang, "paused_line", nil) // bot/pause.go
+	}
 	if rec.View.Menu != "" {
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 {
 			tail += "\n" + b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": b.seatName(rec, seat)})
