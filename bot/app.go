@@ -157,7 +157,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 // registerCommands sets the command menu in every language, and in
 // English for everyone else. Failure is not fatal: the commands still work.
 func registerCommands(ctx context.Context, c *telegram.Client, cat *locales.Catalog, log *slog.Logger) {
-	names := []string{"newgame", "board", "history", "settings", "stats", "top", "help", "lang", "leave", "endgame"}
+	names := []string{"newgame", "board", "history", "settings", "stats", "top", "help", "lang", "leave", "endgame", "pause", "resume", "kick"}
 	for _, lang := range append([]string{""}, locales.Languages...) {
 		l := lang
 		if l == "" {

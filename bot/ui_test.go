@@ -234,7 +234,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 func TestCommands(t *testing.T) {
 	h := newHarness(t, 3, nil)
 	for _, lang := range []string{"", "ru", "uk", "en"} {
-		if len(h.api.Commands("", lang)) != 10 {
+		if len(h.api.Commands("", lang)) != 13 {
 			t.Errorf("setMyCommands for %q: %v", lang, h.api.Commands("", lang))
 		}
 	}
