@@ -306,7 +306,9 @@ const (
 
 // FireDue fires every timer whose moment has passed, earliest first.
 func (b *Bot) FireDue(ctx context.Context) {
-	for ctx.Err() == nil {
+	// Rounds are bounded, so an entry that could not be handled cannot
+	// keep the runner busy; the next tick goes on.
+	for round := 0; round < 64 && ctx.Err() == nil; round++ {
 		var due []storage.Timer
 		now := b.cfg.Now().UnixMilli()
 		if err := b.store.View(func(tx *storage.Tx) error {

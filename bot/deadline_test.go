@@ -400,3 +400,28 @@ func lastTurn(h *harness) string {
 	}
 	return ""
 }
+
+// TestStaleTimersAreDropped: entries whose chat has no game (or whose game
+// moved its timer) are deleted when they fire, more than one batch of them.
+func TestStaleTimersAreDropped(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{})
+	err := h.bot.store.Update(func(tx *storage.Tx) error {
+		for i := range 2*fireBatch + 7 {
+			if err := tx.PutTimer(int64(1000+i), int64(-5_000_000-i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func() int {
+		n := 0
+		_ = h.bot.store.View(func(tx *storage.Tx) error { n = tx.TimerCount(); return nil })
+		return n
+	}
+	if !h.api.WaitFor(func() bool { return count() == 0 }, 5*time.Second) {
+		t.Fatalf("%d stale timers left", count())
+	}
+}
