@@ -162,6 +162,12 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 	if rec.Game.Props[sq].Owner != engine.NoOwner {
 		t.Fatal("the property found an owner")
 	}
+	_ = h.bot.store.View(func(tx *storage.Tx) error {
+		if n := tx.TimerCount(); n != 1 {
+			t.Errorf("%d timer entries for one chat after many changes, want 1", n)
+		}
+		return nil
+	})
 }
 
 // TestKickAfterRepeatedTimeouts: a player who misses KickAfter turns in a
