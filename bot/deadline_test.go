@@ -79,11 +79,14 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	clock.Add(12*time.Hour + time.Second) // the reminder falls due while the bot is down
 	h.start()
 	h.waitRecord("first reminder", func(r *Record) bool { return r.Clock.Reminded == 1 })
+	// The reminder is delivered by the outbox after the commit: wait for it.
+	h.api.WaitFor(func() bool { return h.mentions(user, "waiting for you") >= 1 }, 5*time.Second)
 	if n := h.mentions(user, "waiting for you"); n != 1 {
 		t.Fatalf("%d reminders after half time, want 1", n)
 	}
 	clock.Add(8 * time.Hour) // 20 h: shortly before
 	h.waitRecord("second reminder", func(r *Record) bool { return r.Clock.Reminded == 2 })
+	h.api.WaitFor(func() bool { return h.mentions(user, "waiting for you") >= 2 }, 5*time.Second)
 	clock.Add(time.Hour) // no third reminder
 	time.Sleep(50 * time.Millisecond)
 	if n := h.mentions(user, "waiting for you"); n != 2 {
