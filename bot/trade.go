@@ -593,19 +593,36 @@ func (b *Bot) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messag
 		set.TradeChat = group
 		return true, nil
 	})
+	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
+		b.showComposer(ctx, lang, group, rec, user, d, false)
+	}
+}
+
+// draftRefused tells the person in their private chat why a draft change
+// did not happen; it reports whether there was such a refusal.
+func (b *Bot) draftRefused(ctx context.Context, chat int64, lang string, err error) bool {
 	var r refusal
 	switch {
 	case errors.Is(err, errDuplicate):
-		return
 	case errors.As(err, &r):
-		b.sendPrivate(ctx, m.Chat.ID, r.text, nil)
-		return
+		b.sendPrivate(ctx, chat, r.text, nil)
 	case err != nil:
-		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_no_game", nil), nil)
+		b.sendPrivate(ctx, chat, b.cat.T(lang, "trade_no_game", nil), nil)
+	default:
+		return false
+	}
+	return true
+}
+
+// showComposer shows the draft in the person's private chat: an edit of
+// the composer message when edit is set and it still exists, otherwise a
+// new message that becomes the composer.
+func (b *Bot) showComposer(ctx context.Context, lang string, group int64, rec *Record, user int64, d *Draft, edit bool) {
+	text, kb := b.renderComposer(lang, group, rec, user)
+	if edit && d.Msg != 0 && b.tg.Edit(ctx, user, d.Msg, text, kb) == nil {
 		return
 	}
-	text, kb := b.renderComposer(lang, group, rec, user)
-	if id := b.sendPrivate(ctx, m.Chat.ID, text, kb); id != 0 {
+	if id := b.sendPrivate(ctx, user, text, kb); id != 0 {
 		b.setComposerMsg(group, rec.ID, user, d.Rev, id)
 	}
 }
@@ -645,22 +662,8 @@ func (b *Bot) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 		d.Rev++
 		return true, nil
 	})
-	var r refusal
-	switch {
-	case errors.Is(err, errDuplicate):
-		return
-	case errors.As(err, &r):
-		b.sendPrivate(ctx, m.Chat.ID, r.text, nil)
-		return
-	case err != nil:
-		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_no_game", nil), nil)
-		return
-	}
-	text, kb := b.renderComposer(lang, group, rec, user)
-	if d.Msg == 0 || b.tg.Edit(ctx, user, d.Msg, text, kb) != nil {
-		if id := b.sendPrivate(ctx, user, text, kb); id != 0 {
-			b.setComposerMsg(group, rec.ID, user, d.Rev, id)
-		}
+	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
+		b.showComposer(ctx, lang, group, rec, user, d, true)
 	}
 }
 
