@@ -154,17 +154,21 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	return nil
 }
 
+// commandNames are the commands shown in Telegram's menu; each has its
+// description under "cmd_" + name in the locales.
+var commandNames = []string{"newgame", "board", "trade", "history", "settings", "stats", "top", "help", "lang",
+	"leave", "endgame", "pause", "resume", "kick"}
+
 // registerCommands sets the command menu in every language, and in
 // English for everyone else. Failure is not fatal: the commands still work.
 func registerCommands(ctx context.Context, c *telegram.Client, cat *locales.Catalog, log *slog.Logger) {
-	names := []string{"newgame", "board", "history", "settings", "stats", "top", "help", "lang", "leave", "endgame", "pause", "resume", "kick"}
 	for _, lang := range append([]string{""}, locales.Languages...) {
 		l := lang
 		if l == "" {
 			l = locales.Default
 		}
 		var cmds []tgbotapi.BotCommand
-		for _, n := range names {
+		for _, n := range commandNames {
 			cmds = append(cmds, tgbotapi.BotCommand{Command: n, Description: cat.T(l, "cmd_"+n, nil)})
 		}
 		if err := c.SetCommands(ctx, lang, cmds); err != nil {

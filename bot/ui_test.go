@@ -66,6 +66,9 @@ func TestMessageIDsExist(t *testing.T) {
 	}
 	// Ids the bot builds from numbers and names.
 	dynamic := []string{"edition_" + engine.Classic}
+	for _, n := range commandNames {
+		dynamic = append(dynamic, "cmd_"+n)
+	}
 	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
 		dynamic = append(dynamic, "menu_of_"+m)
 	}
@@ -234,7 +237,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 func TestCommands(t *testing.T) {
 	h := newHarness(t, 3, nil)
 	for _, lang := range []string{"", "ru", "uk", "en"} {
-		if len(h.api.Commands("", lang)) != 13 {
+		if len(h.api.Commands("", lang)) != len(commandNames) {
 			t.Errorf("setMyCommands for %q: %v", lang, h.api.Commands("", lang))
 		}
 	}
