@@ -84,6 +84,8 @@ const (
 	OpSetCash     Op = "sc" // starting cash (preset)
 	OpSetRule     Op = "sr" // switch a house rule (index in houseRules)
 	OpSetMax      Op = "sn" // the most players in a game
+	OpSetKick     Op = "sk" // missed turns in a row that remove a player (preset)
+	OpSetArchive  Op = "sa" // days without a move before a game is archived (preset)
 	OpSetClose    Op = "sx" // close the menu
 )
 
@@ -100,7 +102,7 @@ const (
 var voteOps = map[Op]bool{OpVotePause: true, OpVoteResume: true, OpVoteKick: true}
 
 // settingsOps are pressed on the settings message.
-var settingsOps = map[Op]bool{OpSetView: true, OpSetLang: true, OpSetEdition: true, OpSetPace: true,
+var settingsOps = map[Op]bool{OpSetKick: true, OpSetArchive: true, OpSetView: true, OpSetLang: true, OpSetEdition: true, OpSetPace: true,
 	OpSetDecision: true, OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true, OpSetClose: true}
 
 // argOps take an argument; the others must not have one.
@@ -108,7 +110,7 @@ var argOps = map[Op]bool{OpBid: true, OpGroup: true, OpBuild: true, OpSell: true
 	OpMortgage: true, OpUnmortgage: true, OpDeed: true, OpResignYes: true,
 	OpOfAccept: true, OpOfReject: true, OpOfCounter: true, OpOfWithdraw: true,
 	OpSetView: true, OpSetLang: true, OpSetEdition: true, OpSetPace: true, OpSetDecision: true,
-	OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true, OpVoteKick: true}
+	OpSetKick: true, OpSetArchive: true, OpSetBid: true, OpSetCash: true, OpSetRule: true, OpSetMax: true, OpVoteKick: true}
 
 // chatOps take an argument and the group chat: <game>:<rev>:<op>:<arg>:<-chat>.
 var chatOps = map[Op]bool{OpTrTo: true, OpTrWho: true, OpTrGive: true, OpTrTake: true, OpTrCard: true,

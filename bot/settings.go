@@ -32,6 +32,7 @@ const (
 	pageCash
 	pageRules
 	pagePlayers
+	pageAbsence
 	pageCount
 )
 
@@ -41,7 +42,27 @@ var (
 	decisionPresets = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute, time.Hour, 6 * time.Hour, 24 * time.Hour}
 	bidPresets      = []time.Duration{15 * time.Second, 30 * time.Second, time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour}
 	paceNames       = []string{PaceLive, PaceRelaxed, PaceAsync, PaceCustom}
+	// kickPresets are ChatOptions.KickAfter values: -1 never, else missed
+	// turns in a row; archivePresets are days without a move.
+	kickPresets    = []int{-1, 1, 2, 3, 5}
+	archivePresets = []int{3, 7, 14, 30}
 )
+
+// kickValue is the effective KickAfter of o (0 means the default).
+func kickValue(o *ChatOptions) int {
+	if o.KickAfter == 0 {
+		return defaultKickAfter
+	}
+	return o.KickAfter
+}
+
+// archiveDays is the effective ArchiveAfter of o in days.
+func archiveDays(o *ChatOptions) int {
+	if o.ArchiveAfter <= 0 {
+		return int(defaultArchiveAfter / (24 * time.Hour))
+	}
+	return int(o.ArchiveAfter / (24 * time.Hour))
+}
 
 // houseRule is one switch of the house-rules page; the message is
 // "rule_" + id.
@@ -279,6 +300,20 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press P
 			r.BuildsPerTurn = defaultBuildsPerTurn
 		}
 		return pageRules, true, true, false
+	case OpSetKick:
+		if arg >= len(kickPresets) {
+			return pageAbsence, false, false, false
+		}
+		changed = kickValue(o) != kickPresets[arg]
+		o.KickAfter = kickPresets[arg]
+		return pageAbsence, true, changed, false
+	case OpSetArchive:
+		if arg >= len(archivePresets) {
+			return pageAbsence, false, false, false
+		}
+		changed = archiveDays(o) != archivePresets[arg]
+		o.ArchiveAfter = time.Duration(archivePresets[arg]) * 24 * time.Hour
+		return pageAbsence, true, changed, false
 	case OpSetMax:
 		ed := editionOf(o)
 		if arg < ed.MinPlayers || arg > ed.MaxPlayers {
@@ -376,6 +411,14 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	lines = append(lines,
 		b.cat.T(lang, "opt_pace", map[string]any{"Value": b.paceText(lang, oo.EffectivePace())}),
 		b.cat.T(lang, "opt_rules", map[string]any{"Value": b.rulesText(lang, &oo)}))
+	if full {
+		kick := b.cat.T(lang, "set_kick_never", nil)
+		if k := kickValue(&oo); k > 0 {
+			kick = b.cat.T(lang, "set_kick_n", map[string]any{"N": k})
+		}
+		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
+			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": archiveDays(&oo)})}))
+	}
 	return lines
 }
 
@@ -470,12 +513,27 @@ func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbota
 			row = append(row, btn(mark(maxPlayersOf(&o) == n, strconv.Itoa(n)), OpSetMax, n))
 		}
 		rows = append(rows, row, back)
+	case pageAbsence:
+		hint = b.cat.T(lang, "settings_page_absence", nil)
+		var kick, archive []tgbotapi.InlineKeyboardButton
+		for i, v := range kickPresets {
+			label := b.cat.T(lang, "set_kick_never", nil)
+			if v > 0 {
+				label = b.cat.T(lang, "set_kick_n", map[string]any{"N": v})
+			}
+			kick = append(kick, btn(mark(kickValue(&o) == v, label), OpSetKick, i))
+		}
+		for i, v := range archivePresets {
+			archive = append(archive, btn(mark(archiveDays(&o) == v, b.cat.T(lang, "set_days", map[string]any{"N": v})), OpSetArchive, i))
+		}
+		rows = append(rows, kick, archive, back)
 	default:
 		hint = b.cat.T(lang, "settings_hint", nil)
 		rows = append(rows,
 			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_lang", nil), OpSetView, pageLang), btn(b.cat.T(lang, "btn_set_edition", nil), OpSetView, pageEdition)},
 			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_pace", nil), OpSetView, pagePace), btn(b.cat.T(lang, "btn_set_cash", nil), OpSetView, pageCash)},
 			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_rules", nil), OpSetView, pageRules), btn(b.cat.T(lang, "btn_set_players", nil), OpSetView, pagePlayers)},
+			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_absence", nil), OpSetView, pageAbsence)},
 			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_close", nil), OpSetClose, 0)})
 	}
 	chatLang := s.Lang

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -401,5 +402,25 @@ func TestSettingsMessageIDs(t *testing.T) {
 		if !known[id] {
 			t.Errorf("message %q is not in the locales", id)
 		}
+	}
+}
+
+// TestSettingsAbsence: an admin sets how many missed turns remove a player
+// and after how many days an untouched game is archived; a new game keeps
+// them.
+func TestSettingsAbsence(t *testing.T) {
+	h := newHarness(t, 11, nil)
+	h.api.SetAdmins(testChat, h.users[0].ID)
+	h.say(h.users[0], "/settings")
+	h.pressSetting(h.users[0], OpSetView, pageAbsence)
+	h.pressSetting(h.users[0], OpSetKick, 0)    // never
+	h.pressSetting(h.users[0], OpSetArchive, 3) // 30 days
+	if s := h.chatSettings(); s.Options.KickAfter != -1 || s.Options.ArchiveAfter != 30*24*time.Hour {
+		t.Fatalf("options = %+v", s.Options)
+	}
+	h.startGame()
+	rec := h.record()
+	if rec.kickAfter() != 0 || rec.archiveAfter() != 30*24*time.Hour {
+		t.Fatalf("the game removes after %d missed turns and archives after %v", rec.kickAfter(), rec.archiveAfter())
 	}
 }

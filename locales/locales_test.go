@@ -460,6 +460,7 @@ func sampleData() map[string]any {
 		"Value": "live", "Decision": "2 min", "Bid": "30 s", "Played": 5, "Won": 2, "Bankrupt": 1, // settings, stats
 		"Best": "$3,200", "Set": "🟫 Brown",
 		"Left": "2 h", "Days": 14, "Need": 3, "H": 1, "M": 30, // deadlines (bot/deadline.go)
+		"Kick": "after 3", "Archive": "14 d", // settings: absent players
 	}
 }
 
