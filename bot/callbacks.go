@@ -301,6 +301,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			return
 		}
 		rules, seed := b.rulesOf(rec.Options), b.seed()
+		rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
 		g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
 		if err != nil {
 			c.alert = b.errText(lang, err)

@@ -159,7 +159,7 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 		t.Fatalf("auction clock %+v: want a %d ms window with no reminder", rec.Clock, want)
 	}
 	rec = advance(h, clock)
-	if rec.Game.Phase == engine.PhaseAuction || !hasEvent(rec.Turn, engine.EvAuctionUnsold) {
+	if rec.Game.Phase == engine.PhaseAuction || !hasEvent(rec.History, engine.EvAuctionUnsold) {
 		t.Fatalf("silent bidders should pass and leave the property unsold; phase %d", rec.Game.Phase)
 	}
 	if rec.Game.Props[sq].Owner != engine.NoOwner {

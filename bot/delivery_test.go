@@ -184,6 +184,13 @@ func memberUpdate(chat int64, status string) tgbotapi.Update {
 // turn message whose buttons work.
 func TestForbiddenThenBack(t *testing.T) {
 	h := newHarness(t, 7, nil)
+	// With an end-turn button the roll keeps the turn (and its message)
+	// open, so the message that got the 403 is the one to clean up.
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{ManualEndTurn: true}})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	h.startGame()
 	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 403})
 	h.pressIn(testChat, OpRoll)

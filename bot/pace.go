@@ -46,6 +46,10 @@ type ChatOptions struct {
 	MaxPlayers int           `json:"max_players,omitempty"` // 0 = the edition's maximum
 	// RandomOrder seats players in a random order instead of rolling.
 	RandomOrder bool `json:"random_order,omitempty"`
+	// ManualEndTurn keeps the "End turn" button; by default the turn passes
+	// on by itself once its player has nothing left to decide, which saves
+	// a press and a message edit a turn within Telegram's per-chat budget.
+	ManualEndTurn bool `json:"manual_end_turn,omitempty"`
 	// KickAfter removes a player who misses this many turns in a row (a
 	// turn with one or more timeouts; bankruptcy to the bank); 0 = the
 	// default, 3; negative = never (bot/deadline.go).

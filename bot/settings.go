@@ -80,6 +80,7 @@ var houseRules = []houseRule{
 	{"double_salary", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleSalaryOnStart }},
 	{"no_rent_in_jail", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.NoRentInJail }},
 	{"random_order", func(o *ChatOptions, _ *engine.Rules) *bool { return &o.RandomOrder }},
+	{"manual_end", func(o *ChatOptions, _ *engine.Rules) *bool { return &o.ManualEndTurn }},
 	{"early_end", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement }},
 }
 

@@ -324,6 +324,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 			t.Fatalf("rule %s: the game did not start (%q)", h.id, c.alert)
 		}
 		got, want := c.rec.Game.Rules, def
+		want.AutoEndTurn = !c.rec.Options.ManualEndTurn // chat games pass the dice on by themselves
 		gotOpts := *c.rec.Options
 		gotOn := *h.field(&gotOpts, &got)
 		wantOn := *h.field(&ChatOptions{}, &want)

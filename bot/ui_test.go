@@ -209,6 +209,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 		h.mustPress(h.userOf(rec, cur), op)
 	}
 	rec := h.record()
+	sq := rec.Game.Players[rec.Game.Current].Pos
 	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
 	msg, data, ok := h.findButton(OpBid, 0, true)
 	if !ok {
@@ -227,7 +228,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 		t.Fatal("auction did not close after 30 s of silence")
 	}
 	rec = h.record()
-	if owner := rec.Game.Props[rec.Game.Players[rec.Game.Current].Pos].Owner; owner != rec.SeatOf(h.users[2].ID) {
+	if owner := rec.Game.Props[sq].Owner; owner != rec.SeatOf(h.users[2].ID) {
 		t.Fatalf("the only bidder does not own the property (owner %d)", owner)
 	}
 }

@@ -89,6 +89,10 @@ type Rules struct {
 	DoubleSalaryOnStart bool `json:"double_salary_on_start"`
 	NoRentInJail        bool `json:"no_rent_in_jail"`
 	EarlyEndByAgreement bool `json:"early_end_by_agreement"`
+	// AutoEndTurn hands the dice on by itself once the current player has
+	// nothing left to decide (no doubles to roll again, no debt, no
+	// auction): chat games save a button press and a message edit a turn.
+	AutoEndTurn bool `json:"auto_end_turn,omitempty"`
 }
 
 // Edition is a complete rule set: board, decks, bank stock and defaults.

@@ -104,6 +104,7 @@ func TestRandomGames(t *testing.T) {
 			rules.FreeParkingJackpot = true
 			rules.DoubleSalaryOnStart = true
 			rules.NoRentInJail = seed%2 == 0
+			rules.AutoEndTurn = seed%2 == 1
 		}
 		g, _, err := New(Config{Edition: Classic, Players: players, Seed: seed, Rules: &rules})
 		if err != nil {

@@ -53,6 +53,10 @@ func (g *Game) settle() {
 		case StepBuyDecision:
 			g.Phase = PhaseBuyDecision
 		case StepTurnEnd:
+			if g.Rules.AutoEndTurn && !g.RollAgain {
+				g.actEndTurn() // starts the next turn, which settles again
+				return
+			}
 			g.Phase = PhaseTurnEnd
 		case StepJailMove:
 			g.Step = StepTurnEnd
