@@ -277,6 +277,11 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 					return err
 				}
 			}
+			// Restore looks at recently changed chats only (no scan of
+			// every game at start-up).
+			if err := tx.MarkRecent(chat, st.rec.Updated); err != nil {
+				return err
+			}
 			return tx.PutGame(chat, data)
 		case st.rec != nil && st.clockChanged:
 			// Only the clock changed (a reminder, a re-planned timer): the

@@ -124,14 +124,15 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record)) {
 	}
 }
 
-// Restore arms the deadlines of stored games that have no timer entry yet
-// (records from before the timer index) and shows again what
+// Restore arms the deadlines of recently changed games that have no timer
+// entry yet and shows again what
 // a previous run may have queued but never delivered: a turn or lobby
 // message whose id was never stored, and the messages of games changed in
 // the last few minutes (a crash may have cut their edits; an edit to the
 // same content costs one request and changes nothing). Call it on start.
 // Paused chats stay paused.
 func (b *Bot) Restore() error {
+	const restoreWindow = 24 * time.Hour
 	type unsent struct {
 		chat int64
 		lang string
@@ -139,8 +140,16 @@ func (b *Bot) Restore() error {
 	}
 	var todo []unsent
 	var unarmed []int64
-	err := b.store.View(func(tx *storage.Tx) error {
-		return tx.ForEachGame(func(chat int64, data []byte) error {
+	// Only chats changed in the last day are looked at: a message that a
+	// killed process never delivered belongs to a recent change, and a
+	// start-up reads no more than the chats active lately.
+	since := b.cfg.Now().Add(-restoreWindow).UnixMilli()
+	err := b.store.Update(func(tx *storage.Tx) error {
+		return tx.ForEachRecent(since, func(chat, _ int64) error {
+			data, ok := tx.Game(chat)
+			if !ok {
+				return nil
+			}
 			rec, err := decodeRecord(data)
 			if err != nil {
 				b.log.Warn("unreadable game record", "chat", chat, "err", err)

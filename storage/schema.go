@@ -31,6 +31,7 @@ var currentBuckets = [][]byte{
 	bucketMeta, bucketGames, bucketLogs, bucketSettings, bucketLastUpdate, bucketArchive,
 	bucketChatStats, bucketUserStats,
 	bucketTimers,
+	bucketRecent,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -65,6 +66,10 @@ var migrations = []migration{
 	}},
 	{to: 3, name: "deadline index (storage/timers.go)", fn: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketTimers)
+		return err
+	}},
+	{to: 4, name: "recently changed chats (storage/recent.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketRecent)
 		return err
 	}},
 }
