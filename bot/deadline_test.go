@@ -337,14 +337,7 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 	x := rec.Game.Current
 	y := (x + 1) % 3
 	ux := h.userOf(rec, x)
-	h.edit(func(r *Record) { r.Game.Props[5].Owner = x })
-	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, rec.ID))
-	h.settle()
-	h.pressPrivate(ux, OpTrTo, int(y))
-	h.pressPrivate(ux, OpTrGive, 5)
-	h.pressPrivate(ux, OpTrMode, editTake)
-	h.api.PushMessage(ux.ID, ux, "/cash 120")
-	h.settle()
+	h.draftPortForCash(rec, ux, y)
 	h.pressPrivate(ux, OpTrMode, editItems)
 	h.pressPrivate(ux, OpTrSend, 0)
 	rec = h.record()

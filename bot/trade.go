@@ -598,6 +598,25 @@ func (b *Bot) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messag
 	}
 }
 
+// answerRefusal answers a press whose change did not happen — a duplicate,
+// a refusal with its reason, or a failure with failText — and reports
+// whether it did.
+func (b *Bot) answerRefusal(ctx context.Context, id string, err error, failText string) bool {
+	var r refusal
+	switch {
+	case err == nil:
+		return false
+	case errors.Is(err, errDuplicate):
+		b.answer(ctx, id, nil, err)
+	case errors.As(err, &r):
+		_ = b.tg.AnswerCallback(ctx, id, r.text, true)
+	default:
+		b.log.Error("trade press failed", "err", err)
+		_ = b.tg.AnswerCallback(ctx, id, failText, true)
+	}
+	return true
+}
+
 // draftRefused tells the person in their private chat why a draft change
 // did not happen; it reports whether there was such a refusal.
 func (b *Bot) draftRefused(ctx context.Context, chat int64, lang string, err error) bool {
@@ -700,16 +719,7 @@ func (b *Bot) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callba
 		d.Msg = q.Message.MessageID
 		return true, nil
 	})
-	var r refusal
-	switch {
-	case errors.Is(err, errDuplicate):
-		b.answer(ctx, q.ID, nil, err)
-		return
-	case errors.As(err, &r):
-		_ = b.tg.AnswerCallback(ctx, q.ID, r.text, true)
-		return
-	case err != nil:
-		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_outdated", nil), true)
+	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_outdated", nil)) {
 		return
 	}
 	_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
@@ -774,17 +784,7 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 		delete(rec.Drafts, user)
 		return nil
 	})
-	var r refusal
-	switch {
-	case errors.Is(err, errDuplicate):
-		b.answer(ctx, q.ID, nil, err)
-		return
-	case errors.As(err, &r):
-		_ = b.tg.AnswerCallback(ctx, q.ID, r.text, true)
-		return
-	case err != nil:
-		b.log.Error("sending a trade offer", "chat", group, "err", err)
-		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_failed", nil), true)
+	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_failed", nil)) {
 		return
 	}
 	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)

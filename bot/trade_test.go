@@ -246,14 +246,7 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	x := rec.Game.Current
 	y := (x + 1) % 3
 	ux := h.userOf(rec, x)
-	h.edit(func(r *Record) { r.Game.Props[5].Owner = x })
-	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, rec.ID))
-	h.settle()
-	h.pressPrivate(ux, OpTrTo, int(y))
-	h.pressPrivate(ux, OpTrGive, 5)
-	h.pressPrivate(ux, OpTrMode, editTake)
-	h.api.PushMessage(ux.ID, ux, "/cash 120")
-	h.settle()
+	h.draftPortForCash(rec, ux, y)
 	if d := h.record().Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
 		t.Fatalf("typed amount not taken: %+v", d)
 	}
@@ -309,4 +302,19 @@ func TestTradePayload(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
+}
+
+// draftPortForCash has ux compose, in the private chat, an offer to y of
+// the first port (given to ux here) for 120 in cash.
+func (h *harness) draftPortForCash(rec *Record, ux fakeapi.User, y engine.PlayerID) {
+	h.t.Helper()
+	x := rec.SeatOf(ux.ID)
+	h.edit(func(r *Record) { r.Game.Props[5].Owner = x })
+	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, rec.ID))
+	h.settle()
+	h.pressPrivate(ux, OpTrTo, int(y))
+	h.pressPrivate(ux, OpTrGive, 5)
+	h.pressPrivate(ux, OpTrMode, editTake)
+	h.api.PushMessage(ux.ID, ux, "/cash 120")
+	h.settle()
 }
