@@ -16,6 +16,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -372,7 +373,15 @@ func canBuild(g *engine.Game, p engine.PlayerID) bool {
 // game passes through auctions, building, mortgages, jail and
 // bankruptcies to the game-over message.
 func TestPlayWholeGame(t *testing.T) {
+	for _, lang := range locales.Languages {
+		t.Run(lang, func(t *testing.T) { playWholeGame(t, lang) })
+	}
+}
+
+// playWholeGame plays the game in the language of the chat's creator.
+func playWholeGame(t *testing.T, lang string) {
 	h := newHarness(t, 42, nil)
+	h.users[0].LanguageCode = lang
 	h.startGame()
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
@@ -404,13 +413,20 @@ func TestPlayWholeGame(t *testing.T) {
 		if e.Kind != engine.EvBankrupt {
 			continue
 		}
-		line := h.bot.eventLine("en", arch, e)
+		line := h.bot.eventLine(lang, arch, e)
 		found := false
 		for _, m := range msgs {
 			found = found || strings.Contains(m.Text, line)
 		}
 		if !found {
 			t.Errorf("bankruptcy line %q not shown in any message", line)
+		}
+	}
+	for _, m := range msgs { // no message id or template gap reached the chat
+		for _, gap := range []string{"<no value>", "ev_", "err_", "btn_", "prompt_"} {
+			if strings.Contains(m.Text, gap) {
+				t.Errorf("message %d shows %q: %q", m.ID, gap, m.Text)
+			}
 		}
 	}
 	last := msgs[len(msgs)-1]
