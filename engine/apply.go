@@ -63,33 +63,24 @@ func (g *Game) check(p PlayerID, a Action) error {
 		}
 		return g.busy()
 	case ActEndTurn:
-		if !current {
-			return ErrNotYourTurn
-		}
-		if g.Phase != PhaseTurnEnd {
-			return g.busy()
+		if err := g.onTurn(current, PhaseTurnEnd); err != nil {
+			return err
 		}
 		if g.RollAgain {
 			return ErrNotNow // doubles: roll again first
 		}
 		return nil
 	case ActBuy, ActDecline:
-		if !current {
-			return ErrNotYourTurn
-		}
-		if g.Phase != PhaseBuyDecision {
-			return g.busy()
+		if err := g.onTurn(current, PhaseBuyDecision); err != nil {
+			return err
 		}
 		if a.Kind == ActBuy {
 			return g.checkBuy(p)
 		}
 		return nil
 	case ActPayJailFine, ActUseJailCard:
-		if !current {
-			return ErrNotYourTurn
-		}
-		if g.Phase != PhaseTurnStart {
-			return g.busy()
+		if err := g.onTurn(current, PhaseTurnStart); err != nil {
+			return err
 		}
 		if !g.Players[p].InJail {
 			return ErrNotInJail
@@ -203,6 +194,18 @@ func (g *Game) check(p PlayerID, a Action) error {
 		return nil
 	}
 	return ErrUnknownAction
+}
+
+// onTurn checks a decision of the current player's own turn: it is theirs,
+// and the game is in phase.
+func (g *Game) onTurn(current bool, phase Phase) error {
+	if !current {
+		return ErrNotYourTurn
+	}
+	if g.Phase != phase {
+		return g.busy()
+	}
+	return nil
 }
 
 // busy explains why the current player cannot act on their turn now.
