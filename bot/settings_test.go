@@ -244,7 +244,7 @@ func TestSettingsTexts(t *testing.T) {
 	for _, lang := range locales.Languages {
 		for page := 0; page < pageCount; page++ {
 			text, kb := b.renderSettings(lang, s, page)
-			if n := utf16Len(text); n > 4096 || n == 0 {
+			if n := textLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s settings page %d: %d UTF-16 units", lang, page, n)
 			}
 			for _, row := range kb.InlineKeyboard {
@@ -259,7 +259,7 @@ func TestSettingsTexts(t *testing.T) {
 			}
 		}
 		text := b.renderLobby(lang, rec)
-		if n := utf16Len(text); n > 4096 {
+		if n := textLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
 		if !strings.Contains(text, b.ruleName(lang, ruleIndex(t, "jackpot"), r)) || !strings.Contains(text, cat.Money(lang, 5000)) {
@@ -378,14 +378,7 @@ func TestSettingsPresses(t *testing.T) {
 
 // TestSettingsMessageIDs: the ids the settings build from names exist.
 func TestSettingsMessageIDs(t *testing.T) {
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	known := map[string]bool{}
-	for _, id := range cat.IDs() {
-		known[id] = true
-	}
+	known := knownIDs(t)
 	var ids []string
 	for _, h := range houseRules {
 		ids = append(ids, "rule_"+h.id)

@@ -11,16 +11,15 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"unicode/utf16"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
-// TestMessageIDsExist finds every literal message id the bot asks the
-// catalog for and checks that it exists in every language.
-func TestMessageIDsExist(t *testing.T) {
+// knownIDs is the set of message ids in the locales.
+func knownIDs(t *testing.T) map[string]bool {
+	t.Helper()
 	cat, err := locales.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +28,13 @@ func TestMessageIDsExist(t *testing.T) {
 	for _, id := range cat.IDs() {
 		known[id] = true
 	}
+	return known
+}
+
+// TestMessageIDsExist finds every literal message id the bot asks the
+// catalog for and checks that it exists in every language.
+func TestMessageIDsExist(t *testing.T) {
+	known := knownIDs(t)
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()
 	used := 0
@@ -105,10 +111,6 @@ func TestMessageIDsExist(t *testing.T) {
 	}
 }
 
-// utf16Len counts what Telegram counts for its 4096 limit (upper bound:
-// markup included).
-func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
-
 // TestLongestTexts renders the biggest messages a game can produce — six
 // players with 32-character names, every deed owned, built or mortgaged,
 // a turn full of events — in every language, within Telegram's limits.
@@ -149,7 +151,7 @@ func TestLongestTexts(t *testing.T) {
 			"standings": b.renderStandings(lang, rec),
 			"help":      cat.T(lang, "help_classic", nil),
 		} {
-			if n := utf16Len(text); n > 4096 || n == 0 {
+			if n := textLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s %s: %d UTF-16 units", lang, name, n)
 			}
 			if strings.Contains(text, "Щ&<") {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf16"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -855,14 +856,11 @@ func sameMarkup(a, b *tgbotapi.InlineKeyboardMarkup) bool {
 	return string(ja) == string(jb)
 }
 
+// utf16Len is how Telegram measures text: in UTF-16 code units.
 func utf16Len(s string) int {
 	n := 0
 	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
+		n += utf16.RuneLen(r)
 	}
 	return n
 }
