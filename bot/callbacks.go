@@ -231,7 +231,6 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}
-	rec.AuctionDeadline = 0 // deadlines live in rec.Clock (bot/deadline.go)
 	c.save, c.turn = true, true
 	if rec.Game.Phase == engine.PhaseGameOver {
 		c.gameOver, c.remove = true, true

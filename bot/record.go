@@ -33,14 +33,11 @@ type Record struct {
 	// with: a lobby follows the chat's changes, a running game keeps them.
 	Options *ChatOptions `json:"options,omitempty"`
 
-	LobbyMsg int  `json:"lobby_msg,omitempty"`
-	TurnMsg  int  `json:"turn_msg,omitempty"`
-	View     View `json:"view,omitempty"`
-	// AuctionDeadline (Unix ms) closes an auction after a silence following
-	// the first bid; kept here so it survives a restart.
-	AuctionDeadline int64 `json:"auction_deadline,omitempty"`
-	Created         int64 `json:"created"`
-	Updated         int64 `json:"updated"`
+	LobbyMsg int   `json:"lobby_msg,omitempty"`
+	TurnMsg  int   `json:"turn_msg,omitempty"`
+	View     View  `json:"view,omitempty"`
+	Created  int64 `json:"created"`
+	Updated  int64 `json:"updated"`
 
 	// Pace is the pace the game plays with, fixed when it starts; Clock is
 	// its deadline state: deadlines, reminders, strikes, pause, votes

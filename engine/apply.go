@@ -326,7 +326,7 @@ func (g *Game) timeout() {
 		for sq := range g.Props {
 			if g.Props[sq].Owner == g.Placing && g.canPlace(g.Placing, sq) == nil && g.nextKind(sq) == g.PlaceKind {
 				p := g.Placing
-				g.Placing, g.PlaceKind = NoOwner, 0
+				g.Placing, g.PlaceKind, g.PlacePaid = NoOwner, 0, 0
 				g.placeBuilding(p, sq, 0)
 				return
 			}

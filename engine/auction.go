@@ -95,7 +95,7 @@ func (g *Game) closeAuctionIfDone() {
 		}
 		g.placeBuilding(w, a.Square, a.High)
 	default:
-		g.Placing, g.PlaceKind = w, a.Building
+		g.Placing, g.PlaceKind, g.PlacePaid = w, a.Building, a.High
 	}
 }
 

@@ -340,3 +340,18 @@ func TestHotelShortageAuction(t *testing.T) {
 	}
 	refuse(t, g, 0, Action{Kind: ActBuild, Square: 39}, ErrNoHotelsLeft)
 }
+
+// TestRefundPlacement: a building won at auction that can no longer be
+// placed returns the winning bid (a guard; no rule reaches it today).
+func TestRefundPlacement(t *testing.T) {
+	g := newTestGame(t, 2, nil)
+	give(g, 1, -120) // the bid paid to the bank
+	g.Placing, g.PlaceKind, g.PlacePaid = 1, 1, 120
+	g.refundPlacement()
+	if g.Players[1].Cash != 1500 || g.Placing != NoOwner || g.PlacePaid != 0 {
+		t.Fatalf("cash %d placing %d paid %d", g.Players[1].Cash, g.Placing, g.PlacePaid)
+	}
+	if err := g.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}

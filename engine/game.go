@@ -128,6 +128,7 @@ type Game struct {
 	Debts        []Debt   `json:"debts,omitempty"`
 	Placing      PlayerID `json:"placing,omitempty"` // PhasePlaceBuilding: the auction winner
 	PlaceKind    int      `json:"place_kind,omitempty"`
+	PlacePaid    int      `json:"place_paid,omitempty"` // the winning bid, returned if it cannot be placed
 	Trades       []Trade  `json:"trades,omitempty"`
 	NextTrade    int      `json:"next_trade,omitempty"`
 	Jackpot      int      `json:"jackpot,omitempty"`

@@ -158,7 +158,7 @@ func (g *Game) checkBuild(p PlayerID, sq int) error {
 
 func (g *Game) actBuild(p PlayerID, sq int) {
 	if g.Phase == PhasePlaceBuilding {
-		g.Placing, g.PlaceKind = NoOwner, 0
+		g.Placing, g.PlaceKind, g.PlacePaid = NoOwner, 0, 0
 		g.placeBuilding(p, sq, 0)
 		return
 	}
@@ -229,10 +229,15 @@ func (g *Game) buildingShortage(p PlayerID, sq int) (kind int, short bool) {
 	return kind, wanting > 1 && wanted > stock
 }
 
+// refundPlacement returns the winning bid when the building won can no
+// longer be placed (placement blocks every other action, so this guards
+// against a future rule rather than a known path: never keep money for
+// nothing).
 func (g *Game) refundPlacement() {
-	// The winner can no longer place the building (cannot happen while
-	// placement blocks other actions, but never keep money for nothing).
-	g.Placing, g.PlaceKind = NoOwner, 0
+	if g.Placing != NoOwner && g.PlacePaid > 0 {
+		g.bankPays(g.Placing, g.PlacePaid)
+	}
+	g.Placing, g.PlaceKind, g.PlacePaid = NoOwner, 0, 0
 }
 
 func (g *Game) checkSellBuilding(p PlayerID, sq int) error {
