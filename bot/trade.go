@@ -67,10 +67,29 @@ type Offer struct {
 	Trade   engine.Trade `json:"trade"`   // a copy, to show the outcome once the engine forgot it
 }
 
-// OfferEdit is an offer message to be edited to its final text.
+// OfferEdit is an offer message to be edited to its final text. Offer
+// names the outbox slot of the message (records from before it was stored
+// name the slot by Msg); Msg is 0 when the message's id is not known yet
+// (still queued, or sent and not yet remembered): the slot still knows it.
 type OfferEdit struct {
-	Msg  int    `json:"msg"`
-	Text string `json:"text"`
+	Msg   int    `json:"msg"`
+	Text  string `json:"text"`
+	Offer int    `json:"offer,omitempty"` // engine trade id
+}
+
+// slot is the outbox slot of the edited offer message.
+func (e OfferEdit) slot(game uint64) string {
+	if e.Offer != 0 {
+		return offerSlot(game, e.Offer)
+	}
+	// Never Put, so never reported to onSent, and unlike any offer's slot.
+	return "offer:" + strconv.FormatUint(game, 36) + ":m" + strconv.Itoa(e.Msg)
+}
+
+// offerSlot names the group message of an offer in the outbox:
+// "offer:<game id base36>:<trade id>" (onSent parses it).
+func offerSlot(game uint64, offer int) string {
+	return "offer:" + strconv.FormatUint(game, 36) + ":" + strconv.Itoa(offer)
 }
 
 // refusal is a press the trade code refuses, with the alert to show.
@@ -320,10 +339,13 @@ func (b *Bot) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 	rec.Offers = kept
 }
 
+// closeOffer queues the final text of offer o's message. Its message id
+// may not be known yet (the outbox has not delivered it, or its id is not
+// stored yet): the edit is queued all the same, by the offer's slot, so a
+// message still waiting is sent with the final text instead.
 func (b *Bot) closeOffer(rec *Record, lang string, o Offer, status string) {
-	if o.Msg != 0 {
-		rec.OfferEdits = append(rec.OfferEdits, OfferEdit{Msg: o.Msg, Text: b.offerText(lang, rec, &o.Trade, false) + "\n" + b.cat.T(lang, status, nil)})
-	}
+	rec.OfferEdits = append(rec.OfferEdits, OfferEdit{Msg: o.Msg, Offer: o.ID,
+		Text: b.offerText(lang, rec, &o.Trade, false) + "\n" + b.cat.T(lang, status, nil)})
 }
 
 // afterTrades runs after a chat's change was published, under the chat's
@@ -351,16 +373,20 @@ func (b *Bot) publishOfferEdits(ctx context.Context, chat int64, st *chatState) 
 	if len(edits) == 0 {
 		return
 	}
-	done := map[int]bool{}
+	type key struct{ offer, msg int }
+	done := map[key]bool{}
 	for _, e := range edits {
-		b.out.Detach(chat, "offer:"+strconv.FormatUint(st.rec.ID, 36)+":"+strconv.Itoa(e.Msg), e.Msg, e.Text, nil)
-		done[e.Msg] = true
+		// The slot of the Put that posted the offer: a message still queued
+		// takes the final text (one message, never with live buttons), one
+		// sent but whose id is not stored yet is edited all the same.
+		b.out.Detach(chat, e.slot(st.rec.ID), e.Msg, e.Text, nil)
+		done[key{e.Offer, e.Msg}] = true
 	}
 	if st.remove {
 		return
 	}
 	b.rememberMessage(chat, st.rec.ID, func(r *Record) {
-		r.OfferEdits = slices.DeleteFunc(r.OfferEdits, func(e OfferEdit) bool { return done[e.Msg] })
+		r.OfferEdits = slices.DeleteFunc(r.OfferEdits, func(e OfferEdit) bool { return done[key{e.Offer, e.Msg}] })
 		if len(r.OfferEdits) == 0 {
 			r.OfferEdits = nil
 		}
@@ -790,14 +816,16 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
 	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": t.sent}), nil)
 	b.finish(ctx, t.chatState, nil, "")
-	b.postOffer(ctx, group, t.rec, t.settings.Lang, t.sent)
+	b.postOffer(group, t.rec, t.settings.Lang, t.sent)
 	b.publishOfferEdits(ctx, group, t.chatState)
 }
 
-// postOffer sends the offer message to the group and remembers its id.
-// It is sent directly, not through the outbox, to learn the id: the
-// message is finalized (Detach with the id) when the offer ends.
-func (b *Bot) postOffer(ctx context.Context, group int64, rec *Record, lang string, id int) {
+// postOffer queues the offer message for the group, in the offer's own
+// outbox slot, behind what the chat already has queued (paced, moved
+// along if the group becomes a supergroup). Its id is stored when it is
+// sent (offerSent); when the offer ends, publishOfferEdits finalizes the
+// same slot.
+func (b *Bot) postOffer(group int64, rec *Record, lang string, id int) {
 	if lang == "" {
 		lang = "en"
 	}
@@ -806,18 +834,85 @@ func (b *Bot) postOffer(ctx context.Context, group int64, rec *Record, lang stri
 		return
 	}
 	text := b.offerText(lang, rec, tr, true) + "\n" + b.cat.T(lang, "offer_open", map[string]any{"Hours": int(offerTTL / time.Hour)})
-	msg, err := b.tg.Send(ctx, group, text, b.offerKeyboard(lang, rec, id))
-	if err != nil {
-		b.log.Warn("posting a trade offer", "chat", group, "err", err)
+	b.out.Put(group, offerSlot(rec.ID, id), 0, text, b.offerKeyboard(lang, rec, id))
+}
+
+// offerSent is onSent for an offer's slot ("offer:<game>:<trade id>"; game
+// already parsed): it stores the id of the offer's new message, under the
+// chat's lock. An offer that ended meanwhile keeps it in its pending final
+// edit instead (the outbox edits by slot anyway; a restart then still
+// knows the message).
+func (b *Bot) offerSent(chat int64, gameID uint64, offer string, msg int) {
+	id, err := strconv.Atoi(offer)
+	if err != nil || id <= 0 {
 		return
 	}
-	b.rememberMessage(group, rec.ID, func(r *Record) {
+	b.rememberMessage(chat, gameID, func(r *Record) {
 		for i := range r.Offers {
 			if r.Offers[i].ID == id {
 				r.Offers[i].Msg = msg
 			}
 		}
+		for i := range r.OfferEdits {
+			if r.OfferEdits[i].Offer == id && r.OfferEdits[i].Msg == 0 {
+				r.OfferEdits[i].Msg = msg
+			}
+		}
 	})
+}
+
+// restoreOffers completes, on start, what a previous run may have left
+// undone with the offers of recently changed chats (Restore's window):
+// final edits that were stored but never queued are queued, and an open
+// offer whose message id was never stored is posted again — its message
+// may never have been sent, and an offer nobody sees cannot be answered.
+// (If the old run did send it, that message keeps buttons that work while
+// the offer is open and answer with an alert once it ended.) Paused chats
+// are left alone. Call it after Restore, before updates are handled.
+func (b *Bot) restoreOffers() {
+	since := b.cfg.Now().Add(-24 * time.Hour).UnixMilli()
+	var chats []int64
+	err := b.store.View(func(tx *storage.Tx) error {
+		return tx.ForEachRecent(since, func(chat, _ int64) error {
+			chats = append(chats, chat)
+			return nil
+		})
+	})
+	if err != nil {
+		b.log.Warn("restoring trade offers", "err", err)
+		return
+	}
+	for _, chat := range chats {
+		b.restoreChatOffers(chat)
+	}
+}
+
+func (b *Bot) restoreChatOffers(chat int64) {
+	defer b.lock(chat)()
+	var rec *Record
+	var set Settings
+	_ = b.store.View(func(tx *storage.Tx) error {
+		data, ok := tx.Game(chat)
+		if !ok {
+			return nil
+		}
+		r, err := decodeRecord(data)
+		if err != nil {
+			return nil // Restore has logged it
+		}
+		rec, set = r, b.loadSettings(tx, chat)
+		return nil
+	})
+	if rec == nil || set.Paused || rec.Game == nil || (len(rec.Offers) == 0 && len(rec.OfferEdits) == 0) {
+		return
+	}
+	st := &chatState{chat: chat, rec: rec, settings: set}
+	b.publishOfferEdits(context.Background(), chat, st)
+	for _, o := range rec.Offers {
+		if o.Msg == 0 && rec.Game.Phase != engine.PhaseGameOver {
+			b.postOffer(chat, rec, set.Lang, o.ID)
+		}
+	}
 }
 
 // Drafts.

@@ -318,3 +318,264 @@ func (h *harness) draftPortForCash(rec *Record, ux fakeapi.User, y engine.Player
 	h.api.PushMessage(ux.ID, ux, "/cash 120")
 	h.settle()
 }
+
+// offerMessages are the messages in chat that show trade offer id.
+func (h *harness) offerMessages(chat int64, id int) []fakeapi.Message {
+	var out []fakeapi.Message
+	for _, m := range h.api.Messages(chat) {
+		if strings.Contains(m.Text, "Trade offer #"+strconv.Itoa(id)+"</b>") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// composeDeedForCash has ux compose, in the private chat, an offer to seat
+// `to` of deed sq (ux's) for cash, ready to send.
+func (h *harness) composeDeedForCash(ux fakeapi.User, to engine.PlayerID, sq, cash int) {
+	h.t.Helper()
+	h.mustPress(ux, OpTrade)
+	h.pressPrivate(ux, OpTrTo, int(to))
+	h.pressPrivate(ux, OpTrGive, sq)
+	h.pressPrivate(ux, OpTrMode, editTake)
+	h.pressPrivate(ux, OpTrAdd, cash)
+	h.pressPrivate(ux, OpTrMode, editItems)
+}
+
+// TestTradeOfferThroughOutbox: the offer message waits its turn in the
+// group's outbox like every other message — behind a reply held up by a
+// 429 — and an offer that ends before its message went out is sent once,
+// with its final text and no buttons (the queued message took the final
+// content), instead of being sent with live buttons and edited.
+func TestTradeOfferThroughOutbox(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y, z := (x+1)%3, (x+2)%3
+	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.composeDeedForCash(ux, y, 1, 10)
+	h.pressPrivate(ux, OpTrSend, 0)
+	a := h.record().Game.NextTrade
+	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
+		t.Fatalf("offer %d not shown with its buttons: %+v", a, m)
+	}
+	// A second offer of the same deed, to z.
+	h.composeDeedForCash(ux, z, 1, 50)
+
+	// The group's next message gets a 429: the outbox holds everything
+	// queued behind it for two seconds.
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
+	h.api.PushMessage(testChat, ux, "/help")
+	flooded := func() bool {
+		for _, r := range h.api.Calls("sendMessage") {
+			if r.Status == 429 {
+				return true
+			}
+		}
+		return false
+	}
+	if !h.api.WaitFor(flooded, 10*time.Second) {
+		t.Fatal("the /help reply did not meet the 429")
+	}
+	msg, data := h.privateButton(ux, OpTrSend, 0)
+	h.api.PushCallback(ux.ID, msg, ux, data)
+	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
+		t.Fatal("the send was not handled")
+	}
+	rec = h.record()
+	b := rec.Game.NextTrade
+	if b == a || len(rec.Offers) != 2 {
+		t.Fatalf("second offer not open: %+v", rec.Offers)
+	}
+	// Sent, answered — and still waiting behind the reply.
+	if rec.Offers[1].Msg != 0 || len(h.offerMessages(testChat, b)) != 0 {
+		t.Fatalf("offer %d was posted past the outbox while the chat waits for its 429: %+v", b, rec.Offers[1])
+	}
+	// y accepts the first offer meanwhile: the second one becomes
+	// impossible (the deed is gone) before its message was delivered.
+	msgA, dataA := h.offerButton(OpOfAccept, a)
+	h.press(uy, msgA, dataA)
+
+	rec = h.record()
+	if rec.Game.Props[1].Owner != y || len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 {
+		t.Fatalf("after the accept: owner %d, trades %+v, offers %+v, edits %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers, rec.OfferEdits)
+	}
+	msgs := h.offerMessages(testChat, b)
+	if len(msgs) != 1 {
+		t.Fatalf("offer %d shown in %d messages: %+v", b, len(msgs), msgs)
+	}
+	if m := msgs[0]; m.Keyboard != nil || m.Edits != 0 || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_cancelled", nil)) {
+		t.Errorf("the pruned offer's message was not sent once with its final text and no buttons: %+v", m)
+	}
+	var reply int
+	for _, m := range h.api.Messages(testChat) {
+		if strings.Contains(m.Text, "/newgame") {
+			reply = m.ID
+		}
+	}
+	if reply == 0 || msgs[0].ID < reply {
+		t.Errorf("the offer (message %d) overtook the /help reply queued before it (message %d)", msgs[0].ID, reply)
+	}
+	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
+		t.Errorf("the accepted offer's message was not finalized: %+v", m)
+	}
+}
+
+// TestTradeOfferDeclined: the offer's message id is stored once the outbox
+// sent it; a decline edits that message to its outcome without buttons,
+// and its old buttons then answer with an alert and change nothing.
+func TestTradeOfferDeclined(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.composeDeedForCash(ux, y, 1, 10)
+	h.pressPrivate(ux, OpTrSend, 0)
+	rec = h.record()
+	id := rec.Game.NextTrade
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("offer message not stored: offers %+v, messages %+v", rec.Offers, msgs)
+	}
+	msg, data := h.offerButton(OpOfReject, id)
+	if msg != msgs[0].ID {
+		t.Fatalf("decline button on message %d, offer message %d", msg, msgs[0].ID)
+	}
+	h.press(uy, msg, data)
+	rec = h.record()
+	if len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 || rec.Game.Props[1].Owner != x {
+		t.Fatalf("after the decline: trades %+v, offers %+v, edits %+v", rec.Game.Trades, rec.Offers, rec.OfferEdits)
+	}
+	msgs = h.offerMessages(testChat, id)
+	if len(msgs) != 1 || msgs[0].Keyboard != nil || msgs[0].Edits != 1 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_declined", nil)) {
+		t.Fatalf("declined offer's message not edited to its outcome: %+v", msgs)
+	}
+	// Its buttons as they were: an alert, nothing changes.
+	_, accept := h.findButtonData(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
+	h.press(uy, msg, accept)
+	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+		t.Errorf("an ended offer's accept answered %+v", a)
+	}
+	if after := h.record(); after.Rev != rec.Rev {
+		t.Error("the ended offer's button changed the game")
+	}
+}
+
+// findButtonData is p's callback data (as an offer message carries it).
+func (h *harness) findButtonData(t *testing.T, p Press) (Press, string) {
+	t.Helper()
+	data := p.Encode()
+	if got, err := ParsePress(data); err != nil || got != p {
+		t.Fatalf("%+v encodes to %q → %+v, %v", p, data, got, err)
+	}
+	return p, data
+}
+
+// TestTradeOfferMigrates: the group becomes a supergroup just as the offer
+// is posted; the offer follows the game there, its id is stored in the
+// moved record and it can be accepted there.
+func TestTradeOfferMigrates(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.composeDeedForCash(ux, y, 1, 10)
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
+	h.pressPrivate(ux, OpTrSend, 0)
+	moved, err := h.bot.Snapshot(superChat)
+	if err != nil || moved == nil || len(moved.Offers) != 1 {
+		t.Fatalf("the game with its offer did not move: %+v, %v", moved, err)
+	}
+	id := moved.Offers[0].ID
+	msgs := h.offerMessages(superChat, id)
+	if len(msgs) != 1 || moved.Offers[0].Msg != msgs[0].ID || msgs[0].Keyboard == nil {
+		t.Fatalf("offer not posted in the supergroup: offer %+v, messages %+v", moved.Offers[0], msgs)
+	}
+	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: id})
+	h.api.PushCallback(superChat, msgs[0].ID, uy, data)
+	h.settle()
+	moved, _ = h.bot.Snapshot(superChat)
+	if moved.Game.Props[1].Owner != y || len(moved.Offers) != 0 {
+		t.Fatalf("accept in the supergroup not carried out: owner %d, offers %+v", moved.Game.Props[1].Owner, moved.Offers)
+	}
+	if m := h.offerMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
+		t.Errorf("offer message in the supergroup not finalized: %+v", m)
+	}
+}
+
+// TestTradeOfferLostIDAfterRestart: a restart finds an open offer whose
+// message id was never stored (killed between the send and storing it):
+// the offer is posted again and the new message is the one that gets
+// finalized; the old message's buttons answer with an alert once the
+// offer ended.
+func TestTradeOfferLostIDAfterRestart(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.composeDeedForCash(ux, y, 1, 10)
+	h.pressPrivate(ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	old := h.offerMessages(testChat, id)
+	if len(old) != 1 {
+		t.Fatalf("offer shown in %d messages", len(old))
+	}
+	h.stop()
+	// As if the process died after the send, before storing the id.
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = store.Update(func(tx *storage.Tx) error {
+		data, _ := tx.Game(testChat)
+		r, err := decodeRecord(data)
+		if err != nil {
+			return err
+		}
+		r.Offers[0].Msg = 0
+		out, err := r.encode()
+		if err != nil {
+			return err
+		}
+		return tx.PutGame(testChat, out)
+	})
+	if cerr := store.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.start()
+	h.settle()
+	rec = h.record()
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 2 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[1].ID || msgs[1].Keyboard == nil {
+		t.Fatalf("offer not posted again after the restart: offers %+v, messages %+v", rec.Offers, msgs)
+	}
+	_, data := h.findButtonData(t, Press{Game: rec.ID, Op: OpOfReject, Arg: id})
+	h.press(uy, msgs[1].ID, data)
+	msgs = h.offerMessages(testChat, id)
+	if msgs[1].Keyboard != nil || !strings.Contains(msgs[1].Text, h.bot.cat.T("en", "offer_declined", nil)) {
+		t.Errorf("the re-posted offer message not finalized: %+v", msgs[1])
+	}
+	rec = h.record()
+	_, data = h.findButtonData(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
+	h.press(uy, msgs[0].ID, data)
+	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+		t.Errorf("the orphan's accept answered %+v", a)
+	}
+	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != x {
+		t.Error("the orphan's button changed the game")
+	}
+}
