@@ -85,7 +85,8 @@ func (b *Bot) publishTurn(chat int64, lang string, st *chatState) {
 
 // onSent stores the id of a slot's newly sent message in the record.
 func (b *Bot) onSent(chat int64, slot string, id int) {
-	kind, game, ok := strings.Cut(slot, ":")
+	kind, rest, ok := strings.Cut(slot, ":")
+	game, arg, _ := strings.Cut(rest, ":") // "offer:<game>:<trade id>"
 	gameID, err := strconv.ParseUint(game, 36, 64)
 	if !ok || err != nil {
 		return
@@ -96,6 +97,8 @@ func (b *Bot) onSent(chat int64, slot string, id int) {
 		b.rememberMessage(chat, gameID, func(r *Record) { r.LobbyMsg = id })
 	case "turn":
 		b.rememberMessage(chat, gameID, func(r *Record) { r.TurnMsg = id })
+	case "offer":
+		b.offerSent(chat, gameID, arg, id)
 	}
 }
 
