@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 
 	bolt "go.etcd.io/bbolt"
@@ -67,6 +68,11 @@ func (s *Store) commitLoop() {
 		}
 		s.batch.mu.Unlock()
 		s.commitBatch(calls)
+		// The callers just woken are queued on this goroutine's processor.
+		// Yield it to them: the next commit would hold it through the disk
+		// sync, where the runtime may take milliseconds to hand the
+		// processor over, and they would wait for that commit too.
+		runtime.Gosched()
 	}
 }
 

@@ -26,6 +26,12 @@ type Options struct {
 
 const defaultLockTimeout = 3 * time.Second
 
+// initialMmapSize maps the file ahead of its growth. bbolt remaps it as it
+// grows, and a remap waits for every open read transaction and holds up
+// new ones: a stall for every chat at once. The mapping is address space,
+// not memory; past it, remaps double the size.
+const initialMmapSize = 256 << 20
+
 // Store is an open database. It is safe for concurrent use; bbolt serialises
 // writers and lets readers run alongside them.
 type Store struct {
@@ -45,7 +51,7 @@ func open(path string, opt Options, sc schema) (*Store, error) {
 	if timeout <= 0 {
 		timeout = defaultLockTimeout
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync})
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync, InitialMmapSize: initialMmapSize})
 	if err != nil {
 		if errors.Is(err, bolt.ErrTimeout) {
 			return nil, fmt.Errorf("%w: %s (waited %v)", ErrLocked, path, timeout)

@@ -129,6 +129,42 @@ func TestSettingsRoundTrip(t *testing.T) {
 	})
 }
 
+// The in-place readers see exactly what the copying ones return, and
+// "absent" for a missing record (an empty stored value is still present).
+func TestBytesReadersMatchCopies(t *testing.T) {
+	s := openTest(t)
+	mustUpdate(t, s, func(tx *Tx) error {
+		if err := tx.PutGame(1, []byte("game one")); err != nil {
+			return err
+		}
+		if err := tx.PutGame(2, []byte{}); err != nil {
+			return err
+		}
+		return tx.PutSettings(1, []byte("lang=uk"))
+	})
+	mustView(t, s, func(tx *Tx) error {
+		for chat := int64(1); chat <= 3; chat++ {
+			g, gok := tx.Game(chat)
+			gb, gbok := tx.GameBytes(chat)
+			if gok != gbok || !bytes.Equal(g, gb) {
+				t.Errorf("chat %d: GameBytes = %q, %v; Game = %q, %v", chat, gb, gbok, g, gok)
+			}
+			st, sok := tx.Settings(chat)
+			sb, sbok := tx.SettingsBytes(chat)
+			if sok != sbok || !bytes.Equal(st, sb) {
+				t.Errorf("chat %d: SettingsBytes = %q, %v; Settings = %q, %v", chat, sb, sbok, st, sok)
+			}
+		}
+		if _, ok := tx.GameBytes(2); !ok {
+			t.Error("an empty stored game reads as absent")
+		}
+		if _, ok := tx.GameBytes(3); ok {
+			t.Error("a missing game reads as present")
+		}
+		return nil
+	})
+}
+
 func TestReturnedSlicesAreCopies(t *testing.T) {
 	s := openTest(t)
 	big := bytes.Repeat([]byte("x"), 3000) // off the inline path, on its own page

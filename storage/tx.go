@@ -20,8 +20,8 @@ type Tx struct {
 func (t *Tx) bucket(name []byte) *bolt.Bucket { return t.tx.Bucket(name) }
 
 func (t *Tx) get(bucket []byte, chatID int64) ([]byte, bool) {
-	v := t.bucket(bucket).Get(chatKey(chatID))
-	if v == nil {
+	v, ok := t.peek(bucket, chatID)
+	if !ok {
 		return nil, false
 	}
 	return clone(v), true
@@ -33,6 +33,16 @@ func (t *Tx) put(bucket []byte, chatID int64, data []byte) error {
 
 // Game returns a copy of the chat's game record.
 func (t *Tx) Game(chatID int64) ([]byte, bool) { return t.get(bucketGames, chatID) }
+
+// GameBytes is Game without the copy: the slice is bbolt's own memory,
+// valid only until the transaction ends and never to be modified. It is
+// for comparing or decoding in place, where a copy would be wasted.
+func (t *Tx) GameBytes(chatID int64) ([]byte, bool) { return t.peek(bucketGames, chatID) }
+
+func (t *Tx) peek(bucket []byte, chatID int64) ([]byte, bool) {
+	v := t.bucket(bucket).Get(chatKey(chatID))
+	return v, v != nil
+}
 
 // PutGame replaces the chat's game record.
 func (t *Tx) PutGame(chatID int64, data []byte) error {
@@ -146,6 +156,9 @@ func walkSeq(parent *bolt.Bucket, chatID int64, fromSeq uint64, fn func(uint64, 
 
 // Settings returns a copy of the chat's settings record.
 func (t *Tx) Settings(chatID int64) ([]byte, bool) { return t.get(bucketSettings, chatID) }
+
+// SettingsBytes is Settings without the copy, with GameBytes' terms.
+func (t *Tx) SettingsBytes(chatID int64) ([]byte, bool) { return t.peek(bucketSettings, chatID) }
 
 // PutSettings replaces the chat's settings record.
 func (t *Tx) PutSettings(chatID int64, data []byte) error {
