@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -46,6 +47,9 @@ type Config struct {
 	// default; telegram.NoLimit turns it off). Presses over it are answered
 	// at once and change nothing.
 	Presses telegram.Rate
+	// CachedRecords bounds how many decoded game records are kept in
+	// memory between changes (bot/cache.go): 0 means 2 048, negative none.
+	CachedRecords int
 }
 
 // Bot runs classic games in group chats: it turns updates into engine
@@ -59,6 +63,7 @@ type Bot struct {
 
 	locks sync.Map // chat id → *sync.Mutex: one change of a chat at a time
 
+	records *recordCache  // decoded records of recently changed chats
 	out     *Outbox       // everything sent to chats goes through it
 	presses *pressLimiter // per-person button throttle
 }
@@ -76,6 +81,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	}
 	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger}
 	b.presses = newPressLimiter(cfg.Presses)
+	b.records = newRecordCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
 	return b
@@ -85,12 +91,12 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 func (b *Bot) Snapshot(chat int64) (*Record, error) {
 	var rec *Record
 	err := b.store.View(func(tx *storage.Tx) error {
-		data, ok := tx.Game(chat)
+		data, ok := tx.GameBytes(chat)
 		if !ok {
 			return nil
 		}
 		var err error
-		rec, err = decodeRecord(data)
+		rec, _, err = b.records.load(chat, data)
 		return err
 	})
 	return rec, err
@@ -176,128 +182,227 @@ func (b *Bot) addressedToUs(m *tgbotapi.Message) bool {
 // errDuplicate marks an update that was already applied before a restart.
 var errDuplicate = errors.New("bot: update already applied")
 
-// change is the one way a chat's state changes: inside one transaction it
-// skips an update applied before, loads the record and the settings, lets
-// fn change them, and stores the record, a log entry and the update id
-// together, so a crash at any moment loses nothing acknowledged and
-// applies nothing twice.
+// errRaced marks a change whose chat record was changed by someone else
+// between reading and writing it.
+var errRaced = errors.New("bot: chat record changed meanwhile")
+
+// change is the one way a chat's state changes: it skips an update applied
+// before, loads the record and the settings, lets fn change them, and
+// stores the record, a log entry and the update id in one transaction, so
+// a crash at any moment loses nothing acknowledged and applies nothing
+// twice. The caller holds the chat's lock.
+//
+// The work is done outside the write transaction, which only stores the
+// result: the writer is one goroutine shared by every chat (group commit,
+// storage.Store.Batch), and decoding, playing and encoding there made each
+// chat wait for all the others' work. fn may run more than once, so it
+// must have no side effects: what to show afterwards goes into c.
 func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
-	var st *chatState
-	// Batch shares the commit (and its fsync) with other chats' changes, and
-	// may run this function more than once: everything is rebuilt from the
-	// transaction on each run, and fn must be just as repeatable (no side
-	// effects; what to show afterwards goes into c).
-	err := b.store.Batch(func(tx *storage.Tx) error {
-		st = &chatState{chat: chat}
+	for attempt := 1; ; attempt++ {
+		st, err := b.changeOnce(chat, updateID, fn)
+		if !errors.Is(err, errRaced) || attempt == maxChangeAttempts {
+			return st, err
+		}
+		// Every writer of a chat's record holds the chat's lock, so this is
+		// a bug somewhere; redoing the change on the newer record is still
+		// better than overwriting it.
+		b.log.Warn("chat changed during a change; redoing it", "chat", chat)
+	}
+}
+
+const maxChangeAttempts = 3
+
+func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	st := &chatState{chat: chat}
+	var readGame, readSettings []byte // what the change started from (nil: none)
+	err := b.store.View(func(tx *storage.Tx) error {
 		if updateID > 0 && tx.LastUpdate(chat) >= updateID {
-			st.duplicate = true // not an error: that would roll back the whole batch
+			st.duplicate = true
 			return nil
 		}
-		if data, ok := tx.Game(chat); ok {
-			rec, err := decodeRecord(data)
+		if data, ok := tx.GameBytes(chat); ok {
+			rec, own, err := b.records.load(chat, data)
 			if err != nil {
 				return err
 			}
-			st.rec = rec
-			st.clockBefore, _ = json.Marshal(rec.Clock)
+			st.rec, readGame = rec, own
 		}
-		st.settings = b.loadSettings(tx, chat)
-		if err := fn(st); err != nil {
-			return err
+		if data, ok := tx.SettingsBytes(chat); ok {
+			readSettings = bytes.Clone(data)
 		}
-		if updateID > 0 {
-			if err := tx.SetLastUpdate(chat, updateID); err != nil {
-				return err
-			}
-		}
-		// The clock: re-plan the deadlines in this same transaction, so
-		// the timer index always matches the record (bot/deadline.go).
-		if st.rec != nil && !st.remove {
-			changed, err := b.arm(tx, st, updateID > 0 && st.save, actingSeat(st.logEntry))
-			if err != nil {
-				return err
-			}
-			st.clockChanged = changed
-		} else if st.remove {
-			if err := disarm(tx, chat, st.rec); err != nil {
-				return err
-			}
-		}
-		if t := st.stale; t.At != 0 && (st.rec == nil || st.remove || st.rec.Clock.Timer != t.At) {
-			if err := tx.DeleteTimer(t.At, t.Chat); err != nil {
-				return err
-			}
-		}
-		if st.settingsChanged {
-			if err := putJSON(tx.PutSettings, chat, st.settings); err != nil {
-				return err
-			}
-		}
-		switch {
-		case st.remove && st.rec != nil:
-			if st.logEntry != nil {
-				if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
-					return err
-				}
-			}
-			// A started game that ends counts in its players' statistics.
-			if err := recordGameEnd(tx, chat, st.rec); err != nil {
-				return err
-			}
-			// The archive keeps the action log with the final record, so a
-			// finished game can still be replayed from its seed.
-			arch := archived{Record: st.rec}
-			err := tx.Log(chat, 1, func(_ uint64, entry []byte) error {
-				arch.Log = append(arch.Log, json.RawMessage(entry))
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			data, err := json.Marshal(arch)
-			if err != nil {
-				return err
-			}
-			if err := tx.Archive(chat, data); err != nil {
-				return err
-			}
-			if err := tx.DeleteLog(chat); err != nil {
-				return err
-			}
-			return tx.DeleteGame(chat)
-		case st.save:
-			st.rec.Rev++
-			st.rec.Updated = b.cfg.Now().UnixMilli()
-			data, err := st.rec.encode()
-			if err != nil {
-				return err
-			}
-			if st.logEntry != nil {
-				if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
-					return err
-				}
-			}
-			// Restore looks at recently changed chats only (no scan of
-			// every game at start-up).
-			if err := tx.MarkRecent(chat, st.rec.Updated); err != nil {
-				return err
-			}
-			return tx.PutGame(chat, data)
-		case st.rec != nil && st.clockChanged:
-			// Only the clock changed (a reminder, a re-planned timer): the
-			// buttons on screen stay valid, so no new revision.
-			data, err := st.rec.encode()
-			if err != nil {
-				return err
-			}
-			return tx.PutGame(chat, data)
-		}
+		st.settings = decodeSettings(readSettings)
 		return nil
 	})
-	if err == nil && st.duplicate {
+	if err != nil {
+		return st, err
+	}
+	if st.duplicate {
 		return st, errDuplicate
 	}
-	return st, err
+	if st.rec != nil {
+		st.clockBefore, _ = json.Marshal(st.rec.Clock)
+	}
+	if err := fn(st); err != nil {
+		return st, err
+	}
+	w, err := b.prepare(st, updateID)
+	if err != nil {
+		return st, err
+	}
+	raced := false
+	// Batch shares the commit (and its fsync) with other chats' changes, and
+	// may run this function more than once: it only writes what prepare
+	// computed, after checking that nothing changed since the reading.
+	err = b.store.Batch(func(tx *storage.Tx) error {
+		raced = false
+		game, hasGame := tx.GameBytes(chat)
+		set, hasSet := tx.SettingsBytes(chat)
+		if hasGame != (readGame != nil) || !bytes.Equal(game, readGame) ||
+			hasSet != (readSettings != nil) || !bytes.Equal(set, readSettings) ||
+			updateID > 0 && tx.LastUpdate(chat) >= updateID {
+			raced = true
+			return nil // not an error: that would roll back the whole batch
+		}
+		return b.write(tx, st, w)
+	})
+	switch {
+	case err != nil:
+		return st, err
+	case raced:
+		return st, errRaced
+	case st.remove:
+		b.records.forget(chat)
+	case w.game != nil:
+		b.records.stored(chat, w.game, w.cached)
+	}
+	return st, nil
+}
+
+// changeWrites is what a change stores, computed before the transaction.
+type changeWrites struct {
+	updateID int
+	timer    timerMove
+	settings []byte // nil: unchanged
+	game     []byte // the new record (nil: unchanged)
+	cached   *Record
+	touched  bool // a new revision: its log entry is stored
+	stamp    bool // stamp the chat in the index of recent changes
+}
+
+// prepare finishes the change outside the transaction: it re-plans the
+// deadlines (bot/deadline.go), stamps a new revision and encodes what is
+// to be stored.
+func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
+	w := changeWrites{updateID: updateID}
+	var err error
+	if st.rec != nil && !st.remove {
+		w.timer, st.clockChanged = b.rearm(st, updateID > 0 && st.save, actingSeat(st.logEntry))
+	} else if st.remove && st.rec != nil {
+		w.timer = timerMove{drop: st.rec.Clock.Timer}
+	}
+	// A fired timer entry the record has moved on from is dropped.
+	if t := st.stale; t.At != 0 && (st.rec == nil || st.remove || st.rec.Clock.Timer != t.At) && t.At != w.timer.drop {
+		w.timer.stale = t.At
+	}
+	if st.settingsChanged {
+		if w.settings, err = json.Marshal(st.settings); err != nil {
+			return w, err
+		}
+	}
+	switch {
+	case st.remove:
+	case st.save:
+		st.rec.Rev++
+		st.rec.Updated = b.cfg.Now().UnixMilli()
+		w.touched = true
+		// Restore looks at recently changed chats only (no scan of every
+		// game at start-up); stamping the index once per recentStamp
+		// rather than at every change saves a page write per change.
+		if st.rec.Updated-st.rec.Marked >= recentStamp.Milliseconds() {
+			st.rec.Marked = st.rec.Updated
+			w.stamp = true
+		}
+		fallthrough
+	case st.rec != nil && (st.clockChanged || st.quiet):
+		// Only the clock or a message id changed (a reminder, a re-planned
+		// timer, a sent message): the buttons on screen stay valid, so no
+		// new revision.
+		if w.game, err = st.rec.encode(); err != nil {
+			return w, err
+		}
+		w.cached = st.rec.Clone() // as encoded: st.rec is shown and may change
+	}
+	return w, nil
+}
+
+// write stores a prepared change; it may run more than once (Batch).
+func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
+	chat := st.chat
+	if w.updateID > 0 {
+		if err := tx.SetLastUpdate(chat, w.updateID); err != nil {
+			return err
+		}
+	}
+	if err := w.timer.apply(tx, chat); err != nil {
+		return err
+	}
+	if w.settings != nil {
+		if err := tx.PutSettings(chat, w.settings); err != nil {
+			return err
+		}
+	}
+	if st.remove && st.rec != nil {
+		return b.archive(tx, st)
+	}
+	if w.touched && st.logEntry != nil {
+		if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
+			return err
+		}
+	}
+	if w.stamp {
+		if err := tx.MarkRecent(chat, st.rec.Marked); err != nil {
+			return err
+		}
+	}
+	if w.game != nil {
+		return tx.PutGame(chat, w.game)
+	}
+	return nil
+}
+
+// archive ends a chat's game: its last log entry, the players'
+// statistics, and the archive, which keeps the action log with the final
+// record so a finished game can still be replayed from its seed.
+func (b *Bot) archive(tx *storage.Tx, st *chatState) error {
+	chat := st.chat
+	if st.logEntry != nil {
+		if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
+			return err
+		}
+	}
+	// A started game that ends counts in its players' statistics.
+	if err := recordGameEnd(tx, chat, st.rec); err != nil {
+		return err
+	}
+	arch := archived{Record: st.rec}
+	err := tx.Log(chat, 1, func(_ uint64, entry []byte) error {
+		arch.Log = append(arch.Log, json.RawMessage(entry))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(arch)
+	if err != nil {
+		return err
+	}
+	if err := tx.Archive(chat, data); err != nil {
+		return err
+	}
+	if err := tx.DeleteLog(chat); err != nil {
+		return err
+	}
+	return tx.DeleteGame(chat)
 }
 
 // chatState is one change in progress and what must be shown after it.
@@ -307,6 +412,7 @@ type chatState struct {
 	settings        Settings
 	settingsChanged bool
 	save, remove    bool
+	quiet           bool // store the record without a new revision
 	logEntry        []byte
 	duplicate       bool          // the update was applied before
 	clockChanged    bool          // the deadline state changed (store quietly)

@@ -12,8 +12,13 @@ import (
 )
 
 func (b *Bot) loadSettings(tx *storage.Tx, chat int64) Settings {
+	data, _ := tx.SettingsBytes(chat)
+	return decodeSettings(data)
+}
+
+func decodeSettings(data []byte) Settings {
 	var s Settings
-	if data, ok := tx.Settings(chat); ok {
+	if data != nil {
 		_ = json.Unmarshal(data, &s) // a damaged settings value falls back to defaults
 	}
 	return s

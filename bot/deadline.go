@@ -48,6 +48,21 @@ type Clock struct {
 	Votes []Vote `json:"votes,omitempty"`
 }
 
+// clone returns a copy of c that shares no slice with it.
+func (c Clock) clone() Clock {
+	c.Strikes = slices.Clone(c.Strikes)
+	c.StruckTurn = slices.Clone(c.StruckTurn)
+	if c.Votes != nil {
+		votes := make([]Vote, len(c.Votes))
+		for i, v := range c.Votes {
+			v.Users = slices.Clone(v.Users)
+			votes[i] = v
+		}
+		c.Votes = votes
+	}
+	return c
+}
+
 // Vote is one vote in progress: the users who voted for it.
 type Vote struct {
 	Kind   string  `json:"kind"`             // "pause", "resume", "kick"
@@ -227,6 +242,13 @@ func (r *Record) kickable() []engine.PlayerID {
 // moves its timer index entry. human says a person made this change. It
 // reports whether the record changed (the clock) and must be stored.
 func (b *Bot) arm(tx *storage.Tx, c *chatState, human bool, seat int) (bool, error) {
+	move, changed := b.rearm(c, human, seat)
+	return changed, move.apply(tx, c.chat)
+}
+
+// rearm is arm without the transaction: it re-plans the clock and returns
+// how the chat's timer index entry must move.
+func (b *Bot) rearm(c *chatState, human bool, seat int) (timerMove, bool) {
 	r := c.rec
 	before := c.clockBefore
 	if before == nil {
@@ -239,22 +261,34 @@ func (b *Bot) arm(tx *storage.Tx, c *chatState, human bool, seat int) (bool, err
 			r.Clock.Strikes[seat] = 0
 		}
 	}
-	want := b.plan(c, now)
-	if want != r.Clock.Timer {
-		if r.Clock.Timer != 0 {
-			if err := tx.DeleteTimer(r.Clock.Timer, c.chat); err != nil {
-				return false, err
-			}
-		}
-		if want != 0 {
-			if err := tx.PutTimer(want, c.chat); err != nil {
-				return false, err
-			}
-		}
+	var move timerMove
+	if want := b.plan(c, now); want != r.Clock.Timer {
+		move = timerMove{drop: r.Clock.Timer, add: want}
 		r.Clock.Timer = want
 	}
 	after, _ := json.Marshal(r.Clock)
-	return string(before) != string(after), nil
+	return move, string(before) != string(after)
+}
+
+// timerMove is a change of a chat's entries in the timer index: moments
+// of entries to drop and to add, 0 for none.
+type timerMove struct {
+	drop, add int64
+	stale     int64 // a fired entry the record has moved on from
+}
+
+func (m timerMove) apply(tx *storage.Tx, chat int64) error {
+	for _, at := range [...]int64{m.drop, m.stale} {
+		if at != 0 {
+			if err := tx.DeleteTimer(at, chat); err != nil {
+				return err
+			}
+		}
+	}
+	if m.add != 0 {
+		return tx.PutTimer(m.add, chat)
+	}
+	return nil
 }
 
 // disarm removes the chat's timer entry (the game is removed).

@@ -58,6 +58,15 @@ type ChatOptions struct {
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
 }
 
+// clone returns a copy of o that shares nothing with it.
+func (o ChatOptions) clone() ChatOptions {
+	if o.Rules != nil {
+		r := *o.Rules
+		o.Rules = &r
+	}
+	return o
+}
+
 // EffectivePace resolves the preset or custom pace.
 func (o ChatOptions) EffectivePace() Pace {
 	if p, ok := Paces[o.Pace.Name]; ok {

@@ -106,21 +106,13 @@ func (b *Bot) onSent(chat int64, slot string, id int) {
 // is still the same game. It does not bump the revision: the buttons on
 // screen stay valid. The caller holds the chat's lock.
 func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record)) {
-	err := b.store.Batch(func(tx *storage.Tx) error {
-		data, ok := tx.Game(chat)
-		if !ok {
+	_, err := b.change(chat, 0, func(c *chatState) error {
+		if c.rec == nil || c.rec.ID != gameID {
 			return nil
 		}
-		rec, err := decodeRecord(data)
-		if err != nil || rec.ID != gameID {
-			return err
-		}
-		set(rec)
-		out, err := rec.encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(chat, out)
+		set(c.rec)
+		c.quiet = true
+		return nil
 	})
 	if err != nil {
 		b.log.Warn("remembering message id", "chat", chat, "err", err)
@@ -146,7 +138,7 @@ func (b *Bot) Restore() error {
 	// Only chats changed in the last day are looked at: a message that a
 	// killed process never delivered belongs to a recent change, and a
 	// start-up reads no more than the chats active lately.
-	since := b.cfg.Now().Add(-restoreWindow).UnixMilli()
+	since := b.changedSince(restoreWindow)
 	err := b.store.Update(func(tx *storage.Tx) error {
 		return tx.ForEachRecent(since, func(chat, _ int64) error {
 			data, ok := tx.Game(chat)
@@ -189,6 +181,17 @@ func (b *Bot) Restore() error {
 		}
 	}
 	return err
+}
+
+// recentStamp is how often a chat's stamp in the index of recently changed
+// chats is renewed while it keeps changing (Record.Marked).
+const recentStamp = time.Hour
+
+// changedSince is the earliest stamp in the index of recently changed
+// chats of a chat that may have changed within the last d: stamps lag
+// changes by up to recentStamp.
+func (b *Bot) changedSince(d time.Duration) int64 {
+	return b.cfg.Now().Add(-d - recentStamp).UnixMilli()
 }
 
 // recentChange is how far back Restore re-shows games changed before a start.

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -25,6 +26,8 @@ type Record struct {
 
 	Game *engine.Game `json:"game,omitempty"`
 	// Turn holds the events shown in the current turn's message.
+	// Turn and History are appended to or replaced, never changed in
+	// place: copies of the record share them (Clone).
 	Turn []engine.Event `json:"turn,omitempty"`
 	// History is the game's most recent events across turns (/history),
 	// at most maxHistory (bot/history.go).
@@ -38,6 +41,9 @@ type Record struct {
 	View     View  `json:"view,omitempty"`
 	Created  int64 `json:"created"`
 	Updated  int64 `json:"updated"`
+	// Marked is when the chat was last stamped in storage's index of
+	// recently changed chats (bot/publish.go, recentStamp).
+	Marked int64 `json:"marked,omitempty"`
 
 	// Pace is the pace the game plays with, fixed when it starts; Clock is
 	// its deadline state: deadlines, reminders, strikes, pause, votes
@@ -91,6 +97,48 @@ func decodeRecord(data []byte) (*Record, error) {
 }
 
 func (r *Record) encode() ([]byte, error) { return json.Marshal(r) }
+
+// Clone returns a copy of r that either can change without the other
+// seeing it. (The record cache hands out copies; TestRecordClone walks
+// every field.) Turn and History are only ever appended to or replaced,
+// never changed in place, so the copy shares their arrays with the
+// capacity clipped: an append to either copy moves it to a new array.
+// They are most of a record, and copying them was most of a copy's cost.
+func (r *Record) Clone() *Record {
+	c := *r
+	c.Seats = slices.Clone(r.Seats)
+	if r.Game != nil {
+		c.Game = r.Game.Clone()
+	}
+	c.Turn = slices.Clip(r.Turn)
+	c.History = slices.Clip(r.History)
+	if r.Options != nil {
+		o := r.Options.clone()
+		c.Options = &o
+	}
+	c.Clock = r.Clock.clone()
+	if r.Drafts != nil {
+		c.Drafts = make(map[int64]*Draft, len(r.Drafts))
+		for user, d := range r.Drafts {
+			if d == nil {
+				c.Drafts[user] = nil
+				continue
+			}
+			dc := *d
+			dc.Trade = d.Trade.Clone()
+			c.Drafts[user] = &dc
+		}
+	}
+	if r.Offers != nil {
+		c.Offers = make([]Offer, len(r.Offers))
+		for i, o := range r.Offers {
+			o.Trade = o.Trade.Clone()
+			c.Offers[i] = o
+		}
+	}
+	c.OfferEdits = slices.Clone(r.OfferEdits)
+	return &c
+}
 
 // Settings are the per-chat preferences.
 type Settings struct {

@@ -870,7 +870,7 @@ func (b *Bot) offerSent(chat int64, gameID uint64, offer string, msg int) {
 // the offer is open and answer with an alert once it ended.) Paused chats
 // are left alone. Call it after Restore, before updates are handled.
 func (b *Bot) restoreOffers() {
-	since := b.cfg.Now().Add(-24 * time.Hour).UnixMilli()
+	since := b.changedSince(24 * time.Hour)
 	var chats []int64
 	err := b.store.View(func(tx *storage.Tx) error {
 		return tx.ForEachRecent(since, func(chat, _ int64) error {

@@ -255,7 +255,7 @@ func (g *Game) Clone() *Game {
 	c.Debts = append([]Debt(nil), g.Debts...)
 	c.Trades = make([]Trade, len(g.Trades))
 	for i, t := range g.Trades {
-		c.Trades[i] = t.clone()
+		c.Trades[i] = t.Clone()
 	}
 	if g.Trades == nil {
 		c.Trades = nil
@@ -266,7 +266,8 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
-func (t Trade) clone() Trade {
+// Clone returns a copy of t that shares no slice with it.
+func (t Trade) Clone() Trade {
 	t.GiveDeeds = append([]int(nil), t.GiveDeeds...)
 	t.TakeDeeds = append([]int(nil), t.TakeDeeds...)
 	t.GiveCards = append([]int(nil), t.GiveCards...)

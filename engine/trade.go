@@ -94,7 +94,7 @@ func (g *Game) tradeIndex(id int) int {
 
 func (g *Game) actProposeTrade(p PlayerID, t *Trade) {
 	g.NextTrade++
-	offer := t.clone()
+	offer := t.Clone()
 	offer.ID, offer.From = g.NextTrade, p
 	g.Trades = append(g.Trades, offer)
 	g.emit(Event{Kind: EvTradeProposed, Player: p, Other: offer.To, Amount: offer.ID})

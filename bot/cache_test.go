@@ -1,0 +1,330 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// fill sets every exported field reachable from v to a value derived from
+// seed: slices get two elements, maps two entries, pointers a new value.
+func fill(v reflect.Value, seed int) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			v.Set(reflect.New(v.Type().Elem()))
+		}
+		fill(v.Elem(), seed)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i), seed+i+1)
+			}
+		}
+	case reflect.Slice:
+		s := reflect.MakeSlice(v.Type(), 2, 2)
+		for i := range 2 {
+			fill(s.Index(i), seed+i+1)
+		}
+		v.Set(s)
+	case reflect.Array:
+		for i := range v.Len() {
+			fill(v.Index(i), seed+i+1)
+		}
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		for i := range 2 {
+			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+			fill(k, seed+10*i+1)
+			fill(e, seed+10*i+2)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.String:
+		v.SetString(fmt.Sprint("s", seed))
+	case reflect.Bool:
+		v.SetBool(seed%2 == 1)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(int64(seed%100 + 1))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(uint64(seed%100 + 1))
+	default:
+		panic("fill: unhandled kind " + v.Kind().String())
+	}
+}
+
+// shared reports the first place where a and b (of the same type) reach
+// the same memory through a pointer, map or slice, ignoring the paths in
+// clipped, which may share an array only if its capacity is clipped.
+func shared(a, b reflect.Value, path string, clipped map[string]bool) string {
+	switch a.Kind() {
+	case reflect.Pointer:
+		if a.IsNil() || b.IsNil() {
+			return ""
+		}
+		if a.Pointer() == b.Pointer() {
+			return path
+		}
+		return shared(a.Elem(), b.Elem(), path, clipped)
+	case reflect.Map:
+		if a.IsNil() || b.IsNil() {
+			return ""
+		}
+		if a.UnsafePointer() == b.UnsafePointer() {
+			return path
+		}
+		for _, k := range a.MapKeys() {
+			if p := shared(a.MapIndex(k), b.MapIndex(k), fmt.Sprintf("%s[%v]", path, k), clipped); p != "" {
+				return p
+			}
+		}
+	case reflect.Slice:
+		if a.Len() == 0 || b.Len() == 0 {
+			return ""
+		}
+		if a.UnsafePointer() == b.UnsafePointer() {
+			if clipped[path] && b.Cap() == b.Len() {
+				return ""
+			}
+			return path
+		}
+		for i := range min(a.Len(), b.Len()) {
+			if p := shared(a.Index(i), b.Index(i), fmt.Sprintf("%s[%d]", path, i), clipped); p != "" {
+				return p
+			}
+		}
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if a.Type().Field(i).IsExported() {
+				if p := shared(a.Field(i), b.Field(i), path+"."+a.Type().Field(i).Name, clipped); p != "" {
+					return p
+				}
+			}
+		}
+	case reflect.Array:
+		for i := range a.Len() {
+			if p := shared(a.Index(i), b.Index(i), fmt.Sprintf("%s[%d]", path, i), clipped); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// Every field of a record, present and future, is copied by Clone: the
+// copy encodes the same and shares no memory with the original except
+// the append-only event lists, whose capacity is clipped.
+func TestRecordClone(t *testing.T) {
+	var orig Record
+	fill(reflect.ValueOf(&orig), 0)
+	if orig.Game == nil || len(orig.Drafts) == 0 || len(orig.Clock.Votes) == 0 || orig.Options.Rules == nil {
+		t.Fatal("fill left fields empty")
+	}
+	before := mustJSON(t, &orig)
+	c := orig.Clone()
+	if got := mustJSON(t, c); !bytes.Equal(got, before) {
+		t.Fatalf("clone encodes differently:\n%s\n%s", got, before)
+	}
+	clipped := map[string]bool{".Turn": true, ".History": true}
+	if p := shared(reflect.ValueOf(&orig).Elem(), reflect.ValueOf(c).Elem(), "", clipped); p != "" {
+		t.Fatalf("clone shares %s with the original", p)
+	}
+	// Changing the copy everywhere, appends included, leaves the original.
+	fill(reflect.ValueOf(c), 1000)
+	c.Turn = append(c.Turn, engine.Event{Kind: engine.EvRolled})
+	c.History = append(c.History, engine.Event{Kind: engine.EvRolled})
+	if after := mustJSON(t, &orig); !bytes.Equal(after, before) {
+		t.Fatalf("changing the clone changed the original:\n%s\n%s", after, before)
+	}
+}
+
+// Appending to a clone's event lists never writes into the original's
+// spare capacity or another clone's.
+func TestRecordCloneAppendsApart(t *testing.T) {
+	orig := &Record{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}
+	a, b := orig.Clone(), orig.Clone()
+	a.Turn = append(a.Turn, engine.Event{Amount: 1})
+	b.Turn = append(b.Turn, engine.Event{Amount: 2})
+	a.History = append(a.History, engine.Event{Amount: 1})
+	orig.History = append(orig.History, engine.Event{Amount: 3})
+	if a.Turn[1].Amount != 1 || b.Turn[1].Amount != 2 || a.History[1].Amount != 1 || orig.History[1].Amount != 3 {
+		t.Fatalf("appends collided: a %v/%v b %v orig %v", a.Turn, a.History, b.Turn, orig.History)
+	}
+}
+
+func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
+	c := newRecordCache(0)
+	rec := &Record{ID: 7, Rev: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}}}
+	data, _ := rec.encode()
+	c.stored(-1, data, rec.Clone())
+
+	got, own, err := c.load(-1, data)
+	if err != nil || got.Rev != 1 || !bytes.Equal(own, data) {
+		t.Fatalf("load = %+v, %q, %v", got, own, err)
+	}
+	got.Seats[0].Name = "changed" // a private copy: the cache keeps its own
+	again, _, _ := c.load(-1, data)
+	if again.Seats[0].Name != "A" {
+		t.Fatalf("a caller's change reached the cache: %q", again.Seats[0].Name)
+	}
+
+	// Other bytes in storage (written by another process, or a cache
+	// update that was lost): they are decoded, not the cached value used.
+	newer := &Record{ID: 7, Rev: 2, Status: StatusLobby}
+	newData, _ := newer.encode()
+	got, _, err = c.load(-1, newData)
+	if err != nil || got.Rev != 2 {
+		t.Fatalf("load of other bytes = %+v, %v; want rev 2", got, err)
+	}
+	// ...and then cached.
+	c.mu.Lock()
+	e := c.entries[-1]
+	c.mu.Unlock()
+	if !bytes.Equal(e.data, newData) || e.rec.Rev != 2 {
+		t.Fatalf("cache after a decode holds rev %d", e.rec.Rev)
+	}
+
+	if _, _, err := c.load(-2, []byte("{broken")); err == nil {
+		t.Fatal("a damaged record loaded without error")
+	}
+}
+
+func TestRecordCacheIsBounded(t *testing.T) {
+	c := newRecordCache(3)
+	for chat := int64(1); chat <= 10; chat++ {
+		rec := &Record{ID: uint64(chat)}
+		data, _ := rec.encode()
+		c.stored(chat, data, rec)
+		if n := len(c.entries); n > 3 {
+			t.Fatalf("%d entries, bound 3", n)
+		}
+	}
+	if _, ok := c.entries[10]; !ok {
+		t.Fatal("the newest entry was not kept")
+	}
+	off := newRecordCache(-1)
+	off.stored(1, []byte("{}"), &Record{})
+	if len(off.entries) != 0 {
+		t.Fatal("a disabled cache keeps entries")
+	}
+}
+
+// A writer that changes a chat's record without holding its lock (a bug)
+// does not lose its change: the change that read the older record is
+// computed again on the newer one.
+func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
+	store, err := storage.Open(filepath.Join(t.TempDir(), "b.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(store, &nullMessenger{}, cat, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	const chat = -5
+	put := func(rec *Record) {
+		data, _ := rec.encode()
+		if err := store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(&Record{ID: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}}})
+	if _, err := b.Snapshot(chat); err != nil { // cached now
+		t.Fatal(err)
+	}
+	runs := 0
+	_, err = b.change(chat, 10, func(c *chatState) error {
+		runs++
+		if runs == 1 { // someone else writes between our read and write
+			put(&Record{ID: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}, {User: 2, Name: "B"}}})
+		}
+		c.rec.Seats = append(c.rec.Seats, Seat{User: 3, Name: "C"})
+		c.save = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs != 2 {
+		t.Fatalf("fn ran %d times, want 2", runs)
+	}
+	rec, err := b.Snapshot(chat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Seats) != 3 || rec.Seats[1].User != 2 || rec.Seats[2].User != 3 {
+		t.Fatalf("seats %+v: want A, B (the other write) and C (ours)", rec.Seats)
+	}
+	// The update is recorded as applied: a second delivery is a duplicate.
+	if _, err := b.change(chat, 10, func(*chatState) error { t.Fatal("duplicate applied"); return nil }); err != errDuplicate {
+		t.Fatalf("redelivered update: err %v, want errDuplicate", err)
+	}
+}
+
+// Records loaded through the cache are what storage holds, change after
+// change: the whole-game tests run on the cache; this pins that a change
+// sees its predecessor's result even when the cache was emptied between.
+func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
+	for _, size := range []int{0, -1} {
+		store, err := storage.Open(filepath.Join(t.TempDir(), fmt.Sprint("b", size, ".db")), storage.Options{NoSync: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat, _ := locales.Load()
+		b := New(store, &nullMessenger{}, cat, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), CachedRecords: size})
+		const chat = -6
+		data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
+		_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
+		for i := range 5 {
+			if i == 3 {
+				b.records.forget(chat)
+			}
+			_, err := b.change(chat, 100+i, func(c *chatState) error {
+				if want := uint64(i); c.rec.Rev != want {
+					t.Errorf("cache %d: change %d sees rev %d, want %d", size, i, c.rec.Rev, want)
+				}
+				c.save = true
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		store.Close()
+	}
+}
+
+// The cache must not hand out the memory it keeps.
+func TestCachedBytesAreNotStorageMemory(t *testing.T) {
+	c := newRecordCache(0)
+	data, _ := (&Record{ID: 3}).encode()
+	buf := bytes.Clone(data)
+	_, own, err := c.load(1, buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unsafe.SliceData(own) == unsafe.SliceData(buf) {
+		t.Fatal("the cache kept the caller's buffer (bbolt memory, valid only in its transaction)")
+	}
+}
