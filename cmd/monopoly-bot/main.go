@@ -8,6 +8,7 @@
 //	MONOPOLY_BACKUP_DIR    where the running bot writes online backups (on SIGUSR1, and on a timer)
 //	MONOPOLY_BACKUP_EVERY  how often, e.g. 6h (default: only on SIGUSR1)
 //	MONOPOLY_BACKUP_KEEP   how many backups to keep (default 7)
+//	GOGC, GOMEMLIMIT       Go's garbage collector settings (default here: 400 and 256MiB, see bot/gc.go)
 //
 // Flags of the same meaning override the environment.
 package main
@@ -69,6 +70,7 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl}))
+	bot.TuneGC(getenv) // GOGC and GOMEMLIMIT, when set, win
 	if *backup != "" {
 		return doBackup(*db, *backup, stderr)
 	}
