@@ -51,6 +51,9 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			"\n\n" + b.renderStandings(lang, rec)
 		b.out.Send(chat, text, nil)
 	}
+	// Offers any change may have ended (an accepted trade, a timeout, a
+	// player leaving) get their final text, wherever the change came from.
+	b.publishOfferEdits(ctx, chat, st)
 }
 
 // Slots name the messages the outbox edits over time.

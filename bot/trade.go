@@ -349,13 +349,12 @@ func (b *Bot) closeOffer(rec *Record, lang string, o Offer, status string) {
 }
 
 // afterTrades runs after a chat's change was published, under the chat's
-// lock: offer messages whose offer ended lose their buttons, and offers
-// past their deadline are withdrawn.
+// lock: offers past their deadline are withdrawn. (Offers a change ended
+// get their final text in finish, whatever the change.)
 func (b *Bot) afterTrades(ctx context.Context, chat int64, st *chatState) {
 	if st == nil || st.rec == nil {
 		return
 	}
-	b.publishOfferEdits(ctx, chat, st)
 	if st.remove {
 		return
 	}
@@ -425,7 +424,6 @@ func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 		return
 	}
 	b.finish(ctx, t.chatState, nil, "")
-	b.publishOfferEdits(ctx, chat, t.chatState)
 }
 
 // Group presses and commands.
@@ -817,7 +815,6 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": t.sent}), nil)
 	b.finish(ctx, t.chatState, nil, "")
 	b.postOffer(group, t.rec, t.settings.Lang, t.sent)
-	b.publishOfferEdits(ctx, group, t.chatState)
 }
 
 // postOffer queues the offer message for the group, in the offer's own

@@ -579,3 +579,35 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 		t.Error("the orphan's button changed the game")
 	}
 }
+
+// TestOfferEndedByAKick: an offer ended by something other than a trade
+// button (here an admin's /kick of its proposer, which makes them
+// bankrupt) still gets its final text and loses its buttons.
+func TestOfferEndedByAKick(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current // the seat the game waits for: /kick may remove it
+	y := (x + 1) % 3
+	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.composeDeedForCash(ux, y, 1, 10)
+	h.pressPrivate(ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	if msgs := h.offerMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
+		t.Fatalf("offer not posted with its buttons: %+v", msgs)
+	}
+	h.api.SetAdmins(testChat, uy.ID)
+	h.say(uy, "/kick")
+	rec = h.record()
+	if rec.Game.Active(x) || len(rec.Offers) != 0 {
+		t.Fatalf("after the kick: seat %d active %v, offers %+v", x, rec.Game.Active(x), rec.Offers)
+	}
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || len(msgs[0].Keyboard) != 0 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_cancelled", nil)) {
+		t.Fatalf("the ended offer's message kept its buttons or its text: %+v", msgs)
+	}
+	if len(rec.OfferEdits) != 0 {
+		t.Errorf("finalized offer edits still pending: %+v", rec.OfferEdits)
+	}
+}
