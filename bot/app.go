@@ -89,7 +89,6 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	if err := b.Restore(); err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
-	b.restoreOffers()
 	registerCommands(ctx, client, cat, log)
 
 	var offset int

@@ -129,5 +129,9 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			b.out.Resume(chat)
 		}
 		b.finish(ctx, st, err, "")
+		if err == nil && st != nil && st.settingsChanged && st.rec != nil {
+			// Offers posted while the bot could not write were dropped.
+			b.postUnsentOffers(chat, st.lang(""), st.rec)
+		}
 	}
 }

@@ -123,10 +123,10 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record)) {
 }
 
 // Restore arms the deadlines of recently changed games that have no timer
-// entry yet and shows again what
-// a previous run may have queued but never delivered: a turn or lobby
-// message whose id was never stored, and the messages of games changed in
-// the last few minutes (a crash may have cut their edits; an edit to the
+// entry yet and shows again what a previous run may have queued but never
+// delivered: a turn, lobby or offer message whose id was never stored, an
+// offer's final text, and the messages of games changed in the last few
+// minutes (a crash may have cut their edits; an edit to the
 // same content costs one request and changes nothing). Call it on start.
 // Paused chats stay paused.
 func (b *Bot) Restore() error {
@@ -162,7 +162,7 @@ func (b *Bot) Restore() error {
 				unarmed = append(unarmed, chat)
 			}
 			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
-			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && rec.TurnMsg == 0) {
+			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && (rec.TurnMsg == 0 || rec.unsentOffers())) {
 				todo = append(todo, unsent{chat, s.Lang, rec})
 			}
 			return nil
@@ -177,11 +177,15 @@ func (b *Bot) Restore() error {
 			lang = "en"
 		}
 		st := &chatState{chat: u.chat, rec: u.rec, lobby: u.rec.Game == nil, turn: u.rec.Game != nil}
+		unlock := b.lock(u.chat)
 		if u.rec.Game != nil {
 			b.publishTurn(u.chat, lang, st)
+			b.publishOfferEdits(context.Background(), u.chat, st)
+			b.postUnsentOffers(u.chat, lang, u.rec)
 		} else {
 			b.publishLobby(u.chat, lang, st)
 		}
+		unlock()
 	}
 	return err
 }

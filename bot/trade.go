@@ -858,58 +858,34 @@ func (b *Bot) offerSent(chat int64, gameID uint64, offer string, msg int) {
 	})
 }
 
-// restoreOffers completes, on start, what a previous run may have left
-// undone with the offers of recently changed chats (Restore's window):
-// final edits that were stored but never queued are queued, and an open
-// offer whose message id was never stored is posted again — its message
-// may never have been sent, and an offer nobody sees cannot be answered.
-// (If the old run did send it, that message keeps buttons that work while
-// the offer is open and answer with an alert once it ended.) Paused chats
-// are left alone. Call it after Restore, before updates are handled.
-func (b *Bot) restoreOffers() {
-	since := b.changedSince(24 * time.Hour)
-	var chats []int64
-	err := b.store.View(func(tx *storage.Tx) error {
-		return tx.ForEachRecent(since, func(chat, _ int64) error {
-			chats = append(chats, chat)
-			return nil
-		})
-	})
-	if err != nil {
-		b.log.Warn("restoring trade offers", "err", err)
+// postUnsentOffers posts again the open offers whose message id was never
+// stored: after a restart or a pause their message may never have been
+// sent, and an offer nobody sees cannot be answered. (If it was sent, that
+// message keeps buttons that work while the offer is open and answer with
+// an alert once it ended.) The chat's lock is held.
+func (b *Bot) postUnsentOffers(chat int64, lang string, rec *Record) {
+	if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver {
 		return
 	}
-	for _, chat := range chats {
-		b.restoreChatOffers(chat)
+	for _, o := range rec.Offers {
+		if o.Msg == 0 {
+			b.postOffer(chat, rec, lang, o.ID)
+		}
 	}
 }
 
-func (b *Bot) restoreChatOffers(chat int64) {
-	defer b.lock(chat)()
-	var rec *Record
-	var set Settings
-	_ = b.store.View(func(tx *storage.Tx) error {
-		data, ok := tx.Game(chat)
-		if !ok {
-			return nil
-		}
-		r, err := decodeRecord(data)
-		if err != nil {
-			return nil // Restore has logged it
-		}
-		rec, set = r, b.loadSettings(tx, chat)
-		return nil
-	})
-	if rec == nil || set.Paused || rec.Game == nil || (len(rec.Offers) == 0 && len(rec.OfferEdits) == 0) {
-		return
+// unsentOffers says whether the record has offer messages to show again:
+// final texts not yet queued, or open offers without a message id.
+func (r *Record) unsentOffers() bool {
+	if len(r.OfferEdits) > 0 {
+		return true
 	}
-	st := &chatState{chat: chat, rec: rec, settings: set}
-	b.publishOfferEdits(context.Background(), chat, st)
-	for _, o := range rec.Offers {
-		if o.Msg == 0 && rec.Game.Phase != engine.PhaseGameOver {
-			b.postOffer(chat, rec, set.Lang, o.ID)
+	for _, o := range r.Offers {
+		if o.Msg == 0 {
+			return true
 		}
 	}
+	return false
 }
 
 // Drafts.

@@ -611,3 +611,31 @@ func TestOfferEndedByAKick(t *testing.T) {
 		t.Errorf("finalized offer edits still pending: %+v", rec.OfferEdits)
 	}
 }
+
+// TestOfferPostedWhilePaused: an offer sent from the private chat while
+// the bot cannot write to the group (removed, paused) appears in the
+// group when the bot is back, and its id is stored.
+func TestOfferPostedWhilePaused(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux := h.userOf(rec, x)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.composeDeedForCash(ux, y, 1, 10)
+	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
+	h.settle()
+	h.pressPrivate(ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	if msgs := h.offerMessages(testChat, id); len(msgs) != 0 {
+		t.Fatalf("offer sent to a chat the bot was removed from: %+v", msgs)
+	}
+	h.api.PushUpdate(memberUpdate(testChat, "member"))
+	h.settle()
+	rec = h.record()
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || len(msgs[0].Keyboard) == 0 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("offer not shown on the bot's return: messages %+v, offers %+v", msgs, rec.Offers)
+	}
+}
