@@ -315,13 +315,7 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 		st.rec.Rev++
 		st.rec.Updated = b.cfg.Now().UnixMilli()
 		w.touched = true
-		// Restore looks at recently changed chats only (no scan of every
-		// game at start-up); stamping the index once per recentStamp
-		// rather than at every change saves a page write per change.
-		if st.rec.Updated-st.rec.Marked >= recentStamp.Milliseconds() {
-			st.rec.Marked = st.rec.Updated
-			w.stamp = true
-		}
+		w.stamp = st.rec.restamp()
 		fallthrough
 	case st.rec != nil && (st.clockChanged || st.quiet):
 		// Only the clock or a message id changed (a reminder, a re-planned

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -326,5 +327,60 @@ func TestCachedBytesAreNotStorageMemory(t *testing.T) {
 	}
 	if unsafe.SliceData(own) == unsafe.SliceData(buf) {
 		t.Fatal("the cache kept the caller's buffer (bbolt memory, valid only in its transaction)")
+	}
+}
+
+// A chat that keeps changing is stamped in the recent index once an hour,
+// and a start-up a day after its last change still finds it, however late
+// in the hour that change came.
+func TestRecentStampLagsAtMostAnHour(t *testing.T) {
+	store, err := storage.Open(filepath.Join(t.TempDir(), "b.db"), storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	cat, _ := locales.Load()
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	b := New(store, &nullMessenger{}, cat, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }})
+	const chat = -7
+	data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
+	_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
+	stamp := func() int64 {
+		var at int64 = -1
+		_ = store.View(func(tx *storage.Tx) error {
+			return tx.ForEachRecent(0, func(c, a int64) error {
+				if c == chat {
+					at = a
+				}
+				return nil
+			})
+		})
+		return at
+	}
+	save := func(c *chatState) error { c.save = true; return nil }
+	first := now
+	for i, step := range []time.Duration{0, 20 * time.Minute, 39 * time.Minute, 2 * time.Minute} {
+		now = now.Add(step)
+		if _, err := b.change(chat, 200+i, save); err != nil {
+			t.Fatal(err)
+		}
+		want := first
+		if now.Sub(first) >= recentStamp {
+			want = now // renewed once the stamp was an hour old
+		}
+		if got := stamp(); got != want.UnixMilli() {
+			t.Fatalf("after a change at +%v the stamp is %v, want %v", now.Sub(first), time.UnixMilli(got).UTC(), want)
+		}
+	}
+	// A change 59 minutes after the last stamp does not renew it...
+	now = now.Add(59 * time.Minute)
+	if _, err := b.change(chat, 300, save); err != nil {
+		t.Fatal(err)
+	}
+	lastChange := now
+	// ...and a start-up 24 hours after that change still looks at the chat.
+	now = lastChange.Add(24 * time.Hour)
+	if since := b.changedSince(24 * time.Hour); stamp() < since {
+		t.Fatalf("stamp %v is before the start-up's window %v", time.UnixMilli(stamp()).UTC(), time.UnixMilli(since).UTC())
 	}
 }

@@ -194,6 +194,19 @@ func (b *Bot) Restore() error {
 // chats is renewed while it keeps changing (Record.Marked).
 const recentStamp = time.Hour
 
+// restamp renews the record's stamp in the index of recently changed
+// chats if it is older than recentStamp, and says whether to store it.
+// Restore looks at recently changed chats only (no scan of every game at
+// start-up); stamping once per recentStamp rather than at every change
+// saves a page write per change.
+func (r *Record) restamp() bool {
+	if r.Updated-r.Marked < recentStamp.Milliseconds() {
+		return false
+	}
+	r.Marked = r.Updated
+	return true
+}
+
 // changedSince is the earliest stamp in the index of recently changed
 // chats of a chat that may have changed within the last d: stamps lag
 // changes by up to recentStamp.

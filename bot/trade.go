@@ -278,6 +278,11 @@ func (b *Bot) changeFor(group, via int64, updateID int, fn func(t *tradeTx) erro
 		if t.save {
 			t.rec.Rev++
 			t.rec.Updated = b.cfg.Now().UnixMilli()
+			if t.rec.restamp() {
+				if err := tx.MarkRecent(group, t.rec.Marked); err != nil {
+					return err
+				}
+			}
 		}
 		for _, e := range t.logs {
 			if _, err := tx.AppendLog(group, e); err != nil {
