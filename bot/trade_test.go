@@ -78,6 +78,25 @@ func (h *harness) lastAnswer() fakeapi.CallbackAnswer {
 	return a[len(a)-1]
 }
 
+// offerParties are the two sides of an offer composed by composeOffer.
+type offerParties struct {
+	x, y   engine.PlayerID
+	ux, uy fakeapi.User
+}
+
+// composeOffer starts a game in which the current player x has composed,
+// not yet sent, an offer of Mediterranean Avenue to the next seat y for $10.
+func composeOffer(t *testing.T) (*harness, offerParties) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	p := offerParties{x: rec.Game.Current, y: (rec.Game.Current + 1) % 3}
+	p.ux, p.uy = h.userOf(rec, p.x), h.userOf(rec, p.y)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = p.x })
+	h.composeDeedForCash(p.ux, p.y, 1, 10)
+	return h, p
+}
+
 // offerButton finds the group's button op for trade id.
 func (h *harness) offerButton(op Op, id int) (int, string) {
 	h.t.Helper()
@@ -348,14 +367,10 @@ func (h *harness) composeDeedForCash(ux fakeapi.User, to engine.PlayerID, sq, ca
 // with its final text and no buttons (the queued message took the final
 // content), instead of being sent with live buttons and edited.
 func TestTradeOfferThroughOutbox(t *testing.T) {
-	h := newHarness(t, 7, nil)
-	h.startGame()
+	h, p := composeOffer(t)
+	y, z := p.y, (p.x+2)%3
+	ux, uy := p.ux, p.uy
 	rec := h.record()
-	x := rec.Game.Current
-	y, z := (x+1)%3, (x+2)%3
-	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
-	h.composeDeedForCash(ux, y, 1, 10)
 	h.pressPrivate(ux, OpTrSend, 0)
 	a := h.record().Game.NextTrade
 	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
@@ -427,14 +442,10 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 // sent it; a decline edits that message to its outcome without buttons,
 // and its old buttons then answer with an alert and change nothing.
 func TestTradeOfferDeclined(t *testing.T) {
-	h := newHarness(t, 7, nil)
-	h.startGame()
+	h, p := composeOffer(t)
+	x := p.x
+	ux, uy := p.ux, p.uy
 	rec := h.record()
-	x := rec.Game.Current
-	y := (x + 1) % 3
-	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
-	h.composeDeedForCash(ux, y, 1, 10)
 	h.pressPrivate(ux, OpTrSend, 0)
 	rec = h.record()
 	id := rec.Game.NextTrade
@@ -480,14 +491,9 @@ func (h *harness) findButtonData(t *testing.T, p Press) (Press, string) {
 // is posted; the offer follows the game there, its id is stored in the
 // moved record and it can be accepted there.
 func TestTradeOfferMigrates(t *testing.T) {
-	h := newHarness(t, 7, nil)
-	h.startGame()
-	rec := h.record()
-	x := rec.Game.Current
-	y := (x + 1) % 3
-	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
-	h.composeDeedForCash(ux, y, 1, 10)
+	h, p := composeOffer(t)
+	y := p.y
+	ux, uy := p.ux, p.uy
 	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
 	h.pressPrivate(ux, OpTrSend, 0)
 	moved, err := h.bot.Snapshot(superChat)
@@ -517,14 +523,10 @@ func TestTradeOfferMigrates(t *testing.T) {
 // finalized; the old message's buttons answer with an alert once the
 // offer ended.
 func TestTradeOfferLostIDAfterRestart(t *testing.T) {
-	h := newHarness(t, 7, nil)
-	h.startGame()
+	h, p := composeOffer(t)
+	x := p.x
+	ux, uy := p.ux, p.uy
 	rec := h.record()
-	x := rec.Game.Current
-	y := (x + 1) % 3
-	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
-	h.composeDeedForCash(ux, y, 1, 10)
 	h.pressPrivate(ux, OpTrSend, 0)
 	id := h.record().Game.NextTrade
 	old := h.offerMessages(testChat, id)
@@ -584,14 +586,10 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 // button (here an admin's /kick of its proposer, which makes them
 // bankrupt) still gets its final text and loses its buttons.
 func TestOfferEndedByAKick(t *testing.T) {
-	h := newHarness(t, 7, nil)
-	h.startGame()
+	h, p := composeOffer(t) // x, the current player, is the one /kick may remove
+	x := p.x
+	ux, uy := p.ux, p.uy
 	rec := h.record()
-	x := rec.Game.Current // the seat the game waits for: /kick may remove it
-	y := (x + 1) % 3
-	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
-	h.composeDeedForCash(ux, y, 1, 10)
 	h.pressPrivate(ux, OpTrSend, 0)
 	id := h.record().Game.NextTrade
 	if msgs := h.offerMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
@@ -616,14 +614,9 @@ func TestOfferEndedByAKick(t *testing.T) {
 // the bot cannot write to the group (removed, paused) appears in the
 // group when the bot is back, and its id is stored.
 func TestOfferPostedWhilePaused(t *testing.T) {
-	h := newHarness(t, 7, nil)
-	h.startGame()
+	h, p := composeOffer(t)
+	ux := p.ux
 	rec := h.record()
-	x := rec.Game.Current
-	y := (x + 1) % 3
-	ux := h.userOf(rec, x)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
-	h.composeDeedForCash(ux, y, 1, 10)
 	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
 	h.settle()
 	h.pressPrivate(ux, OpTrSend, 0)
