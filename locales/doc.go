@@ -22,4 +22,9 @@
 // Telegram's HTML tags; button labels, alerts and error texts are plain text.
 // The tests keep the three files complete, consistent with the engine's
 // events, errors and cards, and free of template mistakes.
+//
+// Rendering is on the bot's hot path, so Load compiles every template that
+// is plain text with {{.Field}} actions into literal pieces that T, N and
+// Money fill without text/template; every other template still goes
+// through go-i18n. The tests hold the two paths to byte-identical output.
 package locales

@@ -3,6 +3,7 @@ package locales
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 
@@ -44,6 +45,11 @@ type Catalog struct {
 	localizers map[string]*i18n.Localizer
 	printers   map[string]*message.Printer
 	ids        []string
+
+	// compiled holds, per language, what T, N and Money can render without
+	// go-i18n; it is built by Load and never written afterwards, so
+	// goroutines share it without locks.
+	compiled map[string]*compiledLang
 }
 
 var tags = map[string]language.Tag{
@@ -54,16 +60,23 @@ var tags = map[string]language.Tag{
 
 // Load parses the embedded message files.
 func Load() (*Catalog, error) {
+	return loadFS(files)
+}
+
+// loadFS reads the message files from fsys, so that tests can try the fast
+// paths on templates the real files do not contain.
+func loadFS(fsys fs.FS) (*Catalog, error) {
 	b := i18n.NewBundle(language.English)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	c := &Catalog{
 		bundle:     b,
 		localizers: make(map[string]*i18n.Localizer, len(Languages)),
 		printers:   make(map[string]*message.Printer, len(Languages)),
+		compiled:   make(map[string]*compiledLang, len(Languages)),
 	}
 	for _, lang := range Languages {
 		name := "active." + lang + ".toml"
-		mf, err := b.LoadMessageFileFS(files, name)
+		mf, err := b.LoadMessageFileFS(fsys, name)
 		if err != nil {
 			return nil, fmt.Errorf("locales: %s: %w", name, err)
 		}
@@ -78,6 +91,7 @@ func Load() (*Catalog, error) {
 		}
 		c.localizers[lang] = i18n.NewLocalizer(b, lang)
 		c.printers[lang] = message.NewPrinter(tags[lang])
+		c.compiled[lang] = compileLang(tags[lang], mf.Messages, c.printers[lang])
 	}
 	return c, nil
 }
@@ -94,6 +108,16 @@ func (c *Catalog) localizer(lang string) *i18n.Localizer {
 // missing everywhere, or one whose template fails, returns id itself so the
 // gap is visible but nothing panics.
 func (c *Catalog) T(lang, id string, data map[string]any) string {
+	if msg, ok := c.fastT(lang, id, data); ok {
+		return msg
+	}
+	return c.slowT(lang, id, data)
+}
+
+// slowT is T through go-i18n and text/template: what T did before the
+// compiled fast path, kept for the messages that path cannot render and as
+// the reference the tests compare against.
+func (c *Catalog) slowT(lang, id string, data map[string]any) string {
 	msg, err := c.localizer(lang).Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
 	if err != nil && msg == "" {
 		return id
@@ -105,6 +129,14 @@ func (c *Catalog) T(lang, id string, data map[string]any) string {
 // to the template as .Count (data is not modified). A message without
 // plural forms is returned as with T.
 func (c *Catalog) N(lang, id string, count int, data map[string]any) string {
+	if msg, ok := c.fastN(lang, id, count, data); ok {
+		return msg
+	}
+	return c.slowN(lang, id, count, data)
+}
+
+// slowN is N through go-i18n (see slowT).
+func (c *Catalog) slowN(lang, id string, count int, data map[string]any) string {
 	d := make(map[string]any, len(data)+1)
 	for k, v := range data {
 		d[k] = v
@@ -123,6 +155,14 @@ func (c *Catalog) N(lang, id string, count int, data map[string]any) string {
 // translated template "money". A negative amount keeps its sign in front:
 // "-1 500 $", "-$1,500".
 func (c *Catalog) Money(lang string, amount int) string {
+	if msg, ok := c.fastMoney(lang, amount); ok {
+		return msg
+	}
+	return c.slowMoney(lang, amount)
+}
+
+// slowMoney is Money through the x/text printer and go-i18n (see slowT).
+func (c *Catalog) slowMoney(lang string, amount int) string {
 	p, ok := c.printers[lang]
 	if !ok {
 		lang = Normalize(lang)
@@ -132,7 +172,7 @@ func (c *Catalog) Money(lang string, amount int) string {
 	if amount < 0 {
 		sign, abs = "-", uint64(-(amount+1))+1
 	}
-	return sign + c.T(lang, "money", map[string]any{"N": p.Sprintf("%d", abs)})
+	return sign + c.slowT(lang, "money", map[string]any{"N": p.Sprintf("%d", abs)})
 }
 
 // IDs lists every message id of the English file, sorted.
