@@ -12,12 +12,18 @@ import (
 // replay.
 const maxHistory = 50
 
+// historySlack lets the history run this far past maxHistory before it is
+// cut back: cutting copies the list into a new array (copies of the record
+// share the old one, so it is never shifted in place), and once an event
+// instead of every event was a noticeable share of a press's allocations.
+const historySlack = 25
+
 // historyShown is how many lines /history shows.
 const historyShown = 20
 
 // remember appends events to the record's history, dropping those no line
-// shows (a landing right after its move, the end of a turn) and the
-// oldest beyond maxHistory.
+// shows (a landing right after its move, the end of a turn) and, now and
+// then, the oldest beyond maxHistory.
 func (r *Record) remember(evs []engine.Event) {
 	for _, e := range evs {
 		switch e.Kind {
@@ -26,8 +32,8 @@ func (r *Record) remember(evs []engine.Event) {
 		}
 		r.History = append(r.History, e)
 	}
-	if n := len(r.History); n > maxHistory {
-		r.History = append([]engine.Event(nil), r.History[n-maxHistory:]...)
+	if n := len(r.History); n > maxHistory+historySlack {
+		r.History = append(make([]engine.Event, 0, maxHistory+historySlack), r.History[n-maxHistory:]...)
 	}
 }
 

@@ -30,7 +30,7 @@ type Record struct {
 	// place: copies of the record share them (Clone).
 	Turn []engine.Event `json:"turn,omitempty"`
 	// History is the game's most recent events across turns (/history),
-	// at most maxHistory (bot/history.go).
+	// at most maxHistory+historySlack (bot/history.go).
 	History []engine.Event `json:"history,omitempty"`
 	// Options are the chat's settings this game was created or started
 	// with: a lobby follows the chat's changes, a running game keeps them.
