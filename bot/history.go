@@ -10,13 +10,13 @@ import (
 // turns, for /history. The action log keeps everything; this is what a
 // person asks for in the chat, stored with the record so /history needs no
 // replay.
-const maxHistory = 50
+const maxHistory = 40
 
 // historySlack lets the history run this far past maxHistory before it is
 // cut back: cutting copies the list into a new array (copies of the record
 // share the old one, so it is never shifted in place), and once an event
 // instead of every event was a noticeable share of a press's allocations.
-const historySlack = 25
+const historySlack = 10
 
 // historyShown is how many lines /history shows.
 const historyShown = 20

@@ -74,7 +74,7 @@ type Event struct {
 	From   int       `json:"from,omitempty"`
 	Amount int       `json:"amount,omitempty"`
 	Cost   int       `json:"cost,omitempty"`
-	Dice   [2]int    `json:"dice,omitempty"`
+	Dice   [2]int    `json:"dice,omitzero"`
 	Deck   int       `json:"deck,omitempty"`
 	Card   int       `json:"card,omitempty"`
 }

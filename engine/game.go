@@ -38,7 +38,7 @@ type Player struct {
 	Pos       int     `json:"pos"`
 	InJail    bool    `json:"in_jail,omitempty"`
 	JailTries int     `json:"jail_tries,omitempty"`
-	JailCards [2]bool `json:"jail_cards,omitempty"` // by deck
+	JailCards [2]bool `json:"jail_cards,omitzero"` // by deck
 	Bankrupt  bool    `json:"bankrupt,omitempty"`
 	VotedEnd  bool    `json:"voted_end,omitempty"`
 	OutAt     uint64  `json:"out_at,omitempty"` // game version when they went bankrupt
