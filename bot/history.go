@@ -13,9 +13,9 @@ import (
 const maxHistory = 40
 
 // historySlack lets the history run this far past maxHistory before it is
-// cut back: cutting copies the list into a new array (copies of the record
-// share the old one, so it is never shifted in place), and once an event
-// instead of every event was a noticeable share of a press's allocations.
+// cut back: a cut copies the list into a new array (copies of the record
+// share the old one, so it is never shifted in place), and cutting at
+// every event was a noticeable share of a button press's allocations.
 const historySlack = 10
 
 // historyShown is how many lines /history shows.
