@@ -76,7 +76,7 @@ func TestKillMidGame(t *testing.T) {
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}
 	wait := func(what string, cond func() bool) {
 		t.Helper()
-		if !api.WaitFor(cond, 20*time.Second) {
+		if !api.WaitFor(cond, 60*time.Second) { // generous: CI runs packages in parallel under -race
 			m, _ := api.LastMessage(testChat)
 			t.Fatalf("timed out waiting for %s; last message %q", what, m.Text)
 		}
