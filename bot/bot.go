@@ -318,9 +318,9 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 		w.stamp = st.rec.restamp()
 		fallthrough
 	case st.rec != nil && (st.clockChanged || st.quiet):
-		// Only the clock or a message id changed (a reminder, a re-planned
-		// timer, a sent message): the buttons on screen stay valid, so no
-		// new revision.
+		// Reached from above, or quietly: when only the clock or a message
+		// id changed (a reminder, a re-planned timer, a sent message) the
+		// buttons on screen stay valid, so there is no new revision.
 		if w.game, err = st.rec.encode(); err != nil {
 			return w, err
 		}
