@@ -229,20 +229,28 @@ func TestRecordCacheIsBounded(t *testing.T) {
 	}
 }
 
-// A writer that changes a chat's record without holding its lock (a bug)
-// does not lose its change: the change that read the older record is
-// computed again on the newer one.
-func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
+// newBareBot is a Bot on a fresh store, with a Telegram that answers
+// everything at once: for tests of the change path itself.
+func newBareBot(t *testing.T, cfg Config) (*Bot, *storage.Store) {
+	t.Helper()
 	store, err := storage.Open(filepath.Join(t.TempDir(), "b.db"), storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	t.Cleanup(func() { store.Close() })
 	cat, err := locales.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := New(store, &nullMessenger{}, cat, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	return New(store, &nullMessenger{}, cat, cfg), store
+}
+
+// A writer that changes a chat's record without holding its lock (a bug)
+// does not lose its change: the change that read the older record is
+// computed again on the newer one.
+func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
+	b, store := newBareBot(t, Config{})
 	const chat = -5
 	put := func(rec *Record) {
 		data, _ := rec.encode()
@@ -255,7 +263,7 @@ func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs := 0
-	_, err = b.change(chat, 10, func(c *chatState) error {
+	_, err := b.change(chat, 10, func(c *chatState) error {
 		runs++
 		if runs == 1 { // someone else writes between our read and write
 			put(&Record{ID: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}, {User: 2, Name: "B"}}})
@@ -288,12 +296,7 @@ func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
 // sees its predecessor's result even when the cache was emptied between.
 func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 	for _, size := range []int{0, -1} {
-		store, err := storage.Open(filepath.Join(t.TempDir(), fmt.Sprint("b", size, ".db")), storage.Options{NoSync: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		cat, _ := locales.Load()
-		b := New(store, &nullMessenger{}, cat, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), CachedRecords: size})
+		b, store := newBareBot(t, Config{CachedRecords: size})
 		const chat = -6
 		data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
 		_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
@@ -312,7 +315,6 @@ func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		store.Close()
 	}
 }
 
@@ -334,14 +336,8 @@ func TestCachedBytesAreNotStorageMemory(t *testing.T) {
 // and a start-up a day after its last change still finds it, however late
 // in the hour that change came.
 func TestRecentStampLagsAtMostAnHour(t *testing.T) {
-	store, err := storage.Open(filepath.Join(t.TempDir(), "b.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	cat, _ := locales.Load()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	b := New(store, &nullMessenger{}, cat, Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }})
+	b, store := newBareBot(t, Config{Now: func() time.Time { return now }})
 	const chat = -7
 	data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
 	_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })

@@ -370,7 +370,6 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	h, p := composeOffer(t)
 	y, z := p.y, (p.x+2)%3
 	ux, uy := p.ux, p.uy
-	rec := h.record()
 	h.pressPrivate(ux, OpTrSend, 0)
 	a := h.record().Game.NextTrade
 	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
@@ -399,7 +398,7 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
 		t.Fatal("the send was not handled")
 	}
-	rec = h.record()
+	rec := h.record()
 	b := rec.Game.NextTrade
 	if b == a || len(rec.Offers) != 2 {
 		t.Fatalf("second offer not open: %+v", rec.Offers)
@@ -445,9 +444,8 @@ func TestTradeOfferDeclined(t *testing.T) {
 	h, p := composeOffer(t)
 	x := p.x
 	ux, uy := p.ux, p.uy
-	rec := h.record()
 	h.pressPrivate(ux, OpTrSend, 0)
-	rec = h.record()
+	rec := h.record()
 	id := rec.Game.NextTrade
 	msgs := h.offerMessages(testChat, id)
 	if len(msgs) != 1 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
@@ -526,7 +524,6 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	h, p := composeOffer(t)
 	x := p.x
 	ux, uy := p.ux, p.uy
-	rec := h.record()
 	h.pressPrivate(ux, OpTrSend, 0)
 	id := h.record().Game.NextTrade
 	old := h.offerMessages(testChat, id)
@@ -560,7 +557,7 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	}
 	h.start()
 	h.settle()
-	rec = h.record()
+	rec := h.record()
 	msgs := h.offerMessages(testChat, id)
 	if len(msgs) != 2 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[1].ID || msgs[1].Keyboard == nil {
 		t.Fatalf("offer not posted again after the restart: offers %+v, messages %+v", rec.Offers, msgs)
@@ -589,7 +586,6 @@ func TestOfferEndedByAKick(t *testing.T) {
 	h, p := composeOffer(t) // x, the current player, is the one /kick may remove
 	x := p.x
 	ux, uy := p.ux, p.uy
-	rec := h.record()
 	h.pressPrivate(ux, OpTrSend, 0)
 	id := h.record().Game.NextTrade
 	if msgs := h.offerMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
@@ -597,7 +593,7 @@ func TestOfferEndedByAKick(t *testing.T) {
 	}
 	h.api.SetAdmins(testChat, uy.ID)
 	h.say(uy, "/kick")
-	rec = h.record()
+	rec := h.record()
 	if rec.Game.Active(x) || len(rec.Offers) != 0 {
 		t.Fatalf("after the kick: seat %d active %v, offers %+v", x, rec.Game.Active(x), rec.Offers)
 	}
@@ -616,7 +612,6 @@ func TestOfferEndedByAKick(t *testing.T) {
 func TestOfferPostedWhilePaused(t *testing.T) {
 	h, p := composeOffer(t)
 	ux := p.ux
-	rec := h.record()
 	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
 	h.settle()
 	h.pressPrivate(ux, OpTrSend, 0)
@@ -626,7 +621,7 @@ func TestOfferPostedWhilePaused(t *testing.T) {
 	}
 	h.api.PushUpdate(memberUpdate(testChat, "member"))
 	h.settle()
-	rec = h.record()
+	rec := h.record()
 	msgs := h.offerMessages(testChat, id)
 	if len(msgs) != 1 || len(msgs[0].Keyboard) == 0 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
 		t.Fatalf("offer not shown on the bot's return: messages %+v, offers %+v", msgs, rec.Offers)
