@@ -387,3 +387,43 @@ func TestHammeringIsThrottled(t *testing.T) {
 }
 
 type storageTx = storage.Tx
+
+// TestLateSentReportKeepsTheNewTurn: the report that a turn's message was
+// sent can reach the game after the press that ended that turn (both wait
+// for the chat's lock). The record must keep pointing at the new turn's
+// message, or a restart would re-show the game in the closed turn's
+// message while the newest one keeps outdated buttons.
+func TestLateSentReportKeepsTheNewTurn(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	first := h.record()
+	for i := 0; i < 20 && h.record().TurnMsg == first.TurnMsg; i++ {
+		h.pressIn(testChat, firstOp(h, testChat))
+	}
+	rec := h.record()
+	if rec.TurnMsg == first.TurnMsg || rec.TurnMsg == 0 {
+		t.Fatalf("no new turn message after 20 presses (turn message %d)", rec.TurnMsg)
+	}
+	h.bot.onSent(testChat, turnSlot(rec.ID), first.TurnMsg)
+	if got := h.record().TurnMsg; got != rec.TurnMsg {
+		t.Fatalf("a late report of the closed turn's message %d moved the record from %d to %d", first.TurnMsg, rec.TurnMsg, got)
+	}
+	// The current message's own report is still taken.
+	h.bot.onSent(testChat, turnSlot(rec.ID), rec.TurnMsg)
+	if got := h.record().TurnMsg; got != rec.TurnMsg {
+		t.Fatalf("turn message %d, want %d", got, rec.TurnMsg)
+	}
+	// A restart shows the game in the current message, not the closed one.
+	closed := *h.findMsg(testChat, first.TurnMsg)
+	h.stop()
+	h.start()
+	h.settle()
+	if m := h.findMsg(testChat, first.TurnMsg); m.Text != closed.Text || m.Keyboard != nil {
+		t.Fatalf("the closed turn's message was changed on restart: %q", m.Text)
+	}
+	v := h.version(testChat)
+	h.pressIn(testChat, firstOp(h, testChat))
+	if h.version(testChat) == v {
+		t.Fatal("the current message's buttons do not work after the restart")
+	}
+}

@@ -288,6 +288,19 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 	return false
 }
 
+// Holds reports whether slot still names the message id: neither detached
+// nor followed by a newer message since it was sent.
+func (o *Outbox) Holds(chat int64, slot string, id int) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chats[chat]
+	if c == nil {
+		return false
+	}
+	m := c.slots[slot]
+	return m != nil && m.id == id
+}
+
 // Move hands chat from's queue and messages to chat to (a group upgraded
 // to a supergroup).
 func (o *Outbox) Move(from, to int64) {

@@ -96,10 +96,19 @@ func (b *Bot) onSent(chat int64, slot string, id int) {
 	}
 	defer b.lock(chat)()
 	switch kind {
-	case "lobby":
-		b.rememberMessage(chat, gameID, func(r *Record) { r.LobbyMsg = id })
-	case "turn":
-		b.rememberMessage(chat, gameID, func(r *Record) { r.TurnMsg = id })
+	case "lobby", "turn":
+		// The change that moved on to the next turn (or started the game)
+		// may have taken the lock first: it detached this message, and the
+		// record waits for a newer one. Storing this id would make a restart
+		// edit the closed message instead of the current one.
+		if !b.out.Holds(chat, slot, id) {
+			return
+		}
+		if kind == "lobby" {
+			b.rememberMessage(chat, gameID, func(r *Record) { r.LobbyMsg = id })
+		} else {
+			b.rememberMessage(chat, gameID, func(r *Record) { r.TurnMsg = id })
+		}
 	case "offer":
 		b.offerSent(chat, gameID, arg, id)
 	}
