@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -67,7 +68,11 @@ func (s *Store) commitLoop() {
 			return
 		}
 		s.batch.mu.Unlock()
+		start := time.Now()
 		s.commitBatch(calls)
+		if s.onCommit != nil {
+			s.onCommit(len(calls), time.Since(start))
+		}
 		// The callers just woken are queued on this goroutine's processor.
 		// Yield it to them: the next commit would hold it through the disk
 		// sync, where the runtime may take milliseconds to hand the

@@ -7,10 +7,19 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestBatchCommitsConcurrentWriters(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "b.db"), Options{NoSync: true})
+	var commits, changes atomic.Int64
+	onCommit := func(n int, took time.Duration) {
+		commits.Add(1)
+		changes.Add(int64(n))
+		if took <= 0 {
+			t.Errorf("a commit of %d changes took %v", n, took)
+		}
+	}
+	s, err := Open(filepath.Join(t.TempDir(), "b.db"), Options{NoSync: true, OnCommit: onCommit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +72,14 @@ func TestBatchCommitsConcurrentWriters(t *testing.T) {
 	}
 	if runs.Load() < int64(len(errs)) {
 		t.Errorf("%d runs for %d calls", runs.Load(), len(errs))
+	}
+	// Every call is reported once, in the commit that carried it, failed
+	// ones included. The callers are answered before the report.
+	for end := time.Now().Add(5 * time.Second); changes.Load() < int64(len(errs)) && time.Now().Before(end); {
+		time.Sleep(time.Millisecond)
+	}
+	if changes.Load() != int64(len(errs)) || commits.Load() < 1 || commits.Load() > int64(len(errs)) {
+		t.Errorf("OnCommit saw %d changes in %d commits, want %d changes", changes.Load(), commits.Load(), len(errs))
 	}
 }
 
