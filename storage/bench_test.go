@@ -2,8 +2,12 @@ package storage
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 )
 
 // BenchmarkUpdateGame is one accepted action as the bot commits it, with
@@ -44,4 +48,50 @@ func benchUpdateGame(b *testing.B, noSync bool) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkDiskStalls measures the disk, not this package: each op writes
+// 20 pages at random places of a 64 MiB file and syncs twice, the pattern
+// of one group commit (bbolt syncs its pages, then its meta page). The
+// slow-syncs metric counts ops over 5 ms: changes that arrive during such a
+// stall wait for it, which sets a floor under the bot's latency tail
+// (BenchmarkThousandChats in bot/ reports its own commits the same way).
+//
+//	go test -run '^$' -bench DiskStalls -benchtime 10s ./storage/
+func BenchmarkDiskStalls(b *testing.B) {
+	f, err := os.Create(filepath.Join(b.TempDir(), "stalls"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	const pages = 16384
+	if err := f.Truncate(pages * 4096); err != nil {
+		b.Fatal(err)
+	}
+	page := make([]byte, 4096)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var took []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		for range 20 {
+			if _, err := f.WriteAt(page, rng.Int64N(pages)*4096); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := f.Sync(); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := f.WriteAt(page, 0); err != nil {
+			b.Fatal(err)
+		}
+		if err := f.Sync(); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(start))
+	}
+	slices.Sort(took)
+	fast, _ := slices.BinarySearch(took, 5*time.Millisecond+1)
+	b.ReportMetric(float64(took[len(took)*99/100])/1e6, "p99-ms")
+	b.ReportMetric(float64(len(took)-fast), "slow-syncs")
+	b.ReportMetric(float64(len(took)-fast)/b.Elapsed().Seconds(), "slow-syncs/s")
 }
