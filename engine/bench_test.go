@@ -28,6 +28,7 @@ func benchTurns(b *testing.B, players int, jail ai.JailStrategy) {
 			b.Fatal(err)
 		}
 		seed++
+		*pl = ai.Player{Jail: jail} // a Player remembers its offers: one per game
 		return g
 	}
 	g := newGame()
@@ -79,6 +80,7 @@ func BenchmarkGame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		*pl = ai.Player{} // a Player remembers its offers: one per game
 		for g.Phase != engine.PhaseGameOver && g.Turn <= benchCap {
 			if _, err := ai.Step(g, seats); err != nil {
 				b.Fatal(err)

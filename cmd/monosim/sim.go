@@ -185,15 +185,19 @@ func Run(cfg Config) (*Result, error) {
 		go func() {
 			defer wg.Done()
 			t := newTally(&cfg, len(ed.Squares))
-			pl := &ai.Player{Jail: cfg.Jail}
+			// A computer player remembers its trade offers, so every game
+			// gets fresh players: a game's result must not depend on the
+			// games the worker played before it.
+			seatPlayers := make([]ai.Player, cfg.Players)
 			players := make([]*ai.Player, cfg.Players)
-			for i := range players {
-				players[i] = pl
-			}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
 					break
+				}
+				for j := range seatPlayers {
+					seatPlayers[j] = ai.Player{Jail: cfg.Jail}
+					players[j] = &seatPlayers[j]
 				}
 				if err := playGame(&cfg, i, players, t); err != nil {
 					mu.Lock()

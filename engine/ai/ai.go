@@ -50,15 +50,21 @@ const DefaultReserve = 100
 const richMargin = 300
 
 // Player is a computer player's strategy. The zero value is a usable
-// player with the short jail strategy and the default reserve. Decide only
-// reads the Player, so one value may play several seats, games and
-// goroutines at once.
+// player with the short jail strategy and the default reserve. A Player
+// remembers the trade offers it decided on (so that a rejected deal is not
+// offered again at once), so it belongs to one game: it may play several
+// seats of that game, but a new game wants a new Player, and goroutines
+// must not share one.
 type Player struct {
 	Jail JailStrategy
 	// Reserve is the base cash kept back when buying, bidding and building;
 	// the opponents' built-up rents are added to it. Zero means
 	// DefaultReserve; a negative value means no base reserve.
 	Reserve int
+
+	// offers remembers the trade offers the player decided on, per seat,
+	// so that a rejected deal is not offered again at once.
+	offers [offerMemory]offerMemo
 }
 
 // Decide returns the action seat p should take now, and false when p has
@@ -159,6 +165,9 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 // when rich, then leave jail or roll.
 func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 	if a, ok := pl.manage(g, p); ok {
+		return a
+	}
+	if a, ok := pl.propose(g, p); ok {
 		return a
 	}
 	me := &g.Players[p]

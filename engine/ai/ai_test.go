@@ -73,7 +73,8 @@ func proposeRandomTrade(t *testing.T, r *rand.Rand, g *engine.Game) {
 // players, with 2 to 6 seats, both jail strategies and several rule
 // variants, plus random trade offers made to them: Step never gets an
 // error from Apply, every seat's decision passes Check, the invariants
-// hold after every step, and every game ends or reaches the turn cap.
+// hold after every step, and the games end (the computer players' trade
+// offers complete sets) rather than reach the turn cap.
 func TestComputerGamesAreLegal(t *testing.T) {
 	games := 3000
 	if testing.Short() {
@@ -134,7 +135,9 @@ func TestComputerGamesAreLegal(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d games ended before %d turns", ended, games, maxTurns)
-	if ended < games/10 {
+	// Without trade offers of their own only about a third of the games
+	// ended; with them nearly all do.
+	if ended < games*95/100 {
 		t.Errorf("only %d of %d games ended", ended, games)
 	}
 }

@@ -5,8 +5,10 @@
 // seat should take now, chosen from what the engine allows (every action it
 // returns passes engine.Game.Check), and Step applies one decision of
 // whoever the game waits for, iterating the bidders still in during an
-// auction. The same game state always gives the same decision: there is no
-// hidden randomness, so simulations and replays are reproducible.
+// auction. There is no hidden randomness: the same game played from the
+// start by the same fresh Players always gets the same decisions, so
+// simulations and replays are reproducible. (A Player's only memory is
+// the trade offers it made.)
 //
 // The strategy, decision by decision:
 //
@@ -37,7 +39,14 @@
 //     completes for either side; a deed that completes the other side's set
 //     is therefore never given away cheaply. A debt credited against a
 //     deed (the debtor paying in property) counts as cash given up.
-//     Computer players do not propose trades.
+//   - Trades proposed, at the start of the player's turn: a player one
+//     deed short of a colour set asks that deed's owner for it, for the
+//     least cash the owner's valuation above accepts, or for a deed that
+//     completes a set of the owner's no richer than the one it gets plus
+//     cash. It pays at most twice the set's printed price and keeps its
+//     reserve plus a house on every deed of the set. One open offer at a
+//     time, one a turn, and a deal is not offered again to the same owner
+//     within ten rounds.
 //   - Ending the game by agreement: a computer player votes for it once
 //     every other player still in has voted.
 package ai

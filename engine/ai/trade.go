@@ -34,10 +34,20 @@ func (pl *Player) answerTrade(g *engine.Game, p engine.PlayerID) (engine.Action,
 // the holdings value after the trade (cash, deeds, sets completed for p
 // or for the proposer) must exceed the value before by a clear margin.
 func tradeWorth(g *engine.Game, p engine.PlayerID, t *engine.Trade) bool {
+	gain, need, ok := tradeGain(g, p, t)
+	return ok && gain > need
+}
+
+// tradeGain is tradeWorth's measure: what t gains p, the counterparty,
+// and the margin the gain must exceed; ok is false when p cannot take
+// the trade at all (a board too large, or the interest on received
+// mortgages would exceed p's cash). GiveCash adds to the gain one for
+// one and leaves the margin alone.
+func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need int, ok bool) {
 	ed := g.EditionData()
 	n := len(g.Props)
 	if n > maxSquares || t.To != p {
-		return false
+		return 0, 0, false
 	}
 	var owners [maxSquares]engine.PlayerID
 	for sq := 0; sq < n; sq++ {
@@ -62,11 +72,11 @@ func tradeWorth(g *engine.Game, p engine.PlayerID, t *engine.Trade) bool {
 	after := holdingValue(g, ed, p, owners[:n])
 	cashAfter := g.Players[p].Cash + t.GiveCash - t.TakeCash
 	if cashAfter < interest {
-		return false // the interest on received mortgages would be a debt
+		return 0, 0, false // the interest on received mortgages would be a debt
 	}
-	gain := after - before + t.GiveCash - t.TakeCash - t.Debt - interest +
+	gain = after - before + t.GiveCash - t.TakeCash - t.Debt - interest +
 		jailCardValue*(len(t.GiveCards)-len(t.TakeCards))
-	return gain > max(50, gross/4)
+	return gain, max(50, gross/4), true
 }
 
 // holdingValue values p's deeds under the ownership owners: each deed at

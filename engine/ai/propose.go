@@ -1,0 +1,215 @@
+package ai
+
+import "github.com/monopoly-tg/monopoly-bot/engine"
+
+// offerMemory is how many of its own trade offers a Player remembers.
+const offerMemory = 16
+
+// offerCooldownRounds is how many rounds (a turn of every seat) a player
+// waits before offering the same deal again: the same deed asked of the
+// same owner, whatever the price.
+const offerCooldownRounds = 10
+
+// offerMemo is one trade offer a Player decided on.
+type offerMemo struct {
+	used  bool
+	from  engine.PlayerID
+	to    engine.PlayerID
+	deed  int // the deed asked for
+	turn  int // g.Turn when it was decided
+	trade int // g.NextTrade when it was decided: the offer took a later ID
+}
+
+// made reports whether the offer was applied: a trade was proposed in the
+// game after the decision (a decision that was never applied leaves
+// NextTrade as it was), and the game has not gone back before it.
+func (m *offerMemo) made(g *engine.Game) bool {
+	return m.used && g.NextTrade > m.trade && g.Turn >= m.turn
+}
+
+// remember records p's decision to offer t, replacing an unapplied record
+// of the same decision, else the oldest record.
+func (pl *Player) remember(g *engine.Game, p engine.PlayerID, t *engine.Trade) {
+	m := offerMemo{used: true, from: p, to: t.To, deed: t.TakeDeeds[0], turn: g.Turn, trade: g.NextTrade}
+	oldest := 0
+	for i := range pl.offers {
+		o := &pl.offers[i]
+		if o.used && !o.made(g) && o.from == p && o.to == m.to && o.deed == m.deed {
+			*o = m
+			return
+		}
+		if !o.used || pl.offers[oldest].used && o.turn < pl.offers[oldest].turn {
+			oldest = i
+		}
+	}
+	pl.offers[oldest] = m
+}
+
+// offeredThisTurn reports whether p has already made an offer in this
+// player-turn.
+func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
+	for i := range pl.offers {
+		if o := &pl.offers[i]; o.from == p && o.turn == g.Turn && o.made(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// offeredRecently reports whether p asked to for deed within the
+// cooldown.
+func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed int) bool {
+	cooldown := offerCooldownRounds * len(g.Players)
+	for i := range pl.offers {
+		if o := &pl.offers[i]; o.from == p && o.to == to && o.deed == deed && o.made(g) && g.Turn-o.turn < cooldown {
+			return true
+		}
+	}
+	return false
+}
+
+// propose returns a trade offer for p to make now, if a good one exists:
+// the one deed that p lacks for a colour set, asked of its owner for cash,
+// or for cash and a deed that completes one of the owner's sets no richer
+// than the set p completes. The price is the least the owner's own
+// valuation (tradeWorth) accepts, rounded up to ten; p offers it only if
+// the price is at most twice the set's printed value and p keeps its
+// reserve plus the cost of a house on every deed of the set (a set it
+// cannot build on is not worth the cash). At most one open offer per
+// player, one offer a turn, and the same deal not again within the
+// cooldown.
+func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	if len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve() {
+		return engine.Action{}, false
+	}
+	for i := range g.Trades {
+		if g.Trades[i].From == p {
+			return engine.Action{}, false
+		}
+	}
+	// A cheap pass first: most turns p lacks no set by exactly one deed
+	// that its owner may trade, and nothing else needs computing.
+	ed := g.EditionData()
+	var wanted [maxSquares]int // a group's missing deed, per candidate
+	var groups [maxSquares]int
+	n := 0
+	for gi := 0; gi < ed.GroupCount() && n < len(wanted); gi++ {
+		sqs := ed.Group(gi)
+		if len(sqs) < 2 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+			continue
+		}
+		missing := -1
+		for _, sq := range sqs {
+			if g.Props[sq].Owner == p {
+				continue
+			}
+			if missing != -1 {
+				missing = -2
+				break
+			}
+			missing = sq
+		}
+		if missing < 0 {
+			continue
+		}
+		if to := g.Props[missing].Owner; to < 0 || !g.Tradable(to, missing) || pl.offeredRecently(g, p, to, missing) {
+			continue
+		}
+		wanted[n], groups[n] = missing, gi
+		n++
+	}
+	if n == 0 || pl.offeredThisTurn(g, p) {
+		return engine.Action{}, false
+	}
+	cash := g.Players[p].Cash
+	reserve := pl.reserve(g, ed, p)
+	if cash <= reserve {
+		return engine.Action{}, false
+	}
+	var (
+		bestTo           engine.PlayerID
+		bestTake         int
+		bestGive         = -1 // no deed given
+		bestPrice        int
+		bestScore        int
+		found            bool
+		takeBuf, giveBuf [1]int
+	)
+	for i := 0; i < n; i++ {
+		missing, gi := wanted[i], groups[i]
+		to := g.Props[missing].Owner
+		total := groupTotal(ed, gi)
+		s := &ed.Squares[missing]
+		budget := cash - reserve - len(ed.Group(gi))*s.HouseCost
+		if g.Props[missing].Mortgaged {
+			budget -= (s.Mortgage*g.Rules.MortgageInterest + 99) / 100
+		}
+		limit := min(budget, 2*total)
+		if limit < 0 {
+			continue
+		}
+		takeBuf[0] = missing
+		t := engine.Trade{From: p, To: to, TakeDeeds: takeBuf[:]}
+		if price, ok := offerPrice(g, &t); ok && price <= limit && price > 0 {
+			if score := total - price; !found || score > bestScore {
+				bestTo, bestTake, bestGive, bestPrice, bestScore, found = to, missing, -1, price, score, true
+			}
+		}
+		// A swap: a deed of p's that completes a set of the owner's, no
+		// richer than this one.
+		for sq := range g.Props {
+			if g.Props[sq].Owner != p || ed.Squares[sq].Kind != engine.SquareStreet || ed.Squares[sq].Group == gi {
+				continue
+			}
+			theirs := ed.Squares[sq].Group
+			if _, _, completes, _ := groupStake(g, ed, to, sq); !completes || groupTotal(ed, theirs) > total || !g.Tradable(p, sq) {
+				continue
+			}
+			giveBuf[0] = sq
+			t.GiveDeeds = giveBuf[:]
+			price, ok := offerPrice(g, &t)
+			t.GiveDeeds = nil
+			if !ok || price > limit {
+				continue
+			}
+			if score := total - price - groupTotal(ed, theirs)/2; !found || score > bestScore {
+				bestTo, bestTake, bestGive, bestPrice, bestScore, found = to, missing, sq, price, score, true
+			}
+		}
+	}
+	if !found {
+		return engine.Action{}, false
+	}
+	// Only now the offer itself, which the engine keeps a copy of.
+	best := &engine.Trade{From: p, To: bestTo, TakeDeeds: []int{bestTake}, GiveCash: bestPrice}
+	if bestGive >= 0 {
+		best.GiveDeeds = []int{bestGive}
+	}
+	a := engine.Action{Kind: engine.ActProposeTrade, Trade: best}
+	if !tradeWorth(g, bestTo, best) || g.Check(p, a) != nil {
+		return engine.Action{}, false
+	}
+	pl.remember(g, p, best)
+	return a, true
+}
+
+// offerPrice is the least cash, a multiple of ten, that t's counterparty
+// accepts on top of t's deeds (t.GiveCash is ignored); false when it
+// would accept at no price.
+func offerPrice(g *engine.Game, t *engine.Trade) (int, bool) {
+	t.GiveCash = 0
+	gain, need, ok := tradeGain(g, t.To, t)
+	if !ok {
+		return 0, false
+	}
+	price := max(0, need-gain+1)
+	return (price + 9) / 10 * 10, true
+}
+
+func groupTotal(ed *engine.Edition, group int) int {
+	total := 0
+	for _, sq := range ed.Group(group) {
+		total += ed.Squares[sq].Price
+	}
+	return total
+}
