@@ -25,16 +25,23 @@ func proposeSetup(t *testing.T, cash int, mine, theirs []int) (*engine.Game, eng
 	return g, p, q
 }
 
+// decideOffer is p's decision, which must be a trade offer.
+func decideOffer(t *testing.T, pl *Player, g *engine.Game, p engine.PlayerID) engine.Action {
+	t.Helper()
+	a := decide(t, pl, g, p)
+	if a.Kind != engine.ActProposeTrade {
+		t.Fatalf("decided %v, want a trade offer", a.Kind)
+	}
+	return a
+}
+
 // TestProposesTheMissingDeed: a player one deed short of a set asks its
 // owner for it at the least price the owner's valuation accepts, and the
 // computer owner accepts it.
 func TestProposesTheMissingDeed(t *testing.T) {
 	pl := &Player{}
 	g, p, q := proposeSetup(t, 1500, []int{16, 18}, []int{19}) // the oranges
-	a := decide(t, pl, g, p)
-	if a.Kind != engine.ActProposeTrade {
-		t.Fatalf("decided %v, want a trade offer", a.Kind)
-	}
+	a := decideOffer(t, pl, g, p)
 	tr := a.Trade
 	if tr.To != q || !slices.Equal(tr.TakeDeeds, []int{19}) || len(tr.GiveDeeds) != 0 || tr.GiveCash <= 0 || tr.GiveCash%10 != 0 {
 		t.Fatalf("offer %+v, want New York Avenue (19) from seat %d for cash", tr, q)
@@ -71,10 +78,7 @@ func TestProposesTheMissingDeed(t *testing.T) {
 func TestProposalKeepsReserveForHouses(t *testing.T) {
 	pl := &Player{}
 	g, p, _ := proposeSetup(t, 1500, []int{16, 18}, []int{19})
-	a := decide(t, pl, g, p)
-	if a.Kind != engine.ActProposeTrade {
-		t.Fatalf("decided %v, want a trade offer", a.Kind)
-	}
+	a := decideOffer(t, pl, g, p)
 	price := a.Trade.GiveCash
 	need := price + DefaultReserve + 3*g.EditionData().Squares[19].HouseCost
 	for _, tc := range []struct {
@@ -95,10 +99,7 @@ func TestProposalKeepsReserveForHouses(t *testing.T) {
 func TestRejectedOfferWaitsForCooldown(t *testing.T) {
 	pl := &Player{}
 	g, p, q := proposeSetup(t, 1500, []int{16, 18}, []int{19})
-	a := decide(t, pl, g, p)
-	if a.Kind != engine.ActProposeTrade {
-		t.Fatalf("decided %v, want a trade offer", a.Kind)
-	}
+	a := decideOffer(t, pl, g, p)
 	if _, err := g.Apply(p, a); err != nil {
 		t.Fatal(err)
 	}
@@ -143,13 +144,10 @@ func TestRejectedOfferWaitsForCooldown(t *testing.T) {
 func TestProposesSwapOfSets(t *testing.T) {
 	pl := &Player{}
 	g, p, q := proposeSetup(t, 1500, []int{16, 18}, []int{19})
-	purchase := decide(t, pl, g, p).Trade.GiveCash
+	purchase := decideOffer(t, pl, g, p).Trade.GiveCash
 
 	g, p, q = proposeSetup(t, 1500, []int{16, 18, 6}, []int{19, 8, 9}) // q lacks Oriental (6)
-	a := decide(t, pl, g, p)
-	if a.Kind != engine.ActProposeTrade {
-		t.Fatalf("decided %v, want a trade offer", a.Kind)
-	}
+	a := decideOffer(t, pl, g, p)
 	if tr := a.Trade; tr.To != q || !slices.Equal(tr.TakeDeeds, []int{19}) || !slices.Equal(tr.GiveDeeds, []int{6}) || tr.GiveCash >= purchase {
 		t.Fatalf("offer %+v, want New York Avenue (19) for Oriental Avenue (6) and less than %d", tr, purchase)
 	}
