@@ -56,7 +56,7 @@ func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
 	return false
 }
 
-// offeredRecently reports whether p asked to for deed within the
+// offeredRecently reports whether p asked seat to for deed within the
 // cooldown.
 func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed int) bool {
 	cooldown := offerCooldownRounds * len(g.Players)
