@@ -185,20 +185,20 @@ func Run(cfg Config) (*Result, error) {
 		go func() {
 			defer wg.Done()
 			t := newTally(&cfg, len(ed.Squares))
-			// A computer player remembers its trade offers, so every game
-			// gets fresh players: a game's result must not depend on the
-			// games the worker played before it.
-			seatPlayers := make([]ai.Player, cfg.Players)
+			pl := &ai.Player{}
 			players := make([]*ai.Player, cfg.Players)
+			for i := range players {
+				players[i] = pl
+			}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Games {
 					break
 				}
-				for j := range seatPlayers {
-					seatPlayers[j] = ai.Player{Jail: cfg.Jail}
-					players[j] = &seatPlayers[j]
-				}
+				// A computer player remembers its trade offers, so every
+				// game starts with a fresh one: a game's result must not
+				// depend on the games the worker played before it.
+				*pl = ai.Player{Jail: cfg.Jail}
 				if err := playGame(&cfg, i, players, t); err != nil {
 					mu.Lock()
 					if firstErr == nil {
