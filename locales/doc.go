@@ -1,6 +1,7 @@
 // Package locales owns every word a player reads: the message files
-// active.ru.toml, active.uk.toml and active.en.toml, embedded into the
-// binary, and the small API the bot uses to turn message ids and template
+// <topic>.<lang>.toml (active.* for the chat, one topic per edition or game
+// kind, each in ru, uk and en; an id lives in exactly one topic), embedded
+// into the binary, and the small API the bot uses to turn message ids and template
 // data into text in the chat's language.
 //
 // Nothing user-visible is written in Go code elsewhere. The message ids

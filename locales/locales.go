@@ -19,8 +19,23 @@ var Languages = []string{"ru", "uk", "en"}
 // Default is the language used when a user's language is none of ours.
 const Default = "en"
 
-//go:embed active.*.toml
+// Each language's messages may be split over several files by topic
+// (active.<lang>.toml for the chat, <edition>.<lang>.toml for an edition's
+// names and texts), so that work on one game does not touch another's file.
+//
+//go:embed *.toml
 var files embed.FS
+
+// messageFiles lists the files of lang in fsys, sorted: every name that ends
+// in ".<lang>.toml".
+func messageFiles(fsys fs.FS, lang string) ([]string, error) {
+	names, err := fs.Glob(fsys, "*."+lang+".toml")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	return names, nil
+}
 
 // Normalize maps a Telegram language_code (an IETF tag such as "en-US")
 // to one of Languages: Ukrainian to "uk"; Russian, Belarusian and Kazakh to
@@ -75,23 +90,40 @@ func loadFS(fsys fs.FS) (*Catalog, error) {
 		compiled:   make(map[string]*compiledLang, len(Languages)),
 	}
 	for _, lang := range Languages {
-		name := "active." + lang + ".toml"
-		mf, err := b.LoadMessageFileFS(fsys, name)
+		names, err := messageFiles(fsys, lang)
 		if err != nil {
-			return nil, fmt.Errorf("locales: %s: %w", name, err)
+			return nil, fmt.Errorf("locales: %s: %w", lang, err)
 		}
-		if len(mf.Messages) == 0 {
-			return nil, fmt.Errorf("locales: %s has no messages", name)
+		if len(names) == 0 {
+			return nil, fmt.Errorf("locales: no message files for %s", lang)
+		}
+		var messages []*i18n.Message
+		seen := map[string]string{}
+		for _, name := range names {
+			mf, err := b.LoadMessageFileFS(fsys, name)
+			if err != nil {
+				return nil, fmt.Errorf("locales: %s: %w", name, err)
+			}
+			if len(mf.Messages) == 0 {
+				return nil, fmt.Errorf("locales: %s has no messages", name)
+			}
+			for _, m := range mf.Messages {
+				if other, dup := seen[m.ID]; dup {
+					return nil, fmt.Errorf("locales: %q is in both %s and %s", m.ID, other, name)
+				}
+				seen[m.ID] = name
+			}
+			messages = append(messages, mf.Messages...)
 		}
 		if lang == Default {
-			for _, m := range mf.Messages {
+			for _, m := range messages {
 				c.ids = append(c.ids, m.ID)
 			}
 			sort.Strings(c.ids)
 		}
 		c.localizers[lang] = i18n.NewLocalizer(b, lang)
 		c.printers[lang] = message.NewPrinter(tags[lang])
-		c.compiled[lang] = compileLang(tags[lang], mf.Messages, c.printers[lang])
+		c.compiled[lang] = compileLang(tags[lang], messages, c.printers[lang])
 	}
 	return c, nil
 }

@@ -19,17 +19,27 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// rawFile is one message file decoded without go-i18n: id → string, or
-// id → table of plural forms.
+// rawFile is the message files of one language decoded without go-i18n and
+// merged: id → string, or id → table of plural forms.
 func rawFile(t *testing.T, lang string) map[string]any {
 	t.Helper()
-	buf, err := files.ReadFile("active." + lang + ".toml")
-	if err != nil {
-		t.Fatal(err)
+	names, err := messageFiles(files, lang)
+	if err != nil || len(names) == 0 {
+		t.Fatalf("%s: no message files (%v)", lang, err)
 	}
 	m := map[string]any{}
-	if err := toml.Unmarshal(buf, &m); err != nil {
-		t.Fatalf("%s: %v", lang, err)
+	for _, name := range names {
+		buf, err := files.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one := map[string]any{}
+		if err := toml.Unmarshal(buf, &one); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for id, v := range one {
+			m[id] = v
+		}
 	}
 	return m
 }
@@ -770,23 +780,39 @@ func TestConcurrentUse(t *testing.T) {
 	wg.Wait()
 }
 
+// Every message file on disk is embedded and belongs to one of our
+// languages, and every topic has a file in each language (a topic missing in
+// one language would only show up as English fallbacks).
 func TestEmbeddedFilesOnly(t *testing.T) {
 	entries, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var onDisk []string
+	topics := map[string][]string{}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "active.") && strings.HasSuffix(e.Name(), ".toml") {
-			onDisk = append(onDisk, e.Name())
+		name := e.Name()
+		if !strings.HasSuffix(name, ".toml") {
+			continue
 		}
+		if _, err := files.ReadFile(name); err != nil {
+			t.Errorf("%s is on disk but not embedded: %v", name, err)
+		}
+		parts := strings.Split(name, ".")
+		if len(parts) != 3 {
+			t.Errorf("%s: want <topic>.<lang>.toml", name)
+			continue
+		}
+		topics[parts[0]] = append(topics[parts[0]], parts[1])
 	}
-	var want []string
-	for _, l := range Languages {
-		want = append(want, "active."+l+".toml")
+	if _, ok := topics["active"]; !ok {
+		t.Error("no active.<lang>.toml files")
 	}
+	want := append([]string(nil), Languages...)
 	sort.Strings(want)
-	if !reflect.DeepEqual(onDisk, want) {
-		t.Errorf("message files %v, want one per language %v", onDisk, want)
+	for topic, langs := range topics {
+		sort.Strings(langs)
+		if !reflect.DeepEqual(langs, want) {
+			t.Errorf("topic %s has files for %v, want %v", topic, langs, want)
+		}
 	}
 }
