@@ -16,6 +16,7 @@
 //   - ev_<event>                     one line per engine.EventKind (EvPassedStart → ev_passed_start)
 //   - err_<error>                    one alert per engine sentinel (ErrNotYourTurn → err_not_your_turn)
 //   - n_<thing>                      plural helpers (n_houses, n_turns, …)
+//   - rules_<edition>_<section>      /rules, one section per RuleSections entry, and rules_<edition>_title
 //   - btn_, prompt_, lobby_, alert_, … the bot's buttons, prompts and replies
 //
 // Templates receive already formatted values: names are HTML-escaped by the
