@@ -95,3 +95,22 @@ func TestWordingChecksCatch(t *testing.T) {
 		t.Errorf("words = %q", got)
 	}
 }
+
+// A message never starts or ends with a blank line or spaces: the bot
+// joins texts with "\n", and an edge here would show as an empty line at
+// the top of a message, or a gap in the middle.
+func TestNoBlankEdges(t *testing.T) {
+	for _, lang := range Languages {
+		file := rawFile(t, lang)
+		for _, id := range keys(file) {
+			for form, src := range forms(t, lang, id, file[id]) {
+				if src != strings.TrimSpace(src) {
+					t.Errorf("%s %s.%s starts or ends with blank space: %q", lang, id, form, src)
+				}
+				if strings.Contains(src, "\n\n\n") {
+					t.Errorf("%s %s.%s has two empty lines in a row", lang, id, form)
+				}
+			}
+		}
+	}
+}
