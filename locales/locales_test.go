@@ -19,6 +19,20 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
+// topicFile is one message file decoded without go-i18n.
+func topicFile(t *testing.T, name string) map[string]any {
+	t.Helper()
+	buf, err := files.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]any{}
+	if err := toml.Unmarshal(buf, &m); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return m
+}
+
 // rawFile is the message files of one language decoded without go-i18n and
 // merged: id → string, or id → table of plural forms.
 func rawFile(t *testing.T, lang string) map[string]any {
@@ -29,15 +43,7 @@ func rawFile(t *testing.T, lang string) map[string]any {
 	}
 	m := map[string]any{}
 	for _, name := range names {
-		buf, err := files.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		one := map[string]any{}
-		if err := toml.Unmarshal(buf, &one); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for id, v := range one {
+		for id, v := range topicFile(t, name) {
 			m[id] = v
 		}
 	}

@@ -21,9 +21,22 @@ const (
 	maxRulesChars = 1200 // visible characters (UTF-16), well under Telegram's 4096
 )
 
-// ruleEditions are the editions whose rules /rules shows; each needs every
+// ruleEditions are the editions whose rules /rules shows: those with a
+// rules_<edition>_title in English (classic at least). Each needs every
 // section in every language.
-var ruleEditions = []string{"classic"}
+func ruleEditions(t *testing.T) []string {
+	t.Helper()
+	var eds []string
+	for _, id := range keys(rawFile(t, "en")) {
+		if ed, ok := strings.CutSuffix(strings.TrimPrefix(id, "rules_"), "_title"); ok && strings.HasPrefix(id, "rules_") {
+			eds = append(eds, ed)
+		}
+	}
+	if !slices.Contains(eds, "classic") {
+		t.Fatalf("no rules_classic_title; /rules editions found: %v", eds)
+	}
+	return eds
+}
 
 // rulesIDs are the ids of one edition's /rules messages: the title first,
 // then the sections in RuleSections order.
@@ -40,7 +53,7 @@ func TestRulesSectionsInEveryLanguage(t *testing.T) {
 		t.Fatalf("RuleSections = %v; the issue asks for turn, buying, building, jail, debts, trades, timeouts", RuleSections)
 	}
 	want := map[string]bool{}
-	for _, ed := range ruleEditions {
+	for _, ed := range ruleEditions(t) {
 		for _, id := range rulesIDs(ed) {
 			want[id] = true
 		}
@@ -126,8 +139,9 @@ func TestTelegramHTMLChecker(t *testing.T) {
 
 func TestRulesAreTelegramHTMLAndShort(t *testing.T) {
 	c := load(t)
+	editions := ruleEditions(t)
 	for _, lang := range Languages {
-		for _, ed := range ruleEditions {
+		for _, ed := range editions {
 			for _, id := range rulesIDs(ed) {
 				text := c.T(lang, id, nil)
 				visible, err := telegramHTML(text)
@@ -270,7 +284,8 @@ var italic = regexp.MustCompile(`<i>(.*?)</i>`)
 
 // Settings are named exactly as /settings shows them, every house rule is
 // explained somewhere, and each mention says whether the rule is on by
-// default, as the classic edition and the chat's defaults have it.
+// default, as the classic edition and the chat's defaults have it. (Another
+// edition's rules would check against its own defaults.)
 func TestRulesNameTheSettings(t *testing.T) {
 	c := load(t)
 	ints, flags := classicFigures(t)
@@ -291,31 +306,29 @@ func TestRulesNameTheSettings(t *testing.T) {
 			}
 		}
 		named := map[string]bool{}
-		for _, ed := range ruleEditions {
-			for _, id := range rulesIDs(ed) {
-				text := c.T(lang, id, nil)
-				for _, m := range italic.FindAllStringSubmatchIndex(text, -1) {
-					name := text[m[2]:m[3]]
-					rule, ok := labels[name]
-					if !ok {
-						t.Errorf("%s %s: <i>%s</i> is not the name of a setting", lang, id, name)
-						continue
+		for _, id := range rulesIDs("classic") {
+			text := c.T(lang, id, nil)
+			for _, m := range italic.FindAllStringSubmatchIndex(text, -1) {
+				name := text[m[2]:m[3]]
+				rule, ok := labels[name]
+				if !ok {
+					t.Errorf("%s %s: <i>%s</i> is not the name of a setting", lang, id, name)
+					continue
+				}
+				if rule == "" {
+					continue
+				}
+				named[rule] = true
+				on := false
+				for _, h := range houseRules {
+					if h.id == rule && h.field != "" {
+						on = flags[h.field]
 					}
-					if rule == "" {
-						continue
-					}
-					named[rule] = true
-					on := false
-					for _, h := range houseRules {
-						if h.id == rule && h.field != "" {
-							on = flags[h.field]
-						}
-					}
-					after := []rune(text[m[1]:])
-					after = after[:min(len(after), 40)]
-					if !strings.Contains(string(after), defaultWord[lang][b2i(on)]) {
-						t.Errorf("%s %s: %q is not followed by %q: %q", lang, id, name, defaultWord[lang][b2i(on)], string(after))
-					}
+				}
+				after := []rune(text[m[1]:])
+				after = after[:min(len(after), 40)]
+				if !strings.Contains(string(after), defaultWord[lang][b2i(on)]) {
+					t.Errorf("%s %s: %q is not followed by %q: %q", lang, id, name, defaultWord[lang][b2i(on)], string(after))
 				}
 			}
 		}
