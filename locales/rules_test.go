@@ -61,6 +61,7 @@ func TestRulesSectionsInEveryLanguage(t *testing.T) {
 	for _, s := range RuleSections {
 		want["btn_rules_"+s] = true
 	}
+	want["cmd_rules"] = true
 	for _, lang := range Languages {
 		file := rawFile(t, lang)
 		for id := range want {
