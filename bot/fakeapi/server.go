@@ -124,6 +124,9 @@ type Server struct {
 	failures   map[string][]*failure
 	admins     map[int64][]int64
 	commands   map[string][]tgbotapi.BotCommand
+	limits     Limits // see Enforce
+	flood      map[int64]*chatFlood
+	floodStats FloodStats
 }
 
 // New starts a fake Bot API on a loopback port. Close it when done.
@@ -442,6 +445,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.failures[method] = q[1:]
 		}
 	}
+	var limited *ErrorResponse
+	if injected == nil && ok && perr == nil {
+		limited = s.admit(method, params)
+	}
 	s.mu.Unlock()
 
 	var result any
@@ -451,6 +458,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		fail = &ErrorResponse{Code: 404, Description: "Not Found"}
 	case injected != nil:
 		fail = injected
+	case limited != nil:
+		fail = limited
 	case perr != nil:
 		fail = badRequest(perr.Error())
 	default:

@@ -41,6 +41,16 @@ type ClientOptions struct {
 	// whole 30/s, a group 20/min, a private chat 1/s. Calls wait for a
 	// slot rather than being dropped.
 	Global, Group, Private Rate
+	// GroupPace spaces the calls to one group: Telegram answers more than
+	// about one a second with "retry after 1" even within the 20 a minute
+	// (default: a burst of 3, then one a second).
+	GroupPace Pace
+	// GroupSpread hands a group's minute out evenly: after a small burst,
+	// one call every Group.Per/Group.N (default: a burst of 3, then one
+	// every 3 s), so the chat sees the game move every few seconds
+	// rather than everything in the first 20 s of a minute and then
+	// nothing for 40. With Group set to NoLimit both paces default to off.
+	GroupSpread Pace
 
 	// MaxAttempts bounds tries of one call on 5xx and network failures (4).
 	MaxAttempts int
@@ -69,6 +79,21 @@ func (o *ClientOptions) defaults() {
 	def(&o.Global, Rate{30, time.Second})
 	def(&o.Group, Rate{20, time.Minute})
 	def(&o.Private, Rate{1, time.Second})
+	pace := func(p *Pace, d Pace) {
+		switch {
+		case *p != (Pace{}):
+		case o.Group == NoLimit:
+			*p = NoPace
+		default:
+			*p = d
+		}
+	}
+	pace(&o.GroupPace, Pace{Every: time.Second, Burst: 3})
+	if o.Group.N > 0 && o.Group.Per > 0 {
+		pace(&o.GroupSpread, Pace{Every: o.Group.Per / time.Duration(o.Group.N), Burst: 3})
+	} else {
+		pace(&o.GroupSpread, NoPace)
+	}
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 4
 	}
@@ -131,8 +156,9 @@ func NewClient(api Requester, opts ClientOptions) *Client {
 	return &Client{
 		api:  api,
 		opts: opts,
-		lim:  newLimiter(opts.Global, opts.Group, opts.Private),
-		log:  opts.Logger,
+		lim: newLimiter(limits{global: opts.Global, group: opts.Group, private: opts.Private,
+			groupPace: opts.GroupPace, groupSpread: opts.GroupSpread}),
+		log: opts.Logger,
 	}
 }
 

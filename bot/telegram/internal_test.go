@@ -40,7 +40,7 @@ func TestWindowAllowsNPerPeriodInAnyInterval(t *testing.T) {
 }
 
 func TestIdleChatLanesAreForgotten(t *testing.T) {
-	l := newLimiter(NoLimit, Rate{N: 20, Per: time.Minute}, Rate{N: 1, Per: time.Second})
+	l := newLimiter(limits{global: NoLimit, group: Rate{N: 20, Per: time.Minute}, private: Rate{N: 1, Per: time.Second}})
 	t0 := time.Unix(0, 0)
 	for i := range 300 {
 		l.reserveChat(int64(-i-1), t0)
@@ -98,7 +98,7 @@ func TestErrorsKeepTheTokenOut(t *testing.T) {
 
 func TestReadyAtPeeksWithoutBooking(t *testing.T) {
 	t0 := time.Unix(0, 0)
-	l := newLimiter(Rate{N: 30, Per: time.Second}, Rate{N: 2, Per: time.Minute}, Rate{N: 1, Per: time.Second})
+	l := newLimiter(limits{global: Rate{N: 30, Per: time.Second}, group: Rate{N: 2, Per: time.Minute}, private: Rate{N: 1, Per: time.Second}})
 	const chat = -5
 	for range 3 {
 		if got := l.readyAt(chat, t0); !got.Equal(t0) {

@@ -1,0 +1,82 @@
+package fakeapi_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+)
+
+type manualClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *manualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *manualClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
+	s, api := setup(t)
+	clk := &manualClock{now: time.Unix(1_700_000_000, 0)}
+	lim := fakeapi.TelegramLimits()
+	lim.Now = clk.Now
+	s.Enforce(lim)
+	send := func() error {
+		_, err := api.Request(tgbotapi.NewMessage(group, "x"))
+		return err
+	}
+
+	for i := range 3 {
+		if err := send(); err != nil {
+			t.Fatalf("send %d of the burst: %v", i+1, err)
+		}
+	}
+	e := apiErr(t, send())
+	if e.Code != 429 || e.RetryAfter != 1 {
+		t.Fatalf("4th send at once: %d retry_after %d, want 429 after 1", e.Code, e.RetryAfter)
+	}
+	clk.Advance(500 * time.Millisecond)
+	if e := apiErr(t, send()); e.Code != 429 {
+		t.Fatalf("a send inside the ban answered %d", e.Code)
+	}
+	if got := s.Flood(); got != (fakeapi.FloodStats{TooMany: 2, InsideBan: 1}) {
+		t.Fatalf("stats %+v", got)
+	}
+
+	// One a second is fine until the 20th call of the minute.
+	clk.Advance(time.Second) // the ban above ran to 1.5 s
+	for i := 3; i < 20; i++ {
+		if err := send(); err != nil {
+			t.Fatalf("send %d at one a second: %v", i+1, err)
+		}
+		clk.Advance(time.Second)
+	}
+	e = apiErr(t, send())
+	if e.Code != 429 || e.RetryAfter < 40 {
+		t.Fatalf("21st send of the minute: %d retry_after %d, want 429 until the minute is over", e.Code, e.RetryAfter)
+	}
+
+	// Private chats have no 20-a-minute window, and answers are never limited.
+	for i := range 25 {
+		if _, err := api.Request(tgbotapi.NewMessage(55, "dm")); err != nil {
+			t.Fatalf("private send %d: %v", i+1, err)
+		}
+		clk.Advance(time.Second)
+	}
+	s.Enforce(fakeapi.Limits{})
+	if err := send(); err != nil {
+		t.Fatalf("limits off: %v", err)
+	}
+}
