@@ -3,8 +3,9 @@
 //
 // It knows nothing of the engine or of Telegram. Per chat (an int64 id) it
 // keeps one game record, an append-only action log, settings, the highest
-// Telegram update already applied, and archived game records; globally it
-// keeps the getUpdates offset. Records are opaque bytes owned by the caller.
+// Telegram update already applied, archived game records and the Telegram
+// client's flood state; globally it keeps the getUpdates offset. Records
+// are opaque bytes owned by the caller.
 //
 // The point of the package is the transaction: the bot writes the new game
 // snapshot, its log entry, the chat's last update id and the global offset in

@@ -32,6 +32,7 @@ var currentBuckets = [][]byte{
 	bucketChatStats, bucketUserStats,
 	bucketTimers,
 	bucketRecent,
+	bucketFlood,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -70,6 +71,10 @@ var migrations = []migration{
 	}},
 	{to: 4, name: "recently changed chats (storage/recent.go)", fn: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketRecent)
+		return err
+	}},
+	{to: 5, name: "Telegram flood state (storage/flood.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketFlood)
 		return err
 	}},
 }

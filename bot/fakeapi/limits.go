@@ -106,6 +106,25 @@ func (s *Server) admit(method string, p map[string]string) *ErrorResponse {
 	return nil
 }
 
+// injectedBan makes a 429 injected by FailNext binding, as a real one is:
+// with the limits on, calls into the chat before its retry_after ends are
+// counted as inside the ban. mu must be held.
+func (s *Server) injectedBan(method string, p map[string]string, r *ErrorResponse) {
+	if s.flood == nil || r.Code != 429 || r.RetryAfter <= 0 || !limitedMethods[method] {
+		return
+	}
+	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || chat == 0 {
+		return
+	}
+	f := s.flood[chat]
+	if f == nil {
+		f = &chatFlood{}
+		s.flood[chat] = f
+	}
+	f.banUntil = later(f.banUntil, s.limits.Now().Add(time.Duration(r.RetryAfter)*time.Second))
+}
+
 // tooMany bans the chat for wait rounded up to whole seconds, as Telegram's
 // retry_after is.
 func (s *Server) tooMany(f *chatFlood, wait time.Duration, now time.Time) *ErrorResponse {

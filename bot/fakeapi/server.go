@@ -446,7 +446,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var limited *ErrorResponse
-	if injected == nil && ok && perr == nil {
+	switch {
+	case injected != nil:
+		s.injectedBan(method, params, injected)
+	case ok && perr == nil:
 		limited = s.admit(method, params)
 	}
 	s.mu.Unlock()

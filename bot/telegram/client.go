@@ -52,6 +52,13 @@ type ClientOptions struct {
 	// nothing for 40. With Group set to NoLimit both paces default to off.
 	GroupSpread Pace
 
+	// Flood, if set, keeps each chat's flood state (a 429's end, the calls
+	// of the last minute) across restarts: NewClient restores it, RunFlood
+	// saves what changed every FloodSaveEvery (2 s) and at once after a
+	// 429, and SaveFlood saves at a graceful stop.
+	Flood          FloodStore
+	FloodSaveEvery time.Duration
+
 	// MaxAttempts bounds tries of one call on 5xx and network failures (4).
 	MaxAttempts int
 	// Backoff is the first pause after such a failure, doubling up to
@@ -93,6 +100,9 @@ func (o *ClientOptions) defaults() {
 		pace(&o.GroupSpread, Pace{Every: o.Group.Per / time.Duration(o.Group.N), Burst: 3})
 	} else {
 		pace(&o.GroupSpread, NoPace)
+	}
+	if o.FloodSaveEvery <= 0 {
+		o.FloodSaveEvery = 2 * time.Second
 	}
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 4
@@ -150,16 +160,30 @@ type Client struct {
 	log  *slog.Logger
 }
 
-// NewClient wraps api (usually a *tgbotapi.BotAPI from NewBotAPI).
+// NewClient wraps api (usually a *tgbotapi.BotAPI from NewBotAPI). With
+// opts.Flood it first restores the flood state a previous process saved,
+// so the first call already honours a ban or a minute that is still
+// running; a store that cannot be read is logged, not fatal.
 func NewClient(api Requester, opts ClientOptions) *Client {
 	opts.defaults()
-	return &Client{
+	c := &Client{
 		api:  api,
 		opts: opts,
 		lim: newLimiter(limits{global: opts.Global, group: opts.Group, private: opts.Private,
 			groupPace: opts.GroupPace, groupSpread: opts.GroupSpread}),
 		log: opts.Logger,
 	}
+	if opts.Flood != nil {
+		c.lim.flood = flood{on: true, every: opts.FloodSaveEvery, wake: make(chan struct{}, 1)}
+		saved, err := opts.Flood.LoadFlood()
+		if err != nil {
+			c.log.Error("telegram: the saved flood state cannot be read; starting without it", "err", err)
+		}
+		if bad := c.lim.restore(saved, opts.Now()); bad > 0 {
+			c.log.Warn("telegram: unreadable flood state dropped", "chats", bad)
+		}
+	}
+	return c
 }
 
 // Send posts a message and returns its id. markup may be nil.

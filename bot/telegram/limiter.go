@@ -172,6 +172,7 @@ type limiter struct {
 	chats         map[int64]*lane
 	forgotten     map[int64]bool // lanes dropped since the last save, whose saved state must go too
 	lookups       int
+	flood         flood
 
 	// Telegram's 429 does not say which limit tripped. One chat hit is that
 	// chat's limit; a second chat hit while the first is still blocked means
@@ -198,13 +199,18 @@ func (l *limiter) lane(chat int64, now time.Time) *lane {
 		for id, ln := range l.chats {
 			if id != chat && ln.idle(now) {
 				delete(l.chats, id)
-				l.forgotten[id] = true
+				if l.flood.on {
+					l.forgotten[id] = true
+				}
 			}
 		}
 	}
 	ln, ok := l.chats[chat]
 	if !ok {
 		ln = l.newLane(chat)
+		if now.Before(l.flood.assumeUntil) {
+			l.assume(ln)
+		}
 		l.chats[chat] = ln
 		delete(l.forgotten, chat)
 	}
@@ -255,6 +261,12 @@ func (l *limiter) block(chat int64, d time.Duration, now time.Time) (global bool
 			ln.dirty = true
 		}
 		l.last429Chat, l.last429Until = chat, until
+	}
+	if l.flood.wake != nil {
+		select {
+		case l.flood.wake <- struct{}{}:
+		default: // a save is due already
+		}
 	}
 	return global
 }
