@@ -7,3 +7,6 @@ import (
 
 // The Telegram client keeps its flood state in the store.
 var _ telegram.FloodStore = (*storage.Store)(nil)
+
+// The poller spools a full page of unhandled updates in the store.
+var _ telegram.Spool = (*storage.Store)(nil)

@@ -33,6 +33,7 @@ var currentBuckets = [][]byte{
 	bucketTimers,
 	bucketRecent,
 	bucketFlood,
+	bucketSpool,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -75,6 +76,10 @@ var migrations = []migration{
 	}},
 	{to: 5, name: "Telegram flood state (storage/flood.go)", fn: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketFlood)
+		return err
+	}},
+	{to: 6, name: "spooled updates (storage/spool.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketSpool)
 		return err
 	}},
 }

@@ -2,9 +2,10 @@
 // game logic in it. It owns:
 //
 //   - Poller: getUpdates in a loop with an explicit offset. It confirms an
-//     update to Telegram only once the Dispatcher has finished it, so a
-//     crash loses nothing; tgbotapi's GetUpdatesChan confirms updates as
-//     soon as they are buffered, which is why it is not used.
+//     update to Telegram only once the Dispatcher has finished it, or,
+//     when a full page in flight hides newer updates, once a Spool holds
+//     it, so a crash loses nothing; tgbotapi's GetUpdatesChan confirms
+//     updates as soon as they are buffered, which is why it is not used.
 //   - Dispatcher: one ordered lane per chat, lanes run in parallel, and a
 //     watermark (every update up to it is handled) for the offset to store.
 //   - Client: every outgoing call. It waits for Telegram's flood limits

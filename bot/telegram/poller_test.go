@@ -3,6 +3,7 @@ package telegram_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -241,26 +242,119 @@ func TestPollerStopsOnARefusedToken(t *testing.T) {
 	}
 }
 
-func TestPollerSeesPastAFullPageOfUnfinishedUpdates(t *testing.T) {
-	s, api := connect(t)
-	release := make(chan struct{})
-	defer close(release)
-	rec := newRecorder()
-	a1 := s.PushMessage(groupA, bob, "slow")
-	s.PushMessage(groupA, bob, "queued behind it")
+// memSpool is a Spool in memory.
+type memSpool struct {
+	mu   sync.Mutex
+	kept map[int][]byte
+}
+
+func (m *memSpool) SpoolUpdates(us map[int][]byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.kept == nil {
+		m.kept = map[int][]byte{}
+	}
+	for id, b := range us {
+		m.kept[id] = b
+	}
+	return nil
+}
+
+func (m *memSpool) SpooledUpdates() (map[int][]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return maps.Clone(m.kept), nil
+}
+
+func (m *memSpool) UnspoolUpdates(upTo int) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id := range m.kept {
+		if id <= upTo {
+			delete(m.kept, id)
+		}
+	}
+	return nil
+}
+
+func (m *memSpool) len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.kept)
+}
+
+// stuckOn makes rec's handler hang on update id until release is closed
+// or its ctx ends (the process dies).
+func stuckOn(rec *recorder, id int, release <-chan struct{}) {
 	rec.hook = func(ctx context.Context, u tgbotapi.Update) {
-		if u.UpdateID == a1 {
+		if u.UpdateID == id {
 			select {
 			case <-release:
 			case <-ctx.Done():
 			}
 		}
 	}
+}
+
+func TestPollerNeverConfirmsAFullPageOfUnfinishedUpdates(t *testing.T) {
+	s, api := connect(t)
+	release := make(chan struct{})
+	rec := newRecorder()
+	a1 := s.PushMessage(groupA, bob, "slow")
+	s.PushMessage(groupA, bob, "queued behind it")
+	stuckOn(rec, a1, release)
 	run(t, api, rec, 0, telegram.PollerOptions{Limit: 2})
+
+	b1 := s.PushMessage(groupB, bob, "other chat")
+	time.Sleep(100 * time.Millisecond)
+	for _, o := range offsets(s) {
+		if o > a1 {
+			t.Fatalf("offset %d confirmed update %d while it was being handled", o, a1)
+		}
+	}
+	if s.Pending() != 3 {
+		t.Fatalf("Telegram holds %d updates, want all 3", s.Pending())
+	}
+	// Once the handler finishes, the page is confirmed and the next seen.
+	close(release)
+	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
+		t.Fatalf("the update behind the page never came; offsets %v", offsets(s))
+	}
+}
+
+func TestPollerSpoolsAFullPageToSeePastIt(t *testing.T) {
+	s, api := connect(t)
+	release := make(chan struct{})
+	defer close(release)
+	rec := newRecorder()
+	a1 := s.PushMessage(groupA, bob, "slow")
+	a2 := s.PushMessage(groupA, bob, "queued behind it")
+	stuckOn(rec, a1, release)
+	spool := &memSpool{}
+	d, stop := run(t, api, rec, 0, telegram.PollerOptions{Limit: 2, Spool: spool})
 
 	// Both of chat A's updates fill the page; chat B must not starve.
 	b1 := s.PushMessage(groupB, bob, "other chat")
 	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
 		t.Fatalf("an update behind a full page of unfinished ones was never delivered; offsets %v", offsets(s))
+	}
+	if spool.len() != 2 {
+		t.Fatalf("%d updates spooled, want the page of 2", spool.len())
+	}
+
+	// kill -9 now: Telegram has forgotten a1 and a2, the spool has not.
+	// (b1 is above the watermark, so it comes again and the handler
+	// skips it as applied.)
+	stop()
+	if n := s.Pending(); n > 1 {
+		t.Fatalf("Telegram still holds %d updates: the page was not confirmed", n)
+	}
+	second := newRecorder()
+	run(t, api, second, d.Watermark()+1, telegram.PollerOptions{Limit: 2, Spool: spool})
+	if !waitFor(func() bool { return slices.Equal(second.chat(groupA), []int{a1, a2}) }) {
+		t.Fatalf("after the kill chat A got %v, want the spooled %v", second.chat(groupA), []int{a1, a2})
+	}
+	if !waitFor(func() bool { return spool.len() == 0 }) {
+		t.Fatalf("%d updates left in the spool once handled", spool.len())
 	}
 }
