@@ -48,7 +48,8 @@ type Store struct {
 }
 
 // Open opens or creates the database at path, migrates it to the current
-// schema in one transaction and returns it ready for use.
+// schema in one transaction and returns it ready for use. A damaged file is
+// refused with ErrCorrupt and left untouched.
 func Open(path string, opt Options) (*Store, error) {
 	return open(path, opt, defaultSchema)
 }
@@ -57,6 +58,9 @@ func open(path string, opt Options, sc schema) (*Store, error) {
 	timeout := opt.LockTimeout
 	if timeout <= 0 {
 		timeout = defaultLockTimeout
+	}
+	if err := checkFile(path); err != nil {
+		return nil, err
 	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync, InitialMmapSize: initialMmapSize})
 	if err != nil {

@@ -213,6 +213,8 @@ func (t *Tx) SetLastUpdate(chatID int64, updateID int) error {
 //     a game there is debris (the bot deletes both together), and is replaced.
 //   - settings: from's replace to's, if from has any.
 //   - archive: from's records are appended after to's.
+//   - recent mark: to gets the later of the two and from's is dropped, so a
+//     restart looks at the game where it now is.
 //   - last update: to gets the larger of the two, and from keeps its value,
 //     so an update for the old id redelivered after a crash is still
 //     recognised as applied instead of starting something in a dead chat.
@@ -296,6 +298,9 @@ func (t *Tx) moveChat(from, to int64) error {
 	}
 
 	if err := t.moveChatStats(from, to); err != nil {
+		return err
+	}
+	if err := t.moveRecent(from, to); err != nil {
 		return err
 	}
 	return t.SetLastUpdate(to, t.LastUpdate(from))
