@@ -82,6 +82,9 @@ var migrations = []migration{
 		_, err := tx.CreateBucketIfNotExists(bucketSpool)
 		return err
 	}},
+	// Old archives stay as they are and are read as before; the version
+	// keeps older programs, which would take a compressed one for JSON, out.
+	{to: 7, name: "compressed archives (storage/archive.go)", fn: func(*bolt.Tx) error { return nil }},
 }
 
 // schema is what Open checks a file against. It is a value rather than

@@ -114,7 +114,11 @@ func (t *Tx) DeleteLog(chatID int64) error {
 // so history survives the bot clearing the live game. Archives are never
 // renumbered: the sequence only grows.
 func (t *Tx) Archive(chatID int64, data []byte) error {
-	if _, err := appendSeq(t.bucket(bucketArchive), chatID, data); err != nil {
+	packed, err := packArchive(data)
+	if err != nil {
+		return fmt.Errorf("storage: archive %d: %w", chatID, err)
+	}
+	if _, err := appendSeq(t.bucket(bucketArchive), chatID, packed); err != nil {
 		return fmt.Errorf("storage: archive %d: %w", chatID, err)
 	}
 	return nil
@@ -122,7 +126,13 @@ func (t *Tx) Archive(chatID int64, data []byte) error {
 
 // ForEachArchive calls fn for each archived record of the chat, oldest first.
 func (t *Tx) ForEachArchive(chatID int64, fn func(seq uint64, data []byte) error) error {
-	return walkSeq(t.bucket(bucketArchive), chatID, 0, fn)
+	return walkSeq(t.bucket(bucketArchive), chatID, 0, func(seq uint64, v []byte) error {
+		data, err := unpackArchive(v)
+		if err != nil {
+			return fmt.Errorf("%w (chat %d, archive %d)", err, chatID, seq)
+		}
+		return fn(seq, data)
+	})
 }
 
 func appendSeq(parent *bolt.Bucket, chatID int64, value []byte) (uint64, error) {
@@ -130,6 +140,8 @@ func appendSeq(parent *bolt.Bucket, chatID int64, value []byte) (uint64, error) 
 	if err != nil {
 		return 0, err
 	}
+	// Keys only ever grow: pages split full instead of half empty.
+	b.FillPercent = 1
 	seq, err := b.NextSequence()
 	if err != nil {
 		return 0, err
