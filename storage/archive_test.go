@@ -14,7 +14,7 @@ func TestArchivesAreCompressedAndOldOnesStillRead(t *testing.T) {
 	// A file from before compressed archives: version 6, a game archived
 	// as plain JSON.
 	old := defaultSchema
-	old.migrations = migrations[:6]
+	old.migrations, old.buckets = migrations[:6], nil
 	s, err := open(path, Options{NoSync: true}, old)
 	if err != nil {
 		t.Fatal(err)

@@ -34,6 +34,7 @@ var currentBuckets = [][]byte{
 	bucketRecent,
 	bucketFlood,
 	bucketSpool,
+	bucketLogTail,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -85,6 +86,11 @@ var migrations = []migration{
 	// Old archives stay as they are and are read as before; the version
 	// keeps older programs, which would take a compressed one for JSON, out.
 	{to: 7, name: "compressed archives (storage/archive.go)", fn: func(*bolt.Tx) error { return nil }},
+	// Logs written before stay where they are; new entries gather in a tail.
+	{to: 8, name: "log tails (storage/logtail.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketLogTail)
+		return err
+	}},
 }
 
 // schema is what Open checks a file against. It is a value rather than
