@@ -183,3 +183,49 @@ func TestFloodStateIsSavedOnlyWhenItChanges(t *testing.T) {
 		t.Fatal("the group's state was not saved")
 	}
 }
+
+// TestRestartsDuringBusyPlayDrawNo429 is the goal at the client's
+// level: busy play in three groups and a private chat, a 429 injected now
+// and then, and three restarts (two kills, one graceful stop), against a
+// fake that enforces Telegram's limits and counts calls inside a ban.
+func TestRestartsDuringBusyPlayDrawNo429(t *testing.T) {
+	clk := newClock(true)
+	s, api := strictFake(t, clk)
+	store := &memFlood{}
+	opts := telegram.ClientOptions{Now: clk.Now, Sleep: clk.Sleep, Logger: quiet, Flood: store}
+	chats := []int64{groupA, groupB, -300, private}
+	ctx := context.Background()
+	sent := 0
+	for run, stop := range []string{"kill", "graceful", "kill", "graceful"} {
+		c := telegram.NewClient(api, opts)
+		lastSave := clk.Now()
+		for i := range 45 {
+			if i == 20 && run%2 == 0 {
+				s.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 11})
+			}
+			if _, err := c.Send(ctx, chats[(i+run)%len(chats)], "turn", nil); err != nil {
+				t.Fatalf("run %d, send %d: %v", run, i, err)
+			}
+			sent++
+			// What RunFlood does every FloodSaveEvery.
+			if clk.Now().Sub(lastSave) >= 2*time.Second {
+				if err := c.SaveFlood(); err != nil {
+					t.Fatal(err)
+				}
+				lastSave = clk.Now()
+			}
+		}
+		if stop == "graceful" {
+			if err := c.SaveFlood(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		clk.Advance(500 * time.Millisecond) // systemd restarts it at once
+	}
+	if f := s.Flood(); f != (fakeapi.FloodStats{}) {
+		t.Fatalf("%d sends over four runs drew %+v", sent, f)
+	}
+	if n := len(s.Calls("sendMessage")); n < sent {
+		t.Fatalf("%d calls for %d sends", n, sent)
+	}
+}
