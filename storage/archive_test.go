@@ -8,17 +8,25 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
+// openAtVersion opens path as the program that knew only the schema up to
+// version v wrote it, to put data in an old format into it.
+func openAtVersion(t *testing.T, path string, v int) *Store {
+	t.Helper()
+	old := defaultSchema
+	old.migrations, old.buckets = migrations[:v], nil
+	s, err := open(path, Options{NoSync: true}, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func TestArchivesAreCompressedAndOldOnesStillRead(t *testing.T) {
 	archive, _, _ := finishedGame(t)
 	path := filepath.Join(t.TempDir(), "bot.db")
 	// A file from before compressed archives: version 6, a game archived
 	// as plain JSON.
-	old := defaultSchema
-	old.migrations, old.buckets = migrations[:6], nil
-	s, err := open(path, Options{NoSync: true}, old)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAtVersion(t, path, 6)
 	const chat = -42
 	if err := s.db.Update(func(btx *bolt.Tx) error {
 		_, err := appendSeq(btx.Bucket(bucketArchive), chat, archive)
@@ -28,7 +36,8 @@ func TestArchivesAreCompressedAndOldOnesStillRead(t *testing.T) {
 	}
 	s.Close()
 
-	if s, err = Open(path, Options{NoSync: true}); err != nil {
+	s, err := Open(path, Options{NoSync: true})
+	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()

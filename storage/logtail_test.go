@@ -12,12 +12,7 @@ import (
 func TestLogAcrossTheTailAndItsFlushes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bot.db")
 	// A log from before tails: three entries in the chat's log bucket.
-	old := defaultSchema
-	old.migrations, old.buckets = migrations[:7], nil
-	s, err := open(path, Options{NoSync: true}, old)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAtVersion(t, path, 7)
 	const chat, moved = int64(-42), int64(-1000000000042)
 	var want []string
 	if err := s.db.Update(func(btx *bolt.Tx) error {
@@ -33,7 +28,8 @@ func TestLogAcrossTheTailAndItsFlushes(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	if s, err = Open(path, Options{NoSync: true}); err != nil {
+	s, err := Open(path, Options{NoSync: true})
+	if err != nil {
 		t.Fatal(err)
 	}
 

@@ -50,18 +50,28 @@ func strictFake(t *testing.T, clk *fakeClock) (*fakeapi.Server, telegram.Request
 	return s, api
 }
 
-func TestARestartedClientHonoursTheBanAndTheMinuteOfTheLastOne(t *testing.T) {
+// floodSetup is a strict fake on an auto clock and the options of clients
+// that keep their flood state in one memory store.
+func floodSetup(t *testing.T) (*fakeClock, *fakeapi.Server, telegram.Requester, telegram.ClientOptions) {
 	clk := newClock(true)
 	s, api := strictFake(t, clk)
-	store := &memFlood{}
-	opts := telegram.ClientOptions{Now: clk.Now, Sleep: clk.Sleep, Logger: quiet, Flood: store}
-	first := telegram.NewClient(api, opts)
-	ctx := context.Background()
-	for i := range 12 {
-		if _, err := first.Send(ctx, groupA, "busy", nil); err != nil {
-			t.Fatalf("send %d: %v", i+1, err)
+	return clk, s, api, telegram.ClientOptions{Now: clk.Now, Sleep: clk.Sleep, Logger: quiet, Flood: &memFlood{}}
+}
+
+func sendN(t *testing.T, c *telegram.Client, chat int64, n int) {
+	t.Helper()
+	for i := range n {
+		if _, err := c.Send(context.Background(), chat, "busy", nil); err != nil {
+			t.Fatalf("send %d to %d: %v", i+1, chat, err)
 		}
 	}
+}
+
+func TestARestartedClientHonoursTheBanAndTheMinuteOfTheLastOne(t *testing.T) {
+	clk, s, api, opts := floodSetup(t)
+	first := telegram.NewClient(api, opts)
+	ctx := context.Background()
+	sendN(t, first, groupA, 12)
 	// Group B gets a 429 for 30 s; the process stops while it waits.
 	s.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 30})
 	clk.SetAuto(false)
@@ -87,28 +97,17 @@ func TestARestartedClientHonoursTheBanAndTheMinuteOfTheLastOne(t *testing.T) {
 	}
 	// Group A's minute still counts the first process's 12 calls: 20 more
 	// at once would be 429s.
-	for i := range 20 {
-		if _, err := second.Send(ctx, groupA, "more", nil); err != nil {
-			t.Fatalf("send %d: %v", i+1, err)
-		}
-	}
+	sendN(t, second, groupA, 20)
 	if f := s.Flood(); f.InsideBan != 0 || f.TooMany != 0 {
 		t.Fatalf("after the restart the fake answered %+v", f)
 	}
 }
 
 func TestAKilledClientsUnsavedCallsAreAssumed(t *testing.T) {
-	clk := newClock(true)
-	s, api := strictFake(t, clk)
-	store := &memFlood{}
-	opts := telegram.ClientOptions{Now: clk.Now, Sleep: clk.Sleep, Logger: quiet, Flood: store}
+	clk, s, api, opts := floodSetup(t)
 	first := telegram.NewClient(api, opts)
 	ctx := context.Background()
-	for i := range 19 {
-		if _, err := first.Send(ctx, groupA, "saved", nil); err != nil {
-			t.Fatalf("send %d: %v", i+1, err)
-		}
-	}
+	sendN(t, first, groupA, 19)
 	clk.Advance(3 * time.Second) // A may call again at once
 	if err := first.SaveFlood(); err != nil {
 		t.Fatal(err)
@@ -189,10 +188,7 @@ func TestFloodStateIsSavedOnlyWhenItChanges(t *testing.T) {
 // and then, and three restarts (two kills, one graceful stop), against a
 // fake that enforces Telegram's limits and counts calls inside a ban.
 func TestRestartsDuringBusyPlayDrawNo429(t *testing.T) {
-	clk := newClock(true)
-	s, api := strictFake(t, clk)
-	store := &memFlood{}
-	opts := telegram.ClientOptions{Now: clk.Now, Sleep: clk.Sleep, Logger: quiet, Flood: store}
+	clk, s, api, opts := floodSetup(t)
 	chats := []int64{groupA, groupB, -300, private}
 	ctx := context.Background()
 	sent := 0

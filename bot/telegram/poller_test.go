@@ -147,15 +147,7 @@ func TestPollerConfirmsOnlyHandledUpdates(t *testing.T) {
 		t.Fatal("an update behind a slow one in another chat was not delivered")
 	}
 	polls := len(s.Calls("getUpdates"))
-	time.Sleep(100 * time.Millisecond)
-	for _, o := range offsets(s) {
-		if o > slow {
-			t.Fatalf("offset %d sent while update %d was being handled: a crash now would lose it", o, slow)
-		}
-	}
-	if s.Pending() != 2 {
-		t.Fatalf("Telegram holds %d updates, want both unconfirmed", s.Pending())
-	}
+	unconfirmed(t, s, slow, 2)
 	// Telegram answers at once while updates are unconfirmed; the poller
 	// must pace itself (Recheck 20ms → about 5 polls in 100ms, not thousands).
 	if n := len(s.Calls("getUpdates")) - polls; n > 30 {
@@ -168,6 +160,21 @@ func TestPollerConfirmsOnlyHandledUpdates(t *testing.T) {
 	}
 	if got := rec.chat(groupA); !slices.Equal(got, []int{slow}) {
 		t.Fatalf("slow update handled %v times", got)
+	}
+}
+
+// unconfirmed waits a while and checks that no offset confirmed update
+// id, which is being handled, and that Telegram still holds pending updates.
+func unconfirmed(t *testing.T, s *fakeapi.Server, id, pending int) {
+	t.Helper()
+	time.Sleep(100 * time.Millisecond)
+	for _, o := range offsets(s) {
+		if o > id {
+			t.Fatalf("offset %d confirmed update %d while it was being handled: a crash now would lose it", o, id)
+		}
+	}
+	if n := s.Pending(); n != pending {
+		t.Fatalf("Telegram holds %d updates, want all %d unconfirmed", n, pending)
 	}
 }
 
@@ -306,15 +313,7 @@ func TestPollerNeverConfirmsAFullPageOfUnfinishedUpdates(t *testing.T) {
 	run(t, api, rec, 0, telegram.PollerOptions{Limit: 2})
 
 	b1 := s.PushMessage(groupB, bob, "other chat")
-	time.Sleep(100 * time.Millisecond)
-	for _, o := range offsets(s) {
-		if o > a1 {
-			t.Fatalf("offset %d confirmed update %d while it was being handled", o, a1)
-		}
-	}
-	if s.Pending() != 3 {
-		t.Fatalf("Telegram holds %d updates, want all 3", s.Pending())
-	}
+	unconfirmed(t, s, a1, 3)
 	// Once the handler finishes, the page is confirmed and the next seen.
 	close(release)
 	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
