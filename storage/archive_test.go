@@ -8,14 +8,22 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// openAtVersion opens path as the program that knew only the schema up to
-// version v wrote it, to put data in an old format into it.
-func openAtVersion(t *testing.T, path string, v int) *Store {
+// upgradeFrom writes a file at path as the program that knew the schema
+// only up to version v would (write puts data of that time into it), then
+// opens it with the current one.
+func upgradeFrom(t *testing.T, path string, v int, write func(btx *bolt.Tx) error) *Store {
 	t.Helper()
 	old := defaultSchema
 	old.migrations, old.buckets = migrations[:v], nil
 	s, err := open(path, Options{NoSync: true}, old)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.Update(write); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if s, err = Open(path, Options{NoSync: true}); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -26,20 +34,11 @@ func TestArchivesAreCompressedAndOldOnesStillRead(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bot.db")
 	// A file from before compressed archives: version 6, a game archived
 	// as plain JSON.
-	s := openAtVersion(t, path, 6)
 	const chat = -42
-	if err := s.db.Update(func(btx *bolt.Tx) error {
+	s := upgradeFrom(t, path, 6, func(btx *bolt.Tx) error {
 		_, err := appendSeq(btx.Bucket(bucketArchive), chat, archive)
 		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-
-	s, err := Open(path, Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	defer s.Close()
 	small := []byte(`{}`) // compressing it would make it bigger
 	mustUpdate(t, s, func(tx *Tx) error {

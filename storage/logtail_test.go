@@ -12,26 +12,16 @@ import (
 func TestLogAcrossTheTailAndItsFlushes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bot.db")
 	// A log from before tails: three entries in the chat's log bucket.
-	s := openAtVersion(t, path, 7)
 	const chat, moved = int64(-42), int64(-1000000000042)
-	var want []string
-	if err := s.db.Update(func(btx *bolt.Tx) error {
-		for i := range 3 {
-			e := fmt.Sprintf("old %d", i)
-			want = append(want, e)
+	want := []string{"old 0", "old 1", "old 2"}
+	s := upgradeFrom(t, path, 7, func(btx *bolt.Tx) error {
+		for _, e := range want {
 			if _, err := appendSeq(btx.Bucket(bucketLogs), chat, []byte(e)); err != nil {
 				return err
 			}
 		}
 		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	s, err := Open(path, Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 
 	// Entries of 70 bytes, as the bot's: several flushes of the tail, one
 	// per transaction and some within one.
@@ -84,7 +74,8 @@ func TestLogAcrossTheTailAndItsFlushes(t *testing.T) {
 		return tx.MoveChat(chat, moved)
 	})
 	s.Close()
-	if s, err = Open(path, Options{NoSync: true}); err != nil {
+	s, err := Open(path, Options{NoSync: true})
+	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
