@@ -55,7 +55,7 @@ type ClientOptions struct {
 	// Flood, if set, keeps each chat's flood state (a 429's end, the calls
 	// of the last minute) across restarts: NewClient restores it, RunFlood
 	// saves what changed every FloodSaveEvery (2 s) and at once after a
-	// 429, and SaveFlood saves at a graceful stop.
+	// 429, and Close saves the complete state at a graceful stop.
 	Flood          FloodStore
 	FloodSaveEvery time.Duration
 
@@ -294,6 +294,12 @@ func (c *Client) do(ctx context.Context, call tgbotapi.Chattable, chatID int64, 
 			}
 		} else if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		// After the wait, which booked this call in the flood state: a
+		// call booked before Close is in its last save, one after it is
+		// never made.
+		if c.lim.isClosed() {
+			return nil, fmt.Errorf("%w: %s (chat %d)", ErrClientClosed, method, chatID)
 		}
 		resp, err := c.api.Request(call)
 		if err == nil {

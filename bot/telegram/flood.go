@@ -25,7 +25,8 @@ type FloodStore interface {
 // as many calls as its limits allowed in the FloodSaveEvery after the last
 // save (booked at the end of that time, the latest they could have been).
 // That costs a busy chat a few of its 20 calls for a minute after a crash,
-// and nothing later than a minute after the last save.
+// and nothing later than a minute after the last save; after Close, the
+// saved state is complete and nothing is assumed.
 
 const floodVersion = 1
 
@@ -176,12 +177,18 @@ func (ln *lane) assumeBusy(from, to time.Time) {
 }
 
 // encodeBot is the bot-wide state: when it was saved, how often the saver
-// runs, and a bot-wide 429's end.
+// runs, a bot-wide 429's end, and whether the client was closed, so that
+// no call can have followed the save.
 func (l *limiter) encodeBot(now time.Time) []byte {
 	b := []byte{floodVersion}
 	b = binary.AppendUvarint(b, ms(now))
 	b = binary.AppendUvarint(b, uint64(l.flood.every.Milliseconds()))
-	return binary.AppendUvarint(b, ms(later(l.globalBlocked, now, true)))
+	b = binary.AppendUvarint(b, ms(later(l.globalBlocked, now, true)))
+	closed := uint64(0)
+	if l.closed {
+		closed = 1
+	}
+	return binary.AppendUvarint(b, closed)
 }
 
 func (l *limiter) decodeBot(b []byte) error {
@@ -189,7 +196,7 @@ func (l *limiter) decodeBot(b []byte) error {
 		return errFloodFormat
 	}
 	b = b[1:]
-	var v [3]uint64
+	var v [4]uint64
 	for i := range v {
 		x, n := binary.Uvarint(b)
 		if n <= 0 {
@@ -197,7 +204,9 @@ func (l *limiter) decodeBot(b []byte) error {
 		}
 		v[i], b = x, b[n:]
 	}
-	l.flood.savedAt = fromMs(v[0])
+	if v[3] == 0 { // killed, or stopped without Close: calls may have followed
+		l.flood.savedAt = fromMs(v[0])
+	}
 	l.flood.prevEvery = time.Duration(v[1]) * time.Millisecond
 	l.globalBlocked = fromMs(v[2])
 	return nil
@@ -282,8 +291,31 @@ func (l *limiter) unsaved(states map[int64][]byte) {
 	}
 }
 
-// SaveFlood writes the flood state that changed since the last save. Call
-// it once more after the last call of a graceful stop.
+// ErrClientClosed is returned by calls made after Close.
+var ErrClientClosed = errors.New("telegram: client closed")
+
+// Close ends the client at a graceful stop, after its last call: further
+// calls fail with ErrClientClosed, and the flood state is saved as
+// complete, so the next process need not assume calls it does not know
+// of (it does after a kill, which costs busy chats a few seconds).
+func (c *Client) Close() error {
+	c.lim.close()
+	return c.SaveFlood()
+}
+
+func (l *limiter) close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closed = true
+}
+
+func (l *limiter) isClosed() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.closed
+}
+
+// SaveFlood writes the flood state that changed since the last save.
 func (c *Client) SaveFlood() error {
 	if c.opts.Flood == nil {
 		return nil

@@ -2,6 +2,7 @@ package telegram_test
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"sync"
 	"testing"
@@ -223,5 +224,30 @@ func TestRestartsDuringBusyPlayDrawNo429(t *testing.T) {
 	}
 	if n := len(s.Calls("sendMessage")); n < sent {
 		t.Fatalf("%d calls for %d sends", n, sent)
+	}
+}
+
+func TestAClosedClientsSuccessorAssumesNothing(t *testing.T) {
+	clk, s, api, opts := floodSetup(t)
+	first := telegram.NewClient(api, opts)
+	sendN(t, first, groupA, 2)
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := first.Send(context.Background(), groupA, "late", nil); !errors.Is(err, telegram.ErrClientClosed) {
+		t.Fatalf("a send after Close: %v", err)
+	}
+	clk.Advance(time.Second) // a quick restart
+	second := telegram.NewClient(api, opts)
+	before := len(clk.Sleeps())
+	// The group had 2 calls a second ago: its burst of 3 has one left,
+	// and the fourth waits for the pace, not for assumed calls.
+	sendN(t, second, groupA, 1)
+	if waits := clk.Sleeps()[before:]; len(waits) != 0 {
+		t.Fatalf("the first send after a graceful restart waited %v", waits)
+	}
+	sendN(t, second, groupB, 3)
+	if f := s.Flood(); f != (fakeapi.FloodStats{}) {
+		t.Fatalf("after a graceful restart the fake answered %+v", f)
 	}
 }

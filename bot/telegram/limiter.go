@@ -173,6 +173,7 @@ type limiter struct {
 	forgotten     map[int64]bool // lanes dropped since the last save, whose saved state must go too
 	lookups       int
 	flood         flood
+	closed        bool // Client.Close: no call may follow
 
 	// Telegram's 429 does not say which limit tripped. One chat hit is that
 	// chat's limit; a second chat hit while the first is still blocked means
