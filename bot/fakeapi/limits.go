@@ -31,6 +31,44 @@ func TelegramLimits() Limits {
 type FloodStats struct {
 	TooMany   int // 429 answers the limits caused (FailNext's are not counted)
 	InsideBan int // calls into a chat while a 429's retry_after still ran
+	Kicked    int // calls into a chat that removed the bot (Kick)
+}
+
+// Kick removes the bot from a chat, as a group admin or a blocking user
+// would: until Unkick, sends and edits there answer 403 (counted in
+// FloodStats.Kicked). It works whether or not the limits are enforced.
+func (s *Server) Kick(chatID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.kicked == nil {
+		s.kicked = map[int64]bool{}
+	}
+	s.kicked[chatID] = true
+}
+
+// Unkick lets the bot write to the chat again.
+func (s *Server) Unkick(chatID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.kicked, chatID)
+}
+
+// kickedFrom answers a call into a chat the bot was removed from; mu must
+// be held.
+func (s *Server) kickedFrom(method string, p map[string]string) *ErrorResponse {
+	if len(s.kicked) == 0 || !limitedMethods[method] {
+		return nil
+	}
+	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || !s.kicked[chat] {
+		return nil
+	}
+	s.floodStats.Kicked++
+	desc := "Forbidden: bot was kicked from the group chat"
+	if chat > 0 {
+		desc = "Forbidden: bot was blocked by the user"
+	}
+	return &ErrorResponse{Code: 403, Description: desc}
 }
 
 type chatFlood struct {

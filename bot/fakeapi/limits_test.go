@@ -1,6 +1,7 @@
 package fakeapi_test
 
 import (
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -78,5 +79,24 @@ func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
 	s.Enforce(fakeapi.Limits{})
 	if err := send(); err != nil {
 		t.Fatalf("limits off: %v", err)
+	}
+}
+
+func TestAKickedChatAnswers403UntilUnkicked(t *testing.T) {
+	s, api := setup(t)
+	s.Kick(group)
+	_, err := api.Request(tgbotapi.NewMessage(group, "x"))
+	if e := apiErr(t, err); e.Code != 403 || !strings.Contains(e.Message, "kicked") {
+		t.Fatalf("send to a chat that kicked the bot: %d %q", e.Code, e.Message)
+	}
+	if _, err := api.Request(tgbotapi.NewMessage(-43, "x")); err != nil {
+		t.Fatalf("another chat: %v", err)
+	}
+	s.Unkick(group)
+	if _, err := api.Request(tgbotapi.NewMessage(group, "x")); err != nil {
+		t.Fatalf("after Unkick: %v", err)
+	}
+	if got := s.Flood().Kicked; got != 1 {
+		t.Fatalf("%d calls into the kicked chat counted, want 1", got)
 	}
 }

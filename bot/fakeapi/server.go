@@ -127,6 +127,7 @@ type Server struct {
 	limits     Limits // see Enforce
 	flood      map[int64]*chatFlood
 	floodStats FloodStats
+	kicked     map[int64]bool // see Kick
 }
 
 // New starts a fake Bot API on a loopback port. Close it when done.
@@ -450,7 +451,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case injected != nil:
 		s.injectedBan(method, params, injected)
 	case ok && perr == nil:
-		limited = s.admit(method, params)
+		if limited = s.kickedFrom(method, params); limited == nil {
+			limited = s.admit(method, params)
+		}
 	}
 	s.mu.Unlock()
 
