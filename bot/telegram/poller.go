@@ -138,6 +138,15 @@ func (p *Poller) Run(ctx context.Context) error {
 			return err
 		}
 		mark := p.sink.Watermark()
+		if spooled > 0 && mark >= spooled {
+			// Before a poll that may wait long: the spool is cleared as
+			// soon as the handlers are past it.
+			if err := p.opts.Spool.UnspoolUpdates(spooled); err != nil {
+				p.log.Warn("telegram: clearing spooled updates", "err", err)
+			} else {
+				spooled = 0
+			}
+		}
 		offset := max(mark+1, floor)
 		updates, err := p.get(ctx, tgbotapi.UpdateConfig{
 			Offset:         offset,
@@ -160,13 +169,6 @@ func (p *Poller) Run(ctx context.Context) error {
 			continue
 		}
 		failures = 0
-		if spooled > 0 && mark >= spooled {
-			if err := p.opts.Spool.UnspoolUpdates(spooled); err != nil {
-				p.log.Warn("telegram: clearing spooled updates", "err", err)
-			} else {
-				spooled = 0
-			}
-		}
 
 		fresh := 0
 		for _, u := range updates {
