@@ -304,44 +304,61 @@ func stuckOn(rec *recorder, id int, release <-chan struct{}) {
 }
 
 func TestPollerNeverConfirmsAFullPageOfUnfinishedUpdates(t *testing.T) {
-	s, api := connect(t)
-	release := make(chan struct{})
-	rec := newRecorder()
-	a1 := s.PushMessage(groupA, bob, "slow")
-	s.PushMessage(groupA, bob, "queued behind it")
-	stuckOn(rec, a1, release)
-	run(t, api, rec, 0, telegram.PollerOptions{Limit: 2})
+	for _, page := range []int{2, 100} {
+		t.Run(strconv.Itoa(page), func(t *testing.T) {
+			s, api := connect(t)
+			release := make(chan struct{})
+			rec := newRecorder()
+			a1 := s.PushMessage(groupA, bob, "slow")
+			for range page - 1 {
+				s.PushMessage(groupA, bob, "queued behind it")
+			}
+			stuckOn(rec, a1, release)
+			run(t, api, rec, 0, telegram.PollerOptions{Limit: page})
 
-	b1 := s.PushMessage(groupB, bob, "other chat")
-	unconfirmed(t, s, a1, 3)
-	// Once the handler finishes, the page is confirmed and the next seen.
-	close(release)
-	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
-		t.Fatalf("the update behind the page never came; offsets %v", offsets(s))
+			b1 := s.PushMessage(groupB, bob, "other chat")
+			unconfirmed(t, s, a1, page+1)
+			// Once the handler finishes, the page is confirmed and the next seen.
+			close(release)
+			if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
+				t.Fatalf("the update behind the page never came; offsets %v", offsets(s))
+			}
+		})
 	}
 }
 
 func TestPollerSpoolsAFullPageToSeePastIt(t *testing.T) {
+	for _, page := range []int{2, 100} {
+		t.Run(strconv.Itoa(page), func(t *testing.T) { spoolPage(t, page) })
+	}
+}
+
+// spoolPage fills a page with one chat's updates behind a stuck one,
+// checks that another chat's update behind the page is still handled, then
+// kills the process and checks that the page comes back from the spool.
+func spoolPage(t *testing.T, page int) {
 	s, api := connect(t)
 	release := make(chan struct{})
 	defer close(release)
 	rec := newRecorder()
-	a1 := s.PushMessage(groupA, bob, "slow")
-	a2 := s.PushMessage(groupA, bob, "queued behind it")
-	stuckOn(rec, a1, release)
+	var inFlight []int
+	for range page {
+		inFlight = append(inFlight, s.PushMessage(groupA, bob, "queued"))
+	}
+	stuckOn(rec, inFlight[0], release)
 	spool := &memSpool{}
-	d, stop := run(t, api, rec, 0, telegram.PollerOptions{Limit: 2, Spool: spool})
+	d, stop := run(t, api, rec, 0, telegram.PollerOptions{Limit: page, Spool: spool})
 
-	// Both of chat A's updates fill the page; chat B must not starve.
+	// Chat A's updates fill the page; chat B must not starve.
 	b1 := s.PushMessage(groupB, bob, "other chat")
 	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
 		t.Fatalf("an update behind a full page of unfinished ones was never delivered; offsets %v", offsets(s))
 	}
-	if spool.len() != 2 {
-		t.Fatalf("%d updates spooled, want the page of 2", spool.len())
+	if spool.len() != page {
+		t.Fatalf("%d updates spooled, want the page of %d", spool.len(), page)
 	}
 
-	// kill -9 now: Telegram has forgotten a1 and a2, the spool has not.
+	// kill -9 now: Telegram has forgotten chat A's page, the spool has not.
 	// (b1 is above the watermark, so it comes again and the handler
 	// skips it as applied.)
 	stop()
@@ -349,9 +366,9 @@ func TestPollerSpoolsAFullPageToSeePastIt(t *testing.T) {
 		t.Fatalf("Telegram still holds %d updates: the page was not confirmed", n)
 	}
 	second := newRecorder()
-	run(t, api, second, d.Watermark()+1, telegram.PollerOptions{Limit: 2, Spool: spool})
-	if !waitFor(func() bool { return slices.Equal(second.chat(groupA), []int{a1, a2}) }) {
-		t.Fatalf("after the kill chat A got %v, want the spooled %v", second.chat(groupA), []int{a1, a2})
+	run(t, api, second, d.Watermark()+1, telegram.PollerOptions{Limit: page, Spool: spool})
+	if !waitFor(func() bool { return slices.Equal(second.chat(groupA), inFlight) }) {
+		t.Fatalf("after the kill chat A got %d of the %d spooled updates", len(second.chat(groupA)), page)
 	}
 	if !waitFor(func() bool { return spool.len() == 0 }) {
 		t.Fatalf("%d updates left in the spool once handled", spool.len())
