@@ -95,6 +95,7 @@ func (s *Store) commitBatch(calls []*batchCall) {
 			return nil
 		})
 		if failed < 0 {
+			err = notSaved(err, nil)
 			for _, c := range calls {
 				c.done <- err
 			}
@@ -103,7 +104,7 @@ func (s *Store) commitBatch(calls []*batchCall) {
 		// Roll back, answer the failing call on its own, retry the rest.
 		c := calls[failed]
 		calls = append(calls[:failed:failed], calls[failed+1:]...)
-		c.done <- s.db.Update(func(btx *bolt.Tx) error { return safeCall(c.fn, &Tx{tx: btx}) })
+		c.done <- s.Update(func(tx *Tx) error { return safeCall(c.fn, tx) })
 	}
 }
 

@@ -48,3 +48,20 @@ func (t *Tx) ForEachRecent(since int64, fn func(chat, at int64) error) error {
 	}
 	return nil
 }
+
+// moveRecent gives to the later of both chats' marks and drops from's.
+func (t *Tx) moveRecent(from, to int64) error {
+	b := t.bucket(bucketRecent)
+	fv := b.Get(chatKey(from))
+	if fv == nil {
+		return nil
+	}
+	at := readU64(fv)
+	if tv := b.Get(chatKey(to)); readU64(tv) > at {
+		at = readU64(tv)
+	}
+	if err := b.Put(chatKey(to), u64(at)); err != nil {
+		return err
+	}
+	return b.Delete(chatKey(from))
+}

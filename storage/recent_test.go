@@ -48,3 +48,32 @@ func TestRecentMarks(t *testing.T) {
 		t.Fatalf("old mark not forgotten: %v", got)
 	}
 }
+
+func TestMigratedChatIsFoundRecentAfterAReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.db")
+	s, err := Open(path, Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const group, supergroup = int64(-42), int64(-1000000000042)
+	mustUpdate(t, s, func(tx *Tx) error {
+		if err := tx.PutGame(group, []byte("game")); err != nil {
+			return err
+		}
+		return tx.MarkRecent(group, 1000)
+	})
+	mustUpdate(t, s, func(tx *Tx) error { return tx.MoveChat(group, supergroup) })
+	s.Close()
+
+	if s, err = Open(path, Options{NoSync: true}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got := map[int64]int64{}
+	mustView(t, s, func(tx *Tx) error {
+		return tx.ForEachRecent(0, func(chat, at int64) error { got[chat] = at; return nil })
+	})
+	if len(got) != 1 || got[supergroup] != 1000 {
+		t.Fatalf("recent chats after the migration %v, want only %d at 1000", got, supergroup)
+	}
+}

@@ -32,6 +32,9 @@ var currentBuckets = [][]byte{
 	bucketChatStats, bucketUserStats,
 	bucketTimers,
 	bucketRecent,
+	bucketFlood,
+	bucketSpool,
+	bucketLogTail,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -70,6 +73,22 @@ var migrations = []migration{
 	}},
 	{to: 4, name: "recently changed chats (storage/recent.go)", fn: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketRecent)
+		return err
+	}},
+	{to: 5, name: "Telegram flood state (storage/flood.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketFlood)
+		return err
+	}},
+	{to: 6, name: "spooled updates (storage/spool.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketSpool)
+		return err
+	}},
+	// Old archives stay as they are and are read as before; the version
+	// keeps older programs, which would take a compressed one for JSON, out.
+	{to: 7, name: "compressed archives (storage/archive.go)", fn: func(*bolt.Tx) error { return nil }},
+	// Logs written before stay where they are; new entries gather in a tail.
+	{to: 8, name: "log tails (storage/logtail.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketLogTail)
 		return err
 	}},
 }

@@ -48,7 +48,8 @@ type Store struct {
 }
 
 // Open opens or creates the database at path, migrates it to the current
-// schema in one transaction and returns it ready for use.
+// schema in one transaction and returns it ready for use. A damaged file is
+// refused with ErrCorrupt and left untouched.
 func Open(path string, opt Options) (*Store, error) {
 	return open(path, opt, defaultSchema)
 }
@@ -57,6 +58,9 @@ func open(path string, opt Options, sc schema) (*Store, error) {
 	timeout := opt.LockTimeout
 	if timeout <= 0 {
 		timeout = defaultLockTimeout
+	}
+	if err := checkFile(path); err != nil {
+		return nil, err
 	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync, InitialMmapSize: initialMmapSize})
 	if err != nil {
@@ -83,7 +87,27 @@ func (s *Store) Path() string { return s.path }
 // back. fn must not keep tx, and must not talk to the network: the single
 // bbolt writer lock is held for its whole duration.
 func (s *Store) Update(fn func(tx *Tx) error) error {
-	return s.db.Update(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
+	var fnErr error
+	err := s.db.Update(func(btx *bolt.Tx) error {
+		fnErr = fn(&Tx{tx: btx})
+		return fnErr
+	})
+	return notSaved(err, fnErr)
+}
+
+// ErrNotSaved is wrapped by the errors of Update and Batch when the
+// database could not take the change (a full disk, an I/O error, a closed
+// store) rather than fn refusing it. Nothing of the change is stored, the
+// file is as it was, and the same change may succeed later: a caller tells
+// the person "the bot could not save; try again" and logs it as an error.
+var ErrNotSaved = errors.New("storage: the change was not saved")
+
+// notSaved marks err as ErrNotSaved unless it is fn's own error.
+func notSaved(err, fnErr error) error {
+	if err == nil || (fnErr != nil && errors.Is(err, fnErr)) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrNotSaved, err)
 }
 
 // View runs fn in a read-only transaction with a consistent snapshot.

@@ -27,14 +27,14 @@ func openTest(t *testing.T) *Store {
 	return s
 }
 
-func mustUpdate(t *testing.T, s *Store, fn func(tx *Tx) error) {
+func mustUpdate(t testing.TB, s *Store, fn func(tx *Tx) error) {
 	t.Helper()
 	if err := s.Update(fn); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func mustView(t *testing.T, s *Store, fn func(tx *Tx) error) {
+func mustView(t testing.TB, s *Store, fn func(tx *Tx) error) {
 	t.Helper()
 	if err := s.View(fn); err != nil {
 		t.Fatal(err)

@@ -82,12 +82,14 @@ func (t *Tx) ForEachGame(fn func(chatID int64, data []byte) error) error {
 //   - DeleteLog is one DeleteBucket that frees the pages wholesale, instead
 //     of a cursor delete loop (deleting under a bbolt cursor skips keys);
 //   - small logs stay inline in the parent page, so idle chats cost little.
-// Archive uses the same shape for the same reasons.
+// Archive uses the same shape for the same reasons. A chat's newest log
+// entries wait in a shared tail bucket first (logtail.go), so most appends
+// write one shared page instead of the chat's log pages.
 
 // AppendLog adds entry to the chat's log and returns its sequence number:
 // 1 for the first entry after the log was created or deleted.
 func (t *Tx) AppendLog(chatID int64, entry []byte) (uint64, error) {
-	seq, err := appendSeq(t.bucket(bucketLogs), chatID, entry)
+	seq, err := t.appendLog(chatID, entry)
 	if err != nil {
 		return 0, fmt.Errorf("storage: append log %d: %w", chatID, err)
 	}
@@ -98,13 +100,19 @@ func (t *Tx) AppendLog(chatID int64, entry []byte) (uint64, error) {
 // order; fn gets copies and must not append to this chat's log. A chat with
 // no log is not an error.
 func (t *Tx) Log(chatID int64, fromSeq uint64, fn func(seq uint64, entry []byte) error) error {
-	return walkSeq(t.bucket(bucketLogs), chatID, fromSeq, fn)
+	if err := walkSeq(t.bucket(bucketLogs), chatID, fromSeq, fn); err != nil {
+		return err
+	}
+	return walkTail(t.bucket(bucketLogTail), chatID, fromSeq, fn)
 }
 
 // DeleteLog drops the chat's whole log; the next AppendLog starts at 1.
 func (t *Tx) DeleteLog(chatID int64) error {
 	err := t.bucket(bucketLogs).DeleteBucket(chatKey(chatID))
-	if err != nil && !errors.Is(err, bolt.ErrBucketNotFound) {
+	if err == nil || errors.Is(err, bolt.ErrBucketNotFound) {
+		err = t.bucket(bucketLogTail).Delete(chatKey(chatID))
+	}
+	if err != nil {
 		return fmt.Errorf("storage: delete log %d: %w", chatID, err)
 	}
 	return nil
@@ -114,7 +122,11 @@ func (t *Tx) DeleteLog(chatID int64) error {
 // so history survives the bot clearing the live game. Archives are never
 // renumbered: the sequence only grows.
 func (t *Tx) Archive(chatID int64, data []byte) error {
-	if _, err := appendSeq(t.bucket(bucketArchive), chatID, data); err != nil {
+	packed, err := packArchive(data)
+	if err != nil {
+		return fmt.Errorf("storage: archive %d: %w", chatID, err)
+	}
+	if _, err := appendSeq(t.bucket(bucketArchive), chatID, packed); err != nil {
 		return fmt.Errorf("storage: archive %d: %w", chatID, err)
 	}
 	return nil
@@ -122,7 +134,13 @@ func (t *Tx) Archive(chatID int64, data []byte) error {
 
 // ForEachArchive calls fn for each archived record of the chat, oldest first.
 func (t *Tx) ForEachArchive(chatID int64, fn func(seq uint64, data []byte) error) error {
-	return walkSeq(t.bucket(bucketArchive), chatID, 0, fn)
+	return walkSeq(t.bucket(bucketArchive), chatID, 0, func(seq uint64, v []byte) error {
+		data, err := unpackArchive(v)
+		if err != nil {
+			return fmt.Errorf("%w (chat %d, archive %d)", err, chatID, seq)
+		}
+		return fn(seq, data)
+	})
 }
 
 func appendSeq(parent *bolt.Bucket, chatID int64, value []byte) (uint64, error) {
@@ -130,6 +148,8 @@ func appendSeq(parent *bolt.Bucket, chatID int64, value []byte) (uint64, error) 
 	if err != nil {
 		return 0, err
 	}
+	// Keys only ever grow: pages split full instead of half empty.
+	b.FillPercent = 1
 	seq, err := b.NextSequence()
 	if err != nil {
 		return 0, err
@@ -213,6 +233,8 @@ func (t *Tx) SetLastUpdate(chatID int64, updateID int) error {
 //     a game there is debris (the bot deletes both together), and is replaced.
 //   - settings: from's replace to's, if from has any.
 //   - archive: from's records are appended after to's.
+//   - recent mark: to gets the later of the two and from's is dropped, so a
+//     restart looks at the game where it now is.
 //   - last update: to gets the larger of the two, and from keeps its value,
 //     so an update for the old id redelivered after a crash is still
 //     recognised as applied instead of starting something in a dead chat.
@@ -245,10 +267,15 @@ func (t *Tx) moveChat(from, to int64) error {
 	}
 
 	logs := t.bucket(bucketLogs)
-	if src := logs.Bucket(fk); src != nil {
+	if src := logs.Bucket(fk); src != nil || t.bucket(bucketLogTail).Get(fk) != nil {
 		if err := t.DeleteLog(to); err != nil {
 			return err
 		}
+		if err := t.moveTail(from, to); err != nil {
+			return err
+		}
+	}
+	if src := logs.Bucket(fk); src != nil {
 		dst, err := logs.CreateBucket(tk)
 		if err != nil {
 			return err
@@ -296,6 +323,9 @@ func (t *Tx) moveChat(from, to int64) error {
 	}
 
 	if err := t.moveChatStats(from, to); err != nil {
+		return err
+	}
+	if err := t.moveRecent(from, to); err != nil {
 		return err
 	}
 	return t.SetLastUpdate(to, t.LastUpdate(from))

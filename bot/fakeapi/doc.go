@@ -11,7 +11,11 @@
 //     bot is likely to trip over (text length, callback_data size, HTML
 //     that does not parse, edits of missing or unchanged messages);
 //   - a log of every call and fault injection (FailNext), so tests can
-//     assert what was sent and rehearse 429s, 5xx, migrations and 403s.
+//     assert what was sent and rehearse 429s, 5xx, migrations and 403s;
+//   - on request (Enforce), Telegram's flood limits: 20 sends and edits
+//     per group in any minute, about one a second per chat with a burst of
+//     3, a 429's retry_after binding, and counts of calls that broke them
+//     (Flood); Kick makes a chat answer 403 until Unkick.
 //
 // Where a real behaviour is expensive to model (message age limits, file
 // uploads, forum topics) the fake does not pretend: unknown methods answer

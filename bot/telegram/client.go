@@ -41,6 +41,23 @@ type ClientOptions struct {
 	// whole 30/s, a group 20/min, a private chat 1/s. Calls wait for a
 	// slot rather than being dropped.
 	Global, Group, Private Rate
+	// GroupPace spaces the calls to one group: Telegram answers more than
+	// about one a second with "retry after 1" even within the 20 a minute
+	// (default: a burst of 3, then one a second).
+	GroupPace Pace
+	// GroupSpread hands a group's minute out evenly: after a small burst,
+	// one call every Group.Per/Group.N (default: a burst of 3, then one
+	// every 3 s), so the chat sees the game move every few seconds
+	// rather than everything in the first 20 s of a minute and then
+	// nothing for 40. With Group set to NoLimit both paces default to off.
+	GroupSpread Pace
+
+	// Flood, if set, keeps each chat's flood state (a 429's end, the calls
+	// of the last minute) across restarts: NewClient restores it, RunFlood
+	// saves what changed every FloodSaveEvery (2 s) and at once after a
+	// 429, and Close saves the complete state at a graceful stop.
+	Flood          FloodStore
+	FloodSaveEvery time.Duration
 
 	// MaxAttempts bounds tries of one call on 5xx and network failures (4).
 	MaxAttempts int
@@ -69,6 +86,24 @@ func (o *ClientOptions) defaults() {
 	def(&o.Global, Rate{30, time.Second})
 	def(&o.Group, Rate{20, time.Minute})
 	def(&o.Private, Rate{1, time.Second})
+	pace := func(p *Pace, d Pace) {
+		switch {
+		case *p != (Pace{}):
+		case o.Group == NoLimit:
+			*p = NoPace
+		default:
+			*p = d
+		}
+	}
+	pace(&o.GroupPace, Pace{Every: time.Second, Burst: 3})
+	if o.Group.N > 0 && o.Group.Per > 0 {
+		pace(&o.GroupSpread, Pace{Every: o.Group.Per / time.Duration(o.Group.N), Burst: 3})
+	} else {
+		pace(&o.GroupSpread, NoPace)
+	}
+	if o.FloodSaveEvery <= 0 {
+		o.FloodSaveEvery = 2 * time.Second
+	}
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 4
 	}
@@ -125,15 +160,30 @@ type Client struct {
 	log  *slog.Logger
 }
 
-// NewClient wraps api (usually a *tgbotapi.BotAPI from NewBotAPI).
+// NewClient wraps api (usually a *tgbotapi.BotAPI from NewBotAPI). With
+// opts.Flood it first restores the flood state a previous process saved,
+// so the first call already honours a ban or a minute that is still
+// running; a store that cannot be read is logged, not fatal.
 func NewClient(api Requester, opts ClientOptions) *Client {
 	opts.defaults()
-	return &Client{
+	c := &Client{
 		api:  api,
 		opts: opts,
-		lim:  newLimiter(opts.Global, opts.Group, opts.Private),
-		log:  opts.Logger,
+		lim: newLimiter(limits{global: opts.Global, group: opts.Group, private: opts.Private,
+			groupPace: opts.GroupPace, groupSpread: opts.GroupSpread}),
+		log: opts.Logger,
 	}
+	if opts.Flood != nil {
+		c.lim.flood = flood{on: true, every: opts.FloodSaveEvery, wake: make(chan struct{}, 1)}
+		saved, err := opts.Flood.LoadFlood()
+		if err != nil {
+			c.log.Error("telegram: the saved flood state cannot be read; starting without it", "err", err)
+		}
+		if bad := c.lim.restore(saved, opts.Now()); bad > 0 {
+			c.log.Warn("telegram: unreadable flood state dropped", "chats", bad)
+		}
+	}
+	return c
 }
 
 // Send posts a message and returns its id. markup may be nil.
@@ -244,6 +294,12 @@ func (c *Client) do(ctx context.Context, call tgbotapi.Chattable, chatID int64, 
 			}
 		} else if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		// After the wait, which booked this call in the flood state: a
+		// call booked before Close is in its last save, one after it is
+		// never made.
+		if c.lim.isClosed() {
+			return nil, fmt.Errorf("%w: %s (chat %d)", ErrClientClosed, method, chatID)
 		}
 		resp, err := c.api.Request(call)
 		if err == nil {

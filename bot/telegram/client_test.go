@@ -23,9 +23,18 @@ const (
 
 func newClient(t *testing.T, clk *fakeClock) (*fakeapi.Server, *telegram.Client) {
 	t.Helper()
-	s, api := connect(t)
-	return s, telegram.NewClient(api, telegram.ClientOptions{Now: clk.Now, Sleep: clk.Sleep, Logger: quiet})
+	return newClientWith(t, clk, telegram.ClientOptions{})
 }
+
+func newClientWith(t *testing.T, clk *fakeClock, opts telegram.ClientOptions) (*fakeapi.Server, *telegram.Client) {
+	t.Helper()
+	s, api := connect(t)
+	opts.Now, opts.Sleep, opts.Logger = clk.Now, clk.Sleep, quiet
+	return s, telegram.NewClient(api, opts)
+}
+
+// windowOnly leaves a group the 20-a-minute window alone, for tests of it.
+var windowOnly = telegram.ClientOptions{GroupPace: telegram.NoPace, GroupSpread: telegram.NoPace}
 
 func kb(data ...string) *tgbotapi.InlineKeyboardMarkup {
 	var row []tgbotapi.InlineKeyboardButton
@@ -339,7 +348,7 @@ func TestAnswerCallback(t *testing.T) {
 
 func TestGroupLimitDelaysThe21stSendOnly(t *testing.T) {
 	clk := newClock(false)
-	s, c := newClient(t, clk)
+	s, c := newClientWith(t, clk, windowOnly)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 
@@ -385,7 +394,7 @@ func TestGroupLimitDelaysThe21stSendOnly(t *testing.T) {
 
 func TestAnswerCallbackIgnoresASaturatedChat(t *testing.T) {
 	clk := newClock(false)
-	s, c := newClient(t, clk)
+	s, c := newClientWith(t, clk, windowOnly)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for range 20 {
@@ -412,7 +421,7 @@ func TestAnswerCallbackIgnoresASaturatedChat(t *testing.T) {
 
 func TestEditsCountTowardsTheChatLimit(t *testing.T) {
 	clk := newClock(true)
-	_, c := newClient(t, clk)
+	_, c := newClientWith(t, clk, windowOnly)
 	ctx := context.Background()
 	id, _ := c.Send(ctx, groupA, "v0", nil)
 	for i := 1; i < 20; i++ {
@@ -513,5 +522,55 @@ func TestNewBotAPI(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "secret") {
 		t.Fatalf("the token leaked into the error: %v", err)
+	}
+}
+
+func TestGroupsArePacedAndTheMinuteSpread(t *testing.T) {
+	clk := newClock(true)
+	s, c := newClient(t, clk)
+	lim := fakeapi.TelegramLimits()
+	lim.Now = clk.Now
+	s.Enforce(lim)
+	ctx := context.Background()
+
+	var at []time.Duration
+	t0 := clk.Now()
+	for i := range 60 {
+		if _, err := c.Send(ctx, groupA, "busy", nil); err != nil {
+			t.Fatalf("send %d: %v", i+1, err)
+		}
+		at = append(at, clk.Now().Sub(t0))
+	}
+	if f := s.Flood(); f != (fakeapi.FloodStats{}) {
+		t.Fatalf("the fake enforcing Telegram's limits answered %+v", f)
+	}
+	if at[2] != 0 {
+		t.Fatalf("the first three sends waited: %v", at[:3])
+	}
+	// Spread: the chat hears from the bot every few seconds, never the
+	// 20 a minute in the first 20 s and then 40 s of silence.
+	longest := time.Duration(0)
+	for i := 1; i < len(at); i++ {
+		longest = max(longest, at[i]-at[i-1])
+	}
+	if longest > 10*time.Second {
+		t.Fatalf("a gap of %v between sends; times %v", longest, at)
+	}
+	if at[19] < 45*time.Second {
+		t.Fatalf("the 20th send went out at %v: the minute's budget was spent early", at[19])
+	}
+	// 60 sends take about three minutes, the budget of 20 a minute.
+	if last := at[len(at)-1]; last < 2*time.Minute || last > 3*time.Minute {
+		t.Fatalf("60 sends took %v", last)
+	}
+
+	// A private chat keeps Telegram's one a second.
+	clk2 := newClock(true)
+	_, c2 := newClient(t, clk2)
+	for range 4 {
+		c2.Send(ctx, private, "dm", nil)
+	}
+	if got := clk2.Sleeps(); !slices.Equal(got, []time.Duration{time.Second, time.Second, time.Second}) {
+		t.Fatalf("private chat waits %v", got)
 	}
 }

@@ -70,6 +70,13 @@ func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// SetAuto switches between auto and manual mode.
+func (c *fakeClock) SetAuto(auto bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.auto = auto
+}
+
 func (c *fakeClock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -40,7 +40,7 @@ func TestWindowAllowsNPerPeriodInAnyInterval(t *testing.T) {
 }
 
 func TestIdleChatLanesAreForgotten(t *testing.T) {
-	l := newLimiter(NoLimit, Rate{N: 20, Per: time.Minute}, Rate{N: 1, Per: time.Second})
+	l := newLimiter(limits{global: NoLimit, group: Rate{N: 20, Per: time.Minute}, private: Rate{N: 1, Per: time.Second}})
 	t0 := time.Unix(0, 0)
 	for i := range 300 {
 		l.reserveChat(int64(-i-1), t0)
@@ -98,7 +98,7 @@ func TestErrorsKeepTheTokenOut(t *testing.T) {
 
 func TestReadyAtPeeksWithoutBooking(t *testing.T) {
 	t0 := time.Unix(0, 0)
-	l := newLimiter(Rate{N: 30, Per: time.Second}, Rate{N: 2, Per: time.Minute}, Rate{N: 1, Per: time.Second})
+	l := newLimiter(limits{global: Rate{N: 30, Per: time.Second}, group: Rate{N: 2, Per: time.Minute}, private: Rate{N: 1, Per: time.Second}})
 	const chat = -5
 	for range 3 {
 		if got := l.readyAt(chat, t0); !got.Equal(t0) {
@@ -116,5 +116,45 @@ func TestReadyAtPeeksWithoutBooking(t *testing.T) {
 	l.block(chat, 2*time.Minute, t0)
 	if got := l.readyAt(chat, t0); !got.Equal(t0.Add(2 * time.Minute)) {
 		t.Fatalf("blocked chat ready at %v, want 2m", got.Sub(t0))
+	}
+}
+
+func TestFloodStateRoundTripsAndRefusesGarbage(t *testing.T) {
+	t0 := time.UnixMilli(1_700_000_000_000)
+	lim := limits{global: NoLimit, group: Rate{N: 20, Per: time.Minute}, private: Rate{N: 1, Per: time.Second},
+		groupPace: Pace{Every: time.Second, Burst: 3}, groupSpread: Pace{Every: 3 * time.Second, Burst: 3}}
+	a := newLimiter(lim)
+	a.flood = flood{on: true, every: 2 * time.Second}
+	for i := range 25 { // more than a window: the oldest slots roll out
+		a.reserveChat(-1, t0.Add(time.Duration(i)*time.Second))
+	}
+	a.block(-2, 90*time.Second, t0)
+	now := t0.Add(30 * time.Second)
+	snap := a.snapshot(now)
+	snap[-3] = []byte{floodVersion, 0xff} // truncated
+	snap[-4] = []byte{99, 1, 2, 3}        // unknown version
+	snap[-5] = (&lane{}).encode(now)      // nothing to keep: nil
+	if snap[-5] != nil {
+		t.Fatalf("an idle lane encodes as %v", snap[-5])
+	}
+	delete(snap, -5)
+
+	b := newLimiter(lim)
+	if bad := b.restore(snap, now); bad != 2 {
+		t.Fatalf("%d unreadable chats, want 2", bad)
+	}
+	if got, want := b.chats[-1].win.ordered(), a.chats[-1].win.ordered(); len(got) != 20 || !got[19].Equal(want[19]) {
+		t.Fatalf("window restored as %v, want %v", got, want)
+	}
+	// The restored lane admits its next call no earlier than the old one
+	// would have, plus the calls the last process may have made unsaved.
+	if got, want := b.readyAt(-1, now), a.readyAt(-1, now); got.Before(want) {
+		t.Fatalf("restored lane ready at %v, the old one at %v", got.Sub(t0), want.Sub(t0))
+	}
+	if got := b.readyAt(-2, now); !got.Equal(t0.Add(90 * time.Second)) {
+		t.Fatalf("the ban ends at %v after the restore, want 90s", got.Sub(t0))
+	}
+	if !b.forgotten[-3] || !b.forgotten[-4] {
+		t.Fatal("unreadable states are not deleted at the next save")
 	}
 }

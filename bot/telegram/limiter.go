@@ -68,21 +68,112 @@ func (w *window) idle(now time.Time) bool {
 	return !newest.Add(w.per).After(now)
 }
 
-type lane struct {
-	win     *window
-	blocked time.Time // a 429's retry_after ends here
+// Pace is a token bucket for one chat: at most Burst calls at once, then
+// one every Every. It is kept as the bucket's theoretical arrival time
+// (GCRA), so a lane costs one time.Time however large the burst.
+type Pace struct {
+	Every time.Duration
+	Burst int
 }
 
-// limiter holds the bot-wide window, one window per chat, and the waits
+// NoPace turns a pace off (a zero Pace means "the default").
+var NoPace = Pace{Every: -1}
+
+func (p Pace) on() bool { return p.Every > 0 && p.Burst > 0 }
+
+type bucket struct {
+	Pace
+	tat time.Time // theoretical arrival time of the next call
+}
+
+func newBucket(p Pace) bucket {
+	if !p.on() {
+		return bucket{}
+	}
+	return bucket{Pace: p}
+}
+
+// earliest is the first time at or after now that the bucket admits a call.
+func (b *bucket) earliest(now time.Time) time.Time {
+	if !b.on() {
+		return now
+	}
+	if t := b.tat.Add(-time.Duration(b.Burst-1) * b.Every); t.After(now) {
+		return t
+	}
+	return now
+}
+
+// book spends a call at t (not before earliest).
+func (b *bucket) book(t time.Time) {
+	if !b.on() {
+		return
+	}
+	if b.tat.Before(t) {
+		b.tat = t
+	}
+	b.tat = b.tat.Add(b.Every)
+}
+
+func (b *bucket) idle(now time.Time) bool { return !b.on() || !b.tat.After(now) }
+
+// lane is one chat's flood state. A group has all three limits: the
+// sliding window (20 a minute), the pace (about one a second, a burst of
+// 3) and the spread (the minute's budget handed out one every 3 s after a
+// small burst, so a busy game is updated every few seconds instead of 20
+// times in 20 s and then not for 40). A private chat has its window only.
+type lane struct {
+	win     *window
+	pace    bucket
+	spread  bucket
+	blocked time.Time // a 429's retry_after ends here
+	dirty   bool      // changed since the flood state was last saved
+}
+
+func (ln *lane) idle(now time.Time) bool {
+	return ln.win.idle(now) && ln.pace.idle(now) && ln.spread.idle(now) && !ln.blocked.After(now)
+}
+
+// earliest is the first time at or after now that every limit of the
+// lane admits a call, ignoring blocks.
+func (ln *lane) earliest(now time.Time) time.Time {
+	t := ln.win.peek(now)
+	for _, u := range []time.Time{ln.pace.earliest(now), ln.spread.earliest(now)} {
+		if u.After(t) {
+			t = u
+		}
+	}
+	return t
+}
+
+func (ln *lane) reserve(now time.Time) time.Time {
+	t := ln.earliest(now)
+	t = ln.win.reserve(t) // t is at or past the window's own earliest: returns t
+	ln.pace.book(t)
+	ln.spread.book(t)
+	ln.dirty = true
+	return t
+}
+
+// limits are what a limiter enforces.
+type limits struct {
+	global, group, private Rate
+	groupPace, groupSpread Pace
+}
+
+// limiter holds the bot-wide window, one lane per chat, and the waits
 // that 429 answers impose.
 type limiter struct {
 	mu            sync.Mutex
+	lim           limits
 	global        *window
 	globalBlocked time.Time
-	group         Rate
-	private       Rate
+	globalDirty   bool
 	chats         map[int64]*lane
+	forgotten     map[int64]bool // lanes dropped since the last save, whose saved state must go too
 	lookups       int
+	flood         flood
+	closed        bool // Client.Close: no call may follow
 
 	// Telegram's 429 does not say which limit tripped. One chat hit is that
 	// chat's limit; a second chat hit while the first is still blocked means
@@ -91,8 +182,15 @@ type limiter struct {
 	last429Until time.Time
 }
 
-func newLimiter(global, group, private Rate) *limiter {
-	return &limiter{global: newWindow(global), group: group, private: private, chats: map[int64]*lane{}}
+func newLimiter(lim limits) *limiter {
+	return &limiter{lim: lim, global: newWindow(lim.global), chats: map[int64]*lane{}, forgotten: map[int64]bool{}}
+}
+
+func (l *limiter) newLane(chat int64) *lane {
+	if chat > 0 {
+		return &lane{win: newWindow(l.lim.private)}
+	}
+	return &lane{win: newWindow(l.lim.group), pace: newBucket(l.lim.groupPace), spread: newBucket(l.lim.groupSpread)}
 }
 
 // lane returns chat's lane; mu must be held.
@@ -100,19 +198,22 @@ func (l *limiter) lane(chat int64, now time.Time) *lane {
 	l.lookups++
 	if l.lookups%256 == 0 {
 		for id, ln := range l.chats {
-			if id != chat && ln.win.idle(now) && !ln.blocked.After(now) {
+			if id != chat && ln.idle(now) {
 				delete(l.chats, id)
+				if l.flood.on {
+					l.forgotten[id] = true
+				}
 			}
 		}
 	}
 	ln, ok := l.chats[chat]
 	if !ok {
-		r := l.group
-		if chat > 0 {
-			r = l.private
+		ln = l.newLane(chat)
+		if now.Before(l.flood.assumeUntil) {
+			l.assume(ln)
 		}
-		ln = &lane{win: newWindow(r)}
 		l.chats[chat] = ln
+		delete(l.forgotten, chat)
 	}
 	return ln
 }
@@ -133,7 +234,7 @@ func (l *limiter) blockedUntil(chat int64, now time.Time) time.Time {
 func (l *limiter) reserveChat(chat int64, now time.Time) time.Time {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.lane(chat, now).win.reserve(now)
+	return l.lane(chat, now).reserve(now)
 }
 
 func (l *limiter) reserveGlobal(now time.Time) time.Time {
@@ -151,14 +252,22 @@ func (l *limiter) block(chat int64, d time.Duration, now time.Time) (global bool
 		global = true
 		if until.After(l.globalBlocked) {
 			l.globalBlocked = until
+			l.globalDirty = true
 		}
 	}
 	if chat != 0 {
 		ln := l.lane(chat, now)
 		if until.After(ln.blocked) {
 			ln.blocked = until
+			ln.dirty = true
 		}
 		l.last429Chat, l.last429Until = chat, until
+	}
+	if l.flood.wake != nil {
+		select {
+		case l.flood.wake <- struct{}{}:
+		default: // a save is due already
+		}
 	}
 	return global
 }
@@ -196,7 +305,7 @@ func (l *limiter) readyAt(chat int64, now time.Time) time.Time {
 	if chat != 0 {
 		ln := l.lane(chat, now)
 		later(ln.blocked)
-		later(ln.win.peek(now))
+		later(ln.earliest(now))
 	}
 	return t
 }

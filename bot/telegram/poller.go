@@ -2,9 +2,11 @@ package telegram
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -44,10 +46,24 @@ type PollerOptions struct {
 	// unconfirmed updates at once instead of long-polling, so without this
 	// pause one slow handler would turn polling into a busy loop.
 	Recheck time.Duration
+	// Spool, if set, keeps updates durably before the poller confirms them
+	// unhandled; see Run. Without it the poller waits instead.
+	Spool Spool
 	// Sleep is replaceable for tests; it must return ctx.Err() when ctx
 	// ends first.
 	Sleep  func(ctx context.Context, d time.Duration) error
 	Logger *slog.Logger
+}
+
+// Spool is durable room for updates that Telegram will forget: storage.Store
+// implements it. Updates are tgbotapi's JSON, by update_id.
+type Spool interface {
+	// SpoolUpdates stores the updates durably before it returns.
+	SpoolUpdates(updates map[int][]byte) error
+	// SpooledUpdates returns what is stored, in no particular order.
+	SpooledUpdates() (map[int][]byte, error)
+	// UnspoolUpdates deletes the updates up to upTo.
+	UnspoolUpdates(upTo int) error
 }
 
 // Poller fetches updates with getUpdates and hands them to a Sink.
@@ -56,6 +72,12 @@ type PollerOptions struct {
 // plus one, so Telegram keeps every update not yet handled, and a crash at
 // any moment loses nothing (the handler skips what it already applied).
 // Updates that come back while still in the sink are not dispatched twice.
+//
+// A whole page of updates still being handled hides the newer ones, and
+// Telegram shows them only to an offset past the page, which confirms it.
+// With a Spool the page is stored first (and dispatched again from there
+// after a crash); without one the poller waits for the handlers, so an
+// update is never confirmed unhandled and never lost.
 type Poller struct {
 	api  Updater
 	sink Sink
@@ -102,12 +124,29 @@ func NewPoller(api Updater, sink Sink, opts PollerOptions) *Poller {
 func (p *Poller) Run(ctx context.Context) error {
 	floor := p.opts.Offset // never ask for less than this
 	next := p.opts.Offset  // every update below next has been dispatched
+	spooled := 0           // the highest update in the spool, 0: none
+	if p.opts.Spool != nil {
+		var err error
+		if next, spooled, err = p.replay(ctx); err != nil {
+			return err
+		}
+		floor = next
+	}
 	failures := 0
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		mark := p.sink.Watermark()
+		if spooled > 0 && mark >= spooled {
+			// Before a poll that may wait long: the spool is cleared as
+			// soon as the handlers are past it.
+			if err := p.opts.Spool.UnspoolUpdates(spooled); err != nil {
+				p.log.Warn("telegram: clearing spooled updates", "err", err)
+			} else {
+				spooled = 0
+			}
+		}
 		offset := max(mark+1, floor)
 		updates, err := p.get(ctx, tgbotapi.UpdateConfig{
 			Offset:         offset,
@@ -145,12 +184,14 @@ func (p *Poller) Run(ctx context.Context) error {
 		if fresh > 0 || len(updates) == 0 {
 			continue
 		}
-		if len(updates) >= p.opts.Limit {
-			// A whole page of updates still being handled hides newer ones,
-			// so confirm past them: liveness over crash safety for these.
-			p.log.Warn("telegram: handlers are behind a full page; confirming updates not yet handled", "watermark", mark, "next", next)
-			floor = next
-			continue
+		if len(updates) >= p.opts.Limit && p.opts.Spool != nil {
+			if err := p.spool(updates, mark); err != nil {
+				p.log.Error("telegram: spooling a page of unhandled updates failed; waiting for the handlers instead", "err", err)
+			} else {
+				spooled = max(spooled, next-1)
+				floor = next
+				continue
+			}
 		}
 		advanced := p.sink.Advanced()
 		if p.sink.Watermark() != mark {
@@ -164,6 +205,58 @@ func (p *Poller) Run(ctx context.Context) error {
 		}
 		t.Stop()
 	}
+}
+
+// spool stores the updates of a page that are not handled yet, so the
+// poller can confirm past them.
+func (p *Poller) spool(updates []tgbotapi.Update, mark int) error {
+	keep := make(map[int][]byte, len(updates))
+	for _, u := range updates {
+		if u.UpdateID <= mark {
+			continue
+		}
+		b, err := json.Marshal(u)
+		if err != nil {
+			return err
+		}
+		keep[u.UpdateID] = b
+	}
+	p.log.Warn("telegram: handlers are behind a full page; spooling it to see past it", "watermark", mark, "updates", len(keep))
+	return p.opts.Spool.SpoolUpdates(keep)
+}
+
+// replay dispatches what an earlier run spooled and did not handle, and
+// returns the offset to poll from and the highest update spooled.
+func (p *Poller) replay(ctx context.Context) (next, spooled int, err error) {
+	next = p.opts.Offset
+	kept, err := p.opts.Spool.SpooledUpdates()
+	if err != nil {
+		return 0, 0, fmt.Errorf("telegram: reading spooled updates: %w", err)
+	}
+	ids := make([]int, 0, len(kept))
+	for id := range kept {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		spooled = id
+		if id < p.opts.Offset {
+			continue // handled before the last stop
+		}
+		var u tgbotapi.Update
+		if err := json.Unmarshal(kept[id], &u); err != nil || u.UpdateID != id {
+			p.log.Error("telegram: a spooled update is unreadable; skipped", "update", id, "err", err)
+			continue
+		}
+		if err := p.sink.Dispatch(ctx, u); err != nil {
+			return 0, 0, err
+		}
+		next = id + 1
+	}
+	if len(ids) > 0 {
+		p.log.Info("telegram: spooled updates dispatched again", "updates", len(ids), "next", next)
+	}
+	return next, spooled, nil
 }
 
 // get is GetUpdates that gives up waiting when ctx ends; tgbotapi's

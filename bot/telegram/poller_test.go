@@ -3,6 +3,7 @@ package telegram_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -146,15 +147,7 @@ func TestPollerConfirmsOnlyHandledUpdates(t *testing.T) {
 		t.Fatal("an update behind a slow one in another chat was not delivered")
 	}
 	polls := len(s.Calls("getUpdates"))
-	time.Sleep(100 * time.Millisecond)
-	for _, o := range offsets(s) {
-		if o > slow {
-			t.Fatalf("offset %d sent while update %d was being handled: a crash now would lose it", o, slow)
-		}
-	}
-	if s.Pending() != 2 {
-		t.Fatalf("Telegram holds %d updates, want both unconfirmed", s.Pending())
-	}
+	unconfirmed(t, s, slow, 2)
 	// Telegram answers at once while updates are unconfirmed; the poller
 	// must pace itself (Recheck 20ms → about 5 polls in 100ms, not thousands).
 	if n := len(s.Calls("getUpdates")) - polls; n > 30 {
@@ -167,6 +160,21 @@ func TestPollerConfirmsOnlyHandledUpdates(t *testing.T) {
 	}
 	if got := rec.chat(groupA); !slices.Equal(got, []int{slow}) {
 		t.Fatalf("slow update handled %v times", got)
+	}
+}
+
+// unconfirmed waits a while and checks that no offset confirmed update
+// id, which is being handled, and that Telegram still holds pending updates.
+func unconfirmed(t *testing.T, s *fakeapi.Server, id, pending int) {
+	t.Helper()
+	time.Sleep(100 * time.Millisecond)
+	for _, o := range offsets(s) {
+		if o > id {
+			t.Fatalf("offset %d confirmed update %d while it was being handled: a crash now would lose it", o, id)
+		}
+	}
+	if n := s.Pending(); n != pending {
+		t.Fatalf("Telegram holds %d updates, want all %d unconfirmed", n, pending)
 	}
 }
 
@@ -241,26 +249,128 @@ func TestPollerStopsOnARefusedToken(t *testing.T) {
 	}
 }
 
-func TestPollerSeesPastAFullPageOfUnfinishedUpdates(t *testing.T) {
-	s, api := connect(t)
-	release := make(chan struct{})
-	defer close(release)
-	rec := newRecorder()
-	a1 := s.PushMessage(groupA, bob, "slow")
-	s.PushMessage(groupA, bob, "queued behind it")
+// memSpool is a Spool in memory.
+type memSpool struct {
+	mu   sync.Mutex
+	kept map[int][]byte
+}
+
+func (m *memSpool) SpoolUpdates(us map[int][]byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.kept == nil {
+		m.kept = map[int][]byte{}
+	}
+	for id, b := range us {
+		m.kept[id] = b
+	}
+	return nil
+}
+
+func (m *memSpool) SpooledUpdates() (map[int][]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return maps.Clone(m.kept), nil
+}
+
+func (m *memSpool) UnspoolUpdates(upTo int) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id := range m.kept {
+		if id <= upTo {
+			delete(m.kept, id)
+		}
+	}
+	return nil
+}
+
+func (m *memSpool) len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.kept)
+}
+
+// stuckOn makes rec's handler hang on update id until release is closed
+// or its ctx ends (the process dies).
+func stuckOn(rec *recorder, id int, release <-chan struct{}) {
 	rec.hook = func(ctx context.Context, u tgbotapi.Update) {
-		if u.UpdateID == a1 {
+		if u.UpdateID == id {
 			select {
 			case <-release:
 			case <-ctx.Done():
 			}
 		}
 	}
-	run(t, api, rec, 0, telegram.PollerOptions{Limit: 2})
+}
 
-	// Both of chat A's updates fill the page; chat B must not starve.
+func TestPollerNeverConfirmsAFullPageOfUnfinishedUpdates(t *testing.T) {
+	for _, page := range []int{2, 100} {
+		t.Run(strconv.Itoa(page), func(t *testing.T) {
+			s, api := connect(t)
+			release := make(chan struct{})
+			rec := newRecorder()
+			a1 := s.PushMessage(groupA, bob, "slow")
+			for range page - 1 {
+				s.PushMessage(groupA, bob, "queued behind it")
+			}
+			stuckOn(rec, a1, release)
+			run(t, api, rec, 0, telegram.PollerOptions{Limit: page})
+
+			b1 := s.PushMessage(groupB, bob, "other chat")
+			unconfirmed(t, s, a1, page+1)
+			// Once the handler finishes, the page is confirmed and the next seen.
+			close(release)
+			if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
+				t.Fatalf("the update behind the page never came; offsets %v", offsets(s))
+			}
+		})
+	}
+}
+
+func TestPollerSpoolsAFullPageToSeePastIt(t *testing.T) {
+	for _, page := range []int{2, 100} {
+		t.Run(strconv.Itoa(page), func(t *testing.T) { spoolPage(t, page) })
+	}
+}
+
+// spoolPage fills a page with one chat's updates behind a stuck one,
+// checks that another chat's update behind the page is still handled, then
+// kills the process and checks that the page comes back from the spool.
+func spoolPage(t *testing.T, page int) {
+	s, api := connect(t)
+	release := make(chan struct{})
+	defer close(release)
+	rec := newRecorder()
+	var inFlight []int
+	for range page {
+		inFlight = append(inFlight, s.PushMessage(groupA, bob, "queued"))
+	}
+	stuckOn(rec, inFlight[0], release)
+	spool := &memSpool{}
+	d, stop := run(t, api, rec, 0, telegram.PollerOptions{Limit: page, Spool: spool})
+
+	// Chat A's updates fill the page; chat B must not starve.
 	b1 := s.PushMessage(groupB, bob, "other chat")
 	if !waitFor(func() bool { return slices.Equal(rec.chat(groupB), []int{b1}) }) {
 		t.Fatalf("an update behind a full page of unfinished ones was never delivered; offsets %v", offsets(s))
+	}
+	if spool.len() != page {
+		t.Fatalf("%d updates spooled, want the page of %d", spool.len(), page)
+	}
+
+	// kill -9 now: Telegram has forgotten chat A's page, the spool has not.
+	// (b1 is above the watermark, so it comes again and the handler
+	// skips it as applied.)
+	stop()
+	if n := s.Pending(); n > 1 {
+		t.Fatalf("Telegram still holds %d updates: the page was not confirmed", n)
+	}
+	second := newRecorder()
+	run(t, api, second, d.Watermark()+1, telegram.PollerOptions{Limit: page, Spool: spool})
+	if !waitFor(func() bool { return slices.Equal(second.chat(groupA), inFlight) }) {
+		t.Fatalf("after the kill chat A got %d of the %d spooled updates", len(second.chat(groupA)), page)
+	}
+	if !waitFor(func() bool { return spool.len() == 0 }) {
+		t.Fatalf("%d updates left in the spool once handled", spool.len())
 	}
 }

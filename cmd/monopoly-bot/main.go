@@ -18,6 +18,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -30,6 +31,31 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
+// environment is every variable the bot reads, for -h. TestHelpListsEveryVariable
+// checks it against the code.
+var environment = []struct{ name, help string }{
+	{"TELEGRAM_BOT_TOKEN", "the bot's token from @BotFather (required)"},
+	{"TELEGRAM_API_ENDPOINT", "a Bot API endpoint format string, e.g. http://localhost:8081/bot%s/%s"},
+	{"MONOPOLY_DB", "the bbolt database file (default ./monopoly.db)"},
+	{"LOG_LEVEL", "debug, info, warn or error (default info)"},
+	{"MONOPOLY_BACKUP_DIR", "where the running bot writes online backups (on SIGUSR1, and on a timer)"},
+	{"MONOPOLY_BACKUP_EVERY", "how often, e.g. 6h (default: only on SIGUSR1)"},
+	{"MONOPOLY_BACKUP_KEEP", "how many backups to keep (default 7)"},
+	{"GOGC", "Go's garbage collector target (default here 400, see bot/gc.go)"},
+	{"GOMEMLIMIT", "Go's soft memory limit (default here 256MiB)"},
+}
+
+func usage(fs *flag.FlagSet, w io.Writer) func() {
+	return func() {
+		fmt.Fprintln(w, "Usage: monopoly-bot [flags]\n\nFlags:")
+		fs.PrintDefaults()
+		fmt.Fprintln(w, "\nEnvironment (a flag of the same meaning wins):")
+		for _, e := range environment {
+			fmt.Fprintf(w, "  %-22s %s\n", e.name, e.help)
+		}
+	}
+}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Getenv, os.Stderr))
 }
@@ -37,6 +63,7 @@ func main() {
 func run(args []string, getenv func(string) string, stderr *os.File) int {
 	fs := flag.NewFlagSet("monopoly-bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = usage(fs, stderr)
 	token := fs.String("token", getenv("TELEGRAM_BOT_TOKEN"), "bot token from @BotFather (env TELEGRAM_BOT_TOKEN)")
 	endpoint := fs.String("endpoint", getenv("TELEGRAM_API_ENDPOINT"), "Bot API endpoint format string (env TELEGRAM_API_ENDPOINT)")
 	db := fs.String("db", envOr(getenv, "MONOPOLY_DB", "monopoly.db"), "bbolt database file (env MONOPOLY_DB)")

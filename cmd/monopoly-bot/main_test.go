@@ -1,8 +1,10 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -71,5 +73,48 @@ func TestBackupOfStoppedDatabase(t *testing.T) {
 	_ = b.View(func(tx *storage.Tx) error { got, _ = tx.Game(-5); return nil })
 	if string(got) != `{"x":1}` {
 		t.Fatalf("backup holds %q", got)
+	}
+}
+
+// TestHelpListsEveryVariable finds every environment variable the code
+// reads (os.Getenv, os.LookupEnv, or a getenv passed down) and checks
+// that -h names it.
+func TestHelpListsEveryVariable(t *testing.T) {
+	code, help := capture(t, []string{"-h"}, nil)
+	if code != 2 || !strings.Contains(help, "Environment") {
+		t.Fatalf("-h: exit %d, output %q", code, help)
+	}
+	read := regexp.MustCompile(`(?:Getenv|LookupEnv|getenv|envOr\(getenv,)\s*\(?\s*"([A-Z][A-Z0-9_]*)"`)
+	found := map[string]bool{}
+	root := filepath.Join("..", "..")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range read.FindAllSubmatch(src, -1) {
+			found[string(m[1])] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) < 5 {
+		t.Fatalf("found only %v: the pattern misses how the code reads the environment", found)
+	}
+	for name := range found {
+		if !regexp.MustCompile(`(?m)^\s+` + name + `\s`).MatchString(help) {
+			t.Errorf("the code reads %s, but -h does not list it", name)
+		}
 	}
 }

@@ -1,0 +1,182 @@
+package fakeapi
+
+import (
+	"strconv"
+	"time"
+)
+
+// Limits makes the fake enforce Telegram's flood limits, answering 429 with
+// retry_after as Telegram does. Off unless a test calls Server.Enforce, so
+// tests that do not care keep their behaviour.
+type Limits struct {
+	// GroupPerMinute bounds sends and edits into one group (negative chat
+	// id) in any rolling minute (Telegram: about 20).
+	GroupPerMinute int
+	// ChatBurst and ChatEvery are a token bucket for every chat: at most
+	// ChatBurst calls at once, then one every ChatEvery (Telegram: about one
+	// a second; bursts of a few pass).
+	ChatBurst int
+	ChatEvery time.Duration
+	// Now is the fake's clock (time.Now by default); a test that drives the
+	// client with a fake clock passes the same one.
+	Now func() time.Time
+}
+
+// TelegramLimits are the limits as Telegram applies them to a bot.
+func TelegramLimits() Limits {
+	return Limits{GroupPerMinute: 20, ChatBurst: 3, ChatEvery: time.Second}
+}
+
+// FloodStats counts how a bot fared against the limits.
+type FloodStats struct {
+	TooMany   int // 429 answers the limits caused (FailNext's are not counted)
+	InsideBan int // calls into a chat while a 429's retry_after still ran
+	Kicked    int // calls into a chat that removed the bot (Kick)
+}
+
+// Kick removes the bot from a chat, as a group admin or a blocking user
+// would: until Unkick, sends and edits there answer 403 (counted in
+// FloodStats.Kicked). It works whether or not the limits are enforced.
+func (s *Server) Kick(chatID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.kicked == nil {
+		s.kicked = map[int64]bool{}
+	}
+	s.kicked[chatID] = true
+}
+
+// Unkick lets the bot write to the chat again.
+func (s *Server) Unkick(chatID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.kicked, chatID)
+}
+
+// kickedFrom answers a call into a chat the bot was removed from; mu must
+// be held.
+func (s *Server) kickedFrom(method string, p map[string]string) *ErrorResponse {
+	if len(s.kicked) == 0 || !limitedMethods[method] {
+		return nil
+	}
+	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || !s.kicked[chat] {
+		return nil
+	}
+	s.floodStats.Kicked++
+	desc := "Forbidden: bot was kicked from the group chat"
+	if chat > 0 {
+		desc = "Forbidden: bot was blocked by the user"
+	}
+	return &ErrorResponse{Code: 403, Description: desc}
+}
+
+type chatFlood struct {
+	recent   []time.Time // counted calls of the last minute, oldest first
+	tat      time.Time   // the bucket's theoretical arrival time
+	banUntil time.Time
+}
+
+// Enforce turns the limits on (or changes them); a zero Limits turns them off.
+func (s *Server) Enforce(l Limits) {
+	if l.Now == nil {
+		l.Now = time.Now
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.limits = l
+	if s.flood == nil {
+		s.flood = map[int64]*chatFlood{}
+	}
+}
+
+// Flood returns the counts so far.
+func (s *Server) Flood() FloodStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.floodStats
+}
+
+// limitedMethods count towards a chat's limits: what posts or changes a
+// message. Answers to callback queries do not.
+var limitedMethods = map[string]bool{"sendMessage": true, "editMessageText": true, "editMessageReplyMarkup": true}
+
+// admit applies the limits to one call; mu must be held. It returns the 429
+// to answer, or nil.
+func (s *Server) admit(method string, p map[string]string) *ErrorResponse {
+	l := s.limits
+	if !limitedMethods[method] || (l.GroupPerMinute <= 0 && l.ChatBurst <= 0) {
+		return nil
+	}
+	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || chat == 0 {
+		return nil
+	}
+	now := l.Now()
+	f := s.flood[chat]
+	if f == nil {
+		f = &chatFlood{}
+		s.flood[chat] = f
+	}
+	if now.Before(f.banUntil) {
+		s.floodStats.InsideBan++
+		return s.tooMany(f, f.banUntil.Sub(now), now)
+	}
+	for len(f.recent) > 0 && !f.recent[0].Add(time.Minute).After(now) {
+		f.recent = f.recent[1:]
+	}
+	var wait time.Duration
+	if chat < 0 && l.GroupPerMinute > 0 && len(f.recent) >= l.GroupPerMinute {
+		wait = f.recent[len(f.recent)-l.GroupPerMinute].Add(time.Minute).Sub(now)
+	}
+	if l.ChatBurst > 0 && l.ChatEvery > 0 {
+		if d := f.tat.Add(-time.Duration(l.ChatBurst-1) * l.ChatEvery).Sub(now); d > wait {
+			wait = d
+		}
+	}
+	if wait > 0 {
+		return s.tooMany(f, wait, now)
+	}
+	f.recent = append(f.recent, now)
+	if l.ChatEvery > 0 {
+		f.tat = later(f.tat, now).Add(l.ChatEvery)
+	}
+	return nil
+}
+
+// injectedBan makes a 429 injected by FailNext binding, as a real one is:
+// with the limits on, calls into the chat before its retry_after ends are
+// counted as inside the ban. mu must be held.
+func (s *Server) injectedBan(method string, p map[string]string, r *ErrorResponse) {
+	if s.flood == nil || r.Code != 429 || r.RetryAfter <= 0 || !limitedMethods[method] {
+		return
+	}
+	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || chat == 0 {
+		return
+	}
+	f := s.flood[chat]
+	if f == nil {
+		f = &chatFlood{}
+		s.flood[chat] = f
+	}
+	f.banUntil = later(f.banUntil, s.limits.Now().Add(time.Duration(r.RetryAfter)*time.Second))
+}
+
+// tooMany bans the chat for wait rounded up to whole seconds, as Telegram's
+// retry_after is.
+func (s *Server) tooMany(f *chatFlood, wait time.Duration, now time.Time) *ErrorResponse {
+	secs := int((wait + time.Second - 1) / time.Second)
+	f.banUntil = now.Add(time.Duration(secs) * time.Second)
+	s.floodStats.TooMany++
+	r := ErrorResponse{Code: 429, RetryAfter: secs}
+	r.Description = defaultDescription(r)
+	return &r
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,102 @@
+package fakeapi_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+)
+
+type manualClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *manualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *manualClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
+	s, api := setup(t)
+	clk := &manualClock{now: time.Unix(1_700_000_000, 0)}
+	lim := fakeapi.TelegramLimits()
+	lim.Now = clk.Now
+	s.Enforce(lim)
+	send := func() error {
+		_, err := api.Request(tgbotapi.NewMessage(group, "x"))
+		return err
+	}
+
+	for i := range 3 {
+		if err := send(); err != nil {
+			t.Fatalf("send %d of the burst: %v", i+1, err)
+		}
+	}
+	e := apiErr(t, send())
+	if e.Code != 429 || e.RetryAfter != 1 {
+		t.Fatalf("4th send at once: %d retry_after %d, want 429 after 1", e.Code, e.RetryAfter)
+	}
+	clk.Advance(500 * time.Millisecond)
+	if e := apiErr(t, send()); e.Code != 429 {
+		t.Fatalf("a send inside the ban answered %d", e.Code)
+	}
+	if got := s.Flood(); got != (fakeapi.FloodStats{TooMany: 2, InsideBan: 1}) {
+		t.Fatalf("stats %+v", got)
+	}
+
+	// One a second is fine until the 20th call of the minute.
+	clk.Advance(time.Second) // the ban above ran to 1.5 s
+	for i := 3; i < 20; i++ {
+		if err := send(); err != nil {
+			t.Fatalf("send %d at one a second: %v", i+1, err)
+		}
+		clk.Advance(time.Second)
+	}
+	e = apiErr(t, send())
+	if e.Code != 429 || e.RetryAfter < 40 {
+		t.Fatalf("21st send of the minute: %d retry_after %d, want 429 until the minute is over", e.Code, e.RetryAfter)
+	}
+
+	// Private chats have no 20-a-minute window, and answers are never limited.
+	for i := range 25 {
+		if _, err := api.Request(tgbotapi.NewMessage(55, "dm")); err != nil {
+			t.Fatalf("private send %d: %v", i+1, err)
+		}
+		clk.Advance(time.Second)
+	}
+	s.Enforce(fakeapi.Limits{})
+	if err := send(); err != nil {
+		t.Fatalf("limits off: %v", err)
+	}
+}
+
+func TestAKickedChatAnswers403UntilUnkicked(t *testing.T) {
+	s, api := setup(t)
+	s.Kick(group)
+	_, err := api.Request(tgbotapi.NewMessage(group, "x"))
+	if e := apiErr(t, err); e.Code != 403 || !strings.Contains(e.Message, "kicked") {
+		t.Fatalf("send to a chat that kicked the bot: %d %q", e.Code, e.Message)
+	}
+	if _, err := api.Request(tgbotapi.NewMessage(-43, "x")); err != nil {
+		t.Fatalf("another chat: %v", err)
+	}
+	s.Unkick(group)
+	if _, err := api.Request(tgbotapi.NewMessage(group, "x")); err != nil {
+		t.Fatalf("after Unkick: %v", err)
+	}
+	if got := s.Flood().Kicked; got != 1 {
+		t.Fatalf("%d calls into the kicked chat counted, want 1", got)
+	}
+}

@@ -1,0 +1,65 @@
+package storage
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// BenchmarkStartup is storage's share of a start with 100 000 games that
+// all changed within the last day: Open (the file check and the schema
+// check), then the recent index walked and every recent game's record read
+// as the bot's Restore reads them (bytes in place, no copy). Decoding the
+// records is the bot's share and is not in it.
+//
+//	go test -run '^$' -bench Startup -benchtime 5x ./storage/
+func BenchmarkStartup(b *testing.B) {
+	record := midGame(b)
+	path := filepath.Join(b.TempDir(), "bench.db")
+	s, err := Open(path, Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const games = 100_000
+	for lo := 0; lo < games; lo += 5000 {
+		mustUpdate(b, s, func(tx *Tx) error {
+			for i := lo; i < lo+5000; i++ {
+				chat := -1_000_000_000_000 - int64(i)
+				if err := tx.PutGame(chat, record); err != nil {
+					return err
+				}
+				if err := tx.MarkRecent(chat, 1_000_000+int64(i)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	s.Close()
+	b.ResetTimer()
+	var opening, scanning time.Duration
+	for b.Loop() {
+		start := time.Now()
+		s, err := Open(path, Options{NoSync: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		opened := time.Now()
+		opening += opened.Sub(start)
+		n, size := 0, 0
+		err = s.View(func(tx *Tx) error {
+			return tx.ForEachRecent(0, func(chat, _ int64) error {
+				g, _ := tx.GameBytes(chat)
+				n, size = n+1, size+len(g)
+				return nil
+			})
+		})
+		if err != nil || n != games || size != games*len(record) {
+			b.Fatalf("read %d games, %d bytes: %v", n, size, err)
+		}
+		scanning += time.Since(opened)
+		s.Close()
+	}
+	b.ReportMetric(float64(opening.Milliseconds())/float64(b.N), "open-ms")
+	b.ReportMetric(float64(scanning.Milliseconds())/float64(b.N), "scan-ms")
+}
