@@ -166,9 +166,13 @@ func (g *Game) leastValuable(p PlayerID) int {
 
 func (g *Game) play(p PlayerID, a Action) {
 	card := &Cards[a.Card]
-	g.Plays += 1 + a.Cards.Len()
+	var doubles CardSet
+	if card.Action == RentCard {
+		doubles = a.Cards // ignored with any other card
+	}
+	g.Plays += 1 + doubles.Len()
 	e := event(EvPlayed, p)
-	e.Card, e.Cards = a.Card, a.Cards
+	e.Card, e.Cards = a.Card, doubles
 	if card.Action == House || card.Action == Hotel {
 		g.Places[a.Card] = Place{Zone: ZoneTable, Owner: p, Color: a.Color}
 		e.Kind, e.Color = EvBuilt, a.Color
@@ -176,7 +180,7 @@ func (g *Game) play(p PlayerID, a Action) {
 		return
 	}
 	g.toDiscard(a.Card)
-	for i := a.Cards.Next(0); i >= 0; i = a.Cards.Next(i + 1) {
+	for i := doubles.Next(0); i >= 0; i = doubles.Next(i + 1) {
 		g.toDiscard(i)
 	}
 	pd := Pending{Card: a.Card, Action: card.Action, Actor: p}
@@ -193,7 +197,7 @@ func (g *Game) play(p PlayerID, a Action) {
 		pd.addOthers(p, g.Seats)
 	case RentCard:
 		pd.Color = a.Color
-		pd.Amount = g.RentOf(p, a.Color) << a.Cards.Len()
+		pd.Amount = g.RentOf(p, a.Color) << doubles.Len()
 		if card.Colors[0] == AnyColor {
 			pd.addTarget(a.Target)
 		} else {
