@@ -208,6 +208,15 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
+// Reset makes g a copy of src, reusing g's buffers: a simulator replays a
+// position without allocating.
+func (g *Game) Reset(src *Game) {
+	deck, events := g.Deck, g.events
+	*g = *src
+	g.Deck = append(deck[:0], src.Deck...)
+	g.events = events[:0]
+}
+
 // Waiting returns the player the game waits for now, or Nobody when it
 // is over. The bot puts its deadline on this player's decision.
 func (g *Game) Waiting() PlayerID {

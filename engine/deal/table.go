@@ -23,6 +23,10 @@ func (g *Game) colorCount(p PlayerID, c Color, except int) (n, real int) {
 	return n, real
 }
 
+// ColorCount returns how many property cards of colour c player p has on
+// the table, and how many of them are printed properties.
+func (g *Game) ColorCount(p PlayerID, c Color) (n, real int) { return g.colorCount(p, c, -1) }
+
 // completeOf is the number of complete sets n cards (real of them printed
 // properties) of colour c make.
 func completeOf(c Color, n, real int) int { return min(n/colorTable[c].size, real) }
