@@ -1,5 +1,6 @@
 // Command monosim plays many Monopoly games between computer players
-// (package engine/ai) and prints statistics: games, turns, throughput,
+// (package engine/ai; with -edition deal, Monopoly Deal the card game
+// between engine/deal/dealai players, see deal.go) and prints statistics: games, turns, throughput,
 // the distribution of game lengths (games that reach -max-turns are
 // counted apart as capped), win rate by seat, and where player-turns end,
 // square by square, with "in jail" counted apart from "just visiting".
@@ -75,6 +76,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if cfg.Edition == DealEdition {
+		return runDeal(cfg, *asJSON, stdout, stderr)
 	}
 	res, err := Run(cfg)
 	if cfg.Progress != nil {
