@@ -108,7 +108,7 @@ func (g *Game) strands(p PlayerID, i int) bool {
 		return false
 	}
 	n, r := g.colorCount(p, c, i)
-	return completeOf(c, n, r) < houses
+	return CompleteSets(c, n, r) < houses
 }
 
 // opponent says whether t is a seat other than p.

@@ -27,14 +27,14 @@ func (g *Game) colorCount(p PlayerID, c Color, except int) (n, real int) {
 // the table, and how many of them are printed properties.
 func (g *Game) ColorCount(p PlayerID, c Color) (n, real int) { return g.colorCount(p, c, -1) }
 
-// completeOf is the number of complete sets n cards (real of them printed
-// properties) of colour c make.
-func completeOf(c Color, n, real int) int { return min(n/colorTable[c].size, real) }
+// CompleteSets is the number of complete sets n cards of colour c make,
+// real of them printed properties (a set needs one).
+func CompleteSets(c Color, n, real int) int { return min(n/colorTable[c].size, real) }
 
 // Complete returns the number of complete sets of colour c player p has.
 func (g *Game) Complete(p PlayerID, c Color) int {
 	n, r := g.colorCount(p, c, -1)
-	return completeOf(c, n, r)
+	return CompleteSets(c, n, r)
 }
 
 // CompleteColors returns how many colours player p has a complete set of.
@@ -51,7 +51,7 @@ func (g *Game) CompleteColors(p PlayerID) int {
 	}
 	k := 0
 	for c := range NumColors {
-		if completeOf(c, n[c], r[c]) > 0 {
+		if CompleteSets(c, n[c], r[c]) > 0 {
 			k++
 		}
 	}
@@ -105,8 +105,11 @@ func (g *Game) RentOf(p PlayerID, c Color) int {
 func (g *Game) InCompleteSet(i int) bool {
 	pl := g.Places[i]
 	n, r := g.colorCount(pl.Owner, pl.Color, -1)
-	n2, r2 := g.colorCount(pl.Owner, pl.Color, i)
-	return completeOf(pl.Color, n2, r2) < completeOf(pl.Color, n, r)
+	r2 := r
+	if i < FirstWild {
+		r2--
+	}
+	return CompleteSets(pl.Color, n-1, r2) < CompleteSets(pl.Color, n, r)
 }
 
 // onTable says whether card i is a property (or wild) on p's table.

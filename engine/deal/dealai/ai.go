@@ -29,13 +29,14 @@ func Decide(g *deal.Game, p deal.PlayerID) deal.Action {
 	return s.play()
 }
 
-// seat is what player p sees of its own position, computed once per
-// decision in one pass over the cards.
+// seat is what player p sees, computed once per decision in one pass over
+// the cards: its hand, and every table's and bank's public counts.
 type seat struct {
 	g        *deal.Game
 	p        deal.PlayerID
-	n, real  [deal.NumColors]int // p's cards of each colour on the table
-	complete [deal.NumColors]int
+	n, real  [deal.MaxPlayers][deal.NumColors]int // each seat's cards of each colour on the table
+	complete [deal.NumColors]int                  // p's complete sets
+	payable  [deal.MaxPlayers]int                 // what each seat could pay with
 	hand     deal.CardSet
 	handSize int
 	bank     int
@@ -45,33 +46,49 @@ func (s *seat) look(g *deal.Game, p deal.PlayerID) {
 	s.g, s.p = g, p
 	for i := range deal.DeckSize {
 		pl := g.Places[i]
-		if pl.Owner != p {
-			continue
-		}
+		card := &deal.Cards[i]
 		switch pl.Zone {
 		case deal.ZoneHand:
-			s.hand = s.hand.Add(i)
-			s.handSize++
+			if pl.Owner == p {
+				s.hand = s.hand.Add(i)
+				s.handSize++
+			}
 		case deal.ZoneBank:
-			s.bank += deal.Cards[i].Value
+			s.payable[pl.Owner] += card.Value
+			if pl.Owner == p {
+				s.bank += card.Value
+			}
 		case deal.ZoneTable:
-			if deal.Cards[i].IsProperty() {
-				s.n[pl.Color]++
-				if deal.Cards[i].Type == deal.TypeProperty {
-					s.real[pl.Color]++
+			if card.IsProperty() {
+				s.payable[pl.Owner] += card.Value
+				s.n[pl.Owner][pl.Color]++
+				if card.Type == deal.TypeProperty {
+					s.real[pl.Owner][pl.Color]++
 				}
 			}
 		}
 	}
 	for c := range deal.NumColors {
-		s.complete[c] = g.Complete(p, c)
+		s.complete[c] = deal.CompleteSets(c, s.n[p][c], s.real[p][c])
 	}
+}
+
+// inCompleteSet says whether table card i belongs to a complete set of
+// its owner's (as deal.Game.InCompleteSet, from the counts).
+func (s *seat) inCompleteSet(i int) bool {
+	pl := s.g.Places[i]
+	n, r := s.n[pl.Owner][pl.Color], s.real[pl.Owner][pl.Color]
+	r2 := r
+	if deal.Cards[i].Type == deal.TypeProperty {
+		r2--
+	}
+	return deal.CompleteSets(pl.Color, n-1, r2) < deal.CompleteSets(pl.Color, n, r)
 }
 
 // missing is how many cards the next set of colour c lacks.
 func (s *seat) missing(c deal.Color) int {
 	size := deal.SetSize(c)
-	have := s.n[c] - s.complete[c]*size
+	have := s.n[s.p][c] - s.complete[c]*size
 	if have <= 0 {
 		return size
 	}
@@ -82,13 +99,13 @@ func (s *seat) missing(c deal.Color) int {
 // completing a set of a new colour is worth most, then coming closer.
 func (s *seat) gain(c deal.Color, printed bool) int {
 	m := s.missing(c)
-	if m == 1 && (printed || s.real[c] > s.complete[c]) {
+	if m == 1 && (printed || s.real[s.p][c] > s.complete[c]) {
 		if s.complete[c] == 0 {
 			return 100
 		}
 		return 30
 	}
-	return 20 - 5*m + s.n[c]
+	return 20 - 5*m + s.n[s.p][c]
 }
 
 func (s *seat) ok(a deal.Action) bool { return s.g.Check(s.p, a) == nil }
@@ -145,7 +162,7 @@ func (s *seat) recolor() (deal.Action, bool) {
 	g := s.g
 	for i := deal.FirstWild; i < deal.FirstAction; i++ {
 		pl := g.Places[i]
-		if pl.Zone != deal.ZoneTable || pl.Owner != s.p || g.InCompleteSet(i) {
+		if pl.Zone != deal.ZoneTable || pl.Owner != s.p || s.inCompleteSet(i) {
 			continue
 		}
 		for c := range deal.NumColors {
@@ -215,7 +232,7 @@ func (s *seat) steal() (deal.Action, bool) {
 	take, takeScore := -1, 0
 	for i := deal.FirstProperty; i < deal.FirstAction; i++ {
 		pl := g.Places[i]
-		if pl.Zone != deal.ZoneTable || pl.Owner == s.p || g.InCompleteSet(i) {
+		if pl.Zone != deal.ZoneTable || pl.Owner == s.p || s.inCompleteSet(i) {
 			continue
 		}
 		score := s.gain(pl.Color, deal.Cards[i].Type == deal.TypeProperty)
@@ -232,10 +249,10 @@ func (s *seat) steal() (deal.Action, bool) {
 	give, giveScore := -1, 1<<30
 	for i := deal.FirstProperty; i < deal.FirstAction; i++ {
 		pl := g.Places[i]
-		if pl.Zone != deal.ZoneTable || pl.Owner != s.p || g.InCompleteSet(i) || pl.Color == g.Places[take].Color {
+		if pl.Zone != deal.ZoneTable || pl.Owner != s.p || s.inCompleteSet(i) || pl.Color == g.Places[take].Color {
 			continue
 		}
-		if score := s.n[pl.Color]*10 + deal.Cards[i].Value; score < giveScore {
+		if score := s.n[s.p][pl.Color]*10 + deal.Cards[i].Value; score < giveScore {
 			give, giveScore = i, score
 		}
 	}
@@ -250,7 +267,7 @@ func (s *seat) richest() (deal.PlayerID, int) {
 		if t == s.p {
 			continue
 		}
-		if _, v := s.g.PayableCards(t); v > most {
+		if v := s.payable[t]; v > most {
 			best, most = t, v
 		}
 	}
@@ -266,7 +283,7 @@ func (s *seat) rent() (deal.Action, bool) {
 	for i := s.hand.Next(deal.FirstRent); i >= 0; i = s.hand.Next(i + 1) {
 		card := &deal.Cards[i]
 		for c := range deal.NumColors {
-			if !card.Allows(c) || s.n[c] == 0 {
+			if !card.Allows(c) || s.n[s.p][c] == 0 {
 				continue
 			}
 			if r := s.g.RentOf(s.p, c); r > bestRent {

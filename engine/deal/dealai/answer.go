@@ -30,10 +30,9 @@ func (s *seat) worthNo() bool {
 		return true
 	case deal.SlyDeal, deal.ForcedDeal:
 		c := g.Places[pd.Take].Color
-		return s.missing(c) <= 1 || s.n[c] >= deal.SetSize(c)-1
+		return s.missing(c) <= 1 || s.n[s.p][c] >= deal.SetSize(c)-1
 	}
-	_, payable := g.PayableCards(s.p)
-	return min(pd.Amount, payable) >= 5
+	return min(pd.Amount, s.payable[s.p]) >= 5
 }
 
 // cost is what losing table card i in a payment costs p: money least,
@@ -44,8 +43,8 @@ func (s *seat) cost(i int) int {
 	if pl.Zone == deal.ZoneBank {
 		return v * 10
 	}
-	if s.g.InCompleteSet(i) {
+	if s.inCompleteSet(i) {
 		return 1000 + v
 	}
-	return 100 + 30*s.n[pl.Color] + v
+	return 100 + 30*s.n[s.p][pl.Color] + v
 }
