@@ -85,6 +85,13 @@ func (s *seat) inCompleteSet(i int) bool {
 	return deal.CompleteSets(pl.Color, n-1, r2) < deal.CompleteSets(pl.Color, n, r)
 }
 
+// opponent is the k-th player after p in turn order (1 ≤ k < seats).
+// Opponents are always scanned in this order, so ties go to the next
+// player whatever p's seat, and no seat is targeted more than another.
+func (s *seat) opponent(k int) deal.PlayerID {
+	return (s.p + deal.PlayerID(k)) % deal.PlayerID(s.g.Seats)
+}
+
 // missing is how many cards the next set of colour c lacks.
 func (s *seat) missing(c deal.Color) int {
 	size := deal.SetSize(c)
@@ -193,10 +200,8 @@ func (s *seat) dealBreaker() (deal.Action, bool) {
 		return deal.Action{}, false
 	}
 	best, bestScore := deal.Action{}, 0
-	for t := range deal.PlayerID(s.g.Seats) {
-		if t == s.p {
-			continue
-		}
+	for k := 1; k < s.g.Seats; k++ {
+		t := s.opponent(k)
 		for c := range deal.NumColors {
 			if s.g.Complete(t, c) == 0 {
 				continue
@@ -263,10 +268,8 @@ func (s *seat) steal() (deal.Action, bool) {
 // richest is the opponent with the most to pay with.
 func (s *seat) richest() (deal.PlayerID, int) {
 	best, most := deal.Nobody, 0
-	for t := range deal.PlayerID(s.g.Seats) {
-		if t == s.p {
-			continue
-		}
+	for k := 1; k < s.g.Seats; k++ {
+		t := s.opponent(k)
 		if v := s.payable[t]; v > most {
 			best, most = t, v
 		}
