@@ -2,9 +2,8 @@ package deal
 
 import "errors"
 
-// Sentinel errors returned by Apply. The bot maps each to a localized
-// alert (err_deal_<name>), so every refusal a player can meet has its own
-// value here.
+// Sentinel errors returned by Apply. Every refusal a player can meet has
+// its own value here, so the bot can give each its own localized alert.
 var (
 	ErrGameOver      = errors.New("deal: the game is over")
 	ErrUnknownAction = errors.New("deal: unknown action")

@@ -103,9 +103,9 @@ type Game struct {
 	Deck    []uint8         `json:"deck"` // the draw pile, top last
 	Current PlayerID        `json:"current"`
 	Phase   Phase           `json:"phase"`
-	Plays   int             `json:"plays"` // cards played this turn
-	Turn    int             `json:"turn"`  // turns started so far
-	Pending Pending         `json:"pending"`
+	Plays   int             `json:"plays"`            // cards played this turn
+	Turn    int             `json:"turn"`             // turns started so far
+	Pending Pending         `json:"pending,omitzero"` // zero unless PhaseRespond
 	Winner  PlayerID        `json:"winner"`
 
 	events []Event

@@ -19,11 +19,11 @@ const (
 	yellow1, yellow2       = 34, 35
 )
 
-// table starts a two-player game at seat 0's turn with empty hands; lay
+// table starts a game of n players at seat 0's turn with empty hands; lay
 // puts cards where a test wants them.
-func table(t *testing.T) *deal.Game {
+func table(t *testing.T, n int) *deal.Game {
 	t.Helper()
-	g, _, err := deal.New(deal.Config{Players: 2, Deck: []int{}})
+	g, _, err := deal.New(deal.Config{Players: n, Deck: []int{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func step(t *testing.T, g *deal.Game) deal.Action {
 // Breaker on the opponent's set, then rent with Double The Rent, then the
 // turn ends.
 func TestPlayPriorities(t *testing.T) {
-	g := table(t)
+	g := table(t, 2)
 	lay(t, g, deal.ZoneHand, 0, m1, red3, dealBreaker, rentRedYellow, double1)
 	lay(t, g, deal.ZoneTable, 0, red1, red2)
 	lay(t, g, deal.ZoneTable, 1, green1, green2, 39, yellow1)
@@ -95,7 +95,7 @@ func TestPlayPriorities(t *testing.T) {
 // TestAnswers: a Just Say No against a Deal Breaker, none against a small
 // debt, paid with money before properties.
 func TestAnswers(t *testing.T) {
-	g := table(t)
+	g := table(t, 2)
 	lay(t, g, deal.ZoneHand, 0, dealBreaker, debtCollector)
 	lay(t, g, deal.ZoneHand, 1, sayNo)
 	lay(t, g, deal.ZoneTable, 1, brown1, brown2, yellow1)
@@ -121,7 +121,7 @@ func TestAnswers(t *testing.T) {
 // TestDiscardLeastUseful: at the hand limit small money goes first,
 // properties are kept.
 func TestDiscardLeastUseful(t *testing.T) {
-	g := table(t)
+	g := table(t, 2)
 	lay(t, g, deal.ZoneHand, 0, m1, m2, m3, m5, brown1, green1, sayNo, dealBreaker, red1)
 	g.Plays = deal.PlaysPerTurn
 	step(t, g) // ends the turn
@@ -141,15 +141,7 @@ func TestDiscardLeastUseful(t *testing.T) {
 // seat number made seat 0 a target more often and cost it 0.7 points of
 // win rate over 100 000 games.
 func TestTiesGoToTheNextPlayer(t *testing.T) {
-	g, _, err := deal.New(deal.Config{Players: 3, Deck: []int{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range g.Places {
-		if g.Places[i].Zone == deal.ZoneHand {
-			g.Places[i] = deal.Place{Zone: deal.ZoneDiscard, Owner: deal.Nobody}
-		}
-	}
+	g := table(t, 3)
 	g.Current = 1
 	lay(t, g, deal.ZoneHand, 1, debtCollector)
 	lay(t, g, deal.ZoneBank, 0, m5)
