@@ -20,6 +20,7 @@ const (
 	EvPaid                               // Player gave Cards worth Amount to Other for a debt of Owed
 	EvTook                               // Player took Cards from Other's table
 	EvBuildingsLost                      // Player's Cards (house, hotel) of the broken Color set went to the discards
+	EvMustDiscard                        // Player ended the play holding more than 7: Amount cards to discard
 	EvDiscarded                          // Player discarded Card at the turn's end
 	EvTurnEnded                          // Player's turn ended
 	EvTimeout                            // Player's decision timed out; the default follows

@@ -108,8 +108,11 @@ func (g *Game) discard(c int) {
 
 // endTurn ends the play: down to 7 cards first if needed.
 func (g *Game) endTurn() {
-	if g.HandSize(g.Current) > HandLimit {
+	if n := g.HandSize(g.Current); n > HandLimit {
 		g.Phase = PhaseDiscard
+		e := event(EvMustDiscard, g.Current)
+		e.Amount = n - HandLimit
+		g.emit(e)
 		return
 	}
 	g.passTurn()

@@ -123,6 +123,18 @@ func TestWin(t *testing.T) {
 		t.Fatal("no win on receiving the utility")
 	}
 
+	// A Forced Deal can complete the target's third set: the target wins
+	// in the middle of the actor's turn.
+	g = scripted(t, 2, Rules{})
+	table(t, g, 1, AnyColor, brown1, dblue1, dblue2, util1, util2, green1)
+	table(t, g, 0, AnyColor, brown2, rail1)
+	hand(t, g, 0, forcedDeal)
+	apply(t, g, 0, Action{Kind: ActPlay, Card: forcedDeal, Take: green1, Give: brown2})
+	evs = apply(t, g, 1, Action{Kind: ActAccept})
+	if find(t, evs, EvWon).Player != 1 || g.Winner != 1 || g.Current != 0 {
+		t.Fatal("the target did not win on receiving the brown")
+	}
+
 	// A re-colour can complete the third set too.
 	g = scripted(t, 2, Rules{})
 	table(t, g, 0, AnyColor, brown1, brown2, dblue1, dblue2, rail1, rail2, rail3)

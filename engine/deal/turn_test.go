@@ -98,14 +98,14 @@ func TestHandLimit(t *testing.T) {
 	g := scripted(t, 2, Rules{})
 	hand(t, g, 0, m1, m2, m3, m4, m5, m10, red1, red2, passGo)
 	refuse(t, g, 0, Action{Kind: ActDiscard, Card: m1}, ErrNotNow)
-	apply(t, g, 0, Action{Kind: ActEndTurn})
-	if g.Phase != PhaseDiscard || g.Current != 0 || g.Waiting() != 0 {
-		t.Fatalf("phase %d", g.Phase)
+	evs := apply(t, g, 0, Action{Kind: ActEndTurn})
+	if e := find(t, evs, EvMustDiscard); e.Amount != 2 || g.Phase != PhaseDiscard || g.Current != 0 || g.Waiting() != 0 {
+		t.Fatalf("end of play %+v, phase %d", e, g.Phase)
 	}
 	refuse(t, g, 0, Action{Kind: ActBank, Card: m1}, ErrNotNow)
 	refuse(t, g, 1, Action{Kind: ActDiscard, Card: m1}, ErrNotYourTurn)
 	refuse(t, g, 0, Action{Kind: ActDiscard, Card: brown1}, ErrNotInHand)
-	evs := apply(t, g, 0, Action{Kind: ActDiscard, Card: m10})
+	evs = apply(t, g, 0, Action{Kind: ActDiscard, Card: m10})
 	if e := find(t, evs, EvDiscarded); e.Card != m10 || where(g, m10).Zone != ZoneDiscard || g.Phase != PhaseDiscard {
 		t.Fatalf("discard %+v", e)
 	}
