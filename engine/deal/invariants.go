@@ -26,22 +26,44 @@ func (g *Game) CheckInvariants() error {
 			return err
 		}
 	}
-	for p := range PlayerID(g.Seats) {
-		if p != g.Current && g.HandSize(p) > HandLimit {
-			return fmt.Errorf("player %d holds %d cards out of their turn", p, g.HandSize(p))
+	// Count every seat's hand, properties and buildings in one pass.
+	var hands [MaxPlayers]int
+	var n, real, houses, hotels [MaxPlayers][NumColors]int
+	for i, pl := range g.Places {
+		switch {
+		case pl.Zone == ZoneHand:
+			hands[pl.Owner]++
+		case pl.Zone != ZoneTable:
+		case Cards[i].Type == TypeProperty:
+			real[pl.Owner][pl.Color]++
+			n[pl.Owner][pl.Color]++
+		case Cards[i].Type == TypeWild:
+			n[pl.Owner][pl.Color]++
+		case Cards[i].Action == House:
+			houses[pl.Owner][pl.Color]++
+		default:
+			hotels[pl.Owner][pl.Color]++
 		}
+	}
+	for p := range PlayerID(g.Seats) {
+		if p != g.Current && hands[p] > HandLimit {
+			return fmt.Errorf("player %d holds %d cards out of their turn", p, hands[p])
+		}
+		colors := 0
 		for c := range NumColors {
-			sets := g.Complete(p, c)
-			houses, hotels := g.Buildings(p, c)
-			if houses > sets || hotels > houses {
-				return fmt.Errorf("player %d: %d houses and %d hotels on %d complete sets of colour %d", p, houses, hotels, sets, c)
+			sets := CompleteSets(c, n[p][c], real[p][c])
+			if houses[p][c] > sets || hotels[p][c] > houses[p][c] {
+				return fmt.Errorf("player %d: %d houses and %d hotels on %d complete sets of colour %d", p, houses[p][c], hotels[p][c], sets, c)
+			}
+			if sets > 0 {
+				colors++
 			}
 		}
 		// The win is checked at once, so nobody holds three sets while the
 		// game goes on (after it, a Forced Deal's target may too).
-		won := g.CompleteColors(p) >= SetsToWin
+		won := colors >= SetsToWin
 		if won && g.Phase != PhaseGameOver || !won && g.Winner == p {
-			return fmt.Errorf("player %d: %d complete colours, winner %d, phase %d", p, g.CompleteColors(p), g.Winner, g.Phase)
+			return fmt.Errorf("player %d: %d complete colours, winner %d, phase %d", p, colors, g.Winner, g.Phase)
 		}
 	}
 	if g.Plays < 0 || g.Plays > PlaysPerTurn {
