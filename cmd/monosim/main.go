@@ -1,13 +1,12 @@
 // Command monosim plays many Monopoly games between computer players
-// (package engine/ai; with -edition deal, Monopoly Deal the card game
-// between engine/deal/dealai players, see deal.go) and prints statistics: games, turns, throughput,
+// (package engine/ai) and prints statistics: games, turns, throughput,
 // the distribution of game lengths (games that reach -max-turns are
 // counted apart as capped), win rate by seat, and where player-turns end,
 // square by square, with "in jail" counted apart from "just visiting".
 //
 // Usage:
 //
-//	monosim [-edition classic] [-players 4] [-games 10000] [-seed 1]
+//	monosim [-edition classic|deal] [-players 4] [-games 10000] [-seed 1]
 //	        [-max-turns 1000] [-jail short|long] [-workers 1]
 //	        [-json] [-progress] [-cpuprofile file]
 //
@@ -16,6 +15,11 @@
 // one JSON object on stdout; "landing.end_of_turn" (40 fractions, index 10
 // = just visiting) plus "landing.in_jail" sum to 1. A progress bar goes to
 // stderr when stderr is a terminal, or with -progress.
+//
+// -edition deal plays Monopoly Deal, the card game, between
+// engine/deal/dealai players instead (deal.go): games, turns, turns/s,
+// game lengths, win rate by seat with 95 % intervals and the share of games
+// won by three complete sets; -jail does not apply.
 package main
 
 import (
