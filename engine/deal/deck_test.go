@@ -225,7 +225,7 @@ func TestView(t *testing.T) {
 			t.Error("the view holds another player's card")
 		}
 	}
-	if len(g.View(Nobody).Hand) != 0 {
-		t.Error("an onlooker sees a hand")
+	if len(g.View(Nobody).Hand) != 0 || (&Event{Seen: me}).VisibleTo(g.Current) || !(&Event{Seen: Everyone}).VisibleTo(me) {
+		t.Error("an onlooker sees a hand, or a private event is seen by another")
 	}
 }
