@@ -28,14 +28,14 @@ func (g *Game) CheckInvariants() error {
 	}
 	// Count every seat's hand, properties and buildings in one pass.
 	var hands [MaxPlayers]int
-	var n, real, houses, hotels [MaxPlayers][NumColors]int
+	var n, printed, houses, hotels [MaxPlayers][NumColors]int
 	for i, pl := range g.Places {
 		switch {
 		case pl.Zone == ZoneHand:
 			hands[pl.Owner]++
 		case pl.Zone != ZoneTable:
 		case Cards[i].Type == TypeProperty:
-			real[pl.Owner][pl.Color]++
+			printed[pl.Owner][pl.Color]++
 			n[pl.Owner][pl.Color]++
 		case Cards[i].Type == TypeWild:
 			n[pl.Owner][pl.Color]++
@@ -51,7 +51,7 @@ func (g *Game) CheckInvariants() error {
 		}
 		colors := 0
 		for c := range NumColors {
-			sets := CompleteSets(c, n[p][c], real[p][c])
+			sets := CompleteSets(c, n[p][c], printed[p][c])
 			if houses[p][c] > sets || hotels[p][c] > houses[p][c] {
 				return fmt.Errorf("player %d: %d houses and %d hotels on %d complete sets of colour %d", p, houses[p][c], hotels[p][c], sets, c)
 			}

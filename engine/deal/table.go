@@ -2,7 +2,7 @@ package deal
 
 // A player's properties of one colour form complete sets by count: with n
 // cards of colour c, r of them printed properties (not wilds), the player
-// has min(n / size, r) complete sets of c — a set needs at least one real
+// has min(n / size, r) complete sets of c — a set needs at least one printed
 // property card, and cards beyond a full set start the next one. Houses and
 // hotels lie on the table with the colour of the set they stand on; a
 // colour has at most one house per complete set and one hotel per house.
@@ -10,26 +10,22 @@ package deal
 // colorCount returns how many property cards of colour c player p has on
 // the table, and how many of them are printed properties (not wilds).
 // Card except is left out (-1: none), to ask what a removal would leave.
-func (g *Game) colorCount(p PlayerID, c Color, except int) (n, real int) {
+func (g *Game) colorCount(p PlayerID, c Color, except int) (n, printed int) {
 	for i := FirstProperty; i < FirstAction; i++ {
 		pl := g.Places[i]
 		if pl.Zone == ZoneTable && pl.Owner == p && pl.Color == c && i != except {
 			n++
 			if i < FirstWild {
-				real++
+				printed++
 			}
 		}
 	}
-	return n, real
+	return n, printed
 }
 
-// ColorCount returns how many property cards of colour c player p has on
-// the table, and how many of them are printed properties.
-func (g *Game) ColorCount(p PlayerID, c Color) (n, real int) { return g.colorCount(p, c, -1) }
-
 // CompleteSets is the number of complete sets n cards of colour c make,
-// real of them printed properties (a set needs one).
-func CompleteSets(c Color, n, real int) int { return min(n/colorTable[c].size, real) }
+// printed of them printed properties (a set needs one).
+func CompleteSets(c Color, n, printed int) int { return min(n/colorTable[c].size, printed) }
 
 // Complete returns the number of complete sets of colour c player p has.
 func (g *Game) Complete(p PlayerID, c Color) int {

@@ -32,14 +32,14 @@ func Decide(g *deal.Game, p deal.PlayerID) deal.Action {
 // seat is what player p sees, computed once per decision in one pass over
 // the cards: its hand, and every table's and bank's public counts.
 type seat struct {
-	g        *deal.Game
-	p        deal.PlayerID
-	n, real  [deal.MaxPlayers][deal.NumColors]int // each seat's cards of each colour on the table
-	complete [deal.NumColors]int                  // p's complete sets
-	payable  [deal.MaxPlayers]int                 // what each seat could pay with
-	hand     deal.CardSet
-	handSize int
-	bank     int
+	g          *deal.Game
+	p          deal.PlayerID
+	n, printed [deal.MaxPlayers][deal.NumColors]int // each seat's cards of each colour on the table
+	complete   [deal.NumColors]int                  // p's complete sets
+	payable    [deal.MaxPlayers]int                 // what each seat could pay with
+	hand       deal.CardSet
+	handSize   int
+	bank       int
 }
 
 func (s *seat) look(g *deal.Game, p deal.PlayerID) {
@@ -63,13 +63,13 @@ func (s *seat) look(g *deal.Game, p deal.PlayerID) {
 				s.payable[pl.Owner] += card.Value
 				s.n[pl.Owner][pl.Color]++
 				if card.Type == deal.TypeProperty {
-					s.real[pl.Owner][pl.Color]++
+					s.printed[pl.Owner][pl.Color]++
 				}
 			}
 		}
 	}
 	for c := range deal.NumColors {
-		s.complete[c] = deal.CompleteSets(c, s.n[p][c], s.real[p][c])
+		s.complete[c] = deal.CompleteSets(c, s.n[p][c], s.printed[p][c])
 	}
 }
 
@@ -77,7 +77,7 @@ func (s *seat) look(g *deal.Game, p deal.PlayerID) {
 // its owner's (as deal.Game.InCompleteSet, from the counts).
 func (s *seat) inCompleteSet(i int) bool {
 	pl := s.g.Places[i]
-	n, r := s.n[pl.Owner][pl.Color], s.real[pl.Owner][pl.Color]
+	n, r := s.n[pl.Owner][pl.Color], s.printed[pl.Owner][pl.Color]
 	r2 := r
 	if deal.Cards[i].Type == deal.TypeProperty {
 		r2--
@@ -106,7 +106,7 @@ func (s *seat) missing(c deal.Color) int {
 // completing a set of a new colour is worth most, then coming closer.
 func (s *seat) gain(c deal.Color, printed bool) int {
 	m := s.missing(c)
-	if m == 1 && (printed || s.real[s.p][c] > s.complete[c]) {
+	if m == 1 && (printed || s.printed[s.p][c] > s.complete[c]) {
 		if s.complete[c] == 0 {
 			return 100
 		}
