@@ -23,8 +23,8 @@ func (g *Game) colorCount(p PlayerID, c Color, except int) (n, printed int) {
 	return n, printed
 }
 
-// CompleteSets is the number of complete sets n cards of colour c make,
-// printed of them printed properties (a set needs one).
+// CompleteSets is the number of complete sets that n cards of colour c
+// make when printed of them are printed properties (a set needs one).
 func CompleteSets(c Color, n, printed int) int { return min(n/colorTable[c].size, printed) }
 
 // Complete returns the number of complete sets of colour c player p has.
