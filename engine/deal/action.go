@@ -23,8 +23,8 @@ const (
 	ActPlay                          // play action or rent Card (fields by card: see Action)
 	ActEndTurn                       // end the turn (discard down to 7 follows if needed)
 	ActDiscard                       // discard Card from the hand (down to 7 at the turn's end)
-	ActSayNo                         // answer with Just Say No Card
-	ActAccept                        // let the action (or the Just Say No against yours) stand
+	ActSayNo                         // answer with Just Say No Card (the actor: in Target's chain)
+	ActAccept                        // let the action (or the Just Say No against yours: Target's) stand
 	ActPay                           // pay the debt with Cards from your bank and table
 	ActTimeout                       // System only: the pending decision's deadline passed
 	actionKinds

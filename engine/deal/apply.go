@@ -207,8 +207,8 @@ func (g *Game) checkAnswer(p PlayerID, a Action) error {
 	if g.Phase != PhaseRespond {
 		return ErrNotNow
 	}
-	_, who := g.Pending.Answering()
-	if p != who {
+	i := g.Pending.Chain(p, a.Target)
+	if i < 0 {
 		return ErrNotYourTurn
 	}
 	targetAnswers := p != g.Pending.Actor

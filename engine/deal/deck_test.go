@@ -206,7 +206,8 @@ func TestView(t *testing.T) {
 	}
 	me := (g.Current + 1) % 3
 	v := g.View(me)
-	if len(v.Hand) != 5 || g.Hand(me) != set(v.Hand...) || v.Hands[g.Current] != 7 || v.DeckLeft != len(g.Deck) {
+	if len(v.Hand) != 5 || g.Hand(me) != set(v.Hand...) || v.Hands[g.Current] != 7 || v.DeckLeft != len(g.Deck) ||
+		len(v.Waiting) != 1 || v.Waiting[0] != g.Current {
 		t.Fatalf("view %+v", v)
 	}
 	b, _ := json.Marshal(v)

@@ -13,9 +13,10 @@
 // Unlike the board game, most of the state is hidden: hands and the order
 // of the draw pile. Every Event says who may see it (Seen), and View builds
 // what one player may know, so the bot never has to filter the state
-// itself. Decisions that wait for a player (answer an action, pay, discard)
-// are readable through Waiting, and ActTimeout settles any of them with a
-// cautious default, so the bot can put a deadline on each.
+// itself. Decisions that wait for players (play, discard; answer an
+// action, pay — an action's targets all at once) are readable through
+// Waits and the Pending action, and ActTimeout settles them with a cautious
+// default, so the bot can put a deadline on each.
 //
 // RULES.md maps every rule, and every choice the rule book leaves open, to
 // its tests.

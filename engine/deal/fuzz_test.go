@@ -46,7 +46,11 @@ func FuzzApply(f *testing.F) {
 			p := PlayerID(int(rest[0])%(g.Seats+3)) - 2 // System, Nobody, seats, one seat too many
 			var a Action
 			if rest[1]&0x80 != 0 {
-				p = g.Waiting()
+				if q := PlayerID(int(rest[0]) % g.Seats); g.Waits(q) {
+					p = q // one of the players asked at once
+				} else {
+					p = g.Waiting()
+				}
 				buf = g.AppendLegal(buf[:0], p)
 				if len(buf) == 0 {
 					p, a = System, Action{Kind: ActTimeout}

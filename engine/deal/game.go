@@ -51,17 +51,29 @@ type Rules struct {
 	SayNoCostsPlay bool `json:"say_no_costs_play,omitempty"`
 }
 
-// Target is one player an action is aimed at, answering it on their own.
-// Noes counts the Just Say No cards played in this player's chain: when
-// even, the target answers (no, accept or pay); when odd, the actor does
-// (no again, or concede).
+// Target is one player an action is aimed at, answering it on their own
+// and at the same time as the other targets. Noes counts the Just Say No
+// cards played in this player's chain: when even, the target answers (no,
+// accept or pay); when odd, the actor does (no again, or concede). Done
+// marks a chain settled.
 type Target struct {
 	Player PlayerID `json:"player"`
 	Noes   int      `json:"noes,omitempty"`
+	Done   bool     `json:"done,omitempty"`
 }
 
-// Pending is an action waiting for its targets' answers, one target at a
-// time in seat order after the actor. Everything in it is public.
+// answerer is who must answer the chain now.
+func (t *Target) answerer(actor PlayerID) PlayerID {
+	if t.Noes%2 == 1 {
+		return actor
+	}
+	return t.Player
+}
+
+// Pending is an action waiting for its targets' answers. Every target
+// answers at once, each in its own chain (the actor answers a target's
+// Just Say No in that target's chain); the action is over when every chain
+// is settled. Everything in it is public.
 type Pending struct {
 	Card    int                    `json:"card"`
 	Action  ActionType             `json:"action"`
@@ -70,9 +82,8 @@ type Pending struct {
 	Amount  int                    `json:"amount,omitempty"` // owed by each target of a debt
 	Take    int                    `json:"take,omitempty"`
 	Give    int                    `json:"give,omitempty"`
-	Targets [MaxPlayers - 1]Target `json:"targets"`
-	N       int                    `json:"n"`   // targets in use
-	Cur     int                    `json:"cur"` // the target answering now
+	Targets [MaxPlayers - 1]Target `json:"targets"` // in turn order after the actor
+	N       int                    `json:"n"`       // targets in use
 }
 
 // IsDebt says whether the pending action asks its targets for money.
@@ -80,14 +91,19 @@ func (pd *Pending) IsDebt() bool {
 	return pd.Action == RentCard || pd.Action == DebtCollector || pd.Action == Birthday
 }
 
-// Answering returns the target whose chain is open and the player who
-// must answer it now.
-func (pd *Pending) Answering() (target, who PlayerID) {
-	t := pd.Targets[pd.Cur]
-	if t.Noes%2 == 1 {
-		return t.Player, pd.Actor
+// Chain returns the index of the open chain player p must answer now —
+// for the actor, the chain of target — or -1.
+func (pd *Pending) Chain(p, target PlayerID) int {
+	for i := range pd.Targets[:pd.N] {
+		t := &pd.Targets[i]
+		if t.Done || t.answerer(pd.Actor) != p {
+			continue
+		}
+		if p != pd.Actor || t.Player == target {
+			return i
+		}
 	}
-	return t.Player, t.Player
+	return -1
 }
 
 // Game is the whole state of one game, hidden parts included: give players
@@ -217,17 +233,40 @@ func (g *Game) Reset(src *Game) {
 	g.events = events[:0]
 }
 
-// Waiting returns the player the game waits for now, or Nobody when it
-// is over. The bot puts its deadline on this player's decision.
+// Waiting returns the player the game waits for now (the first of them
+// while an action's targets answer), or Nobody when it is over.
 func (g *Game) Waiting() PlayerID {
 	switch g.Phase {
 	case PhasePlay, PhaseDiscard:
 		return g.Current
 	case PhaseRespond:
-		_, who := g.Pending.Answering()
-		return who
+		pd := &g.Pending
+		for i := range pd.Targets[:pd.N] {
+			if t := &pd.Targets[i]; !t.Done {
+				return t.answerer(pd.Actor)
+			}
+		}
 	}
 	return Nobody
+}
+
+// Waits says whether the game waits for a decision of p now. While an
+// action's targets answer, several players may be waited for at once; the
+// bot gives them one deadline, after which ActTimeout settles every open
+// chain.
+func (g *Game) Waits(p PlayerID) bool {
+	switch g.Phase {
+	case PhasePlay, PhaseDiscard:
+		return p == g.Current
+	case PhaseRespond:
+		pd := &g.Pending
+		for i := range pd.Targets[:pd.N] {
+			if t := &pd.Targets[i]; !t.Done && t.answerer(pd.Actor) == p {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (g *Game) seat(p PlayerID) bool { return p >= 0 && int(p) < g.Seats }

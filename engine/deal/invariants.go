@@ -79,7 +79,7 @@ func (g *Game) CheckInvariants() error {
 		}
 	case PhaseRespond:
 		pd := &g.Pending
-		if pd.Actor != g.Current || pd.N < 1 || pd.N > g.Seats-1 || pd.Cur < 0 || pd.Cur >= pd.N {
+		if pd.Actor != g.Current || pd.N < 1 || pd.N > g.Seats-1 || g.Waiting() == Nobody {
 			return fmt.Errorf("pending action %+v", *pd)
 		}
 		for _, t := range pd.Targets[:pd.N] {

@@ -16,7 +16,7 @@ func (g *Game) AppendLegal(dst []Action, p PlayerID) []Action {
 	if p == System {
 		return append(dst, Action{Kind: ActTimeout})
 	}
-	if !g.seat(p) || p != g.Waiting() {
+	if !g.seat(p) || !g.Waits(p) {
 		return dst
 	}
 	try := func(a Action) {
@@ -31,15 +31,33 @@ func (g *Game) AppendLegal(dst []Action, p PlayerID) []Action {
 		}
 		return dst
 	case PhaseRespond:
+		no := -1 // one Just Say No is as good as another
 		for i := range g.Places {
 			if g.inHand(p, i) && Cards[i].Action == JustSayNo {
-				try(Action{Kind: ActSayNo, Card: i})
-				break // one Just Say No is as good as another
+				no = i
+				break
 			}
 		}
-		try(Action{Kind: ActAccept})
-		if p != g.Pending.Actor && g.Pending.IsDebt() {
-			try(Action{Kind: ActPay, Cards: g.DefaultPayment(p, g.Pending.Amount)})
+		pd := &g.Pending
+		for _, t := range pd.Targets[:pd.N] {
+			if i := pd.Chain(p, t.Player); i < 0 || pd.Targets[i].Player != t.Player {
+				continue // not a chain p answers now
+			}
+			a := Action{Target: t.Player} // the actor names the chain it answers
+			if p != pd.Actor {
+				a.Target = 0 // a target answers its own
+			}
+			if no >= 0 {
+				a.Kind, a.Card = ActSayNo, no
+				try(a)
+				a.Card = 0
+			}
+			a.Kind = ActAccept
+			try(a)
+			if p != pd.Actor && pd.IsDebt() {
+				a.Kind, a.Cards = ActPay, g.DefaultPayment(p, pd.Amount)
+				try(a)
+			}
 		}
 		return dst
 	}

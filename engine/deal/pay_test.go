@@ -75,8 +75,8 @@ func TestPartialPayment(t *testing.T) {
 	}
 }
 
-// TestBirthday: every other player owes 2M; each answers on their own, in
-// turn order after the player.
+// TestBirthday: every other player owes 2M; the targets answer at once,
+// each on their own, in any order.
 func TestBirthday(t *testing.T) {
 	g := scripted(t, 4, Rules{})
 	g.Current = 2
@@ -85,13 +85,27 @@ func TestBirthday(t *testing.T) {
 	bank(t, g, 0, m1, m1+1, m1+2)
 	bank(t, g, 1, m5)
 	apply(t, g, 2, Action{Kind: ActPlay, Card: birthday})
-	order := []PlayerID{3, 0, 1}
-	pays := []CardSet{set(m2), set(m1, m1+1), set(m5)}
+	if g.Pending.N != 3 || g.Pending.Targets[0].Player != 3 || g.Waiting() != 3 {
+		t.Fatalf("targets %+v", g.Pending)
+	}
+	for _, p := range []PlayerID{0, 1, 3} {
+		if !g.Waits(p) {
+			t.Fatalf("seat %d is not asked", p)
+		}
+	}
+	if g.Waits(2) {
+		t.Fatal("the actor is asked")
+	}
+	order := []PlayerID{1, 0, 3}
+	pays := []CardSet{set(m5), set(m1, m1+1), set(m2)}
 	for i, p := range order {
-		if g.Waiting() != p || g.Pending.Cur != i {
-			t.Fatalf("target %d: waiting %d", i, g.Waiting())
+		if g.Phase != PhaseRespond {
+			t.Fatalf("the action ended before %d paid", p)
 		}
 		apply(t, g, p, Action{Kind: ActPay, Cards: pays[i]})
+		if g.Waits(p) {
+			t.Fatalf("seat %d asked again", p)
+		}
 	}
 	if g.BankValue(2) != 2+2+5 || g.BankValue(0) != 1 || g.Phase != PhasePlay {
 		t.Fatalf("banks %d %d", g.BankValue(2), g.BankValue(0))
@@ -188,4 +202,22 @@ func TestTimeoutDefaults(t *testing.T) {
 		t.Fatal("the actor's timeout did not let the Just Say No stand")
 	}
 	refuse(t, g, 0, Action{Kind: ActTimeout}, ErrNotNow)
+
+	// A timeout settles every open chain at once.
+	g = scripted(t, 3, Rules{})
+	hand(t, g, 0, birthday)
+	hand(t, g, 1, sayNo1)
+	bank(t, g, 1, m2)
+	bank(t, g, 2, m3)
+	apply(t, g, 0, Action{Kind: ActPlay, Card: birthday})
+	evs = apply(t, g, System, Action{Kind: ActTimeout})
+	timeouts := 0
+	for _, e := range evs {
+		if e.Kind == EvTimeout {
+			timeouts++
+		}
+	}
+	if timeouts != 2 || g.Phase != PhasePlay || g.BankValue(0) != 5 || where(g, sayNo1).Zone != ZoneHand {
+		t.Fatalf("%d timeouts, phase %d, bank %d", timeouts, g.Phase, g.BankValue(0))
+	}
 }

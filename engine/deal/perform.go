@@ -34,11 +34,11 @@ func (g *Game) perform(p PlayerID, a Action) {
 	case ActPlay:
 		g.play(p, a)
 	case ActSayNo:
-		g.sayNo(p, a.Card)
+		g.sayNo(p, g.Pending.Chain(p, a.Target), a.Card)
 	case ActAccept:
-		g.accept(p)
+		g.accept(p, g.Pending.Chain(p, a.Target))
 	case ActPay:
-		g.pay(p, a.Cards)
+		g.pay(g.Pending.Chain(p, a.Target), a.Cards)
 	}
 }
 
@@ -137,20 +137,30 @@ func (g *Game) checkWin(p PlayerID) {
 // discard the least valuable cards), let an action stand without a Just Say
 // No, pay with the least valuable cards.
 func (g *Game) timeout() {
-	who := g.Waiting()
-	g.emit(event(EvTimeout, who))
 	switch g.Phase {
 	case PhasePlay, PhaseDiscard:
+		g.emit(event(EvTimeout, g.Current))
 		for g.HandSize(g.Current) > HandLimit {
 			g.discard(g.leastValuable(g.Current))
 		}
 		g.passTurn()
 	case PhaseRespond:
+		// Every open chain is settled at once: no Just Say No, targets
+		// accept or pay with their least valuable cards, the actor lets a
+		// Just Say No stand.
 		pd := &g.Pending
-		if who == pd.Actor || !pd.IsDebt() {
-			g.accept(who)
-		} else {
-			g.pay(who, g.DefaultPayment(who, pd.Amount))
+		for i := 0; g.Phase == PhaseRespond && i < pd.N; i++ {
+			t := &pd.Targets[i]
+			if t.Done {
+				continue
+			}
+			g.emit(event(EvTimeout, t.answerer(pd.Actor)))
+			switch {
+			case t.Noes%2 == 1 || !pd.IsDebt():
+				g.accept(t.answerer(pd.Actor), i)
+			default:
+				g.pay(i, g.DefaultPayment(t.Player, pd.Amount))
+			}
 		}
 	}
 }
@@ -236,13 +246,13 @@ func (pd *Pending) addOthers(p PlayerID, seats int) {
 	}
 }
 
-func (g *Game) sayNo(p PlayerID, card int) {
+func (g *Game) sayNo(p PlayerID, chain, card int) {
 	pd := &g.Pending
 	if g.Rules.SayNoCostsPlay && p == g.Current {
 		g.Plays++
 	}
 	g.toDiscard(card)
-	t := &pd.Targets[pd.Cur]
+	t := &pd.Targets[chain]
 	other := pd.Actor
 	if p == pd.Actor {
 		other = t.Player
@@ -253,16 +263,16 @@ func (g *Game) sayNo(p PlayerID, card int) {
 	g.emit(e)
 }
 
-// accept lets the open chain end: a target accepting suffers the action, an
-// actor accepting a Just Say No spares the target.
-func (g *Game) accept(p PlayerID) {
+// accept lets chain end: a target accepting suffers the action, an actor
+// accepting a Just Say No spares the target.
+func (g *Game) accept(p PlayerID, chain int) {
 	pd := &g.Pending
-	t := pd.Targets[pd.Cur].Player
-	if p == pd.Actor && pd.Targets[pd.Cur].Noes%2 == 1 {
+	t := pd.Targets[chain].Player
+	if p == pd.Actor {
 		e := event(EvConceded, p)
 		e.Other = t
 		g.emit(e)
-		g.nextTarget()
+		g.settled(chain)
 		return
 	}
 	e := event(EvAccepted, p)
@@ -281,7 +291,7 @@ func (g *Game) accept(p PlayerID) {
 		g.take(pd.Actor, t, g.dealBreakerCards(t, pd.Color))
 		g.checkWin(pd.Actor)
 	}
-	g.nextTarget()
+	g.settled(chain)
 }
 
 // dealBreakerCards chooses the complete set of colour c a Deal Breaker
@@ -380,32 +390,34 @@ func (g *Game) trimBuildings(p PlayerID, c Color) {
 	g.emit(e)
 }
 
-// pay settles the open target's debt with cards (already checked).
-func (g *Game) pay(p PlayerID, cards CardSet) {
+// pay settles chain's debt with cards (already checked).
+func (g *Game) pay(chain int, cards CardSet) {
 	pd := &g.Pending
+	payer, actor := pd.Targets[chain].Player, pd.Actor
 	value := 0
 	for i := cards.Next(0); i >= 0; i = cards.Next(i + 1) {
 		value += Cards[i].Value
 	}
-	actor := pd.Actor
-	e := event(EvPaid, p)
+	e := event(EvPaid, payer)
 	e.Other, e.Cards, e.Amount, e.Owed = actor, cards, value, pd.Amount
 	g.emit(e)
-	g.transfer(actor, p, cards)
+	g.transfer(actor, payer, cards)
 	g.checkWin(actor)
-	g.nextTarget()
+	g.settled(chain)
 }
 
-// nextTarget moves to the next target, or back to the actor's play when
-// every target has answered.
-func (g *Game) nextTarget() {
+// settled closes chain, and the action once every chain is closed: the
+// actor's play goes on.
+func (g *Game) settled(chain int) {
 	if g.Phase == PhaseGameOver {
 		return
 	}
 	pd := &g.Pending
-	pd.Cur++
-	if pd.Cur < pd.N {
-		return
+	pd.Targets[chain].Done = true
+	for _, t := range pd.Targets[:pd.N] {
+		if !t.Done {
+			return
+		}
 	}
 	g.Pending, g.Phase = Pending{}, PhasePlay
 }

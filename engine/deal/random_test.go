@@ -62,6 +62,9 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 		return System, Action{Kind: ActTimeout}
 	}
 	p := g.Waiting()
+	if q := PlayerID(r.IntN(g.Seats)); g.Waits(q) && r.IntN(2) == 0 {
+		p = q // another player asked at the same time
+	}
 	acts := g.AppendLegal(buf[:0], p)
 	if len(acts) == 0 {
 		return System, Action{Kind: ActTimeout}

@@ -17,7 +17,7 @@ func TestJustSayNo(t *testing.T) {
 	if e := find(t, evs, EvSaidNo); e.Player != 1 || e.Other != 0 || g.Waiting() != 0 || g.Pending.Targets[0].Noes != 1 {
 		t.Fatalf("no %+v, waiting %d", e, g.Waiting())
 	}
-	evs = apply(t, g, 0, Action{Kind: ActSayNo, Card: sayNo1})
+	evs = apply(t, g, 0, Action{Kind: ActSayNo, Card: sayNo1, Target: 1})
 	if e := find(t, evs, EvSaidNo); e.Other != 1 || g.Waiting() != 1 {
 		t.Fatalf("counter %+v", e)
 	}
@@ -37,31 +37,37 @@ func TestJustSayNo(t *testing.T) {
 	bank(t, g, 1, m5)
 	apply(t, g, 0, Action{Kind: ActPlay, Card: debtCollector, Target: 1})
 	apply(t, g, 1, Action{Kind: ActSayNo, Card: sayNo2})
-	refuse(t, g, 0, Action{Kind: ActPay}, ErrNotNow)
-	evs = apply(t, g, 0, Action{Kind: ActAccept})
+	refuse(t, g, 0, Action{Kind: ActPay, Target: 1}, ErrNotNow)
+	evs = apply(t, g, 0, Action{Kind: ActAccept, Target: 1})
 	if e := find(t, evs, EvConceded); e.Player != 0 || e.Other != 1 || g.BankValue(1) != 5 || g.Phase != PhasePlay {
 		t.Fatalf("conceded %+v", e)
 	}
 }
 
 // TestJustSayNoSeveralTargets: with several targets each answers on its
-// own; a Just Say No spares only the one who played it.
+// own chain, at the same time as the others; the actor answers a Just Say
+// No in the chain it names; a Just Say No spares only the one who played it.
 func TestJustSayNoSeveralTargets(t *testing.T) {
 	g := scripted(t, 4, Rules{})
-	hand(t, g, 0, birthday)
+	hand(t, g, 0, birthday, sayNo2)
 	hand(t, g, 2, sayNo1)
 	bank(t, g, 1, m2)
 	bank(t, g, 2, m2+1)
 	bank(t, g, 3, m2+2)
 	apply(t, g, 0, Action{Kind: ActPlay, Card: birthday})
-	apply(t, g, 1, Action{Kind: ActPay, Cards: set(m2)})
 	apply(t, g, 2, Action{Kind: ActSayNo, Card: sayNo1})
-	apply(t, g, 0, Action{Kind: ActAccept})
-	if g.Waiting() != 3 {
+	if !g.Waits(0) || !g.Waits(1) || g.Waits(2) || !g.Waits(3) {
+		t.Fatal("after seat 2's No: the actor, seat 1 and seat 3 are asked")
+	}
+	refuse(t, g, 0, Action{Kind: ActAccept, Target: 1}, ErrNotYourTurn) // seat 1's chain waits for seat 1
+	refuse(t, g, 0, Action{Kind: ActSayNo, Card: sayNo2, Target: 3}, ErrNotYourTurn)
+	apply(t, g, 3, Action{Kind: ActPay, Cards: set(m2 + 2)})
+	apply(t, g, 0, Action{Kind: ActAccept, Target: 2})
+	if g.Waiting() != 1 || g.Phase != PhaseRespond {
 		t.Fatalf("waiting %d", g.Waiting())
 	}
-	apply(t, g, 3, Action{Kind: ActPay, Cards: set(m2 + 2)})
-	if g.BankValue(0) != 4 || g.BankValue(2) != 2 {
+	apply(t, g, 1, Action{Kind: ActPay, Cards: set(m2)})
+	if g.BankValue(0) != 4 || g.BankValue(2) != 2 || g.Phase != PhasePlay {
 		t.Fatalf("banks %d %d", g.BankValue(0), g.BankValue(2))
 	}
 }
@@ -75,7 +81,7 @@ func TestSayNoCostsPlay(t *testing.T) {
 	apply(t, g, 0, Action{Kind: ActBank, Card: m1})
 	apply(t, g, 0, Action{Kind: ActPlay, Card: debtCollector, Target: 1})
 	apply(t, g, 1, Action{Kind: ActSayNo, Card: sayNo2})
-	apply(t, g, 0, Action{Kind: ActSayNo, Card: sayNo1})
+	apply(t, g, 0, Action{Kind: ActSayNo, Card: sayNo1, Target: 1})
 	if g.Plays != 3 {
 		t.Fatalf("plays %d", g.Plays)
 	}
@@ -89,7 +95,7 @@ func TestSayNoCostsPlay(t *testing.T) {
 	apply(t, g, 0, Action{Kind: ActBank, Card: m2})
 	apply(t, g, 0, Action{Kind: ActPlay, Card: debtCollector, Target: 1})
 	apply(t, g, 1, Action{Kind: ActSayNo, Card: sayNo2})
-	refuse(t, g, 0, Action{Kind: ActSayNo, Card: sayNo1}, ErrNoPlaysLeft)
+	refuse(t, g, 0, Action{Kind: ActSayNo, Card: sayNo1, Target: 1}, ErrNoPlaysLeft)
 }
 
 // TestWin: three complete sets of different colours win at once, even in

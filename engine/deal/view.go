@@ -15,7 +15,7 @@ type View struct {
 	Turn     int         `json:"turn"`
 	Winner   PlayerID    `json:"winner"`
 	Pending  Pending     `json:"pending"`
-	Waiting  PlayerID    `json:"waiting"`
+	Waiting  []PlayerID  `json:"waiting"` // every player asked for a decision now
 	Hand     []int       `json:"hand"`
 	Hands    []int       `json:"hands"` // hand sizes by seat
 	DeckLeft int         `json:"deck_left"`
@@ -35,7 +35,12 @@ type OnTable struct {
 func (g *Game) View(p PlayerID) *View {
 	v := &View{Me: p, Rules: g.Rules, Version: g.Version, Seats: g.Seats, Current: g.Current,
 		Phase: g.Phase, Plays: g.Plays, Turn: g.Turn, Winner: g.Winner, Pending: g.Pending,
-		Waiting: g.Waiting(), DeckLeft: len(g.Deck)}
+		DeckLeft: len(g.Deck)}
+	for q := range PlayerID(g.Seats) {
+		if g.Waits(q) {
+			v.Waiting = append(v.Waiting, q)
+		}
+	}
 	v.Hands = make([]int, g.Seats)
 	v.Banks = make([][]int, g.Seats)
 	v.Tables = make([][]OnTable, g.Seats)

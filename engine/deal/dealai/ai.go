@@ -4,8 +4,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
-// Step applies the decision of the player the game waits for and returns
-// the engine's events (reused by the next call, as Apply's).
+// Step applies the decision of the player the game waits for (the first
+// of them while several targets answer) and returns the engine's events
+// (reused by the next call, as Apply's).
 func Step(g *deal.Game) ([]deal.Event, error) {
 	p := g.Waiting()
 	return g.Apply(p, Decide(g, p))
@@ -15,7 +16,7 @@ func Step(g *deal.Game) ([]deal.Event, error) {
 // make, it returns an action the engine refuses (ErrNotYourTurn or
 // ErrGameOver).
 func Decide(g *deal.Game, p deal.PlayerID) deal.Action {
-	if g.Waiting() != p {
+	if !g.Waits(p) {
 		return deal.Action{Kind: deal.ActEndTurn}
 	}
 	var s seat

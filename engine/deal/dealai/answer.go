@@ -7,13 +7,22 @@ import "github.com/monopoly-tg/monopoly-bot/engine/deal"
 func (s *seat) answer() deal.Action {
 	g := s.g
 	pd := &g.Pending
+	var chain deal.PlayerID // the actor answers the first chain waiting for it
+	if s.p == pd.Actor {
+		for _, t := range pd.Targets[:pd.N] {
+			if pd.Chain(s.p, t.Player) >= 0 {
+				chain = t.Player
+				break
+			}
+		}
+	}
 	if no := s.firstInHand(deal.JustSayNo); no >= 0 && s.worthNo() {
-		if a := (deal.Action{Kind: deal.ActSayNo, Card: no}); s.ok(a) {
+		if a := (deal.Action{Kind: deal.ActSayNo, Card: no, Target: chain}); s.ok(a) {
 			return a
 		}
 	}
 	if s.p == pd.Actor || !pd.IsDebt() {
-		return deal.Action{Kind: deal.ActAccept}
+		return deal.Action{Kind: deal.ActAccept, Target: chain}
 	}
 	return deal.Action{Kind: deal.ActPay, Cards: g.PaymentBy(s.p, pd.Amount, s.cost)}
 }
