@@ -8,15 +8,15 @@ import (
 
 // Card numbers (see the blocks in engine/deal/cards.go).
 const (
-	m1, m2, m3, m5         = 0, 6, 11, 17
-	brown1, brown2         = 20, 21
-	red1, red2, red3       = 31, 32, 33
-	green1, green2         = 37, 38
-	dealBreaker, sayNo     = 59, 61
-	slyDeal, debtCollector = 64, 70
-	passGo, house          = 76, 86
-	rentRedYellow, double1 = 97, 91
-	yellow1, yellow2       = 34, 35
+	m1, m2, m3, m5          = 0, 6, 11, 17
+	brown1, brown2          = 20, 21
+	red1, red2, red3        = 31, 32, 33
+	green1, green2          = 37, 38
+	dealBreaker, sayNo      = 59, 61
+	birthday, debtCollector = 73, 70
+	passGo, house           = 76, 86
+	rentRedYellow, double1  = 97, 91
+	yellow1, yellow2        = 34, 35
 )
 
 // table starts a game of n players at seat 0's turn with empty hands; lay
@@ -148,5 +148,25 @@ func TestTiesGoToTheNextPlayer(t *testing.T) {
 	lay(t, g, deal.ZoneBank, 2, m5+1)
 	if a := Decide(g, 1); a.Card != debtCollector || a.Target != 2 {
 		t.Fatalf("seat 1 plays %+v, want the Debt Collector on seat 2", a)
+	}
+}
+
+// TestActorNamesTheChain: with several targets, the actor answers a Just
+// Say No in the chain of the target who played it.
+func TestActorNamesTheChain(t *testing.T) {
+	g := table(t, 3)
+	lay(t, g, deal.ZoneHand, 0, birthday)
+	lay(t, g, deal.ZoneHand, 2, sayNo)
+	if _, err := g.Apply(0, deal.Action{Kind: deal.ActPlay, Card: birthday}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(2, deal.Action{Kind: deal.ActSayNo, Card: sayNo}); err != nil {
+		t.Fatal(err)
+	}
+	if a := Decide(g, 0); a.Kind != deal.ActAccept || a.Target != 2 {
+		t.Fatalf("actor answers %+v", a)
+	}
+	if a := Decide(g, 1); a.Kind != deal.ActPay {
+		t.Fatalf("seat 1 answers %+v", a)
 	}
 }
