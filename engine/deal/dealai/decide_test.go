@@ -14,9 +14,8 @@ const (
 	green1, green2          = 37, 38
 	dealBreaker, sayNo      = 59, 61
 	birthday, debtCollector = 73, 70
-	passGo, house           = 76, 86
 	rentRedYellow, double1  = 97, 91
-	yellow1, yellow2        = 34, 35
+	yellow1                 = 34
 )
 
 // table starts a game of n players at seat 0's turn with empty hands; lay
