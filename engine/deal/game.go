@@ -115,14 +115,14 @@ type Game struct {
 	Seats   int    `json:"seats"`
 	// Places says where every card lies: each card is in exactly one
 	// place by construction, Deck must agree with the ZoneDeck cards.
-	Places  [DeckSize]Place `json:"places"`
-	Deck    []uint8         `json:"deck"` // the draw pile, top last
-	Current PlayerID        `json:"current"`
-	Phase   Phase           `json:"phase"`
-	Plays   int             `json:"plays"`            // cards played this turn
-	Turn    int             `json:"turn"`             // turns started so far
-	Pending Pending         `json:"pending,omitzero"` // zero unless PhaseRespond
-	Winner  PlayerID        `json:"winner"`
+	Places  Places   `json:"places"`
+	Deck    []uint8  `json:"deck"` // the draw pile, top last
+	Current PlayerID `json:"current"`
+	Phase   Phase    `json:"phase"`
+	Plays   int      `json:"plays"`            // cards played this turn
+	Turn    int      `json:"turn"`             // turns started so far
+	Pending Pending  `json:"pending,omitzero"` // zero unless PhaseRespond
+	Winner  PlayerID `json:"winner"`
 
 	events []Event
 }
