@@ -119,3 +119,37 @@ func TestStealsCannotBreakSets(t *testing.T) {
 	refuse(t, g, 0, Action{Kind: ActPlay, Card: slyDeal, Take: pink1}, ErrInCompleteSet)
 	refuse(t, g, 0, Action{Kind: ActPlay, Card: forcedDeal, Take: pink2, Give: brown1}, ErrInCompleteSet)
 }
+
+// TestTwoSetsOfAColour: with two complete sets of a colour, a payment
+// that breaks one keeps the buildings the other carries, and a Deal
+// Breaker takes one set and leaves the other complete.
+func TestTwoSetsOfAColour(t *testing.T) {
+	g := scripted(t, 2, Rules{})
+	hand(t, g, 0, debtCollector, dealBreaker)
+	table(t, g, 1, AnyColor, brown1, brown2)
+	table(t, g, 1, Brown, wildBrownLBlue, wildAny, house1, house2, hotel1)
+	bank(t, g, 1, m3)
+	if g.Complete(1, Brown) != 2 {
+		t.Fatalf("%d brown sets", g.Complete(1, Brown))
+	}
+	apply(t, g, 0, Action{Kind: ActPlay, Card: debtCollector, Target: 1})
+	evs := apply(t, g, 1, Action{Kind: ActPay, Cards: set(m3, brown1, wildBrownLBlue)})
+	// One set left (brown2 and the any-colour wild): one house and the hotel stay.
+	if e := find(t, evs, EvBuildingsLost); e.Cards.Len() != 1 || g.Complete(1, Brown) != 1 {
+		t.Fatalf("lost %v, %d sets", e.Cards.Cards(nil), g.Complete(1, Brown))
+	}
+	if houses, hotels := g.Buildings(1, Brown); houses != 1 || hotels != 1 {
+		t.Fatalf("%d houses, %d hotels", houses, hotels)
+	}
+
+	g = scripted(t, 2, Rules{})
+	hand(t, g, 0, dealBreaker)
+	table(t, g, 1, AnyColor, brown1, brown2)
+	table(t, g, 1, Brown, wildBrownLBlue, wildAny)
+	apply(t, g, 0, Action{Kind: ActPlay, Card: dealBreaker, Target: 1, Color: Brown})
+	evs = apply(t, g, 1, Action{Kind: ActAccept})
+	// One printed brown and one wild go; the other pair stays a set.
+	if e := find(t, evs, EvTook); e.Cards != set(brown1, wildBrownLBlue) || g.Complete(1, Brown) != 1 || g.Complete(0, Brown) != 1 {
+		t.Fatalf("took %v", e.Cards.Cards(nil))
+	}
+}
