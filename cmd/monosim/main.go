@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	monosim [-edition classic] [-players 4] [-games 10000] [-seed 1]
+//	monosim [-edition classic|deal] [-players 4] [-games 10000] [-seed 1]
 //	        [-max-turns 1000] [-jail short|long] [-workers 1]
 //	        [-json] [-progress] [-cpuprofile file]
 //
@@ -15,6 +15,11 @@
 // one JSON object on stdout; "landing.end_of_turn" (40 fractions, index 10
 // = just visiting) plus "landing.in_jail" sum to 1. A progress bar goes to
 // stderr when stderr is a terminal, or with -progress.
+//
+// -edition deal plays Monopoly Deal, the card game, between
+// engine/deal/dealai players instead (deal.go): games, turns, turns/s,
+// game lengths, win rate by seat with 95 % intervals and the share of games
+// won by three complete sets; -jail does not apply.
 package main
 
 import (
@@ -75,6 +80,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if cfg.Edition == DealEdition {
+		return runDeal(cfg, *asJSON, stdout, stderr)
 	}
 	res, err := Run(cfg)
 	if cfg.Progress != nil {

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
+)
+
+// DealEdition is the -edition value of Monopoly Deal, the card game: its
+// games are played by engine/deal and engine/deal/dealai, not the board
+// engine.
+const DealEdition = "deal"
+
+// DealResult is what a Monopoly Deal run measured. Everything but Seconds
+// and TurnsPerSecond depends only on the Config.
+type DealResult struct {
+	Edition        string  `json:"edition"`
+	Players        int     `json:"players"`
+	Seed           uint64  `json:"seed"`
+	MaxTurns       int     `json:"max_turns"`
+	Games          int     `json:"games"`
+	Finished       int     `json:"finished"`
+	Capped         int     `json:"capped"`
+	Turns          int64   `json:"turns"` // completed player-turns, capped games included
+	Steps          int64   `json:"steps"` // actions applied
+	Seconds        float64 `json:"seconds"`
+	TurnsPerSecond float64 `json:"turns_per_second"`
+	Length         Length  `json:"length"`
+	// Wins counts finished games by the winner's seat, WinRate over
+	// finished games with its 95 % Wilson interval in WinCI; WinsByOrder
+	// counts by the winner's place in the turn order (0 = moved first).
+	Wins        []int        `json:"wins"`
+	WinRate     []float64    `json:"win_rate"`
+	WinCI       [][2]float64 `json:"win_ci95"`
+	WinsByOrder []int        `json:"wins_by_order"`
+	// ThreeSets is the share of all games won by three complete sets: the
+	// game's only way to end, so the games not capped.
+	ThreeSets float64 `json:"three_sets_share"`
+}
+
+// runDeal plays cfg's Monopoly Deal games and prints the result.
+func runDeal(cfg Config, asJSON bool, stdout, stderr io.Writer) error {
+	res, err := RunDeal(cfg)
+	if cfg.Progress != nil {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	printDeal(stdout, res)
+	return nil
+}
+
+// RunDeal plays cfg.Games games of Monopoly Deal between computer players
+// (cfg.Jail is not used) on cfg.Workers goroutines.
+func RunDeal(cfg Config) (*DealResult, error) {
+	if cfg.Players < deal.MinPlayers || cfg.Players > deal.MaxPlayers {
+		return nil, fmt.Errorf("Monopoly Deal takes %d to %d players", deal.MinPlayers, deal.MaxPlayers)
+	}
+	if cfg.Games < 0 || cfg.MaxTurns < 1 {
+		return nil, fmt.Errorf("need games >= 0 and max-turns >= 1")
+	}
+	workers := max(1, min(cfg.Workers, cfg.Games))
+	start := time.Now()
+	total := newTally(&cfg, 0)
+	var (
+		next, done atomic.Int64
+		mu         sync.Mutex // guards total, firstErr and Progress calls
+		firstErr   error
+		wg         sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			t := newTally(&cfg, 0)
+			for i := int(next.Add(1) - 1); i < cfg.Games; i = int(next.Add(1) - 1) {
+				if err := playDeal(&cfg, i, t); err != nil {
+					mu.Lock()
+					firstErr = cmpErr(firstErr, err)
+					mu.Unlock()
+					next.Store(int64(cfg.Games))
+					break
+				}
+				if d := done.Add(1); cfg.Progress != nil && (d%256 == 0 || int(d) == cfg.Games) {
+					mu.Lock()
+					cfg.Progress(int(d))
+					mu.Unlock()
+				}
+			}
+			mu.Lock()
+			total.add(t)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return summarizeDeal(&cfg, total, time.Since(start).Seconds()), nil
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+// playDeal plays game i to its end or to the turn cap, adding to t. After
+// New, a game allocates nothing.
+func playDeal(cfg *Config, i int, t *tally) error {
+	g, _, err := deal.New(deal.Config{Players: cfg.Players, Seed: gameSeed(cfg.Seed, i)})
+	if err != nil {
+		return err
+	}
+	first := int(g.Current)
+	for g.Phase != deal.PhaseGameOver && g.Turn <= cfg.MaxTurns {
+		if _, err := dealai.Step(g); err != nil {
+			return fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
+		}
+		t.steps++
+	}
+	// g.Turn counts turns started: the last one is complete only when it
+	// won the game.
+	turns := g.Turn - 1
+	if g.Phase != deal.PhaseGameOver {
+		t.turns += int64(turns)
+		t.capped++
+		return nil
+	}
+	turns++
+	t.turns += int64(turns)
+	t.finished++
+	t.lengths[min(turns, cfg.MaxTurns)]++
+	t.wins[g.Winner]++
+	t.byOrder[(int(g.Winner)-first+cfg.Players)%cfg.Players]++
+	return nil
+}
+
+func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
+	r := &DealResult{
+		Edition: DealEdition, Players: cfg.Players, Seed: cfg.Seed, MaxTurns: cfg.MaxTurns,
+		Games: cfg.Games, Finished: t.finished, Capped: t.capped, Turns: t.turns, Steps: t.steps,
+		Seconds: secs, Wins: t.wins, WinsByOrder: t.byOrder,
+		WinRate: make([]float64, cfg.Players), WinCI: make([][2]float64, cfg.Players),
+	}
+	// Deal games are short: the histogram spans the longest game, not the
+	// turn cap, so its buckets are a few turns wide.
+	longest := 1
+	for turns, c := range t.lengths {
+		if c > 0 {
+			longest = max(longest, turns)
+		}
+	}
+	r.Length = lengthStats(t.lengths[:longest+1], longest)
+	if secs > 0 {
+		r.TurnsPerSecond = float64(t.turns) / secs
+	}
+	if cfg.Games > 0 {
+		r.ThreeSets = float64(t.finished) / float64(cfg.Games)
+	}
+	for i, w := range t.wins {
+		if t.finished > 0 {
+			r.WinRate[i] = float64(w) / float64(t.finished)
+			r.WinCI[i] = wilson(w, t.finished)
+		}
+	}
+	return r
+}
+
+// wilson is the 95 % Wilson score interval of k successes in n trials.
+func wilson(k, n int) [2]float64 {
+	const z = 1.959964
+	p, nf := float64(k)/float64(n), float64(n)
+	den := 1 + z*z/nf
+	centre := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return [2]float64{max(0, centre-half), min(1, centre+half)}
+}
+
+func printDeal(w io.Writer, r *DealResult) {
+	fmt.Fprintf(w, "Monopoly Deal, %d players, seed %d, turn cap %d\n", r.Players, r.Seed, r.MaxTurns)
+	fmt.Fprintf(w, "games %d: won by three sets %d (%.2f %%), capped %d\n", r.Games, r.Finished, 100*r.ThreeSets, r.Capped)
+	fmt.Fprintf(w, "turns %d (%d actions) in %.2fs: %.0f turns/s\n\n", r.Turns, r.Steps, r.Seconds, r.TurnsPerSecond)
+	l := r.Length
+	fmt.Fprintf(w, "game length of finished games (player-turns): p10 %d, median %d, p90 %d (min %d, mean %.1f, max %d)\n",
+		l.P10, l.Median, l.P90, l.Min, l.Mean, l.Max)
+	top := 1
+	for _, c := range l.Histogram {
+		top = max(top, c)
+	}
+	for i, c := range l.Histogram {
+		if c > 0 {
+			fmt.Fprintf(w, "  %5d-%-5d %8d %s\n", i*l.Bucket, (i+1)*l.Bucket-1, c, strings.Repeat("*", c*50/top))
+		}
+	}
+	fmt.Fprintf(w, "  capped      %8d (reached %d turns)\n", r.Capped, r.MaxTurns)
+	fmt.Fprintf(w, "\nwins by seat (finished games, 95 %% interval):\n")
+	for i, c := range r.Wins {
+		fmt.Fprintf(w, "  seat %d  %8d  %5.1f %%  [%4.1f, %4.1f]   (moving %d%s: %d)\n", i, c, 100*r.WinRate[i],
+			100*r.WinCI[i][0], 100*r.WinCI[i][1], i+1, ordinal(i+1), r.WinsByOrder[i])
+	}
+}
