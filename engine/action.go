@@ -38,6 +38,9 @@ const (
 	ActCancelTrade                        // withdraw offer TradeID (its proposer only)
 	ActVoteEnd                            // vote to end the game now, ranking by net worth
 	ActTimeout                            // System only: the pending decision's deadline passed
+	ActStayInJail                         // PhaseJailChoice: do not pay; skip the next turn
+	ActStake                              // PhaseGamble: stake Amount on one die
+	ActNoStake                            // PhaseGamble: stake nothing
 	actionKinds
 )
 

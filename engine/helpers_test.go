@@ -151,7 +151,7 @@ func refuse(t testing.TB, g *Game, p PlayerID, a Action, want error) {
 		t.Fatalf("refused Apply(%d, %+v) changed the game:\n%s\n%s", p, a, before, after)
 	}
 	for _, l := range g.Legal(p) {
-		if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActProposeTrade {
+		if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActStake && a.Kind != ActProposeTrade {
 			t.Fatalf("refused action %+v is listed by Legal(%d)", a, p)
 		}
 	}

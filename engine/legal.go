@@ -28,6 +28,7 @@ func (g *Game) AppendLegal(dst []Action, p PlayerID) []Action {
 		for _, k := range [...]ActionKind{ActPayJailFine, ActUseJailCard, ActRoll, ActBuy, ActDecline, ActEndTurn} {
 			try(Action{Kind: k})
 		}
+		dst = g.appendEditionLegal(dst, p)
 	}
 	switch g.Phase {
 	case PhaseAuction:

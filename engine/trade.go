@@ -13,6 +13,9 @@ func (g *Game) Tradable(p PlayerID, sq int) bool {
 	if sq < 0 || sq >= len(g.Props) || !ed.Squares[sq].Ownable() || g.Props[sq].Owner != p || !g.Active(p) {
 		return false
 	}
+	if g.Rules.MortgagedUntradable && g.Props[sq].Mortgaged {
+		return false
+	}
 	return ed.Squares[sq].Kind != SquareStreet || !g.setHasBuildings(ed.Squares[sq].Group)
 }
 
@@ -39,6 +42,9 @@ func (g *Game) checkTradeSide(owner PlayerID, deeds []int, cash int, cards []int
 		}
 		if slices.Contains(deeds[:i], sq) {
 			return ErrBadTrade
+		}
+		if g.Rules.MortgagedUntradable && g.Props[sq].Mortgaged {
+			return ErrMortgaged
 		}
 		if g.ed.Squares[sq].Kind == SquareStreet && g.setHasBuildings(g.ed.Squares[sq].Group) {
 			return ErrHasBuildings

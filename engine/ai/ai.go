@@ -101,6 +101,10 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 		if p == g.Current {
 			return pl.buyDecision(g, p), true
 		}
+	case engine.PhaseJailChoice, engine.PhaseGamble:
+		if p == g.Current {
+			return pl.editionDecision(g, p), true
+		}
 	case engine.PhaseTurnEnd:
 		if p == g.Current {
 			if g.RollAgain {
