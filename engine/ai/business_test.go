@@ -1,0 +1,133 @@
+package ai
+
+import (
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+func newBusinessGame(t testing.TB, players int, seed uint64) *engine.Game {
+	t.Helper()
+	g, _, err := engine.New(engine.Config{Edition: engine.Business, Players: players, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestComputerBusinessGames: computer players finish business games of 2
+// to 6 seats, answering every decision of the edition (the jail fine, the
+// gamble) with actions the engine accepts; the invariants hold after
+// every step.
+func TestComputerBusinessGames(t *testing.T) {
+	games := 600
+	if testing.Short() {
+		games = 100
+	}
+	const maxTurns = 1000
+	ended := 0
+	decided := map[engine.ActionKind]int{}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		players := 2 + int(seed%5)
+		g := newBusinessGame(t, players, seed)
+		pl := &Player{Jail: JailStrategy(seed % 2)}
+		s := seats(players, pl)
+		for g.Phase != engine.PhaseGameOver && g.Turn <= maxTurns {
+			if p := g.Waiting(); g.Phase == engine.PhaseJailChoice || g.Phase == engine.PhaseGamble {
+				a, ok := pl.Decide(g, p)
+				if !ok || g.Check(p, a) != nil {
+					t.Fatalf("seed %d: seat %d decided %+v (%v) in phase %d", seed, p, a, g.Check(p, a), g.Phase)
+				}
+				decided[a.Kind]++
+			}
+			if _, err := Step(g, s); err != nil {
+				t.Fatalf("seed %d (phase %d, turn %d): %v", seed, g.Phase, g.Turn, err)
+			}
+			if err := g.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		if g.Phase == engine.PhaseGameOver {
+			ended++
+		}
+	}
+	t.Logf("%d of %d games ended; decisions %v", ended, games, decided)
+	if ended < games*95/100 {
+		t.Errorf("only %d of %d games ended within %d turns", ended, games, maxTurns)
+	}
+	for _, k := range []engine.ActionKind{engine.ActPayJailFine, engine.ActStayInJail, engine.ActStake, engine.ActNoStake} {
+		if decided[k] == 0 {
+			t.Errorf("no computer player ever chose %v", k)
+		}
+	}
+}
+
+// TestStakePolicy: a tenth of the cash above the reserve, in tens, within
+// the cap; nothing when that is under ten.
+func TestStakePolicy(t *testing.T) {
+	for _, c := range []struct{ cash, capped, want int }{
+		{1500, 200, 140}, // (1500-100)/10
+		{3100, 200, 200}, // the cap
+		{3100, 0, 300},   // no cap
+		{195, 200, 0},    // 9.5 → nothing
+		{300, 200, 20},
+	} {
+		g := newBusinessGame(t, 2, 1)
+		g.Rules.GambleCap = c.capped
+		p := g.Current
+		g.Bank += int64(g.Players[p].Cash - c.cash)
+		g.Players[p].Cash = c.cash
+		g.ScriptDice(1, 4) // to square 5, a gamble square
+		if _, err := g.Apply(p, engine.Action{Kind: engine.ActRoll}); err != nil {
+			t.Fatal(err)
+		}
+		if g.Phase != engine.PhaseGamble {
+			t.Fatalf("phase %d", g.Phase)
+		}
+		a := decide(t, &Player{}, g, p)
+		switch {
+		case c.want == 0 && a.Kind != engine.ActNoStake,
+			c.want > 0 && (a.Kind != engine.ActStake || a.Amount != c.want):
+			t.Errorf("cash %d cap %d: decided %+v, want a stake of %d", c.cash, c.capped, a, c.want)
+		}
+	}
+}
+
+// TestJailChoice: pay the fine while businesses are for sale and the
+// reserve allows; otherwise (or with JailLong) skip the turn.
+func TestJailChoice(t *testing.T) {
+	for _, c := range []struct {
+		jail    JailStrategy
+		cash    int
+		soldOut bool
+		want    engine.ActionKind
+	}{
+		{JailShort, 1500, false, engine.ActPayJailFine},
+		{JailShort, 120, false, engine.ActStayInJail}, // 70 left is below the reserve
+		{JailShort, 1500, true, engine.ActStayInJail},
+		{JailLong, 1500, false, engine.ActStayInJail},
+	} {
+		g := newBusinessGame(t, 2, 1)
+		p := g.Current
+		g.Bank += int64(g.Players[p].Cash - c.cash)
+		g.Players[p].Cash = c.cash
+		if c.soldOut {
+			ed := g.EditionData()
+			for sq := range g.Props {
+				if ed.Squares[sq].Ownable() {
+					g.Props[sq].Owner = 1 - p
+				}
+			}
+		}
+		g.ScriptDice(4, 5) // to the jail square
+		if _, err := g.Apply(p, engine.Action{Kind: engine.ActRoll}); err != nil {
+			t.Fatal(err)
+		}
+		if g.Phase != engine.PhaseJailChoice {
+			t.Fatalf("phase %d", g.Phase)
+		}
+		if a := decide(t, &Player{Jail: c.jail}, g, p); a.Kind != c.want {
+			t.Errorf("%v cash %d sold out %v: decided %v, want %v", c.jail, c.cash, c.soldOut, a.Kind, c.want)
+		}
+	}
+}
