@@ -75,4 +75,9 @@ type Trade struct {
 	GiveCards []int    `json:"give_cards,omitempty"` // decks of jail cards From gives
 	TakeCards []int    `json:"take_cards,omitempty"`
 	Debt      int      `json:"debt,omitempty"` // credited against From's debt to To
+	// TakeBuilding and PlaceOn move one building from To's deed
+	// TakeBuilding to From's deed PlaceOn when the bank has none of that
+	// kind (buildingtrade.go); 0 (never a deed) moves none.
+	TakeBuilding int `json:"take_building,omitempty"`
+	PlaceOn      int `json:"place_on,omitempty"`
 }

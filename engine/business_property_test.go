@@ -209,3 +209,59 @@ func TestBusinessBankruptcy(t *testing.T) {
 	roll(t, g, 1, 1, 2)
 	wantPhase(t, g, PhaseBuyDecision)
 }
+
+// TestBuildingTrade: with the bank out of branches (or corporations) a
+// player buys one from another player's fullest deed, in a trade.
+func TestBuildingTrade(t *testing.T) {
+	g := newBusinessGame(t, 2, nil)
+	own(g, 1, 20, 22, 23, 24, 25, 26)
+	build(g, 4, 20, 22, 23)
+	build(g, 3, 24, 25)
+	build(g, 4, 26) // 23 branches with seat 1
+	own(g, 0, 1, 3, 4, 6, 7, 13)
+	build(g, 2, 1, 3) // 4 with seat 0: none left
+	buy := func(src, dst int) Action {
+		return Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveCash: 120, TakeBuilding: src, PlaceOn: dst}}
+	}
+	refuse(t, g, 0, buy(24, 1), ErrUnevenBuilding) // 24 has fewer than 26
+	refuse(t, g, 0, buy(26, 13), ErrNoMonopoly)    // 13 is not in a whole set
+	refuse(t, g, 0, buy(1, 3), ErrBuildingTrade)   // not the counterparty's deed
+	refuse(t, g, 0, buy(0, 3), ErrBadTrade)        // nothing taken
+	refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveDeeds: []int{6}, TakeBuilding: 26, PlaceOn: 4}}, ErrBuildingTrade)
+	do(t, g, 0, buy(26, 3))
+	ev := do(t, g, 1, Action{Kind: ActAcceptTrade, TradeID: 1})
+	hasEvent(t, ev, Event{Kind: EvBuildingTraded, Player: 0, Other: 1, Square: 3, From: 26, Amount: 3})
+	refuse(t, g, 0, buy(20, 3), ErrUnevenBuilding) // 3 would have two more than 1
+	if g.Props[26].Buildings != 3 || g.Props[3].Buildings != 3 || g.Houses != 0 {
+		t.Fatalf("buildings %d and %d, stock %d", g.Props[26].Buildings, g.Props[3].Buildings, g.Houses)
+	}
+	wantCash(t, g, 1380, 1620)
+
+	// While the bank has branches, they are bought from the bank.
+	g = newBusinessGame(t, 2, nil)
+	own(g, 1, 20, 22, 23)
+	build(g, 2, 20, 22, 23)
+	own(g, 0, 1, 3)
+	refuse(t, g, 0, buy(20, 1), ErrBuildingTrade)
+	// The classic game auctions the bank's last buildings instead.
+	c := newTestGame(t, 2, nil)
+	own(c, 1, 37, 39)
+	build(c, 2, 37, 39)
+	own(c, 0, 1, 3)
+	refuse(t, c, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveCash: 10, TakeBuilding: 37, PlaceOn: 1}}, ErrOptionDisabled)
+
+	// A corporation: the seller's deed keeps four branches, which the
+	// buyer's deed gives up.
+	g = newBusinessGame(t, 2, nil)
+	own(g, 1, 8, 10, 11, 13, 14, 15, 16, 17, 19, 20)
+	build(g, Hotel, 8, 10, 11, 13, 14, 15, 16, 17, 19) // 9 corporations
+	own(g, 0, 1, 3)
+	build(g, 4, 1, 3)
+	actSq(t, g, 0, ActBuild, 1) // the bank's last
+	do(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveCash: 300, TakeBuilding: 19, PlaceOn: 3}})
+	ev = do(t, g, 1, Action{Kind: ActAcceptTrade, TradeID: 1})
+	hasEvent(t, ev, Event{Kind: EvBuildingTraded, Player: 0, Other: 1, Square: 3, From: 19, Amount: Hotel})
+	if g.Props[19].Buildings != 4 || g.Props[3].Buildings != Hotel || g.Hotels != 0 || g.Houses != 26-4 {
+		t.Fatalf("buildings %d and %d, stock %d/%d", g.Props[19].Buildings, g.Props[3].Buildings, g.Houses, g.Hotels)
+	}
+}

@@ -68,6 +68,7 @@ const (
 	EvLuckUsed                              // Player's Удача card waived Amount rent for Square owed to Other
 	EvMisfortuneUsed                        // Player's Неудача card doubled the rent for Square owed to Other (Amount = the extra)
 	EvFortuneReturned                       // Player's face-up cards went back to the centre (Amount: Удача, Cost: Неудача)
+	EvBuildingTraded                        // Player bought a building from Other's deed From for Square (Amount = buildings now, 5 = corporation)
 	eventKinds
 )
 

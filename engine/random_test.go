@@ -74,6 +74,9 @@ func randomTrade(r *rand.Rand, g *Game, p PlayerID) *Trade {
 	} else if g.Active(to) {
 		t.TakeCash = r.IntN(g.Players[to].Cash/2 + 1)
 	}
+	if r.IntN(4) == 0 { // a building bought from the counterparty, seldom valid
+		t.TakeBuilding, t.PlaceOn = r.IntN(len(g.Props)), r.IntN(len(g.Props))
+	}
 	if owed := g.MaxDebtCredit(p, to); owed > 0 && r.IntN(2) == 0 {
 		t.Debt = r.IntN(owed + 1)
 	}
@@ -179,7 +182,7 @@ var sentinels = []error{ErrGameOver, ErrUnknownAction, ErrNotInGame, ErrNotYourT
 	ErrNoHousesLeft, ErrNoHotelsLeft, ErrBuildLimit, ErrBuildBeforeTurn, ErrBidTooLow, ErrBidTooHigh,
 	ErrAlreadyPassed, ErrNotInJail, ErrNoJailCard, ErrInDebt, ErrCanStillPay, ErrBadTrade,
 	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted, ErrDebtCredit,
-	ErrBadStake, ErrLiftBeforeRoll}
+	ErrBadStake, ErrLiftBeforeRoll, ErrBuildingTrade}
 
 func isSentinel(err error) bool {
 	for _, s := range sentinels {

@@ -72,8 +72,13 @@ func (g *Game) checkTrade(t *Trade) error {
 	// a debt is what the creditor gives, and the debtor pays it at least
 	// partly in property.
 	if t.GiveCash == 0 && len(t.GiveDeeds)+len(t.GiveCards) == 0 ||
-		t.TakeCash == 0 && t.Debt == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0 {
+		t.TakeCash == 0 && t.Debt == 0 && t.TakeBuilding == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0 {
 		return ErrBadTrade
+	}
+	if t.TakeBuilding != 0 || t.PlaceOn != 0 {
+		if err := g.checkBuildingTrade(t); err != nil {
+			return err
+		}
 	}
 	if t.Debt != 0 {
 		if t.Debt < 0 || t.Debt > g.MaxDebtCredit(t.From, t.To) {
@@ -133,6 +138,9 @@ func (g *Game) actAcceptTrade(i int) {
 	}
 	for _, sq := range t.TakeDeeds {
 		g.giveDeed(sq, t.To, t.From)
+	}
+	if t.TakeBuilding != 0 {
+		g.moveBuilding(&t)
 	}
 	g.pruneTrades()
 }

@@ -58,3 +58,14 @@ func (pl *Player) stake(g *engine.Game, p engine.PlayerID) int {
 	s := min(free/10, g.MaxStake(p))
 	return s - s%stakeStep
 }
+
+// soldBuildingValue is what a building bought from p in trade t costs p:
+// three times its price, since the bank has none left to replace it and it
+// raises the buyer's rents. A computer player never proposes such a
+// purchase; it sells one only for that much.
+func soldBuildingValue(g *engine.Game, ed *engine.Edition, t *engine.Trade) int {
+	if g.TradedBuilding(t) == 0 {
+		return 0
+	}
+	return 3 * ed.Squares[t.TakeBuilding].HouseCost
+}

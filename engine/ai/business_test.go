@@ -131,3 +131,33 @@ func TestJailChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestSellsBuildingsDearly: asked for one of its branches when the bank
+// has none, a computer player wants clearly more than three times its
+// price (the margin every trade needs).
+func TestSellsBuildingsDearly(t *testing.T) {
+	for _, c := range []struct {
+		cash int
+		want engine.ActionKind
+	}{{300, engine.ActRejectTrade}, {450, engine.ActRejectTrade}, {600, engine.ActAcceptTrade}} { // a branch of 150
+		g := newBusinessGame(t, 2, 1)
+		own := func(p engine.PlayerID, n int8, sqs ...int) {
+			for _, sq := range sqs {
+				g.Props[sq].Owner, g.Props[sq].Buildings = p, n
+				g.Houses -= int(n)
+			}
+		}
+		own(1, 4, 20, 22, 23, 24, 25, 26)
+		own(0, 1, 1, 3)
+		if g.Houses != 0 {
+			t.Fatalf("%d branches left", g.Houses)
+		}
+		tr := &engine.Trade{To: 1, GiveCash: c.cash, TakeBuilding: 20, PlaceOn: 1}
+		if _, err := g.Apply(0, engine.Action{Kind: engine.ActProposeTrade, Trade: tr}); err != nil {
+			t.Fatal(err)
+		}
+		if a := decide(t, &Player{}, g, 1); a.Kind != c.want {
+			t.Errorf("offered %d: decided %v, want %v", c.cash, a.Kind, c.want)
+		}
+	}
+}
