@@ -241,3 +241,15 @@ func TestBusinessRestDay(t *testing.T) {
 		t.Fatalf("skips %v", g.Players[0].Skips)
 	}
 }
+
+// TestSeatZeroStarts: without the roll for the order, seat 0 moves first.
+func TestSeatZeroStarts(t *testing.T) {
+	g, ev, err := New(Config{Edition: Business, Players: 4, Seed: 3, SeatZeroStarts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEvents(t, ev, Event{Kind: EvFirstPlayer, Player: 0}, Event{Kind: EvTurnStarted, Player: 0, Amount: 1})
+	if g.Current != 0 || g.Phase != PhaseTurnStart {
+		t.Fatalf("current %d phase %d", g.Current, g.Phase)
+	}
+}

@@ -168,6 +168,10 @@ type Config struct {
 	Players int
 	Seed    uint64
 	Rules   *Rules // nil: the edition's defaults
+	// SeatZeroStarts skips the roll for the starting order: seat 0 moves
+	// first (the business rule book's "the youngest starts", which the bot
+	// makes the game's creator, or a random seat when seats are shuffled).
+	SeatZeroStarts bool
 }
 
 // New creates a game, shuffles the decks and rolls for the starting order.
@@ -210,7 +214,11 @@ func New(cfg Config) (*Game, []Event, error) {
 	}
 	g.Placing = NoOwner
 	g.events = g.events[:0]
-	g.Current = g.rollForOrder()
+	if cfg.SeatZeroStarts {
+		g.emit(Event{Kind: EvFirstPlayer, Player: 0})
+	} else {
+		g.Current = g.rollForOrder()
+	}
 	g.startTurn()
 	return g, g.takeEvents(), nil
 }

@@ -22,6 +22,11 @@ type balance struct {
 	turns                []int // length of every ended game
 	wins                 []int // by seat
 	sets                 []setStats
+	// The gamble square and skipped turns.
+	stakes, declined int    // stakes made and offers declined
+	staked, gained   int64  // total staked, and the net gain on it
+	skipped          [3]int // turns skipped, by engine.SkipReason
+	finesPaid        int
 }
 
 // measureBalance plays games of edition between default computer players
@@ -61,6 +66,16 @@ func measureBalance(t *testing.T, edition string, players, games, maxTurns int) 
 					b.sets[ed.Squares[e.Square].Group].invested += sign * int64(e.Cost)
 				case engine.EvRentPaid:
 					b.sets[ed.Squares[e.Square].Group].rent += int64(e.Amount)
+				case engine.EvGambleWon, engine.EvGambleLost:
+					b.stakes++
+					b.staked += int64(e.Amount)
+					b.gained += int64(engine.GambleGain(e.Amount, e.Dice[0]))
+				case engine.EvNoStake:
+					b.declined++
+				case engine.EvTurnSkipped:
+					b.skipped[e.Amount]++
+				case engine.EvJailFinePaid:
+					b.finesPaid++
 				}
 			}
 			if g.Turn == turn {
@@ -110,6 +125,14 @@ func (b *balance) String() string {
 	for i, w := range b.wins {
 		fmt.Fprintf(&sb, " %d: %.1f %%", i, 100*float64(w)/float64(b.ended))
 	}
+	if b.stakes > 0 {
+		fmt.Fprintf(&sb, "\ngamble: %.1f stakes a game (%.1f declined), mean stake %.0f, net gain %.3f per unit staked",
+			float64(b.stakes)/float64(b.games), float64(b.declined)/float64(b.games),
+			float64(b.staked)/float64(b.stakes), float64(b.gained)/float64(b.staked))
+	}
+	fmt.Fprintf(&sb, "\nskipped turns a game: jail %.1f, day off %.1f, card %.1f; jail fines paid a game %.1f",
+		float64(b.skipped[engine.SkipJail])/float64(b.games), float64(b.skipped[engine.SkipRestDay])/float64(b.games),
+		float64(b.skipped[engine.SkipCard])/float64(b.games), float64(b.finesPaid)/float64(b.games))
 	fmt.Fprintf(&sb, "\nset  invested/game  rent/game  rent per 100 invested  completed  completer won\n")
 	for gi, s := range b.sets {
 		fmt.Fprintf(&sb, "%3d  %13.0f  %9.0f  %21.1f  %8.1f%%  %12.1f%%\n", gi,
