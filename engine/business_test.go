@@ -158,7 +158,7 @@ func TestBusinessJail(t *testing.T) {
 	ev := roll(t, g, 0, 4, 5) // 0 → 9
 	hasEvent(t, ev, Event{Kind: EvSentToJail, Player: 0, Square: BusinessJail, Amount: JailByStopping})
 	wantPhase(t, g, PhaseJailChoice)
-	if l := g.Legal(0); !hasAction(l, ActPayJailFine) || !hasAction(l, ActStayInJail) || hasAction(l, ActRoll) || hasAction(l, ActEndTurn) {
+	if l := g.Legal(0); !hasAction(l, ActPayJailFine) || !hasAction(l, ActStayInJail) || hasAction(l, ActRoll) || hasAction(l, ActEndTurn) || countKind(l, ActPayJailFine) != 1 {
 		t.Fatalf("Legal %+v", l)
 	}
 	refuse(t, g, 1, Action{Kind: ActPayJailFine}, ErrNotYourTurn)
@@ -203,6 +203,16 @@ func TestBusinessJail(t *testing.T) {
 	ev = do(t, g, System, Action{Kind: ActTimeout})
 	wantEvents(t, ev, Event{Kind: EvTimeout, Player: 0}, Event{Kind: EvWillSkip, Player: 0, Amount: SkipJail})
 	wantCash(t, g, 1500)
+}
+
+func countKind(l []Action, k ActionKind) int {
+	n := 0
+	for _, a := range l {
+		if a.Kind == k {
+			n++
+		}
+	}
+	return n
 }
 
 func hasAction(l []Action, k ActionKind) bool {

@@ -39,10 +39,7 @@ func (g *Game) performEdition(p PlayerID, a Action) bool {
 func (g *Game) appendEditionLegal(dst []Action, p PlayerID) []Action {
 	switch {
 	case p != g.Current:
-	case g.Phase == PhaseJailChoice:
-		if g.checkJailChoice(p, Action{Kind: ActPayJailFine}) == nil {
-			dst = append(dst, Action{Kind: ActPayJailFine})
-		}
+	case g.Phase == PhaseJailChoice: // ActPayJailFine is among the turn's actions
 		dst = append(dst, Action{Kind: ActStayInJail})
 	case g.Phase == PhaseGamble:
 		if most := g.MaxStake(p); most >= 1 { // a trade may have taken the cash since

@@ -22,7 +22,7 @@ func TestGamble(t *testing.T) {
 		hasEvent(t, ev, Event{Kind: EvGambleOffered, Player: 0, Amount: 200})
 		wantPhase(t, g, PhaseGamble)
 		l := g.Legal(0)
-		if !hasAction(l, ActStake) || !hasAction(l, ActNoStake) || hasAction(l, ActEndTurn) {
+		if countKind(l, ActStake) != 1 || countKind(l, ActNoStake) != 1 || hasAction(l, ActEndTurn) {
 			t.Fatalf("Legal %+v", l)
 		}
 		for _, a := range l {
