@@ -58,11 +58,10 @@ func (g *Game) checkBuildingTrade(t *Trade) error {
 
 // moveBuilding performs t's building part, checked.
 func (g *Game) moveBuilding(t *Trade) {
+	// A branch moves across; a corporation's deed drops to four branches
+	// while the buyer's four become a corporation: the same two steps.
 	src, dst := &g.Props[t.TakeBuilding], &g.Props[t.PlaceOn]
 	src.Buildings--
 	dst.Buildings++
-	if dst.Buildings == Hotel { // the corporation: four branches go back the other way
-		src.Buildings = Hotel - 1
-	}
 	g.emit(Event{Kind: EvBuildingTraded, Player: t.From, Other: t.To, Square: t.PlaceOn, From: t.TakeBuilding, Amount: int(dst.Buildings)})
 }
