@@ -11,17 +11,7 @@ import (
 // newBusinessGame is newTestGame for the business edition.
 func newBusinessGame(t testing.TB, n int, rules *Rules) *Game {
 	t.Helper()
-	g, _, err := New(Config{Edition: Business, Players: n, Seed: 1, Rules: rules})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Current = 0
-	g.Phase, g.Step = PhaseTurnStart, StepTurnStart
-	g.Scripted = nil
-	if err := g.CheckInvariants(); err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return newEditionGame(t, Business, n, rules)
 }
 
 // businessRules returns the business defaults changed by f.

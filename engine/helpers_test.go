@@ -17,7 +17,13 @@ import (
 // order. rules may be nil for the edition's defaults.
 func newTestGame(t testing.TB, n int, rules *Rules) *Game {
 	t.Helper()
-	g, _, err := New(Config{Edition: Classic, Players: n, Seed: 1, Rules: rules})
+	return newEditionGame(t, Classic, n, rules)
+}
+
+// newEditionGame is newTestGame for any edition.
+func newEditionGame(t testing.TB, edition string, n int, rules *Rules) *Game {
+	t.Helper()
+	g, _, err := New(Config{Edition: edition, Players: n, Seed: 1, Rules: rules})
 	if err != nil {
 		t.Fatal(err)
 	}
