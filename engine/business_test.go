@@ -240,6 +240,32 @@ func TestBusinessRestDay(t *testing.T) {
 	if g.Players[0].Skips[SkipRestDay] != 1 {
 		t.Fatalf("skips %v", g.Players[0].Skips)
 	}
+
+	// Skips add up: Выходной with a double, then the second double to jail.
+	g = newBusinessGame(t, 2, nil)
+	g.Players[0].Pos = 10
+	roll(t, g, 0, 4, 4) // 10 → 18
+	roll(t, g, 0, 2, 2) // the second double
+	act(t, g, 0, ActStayInJail)
+	if g.Players[0].Skips != [skipReasons]uint8{SkipJail: 1, SkipRestDay: 1} {
+		t.Fatalf("skips %v", g.Players[0].Skips)
+	}
+	endTurn(t, g, 0, 1)
+	// Seat 1 plays three turns in a row (0 → 3 → 6 → 10) while seat 0
+	// skips two: the jail's first, then Выходной's.
+	for i, skip := range []int{SkipJail, SkipRestDay, -1} {
+		roll(t, g, 1, 1, 2+i/2)
+		act(t, g, 1, ActDecline)
+		ev := act(t, g, 1, ActEndTurn)
+		if skip < 0 {
+			hasEvent(t, ev, Event{Kind: EvTurnStarted, Player: 0, Amount: g.Turn})
+			break
+		}
+		hasEvent(t, ev, Event{Kind: EvTurnSkipped, Player: 0, Amount: skip})
+		if g.Current != 1 {
+			t.Fatalf("current %d", g.Current)
+		}
+	}
 }
 
 // TestSeatZeroStarts: without the roll for the order, seat 0 moves first.
