@@ -84,7 +84,7 @@ func businessEdition() *Edition {
 			EarlyEndByAgreement: true,
 			JailDoubles:         2, JailSkipsTurn: true, GambleCap: 200,
 			NoBuildingAuctions: true, MortgagedUntradable: true, BankruptToBank: true,
-			BuildOnOwnTurn: true, UnmortgageBeforeTurn: true,
+			BuildOnOwnTurn: true, UnmortgageBeforeTurn: true, HotelNeedsFullSet: true,
 		},
 	}
 }

@@ -265,3 +265,17 @@ func TestBuildingTrade(t *testing.T) {
 		t.Fatalf("buildings %d and %d, stock %d/%d", g.Props[19].Buildings, g.Props[3].Buildings, g.Houses, g.Hotels)
 	}
 }
+
+// TestCorporationNeedsFullSet: even with even building switched off, a
+// corporation needs four branches on every deed of its set.
+func TestCorporationNeedsFullSet(t *testing.T) {
+	g := newBusinessGame(t, 2, businessRules(func(r *Rules) { r.EvenBuilding = false }))
+	own(g, 0, 4, 6, 7)
+	g.Props[4].Buildings, g.Props[6].Buildings, g.Props[7].Buildings = 4, 2, 4
+	g.Houses -= 10
+	actSq(t, g, 0, ActBuild, 6) // uneven branches are allowed
+	refuse(t, g, 0, Action{Kind: ActBuild, Square: 4}, ErrUnevenBuilding)
+	actSq(t, g, 0, ActBuild, 6)
+	ev := actSq(t, g, 0, ActBuild, 4)
+	hasEvent(t, ev, Event{Kind: EvBuilt, Player: 0, Square: 4, Amount: Hotel, Cost: 50})
+}

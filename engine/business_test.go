@@ -71,7 +71,7 @@ func TestBusinessBoard(t *testing.T) {
 	if r.StartingCash != 1500 || r.Salary != 200 || r.JailFine != 50 || r.MortgageInterest != 0 || r.Auctions ||
 		r.DoubleRentOnSet || !r.EvenBuilding || r.BuildBeforeRollOnly || r.JailDoubles != 2 || !r.JailSkipsTurn ||
 		r.GambleCap != 200 || !r.NoBuildingAuctions || !r.MortgagedUntradable || !r.BankruptToBank ||
-		!r.BuildOnOwnTurn || !r.UnmortgageBeforeTurn {
+		!r.BuildOnOwnTurn || !r.UnmortgageBeforeTurn || !r.HotelNeedsFullSet {
 		t.Errorf("rules %+v", r)
 	}
 	for n := 0; n <= 8; n++ {

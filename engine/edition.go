@@ -118,6 +118,9 @@ type Rules struct {
 	// BankruptToBank: a bankrupt's cash goes to the bank and their deeds
 	// back to the board even when the debt was to a player.
 	BankruptToBank bool `json:"bankrupt_to_bank,omitempty"`
+	// HotelNeedsFullSet: a hotel (corporation) needs four houses (branches)
+	// on every deed of the set, even when EvenBuilding is off.
+	HotelNeedsFullSet bool `json:"hotel_needs_full_set,omitempty"`
 	// BuildOnOwnTurn: buildings are bought only by the current player.
 	BuildOnOwnTurn bool `json:"build_on_own_turn,omitempty"`
 	// UnmortgageBeforeTurn: a mortgage is lifted only by the current

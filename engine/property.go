@@ -102,6 +102,11 @@ func (g *Game) canPlace(p PlayerID, sq int) error {
 			return ErrUnevenBuilding
 		}
 	}
+	if g.Rules.HotelNeedsFullSet && prop.Buildings == Hotel-1 {
+		if lo, _ := g.setRange(s.Group); lo < Hotel-1 {
+			return ErrUnevenBuilding
+		}
+	}
 	return nil
 }
 
