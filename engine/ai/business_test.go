@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -17,8 +18,8 @@ func newBusinessGame(t testing.TB, players int, seed uint64) *engine.Game {
 
 // TestComputerBusinessGames: computer players finish business games of 2
 // to 6 seats, answering every decision of the edition (the jail fine, the
-// gamble) with actions the engine accepts; the invariants hold after
-// every step.
+// gamble) and, in a third of the games, random trade offers with actions
+// the engine accepts; the invariants hold after every step.
 func TestComputerBusinessGames(t *testing.T) {
 	games := 600
 	if testing.Short() {
@@ -32,7 +33,11 @@ func TestComputerBusinessGames(t *testing.T) {
 		g := newBusinessGame(t, players, seed)
 		pl := &Player{Jail: JailStrategy(seed % 2)}
 		s := seats(players, pl)
+		r := rand.New(rand.NewPCG(seed, 98))
 		for g.Phase != engine.PhaseGameOver && g.Turn <= maxTurns {
+			if seed%3 == 0 && r.IntN(40) == 0 { // offers from a person, for the answers
+				proposeRandomTrade(t, r, g)
+			}
 			if p := g.Waiting(); g.Phase == engine.PhaseJailChoice || g.Phase == engine.PhaseGamble {
 				a, ok := pl.Decide(g, p)
 				if !ok || g.Check(p, a) != nil {
