@@ -174,6 +174,9 @@ func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 	if a, ok := pl.propose(g, p); ok {
 		return a
 	}
+	if a, ok := pl.proposeBuilding(g, p); ok {
+		return a
+	}
 	me := &g.Players[p]
 	if me.InJail && pl.Jail == JailShort {
 		if me.JailCards[engine.DeckChance] || me.JailCards[engine.DeckChest] {

@@ -27,6 +27,7 @@ type balance struct {
 	staked, gained   int64  // total staked, and the net gain on it
 	skipped          [3]int // turns skipped, by engine.SkipReason
 	finesPaid        int
+	buildingsBought  int // buildings bought from another player
 }
 
 // measureBalance plays games of edition between default computer players
@@ -76,6 +77,8 @@ func measureBalance(t *testing.T, edition string, players, games, maxTurns int) 
 					b.skipped[e.Amount]++
 				case engine.EvJailFinePaid:
 					b.finesPaid++
+				case engine.EvBuildingTraded:
+					b.buildingsBought++
 				}
 			}
 			if g.Turn == turn {
@@ -130,9 +133,10 @@ func (b *balance) String() string {
 			float64(b.stakes)/float64(b.games), float64(b.declined)/float64(b.games),
 			float64(b.staked)/float64(b.stakes), float64(b.gained)/float64(b.staked))
 	}
-	fmt.Fprintf(&sb, "\nskipped turns a game: jail %.1f, day off %.1f, card %.1f; jail fines paid a game %.1f",
+	fmt.Fprintf(&sb, "\nskipped turns a game: jail %.1f, day off %.1f, card %.1f; jail fines paid a game %.1f; buildings bought from players a game %.2f",
 		float64(b.skipped[engine.SkipJail])/float64(b.games), float64(b.skipped[engine.SkipRestDay])/float64(b.games),
-		float64(b.skipped[engine.SkipCard])/float64(b.games), float64(b.finesPaid)/float64(b.games))
+		float64(b.skipped[engine.SkipCard])/float64(b.games), float64(b.finesPaid)/float64(b.games),
+		float64(b.buildingsBought)/float64(b.games))
 	fmt.Fprintf(&sb, "\nset  invested/game  rent/game  rent per 100 invested  completed  completer won\n")
 	for gi, s := range b.sets {
 		fmt.Fprintf(&sb, "%3d  %13.0f  %9.0f  %21.1f  %8.1f%%  %12.1f%%\n", gi,

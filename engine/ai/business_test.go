@@ -166,3 +166,58 @@ func TestSellsBuildingsDearly(t *testing.T) {
 		}
 	}
 }
+
+// TestBuysBuildingFromPlayer: with no corporation left in the bank, a
+// computer player with four branches on every deed of a set offers to buy
+// one from an opponent, at a price the opponent's computer player accepts;
+// an opponent short of a corporation itself is not asked.
+func TestBuysBuildingFromPlayer(t *testing.T) {
+	g := newBusinessGame(t, 3, 1)
+	p := g.Current
+	q, r := (p+1)%3, (p+2)%3
+	set := func(owner engine.PlayerID, n int8, sqs ...int) {
+		for _, sq := range sqs {
+			g.Props[sq].Owner, g.Props[sq].Buildings = owner, n
+			if n == engine.Hotel {
+				g.Hotels--
+			} else {
+				g.Houses -= int(n)
+			}
+		}
+	}
+	set(q, engine.Hotel, 13, 14, 15, 16, 17, 19, 24, 25, 26) // 9 corporations
+	set(r, engine.Hotel, 8)                                  // the 10th, with the cheapest branch
+	set(r, 4, 10, 11)                                        // r wants a corporation too
+	set(p, 4, 1, 3)
+	g.Bank -= 1500 // cash above the reserve the opponents' rents call for
+	g.Players[p].Cash += 1500
+	if err := g.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	pl := &Player{}
+	a := decide(t, pl, g, p)
+	if a.Kind != engine.ActProposeTrade || a.Trade.To != q || a.Trade.PlaceOn != 1 && a.Trade.PlaceOn != 3 {
+		t.Fatalf("decided %+v (%+v)", a, a.Trade)
+	}
+	// The cheapest corporation of a seller who does not need one: a shops
+	// deed (branch 100), at three times its price and the margin.
+	if sq := a.Trade.TakeBuilding; g.EditionData().Squares[sq].Group != engine.BusinessShops || a.Trade.GiveCash != 380 {
+		t.Fatalf("offer %+v", a.Trade)
+	}
+	if _, err := g.Apply(p, a); err != nil {
+		t.Fatal(err)
+	}
+	if b := decide(t, pl, g, q); b.Kind != engine.ActAcceptTrade {
+		t.Fatalf("the seller decided %+v", b)
+	}
+	// r would reject: it is short of a corporation itself.
+	ask := &engine.Trade{From: p, To: r, GiveCash: 1000, TakeBuilding: 8, PlaceOn: 1}
+	if tradeWorth(g, r, ask) {
+		t.Fatal("r sells the corporation it needs")
+	}
+	// Not again this turn.
+	g.Trades = nil
+	if b := decide(t, pl, g, p); b.Kind == engine.ActProposeTrade {
+		t.Fatalf("offered again: %+v", b.Trade)
+	}
+}
