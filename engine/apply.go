@@ -52,7 +52,7 @@ func (g *Game) check(p PlayerID, a Action) error {
 	if !g.Active(p) {
 		return ErrNotInGame
 	}
-	if err, handled := g.checkEdition(p, a); handled {
+	if handled, err := g.checkEdition(p, a); handled {
 		return err
 	}
 	current := p == g.Current

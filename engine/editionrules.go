@@ -7,14 +7,14 @@ import "fmt"
 
 // checkEdition checks the edition's own decisions; handled is false for
 // every other action, which check goes on to judge.
-func (g *Game) checkEdition(p PlayerID, a Action) (err error, handled bool) {
+func (g *Game) checkEdition(p PlayerID, a Action) (handled bool, err error) {
 	switch {
 	case a.Kind == ActStayInJail || a.Kind == ActPayJailFine && g.Phase == PhaseJailChoice:
-		return g.checkJailChoice(p, a), true
+		return true, g.checkJailChoice(p, a)
 	case a.Kind == ActStake || a.Kind == ActNoStake:
-		return g.checkGamble(p, a), true
+		return true, g.checkGamble(p, a)
 	}
-	return nil, false
+	return false, nil
 }
 
 // performEdition performs what checkEdition accepted.
