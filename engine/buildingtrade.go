@@ -18,7 +18,10 @@ func (g *Game) TradedBuilding(t *Trade) int {
 	if g.checkBuildingTrade(t) != nil {
 		return 0
 	}
-	return int(g.Props[t.TakeBuilding].Buildings)/Hotel*(Hotel-1) + 1
+	if g.Props[t.TakeBuilding].Buildings == Hotel {
+		return Hotel
+	}
+	return 1
 }
 
 // checkBuildingTrade checks t's building part.
@@ -45,8 +48,8 @@ func (g *Game) checkBuildingTrade(t *Trade) error {
 	if err := g.canPlace(t.From, dst); err != nil {
 		return err
 	}
-	for _, sq := range t.GiveDeeds { // the buyer keeps the set it builds on
-		if g.ed.Squares[sq].Group == g.ed.Squares[dst].Group {
+	for _, sq := range t.GiveDeeds { // the buyer keeps the set it builds on (bad squares: checkTradeSide)
+		if sq >= 0 && sq < len(g.Props) && g.ed.Squares[sq].Group == g.ed.Squares[dst].Group {
 			return ErrBuildingTrade
 		}
 	}

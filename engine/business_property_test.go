@@ -228,6 +228,10 @@ func TestBuildingTrade(t *testing.T) {
 	refuse(t, g, 0, buy(1, 3), ErrBuildingTrade)   // not the counterparty's deed
 	refuse(t, g, 0, buy(0, 3), ErrBadTrade)        // nothing taken
 	refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveDeeds: []int{6}, TakeBuilding: 26, PlaceOn: 4}}, ErrBuildingTrade)
+	refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveDeeds: []int{-1, 99}, TakeBuilding: 26, PlaceOn: 3}}, ErrBadTrade)
+	if k := g.TradedBuilding(&Trade{From: 0, To: 1, TakeBuilding: 26, PlaceOn: 3}); k != 1 {
+		t.Fatalf("TradedBuilding = %d, want a branch", k)
+	}
 	do(t, g, 0, buy(26, 3))
 	ev := do(t, g, 1, Action{Kind: ActAcceptTrade, TradeID: 1})
 	hasEvent(t, ev, Event{Kind: EvBuildingTraded, Player: 0, Other: 1, Square: 3, From: 26, Amount: 3})
@@ -259,6 +263,9 @@ func TestBuildingTrade(t *testing.T) {
 	build(g, 4, 1, 3)
 	actSq(t, g, 0, ActBuild, 1) // the bank's last
 	do(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveCash: 300, TakeBuilding: 19, PlaceOn: 3}})
+	if k := g.TradedBuilding(&g.Trades[0]); k != Hotel {
+		t.Fatalf("TradedBuilding = %d, want a corporation", k)
+	}
 	ev = do(t, g, 1, Action{Kind: ActAcceptTrade, TradeID: 1})
 	hasEvent(t, ev, Event{Kind: EvBuildingTraded, Player: 0, Other: 1, Square: 3, From: 19, Amount: Hotel})
 	if g.Props[19].Buildings != 4 || g.Props[3].Buildings != Hotel || g.Hotels != 0 || g.Houses != 26-4 {
