@@ -157,5 +157,8 @@ func fuzzTrade(g *Game, p PlayerID, b byte, amount int) *Trade {
 	if b&16 != 0 {
 		tr.Debt = g.MaxDebtCredit(p, tr.To) - int(b>>5)
 	}
+	if amount%7 == 0 { // a building bought from the counterparty, squares maybe off the board
+		tr.TakeBuilding, tr.PlaceOn = int(b)%44-2, int(b>>1)%44-2
+	}
 	return tr
 }
