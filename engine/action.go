@@ -38,6 +38,9 @@ const (
 	ActCancelTrade                        // withdraw offer TradeID (its proposer only)
 	ActVoteEnd                            // vote to end the game now, ranking by net worth
 	ActTimeout                            // System only: the pending decision's deadline passed
+	ActStayInJail                         // PhaseJailChoice: do not pay; skip the next turn
+	ActStake                              // PhaseGamble: stake Amount on one die
+	ActNoStake                            // PhaseGamble: stake nothing
 	actionKinds
 )
 
@@ -72,4 +75,9 @@ type Trade struct {
 	GiveCards []int    `json:"give_cards,omitempty"` // decks of jail cards From gives
 	TakeCards []int    `json:"take_cards,omitempty"`
 	Debt      int      `json:"debt,omitempty"` // credited against From's debt to To
+	// TakeBuilding and PlaceOn move one building from To's deed
+	// TakeBuilding to From's deed PlaceOn when the bank has none of that
+	// kind (buildingtrade.go); 0 (never a deed) moves none.
+	TakeBuilding int `json:"take_building,omitempty"`
+	PlaceOn      int `json:"place_on,omitempty"`
 }

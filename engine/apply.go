@@ -30,7 +30,7 @@ func (g *Game) Check(p PlayerID, a Action) error {
 // waits to be placed.
 func (g *Game) inManagePhase() bool {
 	switch g.Phase {
-	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseDebt:
+	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseDebt, PhaseJailChoice, PhaseGamble:
 		return true
 	}
 	return false
@@ -51,6 +51,9 @@ func (g *Game) check(p PlayerID, a Action) error {
 	}
 	if !g.Active(p) {
 		return ErrNotInGame
+	}
+	if handled, err := g.checkEdition(p, a); handled {
+		return err
 	}
 	current := p == g.Current
 	switch a.Kind {
@@ -217,6 +220,9 @@ func (g *Game) busy() error {
 }
 
 func (g *Game) perform(p PlayerID, a Action) {
+	if g.performEdition(p, a) {
+		return
+	}
 	switch a.Kind {
 	case ActRoll:
 		g.actRoll(p)
@@ -294,7 +300,7 @@ func (g *Game) actVoteEnd(p PlayerID) {
 // during an auction, where every bidder still in may act, and at the end).
 func (g *Game) Waiting() PlayerID {
 	switch g.Phase {
-	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd:
+	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseJailChoice, PhaseGamble:
 		return g.Current
 	case PhaseDebt:
 		return g.Debts[0].Debtor
@@ -332,6 +338,8 @@ func (g *Game) timeout() {
 			}
 		}
 		g.refundPlacement()
+	case PhaseJailChoice, PhaseGamble:
+		g.editionTimeout()
 	}
 }
 

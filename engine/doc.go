@@ -11,5 +11,8 @@
 // and returns the events that describe what happened, or returns a sentinel
 // error (see errors.go) and leaves the game untouched.
 //
-// Editions (board, decks, prices, rule options) are data, see edition.go.
+// Editions (board, decks, prices, rule options) are data, see edition.go:
+// classic.go (rules and tests in RULES.md) and business.go (BUSINESS.md),
+// whose new squares and cards are small hooks behind Rules flags
+// (skip.go, gamble.go, fortune.go, buildingtrade.go, editionrules.go).
 package engine

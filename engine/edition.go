@@ -14,6 +14,8 @@ const (
 	SquareJail // just visiting, or in jail
 	SquareFreeParking
 	SquareGoToJail
+	SquareGamble  // business «Шанс»: stake cash on one die (gamble.go)
+	SquareRestDay // business «Выходной»: the next turn is skipped (skip.go)
 )
 
 // Deck numbers, indexes of Edition.Decks and Game.Decks.
@@ -56,6 +58,9 @@ const (
 	CardPayEach     // pay Amount to every other player
 	CardCollectEach // every other player pays Amount
 	CardRepairs     // pay Amount per house and PerHotel per hotel
+	CardSkipTurn    // the next turn is skipped
+	CardLuck        // take a face-up Удача card from the centre (fortune.go)
+	CardMisfortune  // take a face-up Неудача card from the centre
 )
 
 // Card is one card of a deck. Card texts live in the locales under the
@@ -93,6 +98,34 @@ type Rules struct {
 	// nothing left to decide (no doubles to roll again, no debt, no
 	// auction): chat games save a button press and a message edit a turn.
 	AutoEndTurn bool `json:"auto_end_turn,omitempty"`
+
+	// The options below are the business edition's (BUSINESS.md); their
+	// zero values are the classic game's rules.
+
+	// JailDoubles is how many doubles in a row send a player to jail (0: 3).
+	JailDoubles int `json:"jail_doubles,omitempty"`
+	// JailSkipsTurn: a player who stops on or is sent to the jail square
+	// skips their next turn unless they pay JailFine at once; there is no
+	// rolling for doubles.
+	JailSkipsTurn bool `json:"jail_skips_turn,omitempty"`
+	// GambleCap is the highest stake on a gamble square (0: all one's cash).
+	GambleCap int `json:"gamble_cap,omitempty"`
+	// NoBuildingAuctions sells the bank's last buildings at the printed
+	// price to whoever asks first, instead of auctioning them.
+	NoBuildingAuctions bool `json:"no_building_auctions,omitempty"`
+	// MortgagedUntradable keeps mortgaged deeds out of trades.
+	MortgagedUntradable bool `json:"mortgaged_untradable,omitempty"`
+	// BankruptToBank: a bankrupt's cash goes to the bank and their deeds
+	// back to the board even when the debt was to a player.
+	BankruptToBank bool `json:"bankrupt_to_bank,omitempty"`
+	// HotelNeedsFullSet: a hotel (corporation) needs four houses (branches)
+	// on every deed of the set, even when EvenBuilding is off.
+	HotelNeedsFullSet bool `json:"hotel_needs_full_set,omitempty"`
+	// BuildOnOwnTurn: buildings are bought only by the current player.
+	BuildOnOwnTurn bool `json:"build_on_own_turn,omitempty"`
+	// UnmortgageBeforeTurn: a mortgage is lifted only by the current
+	// player before their roll.
+	UnmortgageBeforeTurn bool `json:"unmortgage_before_turn,omitempty"`
 }
 
 // Edition is a complete rule set: board, decks, bank stock and defaults.
@@ -105,6 +138,10 @@ type Edition struct {
 	MinPlayers int
 	MaxPlayers int
 	JailSquare int
+	// Luck and Misfortune are how many face-up Удача and Неудача cards lie
+	// in the centre at the start (business edition; 0 elsewhere).
+	Luck       int
+	Misfortune int
 	Rules      Rules
 
 	groups [][]int // square indexes of each group, filled by prepare

@@ -55,6 +55,20 @@ const (
 	EvGameOver                              // Player won (Amount = 1 when ended by agreement)
 	EvBuildingAuction                       // a building (Amount 1 = house, 5 = hotel) for Square goes to auction
 	EvDebtSettled                           // Player's debt to Other shrank by Amount paid in property (Cost = still owed)
+	EvWillSkip                              // Player will skip their next turn (Amount: a SkipReason)
+	EvTurnSkipped                           // Player's turn is skipped (Amount: a SkipReason)
+	EvGambleOffered                         // Player stands on the gamble square and may stake up to Amount
+	EvGambleLost                            // Player staked Amount, rolled Dice[0] (1–2) and lost the stake to the bank
+	EvGambleWon                             // Player staked Amount, rolled Dice[0] (3–6) and won Cost from the bank on top
+	EvNoStake                               // Player staked nothing
+	EvLuckTaken                             // Player took a face-up Удача card from the centre
+	EvMisfortuneTaken                       // Player took a face-up Неудача card from the centre
+	EvLuckGone                              // no Удача card is left in the centre for Player
+	EvMisfortuneGone                        // no Неудача card is left in the centre for Player
+	EvLuckUsed                              // Player's Удача card waived Amount rent for Square owed to Other
+	EvMisfortuneUsed                        // Player's Неудача card doubled the rent for Square owed to Other (Amount = the extra)
+	EvFortuneReturned                       // Player's face-up cards went back to the centre (Amount: Удача, Cost: Неудача)
+	EvBuildingTraded                        // Player bought a building from Other's deed From for Square (Amount = buildings now, 5 = corporation)
 	eventKinds
 )
 
@@ -63,6 +77,21 @@ const (
 	JailBySquare = iota
 	JailByCard
 	JailByDoubles
+	JailByStopping // stopped on the jail square (business edition)
+)
+
+// SkipReason says why a turn is skipped (EvWillSkip's and EvTurnSkipped's Amount).
+const (
+	SkipJail    = iota // the jail square, fine not paid
+	SkipRestDay        // the «Выходной» square
+	SkipCard           // a Сюрприз card
+	skipReasons
+)
+
+// FortuneKind names the face-up cards of the business edition.
+const (
+	FortuneLuck       = iota // «Удача»: the next rent owed is waived
+	FortuneMisfortune        // «Неудача»: the next rent owed is doubled
 )
 
 // Event is one thing that happened. Fields that a kind does not use are zero.

@@ -26,6 +26,11 @@ func FuzzApply(f *testing.F) {
 		long = append(long, byte(i%7), 0x80|byte(i*37), byte(i*11), byte(i*3), 0)
 	}
 	f.Add(long)
+	business := []byte("\x0b\x00\x00\x00\x00\x00\x00\x00\x02\x80")
+	for i := 0; i < 300; i++ {
+		business = append(business, byte(i%5), 0x80|byte(i*29), byte(i*13), byte(i*7), 0)
+	}
+	f.Add(business)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 10 {
 			return
@@ -33,15 +38,25 @@ func FuzzApply(f *testing.F) {
 		seed := binary.LittleEndian.Uint64(data)
 		players := 2 + int(data[8])%5
 		opts := data[9]
-		rules := EditionByID(Classic).Rules
-		rules.BuildBeforeRollOnly = opts&1 == 0
-		rules.FreeParkingJackpot = opts&2 != 0
-		rules.DoubleSalaryOnStart = opts&4 != 0
-		rules.NoRentInJail = opts&8 != 0
-		rules.Auctions = opts&16 == 0
+		edition := Classic
+		if opts&128 != 0 {
+			edition = Business
+		}
+		rules := EditionByID(edition).Rules
+		if edition == Classic {
+			rules.BuildBeforeRollOnly = opts&1 == 0
+			rules.FreeParkingJackpot = opts&2 != 0
+			rules.DoubleSalaryOnStart = opts&4 != 0
+			rules.NoRentInJail = opts&8 != 0
+		} else {
+			rules.GambleCap = int(opts&3) * 100 // 0: no cap
+			rules.DoubleRentOnSet = opts&4 != 0
+			rules.AutoEndTurn = opts&8 != 0
+		}
+		rules.Auctions = opts&16 == 0 && edition == Classic
 		rules.EarlyEndByAgreement = opts&32 == 0
 		rules.EvenBuilding = opts&64 == 0
-		g, _, err := New(Config{Edition: Classic, Players: players, Seed: seed, Rules: &rules})
+		g, _, err := New(Config{Edition: edition, Players: players, Seed: seed, Rules: &rules})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +84,7 @@ func FuzzApply(f *testing.F) {
 					p, a = System, Action{Kind: ActTimeout}
 				} else {
 					a = buf[int(rest[2])%len(buf)]
-					if a.Kind == ActBid && amount > 0 {
+					if (a.Kind == ActBid || a.Kind == ActStake) && amount > 0 {
 						a.Amount += amount % (a.Max - a.Amount + 1)
 					}
 					a.Max = 0
@@ -141,6 +156,9 @@ func fuzzTrade(g *Game, p PlayerID, b byte, amount int) *Trade {
 	}
 	if b&16 != 0 {
 		tr.Debt = g.MaxDebtCredit(p, tr.To) - int(b>>5)
+	}
+	if amount%7 == 0 { // a building bought from the counterparty, squares maybe off the board
+		tr.TakeBuilding, tr.PlaceOn = int(b)%44-2, int(b>>1)%44-2
 	}
 	return tr
 }

@@ -13,6 +13,8 @@ const (
 	PhaseDebt                           // Debts[0].Debtor: raise money, then pay or go bankrupt
 	PhasePlaceBuilding                  // Placing: choose where the building won at auction goes
 	PhaseGameOver
+	PhaseJailChoice // current player: pay the fine now or skip the next turn (JailSkipsTurn)
+	PhaseGamble     // current player: stake cash on the gamble square, or not
 )
 
 // Step is the underlying turn step that the game returns to once every
@@ -24,6 +26,8 @@ const (
 	StepBuyDecision
 	StepTurnEnd
 	StepJailMove // a prisoner who failed the last try moves once the fine is paid
+	StepJailChoice
+	StepGamble
 )
 
 // NoOwner marks an unowned deed (and squares that cannot be owned).
@@ -42,6 +46,11 @@ type Player struct {
 	Bankrupt  bool    `json:"bankrupt,omitempty"`
 	VotedEnd  bool    `json:"voted_end,omitempty"`
 	OutAt     uint64  `json:"out_at,omitempty"` // game version when they went bankrupt
+	// Skips counts the turns still to be skipped, by SkipReason.
+	Skips [skipReasons]uint8 `json:"skips,omitzero"`
+	// Luck and Misfortune count the face-up Удача and Неудача cards held.
+	Luck       uint8 `json:"luck,omitempty"`
+	Misfortune uint8 `json:"misfortune,omitempty"`
 }
 
 // Property is the state of one square's deed.
@@ -159,6 +168,10 @@ type Config struct {
 	Players int
 	Seed    uint64
 	Rules   *Rules // nil: the edition's defaults
+	// SeatZeroStarts skips the roll for the starting order: seat 0 moves
+	// first (the business rule book's "the youngest starts", which the bot
+	// makes the game's creator, or a random seat when seats are shuffled).
+	SeatZeroStarts bool
 }
 
 // New creates a game, shuffles the decks and rolls for the starting order.
@@ -186,6 +199,9 @@ func New(cfg Config) (*Game, []Event, error) {
 	g.Houses, g.Hotels = ed.Houses, ed.Hotels
 	for d := range g.Decks {
 		n := len(ed.Decks[d])
+		if n == 0 {
+			continue // an edition with one deck: the other stays nil
+		}
 		order := make([]uint8, n)
 		for i := range order {
 			order[i] = uint8(i)
@@ -198,7 +214,11 @@ func New(cfg Config) (*Game, []Event, error) {
 	}
 	g.Placing = NoOwner
 	g.events = g.events[:0]
-	g.Current = g.rollForOrder()
+	if cfg.SeatZeroStarts {
+		g.emit(Event{Kind: EvFirstPlayer, Player: 0})
+	} else {
+		g.Current = g.rollForOrder()
+	}
 	g.startTurn()
 	return g, g.takeEvents(), nil
 }

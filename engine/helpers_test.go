@@ -17,7 +17,13 @@ import (
 // order. rules may be nil for the edition's defaults.
 func newTestGame(t testing.TB, n int, rules *Rules) *Game {
 	t.Helper()
-	g, _, err := New(Config{Edition: Classic, Players: n, Seed: 1, Rules: rules})
+	return newEditionGame(t, Classic, n, rules)
+}
+
+// newEditionGame is newTestGame for any edition.
+func newEditionGame(t testing.TB, edition string, n int, rules *Rules) *Game {
+	t.Helper()
+	g, _, err := New(Config{Edition: edition, Players: n, Seed: 1, Rules: rules})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +157,7 @@ func refuse(t testing.TB, g *Game, p PlayerID, a Action, want error) {
 		t.Fatalf("refused Apply(%d, %+v) changed the game:\n%s\n%s", p, a, before, after)
 	}
 	for _, l := range g.Legal(p) {
-		if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActProposeTrade {
+		if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActStake && a.Kind != ActProposeTrade {
 			t.Fatalf("refused action %+v is listed by Legal(%d)", a, p)
 		}
 	}

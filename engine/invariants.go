@@ -78,6 +78,9 @@ func (g *Game) CheckInvariants() error {
 			return fmt.Errorf("deck %d: %d cards + %d held, want %d", d, g.Decks[d].Count, held, len(ed.Decks[d]))
 		}
 	}
+	if err := g.checkEditionInvariants(); err != nil {
+		return err
+	}
 	switch g.Phase {
 	case PhaseGameOver:
 		if !g.Active(g.Winner) {
@@ -96,7 +99,7 @@ func (g *Game) CheckInvariants() error {
 		if g.Placing == NoOwner {
 			return fmt.Errorf("placing phase without a winner")
 		}
-	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd:
+	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseJailChoice, PhaseGamble:
 		if len(g.Debts) > 0 || g.Auction != nil {
 			return fmt.Errorf("phase %d with pending debts or auction", g.Phase)
 		}

@@ -2,8 +2,9 @@ package engine
 
 // Legal lists every action p may take now. The bot draws its buttons from
 // it; every action listed passes Check. Parameters: ActBid carries the
-// lowest bid in Amount and the highest (the bidder's cash) in Max;
-// ActProposeTrade is listed without an offer (the bot composes one).
+// lowest bid in Amount and the highest (the bidder's cash) in Max, ActStake
+// the least stake (1) and the most (Game.MaxStake); ActProposeTrade is
+// listed without an offer (the bot composes one).
 func (g *Game) Legal(p PlayerID) []Action { return g.AppendLegal(nil, p) }
 
 // AppendLegal is Legal appending to dst, so a caller that reuses its buffer
@@ -28,6 +29,7 @@ func (g *Game) AppendLegal(dst []Action, p PlayerID) []Action {
 		for _, k := range [...]ActionKind{ActPayJailFine, ActUseJailCard, ActRoll, ActBuy, ActDecline, ActEndTurn} {
 			try(Action{Kind: k})
 		}
+		dst = g.appendEditionLegal(dst, p)
 	}
 	switch g.Phase {
 	case PhaseAuction:

@@ -153,6 +153,10 @@ func (g *Game) NetWorth(p PlayerID) int {
 
 // bankrupt removes p from the game in favour of creditor (Bank or a seat).
 func (g *Game) bankrupt(p, creditor PlayerID) {
+	if g.Rules.BankruptToBank {
+		creditor = Bank
+	}
+	g.leaveEditionState(p)
 	pl := &g.Players[p]
 	// Buildings go back to the bank at half price first, in both cases.
 	for sq := range g.Props {

@@ -102,6 +102,11 @@ func (g *Game) canPlace(p PlayerID, sq int) error {
 			return ErrUnevenBuilding
 		}
 	}
+	if g.Rules.HotelNeedsFullSet && prop.Buildings == Hotel-1 {
+		if lo, _ := g.setRange(s.Group); lo < Hotel-1 {
+			return ErrUnevenBuilding
+		}
+	}
 	return nil
 }
 
@@ -122,6 +127,9 @@ func (g *Game) checkStock(sq int) error {
 // checkBuildTiming applies the house rule "build only right before your own
 // roll, at most N buildings a turn", or otherwise the quiet phases.
 func (g *Game) checkBuildTiming(p PlayerID) error {
+	if g.Rules.BuildOnOwnTurn && p != g.Current {
+		return ErrNotYourTurn
+	}
 	if g.Rules.BuildBeforeRollOnly {
 		if p != g.Current || g.Phase != PhaseTurnStart {
 			return ErrBuildBeforeTurn
@@ -162,10 +170,12 @@ func (g *Game) actBuild(p PlayerID, sq int) {
 		g.placeBuilding(p, sq, 0)
 		return
 	}
-	if kind, ok := g.buildingShortage(p, sq); ok {
-		g.emit(Event{Kind: EvBuildingAuction, Player: p, Square: sq, Amount: kind})
-		g.startAuction(sq, g.ed.Squares[sq].HouseCost, kind, p)
-		return
+	if !g.Rules.NoBuildingAuctions {
+		if kind, ok := g.buildingShortage(p, sq); ok {
+			g.emit(Event{Kind: EvBuildingAuction, Player: p, Square: sq, Amount: kind})
+			g.startAuction(sq, g.ed.Squares[sq].HouseCost, kind, p)
+			return
+		}
 	}
 	cost := g.ed.Squares[sq].HouseCost
 	g.takeForBank(p, cost)
@@ -345,6 +355,9 @@ func (g *Game) checkUnmortgage(p PlayerID, sq int) error {
 	}
 	if !prop.Mortgaged {
 		return ErrNotMortgaged
+	}
+	if g.Rules.UnmortgageBeforeTurn && (p != g.Current || g.Phase != PhaseTurnStart) {
+		return ErrLiftBeforeRoll
 	}
 	if g.Players[p].Cash < g.UnmortgageCost(sq) {
 		return ErrInsufficientFunds

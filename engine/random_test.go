@@ -44,7 +44,7 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 	}
 	a := acts[r.IntN(len(acts))]
 	switch a.Kind {
-	case ActBid:
+	case ActBid, ActStake:
 		a.Amount += r.IntN(min(a.Max-a.Amount, 300) + 1)
 		a.Max = 0
 	case ActProposeTrade:
@@ -74,6 +74,9 @@ func randomTrade(r *rand.Rand, g *Game, p PlayerID) *Trade {
 	} else if g.Active(to) {
 		t.TakeCash = r.IntN(g.Players[to].Cash/2 + 1)
 	}
+	if r.IntN(4) == 0 { // a building bought from the counterparty, seldom valid
+		t.TakeBuilding, t.PlaceOn = r.IntN(len(g.Props)), r.IntN(len(g.Props))
+	}
 	if owed := g.MaxDebtCredit(p, to); owed > 0 && r.IntN(2) == 0 {
 		t.Debt = r.IntN(owed + 1)
 	}
@@ -94,11 +97,7 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 300
 	}
-	buf := make([]Action, 0, 64)
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		r := rand.New(rand.NewPCG(seed, 7))
-		players := 2 + int(seed%5)
-		rules := EditionByID(Classic).Rules
+	playRandomGames(t, Classic, games, func(seed uint64, rules *Rules) {
 		if seed%3 == 0 { // exercise the other rule options too
 			rules.BuildBeforeRollOnly = false
 			rules.FreeParkingJackpot = true
@@ -106,7 +105,19 @@ func TestRandomGames(t *testing.T) {
 			rules.NoRentInJail = seed%2 == 0
 			rules.AutoEndTurn = seed%2 == 1
 		}
-		g, _, err := New(Config{Edition: Classic, Players: players, Seed: seed, Rules: &rules})
+	})
+}
+
+// playRandomGames is TestRandomGames for one edition; vary changes the
+// edition's rules for a seed.
+func playRandomGames(t *testing.T, edition string, games int, vary func(seed uint64, rules *Rules)) {
+	buf := make([]Action, 0, 64)
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		r := rand.New(rand.NewPCG(seed, 7))
+		players := 2 + int(seed%5)
+		rules := EditionByID(edition).Rules
+		vary(seed, &rules)
+		g, _, err := New(Config{Edition: edition, Players: players, Seed: seed, Rules: &rules})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +132,7 @@ func TestRandomGames(t *testing.T) {
 			}
 			legal := false
 			for _, l := range g.AppendLegal(buf[:0], p) {
-				if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActProposeTrade {
+				if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActStake && a.Kind != ActProposeTrade {
 					legal = true
 				}
 			}
@@ -170,7 +181,8 @@ var sentinels = []error{ErrGameOver, ErrUnknownAction, ErrNotInGame, ErrNotYourT
 	ErrNoMonopoly, ErrNotBuildable, ErrUnevenBuilding, ErrMaxBuildings, ErrNoBuildings, ErrHasBuildings,
 	ErrNoHousesLeft, ErrNoHotelsLeft, ErrBuildLimit, ErrBuildBeforeTurn, ErrBidTooLow, ErrBidTooHigh,
 	ErrAlreadyPassed, ErrNotInJail, ErrNoJailCard, ErrInDebt, ErrCanStillPay, ErrBadTrade,
-	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted, ErrDebtCredit}
+	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted, ErrDebtCredit,
+	ErrBadStake, ErrLiftBeforeRoll, ErrBuildingTrade}
 
 func isSentinel(err error) bool {
 	for _, s := range sentinels {
@@ -179,4 +191,24 @@ func isSentinel(err error) bool {
 		}
 	}
 	return false
+}
+
+// TestRandomGamesBusiness is TestRandomGames for the business edition,
+// with its chat options varied too.
+func TestRandomGamesBusiness(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 200
+	}
+	playRandomGames(t, Business, games, func(seed uint64, rules *Rules) {
+		switch seed % 4 {
+		case 1:
+			rules.GambleCap = 0
+			rules.DoubleRentOnSet = true
+		case 2:
+			rules.AutoEndTurn = true
+		case 3:
+			rules.EvenBuilding = false
+		}
+	})
 }

@@ -13,6 +13,9 @@ func (g *Game) Tradable(p PlayerID, sq int) bool {
 	if sq < 0 || sq >= len(g.Props) || !ed.Squares[sq].Ownable() || g.Props[sq].Owner != p || !g.Active(p) {
 		return false
 	}
+	if g.Rules.MortgagedUntradable && g.Props[sq].Mortgaged {
+		return false
+	}
 	return ed.Squares[sq].Kind != SquareStreet || !g.setHasBuildings(ed.Squares[sq].Group)
 }
 
@@ -40,6 +43,9 @@ func (g *Game) checkTradeSide(owner PlayerID, deeds []int, cash int, cards []int
 		if slices.Contains(deeds[:i], sq) {
 			return ErrBadTrade
 		}
+		if g.Rules.MortgagedUntradable && g.Props[sq].Mortgaged {
+			return ErrMortgaged
+		}
 		if g.ed.Squares[sq].Kind == SquareStreet && g.setHasBuildings(g.ed.Squares[sq].Group) {
 			return ErrHasBuildings
 		}
@@ -66,8 +72,13 @@ func (g *Game) checkTrade(t *Trade) error {
 	// a debt is what the creditor gives, and the debtor pays it at least
 	// partly in property.
 	if t.GiveCash == 0 && len(t.GiveDeeds)+len(t.GiveCards) == 0 ||
-		t.TakeCash == 0 && t.Debt == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0 {
+		t.TakeCash == 0 && t.Debt == 0 && t.TakeBuilding == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0 {
 		return ErrBadTrade
+	}
+	if t.TakeBuilding != 0 || t.PlaceOn != 0 {
+		if err := g.checkBuildingTrade(t); err != nil {
+			return err
+		}
 	}
 	if t.Debt != 0 {
 		if t.Debt < 0 || t.Debt > g.MaxDebtCredit(t.From, t.To) {
@@ -127,6 +138,9 @@ func (g *Game) actAcceptTrade(i int) {
 	}
 	for _, sq := range t.TakeDeeds {
 		g.giveDeed(sq, t.To, t.From)
+	}
+	if t.TakeBuilding != 0 {
+		g.moveBuilding(&t)
 	}
 	g.pruneTrades()
 }

@@ -7,6 +7,10 @@ func (g *Game) startTurn() {
 	g.Turn++
 	g.Doubles, g.RollAgain, g.Built = 0, false, 0
 	g.Step = StepTurnStart
+	if g.Players[g.Current].Skips != ([skipReasons]uint8{}) && g.skipTurn() {
+		g.advanceTurn()
+		return
+	}
 	g.emit(Event{Kind: EvTurnStarted, Player: g.Current, Amount: g.Turn})
 	g.settle()
 }
@@ -58,6 +62,10 @@ func (g *Game) settle() {
 				return
 			}
 			g.Phase = PhaseTurnEnd
+		case StepJailChoice:
+			g.Phase = PhaseJailChoice
+		case StepGamble:
+			g.Phase = PhaseGamble
 		case StepJailMove:
 			g.Step = StepTurnEnd
 			g.moveBy(g.Current, g.Dice[0]+g.Dice[1])
@@ -120,7 +128,7 @@ func (g *Game) actRoll(p PlayerID) {
 	g.RollAgain = false
 	if doubles {
 		g.Doubles++
-		if g.Doubles >= 3 {
+		if g.Doubles >= g.jailDoubles() {
 			g.sendToJail(p, JailByDoubles)
 			return
 		}
@@ -204,6 +212,14 @@ func (g *Game) land(p PlayerID, rentFactor int) {
 		g.drawCard(p, DeckChest)
 	case SquareGoToJail:
 		g.sendToJail(p, JailBySquare)
+	case SquareJail:
+		if g.Rules.JailSkipsTurn {
+			g.jailStop(p, JailByStopping)
+		}
+	case SquareGamble:
+		g.offerGamble(p)
+	case SquareRestDay:
+		g.willSkip(p, SkipRestDay)
 	case SquareFreeParking:
 		if g.Rules.FreeParkingJackpot && g.Jackpot > 0 {
 			amount := g.Jackpot
@@ -251,6 +267,11 @@ func (g *Game) chargeRent(p PlayerID, sq, factor int) {
 		amount = g.Rent(sq, g.Dice[0]+g.Dice[1])
 	default:
 		amount = g.Rent(sq, 0) * factor
+	}
+	if pl := &g.Players[p]; pl.Luck+pl.Misfortune > 0 {
+		if amount = g.playFortune(p, owner, sq, amount); amount == 0 {
+			return
+		}
 	}
 	if g.Players[p].Cash >= amount {
 		g.transfer(p, owner, amount)
@@ -305,6 +326,8 @@ func (g *Game) drawCard(p PlayerID, deck int) {
 		if total := houses*c.Amount + hotels*c.PerHotel; total > 0 {
 			g.chargeBank(p, total, EvPaid, pos)
 		}
+	case CardSkipTurn, CardLuck, CardMisfortune:
+		g.editionCard(p, c.Kind)
 	}
 }
 
@@ -319,6 +342,10 @@ func (g *Game) nextOfKind(from int, kind SquareKind) int {
 }
 
 func (g *Game) sendToJail(p PlayerID, reason int) {
+	if g.Rules.JailSkipsTurn {
+		g.jailStop(p, reason)
+		return
+	}
 	pl := &g.Players[p]
 	pl.Pos, pl.InJail, pl.JailTries = g.ed.JailSquare, true, 0
 	g.RollAgain = false

@@ -101,6 +101,10 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 		if p == g.Current {
 			return pl.buyDecision(g, p), true
 		}
+	case engine.PhaseJailChoice, engine.PhaseGamble:
+		if p == g.Current {
+			return pl.editionDecision(g, p), true
+		}
 	case engine.PhaseTurnEnd:
 		if p == g.Current {
 			if g.RollAgain {
@@ -168,6 +172,9 @@ func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 		return a
 	}
 	if a, ok := pl.propose(g, p); ok {
+		return a
+	}
+	if a, ok := pl.proposeBuilding(g, p); ok {
 		return a
 	}
 	me := &g.Players[p]

@@ -49,4 +49,15 @@
 //     within ten rounds.
 //   - Ending the game by agreement: a computer player votes for it once
 //     every other player still in has voted.
+//
+// The business edition adds (business.go): the jail square's fine is paid
+// while businesses are still for sale and the reserve allows it, else the
+// turn is skipped (always with JailLong); the gamble square gets a tenth
+// of the cash above the reserve, in tens, within the cap (about half the
+// Kelly stake of its odds), or nothing; when the bank has run out of the
+// branch or corporation it could build, it offers to buy one from the
+// opponent whose building is cheapest, at the least that opponent's
+// valuation accepts; asked for one, it sells only for clearly more than
+// three times its price, and never one it is short of itself. Удача and
+// Неудача play themselves on the next rent.
 package ai
