@@ -1,0 +1,366 @@
+package boardimg
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"strconv"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// Words is what the picture needs from the locales; *locales.Catalog has it.
+type Words interface {
+	T(lang, id string, data map[string]any) string
+	Money(lang string, amount int) string
+}
+
+// Renderer draws boards. It is safe for concurrent use.
+type Renderer struct {
+	words                 Words
+	regular, medium, bold *opentype.Font
+	pngs                  pngPool
+}
+
+// New parses the fonts once; words gives the names and labels.
+func New(words Words) (*Renderer, error) {
+	r := &Renderer{words: words}
+	for _, f := range []struct {
+		dst **opentype.Font
+		ttf []byte
+	}{{&r.regular, goregular.TTF}, {&r.medium, gomedium.TTF}, {&r.bold, gobold.TTF}} {
+		parsed, err := opentype.Parse(f.ttf)
+		if err != nil {
+			return nil, fmt.Errorf("boardimg: %w", err)
+		}
+		*f.dst = parsed
+	}
+	return r, nil
+}
+
+// ErrNoEdition is returned for a game whose edition the engine does not know.
+var ErrNoEdition = errors.New("boardimg: unknown edition")
+
+// Render draws g for a chat in lang as a PNG. names are the seats' display
+// names in seat order (any Unicode; what the font cannot draw is left out,
+// long names are cut). The same arguments always give the same bytes.
+func (r *Renderer) Render(g *engine.Game, lang string, names []string) ([]byte, error) {
+	img, err := r.Draw(g, lang, names)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.Grow(256 << 10)
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngs}
+	if err := enc.Encode(&buf, img); err != nil {
+		return nil, fmt.Errorf("boardimg: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// pngPool lets PNG encodings share their buffers.
+type pngPool struct{ pool sync.Pool }
+
+func (p *pngPool) Get() *png.EncoderBuffer {
+	b, _ := p.pool.Get().(*png.EncoderBuffer)
+	return b
+}
+func (p *pngPool) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
+
+// Draw is Render before the PNG encoding.
+func (r *Renderer) Draw(g *engine.Game, lang string, names []string) (*image.RGBA, error) {
+	ed := g.EditionData()
+	if ed == nil {
+		return nil, fmt.Errorf("%w %q", ErrNoEdition, g.Edition)
+	}
+	p := &painter{
+		Renderer: r, g: g, ed: ed, lang: lang, faces: faces{},
+		img:   image.NewRGBA(image.Rect(0, 0, boardSize, boardSize)),
+		cells: layout(len(ed.Squares)),
+	}
+	p.names = make([]string, len(g.Players))
+	for i := range p.names {
+		if i < len(names) {
+			p.names[i] = cleanName(r.medium, names[i])
+		}
+		if p.names[i] == "" {
+			p.names[i] = r.words.T(lang, "board_player", map[string]any{"N": i + 1})
+		}
+	}
+	fill(p.img, p.img.Rect, gridLine)
+	for i := range ed.Squares {
+		p.square(i)
+	}
+	p.tokens()
+	p.legend()
+	return p.img, nil
+}
+
+// painter draws one picture.
+type painter struct {
+	*Renderer
+	g     *engine.Game
+	ed    *engine.Edition
+	lang  string
+	names []string
+	faces faces
+	img   *image.RGBA
+	cells []cell
+	sh    shapes
+}
+
+// squareName is square i's name in the chat's language.
+func (r *Renderer) squareName(edition string, i int, lang string) string {
+	return r.words.T(lang, "sq_"+edition+"_"+strconv.Itoa(i), nil)
+}
+
+// bandColor is the colour band of square i, if it has one: the colour its
+// group's mark names, or a spare colour for a street group without one.
+func (p *painter) bandColor(i int) (color.RGBA, bool) {
+	sq := &p.ed.Squares[i]
+	if sq.Group < 0 {
+		return color.RGBA{}, false
+	}
+	mark := p.words.T(p.lang, "group_emoji_"+p.ed.ID+"_"+strconv.Itoa(sq.Group), nil)
+	if c, ok := groupColors[mark]; ok {
+		return c, true
+	}
+	if sq.Kind == engine.SquareStreet {
+		return spareGroupColors[sq.Group%len(spareGroupColors)], true
+	}
+	return color.RGBA{}, false
+}
+
+// inner is a square's drawing area: its cell less the grid line.
+func inner(c cell) image.Rectangle {
+	r := c.rect
+	r.Min = r.Min.Add(image.Pt(1, 1))
+	r.Max = r.Max.Sub(image.Pt(1, 1))
+	if r.Min.X == 1 {
+		r.Min.X = 2
+	}
+	if r.Min.Y == 1 {
+		r.Min.Y = 2
+	}
+	if r.Max.X == boardSize-1 {
+		r.Max.X = boardSize - 2
+	}
+	if r.Max.Y == boardSize-1 {
+		r.Max.Y = boardSize - 2
+	}
+	return r
+}
+
+func (p *painter) square(i int) {
+	c := p.cells[i]
+	box := inner(c)
+	prop := p.g.Props[i]
+	owned := p.ed.Squares[i].Ownable() && prop.Owner != engine.NoOwner
+	bg := paper
+	if owned {
+		bg = tint(playerColor(int(prop.Owner)), 28)
+	}
+	fill(p.img, box, bg)
+	if c.corner {
+		p.name(i, c, box)
+		return
+	}
+	if band, ok := p.bandColor(i); ok {
+		fill(p.img, c.bandZone().Intersect(box), band)
+	}
+	if owned {
+		fill(p.img, c.ownerZone().Intersect(box), playerColor(int(prop.Owner)))
+		if prop.Mortgaged {
+			hatch(p.img, box, hatchInk)
+		}
+	}
+	p.buildings(c, int(prop.Buildings))
+	p.name(i, c, box)
+}
+
+// name writes square i's name in its text area.
+func (p *painter) name(i int, c cell, box image.Rectangle) {
+	b, area, _ := p.nameBlock(p.faces, p.ed.ID, i, c, p.lang)
+	area = area.Intersect(box)
+	if c.vertical() {
+		drawBlockUp(p.img, b, area, ink)
+	} else {
+		drawBlock(p.img, b, area, ink)
+	}
+}
+
+// nameBlock breaks square i's name into lines for cell c and reports
+// whether it fits there at a legible size.
+func (r *Renderer) nameBlock(fs faces, edition string, i int, c cell, lang string) (block, image.Rectangle, bool) {
+	area := c.textArea()
+	text := r.squareName(edition, i, lang)
+	if c.vertical() {
+		b, ok := fit(fs, r.regular, text, nameSizes, area.Dy(), area.Dx())
+		return b, area, ok
+	}
+	sizes := nameSizes
+	if c.corner {
+		sizes = cornerSizes
+	}
+	b, ok := fit(fs, r.regular, text, sizes, area.Dx(), area.Dy())
+	return b, area, ok
+}
+
+// cornerSizes are tried for the corners' names, which have more room.
+var cornerSizes = []float64{28, 26, 24, minText}
+
+// buildings marks a street's buildings on its colour band, on a white
+// label so that it reads on every colour: a house icon with the count for
+// the lower kind (houses, branches), a hotel icon for the higher (hotels,
+// corporations). A square's width leaves no room for four legible icons.
+func (p *painter) buildings(c cell, n int) {
+	if n <= 0 {
+		return
+	}
+	band := c.bandZone().Inset(3)
+	const icon, digitW = 18, 13
+	var label image.Rectangle
+	centre := band.Min.Add(band.Max).Div(2)
+	digits := n > 1 && n < engine.Hotel
+	switch {
+	case !digits:
+		label = image.Rect(centre.X-14, centre.Y-13, centre.X+14, centre.Y+13)
+	case c.vertical():
+		label = image.Rect(centre.X-(icon+digitW+10)/2, band.Min.Y, centre.X+(icon+digitW+10)/2, band.Max.Y)
+	default:
+		label = image.Rect(band.Min.X, centre.Y-(icon+minText+6)/2, band.Max.X, centre.Y+(icon+minText+6)/2)
+	}
+	fill(p.img, label, white)
+	frame(p.img, label, 1, gridLine)
+	if n >= engine.Hotel {
+		p.sh.hotel(p.img, float32(centre.X)-10, float32(centre.Y)+8, 20, 16)
+		return
+	}
+	if !digits {
+		p.sh.house(p.img, float32(centre.X)-icon/2, float32(centre.Y)+icon/2, icon)
+		return
+	}
+	face := p.faces.get(p.bold, minText)
+	d := font.Drawer{Dst: p.img, Src: image.NewUniform(ink), Face: face}
+	digit := strconv.Itoa(n)
+	capH := face.Metrics().CapHeight.Ceil()
+	if c.vertical() {
+		x := float32(label.Min.X + 4)
+		p.sh.house(p.img, x, float32(centre.Y)+icon/2, icon)
+		d.Dot = fixed.P(int(x)+icon+3, centre.Y+capH/2)
+	} else {
+		p.sh.house(p.img, float32(centre.X)-icon/2, float32(label.Min.Y+3+icon), icon)
+		d.Dot = fixed.P(centre.X-font.MeasureString(face, digit).Ceil()/2, label.Max.Y-4)
+	}
+	d.DrawString(digit)
+}
+
+// Token sizes.
+const (
+	tokenRadius = 14
+	tokenDigit  = 20
+)
+
+// tokens draws every active player's token on their square.
+func (p *painter) tokens() {
+	at := map[int][]int{}
+	for seat, pl := range p.g.Players {
+		if !pl.Bankrupt {
+			at[pl.Pos] = append(at[pl.Pos], seat)
+		}
+	}
+	for i := range p.ed.Squares {
+		seats := at[i]
+		if len(seats) == 0 {
+			continue
+		}
+		spots := tokenSpots(p.cells[i], len(seats))
+		// The current player's token goes on top, its ring whole.
+		for pass := range 2 {
+			for k, seat := range seats {
+				if (engine.PlayerID(seat) == p.g.Current) == (pass == 1) {
+					p.token(seat, spots[k][0], spots[k][1], tokenRadius)
+				}
+			}
+		}
+	}
+}
+
+// tokenSpots are the centres for n tokens on a square: in rows along the
+// board's edge, further rows towards the middle.
+func tokenSpots(c cell, n int) [][2]float32 {
+	const gap = 2*tokenRadius + 2
+	var area image.Rectangle
+	if c.corner {
+		area = c.rect.Inset(12)
+		area.Min.Y += 120
+	} else {
+		area = c.tokenArea()
+	}
+	long := area.Dx()
+	if !c.corner && !c.vertical() {
+		long = area.Dy()
+	}
+	perRow := max(1, long/gap)
+	rows := (n + perRow - 1) / perRow
+	spots := make([][2]float32, 0, n)
+	for k := 0; k < n; k++ {
+		row, col := k/perRow, k%perRow
+		inRow := min(perRow, n-row*perRow)
+		along := float32(long)/2 + (float32(col)-float32(inRow-1)/2)*gap
+		outward := float32(gap)/2 + float32(row)*gap // from the outer edge
+		var x, y float32
+		switch {
+		case c.corner:
+			x = float32(area.Min.X) + along
+			y = float32(area.Min.Y) + float32(area.Dy())/2 + (float32(row)-float32(rows-1)/2)*gap
+		case c.side == bottom:
+			x, y = float32(area.Min.X)+along, float32(area.Max.Y)-outward
+		case c.side == top:
+			x, y = float32(area.Min.X)+along, float32(area.Min.Y)+outward
+		case c.side == left:
+			x, y = float32(area.Min.X)+outward, float32(area.Min.Y)+along
+		default:
+			x, y = float32(area.Max.X)-outward, float32(area.Min.Y)+along
+		}
+		spots = append(spots, [2]float32{x, y})
+	}
+	return spots
+}
+
+// token draws seat's token: a disc in its colour with its number, ringed
+// when it is the seat's turn, behind bars when the seat is in jail.
+func (p *painter) token(seat int, x, y, rad float32) {
+	if engine.PlayerID(seat) == p.g.Current && p.g.Phase != engine.PhaseGameOver {
+		p.sh.disc(p.img, x, y, rad+5, highlight)
+	}
+	p.sh.disc(p.img, x, y, rad+2, white)
+	p.sh.disc(p.img, x, y, rad, playerColor(seat))
+	face := p.faces.get(p.bold, float64(tokenDigit*rad/tokenRadius))
+	digit := strconv.Itoa(seat + 1)
+	w := font.MeasureString(face, digit)
+	m := face.Metrics()
+	d := font.Drawer{Dst: p.img, Src: image.NewUniform(white), Face: face}
+	d.Dot = fixed.Point26_6{
+		X: fixed.I(int(x+0.5)) - w/2,
+		Y: fixed.I(int(y+0.5)) + (m.CapHeight / 2),
+	}
+	d.DrawString(digit)
+	if p.g.Players[seat].InJail {
+		for _, dx := range []float32{-rad / 2, 0, rad / 2} {
+			p.sh.polygon(p.img, barsInk, [2]float32{x + dx - 1.5, y - rad - 2}, [2]float32{x + dx + 1.5, y - rad - 2},
+				[2]float32{x + dx + 1.5, y + rad + 2}, [2]float32{x + dx - 1.5, y + rad + 2})
+		}
+	}
+}
