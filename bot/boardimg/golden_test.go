@@ -18,7 +18,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden pictures and the words they were drawn with")
+var (
+	update  = flag.Bool("update", false, "rewrite the golden pictures and the words they were drawn with")
+	preview = flag.String("preview", "", "also write the full-size pictures into this directory, to look at")
+)
 
 // The golden pictures are drawn with the words stored beside them, not the
 // live locales, so that rewording a square does not break them (the fit
@@ -134,16 +137,13 @@ func TestGolden(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if *preview != "" {
+					writePNG(t, filepath.Join(*preview, ed+"."+lang+".png"), img)
+				}
 				got := shrink(img)
 				file := filepath.Join("testdata", ed+"."+lang+".png")
 				if *update {
-					var buf bytes.Buffer
-					if err := png.Encode(&buf, got); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-						t.Fatal(err)
-					}
+					writePNG(t, file, got)
 					continue
 				}
 				compareGolden(t, file, got)
@@ -197,4 +197,15 @@ func editions() []string {
 	eds := engine.Editions()
 	sort.Strings(eds)
 	return eds
+}
+
+func writePNG(t *testing.T, file string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

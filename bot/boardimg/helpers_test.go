@@ -37,16 +37,19 @@ func renderer(t testing.TB, words Words) *Renderer {
 }
 
 // sampleGame is a game of edition in the middle of play, built from the
-// edition's data alone so that it looks alike for every edition: sets
-// complete with one to five buildings, sets split between players, a
-// mortgaged deed and a mortgaged set, unowned sets; tokens sharing a
-// square, one in jail, one bankrupt; a jackpot.
+// edition's data alone so that it looks alike for every edition: complete
+// sets with one to five buildings, sets split between players and partly
+// unowned, mortgaged deeds; tokens on each kind of side, two sharing a
+// square, one in jail, a bankrupt seat; a jackpot where the board has a
+// free parking.
 func sampleGame(t testing.TB, edition string) *engine.Game {
 	t.Helper()
 	ed := engine.EditionByID(edition)
-	players := min(5, ed.MaxPlayers)
+	players := min(6, ed.MaxPlayers)
 	rules := ed.Rules
-	rules.FreeParkingJackpot = true
+	for _, sq := range ed.Squares { // the jackpot, where the board has its square
+		rules.FreeParkingJackpot = rules.FreeParkingJackpot || sq.Kind == engine.SquareFreeParking
+	}
 	g, _, err := engine.New(engine.Config{Edition: edition, Players: players, Seed: 7, Rules: &rules})
 	if err != nil {
 		t.Fatal(err)
@@ -55,24 +58,27 @@ func sampleGame(t testing.TB, edition string) *engine.Game {
 		owner := engine.PlayerID(group % (players - 1))
 		for k, sq := range ed.Group(group) {
 			prop := &g.Props[sq]
-			switch group % 4 {
+			switch group % 3 {
 			case 0: // a complete set with buildings
 				prop.Owner = owner
 				if ed.Squares[sq].Kind == engine.SquareStreet {
-					prop.Buildings = int8(min(engine.Hotel, group/4+k+1))
+					prop.Buildings = int8(min(engine.Hotel, group/3+k+1))
 				}
-			case 1: // split, one deed mortgaged
-				prop.Owner = engine.PlayerID((int(owner) + k) % (players - 1))
+			case 1: // split, one deed mortgaged, one unowned
+				if k < 2 {
+					prop.Owner = engine.PlayerID((int(owner) + k) % (players - 1))
+				}
 				prop.Mortgaged = k == 0
-			case 3: // a mortgaged set
-				prop.Owner = owner
-				prop.Mortgaged = true
+			case 2: // every other one a mortgaged set, else unowned
+				if group%2 == 0 {
+					prop.Owner, prop.Mortgaged = owner, true
+				}
 			}
 		}
 	}
 	n := len(ed.Squares)
 	for seat := range g.Players {
-		g.Players[seat].Pos = []int{0, n/4 + 3, n/4 + 3, ed.JailSquare, n - 2}[seat%5]
+		g.Players[seat].Pos = []int{n/2 + 2, n/4 + 3, n/4 + 3, ed.JailSquare, n - 2, 2}[seat%6]
 		g.Players[seat].Cash = 1500 - 337*seat
 	}
 	g.Players[3].InJail = true

@@ -174,6 +174,9 @@ func (p *painter) square(i int) {
 	fill(p.img, box, bg)
 	if c.corner {
 		p.name(i, c, box)
+		if p.ed.Squares[i].Kind == engine.SquareStart {
+			p.startArrow(c)
+		}
 		return
 	}
 	if band, ok := p.bandColor(i); ok {
@@ -217,6 +220,25 @@ func (r *Renderer) nameBlock(fs faces, edition string, i int, c cell, lang strin
 	return b, area, ok
 }
 
+// startArrow shows on the start square which way the tokens go: towards
+// square 1, along the bottom to the left.
+func (p *painter) startArrow(c cell) {
+	const long, shaft, head = 130, 12, 34
+	cx, y := float32(c.rect.Min.X+c.rect.Max.X)/2, float32(c.rect.Min.Y+arrowAt)
+	x0, x1 := cx-long/2, cx+long/2
+	p.sh.polygon(p.img, hotelFill,
+		[2]float32{x0, y}, [2]float32{x0 + head, y - head/2}, [2]float32{x0 + head, y - shaft/2},
+		[2]float32{x1, y - shaft/2}, [2]float32{x1, y + shaft/2}, [2]float32{x0 + head, y + shaft/2},
+		[2]float32{x0 + head, y + head/2})
+}
+
+// Where things go in a corner, from its top: the name above arrowAt, the
+// tokens below cornerTokensFrom.
+const (
+	arrowAt          = 135
+	cornerTokensFrom = 150
+)
+
 // cornerSizes are tried for the corners' names, which have more room.
 var cornerSizes = []float64{28, 26, 24, minText}
 
@@ -244,7 +266,7 @@ func (p *painter) buildings(c cell, n int) {
 	fill(p.img, label, white)
 	frame(p.img, label, 1, gridLine)
 	if n >= engine.Hotel {
-		p.sh.hotel(p.img, float32(centre.X)-10, float32(centre.Y)+8, 20, 16)
+		p.sh.hotel(p.img, float32(centre.X)-11, float32(centre.Y)+10, 22, 20)
 		return
 	}
 	if !digits {
@@ -304,7 +326,7 @@ func tokenSpots(c cell, n int) [][2]float32 {
 	var area image.Rectangle
 	if c.corner {
 		area = c.rect.Inset(12)
-		area.Min.Y += 120
+		area.Min.Y += cornerTokensFrom
 	} else {
 		area = c.tokenArea()
 	}

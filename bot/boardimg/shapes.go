@@ -95,10 +95,22 @@ func (s *shapes) house(dst *image.RGBA, x, y, size float32) {
 	outline(x, y, size, houseFill)
 }
 
-// hotel draws the higher kind (a hotel, a corporation): a wide block with
-// a flat roof, w × h, its bottom-left corner at (x, y).
+// hotel draws the higher kind (a hotel, a corporation): a stepped tower
+// with rows of windows, w × h, its bottom-left corner at (x, y).
 func (s *shapes) hotel(dst *image.RGBA, x, y, w, h float32) {
-	s.polygon(dst, white, [2]float32{x - 1.5, y + 1.5}, [2]float32{x - 1.5, y - h - 1.5},
-		[2]float32{x + w + 1.5, y - h - 1.5}, [2]float32{x + w + 1.5, y + 1.5})
-	s.polygon(dst, hotelFill, [2]float32{x, y}, [2]float32{x, y - h}, [2]float32{x + w, y - h}, [2]float32{x + w, y})
+	step := h * 0.3
+	tower := func(x, y, w, h, grow float32, c color.Color) {
+		s.polygon(dst, c, [2]float32{x - grow, y + grow}, [2]float32{x - grow, y - h + step - grow},
+			[2]float32{x + w/4 - grow, y - h + step - grow}, [2]float32{x + w/4 - grow, y - h - grow},
+			[2]float32{x + 3*w/4 + grow, y - h - grow}, [2]float32{x + 3*w/4 + grow, y - h + step - grow},
+			[2]float32{x + w + grow, y - h + step - grow}, [2]float32{x + w + grow, y + grow})
+	}
+	tower(x, y, w, h, 1.5, white)
+	tower(x, y, w, h, 0, hotelFill)
+	for row := float32(0); row < 2; row++ {
+		for col := float32(0); col < 3; col++ {
+			wx, wy := x+w*(0.18+0.27*col), y-h*(0.3+0.3*row)
+			s.polygon(dst, white, [2]float32{wx, wy}, [2]float32{wx + w*0.14, wy}, [2]float32{wx + w*0.14, wy - h*0.14}, [2]float32{wx, wy - h*0.14})
+		}
+	}
 }
