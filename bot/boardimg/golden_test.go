@@ -109,8 +109,8 @@ func shrink(img *image.RGBA) *image.RGBA {
 	return out
 }
 
-// TestGolden draws the sample game of every edition in every language and
-// compares it, reduced, with the stored picture.
+// TestGolden draws the sample games of every edition and compares them,
+// reduced, with the stored pictures.
 func TestGolden(t *testing.T) {
 	for _, ed := range editions() {
 		t.Run(ed, func(t *testing.T) {
@@ -132,16 +132,28 @@ func TestGolden(t *testing.T) {
 				words = st
 			}
 			r := renderer(t, words)
+			// The game in the middle of play in every language, and a new
+			// game (every seat on the start square) in one.
+			type picture struct {
+				name string
+				game *engine.Game
+				lang string
+			}
+			var pictures []picture
 			for _, lang := range locales.Languages {
-				img, err := r.Draw(sampleGame(t, ed), lang, sampleNames)
+				pictures = append(pictures, picture{ed + "." + lang, sampleGame(t, ed), lang})
+			}
+			pictures = append(pictures, picture{ed + ".new.en", newGame(t, ed), "en"})
+			for _, pic := range pictures {
+				img, err := r.Draw(pic.game, pic.lang, sampleNames)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if *preview != "" {
-					writePNG(t, filepath.Join(*preview, ed+"."+lang+".png"), img)
+					writePNG(t, filepath.Join(*preview, pic.name+".png"), img)
 				}
 				got := shrink(img)
-				file := filepath.Join("testdata", ed+"."+lang+".png")
+				file := filepath.Join("testdata", pic.name+".png")
 				if *update {
 					writePNG(t, file, got)
 					continue

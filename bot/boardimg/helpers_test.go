@@ -88,3 +88,13 @@ func sampleGame(t testing.TB, edition string) *engine.Game {
 	g.Jackpot = 350
 	return g
 }
+
+// newGame is a game of edition as it starts, with every seat taken.
+func newGame(t testing.TB, edition string) *engine.Game {
+	t.Helper()
+	g, _, err := engine.New(engine.Config{Edition: edition, Players: engine.EditionByID(edition).MaxPlayers, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}

@@ -30,9 +30,16 @@ func (p *painter) legend() {
 	title, _ := fit(p.faces, p.bold, p.words.T(p.lang, "edition_"+p.ed.ID, nil), titleSizes, area.Dx(), 2*legendTitle+8)
 	text := p.faces.get(p.medium, legendText)
 	jackpot := p.g.Rules.FreeParkingJackpot
-	height := title.height() + 24 + len(p.g.Players)*legendRow + 24 + keyBox
+	mortgages := false
+	for _, prop := range p.g.Props {
+		mortgages = mortgages || prop.Mortgaged
+	}
+	height := title.height() + 24 + len(p.g.Players)*legendRow
 	if jackpot {
-		height += legendRow
+		height += 24 + legendRow
+	}
+	if mortgages {
+		height += 24 + keyBox
 	}
 	y := area.Min.Y + max(0, (area.Dy()-height)/2)
 	drawBlock(p.img, title, image.Rect(area.Min.X, y, area.Max.X, y+title.height()), ink)
@@ -64,14 +71,18 @@ func (p *painter) legend() {
 		}
 		y += legendRow
 	}
-	y += 24
 	if jackpot {
+		y += 24
 		line := p.words.T(p.lang, "board_jackpot", map[string]any{"Amount": p.words.Money(p.lang, p.g.Jackpot)})
 		line = truncate(text, line, area.Dx())
 		p.write(text, line, area.Min.X+(area.Dx()-font.MeasureString(text, line).Ceil())/2,
 			y+(legendRow+text.Metrics().CapHeight.Ceil())/2-legendRow/4, ink)
 		y += legendRow
 	}
+	if !mortgages {
+		return
+	}
+	y += 24
 	// The key: a hatched swatch and what it means.
 	small := p.faces.get(p.regular, minText+2)
 	key := truncate(small, p.words.T(p.lang, "board_mortgaged", nil), area.Dx()-keyBox-14)

@@ -336,6 +336,10 @@ func tokenSpots(c cell, n int) [][2]float32 {
 	}
 	perRow := max(1, long/gap)
 	rows := (n + perRow - 1) / perRow
+	if c.corner { // a corner has room for even rows of at most three
+		rows = (n + 2) / 3
+		perRow = (n + rows - 1) / rows
+	}
 	spots := make([][2]float32, 0, n)
 	for k := 0; k < n; k++ {
 		row, col := k/perRow, k%perRow
