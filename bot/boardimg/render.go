@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"strconv"
-	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -30,7 +28,6 @@ type Words interface {
 type Renderer struct {
 	words                 Words
 	regular, medium, bold *opentype.Font
-	pngs                  pngPool
 }
 
 // New parses the fonts once; words gives the names and labels.
@@ -62,21 +59,11 @@ func (r *Renderer) Render(g *engine.Game, lang string, names []string) ([]byte, 
 	}
 	var buf bytes.Buffer
 	buf.Grow(256 << 10)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngs}
-	if err := enc.Encode(&buf, img); err != nil {
+	if err := encodePNG(&buf, img); err != nil {
 		return nil, fmt.Errorf("boardimg: %w", err)
 	}
 	return buf.Bytes(), nil
 }
-
-// pngPool lets PNG encodings share their buffers.
-type pngPool struct{ pool sync.Pool }
-
-func (p *pngPool) Get() *png.EncoderBuffer {
-	b, _ := p.pool.Get().(*png.EncoderBuffer)
-	return b
-}
-func (p *pngPool) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
 
 // Draw is Render before the PNG encoding.
 func (r *Renderer) Draw(g *engine.Game, lang string, names []string) (*image.RGBA, error) {
