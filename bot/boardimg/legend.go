@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Sizes of the legend in the middle of the board.
@@ -47,7 +49,7 @@ func (p *painter) legend() {
 
 	for seat, pl := range p.g.Players {
 		row := image.Rect(area.Min.X, y, area.Max.X, y+legendRow)
-		current := seat == int(p.g.Current) && !pl.Bankrupt
+		current := engine.PlayerID(seat) == p.marked() && !pl.Bankrupt
 		if current {
 			fill(p.img, row, tint(highlight, 45))
 			fill(p.img, image.Rect(row.Min.X, row.Min.Y, row.Min.X+6, row.Max.Y), highlight)

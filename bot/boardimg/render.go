@@ -277,8 +277,8 @@ func (p *painter) buildings(c cell, n int) {
 
 // Token sizes.
 const (
-	tokenRadius = 14
-	tokenDigit  = 20
+	tokenRadius = 15
+	tokenDigit  = minText
 )
 
 // tokens draws every active player's token on their square.
@@ -298,7 +298,7 @@ func (p *painter) tokens() {
 		// The current player's token goes on top, its ring whole.
 		for pass := range 2 {
 			for k, seat := range seats {
-				if (engine.PlayerID(seat) == p.g.Current) == (pass == 1) {
+				if (engine.PlayerID(seat) == p.marked()) == (pass == 1) {
 					p.token(seat, spots[k][0], spots[k][1], tokenRadius)
 				}
 			}
@@ -309,7 +309,7 @@ func (p *painter) tokens() {
 // tokenSpots are the centres for n tokens on a square: in rows along the
 // board's edge, further rows towards the middle.
 func tokenSpots(c cell, n int) [][2]float32 {
-	const gap = 2*tokenRadius + 2
+	const gap = 2*tokenRadius + 1
 	var area image.Rectangle
 	if c.corner {
 		area = c.rect.Inset(12)
@@ -352,10 +352,20 @@ func tokenSpots(c cell, n int) [][2]float32 {
 	return spots
 }
 
+// marked is the seat the picture singles out: the one whose turn it is,
+// or the winner once the game is over (NoOwner if nobody won).
+func (p *painter) marked() engine.PlayerID {
+	if p.g.Phase == engine.PhaseGameOver {
+		return p.g.Winner
+	}
+	return p.g.Current
+}
+
 // token draws seat's token: a disc in its colour with its number, ringed
-// when it is the seat's turn, behind bars when the seat is in jail.
+// when the seat is marked (its turn, or it won), behind bars when the seat
+// is in jail.
 func (p *painter) token(seat int, x, y, rad float32) {
-	if engine.PlayerID(seat) == p.g.Current && p.g.Phase != engine.PhaseGameOver {
+	if engine.PlayerID(seat) == p.marked() {
 		p.sh.disc(p.img, x, y, rad+5, highlight)
 	}
 	p.sh.disc(p.img, x, y, rad+2, white)
@@ -371,7 +381,7 @@ func (p *painter) token(seat int, x, y, rad float32) {
 	}
 	d.DrawString(digit)
 	if p.g.Players[seat].InJail {
-		for _, dx := range []float32{-rad / 2, 0, rad / 2} {
+		for _, dx := range []float32{-rad * 0.62, rad * 0.62} { // clear of the digit
 			p.sh.polygon(p.img, barsInk, [2]float32{x + dx - 1.5, y - rad - 2}, [2]float32{x + dx + 1.5, y - rad - 2},
 				[2]float32{x + dx + 1.5, y + rad + 2}, [2]float32{x + dx - 1.5, y + rad + 2})
 		}

@@ -58,6 +58,8 @@ func TestFitBreaksEvenly(t *testing.T) {
 		{"вул. Велика Васильківська", wide("Васильківська"), []string{"вул. Велика", "Васильківська"}},
 		{"Интернет-провайдер", wide("провайдер"), []string{"Интернет-", "провайдер"}},
 		{"a b c", 1000, []string{"a b c"}},
+		{"1-я Парковая ул.", wide("Парковая ул."), []string{"1-я", "Парковая ул."}},
+		{"Тюрьма (просто в гостях)", wide("(просто в гостях)"), []string{"Тюрьма", "(просто в гостях)"}},
 	} {
 		b, ok := fitAt(face, pieces(tc.text), tc.maxW, 1000)
 		if !ok || strings.Join(b.lines, "|") != strings.Join(tc.lines, "|") {
@@ -216,13 +218,14 @@ func TestPictureShowsTheGame(t *testing.T) {
 		}
 		cells := layout(len(g.Props))
 		for seat, pl := range g.Players {
-			spots := seatSpots(g, cells, seat)
-			if pl.Bankrupt {
-				if spots != nil {
-					t.Errorf("%s: bankrupt seat %d has a token", ed, seat)
+			if pl.Bankrupt { // no token where it would stand alone
+				spot := tokenSpots(cells[pl.Pos], 1)[0]
+				if got := img.RGBAAt(int(spot[0])+4, int(spot[1])+10); near(got, playerColor(seat)) {
+					t.Errorf("%s: bankrupt seat %d has a token on square %d", ed, seat, pl.Pos)
 				}
 				continue
 			}
+			spots := seatSpots(g, cells, seat)
 			x, y := int(spots[0]), int(spots[1])
 			if got := img.RGBAAt(x+4, y+10); !near(got, playerColor(seat)) {
 				t.Errorf("%s: seat %d's token at (%d,%d) is %v, not its colour", ed, seat, x, y, got)
@@ -338,6 +341,26 @@ func TestWordsExist(t *testing.T) {
 		}
 		if len(rec.words) == 0 {
 			t.Errorf("%s: the picture asked for no words", ed)
+		}
+	}
+}
+
+// TestWinnerMarked: once the game is over the winner's token is ringed,
+// not the token of the seat that moved last.
+func TestWinnerMarked(t *testing.T) {
+	r := renderer(t, catalog(t))
+	g := sampleGame(t, engine.Classic)
+	g.Phase, g.Winner = engine.PhaseGameOver, 4
+	img, err := r.Draw(g, "en", sampleNames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := layout(len(g.Props))
+	for _, seat := range []int{int(g.Current), int(g.Winner)} {
+		spot := seatSpots(g, cells, seat)
+		ring := img.RGBAAt(int(spot[0])+tokenRadius+4, int(spot[1]))
+		if near(ring, highlight) != (seat == int(g.Winner)) {
+			t.Errorf("seat %d (winner %d): ring colour %v", seat, g.Winner, ring)
 		}
 	}
 }

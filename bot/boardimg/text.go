@@ -6,6 +6,7 @@ import (
 	"image/draw"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
@@ -77,7 +78,9 @@ func pieces(text string) []piece {
 		for word != "" {
 			i := strings.IndexRune(word, '-')
 			part := word
-			if i > 0 && i < len(word)-1 {
+			// Break after a hyphen only between real parts ("Интернет-
+			// провайдер"), never "1-" from "я".
+			if i > 0 && utf8.RuneCountInString(word[:i]) >= 3 && utf8.RuneCountInString(word[i+1:]) >= 3 {
 				part = word[:i+1]
 			}
 			out = append(out, piece{part, first})
@@ -137,6 +140,7 @@ func fitAt(face font.Face, ps []piece, maxW, maxH int) (block, bool) {
 		breaks        uint
 		lines, widest int
 		fits          bool
+		splitsParens  bool // a line opens a bracket another closes
 	}
 	var best choice
 	seen := false
@@ -146,6 +150,7 @@ func fitAt(face font.Face, ps []piece, maxW, maxH int) (block, bool) {
 		for i := range ps {
 			if i == len(ps)-1 || breaks&(1<<i) != 0 {
 				c.widest = max(c.widest, lineWidth(from, i+1))
+				c.splitsParens = c.splitsParens || opensBracket(ps[from:i+1])
 				if i < len(ps)-1 {
 					c.lines++
 				}
@@ -157,7 +162,8 @@ func fitAt(face font.Face, ps []piece, maxW, maxH int) (block, bool) {
 		case !seen, c.fits && !best.fits:
 		case c.fits != best.fits, c.lines > best.lines:
 			return
-		case c.lines == best.lines && c.widest >= best.widest:
+		case c.lines < best.lines, c.splitsParens != best.splitsParens && !c.splitsParens:
+		case c.splitsParens != best.splitsParens, c.widest >= best.widest:
 			return
 		}
 		best, seen = c, true
@@ -193,6 +199,15 @@ func fitAt(face font.Face, ps []piece, maxW, maxH int) (block, bool) {
 		}
 	}
 	return b, b.width() <= maxW && b.height() <= maxH
+}
+
+// opensBracket reports whether a line of pieces leaves a bracket open.
+func opensBracket(line []piece) bool {
+	depth := 0
+	for _, p := range line {
+		depth += strings.Count(p.text, "(") - strings.Count(p.text, ")")
+	}
+	return depth > 0
 }
 
 // drawBlock writes b centred in r, line by line.
