@@ -43,12 +43,17 @@ func (p *painter) legend() {
 	if mortgages {
 		height += 24 + keyBox
 	}
+	rowH := legendRow
+	if n := len(p.g.Players); height > area.Dy() { // more seats than editions have now
+		rowH = max(2*tokenRadius+4, legendRow-(height-area.Dy()+n-1)/n)
+		height -= n * (legendRow - rowH)
+	}
 	y := area.Min.Y + max(0, (area.Dy()-height)/2)
 	drawBlock(p.img, title, image.Rect(area.Min.X, y, area.Max.X, y+title.height()), ink)
 	y += title.height() + 24
 
 	for seat, pl := range p.g.Players {
-		row := image.Rect(area.Min.X, y, area.Max.X, y+legendRow)
+		row := image.Rect(area.Min.X, y, area.Max.X, y+rowH)
 		current := engine.PlayerID(seat) == p.marked() && !pl.Bankrupt
 		if current {
 			fill(p.img, row, tint(highlight, 45))
@@ -61,7 +66,7 @@ func (p *painter) legend() {
 		if pl.Bankrupt {
 			col, right = softInk, p.words.T(p.lang, "board_bankrupt", nil)
 		}
-		baseline := row.Min.Y + (legendRow+text.Metrics().CapHeight.Ceil())/2
+		baseline := row.Min.Y + (rowH+text.Metrics().CapHeight.Ceil())/2
 		rightW := font.MeasureString(text, right).Ceil()
 		p.write(text, right, row.Max.X-12-rightW, baseline, col)
 		nameX := row.Min.X + 64
@@ -71,7 +76,7 @@ func (p *painter) legend() {
 			w := font.MeasureString(text, name).Ceil()
 			fill(p.img, image.Rect(nameX, baseline-9, nameX+w, baseline-7), col)
 		}
-		y += legendRow
+		y += rowH
 	}
 	if jackpot {
 		y += 24

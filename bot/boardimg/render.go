@@ -67,6 +67,21 @@ func (r *Renderer) Render(g *engine.Game, lang string, names []string) ([]byte, 
 
 // Draw is Render before the PNG encoding.
 func (r *Renderer) Draw(g *engine.Game, lang string, names []string) (*image.RGBA, error) {
+	p, err := r.painter(g, lang, names)
+	if err != nil {
+		return nil, err
+	}
+	fill(p.img, p.img.Rect, gridLine)
+	for i := range p.ed.Squares {
+		p.square(i)
+	}
+	p.tokens()
+	p.legend()
+	return p.img, nil
+}
+
+// painter prepares the drawing of g on a blank canvas.
+func (r *Renderer) painter(g *engine.Game, lang string, names []string) (*painter, error) {
 	ed := g.EditionData()
 	if ed == nil {
 		return nil, fmt.Errorf("%w %q", ErrNoEdition, g.Edition)
@@ -85,13 +100,7 @@ func (r *Renderer) Draw(g *engine.Game, lang string, names []string) (*image.RGB
 			p.names[i] = r.words.T(lang, "board_player", map[string]any{"N": i + 1})
 		}
 	}
-	fill(p.img, p.img.Rect, gridLine)
-	for i := range ed.Squares {
-		p.square(i)
-	}
-	p.tokens()
-	p.legend()
-	return p.img, nil
+	return p, nil
 }
 
 // painter draws one picture.

@@ -364,3 +364,27 @@ func TestWinnerMarked(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendFitsManySeats: with more seats than any edition has now, the
+// legend's rows get shorter and it stays inside the middle of the board.
+func TestLegendFitsManySeats(t *testing.T) {
+	r := renderer(t, catalog(t))
+	g := sampleGame(t, engine.Classic)
+	for len(g.Players) < len(playerColors) {
+		g.Players = append(g.Players, engine.Player{Cash: 1500, Pos: len(g.Players)})
+	}
+	p, err := r.painter(g, "uk", append(sampleNames, "Сьомий", "Восьмий"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentinel := color.RGBA{1, 2, 3, 0xFF}
+	fill(p.img, p.img.Rect, sentinel)
+	p.legend()
+	mid := image.Rect(depth+1, depth+1, boardSize-depth-1, boardSize-depth-1)
+	if outside := boardSize*boardSize - mid.Dx()*mid.Dy(); count(p.img, p.img.Rect, sentinel) != outside {
+		t.Errorf("%d seats: the legend draws outside the middle of the board", len(g.Players))
+	}
+	if n := count(p.img, mid, playerColor(len(g.Players)-1)); n < 100 {
+		t.Errorf("the last seat's token is not in the legend (%d pixels of its colour)", n)
+	}
+}
