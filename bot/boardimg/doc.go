@@ -3,6 +3,11 @@
 // the players' tokens, the jackpot where the rules have one, and a legend of
 // the players with their cash in the middle of the board.
 //
+// The bot makes one Renderer at start (New with the locales' catalog) and
+// calls Render(game, lang, names) for a picture; a Renderer is safe for
+// concurrent use. names are the seats' display names as Telegram gives them
+// (not HTML-escaped).
+//
 // Everything comes from the engine's data (the edition's squares and groups)
 // and from the locales by their id schemes (sq_<edition>_<n>,
 // group_emoji_<edition>_<g>, edition_<edition>, board_*), so a new edition
