@@ -207,7 +207,8 @@ func touching(a, b image.Rectangle) bool {
 
 // TestPictureShowsTheGame looks at the pixels that carry the game: each
 // player's token in their colour on their square, the current player's
-// ring, owners' colours, the hatching of mortgages, buildings.
+// ring and framed square, owners' colours, the hatching of mortgages,
+// buildings.
 func TestPictureShowsTheGame(t *testing.T) {
 	r := renderer(t, catalog(t))
 	for _, ed := range editions() {
@@ -231,8 +232,12 @@ func TestPictureShowsTheGame(t *testing.T) {
 				t.Errorf("%s: seat %d's token at (%d,%d) is %v, not its colour", ed, seat, x, y, got)
 			}
 			ring := img.RGBAAt(x+tokenRadius+4, y)
-			if current := seat == int(g.Current); near(ring, highlight) != current {
+			current := seat == int(g.Current)
+			if near(ring, highlight) != current {
 				t.Errorf("%s: seat %d (current %v) ring colour %v", ed, seat, current, ring)
+			}
+			if edge := inner(cells[pl.Pos]).Min.Add(image.Pt(1, 1)); (img.RGBAAt(edge.X, edge.Y) == highlight) != (pl.Pos == g.Players[g.Current].Pos) {
+				t.Errorf("%s: seat %d's square %d framed %v, the current seat is on %d", ed, seat, pl.Pos, img.RGBAAt(edge.X, edge.Y), g.Players[g.Current].Pos)
 			}
 		}
 		occupied := map[int]bool{}

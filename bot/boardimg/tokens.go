@@ -16,8 +16,12 @@ const (
 	tokenDigit  = minText
 )
 
-// tokens draws every active player's token on their square.
+// tokens draws every active player's token on their square, and frames
+// the square of the marked seat so that it is found at a glance.
 func (p *painter) tokens() {
+	if m := p.marked(); p.g.Active(m) {
+		frame(p.img, inner(p.cells[p.g.Players[m].Pos]), 4, highlight)
+	}
 	at := map[int][]int{}
 	for seat, pl := range p.g.Players {
 		if !pl.Bankrupt {
