@@ -46,8 +46,14 @@ func New(words Words) (*Renderer, error) {
 	return r, nil
 }
 
-// ErrNoEdition is returned for a game whose edition the engine does not know.
-var ErrNoEdition = errors.New("boardimg: unknown edition")
+// Errors of Render and Draw.
+var (
+	// ErrNoEdition: the game's edition is not one the engine knows.
+	ErrNoEdition = errors.New("boardimg: unknown edition")
+	// ErrBadGame: the game does not fit its board (a damaged record); the
+	// picture is refused rather than drawn wrong or panicking.
+	ErrBadGame = errors.New("boardimg: game does not fit its board")
+)
 
 // Render draws g for a chat in lang as a PNG. names are the seats' display
 // names in seat order (any Unicode; what the font cannot draw is left out,
@@ -86,6 +92,9 @@ func (r *Renderer) painter(g *engine.Game, lang string, names []string) (*painte
 	if ed == nil {
 		return nil, fmt.Errorf("%w %q", ErrNoEdition, g.Edition)
 	}
+	if err := fits(g, ed); err != nil {
+		return nil, err
+	}
 	p := &painter{
 		Renderer: r, g: g, ed: ed, lang: lang, faces: faces{},
 		img:   image.NewRGBA(image.Rect(0, 0, boardSize, boardSize)),
@@ -101,6 +110,26 @@ func (r *Renderer) painter(g *engine.Game, lang string, names []string) (*painte
 		}
 	}
 	return p, nil
+}
+
+// fits checks what the drawing indexes by: one deed per square, owners
+// and positions within range.
+func fits(g *engine.Game, ed *engine.Edition) error {
+	n := len(ed.Squares)
+	if len(g.Props) != n {
+		return fmt.Errorf("%w: %d deeds, %d squares", ErrBadGame, len(g.Props), n)
+	}
+	for i, prop := range g.Props {
+		if prop.Owner < engine.NoOwner || int(prop.Owner) >= len(g.Players) {
+			return fmt.Errorf("%w: square %d owned by seat %d of %d", ErrBadGame, i, prop.Owner, len(g.Players))
+		}
+	}
+	for seat, pl := range g.Players {
+		if pl.Pos < 0 || pl.Pos >= n {
+			return fmt.Errorf("%w: seat %d on square %d of %d", ErrBadGame, seat, pl.Pos, n)
+		}
+	}
+	return nil
 }
 
 // painter draws one picture.

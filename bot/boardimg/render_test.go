@@ -166,6 +166,25 @@ func TestUnknownEdition(t *testing.T) {
 	}
 }
 
+// TestBadGame: a game that does not fit its board is refused, not drawn
+// (and does not panic).
+func TestBadGame(t *testing.T) {
+	r := renderer(t, catalog(t))
+	for name, damage := range map[string]func(g *engine.Game){
+		"deeds missing":   func(g *engine.Game) { g.Props = g.Props[:10] },
+		"position beyond": func(g *engine.Game) { g.Players[1].Pos = len(g.Props) },
+		"position below":  func(g *engine.Game) { g.Players[0].Pos = -1 },
+		"owner beyond":    func(g *engine.Game) { g.Props[1].Owner = engine.PlayerID(len(g.Players)) },
+		"owner below":     func(g *engine.Game) { g.Props[1].Owner = -2 },
+	} {
+		g := sampleGame(t, engine.Classic)
+		damage(g)
+		if _, err := r.Render(g, "en", sampleNames); !errors.Is(err, ErrBadGame) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
 func TestLayout(t *testing.T) {
 	for _, n := range []int{40, 36, 38} {
 		cells := layout(n)
