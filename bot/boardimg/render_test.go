@@ -412,3 +412,27 @@ func TestLegendFitsManySeats(t *testing.T) {
 		t.Errorf("the last seat's token is not in the legend (%d pixels of its colour)", n)
 	}
 }
+
+// TestTokenSpots: up to eight tokens on any square stay inside it and do
+// not cover each other's middle.
+func TestTokenSpots(t *testing.T) {
+	for _, squares := range []int{40, 36} {
+		for i, c := range layout(squares) {
+			for n := 1; n <= len(playerColors); n++ {
+				spots := tokenSpots(c, n)
+				for k, s := range spots {
+					r := image.Rect(int(s[0])-tokenRadius, int(s[1])-tokenRadius, int(s[0])+tokenRadius, int(s[1])+tokenRadius)
+					if !r.In(c.rect) {
+						t.Errorf("%d squares, square %d, %d tokens: token %d at %v leaves the square %v", squares, i, n, k, r, c.rect)
+					}
+					for j := range k {
+						dx, dy := s[0]-spots[j][0], s[1]-spots[j][1]
+						if dx*dx+dy*dy < 4*tokenRadius*tokenRadius {
+							t.Errorf("%d squares, square %d, %d tokens: tokens %d and %d overlap", squares, i, n, j, k)
+						}
+					}
+				}
+			}
+		}
+	}
+}
