@@ -60,7 +60,7 @@ func (p *painter) legend() {
 			fill(p.img, image.Rect(row.Min.X, row.Min.Y, row.Min.X+6, row.Max.Y), highlight)
 		}
 		cy := float32(row.Min.Y+row.Max.Y) / 2
-		p.token(seat, float32(row.Min.X+34), cy, tokenRadius)
+		p.token(seat, float32(row.Min.X+34), cy)
 		col := color.Color(ink)
 		right := p.words.Money(p.lang, pl.Cash)
 		if pl.Bankrupt {

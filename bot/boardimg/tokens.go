@@ -38,7 +38,7 @@ func (p *painter) tokens() {
 		for pass := range 2 {
 			for k, seat := range seats {
 				if (engine.PlayerID(seat) == p.marked()) == (pass == 1) {
-					p.token(seat, spots[k][0], spots[k][1], tokenRadius)
+					p.token(seat, spots[k][0], spots[k][1])
 				}
 			}
 		}
@@ -103,13 +103,14 @@ func (p *painter) marked() engine.PlayerID {
 // token draws seat's token: a disc in its colour with its number, ringed
 // when the seat is marked (its turn, or it won), behind bars when the seat
 // is in jail.
-func (p *painter) token(seat int, x, y, rad float32) {
+func (p *painter) token(seat int, x, y float32) {
+	const rad = tokenRadius
 	if engine.PlayerID(seat) == p.marked() {
 		p.sh.disc(p.img, x, y, rad+5, highlight)
 	}
 	p.sh.disc(p.img, x, y, rad+2, white)
 	p.sh.disc(p.img, x, y, rad, playerColor(seat))
-	face := p.faces.get(p.bold, float64(tokenDigit*rad/tokenRadius))
+	face := p.faces.get(p.bold, tokenDigit)
 	digit := strconv.Itoa(seat + 1)
 	w := font.MeasureString(face, digit)
 	m := face.Metrics()
