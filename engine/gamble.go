@@ -46,6 +46,10 @@ func (g *Game) checkGamble(p PlayerID, a Action) error {
 }
 
 func (g *Game) actStake(p PlayerID, stake int) {
+	if g.ed.Squares[g.Players[p].Pos].Kind == SquareCasino {
+		g.spinCasino(p, stake)
+		return
+	}
 	die := g.die()
 	gain := GambleGain(stake, die)
 	if gain < 0 {
