@@ -112,3 +112,20 @@ func (g *Game) spinCasino(p PlayerID, stake int) {
 		g.emit(Event{Kind: EvCasinoJackpot, Player: p, Amount: won, Cost: g.Jackpot})
 	}
 }
+
+// CasinoReturn is the expected return per unit staked, without the
+// jackpot: every die roll of the three reels is equally likely.
+func CasinoReturn() float64 {
+	returned := 0
+	for d0 := range 6 {
+		for d1 := range 6 {
+			for d2 := range 6 {
+				s, n := CasinoCombination([3]int{CasinoReels[0][d0], CasinoReels[1][d1], CasinoReels[2][d2]})
+				if w := CasinoWin(s, n); w != CasinoLost {
+					returned += 1 + w
+				}
+			}
+		}
+	}
+	return float64(returned) / 216
+}
