@@ -28,6 +28,13 @@ type balance struct {
 	skipped          [3]int // turns skipped, by engine.SkipReason
 	finesPaid        int
 	buildingsBought  int // buildings bought from another player
+	// The lux casino: stakes, their squares, what came back (stake and
+	// win), the jackpot won, and the tax inspections.
+	spins                          int
+	spun, spunSquares, spinReturns float64
+	jackpotWon                     int64
+	inspections, inspectionsTaxed  int
+	inspectionTax                  int64
 }
 
 // measureBalance plays games of edition between default computer players
@@ -79,6 +86,22 @@ func measureBalance(t *testing.T, edition string, players, games, maxTurns int) 
 					b.finesPaid++
 				case engine.EvBuildingTraded:
 					b.buildingsBought++
+				case engine.EvCasinoWon, engine.EvCasinoLost:
+					b.spins++
+					stake := float64(e.Amount)
+					b.spun += stake
+					b.spunSquares += stake * stake
+					if e.Kind == engine.EvCasinoWon {
+						b.spinReturns += stake + float64(e.Cost)
+					}
+				case engine.EvCasinoJackpot:
+					b.jackpotWon += int64(e.Amount)
+				case engine.EvInspectionFree, engine.EvInspectionTax:
+					b.inspections++
+					if e.Kind == engine.EvInspectionTax {
+						b.inspectionsTaxed++
+						b.inspectionTax += int64(e.Amount)
+					}
 				}
 			}
 			if g.Turn == turn {
@@ -132,6 +155,13 @@ func (b *balance) String() string {
 		fmt.Fprintf(&sb, "\ngamble: %.1f stakes a game (%.1f declined), mean stake %.0f, net gain %.3f per unit staked",
 			float64(b.stakes)/float64(b.games), float64(b.declined)/float64(b.games),
 			float64(b.staked)/float64(b.stakes), float64(b.gained)/float64(b.staked))
+	}
+	if b.spins > 0 {
+		fmt.Fprintf(&sb, "\ncasino: %.1f stakes a game, mean stake %.0f, returned %.4f per unit staked (without the jackpot); jackpot won %.0f a game",
+			float64(b.spins)/float64(b.games), b.spun/float64(b.spins), b.spinReturns/b.spun, float64(b.jackpotWon)/float64(b.games))
+		fmt.Fprintf(&sb, "\ntax inspection: %.2f visits a game, %.1f %% taxed, mean tax %.0f",
+			float64(b.inspections)/float64(b.games), 100*float64(b.inspectionsTaxed)/float64(max(1, b.inspections)),
+			float64(b.inspectionTax)/float64(max(1, b.inspectionsTaxed)))
 	}
 	fmt.Fprintf(&sb, "\nskipped turns a game: jail %.1f, day off %.1f, card %.1f; jail fines paid a game %.1f; buildings bought from players a game %.2f",
 		float64(b.skipped[engine.SkipJail])/float64(b.games), float64(b.skipped[engine.SkipRestDay])/float64(b.games),
