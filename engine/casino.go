@@ -78,12 +78,7 @@ func CasinoWin(symbol, count int) int {
 // offerCasino lets p stake something, if p has any cash. Cost carries the
 // jackpot for the offer's message.
 func (g *Game) offerCasino(p PlayerID) {
-	most := g.MaxStake(p)
-	if most < 1 {
-		return
-	}
-	g.Step = StepGamble
-	g.emit(Event{Kind: EvCasinoOffered, Player: p, Amount: most, Cost: g.Jackpot})
+	g.offerStake(Event{Kind: EvCasinoOffered, Player: p, Cost: g.Jackpot})
 }
 
 // spinCasino rolls the three reels for stake and settles it.

@@ -31,7 +31,6 @@ func TestLuxTexts(t *testing.T) {
 	for s := range engine.CasinoThree {
 		ids = append(ids, fmt.Sprintf("symbol_lux_%d", s))
 	}
-	number := regexp.MustCompile(`\d[\d\x{00A0},]*`)
 	for _, lang := range locales.Languages {
 		for _, id := range ids {
 			if got := c.T(lang, id, nil); got == id || strings.TrimSpace(got) == "" {
@@ -67,22 +66,33 @@ func TestLuxTexts(t *testing.T) {
 				case engine.CardRepairs:
 					want = append(want, money(card.Amount), money(card.PerHotel))
 				}
-				for _, w := range want {
-					if !strings.Contains(text, w) {
-						t.Errorf("%s %s: %q does not contain %q", lang, id, text, w)
-					}
-				}
-				for _, n := range number.FindAllString(text, -1) {
-					n = strings.TrimRight(n, "\u00a0,")
-					ok := false
-					for _, w := range want {
-						ok = ok || strings.Contains(w, n)
-					}
-					if !ok {
-						t.Errorf("%s %s: number %q is not the engine's", lang, id, n)
-					}
-				}
+				checkCardText(t, lang, id, text, want)
 			}
+		}
+	}
+}
+
+// number is a number as the locales write amounts: digits grouped by
+// no-break spaces or commas.
+var number = regexp.MustCompile(`\d[\d\x{00A0},]*`)
+
+// checkCardText checks that a card's text contains every string of want
+// (amounts, counts, names) and no number that none of them contains.
+func checkCardText(t *testing.T, lang, id, text string, want []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s %s: %q does not contain %q", lang, id, text, w)
+		}
+	}
+	for _, n := range number.FindAllString(text, -1) {
+		n = strings.TrimRight(n, "\u00a0,")
+		ok := false
+		for _, w := range want {
+			ok = ok || strings.Contains(w, n)
+		}
+		if !ok {
+			t.Errorf("%s %s: number %q is not the engine's", lang, id, n)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -27,46 +26,10 @@ func TestComputerLuxGames(t *testing.T) {
 	if testing.Short() {
 		games = 60
 	}
-	const maxTurns = 1000
-	ended := 0
-	decided := map[engine.ActionKind]int{}
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		players := 2 + int(seed%3)
-		g := newLuxGame(t, players, seed)
-		pl := &Player{Jail: JailStrategy(seed % 2)}
-		s := seats(players, pl)
-		r := rand.New(rand.NewPCG(seed, 99))
-		for g.Phase != engine.PhaseGameOver && g.Turn <= maxTurns {
-			if seed%3 == 0 && r.IntN(40) == 0 {
-				proposeRandomTrade(t, r, g)
-			}
-			if p := g.Waiting(); g.Phase == engine.PhaseGamble || g.Phase == engine.PhaseInspection || g.Players[g.Current].InJail && g.Phase == engine.PhaseTurnStart {
-				a, ok := pl.Decide(g, p)
-				if !ok || g.Check(p, a) != nil {
-					t.Fatalf("seed %d: seat %d decided %+v (%v) in phase %d", seed, p, a, g.Check(p, a), g.Phase)
-				}
-				decided[a.Kind]++
-			}
-			if _, err := Step(g, s); err != nil {
-				t.Fatalf("seed %d (phase %d, turn %d): %v", seed, g.Phase, g.Turn, err)
-			}
-			if err := g.CheckInvariants(); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-		}
-		if g.Phase == engine.PhaseGameOver {
-			ended++
-		}
-	}
-	t.Logf("%d of %d games ended; decisions %v", ended, games, decided)
-	if ended < games*95/100 {
-		t.Errorf("only %d of %d games ended within %d turns", ended, games, maxTurns)
-	}
-	for _, k := range []engine.ActionKind{engine.ActStake, engine.ActNoStake, engine.ActRoll, engine.ActPayJailFine} {
-		if decided[k] == 0 {
-			t.Errorf("no computer player ever chose %v", k)
-		}
-	}
+	playComputerGames(t, engine.Lux, games, 3, func(g *engine.Game) bool {
+		return g.Phase == engine.PhaseGamble || g.Phase == engine.PhaseInspection ||
+			g.Phase == engine.PhaseTurnStart && g.Players[g.Current].InJail
+	}, engine.ActStake, engine.ActNoStake, engine.ActRoll, engine.ActPayJailFine)
 }
 
 // TestCasinoStakePolicy: a fiftieth of the cash above the reserve, in
@@ -114,14 +77,7 @@ func TestLuxBalance(t *testing.T) {
 	}
 	b := measureBalance(t, engine.Lux, players, games, 1000)
 	t.Logf("lux, %d players:\n%s", players, b)
-	if b.ended < games*95/100 {
-		t.Errorf("only %d of %d games ended within 1000 turns", b.ended, games)
-	}
-	for seat, w := range b.wins {
-		if share := float64(w) / float64(b.ended); share < 0.21 || share > 0.29 {
-			t.Errorf("seat %d wins %.1f %%", seat, 100*share)
-		}
-	}
+	b.checkLengthAndSeats(t)
 	mean, variance := casinoMoments()
 	if mean != 97.0/108 {
 		t.Fatalf("exact return %v", mean)
