@@ -98,6 +98,10 @@ func (g *Game) spinCasino(p PlayerID, stake int) {
 		g.emit(Event{Kind: EvCasinoLost, Player: p, Amount: stake, Card: symbol, Deck: count, Cost: g.Jackpot})
 		return
 	}
+	if win == 0 {
+		g.emit(Event{Kind: EvCasinoPush, Player: p, Amount: stake, Card: symbol, Deck: count})
+		return
+	}
 	g.bankPays(p, win*stake)
 	g.emit(Event{Kind: EvCasinoWon, Player: p, Amount: stake, Cost: win * stake, Card: symbol, Deck: count})
 	if symbol == SymbolStar && count == 3 && g.Jackpot > 0 {

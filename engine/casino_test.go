@@ -66,6 +66,9 @@ func TestCasino(t *testing.T) {
 				want = append(want, Event{Kind: EvCasinoWon, Player: 0, Amount: stake, Cost: 20 * stake, Card: symbol, Deck: 3},
 					Event{Kind: EvCasinoJackpot, Player: 0, Amount: won, Cost: jackpot - won})
 				wantCash(t, g, start+20*stake+won)
+			case c.win == 0:
+				want = append(want, Event{Kind: EvCasinoPush, Player: 0, Amount: stake, Card: symbol, Deck: count})
+				wantCash(t, g, start)
 			default:
 				want = append(want, Event{Kind: EvCasinoWon, Player: 0, Amount: stake, Cost: c.win * stake, Card: symbol, Deck: count})
 				wantCash(t, g, start+c.win*stake)

@@ -72,6 +72,7 @@ const (
 	EvCasinoOffered                         // Player stands on the casino and may stake up to Amount (Cost = the jackpot)
 	EvReelStopped                           // Player's reel Deck (0–2) stopped on symbol Card after climbing Amount (the die)
 	EvCasinoWon                             // Player's stake Amount won Cost from the bank on top (Card: symbol shown Deck = 2 or 3 times)
+	EvCasinoPush                            // Player's stake Amount comes back, nothing more (Card: symbol shown Deck = 2 times)
 	EvCasinoLost                            // Player lost the stake Amount to the jackpot, now Cost (Card, Deck: the combination, Deck 0 for none)
 	EvCasinoJackpot                         // Player won Amount of the jackpot with three stars (Cost = what is left)
 	EvInspectionFree                        // Player rolled doubles Dice at the tax inspection on Square: no tax

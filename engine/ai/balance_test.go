@@ -86,12 +86,12 @@ func measureBalance(t *testing.T, edition string, players, games, maxTurns int) 
 					b.finesPaid++
 				case engine.EvBuildingTraded:
 					b.buildingsBought++
-				case engine.EvCasinoWon, engine.EvCasinoLost:
+				case engine.EvCasinoWon, engine.EvCasinoPush, engine.EvCasinoLost:
 					b.spins++
 					stake := float64(e.Amount)
 					b.spun += stake
 					b.spunSquares += stake * stake
-					if e.Kind == engine.EvCasinoWon {
+					if e.Kind != engine.EvCasinoLost {
 						b.spinReturns += stake + float64(e.Cost)
 					}
 				case engine.EvCasinoJackpot:
