@@ -199,3 +199,23 @@ func TestCasinoReturn(t *testing.T) {
 	}
 	t.Logf("expected return %s = %.4f; with the jackpot at its cap %s = %.4f", rtp.RatString(), 97.0/108, withJackpot.RatString(), func() float64 { f, _ := withJackpot.Float64(); return f }())
 }
+
+// TestLuxInvariantsCatch: CheckInvariants counts the jackpot in the money
+// and notices a negative jackpot and a tax inspection off its square.
+func TestLuxInvariantsCatch(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		corrupt func(g *Game)
+	}{
+		{"a jackpot from nowhere", func(g *Game) { g.Jackpot++ }},
+		{"a jackpot paid out twice", func(g *Game) { g.Players[0].Cash += g.Jackpot }},
+		{"a negative jackpot", func(g *Game) { g.Players[0].Cash += g.Jackpot + 1; g.Jackpot = -1 }},
+		{"an inspection off its square", func(g *Game) { g.Phase, g.Step = PhaseInspection, StepInspection }},
+	} {
+		g := newLuxGame(t, 2, nil)
+		c.corrupt(g)
+		if err := g.CheckInvariants(); err == nil {
+			t.Errorf("%s: not caught", c.name)
+		}
+	}
+}
