@@ -300,7 +300,7 @@ func (g *Game) actVoteEnd(p PlayerID) {
 // during an auction, where every bidder still in may act, and at the end).
 func (g *Game) Waiting() PlayerID {
 	switch g.Phase {
-	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseJailChoice, PhaseGamble:
+	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseJailChoice, PhaseGamble, PhaseInspection:
 		return g.Current
 	case PhaseDebt:
 		return g.Debts[0].Debtor
@@ -338,7 +338,7 @@ func (g *Game) timeout() {
 			}
 		}
 		g.refundPlacement()
-	case PhaseJailChoice, PhaseGamble:
+	case PhaseJailChoice, PhaseGamble, PhaseInspection:
 		g.editionTimeout()
 	}
 }

@@ -12,7 +12,8 @@
 // error (see errors.go) and leaves the game untouched.
 //
 // Editions (board, decks, prices, rule options) are data, see edition.go:
-// classic.go (rules and tests in RULES.md) and business.go (BUSINESS.md),
-// whose new squares and cards are small hooks behind Rules flags
-// (skip.go, gamble.go, fortune.go, buildingtrade.go, editionrules.go).
+// classic.go (rules and tests in RULES.md), business.go (BUSINESS.md) and
+// lux.go (LUX.md), whose new squares and cards are small hooks behind
+// Rules flags (skip.go, gamble.go, fortune.go, buildingtrade.go, casino.go,
+// inspection.go, hotels.go, editionrules.go).
 package engine

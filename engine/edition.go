@@ -14,8 +14,10 @@ const (
 	SquareJail // just visiting, or in jail
 	SquareFreeParking
 	SquareGoToJail
-	SquareGamble  // business «Шанс»: stake cash on one die (gamble.go)
-	SquareRestDay // business «Выходной»: the next turn is skipped (skip.go)
+	SquareGamble     // business «Шанс»: stake cash on one die (gamble.go)
+	SquareRestDay    // business «Выходной»: the next turn is skipped (skip.go)
+	SquareCasino     // lux «Казино»: a stake on three reels (casino.go)
+	SquareInspection // lux «Податкова інспекція»: two dice, doubles escape the tax (inspection.go)
 )
 
 // Deck numbers, indexes of Edition.Decks and Game.Decks.
@@ -126,6 +128,18 @@ type Rules struct {
 	// UnmortgageBeforeTurn: a mortgage is lifted only by the current
 	// player before their roll.
 	UnmortgageBeforeTurn bool `json:"unmortgage_before_turn,omitempty"`
+
+	// The options below are the lux edition's (LUX.md).
+
+	// JailOnStop: stopping on the jail square puts the player in jail (there
+	// is no just visiting), and the move that ends there pays no salary.
+	JailOnStop bool `json:"jail_on_stop,omitempty"`
+	// HotelsBySet: the hotels of a colour set go back to the bank together,
+	// whether exchanged for houses or sold with the set.
+	HotelsBySet bool `json:"hotels_by_set,omitempty"`
+	// InterestTwice: a mortgaged deed received from a player costs the
+	// interest on receipt and again when lifted (no bare-value window).
+	InterestTwice bool `json:"interest_twice,omitempty"`
 }
 
 // Edition is a complete rule set: board, decks, bank stock and defaults.
@@ -142,6 +156,11 @@ type Edition struct {
 	// in the centre at the start (business edition; 0 elsewhere).
 	Luck       int
 	Misfortune int
+	// Jackpot is what the bank puts in the centre at the start (lux: the
+	// casino's jackpot, casino.go).
+	Jackpot int
+	// Inspection is the tax of the tax inspection square (lux).
+	Inspection InspectionTax
 	Rules      Rules
 
 	groups [][]int // square indexes of each group, filled by prepare

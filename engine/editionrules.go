@@ -2,8 +2,9 @@ package engine
 
 import "fmt"
 
-// The decisions the business edition adds (the jail choice, the gamble)
-// plugged into check, perform, Legal, the timeout and the invariants.
+// The decisions the business and lux editions add (the jail choice, the
+// gamble and the casino, the tax inspection's roll) plugged into check,
+// perform, Legal, the timeout and the invariants.
 
 // checkEdition checks the edition's own decisions; handled is false for
 // every other action, which check goes on to judge.
@@ -13,6 +14,8 @@ func (g *Game) checkEdition(p PlayerID, a Action) (handled bool, err error) {
 		return true, g.checkJailChoice(p, a)
 	case a.Kind == ActStake || a.Kind == ActNoStake:
 		return true, g.checkGamble(p, a)
+	case a.Kind == ActRoll && g.Phase == PhaseInspection:
+		return true, g.onTurn(p == g.Current, PhaseInspection)
 	}
 	return false, nil
 }
@@ -28,6 +31,8 @@ func (g *Game) performEdition(p PlayerID, a Action) bool {
 		g.actStake(p, a.Amount)
 	case a.Kind == ActNoStake:
 		g.actNoStake(p)
+	case a.Kind == ActRoll && g.Phase == PhaseInspection:
+		g.inspect(p)
 	default:
 		return false
 	}
@@ -51,13 +56,15 @@ func (g *Game) appendEditionLegal(dst []Action, p PlayerID) []Action {
 }
 
 // editionTimeout takes the default of the edition's decisions: no fine
-// (the next turn is skipped), no stake.
+// (the next turn is skipped), no stake, the inspection's roll.
 func (g *Game) editionTimeout() {
 	switch g.Phase {
 	case PhaseJailChoice:
 		g.stayInJail(g.Current)
 	case PhaseGamble:
 		g.actNoStake(g.Current)
+	case PhaseInspection:
+		g.inspect(g.Current)
 	}
 }
 
@@ -78,12 +85,18 @@ func (g *Game) checkEditionInvariants() error {
 			return fmt.Errorf("player %d is held in jail, which this edition does not do", i)
 		}
 	}
+	if g.Jackpot < 0 {
+		return fmt.Errorf("negative jackpot %d", g.Jackpot)
+	}
 	switch {
 	case g.Phase == PhaseJailChoice && g.Step != StepJailChoice,
-		g.Phase == PhaseGamble && g.Step != StepGamble:
+		g.Phase == PhaseGamble && g.Step != StepGamble,
+		g.Phase == PhaseInspection && g.Step != StepInspection:
 		return fmt.Errorf("phase %d with step %d", g.Phase, g.Step)
 	case g.Phase == PhaseJailChoice && g.Players[g.Current].Pos != g.ed.JailSquare:
 		return fmt.Errorf("jail choice away from the jail square")
+	case g.Phase == PhaseInspection && g.ed.Squares[g.Players[g.Current].Pos].Kind != SquareInspection:
+		return fmt.Errorf("tax inspection away from its square")
 	}
 	return nil
 }

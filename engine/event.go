@@ -69,6 +69,14 @@ const (
 	EvMisfortuneUsed                        // Player's Неудача card doubled the rent for Square owed to Other (Amount = the extra)
 	EvFortuneReturned                       // Player's face-up cards went back to the centre (Amount: Удача, Cost: Неудача)
 	EvBuildingTraded                        // Player bought a building from Other's deed From for Square (Amount = buildings now, 5 = corporation)
+	EvCasinoOffered                         // Player stands on the casino and may stake up to Amount (Cost = the jackpot)
+	EvReelStopped                           // Player's reel Deck (0–2) stopped on symbol Card after climbing Amount (the die)
+	EvCasinoWon                             // Player's stake Amount won Cost from the bank on top (Card: symbol shown Deck = 2 or 3 times)
+	EvCasinoPush                            // Player's stake Amount comes back, nothing more (Card: symbol shown Deck = 2 times)
+	EvCasinoLost                            // Player lost the stake Amount to the jackpot, now Cost (Card, Deck: the combination, Deck 0 for none)
+	EvCasinoJackpot                         // Player won Amount of the jackpot with three stars (Cost = what is left)
+	EvInspectionFree                        // Player rolled doubles Dice at the tax inspection on Square: no tax
+	EvInspectionTax                         // Player rolled Dice at the tax inspection on Square and owes Amount (EvTaxPaid or EvDebt follows)
 	eventKinds
 )
 
@@ -77,7 +85,7 @@ const (
 	JailBySquare = iota
 	JailByCard
 	JailByDoubles
-	JailByStopping // stopped on the jail square (business edition)
+	JailByStopping // stopped on the jail square (business and lux editions)
 )
 
 // SkipReason says why a turn is skipped (EvWillSkip's and EvTurnSkipped's Amount).

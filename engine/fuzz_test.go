@@ -31,6 +31,11 @@ func FuzzApply(f *testing.F) {
 		business = append(business, byte(i%5), 0x80|byte(i*29), byte(i*13), byte(i*7), 0)
 	}
 	f.Add(business)
+	lux := []byte("\x11\x00\x00\x00\x00\x00\x00\x00\x84\x00") // 4 players of the lux edition
+	for i := 0; i < 300; i++ {
+		lux = append(lux, byte(i%4), 0x80|byte(i*31), byte(i*17), byte(i*5), 0)
+	}
+	f.Add(lux)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 10 {
 			return
@@ -39,11 +44,15 @@ func FuzzApply(f *testing.F) {
 		players := 2 + int(data[8])%5
 		opts := data[9]
 		edition := Classic
-		if opts&128 != 0 {
+		switch {
+		case opts&128 != 0:
 			edition = Business
+		case data[8]&128 != 0: // the lux edition takes the classic options
+			edition = Lux
+			players = min(players, 4)
 		}
 		rules := EditionByID(edition).Rules
-		if edition == Classic {
+		if edition != Business {
 			rules.BuildBeforeRollOnly = opts&1 == 0
 			rules.FreeParkingJackpot = opts&2 != 0
 			rules.DoubleSalaryOnStart = opts&4 != 0
@@ -53,7 +62,7 @@ func FuzzApply(f *testing.F) {
 			rules.DoubleRentOnSet = opts&4 != 0
 			rules.AutoEndTurn = opts&8 != 0
 		}
-		rules.Auctions = opts&16 == 0 && edition == Classic
+		rules.Auctions = opts&16 == 0 && edition != Business
 		rules.EarlyEndByAgreement = opts&32 == 0
 		rules.EvenBuilding = opts&64 == 0
 		g, _, err := New(Config{Edition: edition, Players: players, Seed: seed, Rules: &rules})

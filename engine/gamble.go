@@ -26,13 +26,18 @@ func GambleGain(stake, die int) int {
 }
 
 // offerGamble lets p stake something, if p has any cash.
-func (g *Game) offerGamble(p PlayerID) {
-	most := g.MaxStake(p)
+func (g *Game) offerGamble(p PlayerID) { g.offerStake(Event{Kind: EvGambleOffered, Player: p}) }
+
+// offerStake waits for the stake of e.Player, if they have any cash, and
+// emits e, the offer, with the most they may stake in Amount.
+func (g *Game) offerStake(e Event) {
+	most := g.MaxStake(e.Player)
 	if most < 1 {
 		return
 	}
 	g.Step = StepGamble
-	g.emit(Event{Kind: EvGambleOffered, Player: p, Amount: most})
+	e.Amount = most
+	g.emit(e)
 }
 
 func (g *Game) checkGamble(p PlayerID, a Action) error {
@@ -46,6 +51,10 @@ func (g *Game) checkGamble(p PlayerID, a Action) error {
 }
 
 func (g *Game) actStake(p PlayerID, stake int) {
+	if g.ed.Squares[g.Players[p].Pos].Kind == SquareCasino {
+		g.spinCasino(p, stake)
+		return
+	}
 	die := g.die()
 	gain := GambleGain(stake, die)
 	if gain < 0 {

@@ -15,6 +15,7 @@ const (
 	PhaseGameOver
 	PhaseJailChoice // current player: pay the fine now or skip the next turn (JailSkipsTurn)
 	PhaseGamble     // current player: stake cash on the gamble square, or not
+	PhaseInspection // current player: roll two dice at the tax inspection (ActRoll)
 )
 
 // Step is the underlying turn step that the game returns to once every
@@ -28,6 +29,7 @@ const (
 	StepJailMove // a prisoner who failed the last try moves once the fine is paid
 	StepJailChoice
 	StepGamble
+	StepInspection
 )
 
 // NoOwner marks an unowned deed (and squares that cannot be owned).
@@ -213,6 +215,7 @@ func New(cfg Config) (*Game, []Event, error) {
 		g.Decks[d] = Deck{Order: order, Count: n}
 	}
 	g.Placing = NoOwner
+	g.Jackpot, g.Bank = ed.Jackpot, -int64(ed.Jackpot) // the bank's stake in the centre
 	g.events = g.events[:0]
 	if cfg.SeatZeroStarts {
 		g.emit(Event{Kind: EvFirstPlayer, Player: 0})

@@ -99,7 +99,7 @@ func (g *Game) CheckInvariants() error {
 		if g.Placing == NoOwner {
 			return fmt.Errorf("placing phase without a winner")
 		}
-	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseJailChoice, PhaseGamble:
+	case PhaseTurnStart, PhaseBuyDecision, PhaseTurnEnd, PhaseJailChoice, PhaseGamble, PhaseInspection:
 		if len(g.Debts) > 0 || g.Auction != nil {
 			return fmt.Errorf("phase %d with pending debts or auction", g.Phase)
 		}

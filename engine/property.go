@@ -263,7 +263,7 @@ func (g *Game) checkSellBuilding(p PlayerID, sq int) error {
 			return ErrUnevenBuilding
 		}
 	}
-	if prop.Buildings == Hotel && g.Houses < Hotel-1 {
+	if prop.Buildings == Hotel && g.Houses < g.housesForHotels(sq) {
 		return ErrNoHousesLeft // the hotel cannot be broken into houses; sell the set instead
 	}
 	return nil
@@ -271,6 +271,10 @@ func (g *Game) checkSellBuilding(p PlayerID, sq int) error {
 
 func (g *Game) actSellBuilding(p PlayerID, sq int) {
 	prop := &g.Props[sq]
+	if prop.Buildings == Hotel && g.Rules.HotelsBySet {
+		g.exchangeHotels(p, g.ed.Squares[sq].Group)
+		return
+	}
 	if prop.Buildings == Hotel {
 		g.Hotels++
 		g.Houses -= Hotel - 1
@@ -342,7 +346,7 @@ func (g *Game) actMortgage(p PlayerID, sq int) {
 func (g *Game) UnmortgageCost(sq int) int {
 	ed := g.EditionData()
 	m := ed.Squares[sq].Mortgage
-	if g.Props[sq].Received {
+	if g.Props[sq].Received && !g.Rules.InterestTwice {
 		return m
 	}
 	return m + (m*g.Rules.MortgageInterest+99)/100

@@ -114,7 +114,7 @@ func playRandomGames(t *testing.T, edition string, games int, vary func(seed uin
 	buf := make([]Action, 0, 64)
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		r := rand.New(rand.NewPCG(seed, 7))
-		players := 2 + int(seed%5)
+		players := min(2+int(seed%5), EditionByID(edition).MaxPlayers)
 		rules := EditionByID(edition).Rules
 		vary(seed, &rules)
 		g, _, err := New(Config{Edition: edition, Players: players, Seed: seed, Rules: &rules})
@@ -207,6 +207,25 @@ func TestRandomGamesBusiness(t *testing.T) {
 			rules.DoubleRentOnSet = true
 		case 2:
 			rules.AutoEndTurn = true
+		case 3:
+			rules.EvenBuilding = false
+		}
+	})
+}
+
+// TestRandomGamesLux is TestRandomGames for the lux edition (casino,
+// jackpot, tax inspection, jail on stopping), its options varied too.
+func TestRandomGamesLux(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 200
+	}
+	playRandomGames(t, Lux, games, func(seed uint64, rules *Rules) {
+		switch seed % 4 {
+		case 1:
+			rules.AutoEndTurn = true
+		case 2:
+			rules.HotelsBySet, rules.InterestTwice = false, false
 		case 3:
 			rules.EvenBuilding = false
 		}

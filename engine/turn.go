@@ -66,6 +66,8 @@ func (g *Game) settle() {
 			g.Phase = PhaseJailChoice
 		case StepGamble:
 			g.Phase = PhaseGamble
+		case StepInspection:
+			g.Phase = PhaseInspection
 		case StepJailMove:
 			g.Step = StepTurnEnd
 			g.moveBy(g.Current, g.Dice[0]+g.Dice[1])
@@ -155,7 +157,7 @@ func (g *Game) moveBy(p PlayerID, n int) {
 	to := ((from+n)%size + size) % size
 	pl.Pos = to
 	g.emit(Event{Kind: EvMoved, Player: p, From: from, Square: to})
-	if n > 0 && from+n >= size {
+	if n > 0 && from+n >= size && !(g.Rules.JailOnStop && to == g.ed.JailSquare) {
 		g.paySalary(p, to == 0)
 	}
 	g.land(p, 1)
@@ -215,11 +217,17 @@ func (g *Game) land(p PlayerID, rentFactor int) {
 	case SquareJail:
 		if g.Rules.JailSkipsTurn {
 			g.jailStop(p, JailByStopping)
+		} else if g.Rules.JailOnStop {
+			g.sendToJail(p, JailByStopping)
 		}
 	case SquareGamble:
 		g.offerGamble(p)
 	case SquareRestDay:
 		g.willSkip(p, SkipRestDay)
+	case SquareCasino:
+		g.offerCasino(p)
+	case SquareInspection:
+		g.Step = StepInspection
 	case SquareFreeParking:
 		if g.Rules.FreeParkingJackpot && g.Jackpot > 0 {
 			amount := g.Jackpot
@@ -259,9 +267,12 @@ func (g *Game) chargeRent(p PlayerID, sq, factor int) {
 	owner := g.Props[sq].Owner
 	var amount int
 	switch {
-	case s.Kind == SquareUtility && factor > 1:
+	case s.Kind == SquareUtility && factor != 1: // a card: a fresh roll
 		d := g.rollDice()
 		g.emit(Event{Kind: EvRolled, Player: p, Dice: d})
+		if factor == 0 { // the lux cards: the owner's usual multiple
+			factor = g.Rent(sq, 1)
+		}
 		amount = factor * (d[0] + d[1])
 	case s.Kind == SquareUtility:
 		amount = g.Rent(sq, g.Dice[0]+g.Dice[1])

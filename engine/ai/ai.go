@@ -101,7 +101,7 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 		if p == g.Current {
 			return pl.buyDecision(g, p), true
 		}
-	case engine.PhaseJailChoice, engine.PhaseGamble:
+	case engine.PhaseJailChoice, engine.PhaseGamble, engine.PhaseInspection:
 		if p == g.Current {
 			return pl.editionDecision(g, p), true
 		}
@@ -138,10 +138,10 @@ func othersVoted(g *engine.Game, p engine.PlayerID) bool {
 	return n > 0
 }
 
-func (pl *Player) baseReserve() int {
+func (pl *Player) baseReserve(g *engine.Game) int {
 	switch {
 	case pl.Reserve == 0:
-		return DefaultReserve
+		return DefaultReserve * moneyUnit(g)
 	case pl.Reserve < 0:
 		return 0
 	}
@@ -162,7 +162,7 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 		sum += r
 		top = max(top, r)
 	}
-	return pl.baseReserve() + min(top, sum/6)
+	return pl.baseReserve(g) + min(top, sum/6)
 }
 
 // turnStart: lift mortgages of complete sets, build, lift other mortgages
@@ -266,7 +266,7 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 			if pr.Owner != p || !pr.Mortgaged {
 				continue
 			}
-			if cost := g.UnmortgageCost(sq); cash-cost >= reserve+richMargin && (best < 0 || cost < bestCost) {
+			if cost := g.UnmortgageCost(sq); cash-cost >= reserve+richMargin*moneyUnit(g) && (best < 0 || cost < bestCost) {
 				best, bestCost = sq, cost
 			}
 		}

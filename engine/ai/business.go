@@ -2,17 +2,22 @@ package ai
 
 import "github.com/monopoly-tg/monopoly-bot/engine"
 
-// The decisions of the business edition: the jail square's fine and the
-// gamble square's stake.
+// The decisions of the business edition (the jail square's fine and the
+// gamble square's stake) and the entry to the lux edition's (lux.go).
 
 // stakeStep rounds stakes down to tens, as a person would stake.
 const stakeStep = 10
 
-// editionDecision answers the business edition's decisions of the current
-// player: the jail choice and the gamble.
+// editionDecision answers the editions' own decisions of the current
+// player: the jail choice, the gamble, the casino and the tax inspection.
 func (pl *Player) editionDecision(g *engine.Game, p engine.PlayerID) engine.Action {
-	if g.Phase == engine.PhaseJailChoice {
+	switch {
+	case g.Phase == engine.PhaseJailChoice:
 		return pl.jailChoice(g, p)
+	case g.Phase == engine.PhaseInspection:
+		return engine.Action{Kind: engine.ActRoll}
+	case atCasino(g, p):
+		return pl.casinoStake(g, p)
 	}
 	if s := pl.stake(g, p); s > 0 {
 		return engine.Action{Kind: engine.ActStake, Amount: s}

@@ -79,7 +79,7 @@ func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed in
 // player, one offer a turn, and the same deal not again within the
 // cooldown.
 func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
-	if len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve() {
+	if len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve(g) {
 		return engine.Action{}, false
 	}
 	for i := range g.Trades {

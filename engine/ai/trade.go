@@ -65,7 +65,8 @@ func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need i
 	// A debt credited (the proposer pays its debt to p in property) is
 	// cash p gives up.
 	sold := soldBuildingValue(g, ed, t)
-	gross := t.TakeCash + t.Debt + sold + jailCardValue*len(t.TakeCards)
+	card := jailCardValue * moneyUnit(g)
+	gross := t.TakeCash + t.Debt + sold + card*len(t.TakeCards)
 	for _, sq := range t.TakeDeeds {
 		owners[sq] = t.From
 		gross += ed.Squares[sq].Price
@@ -76,7 +77,7 @@ func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need i
 		return 0, 0, false // the interest on received mortgages would be a debt
 	}
 	gain = after - before + t.GiveCash - t.TakeCash - t.Debt - sold - interest +
-		jailCardValue*(len(t.GiveCards)-len(t.TakeCards))
+		card*(len(t.GiveCards)-len(t.TakeCards))
 	return gain, max(50, gross/4), true
 }
 
