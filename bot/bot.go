@@ -188,9 +188,9 @@ var errRaced = errors.New("bot: chat record changed meanwhile")
 
 // change is the one way a chat's state changes: it skips an update applied
 // before, loads the record and the settings, lets fn change them, and
-// stores the record, a log entry and the update id in one transaction, so
-// a crash at any moment loses nothing acknowledged and applies nothing
-// twice. The caller holds the chat's lock.
+// stores the record, its log entries and the update id in one
+// transaction, so a crash at any moment loses nothing acknowledged and
+// applies nothing twice. The caller holds the chat's lock.
 //
 // The work is done outside the write transaction, which only stores the
 // result: the writer is one goroutine shared by every chat (group commit,
@@ -198,8 +198,17 @@ var errRaced = errors.New("bot: chat record changed meanwhile")
 // chat wait for all the others' work. fn may run more than once, so it
 // must have no side effects: what to show afterwards goes into c.
 func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	return b.changeVia(chat, chat, updateID, fn)
+}
+
+// changeVia is change for an update that arrived in another chat, via (a
+// person's private chat with the bot, where the trade composer lives):
+// the duplicate check, the update id and via's settings (c.viaSettings)
+// belong to via; the record, its revision and log to chat. The caller
+// holds chat's lock; lock order is via, then chat.
+func (b *Bot) changeVia(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
 	for attempt := 1; ; attempt++ {
-		st, err := b.changeOnce(chat, updateID, fn)
+		st, err := b.changeOnce(chat, via, updateID, fn)
 		if !errors.Is(err, errRaced) || attempt == maxChangeAttempts {
 			return st, err
 		}
@@ -212,11 +221,31 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 
 const maxChangeAttempts = 3
 
-func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
-	st := &chatState{chat: chat}
-	var readGame, readSettings []byte // what the change started from (nil: none)
+// changeRead is what a change started from (nil: none), to check in the
+// write transaction that nothing changed meanwhile.
+type changeRead struct {
+	game, settings, viaSettings []byte
+}
+
+func (r changeRead) still(tx *storage.Tx, chat, via int64, updateID int) bool {
+	same := func(data []byte, ok bool, read []byte) bool { return ok == (read != nil) && bytes.Equal(data, read) }
+	game, hasGame := tx.GameBytes(chat)
+	set, hasSet := tx.SettingsBytes(chat)
+	if !same(game, hasGame, r.game) || !same(set, hasSet, r.settings) || updateID > 0 && tx.LastUpdate(via) >= updateID {
+		return false
+	}
+	if via != chat {
+		vs, hasVS := tx.SettingsBytes(via)
+		return same(vs, hasVS, r.viaSettings)
+	}
+	return true
+}
+
+func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	st := &chatState{chat: chat, via: via}
+	var read changeRead
 	err := b.store.View(func(tx *storage.Tx) error {
-		if updateID > 0 && tx.LastUpdate(chat) >= updateID {
+		if updateID > 0 && tx.LastUpdate(via) >= updateID {
 			st.duplicate = true
 			return nil
 		}
@@ -225,12 +254,18 @@ func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) 
 			if err != nil {
 				return err
 			}
-			st.rec, readGame = rec, own
+			st.rec, read.game = rec, own
 		}
 		if data, ok := tx.SettingsBytes(chat); ok {
-			readSettings = bytes.Clone(data)
+			read.settings = bytes.Clone(data)
 		}
-		st.settings = decodeSettings(readSettings)
+		st.settings = decodeSettings(read.settings)
+		if via != chat {
+			if data, ok := tx.SettingsBytes(via); ok {
+				read.viaSettings = bytes.Clone(data)
+			}
+			st.viaSettings = decodeSettings(read.viaSettings)
+		}
 		return nil
 	})
 	if err != nil {
@@ -242,9 +277,11 @@ func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) 
 	if st.rec != nil {
 		st.clockBefore, _ = json.Marshal(st.rec.Clock)
 	}
+	viaBefore := st.viaSettings
 	if err := fn(st); err != nil {
 		return st, err
 	}
+	st.viaSettingsChanged = via != chat && st.viaSettings != viaBefore
 	w, err := b.prepare(st, updateID)
 	if err != nil {
 		return st, err
@@ -254,13 +291,8 @@ func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) 
 	// may run this function more than once: it only writes what prepare
 	// computed, after checking that nothing changed since the reading.
 	err = b.store.Batch(func(tx *storage.Tx) error {
-		raced = false
-		game, hasGame := tx.GameBytes(chat)
-		set, hasSet := tx.SettingsBytes(chat)
-		if hasGame != (readGame != nil) || !bytes.Equal(game, readGame) ||
-			hasSet != (readSettings != nil) || !bytes.Equal(set, readSettings) ||
-			updateID > 0 && tx.LastUpdate(chat) >= updateID {
-			raced = true
+		raced = !read.still(tx, chat, via, updateID)
+		if raced {
 			return nil // not an error: that would roll back the whole batch
 		}
 		return b.write(tx, st, w)
@@ -283,6 +315,7 @@ type changeWrites struct {
 	updateID int
 	timer    timerMove
 	settings []byte // nil: unchanged
+	via      []byte // the settings of the chat the update came from (nil: unchanged)
 	game     []byte // the new record (nil: unchanged)
 	cached   *Record
 	touched  bool // a new revision: its log entry is stored
@@ -296,7 +329,13 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 	w := changeWrites{updateID: updateID}
 	var err error
 	if st.rec != nil && !st.remove {
-		w.timer, st.clockChanged = b.rearm(st, updateID > 0 && st.save, actingSeat(st.logEntry))
+		// A press in a private chat (the trade composer) is not the seat's
+		// own move in the game: it does not clear its missed turns.
+		seat := -1
+		if st.via == st.chat && len(st.logs) > 0 {
+			seat = actingSeat(st.logs[len(st.logs)-1])
+		}
+		w.timer, st.clockChanged = b.rearm(st, updateID > 0 && st.save, seat)
 	} else if st.remove && st.rec != nil {
 		w.timer = timerMove{drop: st.rec.Clock.Timer}
 	}
@@ -306,6 +345,11 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 	}
 	if st.settingsChanged {
 		if w.settings, err = json.Marshal(st.settings); err != nil {
+			return w, err
+		}
+	}
+	if st.viaSettingsChanged {
+		if w.via, err = json.Marshal(st.viaSettings); err != nil {
 			return w, err
 		}
 	}
@@ -333,7 +377,12 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 	chat := st.chat
 	if w.updateID > 0 {
-		if err := tx.SetLastUpdate(chat, w.updateID); err != nil {
+		if err := tx.SetLastUpdate(st.via, w.updateID); err != nil {
+			return err
+		}
+	}
+	if w.via != nil {
+		if err := tx.PutSettings(st.via, w.via); err != nil {
 			return err
 		}
 	}
@@ -348,8 +397,8 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 	if st.remove && st.rec != nil {
 		return b.archive(tx, st)
 	}
-	if w.touched && st.logEntry != nil {
-		if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
+	if w.touched {
+		if err := appendLogs(tx, chat, st.logs); err != nil {
 			return err
 		}
 	}
@@ -369,10 +418,8 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 // record so a finished game can still be replayed from its seed.
 func (b *Bot) archive(tx *storage.Tx, st *chatState) error {
 	chat := st.chat
-	if st.logEntry != nil {
-		if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
-			return err
-		}
+	if err := appendLogs(tx, chat, st.logs); err != nil {
+		return err
 	}
 	// A started game that ends counts in its players' statistics.
 	if err := recordGameEnd(tx, chat, st.rec); err != nil {
@@ -399,19 +446,33 @@ func (b *Bot) archive(tx *storage.Tx, st *chatState) error {
 	return tx.DeleteGame(chat)
 }
 
+func appendLogs(tx *storage.Tx, chat int64, logs [][]byte) error {
+	for _, e := range logs {
+		if _, err := tx.AppendLog(chat, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // chatState is one change in progress and what must be shown after it.
 type chatState struct {
 	chat            int64
+	via             int64 // where the update came from: chat, or a private chat (changeVia)
 	rec             *Record
 	settings        Settings
 	settingsChanged bool
-	save, remove    bool
-	quiet           bool // store the record without a new revision
-	logEntry        []byte
-	duplicate       bool          // the update was applied before
-	clockChanged    bool          // the deadline state changed (store quietly)
-	stale           storage.Timer // a fired timer entry to drop if the record moved on
-	clockBefore     []byte        // the stored clock, to see whether fn changed it
+	// viaSettings are the settings of via when it is not chat; changing
+	// them stores them.
+	viaSettings        Settings
+	viaSettingsChanged bool
+	save, remove       bool
+	quiet              bool          // store the record without a new revision
+	logs               [][]byte      // the action log's new entries (logEntry)
+	duplicate          bool          // the update was applied before
+	clockChanged       bool          // the deadline state changed (store quietly)
+	stale              storage.Timer // a fired timer entry to drop if the record moved on
+	clockBefore        []byte        // the stored clock, to see whether fn changed it
 
 	// After the commit:
 	alert    string // answer to the button press, shown as an alert

@@ -23,6 +23,16 @@ type logEntry struct {
 	At     int64         `json:"at"`
 }
 
+// log adds an entry (a logEntry, or the game's start) to the chat's action
+// log, stored with the change if it makes a new revision.
+func (c *chatState) log(entry any) {
+	data, err := json.Marshal(entry)
+	if err != nil {
+		panic(err) // log entries are plain data: this is a bug
+	}
+	c.logs = append(c.logs, data)
+}
+
 func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
 	if q.Message == nil || q.From == nil {
 		_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
@@ -60,8 +70,8 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 			return nil
 		}
 		b.onPress(c, lang, q.From, press, admin)
-		if c.save && c.logEntry == nil {
-			c.logEntry, _ = json.Marshal(logEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
+		if c.save && len(c.logs) == 0 {
+			c.log(logEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
 		}
 		return nil
 	})
@@ -203,8 +213,7 @@ func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.Pl
 		c.alert = b.errText(lang, err)
 		return
 	}
-	entry := logEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()}
-	c.logEntry, _ = json.Marshal(entry)
+	c.log(logEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	// Menus stay open for repeated building, selling and mortgaging.
 	switch a.Kind {
 	case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
@@ -311,9 +320,8 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 		}
 		rec.Game, rec.Status, rec.Edition = g, StatusPlaying, ed.ID
 		b.startClock(c)
-		start, _ := json.Marshal(map[string]any{"start": g})
+		c.log(map[string]any{"start": g}) // before the events: the game as it started
 		b.absorb(c, lang, evs)
-		c.logEntry = start
 	case OpCancel:
 		if from.ID != rec.Creator && !admin {
 			c.alert = b.cat.T(lang, "lobby_only_creator", nil)

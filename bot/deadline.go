@@ -238,16 +238,10 @@ func (r *Record) kickable() []engine.PlayerID {
 	return out
 }
 
-// arm re-plans the chat's clock inside the transaction of a change and
-// moves its timer index entry. human says a person made this change. It
-// reports whether the record changed (the clock) and must be stored.
-func (b *Bot) arm(tx *storage.Tx, c *chatState, human bool, seat int) (bool, error) {
-	move, changed := b.rearm(c, human, seat)
-	return changed, move.apply(tx, c.chat)
-}
-
-// rearm is arm without the transaction: it re-plans the clock and returns
-// how the chat's timer index entry must move.
+// rearm re-plans the clock of a change (prepare, before its transaction)
+// and returns how the chat's timer index entry must move, and whether the
+// clock changed (the record must be stored). human says a person made the
+// change; seat is the seat whose own action it was (-1: none).
 func (b *Bot) rearm(c *chatState, human bool, seat int) (timerMove, bool) {
 	r := c.rec
 	before := c.clockBefore
@@ -289,14 +283,6 @@ func (m timerMove) apply(tx *storage.Tx, chat int64) error {
 		return tx.PutTimer(m.add, chat)
 	}
 	return nil
-}
-
-// disarm removes the chat's timer entry (the game is removed).
-func disarm(tx *storage.Tx, chat int64, r *Record) error {
-	if r == nil || r.Clock.Timer == 0 {
-		return nil
-	}
-	return tx.DeleteTimer(r.Clock.Timer, chat)
 }
 
 // actingSeat reads the seat of a log entry (-1 if none).
@@ -420,7 +406,7 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			if err != nil {
 				return nil
 			}
-			c.logEntry, _ = json.Marshal(logEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: now})
+			c.log(logEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: now})
 			if w >= 0 && int(w) < len(cl.Strikes) && cl.StruckTurn[w] != turn {
 				cl.Strikes[w]++
 				cl.StruckTurn[w] = turn
@@ -462,7 +448,7 @@ func (b *Bot) resignSeat(c *chatState, lang string, p engine.PlayerID, id string
 	if err != nil {
 		return false
 	}
-	c.logEntry, _ = json.Marshal(logEntry{Seat: int(p), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	c.log(logEntry{Seat: int(p), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	if int(p) < len(r.Clock.Strikes) {
 		r.Clock.Strikes[p] = 0
 	}

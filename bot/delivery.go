@@ -8,7 +8,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // pressLimiter is a sliding window of presses per person: at most n in any
@@ -72,20 +71,21 @@ func (b *Bot) onForbidden(chat int64) {
 	b.setPaused(chat, true)
 }
 
+// setPaused stores whether the bot may not write to the chat. Pausing
+// drops the chat's timer entry (plan arms nothing while paused); the
+// change that un-pauses re-arms it.
 func (b *Bot) setPaused(chat int64, paused bool) {
-	err := b.store.Batch(func(tx *storage.Tx) error {
-		s := b.loadSettings(tx, chat)
-		if s.Paused == paused {
-			return nil
+	_, err := b.change(chat, 0, func(c *chatState) error {
+		if c.settings.Paused != paused {
+			c.settings.Paused, c.settingsChanged = paused, true
 		}
-		s.Paused = paused
-		return putJSON(tx.PutSettings, chat, s)
+		return nil
 	})
 	if err != nil {
 		b.log.Warn("pausing chat", "chat", chat, "err", err)
 	}
 	if paused {
-		b.out.Pause(chat) // its timer entry is dropped when it next fires
+		b.out.Pause(chat)
 	}
 }
 

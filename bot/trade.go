@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -184,130 +183,33 @@ func counterDraft(t *engine.Trade) *Draft {
 // draftTx changes the drafts of a group's game for an update that arrived
 // in user's private chat (updateID 0: none), without a new revision: the
 // game does not change. fn returns whether to save; a refusal aborts.
-// gameID 0 accepts whatever game the group plays.
+// gameID 0 accepts whatever game the group plays. set is the private
+// chat's settings.
 func (b *Bot) draftTx(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
-	var out *Record
-	err := b.store.Update(func(tx *storage.Tx) error {
-		if updateID > 0 && tx.LastUpdate(user) >= updateID {
-			return errDuplicate
-		}
-		data, ok := tx.Game(group)
-		if !ok {
+	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
+		rec := c.rec
+		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
 			return errNoGame
 		}
-		rec, err := decodeRecord(data)
-		if err != nil {
-			return err
-		}
-		if gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
-			return errNoGame
-		}
-		set := b.loadSettings(tx, user)
-		before := set
-		save, err := fn(rec, &set)
-		if err != nil {
-			return err
-		}
-		if updateID > 0 {
-			if err := tx.SetLastUpdate(user, updateID); err != nil {
-				return err
-			}
-		}
-		if set != before {
-			if err := putJSON(tx.PutSettings, user, set); err != nil {
-				return err
-			}
-		}
-		out = rec
-		if !save {
-			return nil
-		}
-		data, err = rec.encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(group, data)
+		save, err := fn(rec, &c.viaSettings)
+		c.quiet = save
+		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return st.rec, nil
 }
 
-// tradeTx is a change of a group's game made from elsewhere (a private
-// chat, or the expiry of offers): several engine actions may be logged.
-type tradeTx struct {
-	*chatState
-	logs [][]byte
-	sent int // the offer posted
-}
-
-// changeFor is Bot.change for an update that arrived in chat via (the
-// proposer's private chat; updateID 0: none): the duplicate check and the
-// update id belong to via, the record, revision and log to group.
-func (b *Bot) changeFor(group, via int64, updateID int, fn func(t *tradeTx) error) (*tradeTx, error) {
-	var out *tradeTx
-	err := b.store.Update(func(tx *storage.Tx) error {
-		if updateID > 0 && tx.LastUpdate(via) >= updateID {
-			return errDuplicate
-		}
-		t := &tradeTx{chatState: &chatState{chat: group}}
-		data, ok := tx.Game(group)
-		if !ok {
-			return errNoGame
-		}
-		rec, err := decodeRecord(data)
-		if err != nil {
-			return err
-		}
-		t.rec = rec
-		t.settings = b.loadSettings(tx, group)
-		if err := fn(t); err != nil {
-			return err
-		}
-		if updateID > 0 {
-			if err := tx.SetLastUpdate(via, updateID); err != nil {
-				return err
-			}
-		}
-		changed, err := b.arm(tx, t.chatState, updateID > 0 && t.save, -1) // offers' expiry (bot/deadline.go)
-		if err != nil {
-			return err
-		}
-		out = t
-		if !t.save && !changed {
-			return nil
-		}
-		if t.save {
-			t.rec.Rev++
-			t.rec.Updated = b.cfg.Now().UnixMilli()
-			if t.rec.restamp() {
-				if err := tx.MarkRecent(group, t.rec.Marked); err != nil {
-					return err
-				}
-			}
-		}
-		for _, e := range t.logs {
-			if _, err := tx.AppendLog(group, e); err != nil {
-				return err
-			}
-		}
-		data, err = t.rec.encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(group, data)
-	})
-	return out, err
-}
-
-// tradeAct applies one engine action inside a tradeTx.
-func (b *Bot) tradeAct(t *tradeTx, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
-	g := t.rec.Game
+// tradeAct applies one engine action of a trade in change c.
+func (b *Bot) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
+	g := c.rec.Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {
 		return err
 	}
-	entry, _ := json.Marshal(logEntry{Update: updateID, User: user, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	t.logs = append(t.logs, entry)
-	b.absorb(t.chatState, lang, evs)
+	c.log(logEntry{Update: updateID, User: user, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	b.absorb(c, lang, evs)
 	return nil
 }
 
@@ -400,9 +302,9 @@ func (b *Bot) publishOfferEdits(ctx context.Context, chat int64, st *chatState) 
 // expireOffers withdraws the offers past their deadline (as their
 // proposer would), under the chat's lock.
 func (b *Bot) expireOffers(ctx context.Context, chat int64) {
-	t, err := b.changeFor(chat, chat, 0, func(t *tradeTx) error {
+	st, err := b.change(chat, 0, func(t *chatState) error {
 		rec := t.rec
-		if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
+		if rec == nil || rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
 			return nil // a paused game's offers wait (bot/pause.go moves their expiry)
 		}
 		lang := t.settings.Lang
@@ -425,10 +327,10 @@ func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 		}
 		return nil
 	})
-	if err != nil || t == nil || !t.save {
+	if err != nil || st == nil || !st.save {
 		return
 	}
-	b.finish(ctx, t.chatState, nil, "")
+	b.finish(ctx, st, nil, "")
 }
 
 // Group presses and commands.
@@ -767,9 +669,10 @@ func (b *Bot) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callba
 func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press, lang string) {
 	user := q.From.ID
 	group := press.Chat
-	t, err := b.changeFor(group, q.Message.Chat.ID, updateID, func(t *tradeTx) error {
+	sent := 0
+	t, err := b.changeVia(group, q.Message.Chat.ID, updateID, func(t *chatState) error {
 		rec := t.rec
-		if rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
+		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
 			return refusal{b.cat.T(lang, "alert_outdated", nil)}
 		}
 		d := rec.Drafts[user]
@@ -808,8 +711,8 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 		if err := b.tradeAct(t, glang, user, updateID, seat, a); err != nil {
 			return refusal{b.errText(lang, err)}
 		}
-		t.sent = g.NextTrade
-		rec.Offers = append(rec.Offers, Offer{ID: t.sent, Expires: b.cfg.Now().Add(offerTTL).UnixMilli(), Trade: *findTrade(g, t.sent)})
+		sent = g.NextTrade
+		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: b.cfg.Now().Add(offerTTL).UnixMilli(), Trade: *findTrade(g, sent)})
 		delete(rec.Drafts, user)
 		return nil
 	})
@@ -817,9 +720,9 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 		return
 	}
 	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
-	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": t.sent}), nil)
-	b.finish(ctx, t.chatState, nil, "")
-	b.postOffer(group, t.rec, t.settings.Lang, t.sent)
+	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
+	b.finish(ctx, t, nil, "")
+	b.postOffer(group, t.rec, t.settings.Lang, sent)
 }
 
 // postOffer queues the offer message for the group, in the offer's own
