@@ -480,7 +480,7 @@ type chatState struct {
 	replies  []reply
 	lobby    bool      // refresh the lobby message
 	turn     bool      // refresh the turn message
-	closed   *closedTx // the previous turn's message, to be finalized
+	finals   []final // messages given their final text (bot/slots.go)
 	gameOver bool
 }
 
@@ -495,7 +495,3 @@ type reply struct {
 	kb   *tgbotapi.InlineKeyboardMarkup
 }
 
-type closedTx struct {
-	msg  int
-	text string
-}

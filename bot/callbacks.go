@@ -229,9 +229,9 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
-			if c.closed == nil {
-				c.closed = &closedTx{msg: rec.TurnMsg, text: b.renderClosedTurn(lang, rec)}
-			}
+			// Only the first turn that ends in a change has a message of
+			// its own: the later ones never had one.
+			c.finalizeOnce(turnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 			rec.Turn, rec.TurnMsg, rec.View = nil, 0, View{}
 		}
 		rec.Turn = append(rec.Turn, e)

@@ -32,6 +32,17 @@ func putJSON(put func(int64, []byte) error, chat int64, v any) error {
 	return put(chat, data)
 }
 
+// language is the chat's language for messages to everyone in it.
+func (s Settings) language() string {
+	if s.Lang != "" {
+		return s.Lang
+	}
+	return locales.Default
+}
+
+// chatLang is the language of messages to the whole chat.
+func (c *chatState) chatLang() string { return c.settings.language() }
+
 // lang is the chat's language, falling back to the user's own.
 func (c *chatState) lang(userLang string) string {
 	if c.settings.Lang != "" {

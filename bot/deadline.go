@@ -369,10 +369,7 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			return nil
 		}
 		now := b.cfg.Now().UnixMilli()
-		lang := c.settings.Lang
-		if lang == "" {
-			lang = "en"
-		}
+		lang := c.chatLang()
 		if c.settings.Paused {
 			return nil
 		}

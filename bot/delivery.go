@@ -117,7 +117,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			case rec.Game != nil:
 				lang := c.lang("")
 				if rec.TurnMsg != 0 {
-					c.closed = &closedTx{msg: rec.TurnMsg, text: b.renderClosedTurn(lang, rec)}
+					c.finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 				}
 				rec.TurnMsg, rec.View = 0, View{}
 				c.turn, c.save = true, true
@@ -131,7 +131,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 		b.finish(ctx, st, err, "")
 		if err == nil && st != nil && st.settingsChanged && st.rec != nil {
 			// Offers posted while the bot could not write were dropped.
-			b.postUnsentOffers(chat, st.lang(""), st.rec)
+			b.postUnsentOffers(chat, st.chatLang(), st.rec)
 		}
 	}
 }

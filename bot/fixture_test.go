@@ -166,3 +166,33 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 		t.Fatalf("the %q press changed nothing (version %d)", op, v)
 	}
 }
+
+// TestLegacyOfferEditsAreFinalizedOnStart: a record of an older version
+// may still hold offer messages to finalize (Record.OfferEdits); the next
+// start gives them their final text without buttons and clears them.
+func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || msgs[0].Keyboard == nil {
+		t.Fatalf("offer not posted: %+v", msgs)
+	}
+	final := msgs[0].Text + "\nfinal"
+	h.stop()
+	h.start()
+	h.edit(func(r *Record) {
+		r.Offers = nil
+		r.OfferEdits = []OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
+	})
+	h.stop()
+	h.start()
+	h.settle()
+	m := h.findMsg(testChat, msgs[0].ID)
+	if m.Text != final || len(m.Keyboard) != 0 {
+		t.Fatalf("the legacy final edit was not made: %q %+v", m.Text, m.Keyboard)
+	}
+	if rec := h.record(); len(rec.OfferEdits) != 0 {
+		t.Fatalf("legacy offer edits still pending: %+v", rec.OfferEdits)
+	}
+}

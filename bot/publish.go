@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -26,91 +24,46 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		return
 	}
 	chat := st.chat
-	lang := st.settings.Lang
-	if lang == "" {
-		lang = "en"
-	}
+	lang := st.chatLang()
 	for _, r := range st.replies {
 		b.out.Send(chat, r.text, r.kb)
 	}
 	rec := st.rec
+	if rec != nil && st.lobby {
+		b.publishLobby(chat, lang, st)
+	}
+	if rec != nil && st.turn && rec.Game != nil && st.remove {
+		// The game is over or ended: no buttons stay behind.
+		st.finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+	}
+	// Messages the change ended — the previous turn's, an ended offer's
+	// (whatever ended it: a trade button, a timeout, a player leaving) —
+	// get their final text.
+	b.flushFinals(chat, st.finals)
 	if rec == nil {
 		return
 	}
-	if st.lobby {
-		b.publishLobby(chat, lang, st)
-	}
-	if st.closed != nil {
-		b.out.Detach(chat, turnSlot(rec.ID), st.closed.msg, st.closed.text, nil)
-	}
-	if st.turn && rec.Game != nil {
-		b.publishTurn(chat, lang, st)
+	if st.turn && rec.Game != nil && !st.remove {
+		b.out.Put(chat, turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
 	}
 	if st.gameOver {
 		text := b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
 			"\n\n" + b.renderStandings(lang, rec)
 		b.out.Send(chat, text, nil)
 	}
-	// Offers any change may have ended (an accepted trade, a timeout, a
-	// player leaving) get their final text, wherever the change came from.
-	b.publishOfferEdits(ctx, chat, st)
 }
-
-// Slots name the messages the outbox edits over time.
-func lobbySlot(game uint64) string { return "lobby:" + strconv.FormatUint(game, 36) }
-func turnSlot(game uint64) string  { return "turn:" + strconv.FormatUint(game, 36) }
 
 func (b *Bot) publishLobby(chat int64, lang string, st *chatState) {
 	rec := st.rec
-	text := b.renderLobby(lang, rec)
-	kb := b.lobbyKeyboard(lang, rec)
+	slot := lobbySlot(rec.ID)
 	switch {
 	case st.remove && rec.Status == StatusLobby:
-		b.out.Detach(chat, lobbySlot(rec.ID), rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil), nil)
+		st.finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
 	case rec.Status == StatusPlaying:
-		b.out.Detach(chat, lobbySlot(rec.ID), rec.LobbyMsg, text+"\n\n"+b.cat.T(lang, "lobby_started", nil), nil)
+		st.finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.remove:
 	default:
-		b.out.Put(chat, lobbySlot(rec.ID), rec.LobbyMsg, text, kb)
-	}
-}
-
-func (b *Bot) publishTurn(chat int64, lang string, st *chatState) {
-	rec := st.rec
-	text := b.renderTurn(lang, rec)
-	if st.remove {
-		// The game is over or ended: no buttons stay behind.
-		b.out.Detach(chat, turnSlot(rec.ID), rec.TurnMsg, text, nil)
-		return
-	}
-	b.out.Put(chat, turnSlot(rec.ID), rec.TurnMsg, text, b.turnKeyboard(lang, rec))
-}
-
-// onSent stores the id of a slot's newly sent message in the record.
-func (b *Bot) onSent(chat int64, slot string, id int) {
-	kind, rest, ok := strings.Cut(slot, ":")
-	game, arg, _ := strings.Cut(rest, ":") // "offer:<game>:<trade id>"
-	gameID, err := strconv.ParseUint(game, 36, 64)
-	if !ok || err != nil {
-		return
-	}
-	defer b.lock(chat)()
-	switch kind {
-	case "lobby", "turn":
-		// The change that moved on to the next turn (or started the game)
-		// may have taken the lock first: it detached this message, and the
-		// record waits for a newer one. Storing this id would make a restart
-		// edit the closed message instead of the current one.
-		if !b.out.Holds(chat, slot, id) {
-			return
-		}
-		if kind == "lobby" {
-			b.rememberMessage(chat, gameID, func(r *Record) { r.LobbyMsg = id })
-		} else {
-			b.rememberMessage(chat, gameID, func(r *Record) { r.TurnMsg = id })
-		}
-	case "offer":
-		b.offerSent(chat, gameID, arg, id)
+		b.out.Put(chat, slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
 	}
 }
 
@@ -172,7 +125,7 @@ func (b *Bot) Restore() error {
 			}
 			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
 			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && (rec.TurnMsg == 0 || rec.unsentOffers())) {
-				todo = append(todo, unsent{chat, s.Lang, rec})
+				todo = append(todo, unsent{chat, s.language(), rec})
 			}
 			return nil
 		})
@@ -182,17 +135,14 @@ func (b *Bot) Restore() error {
 	}
 	for _, u := range todo {
 		lang := u.lang
-		if lang == "" {
-			lang = "en"
-		}
-		st := &chatState{chat: u.chat, rec: u.rec, lobby: u.rec.Game == nil, turn: u.rec.Game != nil}
 		unlock := b.lock(u.chat)
+		b.finish(context.Background(), &chatState{chat: u.chat, rec: u.rec, settings: Settings{Lang: lang},
+			lobby: u.rec.Game == nil, turn: u.rec.Game != nil, finals: legacyFinals(u.rec)}, nil, "")
+		if len(u.rec.OfferEdits) > 0 {
+			b.rememberMessage(u.chat, u.rec.ID, func(r *Record) { r.OfferEdits = nil })
+		}
 		if u.rec.Game != nil {
-			b.publishTurn(u.chat, lang, st)
-			b.publishOfferEdits(context.Background(), u.chat, st)
 			b.postUnsentOffers(u.chat, lang, u.rec)
-		} else {
-			b.publishLobby(u.chat, lang, st)
 		}
 		unlock()
 	}

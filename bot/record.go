@@ -52,10 +52,12 @@ type Record struct {
 	Clock Clock `json:"clock,omitempty"`
 
 	// Trades (bot/trade.go): offers being composed, by the proposer's user
-	// id; the open offers shown in the chat; offer messages to finalize.
-	Drafts     map[int64]*Draft `json:"drafts,omitempty"`
-	Offers     []Offer          `json:"offers,omitempty"`
-	OfferEdits []OfferEdit      `json:"offer_edits,omitempty"`
+	// id; the open offers shown in the chat.
+	Drafts map[int64]*Draft `json:"drafts,omitempty"`
+	Offers []Offer          `json:"offers,omitempty"`
+	// OfferEdits are offer messages an older version had still to
+	// finalize; Restore gives them their final text and clears them.
+	OfferEdits []OfferEdit `json:"offer_edits,omitempty"`
 }
 
 // Seat is a person playing a seat; the seat index is the engine.PlayerID.

@@ -211,9 +211,9 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	b.answer(ctx, q.ID, st, err)
 	if err == nil && st != nil && !st.duplicate && show {
 		lang := st.lang(q.From.LanguageCode)
-		slot := "settings:" + strconv.Itoa(msg)
+		slot := settingsSlot(msg)
 		if closed {
-			b.out.Detach(chat, slot, msg, b.cat.T(lang, "settings_closed", nil), nil)
+			st.finalize(slot, msg, b.cat.T(lang, "settings_closed", nil))
 		} else {
 			text, kb := b.renderSettings(lang, st.settings, page)
 			b.out.Put(chat, slot, msg, text, kb)

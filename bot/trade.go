@@ -66,31 +66,6 @@ type Offer struct {
 	Trade   engine.Trade `json:"trade"`   // a copy, to show the outcome once the engine forgot it
 }
 
-// OfferEdit is an offer message to be edited to its final text. Offer
-// names the outbox slot of the message (records from before it was stored
-// name the slot by Msg); Msg is 0 when the message's id is not known yet
-// (still queued, or sent and not yet remembered): the slot still knows it.
-type OfferEdit struct {
-	Msg   int    `json:"msg"`
-	Text  string `json:"text"`
-	Offer int    `json:"offer,omitempty"` // engine trade id
-}
-
-// slot is the outbox slot of the edited offer message.
-func (e OfferEdit) slot(game uint64) string {
-	if e.Offer != 0 {
-		return offerSlot(game, e.Offer)
-	}
-	// Never Put, so never reported to onSent, and unlike any offer's slot.
-	return "offer:" + strconv.FormatUint(game, 36) + ":m" + strconv.Itoa(e.Msg)
-}
-
-// offerSlot names the group message of an offer in the outbox:
-// "offer:<game id base36>:<trade id>" (onSent parses it).
-func offerSlot(game uint64, offer int) string {
-	return "offer:" + strconv.FormatUint(game, 36) + ":" + strconv.Itoa(offer)
-}
-
 // refusal is a press the trade code refuses, with the alert to show.
 type refusal struct{ text string }
 
@@ -241,18 +216,18 @@ func (b *Bot) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 				status = "offer_cancelled"
 			}
 		}
-		b.closeOffer(rec, lang, o, status)
+		b.closeOffer(c, lang, o, status)
 	}
 	rec.Offers = kept
 }
 
-// closeOffer queues the final text of offer o's message. Its message id
-// may not be known yet (the outbox has not delivered it, or its id is not
-// stored yet): the edit is queued all the same, by the offer's slot, so a
+// closeOffer gives offer o's message its final text. Its message id may
+// not be known yet (the outbox has not delivered it, or its id is not
+// stored yet): the edit goes by the offer's slot all the same, so a
 // message still waiting is sent with the final text instead.
-func (b *Bot) closeOffer(rec *Record, lang string, o Offer, status string) {
-	rec.OfferEdits = append(rec.OfferEdits, OfferEdit{Msg: o.Msg, Offer: o.ID,
-		Text: b.offerText(lang, rec, &o.Trade, false) + "\n" + b.cat.T(lang, status, nil)})
+func (b *Bot) closeOffer(c *chatState, lang string, o Offer, status string) {
+	rec := c.rec
+	c.finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
 }
 
 // afterTrades runs after a chat's change was published, under the chat's
@@ -274,31 +249,6 @@ func (b *Bot) afterTrades(ctx context.Context, chat int64, st *chatState) {
 	}
 }
 
-func (b *Bot) publishOfferEdits(ctx context.Context, chat int64, st *chatState) {
-	edits := st.rec.OfferEdits
-	if len(edits) == 0 {
-		return
-	}
-	type key struct{ offer, msg int }
-	done := map[key]bool{}
-	for _, e := range edits {
-		// The slot of the Put that posted the offer: a message still queued
-		// takes the final text (one message, never with live buttons), one
-		// sent but whose id is not stored yet is edited all the same.
-		b.out.Detach(chat, e.slot(st.rec.ID), e.Msg, e.Text, nil)
-		done[key{e.Offer, e.Msg}] = true
-	}
-	if st.remove {
-		return
-	}
-	b.rememberMessage(chat, st.rec.ID, func(r *Record) {
-		r.OfferEdits = slices.DeleteFunc(r.OfferEdits, func(e OfferEdit) bool { return done[key{e.Offer, e.Msg}] })
-		if len(r.OfferEdits) == 0 {
-			r.OfferEdits = nil
-		}
-	})
-}
-
 // expireOffers withdraws the offers past their deadline (as their
 // proposer would), under the chat's lock.
 func (b *Bot) expireOffers(ctx context.Context, chat int64) {
@@ -307,14 +257,14 @@ func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 		if rec == nil || rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
 			return nil // a paused game's offers wait (bot/pause.go moves their expiry)
 		}
-		lang := t.settings.Lang
+		lang := t.chatLang()
 		now := b.cfg.Now().UnixMilli()
 		for _, o := range slices.Clone(rec.Offers) {
 			if o.Expires > now {
 				continue
 			}
 			rec.Offers = slices.DeleteFunc(rec.Offers, func(x Offer) bool { return x.ID == o.ID })
-			b.closeOffer(rec, lang, o, "offer_expired")
+			b.closeOffer(t, lang, o, "offer_expired")
 			t.save = true
 			if tr := findTrade(rec.Game, o.ID); tr != nil {
 				if err := b.tradeAct(t, lang, 0, 0, tr.From, engine.Action{Kind: engine.ActCancelTrade, TradeID: o.ID}); err != nil {
@@ -699,7 +649,7 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 		if err := g.Check(seat, a); err != nil {
 			return refusal{b.errText(lang, err)}
 		}
-		glang := t.settings.Lang
+		glang := t.chatLang()
 		if c := findTrade(g, d.Counter); c != nil && c.To == seat {
 			if err := b.tradeAct(t, glang, user, updateID, seat, engine.Action{Kind: engine.ActRejectTrade, TradeID: c.ID}); err != nil {
 				return err
@@ -722,48 +672,20 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
 	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
 	b.finish(ctx, t, nil, "")
-	b.postOffer(group, t.rec, t.settings.Lang, sent)
+	b.postOffer(group, t.rec, t.chatLang(), sent)
 }
 
 // postOffer queues the offer message for the group, in the offer's own
 // outbox slot, behind what the chat already has queued (paced, moved
 // along if the group becomes a supergroup). Its id is stored when it is
-// sent (offerSent); when the offer ends, publishOfferEdits finalizes the
-// same slot.
+// sent (onSent); when the offer ends, closeOffer finalizes the same slot.
 func (b *Bot) postOffer(group int64, rec *Record, lang string, id int) {
-	if lang == "" {
-		lang = "en"
-	}
 	tr := findTrade(rec.Game, id)
 	if tr == nil {
 		return
 	}
 	text := b.offerText(lang, rec, tr, true) + "\n" + b.cat.T(lang, "offer_open", map[string]any{"Hours": int(offerTTL / time.Hour)})
 	b.out.Put(group, offerSlot(rec.ID, id), 0, text, b.offerKeyboard(lang, rec, id))
-}
-
-// offerSent is onSent for an offer's slot ("offer:<game>:<trade id>"; game
-// already parsed): it stores the id of the offer's new message, under the
-// chat's lock. An offer that ended meanwhile keeps it in its pending final
-// edit instead (the outbox edits by slot anyway; a restart then still
-// knows the message).
-func (b *Bot) offerSent(chat int64, gameID uint64, offer string, msg int) {
-	id, err := strconv.Atoi(offer)
-	if err != nil || id <= 0 {
-		return
-	}
-	b.rememberMessage(chat, gameID, func(r *Record) {
-		for i := range r.Offers {
-			if r.Offers[i].ID == id {
-				r.Offers[i].Msg = msg
-			}
-		}
-		for i := range r.OfferEdits {
-			if r.OfferEdits[i].Offer == id && r.OfferEdits[i].Msg == 0 {
-				r.OfferEdits[i].Msg = msg
-			}
-		}
-	})
 }
 
 // postUnsentOffers posts again the open offers whose message id was never
@@ -786,7 +708,7 @@ func (b *Bot) postUnsentOffers(chat int64, lang string, rec *Record) {
 // final texts not yet queued, or open offers without a message id.
 func (r *Record) unsentOffers() bool {
 	if len(r.OfferEdits) > 0 {
-		return true
+		return true // finals stored by an older version (legacyFinals)
 	}
 	for _, o := range r.Offers {
 		if o.Msg == 0 {
