@@ -478,8 +478,8 @@ type chatState struct {
 	alert    string // answer to the button press, shown as an alert
 	toast    string // answer shown briefly
 	replies  []reply
-	lobby    bool      // refresh the lobby message
-	turn     bool      // refresh the turn message
+	lobby    bool    // refresh the lobby message
+	turn     bool    // refresh the turn message
 	finals   []final // messages given their final text (bot/slots.go)
 	gameOver bool
 }
@@ -494,4 +494,3 @@ type reply struct {
 	text string
 	kb   *tgbotapi.InlineKeyboardMarkup
 }
-
