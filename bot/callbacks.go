@@ -76,7 +76,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		return nil
 	})
 	if st != nil && st.rec != nil && st.rec.ID == press.Game && press.Op == OpDeed && st.alert == "" {
-		st.alert = b.deedText(st.lang(q.From.LanguageCode), press.Arg)
+		st.alert = b.deedText(st.lang(q.From.LanguageCode), st.rec.Edition, press.Arg)
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
@@ -298,7 +298,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			return
 		}
 		// The game keeps the chat's settings as they are now (bot/settings.go).
-		rec.Options = copyOptions(c.settings.Options)
+		rec.Options = c.settings.Options.clone()
 		ed := editionOf(rec.Options)
 		if len(rec.Seats) < ed.MinPlayers {
 			c.alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})

@@ -217,7 +217,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 	}
 	now := b.cfg.Now().UnixMilli()
 	c.rec = &Record{ID: randomID(), Status: StatusLobby, Edition: editionOf(&c.settings.Options).ID, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: copyOptions(c.settings.Options)}
+		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: c.settings.Options.clone()}
 	c.save, c.lobby = true, true
 	return nil
 }

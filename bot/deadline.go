@@ -76,25 +76,10 @@ const (
 	defaultArchiveAfter = 14 * 24 * time.Hour
 )
 
-// kickAfter is how many timeouts in a row remove a player: the chat's
-// option, 3 when unset (0), never when negative.
-func (r *Record) kickAfter() int {
-	switch k := r.opts().KickAfter; {
-	case k < 0:
-		return 0
-	case k == 0:
-		return defaultKickAfter
-	default:
-		return k
-	}
-}
+// kickAfter is how many timeouts in a row remove a player (0: never).
+func (r *Record) kickAfter() int { return max(r.opts().kickAfter(), 0) }
 
-func (r *Record) archiveAfter() time.Duration {
-	if a := r.opts().ArchiveAfter; a > 0 {
-		return a
-	}
-	return defaultArchiveAfter
-}
+func (r *Record) archiveAfter() time.Duration { return r.opts().archiveAfter() }
 
 // pace is the game's pace; records from before paces play live.
 func (r *Record) pace() Pace {
@@ -376,7 +361,7 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 		if now >= r.lastTouch()+r.archiveAfter().Milliseconds() {
 			c.remove = true
 			c.lobby, c.turn = r.Game == nil, r.Game != nil
-			days := int(r.archiveAfter() / (24 * time.Hour))
+			days := r.opts().archiveDays()
 			c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
 			return nil
 		}

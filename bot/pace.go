@@ -58,14 +58,35 @@ type ChatOptions struct {
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
 }
 
-// clone returns a copy of o that shares nothing with it.
-func (o ChatOptions) clone() ChatOptions {
+// clone returns a copy of o that shares nothing with it (a record never
+// shares Rules with the settings).
+func (o ChatOptions) clone() *ChatOptions {
 	if o.Rules != nil {
 		r := *o.Rules
 		o.Rules = &r
 	}
-	return o
+	return &o
 }
+
+// kickAfter is the effective KickAfter: the default (3) when unset,
+// negative for never.
+func (o ChatOptions) kickAfter() int {
+	if o.KickAfter == 0 {
+		return defaultKickAfter
+	}
+	return o.KickAfter
+}
+
+// archiveAfter is the effective ArchiveAfter.
+func (o ChatOptions) archiveAfter() time.Duration {
+	if o.ArchiveAfter > 0 {
+		return o.ArchiveAfter
+	}
+	return defaultArchiveAfter
+}
+
+// archiveDays is the effective ArchiveAfter in days.
+func (o ChatOptions) archiveDays() int { return int(o.archiveAfter() / (24 * time.Hour)) }
 
 // EffectivePace resolves the preset or custom pace.
 func (o ChatOptions) EffectivePace() Pace {

@@ -115,8 +115,7 @@ func (r *Record) Clone() *Record {
 	c.Turn = slices.Clip(r.Turn)
 	c.History = slices.Clip(r.History)
 	if r.Options != nil {
-		o := r.Options.clone()
-		c.Options = &o
+		c.Options = r.Options.clone()
 	}
 	c.Clock = r.Clock.clone()
 	if r.Drafts != nil {

@@ -290,9 +290,13 @@ func (b *Bot) renderBoard(lang string, rec *Record) string {
 	return sb.String()
 }
 
-// deedText is a deed card short enough for a callback alert (≤ 200).
-func (b *Bot) deedText(lang string, sq int) string {
-	ed := engine.EditionByID(engine.Classic)
+// deedText is a deed card of the edition short enough for a callback
+// alert (≤ 200).
+func (b *Bot) deedText(lang, edition string, sq int) string {
+	ed := engine.EditionByID(edition)
+	if ed == nil {
+		ed = engine.EditionByID(engine.Classic) // records from before editions
+	}
 	if sq < 0 || sq >= len(ed.Squares) || !ed.Squares[sq].Ownable() {
 		return b.cat.T(lang, "alert_outdated", nil)
 	}
@@ -350,11 +354,14 @@ func (k *kbBuilder) btn(text string, op Op, arg int) tgbotapi.InlineKeyboardButt
 	return tgbotapi.NewInlineKeyboardButtonData(text, k.press(op, arg))
 }
 
-func (k *kbBuilder) markup() *tgbotapi.InlineKeyboardMarkup {
-	if len(k.rows) == 0 {
+func (k *kbBuilder) markup() *tgbotapi.InlineKeyboardMarkup { return markup(k.rows) }
+
+// markup is an inline keyboard of rows (nil if there are none).
+func markup(rows [][]tgbotapi.InlineKeyboardButton) *tgbotapi.InlineKeyboardMarkup {
+	if len(rows) == 0 {
 		return nil
 	}
-	m := tgbotapi.NewInlineKeyboardMarkup(k.rows...)
+	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
 	return &m
 }
 

@@ -48,22 +48,6 @@ var (
 	archivePresets = []int{3, 7, 14, 30}
 )
 
-// kickValue is the effective KickAfter of o (0 means the default).
-func kickValue(o *ChatOptions) int {
-	if o.KickAfter == 0 {
-		return defaultKickAfter
-	}
-	return o.KickAfter
-}
-
-// archiveDays is the effective ArchiveAfter of o in days.
-func archiveDays(o *ChatOptions) int {
-	if o.ArchiveAfter <= 0 {
-		return int(defaultArchiveAfter / (24 * time.Hour))
-	}
-	return int(o.ArchiveAfter / (24 * time.Hour))
-}
-
 // houseRule is one switch of the house-rules page; the message is
 // "rule_" + id.
 type houseRule struct {
@@ -117,15 +101,6 @@ func maxPlayersOf(o *ChatOptions) int {
 		return o.MaxPlayers
 	}
 	return ed.MaxPlayers
-}
-
-// copyOptions is a deep copy, so a record never shares Rules with settings.
-func copyOptions(o ChatOptions) *ChatOptions {
-	if o.Rules != nil {
-		r := *o.Rules
-		o.Rules = &r
-	}
-	return &o
 }
 
 // seatOrder is the random seating of RandomOrder: a permutation of n seats
@@ -201,7 +176,7 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 		c.settings.Options = o
 		switch {
 		case lobby:
-			c.rec.Options = copyOptions(o)
+			c.rec.Options = o.clone()
 			c.save, c.lobby = true, true
 		case running:
 			c.alert = b.cat.T(lang, "alert_settings_next_game", nil)
@@ -305,14 +280,14 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press P
 		if arg >= len(kickPresets) {
 			return pageAbsence, false, false, false
 		}
-		changed = kickValue(o) != kickPresets[arg]
+		changed = o.kickAfter() != kickPresets[arg]
 		o.KickAfter = kickPresets[arg]
 		return pageAbsence, true, changed, false
 	case OpSetArchive:
 		if arg >= len(archivePresets) {
 			return pageAbsence, false, false, false
 		}
-		changed = archiveDays(o) != archivePresets[arg]
+		changed = o.archiveDays() != archivePresets[arg]
 		o.ArchiveAfter = time.Duration(archivePresets[arg]) * 24 * time.Hour
 		return pageAbsence, true, changed, false
 	case OpSetMax:
@@ -414,11 +389,11 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		b.cat.T(lang, "opt_rules", map[string]any{"Value": b.rulesText(lang, &oo)}))
 	if full {
 		kick := b.cat.T(lang, "set_kick_never", nil)
-		if k := kickValue(&oo); k > 0 {
+		if k := oo.kickAfter(); k > 0 {
 			kick = b.cat.T(lang, "set_kick_n", map[string]any{"N": k})
 		}
 		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
-			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": archiveDays(&oo)})}))
+			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": oo.archiveDays()})}))
 	}
 	return lines
 }
@@ -522,10 +497,10 @@ func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbota
 			if v > 0 {
 				label = b.cat.T(lang, "set_kick_n", map[string]any{"N": v})
 			}
-			kick = append(kick, btn(mark(kickValue(&o) == v, label), OpSetKick, i))
+			kick = append(kick, btn(mark(o.kickAfter() == v, label), OpSetKick, i))
 		}
 		for i, v := range archivePresets {
-			archive = append(archive, btn(mark(archiveDays(&o) == v, b.cat.T(lang, "set_days", map[string]any{"N": v})), OpSetArchive, i))
+			archive = append(archive, btn(mark(o.archiveDays() == v, b.cat.T(lang, "set_days", map[string]any{"N": v})), OpSetArchive, i))
 		}
 		rows = append(rows, kick, archive, back)
 	default:
@@ -544,6 +519,5 @@ func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbota
 	lines := append([]string{b.cat.T(lang, "settings_title", nil) + "\n",
 		b.cat.T(lang, "opt_lang", map[string]any{"Value": b.cat.T(lang, "lang_name_"+chatLang, nil)})},
 		b.optionLines(lang, &o, true)...)
-	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
-	return strings.Join(lines, "\n") + "\n\n" + hint, &m
+	return strings.Join(lines, "\n") + "\n\n" + hint, markup(rows)
 }

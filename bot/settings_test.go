@@ -237,7 +237,7 @@ func TestSettingsTexts(t *testing.T) {
 	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
 	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{Rules: &r, RandomOrder: true, MaxPlayers: 5,
 		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: copyOptions(s.Options)}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: s.Options.clone()}
 	for i := 0; i < 6; i++ {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}

@@ -160,7 +160,7 @@ func TestLongestTexts(t *testing.T) {
 		}
 		for sq := range ed.Squares {
 			if ed.Squares[sq].Ownable() {
-				if n := len([]rune(b.deedText(lang, sq))); n > 200 {
+				if n := len([]rune(b.deedText(lang, engine.Classic, sq))); n > 200 {
 					t.Errorf("%s deed %d: %d characters, over the alert limit", lang, sq, n)
 				}
 			}
