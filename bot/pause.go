@@ -60,7 +60,6 @@ func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 // target is the seat a kick button named (-1 for the command: the player
 // the game waits for).
 func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind string, target int, button bool) {
-	r := c.rec
 	say := func(id string, data map[string]any) {
 		text := b.cat.T(lang, id, data)
 		if button {
@@ -69,91 +68,115 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 		}
 		c.replies = append(c.replies, reply{text: text})
 	}
+	target, voters, ok := b.voteOn(c.rec, user, admin, kind, target, say)
+	if !ok {
+		return
+	}
+	if !admin && !b.tally(c, lang, user, kind, target, voters/2+1, button) {
+		return
+	}
+	b.decide(c, lang, kind, target, say)
+}
+
+// voteOn checks that a vote of kind can be held now and by user; it
+// returns the seat voted on (0 but for a kick) and how many vote.
+func (b *Bot) voteOn(r *Record, user int64, admin bool, kind string, target int, say func(string, map[string]any)) (int, int, bool) {
 	if r == nil || r.Game == nil || r.Status != StatusPlaying {
 		say("no_game", nil)
-		return
+		return 0, 0, false
 	}
 	g := r.Game
 	seat := r.SeatOf(user)
 	if !admin && (seat < 0 || !g.Active(seat)) {
 		say("not_a_player", nil)
-		return
+		return 0, 0, false
 	}
-	cl := &r.Clock
 	voters := 0
 	for i := range r.Seats {
 		if g.Active(engine.PlayerID(i)) {
 			voters++
 		}
 	}
-	op := map[string]Op{"pause": OpVotePause, "resume": OpVoteResume, "kick": OpVoteKick}[kind]
+	paused := r.Clock.PausedAt != 0
 	switch kind {
 	case "pause":
-		target = 0
-		if cl.PausedAt != 0 {
+		if paused {
 			say("pause_already", nil)
-			return
+			return 0, 0, false
 		}
+		return 0, voters, true
 	case "resume":
-		target = 0
-		if cl.PausedAt == 0 {
+		if !paused {
 			say("resume_not_paused", nil)
-			return
+			return 0, 0, false
 		}
+		return 0, voters, true
 	case "kick":
 		w := g.Waiting()
 		if w < 0 || (target >= 0 && engine.PlayerID(target) != w) || g.Check(w, engine.Action{Kind: engine.ActResign}) != nil {
 			say("kick_not_now", nil)
-			return
+			return 0, 0, false
 		}
 		if seat == w {
 			say("kick_self", nil)
-			return
+			return 0, 0, false
 		}
-		target, voters = int(w), voters-1
-	default:
-		return
+		return int(w), voters - 1, true
 	}
-	need := voters/2 + 1
-	if !admin {
-		i := slices.IndexFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind && v.Target == target })
-		if i < 0 {
-			cl.Votes = append(cl.Votes, Vote{Kind: kind, Target: target})
-			i = len(cl.Votes) - 1
-		}
-		v := &cl.Votes[i]
-		if !slices.Contains(v.Users, user) {
-			v.Users = append(v.Users, user)
-		}
-		if len(v.Users) < need {
-			data := map[string]any{"Count": len(v.Users), "Need": need}
-			if kind == "kick" {
-				data["Player"] = b.seatName(r, engine.PlayerID(target))
-			}
-			text := b.cat.T(lang, "vote_"+kind, data)
-			if button {
-				c.toast = text
-				return
-			}
-			k := &kbBuilder{rec: r}
-			k.row(k.btn(b.cat.T(lang, "btn_vote_agree", nil), op, target))
-			c.replies = append(c.replies, reply{text: text, kb: k.markup()})
-			return
-		}
+	return 0, 0, false
+}
+
+// voteButtons are the "Agree" buttons of each vote.
+var voteButtons = map[string]Op{"pause": OpVotePause, "resume": OpVoteResume, "kick": OpVoteKick}
+
+// tally counts user's vote and says whether it decided the vote (need
+// votes); until then it answers with the count so far.
+func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, need int, button bool) bool {
+	r := c.rec
+	cl := &r.Clock
+	i := slices.IndexFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind && v.Target == target })
+	if i < 0 {
+		cl.Votes = append(cl.Votes, Vote{Kind: kind, Target: target})
+		i = len(cl.Votes) - 1
 	}
-	// Decided. Votes and the pause are clock state, stored without a new
-	// revision (the buttons on screen stay valid).
+	v := &cl.Votes[i]
+	if !slices.Contains(v.Users, user) {
+		v.Users = append(v.Users, user)
+	}
+	if len(v.Users) >= need {
+		return true
+	}
+	data := map[string]any{"Count": len(v.Users), "Need": need}
+	if kind == "kick" {
+		data["Player"] = b.seatName(r, engine.PlayerID(target))
+	}
+	text := b.cat.T(lang, "vote_"+kind, data)
+	if button {
+		c.toast = text
+		return false
+	}
+	k := &kbBuilder{rec: r}
+	k.row(k.btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
+	c.replies = append(c.replies, reply{text: text, kb: k.markup()})
+	return false
+}
+
+// decide carries out a vote that passed (or an admin's command). Votes
+// and the pause are clock state, stored without a new revision (the
+// buttons on screen stay valid).
+func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(string, map[string]any)) {
+	r := c.rec
+	cl := &r.Clock
 	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind })
 	if len(cl.Votes) == 0 {
 		cl.Votes = nil
 	}
 	now := b.cfg.Now().UnixMilli()
-	announce := func(text string) { c.replies = append(c.replies, reply{text: text}) }
 	switch kind {
 	case "pause":
 		cl.PausedAt, cl.Left, cl.Deadline = now, max(cl.Deadline-now, 0), 0
 		c.turn = true // the turn message says so
-		announce(b.cat.T(lang, "game_paused", nil))
+		c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_paused", nil)})
 	case "resume":
 		shift := now - cl.PausedAt
 		cl.Deadline, cl.PausedAt, cl.Left = now+cl.Left, 0, 0
@@ -163,10 +186,10 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 		c.save = len(r.Offers) > 0 // offers are not clock state: a new revision
 		c.turn = true              // the turn message drops the paused line
 		text := b.cat.T(lang, "game_resumed", nil)
-		if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
+		if w := r.Game.Waiting(); w >= 0 && int(w) < len(r.Seats) {
 			text += " " + mention(r.Seats[w])
 		}
-		announce(text)
+		c.replies = append(c.replies, reply{text: text})
 	case "kick":
 		if !b.resignSeat(c, lang, engine.PlayerID(target), "player_kicked_vote") {
 			say("kick_not_now", nil)
