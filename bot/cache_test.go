@@ -405,3 +405,12 @@ func TestHistoryKeepsTheNewestEvents(t *testing.T) {
 		t.Fatalf("the copy taken at event 140 now ends with event %d", last.Amount)
 	}
 }
+
+// putJSON stores v as JSON with put (a test's setup of settings).
+func putJSON(put func(int64, []byte) error, chat int64, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return put(chat, data)
+}

@@ -25,14 +25,6 @@ func decodeSettings(data []byte) Settings {
 	return s
 }
 
-func putJSON(put func(int64, []byte) error, chat int64, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return put(chat, data)
-}
-
 // language is the chat's language for messages to everyone in it.
 func (s Settings) language() string {
 	if s.Lang != "" {
