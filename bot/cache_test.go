@@ -145,7 +145,7 @@ func TestRecordClone(t *testing.T) {
 	if got := mustJSON(t, c); !bytes.Equal(got, before) {
 		t.Fatalf("clone encodes differently:\n%s\n%s", got, before)
 	}
-	clipped := map[string]bool{".Turn": true, ".History": true}
+	clipped := map[string]bool{".Board.Turn": true, ".Board.History": true}
 	if p := shared(reflect.ValueOf(&orig).Elem(), reflect.ValueOf(c).Elem(), "", clipped); p != "" {
 		t.Fatalf("clone shares %s with the original", p)
 	}
@@ -161,7 +161,7 @@ func TestRecordClone(t *testing.T) {
 // Appending to a clone's event lists never writes into the original's
 // spare capacity or another clone's.
 func TestRecordCloneAppendsApart(t *testing.T) {
-	orig := &Record{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}
+	orig := &Record{Board: Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
 	a, b := orig.Clone(), orig.Clone()
 	a.Turn = append(a.Turn, engine.Event{Amount: 1})
 	b.Turn = append(b.Turn, engine.Event{Amount: 2})

@@ -13,32 +13,26 @@ const (
 	StatusPlaying = "playing"
 )
 
-// Record is what the bot stores for one chat's game: the lobby or the
-// engine state, the people in the seats, and which Telegram messages show
-// it. It is saved whole in one transaction with every accepted action.
+// Record is what the bot stores for one chat's game: an envelope the chat
+// layer owns (the game's id and revision, its kind, the people in the
+// seats, the options, pace and clock, the lobby message) and the state of
+// the game's kind. It is saved whole in one transaction with every
+// accepted action.
 type Record struct {
-	ID      uint64 `json:"id"`  // random per game: buttons of an older game never match
-	Rev     uint64 `json:"rev"` // increases with every change; stamped into buttons
-	Status  string `json:"status"`
+	ID     uint64 `json:"id"`  // random per game: buttons of an older game never match
+	Rev    uint64 `json:"rev"` // increases with every change; stamped into buttons
+	Status string `json:"status"`
+	// Kind names the game's kind (kinds); "" is the board game, which every
+	// record written before kinds holds.
+	Kind    string `json:"kind,omitempty"`
 	Edition string `json:"edition"`
 	Creator int64  `json:"creator"`
 	Seats   []Seat `json:"seats"`
-
-	Game *engine.Game `json:"game,omitempty"`
-	// Turn holds the events shown in the current turn's message.
-	// Turn and History are appended to or replaced, never changed in
-	// place: copies of the record share them (Clone).
-	Turn []engine.Event `json:"turn,omitempty"`
-	// History is the game's most recent events across turns (/history),
-	// at most maxHistory+historySlack (bot/history.go).
-	History []engine.Event `json:"history,omitempty"`
 	// Options are the chat's settings this game was created or started
 	// with: a lobby follows the chat's changes, a running game keeps them.
 	Options *ChatOptions `json:"options,omitempty"`
 
 	LobbyMsg int   `json:"lobby_msg,omitempty"`
-	TurnMsg  int   `json:"turn_msg,omitempty"`
-	View     View  `json:"view,omitempty"`
 	Created  int64 `json:"created"`
 	Updated  int64 `json:"updated"`
 	// Marked is when the chat was last stamped in storage's index of
@@ -50,6 +44,25 @@ type Record struct {
 	// (bot/deadline.go).
 	Pace  Pace  `json:"pace,omitempty"`
 	Clock Clock `json:"clock,omitempty"`
+
+	// Board is the state of a board game. Its fields are stored at the top
+	// level of the record, as they were before kinds, so old records load
+	// unchanged.
+	Board
+}
+
+// Board is the state of a board game between changes.
+type Board struct {
+	Game *engine.Game `json:"game,omitempty"`
+	// Turn holds the events shown in the current turn's message.
+	// Turn and History are appended to or replaced, never changed in
+	// place: copies of the record share them (Clone).
+	Turn []engine.Event `json:"turn,omitempty"`
+	// History is the game's most recent events across turns (/history),
+	// at most maxHistory+historySlack (bot/history.go).
+	History []engine.Event `json:"history,omitempty"`
+	TurnMsg int            `json:"turn_msg,omitempty"`
+	View    View           `json:"view,omitempty"`
 
 	// Trades (bot/trade.go): offers being composed, by the proposer's user
 	// id; the open offers shown in the chat.

@@ -124,7 +124,7 @@ func TestLongestTexts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: engine.Classic, Game: g}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: engine.Classic, Board: Board{Game: g}}
 	for i := 0; i < 6; i++ {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}
