@@ -66,6 +66,7 @@ type Bot struct {
 	records *recordCache  // decoded records of recently changed chats
 	out     *Outbox       // everything sent to chats goes through it
 	presses *pressLimiter // per-person button throttle
+	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
 }
 
 // New assembles the game layer.
@@ -80,6 +81,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
 	}
 	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger}
+	b.kinds = map[string]Kind{boardKindName: boardKind{b}}
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
@@ -479,8 +481,10 @@ type chatState struct {
 	toast    string // answer shown briefly
 	replies  []reply
 	lobby    bool    // refresh the lobby message
-	turn     bool    // refresh the turn message
+	turn     bool    // refresh the game's messages (Kind.Show)
 	finals   []final // messages given their final text (bot/slots.go)
+	shows    []shown // messages given their live content, after the finals
+	closing  []reply // messages sent after them (a game's end)
 	gameOver bool
 }
 

@@ -44,17 +44,15 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(chat, q.From.LanguageCode), "alert_outdated", nil), true)
 		return
 	}
-	switch {
-	case press.Chat != 0: // a trade composer's button in a private chat
-		b.onDraftPress(ctx, updateID, q, press)
+	if _, host := hostOps[press.Op]; !host {
+		b.kindFor(press, chat).Press(ctx, updateID, q, press) // the game's own button
 		return
-	case press.Op == OpTrade || offerOps[press.Op]:
-		b.onTradePress(ctx, updateID, q, press)
-		return
-	case settingsOps[press.Op]:
+	}
+	switch hostOps[press.Op].route {
+	case routeSettings:
 		b.onSettingsPress(ctx, updateID, q, press)
 		return
-	case voteOps[press.Op]: // bot/pause.go
+	case routeVote: // bot/pause.go
 		b.onVotePress(ctx, updateID, q, press)
 		return
 	}
@@ -63,17 +61,67 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
+		b.onHostPress(c, lang, q.From, press, admin)
+	})
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+}
+
+// pressChange is the change a press of a button on the game's messages
+// makes, checked against the game and its revision. A press that saves
+// without an engine action is logged as the user's.
+func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
+	return b.change(chat, updateID, func(c *chatState) error {
 		lang := c.lang(q.From.LanguageCode)
 		if c.rec == nil || c.rec.ID != press.Game || c.rec.Rev != press.Rev {
 			c.alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
-		b.onPress(c, lang, q.From, press, admin)
+		fn(c, lang)
 		if c.save && len(c.logs) == 0 {
 			c.log(logEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
 		}
 		return nil
+	})
+}
+
+// onHostPress handles the chat layer's buttons on a game's messages: the
+// lobby's and the /endgame confirmation.
+func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
+	rec := c.rec
+	if rec.Status == StatusLobby {
+		b.onLobbyPress(c, lang, from, press.Op, admin)
+		return
+	}
+	if seat := rec.SeatOf(from.ID); seat < 0 || !b.kindOf(rec).Active(rec, int(seat)) {
+		if press.Op == OpEndGameYes && admin {
+			b.endGame(c, lang, from)
+			return
+		}
+		c.alert = b.cat.T(lang, "alert_not_player", nil)
+		return
+	}
+	switch press.Op {
+	case OpEndGameNo:
+		c.toast = b.cat.T(lang, "cancelled", nil)
+	case OpEndGameYes:
+		if rec.Creator != from.ID && !admin {
+			c.alert = b.cat.T(lang, "endgame_not_allowed", nil)
+			return
+		}
+		b.endGame(c, lang, from)
+	default:
+		c.alert = b.cat.T(lang, "alert_outdated", nil)
+	}
+}
+
+// onGamePress handles a press of a board game's move or menu button.
+func (b *Bot) onGamePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
+		b.onPress(c, lang, q.From, press)
 	})
 	if st != nil && st.rec != nil && st.rec.ID == press.Game && press.Op == OpDeed && st.alert == "" {
 		st.alert = b.deedText(st.lang(q.From.LanguageCode), st.rec.Edition, press.Arg)
@@ -109,19 +157,15 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 }
 
 // onPress turns a validated button press into a change of c.
-func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
+func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Press) {
 	rec := c.rec
-	if rec.Status == StatusLobby {
-		b.onLobbyPress(c, lang, from, press.Op, admin)
-		return
-	}
 	seat := rec.SeatOf(from.ID)
 	g := rec.Game
+	if rec.Status != StatusPlaying || g == nil {
+		c.alert = b.cat.T(lang, "alert_outdated", nil)
+		return
+	}
 	if seat < 0 || !g.Active(seat) {
-		if press.Op == OpEndGameYes && admin {
-			b.endGame(c, lang, from)
-			return
-		}
 		c.alert = b.cat.T(lang, "alert_not_player", nil)
 		return
 	}
@@ -177,27 +221,11 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 			return
 		}
 		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActResign})
-	case OpResignNo, OpEndGameNo:
+	case OpResignNo:
 		c.toast = b.cat.T(lang, "cancelled", nil)
-	case OpEndGameYes:
-		if rec.Creator != from.ID && !admin {
-			c.alert = b.cat.T(lang, "endgame_not_allowed", nil)
-			return
-		}
-		b.endGame(c, lang, from)
 	default:
 		c.alert = b.cat.T(lang, "alert_outdated", nil)
 	}
-}
-
-// directOps are buttons that are exactly one engine action (the argument,
-// if any, is the bid or the square).
-var directOps = map[Op]engine.ActionKind{
-	OpRoll: engine.ActRoll, OpBuy: engine.ActBuy, OpDecline: engine.ActDecline, OpEndTurn: engine.ActEndTurn,
-	OpPayFine: engine.ActPayJailFine, OpJailCard: engine.ActUseJailCard, OpPayDebt: engine.ActPayDebt,
-	OpBid: engine.ActBid, OpPass: engine.ActPass, OpBuild: engine.ActBuild, OpSell: engine.ActSellBuilding,
-	OpSellSet: engine.ActSellSet, OpMortgage: engine.ActMortgage, OpUnmortgage: engine.ActUnmortgage,
-	OpVoteEnd: engine.ActVoteEnd,
 }
 
 func (b *Bot) setView(c *chatState, v View) {
@@ -261,11 +289,12 @@ func turnShown(evs []engine.Event) bool {
 // maxTurnEvents bounds the events one turn message shows (and stores).
 const maxTurnEvents = 40
 
+// endGame stops the game by /endgame: it counts in the statistics, with
+// no winner.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
 	c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_done", map[string]any{"Player": escape(displayName(from))}) +
-		"\n\n" + b.renderStandings(lang, c.rec)})
+		"\n\n" + b.kindOf(c.rec).Standings(lang, c.rec)})
 	c.remove, c.turn = true, true
-	c.rec.View = View{}
 }
 
 func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) {
@@ -308,20 +337,11 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
 			return
 		}
-		rules, seed := b.rulesOf(rec.Options), b.seed()
-		rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
-		g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
-		if err != nil {
-			c.alert = b.errText(lang, err)
+		if !b.kindOf(rec).Start(c, lang) {
 			return
 		}
-		if rec.Options.RandomOrder {
-			evs = shuffleSeats(rec, g, seed, evs)
-		}
-		rec.Game, rec.Status, rec.Edition = g, StatusPlaying, ed.ID
+		rec.Status = StatusPlaying
 		b.startClock(c)
-		c.log(map[string]any{"start": g}) // before the events: the game as it started
-		b.absorb(c, lang, evs)
 	case OpCancel:
 		if from.ID != rec.Creator && !admin {
 			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
@@ -333,6 +353,26 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 		return
 	}
 	c.save, c.lobby = true, true
+}
+
+// startBoard starts a board game with the lobby's seats and options.
+func (b *Bot) startBoard(c *chatState, lang string) bool {
+	rec := c.rec
+	ed := editionOf(rec.Options)
+	rules, seed := b.rulesOf(rec.Options), b.seed()
+	rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
+	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
+	if err != nil {
+		c.alert = b.errText(lang, err)
+		return false
+	}
+	if rec.Options.RandomOrder {
+		evs = shuffleSeats(rec, g, seed, evs)
+	}
+	rec.Game, rec.Edition = g, ed.ID
+	c.log(map[string]any{"start": g}) // before the events: the game as it started
+	b.absorb(c, lang, evs)
+	return true
 }
 
 func (b *Bot) seed() uint64 {

@@ -3,12 +3,10 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"sync"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -111,45 +109,35 @@ func (b *Bot) startClock(c *chatState) {
 // lastTouch is when a person last changed the record.
 func (r *Record) lastTouch() int64 { return max(r.Clock.Touched, r.Created) }
 
-// decision names what the game waits for and how long it may take.
-func (b *Bot) decision(r *Record) (string, time.Duration) {
-	g := r.Game
-	p := r.pace()
-	if g.Phase == engine.PhaseAuction && g.Auction != nil {
-		a := g.Auction
-		bid := p.Bid
-		if b.cfg.AuctionSilence > 0 {
-			bid = b.cfg.AuctionSilence
-		}
-		return fmt.Sprintf("a:%d:%d:%d:%d:%d", g.Turn, a.Square, a.Building, a.High, a.Leader), bid
+// window is how long the pending decision may take: the pace's decision
+// time, or its bid window (Config.AuctionSilence, if set, replaces it).
+func (b *Bot) window(r *Record, p Pending) time.Duration {
+	switch {
+	case !p.Bid:
+		return r.pace().Decision
+	case b.cfg.AuctionSilence > 0:
+		return b.cfg.AuctionSilence
 	}
-	debts := 0
-	if len(g.Debts) > 0 {
-		debts = g.Debts[0].Amount
-	}
-	return fmt.Sprintf("d:%d:%d:%d:%d:%d:%d", g.Phase, g.Waiting(), g.Turn, g.Doubles, len(g.Debts), debts), p.Decision
+	return r.pace().Bid
 }
 
 // maxReminders per decision: two, one in the live pace, none for the live
-// pace's auction window.
-func (r *Record) maxReminders() int {
+// pace's bid window.
+func maxReminders(r *Record, p Pending) int {
 	live := r.pace().Name == PaceLive
-	if r.Game != nil && r.Game.Phase == engine.PhaseAuction {
-		if live {
-			return 0
-		}
-		return 1
-	}
-	if live {
+	switch {
+	case p.Bid && live:
+		return 0
+	case p.Bid, live:
 		return 1
 	}
 	return 2
 }
 
 // reminderAt is the moment of the next reminder, 0 if none is left.
-func (r *Record) reminderAt() int64 {
+func (r *Record) reminderAt(p Pending) int64 {
 	cl := &r.Clock
-	if cl.Deadline == 0 || cl.Reminded >= r.maxReminders() {
+	if cl.Deadline == 0 || cl.Reminded >= maxReminders(r, p) {
 		return 0
 	}
 	if cl.Reminded == 0 {
@@ -166,17 +154,18 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 	if c.settings.Paused {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
-	g := r.Game
-	if g == nil || g.Phase == engine.PhaseGameOver {
+	kind := b.kindOf(r)
+	if r.Status != StatusPlaying || kind.Over(r) {
 		return archive
 	}
 	cl := &r.Clock
 	if len(cl.Strikes) != len(r.Seats) || len(cl.StruckTurn) != len(r.Seats) {
 		cl.Strikes, cl.StruckTurn = make([]int, len(r.Seats)), make([]int, len(r.Seats))
 	}
-	id, d := b.decision(r)
-	if id != cl.Decision {
-		cl.Decision, cl.Reminded, cl.Length = id, 0, d.Milliseconds()
+	p := kind.Pending(r)
+	if p.Decision != cl.Decision {
+		d := b.window(r, p)
+		cl.Decision, cl.Reminded, cl.Length = p.Decision, 0, d.Milliseconds()
 		if cl.PausedAt != 0 {
 			cl.Deadline, cl.Left = 0, d.Milliseconds()
 		} else {
@@ -185,7 +174,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 	}
 	// A vote to kick someone the game no longer waits for is void.
 	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool {
-		return v.Kind == "kick" && engine.PlayerID(v.Target) != g.Waiting()
+		return v.Kind == "kick" && v.Target != p.Seat
 	})
 	if len(cl.Votes) == 0 {
 		cl.Votes = nil
@@ -194,13 +183,13 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		return archive
 	}
 	next := min(archive, cl.Deadline)
-	if at := r.reminderAt(); at != 0 {
+	if at := r.reminderAt(p); at != 0 {
 		next = min(next, at)
 	}
-	for _, o := range r.Offers {
-		next = min(next, o.Expires)
+	if p.Due != 0 {
+		next = min(next, p.Due)
 	}
-	if len(r.kickable()) > 0 {
+	if len(b.kickable(r)) > 0 {
 		next = min(next, now)
 	}
 	return next
@@ -208,16 +197,15 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 
 // kickable lists the seats that timed out KickAfter times in a row and
 // may resign now (not while an auction runs).
-func (r *Record) kickable() []engine.PlayerID {
+func (b *Bot) kickable(r *Record) []int {
 	k := r.kickAfter()
-	if k == 0 || r.Game == nil {
+	if k == 0 || r.Status != StatusPlaying {
 		return nil
 	}
-	var out []engine.PlayerID
-	for i, n := range r.Clock.Strikes {
-		p := engine.PlayerID(i)
-		if n >= k && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil {
-			out = append(out, p)
+	var out []int
+	for seat, n := range r.Clock.Strikes {
+		if n >= k && b.kindOf(r).CanResign(r, seat) {
+			out = append(out, seat)
 		}
 	}
 	return out
@@ -360,20 +348,17 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 		}
 		if now >= r.lastTouch()+r.archiveAfter().Milliseconds() {
 			c.remove = true
-			c.lobby, c.turn = r.Game == nil, r.Game != nil
+			c.lobby, c.turn = r.Status == StatusLobby, r.Status == StatusPlaying
 			days := r.opts().archiveDays()
 			c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
 			return nil
 		}
-		g := r.Game
-		if g == nil || g.Phase == engine.PhaseGameOver || r.Clock.PausedAt != 0 {
+		kind := b.kindOf(r)
+		if r.Status != StatusPlaying || kind.Over(r) || r.Clock.PausedAt != 0 {
 			return nil
 		}
-		for _, o := range r.Offers {
-			if o.Expires <= now {
-				expired = true
-			}
-		}
+		p := kind.Pending(r)
+		expired = p.Due != 0 && p.Due <= now
 		// One engine action per change, so the log replays: a kick now, the
 		// rest at the next tick (plan schedules kicks for now).
 		if b.kick(c, lang) {
@@ -382,22 +367,17 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 		cl := &r.Clock
 		switch {
 		case cl.Deadline != 0 && now >= cl.Deadline:
-			w, turn := g.Waiting(), g.Turn
-			a := engine.Action{Kind: engine.ActTimeout}
-			evs, err := g.Apply(engine.System, a)
-			if err != nil {
+			if !kind.Timeout(c, lang) {
 				return nil
 			}
-			c.log(logEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: now})
-			if w >= 0 && int(w) < len(cl.Strikes) && cl.StruckTurn[w] != turn {
+			// A turn with one or more timeouts is one missed turn.
+			if w := p.Seat; w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
 				cl.Strikes[w]++
-				cl.StruckTurn[w] = turn
+				cl.StruckTurn[w] = p.Turn
 			}
-			r.View = View{}
-			b.absorb(c, lang, evs)
-		case r.reminderAt() != 0 && now >= r.reminderAt():
+		case r.reminderAt(p) != 0 && now >= r.reminderAt(p):
 			cl.Reminded++
-			if text := b.reminder(lang, r, cl.Deadline-now); text != "" {
+			if text := b.reminder(lang, r, p, cl.Deadline-now); text != "" {
 				c.replies = append(c.replies, reply{text: text})
 			}
 		}
@@ -405,54 +385,40 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 	})
 	b.finish(ctx, st, err, "")
 	if expired && err == nil {
-		b.expireOffers(ctx, t.Chat)
+		b.kindOf(st.rec).Expire(ctx, t.Chat)
 	}
 }
 
 // kick removes a player who timed out KickAfter times in a row, as
 // bankrupt to the bank, and says whether it did.
 func (b *Bot) kick(c *chatState, lang string) bool {
-	for _, p := range c.rec.kickable() {
-		if b.resignSeat(c, lang, p, "player_kicked_afk") {
+	for _, seat := range b.kickable(c.rec) {
+		if b.resignSeat(c, lang, seat, "player_kicked_afk") {
 			return true
 		}
 	}
 	return false
 }
 
-// resignSeat applies ActResign for a seat on the bot's initiative (an
-// absent player), announcing it with the message id.
-func (b *Bot) resignSeat(c *chatState, lang string, p engine.PlayerID, id string) bool {
+// resignSeat makes a seat leave the game on the bot's initiative (an
+// absent player, a vote), announcing it with the message id.
+func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
 	r := c.rec
-	g := r.Game
-	a := engine.Action{Kind: engine.ActResign}
-	evs, err := g.Apply(p, a)
-	if err != nil {
+	if !b.kindOf(r).Resign(c, lang, seat) {
 		return false
 	}
-	c.log(logEntry{Seat: int(p), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	if int(p) < len(r.Clock.Strikes) {
-		r.Clock.Strikes[p] = 0
+	if seat < len(r.Clock.Strikes) {
+		r.Clock.Strikes[seat] = 0
 	}
-	c.replies = append(c.replies, reply{text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[p]), "Count": r.kickAfter()})})
-	r.View = View{}
-	b.absorb(c, lang, evs)
+	c.replies = append(c.replies, reply{text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[seat]), "Count": r.kickAfter()})})
 	return true
 }
 
 // reminder is the short message that mentions whom the game waits for.
-func (b *Bot) reminder(lang string, r *Record, left int64) string {
-	g := r.Game
+func (b *Bot) reminder(lang string, r *Record, p Pending, left int64) string {
 	var who []string
-	if g.Phase == engine.PhaseAuction && g.Auction != nil {
-		for i, passed := range g.Auction.Passed {
-			p := engine.PlayerID(i)
-			if !passed && p != g.Auction.Leader && g.Active(p) {
-				who = append(who, mention(r.Seats[i]))
-			}
-		}
-	} else if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
-		who = append(who, mention(r.Seats[w]))
+	for _, seat := range p.Remind {
+		who = append(who, mention(r.Seats[seat]))
 	}
 	if len(who) == 0 {
 		return ""

@@ -81,19 +81,19 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 // voteOn checks that a vote of kind can be held now and by user; it
 // returns the seat voted on (0 but for a kick) and how many vote.
 func (b *Bot) voteOn(r *Record, user int64, admin bool, kind string, target int, say func(string, map[string]any)) (int, int, bool) {
-	if r == nil || r.Game == nil || r.Status != StatusPlaying {
+	if r == nil || r.Status != StatusPlaying {
 		say("no_game", nil)
 		return 0, 0, false
 	}
-	g := r.Game
-	seat := r.SeatOf(user)
-	if !admin && (seat < 0 || !g.Active(seat)) {
+	k := b.kindOf(r)
+	seat := int(r.SeatOf(user))
+	if !admin && !k.Active(r, seat) {
 		say("not_a_player", nil)
 		return 0, 0, false
 	}
 	voters := 0
 	for i := range r.Seats {
-		if g.Active(engine.PlayerID(i)) {
+		if k.Active(r, i) {
 			voters++
 		}
 	}
@@ -112,8 +112,8 @@ func (b *Bot) voteOn(r *Record, user int64, admin bool, kind string, target int,
 		}
 		return 0, voters, true
 	case "kick":
-		w := g.Waiting()
-		if w < 0 || (target >= 0 && engine.PlayerID(target) != w) || g.Check(w, engine.Action{Kind: engine.ActResign}) != nil {
+		w := k.Pending(r).Seat
+		if w < 0 || (target >= 0 && target != w) || !k.CanResign(r, w) {
 			say("kick_not_now", nil)
 			return 0, 0, false
 		}
@@ -121,7 +121,7 @@ func (b *Bot) voteOn(r *Record, user int64, admin bool, kind string, target int,
 			say("kick_self", nil)
 			return 0, 0, false
 		}
-		return int(w), voters - 1, true
+		return w, voters - 1, true
 	}
 	return 0, 0, false
 }
@@ -186,12 +186,12 @@ func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(strin
 		c.save = len(r.Offers) > 0 // offers are not clock state: a new revision
 		c.turn = true              // the turn message drops the paused line
 		text := b.cat.T(lang, "game_resumed", nil)
-		if w := r.Game.Waiting(); w >= 0 && int(w) < len(r.Seats) {
+		if w := b.kindOf(r).Pending(r).Seat; w >= 0 && w < len(r.Seats) {
 			text += " " + mention(r.Seats[w])
 		}
 		c.replies = append(c.replies, reply{text: text})
 	case "kick":
-		if !b.resignSeat(c, lang, engine.PlayerID(target), "player_kicked_vote") {
+		if !b.resignSeat(c, lang, target, "player_kicked_vote") {
 			say("kick_not_now", nil)
 		}
 	}

@@ -28,32 +28,29 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	for _, r := range st.replies {
 		b.out.Send(chat, r.text, r.kb)
 	}
-	rec := st.rec
-	if rec != nil && st.lobby {
-		b.publishLobby(chat, lang, st)
-	}
-	if rec != nil && st.turn && rec.Game != nil && st.remove {
-		// The game is over or ended: no buttons stay behind.
-		st.finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+	if rec := st.rec; rec != nil {
+		if st.lobby {
+			b.publishLobby(lang, st)
+		}
+		if rec.Status == StatusPlaying {
+			b.kindOf(rec).Show(st, lang)
+		}
 	}
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
-	// get their final text.
-	b.flushFinals(chat, st.finals)
-	if rec == nil {
-		return
+	// get their final text before a slot's next message is shown.
+	for _, f := range st.finals {
+		b.out.Detach(chat, f.slot, f.msg, f.text, nil)
 	}
-	if st.turn && rec.Game != nil && !st.remove {
-		b.out.Put(chat, turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+	for _, s := range st.shows {
+		b.out.Put(chat, s.slot, s.msg, s.text, s.kb)
 	}
-	if st.gameOver {
-		text := b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
-			"\n\n" + b.renderStandings(lang, rec)
-		b.out.Send(chat, text, nil)
+	for _, r := range st.closing {
+		b.out.Send(chat, r.text, r.kb)
 	}
 }
 
-func (b *Bot) publishLobby(chat int64, lang string, st *chatState) {
+func (b *Bot) publishLobby(lang string, st *chatState) {
 	rec := st.rec
 	slot := lobbySlot(rec.ID)
 	switch {
@@ -63,7 +60,7 @@ func (b *Bot) publishLobby(chat int64, lang string, st *chatState) {
 		st.finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.remove:
 	default:
-		b.out.Put(chat, slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
+		st.show(slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
 	}
 }
 
@@ -124,7 +121,8 @@ func (b *Bot) Restore() error {
 				unarmed = append(unarmed, chat)
 			}
 			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
-			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && (rec.TurnMsg == 0 || rec.unsentOffers())) {
+			playing := rec.Status == StatusPlaying
+			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (playing && b.kindOf(rec).Unshown(rec)) {
 				todo = append(todo, unsent{chat, s.language(), rec})
 			}
 			return nil
@@ -137,12 +135,12 @@ func (b *Bot) Restore() error {
 		lang := u.lang
 		unlock := b.lock(u.chat)
 		b.finish(context.Background(), &chatState{chat: u.chat, rec: u.rec, settings: Settings{Lang: lang},
-			lobby: u.rec.Game == nil, turn: u.rec.Game != nil, finals: legacyFinals(u.rec)}, nil, "")
+			lobby: u.rec.Status == StatusLobby, turn: u.rec.Status == StatusPlaying, finals: legacyFinals(u.rec)}, nil, "")
 		if len(u.rec.OfferEdits) > 0 {
 			b.rememberMessage(u.chat, u.rec.ID, func(r *Record) { r.OfferEdits = nil })
 		}
-		if u.rec.Game != nil {
-			b.postUnsentOffers(u.chat, lang, u.rec)
+		if u.rec.Status == StatusPlaying {
+			b.kindOf(u.rec).Repost(u.chat, lang, u.rec)
 		}
 		unlock()
 	}

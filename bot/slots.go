@@ -2,6 +2,8 @@ package bot
 
 import (
 	"strconv"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 	"strings"
 )
 
@@ -93,14 +95,20 @@ func (c *chatState) finalizeOnce(slot string, msg int, text string) {
 	c.finalize(slot, msg, text)
 }
 
-// flushFinals queues the final texts: a message still waiting in the
-// outbox is sent with its final text instead (never with live buttons),
-// one sent but whose id is not stored yet is edited all the same.
-func (b *Bot) flushFinals(chat int64, finals []final) {
-	for _, f := range finals {
-		b.out.Detach(chat, f.slot, f.msg, f.text, nil)
-	}
+// shown is a message's live content: its slot, its id if known.
+type shown struct {
+	slot string
+	msg  int
+	text string
+	kb   *tgbotapi.InlineKeyboardMarkup
 }
+
+// show makes slot's message show text and kb once the change is committed
+// (finish): an edit, or a new message if it has none yet.
+func (c *chatState) show(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	c.shows = append(c.shows, shown{slot: slot, msg: msg, text: text, kb: kb})
+}
+
 
 // legacyFinals are the offer messages an older version had still to
 // finalize (Record.OfferEdits).

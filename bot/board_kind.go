@@ -1,0 +1,187 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// boardKind is the board games (every edition of the board engine) behind
+// the Kind interface. Its state is Record.Board; its buttons boardOps.
+type boardKind struct{ b *Bot }
+
+// Press hands a board button to its handler: a trade composer's button
+// pressed in a private chat, a trade or offer button in the group, or a
+// move in the game.
+func (k boardKind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	switch {
+	case p.Chat != 0:
+		k.b.onDraftPress(ctx, updateID, q, p)
+	case p.Op == OpTrade || offerOps[p.Op]:
+		k.b.onTradePress(ctx, updateID, q, p)
+	default:
+		k.b.onGamePress(ctx, updateID, q, p)
+	}
+}
+
+func (k boardKind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
+	b := k.b
+	from := m.From
+	switch m.Command() {
+	case "start":
+		p := m.CommandArguments()
+		if group || !strings.HasPrefix(p, "t") {
+			return false
+		}
+		b.onTradeStart(ctx, updateID, m, p) // a deep link from a group's trade button
+	case "trade":
+		b.cmdTrade(ctx, updateID, m, group)
+	case "cash":
+		if !group {
+			b.cmdCash(ctx, updateID, m)
+		}
+	case "board":
+		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderBoard))
+		b.finish(ctx, st, err, "")
+	case "history":
+		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
+		b.finish(ctx, st, err, "")
+	default:
+		return false
+	}
+	return true
+}
+
+func (k boardKind) Start(c *chatState, lang string) bool { return k.b.startBoard(c, lang) }
+
+func (k boardKind) Pending(r *Record) Pending {
+	g := r.Game
+	if g == nil || g.Phase == engine.PhaseGameOver {
+		return Pending{Seat: -1}
+	}
+	p := Pending{Seat: int(g.Waiting()), Turn: g.Turn}
+	if g.Phase == engine.PhaseAuction && g.Auction != nil {
+		a := g.Auction
+		p.Decision, p.Bid = fmt.Sprintf("a:%d:%d:%d:%d:%d", g.Turn, a.Square, a.Building, a.High, a.Leader), true
+		for i, passed := range a.Passed {
+			if s := engine.PlayerID(i); !passed && s != a.Leader && g.Active(s) {
+				p.Remind = append(p.Remind, i)
+			}
+		}
+	} else {
+		debts := 0
+		if len(g.Debts) > 0 {
+			debts = g.Debts[0].Amount
+		}
+		p.Decision = fmt.Sprintf("d:%d:%d:%d:%d:%d:%d", g.Phase, g.Waiting(), g.Turn, g.Doubles, len(g.Debts), debts)
+		if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
+			p.Remind = []int{int(w)}
+		}
+	}
+	for _, o := range r.Offers {
+		if p.Due == 0 || o.Expires < p.Due {
+			p.Due = o.Expires
+		}
+	}
+	return p
+}
+
+// Timeout applies engine.ActTimeout as the system: roll or end the turn,
+// a property not bought goes to auction, silent bidders pass, a debt is
+// raised or ends in bankruptcy, a won building is placed.
+func (k boardKind) Timeout(c *chatState, lang string) bool {
+	g := c.rec.Game
+	a := engine.Action{Kind: engine.ActTimeout}
+	evs, err := g.Apply(engine.System, a)
+	if err != nil {
+		return false
+	}
+	c.log(logEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
+	c.rec.View = View{}
+	k.b.absorb(c, lang, evs)
+	return true
+}
+
+func (k boardKind) CanResign(r *Record, seat int) bool {
+	p := engine.PlayerID(seat)
+	return r.Game != nil && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil
+}
+
+// Resign applies engine.ActResign for the seat: bankruptcy to the bank.
+func (k boardKind) Resign(c *chatState, lang string, seat int) bool {
+	g := c.rec.Game
+	a := engine.Action{Kind: engine.ActResign}
+	evs, err := g.Apply(engine.PlayerID(seat), a)
+	if err != nil {
+		return false
+	}
+	c.log(logEntry{Seat: seat, Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
+	c.rec.View = View{}
+	k.b.absorb(c, lang, evs)
+	return true
+}
+
+// Expire withdraws the offers past their deadline.
+func (k boardKind) Expire(ctx context.Context, chat int64) { k.b.expireOffers(ctx, chat) }
+
+func (k boardKind) Active(r *Record, seat int) bool {
+	return r.Game != nil && seat >= 0 && r.Game.Active(engine.PlayerID(seat))
+}
+
+func (k boardKind) Over(r *Record) bool { return r.Game == nil || r.Game.Phase == engine.PhaseGameOver }
+
+// Show puts the turn message (edited within a turn), or gives it its
+// final text without buttons when the game was removed, and announces the
+// winner of a game that ended.
+func (k boardKind) Show(c *chatState, lang string) {
+	b, rec := k.b, c.rec
+	if c.turn && c.remove {
+		rec.View = View{}
+		c.finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+	} else if c.turn {
+		c.show(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+	}
+	if c.gameOver {
+		c.closing = append(c.closing, reply{text: b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
+			"\n\n" + b.renderStandings(lang, rec)})
+	}
+}
+
+// Reshow closes the turn message as it stands; the next one is new.
+func (k boardKind) Reshow(c *chatState, lang string) {
+	rec := c.rec
+	if rec.TurnMsg != 0 {
+		c.finalize(turnSlot(rec.ID), rec.TurnMsg, k.b.renderClosedTurn(lang, rec))
+	}
+	rec.TurnMsg, rec.View = 0, View{}
+	c.turn, c.save = true, true
+}
+
+// Unshown: a turn message or an open offer's whose id was never stored,
+// or offers' final texts an older version left.
+func (k boardKind) Unshown(r *Record) bool { return r.TurnMsg == 0 || r.unsentOffers() }
+
+func (k boardKind) Repost(chat int64, lang string, r *Record) { k.b.postUnsentOffers(chat, lang, r) }
+
+func (k boardKind) Standings(lang string, r *Record) string { return k.b.renderStandings(lang, r) }
+
+// Results: the winner the engine declared (none for a game stopped by
+// /endgame), bankruptcies (resignations included), net worth and colour
+// sets at the end (bot/stats.go).
+func (k boardKind) Results(r *Record) []SeatResult {
+	g := r.Game
+	if g == nil {
+		return nil
+	}
+	over := g.Phase == engine.PhaseGameOver
+	out := make([]SeatResult, min(len(r.Seats), len(g.Players)))
+	for i := range out {
+		p := engine.PlayerID(i)
+		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p), Sets: endSets(g, p)}
+	}
+	return out
+}

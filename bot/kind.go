@@ -1,0 +1,105 @@
+package bot
+
+import (
+	"context"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// Kind is a kind of game the chat layer hosts: the board games (all
+// editions, boardKind) now, a card game with private hands later. The chat
+// layer — records, lobby, settings, paces and deadlines, reminders, votes,
+// outbox, statistics, restore, migration — knows a running game only
+// through this interface, declared here where it is used; a kind keeps
+// its state in the record's envelope (Record; the board's is Record.Board)
+// and its rendering, keyboards and rules glue to itself.
+//
+// Every method that changes the game does it inside a change (c): with no
+// side effects, as change may run it more than once; what to show goes into
+// c (replies, finalize, show).
+//
+// A kind's buttons and the shape of their data are registered in kindOps
+// (bot/callback.go), the kind itself in Bot.kinds (New).
+type Kind interface {
+	// Press handles a press of one of the kind's buttons, wherever it was
+	// pressed: the group, a private chat (data naming the group), an
+	// inline message. It takes the locks and makes the changes it needs.
+	Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press)
+	// Command handles a command of the kind's (it reports false for
+	// others); the chat's lock is held.
+	Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool
+
+	// Start starts the game of the lobby in c: its seats and options are
+	// set. It reports a refusal as an alert in c.
+	Start(c *chatState, lang string) bool
+	// Pending is what the game waits for now, so that the chat layer sets
+	// the deadline, sends reminders and counts missed turns.
+	Pending(r *Record) Pending
+	// Timeout acts on the pending decision's deadline; false if nothing
+	// could be done.
+	Timeout(c *chatState, lang string) bool
+	// CanResign says whether seat may leave the game now; Resign makes it
+	// leave (an absent player, a vote to kick).
+	CanResign(r *Record, seat int) bool
+	Resign(c *chatState, lang string, seat int) bool
+	// Expire acts on the kind's own moments that passed (Pending.Due), in
+	// a change of its own; the chat's lock is held.
+	Expire(ctx context.Context, chat int64)
+
+	// Active says whether seat still plays (votes, /leave); Over whether
+	// the game has ended.
+	Active(r *Record, seat int) bool
+	Over(r *Record) bool
+	// Show queues the game's messages after a change (finish): the live
+	// ones by slot (c.show), or their final texts (c.finalize) when the
+	// game was removed, and the closing message of a game that ended.
+	Show(c *chatState, lang string)
+	// Reshow detaches the game's live messages, so the next Show sends them
+	// anew at the bottom of the chat (the bot is back in it).
+	Reshow(c *chatState, lang string)
+	// Unshown says whether the game has messages that may never have been
+	// sent (Restore shows them again); Repost posts those Show does not
+	// (an open offer's), under the chat's lock.
+	Unshown(r *Record) bool
+	Repost(chat int64, lang string, r *Record)
+	// Standings are the final table shown when a game ends; Results are
+	// what each seat's statistics count.
+	Standings(lang string, r *Record) string
+	Results(r *Record) []SeatResult
+}
+
+// Pending is the decision a game waits for.
+type Pending struct {
+	// Decision names it; when the name changes a new deadline starts. ""
+	// means the game waits for nothing (it is over).
+	Decision string
+	// Bid says the window is the pace's bid window (an auction's silence),
+	// not its decision time; such a decision gets fewer reminders.
+	Bid bool
+	// Seat is the seat whose turn it is (-1: none): a timeout counts as
+	// its missed turn (once per Turn), a kick vote is about it.
+	Seat, Turn int
+	// Remind are the seats a reminder mentions.
+	Remind []int
+	// Due is the kind's own next moment (an offer's expiry; 0: none).
+	Due int64
+}
+
+// SeatResult is how a seat ended a game, for its player's statistics.
+type SeatResult struct {
+	Won, Bankrupt bool
+	Worth         int
+	// Sets are the keys of the colour sets the game counts for the seat.
+	Sets []string
+}
+
+// boardKindName is Record.Kind of the board games ("" in older records).
+const boardKindName = "board"
+
+// kindOf is the kind of rec's game.
+func (b *Bot) kindOf(rec *Record) Kind {
+	if k, ok := b.kinds[rec.Kind]; ok {
+		return k
+	}
+	return b.kinds[boardKindName]
+}
