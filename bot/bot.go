@@ -63,9 +63,9 @@ type Bot struct {
 
 	locks sync.Map // chat id → *sync.Mutex: one change of a chat at a time
 
-	records *recordCache  // decoded records of recently changed chats
-	out     *Outbox       // everything sent to chats goes through it
-	presses *pressLimiter // per-person button throttle
+	records *recordCache    // decoded records of recently changed chats
+	out     *Outbox         // everything sent to chats goes through it
+	presses *pressLimiter   // per-person button throttle
 	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
 }
 

@@ -109,7 +109,6 @@ func (c *chatState) show(slot string, msg int, text string, kb *tgbotapi.InlineK
 	c.shows = append(c.shows, shown{slot: slot, msg: msg, text: text, kb: kb})
 }
 
-
 // legacyFinals are the offer messages an older version had still to
 // finalize (Record.OfferEdits).
 func legacyFinals(r *Record) []final {
