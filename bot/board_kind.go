@@ -50,6 +50,9 @@ func (k boardKind) Command(ctx context.Context, updateID int, m *tgbotapi.Messag
 	case "history":
 		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
 		b.finish(ctx, st, err, "")
+	case "leave":
+		st, err := b.change(m.Chat.ID, updateID, b.cmdLeave(from))
+		b.finish(ctx, st, err, "")
 	default:
 		return false
 	}
@@ -184,4 +187,38 @@ func (k boardKind) Results(r *Record) []SeatResult {
 		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p), Sets: endSets(g, p)}
 	}
 	return out
+}
+
+// cmdShowGame answers /board and /history: a view of the running game.
+func (b *Bot) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Record) string) func(c *chatState) error {
+	return func(c *chatState) error {
+		lang := c.lang(from.LanguageCode)
+		if c.rec == nil || c.rec.Status != StatusPlaying {
+			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
+			return nil
+		}
+		c.replies = append(c.replies, reply{text: render(lang, c.rec)})
+		return nil
+	}
+}
+
+func (b *Bot) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
+	return func(c *chatState) error {
+		lang := c.lang(from.LanguageCode)
+		seat := -1
+		if c.rec != nil {
+			seat = int(c.rec.SeatOf(from.ID))
+		}
+		switch {
+		case c.rec == nil || c.rec.Status != StatusPlaying:
+			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
+		case !b.kindOf(c.rec).Active(c.rec, seat):
+			c.replies = append(c.replies, reply{text: b.cat.T(lang, "not_a_player", nil)})
+		default:
+			kb := confirmKeyboard(b.cat, lang, c.rec, OpResignYes, OpResignNo, seat)
+			c.replies = append(c.replies, reply{text: b.cat.T(lang, "leave_confirm",
+				map[string]any{"Player": mention(c.rec.Seats[seat])}), kb: kb})
+		}
+		return nil
+	}
 }

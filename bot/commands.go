@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -64,22 +63,14 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	group := m.Chat.IsGroup() || m.Chat.IsSuperGroup()
 	defer b.lock(chat)()
 	switch m.Command() {
-	case "start":
-		if p := m.CommandArguments(); !group && strings.HasPrefix(p, "t") {
-			b.onTradeStart(ctx, updateID, m, p) // a deep link from a group's trade button
-			return
-		}
-	case "trade":
-		b.cmdTrade(ctx, updateID, m, group)
-		return
-	case "cash":
-		if !group {
-			b.cmdCash(ctx, updateID, m)
-		}
-		return
 	case "pause", "resume", "kick": // bot/pause.go
 		b.cmdVote(ctx, updateID, m, m.Command())
 		return
+	}
+	for _, k := range b.kinds { // the games' own commands
+		if k.Command(ctx, updateID, m, group) {
+			return
+		}
 	}
 	fn := b.chatCommand(ctx, m, group)
 	if fn == nil {
@@ -98,16 +89,10 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 		return b.cmdHelp(from, group)
 	case "newgame":
 		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode) }
-	case "board":
-		return b.cmdShowGame(from, b.renderBoard)
-	case "history":
-		return b.cmdShowGame(from, b.renderHistory)
 	case "lang":
 		return b.cmdLang(from, m.CommandArguments())
 	case "endgame":
 		return b.cmdEndGame(from, group && b.tg.IsAdmin(ctx, m.Chat.ID, from.ID))
-	case "leave":
-		return b.cmdLeave(from)
 	case "settings":
 		return func(c *chatState) error { b.cmdSettings(c, from.LanguageCode); return nil }
 	case "stats":
@@ -138,19 +123,6 @@ func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error 
 	})
 }
 
-// cmdShowGame answers /board and /history: a view of the running game.
-func (b *Bot) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Record) string) func(c *chatState) error {
-	return func(c *chatState) error {
-		lang := c.lang(from.LanguageCode)
-		if c.rec == nil || c.rec.Status != StatusPlaying {
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-			return nil
-		}
-		c.replies = append(c.replies, reply{text: render(lang, c.rec)})
-		return nil
-	}
-}
-
 func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error {
 	return func(c *chatState) error {
 		arg := strings.ToLower(strings.TrimSpace(args))
@@ -179,27 +151,6 @@ func (b *Bot) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) err
 		default:
 			kb := confirmKeyboard(b.cat, lang, c.rec, OpEndGameYes, OpEndGameNo, 0)
 			c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_confirm", nil), kb: kb})
-		}
-		return nil
-	}
-}
-
-func (b *Bot) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
-	return func(c *chatState) error {
-		lang := c.lang(from.LanguageCode)
-		seat := engine.PlayerID(-1)
-		if c.rec != nil {
-			seat = c.rec.SeatOf(from.ID)
-		}
-		switch {
-		case c.rec == nil || c.rec.Status != StatusPlaying:
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-		case seat < 0 || !c.rec.Game.Active(seat):
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "not_a_player", nil)})
-		default:
-			kb := confirmKeyboard(b.cat, lang, c.rec, OpResignYes, OpResignNo, int(seat))
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "leave_confirm",
-				map[string]any{"Player": mention(c.rec.Seats[seat])}), kb: kb})
 		}
 		return nil
 	}

@@ -114,13 +114,8 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			case rec == nil:
 			case rec.Status == StatusLobby:
 				c.lobby = true
-			case rec.Game != nil:
-				lang := c.lang("")
-				if rec.TurnMsg != 0 {
-					c.finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
-				}
-				rec.TurnMsg, rec.View = 0, View{}
-				c.turn, c.save = true, true
+			case rec.Status == StatusPlaying:
+				b.kindOf(rec).Reshow(c, c.lang(""))
 			}
 			return nil
 		})
@@ -129,9 +124,9 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			b.out.Resume(chat)
 		}
 		b.finish(ctx, st, err, "")
-		if err == nil && st != nil && st.settingsChanged && st.rec != nil {
-			// Offers posted while the bot could not write were dropped.
-			b.postUnsentOffers(chat, st.chatLang(), st.rec)
+		if err == nil && st != nil && st.settingsChanged && st.rec != nil && st.rec.Status == StatusPlaying {
+			// Messages posted while the bot could not write were dropped.
+			b.kindOf(st.rec).Repost(chat, st.chatLang(), st.rec)
 		}
 	}
 }

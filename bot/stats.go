@@ -37,17 +37,17 @@ type PlayerStats struct {
 	Sets      map[string]int `json:"sets,omitempty"`
 }
 
-func (s *PlayerStats) add(name string, won, bankrupt bool, worth int, sets []string) {
+func (s *PlayerStats) add(name string, r SeatResult) {
 	s.Name = name
 	s.Played++
-	if won {
+	if r.Won {
 		s.Won++
 	}
-	if bankrupt {
+	if r.Bankrupt {
 		s.Bankrupt++
 	}
-	s.BestWorth = max(s.BestWorth, worth)
-	for _, k := range sets {
+	s.BestWorth = max(s.BestWorth, r.Worth)
+	for _, k := range r.Sets {
 		if s.Sets == nil {
 			s.Sets = map[string]int{}
 		}
@@ -114,22 +114,16 @@ func endSets(g *engine.Game, p engine.PlayerID) []string {
 // this chat and overall. Call it in the transaction that removes the
 // game's record; Bot.change does so for every started game it removes
 // (game over, /endgame), so only a removal outside change needs to call it.
-// A record without an engine game (a lobby) is not a game played.
-func recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
-	if rec == nil || rec.Game == nil {
+// A lobby is not a game played.
+func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
+	if rec == nil || rec.Status != StatusPlaying {
 		return nil
 	}
-	g := rec.Game
-	over := g.Phase == engine.PhaseGameOver
-	for i, seat := range rec.Seats {
-		if i >= len(g.Players) || seat.User == 0 {
+	for i, res := range b.kindOf(rec).Results(rec) {
+		seat := rec.Seats[i]
+		if seat.User == 0 {
 			continue
 		}
-		p := engine.PlayerID(i)
-		won := over && g.Winner == p
-		bankrupt := g.Players[i].Bankrupt
-		worth := g.NetWorth(p)
-		sets := endSets(g, p)
 		var cs, us PlayerStats
 		if data, ok := tx.ChatStats(chat, seat.User); ok {
 			_ = json.Unmarshal(data, &cs) // damaged: start again rather than lose the game
@@ -137,8 +131,8 @@ func recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
 		if data, ok := tx.UserStats(seat.User); ok {
 			_ = json.Unmarshal(data, &us)
 		}
-		cs.add(seat.Name, won, bankrupt, worth, sets)
-		us.add(seat.Name, won, bankrupt, worth, sets)
+		cs.add(seat.Name, res)
+		us.add(seat.Name, res)
 		data, err := json.Marshal(cs)
 		if err != nil {
 			return err

@@ -147,8 +147,8 @@ func TestEndSets(t *testing.T) {
 		t.Errorf("the dark blue set: %v", got)
 	}
 	var s PlayerStats
-	s.add("A", false, false, 0, []string{"classic:1", "classic:3"})
-	s.add("A", false, false, 0, []string{"classic:3"})
+	s.add("A", SeatResult{Sets: []string{"classic:1", "classic:3"}})
+	s.add("A", SeatResult{Sets: []string{"classic:3"}})
 	if ed, grp, ok := s.Favourite(); !ok || ed != "classic" || grp != 3 {
 		t.Errorf("favourite %s %d %v", ed, grp, ok)
 	}
