@@ -1,0 +1,272 @@
+package bot
+
+import (
+	"fmt"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"strconv"
+	"strings"
+)
+
+func (b *Bot) squareName(lang string, rec *Record, sq int) string {
+	return b.cat.T(lang, fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil)
+}
+
+// eventLine renders one engine event, or "" for events the message shows
+// otherwise (the turn header, a landing right after the move).
+func (b *Bot) eventLine(lang string, rec *Record, e engine.Event) string {
+	switch e.Kind {
+	case engine.EvTurnStarted, engine.EvLanded, engine.EvTurnEnded:
+		return ""
+	}
+	if e.Kind == engine.EvTimeout && e.Player < 0 {
+		return b.cat.T(lang, "timeout_bids", nil) // an auction's bid window
+	}
+	name := eventIDs[e.Kind]
+	if name == "" {
+		return ""
+	}
+	other := b.cat.T(lang, "bank", nil)
+	if e.Other >= 0 && int(e.Other) < len(rec.Seats) {
+		other = b.seatName(rec, e.Other)
+	}
+	data := map[string]any{
+		"Player": b.seatName(rec, e.Player),
+		"Other":  other,
+		"Square": b.squareName(lang, rec, e.Square),
+		"Amount": b.money(lang, e.Amount),
+		"Cost":   b.money(lang, e.Cost),
+		"D1":     e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1],
+		"Deck":   b.cat.T(lang, fmt.Sprintf("deck_%d", e.Deck), nil),
+		"Card":   b.cat.T(lang, fmt.Sprintf("card_%s_%d_%d", rec.Edition, e.Deck, e.Card), nil),
+		"Reason": b.cat.T(lang, fmt.Sprintf("jail_reason_%d", e.Amount), nil),
+	}
+	if e.Kind == engine.EvMoved {
+		data["Square"] = b.squareName(lang, rec, e.Square)
+	}
+	return b.cat.N(lang, "ev_"+name, e.Amount, data)
+}
+
+func (b *Bot) turnHeader(lang string, rec *Record, withMention bool) string {
+	g := rec.Game
+	who := b.seatName(rec, g.Current)
+	if withMention {
+		who = tokens[int(g.Current)%len(tokens)] + " " + mention(rec.Seats[g.Current])
+	}
+	turn := g.Turn
+	for _, e := range rec.Turn {
+		if e.Kind == engine.EvTurnStarted {
+			turn = e.Amount
+			who = tokens[int(e.Player)%len(tokens)] + " " + escape(rec.Seats[e.Player].Name)
+			if withMention {
+				who = tokens[int(e.Player)%len(tokens)] + " " + mention(rec.Seats[e.Player])
+			}
+			break
+		}
+	}
+	return b.cat.T(lang, "turn_header", map[string]any{"Turn": turn, "Player": who})
+}
+
+func (b *Bot) eventLines(lang string, rec *Record) []string {
+	var lines []string
+	for _, e := range rec.Turn {
+		if l := b.eventLine(lang, rec, e); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// renderClosedTurn is the final text of a finished turn's message.
+func (b *Bot) renderClosedTurn(lang string, rec *Record) string {
+	head := b.turnHeader(lang, rec, false)
+	return head + "\n" + strings.Join(fitLines(b.eventLines(lang, rec), maxText-textLen(head)-1), "\n")
+}
+
+// renderTurn is the live turn message: header, what happened, the table
+// of players and what the game waits for.
+func (b *Bot) renderTurn(lang string, rec *Record) string {
+	head := b.turnHeader(lang, rec, true)
+	tail := b.renderPlayers(lang, rec)
+	if p := b.prompt(lang, rec); p != "" {
+		tail += "\n" + p
+	}
+	if rec.Clock.PausedAt != 0 {
+		tail += "\n" + b.cat.T(lang, "paused_line", nil) // bot/pause.go
+	}
+	if rec.View.Menu != "" {
+		if seat := rec.SeatOf(rec.View.User); seat >= 0 {
+			tail += "\n" + b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": b.seatName(rec, seat)})
+		}
+	}
+	lines := b.eventLines(lang, rec)
+	if len(lines) > 25 {
+		lines = append([]string{"…"}, lines[len(lines)-25:]...)
+	}
+	lines = fitLines(lines, maxText-textLen(head)-textLen(tail)-3)
+	return head + "\n" + strings.Join(lines, "\n") + "\n\n" + tail
+}
+
+// renderPlayers lists each seat: cash, square, jail, and deeds by set.
+func (b *Bot) renderPlayers(lang string, rec *Record) string {
+	g := rec.Game
+	ed := g.EditionData()
+	var sb strings.Builder
+	for i := range g.Players {
+		p := engine.PlayerID(i)
+		pl := &g.Players[i]
+		if pl.Bankrupt {
+			sb.WriteString(b.cat.T(lang, "player_bankrupt", map[string]any{"Player": b.seatName(rec, p)}))
+			sb.WriteString("\n")
+			continue
+		}
+		where := b.squareName(lang, rec, pl.Pos)
+		if pl.InJail {
+			where = b.cat.T(lang, "in_jail", nil)
+		}
+		sb.WriteString(b.cat.T(lang, "player_line", map[string]any{
+			"Player": b.seatName(rec, p), "Cash": b.money(lang, pl.Cash), "Square": where}))
+		if pl.JailCards[0] || pl.JailCards[1] {
+			sb.WriteString(" 🎫")
+		}
+		sb.WriteString("\n")
+		for grp := 0; grp < ed.GroupCount(); grp++ {
+			var names []string
+			for _, sq := range ed.Group(grp) {
+				if g.Props[sq].Owner == p {
+					names = append(names, b.propLabel(lang, rec, sq))
+				}
+			}
+			if len(names) > 0 {
+				sb.WriteString("   " + b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil) + " " + strings.Join(names, ", ") + "\n")
+			}
+		}
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+// propLabel is a deed's name with its buildings and a mortgage mark.
+func (b *Bot) propLabel(lang string, rec *Record, sq int) string {
+	prop := rec.Game.Props[sq]
+	s := b.squareName(lang, rec, sq)
+	switch {
+	case prop.Buildings == engine.Hotel:
+		s += " 🏨"
+	case prop.Buildings > 0:
+		s += " " + strings.Repeat("🏠", int(prop.Buildings))
+	}
+	if prop.Mortgaged {
+		s += " 🔒"
+	}
+	return s
+}
+
+// prompt says what the game waits for, and from whom.
+func (b *Bot) prompt(lang string, rec *Record) string {
+	g := rec.Game
+	cur := b.seatName(rec, g.Current)
+	switch g.Phase {
+	case engine.PhaseTurnStart:
+		if g.Players[g.Current].InJail {
+			return b.cat.T(lang, "prompt_jail", map[string]any{"Player": cur, "Amount": b.money(lang, g.Rules.JailFine)})
+		}
+		return b.cat.T(lang, "prompt_roll", map[string]any{"Player": cur})
+	case engine.PhaseBuyDecision:
+		sq := g.Players[g.Current].Pos
+		return b.cat.T(lang, "prompt_buy", map[string]any{"Player": cur, "Square": b.squareName(lang, rec, sq),
+			"Amount": b.money(lang, g.EditionData().Squares[sq].Price)})
+	case engine.PhaseTurnEnd:
+		if g.RollAgain {
+			return b.cat.T(lang, "prompt_roll_again", map[string]any{"Player": cur})
+		}
+		return b.cat.T(lang, "prompt_end", map[string]any{"Player": cur})
+	case engine.PhaseAuction:
+		a := g.Auction
+		data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Amount": b.money(lang, a.High),
+			"Min": b.money(lang, a.MinBid()), "Player": b.seatName(rec, a.Leader)}
+		id := "prompt_auction"
+		if a.Leader == engine.NoOwner {
+			id = "prompt_auction_open"
+		}
+		if a.Building > 0 {
+			id += "_building"
+		}
+		return b.cat.T(lang, id, data)
+	case engine.PhaseDebt:
+		d := g.Debts[0]
+		other := b.cat.T(lang, "bank", nil)
+		if d.Creditor >= 0 {
+			other = b.seatName(rec, d.Creditor)
+		}
+		return b.cat.T(lang, "prompt_debt", map[string]any{"Player": b.seatName(rec, d.Debtor),
+			"Amount": b.money(lang, d.Amount), "Other": other})
+	case engine.PhasePlaceBuilding:
+		return b.cat.T(lang, "prompt_place", map[string]any{"Player": b.seatName(rec, g.Placing)})
+	}
+	return ""
+}
+
+// renderStandings is the final table: rank, name, net worth.
+func (b *Bot) renderStandings(lang string, rec *Record) string {
+	g := rec.Game
+	var sb strings.Builder
+	sb.WriteString(b.cat.T(lang, "standings_title", nil))
+	for i, p := range g.Standings() {
+		key := "standings_line"
+		if g.Players[p].Bankrupt {
+			key = "standings_line_bankrupt"
+		}
+		sb.WriteString("\n" + b.cat.T(lang, key, map[string]any{"Rank": i + 1, "Player": b.seatName(rec, p),
+			"Amount": b.money(lang, g.NetWorth(p))}))
+	}
+	return sb.String()
+}
+
+// renderBoard is the /board ownership table of every deed.
+func (b *Bot) renderBoard(lang string, rec *Record) string {
+	g := rec.Game
+	ed := g.EditionData()
+	var sb strings.Builder
+	sb.WriteString(b.cat.T(lang, "board_title", map[string]any{"Turn": g.Turn}))
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		sb.WriteString("\n" + b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil) + " " +
+			b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil))
+		for _, sq := range ed.Group(grp) {
+			owner := b.cat.T(lang, "board_free", map[string]any{"Amount": b.money(lang, ed.Squares[sq].Price)})
+			if o := g.Props[sq].Owner; o != engine.NoOwner {
+				owner = b.seatName(rec, o)
+			}
+			sb.WriteString("\n  " + b.propLabel(lang, rec, sq) + " — " + owner)
+		}
+	}
+	return sb.String()
+}
+
+// deedText is a deed card of the edition short enough for a callback
+// alert (≤ 200).
+func (b *Bot) deedText(lang, edition string, sq int) string {
+	ed := engine.EditionByID(edition)
+	if ed == nil {
+		ed = engine.EditionByID(engine.Classic) // records from before editions
+	}
+	if sq < 0 || sq >= len(ed.Squares) || !ed.Squares[sq].Ownable() {
+		return b.cat.T(lang, "alert_outdated", nil)
+	}
+	s := ed.Squares[sq]
+	data := map[string]any{"Name": b.cat.T(lang, fmt.Sprintf("sq_%s_%d", ed.ID, sq), nil),
+		"Price": b.cat.Money(lang, s.Price), "Mortgage": b.cat.Money(lang, s.Mortgage),
+		"House": b.cat.Money(lang, s.HouseCost)}
+	switch s.Kind {
+	case engine.SquareStreet:
+		r := make([]string, 6)
+		for i, v := range s.Rent {
+			r[i] = strconv.Itoa(v)
+		}
+		data["Rents"] = strings.Join(r, "/")
+		return b.cat.T(lang, "deed_street", data)
+	case engine.SquarePort:
+		data["Rents"] = fmt.Sprintf("%d/%d/%d/%d", s.Rent[0], s.Rent[1], s.Rent[2], s.Rent[3])
+		return b.cat.T(lang, "deed_port", data)
+	}
+	data["One"], data["Both"] = s.Rent[0], s.Rent[1]
+	return b.cat.T(lang, "deed_utility", data)
+}
