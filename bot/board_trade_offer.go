@@ -17,7 +17,7 @@ const (
 type Offer struct {
 	ID      int          `json:"id"` // engine trade id
 	Msg     int          `json:"msg,omitempty"`
-	Expires int64        `json:"expires"` // Unix ms
+	Expires int64        `json:"expires"` // in game time (Clock.GameTime), ms
 	Trade   engine.Trade `json:"trade"`   // a copy, to show the outcome once the engine forgot it
 }
 
@@ -73,7 +73,7 @@ func (b *Bot) afterTrades(ctx context.Context, chat int64, st *chatState) {
 	if st.remove {
 		return
 	}
-	now := b.cfg.Now().UnixMilli()
+	now := st.rec.Clock.GameTime(b.cfg.Now().UnixMilli())
 	for _, o := range st.rec.Offers {
 		if o.Expires <= now {
 			b.expireOffers(ctx, chat)
@@ -91,7 +91,7 @@ func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 			return nil // a paused game's offers wait (bot/pause.go moves their expiry)
 		}
 		lang := t.chatLang()
-		now := b.cfg.Now().UnixMilli()
+		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
 		for _, o := range slices.Clone(rec.Offers) {
 			if o.Expires > now {
 				continue

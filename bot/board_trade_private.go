@@ -340,7 +340,7 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 			return refusal{b.errText(lang, err)}
 		}
 		sent = g.NextTrade
-		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: b.cfg.Now().Add(offerTTL).UnixMilli(), Trade: *findTrade(g, sent)})
+		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + offerTTL.Milliseconds(), Trade: *findTrade(g, sent)})
 		delete(rec.Drafts, user)
 		return nil
 	})

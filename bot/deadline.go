@@ -37,14 +37,31 @@ type Clock struct {
 	// untouched for ArchiveAfter is archived.
 	Touched int64 `json:"touched,omitempty"`
 	// PausedAt is set while the players paused the game (/pause); Left is
-	// what remained of the deadline then.
+	// what remained of the deadline then. Paused is how long the game was
+	// paused before (ms): game time is the wall clock minus the time paused
+	// (GameTime), and what a kind keeps in game time (an offer's expiry)
+	// needs no shift when the game resumes.
 	PausedAt int64 `json:"paused_at,omitempty"`
 	Left     int64 `json:"left,omitempty"`
+	Paused   int64 `json:"paused,omitempty"`
 	// Timer is the moment of the chat's entry in the timer index (0: none).
 	Timer int64 `json:"timer,omitempty"`
 	// Votes in progress (/pause, /resume, /kick).
 	Votes []Vote `json:"votes,omitempty"`
 }
+
+// GameTime is the game's clock at the wall clock's moment wall (Unix ms):
+// it stands still while the game is paused.
+func (c *Clock) GameTime(wall int64) int64 {
+	if c.PausedAt != 0 {
+		wall = c.PausedAt
+	}
+	return wall - c.Paused
+}
+
+// wallTime is the wall clock's moment of the game's moment game, while the
+// game runs.
+func (c *Clock) wallTime(game int64) int64 { return game + c.Paused }
 
 // clone returns a copy of c that shares no slice with it.
 func (c Clock) clone() Clock {
@@ -187,7 +204,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		next = min(next, at)
 	}
 	if p.Due != 0 {
-		next = min(next, p.Due)
+		next = min(next, cl.wallTime(p.Due))
 	}
 	if len(b.kickable(r)) > 0 {
 		next = min(next, now)
@@ -358,7 +375,7 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			return nil
 		}
 		p := kind.Pending(r)
-		expired = p.Due != 0 && p.Due <= now
+		expired = p.Due != 0 && p.Due <= r.Clock.GameTime(now)
 		// One engine action per change, so the log replays: a kick now, the
 		// rest at the next tick (plan schedules kicks for now).
 		if b.kick(c, lang) {

@@ -178,13 +178,11 @@ func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(strin
 		c.turn = true // the turn message says so
 		c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_paused", nil)})
 	case "resume":
-		shift := now - cl.PausedAt
+		// The game's own times (an offer's expiry) are in game time, which
+		// stood still: nothing of the kind's moves.
+		cl.Paused += now - cl.PausedAt
 		cl.Deadline, cl.PausedAt, cl.Left = now+cl.Left, 0, 0
-		for i := range r.Offers {
-			r.Offers[i].Expires += shift
-		}
-		c.save = len(r.Offers) > 0 // offers are not clock state: a new revision
-		c.turn = true              // the turn message drops the paused line
+		c.turn = true // the turn message drops the paused line
 		text := b.cat.T(lang, "game_resumed", nil)
 		if w := b.kindOf(r).Pending(r).Seat; w >= 0 && w < len(r.Seats) {
 			text += " " + mention(r.Seats[w])
