@@ -148,6 +148,11 @@ func (k boardKind) Show(c *chatState, lang string) {
 	} else if c.turn {
 		c.show(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
 	}
+	// Offer messages an older version had still to finalize (Restore
+	// shows the game, then Repost clears them).
+	for _, f := range legacyFinals(rec) {
+		c.finals = append(c.finals, f)
+	}
 	if c.gameOver {
 		c.closing = append(c.closing, reply{text: b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
 			"\n\n" + b.renderStandings(lang, rec)})
@@ -168,7 +173,12 @@ func (k boardKind) Reshow(c *chatState, lang string) {
 // or offers' final texts an older version left.
 func (k boardKind) Unshown(r *Record) bool { return r.TurnMsg == 0 || r.unsentOffers() }
 
-func (k boardKind) Repost(chat int64, lang string, r *Record) { k.b.postUnsentOffers(chat, lang, r) }
+func (k boardKind) Repost(chat int64, lang string, r *Record) {
+	if len(r.OfferEdits) > 0 {
+		k.b.rememberMessage(chat, r.ID, func(r *Record) { r.OfferEdits = nil })
+	}
+	k.b.postUnsentOffers(chat, lang, r)
+}
 
 func (k boardKind) Standings(lang string, r *Record) string { return k.b.renderStandings(lang, r) }
 

@@ -135,10 +135,7 @@ func (b *Bot) Restore() error {
 		lang := u.lang
 		unlock := b.lock(u.chat)
 		b.finish(context.Background(), &chatState{chat: u.chat, rec: u.rec, settings: Settings{Lang: lang},
-			lobby: u.rec.Status == StatusLobby, turn: u.rec.Status == StatusPlaying, finals: legacyFinals(u.rec)}, nil, "")
-		if len(u.rec.OfferEdits) > 0 {
-			b.rememberMessage(u.chat, u.rec.ID, func(r *Record) { r.OfferEdits = nil })
-		}
+			lobby: u.rec.Status == StatusLobby, turn: u.rec.Status == StatusPlaying}, nil, "")
 		if u.rec.Status == StatusPlaying {
 			b.kindOf(u.rec).Repost(u.chat, lang, u.rec)
 		}

@@ -1,0 +1,52 @@
+package bot
+
+import "strconv"
+
+// The board game's messages edited over time: the turn message and each
+// offer's (key: the engine's trade id).
+func turnSlot(game uint64) string { return gameSlot("turn", game, "") }
+func offerSlot(game uint64, offer int) string {
+	return gameSlot("offer", game, strconv.Itoa(offer))
+}
+
+// Sent stores the id of the turn message (if its slot still names it) or
+// of an offer's (an offer's slot is its own, never reused).
+func (k boardKind) Sent(r *Record, name, key string, id int, held bool) {
+	switch name {
+	case "turn":
+		if held && key == "" {
+			r.TurnMsg = id
+		}
+	case "offer":
+		offer, err := strconv.Atoi(key)
+		if err != nil {
+			return
+		}
+		for i := range r.Offers {
+			if r.Offers[i].ID == offer {
+				r.Offers[i].Msg = id
+			}
+		}
+	}
+}
+
+// legacyFinals are the offer messages an older version had still to
+// finalize (Record.OfferEdits).
+func legacyFinals(r *Record) []final {
+	var out []final
+	for _, e := range r.OfferEdits {
+		slot := offerSlot(r.ID, e.Offer)
+		if e.Offer == 0 { // before the slot was stored: one never Put, so only msg is edited
+			slot = "offer:" + strconv.FormatUint(r.ID, 36) + ":m" + strconv.Itoa(e.Msg)
+		}
+		out = append(out, final{slot: slot, msg: e.Msg, text: e.Text})
+	}
+	return out
+}
+
+// OfferEdit is an offer message an older version had still to finalize.
+type OfferEdit struct {
+	Msg   int    `json:"msg"`
+	Text  string `json:"text"`
+	Offer int    `json:"offer,omitempty"` // engine trade id
+}
