@@ -18,6 +18,10 @@ type boardKind struct{ b *Bot }
 // pressed in a private chat, a trade or offer button in the group, or a
 // move in the game.
 func (k boardKind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	if q.Message == nil { // the board posts no inline messages: forged
+		_ = k.b.tg.AnswerCallback(ctx, q.ID, k.b.cat.T(k.b.chatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
+		return
+	}
 	switch {
 	case p.Chat != 0:
 		k.b.onDraftPress(ctx, updateID, q, p)

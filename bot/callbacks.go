@@ -33,8 +33,19 @@ func (c *chatState) log(entry any) {
 }
 
 func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
-	if q.Message == nil || q.From == nil {
+	if q.From == nil {
 		_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+		return
+	}
+	if q.Message == nil {
+		// A button of an inline message, which has no chat: only a kind's
+		// button that names its group chat can be one.
+		press, err := ParsePress(q.Data)
+		if _, host := hostOps[press.Op]; err != nil || host || press.Chat == 0 {
+			_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+			return
+		}
+		b.kindFor(press, press.Chat).Press(ctx, updateID, q, press)
 		return
 	}
 	chat := q.Message.Chat.ID

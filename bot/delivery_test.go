@@ -303,6 +303,10 @@ func TestJunkInput(t *testing.T) {
 	h.api.PushCallback(testChat, msg, stranger, data)
 	h.api.PushCallback(testChat, 424242, u, data) // a message that does not exist
 	h.api.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abc", Data: data}})
+	// A composer's button as if on an inline message (kinds may post those;
+	// the board does not).
+	composer := Press{Game: before.ID, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode()
+	h.api.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline-2", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abd", Data: composer}})
 	h.api.PushUpdate(tgbotapi.Update{EditedMessage: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: testChat}, Text: "/newgame"}})
 	h.api.PushUpdate(tgbotapi.Update{ChannelPost: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: -100777, Type: "channel"}, Text: "/newgame"}})
 	h.api.PushUpdate(tgbotapi.Update{PollAnswer: &tgbotapi.PollAnswer{PollID: "p"}})
