@@ -187,7 +187,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.settings.Lang, c.settingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.rec = &Record{ID: randomID(), Status: StatusLobby, Edition: editionOf(&c.settings.Options).ID, Creator: from.ID,
+	c.rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: editionOf(&c.settings.Options).ID, Creator: from.ID,
 		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: c.settings.Options.clone()}
 	c.save, c.lobby = true, true
 	return nil
