@@ -179,7 +179,7 @@ func (k boardKind) Unshown(r *Record) bool { return r.TurnMsg == 0 || r.unsentOf
 
 func (k boardKind) Repost(chat int64, lang string, r *Record) {
 	if len(r.OfferEdits) > 0 {
-		k.b.rememberMessage(chat, r.ID, func(r *Record) { r.OfferEdits = nil })
+		k.b.rememberMessage(chat, r.ID, func(r *Record) bool { r.OfferEdits = nil; return true })
 	}
 	k.b.postUnsentOffers(chat, lang, r)
 }

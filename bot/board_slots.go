@@ -11,23 +11,26 @@ func offerSlot(game uint64, offer int) string {
 
 // Sent stores the id of the turn message (if its slot still names it) or
 // of an offer's (an offer's slot is its own, never reused).
-func (k boardKind) Sent(r *Record, name, key string, id int, held bool) {
+func (k boardKind) Sent(r *Record, name, key string, id int, held bool) bool {
 	switch name {
 	case "turn":
 		if held && key == "" {
 			r.TurnMsg = id
+			return true
 		}
 	case "offer":
 		offer, err := strconv.Atoi(key)
 		if err != nil {
-			return
+			return false
 		}
 		for i := range r.Offers {
 			if r.Offers[i].ID == offer {
 				r.Offers[i].Msg = id
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // legacyFinals are the offer messages an older version had still to

@@ -58,9 +58,10 @@ type Kind interface {
 	// anew at the bottom of the chat (the bot is back in it).
 	Reshow(c *chatState, lang string)
 	// Sent stores the id of the kind's message named name and key in its
-	// slot (gameSlot); held says the outbox's slot still names it, which
-	// matters to a slot reused by the next message.
-	Sent(r *Record, name, key string, id int, held bool)
+	// slot (gameSlot) and reports whether it did; held says the outbox's
+	// slot still names it, which matters to a slot reused by the next
+	// message.
+	Sent(r *Record, name, key string, id int, held bool) bool
 	// Unshown says whether the game has messages that may never have been
 	// sent (Restore shows them again); Repost posts those Show does not
 	// (an open offer's), under the chat's lock.

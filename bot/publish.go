@@ -65,15 +65,14 @@ func (b *Bot) publishLobby(lang string, st *chatState) {
 }
 
 // rememberMessage stores a message id in the chat's record, if the record
-// is still the same game. It does not bump the revision: the buttons on
-// screen stay valid. The caller holds the chat's lock.
-func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record)) {
+// is still the same game and set reports a change. It does not bump the
+// revision: the buttons on screen stay valid. The caller holds the chat's
+// lock.
+func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool) {
 	_, err := b.change(chat, 0, func(c *chatState) error {
-		if c.rec == nil || c.rec.ID != gameID {
-			return nil
+		if c.rec != nil && c.rec.ID == gameID && set(c.rec) {
+			c.quiet = true
 		}
-		set(c.rec)
-		c.quiet = true
 		return nil
 	})
 	if err != nil {

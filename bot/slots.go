@@ -91,12 +91,14 @@ func (b *Bot) onSent(chat int64, slot string, id int) {
 	// for a newer one. Storing this id would make a restart edit the closed
 	// message instead of the current one.
 	held := b.out.Holds(chat, slot, id)
-	b.rememberMessage(chat, game, func(r *Record) {
-		switch {
-		case name != "lobby":
-			b.kindOf(r).Sent(r, name, key, id, held)
-		case held:
-			r.LobbyMsg = id
+	if name == "lobby" && !held {
+		return
+	}
+	b.rememberMessage(chat, game, func(r *Record) bool {
+		if name != "lobby" {
+			return b.kindOf(r).Sent(r, name, key, id, held)
 		}
+		r.LobbyMsg = id
+		return true
 	})
 }
