@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 	"strconv"
@@ -26,11 +27,11 @@ func parseTradePayload(s string) (chat int64, game uint64, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	c, err := parseBase36(a)
+	c, err := kit.ParseBase36(a)
 	if err != nil || c == 0 || c > 1<<62 {
 		return 0, 0, false
 	}
-	game, err = parseBase36(g)
+	game, err = kit.ParseBase36(g)
 	if err != nil {
 		return 0, 0, false
 	}

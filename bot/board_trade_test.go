@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"strconv"
 	"strings"
 	"testing"
@@ -45,7 +46,7 @@ func (h *harness) privateButton(u fakeapi.User, op Op, arg int) (int, string) {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				p, err := ParsePress(b.Data)
+				p, err := kit.ParsePress(b.Data)
 				if err != nil {
 					h.t.Fatalf("bad private button data %q", b.Data)
 				}
@@ -311,13 +312,13 @@ func TestTradePayload(t *testing.T) {
 	}
 	for _, p := range []Press{{Game: 1, Rev: 2, Op: OpTrAdd, Arg: 500, Chat: -1001234567890123}, {Game: 1 << 52, Rev: 1 << 20, Op: OpTrSend, Chat: -1}} {
 		data := p.Encode()
-		got, err := ParsePress(data)
-		if err != nil || got != p || len(data) > maxCallbackData {
+		got, err := kit.ParsePress(data)
+		if err != nil || got != p || len(data) > kit.MaxCallbackData {
 			t.Errorf("%+v → %q → %+v, %v", p, data, got, err)
 		}
 	}
 	for _, bad := range []string{"1:2:ta:1", "1:2:ta:1:0", "1:2:r:1:1", "1:2:oa:1:1", "1:2:ta:1:-1"} {
-		if _, err := ParsePress(bad); err == nil {
+		if _, err := kit.ParsePress(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -479,7 +480,7 @@ func TestTradeOfferDeclined(t *testing.T) {
 func (h *harness) findButtonData(t *testing.T, p Press) (Press, string) {
 	t.Helper()
 	data := p.Encode()
-	if got, err := ParsePress(data); err != nil || got != p {
+	if got, err := kit.ParsePress(data); err != nil || got != p {
 		t.Fatalf("%+v encodes to %q → %+v, %v", p, data, got, err)
 	}
 	return p, data

@@ -1,21 +1,11 @@
 package bot
 
 import (
-	"errors"
-	"strconv"
-	"strings"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
-// Callback data is user input: any client can send any bytes in a callback
-// query. The format is deliberately rigid so parsing can be strict:
-//
-//	<game id base36>:<revision base36>:<op>[:<argument base36>]
-//
-// The game id ties a button to one game in the chat and the revision to
-// one state of it: a press on an older message is refused as outdated.
-
-// Op is what a button asks for.
-type Op string
+// Buttons: the codec is kit's (bot/kit/callback.go); here the chat layer
+// names its own ops and routes every other op to its kind.
 
 // The chat layer's buttons (hostOps). One or two ASCII letters keep the
 // data short.
@@ -51,15 +41,6 @@ const (
 	OpVoteKick   Op = "wk"
 )
 
-// OpShape is what follows an op in callback data.
-type OpShape uint8
-
-const (
-	Plain    OpShape = iota // <game>:<rev>:<op>
-	WithArg                 // <game>:<rev>:<op>:<arg>
-	WithChat                // <game>:<rev>:<op>:<arg>:<-group chat>: pressed in a private chat
-)
-
 // hostRoute is who in the chat layer handles a host op.
 type hostRoute uint8
 
@@ -87,21 +68,36 @@ var hostOps = map[Op]hostOp{
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat
-// across kinds; a kind's own must not take a host op's.
+// across kinds (with one shape); a kind's own must not take a host op's.
 var kindOps = map[string]map[Op]OpShape{boardKindName: boardOps}
 
-// shapeOf is the shape of op's data: the host's, else a kind's.
-func shapeOf(op Op) (OpShape, bool) {
-	if h, ok := hostOps[op]; ok {
-		return h.shape, true
+// The codec (kit.ParsePress, Press.Encode) knows every op's shape.
+func init() {
+	for op, h := range hostOps {
+		kit.RegisterOp(op, h.shape)
 	}
 	for _, ops := range kindOps {
-		if sh, ok := ops[op]; ok {
-			return sh, true
+		for op, sh := range ops {
+			if _, host := hostOps[op]; host {
+				panic("bot: a kind's op takes a host op's letters: " + string(op))
+			}
+			kit.RegisterOp(op, sh)
 		}
 	}
-	return 0, false
 }
+
+// The codec's types, as the chat layer names them.
+type (
+	Op      = kit.Op
+	OpShape = kit.OpShape
+	Press   = kit.Press
+)
+
+const (
+	Plain    = kit.Plain
+	WithArg  = kit.WithArg
+	WithChat = kit.WithChat
+)
 
 // kindFor is the kind a press of a kind's op belongs to. While the op's
 // letters name one kind's button only, the op tells; otherwise the game's
@@ -123,99 +119,4 @@ func (b *Bot) kindFor(p Press, chat int64) Kind {
 		}
 	}
 	return b.kinds[owner]
-}
-
-// Press is a decoded button press.
-type Press struct {
-	Game uint64
-	Rev  uint64
-	Op   Op
-	Arg  int
-	// Chat is the group chat of a composer button pressed in a private
-	// chat (chatOps only; group chat ids are negative).
-	Chat int64
-}
-
-// ErrBadCallback means the data is not a button this bot made.
-var ErrBadCallback = errors.New("bot: malformed callback data")
-
-// maxCallbackData is Telegram's limit, in bytes.
-const maxCallbackData = 64
-
-// Encode renders the press as callback data.
-func (p Press) Encode() string {
-	s := strconv.FormatUint(p.Game, 36) + ":" + strconv.FormatUint(p.Rev, 36) + ":" + string(p.Op)
-	shape, _ := shapeOf(p.Op)
-	if shape != Plain {
-		s += ":" + strconv.FormatUint(uint64(p.Arg), 36)
-	}
-	if shape == WithChat {
-		s += ":" + strconv.FormatUint(uint64(-p.Chat), 36)
-	}
-	return s
-}
-
-// ParsePress decodes callback data strictly: known ops only, canonical
-// base36 numbers only, an argument exactly when the op takes one.
-func ParsePress(data string) (Press, error) {
-	if len(data) == 0 || len(data) > maxCallbackData {
-		return Press{}, ErrBadCallback
-	}
-	parts := strings.Split(data, ":")
-	if len(parts) < 3 || len(parts) > 5 {
-		return Press{}, ErrBadCallback
-	}
-	var p Press
-	var err error
-	if p.Game, err = parseBase36(parts[0]); err != nil {
-		return Press{}, err
-	}
-	if p.Rev, err = parseBase36(parts[1]); err != nil {
-		return Press{}, err
-	}
-	p.Op = Op(parts[2])
-	shape, known := shapeOf(p.Op)
-	switch {
-	case !known:
-		return Press{}, ErrBadCallback
-	case shape == WithArg && len(parts) == 4:
-		arg, err := parseBase36(parts[3])
-		if err != nil || arg > 1<<31-1 {
-			return Press{}, ErrBadCallback
-		}
-		p.Arg = int(arg)
-	case shape == WithChat && len(parts) == 5:
-		arg, err := parseBase36(parts[3])
-		if err != nil || arg > 1<<31-1 {
-			return Press{}, ErrBadCallback
-		}
-		chat, err := parseBase36(parts[4])
-		if err != nil || chat == 0 || chat > 1<<62 {
-			return Press{}, ErrBadCallback
-		}
-		p.Arg, p.Chat = int(arg), -int64(chat)
-	case shape == Plain && len(parts) == 3:
-	default:
-		return Press{}, ErrBadCallback
-	}
-	return p, nil
-}
-
-// parseBase36 accepts only the canonical form Encode writes: lower-case
-// digits and letters, no sign, no leading zeros, at most 13 characters.
-func parseBase36(s string) (uint64, error) {
-	if s == "" || len(s) > 13 || (len(s) > 1 && s[0] == '0') {
-		return 0, ErrBadCallback
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') {
-			return 0, ErrBadCallback
-		}
-	}
-	v, err := strconv.ParseUint(s, 36, 64)
-	if err != nil {
-		return 0, ErrBadCallback
-	}
-	return v, nil
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -40,7 +41,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	if q.Message == nil {
 		// A button of an inline message, which has no chat: only a kind's
 		// button that names its group chat can be one.
-		press, err := ParsePress(q.Data)
+		press, err := kit.ParsePress(q.Data)
 		if _, host := hostOps[press.Op]; err != nil || host || press.Chat == 0 {
 			_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
 			return
@@ -49,7 +50,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		return
 	}
 	chat := q.Message.Chat.ID
-	press, perr := ParsePress(q.Data)
+	press, perr := kit.ParsePress(q.Data)
 	if perr != nil {
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(chat, q.From.LanguageCode), "alert_outdated", nil), true)
 		return

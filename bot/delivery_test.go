@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"strings"
 	"testing"
 	"time"
@@ -26,7 +27,7 @@ func (h *harness) buttonIn(chat int64, op Op) (msg int, data string, ok bool) {
 		}
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				if p, err := ParsePress(b.Data); err == nil && p.Op == op {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
 					return msgs[i].ID, b.Data, true
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -134,7 +135,7 @@ func (h *harness) findButton(op Op, arg int, anyArg bool) (msg int, data string,
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				p, err := ParsePress(b.Data)
+				p, err := kit.ParsePress(b.Data)
 				if err != nil {
 					h.t.Fatalf("the bot made a button with bad data %q: %v", b.Data, err)
 				}
@@ -462,7 +463,7 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 	h.press(stranger, msg, data)
 	h.press(h.users[0], msg, "forged:data")
 	h.press(h.users[0], msg, strings.Replace(data, ":r", ":b", 1))
-	p, _ := ParsePress(data)
+	p, _ := kit.ParsePress(data)
 	p.Rev--
 	h.press(h.users[0], msg, p.Encode())
 	after := h.record()

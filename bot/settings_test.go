@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"reflect"
 	"slices"
 	"strings"
@@ -249,10 +250,10 @@ func TestSettingsTexts(t *testing.T) {
 			}
 			for _, row := range kb.InlineKeyboard {
 				for _, btn := range row {
-					if len(*btn.CallbackData) > maxCallbackData {
+					if len(*btn.CallbackData) > kit.MaxCallbackData {
 						t.Errorf("callback data %q too long", *btn.CallbackData)
 					}
-					if _, err := ParsePress(*btn.CallbackData); err != nil {
+					if _, err := kit.ParsePress(*btn.CallbackData); err != nil {
 						t.Errorf("settings button %q does not parse", *btn.CallbackData)
 					}
 				}
@@ -354,13 +355,13 @@ func TestSettingsPresses(t *testing.T) {
 			p.Arg = 0
 		}
 		data := p.Encode()
-		got, err := ParsePress(data)
-		if err != nil || got != p || len(data) > maxCallbackData {
+		got, err := kit.ParsePress(data)
+		if err != nil || got != p || len(data) > kit.MaxCallbackData {
 			t.Errorf("%q: %+v %v", data, got, err)
 		}
 	}
 	for _, bad := range []string{"0:1:sx:1", "0:1:sv", "0:1:sr", "0:1:sn:"} {
-		if _, err := ParsePress(bad); err == nil {
+		if _, err := kit.ParsePress(bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -168,7 +169,7 @@ func TestLongestTexts(t *testing.T) {
 		kb := b.turnKeyboard(lang, rec)
 		for _, row := range kb.InlineKeyboard {
 			for _, btn := range row {
-				if len(*btn.CallbackData) > maxCallbackData {
+				if len(*btn.CallbackData) > kit.MaxCallbackData {
 					t.Errorf("callback data %q too long", *btn.CallbackData)
 				}
 			}
@@ -296,7 +297,7 @@ func TestCommands(t *testing.T) {
 	for _, m := range h.api.Messages(testChat) {
 		for _, row := range m.Keyboard {
 			for _, btn := range row {
-				if p, _ := ParsePress(btn.Data); p.Op != OpEndGameNo && p.Op != OpResignNo && p.Op != OpEndGameYes && p.Op != OpResignYes {
+				if p, _ := kit.ParsePress(btn.Data); p.Op != OpEndGameNo && p.Op != OpResignNo && p.Op != OpEndGameYes && p.Op != OpResignYes {
 					t.Errorf("message %d keeps a game button after the end: %q", m.ID, btn.Text)
 				}
 			}
