@@ -24,7 +24,7 @@ const historyShown = 20
 // remember appends events to the record's history, dropping those no line
 // shows (a landing right after its move, the end of a turn) and, now and
 // then, the oldest beyond maxHistory.
-func (r *Record) remember(evs []engine.Event) {
+func remember(r *Record, evs []engine.Event) {
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvLanded, engine.EvTurnEnded:

@@ -175,7 +175,7 @@ func (k boardKind) Reshow(c *chatState, lang string) {
 
 // Unshown: a turn message or an open offer's whose id was never stored,
 // or offers' final texts an older version left.
-func (k boardKind) Unshown(r *Record) bool { return r.TurnMsg == 0 || r.unsentOffers() }
+func (k boardKind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
 
 func (k boardKind) Repost(chat int64, lang string, r *Record) {
 	if len(r.OfferEdits) > 0 {

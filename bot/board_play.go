@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"errors"
+
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -130,7 +132,7 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 		}
 		rec.Turn = append(rec.Turn, e)
 	}
-	rec.remember(evs)
+	remember(rec, evs)
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}

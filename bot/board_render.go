@@ -2,9 +2,10 @@ package bot
 
 import (
 	"fmt"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"strconv"
 	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 func (b *Bot) squareName(lang string, rec *Record, sq int) string {

@@ -46,10 +46,3 @@ func legacyFinals(r *Record) []final {
 	}
 	return out
 }
-
-// OfferEdit is an offer message an older version had still to finalize.
-type OfferEdit struct {
-	Msg   int    `json:"msg"`
-	Text  string `json:"text"`
-	Offer int    `json:"offer,omitempty"` // engine trade id
-}

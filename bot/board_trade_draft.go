@@ -1,8 +1,9 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"slices"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // The amount the composer's ±buttons change (Draft.Edit).
@@ -12,20 +13,6 @@ const (
 	editTake  // cash the proposer asks
 	editDebt  // credited against the proposer's debt to the counterparty
 )
-
-// Draft is a trade offer being composed.
-type Draft struct {
-	// Trade is the offer so far; To is engine.NoOwner until chosen.
-	Trade engine.Trade `json:"trade"`
-	// Rev is stamped into the composer's buttons: an older composer
-	// message's presses are outdated.
-	Rev  uint64 `json:"rev"`
-	Edit int    `json:"edit,omitempty"`
-	// Msg is the composer message in the proposer's private chat.
-	Msg int `json:"msg,omitempty"`
-	// Counter is the offer this draft answers; sending it declines that one.
-	Counter int `json:"counter,omitempty"`
-}
 
 // newDraft starts an offer by seat: to its creditor when it is in debt to
 // a player (crediting the whole debt), to the only other player if there

@@ -2,24 +2,18 @@ package bot
 
 import (
 	"context"
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"slices"
 	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 const (
 	offerTTL         = 24 * time.Hour
 	maxOffersPerSeat = 3
 )
-
-// Offer is an open trade offer shown in the group.
-type Offer struct {
-	ID      int          `json:"id"` // engine trade id
-	Msg     int          `json:"msg,omitempty"`
-	Expires int64        `json:"expires"` // in game time (Clock.GameTime), ms
-	Trade   engine.Trade `json:"trade"`   // a copy, to show the outcome once the engine forgot it
-}
 
 // reconcileOffers runs after every engine change of a chat (absorb): the
 // offers the engine no longer holds are finalized with their outcome.
@@ -247,7 +241,7 @@ func (b *Bot) postUnsentOffers(chat int64, lang string, rec *Record) {
 
 // unsentOffers says whether the record has offer messages to show again:
 // final texts not yet queued, or open offers without a message id.
-func (r *Record) unsentOffers() bool {
+func unsentOffers(r *Record) bool {
 	if len(r.OfferEdits) > 0 {
 		return true // finals stored by an older version (legacyFinals)
 	}

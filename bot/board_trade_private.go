@@ -3,12 +3,14 @@ package bot
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
+
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
-	"strconv"
-	"strings"
 )
 
 // tradePayload is the deep-link payload that opens the composer for a

@@ -1,11 +1,13 @@
 package bot
 
 import (
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"slices"
 	"strconv"
 	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // tradeItems lists one side of an offer: deeds, jail cards, cash.

@@ -1,13 +1,13 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -19,7 +19,7 @@ func (h *harness) edit(fn func(rec *Record)) {
 	defer h.bot.lock(testChat)()
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
 		data, _ := tx.Game(testChat)
-		rec, err := decodeRecord(data)
+		rec, err := kit.DecodeRecord(data)
 		if err != nil {
 			return err
 		}
@@ -27,7 +27,7 @@ func (h *harness) edit(fn func(rec *Record)) {
 		if err := rec.Game.CheckInvariants(); err != nil {
 			return err
 		}
-		out, err := rec.encode()
+		out, err := rec.Encode()
 		if err != nil {
 			return err
 		}
@@ -539,12 +539,12 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	}
 	err = store.Update(func(tx *storage.Tx) error {
 		data, _ := tx.Game(testChat)
-		r, err := decodeRecord(data)
+		r, err := kit.DecodeRecord(data)
 		if err != nil {
 			return err
 		}
 		r.Offers[0].Msg = 0
-		out, err := r.encode()
+		out, err := r.Encode()
 		if err != nil {
 			return err
 		}

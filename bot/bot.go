@@ -361,13 +361,13 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 		st.rec.Rev++
 		st.rec.Updated = b.cfg.Now().UnixMilli()
 		w.touched = true
-		w.stamp = st.rec.restamp()
+		w.stamp = restamp(st.rec)
 		fallthrough
 	case st.rec != nil && (st.clockChanged || st.quiet):
 		// Reached from above, or quietly: when only the clock or a message
 		// id changed (a reminder, a re-planned timer, a sent message) the
 		// buttons on screen stay valid, so there is no new revision.
-		if w.game, err = st.rec.encode(); err != nil {
+		if w.game, err = st.rec.Encode(); err != nil {
 			return w, err
 		}
 		w.cached = st.rec.Clone() // as encoded: st.rec is shown and may change

@@ -175,7 +175,7 @@ func TestRecordCloneAppendsApart(t *testing.T) {
 func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
 	c := newRecordCache(0)
 	rec := &Record{ID: 7, Rev: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}}}
-	data, _ := rec.encode()
+	data, _ := rec.Encode()
 	c.stored(-1, data, rec.Clone())
 
 	got, own, err := c.load(-1, data)
@@ -191,7 +191,7 @@ func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
 	// Other bytes in storage (written by another process, or a cache
 	// update that was lost): they are decoded, not the cached value used.
 	newer := &Record{ID: 7, Rev: 2, Status: StatusLobby}
-	newData, _ := newer.encode()
+	newData, _ := newer.Encode()
 	got, _, err = c.load(-1, newData)
 	if err != nil || got.Rev != 2 {
 		t.Fatalf("load of other bytes = %+v, %v; want rev 2", got, err)
@@ -213,7 +213,7 @@ func TestRecordCacheIsBounded(t *testing.T) {
 	c := newRecordCache(3)
 	for chat := int64(1); chat <= 10; chat++ {
 		rec := &Record{ID: uint64(chat)}
-		data, _ := rec.encode()
+		data, _ := rec.Encode()
 		c.stored(chat, data, rec)
 		if n := len(c.entries); n > 3 {
 			t.Fatalf("%d entries, bound 3", n)
@@ -253,7 +253,7 @@ func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
 	b, store := newBareBot(t, Config{})
 	const chat = -5
 	put := func(rec *Record) {
-		data, _ := rec.encode()
+		data, _ := rec.Encode()
 		if err := store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) }); err != nil {
 			t.Fatal(err)
 		}
@@ -298,7 +298,7 @@ func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 	for _, size := range []int{0, -1} {
 		b, store := newBareBot(t, Config{CachedRecords: size})
 		const chat = -6
-		data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
+		data, _ := (&Record{ID: 1, Status: StatusLobby}).Encode()
 		_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
 		for i := range 5 {
 			if i == 3 {
@@ -321,7 +321,7 @@ func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 // The cache must not hand out the memory it keeps.
 func TestCachedBytesAreNotStorageMemory(t *testing.T) {
 	c := newRecordCache(0)
-	data, _ := (&Record{ID: 3}).encode()
+	data, _ := (&Record{ID: 3}).Encode()
 	buf := bytes.Clone(data)
 	_, own, err := c.load(1, buf)
 	if err != nil {
@@ -339,7 +339,7 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	b, store := newBareBot(t, Config{Now: func() time.Time { return now }})
 	const chat = -7
-	data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
+	data, _ := (&Record{ID: 1, Status: StatusLobby}).Encode()
 	_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
 	stamp := func() int64 {
 		var at int64 = -1
@@ -387,7 +387,7 @@ func TestHistoryKeepsTheNewestEvents(t *testing.T) {
 	var r Record
 	var snap *Record
 	for i := 1; i <= 300; i++ {
-		r.remember([]engine.Event{{Kind: engine.EvRolled, Amount: i}, {Kind: engine.EvLanded}})
+		remember(&r, []engine.Event{{Kind: engine.EvRolled, Amount: i}, {Kind: engine.EvLanded}})
 		n := len(r.History)
 		if n > maxHistory+historySlack || n < min(i, maxHistory) {
 			t.Fatalf("after %d events the history holds %d", i, n)

@@ -2,9 +2,10 @@ package bot
 
 import (
 	"errors"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"math"
 	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 func TestPressRoundTrip(t *testing.T) {

@@ -3,10 +3,10 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -190,7 +190,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			return
 		}
 		// The game keeps the chat's settings as they are now (bot/settings.go).
-		rec.Options = c.settings.Options.clone()
+		rec.Options = c.settings.Options.Clone()
 		ed := editionOf(rec.Options)
 		if len(rec.Seats) < ed.MinPlayers {
 			c.alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})

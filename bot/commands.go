@@ -24,16 +24,8 @@ func decodeSettings(data []byte) Settings {
 	return s
 }
 
-// language is the chat's language for messages to everyone in it.
-func (s Settings) language() string {
-	if s.Lang != "" {
-		return s.Lang
-	}
-	return locales.Default
-}
-
 // chatLang is the language of messages to the whole chat.
-func (c *chatState) chatLang() string { return c.settings.language() }
+func (c *chatState) chatLang() string { return c.settings.Language() }
 
 // lang is the chat's language, falling back to the user's own.
 func (c *chatState) lang(userLang string) string {
@@ -188,7 +180,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 	}
 	now := b.cfg.Now().UnixMilli()
 	c.rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: editionOf(&c.settings.Options).ID, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: c.settings.Options.clone()}
+		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: c.settings.Options.Clone()}
 	c.save, c.lobby = true, true
 	return nil
 }

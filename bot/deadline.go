@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -20,84 +21,13 @@ import (
 // deadline and needs no scan, and the runner (RunTimers) only asks storage
 // for the earliest due entries.
 
-// Clock is the deadline state of a chat's game.
-type Clock struct {
-	// Decision names the pending decision (phase, who, turn, bid); when it
-	// changes a new deadline starts.
-	Decision string `json:"decision,omitempty"`
-	Deadline int64  `json:"deadline,omitempty"` // Unix ms; 0 while paused
-	Length   int64  `json:"length,omitempty"`   // ms: the whole window, for reminders
-	Reminded int    `json:"reminded,omitempty"` // reminders sent for this decision
-	// Strikes counts each seat's turns with a timeout in a row (several
-	// timeouts in one turn count once: StruckTurn is the turn of the last);
-	// an own action resets it.
-	Strikes    []int `json:"strikes,omitempty"`
-	StruckTurn []int `json:"struck_turn,omitempty"`
-	// Touched is the last time a person changed the game (Unix ms): a game
-	// untouched for ArchiveAfter is archived.
-	Touched int64 `json:"touched,omitempty"`
-	// PausedAt is set while the players paused the game (/pause); Left is
-	// what remained of the deadline then. Paused is how long the game was
-	// paused before (ms): game time is the wall clock minus the time paused
-	// (GameTime), and what a kind keeps in game time (an offer's expiry)
-	// needs no shift when the game resumes.
-	PausedAt int64 `json:"paused_at,omitempty"`
-	Left     int64 `json:"left,omitempty"`
-	Paused   int64 `json:"paused,omitempty"`
-	// Timer is the moment of the chat's entry in the timer index (0: none).
-	Timer int64 `json:"timer,omitempty"`
-	// Votes in progress (/pause, /resume, /kick).
-	Votes []Vote `json:"votes,omitempty"`
-}
-
-// GameTime is the game's clock at the wall clock's moment wall (Unix ms):
-// it stands still while the game is paused.
-func (c *Clock) GameTime(wall int64) int64 {
-	if c.PausedAt != 0 {
-		wall = c.PausedAt
-	}
-	return wall - c.Paused
-}
-
-// wallTime is the wall clock's moment of the game's moment game, while the
-// game runs.
-func (c *Clock) wallTime(game int64) int64 { return game + c.Paused }
-
-// clone returns a copy of c that shares no slice with it.
-func (c Clock) clone() Clock {
-	c.Strikes = slices.Clone(c.Strikes)
-	c.StruckTurn = slices.Clone(c.StruckTurn)
-	if c.Votes != nil {
-		votes := make([]Vote, len(c.Votes))
-		for i, v := range c.Votes {
-			v.Users = slices.Clone(v.Users)
-			votes[i] = v
-		}
-		c.Votes = votes
-	}
-	return c
-}
-
-// Vote is one vote in progress: the users who voted for it.
-type Vote struct {
-	Kind   string  `json:"kind"`             // "pause", "resume", "kick"
-	Target int     `json:"target,omitempty"` // kick: the seat
-	Users  []int64 `json:"users"`
-}
-
-// Defaults of the chat options that concern deadlines.
-const (
-	defaultKickAfter    = 3
-	defaultArchiveAfter = 14 * 24 * time.Hour
-)
-
 // kickAfter is how many timeouts in a row remove a player (0: never).
-func (r *Record) kickAfter() int { return max(r.opts().kickAfter(), 0) }
+func kickAfter(r *Record) int { return max(opts(r).EffectiveKickAfter(), 0) }
 
-func (r *Record) archiveAfter() time.Duration { return r.opts().archiveAfter() }
+func archiveAfter(r *Record) time.Duration { return opts(r).EffectiveArchiveAfter() }
 
 // pace is the game's pace; records from before paces play live.
-func (r *Record) pace() Pace {
+func pace(r *Record) Pace {
 	if r.Pace.Name == "" || r.Pace.Decision <= 0 || r.Pace.Bid <= 0 {
 		return Paces[DefaultPace]
 	}
@@ -106,7 +36,7 @@ func (r *Record) pace() Pace {
 
 // opts are the options the game plays with (Record.Options, else the
 // defaults).
-func (r *Record) opts() ChatOptions {
+func opts(r *Record) ChatOptions {
 	if r.Options != nil {
 		return *r.Options
 	}
@@ -124,24 +54,24 @@ func (b *Bot) startClock(c *chatState) {
 }
 
 // lastTouch is when a person last changed the record.
-func (r *Record) lastTouch() int64 { return max(r.Clock.Touched, r.Created) }
+func lastTouch(r *Record) int64 { return max(r.Clock.Touched, r.Created) }
 
 // window is how long the pending decision may take: the pace's decision
 // time, or its bid window (Config.AuctionSilence, if set, replaces it).
 func (b *Bot) window(r *Record, p Pending) time.Duration {
 	switch {
 	case !p.Bid:
-		return r.pace().Decision
+		return pace(r).Decision
 	case b.cfg.AuctionSilence > 0:
 		return b.cfg.AuctionSilence
 	}
-	return r.pace().Bid
+	return pace(r).Bid
 }
 
 // maxReminders per decision: two, one in the live pace, none for the live
 // pace's bid window.
 func maxReminders(r *Record, p Pending) int {
-	live := r.pace().Name == PaceLive
+	live := pace(r).Name == PaceLive
 	switch {
 	case p.Bid && live:
 		return 0
@@ -152,7 +82,7 @@ func maxReminders(r *Record, p Pending) int {
 }
 
 // reminderAt is the moment of the next reminder, 0 if none is left.
-func (r *Record) reminderAt(p Pending) int64 {
+func reminderAt(r *Record, p Pending) int64 {
 	cl := &r.Clock
 	if cl.Deadline == 0 || cl.Reminded >= maxReminders(r, p) {
 		return 0
@@ -167,7 +97,7 @@ func (r *Record) reminderAt(p Pending) int64 {
 // next moment (0: none).
 func (b *Bot) plan(c *chatState, now int64) int64 {
 	r := c.rec
-	archive := r.lastTouch() + r.archiveAfter().Milliseconds()
+	archive := lastTouch(r) + archiveAfter(r).Milliseconds()
 	if c.settings.Paused {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
@@ -200,11 +130,11 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		return archive
 	}
 	next := min(archive, cl.Deadline)
-	if at := r.reminderAt(p); at != 0 {
+	if at := reminderAt(r, p); at != 0 {
 		next = min(next, at)
 	}
 	if p.Due != 0 {
-		next = min(next, cl.wallTime(p.Due))
+		next = min(next, cl.WallTime(p.Due))
 	}
 	if len(b.kickable(r)) > 0 {
 		next = min(next, now)
@@ -215,7 +145,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 // kickable lists the seats that timed out KickAfter times in a row and
 // may resign now (not while an auction runs).
 func (b *Bot) kickable(r *Record) []int {
-	k := r.kickAfter()
+	k := kickAfter(r)
 	if k == 0 || r.Status != StatusPlaying {
 		return nil
 	}
@@ -363,10 +293,10 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 		if c.settings.Paused {
 			return nil
 		}
-		if now >= r.lastTouch()+r.archiveAfter().Milliseconds() {
+		if now >= lastTouch(r)+archiveAfter(r).Milliseconds() {
 			c.remove = true
 			c.lobby, c.turn = r.Status == StatusLobby, r.Status == StatusPlaying
-			days := r.opts().archiveDays()
+			days := opts(r).ArchiveDays()
 			c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
 			return nil
 		}
@@ -392,7 +322,7 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 				cl.Strikes[w]++
 				cl.StruckTurn[w] = p.Turn
 			}
-		case r.reminderAt(p) != 0 && now >= r.reminderAt(p):
+		case reminderAt(r, p) != 0 && now >= reminderAt(r, p):
 			cl.Reminded++
 			if text := b.reminder(lang, r, p, cl.Deadline-now); text != "" {
 				c.replies = append(c.replies, reply{text: text})
@@ -427,7 +357,7 @@ func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
 	if seat < len(r.Clock.Strikes) {
 		r.Clock.Strikes[seat] = 0
 	}
-	c.replies = append(c.replies, reply{text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[seat]), "Count": r.kickAfter()})})
+	c.replies = append(c.replies, reply{text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[seat]), "Count": kickAfter(r)})})
 	return true
 }
 
@@ -486,7 +416,7 @@ func moveTimer(tx *storage.Tx, from, to int64) error {
 	if !ok {
 		return nil
 	}
-	r, err := decodeRecord(data)
+	r, err := kit.DecodeRecord(data)
 	if err != nil || r.Clock.Timer == 0 {
 		return err
 	}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"io"
 	"log/slog"
 	"os"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )

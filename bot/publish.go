@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -106,7 +107,7 @@ func (b *Bot) Restore() error {
 			if !ok {
 				return nil
 			}
-			rec, err := decodeRecord(data)
+			rec, err := kit.DecodeRecord(data)
 			if err != nil {
 				b.log.Warn("unreadable game record", "chat", chat, "err", err)
 				return nil
@@ -122,7 +123,7 @@ func (b *Bot) Restore() error {
 			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
 			playing := rec.Status == StatusPlaying
 			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (playing && b.kindOf(rec).Unshown(rec)) {
-				todo = append(todo, unsent{chat, s.language(), rec})
+				todo = append(todo, unsent{chat, s.Language(), rec})
 			}
 			return nil
 		})
@@ -152,7 +153,7 @@ const recentStamp = time.Hour
 // Restore looks at recently changed chats only (no scan of every game at
 // start-up); stamping once per recentStamp rather than at every change
 // saves a page write per change.
-func (r *Record) restamp() bool {
+func restamp(r *Record) bool {
 	if r.Updated-r.Marked < recentStamp.Milliseconds() {
 		return false
 	}

@@ -175,7 +175,7 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 		c.settings.Options = o
 		switch {
 		case lobby:
-			c.rec.Options = o.clone()
+			c.rec.Options = o.Clone()
 			c.save, c.lobby = true, true
 		case running:
 			c.alert = b.cat.T(lang, "alert_settings_next_game", nil)
@@ -281,7 +281,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 		if press.Arg >= len(kickPresets) {
 			return pageAbsence, false
 		}
-		if o.kickAfter() != kickPresets[press.Arg] {
+		if o.EffectiveKickAfter() != kickPresets[press.Arg] {
 			o.KickAfter = kickPresets[press.Arg]
 		}
 		return pageAbsence, true
@@ -290,7 +290,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 		if press.Arg >= len(archivePresets) {
 			return pageAbsence, false
 		}
-		if o.archiveDays() != archivePresets[press.Arg] {
+		if o.ArchiveDays() != archivePresets[press.Arg] {
 			o.ArchiveAfter = time.Duration(archivePresets[press.Arg]) * 24 * time.Hour
 		}
 		return pageAbsence, true

@@ -1,12 +1,14 @@
 package bot
 
 import (
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 	"strconv"
 	"strings"
 	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // cmdSettings answers /settings with the menu's main page.
@@ -75,11 +77,11 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		b.cat.T(lang, "opt_rules", map[string]any{"Value": b.rulesText(lang, &oo)}))
 	if full {
 		kick := b.cat.T(lang, "set_kick_never", nil)
-		if k := oo.kickAfter(); k > 0 {
+		if k := oo.EffectiveKickAfter(); k > 0 {
 			kick = b.cat.T(lang, "set_kick_n", map[string]any{"N": k})
 		}
 		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
-			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": oo.archiveDays()})}))
+			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": oo.ArchiveDays()})}))
 	}
 	return lines
 }
@@ -206,10 +208,10 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			if v > 0 {
 				label = m.t("set_kick_n", map[string]any{"N": v})
 			}
-			kick = append(kick, m.btn(mark(m.o.kickAfter() == v, label), OpSetKick, i))
+			kick = append(kick, m.btn(mark(m.o.EffectiveKickAfter() == v, label), OpSetKick, i))
 		}
 		for i, v := range archivePresets {
-			archive = append(archive, m.btn(mark(m.o.archiveDays() == v, m.t("set_days", map[string]any{"N": v})), OpSetArchive, i))
+			archive = append(archive, m.btn(mark(m.o.ArchiveDays() == v, m.t("set_days", map[string]any{"N": v})), OpSetArchive, i))
 		}
 		m.row(kick...)
 		m.row(archive...)

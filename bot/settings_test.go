@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"reflect"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -238,7 +238,7 @@ func TestSettingsTexts(t *testing.T) {
 	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
 	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{Rules: &r, RandomOrder: true, MaxPlayers: 5,
 		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: s.Options.clone()}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: s.Options.Clone()}
 	for i := 0; i < 6; i++ {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}
@@ -418,7 +418,7 @@ func TestSettingsAbsence(t *testing.T) {
 	}
 	h.startGame()
 	rec := h.record()
-	if rec.kickAfter() != 0 || rec.archiveAfter() != 30*24*time.Hour {
-		t.Fatalf("the game removes after %d missed turns and archives after %v", rec.kickAfter(), rec.archiveAfter())
+	if kickAfter(rec) != 0 || archiveAfter(rec) != 30*24*time.Hour {
+		t.Fatalf("the game removes after %d missed turns and archives after %v", kickAfter(rec), archiveAfter(rec))
 	}
 }

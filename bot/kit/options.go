@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"time"
@@ -60,7 +60,7 @@ type ChatOptions struct {
 
 // clone returns a copy of o that shares nothing with it (a record never
 // shares Rules with the settings).
-func (o ChatOptions) clone() *ChatOptions {
+func (o ChatOptions) Clone() *ChatOptions {
 	if o.Rules != nil {
 		r := *o.Rules
 		o.Rules = &r
@@ -68,25 +68,25 @@ func (o ChatOptions) clone() *ChatOptions {
 	return &o
 }
 
-// kickAfter is the effective KickAfter: the default (3) when unset,
+// EffectiveKickAfter is the effective KickAfter: the default (3) when unset,
 // negative for never.
-func (o ChatOptions) kickAfter() int {
+func (o ChatOptions) EffectiveKickAfter() int {
 	if o.KickAfter == 0 {
-		return defaultKickAfter
+		return DefaultKickAfter
 	}
 	return o.KickAfter
 }
 
-// archiveAfter is the effective ArchiveAfter.
-func (o ChatOptions) archiveAfter() time.Duration {
+// EffectiveArchiveAfter is the effective ArchiveAfter.
+func (o ChatOptions) EffectiveArchiveAfter() time.Duration {
 	if o.ArchiveAfter > 0 {
 		return o.ArchiveAfter
 	}
-	return defaultArchiveAfter
+	return DefaultArchiveAfter
 }
 
-// archiveDays is the effective ArchiveAfter in days.
-func (o ChatOptions) archiveDays() int { return int(o.archiveAfter() / (24 * time.Hour)) }
+// ArchiveDays is the effective ArchiveAfter in days.
+func (o ChatOptions) ArchiveDays() int { return int(o.EffectiveArchiveAfter() / (24 * time.Hour)) }
 
 // EffectivePace resolves the preset or custom pace.
 func (o ChatOptions) EffectivePace() Pace {
@@ -98,3 +98,9 @@ func (o ChatOptions) EffectivePace() Pace {
 	}
 	return Paces[DefaultPace]
 }
+
+// Defaults of the chat options that concern deadlines.
+const (
+	DefaultKickAfter    = 3
+	DefaultArchiveAfter = 14 * 24 * time.Hour
+)
