@@ -7,6 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -101,14 +102,14 @@ func (k boardKind) Pending(r *Record) Pending {
 // a property not bought goes to auction, silent bidders pass, a debt is
 // raised or ends in bankruptcy, a won building is placed.
 func (k boardKind) Timeout(c *chatState, lang string) bool {
-	g := c.rec.Game
+	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActTimeout}
 	evs, err := g.Apply(engine.System, a)
 	if err != nil {
 		return false
 	}
-	c.log(logEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
-	c.rec.View = View{}
+	c.Log(kit.LogEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
+	c.Rec.View = View{}
 	k.b.absorb(c, lang, evs)
 	return true
 }
@@ -120,14 +121,14 @@ func (k boardKind) CanResign(r *Record, seat int) bool {
 
 // Resign applies engine.ActResign for the seat: bankruptcy to the bank.
 func (k boardKind) Resign(c *chatState, lang string, seat int) bool {
-	g := c.rec.Game
+	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActResign}
 	evs, err := g.Apply(engine.PlayerID(seat), a)
 	if err != nil {
 		return false
 	}
-	c.log(logEntry{Seat: seat, Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
-	c.rec.View = View{}
+	c.Log(kit.LogEntry{Seat: seat, Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
+	c.Rec.View = View{}
 	k.b.absorb(c, lang, evs)
 	return true
 }
@@ -145,32 +146,32 @@ func (k boardKind) Over(r *Record) bool { return r.Game == nil || r.Game.Phase =
 // final text without buttons when the game was removed, and announces the
 // winner of a game that ended.
 func (k boardKind) Show(c *chatState, lang string) {
-	b, rec := k.b, c.rec
-	if c.turn && c.remove {
+	b, rec := k.b, c.Rec
+	if c.Turn && c.Remove {
 		rec.View = View{}
-		c.finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
-	} else if c.turn {
-		c.show(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		c.Finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+	} else if c.Turn {
+		c.Show(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
 	for _, f := range legacyFinals(rec) {
-		c.finals = append(c.finals, f)
+		c.Finals = append(c.Finals, f)
 	}
-	if c.gameOver {
-		c.closing = append(c.closing, reply{text: b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
+	if c.GameOver {
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
 			"\n\n" + b.renderStandings(lang, rec)})
 	}
 }
 
 // Reshow closes the turn message as it stands; the next one is new.
 func (k boardKind) Reshow(c *chatState, lang string) {
-	rec := c.rec
+	rec := c.Rec
 	if rec.TurnMsg != 0 {
-		c.finalize(turnSlot(rec.ID), rec.TurnMsg, k.b.renderClosedTurn(lang, rec))
+		c.Finalize(turnSlot(rec.ID), rec.TurnMsg, k.b.renderClosedTurn(lang, rec))
 	}
 	rec.TurnMsg, rec.View = 0, View{}
-	c.turn, c.save = true, true
+	c.Turn, c.Save = true, true
 }
 
 // Unshown: a turn message or an open offer's whose id was never stored,
@@ -206,32 +207,32 @@ func (k boardKind) Results(r *Record) []SeatResult {
 // cmdShowGame answers /board and /history: a view of the running game.
 func (b *Bot) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Record) string) func(c *chatState) error {
 	return func(c *chatState) error {
-		lang := c.lang(from.LanguageCode)
-		if c.rec == nil || c.rec.Status != StatusPlaying {
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
+		lang := c.Lang(from.LanguageCode)
+		if c.Rec == nil || c.Rec.Status != StatusPlaying {
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
 			return nil
 		}
-		c.replies = append(c.replies, reply{text: render(lang, c.rec)})
+		c.Replies = append(c.Replies, kit.Reply{Text: render(lang, c.Rec)})
 		return nil
 	}
 }
 
 func (b *Bot) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
-		lang := c.lang(from.LanguageCode)
+		lang := c.Lang(from.LanguageCode)
 		seat := -1
-		if c.rec != nil {
-			seat = int(c.rec.SeatOf(from.ID))
+		if c.Rec != nil {
+			seat = int(c.Rec.SeatOf(from.ID))
 		}
 		switch {
-		case c.rec == nil || c.rec.Status != StatusPlaying:
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-		case !b.kindOf(c.rec).Active(c.rec, seat):
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "not_a_player", nil)})
+		case c.Rec == nil || c.Rec.Status != StatusPlaying:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+		case !b.kindOf(c.Rec).Active(c.Rec, seat):
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
 		default:
-			kb := confirmKeyboard(b.cat, lang, c.rec, OpResignYes, OpResignNo, seat)
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "leave_confirm",
-				map[string]any{"Player": mention(c.rec.Seats[seat])}), kb: kb})
+			kb := confirmKeyboard(b.cat, lang, c.Rec, OpResignYes, OpResignNo, seat)
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "leave_confirm",
+				map[string]any{"Player": mention(c.Rec.Seats[seat])}), KB: kb})
 		}
 		return nil
 	}

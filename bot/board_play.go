@@ -6,6 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -16,8 +17,8 @@ func (b *Bot) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
 		b.onPress(c, lang, q.From, press)
 	})
-	if st != nil && st.rec != nil && st.rec.ID == press.Game && press.Op == OpDeed && st.alert == "" {
-		st.alert = b.deedText(st.lang(q.From.LanguageCode), st.rec.Edition, press.Arg)
+	if st != nil && st.Rec != nil && st.Rec.ID == press.Game && press.Op == OpDeed && st.Alert == "" {
+		st.Alert = b.deedText(st.Lang(q.From.LanguageCode), st.Rec.Edition, press.Arg)
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
@@ -26,15 +27,15 @@ func (b *Bot) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 
 // onPress turns a validated button press into a change of c.
 func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Press) {
-	rec := c.rec
+	rec := c.Rec
 	seat := rec.SeatOf(from.ID)
 	g := rec.Game
 	if rec.Status != StatusPlaying || g == nil {
-		c.alert = b.cat.T(lang, "alert_outdated", nil)
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 		return
 	}
 	if seat < 0 || !g.Active(seat) {
-		c.alert = b.cat.T(lang, "alert_not_player", nil)
+		c.Alert = b.cat.T(lang, "alert_not_player", nil)
 		return
 	}
 	if kind, ok := directOps[press.Op]; ok {
@@ -51,31 +52,31 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 	switch press.Op {
 	case OpBankrupt:
 		if err := g.Check(seat, engine.Action{Kind: engine.ActBankrupt}); err != nil {
-			c.alert = b.errText(lang, err)
+			c.Alert = b.errText(lang, err)
 			return
 		}
 		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
 	case OpBankruptYes:
 		if rec.View.Menu != menuBankrupt || rec.View.User != from.ID {
-			c.alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
 			return
 		}
 		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBankrupt})
 	case OpMenuBuild:
 		if len(b.buildGroups(g, seat)) == 0 {
-			c.alert = b.cat.T(lang, "alert_nothing_to_build", nil)
+			c.Alert = b.cat.T(lang, "alert_nothing_to_build", nil)
 			return
 		}
 		b.setView(c, View{Menu: menuBuild, User: from.ID})
 	case OpGroup:
 		if press.Arg >= g.EditionData().GroupCount() {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return
 		}
 		b.setView(c, View{Menu: menuGroup, User: from.ID, Group: press.Arg})
 	case OpMenuMort:
 		if len(b.mortgageRows(g, seat)) == 0 {
-			c.alert = b.cat.T(lang, "alert_nothing_to_mortgage", nil)
+			c.Alert = b.cat.T(lang, "alert_nothing_to_mortgage", nil)
 			return
 		}
 		b.setView(c, View{Menu: menuMortgage, User: from.ID})
@@ -85,36 +86,36 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 		// Answered with the deed after the transaction; nothing changes.
 	case OpResignYes:
 		if int(seat) != press.Arg {
-			c.alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
 			return
 		}
 		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActResign})
 	case OpResignNo:
-		c.toast = b.cat.T(lang, "cancelled", nil)
+		c.Toast = b.cat.T(lang, "cancelled", nil)
 	default:
-		c.alert = b.cat.T(lang, "alert_outdated", nil)
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 	}
 }
 
 func (b *Bot) setView(c *chatState, v View) {
-	c.rec.View = v
-	c.save, c.turn = true, true
+	c.Rec.View = v
+	c.Save, c.Turn = true, true
 }
 
 // act applies one engine action for seat and records what to show.
 func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
-	g := c.rec.Game
+	g := c.Rec.Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {
-		c.alert = b.errText(lang, err)
+		c.Alert = b.errText(lang, err)
 		return
 	}
-	c.log(logEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	c.Log(kit.LogEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	// Menus stay open for repeated building, selling and mortgaging.
 	switch a.Kind {
 	case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
 	default:
-		c.rec.View = View{}
+		c.Rec.View = View{}
 	}
 	b.absorb(c, lang, evs)
 }
@@ -122,12 +123,12 @@ func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.Pl
 // absorb files the events of one action into the turn messages: a new
 // turn closes the previous turn's message and opens a new one.
 func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
-	rec := c.rec
+	rec := c.Rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
-			c.finalizeOnce(turnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
+			c.FinalizeOnce(turnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 			rec.Turn, rec.TurnMsg, rec.View = nil, 0, View{}
 		}
 		rec.Turn = append(rec.Turn, e)
@@ -136,9 +137,9 @@ func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}
-	c.save, c.turn = true, true
+	c.Save, c.Turn = true, true
 	if rec.Game.Phase == engine.PhaseGameOver {
-		c.gameOver, c.remove = true, true
+		c.GameOver, c.Remove = true, true
 	}
 	b.reconcileOffers(c, lang, evs)
 }
@@ -159,20 +160,20 @@ const maxTurnEvents = 40
 
 // startBoard starts a board game with the lobby's seats and options.
 func (b *Bot) startBoard(c *chatState, lang string) bool {
-	rec := c.rec
+	rec := c.Rec
 	ed := editionOf(rec.Options)
 	rules, seed := b.rulesOf(rec.Options), b.seed()
 	rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
 	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
 	if err != nil {
-		c.alert = b.errText(lang, err)
+		c.Alert = b.errText(lang, err)
 		return false
 	}
 	if rec.Options.RandomOrder {
 		evs = shuffleSeats(rec, g, seed, evs)
 	}
 	rec.Game, rec.Edition = g, ed.ID
-	c.log(map[string]any{"start": g}) // before the events: the game as it started
+	c.Log(map[string]any{"start": g}) // before the events: the game as it started
 	b.absorb(c, lang, evs)
 	return true
 }

@@ -1,5 +1,9 @@
 package bot
 
+import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
 import "strconv"
 
 // The board game's messages edited over time: the turn message and each
@@ -35,14 +39,14 @@ func (k boardKind) Sent(r *Record, name, key string, id int, held bool) bool {
 
 // legacyFinals are the offer messages an older version had still to
 // finalize (Record.OfferEdits).
-func legacyFinals(r *Record) []final {
-	var out []final
+func legacyFinals(r *Record) []kit.Final {
+	var out []kit.Final
 	for _, e := range r.OfferEdits {
 		slot := offerSlot(r.ID, e.Offer)
 		if e.Offer == 0 { // before the slot was stored: one never Put, so only msg is edited
 			slot = "offer:" + strconv.FormatUint(r.ID, 36) + ":m" + strconv.Itoa(e.Msg)
 		}
-		out = append(out, final{slot: slot, msg: e.Msg, text: e.Text})
+		out = append(out, kit.Final{Slot: slot, Msg: e.Msg, Text: e.Text})
 	}
 	return out
 }

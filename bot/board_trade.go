@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -52,12 +53,12 @@ func findTrade(g *engine.Game, id int) *engine.Trade {
 
 // tradeAct applies one engine action of a trade in change c.
 func (b *Bot) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
-	g := c.rec.Game
+	g := c.Rec.Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {
 		return err
 	}
-	c.log(logEntry{Update: updateID, User: user, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	c.Log(kit.LogEntry{Update: updateID, User: user, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	b.absorb(c, lang, evs)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -18,7 +19,7 @@ const (
 // reconcileOffers runs after every engine change of a chat (absorb): the
 // offers the engine no longer holds are finalized with their outcome.
 func (b *Bot) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
-	rec := c.rec
+	rec := c.Rec
 	if len(rec.Offers) == 0 || rec.Game == nil {
 		return
 	}
@@ -53,22 +54,22 @@ func (b *Bot) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 // stored yet): the edit goes by the offer's slot all the same, so a
 // message still waiting is sent with the final text instead.
 func (b *Bot) closeOffer(c *chatState, lang string, o Offer, status string) {
-	rec := c.rec
-	c.finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
+	rec := c.Rec
+	c.Finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
 }
 
 // afterTrades runs after a chat's change was published, under the chat's
 // lock: offers past their deadline are withdrawn. (Offers a change ended
 // get their final text in finish, whatever the change.)
 func (b *Bot) afterTrades(ctx context.Context, chat int64, st *chatState) {
-	if st == nil || st.rec == nil {
+	if st == nil || st.Rec == nil {
 		return
 	}
-	if st.remove {
+	if st.Remove {
 		return
 	}
-	now := st.rec.Clock.GameTime(b.cfg.Now().UnixMilli())
-	for _, o := range st.rec.Offers {
+	now := st.Rec.Clock.GameTime(b.cfg.Now().UnixMilli())
+	for _, o := range st.Rec.Offers {
 		if o.Expires <= now {
 			b.expireOffers(ctx, chat)
 			return
@@ -80,11 +81,11 @@ func (b *Bot) afterTrades(ctx context.Context, chat int64, st *chatState) {
 // proposer would), under the chat's lock.
 func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 	st, err := b.change(chat, 0, func(t *chatState) error {
-		rec := t.rec
+		rec := t.Rec
 		if rec == nil || rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
 			return nil // a paused game's offers wait (bot/pause.go moves their expiry)
 		}
-		lang := t.chatLang()
+		lang := t.ChatLang()
 		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
 		for _, o := range slices.Clone(rec.Offers) {
 			if o.Expires > now {
@@ -92,7 +93,7 @@ func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 			}
 			rec.Offers = slices.DeleteFunc(rec.Offers, func(x Offer) bool { return x.ID == o.ID })
 			b.closeOffer(t, lang, o, "offer_expired")
-			t.save = true
+			t.Save = true
 			if tr := findTrade(rec.Game, o.ID); tr != nil {
 				if err := b.tradeAct(t, lang, 0, 0, tr.From, engine.Action{Kind: engine.ActCancelTrade, TradeID: o.ID}); err != nil {
 					b.log.Warn("withdrawing an expired offer", "chat", chat, "trade", o.ID, "err", err)
@@ -104,7 +105,7 @@ func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 		}
 		return nil
 	})
-	if err != nil || st == nil || !st.save {
+	if err != nil || st == nil || !st.Save {
 		return
 	}
 	b.finish(ctx, st, nil, "")
@@ -118,21 +119,21 @@ func (b *Bot) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 	var open *Draft
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		open = nil // Batch may run this more than once
-		lang := c.lang(q.From.LanguageCode)
-		rec := c.rec
+		lang := c.Lang(q.From.LanguageCode)
+		rec := c.Rec
 		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && rec.Rev != press.Rev {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
 		g := rec.Game
 		seat := rec.SeatOf(q.From.ID)
 		if seat < 0 || !g.Active(seat) {
-			c.alert = b.cat.T(lang, "alert_not_player", nil)
+			c.Alert = b.cat.T(lang, "alert_not_player", nil)
 			return nil
 		}
 		if press.Op == OpTrade {
 			if !canPropose(g, seat) {
-				c.alert = b.errText(lang, engine.ErrNotNow)
+				c.Alert = b.errText(lang, engine.ErrNotNow)
 				return nil
 			}
 			open = newDraft(g, seat)
@@ -140,25 +141,25 @@ func (b *Bot) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 		}
 		t := findTrade(g, press.Arg)
 		if t == nil {
-			c.alert = b.errText(lang, engine.ErrTradeNotFound)
+			c.Alert = b.errText(lang, engine.ErrTradeNotFound)
 			return nil
 		}
 		switch press.Op {
 		case OpOfWithdraw:
 			if t.From != seat {
-				c.alert = b.cat.T(lang, "alert_offer_by_other", nil)
+				c.Alert = b.cat.T(lang, "alert_offer_by_other", nil)
 				return nil
 			}
 			b.act(c, lang, q.From, seat, engine.Action{Kind: engine.ActCancelTrade, TradeID: t.ID})
 		case OpOfCounter:
 			if t.To != seat {
-				c.alert = b.cat.T(lang, "alert_offer_to_other", nil)
+				c.Alert = b.cat.T(lang, "alert_offer_to_other", nil)
 				return nil
 			}
 			open = counterDraft(t)
 		case OpOfAccept, OpOfReject:
 			if t.To != seat {
-				c.alert = b.cat.T(lang, "alert_offer_to_other", nil)
+				c.Alert = b.cat.T(lang, "alert_offer_to_other", nil)
 				return nil
 			}
 			kind := engine.ActAcceptTrade
@@ -169,8 +170,8 @@ func (b *Bot) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 		}
 		return nil
 	})
-	if err == nil && st != nil && open != nil && st.alert == "" {
-		st.toast, st.alert = b.openComposer(ctx, chat, st, q.From, open)
+	if err == nil && st != nil && open != nil && st.Alert == "" {
+		st.Toast, st.Alert = b.openComposer(ctx, chat, st, q.From, open)
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
@@ -184,17 +185,17 @@ func (b *Bot) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	var open *Draft
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		open = nil // Batch may run this more than once
-		lang := c.lang(m.From.LanguageCode)
-		rec := c.rec
+		lang := c.Lang(m.From.LanguageCode)
+		rec := c.Rec
 		switch {
 		case !group:
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "trade_in_group", nil)})
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "trade_in_group", nil)})
 		case rec == nil || rec.Status != StatusPlaying:
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
 		case rec.SeatOf(m.From.ID) < 0 || !rec.Game.Active(rec.SeatOf(m.From.ID)):
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "not_a_player", nil)})
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
 		case !canPropose(rec.Game, rec.SeatOf(m.From.ID)):
-			c.replies = append(c.replies, reply{text: b.errText(lang, engine.ErrNotNow)})
+			c.Replies = append(c.Replies, kit.Reply{Text: b.errText(lang, engine.ErrNotNow)})
 		default:
 			open = newDraft(rec.Game, rec.SeatOf(m.From.ID))
 		}
@@ -205,7 +206,7 @@ func (b *Bot) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, g
 		if alert != "" {
 			toast = alert
 		}
-		st.replies = append(st.replies, reply{text: toast})
+		st.Replies = append(st.Replies, kit.Reply{Text: toast})
 	}
 	b.finish(ctx, st, err, "")
 }

@@ -54,18 +54,18 @@ func (b *Bot) deepLink(chat int64, game uint64) string {
 // chat's settings.
 func (b *Bot) draftTx(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
 	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
-		rec := c.rec
+		rec := c.Rec
 		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
 			return errNoGame
 		}
-		save, err := fn(rec, &c.viaSettings)
-		c.quiet = save
+		save, err := fn(rec, &c.ViaSettings)
+		c.Quiet = save
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return st.rec, nil
+	return st.Rec, nil
 }
 
 // openComposer stores draft d for user in the group's game and sends the
@@ -73,9 +73,9 @@ func (b *Bot) draftTx(group int64, gameID uint64, user int64, updateID int, fn f
 // person never started it), the group gets a deep link instead. It
 // returns the answer to the press. The group's lock is held.
 func (b *Bot) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft) (toast, alert string) {
-	glang := st.lang(from.LanguageCode)
+	glang := st.Lang(from.LanguageCode)
 	lang := b.chatLang(from.ID, from.LanguageCode)
-	rec, err := b.draftTx(group, st.rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
+	rec, err := b.draftTx(group, st.Rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
 		if rec.Drafts == nil {
 			rec.Drafts = map[int64]*Draft{}
 		}
@@ -302,7 +302,7 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 	group := press.Chat
 	sent := 0
 	t, err := b.changeVia(group, q.Message.Chat.ID, updateID, func(t *chatState) error {
-		rec := t.rec
+		rec := t.Rec
 		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
 			return refusal{b.cat.T(lang, "alert_outdated", nil)}
 		}
@@ -330,7 +330,7 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 		if err := g.Check(seat, a); err != nil {
 			return refusal{b.errText(lang, err)}
 		}
-		glang := t.chatLang()
+		glang := t.ChatLang()
 		if c := findTrade(g, d.Counter); c != nil && c.To == seat {
 			if err := b.tradeAct(t, glang, user, updateID, seat, engine.Action{Kind: engine.ActRejectTrade, TradeID: c.ID}); err != nil {
 				return err
@@ -353,5 +353,5 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
 	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
 	b.finish(ctx, t, nil, "")
-	b.postOffer(group, t.rec, t.chatLang(), sent)
+	b.postOffer(group, t.Rec, t.ChatLang(), sent)
 }

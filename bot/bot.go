@@ -205,7 +205,7 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 
 // changeVia is change for an update that arrived in another chat, via (a
 // person's private chat with the bot, where the trade composer lives):
-// the duplicate check, the update id and via's settings (c.viaSettings)
+// the duplicate check, the update id and via's settings (c.ViaSettings)
 // belong to via; the record, its revision and log to chat. The caller
 // holds chat's lock; lock order is via, then chat.
 func (b *Bot) changeVia(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
@@ -244,11 +244,11 @@ func (r changeRead) still(tx *storage.Tx, chat, via int64, updateID int) bool {
 }
 
 func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
-	st := &chatState{chat: chat, via: via}
+	st := &chatState{Chat: chat, Via: via}
 	var read changeRead
 	err := b.store.View(func(tx *storage.Tx) error {
 		if updateID > 0 && tx.LastUpdate(via) >= updateID {
-			st.duplicate = true
+			st.Duplicate = true
 			return nil
 		}
 		if data, ok := tx.GameBytes(chat); ok {
@@ -256,34 +256,34 @@ func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) er
 			if err != nil {
 				return err
 			}
-			st.rec, read.game = rec, own
+			st.Rec, read.game = rec, own
 		}
 		if data, ok := tx.SettingsBytes(chat); ok {
 			read.settings = bytes.Clone(data)
 		}
-		st.settings = decodeSettings(read.settings)
+		st.Settings = decodeSettings(read.settings)
 		if via != chat {
 			if data, ok := tx.SettingsBytes(via); ok {
 				read.viaSettings = bytes.Clone(data)
 			}
-			st.viaSettings = decodeSettings(read.viaSettings)
+			st.ViaSettings = decodeSettings(read.viaSettings)
 		}
 		return nil
 	})
 	if err != nil {
 		return st, err
 	}
-	if st.duplicate {
+	if st.Duplicate {
 		return st, errDuplicate
 	}
-	if st.rec != nil {
-		st.clockBefore, _ = json.Marshal(st.rec.Clock)
+	if st.Rec != nil {
+		st.ClockBefore, _ = json.Marshal(st.Rec.Clock)
 	}
-	viaBefore := st.viaSettings
+	viaBefore := st.ViaSettings
 	if err := fn(st); err != nil {
 		return st, err
 	}
-	st.viaSettingsChanged = via != chat && st.viaSettings != viaBefore
+	st.ViaSettingsChanged = via != chat && st.ViaSettings != viaBefore
 	w, err := b.prepare(st, updateID)
 	if err != nil {
 		return st, err
@@ -304,7 +304,7 @@ func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) er
 		return st, err
 	case raced:
 		return st, errRaced
-	case st.remove:
+	case st.Remove:
 		b.records.forget(chat)
 	case w.game != nil:
 		b.records.stored(chat, w.game, w.cached)
@@ -330,61 +330,61 @@ type changeWrites struct {
 func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 	w := changeWrites{updateID: updateID}
 	var err error
-	if st.rec != nil && !st.remove {
+	if st.Rec != nil && !st.Remove {
 		// A press in a private chat (the trade composer) is not the seat's
 		// own move in the game: it does not clear its missed turns.
 		seat := -1
-		if st.via == st.chat && len(st.logs) > 0 {
-			seat = actingSeat(st.logs[len(st.logs)-1])
+		if st.Via == st.Chat && len(st.Logs) > 0 {
+			seat = actingSeat(st.Logs[len(st.Logs)-1])
 		}
-		w.timer, st.clockChanged = b.rearm(st, updateID > 0 && st.save, seat)
-	} else if st.remove && st.rec != nil {
-		w.timer = timerMove{drop: st.rec.Clock.Timer}
+		w.timer, st.ClockChanged = b.rearm(st, updateID > 0 && st.Save, seat)
+	} else if st.Remove && st.Rec != nil {
+		w.timer = timerMove{drop: st.Rec.Clock.Timer}
 	}
 	// A fired timer entry the record has moved on from is dropped.
-	if t := st.stale; t.At != 0 && (st.rec == nil || st.remove || st.rec.Clock.Timer != t.At) && t.At != w.timer.drop {
+	if t := st.Stale; t.At != 0 && (st.Rec == nil || st.Remove || st.Rec.Clock.Timer != t.At) && t.At != w.timer.drop {
 		w.timer.stale = t.At
 	}
-	if st.settingsChanged {
-		if w.settings, err = json.Marshal(st.settings); err != nil {
+	if st.SettingsChanged {
+		if w.settings, err = json.Marshal(st.Settings); err != nil {
 			return w, err
 		}
 	}
-	if st.viaSettingsChanged {
-		if w.via, err = json.Marshal(st.viaSettings); err != nil {
+	if st.ViaSettingsChanged {
+		if w.via, err = json.Marshal(st.ViaSettings); err != nil {
 			return w, err
 		}
 	}
 	switch {
-	case st.remove:
-	case st.save:
-		st.rec.Rev++
-		st.rec.Updated = b.cfg.Now().UnixMilli()
+	case st.Remove:
+	case st.Save:
+		st.Rec.Rev++
+		st.Rec.Updated = b.cfg.Now().UnixMilli()
 		w.touched = true
-		w.stamp = restamp(st.rec)
+		w.stamp = restamp(st.Rec)
 		fallthrough
-	case st.rec != nil && (st.clockChanged || st.quiet):
+	case st.Rec != nil && (st.ClockChanged || st.Quiet):
 		// Reached from above, or quietly: when only the clock or a message
 		// id changed (a reminder, a re-planned timer, a sent message) the
 		// buttons on screen stay valid, so there is no new revision.
-		if w.game, err = st.rec.Encode(); err != nil {
+		if w.game, err = st.Rec.Encode(); err != nil {
 			return w, err
 		}
-		w.cached = st.rec.Clone() // as encoded: st.rec is shown and may change
+		w.cached = st.Rec.Clone() // as encoded: st.Rec is shown and may change
 	}
 	return w, nil
 }
 
 // write stores a prepared change; it may run more than once (Batch).
 func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
-	chat := st.chat
+	chat := st.Chat
 	if w.updateID > 0 {
-		if err := tx.SetLastUpdate(st.via, w.updateID); err != nil {
+		if err := tx.SetLastUpdate(st.Via, w.updateID); err != nil {
 			return err
 		}
 	}
 	if w.via != nil {
-		if err := tx.PutSettings(st.via, w.via); err != nil {
+		if err := tx.PutSettings(st.Via, w.via); err != nil {
 			return err
 		}
 	}
@@ -396,16 +396,16 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 			return err
 		}
 	}
-	if st.remove && st.rec != nil {
+	if st.Remove && st.Rec != nil {
 		return b.archive(tx, st)
 	}
 	if w.touched {
-		if err := appendLogs(tx, chat, st.logs); err != nil {
+		if err := appendLogs(tx, chat, st.Logs); err != nil {
 			return err
 		}
 	}
 	if w.stamp {
-		if err := tx.MarkRecent(chat, st.rec.Marked); err != nil {
+		if err := tx.MarkRecent(chat, st.Rec.Marked); err != nil {
 			return err
 		}
 	}
@@ -419,15 +419,15 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 // statistics, and the archive, which keeps the action log with the final
 // record so a finished game can still be replayed from its seed.
 func (b *Bot) archive(tx *storage.Tx, st *chatState) error {
-	chat := st.chat
-	if err := appendLogs(tx, chat, st.logs); err != nil {
+	chat := st.Chat
+	if err := appendLogs(tx, chat, st.Logs); err != nil {
 		return err
 	}
 	// A started game that ends counts in its players' statistics.
-	if err := b.recordGameEnd(tx, chat, st.rec); err != nil {
+	if err := b.recordGameEnd(tx, chat, st.Rec); err != nil {
 		return err
 	}
-	arch := archived{Record: st.rec}
+	arch := archived{Record: st.Rec}
 	err := tx.Log(chat, 1, func(_ uint64, entry []byte) error {
 		arch.Log = append(arch.Log, json.RawMessage(entry))
 		return nil
@@ -457,44 +457,8 @@ func appendLogs(tx *storage.Tx, chat int64, logs [][]byte) error {
 	return nil
 }
 
-// chatState is one change in progress and what must be shown after it.
-type chatState struct {
-	chat            int64
-	via             int64 // where the update came from: chat, or a private chat (changeVia)
-	rec             *Record
-	settings        Settings
-	settingsChanged bool
-	// viaSettings are the settings of via when it is not chat; changing
-	// them stores them.
-	viaSettings        Settings
-	viaSettingsChanged bool
-	save, remove       bool
-	quiet              bool          // store the record without a new revision
-	logs               [][]byte      // the action log's new entries (logEntry)
-	duplicate          bool          // the update was applied before
-	clockChanged       bool          // the deadline state changed (store quietly)
-	stale              storage.Timer // a fired timer entry to drop if the record moved on
-	clockBefore        []byte        // the stored clock, to see whether fn changed it
-
-	// After the commit:
-	alert    string // answer to the button press, shown as an alert
-	toast    string // answer shown briefly
-	replies  []reply
-	lobby    bool    // refresh the lobby message
-	turn     bool    // refresh the game's messages (Kind.Show)
-	finals   []final // messages given their final text (bot/slots.go)
-	shows    []shown // messages given their live content, after the finals
-	closing  []reply // messages sent after them (a game's end)
-	gameOver bool
-}
-
 // archived is what stays of a finished game.
 type archived struct {
 	Record *Record           `json:"record"`
 	Log    []json.RawMessage `json:"log"`
-}
-
-type reply struct {
-	text string
-	kb   *tgbotapi.InlineKeyboardMarkup
 }

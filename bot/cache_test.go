@@ -268,8 +268,8 @@ func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
 		if runs == 1 { // someone else writes between our read and write
 			put(&Record{ID: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}, {User: 2, Name: "B"}}})
 		}
-		c.rec.Seats = append(c.rec.Seats, Seat{User: 3, Name: "C"})
-		c.save = true
+		c.Rec.Seats = append(c.Rec.Seats, Seat{User: 3, Name: "C"})
+		c.Save = true
 		return nil
 	})
 	if err != nil {
@@ -305,10 +305,10 @@ func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 				b.records.forget(chat)
 			}
 			_, err := b.change(chat, 100+i, func(c *chatState) error {
-				if want := uint64(i); c.rec.Rev != want {
-					t.Errorf("cache %d: change %d sees rev %d, want %d", size, i, c.rec.Rev, want)
+				if want := uint64(i); c.Rec.Rev != want {
+					t.Errorf("cache %d: change %d sees rev %d, want %d", size, i, c.Rec.Rev, want)
 				}
-				c.save = true
+				c.Save = true
 				return nil
 			})
 			if err != nil {
@@ -353,7 +353,7 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 		})
 		return at
 	}
-	save := func(c *chatState) error { c.save = true; return nil }
+	save := func(c *chatState) error { c.Save = true; return nil }
 	first := now
 	for i, step := range []time.Duration{0, 20 * time.Minute, 39 * time.Minute, 2 * time.Minute} {
 		now = now.Add(step)

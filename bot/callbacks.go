@@ -2,36 +2,13 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
-
-// logEntry is one line of a chat's action log: enough to replay a game
-// from its seed.
-type logEntry struct {
-	Update int           `json:"update,omitempty"`
-	User   int64         `json:"user,omitempty"`
-	Seat   int           `json:"seat"`
-	Action engine.Action `json:"action"`
-	Ver    uint64        `json:"ver"`
-	At     int64         `json:"at"`
-}
-
-// log adds an entry (a logEntry, or the game's start) to the chat's action
-// log, stored with the change if it makes a new revision.
-func (c *chatState) log(entry any) {
-	data, err := json.Marshal(entry)
-	if err != nil {
-		panic(err) // log entries are plain data: this is a bug
-	}
-	c.logs = append(c.logs, data)
-}
 
 func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
 	if q.From == nil {
@@ -84,14 +61,14 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 // without an engine action is logged as the user's.
 func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
 	return b.change(chat, updateID, func(c *chatState) error {
-		lang := c.lang(q.From.LanguageCode)
-		if c.rec == nil || c.rec.ID != press.Game || c.rec.Rev != press.Rev {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+		lang := c.Lang(q.From.LanguageCode)
+		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Rev != press.Rev {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
 		fn(c, lang)
-		if c.save && len(c.logs) == 0 {
-			c.log(logEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
+		if c.Save && len(c.Logs) == 0 {
+			c.Log(kit.LogEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
 		}
 		return nil
 	})
@@ -100,7 +77,7 @@ func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p
 // onHostPress handles the chat layer's buttons on a game's messages: the
 // lobby's and the /endgame confirmation.
 func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
-	rec := c.rec
+	rec := c.Rec
 	if rec.Status == StatusLobby {
 		b.onLobbyPress(c, lang, from, press.Op, admin)
 		return
@@ -110,20 +87,20 @@ func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press 
 			b.endGame(c, lang, from)
 			return
 		}
-		c.alert = b.cat.T(lang, "alert_not_player", nil)
+		c.Alert = b.cat.T(lang, "alert_not_player", nil)
 		return
 	}
 	switch press.Op {
 	case OpEndGameNo:
-		c.toast = b.cat.T(lang, "cancelled", nil)
+		c.Toast = b.cat.T(lang, "cancelled", nil)
 	case OpEndGameYes:
 		if rec.Creator != from.ID && !admin {
-			c.alert = b.cat.T(lang, "endgame_not_allowed", nil)
+			c.Alert = b.cat.T(lang, "endgame_not_allowed", nil)
 			return
 		}
 		b.endGame(c, lang, from)
 	default:
-		c.alert = b.cat.T(lang, "alert_outdated", nil)
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 	}
 }
 
@@ -142,9 +119,9 @@ func (b *Bot) chatLang(chat int64, userLang string) string {
 func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 	text, alert := "", false
 	if st != nil && err == nil {
-		text, alert = st.toast, false
-		if st.alert != "" {
-			text, alert = st.alert, true
+		text, alert = st.Toast, false
+		if st.Alert != "" {
+			text, alert = st.Alert, true
 		}
 	}
 	if aerr := b.tg.AnswerCallback(ctx, id, text, alert); aerr != nil {
@@ -155,49 +132,49 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 // endGame stops the game by /endgame: it counts in the statistics, with
 // no winner.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
-	c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_done", map[string]any{"Player": escape(displayName(from))}) +
-		"\n\n" + b.kindOf(c.rec).Standings(lang, c.rec)})
-	c.remove, c.turn = true, true
+	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": escape(displayName(from))}) +
+		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
+	c.Remove, c.Turn = true, true
 }
 
 func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) {
-	rec := c.rec
+	rec := c.Rec
 	seat := rec.SeatOf(from.ID)
 	switch op {
 	case OpJoin:
 		if seat >= 0 {
-			c.toast = b.cat.T(lang, "lobby_already_joined", nil)
+			c.Toast = b.cat.T(lang, "lobby_already_joined", nil)
 			return
 		}
 		if len(rec.Seats) >= maxPlayersOf(rec.Options) {
-			c.alert = b.cat.T(lang, "lobby_full", nil)
+			c.Alert = b.cat.T(lang, "lobby_full", nil)
 			return
 		}
 		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: displayName(from)})
 	case OpLeave:
 		if seat < 0 {
-			c.toast = b.cat.T(lang, "lobby_not_joined", nil)
+			c.Toast = b.cat.T(lang, "lobby_not_joined", nil)
 			return
 		}
 		if from.ID == rec.Creator {
-			c.alert = b.cat.T(lang, "lobby_creator_leave", nil)
+			c.Alert = b.cat.T(lang, "lobby_creator_leave", nil)
 			return
 		}
 		rec.Seats = append(rec.Seats[:seat], rec.Seats[seat+1:]...)
 	case OpStart:
 		if from.ID != rec.Creator && !admin {
-			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
+			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
 			return
 		}
 		// The game keeps the chat's settings as they are now (bot/settings.go).
-		rec.Options = c.settings.Options.Clone()
+		rec.Options = c.Settings.Options.Clone()
 		ed := editionOf(rec.Options)
 		if len(rec.Seats) < ed.MinPlayers {
-			c.alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
+			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
 			return
 		}
 		if n := maxPlayersOf(rec.Options); len(rec.Seats) > n {
-			c.alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
+			c.Alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
 			return
 		}
 		if !b.kindOf(rec).Start(c, lang) {
@@ -207,15 +184,15 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 		b.startClock(c)
 	case OpCancel:
 		if from.ID != rec.Creator && !admin {
-			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
+			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
 			return
 		}
-		c.remove = true
+		c.Remove = true
 	default:
-		c.alert = b.cat.T(lang, "alert_outdated", nil)
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 		return
 	}
-	c.save, c.lobby = true, true
+	c.Save, c.Lobby = true, true
 }
 
 func (b *Bot) seed() uint64 {

@@ -7,6 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -22,17 +23,6 @@ func decodeSettings(data []byte) Settings {
 		_ = json.Unmarshal(data, &s) // a damaged settings value falls back to defaults
 	}
 	return s
-}
-
-// chatLang is the language of messages to the whole chat.
-func (c *chatState) chatLang() string { return c.settings.Language() }
-
-// lang is the chat's language, falling back to the user's own.
-func (c *chatState) lang(userLang string) string {
-	if c.settings.Lang != "" {
-		return c.settings.Lang
-	}
-	return locales.Normalize(userLang)
 }
 
 // displayName is how a person is called in the chat (not yet escaped).
@@ -100,7 +90,7 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 // reply answers a command with one message in the chat's language.
 func (b *Bot) reply(from *tgbotapi.User, text func(lang string) string) func(c *chatState) error {
 	return func(c *chatState) error {
-		c.replies = append(c.replies, reply{text: text(c.lang(from.LanguageCode))})
+		c.Replies = append(c.Replies, kit.Reply{Text: text(c.Lang(from.LanguageCode))})
 		return nil
 	}
 }
@@ -120,29 +110,29 @@ func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error
 		arg := strings.ToLower(strings.TrimSpace(args))
 		for _, l := range locales.Languages {
 			if arg == l {
-				c.settings.Lang, c.settingsChanged = l, true
-				c.replies = append(c.replies, reply{text: b.cat.T(l, "lang_set", nil)})
-				c.turn = c.rec != nil && c.rec.Status == StatusPlaying
-				c.lobby = c.rec != nil && c.rec.Status == StatusLobby
+				c.Settings.Lang, c.SettingsChanged = l, true
+				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(l, "lang_set", nil)})
+				c.Turn = c.Rec != nil && c.Rec.Status == StatusPlaying
+				c.Lobby = c.Rec != nil && c.Rec.Status == StatusLobby
 				return nil
 			}
 		}
-		c.replies = append(c.replies, reply{text: b.cat.T(c.lang(from.LanguageCode), "lang_usage", nil)})
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(c.Lang(from.LanguageCode), "lang_usage", nil)})
 		return nil
 	}
 }
 
 func (b *Bot) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) error {
 	return func(c *chatState) error {
-		lang := c.lang(from.LanguageCode)
+		lang := c.Lang(from.LanguageCode)
 		switch {
-		case c.rec == nil:
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-		case c.rec.Creator != from.ID && !admin:
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_not_allowed", nil)})
+		case c.Rec == nil:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+		case c.Rec.Creator != from.ID && !admin:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_not_allowed", nil)})
 		default:
-			kb := confirmKeyboard(b.cat, lang, c.rec, OpEndGameYes, OpEndGameNo, 0)
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_confirm", nil), kb: kb})
+			kb := confirmKeyboard(b.cat, lang, c.Rec, OpEndGameYes, OpEndGameNo, 0)
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_confirm", nil), KB: kb})
 		}
 		return nil
 	}
@@ -161,26 +151,26 @@ func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chat
 }
 
 func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang string) error {
-	lang := c.lang(userLang)
+	lang := c.Lang(userLang)
 	if !group {
-		c.replies = append(c.replies, reply{text: b.cat.T(lang, "group_only", nil)})
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
 		return nil
 	}
-	if c.rec != nil {
+	if c.Rec != nil {
 		id := "game_running"
-		if c.rec.Status == StatusLobby {
+		if c.Rec.Status == StatusLobby {
 			id = "lobby_exists"
 		}
-		c.replies = append(c.replies, reply{text: b.cat.T(lang, id, nil)})
-		c.lobby = c.rec.Status == StatusLobby
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, nil)})
+		c.Lobby = c.Rec.Status == StatusLobby
 		return nil
 	}
-	if c.settings.Lang == "" {
-		c.settings.Lang, c.settingsChanged = locales.Normalize(userLang), true
+	if c.Settings.Lang == "" {
+		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: editionOf(&c.settings.Options).ID, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: c.settings.Options.Clone()}
-	c.save, c.lobby = true, true
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: editionOf(&c.Settings.Options).ID, Creator: from.ID,
+		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
+	c.Save, c.Lobby = true, true
 	return nil
 }

@@ -46,11 +46,11 @@ func opts(r *Record) ChatOptions {
 // startClock fixes the pace a game plays with, from its options or, for a
 // record without them, the chat's.
 func (b *Bot) startClock(c *chatState) {
-	o := c.settings.Options
-	if c.rec.Options != nil {
-		o = *c.rec.Options
+	o := c.Settings.Options
+	if c.Rec.Options != nil {
+		o = *c.Rec.Options
 	}
-	c.rec.Pace = o.EffectivePace()
+	c.Rec.Pace = o.EffectivePace()
 }
 
 // lastTouch is when a person last changed the record.
@@ -96,9 +96,9 @@ func reminderAt(r *Record, p Pending) int64 {
 // plan brings the clock up to date with the game and returns the chat's
 // next moment (0: none).
 func (b *Bot) plan(c *chatState, now int64) int64 {
-	r := c.rec
+	r := c.Rec
 	archive := lastTouch(r) + archiveAfter(r).Milliseconds()
-	if c.settings.Paused {
+	if c.Settings.Paused {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
 	kind := b.kindOf(r)
@@ -163,8 +163,8 @@ func (b *Bot) kickable(r *Record) []int {
 // clock changed (the record must be stored). human says a person made the
 // change; seat is the seat whose own action it was (-1: none).
 func (b *Bot) rearm(c *chatState, human bool, seat int) (timerMove, bool) {
-	r := c.rec
-	before := c.clockBefore
+	r := c.Rec
+	before := c.ClockBefore
 	if before == nil {
 		before, _ = json.Marshal(r.Clock)
 	}
@@ -283,21 +283,21 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 	defer b.lock(t.Chat)()
 	expired := false
 	st, err := b.change(t.Chat, 0, func(c *chatState) error {
-		c.stale = t
-		r := c.rec
+		c.Stale = t
+		r := c.Rec
 		if r == nil {
 			return nil
 		}
 		now := b.cfg.Now().UnixMilli()
-		lang := c.chatLang()
-		if c.settings.Paused {
+		lang := c.ChatLang()
+		if c.Settings.Paused {
 			return nil
 		}
 		if now >= lastTouch(r)+archiveAfter(r).Milliseconds() {
-			c.remove = true
-			c.lobby, c.turn = r.Status == StatusLobby, r.Status == StatusPlaying
+			c.Remove = true
+			c.Lobby, c.Turn = r.Status == StatusLobby, r.Status == StatusPlaying
 			days := opts(r).ArchiveDays()
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
 			return nil
 		}
 		kind := b.kindOf(r)
@@ -325,21 +325,21 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 		case reminderAt(r, p) != 0 && now >= reminderAt(r, p):
 			cl.Reminded++
 			if text := b.reminder(lang, r, p, cl.Deadline-now); text != "" {
-				c.replies = append(c.replies, reply{text: text})
+				c.Replies = append(c.Replies, kit.Reply{Text: text})
 			}
 		}
 		return nil
 	})
 	b.finish(ctx, st, err, "")
 	if expired && err == nil {
-		b.kindOf(st.rec).Expire(ctx, t.Chat)
+		b.kindOf(st.Rec).Expire(ctx, t.Chat)
 	}
 }
 
 // kick removes a player who timed out KickAfter times in a row, as
 // bankrupt to the bank, and says whether it did.
 func (b *Bot) kick(c *chatState, lang string) bool {
-	for _, seat := range b.kickable(c.rec) {
+	for _, seat := range b.kickable(c.Rec) {
 		if b.resignSeat(c, lang, seat, "player_kicked_afk") {
 			return true
 		}
@@ -350,14 +350,14 @@ func (b *Bot) kick(c *chatState, lang string) bool {
 // resignSeat makes a seat leave the game on the bot's initiative (an
 // absent player, a vote), announcing it with the message id.
 func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
-	r := c.rec
+	r := c.Rec
 	if !b.kindOf(r).Resign(c, lang, seat) {
 		return false
 	}
 	if seat < len(r.Clock.Strikes) {
 		r.Clock.Strikes[seat] = 0
 	}
-	c.replies = append(c.replies, reply{text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[seat]), "Count": kickAfter(r)})})
+	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[seat]), "Count": kickAfter(r)})})
 	return true
 }
 

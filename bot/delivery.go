@@ -76,8 +76,8 @@ func (b *Bot) onForbidden(chat int64) {
 // change that un-pauses re-arms it.
 func (b *Bot) setPaused(chat int64, paused bool) {
 	_, err := b.change(chat, 0, func(c *chatState) error {
-		if c.settings.Paused != paused {
-			c.settings.Paused, c.settingsChanged = paused, true
+		if c.Settings.Paused != paused {
+			c.Settings.Paused, c.SettingsChanged = paused, true
 		}
 		return nil
 	})
@@ -105,28 +105,28 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 		}
 		defer b.lock(chat)()
 		st, err := b.change(chat, updateID, func(c *chatState) error {
-			if !c.settings.Paused {
+			if !c.Settings.Paused {
 				return nil
 			}
-			c.settings.Paused, c.settingsChanged = false, true
-			rec := c.rec
+			c.Settings.Paused, c.SettingsChanged = false, true
+			rec := c.Rec
 			switch {
 			case rec == nil:
 			case rec.Status == StatusLobby:
-				c.lobby = true
+				c.Lobby = true
 			case rec.Status == StatusPlaying:
-				b.kindOf(rec).Reshow(c, c.lang(""))
+				b.kindOf(rec).Reshow(c, c.Lang(""))
 			}
 			return nil
 		})
-		if err == nil && st != nil && st.settingsChanged {
+		if err == nil && st != nil && st.SettingsChanged {
 			b.log.Info("bot back in chat; resuming its game", "chat", chat)
 			b.out.Resume(chat)
 		}
 		b.finish(ctx, st, err, "")
-		if err == nil && st != nil && st.settingsChanged && st.rec != nil && st.rec.Status == StatusPlaying {
+		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == StatusPlaying {
 			// Messages posted while the bot could not write were dropped.
-			b.kindOf(st.rec).Repost(chat, st.chatLang(), st.rec)
+			b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 		}
 	}
 }

@@ -307,7 +307,7 @@ func (h *harness) replayArchive() []engine.Event {
 			g = start.Start
 			continue
 		}
-		var e logEntry
+		var e kit.LogEntry
 		if err := json.Unmarshal(raw, &e); err != nil {
 			h.t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -24,7 +25,7 @@ func (b *Bot) cmdVote(ctx context.Context, updateID int, m *tgbotapi.Message, ki
 	admin := b.tg.IsAdmin(ctx, chat, m.From.ID)
 	userLang := m.From.LanguageCode
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		b.vote(c, c.lang(userLang), m.From.ID, admin, kind, -1, false)
+		b.vote(c, c.Lang(userLang), m.From.ID, admin, kind, -1, false)
 		return nil
 	})
 	b.finish(ctx, st, err, "")
@@ -39,9 +40,9 @@ func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.lang(q.From.LanguageCode)
-		if c.rec == nil || c.rec.ID != press.Game {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+		lang := c.Lang(q.From.LanguageCode)
+		if c.Rec == nil || c.Rec.ID != press.Game {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
 		target := -1
@@ -63,12 +64,12 @@ func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind strin
 	say := func(id string, data map[string]any) {
 		text := b.cat.T(lang, id, data)
 		if button {
-			c.alert = text
+			c.Alert = text
 			return
 		}
-		c.replies = append(c.replies, reply{text: text})
+		c.Replies = append(c.Replies, kit.Reply{Text: text})
 	}
-	target, voters, ok := b.voteOn(c.rec, user, admin, kind, target, say)
+	target, voters, ok := b.voteOn(c.Rec, user, admin, kind, target, say)
 	if !ok {
 		return
 	}
@@ -132,7 +133,7 @@ var voteButtons = map[string]Op{"pause": OpVotePause, "resume": OpVoteResume, "k
 // tally counts user's vote and says whether it decided the vote (need
 // votes); until then it answers with the count so far.
 func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, need int, button bool) bool {
-	r := c.rec
+	r := c.Rec
 	cl := &r.Clock
 	i := slices.IndexFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind && v.Target == target })
 	if i < 0 {
@@ -152,12 +153,12 @@ func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, 
 	}
 	text := b.cat.T(lang, "vote_"+kind, data)
 	if button {
-		c.toast = text
+		c.Toast = text
 		return false
 	}
 	k := &kbBuilder{rec: r}
 	k.row(k.btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
-	c.replies = append(c.replies, reply{text: text, kb: k.markup()})
+	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: k.markup()})
 	return false
 }
 
@@ -165,7 +166,7 @@ func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, 
 // and the pause are clock state, stored without a new revision (the
 // buttons on screen stay valid).
 func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(string, map[string]any)) {
-	r := c.rec
+	r := c.Rec
 	cl := &r.Clock
 	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind })
 	if len(cl.Votes) == 0 {
@@ -175,19 +176,19 @@ func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(strin
 	switch kind {
 	case "pause":
 		cl.PausedAt, cl.Left, cl.Deadline = now, max(cl.Deadline-now, 0), 0
-		c.turn = true // the turn message says so
-		c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_paused", nil)})
+		c.Turn = true // the turn message says so
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "game_paused", nil)})
 	case "resume":
 		// The game's own times (an offer's expiry) are in game time, which
 		// stood still: nothing of the kind's moves.
 		cl.Paused += now - cl.PausedAt
 		cl.Deadline, cl.PausedAt, cl.Left = now+cl.Left, 0, 0
-		c.turn = true // the turn message drops the paused line
+		c.Turn = true // the turn message drops the paused line
 		text := b.cat.T(lang, "game_resumed", nil)
 		if w := b.kindOf(r).Pending(r).Seat; w >= 0 && w < len(r.Seats) {
 			text += " " + mention(r.Seats[w])
 		}
-		c.replies = append(c.replies, reply{text: text})
+		c.Replies = append(c.Replies, kit.Reply{Text: text})
 	case "kick":
 		if !b.resignSeat(c, lang, target, "player_kicked_vote") {
 			say("kick_not_now", nil)

@@ -21,16 +21,16 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		b.log.Error("changing chat state", "err", err)
 		return
 	}
-	if st == nil || st.duplicate {
+	if st == nil || st.Duplicate {
 		return
 	}
-	chat := st.chat
-	lang := st.chatLang()
-	for _, r := range st.replies {
-		b.out.Send(chat, r.text, r.kb)
+	chat := st.Chat
+	lang := st.ChatLang()
+	for _, r := range st.Replies {
+		b.out.Send(chat, r.Text, r.KB)
 	}
-	if rec := st.rec; rec != nil {
-		if st.lobby {
+	if rec := st.Rec; rec != nil {
+		if st.Lobby {
 			b.publishLobby(lang, st)
 		}
 		if rec.Status == StatusPlaying {
@@ -40,28 +40,28 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
-	for _, f := range st.finals {
-		b.out.Detach(chat, f.slot, f.msg, f.text, nil)
+	for _, f := range st.Finals {
+		b.out.Detach(chat, f.Slot, f.Msg, f.Text, nil)
 	}
-	for _, s := range st.shows {
-		b.out.Put(chat, s.slot, s.msg, s.text, s.kb)
+	for _, s := range st.Shows {
+		b.out.Put(chat, s.Slot, s.Msg, s.Text, s.KB)
 	}
-	for _, r := range st.closing {
-		b.out.Send(chat, r.text, r.kb)
+	for _, r := range st.Closing {
+		b.out.Send(chat, r.Text, r.KB)
 	}
 }
 
 func (b *Bot) publishLobby(lang string, st *chatState) {
-	rec := st.rec
+	rec := st.Rec
 	slot := lobbySlot(rec.ID)
 	switch {
-	case st.remove && rec.Status == StatusLobby:
-		st.finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
+	case st.Remove && rec.Status == StatusLobby:
+		st.Finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
 	case rec.Status == StatusPlaying:
-		st.finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
-	case st.remove:
+		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
+	case st.Remove:
 	default:
-		st.show(slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
+		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
 	}
 }
 
@@ -71,8 +71,8 @@ func (b *Bot) publishLobby(lang string, st *chatState) {
 // lock.
 func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool) {
 	_, err := b.change(chat, 0, func(c *chatState) error {
-		if c.rec != nil && c.rec.ID == gameID && set(c.rec) {
-			c.quiet = true
+		if c.Rec != nil && c.Rec.ID == gameID && set(c.Rec) {
+			c.Quiet = true
 		}
 		return nil
 	})
@@ -134,8 +134,8 @@ func (b *Bot) Restore() error {
 	for _, u := range todo {
 		lang := u.lang
 		unlock := b.lock(u.chat)
-		b.finish(context.Background(), &chatState{chat: u.chat, rec: u.rec, settings: Settings{Lang: lang},
-			lobby: u.rec.Status == StatusLobby, turn: u.rec.Status == StatusPlaying}, nil, "")
+		b.finish(context.Background(), &chatState{Chat: u.chat, Rec: u.rec, Settings: Settings{Lang: lang},
+			Lobby: u.rec.Status == StatusLobby, Turn: u.rec.Status == StatusPlaying}, nil, "")
 		if u.rec.Status == StatusPlaying {
 			b.kindOf(u.rec).Repost(u.chat, lang, u.rec)
 		}

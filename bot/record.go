@@ -50,3 +50,6 @@ const (
 	menuMortgage = state.MenuMortgage
 	menuBankrupt = state.MenuBankrupt
 )
+
+// chatState is a change in progress (kit.Change).
+type chatState = kit.Change

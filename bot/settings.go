@@ -138,58 +138,58 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	defer b.lock(chat)()
 	page, show, closed := pageMain, false, false
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.lang(q.From.LanguageCode)
+		lang := c.Lang(q.From.LanguageCode)
 		page, show, closed = pageMain, false, false
-		if press.Game != 0 || press.Rev != c.settings.OptionsRev {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+		if press.Game != 0 || press.Rev != c.Settings.OptionsRev {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
-		lobby := c.rec != nil && c.rec.Status == StatusLobby
-		running := c.rec != nil && c.rec.Status == StatusPlaying
-		if !admin && !(lobby && c.rec.Creator == q.From.ID) {
-			c.alert = b.cat.T(lang, "alert_settings_denied", nil)
+		lobby := c.Rec != nil && c.Rec.Status == StatusLobby
+		running := c.Rec != nil && c.Rec.Status == StatusPlaying
+		if !admin && !(lobby && c.Rec.Creator == q.From.ID) {
+			c.Alert = b.cat.T(lang, "alert_settings_denied", nil)
 			return nil
 		}
-		o := c.settings.Options
+		o := c.Settings.Options
 		r := b.rulesOf(&o)
 		var ok, changed bool
-		page, ok, changed, closed = b.applySetting(&c.settings, &o, &r, press)
+		page, ok, changed, closed = b.applySetting(&c.Settings, &o, &r, press)
 		if !ok {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
 		show = true
 		if !changed {
 			return nil
 		}
-		c.settingsChanged = true
-		c.settings.OptionsRev++
+		c.SettingsChanged = true
+		c.Settings.OptionsRev++
 		if press.Op == OpSetLang {
 			// The language applies at once, to the game on screen too.
-			c.turn, c.lobby = running, lobby
+			c.Turn, c.Lobby = running, lobby
 			return nil
 		}
 		if press.Op == OpSetCash || press.Op == OpSetRule {
 			o.Rules = &r
 		}
-		c.settings.Options = o
+		c.Settings.Options = o
 		switch {
 		case lobby:
-			c.rec.Options = o.Clone()
-			c.save, c.lobby = true, true
+			c.Rec.Options = o.Clone()
+			c.Save, c.Lobby = true, true
 		case running:
-			c.alert = b.cat.T(lang, "alert_settings_next_game", nil)
+			c.Alert = b.cat.T(lang, "alert_settings_next_game", nil)
 		}
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
-	if err == nil && st != nil && !st.duplicate && show {
-		lang := st.lang(q.From.LanguageCode)
+	if err == nil && st != nil && !st.Duplicate && show {
+		lang := st.Lang(q.From.LanguageCode)
 		slot := settingsSlot(msg)
 		if closed {
-			st.finalize(slot, msg, b.cat.T(lang, "settings_closed", nil))
+			st.Finalize(slot, msg, b.cat.T(lang, "settings_closed", nil))
 		} else {
-			text, kb := b.renderSettings(lang, st.settings, page)
+			text, kb := b.renderSettings(lang, st.Settings, page)
 			b.out.Put(chat, slot, msg, text, kb)
 		}
 	}

@@ -7,15 +7,16 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // cmdSettings answers /settings with the menu's main page.
 func (b *Bot) cmdSettings(c *chatState, userLang string) {
-	lang := c.lang(userLang)
-	text, kb := b.renderSettings(lang, c.settings, pageMain)
-	c.replies = append(c.replies, reply{text: text, kb: kb})
+	lang := c.Lang(userLang)
+	text, kb := b.renderSettings(lang, c.Settings, pageMain)
+	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: kb})
 }
 
 // span renders a preset duration in words.

@@ -308,7 +308,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		for i := 0; i < seats; i++ {
 			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
 		}
-		c := &chatState{rec: rec, settings: s}
+		c := &chatState{Rec: rec, Settings: s}
 		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, OpStart, false)
 		return c
 	}
@@ -321,12 +321,12 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		o.Rules = &r
 		s.Options = o
 		c := start(s, 3)
-		if c.rec.Game == nil {
-			t.Fatalf("rule %s: the game did not start (%q)", h.id, c.alert)
+		if c.Rec.Game == nil {
+			t.Fatalf("rule %s: the game did not start (%q)", h.id, c.Alert)
 		}
-		got, want := c.rec.Game.Rules, def
-		want.AutoEndTurn = !c.rec.Options.ManualEndTurn // chat games pass the dice on by themselves
-		gotOpts := *c.rec.Options
+		got, want := c.Rec.Game.Rules, def
+		want.AutoEndTurn = !c.Rec.Options.ManualEndTurn // chat games pass the dice on by themselves
+		gotOpts := *c.Rec.Options
 		gotOn := *h.field(&gotOpts, &got)
 		wantOn := *h.field(&ChatOptions{}, &want)
 		if gotOn == wantOn {
@@ -338,8 +338,8 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		}
 	}
 	s := Settings{Options: ChatOptions{MaxPlayers: 2}}
-	if c := start(s, 3); c.rec.Game != nil || c.alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
-		t.Errorf("3 people started a game of at most 2: %q", c.alert)
+	if c := start(s, 3); c.Rec.Game != nil || c.Alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
+		t.Errorf("3 people started a game of at most 2: %q", c.Alert)
 	}
 }
 

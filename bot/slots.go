@@ -3,8 +3,6 @@ package bot
 import (
 	"strconv"
 	"strings"
-
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
 // Messages that are edited over time are named by slots in the outbox:
@@ -37,45 +35,6 @@ func parseSlot(s string) (name string, game uint64, key string, ok bool) {
 	g, key, _ := strings.Cut(rest, ":")
 	game, err := strconv.ParseUint(g, 36, 64)
 	return name, game, key, err == nil && name != "" && name != settingsSlotName
-}
-
-// final is a message given its last text, without buttons: msg is its id
-// if known (0: the slot still knows it, or it was never sent).
-type final struct {
-	slot string
-	msg  int
-	text string
-}
-
-// finalize gives slot's message its final text once the change is
-// committed (finish). It is the one way a message stops changing: a
-// closed turn, an ended offer, a started or cancelled lobby, a closed menu.
-func (c *chatState) finalize(slot string, msg int, text string) {
-	c.finals = append(c.finals, final{slot: slot, msg: msg, text: text})
-}
-
-// finalizeOnce is finalize unless the change already finalized slot.
-func (c *chatState) finalizeOnce(slot string, msg int, text string) {
-	for _, f := range c.finals {
-		if f.slot == slot {
-			return
-		}
-	}
-	c.finalize(slot, msg, text)
-}
-
-// shown is a message's live content: its slot, its id if known.
-type shown struct {
-	slot string
-	msg  int
-	text string
-	kb   *tgbotapi.InlineKeyboardMarkup
-}
-
-// show makes slot's message show text and kb once the change is committed
-// (finish): an edit, or a new message if it has none yet.
-func (c *chatState) show(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	c.shows = append(c.shows, shown{slot: slot, msg: msg, text: text, kb: kb})
 }
 
 // onSent stores the id of a slot's newly sent message in the record.
