@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -44,7 +45,7 @@ func (b *Bot) renderHistory(lang string, rec *Record) string {
 	for _, e := range rec.History {
 		var l string
 		if e.Kind == engine.EvTurnStarted {
-			l = b.cat.T(lang, "history_turn", map[string]any{"Turn": e.Amount, "Player": b.seatName(rec, e.Player)})
+			l = b.cat.T(lang, "history_turn", map[string]any{"Turn": e.Amount, "Player": kit.SeatName(rec, e.Player)})
 		} else {
 			l = b.eventLine(lang, rec, e)
 		}
@@ -59,5 +60,5 @@ func (b *Bot) renderHistory(lang string, rec *Record) string {
 	if len(lines) == 0 {
 		return head + "\n" + b.cat.T(lang, "history_empty", nil)
 	}
-	return head + "\n" + strings.Join(fitLines(lines, maxText-textLen(head)-1), "\n")
+	return head + "\n" + strings.Join(kit.FitLines(lines, kit.MaxText-kit.TextLen(head)-1), "\n")
 }

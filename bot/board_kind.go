@@ -159,7 +159,7 @@ func (k boardKind) Show(c *chatState, lang string) {
 		c.Finals = append(c.Finals, f)
 	}
 	if c.GameOver {
-		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "game_over", map[string]any{"Player": kit.Mention(rec.Seats[rec.Game.Winner])}) +
 			"\n\n" + b.renderStandings(lang, rec)})
 	}
 }
@@ -230,9 +230,9 @@ func (b *Bot) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
 		case !b.kindOf(c.Rec).Active(c.Rec, seat):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
 		default:
-			kb := confirmKeyboard(b.cat, lang, c.Rec, OpResignYes, OpResignNo, seat)
+			kb := kit.ConfirmKeyboard(b.cat, lang, c.Rec, OpResignYes, OpResignNo, seat)
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "leave_confirm",
-				map[string]any{"Player": mention(c.Rec.Seats[seat])}), KB: kb})
+				map[string]any{"Player": kit.Mention(c.Rec.Seats[seat])}), KB: kb})
 		}
 		return nil
 	}

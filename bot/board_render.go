@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -28,14 +29,14 @@ func (b *Bot) eventLine(lang string, rec *Record, e engine.Event) string {
 	}
 	other := b.cat.T(lang, "bank", nil)
 	if e.Other >= 0 && int(e.Other) < len(rec.Seats) {
-		other = b.seatName(rec, e.Other)
+		other = kit.SeatName(rec, e.Other)
 	}
 	data := map[string]any{
-		"Player": b.seatName(rec, e.Player),
+		"Player": kit.SeatName(rec, e.Player),
 		"Other":  other,
 		"Square": b.squareName(lang, rec, e.Square),
-		"Amount": b.money(lang, e.Amount),
-		"Cost":   b.money(lang, e.Cost),
+		"Amount": b.cat.Money(lang, e.Amount),
+		"Cost":   b.cat.Money(lang, e.Cost),
 		"D1":     e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1],
 		"Deck":   b.cat.T(lang, fmt.Sprintf("deck_%d", e.Deck), nil),
 		"Card":   b.cat.T(lang, fmt.Sprintf("card_%s_%d_%d", rec.Edition, e.Deck, e.Card), nil),
@@ -49,17 +50,17 @@ func (b *Bot) eventLine(lang string, rec *Record, e engine.Event) string {
 
 func (b *Bot) turnHeader(lang string, rec *Record, withMention bool) string {
 	g := rec.Game
-	who := b.seatName(rec, g.Current)
+	who := kit.SeatName(rec, g.Current)
 	if withMention {
-		who = tokens[int(g.Current)%len(tokens)] + " " + mention(rec.Seats[g.Current])
+		who = kit.Tokens[int(g.Current)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[g.Current])
 	}
 	turn := g.Turn
 	for _, e := range rec.Turn {
 		if e.Kind == engine.EvTurnStarted {
 			turn = e.Amount
-			who = tokens[int(e.Player)%len(tokens)] + " " + escape(rec.Seats[e.Player].Name)
+			who = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + kit.Escape(rec.Seats[e.Player].Name)
 			if withMention {
-				who = tokens[int(e.Player)%len(tokens)] + " " + mention(rec.Seats[e.Player])
+				who = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[e.Player])
 			}
 			break
 		}
@@ -80,7 +81,7 @@ func (b *Bot) eventLines(lang string, rec *Record) []string {
 // renderClosedTurn is the final text of a finished turn's message.
 func (b *Bot) renderClosedTurn(lang string, rec *Record) string {
 	head := b.turnHeader(lang, rec, false)
-	return head + "\n" + strings.Join(fitLines(b.eventLines(lang, rec), maxText-textLen(head)-1), "\n")
+	return head + "\n" + strings.Join(kit.FitLines(b.eventLines(lang, rec), kit.MaxText-kit.TextLen(head)-1), "\n")
 }
 
 // renderTurn is the live turn message: header, what happened, the table
@@ -96,14 +97,14 @@ func (b *Bot) renderTurn(lang string, rec *Record) string {
 	}
 	if rec.View.Menu != "" {
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 {
-			tail += "\n" + b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": b.seatName(rec, seat)})
+			tail += "\n" + b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)})
 		}
 	}
 	lines := b.eventLines(lang, rec)
 	if len(lines) > 25 {
 		lines = append([]string{"…"}, lines[len(lines)-25:]...)
 	}
-	lines = fitLines(lines, maxText-textLen(head)-textLen(tail)-3)
+	lines = kit.FitLines(lines, kit.MaxText-kit.TextLen(head)-kit.TextLen(tail)-3)
 	return head + "\n" + strings.Join(lines, "\n") + "\n\n" + tail
 }
 
@@ -116,7 +117,7 @@ func (b *Bot) renderPlayers(lang string, rec *Record) string {
 		p := engine.PlayerID(i)
 		pl := &g.Players[i]
 		if pl.Bankrupt {
-			sb.WriteString(b.cat.T(lang, "player_bankrupt", map[string]any{"Player": b.seatName(rec, p)}))
+			sb.WriteString(b.cat.T(lang, "player_bankrupt", map[string]any{"Player": kit.SeatName(rec, p)}))
 			sb.WriteString("\n")
 			continue
 		}
@@ -125,7 +126,7 @@ func (b *Bot) renderPlayers(lang string, rec *Record) string {
 			where = b.cat.T(lang, "in_jail", nil)
 		}
 		sb.WriteString(b.cat.T(lang, "player_line", map[string]any{
-			"Player": b.seatName(rec, p), "Cash": b.money(lang, pl.Cash), "Square": where}))
+			"Player": kit.SeatName(rec, p), "Cash": b.cat.Money(lang, pl.Cash), "Square": where}))
 		if pl.JailCards[0] || pl.JailCards[1] {
 			sb.WriteString(" 🎫")
 		}
@@ -164,17 +165,17 @@ func (b *Bot) propLabel(lang string, rec *Record, sq int) string {
 // prompt says what the game waits for, and from whom.
 func (b *Bot) prompt(lang string, rec *Record) string {
 	g := rec.Game
-	cur := b.seatName(rec, g.Current)
+	cur := kit.SeatName(rec, g.Current)
 	switch g.Phase {
 	case engine.PhaseTurnStart:
 		if g.Players[g.Current].InJail {
-			return b.cat.T(lang, "prompt_jail", map[string]any{"Player": cur, "Amount": b.money(lang, g.Rules.JailFine)})
+			return b.cat.T(lang, "prompt_jail", map[string]any{"Player": cur, "Amount": b.cat.Money(lang, g.Rules.JailFine)})
 		}
 		return b.cat.T(lang, "prompt_roll", map[string]any{"Player": cur})
 	case engine.PhaseBuyDecision:
 		sq := g.Players[g.Current].Pos
 		return b.cat.T(lang, "prompt_buy", map[string]any{"Player": cur, "Square": b.squareName(lang, rec, sq),
-			"Amount": b.money(lang, g.EditionData().Squares[sq].Price)})
+			"Amount": b.cat.Money(lang, g.EditionData().Squares[sq].Price)})
 	case engine.PhaseTurnEnd:
 		if g.RollAgain {
 			return b.cat.T(lang, "prompt_roll_again", map[string]any{"Player": cur})
@@ -182,8 +183,8 @@ func (b *Bot) prompt(lang string, rec *Record) string {
 		return b.cat.T(lang, "prompt_end", map[string]any{"Player": cur})
 	case engine.PhaseAuction:
 		a := g.Auction
-		data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Amount": b.money(lang, a.High),
-			"Min": b.money(lang, a.MinBid()), "Player": b.seatName(rec, a.Leader)}
+		data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Amount": b.cat.Money(lang, a.High),
+			"Min": b.cat.Money(lang, a.MinBid()), "Player": kit.SeatName(rec, a.Leader)}
 		id := "prompt_auction"
 		if a.Leader == engine.NoOwner {
 			id = "prompt_auction_open"
@@ -196,12 +197,12 @@ func (b *Bot) prompt(lang string, rec *Record) string {
 		d := g.Debts[0]
 		other := b.cat.T(lang, "bank", nil)
 		if d.Creditor >= 0 {
-			other = b.seatName(rec, d.Creditor)
+			other = kit.SeatName(rec, d.Creditor)
 		}
-		return b.cat.T(lang, "prompt_debt", map[string]any{"Player": b.seatName(rec, d.Debtor),
-			"Amount": b.money(lang, d.Amount), "Other": other})
+		return b.cat.T(lang, "prompt_debt", map[string]any{"Player": kit.SeatName(rec, d.Debtor),
+			"Amount": b.cat.Money(lang, d.Amount), "Other": other})
 	case engine.PhasePlaceBuilding:
-		return b.cat.T(lang, "prompt_place", map[string]any{"Player": b.seatName(rec, g.Placing)})
+		return b.cat.T(lang, "prompt_place", map[string]any{"Player": kit.SeatName(rec, g.Placing)})
 	}
 	return ""
 }
@@ -216,8 +217,8 @@ func (b *Bot) renderStandings(lang string, rec *Record) string {
 		if g.Players[p].Bankrupt {
 			key = "standings_line_bankrupt"
 		}
-		sb.WriteString("\n" + b.cat.T(lang, key, map[string]any{"Rank": i + 1, "Player": b.seatName(rec, p),
-			"Amount": b.money(lang, g.NetWorth(p))}))
+		sb.WriteString("\n" + b.cat.T(lang, key, map[string]any{"Rank": i + 1, "Player": kit.SeatName(rec, p),
+			"Amount": b.cat.Money(lang, g.NetWorth(p))}))
 	}
 	return sb.String()
 }
@@ -232,9 +233,9 @@ func (b *Bot) renderBoard(lang string, rec *Record) string {
 		sb.WriteString("\n" + b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil) + " " +
 			b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil))
 		for _, sq := range ed.Group(grp) {
-			owner := b.cat.T(lang, "board_free", map[string]any{"Amount": b.money(lang, ed.Squares[sq].Price)})
+			owner := b.cat.T(lang, "board_free", map[string]any{"Amount": b.cat.Money(lang, ed.Squares[sq].Price)})
 			if o := g.Props[sq].Owner; o != engine.NoOwner {
-				owner = b.seatName(rec, o)
+				owner = kit.SeatName(rec, o)
 			}
 			sb.WriteString("\n  " + b.propLabel(lang, rec, sq) + " — " + owner)
 		}

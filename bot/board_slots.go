@@ -8,9 +8,9 @@ import "strconv"
 
 // The board game's messages edited over time: the turn message and each
 // offer's (key: the engine's trade id).
-func turnSlot(game uint64) string { return gameSlot("turn", game, "") }
+func turnSlot(game uint64) string { return kit.GameSlot("turn", game, "") }
 func offerSlot(game uint64, offer int) string {
-	return gameSlot("offer", game, strconv.Itoa(offer))
+	return kit.GameSlot("offer", game, strconv.Itoa(offer))
 }
 
 // Sent stores the id of the turn message (if its slot still names it) or

@@ -100,7 +100,7 @@ func (b *Bot) openComposer(ctx context.Context, group int64, st *chatState, from
 		seat := rec.SeatOf(from.ID)
 		m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 			tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
-		b.out.Send(group, b.cat.T(glang, "trade_open_private", map[string]any{"Player": mention(rec.Seats[seat])}), &m)
+		b.out.Send(group, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
 		return b.cat.T(glang, "trade_link_sent", nil), ""
 	}
 	b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id)

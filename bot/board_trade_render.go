@@ -7,6 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -22,7 +23,7 @@ func (b *Bot) tradeItems(lang string, rec *Record, deeds []int, cards []int, cas
 		items = append(items, b.cat.T(lang, "trade_jail_card", map[string]any{"Deck": b.cat.T(lang, "deck_"+strconv.Itoa(d), nil)}))
 	}
 	if cash > 0 {
-		items = append(items, b.money(lang, cash))
+		items = append(items, b.cat.Money(lang, cash))
 	}
 	if len(items) == 0 {
 		return b.cat.T(lang, "trade_nothing", nil)
@@ -33,18 +34,18 @@ func (b *Bot) tradeItems(lang string, rec *Record, deeds []int, cards []int, cas
 // offerText describes an offer for the group, mentioning the counterparty
 // while it is open.
 func (b *Bot) offerText(lang string, rec *Record, t *engine.Trade, open bool) string {
-	to := b.seatName(rec, t.To)
+	to := kit.SeatName(rec, t.To)
 	if open && int(t.To) < len(rec.Seats) && t.To >= 0 {
-		to = tokens[int(t.To)%len(tokens)] + " " + mention(rec.Seats[t.To])
+		to = kit.Tokens[int(t.To)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[t.To])
 	}
 	lines := []string{
-		b.cat.T(lang, "offer_title", map[string]any{"ID": t.ID, "Player": b.seatName(rec, t.From), "Other": to}),
-		b.cat.T(lang, "offer_gives", map[string]any{"Player": b.seatName(rec, t.From), "Items": b.tradeItems(lang, rec, t.GiveDeeds, t.GiveCards, t.GiveCash)}),
-		b.cat.T(lang, "offer_gives", map[string]any{"Player": b.seatName(rec, t.To), "Items": b.tradeItems(lang, rec, t.TakeDeeds, t.TakeCards, t.TakeCash)}),
+		b.cat.T(lang, "offer_title", map[string]any{"ID": t.ID, "Player": kit.SeatName(rec, t.From), "Other": to}),
+		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.From), "Items": b.tradeItems(lang, rec, t.GiveDeeds, t.GiveCards, t.GiveCash)}),
+		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.To), "Items": b.tradeItems(lang, rec, t.TakeDeeds, t.TakeCards, t.TakeCash)}),
 	}
 	if t.Debt > 0 {
-		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.money(lang, t.Debt),
-			"Player": b.seatName(rec, t.From), "Other": b.seatName(rec, t.To)}))
+		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.cat.Money(lang, t.Debt),
+			"Player": kit.SeatName(rec, t.From), "Other": kit.SeatName(rec, t.To)}))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -53,7 +54,7 @@ func (b *Bot) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineKe
 	btn := func(key string, op Op) tgbotapi.InlineKeyboardButton {
 		return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, key, nil), Press{Game: rec.ID, Op: op, Arg: id}.Encode())
 	}
-	return markup([][]tgbotapi.InlineKeyboardButton{
+	return kit.Markup([][]tgbotapi.InlineKeyboardButton{
 		{btn("btn_offer_accept", OpOfAccept), btn("btn_offer_decline", OpOfReject)},
 		{btn("btn_offer_counter", OpOfCounter), btn("btn_offer_withdraw", OpOfWithdraw)}})
 }
@@ -76,34 +77,34 @@ func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) 
 			rows = append(rows, bs[i:min(i+2, len(bs))])
 		}
 	}
-	me := b.seatName(rec, seat)
+	me := kit.SeatName(rec, seat)
 	tr := d.Trade
 	tr.From = seat
 	if tr.To == engine.NoOwner || !g.Active(tr.To) {
 		var bs []tgbotapi.InlineKeyboardButton
 		for i := range g.Players {
 			if p := engine.PlayerID(i); p != seat && g.Active(p) {
-				bs = append(bs, btn(tokens[i%len(tokens)]+" "+rec.Seats[i].Name, OpTrTo, i))
+				bs = append(bs, btn(kit.Tokens[i%len(kit.Tokens)]+" "+rec.Seats[i].Name, OpTrTo, i))
 			}
 		}
 		pairs(bs)
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0)})
-		return b.cat.T(lang, "composer_choose", map[string]any{"Player": me}), markup(rows)
+		return b.cat.T(lang, "composer_choose", map[string]any{"Player": me}), kit.Markup(rows)
 	}
 	lines := []string{
-		b.cat.T(lang, "composer_title", map[string]any{"Player": me, "Other": b.seatName(rec, tr.To)}),
+		b.cat.T(lang, "composer_title", map[string]any{"Player": me, "Other": kit.SeatName(rec, tr.To)}),
 		b.cat.T(lang, "composer_give", map[string]any{"Items": b.tradeItems(lang, rec, tr.GiveDeeds, tr.GiveCards, tr.GiveCash)}),
 		b.cat.T(lang, "composer_take", map[string]any{"Items": b.tradeItems(lang, rec, tr.TakeDeeds, tr.TakeCards, tr.TakeCash)}),
 	}
 	owed := g.MaxDebtCredit(seat, tr.To)
 	if owed > 0 || tr.Debt > 0 {
-		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.money(lang, tr.Debt), "Owed": b.money(lang, owed)}))
+		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt), "Owed": b.cat.Money(lang, owed)}))
 	}
 	checkErr := g.Check(seat, engine.Action{Kind: engine.ActProposeTrade, Trade: &tr})
 	if d.Edit != editItems {
 		ids := map[int]string{editGive: "composer_amount_give", editTake: "composer_amount_take", editDebt: "composer_amount_debt"}
 		cur, mx := amountOf(d), amountMax(g, d)
-		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.money(lang, cur), "Max": b.money(lang, mx)}))
+		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.cat.Money(lang, cur), "Max": b.cat.Money(lang, mx)}))
 		var minus, plus []tgbotapi.InlineKeyboardButton
 		for _, step := range []int{500, 100, 50, 10} {
 			if cur-step >= 0 {
@@ -120,10 +121,10 @@ func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) 
 				rows = append(rows, r)
 			}
 		}
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.money(lang, 0), OpTrSet, 0),
-			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.money(lang, mx)}), OpTrSet, mx)})
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.Money(lang, 0), OpTrSet, 0),
+			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.cat.Money(lang, mx)}), OpTrSet, mx)})
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, editItems)})
-		return strings.Join(lines, "\n"), markup(rows)
+		return strings.Join(lines, "\n"), kit.Markup(rows)
 	}
 	if checkErr == nil {
 		lines = append(lines, "", b.cat.T(lang, "composer_ready", nil))
@@ -165,11 +166,11 @@ func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) 
 	deedButtons(seat, tr.GiveDeeds, OpTrGive, "📤")
 	deedButtons(tr.To, tr.TakeDeeds, OpTrTake, "📥")
 	rows = append(rows, []tgbotapi.InlineKeyboardButton{
-		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.money(lang, tr.GiveCash)}), OpTrMode, editGive),
-		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.money(lang, tr.TakeCash)}), OpTrMode, editTake)})
+		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.cat.Money(lang, tr.GiveCash)}), OpTrMode, editGive),
+		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.cat.Money(lang, tr.TakeCash)}), OpTrMode, editTake)})
 	if owed > 0 {
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{
-			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.money(lang, tr.Debt)}), OpTrMode, editDebt)})
+			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt)}), OpTrMode, editDebt)})
 	}
 	last := []tgbotapi.InlineKeyboardButton{}
 	if checkErr == nil {
@@ -177,5 +178,5 @@ func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) 
 	}
 	last = append(last, btn(b.cat.T(lang, "btn_tr_who", nil), OpTrWho, 0), btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0))
 	rows = append(rows, last)
-	return strings.Join(lines, "\n"), markup(rows)
+	return strings.Join(lines, "\n"), kit.Markup(rows)
 }

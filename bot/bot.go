@@ -14,6 +14,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -182,7 +183,7 @@ func (b *Bot) addressedToUs(m *tgbotapi.Message) bool {
 }
 
 // errDuplicate marks an update that was already applied before a restart.
-var errDuplicate = errors.New("bot: update already applied")
+var errDuplicate = kit.ErrDuplicate
 
 // errRaced marks a change whose chat record was changed by someone else
 // between reading and writing it.

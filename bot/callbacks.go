@@ -132,7 +132,7 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 // endGame stops the game by /endgame: it counts in the statistics, with
 // no winner.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
-	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": escape(displayName(from))}) +
+	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}) +
 		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn = true, true
 }
@@ -150,7 +150,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.Alert = b.cat.T(lang, "lobby_full", nil)
 			return
 		}
-		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: displayName(from)})
+		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: kit.DisplayName(from)})
 	case OpLeave:
 		if seat < 0 {
 			c.Toast = b.cat.T(lang, "lobby_not_joined", nil)

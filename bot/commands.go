@@ -25,18 +25,6 @@ func decodeSettings(data []byte) Settings {
 	return s
 }
 
-// displayName is how a person is called in the chat (not yet escaped).
-func displayName(u *tgbotapi.User) string {
-	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-	if name == "" {
-		name = u.UserName
-	}
-	if r := []rune(name); len(r) > 32 {
-		name = string(r[:32]) + "…"
-	}
-	return name
-}
-
 func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	if !b.addressedToUs(m) || m.From == nil {
 		return
@@ -131,7 +119,7 @@ func (b *Bot) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) err
 		case c.Rec.Creator != from.ID && !admin:
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_not_allowed", nil)})
 		default:
-			kb := confirmKeyboard(b.cat, lang, c.Rec, OpEndGameYes, OpEndGameNo, 0)
+			kb := kit.ConfirmKeyboard(b.cat, lang, c.Rec, OpEndGameYes, OpEndGameNo, 0)
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_confirm", nil), KB: kb})
 		}
 		return nil
@@ -146,7 +134,7 @@ func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chat
 		return nil
 	})
 	return b.reply(from, func(lang string) string {
-		return b.renderStats(lang, displayName(from), here, all, okHere, okAll, group)
+		return b.renderStats(lang, kit.DisplayName(from), here, all, okHere, okAll, group)
 	})
 }
 
@@ -170,7 +158,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 	}
 	now := b.cfg.Now().UnixMilli()
 	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: editionOf(&c.Settings.Options).ID, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
+		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
 	c.Save, c.Lobby = true, true
 	return nil
 }

@@ -357,7 +357,7 @@ func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
 	if seat < len(r.Clock.Strikes) {
 		r.Clock.Strikes[seat] = 0
 	}
-	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[seat]), "Count": kickAfter(r)})})
+	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, map[string]any{"Player": kit.Mention(r.Seats[seat]), "Count": kickAfter(r)})})
 	return true
 }
 
@@ -365,7 +365,7 @@ func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
 func (b *Bot) reminder(lang string, r *Record, p Pending, left int64) string {
 	var who []string
 	for _, seat := range p.Remind {
-		who = append(who, mention(r.Seats[seat]))
+		who = append(who, kit.Mention(r.Seats[seat]))
 	}
 	if len(who) == 0 {
 		return ""

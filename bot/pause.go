@@ -149,16 +149,16 @@ func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, 
 	}
 	data := map[string]any{"Count": len(v.Users), "Need": need}
 	if kind == "kick" {
-		data["Player"] = b.seatName(r, engine.PlayerID(target))
+		data["Player"] = kit.SeatName(r, engine.PlayerID(target))
 	}
 	text := b.cat.T(lang, "vote_"+kind, data)
 	if button {
 		c.Toast = text
 		return false
 	}
-	k := &kbBuilder{rec: r}
-	k.row(k.btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
-	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: k.markup()})
+	k := &kit.Keyboard{Rec: r}
+	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
+	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: k.Markup()})
 	return false
 }
 
@@ -186,7 +186,7 @@ func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(strin
 		c.Turn = true // the turn message drops the paused line
 		text := b.cat.T(lang, "game_resumed", nil)
 		if w := b.kindOf(r).Pending(r).Seat; w >= 0 && w < len(r.Seats) {
-			text += " " + mention(r.Seats[w])
+			text += " " + kit.Mention(r.Seats[w])
 		}
 		c.Replies = append(c.Replies, kit.Reply{Text: text})
 	case "kick":

@@ -70,7 +70,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	if full {
 		lines = append(lines,
 			b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+ed.ID, nil)}),
-			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, b.rulesOf(&oo).StartingCash)}),
+			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.cat.Money(lang, b.rulesOf(&oo).StartingCash)}),
 			b.cat.T(lang, "opt_players", map[string]any{"Min": ed.MinPlayers, "Max": maxPlayersOf(&oo)}))
 	}
 	lines = append(lines,
@@ -175,7 +175,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 	pageCash: func(m *settingsMenu) string {
 		var row []tgbotapi.InlineKeyboardButton
 		for i, v := range cashPresets {
-			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.money(m.lang, v)), OpSetCash, i))
+			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.cat.Money(m.lang, v)), OpSetCash, i))
 		}
 		m.row(row[:3]...)
 		m.row(row[3:]...)
@@ -245,5 +245,5 @@ func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbota
 	lines := append([]string{b.cat.T(lang, "settings_title", nil) + "\n",
 		b.cat.T(lang, "opt_lang", map[string]any{"Value": b.cat.T(lang, "lang_name_"+chatLang, nil)})},
 		b.optionLines(lang, &m.o, true)...)
-	return strings.Join(lines, "\n") + "\n\n" + hint, markup(m.rows)
+	return strings.Join(lines, "\n") + "\n\n" + hint, kit.Markup(m.rows)
 }

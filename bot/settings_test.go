@@ -245,7 +245,7 @@ func TestSettingsTexts(t *testing.T) {
 	for _, lang := range locales.Languages {
 		for page := 0; page < pageCount; page++ {
 			text, kb := b.renderSettings(lang, s, page)
-			if n := textLen(text); n > 4096 || n == 0 {
+			if n := kit.TextLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s settings page %d: %d UTF-16 units", lang, page, n)
 			}
 			for _, row := range kb.InlineKeyboard {
@@ -260,7 +260,7 @@ func TestSettingsTexts(t *testing.T) {
 			}
 		}
 		text := b.renderLobby(lang, rec)
-		if n := textLen(text); n > 4096 {
+		if n := kit.TextLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
 		if !strings.Contains(text, b.ruleName(lang, ruleIndex(t, "jackpot"), r)) || !strings.Contains(text, cat.Money(lang, 5000)) {

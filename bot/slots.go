@@ -3,6 +3,8 @@ package bot
 import (
 	"strconv"
 	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // Messages that are edited over time are named by slots in the outbox:
@@ -13,16 +15,7 @@ import (
 // gives a slot's message its last text and detaches it, so the next
 // message of the slot is a new one.
 
-// gameSlot names a message of a game.
-func gameSlot(name string, game uint64, key string) string {
-	s := name + ":" + strconv.FormatUint(game, 36)
-	if key != "" {
-		s += ":" + key
-	}
-	return s
-}
-
-func lobbySlot(game uint64) string { return gameSlot("lobby", game, "") }
+func lobbySlot(game uint64) string { return kit.GameSlot("lobby", game, "") }
 
 // settingsSlot names a settings message, which belongs to no game.
 func settingsSlot(msg int) string { return settingsSlotName + ":" + strconv.Itoa(msg) }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -194,13 +195,13 @@ func (b *Bot) statsBlock(lang string, s PlayerStats) string {
 		set = b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", ed, grp), nil) + " " + b.cat.T(lang, fmt.Sprintf("group_%s_%d", ed, grp), nil)
 	}
 	return b.cat.T(lang, "stats_block", map[string]any{"Played": s.Played, "Won": s.Won, "Bankrupt": s.Bankrupt,
-		"Best": b.money(lang, s.BestWorth), "Set": set})
+		"Best": b.cat.Money(lang, s.BestWorth), "Set": set})
 }
 
 // renderStats is the /stats answer for one person.
 func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAll, group bool) string {
 	var sb strings.Builder
-	sb.WriteString(b.cat.T(lang, "stats_title", map[string]any{"Player": escape(name)}))
+	sb.WriteString(b.cat.T(lang, "stats_title", map[string]any{"Player": kit.Escape(name)}))
 	if group {
 		sb.WriteString("\n\n" + b.cat.T(lang, "stats_here", nil) + "\n")
 		if okHere && here.Played > 0 {
@@ -226,8 +227,8 @@ func (b *Bot) renderTop(lang string, top []ranked) string {
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "top_title", nil))
 	for i, r := range top {
-		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": escape(r.Name),
-			"Won": r.Won, "Played": r.Played, "Best": b.money(lang, r.BestWorth)}))
+		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": kit.Escape(r.Name),
+			"Won": r.Won, "Played": r.Played, "Best": b.cat.Money(lang, r.BestWorth)}))
 	}
 	return sb.String()
 }

@@ -152,7 +152,7 @@ func TestLongestTexts(t *testing.T) {
 			"standings": b.renderStandings(lang, rec),
 			"help":      cat.T(lang, "help_classic", nil),
 		} {
-			if n := textLen(text); n > 4096 || n == 0 {
+			if n := kit.TextLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s %s: %d UTF-16 units", lang, name, n)
 			}
 			if strings.Contains(text, "Щ&<") {
