@@ -161,7 +161,7 @@ const maxTurnEvents = 40
 // startBoard starts a board game with the lobby's seats and options.
 func (b *Bot) startBoard(c *chatState, lang string) bool {
 	rec := c.Rec
-	ed := editionOf(rec.Options)
+	ed := kit.EditionOf(rec.Options)
 	rules, seed := b.rulesOf(rec.Options), b.seed()
 	rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
 	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})

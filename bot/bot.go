@@ -21,16 +21,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// Messenger is the part of the Telegram Bot API the game needs. It is
-// declared here, where it is used, so tests and other transports can
-// provide it.
-type Messenger interface {
-	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
-	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
-	AnswerCallback(ctx context.Context, id, text string, alert bool) error
-	IsAdmin(ctx context.Context, chatID, userID int64) bool
-}
-
 // Config holds what the game layer needs besides its collaborators.
 type Config struct {
 	// AuctionSilence, if set, replaces the pace's bid window (the silence
@@ -53,8 +43,10 @@ type Config struct {
 	CachedRecords int
 }
 
-// Bot runs classic games in group chats: it turns updates into engine
-// actions inside storage transactions and renders the result.
+// Messenger is the part of the Telegram Bot API the bot needs.
+type Messenger = kit.Messenger
+
+// Bot runs games in group chats.
 type Bot struct {
 	store *storage.Store
 	tg    Messenger

@@ -168,7 +168,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 		}
 		// The game keeps the chat's settings as they are now (bot/settings.go).
 		rec.Options = c.Settings.Options.Clone()
-		ed := editionOf(rec.Options)
+		ed := kit.EditionOf(rec.Options)
 		if len(rec.Seats) < ed.MinPlayers {
 			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
 			return

@@ -157,7 +157,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: editionOf(&c.Settings.Options).ID, Creator: from.ID,
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
 		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
 	c.Save, c.Lobby = true, true
 	return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // Kind is a kind of game the chat layer hosts: the board games (all
@@ -73,30 +75,11 @@ type Kind interface {
 	Results(r *Record) []SeatResult
 }
 
-// Pending is the decision a game waits for.
-type Pending struct {
-	// Decision names it; when the name changes a new deadline starts. ""
-	// means the game waits for nothing (it is over).
-	Decision string
-	// Bid says the window is the pace's bid window (an auction's silence),
-	// not its decision time; such a decision gets fewer reminders.
-	Bid bool
-	// Seat is the seat whose turn it is (-1: none): a timeout counts as
-	// its missed turn (once per Turn), a kick vote is about it.
-	Seat, Turn int
-	// Remind are the seats a reminder mentions.
-	Remind []int
-	// Due is the kind's own next moment (an offer's expiry; 0: none).
-	Due int64
-}
-
-// SeatResult is how a seat ended a game, for its player's statistics.
-type SeatResult struct {
-	Won, Bankrupt bool
-	Worth         int
-	// Sets are the keys of the colour sets the game counts for the seat.
-	Sets []string
-}
+// Pending and SeatResult are kit's, shared with the kinds.
+type (
+	Pending    = kit.Pending
+	SeatResult = kit.SeatResult
+)
 
 // boardKindName is Record.Kind of the board games ("" in older records).
 const boardKindName = "board"

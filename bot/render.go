@@ -13,7 +13,7 @@ func (b *Bot) renderLobby(lang string, rec *Record) string {
 	for i, s := range rec.Seats {
 		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Escape(s.Name))
 	}
-	ed := editionOf(rec.Options)
+	ed := kit.EditionOf(rec.Options)
 	return b.cat.T(lang, "lobby_text", map[string]any{
 		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
 		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": maxPlayersOf(rec.Options), "Min": ed.MinPlayers,

@@ -9,6 +9,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -71,16 +72,6 @@ var houseRules = []houseRule{
 // switched on over rules that had no cap.
 const defaultBuildsPerTurn = 3
 
-// editionOf is the edition the options choose.
-func editionOf(o *ChatOptions) *engine.Edition {
-	if o != nil && o.Edition != "" {
-		if ed := engine.EditionByID(o.Edition); ed != nil {
-			return ed
-		}
-	}
-	return engine.EditionByID(engine.Classic)
-}
-
 // rulesOf are the engine rules the options give: the chat's own, else the
 // operator's override (Config.Rules), else the edition's defaults.
 func (b *Bot) rulesOf(o *ChatOptions) engine.Rules {
@@ -90,12 +81,12 @@ func (b *Bot) rulesOf(o *ChatOptions) engine.Rules {
 	case b.cfg.Rules != nil:
 		return *b.cfg.Rules
 	}
-	return editionOf(o).Rules
+	return kit.EditionOf(o).Rules
 }
 
 // maxPlayersOf is the largest game the options allow.
 func maxPlayersOf(o *ChatOptions) int {
-	ed := editionOf(o)
+	ed := kit.EditionOf(o)
 	if o != nil && o.MaxPlayers >= ed.MinPlayers && o.MaxPlayers < ed.MaxPlayers {
 		return o.MaxPlayers
 	}
@@ -296,7 +287,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 		return pageAbsence, true
 	},
 	OpSetMax: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
-		ed := editionOf(o)
+		ed := kit.EditionOf(o)
 		if press.Arg < ed.MinPlayers || press.Arg > ed.MaxPlayers {
 			return pagePlayers, false
 		}

@@ -65,7 +65,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	if o != nil {
 		oo = *o
 	}
-	ed := editionOf(&oo)
+	ed := kit.EditionOf(&oo)
 	var lines []string
 	if full {
 		lines = append(lines,
@@ -232,7 +232,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 // renderSettings is the settings message on one page.
 func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbotapi.InlineKeyboardMarkup) {
 	m := &settingsMenu{b: b, lang: lang, s: s, o: s.Options}
-	m.r, m.ed = b.rulesOf(&m.o), editionOf(&m.o)
+	m.r, m.ed = b.rulesOf(&m.o), kit.EditionOf(&m.o)
 	build, ok := settingsPages[page]
 	if !ok {
 		build = settingsPages[pageMain]
