@@ -381,31 +381,6 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 	}
 }
 
-// The history keeps the newest events in order, bounded, however many
-// arrive, and a copy of the record taken in between keeps its own.
-func TestHistoryKeepsTheNewestEvents(t *testing.T) {
-	var r Record
-	var snap *Record
-	for i := 1; i <= 300; i++ {
-		remember(&r, []engine.Event{{Kind: engine.EvRolled, Amount: i}, {Kind: engine.EvLanded}})
-		n := len(r.History)
-		if n > maxHistory+historySlack || n < min(i, maxHistory) {
-			t.Fatalf("after %d events the history holds %d", i, n)
-		}
-		for j, e := range r.History {
-			if want := i - n + 1 + j; e.Amount != want {
-				t.Fatalf("after %d events, history[%d] is event %d, want %d", i, j, e.Amount, want)
-			}
-		}
-		if i == 140 {
-			snap = r.Clone()
-		}
-	}
-	if last := snap.History[len(snap.History)-1]; last.Amount != 140 {
-		t.Fatalf("the copy taken at event 140 now ends with event %d", last.Amount)
-	}
-}
-
 // putJSON stores v as JSON with put (a test's setup of settings).
 func putJSON(put func(int64, []byte) error, chat int64, v any) error {
 	data, err := json.Marshal(v)

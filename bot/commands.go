@@ -7,6 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -157,7 +158,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: boardKindName, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
 		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
 	c.Save, c.Lobby = true, true
 	return nil

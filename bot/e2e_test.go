@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
@@ -229,9 +230,9 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 			}
 		case rec.View.Menu == menuBankrupt:
 			c = choice{u: u, op: OpBankruptYes}
-		case len(b2a(h.bot.mortgageRows(g, d))) > 0 && hasMortgageAction(g, d):
+		case len(b2a(board.MortgageActions(g, d))) > 0 && hasMortgageAction(g, d):
 			c = choice{u: u, op: OpMenuMort}
-		case len(h.bot.buildGroups(g, d)) > 0 && rec.View.Menu == "":
+		case len(board.BuildGroups(g, d)) > 0 && rec.View.Menu == "":
 			c = choice{u: u, op: OpMenuBuild}
 		case rec.View.Menu == menuBuild:
 			c = choice{u: u, op: OpGroup, any: true}
@@ -256,7 +257,7 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 			}
 		case rec.View.Menu == menuBuild && rec.View.User == u.ID:
 			c = choice{u: u, op: OpGroup, arg: buildableGroup(g, cur)}
-		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(h.bot.buildGroups(g, cur)) > 0 && canBuild(g, cur):
+		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(board.BuildGroups(g, cur)) > 0 && canBuild(g, cur):
 			c = choice{u: u, op: OpMenuBuild}
 		case g.Phase == engine.PhaseTurnStart && g.Players[cur].InJail && r.IntN(2) == 0 &&
 			g.Check(cur, engine.Action{Kind: engine.ActPayJailFine}) == nil:
@@ -404,7 +405,7 @@ func playWholeGame(t *testing.T, lang string) {
 	for _, k := range []engine.EventKind{engine.EvAuctionWon, engine.EvBuilt, engine.EvMortgaged,
 		engine.EvSentToJail, engine.EvBankrupt, engine.EvRentPaid, engine.EvCardDrawn} {
 		if !seen[k] {
-			t.Errorf("the game never showed event %q", eventIDs[k])
+			t.Errorf("the game never showed event %d", k)
 		}
 	}
 	msgs := h.api.Messages(testChat)
@@ -414,7 +415,7 @@ func playWholeGame(t *testing.T, lang string) {
 		if e.Kind != engine.EvBankrupt {
 			continue
 		}
-		line := h.bot.eventLine(lang, arch, e)
+		line := boardOf(h).EventLine(lang, arch, e)
 		found := false
 		for _, m := range msgs {
 			found = found || strings.Contains(m.Text, line)

@@ -5,11 +5,12 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // Kind is a kind of game the chat layer hosts: the board games (all
-// editions, boardKind) now, a card game with private hands later. The chat
+// editions, bot/board) now, a card game with private hands later. The chat
 // layer — records, lobby, settings, paces and deadlines, reminders, votes,
 // outbox, statistics, restore, migration — knows a running game only
 // through this interface, declared here where it is used; a kind keeps
@@ -81,13 +82,10 @@ type (
 	SeatResult = kit.SeatResult
 )
 
-// boardKindName is Record.Kind of the board games ("" in older records).
-const boardKindName = "board"
-
 // kindOf is the kind of rec's game.
 func (b *Bot) kindOf(rec *Record) Kind {
 	if k, ok := b.kinds[rec.Kind]; ok {
 		return k
 	}
-	return b.kinds[boardKindName]
+	return b.kinds[board.Name]
 }

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -34,22 +33,6 @@ const (
 
 // Paces are the presets.
 var Paces = kit.Paces
-
-// The board game's state in the record (bot/board/state).
-type (
-	Board     = state.Board
-	Draft     = state.Draft
-	Offer     = state.Offer
-	OfferEdit = state.OfferEdit
-	View      = state.View
-)
-
-const (
-	menuBuild    = state.MenuBuild
-	menuGroup    = state.MenuGroup
-	menuMortgage = state.MenuMortgage
-	menuBankrupt = state.MenuBankrupt
-)
 
 // chatState is a change in progress (kit.Change).
 type chatState = kit.Change

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -91,35 +90,6 @@ func maxPlayersOf(o *ChatOptions) int {
 		return o.MaxPlayers
 	}
 	return ed.MaxPlayers
-}
-
-// seatOrder is the random seating of RandomOrder: a permutation of n seats
-// drawn from the game's seed, so a replay seats everyone the same way.
-func seatOrder(seed uint64, n int) []int {
-	r := rand.New(rand.NewPCG(seed, 0x5ea75ea75ea75ea7))
-	return r.Perm(n)
-}
-
-// shuffleSeats seats rec's players in random order instead of the order
-// roll: seat order[0] starts and the others follow in drawn order. The
-// engine has already rolled for its first player (its dice stream stays
-// as seeded); the people are placed around that seat, and the roll's
-// events are dropped, since it decided nothing.
-func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) []engine.Event {
-	n := len(rec.Seats)
-	order := seatOrder(seed, n)
-	seats := make([]Seat, n)
-	for i, from := range order {
-		seats[(int(g.Current)+i)%n] = rec.Seats[from]
-	}
-	rec.Seats = seats
-	out := evs[:0:0]
-	for _, e := range evs {
-		if e.Kind != engine.EvOrderRoll {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // onSettingsPress handles a press on the settings message.

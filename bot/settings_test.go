@@ -272,26 +272,6 @@ func TestSettingsTexts(t *testing.T) {
 	}
 }
 
-// TestSeatOrderDeterministic: random seating depends only on the seed.
-func TestSeatOrderDeterministic(t *testing.T) {
-	seen := map[string]bool{}
-	for seed := uint64(1); seed < 50; seed++ {
-		a, b := seatOrder(seed, 5), seatOrder(seed, 5)
-		if !slices.Equal(a, b) {
-			t.Fatal("the same seed drew different orders")
-		}
-		s := slices.Clone(a)
-		slices.Sort(s)
-		if !slices.Equal(s, []int{0, 1, 2, 3, 4}) {
-			t.Fatalf("not a permutation: %v", a)
-		}
-		seen[fmt.Sprint(a)] = true
-	}
-	if len(seen) < 5 {
-		t.Errorf("50 seeds drew only %d different orders", len(seen))
-	}
-}
-
 // TestEveryHouseRuleReachesTheGame: each switch of the house-rules page,
 // starting from the defaults, starts a game whose engine rules (or seating)
 // differ in exactly that rule; a lobby with more people than the chat now

@@ -82,35 +82,6 @@ func setLess(a, b string) bool {
 	return cmp.Or(cmp.Compare(ea, eb), cmp.Compare(na, nb)) < 0
 }
 
-// endSets are the set keys a seat's holdings at the end of a game count.
-func endSets(g *engine.Game, p engine.PlayerID) []string {
-	ed := g.EditionData()
-	var full []string
-	bestGroup, bestN := -1, 0
-	for grp := 0; grp < ed.GroupCount(); grp++ {
-		sqs := ed.Group(grp)
-		if len(sqs) == 0 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
-			continue
-		}
-		n := 0
-		for _, sq := range sqs {
-			if g.Props[sq].Owner == p {
-				n++
-			}
-		}
-		if n == len(sqs) {
-			full = append(full, fmt.Sprintf("%s:%d", g.Edition, grp))
-		}
-		if n > 0 && n >= bestN {
-			bestGroup, bestN = grp, n
-		}
-	}
-	if len(full) == 0 && bestGroup >= 0 {
-		full = append(full, fmt.Sprintf("%s:%d", g.Edition, bestGroup))
-	}
-	return full
-}
-
 // recordGameEnd adds a game that ends now to its players' statistics, in
 // this chat and overall. Call it in the transaction that removes the
 // game's record; Bot.change does so for every started game it removes

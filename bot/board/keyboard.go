@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 
 // turnKeyboard builds the turn message's buttons from engine.Legal, so a
 // button never offers what the engine would refuse.
-func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
 	g := rec.Game
 	if g.Phase == engine.PhaseGameOver {
 		return nil
@@ -40,7 +40,7 @@ func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMar
 }
 
 // mainRows are the waiting player's (or the bidders') decisions.
-func (b *Bot) mainRows(k *kit.Keyboard, lang string, rec *Record) {
+func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := rec.Game
 	switch g.Phase {
 	case engine.PhaseAuction:
@@ -93,7 +93,7 @@ func (b *Bot) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 
 // auctionRows offers bids of +1/+10/+50/+100 over the current price, as
 // far as the richest bidder still in could pay, and leaving the auction.
-func (b *Bot) auctionRows(k *kit.Keyboard, lang string, rec *Record) {
+func (b *Kind) auctionRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := rec.Game
 	a := g.Auction
 	richest := 0
@@ -120,8 +120,8 @@ func (b *Bot) auctionRows(k *kit.Keyboard, lang string, rec *Record) {
 	k.Row(k.Btn(b.cat.T(lang, "btn_pass", nil), OpPass, 0))
 }
 
-// buildGroups lists the colour sets where seat can build or sell now.
-func (b *Bot) buildGroups(g *engine.Game, seat engine.PlayerID) []int {
+// BuildGroups lists the colour sets where seat can build or sell now.
+func BuildGroups(g *engine.Game, seat engine.PlayerID) []int {
 	ed := g.EditionData()
 	seen := map[int]bool{}
 	var groups []int
@@ -137,8 +137,8 @@ func (b *Bot) buildGroups(g *engine.Game, seat engine.PlayerID) []int {
 	return groups
 }
 
-// mortgageRows lists the mortgage and lift actions seat may take now.
-func (b *Bot) mortgageRows(g *engine.Game, seat engine.PlayerID) []engine.Action {
+// MortgageActions lists the mortgage and lift actions seat may take now.
+func MortgageActions(g *engine.Game, seat engine.PlayerID) []engine.Action {
 	var out []engine.Action
 	for _, a := range g.Legal(seat) {
 		if a.Kind == engine.ActMortgage || a.Kind == engine.ActUnmortgage {
@@ -148,12 +148,12 @@ func (b *Bot) mortgageRows(g *engine.Game, seat engine.PlayerID) []engine.Action
 	return out
 }
 
-func (b *Bot) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
+func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
 	g := rec.Game
 	ed := g.EditionData()
 	switch rec.View.Menu {
 	case menuBuild:
-		for _, grp := range b.buildGroups(g, seat) {
+		for _, grp := range BuildGroups(g, seat) {
 			k.Row(k.Btn(b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)+" "+
 				b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil), OpGroup, grp))
 		}
@@ -182,7 +182,7 @@ func (b *Bot) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.Pl
 			k.Row(k.Btn(b.cat.T(lang, "btn_sell_set", nil), OpSellSet, sets[0]))
 		}
 	case menuMortgage:
-		for _, a := range b.mortgageRows(g, seat) {
+		for _, a := range MortgageActions(g, seat) {
 			label := b.propLabel(lang, rec, a.Square)
 			if a.Kind == engine.ActMortgage {
 				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.cat.Money(lang, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))

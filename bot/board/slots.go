@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -8,14 +8,14 @@ import "strconv"
 
 // The board game's messages edited over time: the turn message and each
 // offer's (key: the engine's trade id).
-func turnSlot(game uint64) string { return kit.GameSlot("turn", game, "") }
+func TurnSlot(game uint64) string { return kit.GameSlot("turn", game, "") }
 func offerSlot(game uint64, offer int) string {
 	return kit.GameSlot("offer", game, strconv.Itoa(offer))
 }
 
 // Sent stores the id of the turn message (if its slot still names it) or
 // of an offer's (an offer's slot is its own, never reused).
-func (k boardKind) Sent(r *Record, name, key string, id int, held bool) bool {
+func (b *Kind) Sent(r *Record, name, key string, id int, held bool) bool {
 	switch name {
 	case "turn":
 		if held && key == "" {

@@ -1,8 +1,9 @@
-package bot
+package board
 
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -11,7 +12,7 @@ import (
 )
 
 // onGamePress handles a press of a board game's move or menu button.
-func (b *Bot) onGamePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
@@ -26,7 +27,7 @@ func (b *Bot) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 }
 
 // onPress turns a validated button press into a change of c.
-func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Press) {
+func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Press) {
 	rec := c.Rec
 	seat := rec.SeatOf(from.ID)
 	g := rec.Game
@@ -63,7 +64,7 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 		}
 		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBankrupt})
 	case OpMenuBuild:
-		if len(b.buildGroups(g, seat)) == 0 {
+		if len(BuildGroups(g, seat)) == 0 {
 			c.Alert = b.cat.T(lang, "alert_nothing_to_build", nil)
 			return
 		}
@@ -75,7 +76,7 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 		}
 		b.setView(c, View{Menu: menuGroup, User: from.ID, Group: press.Arg})
 	case OpMenuMort:
-		if len(b.mortgageRows(g, seat)) == 0 {
+		if len(MortgageActions(g, seat)) == 0 {
 			c.Alert = b.cat.T(lang, "alert_nothing_to_mortgage", nil)
 			return
 		}
@@ -97,13 +98,13 @@ func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Pres
 	}
 }
 
-func (b *Bot) setView(c *chatState, v View) {
+func (b *Kind) setView(c *chatState, v View) {
 	c.Rec.View = v
 	c.Save, c.Turn = true, true
 }
 
 // act applies one engine action for seat and records what to show.
-func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
+func (b *Kind) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
 	g := c.Rec.Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {
@@ -122,13 +123,13 @@ func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.Pl
 
 // absorb files the events of one action into the turn messages: a new
 // turn closes the previous turn's message and opens a new one.
-func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
+func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
-			c.FinalizeOnce(turnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
+			c.FinalizeOnce(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 			rec.Turn, rec.TurnMsg, rec.View = nil, 0, View{}
 		}
 		rec.Turn = append(rec.Turn, e)
@@ -159,7 +160,7 @@ func turnShown(evs []engine.Event) bool {
 const maxTurnEvents = 40
 
 // startBoard starts a board game with the lobby's seats and options.
-func (b *Bot) startBoard(c *chatState, lang string) bool {
+func (b *Kind) startBoard(c *chatState, lang string) bool {
 	rec := c.Rec
 	ed := kit.EditionOf(rec.Options)
 	rules, seed := b.rulesOf(rec.Options), b.seed()
@@ -179,11 +180,40 @@ func (b *Bot) startBoard(c *chatState, lang string) bool {
 }
 
 // errText is the localized alert for an engine refusal.
-func (b *Bot) errText(lang string, err error) string {
+func (b *Kind) errText(lang string, err error) string {
 	for _, s := range engineErrors {
 		if errors.Is(err, s.err) {
 			return b.cat.T(lang, s.id, nil)
 		}
 	}
 	return b.cat.T(lang, "alert_failed", nil)
+}
+
+// SeatOrder is the random seating of RandomOrder: a permutation of n seats
+// drawn from the game's seed, so a replay seats everyone the same way.
+func SeatOrder(seed uint64, n int) []int {
+	r := rand.New(rand.NewPCG(seed, 0x5ea75ea75ea75ea7))
+	return r.Perm(n)
+}
+
+// shuffleSeats seats rec's players in random order instead of the order
+// roll: seat order[0] starts and the others follow in drawn order. The
+// engine has already rolled for its first player (its dice stream stays
+// as seeded); the people are placed around that seat, and the roll's
+// events are dropped, since it decided nothing.
+func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) []engine.Event {
+	n := len(rec.Seats)
+	order := SeatOrder(seed, n)
+	seats := make([]Seat, n)
+	for i, from := range order {
+		seats[(int(g.Current)+i)%n] = rec.Seats[from]
+	}
+	rec.Seats = seats
+	out := evs[:0:0]
+	for _, e := range evs {
+		if e.Kind != engine.EvOrderRoll {
+			out = append(out, e)
+		}
+	}
+	return out
 }

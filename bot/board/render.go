@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"fmt"
@@ -9,13 +9,13 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-func (b *Bot) squareName(lang string, rec *Record, sq int) string {
+func (b *Kind) squareName(lang string, rec *Record, sq int) string {
 	return b.cat.T(lang, fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil)
 }
 
-// eventLine renders one engine event, or "" for events the message shows
+// EventLine renders one engine event, or "" for events the message shows
 // otherwise (the turn header, a landing right after the move).
-func (b *Bot) eventLine(lang string, rec *Record, e engine.Event) string {
+func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
 	switch e.Kind {
 	case engine.EvTurnStarted, engine.EvLanded, engine.EvTurnEnded:
 		return ""
@@ -48,7 +48,7 @@ func (b *Bot) eventLine(lang string, rec *Record, e engine.Event) string {
 	return b.cat.N(lang, "ev_"+name, e.Amount, data)
 }
 
-func (b *Bot) turnHeader(lang string, rec *Record, withMention bool) string {
+func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
 	g := rec.Game
 	who := kit.SeatName(rec, g.Current)
 	if withMention {
@@ -68,10 +68,10 @@ func (b *Bot) turnHeader(lang string, rec *Record, withMention bool) string {
 	return b.cat.T(lang, "turn_header", map[string]any{"Turn": turn, "Player": who})
 }
 
-func (b *Bot) eventLines(lang string, rec *Record) []string {
+func (b *Kind) eventLines(lang string, rec *Record) []string {
 	var lines []string
 	for _, e := range rec.Turn {
-		if l := b.eventLine(lang, rec, e); l != "" {
+		if l := b.EventLine(lang, rec, e); l != "" {
 			lines = append(lines, l)
 		}
 	}
@@ -79,14 +79,14 @@ func (b *Bot) eventLines(lang string, rec *Record) []string {
 }
 
 // renderClosedTurn is the final text of a finished turn's message.
-func (b *Bot) renderClosedTurn(lang string, rec *Record) string {
+func (b *Kind) renderClosedTurn(lang string, rec *Record) string {
 	head := b.turnHeader(lang, rec, false)
 	return head + "\n" + strings.Join(kit.FitLines(b.eventLines(lang, rec), kit.MaxText-kit.TextLen(head)-1), "\n")
 }
 
 // renderTurn is the live turn message: header, what happened, the table
 // of players and what the game waits for.
-func (b *Bot) renderTurn(lang string, rec *Record) string {
+func (b *Kind) renderTurn(lang string, rec *Record) string {
 	head := b.turnHeader(lang, rec, true)
 	tail := b.renderPlayers(lang, rec)
 	if p := b.prompt(lang, rec); p != "" {
@@ -109,7 +109,7 @@ func (b *Bot) renderTurn(lang string, rec *Record) string {
 }
 
 // renderPlayers lists each seat: cash, square, jail, and deeds by set.
-func (b *Bot) renderPlayers(lang string, rec *Record) string {
+func (b *Kind) renderPlayers(lang string, rec *Record) string {
 	g := rec.Game
 	ed := g.EditionData()
 	var sb strings.Builder
@@ -147,7 +147,7 @@ func (b *Bot) renderPlayers(lang string, rec *Record) string {
 }
 
 // propLabel is a deed's name with its buildings and a mortgage mark.
-func (b *Bot) propLabel(lang string, rec *Record, sq int) string {
+func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
 	prop := rec.Game.Props[sq]
 	s := b.squareName(lang, rec, sq)
 	switch {
@@ -163,7 +163,7 @@ func (b *Bot) propLabel(lang string, rec *Record, sq int) string {
 }
 
 // prompt says what the game waits for, and from whom.
-func (b *Bot) prompt(lang string, rec *Record) string {
+func (b *Kind) prompt(lang string, rec *Record) string {
 	g := rec.Game
 	cur := kit.SeatName(rec, g.Current)
 	switch g.Phase {
@@ -208,7 +208,7 @@ func (b *Bot) prompt(lang string, rec *Record) string {
 }
 
 // renderStandings is the final table: rank, name, net worth.
-func (b *Bot) renderStandings(lang string, rec *Record) string {
+func (b *Kind) renderStandings(lang string, rec *Record) string {
 	g := rec.Game
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "standings_title", nil))
@@ -224,7 +224,7 @@ func (b *Bot) renderStandings(lang string, rec *Record) string {
 }
 
 // renderBoard is the /board ownership table of every deed.
-func (b *Bot) renderBoard(lang string, rec *Record) string {
+func (b *Kind) renderBoard(lang string, rec *Record) string {
 	g := rec.Game
 	ed := g.EditionData()
 	var sb strings.Builder
@@ -245,7 +245,7 @@ func (b *Bot) renderBoard(lang string, rec *Record) string {
 
 // deedText is a deed card of the edition short enough for a callback
 // alert (≤ 200).
-func (b *Bot) deedText(lang, edition string, sq int) string {
+func (b *Kind) deedText(lang, edition string, sq int) string {
 	ed := engine.EditionByID(edition)
 	if ed == nil {
 		ed = engine.EditionByID(engine.Classic) // records from before editions

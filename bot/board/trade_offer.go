@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"context"
@@ -12,13 +12,13 @@ import (
 )
 
 const (
-	offerTTL         = 24 * time.Hour
+	OfferTTL         = 24 * time.Hour
 	maxOffersPerSeat = 3
 )
 
 // reconcileOffers runs after every engine change of a chat (absorb): the
 // offers the engine no longer holds are finalized with their outcome.
-func (b *Bot) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
+func (b *Kind) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	if len(rec.Offers) == 0 || rec.Game == nil {
 		return
@@ -53,7 +53,7 @@ func (b *Bot) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 // not be known yet (the outbox has not delivered it, or its id is not
 // stored yet): the edit goes by the offer's slot all the same, so a
 // message still waiting is sent with the final text instead.
-func (b *Bot) closeOffer(c *chatState, lang string, o Offer, status string) {
+func (b *Kind) closeOffer(c *chatState, lang string, o Offer, status string) {
 	rec := c.Rec
 	c.Finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
 }
@@ -61,7 +61,7 @@ func (b *Bot) closeOffer(c *chatState, lang string, o Offer, status string) {
 // afterTrades runs after a chat's change was published, under the chat's
 // lock: offers past their deadline are withdrawn. (Offers a change ended
 // get their final text in finish, whatever the change.)
-func (b *Bot) afterTrades(ctx context.Context, chat int64, st *chatState) {
+func (b *Kind) afterTrades(ctx context.Context, chat int64, st *chatState) {
 	if st == nil || st.Rec == nil {
 		return
 	}
@@ -79,7 +79,7 @@ func (b *Bot) afterTrades(ctx context.Context, chat int64, st *chatState) {
 
 // expireOffers withdraws the offers past their deadline (as their
 // proposer would), under the chat's lock.
-func (b *Bot) expireOffers(ctx context.Context, chat int64) {
+func (b *Kind) expireOffers(ctx context.Context, chat int64) {
 	st, err := b.change(chat, 0, func(t *chatState) error {
 		rec := t.Rec
 		if rec == nil || rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
@@ -113,7 +113,7 @@ func (b *Bot) expireOffers(ctx context.Context, chat int64) {
 
 // onTradePress handles the trade buttons of a group's messages: OpTrade
 // and the offer buttons.
-func (b *Bot) onTradePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	var open *Draft
@@ -180,7 +180,7 @@ func (b *Bot) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 
 // cmdTrade is /trade: in a group it opens the composer like the button;
 // in a private chat it explains where to start. The chat's lock is held.
-func (b *Bot) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) {
+func (b *Kind) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) {
 	chat := m.Chat.ID
 	var open *Draft
 	st, err := b.change(chat, updateID, func(c *chatState) error {
@@ -215,12 +215,12 @@ func (b *Bot) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, g
 // outbox slot, behind what the chat already has queued (paced, moved
 // along if the group becomes a supergroup). Its id is stored when it is
 // sent (onSent); when the offer ends, closeOffer finalizes the same slot.
-func (b *Bot) postOffer(group int64, rec *Record, lang string, id int) {
+func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
 	tr := findTrade(rec.Game, id)
 	if tr == nil {
 		return
 	}
-	text := b.offerText(lang, rec, tr, true) + "\n" + b.cat.T(lang, "offer_open", map[string]any{"Hours": int(offerTTL / time.Hour)})
+	text := b.offerText(lang, rec, tr, true) + "\n" + b.cat.T(lang, "offer_open", map[string]any{"Hours": int(OfferTTL / time.Hour)})
 	b.out.Put(group, offerSlot(rec.ID, id), 0, text, b.offerKeyboard(lang, rec, id))
 }
 
@@ -229,7 +229,7 @@ func (b *Bot) postOffer(group int64, rec *Record, lang string, id int) {
 // sent, and an offer nobody sees cannot be answered. (If it was sent, that
 // message keeps buttons that work while the offer is open and answer with
 // an alert once it ended.) The chat's lock is held.
-func (b *Bot) postUnsentOffers(chat int64, lang string, rec *Record) {
+func (b *Kind) postUnsentOffers(chat int64, lang string, rec *Record) {
 	if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver {
 		return
 	}

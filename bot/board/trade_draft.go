@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"slices"
@@ -8,10 +8,10 @@ import (
 
 // The amount the composer's ±buttons change (Draft.Edit).
 const (
-	editItems = iota
-	editGive  // cash the proposer pays
-	editTake  // cash the proposer asks
-	editDebt  // credited against the proposer's debt to the counterparty
+	EditItems = iota
+	EditGive  // cash the proposer pays
+	EditTake  // cash the proposer asks
+	EditDebt  // credited against the proposer's debt to the counterparty
 )
 
 // newDraft starts an offer by seat: to its creditor when it is in debt to
@@ -83,12 +83,12 @@ func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) s
 	case OpTrAsk:
 		tr.TakeCards, ok = toggle(tr.TakeCards, press.Arg, press.Arg < 2 && g.Players[tr.To].JailCards[press.Arg])
 	case OpTrMode:
-		if press.Arg > editDebt || press.Arg == editDebt && g.MaxDebtCredit(seat, tr.To) == 0 {
+		if press.Arg > EditDebt || press.Arg == EditDebt && g.MaxDebtCredit(seat, tr.To) == 0 {
 			return "alert_outdated"
 		}
 		d.Edit = press.Arg
 	case OpTrAdd, OpTrSub, OpTrSet:
-		if d.Edit == editItems {
+		if d.Edit == EditItems {
 			return "alert_outdated"
 		}
 		v := press.Arg
@@ -113,11 +113,11 @@ func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) s
 
 func amountOf(d *Draft) int {
 	switch d.Edit {
-	case editGive:
+	case EditGive:
 		return d.Trade.GiveCash
-	case editTake:
+	case EditTake:
 		return d.Trade.TakeCash
-	case editDebt:
+	case EditDebt:
 		return d.Trade.Debt
 	}
 	return 0
@@ -125,13 +125,13 @@ func amountOf(d *Draft) int {
 
 func amountMax(g *engine.Game, d *Draft) int {
 	switch d.Edit {
-	case editGive:
+	case EditGive:
 		return g.Players[d.Trade.From].Cash
-	case editTake:
+	case EditTake:
 		if g.Active(d.Trade.To) {
 			return g.Players[d.Trade.To].Cash
 		}
-	case editDebt:
+	case EditDebt:
 		return g.MaxDebtCredit(d.Trade.From, d.Trade.To)
 	}
 	return 0
@@ -139,11 +139,11 @@ func amountMax(g *engine.Game, d *Draft) int {
 
 func setAmount(_ *engine.Game, d *Draft, v int) {
 	switch d.Edit {
-	case editGive:
+	case EditGive:
 		d.Trade.GiveCash = v
-	case editTake:
+	case EditTake:
 		d.Trade.TakeCash = v
-	case editDebt:
+	case EditDebt:
 		d.Trade.Debt = v
 	}
 }

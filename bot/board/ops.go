@@ -1,8 +1,12 @@
-package bot
+package board
+
+import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
 
 import "github.com/monopoly-tg/monopoly-bot/engine"
 
-// The board games' buttons (boardOps).
+// The board games' buttons (Ops).
 const (
 	OpRoll        Op = "r"  // roll the dice
 	OpBuy         Op = "b"  // buy the property
@@ -53,8 +57,8 @@ const (
 	OpOfWithdraw Op = "ow"
 )
 
-// boardOps are the board games' buttons and the shape of their data.
-var boardOps = map[Op]OpShape{
+// Ops are the board games' buttons and the shape of their data.
+var Ops = map[Op]OpShape{
 	OpRoll: Plain, OpBuy: Plain, OpDecline: Plain, OpEndTurn: Plain, OpPayFine: Plain, OpJailCard: Plain, OpPayDebt: Plain,
 	OpBankrupt: Plain, OpBankruptYes: Plain, OpPass: Plain, OpMenuBuild: Plain, OpMenuMort: Plain, OpBack: Plain,
 	OpVoteEnd: Plain, OpResignNo: Plain, OpTrade: Plain,
@@ -76,4 +80,11 @@ var directOps = map[Op]engine.ActionKind{
 	OpBid: engine.ActBid, OpPass: engine.ActPass, OpBuild: engine.ActBuild, OpSell: engine.ActSellBuilding,
 	OpSellSet: engine.ActSellSet, OpMortgage: engine.ActMortgage, OpUnmortgage: engine.ActUnmortgage,
 	OpVoteEnd: engine.ActVoteEnd,
+}
+
+// The codec knows the board's ops wherever the package is used.
+func init() {
+	for op, shape := range Ops {
+		kit.RegisterOp(op, shape)
+	}
 }

@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"context"
@@ -10,13 +10,12 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// tradePayload is the deep-link payload that opens the composer for a
+// TradePayload is the deep-link payload that opens the composer for a
 // group's game: t<-chat base36>_<game id base36>, within Telegram's 64
 // characters of A-Z a-z 0-9 _ -.
-func tradePayload(chat int64, game uint64) string {
+func TradePayload(chat int64, game uint64) string {
 	return "t" + strconv.FormatUint(uint64(-chat), 36) + "_" + strconv.FormatUint(game, 36)
 }
 
@@ -40,11 +39,11 @@ func parseTradePayload(s string) (chat int64, game uint64, ok bool) {
 	return -int64(c), game, true
 }
 
-func (b *Bot) deepLink(chat int64, game uint64) string {
+func (b *Kind) deepLink(chat int64, game uint64) string {
 	if b.cfg.Username == "" {
 		return ""
 	}
-	return "https://t.me/" + b.cfg.Username + "?start=" + tradePayload(chat, game)
+	return "https://t.me/" + b.cfg.Username + "?start=" + TradePayload(chat, game)
 }
 
 // draftTx changes the drafts of a group's game for an update that arrived
@@ -52,7 +51,7 @@ func (b *Bot) deepLink(chat int64, game uint64) string {
 // game does not change. fn returns whether to save; a refusal aborts.
 // gameID 0 accepts whatever game the group plays. set is the private
 // chat's settings.
-func (b *Bot) draftTx(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
+func (b *Kind) draftTx(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
 	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
 		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
@@ -72,7 +71,7 @@ func (b *Bot) draftTx(group int64, gameID uint64, user int64, updateID int, fn f
 // composer to the user's private chat; if the bot cannot write there (the
 // person never started it), the group gets a deep link instead. It
 // returns the answer to the press. The group's lock is held.
-func (b *Bot) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft) (toast, alert string) {
+func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft) (toast, alert string) {
 	glang := st.Lang(from.LanguageCode)
 	lang := b.chatLang(from.ID, from.LanguageCode)
 	rec, err := b.draftTx(group, st.Rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
@@ -107,7 +106,7 @@ func (b *Bot) openComposer(ctx context.Context, group int64, st *chatState, from
 	return b.cat.T(glang, "trade_composer_sent", nil), ""
 }
 
-func (b *Bot) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) {
+func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) {
 	_, err := b.draftTx(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != rev {
@@ -123,7 +122,7 @@ func (b *Bot) setComposerMsg(group int64, gameID uint64, user int64, rev uint64,
 
 // onTradeStart is /start with a trade payload in a private chat (the
 // private chat's lock is held): it opens the composer there.
-func (b *Bot) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Message, payload string) {
+func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Message, payload string) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat.ID, m.From.LanguageCode)
 	group, gameID, ok := parseTradePayload(payload)
@@ -163,12 +162,12 @@ func (b *Bot) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messag
 // answerRefusal answers a press whose change did not happen — a duplicate,
 // a refusal with its reason, or a failure with failText — and reports
 // whether it did.
-func (b *Bot) answerRefusal(ctx context.Context, id string, err error, failText string) bool {
+func (b *Kind) answerRefusal(ctx context.Context, id string, err error, failText string) bool {
 	var r refusal
 	switch {
 	case err == nil:
 		return false
-	case errors.Is(err, errDuplicate):
+	case errors.Is(err, kit.ErrDuplicate):
 		b.answer(ctx, id, nil, err)
 	case errors.As(err, &r):
 		_ = b.tg.AnswerCallback(ctx, id, r.text, true)
@@ -181,10 +180,10 @@ func (b *Bot) answerRefusal(ctx context.Context, id string, err error, failText 
 
 // draftRefused tells the person in their private chat why a draft change
 // did not happen; it reports whether there was such a refusal.
-func (b *Bot) draftRefused(ctx context.Context, chat int64, lang string, err error) bool {
+func (b *Kind) draftRefused(ctx context.Context, chat int64, lang string, err error) bool {
 	var r refusal
 	switch {
-	case errors.Is(err, errDuplicate):
+	case errors.Is(err, kit.ErrDuplicate):
 	case errors.As(err, &r):
 		b.sendPrivate(ctx, chat, r.text, nil)
 	case err != nil:
@@ -198,7 +197,7 @@ func (b *Bot) draftRefused(ctx context.Context, chat int64, lang string, err err
 // showComposer shows the draft in the person's private chat: an edit of
 // the composer message when edit is set and it still exists, otherwise a
 // new message that becomes the composer.
-func (b *Bot) showComposer(ctx context.Context, lang string, group int64, rec *Record, user int64, d *Draft, edit bool) {
+func (b *Kind) showComposer(ctx context.Context, lang string, group int64, rec *Record, user int64, d *Draft, edit bool) {
 	text, kb := b.renderComposer(lang, group, rec, user)
 	if edit && d.Msg != 0 && b.tg.Edit(ctx, user, d.Msg, text, kb) == nil {
 		return
@@ -208,7 +207,7 @@ func (b *Bot) showComposer(ctx context.Context, lang string, group int64, rec *R
 	}
 }
 
-func (b *Bot) sendPrivate(ctx context.Context, chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) int {
+func (b *Kind) sendPrivate(ctx context.Context, chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) int {
 	id, err := b.tg.Send(ctx, chat, text, kb)
 	if err != nil {
 		b.log.Warn("sending to a private chat", "chat", chat, "err", err)
@@ -218,14 +217,11 @@ func (b *Bot) sendPrivate(ctx context.Context, chat int64, text string, kb *tgbo
 
 // cmdCash is /cash N in a private chat: the typed amount for the amount
 // being edited in the composer. The private chat's lock is held.
-func (b *Bot) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
+func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat.ID, m.From.LanguageCode)
 	var group int64
-	_ = b.store.View(func(tx *storage.Tx) error {
-		group = b.loadSettings(tx, user).TradeChat
-		return nil
-	})
+	group = b.host.Settings(user).TradeChat
 	n, perr := strconv.Atoi(strings.TrimSpace(m.CommandArguments()))
 	if group == 0 || m.Chat.ID != user || perr != nil || n < 0 {
 		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_cash_usage", nil), nil)
@@ -236,7 +232,7 @@ func (b *Bot) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	rec, err := b.draftTx(group, 0, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
 		d = rec.Drafts[user]
 		seat := rec.SeatOf(user)
-		if d == nil || d.Edit == editItems || seat < 0 {
+		if d == nil || d.Edit == EditItems || seat < 0 {
 			return false, refusal{b.cat.T(lang, "trade_cash_usage", nil)}
 		}
 		setAmount(rec.Game, d, min(n, amountMax(rec.Game, d)))
@@ -249,7 +245,7 @@ func (b *Bot) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 }
 
 // onDraftPress handles a composer button pressed in a private chat.
-func (b *Bot) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
 	user := q.From.ID
 	private := q.Message.Chat.ID
 	lang := b.chatLang(private, q.From.LanguageCode)
@@ -297,7 +293,7 @@ func (b *Bot) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callba
 
 // sendOffer proposes the draft: engine.ActProposeTrade in the group's game
 // (declining the offer it counters), the offer posted in the group.
-func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press, lang string) {
+func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press, lang string) {
 	user := q.From.ID
 	group := press.Chat
 	sent := 0
@@ -343,7 +339,7 @@ func (b *Bot) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQ
 			return refusal{b.errText(lang, err)}
 		}
 		sent = g.NextTrade
-		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + offerTTL.Milliseconds(), Trade: *findTrade(g, sent)})
+		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
 		delete(rec.Drafts, user)
 		return nil
 	})

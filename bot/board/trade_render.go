@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"slices"
@@ -12,7 +12,7 @@ import (
 )
 
 // tradeItems lists one side of an offer: deeds, jail cards, cash.
-func (b *Bot) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int) string {
+func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int) string {
 	var items []string
 	for _, sq := range deeds {
 		if sq >= 0 && sq < len(rec.Game.Props) {
@@ -33,7 +33,7 @@ func (b *Bot) tradeItems(lang string, rec *Record, deeds []int, cards []int, cas
 
 // offerText describes an offer for the group, mentioning the counterparty
 // while it is open.
-func (b *Bot) offerText(lang string, rec *Record, t *engine.Trade, open bool) string {
+func (b *Kind) offerText(lang string, rec *Record, t *engine.Trade, open bool) string {
 	to := kit.SeatName(rec, t.To)
 	if open && int(t.To) < len(rec.Seats) && t.To >= 0 {
 		to = kit.Tokens[int(t.To)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[t.To])
@@ -50,7 +50,7 @@ func (b *Bot) offerText(lang string, rec *Record, t *engine.Trade, open bool) st
 	return strings.Join(lines, "\n")
 }
 
-func (b *Bot) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineKeyboardMarkup {
+func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineKeyboardMarkup {
 	btn := func(key string, op Op) tgbotapi.InlineKeyboardButton {
 		return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, key, nil), Press{Game: rec.ID, Op: op, Arg: id}.Encode())
 	}
@@ -61,7 +61,7 @@ func (b *Bot) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineKe
 
 // renderComposer is the private composer of user's draft in the group's
 // game. Its buttons offer only what the engine would accept now.
-func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) (string, *tgbotapi.InlineKeyboardMarkup) {
+func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *tgbotapi.InlineKeyboardMarkup) {
 	d := rec.Drafts[user]
 	seat := rec.SeatOf(user)
 	if d == nil || seat < 0 {
@@ -101,8 +101,8 @@ func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) 
 		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt), "Owed": b.cat.Money(lang, owed)}))
 	}
 	checkErr := g.Check(seat, engine.Action{Kind: engine.ActProposeTrade, Trade: &tr})
-	if d.Edit != editItems {
-		ids := map[int]string{editGive: "composer_amount_give", editTake: "composer_amount_take", editDebt: "composer_amount_debt"}
+	if d.Edit != EditItems {
+		ids := map[int]string{EditGive: "composer_amount_give", EditTake: "composer_amount_take", EditDebt: "composer_amount_debt"}
 		cur, mx := amountOf(d), amountMax(g, d)
 		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.cat.Money(lang, cur), "Max": b.cat.Money(lang, mx)}))
 		var minus, plus []tgbotapi.InlineKeyboardButton
@@ -123,7 +123,7 @@ func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) 
 		}
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.Money(lang, 0), OpTrSet, 0),
 			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.cat.Money(lang, mx)}), OpTrSet, mx)})
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, editItems)})
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, EditItems)})
 		return strings.Join(lines, "\n"), kit.Markup(rows)
 	}
 	if checkErr == nil {
@@ -166,11 +166,11 @@ func (b *Bot) renderComposer(lang string, group int64, rec *Record, user int64) 
 	deedButtons(seat, tr.GiveDeeds, OpTrGive, "📤")
 	deedButtons(tr.To, tr.TakeDeeds, OpTrTake, "📥")
 	rows = append(rows, []tgbotapi.InlineKeyboardButton{
-		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.cat.Money(lang, tr.GiveCash)}), OpTrMode, editGive),
-		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.cat.Money(lang, tr.TakeCash)}), OpTrMode, editTake)})
+		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.cat.Money(lang, tr.GiveCash)}), OpTrMode, EditGive),
+		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.cat.Money(lang, tr.TakeCash)}), OpTrMode, EditTake)})
 	if owed > 0 {
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{
-			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt)}), OpTrMode, editDebt)})
+			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt)}), OpTrMode, EditDebt)})
 	}
 	last := []tgbotapi.InlineKeyboardButton{}
 	if checkErr == nil {

@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"errors"
@@ -20,7 +20,7 @@ import (
 // counterparty, with Accept / Decline / Counter-offer / Withdraw. Those
 // buttons name the engine's trade id, which is never reused, so they are
 // checked against the open offers instead of the revision. An offer
-// expires after offerTTL (stored with it, so restarts keep it) and dies
+// expires after OfferTTL (stored with it, so restarts keep it) and dies
 // when the engine prunes it (EvTradeCancelled); its message is then edited
 // to its outcome without buttons.
 
@@ -52,7 +52,7 @@ func findTrade(g *engine.Game, id int) *engine.Trade {
 // Transactions.
 
 // tradeAct applies one engine action of a trade in change c.
-func (b *Bot) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
+func (b *Kind) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
 	g := c.Rec.Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {

@@ -1,4 +1,4 @@
-package bot
+package board
 
 import (
 	"context"
@@ -11,30 +11,25 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-// boardKind is the board games (every edition of the board engine) behind
-// the Kind interface. Its state is Record.Board; its buttons boardOps.
-type boardKind struct{ b *Bot }
-
 // Press hands a board button to its handler: a trade composer's button
 // pressed in a private chat, a trade or offer button in the group, or a
 // move in the game.
-func (k boardKind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
 	if q.Message == nil { // the board posts no inline messages: forged
-		_ = k.b.tg.AnswerCallback(ctx, q.ID, k.b.cat.T(k.b.chatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
+		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
 		return
 	}
 	switch {
 	case p.Chat != 0:
-		k.b.onDraftPress(ctx, updateID, q, p)
+		b.onDraftPress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
-		k.b.onTradePress(ctx, updateID, q, p)
+		b.onTradePress(ctx, updateID, q, p)
 	default:
-		k.b.onGamePress(ctx, updateID, q, p)
+		b.onGamePress(ctx, updateID, q, p)
 	}
 }
 
-func (k boardKind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
-	b := k.b
+func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
 	from := m.From
 	switch m.Command() {
 	case "start":
@@ -64,9 +59,9 @@ func (k boardKind) Command(ctx context.Context, updateID int, m *tgbotapi.Messag
 	return true
 }
 
-func (k boardKind) Start(c *chatState, lang string) bool { return k.b.startBoard(c, lang) }
+func (b *Kind) Start(c *chatState, lang string) bool { return b.startBoard(c, lang) }
 
-func (k boardKind) Pending(r *Record) Pending {
+func (b *Kind) Pending(r *Record) Pending {
 	g := r.Game
 	if g == nil || g.Phase == engine.PhaseGameOver {
 		return Pending{Seat: -1}
@@ -101,57 +96,57 @@ func (k boardKind) Pending(r *Record) Pending {
 // Timeout applies engine.ActTimeout as the system: roll or end the turn,
 // a property not bought goes to auction, silent bidders pass, a debt is
 // raised or ends in bankruptcy, a won building is placed.
-func (k boardKind) Timeout(c *chatState, lang string) bool {
+func (b *Kind) Timeout(c *chatState, lang string) bool {
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActTimeout}
 	evs, err := g.Apply(engine.System, a)
 	if err != nil {
 		return false
 	}
-	c.Log(kit.LogEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
+	c.Log(kit.LogEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	c.Rec.View = View{}
-	k.b.absorb(c, lang, evs)
+	b.absorb(c, lang, evs)
 	return true
 }
 
-func (k boardKind) CanResign(r *Record, seat int) bool {
+func (b *Kind) CanResign(r *Record, seat int) bool {
 	p := engine.PlayerID(seat)
 	return r.Game != nil && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil
 }
 
 // Resign applies engine.ActResign for the seat: bankruptcy to the bank.
-func (k boardKind) Resign(c *chatState, lang string, seat int) bool {
+func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActResign}
 	evs, err := g.Apply(engine.PlayerID(seat), a)
 	if err != nil {
 		return false
 	}
-	c.Log(kit.LogEntry{Seat: seat, Action: a, Ver: g.Version, At: k.b.cfg.Now().UnixMilli()})
+	c.Log(kit.LogEntry{Seat: seat, Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	c.Rec.View = View{}
-	k.b.absorb(c, lang, evs)
+	b.absorb(c, lang, evs)
 	return true
 }
 
 // Expire withdraws the offers past their deadline.
-func (k boardKind) Expire(ctx context.Context, chat int64) { k.b.expireOffers(ctx, chat) }
+func (b *Kind) Expire(ctx context.Context, chat int64) { b.expireOffers(ctx, chat) }
 
-func (k boardKind) Active(r *Record, seat int) bool {
+func (b *Kind) Active(r *Record, seat int) bool {
 	return r.Game != nil && seat >= 0 && r.Game.Active(engine.PlayerID(seat))
 }
 
-func (k boardKind) Over(r *Record) bool { return r.Game == nil || r.Game.Phase == engine.PhaseGameOver }
+func (b *Kind) Over(r *Record) bool { return r.Game == nil || r.Game.Phase == engine.PhaseGameOver }
 
 // Show puts the turn message (edited within a turn), or gives it its
 // final text without buttons when the game was removed, and announces the
 // winner of a game that ended.
-func (k boardKind) Show(c *chatState, lang string) {
-	b, rec := k.b, c.Rec
+func (b *Kind) Show(c *chatState, lang string) {
+	rec := c.Rec
 	if c.Turn && c.Remove {
 		rec.View = View{}
-		c.Finalize(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
 	} else if c.Turn {
-		c.Show(turnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
@@ -165,10 +160,10 @@ func (k boardKind) Show(c *chatState, lang string) {
 }
 
 // Reshow closes the turn message as it stands; the next one is new.
-func (k boardKind) Reshow(c *chatState, lang string) {
+func (b *Kind) Reshow(c *chatState, lang string) {
 	rec := c.Rec
 	if rec.TurnMsg != 0 {
-		c.Finalize(turnSlot(rec.ID), rec.TurnMsg, k.b.renderClosedTurn(lang, rec))
+		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 	}
 	rec.TurnMsg, rec.View = 0, View{}
 	c.Turn, c.Save = true, true
@@ -176,21 +171,21 @@ func (k boardKind) Reshow(c *chatState, lang string) {
 
 // Unshown: a turn message or an open offer's whose id was never stored,
 // or offers' final texts an older version left.
-func (k boardKind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
+func (b *Kind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
 
-func (k boardKind) Repost(chat int64, lang string, r *Record) {
+func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	if len(r.OfferEdits) > 0 {
-		k.b.rememberMessage(chat, r.ID, func(r *Record) bool { r.OfferEdits = nil; return true })
+		b.rememberMessage(chat, r.ID, func(r *Record) bool { r.OfferEdits = nil; return true })
 	}
-	k.b.postUnsentOffers(chat, lang, r)
+	b.postUnsentOffers(chat, lang, r)
 }
 
-func (k boardKind) Standings(lang string, r *Record) string { return k.b.renderStandings(lang, r) }
+func (b *Kind) Standings(lang string, r *Record) string { return b.renderStandings(lang, r) }
 
 // Results: the winner the engine declared (none for a game stopped by
 // /endgame), bankruptcies (resignations included), net worth and colour
 // sets at the end (bot/stats.go).
-func (k boardKind) Results(r *Record) []SeatResult {
+func (b *Kind) Results(r *Record) []SeatResult {
 	g := r.Game
 	if g == nil {
 		return nil
@@ -205,7 +200,7 @@ func (k boardKind) Results(r *Record) []SeatResult {
 }
 
 // cmdShowGame answers /board and /history: a view of the running game.
-func (b *Bot) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Record) string) func(c *chatState) error {
+func (b *Kind) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Record) string) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		if c.Rec == nil || c.Rec.Status != StatusPlaying {
@@ -217,7 +212,7 @@ func (b *Bot) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Rec
 	}
 }
 
-func (b *Bot) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
+func (b *Kind) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		seat := -1
@@ -227,7 +222,7 @@ func (b *Bot) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
 		switch {
 		case c.Rec == nil || c.Rec.Status != StatusPlaying:
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
-		case !b.kindOf(c.Rec).Active(c.Rec, seat):
+		case !b.Active(c.Rec, seat):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
 		default:
 			kb := kit.ConfirmKeyboard(b.cat, lang, c.Rec, OpResignYes, OpResignNo, seat)
@@ -236,4 +231,33 @@ func (b *Bot) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
 		}
 		return nil
 	}
+}
+
+// endSets are the set keys a seat's holdings at the end of a game count.
+func endSets(g *engine.Game, p engine.PlayerID) []string {
+	ed := g.EditionData()
+	var full []string
+	bestGroup, bestN := -1, 0
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		sqs := ed.Group(grp)
+		if len(sqs) == 0 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+			continue
+		}
+		n := 0
+		for _, sq := range sqs {
+			if g.Props[sq].Owner == p {
+				n++
+			}
+		}
+		if n == len(sqs) {
+			full = append(full, fmt.Sprintf("%s:%d", g.Edition, grp))
+		}
+		if n > 0 && n >= bestN {
+			bestGroup, bestN = grp, n
+		}
+	}
+	if len(full) == 0 && bestGroup >= 0 {
+		full = append(full, fmt.Sprintf("%s:%d", g.Edition, bestGroup))
+	}
+	return full
 }
