@@ -13,13 +13,14 @@ import (
 // editions, bot/board) now, a card game with private hands later. The chat
 // layer — records, lobby, settings, paces and deadlines, reminders, votes,
 // outbox, statistics, restore, migration — knows a running game only
-// through this interface, declared here where it is used; a kind keeps
-// its state in the record's envelope (Record; the board's is Record.Board)
-// and its rendering, keyboards and rules glue to itself.
+// through this interface, declared here where it is used. A kind lives in
+// its own package: it keeps its state in the record (kit.Record; the
+// board's is Record.Board), its rendering, keyboards and rules glue to
+// itself, and asks the chat layer for what it needs through kit.Host.
 //
-// Every method that changes the game does it inside a change (c): with no
-// side effects, as change may run it more than once; what to show goes into
-// c (replies, finalize, show).
+// Every method that changes the game does it inside a change (c, a
+// kit.Change): with no side effects, as a change may run more than once;
+// what to show goes into c (Replies, Finalize, Show).
 //
 // A kind's buttons and the shape of their data are registered in kindOps
 // (bot/callback.go), the kind itself in Bot.kinds (New).
@@ -89,3 +90,6 @@ func (b *Bot) kindOf(rec *Record) Kind {
 	}
 	return b.kinds[board.Name]
 }
+
+// The board games are a kind of game.
+var _ Kind = (*board.Kind)(nil)
