@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -97,6 +98,7 @@ func TestMessageIDsExist(t *testing.T) {
 	for r := 0; r < 3; r++ {
 		dynamic = append(dynamic, fmt.Sprintf("jail_reason_%d", r))
 	}
+	dynamic = append(dynamic, board.MessageIDs()...)
 	for _, id := range dynamic {
 		if !known[id] {
 			t.Errorf("message %q is not in the locales", id)

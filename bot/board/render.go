@@ -272,3 +272,20 @@ func (b *Kind) deedText(lang, edition string, sq int) string {
 	data["One"], data["Both"] = s.Rent[0], s.Rent[1]
 	return b.cat.T(lang, "deed_utility", data)
 }
+
+// MessageIDs are the message ids the board builds from names at run time
+// (menus, events, engine errors); the chat layer's test checks that every
+// language has them, as it checks the literal ids of the code.
+func MessageIDs() []string {
+	var ids []string
+	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
+		ids = append(ids, "menu_of_"+m)
+	}
+	for _, name := range eventIDs {
+		ids = append(ids, "ev_"+name)
+	}
+	for _, e := range engineErrors {
+		ids = append(ids, e.id)
+	}
+	return ids
+}

@@ -10,20 +10,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
-// knownIDs is the set of message ids in the locales.
-func knownIDs(t *testing.T) map[string]bool {
-	t.Helper()
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	known := map[string]bool{}
-	for _, id := range cat.IDs() {
-		known[id] = true
-	}
-	return known
-}
-
 // TestLongestTexts renders the biggest messages a game can produce — six
 // players with 32-character names, every deed owned, built or mortgaged,
 // a turn full of events — in every language, within Telegram's limits.
@@ -85,31 +71,6 @@ func TestLongestTexts(t *testing.T) {
 					t.Errorf("callback data %q too long", *btn.CallbackData)
 				}
 			}
-		}
-	}
-}
-
-// TestBoardMessageIDsExist: the ids the board builds from names exist (the
-// literal ids of every package are checked by bot's TestMessageIDsExist).
-func TestBoardMessageIDsExist(t *testing.T) {
-	known := knownIDs(t)
-	var dynamic []string
-	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
-		dynamic = append(dynamic, "menu_of_"+m)
-	}
-	for _, id := range dynamic {
-		if !known[id] {
-			t.Errorf("message %q is not in the locales", id)
-		}
-	}
-	for k, name := range eventIDs {
-		if !known["ev_"+name] {
-			t.Errorf("event %d has no message ev_%s", k, name)
-		}
-	}
-	for _, e := range engineErrors {
-		if !known[e.id] {
-			t.Errorf("error %v has no message %s", e.err, e.id)
 		}
 	}
 }
