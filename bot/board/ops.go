@@ -33,7 +33,7 @@ const (
 	OpResignYes   Op = "qy" // /leave confirmed by the seat in the argument
 	OpResignNo    Op = "qn" // /leave cancelled
 
-	// Trades (bot/trade.go). OpTrade opens the composer in a private chat.
+	// Trades (trade*.go). OpTrade opens the composer in a private chat.
 	OpTrade Op = "t"
 	// The composer's buttons, pressed in a private chat: their data also
 	// names the group chat whose game they change (WithChat).

@@ -83,7 +83,7 @@ func (b *Kind) expireOffers(ctx context.Context, chat int64) {
 	st, err := b.change(chat, 0, func(t *chatState) error {
 		rec := t.Rec
 		if rec == nil || rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
-			return nil // a paused game's offers wait (bot/pause.go moves their expiry)
+			return nil // a paused game's offers wait: their expiry is in game time, which stands still
 		}
 		lang := t.ChatLang()
 		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())

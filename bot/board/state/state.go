@@ -17,12 +17,12 @@ type Board struct {
 	// place: copies of the record share them (Clone).
 	Turn []engine.Event `json:"turn,omitempty"`
 	// History is the game's most recent events across turns (/history),
-	// at most maxHistory+historySlack (bot/board_history.go).
+	// at most MaxHistory+HistorySlack (bot/board/history.go).
 	History []engine.Event `json:"history,omitempty"`
 	TurnMsg int            `json:"turn_msg,omitempty"`
 	View    View           `json:"view,omitempty"`
 
-	// Trades (bot/board_trade*.go): offers being composed, by the proposer's user
+	// Trades (bot/board/trade*.go): offers being composed, by the proposer's user
 	// id; the open offers shown in the chat.
 	Drafts map[int64]*Draft `json:"drafts,omitempty"`
 	Offers []Offer          `json:"offers,omitempty"`
