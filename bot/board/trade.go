@@ -12,7 +12,7 @@ import (
 // A player opens the composer with the group's 🤝 button (or /trade): the
 // draft lives in the group's Record (Drafts, by user id) and is edited in
 // the player's private chat with the bot, so the group is not flooded. The
-// composer's buttons carry the group chat (chatOps); a press takes the
+// composer's buttons carry the group chat (WithChat); a press takes the
 // group's lock and changes the group's record. Editing a draft does not
 // change the game, so it is saved without a new revision: the group's
 // buttons stay valid. Sending applies engine.ActProposeTrade (a new

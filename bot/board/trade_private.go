@@ -46,12 +46,12 @@ func (b *Kind) deepLink(chat int64, game uint64) string {
 	return "https://t.me/" + b.cfg.Username + "?start=" + TradePayload(chat, game)
 }
 
-// draftTx changes the drafts of a group's game for an update that arrived
+// changeDraft changes the drafts of a group's game for an update that arrived
 // in user's private chat (updateID 0: none), without a new revision: the
 // game does not change. fn returns whether to save; a refusal aborts.
 // gameID 0 accepts whatever game the group plays. set is the private
 // chat's settings.
-func (b *Kind) draftTx(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
+func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
 	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
 		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
@@ -74,7 +74,7 @@ func (b *Kind) draftTx(group int64, gameID uint64, user int64, updateID int, fn 
 func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft) (toast, alert string) {
 	glang := st.Lang(from.LanguageCode)
 	lang := b.chatLang(from.ID, from.LanguageCode)
-	rec, err := b.draftTx(group, st.Rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
 		if rec.Drafts == nil {
 			rec.Drafts = map[int64]*Draft{}
 		}
@@ -107,7 +107,7 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 }
 
 func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) {
-	_, err := b.draftTx(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
+	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != rev {
 			return false, nil
@@ -133,7 +133,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 	unlock := b.lock(group)
 	defer unlock()
 	var d *Draft
-	rec, err := b.draftTx(group, gameID, user, updateID, func(rec *Record, set *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, gameID, user, updateID, func(rec *Record, set *Settings) (bool, error) {
 		seat := rec.SeatOf(user)
 		if seat < 0 || !rec.Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
@@ -229,7 +229,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	}
 	defer b.lock(group)()
 	var d *Draft
-	rec, err := b.draftTx(group, 0, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, 0, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
 		d = rec.Drafts[user]
 		seat := rec.SeatOf(user)
 		if d == nil || d.Edit == EditItems || seat < 0 {
@@ -256,7 +256,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		return
 	}
 	discarded := false
-	rec, err := b.draftTx(group, press.Game, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, press.Game, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != press.Rev || private != user {
 			return false, refusal{b.cat.T(lang, "alert_outdated", nil)}
