@@ -101,15 +101,17 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 	if c.Settings.Paused {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
-	kind := b.kindOf(r)
-	if r.Status != StatusPlaying || kind.Over(r) {
+	if r.Status != StatusPlaying {
+		return archive
+	}
+	p := b.kindOf(r).Pending(r)
+	if p.Decision == "" { // the game is over
 		return archive
 	}
 	cl := &r.Clock
 	if len(cl.Strikes) != len(r.Seats) || len(cl.StruckTurn) != len(r.Seats) {
 		cl.Strikes, cl.StruckTurn = make([]int, len(r.Seats)), make([]int, len(r.Seats))
 	}
-	p := kind.Pending(r)
 	if p.Decision != cl.Decision {
 		d := b.window(r, p)
 		cl.Decision, cl.Reminded, cl.Length = p.Decision, 0, d.Milliseconds()
@@ -300,11 +302,14 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
 			return nil
 		}
-		kind := b.kindOf(r)
-		if r.Status != StatusPlaying || kind.Over(r) || r.Clock.PausedAt != 0 {
+		if r.Status != StatusPlaying || r.Clock.PausedAt != 0 {
 			return nil
 		}
+		kind := b.kindOf(r)
 		p := kind.Pending(r)
+		if p.Decision == "" { // the game is over
+			return nil
+		}
 		expired = p.Due != 0 && p.Due <= r.Clock.GameTime(now)
 		// One engine action per change, so the log replays: a kick now, the
 		// rest at the next tick (plan schedules kicks for now).

@@ -50,10 +50,8 @@ type Kind interface {
 	// a change of its own; the chat's lock is held.
 	Expire(ctx context.Context, chat int64)
 
-	// Active says whether seat still plays (votes, /leave); Over whether
-	// the game has ended.
+	// Active says whether seat still plays (votes, /leave).
 	Active(r *Record, seat int) bool
-	Over(r *Record) bool
 	// Show queues the game's messages after a change (finish): the live
 	// ones by slot (c.show), or their final texts (c.finalize) when the
 	// game was removed, and the closing message of a game that ended.

@@ -135,8 +135,6 @@ func (b *Kind) Active(r *Record, seat int) bool {
 	return r.Game != nil && seat >= 0 && r.Game.Active(engine.PlayerID(seat))
 }
 
-func (b *Kind) Over(r *Record) bool { return r.Game == nil || r.Game.Phase == engine.PhaseGameOver }
-
 // Show puts the turn message (edited within a turn), or gives it its
 // final text without buttons when the game was removed, and announces the
 // winner of a game that ended.
