@@ -60,10 +60,10 @@ type Kind interface {
 	// anew at the bottom of the chat (the bot is back in it).
 	Reshow(c *chatState, lang string)
 	// Sent stores the id of the kind's message named name and key in its
-	// slot (gameSlot) and reports whether it did; held says the outbox's
-	// slot still names it, which matters to a slot reused by the next
-	// message.
-	Sent(r *Record, name, key string, id int, held bool) bool
+	// slot (kit.GameSlot) and reports whether it did. (A slot without a key
+	// is reused by the next message: the chat layer reports its id only
+	// while the slot still names that message.)
+	Sent(r *Record, name, key string, id int) bool
 	// Unshown says whether the game has messages that may never have been
 	// sent (Restore shows them again); Repost posts those Show does not
 	// (an open offer's), under the chat's lock.

@@ -37,18 +37,17 @@ func (b *Bot) onSent(chat int64, slot string, id int) {
 		return
 	}
 	defer b.lock(chat)()
-	// A slot may be reused by the next message (the lobby's, a turn's): the
-	// change that moved on (started the game, ended the turn) may have
-	// taken the lock first and detached this message, and the record waits
-	// for a newer one. Storing this id would make a restart edit the closed
-	// message instead of the current one.
-	held := b.out.Holds(chat, slot, id)
-	if name == "lobby" && !held {
+	// A slot without a key is reused by the next message (the lobby's, a
+	// turn's): the change that moved on (started the game, ended the turn)
+	// may have taken the lock first and detached this message, and the
+	// record waits for a newer one. Storing this id would make a restart
+	// edit the closed message instead of the current one.
+	if key == "" && !b.out.Holds(chat, slot, id) {
 		return
 	}
 	b.rememberMessage(chat, game, func(r *Record) bool {
 		if name != "lobby" {
-			return b.kindOf(r).Sent(r, name, key, id, held)
+			return b.kindOf(r).Sent(r, name, key, id)
 		}
 		r.LobbyMsg = id
 		return true

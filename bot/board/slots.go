@@ -13,12 +13,12 @@ func offerSlot(game uint64, offer int) string {
 	return kit.GameSlot("offer", game, strconv.Itoa(offer))
 }
 
-// Sent stores the id of the turn message (if its slot still names it) or
-// of an offer's (an offer's slot is its own, never reused).
-func (b *Kind) Sent(r *Record, name, key string, id int, held bool) bool {
+// Sent stores the id of the turn message or of an offer's (an offer's
+// slot has a key: it names one message, never reused).
+func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 	switch name {
 	case "turn":
-		if held && key == "" {
+		if key == "" {
 			r.TurnMsg = id
 			return true
 		}
