@@ -53,7 +53,7 @@ type Kind interface {
 	// Active says whether seat still plays (votes, /leave).
 	Active(r *Record, seat int) bool
 	// Show queues the game's messages after a change (finish): the live
-	// ones by slot (c.show), or their final texts (c.finalize) when the
+	// ones by slot (c.Show), or their final texts (c.Finalize) when the
 	// game was removed, and the closing message of a game that ended.
 	Show(c *chatState, lang string)
 	// Reshow detaches the game's live messages, so the next Show sends them

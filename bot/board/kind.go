@@ -29,6 +29,8 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 	}
 }
 
+// Command handles the board's commands: /board, /history, /leave, /trade,
+// /cash (a typed amount in the composer) and the trade deep link.
 func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
 	from := m.From
 	switch m.Command() {
@@ -59,8 +61,12 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	return true
 }
 
+// Start starts an engine game with the lobby's seats and options.
 func (b *Kind) Start(c *chatState, lang string) bool { return b.startBoard(c, lang) }
 
+// Pending names the engine's phase and whom it waits for (an auction: its
+// square, high bid and leader, and the bidders still in), and the earliest
+// expiry of an open offer.
 func (b *Kind) Pending(r *Record) Pending {
 	g := r.Game
 	if g == nil || g.Phase == engine.PhaseGameOver {
@@ -109,6 +115,7 @@ func (b *Kind) Timeout(c *chatState, lang string) bool {
 	return true
 }
 
+// CanResign: an active seat may resign unless an auction runs.
 func (b *Kind) CanResign(r *Record, seat int) bool {
 	p := engine.PlayerID(seat)
 	return r.Game != nil && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil
@@ -131,6 +138,7 @@ func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 // Expire withdraws the offers past their deadline.
 func (b *Kind) Expire(ctx context.Context, chat int64) { b.expireOffers(ctx, chat) }
 
+// Active: the seat is not bankrupt.
 func (b *Kind) Active(r *Record, seat int) bool {
 	return r.Game != nil && seat >= 0 && r.Game.Active(engine.PlayerID(seat))
 }
@@ -171,6 +179,8 @@ func (b *Kind) Reshow(c *chatState, lang string) {
 // or offers' final texts an older version left.
 func (b *Kind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
 
+// Repost posts the open offers whose message id was never stored and
+// clears the offer edits an older version left (shown by Show).
 func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	if len(r.OfferEdits) > 0 {
 		b.rememberMessage(chat, r.ID, func(r *Record) bool { r.OfferEdits = nil; return true })
@@ -178,6 +188,7 @@ func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	b.postUnsentOffers(chat, lang, r)
 }
 
+// Standings rank the seats by net worth.
 func (b *Kind) Standings(lang string, r *Record) string { return b.renderStandings(lang, r) }
 
 // Results: the winner the engine declared (none for a game stopped by
