@@ -14,21 +14,13 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
-
-// Messenger is the part of the Telegram Bot API the game needs. It is
-// declared here, where it is used, so tests and other transports can
-// provide it.
-type Messenger interface {
-	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
-	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
-	AnswerCallback(ctx context.Context, id, text string, alert bool) error
-	IsAdmin(ctx context.Context, chatID, userID int64) bool
-}
 
 // Config holds what the game layer needs besides its collaborators.
 type Config struct {
@@ -52,8 +44,10 @@ type Config struct {
 	CachedRecords int
 }
 
-// Bot runs classic games in group chats: it turns updates into engine
-// actions inside storage transactions and renders the result.
+// Messenger is the part of the Telegram Bot API the bot needs.
+type Messenger = kit.Messenger
+
+// Bot runs games in group chats.
 type Bot struct {
 	store *storage.Store
 	tg    Messenger
@@ -63,9 +57,10 @@ type Bot struct {
 
 	locks sync.Map // chat id → *sync.Mutex: one change of a chat at a time
 
-	records *recordCache  // decoded records of recently changed chats
-	out     *Outbox       // everything sent to chats goes through it
-	presses *pressLimiter // per-person button throttle
+	records *recordCache    // decoded records of recently changed chats
+	out     *Outbox         // everything sent to chats goes through it
+	presses *pressLimiter   // per-person button throttle
+	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
 }
 
 // New assembles the game layer.
@@ -84,6 +79,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
+	b.kinds = map[string]Kind{board.Name: board.New(kindHost{b}, tg, b.out, cat, board.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger})}
 	return b
 }
 
@@ -180,7 +176,7 @@ func (b *Bot) addressedToUs(m *tgbotapi.Message) bool {
 }
 
 // errDuplicate marks an update that was already applied before a restart.
-var errDuplicate = errors.New("bot: update already applied")
+var errDuplicate = kit.ErrDuplicate
 
 // errRaced marks a change whose chat record was changed by someone else
 // between reading and writing it.
@@ -188,9 +184,9 @@ var errRaced = errors.New("bot: chat record changed meanwhile")
 
 // change is the one way a chat's state changes: it skips an update applied
 // before, loads the record and the settings, lets fn change them, and
-// stores the record, a log entry and the update id in one transaction, so
-// a crash at any moment loses nothing acknowledged and applies nothing
-// twice. The caller holds the chat's lock.
+// stores the record, its log entries and the update id in one
+// transaction, so a crash at any moment loses nothing acknowledged and
+// applies nothing twice. The caller holds the chat's lock.
 //
 // The work is done outside the write transaction, which only stores the
 // result: the writer is one goroutine shared by every chat (group commit,
@@ -198,8 +194,17 @@ var errRaced = errors.New("bot: chat record changed meanwhile")
 // chat wait for all the others' work. fn may run more than once, so it
 // must have no side effects: what to show afterwards goes into c.
 func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	return b.changeVia(chat, chat, updateID, fn)
+}
+
+// changeVia is change for an update that arrived in another chat, via (a
+// person's private chat with the bot, where the trade composer lives):
+// the duplicate check, the update id and via's settings (c.ViaSettings)
+// belong to via; the record, its revision and log to chat. The caller
+// holds chat's lock; lock order is via, then chat.
+func (b *Bot) changeVia(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
 	for attempt := 1; ; attempt++ {
-		st, err := b.changeOnce(chat, updateID, fn)
+		st, err := b.changeOnce(chat, via, updateID, fn)
 		if !errors.Is(err, errRaced) || attempt == maxChangeAttempts {
 			return st, err
 		}
@@ -212,12 +217,32 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 
 const maxChangeAttempts = 3
 
-func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
-	st := &chatState{chat: chat}
-	var readGame, readSettings []byte // what the change started from (nil: none)
+// changeRead is what a change started from (nil: none), to check in the
+// write transaction that nothing changed meanwhile.
+type changeRead struct {
+	game, settings, viaSettings []byte
+}
+
+func (r changeRead) still(tx *storage.Tx, chat, via int64, updateID int) bool {
+	same := func(data []byte, ok bool, read []byte) bool { return ok == (read != nil) && bytes.Equal(data, read) }
+	game, hasGame := tx.GameBytes(chat)
+	set, hasSet := tx.SettingsBytes(chat)
+	if !same(game, hasGame, r.game) || !same(set, hasSet, r.settings) || updateID > 0 && tx.LastUpdate(via) >= updateID {
+		return false
+	}
+	if via != chat {
+		vs, hasVS := tx.SettingsBytes(via)
+		return same(vs, hasVS, r.viaSettings)
+	}
+	return true
+}
+
+func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	st := &chatState{Chat: chat, Via: via}
+	var read changeRead
 	err := b.store.View(func(tx *storage.Tx) error {
-		if updateID > 0 && tx.LastUpdate(chat) >= updateID {
-			st.duplicate = true
+		if updateID > 0 && tx.LastUpdate(via) >= updateID {
+			st.Duplicate = true
 			return nil
 		}
 		if data, ok := tx.GameBytes(chat); ok {
@@ -225,26 +250,34 @@ func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) 
 			if err != nil {
 				return err
 			}
-			st.rec, readGame = rec, own
+			st.Rec, read.game = rec, own
 		}
 		if data, ok := tx.SettingsBytes(chat); ok {
-			readSettings = bytes.Clone(data)
+			read.settings = bytes.Clone(data)
 		}
-		st.settings = decodeSettings(readSettings)
+		st.Settings = decodeSettings(read.settings)
+		if via != chat {
+			if data, ok := tx.SettingsBytes(via); ok {
+				read.viaSettings = bytes.Clone(data)
+			}
+			st.ViaSettings = decodeSettings(read.viaSettings)
+		}
 		return nil
 	})
 	if err != nil {
 		return st, err
 	}
-	if st.duplicate {
+	if st.Duplicate {
 		return st, errDuplicate
 	}
-	if st.rec != nil {
-		st.clockBefore, _ = json.Marshal(st.rec.Clock)
+	if st.Rec != nil {
+		st.ClockBefore, _ = json.Marshal(st.Rec.Clock)
 	}
+	viaBefore := st.ViaSettings
 	if err := fn(st); err != nil {
 		return st, err
 	}
+	st.ViaSettingsChanged = via != chat && st.ViaSettings != viaBefore
 	w, err := b.prepare(st, updateID)
 	if err != nil {
 		return st, err
@@ -254,13 +287,8 @@ func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) 
 	// may run this function more than once: it only writes what prepare
 	// computed, after checking that nothing changed since the reading.
 	err = b.store.Batch(func(tx *storage.Tx) error {
-		raced = false
-		game, hasGame := tx.GameBytes(chat)
-		set, hasSet := tx.SettingsBytes(chat)
-		if hasGame != (readGame != nil) || !bytes.Equal(game, readGame) ||
-			hasSet != (readSettings != nil) || !bytes.Equal(set, readSettings) ||
-			updateID > 0 && tx.LastUpdate(chat) >= updateID {
-			raced = true
+		raced = !read.still(tx, chat, via, updateID)
+		if raced {
 			return nil // not an error: that would roll back the whole batch
 		}
 		return b.write(tx, st, w)
@@ -270,7 +298,7 @@ func (b *Bot) changeOnce(chat int64, updateID int, fn func(c *chatState) error) 
 		return st, err
 	case raced:
 		return st, errRaced
-	case st.remove:
+	case st.Remove:
 		b.records.forget(chat)
 	case w.game != nil:
 		b.records.stored(chat, w.game, w.cached)
@@ -283,6 +311,7 @@ type changeWrites struct {
 	updateID int
 	timer    timerMove
 	settings []byte // nil: unchanged
+	via      []byte // the settings of the chat the update came from (nil: unchanged)
 	game     []byte // the new record (nil: unchanged)
 	cached   *Record
 	touched  bool // a new revision: its log entry is stored
@@ -295,45 +324,61 @@ type changeWrites struct {
 func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 	w := changeWrites{updateID: updateID}
 	var err error
-	if st.rec != nil && !st.remove {
-		w.timer, st.clockChanged = b.rearm(st, updateID > 0 && st.save, actingSeat(st.logEntry))
-	} else if st.remove && st.rec != nil {
-		w.timer = timerMove{drop: st.rec.Clock.Timer}
+	if st.Rec != nil && !st.Remove {
+		// A press in a private chat (the trade composer) is not the seat's
+		// own move in the game: it does not clear its missed turns.
+		seat := -1
+		if st.Via == st.Chat && len(st.Logs) > 0 {
+			seat = actingSeat(st.Logs[len(st.Logs)-1])
+		}
+		w.timer, st.ClockChanged = b.rearm(st, updateID > 0 && st.Save, seat)
+	} else if st.Remove && st.Rec != nil {
+		w.timer = timerMove{drop: st.Rec.Clock.Timer}
 	}
 	// A fired timer entry the record has moved on from is dropped.
-	if t := st.stale; t.At != 0 && (st.rec == nil || st.remove || st.rec.Clock.Timer != t.At) && t.At != w.timer.drop {
+	if t := st.Stale; t.At != 0 && (st.Rec == nil || st.Remove || st.Rec.Clock.Timer != t.At) && t.At != w.timer.drop {
 		w.timer.stale = t.At
 	}
-	if st.settingsChanged {
-		if w.settings, err = json.Marshal(st.settings); err != nil {
+	if st.SettingsChanged {
+		if w.settings, err = json.Marshal(st.Settings); err != nil {
+			return w, err
+		}
+	}
+	if st.ViaSettingsChanged {
+		if w.via, err = json.Marshal(st.ViaSettings); err != nil {
 			return w, err
 		}
 	}
 	switch {
-	case st.remove:
-	case st.save:
-		st.rec.Rev++
-		st.rec.Updated = b.cfg.Now().UnixMilli()
+	case st.Remove:
+	case st.Save:
+		st.Rec.Rev++
+		st.Rec.Updated = b.cfg.Now().UnixMilli()
 		w.touched = true
-		w.stamp = st.rec.restamp()
+		w.stamp = restamp(st.Rec)
 		fallthrough
-	case st.rec != nil && (st.clockChanged || st.quiet):
+	case st.Rec != nil && (st.ClockChanged || st.Quiet):
 		// Reached from above, or quietly: when only the clock or a message
 		// id changed (a reminder, a re-planned timer, a sent message) the
 		// buttons on screen stay valid, so there is no new revision.
-		if w.game, err = st.rec.encode(); err != nil {
+		if w.game, err = st.Rec.Encode(); err != nil {
 			return w, err
 		}
-		w.cached = st.rec.Clone() // as encoded: st.rec is shown and may change
+		w.cached = st.Rec.Clone() // as encoded: st.Rec is shown and may change
 	}
 	return w, nil
 }
 
 // write stores a prepared change; it may run more than once (Batch).
 func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
-	chat := st.chat
+	chat := st.Chat
 	if w.updateID > 0 {
-		if err := tx.SetLastUpdate(chat, w.updateID); err != nil {
+		if err := tx.SetLastUpdate(st.Via, w.updateID); err != nil {
+			return err
+		}
+	}
+	if w.via != nil {
+		if err := tx.PutSettings(st.Via, w.via); err != nil {
 			return err
 		}
 	}
@@ -345,16 +390,16 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 			return err
 		}
 	}
-	if st.remove && st.rec != nil {
+	if st.Remove && st.Rec != nil {
 		return b.archive(tx, st)
 	}
-	if w.touched && st.logEntry != nil {
-		if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
+	if w.touched {
+		if err := appendLogs(tx, chat, st.Logs); err != nil {
 			return err
 		}
 	}
 	if w.stamp {
-		if err := tx.MarkRecent(chat, st.rec.Marked); err != nil {
+		if err := tx.MarkRecent(chat, st.Rec.Marked); err != nil {
 			return err
 		}
 	}
@@ -368,17 +413,15 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 // statistics, and the archive, which keeps the action log with the final
 // record so a finished game can still be replayed from its seed.
 func (b *Bot) archive(tx *storage.Tx, st *chatState) error {
-	chat := st.chat
-	if st.logEntry != nil {
-		if _, err := tx.AppendLog(chat, st.logEntry); err != nil {
-			return err
-		}
-	}
-	// A started game that ends counts in its players' statistics.
-	if err := recordGameEnd(tx, chat, st.rec); err != nil {
+	chat := st.Chat
+	if err := appendLogs(tx, chat, st.Logs); err != nil {
 		return err
 	}
-	arch := archived{Record: st.rec}
+	// A started game that ends counts in its players' statistics.
+	if err := b.recordGameEnd(tx, chat, st.Rec); err != nil {
+		return err
+	}
+	arch := archived{Record: st.Rec}
 	err := tx.Log(chat, 1, func(_ uint64, entry []byte) error {
 		arch.Log = append(arch.Log, json.RawMessage(entry))
 		return nil
@@ -399,42 +442,17 @@ func (b *Bot) archive(tx *storage.Tx, st *chatState) error {
 	return tx.DeleteGame(chat)
 }
 
-// chatState is one change in progress and what must be shown after it.
-type chatState struct {
-	chat            int64
-	rec             *Record
-	settings        Settings
-	settingsChanged bool
-	save, remove    bool
-	quiet           bool // store the record without a new revision
-	logEntry        []byte
-	duplicate       bool          // the update was applied before
-	clockChanged    bool          // the deadline state changed (store quietly)
-	stale           storage.Timer // a fired timer entry to drop if the record moved on
-	clockBefore     []byte        // the stored clock, to see whether fn changed it
-
-	// After the commit:
-	alert    string // answer to the button press, shown as an alert
-	toast    string // answer shown briefly
-	replies  []reply
-	lobby    bool      // refresh the lobby message
-	turn     bool      // refresh the turn message
-	closed   *closedTx // the previous turn's message, to be finalized
-	gameOver bool
+func appendLogs(tx *storage.Tx, chat int64, logs [][]byte) error {
+	for _, e := range logs {
+		if _, err := tx.AppendLog(chat, e); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // archived is what stays of a finished game.
 type archived struct {
 	Record *Record           `json:"record"`
 	Log    []json.RawMessage `json:"log"`
-}
-
-type reply struct {
-	text string
-	kb   *tgbotapi.InlineKeyboardMarkup
-}
-
-type closedTx struct {
-	msg  int
-	text string
 }

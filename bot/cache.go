@@ -3,6 +3,8 @@ package bot
 import (
 	"bytes"
 	"sync"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // recordCache keeps the decoded records of recently changed chats, so a
@@ -49,7 +51,7 @@ func (c *recordCache) load(chat int64, data []byte) (*Record, []byte, error) {
 	}
 	c.mu.Unlock()
 	own := bytes.Clone(data)
-	rec, err := decodeRecord(own)
+	rec, err := kit.DecodeRecord(own)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -145,7 +145,7 @@ func TestRecordClone(t *testing.T) {
 	if got := mustJSON(t, c); !bytes.Equal(got, before) {
 		t.Fatalf("clone encodes differently:\n%s\n%s", got, before)
 	}
-	clipped := map[string]bool{".Turn": true, ".History": true}
+	clipped := map[string]bool{".Board.Turn": true, ".Board.History": true}
 	if p := shared(reflect.ValueOf(&orig).Elem(), reflect.ValueOf(c).Elem(), "", clipped); p != "" {
 		t.Fatalf("clone shares %s with the original", p)
 	}
@@ -161,7 +161,7 @@ func TestRecordClone(t *testing.T) {
 // Appending to a clone's event lists never writes into the original's
 // spare capacity or another clone's.
 func TestRecordCloneAppendsApart(t *testing.T) {
-	orig := &Record{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}
+	orig := &Record{Board: Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
 	a, b := orig.Clone(), orig.Clone()
 	a.Turn = append(a.Turn, engine.Event{Amount: 1})
 	b.Turn = append(b.Turn, engine.Event{Amount: 2})
@@ -175,7 +175,7 @@ func TestRecordCloneAppendsApart(t *testing.T) {
 func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
 	c := newRecordCache(0)
 	rec := &Record{ID: 7, Rev: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}}}
-	data, _ := rec.encode()
+	data, _ := rec.Encode()
 	c.stored(-1, data, rec.Clone())
 
 	got, own, err := c.load(-1, data)
@@ -191,7 +191,7 @@ func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
 	// Other bytes in storage (written by another process, or a cache
 	// update that was lost): they are decoded, not the cached value used.
 	newer := &Record{ID: 7, Rev: 2, Status: StatusLobby}
-	newData, _ := newer.encode()
+	newData, _ := newer.Encode()
 	got, _, err = c.load(-1, newData)
 	if err != nil || got.Rev != 2 {
 		t.Fatalf("load of other bytes = %+v, %v; want rev 2", got, err)
@@ -213,7 +213,7 @@ func TestRecordCacheIsBounded(t *testing.T) {
 	c := newRecordCache(3)
 	for chat := int64(1); chat <= 10; chat++ {
 		rec := &Record{ID: uint64(chat)}
-		data, _ := rec.encode()
+		data, _ := rec.Encode()
 		c.stored(chat, data, rec)
 		if n := len(c.entries); n > 3 {
 			t.Fatalf("%d entries, bound 3", n)
@@ -253,7 +253,7 @@ func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
 	b, store := newBareBot(t, Config{})
 	const chat = -5
 	put := func(rec *Record) {
-		data, _ := rec.encode()
+		data, _ := rec.Encode()
 		if err := store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) }); err != nil {
 			t.Fatal(err)
 		}
@@ -268,8 +268,8 @@ func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
 		if runs == 1 { // someone else writes between our read and write
 			put(&Record{ID: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}, {User: 2, Name: "B"}}})
 		}
-		c.rec.Seats = append(c.rec.Seats, Seat{User: 3, Name: "C"})
-		c.save = true
+		c.Rec.Seats = append(c.Rec.Seats, Seat{User: 3, Name: "C"})
+		c.Save = true
 		return nil
 	})
 	if err != nil {
@@ -298,17 +298,17 @@ func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 	for _, size := range []int{0, -1} {
 		b, store := newBareBot(t, Config{CachedRecords: size})
 		const chat = -6
-		data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
+		data, _ := (&Record{ID: 1, Status: StatusLobby}).Encode()
 		_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
 		for i := range 5 {
 			if i == 3 {
 				b.records.forget(chat)
 			}
 			_, err := b.change(chat, 100+i, func(c *chatState) error {
-				if want := uint64(i); c.rec.Rev != want {
-					t.Errorf("cache %d: change %d sees rev %d, want %d", size, i, c.rec.Rev, want)
+				if want := uint64(i); c.Rec.Rev != want {
+					t.Errorf("cache %d: change %d sees rev %d, want %d", size, i, c.Rec.Rev, want)
 				}
-				c.save = true
+				c.Save = true
 				return nil
 			})
 			if err != nil {
@@ -321,7 +321,7 @@ func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 // The cache must not hand out the memory it keeps.
 func TestCachedBytesAreNotStorageMemory(t *testing.T) {
 	c := newRecordCache(0)
-	data, _ := (&Record{ID: 3}).encode()
+	data, _ := (&Record{ID: 3}).Encode()
 	buf := bytes.Clone(data)
 	_, own, err := c.load(1, buf)
 	if err != nil {
@@ -339,7 +339,7 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	b, store := newBareBot(t, Config{Now: func() time.Time { return now }})
 	const chat = -7
-	data, _ := (&Record{ID: 1, Status: StatusLobby}).encode()
+	data, _ := (&Record{ID: 1, Status: StatusLobby}).Encode()
 	_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
 	stamp := func() int64 {
 		var at int64 = -1
@@ -353,7 +353,7 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 		})
 		return at
 	}
-	save := func(c *chatState) error { c.save = true; return nil }
+	save := func(c *chatState) error { c.Save = true; return nil }
 	first := now
 	for i, step := range []time.Duration{0, 20 * time.Minute, 39 * time.Minute, 2 * time.Minute} {
 		now = now.Add(step)
@@ -381,27 +381,11 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 	}
 }
 
-// The history keeps the newest events in order, bounded, however many
-// arrive, and a copy of the record taken in between keeps its own.
-func TestHistoryKeepsTheNewestEvents(t *testing.T) {
-	var r Record
-	var snap *Record
-	for i := 1; i <= 300; i++ {
-		r.remember([]engine.Event{{Kind: engine.EvRolled, Amount: i}, {Kind: engine.EvLanded}})
-		n := len(r.History)
-		if n > maxHistory+historySlack || n < min(i, maxHistory) {
-			t.Fatalf("after %d events the history holds %d", i, n)
-		}
-		for j, e := range r.History {
-			if want := i - n + 1 + j; e.Amount != want {
-				t.Fatalf("after %d events, history[%d] is event %d, want %d", i, j, e.Amount, want)
-			}
-		}
-		if i == 140 {
-			snap = r.Clone()
-		}
+// putJSON stores v as JSON with put (a test's setup of settings).
+func putJSON(put func(int64, []byte) error, chat int64, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
 	}
-	if last := snap.History[len(snap.History)-1]; last.Amount != 140 {
-		t.Fatalf("the copy taken at event 140 now ends with event %d", last.Amount)
-	}
+	return put(chat, data)
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 func TestPressRoundTrip(t *testing.T) {
@@ -15,10 +17,10 @@ func TestPressRoundTrip(t *testing.T) {
 	}
 	for _, c := range cases {
 		data := c.Encode()
-		if len(data) > maxCallbackData {
+		if len(data) > kit.MaxCallbackData {
 			t.Fatalf("%+v encodes to %d bytes", c, len(data))
 		}
-		got, err := ParsePress(data)
+		got, err := kit.ParsePress(data)
 		if err != nil || got != c {
 			t.Fatalf("round trip of %+v: got %+v, %v (data %q)", c, got, err, data)
 		}
@@ -33,8 +35,8 @@ func TestParsePressRejects(t *testing.T) {
 		"zzzzzzzzzzzzzz:1:r", string(make([]byte, 65)),
 	}
 	for _, s := range bad {
-		if p, err := ParsePress(s); !errors.Is(err, ErrBadCallback) {
-			t.Errorf("ParsePress(%q) = %+v, %v; want ErrBadCallback", s, p, err)
+		if p, err := kit.ParsePress(s); !errors.Is(err, kit.ErrBadCallback) {
+			t.Errorf("kit.ParsePress(%q) = %+v, %v; want kit.ErrBadCallback", s, p, err)
 		}
 	}
 }
@@ -44,7 +46,7 @@ func FuzzParsePress(f *testing.F) {
 	f.Add("abc:z:a:1f")
 	f.Add("1:2:h:00")
 	f.Fuzz(func(t *testing.T, data string) {
-		p, err := ParsePress(data)
+		p, err := kit.ParsePress(data)
 		if err != nil {
 			return
 		}

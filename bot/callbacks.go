@@ -2,49 +2,45 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// logEntry is one line of a chat's action log: enough to replay a game
-// from its seed.
-type logEntry struct {
-	Update int           `json:"update,omitempty"`
-	User   int64         `json:"user,omitempty"`
-	Seat   int           `json:"seat"`
-	Action engine.Action `json:"action"`
-	Ver    uint64        `json:"ver"`
-	At     int64         `json:"at"`
-}
-
 func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
-	if q.Message == nil || q.From == nil {
+	if q.From == nil {
 		_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
 		return
 	}
+	if q.Message == nil {
+		// A button of an inline message, which has no chat: only a kind's
+		// button that names its group chat can be one.
+		press, err := kit.ParsePress(q.Data)
+		if _, host := hostOps[press.Op]; err != nil || host || press.Chat == 0 {
+			_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+			return
+		}
+		b.kindFor(press, press.Chat).Press(ctx, updateID, q, press)
+		return
+	}
 	chat := q.Message.Chat.ID
-	press, perr := ParsePress(q.Data)
+	press, perr := kit.ParsePress(q.Data)
 	if perr != nil {
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(chat, q.From.LanguageCode), "alert_outdated", nil), true)
 		return
 	}
-	switch {
-	case press.Chat != 0: // a trade composer's button in a private chat
-		b.onDraftPress(ctx, updateID, q, press)
+	if _, host := hostOps[press.Op]; !host {
+		b.kindFor(press, chat).Press(ctx, updateID, q, press) // the game's own button
 		return
-	case press.Op == OpTrade || offerOps[press.Op]:
-		b.onTradePress(ctx, updateID, q, press)
-		return
-	case settingsOps[press.Op]:
+	}
+	switch hostOps[press.Op].route {
+	case routeSettings:
 		b.onSettingsPress(ctx, updateID, q, press)
 		return
-	case voteOps[press.Op]: // bot/pause.go
+	case routeVote: // bot/pause.go
 		b.onVotePress(ctx, updateID, q, press)
 		return
 	}
@@ -53,24 +49,59 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.lang(q.From.LanguageCode)
-		if c.rec == nil || c.rec.ID != press.Game || c.rec.Rev != press.Rev {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
+		b.onHostPress(c, lang, q.From, press, admin)
+	})
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+}
+
+// pressChange is the change a press of a button on the game's messages
+// makes, checked against the game and its revision. A press that saves
+// without an engine action is logged as the user's.
+func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
+	return b.change(chat, updateID, func(c *chatState) error {
+		lang := c.Lang(q.From.LanguageCode)
+		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Rev != press.Rev {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
-		b.onPress(c, lang, q.From, press, admin)
-		if c.save && c.logEntry == nil {
-			c.logEntry, _ = json.Marshal(logEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
+		fn(c, lang)
+		if c.Save && len(c.Logs) == 0 {
+			c.Log(kit.LogEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
 		}
 		return nil
 	})
-	if st != nil && st.rec != nil && st.rec.ID == press.Game && press.Op == OpDeed && st.alert == "" {
-		st.alert = b.deedText(st.lang(q.From.LanguageCode), press.Arg)
+}
+
+// onHostPress handles the chat layer's buttons on a game's messages: the
+// lobby's and the /endgame confirmation.
+func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
+	rec := c.Rec
+	if rec.Status == StatusLobby {
+		b.onLobbyPress(c, lang, from, press.Op, admin)
+		return
 	}
-	b.answer(ctx, q.ID, st, err)
-	b.finish(ctx, st, err, q.ID)
-	b.afterTrades(ctx, chat, st)
+	if seat := rec.SeatOf(from.ID); seat < 0 || !b.kindOf(rec).Active(rec, int(seat)) {
+		if press.Op == OpEndGameYes && admin {
+			b.endGame(c, lang, from)
+			return
+		}
+		c.Alert = b.cat.T(lang, "alert_not_player", nil)
+		return
+	}
+	switch press.Op {
+	case OpEndGameNo:
+		c.Toast = b.cat.T(lang, "cancelled", nil)
+	case OpEndGameYes:
+		if rec.Creator != from.ID && !admin {
+			c.Alert = b.cat.T(lang, "endgame_not_allowed", nil)
+			return
+		}
+		b.endGame(c, lang, from)
+	default:
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
+	}
 }
 
 func (b *Bot) chatLang(chat int64, userLang string) string {
@@ -88,9 +119,9 @@ func (b *Bot) chatLang(chat int64, userLang string) string {
 func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 	text, alert := "", false
 	if st != nil && err == nil {
-		text, alert = st.toast, false
-		if st.alert != "" {
-			text, alert = st.alert, true
+		text, alert = st.Toast, false
+		if st.Alert != "" {
+			text, alert = st.Alert, true
 		}
 	}
 	if aerr := b.tg.AnswerCallback(ctx, id, text, alert); aerr != nil {
@@ -98,233 +129,70 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 	}
 }
 
-// onPress turns a validated button press into a change of c.
-func (b *Bot) onPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
-	rec := c.rec
-	if rec.Status == StatusLobby {
-		b.onLobbyPress(c, lang, from, press.Op, admin)
-		return
-	}
-	seat := rec.SeatOf(from.ID)
-	g := rec.Game
-	if seat < 0 || !g.Active(seat) {
-		if press.Op == OpEndGameYes && admin {
-			b.endGame(c, lang, from)
-			return
-		}
-		c.alert = b.cat.T(lang, "alert_not_player", nil)
-		return
-	}
-	if kind, ok := directOps[press.Op]; ok {
-		a := engine.Action{Kind: kind}
-		switch kind {
-		case engine.ActBid:
-			a.Amount = press.Arg
-		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
-			a.Square = press.Arg
-		}
-		b.act(c, lang, from, seat, a)
-		return
-	}
-	switch press.Op {
-	case OpBankrupt:
-		if err := g.Check(seat, engine.Action{Kind: engine.ActBankrupt}); err != nil {
-			c.alert = b.errText(lang, err)
-			return
-		}
-		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
-	case OpBankruptYes:
-		if rec.View.Menu != menuBankrupt || rec.View.User != from.ID {
-			c.alert = b.cat.T(lang, "alert_not_your_menu", nil)
-			return
-		}
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBankrupt})
-	case OpMenuBuild:
-		if len(b.buildGroups(g, seat)) == 0 {
-			c.alert = b.cat.T(lang, "alert_nothing_to_build", nil)
-			return
-		}
-		b.setView(c, View{Menu: menuBuild, User: from.ID})
-	case OpGroup:
-		if press.Arg >= g.EditionData().GroupCount() {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
-			return
-		}
-		b.setView(c, View{Menu: menuGroup, User: from.ID, Group: press.Arg})
-	case OpMenuMort:
-		if len(b.mortgageRows(g, seat)) == 0 {
-			c.alert = b.cat.T(lang, "alert_nothing_to_mortgage", nil)
-			return
-		}
-		b.setView(c, View{Menu: menuMortgage, User: from.ID})
-	case OpBack:
-		b.setView(c, View{})
-	case OpDeed:
-		// Answered with the deed after the transaction; nothing changes.
-	case OpResignYes:
-		if int(seat) != press.Arg {
-			c.alert = b.cat.T(lang, "alert_not_your_menu", nil)
-			return
-		}
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActResign})
-	case OpResignNo, OpEndGameNo:
-		c.toast = b.cat.T(lang, "cancelled", nil)
-	case OpEndGameYes:
-		if rec.Creator != from.ID && !admin {
-			c.alert = b.cat.T(lang, "endgame_not_allowed", nil)
-			return
-		}
-		b.endGame(c, lang, from)
-	default:
-		c.alert = b.cat.T(lang, "alert_outdated", nil)
-	}
-}
-
-// directOps are buttons that are exactly one engine action (the argument,
-// if any, is the bid or the square).
-var directOps = map[Op]engine.ActionKind{
-	OpRoll: engine.ActRoll, OpBuy: engine.ActBuy, OpDecline: engine.ActDecline, OpEndTurn: engine.ActEndTurn,
-	OpPayFine: engine.ActPayJailFine, OpJailCard: engine.ActUseJailCard, OpPayDebt: engine.ActPayDebt,
-	OpBid: engine.ActBid, OpPass: engine.ActPass, OpBuild: engine.ActBuild, OpSell: engine.ActSellBuilding,
-	OpSellSet: engine.ActSellSet, OpMortgage: engine.ActMortgage, OpUnmortgage: engine.ActUnmortgage,
-	OpVoteEnd: engine.ActVoteEnd,
-}
-
-func (b *Bot) setView(c *chatState, v View) {
-	c.rec.View = v
-	c.save, c.turn = true, true
-}
-
-// act applies one engine action for seat and records what to show.
-func (b *Bot) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
-	g := c.rec.Game
-	evs, err := g.Apply(seat, a)
-	if err != nil {
-		c.alert = b.errText(lang, err)
-		return
-	}
-	entry := logEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()}
-	c.logEntry, _ = json.Marshal(entry)
-	// Menus stay open for repeated building, selling and mortgaging.
-	switch a.Kind {
-	case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
-	default:
-		c.rec.View = View{}
-	}
-	b.absorb(c, lang, evs)
-}
-
-// absorb files the events of one action into the turn messages: a new
-// turn closes the previous turn's message and opens a new one.
-func (b *Bot) absorb(c *chatState, lang string, evs []engine.Event) {
-	rec := c.rec
-	for _, e := range evs {
-		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
-			if c.closed == nil {
-				c.closed = &closedTx{msg: rec.TurnMsg, text: b.renderClosedTurn(lang, rec)}
-			}
-			rec.Turn, rec.TurnMsg, rec.View = nil, 0, View{}
-		}
-		rec.Turn = append(rec.Turn, e)
-	}
-	rec.remember(evs)
-	if n := len(rec.Turn); n > maxTurnEvents {
-		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
-	}
-	c.save, c.turn = true, true
-	if rec.Game.Phase == engine.PhaseGameOver {
-		c.gameOver, c.remove = true, true
-	}
-	b.reconcileOffers(c, lang, evs)
-}
-
-// turnShown says whether events already hold a turn of their own (the
-// order roll before the first turn belongs to the first turn's message).
-func turnShown(evs []engine.Event) bool {
-	for _, e := range evs {
-		if e.Kind == engine.EvTurnStarted {
-			return true
-		}
-	}
-	return false
-}
-
-// maxTurnEvents bounds the events one turn message shows (and stores).
-const maxTurnEvents = 40
-
+// endGame stops the game by /endgame: it counts in the statistics, with
+// no winner.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
-	c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_done", map[string]any{"Player": escape(displayName(from))}) +
-		"\n\n" + b.renderStandings(lang, c.rec)})
-	c.remove, c.turn = true, true
-	c.rec.View = View{}
+	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}) +
+		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
+	c.Remove, c.Turn = true, true
 }
 
 func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) {
-	rec := c.rec
+	rec := c.Rec
 	seat := rec.SeatOf(from.ID)
 	switch op {
 	case OpJoin:
 		if seat >= 0 {
-			c.toast = b.cat.T(lang, "lobby_already_joined", nil)
+			c.Toast = b.cat.T(lang, "lobby_already_joined", nil)
 			return
 		}
 		if len(rec.Seats) >= maxPlayersOf(rec.Options) {
-			c.alert = b.cat.T(lang, "lobby_full", nil)
+			c.Alert = b.cat.T(lang, "lobby_full", nil)
 			return
 		}
-		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: displayName(from)})
+		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: kit.DisplayName(from)})
 	case OpLeave:
 		if seat < 0 {
-			c.toast = b.cat.T(lang, "lobby_not_joined", nil)
+			c.Toast = b.cat.T(lang, "lobby_not_joined", nil)
 			return
 		}
 		if from.ID == rec.Creator {
-			c.alert = b.cat.T(lang, "lobby_creator_leave", nil)
+			c.Alert = b.cat.T(lang, "lobby_creator_leave", nil)
 			return
 		}
 		rec.Seats = append(rec.Seats[:seat], rec.Seats[seat+1:]...)
 	case OpStart:
 		if from.ID != rec.Creator && !admin {
-			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
+			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
 			return
 		}
 		// The game keeps the chat's settings as they are now (bot/settings.go).
-		rec.Options = copyOptions(c.settings.Options)
-		ed := editionOf(rec.Options)
+		rec.Options = c.Settings.Options.Clone()
+		ed := kit.EditionOf(rec.Options)
 		if len(rec.Seats) < ed.MinPlayers {
-			c.alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
+			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
 			return
 		}
 		if n := maxPlayersOf(rec.Options); len(rec.Seats) > n {
-			c.alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
+			c.Alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
 			return
 		}
-		rules, seed := b.rulesOf(rec.Options), b.seed()
-		rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
-		g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
-		if err != nil {
-			c.alert = b.errText(lang, err)
+		if !b.kindOf(rec).Start(c, lang) {
 			return
 		}
-		if rec.Options.RandomOrder {
-			evs = shuffleSeats(rec, g, seed, evs)
-		}
-		rec.Game, rec.Status, rec.Edition = g, StatusPlaying, ed.ID
+		rec.Status = StatusPlaying
 		b.startClock(c)
-		start, _ := json.Marshal(map[string]any{"start": g})
-		b.absorb(c, lang, evs)
-		c.logEntry = start
 	case OpCancel:
 		if from.ID != rec.Creator && !admin {
-			c.alert = b.cat.T(lang, "lobby_only_creator", nil)
+			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
 			return
 		}
-		c.remove = true
+		c.Remove = true
 	default:
-		c.alert = b.cat.T(lang, "alert_outdated", nil)
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 		return
 	}
-	c.save, c.lobby = true, true
+	c.Save, c.Lobby = true, true
 }
 
 func (b *Bot) seed() uint64 {
@@ -332,14 +200,4 @@ func (b *Bot) seed() uint64 {
 		return b.cfg.Seed()
 	}
 	return randomID()
-}
-
-// errText is the localized alert for an engine refusal.
-func (b *Bot) errText(lang string, err error) string {
-	for _, s := range engineErrors {
-		if errors.Is(err, s.err) {
-			return b.cat.T(lang, s.id, nil)
-		}
-	}
-	return b.cat.T(lang, "alert_failed", nil)
 }

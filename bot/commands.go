@@ -7,6 +7,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -24,34 +26,6 @@ func decodeSettings(data []byte) Settings {
 	return s
 }
 
-func putJSON(put func(int64, []byte) error, chat int64, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return put(chat, data)
-}
-
-// lang is the chat's language, falling back to the user's own.
-func (c *chatState) lang(userLang string) string {
-	if c.settings.Lang != "" {
-		return c.settings.Lang
-	}
-	return locales.Normalize(userLang)
-}
-
-// displayName is how a person is called in the chat (not yet escaped).
-func displayName(u *tgbotapi.User) string {
-	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-	if name == "" {
-		name = u.UserName
-	}
-	if r := []rune(name); len(r) > 32 {
-		name = string(r[:32]) + "…"
-	}
-	return name
-}
-
 func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	if !b.addressedToUs(m) || m.From == nil {
 		return
@@ -59,154 +33,133 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	chat := m.Chat.ID
 	group := m.Chat.IsGroup() || m.Chat.IsSuperGroup()
 	defer b.lock(chat)()
-	userLang := m.From.LanguageCode
-	var st *chatState
-	var err error
 	switch m.Command() {
-	case "start", "help":
-		if p := m.CommandArguments(); m.Command() == "start" && !group && strings.HasPrefix(p, "t") {
-			b.onTradeStart(ctx, updateID, m, p) // a deep link from a group's trade button
-			return
-		}
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			lang := c.lang(userLang)
-			text := b.cat.T(lang, "help_classic", nil)
-			if !group {
-				text = b.cat.T(lang, "start_private", nil) + "\n\n" + text
-			}
-			c.replies = append(c.replies, reply{text: text})
-			return nil
-		})
-	case "newgame":
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			return b.cmdNewGame(c, m.From, group, userLang)
-		})
-	case "board":
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			lang := c.lang(userLang)
-			if c.rec == nil || c.rec.Status != StatusPlaying {
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-				return nil
-			}
-			c.replies = append(c.replies, reply{text: b.renderBoard(lang, c.rec)})
-			return nil
-		})
-	case "lang":
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			arg := strings.ToLower(strings.TrimSpace(m.CommandArguments()))
-			for _, l := range locales.Languages {
-				if arg == l {
-					c.settings.Lang, c.settingsChanged = l, true
-					c.replies = append(c.replies, reply{text: b.cat.T(l, "lang_set", nil)})
-					c.turn = c.rec != nil && c.rec.Status == StatusPlaying
-					c.lobby = c.rec != nil && c.rec.Status == StatusLobby
-					return nil
-				}
-			}
-			c.replies = append(c.replies, reply{text: b.cat.T(c.lang(userLang), "lang_usage", nil)})
-			return nil
-		})
-	case "endgame":
-		admin := group && b.tg.IsAdmin(ctx, chat, m.From.ID)
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			lang := c.lang(userLang)
-			switch {
-			case c.rec == nil:
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-			case c.rec.Creator != m.From.ID && !admin:
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_not_allowed", nil)})
-			default:
-				kb := confirmKeyboard(b.cat, lang, c.rec, OpEndGameYes, OpEndGameNo, 0)
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "endgame_confirm", nil), kb: kb})
-			}
-			return nil
-		})
-	case "leave":
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			lang := c.lang(userLang)
-			switch {
-			case c.rec == nil || c.rec.Status != StatusPlaying:
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-			case c.rec.SeatOf(m.From.ID) < 0 || !c.rec.Game.Active(c.rec.SeatOf(m.From.ID)):
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "not_a_player", nil)})
-			default:
-				kb := confirmKeyboard(b.cat, lang, c.rec, OpResignYes, OpResignNo, int(c.rec.SeatOf(m.From.ID)))
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "leave_confirm",
-					map[string]any{"Player": mention(c.rec.Seats[c.rec.SeatOf(m.From.ID)])}), kb: kb})
-			}
-			return nil
-		})
-	case "settings":
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			b.cmdSettings(c, userLang)
-			return nil
-		})
-	case "stats":
-		var here, all PlayerStats
-		var okHere, okAll bool
-		_ = b.store.View(func(tx *storage.Tx) error {
-			here, all, okHere, okAll = loadStats(tx, chat, m.From.ID)
-			return nil
-		})
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			c.replies = append(c.replies, reply{text: b.renderStats(c.lang(userLang), displayName(m.From), here, all, okHere, okAll, group)})
-			return nil
-		})
-	case "top":
-		var top []ranked
-		_ = b.store.View(func(tx *storage.Tx) error { top = chatTop(tx, chat); return nil })
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			c.replies = append(c.replies, reply{text: b.renderTop(c.lang(userLang), top)})
-			return nil
-		})
-	case "history":
-		st, err = b.change(chat, updateID, func(c *chatState) error {
-			lang := c.lang(userLang)
-			if c.rec == nil || c.rec.Status != StatusPlaying {
-				c.replies = append(c.replies, reply{text: b.cat.T(lang, "no_game", nil)})
-				return nil
-			}
-			c.replies = append(c.replies, reply{text: b.renderHistory(lang, c.rec)})
-			return nil
-		})
-	case "trade":
-		b.cmdTrade(ctx, updateID, m, group)
-		return
-	case "cash":
-		if !group {
-			b.cmdCash(ctx, updateID, m)
-		}
-		return
 	case "pause", "resume", "kick": // bot/pause.go
 		b.cmdVote(ctx, updateID, m, m.Command())
 		return
-	default:
+	}
+	for _, k := range b.kinds { // the games' own commands
+		if k.Command(ctx, updateID, m, group) {
+			return
+		}
+	}
+	fn := b.chatCommand(ctx, m, group)
+	if fn == nil {
 		return
 	}
+	st, err := b.change(chat, updateID, fn)
 	b.finish(ctx, st, err, "")
 }
 
-func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang string) error {
-	lang := c.lang(userLang)
-	if !group {
-		c.replies = append(c.replies, reply{text: b.cat.T(lang, "group_only", nil)})
+// chatCommand is the change of the chat a command makes (nil: none of
+// ours). What needs Telegram or a read of storage is done before it.
+func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) func(c *chatState) error {
+	from := m.From
+	switch m.Command() {
+	case "start", "help":
+		return b.cmdHelp(from, group)
+	case "newgame":
+		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode) }
+	case "lang":
+		return b.cmdLang(from, m.CommandArguments())
+	case "endgame":
+		return b.cmdEndGame(from, group && b.tg.IsAdmin(ctx, m.Chat.ID, from.ID))
+	case "settings":
+		return func(c *chatState) error { b.cmdSettings(c, from.LanguageCode); return nil }
+	case "stats":
+		return b.cmdStats(m.Chat.ID, from, group)
+	case "top":
+		var top []ranked
+		_ = b.store.View(func(tx *storage.Tx) error { top = chatTop(tx, m.Chat.ID); return nil })
+		return b.reply(from, func(lang string) string { return b.renderTop(lang, top) })
+	}
+	return nil
+}
+
+// reply answers a command with one message in the chat's language.
+func (b *Bot) reply(from *tgbotapi.User, text func(lang string) string) func(c *chatState) error {
+	return func(c *chatState) error {
+		c.Replies = append(c.Replies, kit.Reply{Text: text(c.Lang(from.LanguageCode))})
 		return nil
 	}
-	if c.rec != nil {
+}
+
+func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error {
+	return b.reply(from, func(lang string) string {
+		text := b.cat.T(lang, "help_classic", nil)
+		if !group {
+			text = b.cat.T(lang, "start_private", nil) + "\n\n" + text
+		}
+		return text
+	})
+}
+
+func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error {
+	return func(c *chatState) error {
+		arg := strings.ToLower(strings.TrimSpace(args))
+		for _, l := range locales.Languages {
+			if arg == l {
+				c.Settings.Lang, c.SettingsChanged = l, true
+				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(l, "lang_set", nil)})
+				c.Turn = c.Rec != nil && c.Rec.Status == StatusPlaying
+				c.Lobby = c.Rec != nil && c.Rec.Status == StatusLobby
+				return nil
+			}
+		}
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(c.Lang(from.LanguageCode), "lang_usage", nil)})
+		return nil
+	}
+}
+
+func (b *Bot) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) error {
+	return func(c *chatState) error {
+		lang := c.Lang(from.LanguageCode)
+		switch {
+		case c.Rec == nil:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+		case c.Rec.Creator != from.ID && !admin:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_not_allowed", nil)})
+		default:
+			kb := kit.ConfirmKeyboard(b.cat, lang, c.Rec, OpEndGameYes, OpEndGameNo, 0)
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_confirm", nil), KB: kb})
+		}
+		return nil
+	}
+}
+
+func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chatState) error {
+	var here, all PlayerStats
+	var okHere, okAll bool
+	_ = b.store.View(func(tx *storage.Tx) error {
+		here, all, okHere, okAll = loadStats(tx, chat, from.ID)
+		return nil
+	})
+	return b.reply(from, func(lang string) string {
+		return b.renderStats(lang, kit.DisplayName(from), here, all, okHere, okAll, group)
+	})
+}
+
+func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang string) error {
+	lang := c.Lang(userLang)
+	if !group {
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
+		return nil
+	}
+	if c.Rec != nil {
 		id := "game_running"
-		if c.rec.Status == StatusLobby {
+		if c.Rec.Status == StatusLobby {
 			id = "lobby_exists"
 		}
-		c.replies = append(c.replies, reply{text: b.cat.T(lang, id, nil)})
-		c.lobby = c.rec.Status == StatusLobby
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, nil)})
+		c.Lobby = c.Rec.Status == StatusLobby
 		return nil
 	}
-	if c.settings.Lang == "" {
-		c.settings.Lang, c.settingsChanged = locales.Normalize(userLang), true
+	if c.Settings.Lang == "" {
+		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.rec = &Record{ID: randomID(), Status: StatusLobby, Edition: editionOf(&c.settings.Options).ID, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: displayName(from)}}, Created: now, Options: copyOptions(c.settings.Options)}
-	c.save, c.lobby = true, true
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
+		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
+	c.Save, c.Lobby = true, true
 	return nil
 }

@@ -3,12 +3,11 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"sync"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -22,82 +21,13 @@ import (
 // deadline and needs no scan, and the runner (RunTimers) only asks storage
 // for the earliest due entries.
 
-// Clock is the deadline state of a chat's game.
-type Clock struct {
-	// Decision names the pending decision (phase, who, turn, bid); when it
-	// changes a new deadline starts.
-	Decision string `json:"decision,omitempty"`
-	Deadline int64  `json:"deadline,omitempty"` // Unix ms; 0 while paused
-	Length   int64  `json:"length,omitempty"`   // ms: the whole window, for reminders
-	Reminded int    `json:"reminded,omitempty"` // reminders sent for this decision
-	// Strikes counts each seat's turns with a timeout in a row (several
-	// timeouts in one turn count once: StruckTurn is the turn of the last);
-	// an own action resets it.
-	Strikes    []int `json:"strikes,omitempty"`
-	StruckTurn []int `json:"struck_turn,omitempty"`
-	// Touched is the last time a person changed the game (Unix ms): a game
-	// untouched for ArchiveAfter is archived.
-	Touched int64 `json:"touched,omitempty"`
-	// PausedAt is set while the players paused the game (/pause); Left is
-	// what remained of the deadline then.
-	PausedAt int64 `json:"paused_at,omitempty"`
-	Left     int64 `json:"left,omitempty"`
-	// Timer is the moment of the chat's entry in the timer index (0: none).
-	Timer int64 `json:"timer,omitempty"`
-	// Votes in progress (/pause, /resume, /kick).
-	Votes []Vote `json:"votes,omitempty"`
-}
+// kickAfter is how many timeouts in a row remove a player (0: never).
+func kickAfter(r *Record) int { return max(opts(r).EffectiveKickAfter(), 0) }
 
-// clone returns a copy of c that shares no slice with it.
-func (c Clock) clone() Clock {
-	c.Strikes = slices.Clone(c.Strikes)
-	c.StruckTurn = slices.Clone(c.StruckTurn)
-	if c.Votes != nil {
-		votes := make([]Vote, len(c.Votes))
-		for i, v := range c.Votes {
-			v.Users = slices.Clone(v.Users)
-			votes[i] = v
-		}
-		c.Votes = votes
-	}
-	return c
-}
-
-// Vote is one vote in progress: the users who voted for it.
-type Vote struct {
-	Kind   string  `json:"kind"`             // "pause", "resume", "kick"
-	Target int     `json:"target,omitempty"` // kick: the seat
-	Users  []int64 `json:"users"`
-}
-
-// Defaults of the chat options that concern deadlines.
-const (
-	defaultKickAfter    = 3
-	defaultArchiveAfter = 14 * 24 * time.Hour
-)
-
-// kickAfter is how many timeouts in a row remove a player: the chat's
-// option, 3 when unset (0), never when negative.
-func (r *Record) kickAfter() int {
-	switch k := r.opts().KickAfter; {
-	case k < 0:
-		return 0
-	case k == 0:
-		return defaultKickAfter
-	default:
-		return k
-	}
-}
-
-func (r *Record) archiveAfter() time.Duration {
-	if a := r.opts().ArchiveAfter; a > 0 {
-		return a
-	}
-	return defaultArchiveAfter
-}
+func archiveAfter(r *Record) time.Duration { return opts(r).EffectiveArchiveAfter() }
 
 // pace is the game's pace; records from before paces play live.
-func (r *Record) pace() Pace {
+func pace(r *Record) Pace {
 	if r.Pace.Name == "" || r.Pace.Decision <= 0 || r.Pace.Bid <= 0 {
 		return Paces[DefaultPace]
 	}
@@ -106,7 +36,7 @@ func (r *Record) pace() Pace {
 
 // opts are the options the game plays with (Record.Options, else the
 // defaults).
-func (r *Record) opts() ChatOptions {
+func opts(r *Record) ChatOptions {
 	if r.Options != nil {
 		return *r.Options
 	}
@@ -116,55 +46,45 @@ func (r *Record) opts() ChatOptions {
 // startClock fixes the pace a game plays with, from its options or, for a
 // record without them, the chat's.
 func (b *Bot) startClock(c *chatState) {
-	o := c.settings.Options
-	if c.rec.Options != nil {
-		o = *c.rec.Options
+	o := c.Settings.Options
+	if c.Rec.Options != nil {
+		o = *c.Rec.Options
 	}
-	c.rec.Pace = o.EffectivePace()
+	c.Rec.Pace = o.EffectivePace()
 }
 
 // lastTouch is when a person last changed the record.
-func (r *Record) lastTouch() int64 { return max(r.Clock.Touched, r.Created) }
+func lastTouch(r *Record) int64 { return max(r.Clock.Touched, r.Created) }
 
-// decision names what the game waits for and how long it may take.
-func (b *Bot) decision(r *Record) (string, time.Duration) {
-	g := r.Game
-	p := r.pace()
-	if g.Phase == engine.PhaseAuction && g.Auction != nil {
-		a := g.Auction
-		bid := p.Bid
-		if b.cfg.AuctionSilence > 0 {
-			bid = b.cfg.AuctionSilence
-		}
-		return fmt.Sprintf("a:%d:%d:%d:%d:%d", g.Turn, a.Square, a.Building, a.High, a.Leader), bid
+// window is how long the pending decision may take: the pace's decision
+// time, or its bid window (Config.AuctionSilence, if set, replaces it).
+func (b *Bot) window(r *Record, p Pending) time.Duration {
+	switch {
+	case !p.Bid:
+		return pace(r).Decision
+	case b.cfg.AuctionSilence > 0:
+		return b.cfg.AuctionSilence
 	}
-	debts := 0
-	if len(g.Debts) > 0 {
-		debts = g.Debts[0].Amount
-	}
-	return fmt.Sprintf("d:%d:%d:%d:%d:%d:%d", g.Phase, g.Waiting(), g.Turn, g.Doubles, len(g.Debts), debts), p.Decision
+	return pace(r).Bid
 }
 
 // maxReminders per decision: two, one in the live pace, none for the live
-// pace's auction window.
-func (r *Record) maxReminders() int {
-	live := r.pace().Name == PaceLive
-	if r.Game != nil && r.Game.Phase == engine.PhaseAuction {
-		if live {
-			return 0
-		}
-		return 1
-	}
-	if live {
+// pace's bid window.
+func maxReminders(r *Record, p Pending) int {
+	live := pace(r).Name == PaceLive
+	switch {
+	case p.Bid && live:
+		return 0
+	case p.Bid, live:
 		return 1
 	}
 	return 2
 }
 
 // reminderAt is the moment of the next reminder, 0 if none is left.
-func (r *Record) reminderAt() int64 {
+func reminderAt(r *Record, p Pending) int64 {
 	cl := &r.Clock
-	if cl.Deadline == 0 || cl.Reminded >= r.maxReminders() {
+	if cl.Deadline == 0 || cl.Reminded >= maxReminders(r, p) {
 		return 0
 	}
 	if cl.Reminded == 0 {
@@ -176,22 +96,25 @@ func (r *Record) reminderAt() int64 {
 // plan brings the clock up to date with the game and returns the chat's
 // next moment (0: none).
 func (b *Bot) plan(c *chatState, now int64) int64 {
-	r := c.rec
-	archive := r.lastTouch() + r.archiveAfter().Milliseconds()
-	if c.settings.Paused {
+	r := c.Rec
+	archive := lastTouch(r) + archiveAfter(r).Milliseconds()
+	if c.Settings.Paused {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
-	g := r.Game
-	if g == nil || g.Phase == engine.PhaseGameOver {
+	if r.Status != StatusPlaying {
+		return archive
+	}
+	p := b.kindOf(r).Pending(r)
+	if p.Decision == "" { // the game is over
 		return archive
 	}
 	cl := &r.Clock
 	if len(cl.Strikes) != len(r.Seats) || len(cl.StruckTurn) != len(r.Seats) {
 		cl.Strikes, cl.StruckTurn = make([]int, len(r.Seats)), make([]int, len(r.Seats))
 	}
-	id, d := b.decision(r)
-	if id != cl.Decision {
-		cl.Decision, cl.Reminded, cl.Length = id, 0, d.Milliseconds()
+	if p.Decision != cl.Decision {
+		d := b.window(r, p)
+		cl.Decision, cl.Reminded, cl.Length = p.Decision, 0, d.Milliseconds()
 		if cl.PausedAt != 0 {
 			cl.Deadline, cl.Left = 0, d.Milliseconds()
 		} else {
@@ -200,7 +123,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 	}
 	// A vote to kick someone the game no longer waits for is void.
 	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool {
-		return v.Kind == "kick" && engine.PlayerID(v.Target) != g.Waiting()
+		return v.Kind == "kick" && v.Target != p.Seat
 	})
 	if len(cl.Votes) == 0 {
 		cl.Votes = nil
@@ -209,13 +132,13 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		return archive
 	}
 	next := min(archive, cl.Deadline)
-	if at := r.reminderAt(); at != 0 {
+	if at := reminderAt(r, p); at != 0 {
 		next = min(next, at)
 	}
-	for _, o := range r.Offers {
-		next = min(next, o.Expires)
+	if p.Due != 0 {
+		next = min(next, cl.WallTime(p.Due))
 	}
-	if len(r.kickable()) > 0 {
+	if len(b.kickable(r)) > 0 {
 		next = min(next, now)
 	}
 	return next
@@ -223,34 +146,27 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 
 // kickable lists the seats that timed out KickAfter times in a row and
 // may resign now (not while an auction runs).
-func (r *Record) kickable() []engine.PlayerID {
-	k := r.kickAfter()
-	if k == 0 || r.Game == nil {
+func (b *Bot) kickable(r *Record) []int {
+	k := kickAfter(r)
+	if k == 0 || r.Status != StatusPlaying {
 		return nil
 	}
-	var out []engine.PlayerID
-	for i, n := range r.Clock.Strikes {
-		p := engine.PlayerID(i)
-		if n >= k && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil {
-			out = append(out, p)
+	var out []int
+	for seat, n := range r.Clock.Strikes {
+		if n >= k && b.kindOf(r).CanResign(r, seat) {
+			out = append(out, seat)
 		}
 	}
 	return out
 }
 
-// arm re-plans the chat's clock inside the transaction of a change and
-// moves its timer index entry. human says a person made this change. It
-// reports whether the record changed (the clock) and must be stored.
-func (b *Bot) arm(tx *storage.Tx, c *chatState, human bool, seat int) (bool, error) {
-	move, changed := b.rearm(c, human, seat)
-	return changed, move.apply(tx, c.chat)
-}
-
-// rearm is arm without the transaction: it re-plans the clock and returns
-// how the chat's timer index entry must move.
+// rearm re-plans the clock of a change (prepare, before its transaction)
+// and returns how the chat's timer index entry must move, and whether the
+// clock changed (the record must be stored). human says a person made the
+// change; seat is the seat whose own action it was (-1: none).
 func (b *Bot) rearm(c *chatState, human bool, seat int) (timerMove, bool) {
-	r := c.rec
-	before := c.clockBefore
+	r := c.Rec
+	before := c.ClockBefore
 	if before == nil {
 		before, _ = json.Marshal(r.Clock)
 	}
@@ -289,14 +205,6 @@ func (m timerMove) apply(tx *storage.Tx, chat int64) error {
 		return tx.PutTimer(m.add, chat)
 	}
 	return nil
-}
-
-// disarm removes the chat's timer entry (the game is removed).
-func disarm(tx *storage.Tx, chat int64, r *Record) error {
-	if r == nil || r.Clock.Timer == 0 {
-		return nil
-	}
-	return tx.DeleteTimer(r.Clock.Timer, chat)
 }
 
 // actingSeat reads the seat of a log entry (-1 if none).
@@ -377,35 +285,32 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 	defer b.lock(t.Chat)()
 	expired := false
 	st, err := b.change(t.Chat, 0, func(c *chatState) error {
-		c.stale = t
-		r := c.rec
+		c.Stale = t
+		r := c.Rec
 		if r == nil {
 			return nil
 		}
 		now := b.cfg.Now().UnixMilli()
-		lang := c.settings.Lang
-		if lang == "" {
-			lang = "en"
-		}
-		if c.settings.Paused {
+		lang := c.ChatLang()
+		if c.Settings.Paused {
 			return nil
 		}
-		if now >= r.lastTouch()+r.archiveAfter().Milliseconds() {
-			c.remove = true
-			c.lobby, c.turn = r.Game == nil, r.Game != nil
-			days := int(r.archiveAfter() / (24 * time.Hour))
-			c.replies = append(c.replies, reply{text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
+		if now >= lastTouch(r)+archiveAfter(r).Milliseconds() {
+			c.Remove = true
+			c.Lobby, c.Turn = r.Status == StatusLobby, r.Status == StatusPlaying
+			days := opts(r).ArchiveDays()
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
 			return nil
 		}
-		g := r.Game
-		if g == nil || g.Phase == engine.PhaseGameOver || r.Clock.PausedAt != 0 {
+		if r.Status != StatusPlaying || r.Clock.PausedAt != 0 {
 			return nil
 		}
-		for _, o := range r.Offers {
-			if o.Expires <= now {
-				expired = true
-			}
+		kind := b.kindOf(r)
+		p := kind.Pending(r)
+		if p.Decision == "" { // the game is over
+			return nil
 		}
+		expired = p.Due != 0 && p.Due <= r.Clock.GameTime(now)
 		// One engine action per change, so the log replays: a kick now, the
 		// rest at the next tick (plan schedules kicks for now).
 		if b.kick(c, lang) {
@@ -414,77 +319,58 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 		cl := &r.Clock
 		switch {
 		case cl.Deadline != 0 && now >= cl.Deadline:
-			w, turn := g.Waiting(), g.Turn
-			a := engine.Action{Kind: engine.ActTimeout}
-			evs, err := g.Apply(engine.System, a)
-			if err != nil {
+			if !kind.Timeout(c, lang) {
 				return nil
 			}
-			c.logEntry, _ = json.Marshal(logEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: now})
-			if w >= 0 && int(w) < len(cl.Strikes) && cl.StruckTurn[w] != turn {
+			// A turn with one or more timeouts is one missed turn.
+			if w := p.Seat; w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
 				cl.Strikes[w]++
-				cl.StruckTurn[w] = turn
+				cl.StruckTurn[w] = p.Turn
 			}
-			r.View = View{}
-			b.absorb(c, lang, evs)
-		case r.reminderAt() != 0 && now >= r.reminderAt():
+		case reminderAt(r, p) != 0 && now >= reminderAt(r, p):
 			cl.Reminded++
-			if text := b.reminder(lang, r, cl.Deadline-now); text != "" {
-				c.replies = append(c.replies, reply{text: text})
+			if text := b.reminder(lang, r, p, cl.Deadline-now); text != "" {
+				c.Replies = append(c.Replies, kit.Reply{Text: text})
 			}
 		}
 		return nil
 	})
 	b.finish(ctx, st, err, "")
 	if expired && err == nil {
-		b.expireOffers(ctx, t.Chat)
+		b.kindOf(st.Rec).Expire(ctx, t.Chat)
 	}
 }
 
 // kick removes a player who timed out KickAfter times in a row, as
 // bankrupt to the bank, and says whether it did.
 func (b *Bot) kick(c *chatState, lang string) bool {
-	for _, p := range c.rec.kickable() {
-		if b.resignSeat(c, lang, p, "player_kicked_afk") {
+	for _, seat := range b.kickable(c.Rec) {
+		if b.resignSeat(c, lang, seat, "player_kicked_afk") {
 			return true
 		}
 	}
 	return false
 }
 
-// resignSeat applies ActResign for a seat on the bot's initiative (an
-// absent player), announcing it with the message id.
-func (b *Bot) resignSeat(c *chatState, lang string, p engine.PlayerID, id string) bool {
-	r := c.rec
-	g := r.Game
-	a := engine.Action{Kind: engine.ActResign}
-	evs, err := g.Apply(p, a)
-	if err != nil {
+// resignSeat makes a seat leave the game on the bot's initiative (an
+// absent player, a vote), announcing it with the message id.
+func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
+	r := c.Rec
+	if !b.kindOf(r).Resign(c, lang, seat) {
 		return false
 	}
-	c.logEntry, _ = json.Marshal(logEntry{Seat: int(p), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	if int(p) < len(r.Clock.Strikes) {
-		r.Clock.Strikes[p] = 0
+	if seat < len(r.Clock.Strikes) {
+		r.Clock.Strikes[seat] = 0
 	}
-	c.replies = append(c.replies, reply{text: b.cat.T(lang, id, map[string]any{"Player": mention(r.Seats[p]), "Count": r.kickAfter()})})
-	r.View = View{}
-	b.absorb(c, lang, evs)
+	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, map[string]any{"Player": kit.Mention(r.Seats[seat]), "Count": kickAfter(r)})})
 	return true
 }
 
 // reminder is the short message that mentions whom the game waits for.
-func (b *Bot) reminder(lang string, r *Record, left int64) string {
-	g := r.Game
+func (b *Bot) reminder(lang string, r *Record, p Pending, left int64) string {
 	var who []string
-	if g.Phase == engine.PhaseAuction && g.Auction != nil {
-		for i, passed := range g.Auction.Passed {
-			p := engine.PlayerID(i)
-			if !passed && p != g.Auction.Leader && g.Active(p) {
-				who = append(who, mention(r.Seats[i]))
-			}
-		}
-	} else if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
-		who = append(who, mention(r.Seats[w]))
+	for _, seat := range p.Remind {
+		who = append(who, kit.Mention(r.Seats[seat]))
 	}
 	if len(who) == 0 {
 		return ""
@@ -535,7 +421,7 @@ func moveTimer(tx *storage.Tx, from, to int64) error {
 	if !ok {
 		return nil
 	}
-	r, err := decodeRecord(data)
+	r, err := kit.DecodeRecord(data)
 	if err != nil || r.Clock.Timer == 0 {
 		return err
 	}

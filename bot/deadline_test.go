@@ -427,3 +427,42 @@ func TestStaleTimersAreDropped(t *testing.T) {
 		t.Fatalf("%d stale timers left", count())
 	}
 }
+
+// TestPauseStopsGameTime: the clock of what a kind keeps counts in game
+// time, which stands still while the game is paused: an offer open when
+// the game is paused for two days is still open after /resume, with its
+// expiry unchanged, and expires when its own time has run out.
+func TestPauseStopsGameTime(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	ux := h.userOf(rec, x)
+	h.draftPortForCash(rec, ux, (x+1)%3)
+	h.pressPrivate(ux, OpTrMode, editItems)
+	h.pressPrivate(ux, OpTrSend, 0)
+	expires := h.record().Offers[0].Expires
+	clock.Add(time.Hour)
+	h.api.SetAdmins(testChat, h.users[2].ID)
+	h.say(h.users[2], "/pause")
+	clock.Add(48 * time.Hour)
+	time.Sleep(50 * time.Millisecond)
+	h.say(h.users[2], "/resume")
+	rec = h.record()
+	if rec.Clock.PausedAt != 0 || rec.Clock.Paused != (48*time.Hour).Milliseconds() {
+		t.Fatalf("after /resume: clock %+v, want 48 h paused", rec.Clock)
+	}
+	if len(rec.Offers) != 1 || rec.Offers[0].Expires != expires {
+		t.Fatalf("the offer changed over the pause: %+v, expiry was %d", rec.Offers, expires)
+	}
+	if game := rec.Clock.GameTime(clock.Now().UnixMilli()); game != expires-(offerTTL-time.Hour).Milliseconds() {
+		t.Fatalf("game time %d, want an hour after the offer was made", game)
+	}
+	clock.Add(offerTTL - 2*time.Hour) // an hour of the offer's time left
+	time.Sleep(50 * time.Millisecond)
+	if len(h.record().Offers) != 1 {
+		t.Fatal("the offer expired early: the pause counted")
+	}
+	clock.Add(2 * time.Hour)
+	h.waitRecord("the offer expires", func(r *Record) bool { return len(r.Offers) == 0 && len(r.Game.Trades) == 0 })
+}

@@ -8,7 +8,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // pressLimiter is a sliding window of presses per person: at most n in any
@@ -72,20 +71,21 @@ func (b *Bot) onForbidden(chat int64) {
 	b.setPaused(chat, true)
 }
 
+// setPaused stores whether the bot may not write to the chat. Pausing
+// drops the chat's timer entry (plan arms nothing while paused); the
+// change that un-pauses re-arms it.
 func (b *Bot) setPaused(chat int64, paused bool) {
-	err := b.store.Batch(func(tx *storage.Tx) error {
-		s := b.loadSettings(tx, chat)
-		if s.Paused == paused {
-			return nil
+	_, err := b.change(chat, 0, func(c *chatState) error {
+		if c.Settings.Paused != paused {
+			c.Settings.Paused, c.SettingsChanged = paused, true
 		}
-		s.Paused = paused
-		return putJSON(tx.PutSettings, chat, s)
+		return nil
 	})
 	if err != nil {
 		b.log.Warn("pausing chat", "chat", chat, "err", err)
 	}
 	if paused {
-		b.out.Pause(chat) // its timer entry is dropped when it next fires
+		b.out.Pause(chat)
 	}
 }
 
@@ -105,33 +105,28 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 		}
 		defer b.lock(chat)()
 		st, err := b.change(chat, updateID, func(c *chatState) error {
-			if !c.settings.Paused {
+			if !c.Settings.Paused {
 				return nil
 			}
-			c.settings.Paused, c.settingsChanged = false, true
-			rec := c.rec
+			c.Settings.Paused, c.SettingsChanged = false, true
+			rec := c.Rec
 			switch {
 			case rec == nil:
 			case rec.Status == StatusLobby:
-				c.lobby = true
-			case rec.Game != nil:
-				lang := c.lang("")
-				if rec.TurnMsg != 0 {
-					c.closed = &closedTx{msg: rec.TurnMsg, text: b.renderClosedTurn(lang, rec)}
-				}
-				rec.TurnMsg, rec.View = 0, View{}
-				c.turn, c.save = true, true
+				c.Lobby = true
+			case rec.Status == StatusPlaying:
+				b.kindOf(rec).Reshow(c, c.Lang(""))
 			}
 			return nil
 		})
-		if err == nil && st != nil && st.settingsChanged {
+		if err == nil && st != nil && st.SettingsChanged {
 			b.log.Info("bot back in chat; resuming its game", "chat", chat)
 			b.out.Resume(chat)
 		}
 		b.finish(ctx, st, err, "")
-		if err == nil && st != nil && st.settingsChanged && st.rec != nil {
-			// Offers posted while the bot could not write were dropped.
-			b.postUnsentOffers(chat, st.lang(""), st.rec)
+		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == StatusPlaying {
+			// Messages posted while the bot could not write were dropped.
+			b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -26,7 +27,7 @@ func (h *harness) buttonIn(chat int64, op Op) (msg int, data string, ok bool) {
 		}
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				if p, err := ParsePress(b.Data); err == nil && p.Op == op {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
 					return msgs[i].ID, b.Data, true
 				}
 			}
@@ -303,6 +304,10 @@ func TestJunkInput(t *testing.T) {
 	h.api.PushCallback(testChat, msg, stranger, data)
 	h.api.PushCallback(testChat, 424242, u, data) // a message that does not exist
 	h.api.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abc", Data: data}})
+	// A composer's button as if on an inline message (kinds may post those;
+	// the board does not).
+	composer := Press{Game: before.ID, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode()
+	h.api.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline-2", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abd", Data: composer}})
 	h.api.PushUpdate(tgbotapi.Update{EditedMessage: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: testChat}, Text: "/newgame"}})
 	h.api.PushUpdate(tgbotapi.Update{ChannelPost: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: -100777, Type: "channel"}, Text: "/newgame"}})
 	h.api.PushUpdate(tgbotapi.Update{PollAnswer: &tgbotapi.PollAnswer{PollID: "p"}})

@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -134,7 +136,7 @@ func (h *harness) findButton(op Op, arg int, anyArg bool) (msg int, data string,
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				p, err := ParsePress(b.Data)
+				p, err := kit.ParsePress(b.Data)
 				if err != nil {
 					h.t.Fatalf("the bot made a button with bad data %q: %v", b.Data, err)
 				}
@@ -228,9 +230,9 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 			}
 		case rec.View.Menu == menuBankrupt:
 			c = choice{u: u, op: OpBankruptYes}
-		case len(b2a(h.bot.mortgageRows(g, d))) > 0 && hasMortgageAction(g, d):
+		case len(b2a(board.MortgageActions(g, d))) > 0 && hasMortgageAction(g, d):
 			c = choice{u: u, op: OpMenuMort}
-		case len(h.bot.buildGroups(g, d)) > 0 && rec.View.Menu == "":
+		case len(board.BuildGroups(g, d)) > 0 && rec.View.Menu == "":
 			c = choice{u: u, op: OpMenuBuild}
 		case rec.View.Menu == menuBuild:
 			c = choice{u: u, op: OpGroup, any: true}
@@ -255,7 +257,7 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 			}
 		case rec.View.Menu == menuBuild && rec.View.User == u.ID:
 			c = choice{u: u, op: OpGroup, arg: buildableGroup(g, cur)}
-		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(h.bot.buildGroups(g, cur)) > 0 && canBuild(g, cur):
+		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(board.BuildGroups(g, cur)) > 0 && canBuild(g, cur):
 			c = choice{u: u, op: OpMenuBuild}
 		case g.Phase == engine.PhaseTurnStart && g.Players[cur].InJail && r.IntN(2) == 0 &&
 			g.Check(cur, engine.Action{Kind: engine.ActPayJailFine}) == nil:
@@ -306,7 +308,7 @@ func (h *harness) replayArchive() []engine.Event {
 			g = start.Start
 			continue
 		}
-		var e logEntry
+		var e kit.LogEntry
 		if err := json.Unmarshal(raw, &e); err != nil {
 			h.t.Fatal(err)
 		}
@@ -403,7 +405,7 @@ func playWholeGame(t *testing.T, lang string) {
 	for _, k := range []engine.EventKind{engine.EvAuctionWon, engine.EvBuilt, engine.EvMortgaged,
 		engine.EvSentToJail, engine.EvBankrupt, engine.EvRentPaid, engine.EvCardDrawn} {
 		if !seen[k] {
-			t.Errorf("the game never showed event %q", eventIDs[k])
+			t.Errorf("the game never showed event %d", k)
 		}
 	}
 	msgs := h.api.Messages(testChat)
@@ -413,7 +415,7 @@ func playWholeGame(t *testing.T, lang string) {
 		if e.Kind != engine.EvBankrupt {
 			continue
 		}
-		line := h.bot.eventLine(lang, arch, e)
+		line := boardOf(h).EventLine(lang, arch, e)
 		found := false
 		for _, m := range msgs {
 			found = found || strings.Contains(m.Text, line)
@@ -462,7 +464,7 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 	h.press(stranger, msg, data)
 	h.press(h.users[0], msg, "forged:data")
 	h.press(h.users[0], msg, strings.Replace(data, ":r", ":b", 1))
-	p, _ := ParsePress(data)
+	p, _ := kit.ParsePress(data)
 	p.Rev--
 	h.press(h.users[0], msg, p.Encode())
 	after := h.record()

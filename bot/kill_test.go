@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -103,7 +104,7 @@ func TestKillMidGame(t *testing.T) {
 			for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, OpPayDebt} {
 				for _, row := range msgs[i].Keyboard {
 					for _, b := range row {
-						if p, err := ParsePress(b.Data); err == nil && p.Op == op {
+						if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
 							m := mentionRE.FindStringSubmatch(msgs[i].Text)
 							if m == nil {
 								continue
@@ -220,7 +221,7 @@ func lastButton(api *fakeapi.Server, op Op) (foundButton, bool) {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				if p, err := ParsePress(b.Data); err == nil && p.Op == op {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
 					return foundButton{msgs[i].ID, b.Data}, true
 				}
 			}

@@ -6,6 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -24,7 +25,7 @@ func (b *Bot) cmdVote(ctx context.Context, updateID int, m *tgbotapi.Message, ki
 	admin := b.tg.IsAdmin(ctx, chat, m.From.ID)
 	userLang := m.From.LanguageCode
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		b.vote(c, c.lang(userLang), m.From.ID, admin, kind, -1, false)
+		b.vote(c, c.Lang(userLang), m.From.ID, admin, kind, -1, false)
 		return nil
 	})
 	b.finish(ctx, st, err, "")
@@ -39,9 +40,9 @@ func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.lang(q.From.LanguageCode)
-		if c.rec == nil || c.rec.ID != press.Game {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+		lang := c.Lang(q.From.LanguageCode)
+		if c.Rec == nil || c.Rec.ID != press.Game {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
 		target := -1
@@ -60,115 +61,136 @@ func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 // target is the seat a kick button named (-1 for the command: the player
 // the game waits for).
 func (b *Bot) vote(c *chatState, lang string, user int64, admin bool, kind string, target int, button bool) {
-	r := c.rec
 	say := func(id string, data map[string]any) {
 		text := b.cat.T(lang, id, data)
 		if button {
-			c.alert = text
+			c.Alert = text
 			return
 		}
-		c.replies = append(c.replies, reply{text: text})
+		c.Replies = append(c.Replies, kit.Reply{Text: text})
 	}
-	if r == nil || r.Game == nil || r.Status != StatusPlaying {
+	target, voters, ok := b.voteOn(c.Rec, user, admin, kind, target, say)
+	if !ok {
+		return
+	}
+	if !admin && !b.tally(c, lang, user, kind, target, voters/2+1, button) {
+		return
+	}
+	b.decide(c, lang, kind, target, say)
+}
+
+// voteOn checks that a vote of kind can be held now and by user; it
+// returns the seat voted on (0 but for a kick) and how many vote.
+func (b *Bot) voteOn(r *Record, user int64, admin bool, kind string, target int, say func(string, map[string]any)) (int, int, bool) {
+	if r == nil || r.Status != StatusPlaying {
 		say("no_game", nil)
-		return
+		return 0, 0, false
 	}
-	g := r.Game
-	seat := r.SeatOf(user)
-	if !admin && (seat < 0 || !g.Active(seat)) {
+	k := b.kindOf(r)
+	seat := int(r.SeatOf(user))
+	if !admin && !k.Active(r, seat) {
 		say("not_a_player", nil)
-		return
+		return 0, 0, false
 	}
-	cl := &r.Clock
 	voters := 0
 	for i := range r.Seats {
-		if g.Active(engine.PlayerID(i)) {
+		if k.Active(r, i) {
 			voters++
 		}
 	}
-	op := map[string]Op{"pause": OpVotePause, "resume": OpVoteResume, "kick": OpVoteKick}[kind]
+	paused := r.Clock.PausedAt != 0
 	switch kind {
 	case "pause":
-		target = 0
-		if cl.PausedAt != 0 {
+		if paused {
 			say("pause_already", nil)
-			return
+			return 0, 0, false
 		}
+		return 0, voters, true
 	case "resume":
-		target = 0
-		if cl.PausedAt == 0 {
+		if !paused {
 			say("resume_not_paused", nil)
-			return
+			return 0, 0, false
 		}
+		return 0, voters, true
 	case "kick":
-		w := g.Waiting()
-		if w < 0 || (target >= 0 && engine.PlayerID(target) != w) || g.Check(w, engine.Action{Kind: engine.ActResign}) != nil {
+		w := k.Pending(r).Seat
+		if w < 0 || (target >= 0 && target != w) || !k.CanResign(r, w) {
 			say("kick_not_now", nil)
-			return
+			return 0, 0, false
 		}
 		if seat == w {
 			say("kick_self", nil)
-			return
+			return 0, 0, false
 		}
-		target, voters = int(w), voters-1
-	default:
-		return
+		return w, voters - 1, true
 	}
-	need := voters/2 + 1
-	if !admin {
-		i := slices.IndexFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind && v.Target == target })
-		if i < 0 {
-			cl.Votes = append(cl.Votes, Vote{Kind: kind, Target: target})
-			i = len(cl.Votes) - 1
-		}
-		v := &cl.Votes[i]
-		if !slices.Contains(v.Users, user) {
-			v.Users = append(v.Users, user)
-		}
-		if len(v.Users) < need {
-			data := map[string]any{"Count": len(v.Users), "Need": need}
-			if kind == "kick" {
-				data["Player"] = b.seatName(r, engine.PlayerID(target))
-			}
-			text := b.cat.T(lang, "vote_"+kind, data)
-			if button {
-				c.toast = text
-				return
-			}
-			k := &kbBuilder{rec: r}
-			k.row(k.btn(b.cat.T(lang, "btn_vote_agree", nil), op, target))
-			c.replies = append(c.replies, reply{text: text, kb: k.markup()})
-			return
-		}
+	return 0, 0, false
+}
+
+// voteButtons are the "Agree" buttons of each vote.
+var voteButtons = map[string]Op{"pause": OpVotePause, "resume": OpVoteResume, "kick": OpVoteKick}
+
+// tally counts user's vote and says whether it decided the vote (need
+// votes); until then it answers with the count so far.
+func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, need int, button bool) bool {
+	r := c.Rec
+	cl := &r.Clock
+	i := slices.IndexFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind && v.Target == target })
+	if i < 0 {
+		cl.Votes = append(cl.Votes, Vote{Kind: kind, Target: target})
+		i = len(cl.Votes) - 1
 	}
-	// Decided. Votes and the pause are clock state, stored without a new
-	// revision (the buttons on screen stay valid).
+	v := &cl.Votes[i]
+	if !slices.Contains(v.Users, user) {
+		v.Users = append(v.Users, user)
+	}
+	if len(v.Users) >= need {
+		return true
+	}
+	data := map[string]any{"Count": len(v.Users), "Need": need}
+	if kind == "kick" {
+		data["Player"] = kit.SeatName(r, engine.PlayerID(target))
+	}
+	text := b.cat.T(lang, "vote_"+kind, data)
+	if button {
+		c.Toast = text
+		return false
+	}
+	k := &kit.Keyboard{Rec: r}
+	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
+	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: k.Markup()})
+	return false
+}
+
+// decide carries out a vote that passed (or an admin's command). Votes
+// and the pause are clock state, stored without a new revision (the
+// buttons on screen stay valid).
+func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(string, map[string]any)) {
+	r := c.Rec
+	cl := &r.Clock
 	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind })
 	if len(cl.Votes) == 0 {
 		cl.Votes = nil
 	}
 	now := b.cfg.Now().UnixMilli()
-	announce := func(text string) { c.replies = append(c.replies, reply{text: text}) }
 	switch kind {
 	case "pause":
 		cl.PausedAt, cl.Left, cl.Deadline = now, max(cl.Deadline-now, 0), 0
-		c.turn = true // the turn message says so
-		announce(b.cat.T(lang, "game_paused", nil))
+		c.Turn = true // the turn message says so
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "game_paused", nil)})
 	case "resume":
-		shift := now - cl.PausedAt
+		// The game's own times (an offer's expiry) are in game time, which
+		// stood still: nothing of the kind's moves.
+		cl.Paused += now - cl.PausedAt
 		cl.Deadline, cl.PausedAt, cl.Left = now+cl.Left, 0, 0
-		for i := range r.Offers {
-			r.Offers[i].Expires += shift
-		}
-		c.save = len(r.Offers) > 0 // offers are not clock state: a new revision
-		c.turn = true              // the turn message drops the paused line
+		c.Turn = true // the turn message drops the paused line
 		text := b.cat.T(lang, "game_resumed", nil)
-		if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
-			text += " " + mention(r.Seats[w])
+		if w := b.kindOf(r).Pending(r).Seat; w >= 0 && w < len(r.Seats) {
+			text += " " + kit.Mention(r.Seats[w])
 		}
-		announce(text)
+		c.Replies = append(c.Replies, kit.Reply{Text: text})
 	case "kick":
-		if !b.resignSeat(c, lang, engine.PlayerID(target), "player_kicked_vote") {
+		if !b.resignSeat(c, lang, target, "player_kicked_vote") {
 			say("kick_not_now", nil)
 		}
 	}

@@ -3,10 +3,9 @@ package bot
 import (
 	"context"
 	"errors"
-	"strconv"
-	"strings"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -22,108 +21,59 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		b.log.Error("changing chat state", "err", err)
 		return
 	}
-	if st == nil || st.duplicate {
+	if st == nil || st.Duplicate {
 		return
 	}
-	chat := st.chat
-	lang := st.settings.Lang
-	if lang == "" {
-		lang = "en"
+	chat := st.Chat
+	lang := st.ChatLang()
+	for _, r := range st.Replies {
+		b.out.Send(chat, r.Text, r.KB)
 	}
-	for _, r := range st.replies {
-		b.out.Send(chat, r.text, r.kb)
+	if rec := st.Rec; rec != nil {
+		if st.Lobby {
+			b.publishLobby(lang, st)
+		}
+		if rec.Status == StatusPlaying {
+			b.kindOf(rec).Show(st, lang)
+		}
 	}
-	rec := st.rec
-	if rec == nil {
-		return
+	// Messages the change ended — the previous turn's, an ended offer's
+	// (whatever ended it: a trade button, a timeout, a player leaving) —
+	// get their final text before a slot's next message is shown.
+	for _, f := range st.Finals {
+		b.out.Detach(chat, f.Slot, f.Msg, f.Text, nil)
 	}
-	if st.lobby {
-		b.publishLobby(chat, lang, st)
+	for _, s := range st.Shows {
+		b.out.Put(chat, s.Slot, s.Msg, s.Text, s.KB)
 	}
-	if st.closed != nil {
-		b.out.Detach(chat, turnSlot(rec.ID), st.closed.msg, st.closed.text, nil)
+	for _, r := range st.Closing {
+		b.out.Send(chat, r.Text, r.KB)
 	}
-	if st.turn && rec.Game != nil {
-		b.publishTurn(chat, lang, st)
-	}
-	if st.gameOver {
-		text := b.cat.T(lang, "game_over", map[string]any{"Player": mention(rec.Seats[rec.Game.Winner])}) +
-			"\n\n" + b.renderStandings(lang, rec)
-		b.out.Send(chat, text, nil)
-	}
-	// Offers any change may have ended (an accepted trade, a timeout, a
-	// player leaving) get their final text, wherever the change came from.
-	b.publishOfferEdits(ctx, chat, st)
 }
 
-// Slots name the messages the outbox edits over time.
-func lobbySlot(game uint64) string { return "lobby:" + strconv.FormatUint(game, 36) }
-func turnSlot(game uint64) string  { return "turn:" + strconv.FormatUint(game, 36) }
-
-func (b *Bot) publishLobby(chat int64, lang string, st *chatState) {
-	rec := st.rec
-	text := b.renderLobby(lang, rec)
-	kb := b.lobbyKeyboard(lang, rec)
+func (b *Bot) publishLobby(lang string, st *chatState) {
+	rec := st.Rec
+	slot := lobbySlot(rec.ID)
 	switch {
-	case st.remove && rec.Status == StatusLobby:
-		b.out.Detach(chat, lobbySlot(rec.ID), rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil), nil)
+	case st.Remove && rec.Status == StatusLobby:
+		st.Finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
 	case rec.Status == StatusPlaying:
-		b.out.Detach(chat, lobbySlot(rec.ID), rec.LobbyMsg, text+"\n\n"+b.cat.T(lang, "lobby_started", nil), nil)
-	case st.remove:
+		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
+	case st.Remove:
 	default:
-		b.out.Put(chat, lobbySlot(rec.ID), rec.LobbyMsg, text, kb)
-	}
-}
-
-func (b *Bot) publishTurn(chat int64, lang string, st *chatState) {
-	rec := st.rec
-	text := b.renderTurn(lang, rec)
-	if st.remove {
-		// The game is over or ended: no buttons stay behind.
-		b.out.Detach(chat, turnSlot(rec.ID), rec.TurnMsg, text, nil)
-		return
-	}
-	b.out.Put(chat, turnSlot(rec.ID), rec.TurnMsg, text, b.turnKeyboard(lang, rec))
-}
-
-// onSent stores the id of a slot's newly sent message in the record.
-func (b *Bot) onSent(chat int64, slot string, id int) {
-	kind, rest, ok := strings.Cut(slot, ":")
-	game, arg, _ := strings.Cut(rest, ":") // "offer:<game>:<trade id>"
-	gameID, err := strconv.ParseUint(game, 36, 64)
-	if !ok || err != nil {
-		return
-	}
-	defer b.lock(chat)()
-	switch kind {
-	case "lobby", "turn":
-		// The change that moved on to the next turn (or started the game)
-		// may have taken the lock first: it detached this message, and the
-		// record waits for a newer one. Storing this id would make a restart
-		// edit the closed message instead of the current one.
-		if !b.out.Holds(chat, slot, id) {
-			return
-		}
-		if kind == "lobby" {
-			b.rememberMessage(chat, gameID, func(r *Record) { r.LobbyMsg = id })
-		} else {
-			b.rememberMessage(chat, gameID, func(r *Record) { r.TurnMsg = id })
-		}
-	case "offer":
-		b.offerSent(chat, gameID, arg, id)
+		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
 	}
 }
 
 // rememberMessage stores a message id in the chat's record, if the record
-// is still the same game. It does not bump the revision: the buttons on
-// screen stay valid. The caller holds the chat's lock.
-func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record)) {
+// is still the same game and set reports a change. It does not bump the
+// revision: the buttons on screen stay valid. The caller holds the chat's
+// lock.
+func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool) {
 	_, err := b.change(chat, 0, func(c *chatState) error {
-		if c.rec == nil || c.rec.ID != gameID {
-			return nil
+		if c.Rec != nil && c.Rec.ID == gameID && set(c.Rec) {
+			c.Quiet = true
 		}
-		set(c.rec)
-		c.quiet = true
 		return nil
 	})
 	if err != nil {
@@ -157,7 +107,7 @@ func (b *Bot) Restore() error {
 			if !ok {
 				return nil
 			}
-			rec, err := decodeRecord(data)
+			rec, err := kit.DecodeRecord(data)
 			if err != nil {
 				b.log.Warn("unreadable game record", "chat", chat, "err", err)
 				return nil
@@ -171,8 +121,9 @@ func (b *Bot) Restore() error {
 				unarmed = append(unarmed, chat)
 			}
 			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
-			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (rec.Game != nil && (rec.TurnMsg == 0 || rec.unsentOffers())) {
-				todo = append(todo, unsent{chat, s.Lang, rec})
+			playing := rec.Status == StatusPlaying
+			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (playing && b.kindOf(rec).Unshown(rec)) {
+				todo = append(todo, unsent{chat, s.Language(), rec})
 			}
 			return nil
 		})
@@ -182,17 +133,11 @@ func (b *Bot) Restore() error {
 	}
 	for _, u := range todo {
 		lang := u.lang
-		if lang == "" {
-			lang = "en"
-		}
-		st := &chatState{chat: u.chat, rec: u.rec, lobby: u.rec.Game == nil, turn: u.rec.Game != nil}
 		unlock := b.lock(u.chat)
-		if u.rec.Game != nil {
-			b.publishTurn(u.chat, lang, st)
-			b.publishOfferEdits(context.Background(), u.chat, st)
-			b.postUnsentOffers(u.chat, lang, u.rec)
-		} else {
-			b.publishLobby(u.chat, lang, st)
+		b.finish(context.Background(), &chatState{Chat: u.chat, Rec: u.rec, Settings: Settings{Lang: lang},
+			Lobby: u.rec.Status == StatusLobby, Turn: u.rec.Status == StatusPlaying}, nil, "")
+		if u.rec.Status == StatusPlaying {
+			b.kindOf(u.rec).Repost(u.chat, lang, u.rec)
 		}
 		unlock()
 	}
@@ -208,7 +153,7 @@ const recentStamp = time.Hour
 // Restore looks at recently changed chats only (no scan of every game at
 // start-up); stamping once per recentStamp rather than at every change
 // saves a page write per change.
-func (r *Record) restamp() bool {
+func restamp(r *Record) bool {
 	if r.Updated-r.Marked < recentStamp.Milliseconds() {
 		return false
 	}

@@ -1,158 +1,38 @@
 package bot
 
 import (
-	"encoding/json"
-	"slices"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
+// The record and the chat's settings are kit's, shared with the kinds;
+// the chat layer calls them by these names.
+type (
+	Record      = kit.Record
+	Seat        = kit.Seat
+	Settings    = kit.Settings
+	ChatOptions = kit.ChatOptions
+	Pace        = kit.Pace
+	Clock       = kit.Clock
+	Vote        = kit.Vote
 )
 
 // Status of a chat's game record.
 const (
-	StatusLobby   = "lobby"
-	StatusPlaying = "playing"
+	StatusLobby   = kit.StatusLobby
+	StatusPlaying = kit.StatusPlaying
 )
 
-// Record is what the bot stores for one chat's game: the lobby or the
-// engine state, the people in the seats, and which Telegram messages show
-// it. It is saved whole in one transaction with every accepted action.
-type Record struct {
-	ID      uint64 `json:"id"`  // random per game: buttons of an older game never match
-	Rev     uint64 `json:"rev"` // increases with every change; stamped into buttons
-	Status  string `json:"status"`
-	Edition string `json:"edition"`
-	Creator int64  `json:"creator"`
-	Seats   []Seat `json:"seats"`
-
-	Game *engine.Game `json:"game,omitempty"`
-	// Turn holds the events shown in the current turn's message.
-	// Turn and History are appended to or replaced, never changed in
-	// place: copies of the record share them (Clone).
-	Turn []engine.Event `json:"turn,omitempty"`
-	// History is the game's most recent events across turns (/history),
-	// at most maxHistory+historySlack (bot/history.go).
-	History []engine.Event `json:"history,omitempty"`
-	// Options are the chat's settings this game was created or started
-	// with: a lobby follows the chat's changes, a running game keeps them.
-	Options *ChatOptions `json:"options,omitempty"`
-
-	LobbyMsg int   `json:"lobby_msg,omitempty"`
-	TurnMsg  int   `json:"turn_msg,omitempty"`
-	View     View  `json:"view,omitempty"`
-	Created  int64 `json:"created"`
-	Updated  int64 `json:"updated"`
-	// Marked is when the chat was last stamped in storage's index of
-	// recently changed chats (bot/publish.go, recentStamp).
-	Marked int64 `json:"marked,omitempty"`
-
-	// Pace is the pace the game plays with, fixed when it starts; Clock is
-	// its deadline state: deadlines, reminders, strikes, pause, votes
-	// (bot/deadline.go).
-	Pace  Pace  `json:"pace,omitempty"`
-	Clock Clock `json:"clock,omitempty"`
-
-	// Trades (bot/trade.go): offers being composed, by the proposer's user
-	// id; the open offers shown in the chat; offer messages to finalize.
-	Drafts     map[int64]*Draft `json:"drafts,omitempty"`
-	Offers     []Offer          `json:"offers,omitempty"`
-	OfferEdits []OfferEdit      `json:"offer_edits,omitempty"`
-}
-
-// Seat is a person playing a seat; the seat index is the engine.PlayerID.
-type Seat struct {
-	User int64  `json:"user"`
-	Name string `json:"name"`
-}
-
-// View is the menu the turn message shows; menus belong to one person.
-type View struct {
-	Menu  string `json:"menu,omitempty"` // "", menuBuild, menuGroup, menuMortgage, menuBankrupt
-	User  int64  `json:"user,omitempty"`
-	Group int    `json:"group,omitempty"`
-}
-
+// Paces.
 const (
-	menuBuild    = "build"
-	menuGroup    = "group"
-	menuMortgage = "mortgage"
-	menuBankrupt = "bankrupt"
+	PaceLive    = kit.PaceLive
+	PaceRelaxed = kit.PaceRelaxed
+	PaceAsync   = kit.PaceAsync
+	PaceCustom  = kit.PaceCustom
+	DefaultPace = kit.DefaultPace
 )
 
-// SeatOf returns the seat of a Telegram user, or -1.
-func (r *Record) SeatOf(user int64) engine.PlayerID {
-	for i, s := range r.Seats {
-		if s.User == user {
-			return engine.PlayerID(i)
-		}
-	}
-	return -1
-}
+// Paces are the presets.
+var Paces = kit.Paces
 
-func decodeRecord(data []byte) (*Record, error) {
-	var r Record
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
-
-func (r *Record) encode() ([]byte, error) { return json.Marshal(r) }
-
-// Clone returns a copy of r that either can change without the other
-// seeing it. (The record cache hands out copies; TestRecordClone walks
-// every field.) Turn and History are only ever appended to or replaced,
-// never changed in place, so the copy shares their arrays with the
-// capacity clipped: an append to either copy moves it to a new array.
-// They are most of a record, and copying them was most of a copy's cost.
-func (r *Record) Clone() *Record {
-	c := *r
-	c.Seats = slices.Clone(r.Seats)
-	if r.Game != nil {
-		c.Game = r.Game.Clone()
-	}
-	c.Turn = slices.Clip(r.Turn)
-	c.History = slices.Clip(r.History)
-	if r.Options != nil {
-		o := r.Options.clone()
-		c.Options = &o
-	}
-	c.Clock = r.Clock.clone()
-	if r.Drafts != nil {
-		c.Drafts = make(map[int64]*Draft, len(r.Drafts))
-		for user, d := range r.Drafts {
-			if d == nil {
-				c.Drafts[user] = nil
-				continue
-			}
-			dc := *d
-			dc.Trade = d.Trade.Clone()
-			c.Drafts[user] = &dc
-		}
-	}
-	if r.Offers != nil {
-		c.Offers = make([]Offer, len(r.Offers))
-		for i, o := range r.Offers {
-			o.Trade = o.Trade.Clone()
-			c.Offers[i] = o
-		}
-	}
-	c.OfferEdits = slices.Clone(r.OfferEdits)
-	return &c
-}
-
-// Settings are the per-chat preferences.
-type Settings struct {
-	Lang string `json:"lang"`
-	// Paused: the bot was removed from the chat or cannot write to it; the
-	// game waits until the bot is back.
-	Paused bool `json:"paused,omitempty"`
-	// TradeChat (a private chat's settings) is the group whose trade
-	// composer the person opened last: where a typed /cash amount goes.
-	TradeChat int64 `json:"trade_chat,omitempty"`
-	// Options are the chat's game settings (/settings); a running game
-	// keeps those it started with (Record.Options).
-	Options ChatOptions `json:"options,omitempty"`
-	// OptionsRev increases with every change of Options; the settings
-	// message's buttons carry it, so a press on an outdated one is refused.
-	OptionsRev uint64 `json:"options_rev,omitempty"`
-}
+// chatState is a change in progress (kit.Change).
+type chatState = kit.Change

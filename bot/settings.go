@@ -2,14 +2,13 @@ package bot
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -48,22 +47,6 @@ var (
 	archivePresets = []int{3, 7, 14, 30}
 )
 
-// kickValue is the effective KickAfter of o (0 means the default).
-func kickValue(o *ChatOptions) int {
-	if o.KickAfter == 0 {
-		return defaultKickAfter
-	}
-	return o.KickAfter
-}
-
-// archiveDays is the effective ArchiveAfter of o in days.
-func archiveDays(o *ChatOptions) int {
-	if o.ArchiveAfter <= 0 {
-		return int(defaultArchiveAfter / (24 * time.Hour))
-	}
-	return int(o.ArchiveAfter / (24 * time.Hour))
-}
-
 // houseRule is one switch of the house-rules page; the message is
 // "rule_" + id.
 type houseRule struct {
@@ -88,16 +71,6 @@ var houseRules = []houseRule{
 // switched on over rules that had no cap.
 const defaultBuildsPerTurn = 3
 
-// editionOf is the edition the options choose.
-func editionOf(o *ChatOptions) *engine.Edition {
-	if o != nil && o.Edition != "" {
-		if ed := engine.EditionByID(o.Edition); ed != nil {
-			return ed
-		}
-	}
-	return engine.EditionByID(engine.Classic)
-}
-
 // rulesOf are the engine rules the options give: the chat's own, else the
 // operator's override (Config.Rules), else the edition's defaults.
 func (b *Bot) rulesOf(o *ChatOptions) engine.Rules {
@@ -107,54 +80,16 @@ func (b *Bot) rulesOf(o *ChatOptions) engine.Rules {
 	case b.cfg.Rules != nil:
 		return *b.cfg.Rules
 	}
-	return editionOf(o).Rules
+	return kit.EditionOf(o).Rules
 }
 
 // maxPlayersOf is the largest game the options allow.
 func maxPlayersOf(o *ChatOptions) int {
-	ed := editionOf(o)
+	ed := kit.EditionOf(o)
 	if o != nil && o.MaxPlayers >= ed.MinPlayers && o.MaxPlayers < ed.MaxPlayers {
 		return o.MaxPlayers
 	}
 	return ed.MaxPlayers
-}
-
-// copyOptions is a deep copy, so a record never shares Rules with settings.
-func copyOptions(o ChatOptions) *ChatOptions {
-	if o.Rules != nil {
-		r := *o.Rules
-		o.Rules = &r
-	}
-	return &o
-}
-
-// seatOrder is the random seating of RandomOrder: a permutation of n seats
-// drawn from the game's seed, so a replay seats everyone the same way.
-func seatOrder(seed uint64, n int) []int {
-	r := rand.New(rand.NewPCG(seed, 0x5ea75ea75ea75ea7))
-	return r.Perm(n)
-}
-
-// shuffleSeats seats rec's players in random order instead of the order
-// roll: seat order[0] starts and the others follow in drawn order. The
-// engine has already rolled for its first player (its dice stream stays
-// as seeded); the people are placed around that seat, and the roll's
-// events are dropped, since it decided nothing.
-func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) []engine.Event {
-	n := len(rec.Seats)
-	order := seatOrder(seed, n)
-	seats := make([]Seat, n)
-	for i, from := range order {
-		seats[(int(g.Current)+i)%n] = rec.Seats[from]
-	}
-	rec.Seats = seats
-	out := evs[:0:0]
-	for _, e := range evs {
-		if e.Kind != engine.EvOrderRoll {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // onSettingsPress handles a press on the settings message.
@@ -164,58 +99,58 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	defer b.lock(chat)()
 	page, show, closed := pageMain, false, false
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.lang(q.From.LanguageCode)
+		lang := c.Lang(q.From.LanguageCode)
 		page, show, closed = pageMain, false, false
-		if press.Game != 0 || press.Rev != c.settings.OptionsRev {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+		if press.Game != 0 || press.Rev != c.Settings.OptionsRev {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
-		lobby := c.rec != nil && c.rec.Status == StatusLobby
-		running := c.rec != nil && c.rec.Status == StatusPlaying
-		if !admin && !(lobby && c.rec.Creator == q.From.ID) {
-			c.alert = b.cat.T(lang, "alert_settings_denied", nil)
+		lobby := c.Rec != nil && c.Rec.Status == StatusLobby
+		running := c.Rec != nil && c.Rec.Status == StatusPlaying
+		if !admin && !(lobby && c.Rec.Creator == q.From.ID) {
+			c.Alert = b.cat.T(lang, "alert_settings_denied", nil)
 			return nil
 		}
-		o := c.settings.Options
+		o := c.Settings.Options
 		r := b.rulesOf(&o)
 		var ok, changed bool
-		page, ok, changed, closed = b.applySetting(&c.settings, &o, &r, press)
+		page, ok, changed, closed = b.applySetting(&c.Settings, &o, &r, press)
 		if !ok {
-			c.alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
 		}
 		show = true
 		if !changed {
 			return nil
 		}
-		c.settingsChanged = true
-		c.settings.OptionsRev++
+		c.SettingsChanged = true
+		c.Settings.OptionsRev++
 		if press.Op == OpSetLang {
 			// The language applies at once, to the game on screen too.
-			c.turn, c.lobby = running, lobby
+			c.Turn, c.Lobby = running, lobby
 			return nil
 		}
 		if press.Op == OpSetCash || press.Op == OpSetRule {
 			o.Rules = &r
 		}
-		c.settings.Options = o
+		c.Settings.Options = o
 		switch {
 		case lobby:
-			c.rec.Options = copyOptions(o)
-			c.save, c.lobby = true, true
+			c.Rec.Options = o.Clone()
+			c.Save, c.Lobby = true, true
 		case running:
-			c.alert = b.cat.T(lang, "alert_settings_next_game", nil)
+			c.Alert = b.cat.T(lang, "alert_settings_next_game", nil)
 		}
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
-	if err == nil && st != nil && !st.duplicate && show {
-		lang := st.lang(q.From.LanguageCode)
-		slot := "settings:" + strconv.Itoa(msg)
+	if err == nil && st != nil && !st.Duplicate && show {
+		lang := st.Lang(q.From.LanguageCode)
+		slot := settingsSlot(msg)
 		if closed {
-			b.out.Detach(chat, slot, msg, b.cat.T(lang, "settings_closed", nil), nil)
+			st.Finalize(slot, msg, b.cat.T(lang, "settings_closed", nil))
 		} else {
-			text, kb := b.renderSettings(lang, st.settings, page)
+			text, kb := b.renderSettings(lang, st.Settings, page)
 			b.out.Put(chat, slot, msg, text, kb)
 		}
 	}
@@ -226,108 +161,133 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 // show, whether the press made sense, whether anything changed, and
 // whether the menu closes.
 func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press Press) (page int, ok, changed, closed bool) {
-	arg := press.Arg
 	switch press.Op {
 	case OpSetView:
-		return arg, arg >= 0 && arg < pageCount, false, false
+		return press.Arg, press.Arg >= 0 && press.Arg < pageCount, false, false
 	case OpSetClose:
 		return pageMain, true, false, true
 	case OpSetLang:
-		if arg >= len(locales.Languages) {
+		if press.Arg >= len(locales.Languages) {
 			return pageLang, false, false, false
 		}
-		changed = s.Lang != locales.Languages[arg]
-		s.Lang = locales.Languages[arg]
+		changed = s.Lang != locales.Languages[press.Arg]
+		s.Lang = locales.Languages[press.Arg]
 		return pageMain, true, changed, false
-	case OpSetEdition:
+	}
+	set, known := optionSetters[press.Op]
+	if !known {
+		return pageMain, false, false, false
+	}
+	before := *o
+	beforeRules := *r
+	page, ok = set(o, r, press)
+	// A house rule switch always counts as a change (it toggles).
+	changed = ok && (press.Op == OpSetRule || !sameOptions(before, *o) || beforeRules != *r)
+	return page, ok, changed, false
+}
+
+// sameOptions compares options without their rules (compared apart).
+func sameOptions(a, b ChatOptions) bool {
+	a.Rules, b.Rules = nil, nil
+	return a == b
+}
+
+// optionSetters change the chat's options by a settings press; they return
+// the page to show and whether the argument was valid.
+var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (int, bool){
+	OpSetEdition: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
 		eds := editionIDs()
-		if arg >= len(eds) || !selectableEdition(eds[arg]) {
-			return pageEdition, false, false, false
+		if press.Arg >= len(eds) || !selectableEdition(eds[press.Arg]) {
+			return pageEdition, false
 		}
-		id := eds[arg]
-		if id == engine.Classic {
-			id = ""
+		o.Edition = eds[press.Arg]
+		if o.Edition == engine.Classic {
+			o.Edition = ""
 		}
-		changed = o.Edition != id
-		o.Edition = id
-		return pageMain, true, changed, false
-	case OpSetPace:
-		if arg >= len(paceNames) {
-			return pagePace, false, false, false
+		return pageMain, true
+	},
+	OpSetPace: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+		if press.Arg >= len(paceNames) {
+			return pagePace, false
 		}
-		name := paceNames[arg]
-		if name == PaceCustom {
-			p := o.EffectivePace() // start from what the chat has now
-			p.Name = PaceCustom
-			changed = o.Pace != p
-			o.Pace = p
-			return pageCustom, true, changed, false
+		if name := paceNames[press.Arg]; name != PaceCustom {
+			o.Pace = Pace{Name: name}
+			return pageMain, true
 		}
-		changed = o.Pace.Name != name || o.Pace.Decision != 0
-		o.Pace = Pace{Name: name}
-		return pageMain, true, changed, false
-	case OpSetDecision, OpSetBid:
-		presets := decisionPresets
-		if press.Op == OpSetBid {
-			presets = bidPresets
+		o.Pace = o.EffectivePace() // custom starts from what the chat has now
+		o.Pace.Name = PaceCustom
+		return pageCustom, true
+	},
+	OpSetDecision: setCustomPace,
+	OpSetBid:      setCustomPace,
+	OpSetCash: func(_ *ChatOptions, r *engine.Rules, press Press) (int, bool) {
+		if press.Arg >= len(cashPresets) {
+			return pageCash, false
 		}
-		if arg >= len(presets) {
-			return pageCustom, false, false, false
+		r.StartingCash = cashPresets[press.Arg]
+		return pageMain, true
+	},
+	OpSetRule: func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
+		if press.Arg >= len(houseRules) {
+			return pageRules, false
 		}
-		p := o.EffectivePace()
-		p.Name = PaceCustom
-		if press.Op == OpSetBid {
-			p.Bid = presets[arg]
-		} else {
-			p.Decision = presets[arg]
-		}
-		changed = o.Pace != p
-		o.Pace = p
-		return pageCustom, true, changed, false
-	case OpSetCash:
-		if arg >= len(cashPresets) {
-			return pageCash, false, false, false
-		}
-		changed = r.StartingCash != cashPresets[arg]
-		r.StartingCash = cashPresets[arg]
-		return pageMain, true, changed, false
-	case OpSetRule:
-		if arg >= len(houseRules) {
-			return pageRules, false, false, false
-		}
-		f := houseRules[arg].field(o, r)
+		f := houseRules[press.Arg].field(o, r)
 		*f = !*f
 		if r.BuildBeforeRollOnly && r.BuildsPerTurn <= 0 {
 			r.BuildsPerTurn = defaultBuildsPerTurn
 		}
-		return pageRules, true, true, false
-	case OpSetKick:
-		if arg >= len(kickPresets) {
-			return pageAbsence, false, false, false
+		return pageRules, true
+	},
+	OpSetKick: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+		if press.Arg >= len(kickPresets) {
+			return pageAbsence, false
 		}
-		changed = kickValue(o) != kickPresets[arg]
-		o.KickAfter = kickPresets[arg]
-		return pageAbsence, true, changed, false
-	case OpSetArchive:
-		if arg >= len(archivePresets) {
-			return pageAbsence, false, false, false
+		if o.EffectiveKickAfter() != kickPresets[press.Arg] {
+			o.KickAfter = kickPresets[press.Arg]
 		}
-		changed = archiveDays(o) != archivePresets[arg]
-		o.ArchiveAfter = time.Duration(archivePresets[arg]) * 24 * time.Hour
-		return pageAbsence, true, changed, false
-	case OpSetMax:
-		ed := editionOf(o)
-		if arg < ed.MinPlayers || arg > ed.MaxPlayers {
-			return pagePlayers, false, false, false
+		return pageAbsence, true
+	},
+	OpSetArchive: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+		if press.Arg >= len(archivePresets) {
+			return pageAbsence, false
 		}
-		if arg == ed.MaxPlayers {
-			arg = 0
+		if o.ArchiveDays() != archivePresets[press.Arg] {
+			o.ArchiveAfter = time.Duration(archivePresets[press.Arg]) * 24 * time.Hour
 		}
-		changed = o.MaxPlayers != arg
-		o.MaxPlayers = arg
-		return pageMain, true, changed, false
+		return pageAbsence, true
+	},
+	OpSetMax: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+		ed := kit.EditionOf(o)
+		if press.Arg < ed.MinPlayers || press.Arg > ed.MaxPlayers {
+			return pagePlayers, false
+		}
+		o.MaxPlayers = press.Arg
+		if press.Arg == ed.MaxPlayers {
+			o.MaxPlayers = 0
+		}
+		return pageMain, true
+	},
+}
+
+// setCustomPace sets the time for a decision or the silence after a bid
+// of a custom pace.
+func setCustomPace(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+	presets := decisionPresets
+	if press.Op == OpSetBid {
+		presets = bidPresets
 	}
-	return pageMain, false, false, false
+	if press.Arg >= len(presets) {
+		return pageCustom, false
+	}
+	p := o.EffectivePace()
+	p.Name = PaceCustom
+	if press.Op == OpSetBid {
+		p.Bid = presets[press.Arg]
+	} else {
+		p.Decision = presets[press.Arg]
+	}
+	o.Pace = p
+	return pageCustom, true
 }
 
 // editionIDs are the registered editions in a stable order, classic first.
@@ -347,203 +307,3 @@ func editionIDs() []string {
 
 // selectableEdition: only the classic game can be played for now.
 func selectableEdition(id string) bool { return id == engine.Classic }
-
-// cmdSettings answers /settings with the menu's main page.
-func (b *Bot) cmdSettings(c *chatState, userLang string) {
-	lang := c.lang(userLang)
-	text, kb := b.renderSettings(lang, c.settings, pageMain)
-	c.replies = append(c.replies, reply{text: text, kb: kb})
-}
-
-// span renders a preset duration in words.
-func (b *Bot) span(lang string, d time.Duration) string {
-	switch {
-	case d >= time.Hour && d%time.Hour == 0:
-		return b.cat.T(lang, "set_dur_h", map[string]any{"N": int(d / time.Hour)})
-	case d >= time.Minute && d%time.Minute == 0:
-		return b.cat.T(lang, "set_dur_m", map[string]any{"N": int(d / time.Minute)})
-	}
-	return b.cat.T(lang, "set_dur_s", map[string]any{"N": int(d / time.Second)})
-}
-
-func (b *Bot) paceText(lang string, p Pace) string {
-	return b.cat.T(lang, "pace_value", map[string]any{"Name": b.cat.T(lang, "pace_"+p.Name, nil),
-		"Decision": b.span(lang, p.Decision), "Bid": b.span(lang, p.Bid)})
-}
-
-func (b *Bot) ruleName(lang string, i int, r engine.Rules) string {
-	return b.cat.T(lang, "rule_"+houseRules[i].id, map[string]any{"N": r.BuildsPerTurn})
-}
-
-// rulesText lists the house rules switched on.
-func (b *Bot) rulesText(lang string, o *ChatOptions) string {
-	oo := ChatOptions{}
-	if o != nil {
-		oo = *o
-	}
-	r := b.rulesOf(&oo)
-	var on []string
-	for i, h := range houseRules {
-		if *h.field(&oo, &r) {
-			on = append(on, b.ruleName(lang, i, r))
-		}
-	}
-	if len(on) == 0 {
-		return b.cat.T(lang, "opt_none", nil)
-	}
-	return strings.Join(on, ", ")
-}
-
-// optionLines is the compact summary of a chat's options; the lobby shows
-// it without the lines it already has (language, edition, cash, players).
-func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
-	oo := ChatOptions{}
-	if o != nil {
-		oo = *o
-	}
-	ed := editionOf(&oo)
-	var lines []string
-	if full {
-		lines = append(lines,
-			b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+ed.ID, nil)}),
-			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, b.rulesOf(&oo).StartingCash)}),
-			b.cat.T(lang, "opt_players", map[string]any{"Min": ed.MinPlayers, "Max": maxPlayersOf(&oo)}))
-	}
-	lines = append(lines,
-		b.cat.T(lang, "opt_pace", map[string]any{"Value": b.paceText(lang, oo.EffectivePace())}),
-		b.cat.T(lang, "opt_rules", map[string]any{"Value": b.rulesText(lang, &oo)}))
-	if full {
-		kick := b.cat.T(lang, "set_kick_never", nil)
-		if k := kickValue(&oo); k > 0 {
-			kick = b.cat.T(lang, "set_kick_n", map[string]any{"N": k})
-		}
-		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
-			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": archiveDays(&oo)})}))
-	}
-	return lines
-}
-
-// renderSettings is the settings message on one page.
-func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbotapi.InlineKeyboardMarkup) {
-	o := s.Options
-	r := b.rulesOf(&o)
-	ed := editionOf(&o)
-	var rows [][]tgbotapi.InlineKeyboardButton
-	btn := func(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
-		return tgbotapi.NewInlineKeyboardButtonData(text, Press{Rev: s.OptionsRev, Op: op, Arg: arg}.Encode())
-	}
-	mark := func(on bool, text string) string {
-		if on {
-			return "✅ " + text
-		}
-		return text
-	}
-	back := []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_back", nil), OpSetView, pageMain)}
-	var hint string
-	switch page {
-	case pageLang:
-		hint = b.cat.T(lang, "settings_page_lang", nil)
-		var row []tgbotapi.InlineKeyboardButton
-		for i, l := range locales.Languages {
-			row = append(row, btn(mark(s.Lang == l, b.cat.T(lang, "lang_name_"+l, nil)), OpSetLang, i))
-		}
-		rows = append(rows, row, back)
-	case pageEdition:
-		hint = b.cat.T(lang, "settings_page_edition", nil)
-		for i, id := range editionIDs() {
-			rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(mark(id == ed.ID, b.cat.T(lang, "edition_"+id, nil)), OpSetEdition, i)})
-		}
-		rows = append(rows, back)
-	case pagePace:
-		hint = b.cat.T(lang, "settings_page_pace", nil)
-		cur := o.EffectivePace()
-		for i, name := range paceNames {
-			p, ok := Paces[name]
-			if !ok {
-				p = cur
-				p.Name = PaceCustom
-			}
-			label := b.paceText(lang, p)
-			if name == PaceCustom {
-				label = b.cat.T(lang, "btn_set_custom", nil)
-			}
-			rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(mark(cur.Name == name, label), OpSetPace, i)})
-		}
-		rows = append(rows, back)
-	case pageCustom:
-		hint = b.cat.T(lang, "settings_page_custom", nil)
-		cur := o.EffectivePace()
-		for _, line := range []struct {
-			op      Op
-			presets []time.Duration
-			cur     time.Duration
-			icon    string
-		}{{OpSetDecision, decisionPresets, cur.Decision, "🎲 "}, {OpSetBid, bidPresets, cur.Bid, "🔨 "}} {
-			var row []tgbotapi.InlineKeyboardButton
-			for i, d := range line.presets {
-				label := b.span(lang, d)
-				if cur.Name == PaceCustom && d == line.cur {
-					label = "✅ " + label
-				}
-				row = append(row, btn(line.icon+label, line.op, i))
-			}
-			rows = append(rows, row[:3], row[3:])
-		}
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_back", nil), OpSetView, pagePace)})
-	case pageCash:
-		hint = b.cat.T(lang, "settings_page_cash", nil)
-		var row []tgbotapi.InlineKeyboardButton
-		for i, v := range cashPresets {
-			row = append(row, btn(mark(r.StartingCash == v, b.money(lang, v)), OpSetCash, i))
-		}
-		rows = append(rows, row[:3], row[3:], back)
-	case pageRules:
-		hint = b.cat.T(lang, "settings_page_rules", nil)
-		for i, h := range houseRules {
-			icon := "▫️ "
-			if *h.field(&o, &r) {
-				icon = "✅ "
-			}
-			rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(icon+b.ruleName(lang, i, r), OpSetRule, i)})
-		}
-		rows = append(rows, back)
-	case pagePlayers:
-		hint = b.cat.T(lang, "settings_page_players", nil)
-		var row []tgbotapi.InlineKeyboardButton
-		for n := ed.MinPlayers; n <= ed.MaxPlayers; n++ {
-			row = append(row, btn(mark(maxPlayersOf(&o) == n, strconv.Itoa(n)), OpSetMax, n))
-		}
-		rows = append(rows, row, back)
-	case pageAbsence:
-		hint = b.cat.T(lang, "settings_page_absence", nil)
-		var kick, archive []tgbotapi.InlineKeyboardButton
-		for i, v := range kickPresets {
-			label := b.cat.T(lang, "set_kick_never", nil)
-			if v > 0 {
-				label = b.cat.T(lang, "set_kick_n", map[string]any{"N": v})
-			}
-			kick = append(kick, btn(mark(kickValue(&o) == v, label), OpSetKick, i))
-		}
-		for i, v := range archivePresets {
-			archive = append(archive, btn(mark(archiveDays(&o) == v, b.cat.T(lang, "set_days", map[string]any{"N": v})), OpSetArchive, i))
-		}
-		rows = append(rows, kick, archive, back)
-	default:
-		hint = b.cat.T(lang, "settings_hint", nil)
-		rows = append(rows,
-			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_lang", nil), OpSetView, pageLang), btn(b.cat.T(lang, "btn_set_edition", nil), OpSetView, pageEdition)},
-			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_pace", nil), OpSetView, pagePace), btn(b.cat.T(lang, "btn_set_cash", nil), OpSetView, pageCash)},
-			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_rules", nil), OpSetView, pageRules), btn(b.cat.T(lang, "btn_set_players", nil), OpSetView, pagePlayers)},
-			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_absence", nil), OpSetView, pageAbsence)},
-			[]tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_set_close", nil), OpSetClose, 0)})
-	}
-	chatLang := s.Lang
-	if chatLang == "" {
-		chatLang = lang
-	}
-	lines := append([]string{b.cat.T(lang, "settings_title", nil) + "\n",
-		b.cat.T(lang, "opt_lang", map[string]any{"Value": b.cat.T(lang, "lang_name_"+chatLang, nil)})},
-		b.optionLines(lang, &o, true)...)
-	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
-	return strings.Join(lines, "\n") + "\n\n" + hint, &m
-}

@@ -11,6 +11,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -237,29 +238,29 @@ func TestSettingsTexts(t *testing.T) {
 	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
 	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{Rules: &r, RandomOrder: true, MaxPlayers: 5,
 		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: copyOptions(s.Options)}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: s.Options.Clone()}
 	for i := 0; i < 6; i++ {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}
 	for _, lang := range locales.Languages {
 		for page := 0; page < pageCount; page++ {
 			text, kb := b.renderSettings(lang, s, page)
-			if n := textLen(text); n > 4096 || n == 0 {
+			if n := kit.TextLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s settings page %d: %d UTF-16 units", lang, page, n)
 			}
 			for _, row := range kb.InlineKeyboard {
 				for _, btn := range row {
-					if len(*btn.CallbackData) > maxCallbackData {
+					if len(*btn.CallbackData) > kit.MaxCallbackData {
 						t.Errorf("callback data %q too long", *btn.CallbackData)
 					}
-					if _, err := ParsePress(*btn.CallbackData); err != nil {
+					if _, err := kit.ParsePress(*btn.CallbackData); err != nil {
 						t.Errorf("settings button %q does not parse", *btn.CallbackData)
 					}
 				}
 			}
 		}
 		text := b.renderLobby(lang, rec)
-		if n := textLen(text); n > 4096 {
+		if n := kit.TextLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
 		if !strings.Contains(text, b.ruleName(lang, ruleIndex(t, "jackpot"), r)) || !strings.Contains(text, cat.Money(lang, 5000)) {
@@ -268,26 +269,6 @@ func TestSettingsTexts(t *testing.T) {
 		if strings.Contains(text, "Щ&<") {
 			t.Errorf("%s lobby: a name is not escaped", lang)
 		}
-	}
-}
-
-// TestSeatOrderDeterministic: random seating depends only on the seed.
-func TestSeatOrderDeterministic(t *testing.T) {
-	seen := map[string]bool{}
-	for seed := uint64(1); seed < 50; seed++ {
-		a, b := seatOrder(seed, 5), seatOrder(seed, 5)
-		if !slices.Equal(a, b) {
-			t.Fatal("the same seed drew different orders")
-		}
-		s := slices.Clone(a)
-		slices.Sort(s)
-		if !slices.Equal(s, []int{0, 1, 2, 3, 4}) {
-			t.Fatalf("not a permutation: %v", a)
-		}
-		seen[fmt.Sprint(a)] = true
-	}
-	if len(seen) < 5 {
-		t.Errorf("50 seeds drew only %d different orders", len(seen))
 	}
 }
 
@@ -307,7 +288,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		for i := 0; i < seats; i++ {
 			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
 		}
-		c := &chatState{rec: rec, settings: s}
+		c := &chatState{Rec: rec, Settings: s}
 		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, OpStart, false)
 		return c
 	}
@@ -320,12 +301,12 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		o.Rules = &r
 		s.Options = o
 		c := start(s, 3)
-		if c.rec.Game == nil {
-			t.Fatalf("rule %s: the game did not start (%q)", h.id, c.alert)
+		if c.Rec.Game == nil {
+			t.Fatalf("rule %s: the game did not start (%q)", h.id, c.Alert)
 		}
-		got, want := c.rec.Game.Rules, def
-		want.AutoEndTurn = !c.rec.Options.ManualEndTurn // chat games pass the dice on by themselves
-		gotOpts := *c.rec.Options
+		got, want := c.Rec.Game.Rules, def
+		want.AutoEndTurn = !c.Rec.Options.ManualEndTurn // chat games pass the dice on by themselves
+		gotOpts := *c.Rec.Options
 		gotOn := *h.field(&gotOpts, &got)
 		wantOn := *h.field(&ChatOptions{}, &want)
 		if gotOn == wantOn {
@@ -337,27 +318,30 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		}
 	}
 	s := Settings{Options: ChatOptions{MaxPlayers: 2}}
-	if c := start(s, 3); c.rec.Game != nil || c.alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
-		t.Errorf("3 people started a game of at most 2: %q", c.alert)
+	if c := start(s, 3); c.Rec.Game != nil || c.Alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
+		t.Errorf("3 people started a game of at most 2: %q", c.Alert)
 	}
 }
 
 // TestSettingsPresses: settings buttons round-trip through the strict
 // codec, and forged arguments are refused without a change.
 func TestSettingsPresses(t *testing.T) {
-	for op := range settingsOps {
+	for op, h := range hostOps {
+		if h.route != routeSettings {
+			continue
+		}
 		p := Press{Rev: 1<<64 - 1, Op: op, Arg: 1<<31 - 1}
 		if op == OpSetClose {
 			p.Arg = 0
 		}
 		data := p.Encode()
-		got, err := ParsePress(data)
-		if err != nil || got != p || len(data) > maxCallbackData {
+		got, err := kit.ParsePress(data)
+		if err != nil || got != p || len(data) > kit.MaxCallbackData {
 			t.Errorf("%q: %+v %v", data, got, err)
 		}
 	}
 	for _, bad := range []string{"0:1:sx:1", "0:1:sv", "0:1:sr", "0:1:sn:"} {
-		if _, err := ParsePress(bad); err == nil {
+		if _, err := kit.ParsePress(bad); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}
@@ -414,7 +398,7 @@ func TestSettingsAbsence(t *testing.T) {
 	}
 	h.startGame()
 	rec := h.record()
-	if rec.kickAfter() != 0 || rec.archiveAfter() != 30*24*time.Hour {
-		t.Fatalf("the game removes after %d missed turns and archives after %v", rec.kickAfter(), rec.archiveAfter())
+	if kickAfter(rec) != 0 || archiveAfter(rec) != 30*24*time.Hour {
+		t.Fatalf("the game removes after %d missed turns and archives after %v", kickAfter(rec), archiveAfter(rec))
 	}
 }

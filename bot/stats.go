@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -37,17 +38,17 @@ type PlayerStats struct {
 	Sets      map[string]int `json:"sets,omitempty"`
 }
 
-func (s *PlayerStats) add(name string, won, bankrupt bool, worth int, sets []string) {
+func (s *PlayerStats) add(name string, r SeatResult) {
 	s.Name = name
 	s.Played++
-	if won {
+	if r.Won {
 		s.Won++
 	}
-	if bankrupt {
+	if r.Bankrupt {
 		s.Bankrupt++
 	}
-	s.BestWorth = max(s.BestWorth, worth)
-	for _, k := range sets {
+	s.BestWorth = max(s.BestWorth, r.Worth)
+	for _, k := range r.Sets {
 		if s.Sets == nil {
 			s.Sets = map[string]int{}
 		}
@@ -81,55 +82,20 @@ func setLess(a, b string) bool {
 	return cmp.Or(cmp.Compare(ea, eb), cmp.Compare(na, nb)) < 0
 }
 
-// endSets are the set keys a seat's holdings at the end of a game count.
-func endSets(g *engine.Game, p engine.PlayerID) []string {
-	ed := g.EditionData()
-	var full []string
-	bestGroup, bestN := -1, 0
-	for grp := 0; grp < ed.GroupCount(); grp++ {
-		sqs := ed.Group(grp)
-		if len(sqs) == 0 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
-			continue
-		}
-		n := 0
-		for _, sq := range sqs {
-			if g.Props[sq].Owner == p {
-				n++
-			}
-		}
-		if n == len(sqs) {
-			full = append(full, fmt.Sprintf("%s:%d", g.Edition, grp))
-		}
-		if n > 0 && n >= bestN {
-			bestGroup, bestN = grp, n
-		}
-	}
-	if len(full) == 0 && bestGroup >= 0 {
-		full = append(full, fmt.Sprintf("%s:%d", g.Edition, bestGroup))
-	}
-	return full
-}
-
 // recordGameEnd adds a game that ends now to its players' statistics, in
 // this chat and overall. Call it in the transaction that removes the
 // game's record; Bot.change does so for every started game it removes
 // (game over, /endgame), so only a removal outside change needs to call it.
-// A record without an engine game (a lobby) is not a game played.
-func recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
-	if rec == nil || rec.Game == nil {
+// A lobby is not a game played.
+func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
+	if rec == nil || rec.Status != StatusPlaying {
 		return nil
 	}
-	g := rec.Game
-	over := g.Phase == engine.PhaseGameOver
-	for i, seat := range rec.Seats {
-		if i >= len(g.Players) || seat.User == 0 {
+	for i, res := range b.kindOf(rec).Results(rec) {
+		seat := rec.Seats[i]
+		if seat.User == 0 {
 			continue
 		}
-		p := engine.PlayerID(i)
-		won := over && g.Winner == p
-		bankrupt := g.Players[i].Bankrupt
-		worth := g.NetWorth(p)
-		sets := endSets(g, p)
 		var cs, us PlayerStats
 		if data, ok := tx.ChatStats(chat, seat.User); ok {
 			_ = json.Unmarshal(data, &cs) // damaged: start again rather than lose the game
@@ -137,8 +103,8 @@ func recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
 		if data, ok := tx.UserStats(seat.User); ok {
 			_ = json.Unmarshal(data, &us)
 		}
-		cs.add(seat.Name, won, bankrupt, worth, sets)
-		us.add(seat.Name, won, bankrupt, worth, sets)
+		cs.add(seat.Name, res)
+		us.add(seat.Name, res)
 		data, err := json.Marshal(cs)
 		if err != nil {
 			return err
@@ -200,13 +166,13 @@ func (b *Bot) statsBlock(lang string, s PlayerStats) string {
 		set = b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", ed, grp), nil) + " " + b.cat.T(lang, fmt.Sprintf("group_%s_%d", ed, grp), nil)
 	}
 	return b.cat.T(lang, "stats_block", map[string]any{"Played": s.Played, "Won": s.Won, "Bankrupt": s.Bankrupt,
-		"Best": b.money(lang, s.BestWorth), "Set": set})
+		"Best": b.cat.Money(lang, s.BestWorth), "Set": set})
 }
 
 // renderStats is the /stats answer for one person.
 func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAll, group bool) string {
 	var sb strings.Builder
-	sb.WriteString(b.cat.T(lang, "stats_title", map[string]any{"Player": escape(name)}))
+	sb.WriteString(b.cat.T(lang, "stats_title", map[string]any{"Player": kit.Escape(name)}))
 	if group {
 		sb.WriteString("\n\n" + b.cat.T(lang, "stats_here", nil) + "\n")
 		if okHere && here.Played > 0 {
@@ -232,8 +198,8 @@ func (b *Bot) renderTop(lang string, top []ranked) string {
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "top_title", nil))
 	for i, r := range top {
-		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": escape(r.Name),
-			"Won": r.Won, "Played": r.Played, "Best": b.money(lang, r.BestWorth)}))
+		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": kit.Escape(r.Name),
+			"Won": r.Won, "Played": r.Played, "Best": b.cat.Money(lang, r.BestWorth)}))
 	}
 	return sb.String()
 }

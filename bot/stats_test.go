@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -52,7 +53,7 @@ func TestStatsAfterGames(t *testing.T) {
 	if !strings.HasPrefix(last.Text, h.bot.cat.T("en", "history_title", nil)) || len(lines) < 3 || len(lines) > historyShown+1 {
 		t.Errorf("/history answered %d lines: %q", len(lines), last.Text)
 	}
-	if want := h.bot.eventLine("en", rec, rec.History[len(rec.History)-1]); want != "" && !strings.Contains(last.Text, want) {
+	if want := boardOf(h).EventLine("en", rec, rec.History[len(rec.History)-1]); want != "" && !strings.Contains(last.Text, want) {
 		t.Errorf("/history lacks the newest event %q", want)
 	}
 	worth := map[int64]int{}
@@ -106,49 +107,16 @@ func TestStatsAfterGames(t *testing.T) {
 	h.say(alice, "/top")
 	last, _ = h.api.LastMessage(testChat)
 	lines = strings.Split(last.Text, "\n")
-	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+escape(arch.Seats[arch.Game.Winner].Name)) {
+	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+kit.Escape(arch.Seats[arch.Game.Winner].Name)) {
 		t.Errorf("/top does not list the winner first: %q", last.Text)
 	}
 }
 
-// TestEndSets: complete sets count each; without one, the set with the
-// most streets; ports and utilities never.
-func TestEndSets(t *testing.T) {
-	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 2, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ed := g.EditionData()
-	if got := endSets(g, 0); len(got) != 0 {
-		t.Errorf("no deeds: %v", got)
-	}
-	var brown, dark, ports = -1, -1, -1
-	for grp := 0; grp < ed.GroupCount(); grp++ {
-		switch k := ed.Squares[ed.Group(grp)[0]].Kind; {
-		case k == engine.SquareStreet && brown < 0:
-			brown = grp
-		case k == engine.SquareStreet:
-			dark = grp
-		case k == engine.SquarePort:
-			ports = grp
-		}
-	}
-	for _, sq := range ed.Group(ports) {
-		g.Props[sq].Owner = 0
-	}
-	g.Props[ed.Group(brown)[0]].Owner = 0
-	if got := endSets(g, 0); len(got) != 1 || got[0] != fmt.Sprintf("classic:%d", brown) {
-		t.Errorf("one brown street and all ports: %v", got)
-	}
-	for _, sq := range ed.Group(dark) {
-		g.Props[sq].Owner = 0
-	}
-	if got := endSets(g, 0); len(got) != 1 || got[0] != fmt.Sprintf("classic:%d", dark) {
-		t.Errorf("the dark blue set: %v", got)
-	}
+// TestFavouriteSet: the set counted most often is the favourite.
+func TestFavouriteSet(t *testing.T) {
 	var s PlayerStats
-	s.add("A", false, false, 0, []string{"classic:1", "classic:3"})
-	s.add("A", false, false, 0, []string{"classic:3"})
+	s.add("A", SeatResult{Sets: []string{"classic:1", "classic:3"}})
+	s.add("A", SeatResult{Sets: []string{"classic:3"}})
 	if ed, grp, ok := s.Favourite(); !ok || ed != "classic" || grp != 3 {
 		t.Errorf("favourite %s %d %v", ed, grp, ok)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -18,7 +19,7 @@ func (h *harness) edit(fn func(rec *Record)) {
 	defer h.bot.lock(testChat)()
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
 		data, _ := tx.Game(testChat)
-		rec, err := decodeRecord(data)
+		rec, err := kit.DecodeRecord(data)
 		if err != nil {
 			return err
 		}
@@ -26,7 +27,7 @@ func (h *harness) edit(fn func(rec *Record)) {
 		if err := rec.Game.CheckInvariants(); err != nil {
 			return err
 		}
-		out, err := rec.encode()
+		out, err := rec.Encode()
 		if err != nil {
 			return err
 		}
@@ -45,7 +46,7 @@ func (h *harness) privateButton(u fakeapi.User, op Op, arg int) (int, string) {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				p, err := ParsePress(b.Data)
+				p, err := kit.ParsePress(b.Data)
 				if err != nil {
 					h.t.Fatalf("bad private button data %q", b.Data)
 				}
@@ -289,40 +290,6 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	}
 }
 
-// TestTradePayload: the deep-link payload stays within Telegram's rules.
-func TestTradePayload(t *testing.T) {
-	for _, c := range []struct {
-		chat int64
-		game uint64
-	}{{-1, 1}, {-1001234567890123, 1<<52 - 1}, {testChat, 42}} {
-		p := tradePayload(c.chat, c.game)
-		if len(p) > 64 || strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != "" {
-			t.Errorf("payload %q", p)
-		}
-		chat, game, ok := parseTradePayload(p)
-		if !ok || chat != c.chat || game != c.game {
-			t.Errorf("%q parses as %d %d %v", p, chat, game, ok)
-		}
-	}
-	for _, bad := range []string{"", "t", "t_", "t0_1", "x1_1", "t1_", "t1-1", "tzzzzzzzzzzzzzz_1"} {
-		if _, _, ok := parseTradePayload(bad); ok {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-	for _, p := range []Press{{Game: 1, Rev: 2, Op: OpTrAdd, Arg: 500, Chat: -1001234567890123}, {Game: 1 << 52, Rev: 1 << 20, Op: OpTrSend, Chat: -1}} {
-		data := p.Encode()
-		got, err := ParsePress(data)
-		if err != nil || got != p || len(data) > maxCallbackData {
-			t.Errorf("%+v → %q → %+v, %v", p, data, got, err)
-		}
-	}
-	for _, bad := range []string{"1:2:ta:1", "1:2:ta:1:0", "1:2:r:1:1", "1:2:oa:1:1", "1:2:ta:1:-1"} {
-		if _, err := ParsePress(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
 // draftPortForCash has ux compose, in the private chat, an offer to y of
 // the first port (given to ux here) for 120 in cash.
 func (h *harness) draftPortForCash(rec *Record, ux fakeapi.User, y engine.PlayerID) {
@@ -479,7 +446,7 @@ func TestTradeOfferDeclined(t *testing.T) {
 func (h *harness) findButtonData(t *testing.T, p Press) (Press, string) {
 	t.Helper()
 	data := p.Encode()
-	if got, err := ParsePress(data); err != nil || got != p {
+	if got, err := kit.ParsePress(data); err != nil || got != p {
 		t.Fatalf("%+v encodes to %q → %+v, %v", p, data, got, err)
 	}
 	return p, data
@@ -538,12 +505,12 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	}
 	err = store.Update(func(tx *storage.Tx) error {
 		data, _ := tx.Game(testChat)
-		r, err := decodeRecord(data)
+		r, err := kit.DecodeRecord(data)
 		if err != nil {
 			return err
 		}
 		r.Offers[0].Msg = 0
-		out, err := r.encode()
+		out, err := r.Encode()
 		if err != nil {
 			return err
 		}

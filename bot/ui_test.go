@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -35,7 +37,12 @@ func knownIDs(t *testing.T) map[string]bool {
 // catalog for and checks that it exists in every language.
 func TestMessageIDsExist(t *testing.T) {
 	known := knownIDs(t)
-	files, _ := filepath.Glob("*.go")
+	// The chat layer, kit and the board games.
+	var files []string
+	for _, dir := range []string{".", "kit", "board"} {
+		more, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		files = append(files, more...)
+	}
 	fset := token.NewFileSet()
 	used := 0
 	for _, f := range files {
@@ -75,9 +82,6 @@ func TestMessageIDsExist(t *testing.T) {
 	for _, n := range commandNames {
 		dynamic = append(dynamic, "cmd_"+n)
 	}
-	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
-		dynamic = append(dynamic, "menu_of_"+m)
-	}
 	ed := engine.EditionByID(engine.Classic)
 	for sq := range ed.Squares {
 		dynamic = append(dynamic, fmt.Sprintf("sq_classic_%d", sq))
@@ -94,86 +98,13 @@ func TestMessageIDsExist(t *testing.T) {
 	for r := 0; r < 3; r++ {
 		dynamic = append(dynamic, fmt.Sprintf("jail_reason_%d", r))
 	}
+	dynamic = append(dynamic, board.MessageIDs()...)
 	for _, id := range dynamic {
 		if !known[id] {
 			t.Errorf("message %q is not in the locales", id)
 		}
 	}
-	for k, name := range eventIDs {
-		if !known["ev_"+name] {
-			t.Errorf("event %d has no message ev_%s", k, name)
-		}
-	}
-	for _, e := range engineErrors {
-		if !known[e.id] {
-			t.Errorf("error %v has no message %s", e.err, e.id)
-		}
-	}
-}
 
-// TestLongestTexts renders the biggest messages a game can produce — six
-// players with 32-character names, every deed owned, built or mortgaged,
-// a turn full of events — in every language, within Telegram's limits.
-func TestLongestTexts(t *testing.T) {
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &Bot{cat: cat}
-	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 6, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: engine.Classic, Game: g}
-	for i := 0; i < 6; i++ {
-		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
-	}
-	ed := g.EditionData()
-	for sq := range g.Props {
-		if ed.Squares[sq].Ownable() {
-			g.Props[sq].Owner = engine.PlayerID(sq % 6)
-			if sq%3 == 0 {
-				g.Props[sq].Mortgaged = true
-			} else if ed.Squares[sq].Kind == engine.SquareStreet {
-				g.Props[sq].Buildings = 4
-			}
-		}
-		g.Players[sq%6].JailCards = [2]bool{true, true}
-	}
-	for k := engine.EventKind(1); int(k) < len(eventIDs)+1; k++ {
-		rec.Turn = append(rec.Turn, engine.Event{Kind: k, Player: 5, Other: 4, Square: 39, Amount: 1999999, Cost: 1999999, Dice: [2]int{6, 6}})
-	}
-	for _, lang := range locales.Languages {
-		for name, text := range map[string]string{
-			"turn":      b.renderTurn(lang, rec),
-			"closed":    b.renderClosedTurn(lang, rec),
-			"board":     b.renderBoard(lang, rec),
-			"standings": b.renderStandings(lang, rec),
-			"help":      cat.T(lang, "help_classic", nil),
-		} {
-			if n := textLen(text); n > 4096 || n == 0 {
-				t.Errorf("%s %s: %d UTF-16 units", lang, name, n)
-			}
-			if strings.Contains(text, "Щ&<") {
-				t.Errorf("%s %s: a name is not HTML-escaped", lang, name)
-			}
-		}
-		for sq := range ed.Squares {
-			if ed.Squares[sq].Ownable() {
-				if n := len([]rune(b.deedText(lang, sq))); n > 200 {
-					t.Errorf("%s deed %d: %d characters, over the alert limit", lang, sq, n)
-				}
-			}
-		}
-		kb := b.turnKeyboard(lang, rec)
-		for _, row := range kb.InlineKeyboard {
-			for _, btn := range row {
-				if len(*btn.CallbackData) > maxCallbackData {
-					t.Errorf("callback data %q too long", *btn.CallbackData)
-				}
-			}
-		}
-	}
 }
 
 // fakeClock is a settable clock for deadline tests.
@@ -296,7 +227,7 @@ func TestCommands(t *testing.T) {
 	for _, m := range h.api.Messages(testChat) {
 		for _, row := range m.Keyboard {
 			for _, btn := range row {
-				if p, _ := ParsePress(btn.Data); p.Op != OpEndGameNo && p.Op != OpResignNo && p.Op != OpEndGameYes && p.Op != OpResignYes {
+				if p, _ := kit.ParsePress(btn.Data); p.Op != OpEndGameNo && p.Op != OpResignNo && p.Op != OpEndGameYes && p.Op != OpResignYes {
 					t.Errorf("message %d keeps a game button after the end: %q", m.ID, btn.Text)
 				}
 			}

@@ -206,6 +206,15 @@ func (s *Server) PushUpdate(u tgbotapi.Update) int {
 	return s.push(u)
 }
 
+// ContinueUpdatesAfter makes the next pushed update's id follow id, as
+// Telegram's ids go on growing: a bot started on a database written
+// against another server (a fixture) has confirmed ids up to its offset.
+func (s *Server) ContinueUpdatesAfter(id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lastUpdate = max(s.lastUpdate, id)
+}
+
 func (s *Server) push(u tgbotapi.Update) int {
 	s.lastUpdate++
 	u.UpdateID = s.lastUpdate

@@ -1,30 +1,31 @@
-package bot
+package board
 
 import (
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-// maxHistory bounds Record.History: the newest events of the game across
+// MaxHistory bounds Record.History: the newest events of the game across
 // turns, for /history. The action log keeps everything; this is what a
 // person asks for in the chat, stored with the record so /history needs no
 // replay.
-const maxHistory = 40
+const MaxHistory = 40
 
-// historySlack lets the history run this far past maxHistory before it is
+// HistorySlack lets the history run this far past MaxHistory before it is
 // cut back: a cut copies the list into a new array (copies of the record
 // share the old one, so it is never shifted in place), and cutting at
 // every event was a noticeable share of a button press's allocations.
-const historySlack = 10
+const HistorySlack = 10
 
-// historyShown is how many lines /history shows.
-const historyShown = 20
+// HistoryShown is how many lines /history shows.
+const HistoryShown = 20
 
 // remember appends events to the record's history, dropping those no line
 // shows (a landing right after its move, the end of a turn) and, now and
-// then, the oldest beyond maxHistory.
-func (r *Record) remember(evs []engine.Event) {
+// then, the oldest beyond MaxHistory.
+func remember(r *Record, evs []engine.Event) {
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvLanded, engine.EvTurnEnded:
@@ -32,32 +33,32 @@ func (r *Record) remember(evs []engine.Event) {
 		}
 		r.History = append(r.History, e)
 	}
-	if n := len(r.History); n > maxHistory+historySlack {
-		r.History = append(make([]engine.Event, 0, maxHistory+historySlack), r.History[n-maxHistory:]...)
+	if n := len(r.History); n > MaxHistory+HistorySlack {
+		r.History = append(make([]engine.Event, 0, MaxHistory+HistorySlack), r.History[n-MaxHistory:]...)
 	}
 }
 
-// renderHistory is the /history message: the last historyShown lines of
+// renderHistory is the /history message: the last HistoryShown lines of
 // the game, with a short header for each turn.
-func (b *Bot) renderHistory(lang string, rec *Record) string {
+func (b *Kind) renderHistory(lang string, rec *Record) string {
 	var lines []string
 	for _, e := range rec.History {
 		var l string
 		if e.Kind == engine.EvTurnStarted {
-			l = b.cat.T(lang, "history_turn", map[string]any{"Turn": e.Amount, "Player": b.seatName(rec, e.Player)})
+			l = b.cat.T(lang, "history_turn", map[string]any{"Turn": e.Amount, "Player": kit.SeatName(rec, e.Player)})
 		} else {
-			l = b.eventLine(lang, rec, e)
+			l = b.EventLine(lang, rec, e)
 		}
 		if l != "" {
 			lines = append(lines, l)
 		}
 	}
-	if len(lines) > historyShown {
-		lines = lines[len(lines)-historyShown:]
+	if len(lines) > HistoryShown {
+		lines = lines[len(lines)-HistoryShown:]
 	}
 	head := b.cat.T(lang, "history_title", nil)
 	if len(lines) == 0 {
 		return head + "\n" + b.cat.T(lang, "history_empty", nil)
 	}
-	return head + "\n" + strings.Join(fitLines(lines, maxText-textLen(head)-1), "\n")
+	return head + "\n" + strings.Join(kit.FitLines(lines, kit.MaxText-kit.TextLen(head)-1), "\n")
 }

@@ -1,21 +1,22 @@
-package bot
+package board
 
 import (
 	"fmt"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // turnKeyboard builds the turn message's buttons from engine.Legal, so a
 // button never offers what the engine would refuse.
-func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
 	g := rec.Game
 	if g.Phase == engine.PhaseGameOver {
 		return nil
 	}
-	k := &kbBuilder{rec: rec}
+	k := &kit.Keyboard{Rec: rec}
 	// The waiting player's buttons stay on top even while someone else has
 	// a menu open below them, so nobody's menu can hide another's turn.
 	b.mainRows(k, lang, rec)
@@ -23,23 +24,23 @@ func (b *Bot) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMar
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {
 			b.menuRows(k, lang, rec, seat)
-			k.row(k.btn(b.cat.T(lang, "btn_back", nil), OpBack, 0))
-			return k.markup()
+			k.Row(k.Btn(b.cat.T(lang, "btn_back", nil), OpBack, 0))
+			return k.Markup()
 		}
 	}
 	if g.Phase != engine.PhaseAuction && g.Phase != engine.PhasePlaceBuilding {
 		// Anyone in the game may open their own menus; the buttons inside
 		// are built from that person's Legal actions.
-		k.row(k.btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
+		k.Row(k.Btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.Btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
 		if g.ActiveCount() > 1 {
-			k.row(k.btn(b.cat.T(lang, "btn_trade", nil), OpTrade, 0))
+			k.Row(k.Btn(b.cat.T(lang, "btn_trade", nil), OpTrade, 0))
 		}
 	}
-	return k.markup()
+	return k.Markup()
 }
 
 // mainRows are the waiting player's (or the bidders') decisions.
-func (b *Bot) mainRows(k *kbBuilder, lang string, rec *Record) {
+func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := rec.Game
 	switch g.Phase {
 	case engine.PhaseAuction:
@@ -47,7 +48,7 @@ func (b *Bot) mainRows(k *kbBuilder, lang string, rec *Record) {
 	case engine.PhasePlaceBuilding:
 		for _, a := range g.Legal(g.Placing) {
 			if a.Kind == engine.ActBuild {
-				k.row(k.btn("🏠 "+b.squareName(lang, rec, a.Square), OpBuild, a.Square))
+				k.Row(k.Btn("🏠 "+b.squareName(lang, rec, a.Square), OpBuild, a.Square))
 			}
 		}
 	default:
@@ -62,37 +63,37 @@ func (b *Bot) mainRows(k *kbBuilder, lang string, rec *Record) {
 				} else if g.Phase == engine.PhaseTurnEnd {
 					id = "btn_roll_again"
 				}
-				main = append(main, k.btn(b.cat.T(lang, id, nil), OpRoll, 0))
+				main = append(main, k.Btn(b.cat.T(lang, id, nil), OpRoll, 0))
 			case engine.ActBuy:
 				sq := g.Players[waiting].Pos
-				main = append(main, k.btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.money(lang, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.cat.Money(lang, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
 			case engine.ActDecline:
 				id := "btn_auction"
 				if !g.Rules.Auctions {
 					id = "btn_decline"
 				}
-				main = append(main, k.btn(b.cat.T(lang, id, nil), OpDecline, 0))
+				main = append(main, k.Btn(b.cat.T(lang, id, nil), OpDecline, 0))
 			case engine.ActEndTurn:
-				main = append(main, k.btn(b.cat.T(lang, "btn_end_turn", nil), OpEndTurn, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_end_turn", nil), OpEndTurn, 0))
 			case engine.ActPayJailFine:
-				main = append(main, k.btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.money(lang, g.Rules.JailFine)}), OpPayFine, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.cat.Money(lang, g.Rules.JailFine)}), OpPayFine, 0))
 			case engine.ActUseJailCard:
-				main = append(main, k.btn(b.cat.T(lang, "btn_jail_card", nil), OpJailCard, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_jail_card", nil), OpJailCard, 0))
 			case engine.ActPayDebt:
-				main = append(main, k.btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.money(lang, g.Debts[0].Amount)}), OpPayDebt, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.cat.Money(lang, g.Debts[0].Amount)}), OpPayDebt, 0))
 			case engine.ActBankrupt:
-				main = append(main, k.btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
 			}
 		}
 		for i := 0; i < len(main); i += 2 {
-			k.row(main[i:min(i+2, len(main))]...)
+			k.Row(main[i:min(i+2, len(main))]...)
 		}
 	}
 }
 
 // auctionRows offers bids of +1/+10/+50/+100 over the current price, as
 // far as the richest bidder still in could pay, and leaving the auction.
-func (b *Bot) auctionRows(k *kbBuilder, lang string, rec *Record) {
+func (b *Kind) auctionRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := rec.Game
 	a := g.Auction
 	richest := 0
@@ -109,18 +110,18 @@ func (b *Bot) auctionRows(k *kbBuilder, lang string, rec *Record) {
 			amount = a.MinBid()
 		}
 		if amount <= richest {
-			bids = append(bids, k.btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, amount)}), OpBid, amount))
+			bids = append(bids, k.Btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.cat.Money(lang, amount)}), OpBid, amount))
 		}
 	}
-	k.row(bids[:min(2, len(bids))]...)
+	k.Row(bids[:min(2, len(bids))]...)
 	if len(bids) > 2 {
-		k.row(bids[2:]...)
+		k.Row(bids[2:]...)
 	}
-	k.row(k.btn(b.cat.T(lang, "btn_pass", nil), OpPass, 0))
+	k.Row(k.Btn(b.cat.T(lang, "btn_pass", nil), OpPass, 0))
 }
 
-// buildGroups lists the colour sets where seat can build or sell now.
-func (b *Bot) buildGroups(g *engine.Game, seat engine.PlayerID) []int {
+// BuildGroups lists the colour sets where seat can build or sell now.
+func BuildGroups(g *engine.Game, seat engine.PlayerID) []int {
 	ed := g.EditionData()
 	seen := map[int]bool{}
 	var groups []int
@@ -136,8 +137,8 @@ func (b *Bot) buildGroups(g *engine.Game, seat engine.PlayerID) []int {
 	return groups
 }
 
-// mortgageRows lists the mortgage and lift actions seat may take now.
-func (b *Bot) mortgageRows(g *engine.Game, seat engine.PlayerID) []engine.Action {
+// MortgageActions lists the mortgage and lift actions seat may take now.
+func MortgageActions(g *engine.Game, seat engine.PlayerID) []engine.Action {
 	var out []engine.Action
 	for _, a := range g.Legal(seat) {
 		if a.Kind == engine.ActMortgage || a.Kind == engine.ActUnmortgage {
@@ -147,13 +148,13 @@ func (b *Bot) mortgageRows(g *engine.Game, seat engine.PlayerID) []engine.Action
 	return out
 }
 
-func (b *Bot) menuRows(k *kbBuilder, lang string, rec *Record, seat engine.PlayerID) {
+func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
 	g := rec.Game
 	ed := g.EditionData()
 	switch rec.View.Menu {
 	case menuBuild:
-		for _, grp := range b.buildGroups(g, seat) {
-			k.row(k.btn(b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)+" "+
+		for _, grp := range BuildGroups(g, seat) {
+			k.Row(k.Btn(b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)+" "+
 				b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil), OpGroup, grp))
 		}
 	case menuGroup:
@@ -168,29 +169,29 @@ func (b *Bot) menuRows(k *kbBuilder, lang string, rec *Record, seat engine.Playe
 		}
 		grp := rec.View.Group
 		for _, sq := range ed.Group(grp) {
-			row := []tgbotapi.InlineKeyboardButton{k.btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
+			row := []tgbotapi.InlineKeyboardButton{k.Btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
 			if has(engine.ActBuild, sq) {
-				row = append(row, k.btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.money(lang, ed.Squares[sq].HouseCost)}), OpBuild, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.cat.Money(lang, ed.Squares[sq].HouseCost)}), OpBuild, sq))
 			}
 			if has(engine.ActSellBuilding, sq) {
-				row = append(row, k.btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.money(lang, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.cat.Money(lang, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
 			}
-			k.row(row...)
+			k.Row(row...)
 		}
 		if sets := ed.Group(grp); len(sets) > 0 && has(engine.ActSellSet, sets[0]) {
-			k.row(k.btn(b.cat.T(lang, "btn_sell_set", nil), OpSellSet, sets[0]))
+			k.Row(k.Btn(b.cat.T(lang, "btn_sell_set", nil), OpSellSet, sets[0]))
 		}
 	case menuMortgage:
-		for _, a := range b.mortgageRows(g, seat) {
+		for _, a := range MortgageActions(g, seat) {
 			label := b.propLabel(lang, rec, a.Square)
 			if a.Kind == engine.ActMortgage {
-				k.row(k.btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.money(lang, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.cat.Money(lang, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
 			} else {
-				k.row(k.btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.money(lang, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.cat.Money(lang, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
 			}
 		}
 	case menuBankrupt:
-		k.row(k.btn(b.cat.T(lang, "btn_confirm_bankrupt", nil), OpBankruptYes, 0))
+		k.Row(k.Btn(b.cat.T(lang, "btn_confirm_bankrupt", nil), OpBankruptYes, 0))
 	}
 }
 

@@ -1,4 +1,4 @@
-package bot
+package kit
 
 import (
 	"time"
@@ -58,14 +58,35 @@ type ChatOptions struct {
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
 }
 
-// clone returns a copy of o that shares nothing with it.
-func (o ChatOptions) clone() ChatOptions {
+// clone returns a copy of o that shares nothing with it (a record never
+// shares Rules with the settings).
+func (o ChatOptions) Clone() *ChatOptions {
 	if o.Rules != nil {
 		r := *o.Rules
 		o.Rules = &r
 	}
-	return o
+	return &o
 }
+
+// EffectiveKickAfter is the effective KickAfter: the default (3) when unset,
+// negative for never.
+func (o ChatOptions) EffectiveKickAfter() int {
+	if o.KickAfter == 0 {
+		return DefaultKickAfter
+	}
+	return o.KickAfter
+}
+
+// EffectiveArchiveAfter is the effective ArchiveAfter.
+func (o ChatOptions) EffectiveArchiveAfter() time.Duration {
+	if o.ArchiveAfter > 0 {
+		return o.ArchiveAfter
+	}
+	return DefaultArchiveAfter
+}
+
+// ArchiveDays is the effective ArchiveAfter in days.
+func (o ChatOptions) ArchiveDays() int { return int(o.EffectiveArchiveAfter() / (24 * time.Hour)) }
 
 // EffectivePace resolves the preset or custom pace.
 func (o ChatOptions) EffectivePace() Pace {
@@ -77,3 +98,9 @@ func (o ChatOptions) EffectivePace() Pace {
 	}
 	return Paces[DefaultPace]
 }
+
+// Defaults of the chat options that concern deadlines.
+const (
+	DefaultKickAfter    = 3
+	DefaultArchiveAfter = 14 * 24 * time.Hour
+)

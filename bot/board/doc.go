@@ -1,0 +1,9 @@
+// Package board is the board games (every edition of the board engine,
+// engine/) in Telegram: one kind of game the chat layer (package bot)
+// hosts through its Kind interface. It owns the board's buttons (ops.go),
+// play (play.go), turn messages, keyboards and texts (render.go,
+// keyboard.go), history, and trades between players: offers in the group
+// (trade_offer.go) composed in a person's private chat (trade_private.go,
+// trade_draft.go). Its state between changes is bot/board/state, held by
+// the chat's record; it changes it only through the host (kit.Host).
+package board

@@ -1,0 +1,272 @@
+package board
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// Press hands a board button to its handler: a trade composer's button
+// pressed in a private chat, a trade or offer button in the group, or a
+// move in the game.
+func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	if q.Message == nil { // the board posts no inline messages: forged
+		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
+		return
+	}
+	switch {
+	case p.Chat != 0:
+		b.onDraftPress(ctx, updateID, q, p)
+	case p.Op == OpTrade || offerOps[p.Op]:
+		b.onTradePress(ctx, updateID, q, p)
+	default:
+		b.onGamePress(ctx, updateID, q, p)
+	}
+}
+
+// Command handles the board's commands: /board, /history, /leave, /trade,
+// /cash (a typed amount in the composer) and the trade deep link.
+func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
+	from := m.From
+	switch m.Command() {
+	case "start":
+		p := m.CommandArguments()
+		if group || !strings.HasPrefix(p, "t") {
+			return false
+		}
+		b.onTradeStart(ctx, updateID, m, p) // a deep link from a group's trade button
+	case "trade":
+		b.cmdTrade(ctx, updateID, m, group)
+	case "cash":
+		if !group {
+			b.cmdCash(ctx, updateID, m)
+		}
+	case "board":
+		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderBoard))
+		b.finish(ctx, st, err, "")
+	case "history":
+		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
+		b.finish(ctx, st, err, "")
+	case "leave":
+		st, err := b.change(m.Chat.ID, updateID, b.cmdLeave(from))
+		b.finish(ctx, st, err, "")
+	default:
+		return false
+	}
+	return true
+}
+
+// Start starts an engine game with the lobby's seats and options.
+func (b *Kind) Start(c *chatState, lang string) bool { return b.startBoard(c, lang) }
+
+// Pending names the engine's phase and whom it waits for (an auction: its
+// square, high bid and leader, and the bidders still in), and the earliest
+// expiry of an open offer.
+func (b *Kind) Pending(r *Record) Pending {
+	g := r.Game
+	if g == nil || g.Phase == engine.PhaseGameOver {
+		return Pending{Seat: -1}
+	}
+	p := Pending{Seat: int(g.Waiting()), Turn: g.Turn}
+	if g.Phase == engine.PhaseAuction && g.Auction != nil {
+		a := g.Auction
+		p.Decision, p.Bid = fmt.Sprintf("a:%d:%d:%d:%d:%d", g.Turn, a.Square, a.Building, a.High, a.Leader), true
+		for i, passed := range a.Passed {
+			if s := engine.PlayerID(i); !passed && s != a.Leader && g.Active(s) {
+				p.Remind = append(p.Remind, i)
+			}
+		}
+	} else {
+		debts := 0
+		if len(g.Debts) > 0 {
+			debts = g.Debts[0].Amount
+		}
+		p.Decision = fmt.Sprintf("d:%d:%d:%d:%d:%d:%d", g.Phase, g.Waiting(), g.Turn, g.Doubles, len(g.Debts), debts)
+		if w := g.Waiting(); w >= 0 && int(w) < len(r.Seats) {
+			p.Remind = []int{int(w)}
+		}
+	}
+	for _, o := range r.Offers {
+		if p.Due == 0 || o.Expires < p.Due {
+			p.Due = o.Expires
+		}
+	}
+	return p
+}
+
+// Timeout applies engine.ActTimeout as the system: roll or end the turn,
+// a property not bought goes to auction, silent bidders pass, a debt is
+// raised or ends in bankruptcy, a won building is placed.
+func (b *Kind) Timeout(c *chatState, lang string) bool {
+	g := c.Rec.Game
+	a := engine.Action{Kind: engine.ActTimeout}
+	evs, err := g.Apply(engine.System, a)
+	if err != nil {
+		return false
+	}
+	c.Log(kit.LogEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	c.Rec.View = View{}
+	b.absorb(c, lang, evs)
+	return true
+}
+
+// CanResign: an active seat may resign unless an auction runs.
+func (b *Kind) CanResign(r *Record, seat int) bool {
+	p := engine.PlayerID(seat)
+	return r.Game != nil && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil
+}
+
+// Resign applies engine.ActResign for the seat: bankruptcy to the bank.
+func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
+	g := c.Rec.Game
+	a := engine.Action{Kind: engine.ActResign}
+	evs, err := g.Apply(engine.PlayerID(seat), a)
+	if err != nil {
+		return false
+	}
+	c.Log(kit.LogEntry{Seat: seat, Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	c.Rec.View = View{}
+	b.absorb(c, lang, evs)
+	return true
+}
+
+// Expire withdraws the offers past their deadline.
+func (b *Kind) Expire(ctx context.Context, chat int64) { b.expireOffers(ctx, chat) }
+
+// Active: the seat is not bankrupt.
+func (b *Kind) Active(r *Record, seat int) bool {
+	return r.Game != nil && seat >= 0 && r.Game.Active(engine.PlayerID(seat))
+}
+
+// Show puts the turn message (edited within a turn), or gives it its
+// final text without buttons when the game was removed, and announces the
+// winner of a game that ended.
+func (b *Kind) Show(c *chatState, lang string) {
+	rec := c.Rec
+	if c.Turn && c.Remove {
+		rec.View = View{}
+		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+	} else if c.Turn {
+		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+	}
+	// Offer messages an older version had still to finalize (Restore
+	// shows the game, then Repost clears them).
+	for _, f := range legacyFinals(rec) {
+		c.Finals = append(c.Finals, f)
+	}
+	if c.GameOver {
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "game_over", map[string]any{"Player": kit.Mention(rec.Seats[rec.Game.Winner])}) +
+			"\n\n" + b.renderStandings(lang, rec)})
+	}
+}
+
+// Reshow closes the turn message as it stands; the next one is new.
+func (b *Kind) Reshow(c *chatState, lang string) {
+	rec := c.Rec
+	if rec.TurnMsg != 0 {
+		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
+	}
+	rec.TurnMsg, rec.View = 0, View{}
+	c.Turn, c.Save = true, true
+}
+
+// Unshown: a turn message or an open offer's whose id was never stored,
+// or offers' final texts an older version left.
+func (b *Kind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
+
+// Repost posts the open offers whose message id was never stored and
+// clears the offer edits an older version left (shown by Show).
+func (b *Kind) Repost(chat int64, lang string, r *Record) {
+	if len(r.OfferEdits) > 0 {
+		b.rememberMessage(chat, r.ID, func(r *Record) bool { r.OfferEdits = nil; return true })
+	}
+	b.postUnsentOffers(chat, lang, r)
+}
+
+// Standings rank the seats by net worth.
+func (b *Kind) Standings(lang string, r *Record) string { return b.renderStandings(lang, r) }
+
+// Results: the winner the engine declared (none for a game stopped by
+// /endgame), bankruptcies (resignations included), net worth and colour
+// sets at the end (bot/stats.go).
+func (b *Kind) Results(r *Record) []SeatResult {
+	g := r.Game
+	if g == nil {
+		return nil
+	}
+	over := g.Phase == engine.PhaseGameOver
+	out := make([]SeatResult, min(len(r.Seats), len(g.Players)))
+	for i := range out {
+		p := engine.PlayerID(i)
+		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p), Sets: endSets(g, p)}
+	}
+	return out
+}
+
+// cmdShowGame answers /board and /history: a view of the running game.
+func (b *Kind) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Record) string) func(c *chatState) error {
+	return func(c *chatState) error {
+		lang := c.Lang(from.LanguageCode)
+		if c.Rec == nil || c.Rec.Status != StatusPlaying {
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+			return nil
+		}
+		c.Replies = append(c.Replies, kit.Reply{Text: render(lang, c.Rec)})
+		return nil
+	}
+}
+
+func (b *Kind) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
+	return func(c *chatState) error {
+		lang := c.Lang(from.LanguageCode)
+		seat := -1
+		if c.Rec != nil {
+			seat = int(c.Rec.SeatOf(from.ID))
+		}
+		switch {
+		case c.Rec == nil || c.Rec.Status != StatusPlaying:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+		case !b.Active(c.Rec, seat):
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
+		default:
+			kb := kit.ConfirmKeyboard(b.cat, lang, c.Rec, OpResignYes, OpResignNo, seat)
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "leave_confirm",
+				map[string]any{"Player": kit.Mention(c.Rec.Seats[seat])}), KB: kb})
+		}
+		return nil
+	}
+}
+
+// endSets are the set keys a seat's holdings at the end of a game count.
+func endSets(g *engine.Game, p engine.PlayerID) []string {
+	ed := g.EditionData()
+	var full []string
+	bestGroup, bestN := -1, 0
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		sqs := ed.Group(grp)
+		if len(sqs) == 0 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+			continue
+		}
+		n := 0
+		for _, sq := range sqs {
+			if g.Props[sq].Owner == p {
+				n++
+			}
+		}
+		if n == len(sqs) {
+			full = append(full, fmt.Sprintf("%s:%d", g.Edition, grp))
+		}
+		if n > 0 && n >= bestN {
+			bestGroup, bestN = grp, n
+		}
+	}
+	if len(full) == 0 && bestGroup >= 0 {
+		full = append(full, fmt.Sprintf("%s:%d", g.Edition, bestGroup))
+	}
+	return full
+}

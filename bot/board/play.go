@@ -1,0 +1,219 @@
+package board
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// onGamePress handles a press of a board game's move or menu button.
+func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
+		b.onPress(c, lang, q.From, press)
+	})
+	if st != nil && st.Rec != nil && st.Rec.ID == press.Game && press.Op == OpDeed && st.Alert == "" {
+		st.Alert = b.deedText(st.Lang(q.From.LanguageCode), st.Rec.Edition, press.Arg)
+	}
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+	b.afterTrades(ctx, chat, st)
+}
+
+// onPress turns a validated button press into a change of c.
+func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Press) {
+	rec := c.Rec
+	seat := rec.SeatOf(from.ID)
+	g := rec.Game
+	if rec.Status != StatusPlaying || g == nil {
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
+		return
+	}
+	if seat < 0 || !g.Active(seat) {
+		c.Alert = b.cat.T(lang, "alert_not_player", nil)
+		return
+	}
+	if kind, ok := directOps[press.Op]; ok {
+		a := engine.Action{Kind: kind}
+		switch kind {
+		case engine.ActBid:
+			a.Amount = press.Arg
+		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
+			a.Square = press.Arg
+		}
+		b.act(c, lang, from, seat, a)
+		return
+	}
+	switch press.Op {
+	case OpBankrupt:
+		if err := g.Check(seat, engine.Action{Kind: engine.ActBankrupt}); err != nil {
+			c.Alert = b.errText(lang, err)
+			return
+		}
+		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
+	case OpBankruptYes:
+		if rec.View.Menu != menuBankrupt || rec.View.User != from.ID {
+			c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			return
+		}
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBankrupt})
+	case OpMenuBuild:
+		if len(BuildGroups(g, seat)) == 0 {
+			c.Alert = b.cat.T(lang, "alert_nothing_to_build", nil)
+			return
+		}
+		b.setView(c, View{Menu: menuBuild, User: from.ID})
+	case OpGroup:
+		if press.Arg >= g.EditionData().GroupCount() {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			return
+		}
+		b.setView(c, View{Menu: menuGroup, User: from.ID, Group: press.Arg})
+	case OpMenuMort:
+		if len(MortgageActions(g, seat)) == 0 {
+			c.Alert = b.cat.T(lang, "alert_nothing_to_mortgage", nil)
+			return
+		}
+		b.setView(c, View{Menu: menuMortgage, User: from.ID})
+	case OpBack:
+		b.setView(c, View{})
+	case OpDeed:
+		// Answered with the deed after the transaction; nothing changes.
+	case OpResignYes:
+		if int(seat) != press.Arg {
+			c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			return
+		}
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActResign})
+	case OpResignNo:
+		c.Toast = b.cat.T(lang, "cancelled", nil)
+	default:
+		c.Alert = b.cat.T(lang, "alert_outdated", nil)
+	}
+}
+
+func (b *Kind) setView(c *chatState, v View) {
+	c.Rec.View = v
+	c.Save, c.Turn = true, true
+}
+
+// act applies one engine action for seat and records what to show.
+func (b *Kind) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
+	g := c.Rec.Game
+	evs, err := g.Apply(seat, a)
+	if err != nil {
+		c.Alert = b.errText(lang, err)
+		return
+	}
+	c.Log(kit.LogEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	// Menus stay open for repeated building, selling and mortgaging.
+	switch a.Kind {
+	case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
+	default:
+		c.Rec.View = View{}
+	}
+	b.absorb(c, lang, evs)
+}
+
+// absorb files the events of one action into the turn messages: a new
+// turn closes the previous turn's message and opens a new one.
+func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
+	rec := c.Rec
+	for _, e := range evs {
+		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
+			// Only the first turn that ends in a change has a message of
+			// its own: the later ones never had one.
+			c.FinalizeOnce(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
+			rec.Turn, rec.TurnMsg, rec.View = nil, 0, View{}
+		}
+		rec.Turn = append(rec.Turn, e)
+	}
+	remember(rec, evs)
+	if n := len(rec.Turn); n > maxTurnEvents {
+		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
+	}
+	c.Save, c.Turn = true, true
+	if rec.Game.Phase == engine.PhaseGameOver {
+		c.GameOver, c.Remove = true, true
+	}
+	b.reconcileOffers(c, lang, evs)
+}
+
+// turnShown says whether events already hold a turn of their own (the
+// order roll before the first turn belongs to the first turn's message).
+func turnShown(evs []engine.Event) bool {
+	for _, e := range evs {
+		if e.Kind == engine.EvTurnStarted {
+			return true
+		}
+	}
+	return false
+}
+
+// maxTurnEvents bounds the events one turn message shows (and stores).
+const maxTurnEvents = 40
+
+// startBoard starts a board game with the lobby's seats and options.
+func (b *Kind) startBoard(c *chatState, lang string) bool {
+	rec := c.Rec
+	ed := kit.EditionOf(rec.Options)
+	rules, seed := b.rulesOf(rec.Options), b.seed()
+	rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
+	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
+	if err != nil {
+		c.Alert = b.errText(lang, err)
+		return false
+	}
+	if rec.Options.RandomOrder {
+		evs = shuffleSeats(rec, g, seed, evs)
+	}
+	rec.Game, rec.Edition = g, ed.ID
+	c.Log(map[string]any{"start": g}) // before the events: the game as it started
+	b.absorb(c, lang, evs)
+	return true
+}
+
+// errText is the localized alert for an engine refusal.
+func (b *Kind) errText(lang string, err error) string {
+	for _, s := range engineErrors {
+		if errors.Is(err, s.err) {
+			return b.cat.T(lang, s.id, nil)
+		}
+	}
+	return b.cat.T(lang, "alert_failed", nil)
+}
+
+// SeatOrder is the random seating of RandomOrder: a permutation of n seats
+// drawn from the game's seed, so a replay seats everyone the same way.
+func SeatOrder(seed uint64, n int) []int {
+	r := rand.New(rand.NewPCG(seed, 0x5ea75ea75ea75ea7))
+	return r.Perm(n)
+}
+
+// shuffleSeats seats rec's players in random order instead of the order
+// roll: seat order[0] starts and the others follow in drawn order. The
+// engine has already rolled for its first player (its dice stream stays
+// as seeded); the people are placed around that seat, and the roll's
+// events are dropped, since it decided nothing.
+func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) []engine.Event {
+	n := len(rec.Seats)
+	order := SeatOrder(seed, n)
+	seats := make([]Seat, n)
+	for i, from := range order {
+		seats[(int(g.Current)+i)%n] = rec.Seats[from]
+	}
+	rec.Seats = seats
+	out := evs[:0:0]
+	for _, e := range evs {
+		if e.Kind != engine.EvOrderRoll {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+package board
+
+import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+import "strconv"
+
+// The board game's messages edited over time: the turn message and each
+// offer's (key: the engine's trade id).
+func TurnSlot(game uint64) string { return kit.GameSlot("turn", game, "") }
+func offerSlot(game uint64, offer int) string {
+	return kit.GameSlot("offer", game, strconv.Itoa(offer))
+}
+
+// Sent stores the id of the turn message or of an offer's (an offer's
+// slot has a key: it names one message, never reused).
+func (b *Kind) Sent(r *Record, name, key string, id int) bool {
+	switch name {
+	case "turn":
+		if key == "" {
+			r.TurnMsg = id
+			return true
+		}
+	case "offer":
+		offer, err := strconv.Atoi(key)
+		if err != nil {
+			return false
+		}
+		for i := range r.Offers {
+			if r.Offers[i].ID == offer {
+				r.Offers[i].Msg = id
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// legacyFinals are the offer messages an older version had still to
+// finalize (Record.OfferEdits).
+func legacyFinals(r *Record) []kit.Final {
+	var out []kit.Final
+	for _, e := range r.OfferEdits {
+		slot := offerSlot(r.ID, e.Offer)
+		if e.Offer == 0 { // before the slot was stored: one never Put, so only msg is edited
+			slot = "offer:" + strconv.FormatUint(r.ID, 36) + ":m" + strconv.Itoa(e.Msg)
+		}
+		out = append(out, kit.Final{Slot: slot, Msg: e.Msg, Text: e.Text})
+	}
+	return out
+}

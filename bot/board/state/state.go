@@ -1,0 +1,108 @@
+package state
+
+import (
+	"slices"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// Board is the state of a board game between changes.
+type Board struct {
+	Game *engine.Game `json:"game,omitempty"`
+	// Turn holds the events shown in the current turn's message.
+	// Turn and History are appended to or replaced, never changed in
+	// place: copies of the record share them (Clone).
+	Turn []engine.Event `json:"turn,omitempty"`
+	// History is the game's most recent events across turns (/history),
+	// at most MaxHistory+HistorySlack (bot/board/history.go).
+	History []engine.Event `json:"history,omitempty"`
+	TurnMsg int            `json:"turn_msg,omitempty"`
+	View    View           `json:"view,omitempty"`
+
+	// Trades (bot/board/trade*.go): offers being composed, by the proposer's user
+	// id; the open offers shown in the chat.
+	Drafts map[int64]*Draft `json:"drafts,omitempty"`
+	Offers []Offer          `json:"offers,omitempty"`
+	// OfferEdits are offer messages an older version had still to
+	// finalize; Restore gives them their final text and clears them.
+	OfferEdits []OfferEdit `json:"offer_edits,omitempty"`
+}
+
+// View is the menu the turn message shows; menus belong to one person.
+type View struct {
+	Menu  string `json:"menu,omitempty"` // "", MenuBuild, MenuGroup, MenuMortgage, MenuBankrupt
+	User  int64  `json:"user,omitempty"`
+	Group int    `json:"group,omitempty"`
+}
+
+// Menus of View.Menu.
+const (
+	MenuBuild    = "build"
+	MenuGroup    = "group"
+	MenuMortgage = "mortgage"
+	MenuBankrupt = "bankrupt"
+)
+
+// Clone returns a copy of b that either can change without the other
+// seeing it. Turn and History are only ever appended to or replaced,
+// never changed in place, so the copy shares their arrays with the
+// capacity clipped: an append to either copy moves it to a new array.
+// They are most of a record, and copying them was most of a copy's cost.
+func (b Board) Clone() Board {
+	c := b
+	if b.Game != nil {
+		c.Game = b.Game.Clone()
+	}
+	c.Turn = slices.Clip(b.Turn)
+	c.History = slices.Clip(b.History)
+	if b.Drafts != nil {
+		c.Drafts = make(map[int64]*Draft, len(b.Drafts))
+		for user, d := range b.Drafts {
+			if d == nil {
+				c.Drafts[user] = nil
+				continue
+			}
+			dc := *d
+			dc.Trade = d.Trade.Clone()
+			c.Drafts[user] = &dc
+		}
+	}
+	if b.Offers != nil {
+		c.Offers = make([]Offer, len(b.Offers))
+		for i, o := range b.Offers {
+			o.Trade = o.Trade.Clone()
+			c.Offers[i] = o
+		}
+	}
+	c.OfferEdits = slices.Clone(b.OfferEdits)
+	return c
+}
+
+// Draft is a trade offer being composed.
+type Draft struct {
+	// Trade is the offer so far; To is engine.NoOwner until chosen.
+	Trade engine.Trade `json:"trade"`
+	// Rev is stamped into the composer's buttons: an older composer
+	// message's presses are outdated.
+	Rev  uint64 `json:"rev"`
+	Edit int    `json:"edit,omitempty"`
+	// Msg is the composer message in the proposer's private chat.
+	Msg int `json:"msg,omitempty"`
+	// Counter is the offer this draft answers; sending it declines that one.
+	Counter int `json:"counter,omitempty"`
+}
+
+// Offer is an open trade offer shown in the group.
+type Offer struct {
+	ID      int          `json:"id"` // engine trade id
+	Msg     int          `json:"msg,omitempty"`
+	Expires int64        `json:"expires"` // in game time (Clock.GameTime), ms
+	Trade   engine.Trade `json:"trade"`   // a copy, to show the outcome once the engine forgot it
+}
+
+// OfferEdit is an offer message an older version had still to finalize.
+type OfferEdit struct {
+	Msg   int    `json:"msg"`
+	Text  string `json:"text"`
+	Offer int    `json:"offer,omitempty"` // engine trade id
+}

@@ -1,0 +1,255 @@
+package board
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+const (
+	OfferTTL         = 24 * time.Hour
+	maxOffersPerSeat = 3
+)
+
+// reconcileOffers runs after every engine change of a chat (absorb): the
+// offers the engine no longer holds are finalized with their outcome.
+func (b *Kind) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
+	rec := c.Rec
+	if len(rec.Offers) == 0 || rec.Game == nil {
+		return
+	}
+	over := rec.Game.Phase == engine.PhaseGameOver
+	var kept []Offer
+	for _, o := range rec.Offers {
+		if !over && findTrade(rec.Game, o.ID) != nil {
+			kept = append(kept, o)
+			continue
+		}
+		status := "offer_closed"
+		for _, e := range evs {
+			if e.Amount != o.ID {
+				continue
+			}
+			switch e.Kind {
+			case engine.EvTradeAccepted:
+				status = "offer_accepted"
+			case engine.EvTradeRejected:
+				status = "offer_declined"
+			case engine.EvTradeCancelled:
+				status = "offer_cancelled"
+			}
+		}
+		b.closeOffer(c, lang, o, status)
+	}
+	rec.Offers = kept
+}
+
+// closeOffer gives offer o's message its final text. Its message id may
+// not be known yet (the outbox has not delivered it, or its id is not
+// stored yet): the edit goes by the offer's slot all the same, so a
+// message still waiting is sent with the final text instead.
+func (b *Kind) closeOffer(c *chatState, lang string, o Offer, status string) {
+	rec := c.Rec
+	c.Finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
+}
+
+// afterTrades runs after a chat's change was published, under the chat's
+// lock: offers past their deadline are withdrawn. (Offers a change ended
+// get their final text in finish, whatever the change.)
+func (b *Kind) afterTrades(ctx context.Context, chat int64, st *chatState) {
+	if st == nil || st.Rec == nil {
+		return
+	}
+	if st.Remove {
+		return
+	}
+	now := st.Rec.Clock.GameTime(b.cfg.Now().UnixMilli())
+	for _, o := range st.Rec.Offers {
+		if o.Expires <= now {
+			b.expireOffers(ctx, chat)
+			return
+		}
+	}
+}
+
+// expireOffers withdraws the offers past their deadline (as their
+// proposer would), under the chat's lock.
+func (b *Kind) expireOffers(ctx context.Context, chat int64) {
+	st, err := b.change(chat, 0, func(t *chatState) error {
+		rec := t.Rec
+		if rec == nil || rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
+			return nil // a paused game's offers wait: their expiry is in game time, which stands still
+		}
+		lang := t.ChatLang()
+		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
+		for _, o := range slices.Clone(rec.Offers) {
+			if o.Expires > now {
+				continue
+			}
+			rec.Offers = slices.DeleteFunc(rec.Offers, func(x Offer) bool { return x.ID == o.ID })
+			b.closeOffer(t, lang, o, "offer_expired")
+			t.Save = true
+			if tr := findTrade(rec.Game, o.ID); tr != nil {
+				if err := b.tradeAct(t, lang, 0, 0, tr.From, engine.Action{Kind: engine.ActCancelTrade, TradeID: o.ID}); err != nil {
+					b.log.Warn("withdrawing an expired offer", "chat", chat, "trade", o.ID, "err", err)
+				}
+			}
+		}
+		if len(rec.Offers) == 0 {
+			rec.Offers = nil
+		}
+		return nil
+	})
+	if err != nil || st == nil || !st.Save {
+		return
+	}
+	b.finish(ctx, st, nil, "")
+}
+
+// onTradePress handles the trade buttons of a group's messages: OpTrade
+// and the offer buttons.
+func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	var open *Draft
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		open = nil // Batch may run this more than once
+		lang := c.Lang(q.From.LanguageCode)
+		rec := c.Rec
+		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && rec.Rev != press.Rev {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			return nil
+		}
+		g := rec.Game
+		seat := rec.SeatOf(q.From.ID)
+		if seat < 0 || !g.Active(seat) {
+			c.Alert = b.cat.T(lang, "alert_not_player", nil)
+			return nil
+		}
+		if press.Op == OpTrade {
+			if !canPropose(g, seat) {
+				c.Alert = b.errText(lang, engine.ErrNotNow)
+				return nil
+			}
+			open = newDraft(g, seat)
+			return nil
+		}
+		t := findTrade(g, press.Arg)
+		if t == nil {
+			c.Alert = b.errText(lang, engine.ErrTradeNotFound)
+			return nil
+		}
+		switch press.Op {
+		case OpOfWithdraw:
+			if t.From != seat {
+				c.Alert = b.cat.T(lang, "alert_offer_by_other", nil)
+				return nil
+			}
+			b.act(c, lang, q.From, seat, engine.Action{Kind: engine.ActCancelTrade, TradeID: t.ID})
+		case OpOfCounter:
+			if t.To != seat {
+				c.Alert = b.cat.T(lang, "alert_offer_to_other", nil)
+				return nil
+			}
+			open = counterDraft(t)
+		case OpOfAccept, OpOfReject:
+			if t.To != seat {
+				c.Alert = b.cat.T(lang, "alert_offer_to_other", nil)
+				return nil
+			}
+			kind := engine.ActAcceptTrade
+			if press.Op == OpOfReject {
+				kind = engine.ActRejectTrade
+			}
+			b.act(c, lang, q.From, seat, engine.Action{Kind: kind, TradeID: t.ID})
+		}
+		return nil
+	})
+	if err == nil && st != nil && open != nil && st.Alert == "" {
+		st.Toast, st.Alert = b.openComposer(ctx, chat, st, q.From, open)
+	}
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+	b.afterTrades(ctx, chat, st)
+}
+
+// cmdTrade is /trade: in a group it opens the composer like the button;
+// in a private chat it explains where to start. The chat's lock is held.
+func (b *Kind) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) {
+	chat := m.Chat.ID
+	var open *Draft
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		open = nil // Batch may run this more than once
+		lang := c.Lang(m.From.LanguageCode)
+		rec := c.Rec
+		switch {
+		case !group:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "trade_in_group", nil)})
+		case rec == nil || rec.Status != StatusPlaying:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+		case rec.SeatOf(m.From.ID) < 0 || !rec.Game.Active(rec.SeatOf(m.From.ID)):
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
+		case !canPropose(rec.Game, rec.SeatOf(m.From.ID)):
+			c.Replies = append(c.Replies, kit.Reply{Text: b.errText(lang, engine.ErrNotNow)})
+		default:
+			open = newDraft(rec.Game, rec.SeatOf(m.From.ID))
+		}
+		return nil
+	})
+	if err == nil && st != nil && open != nil {
+		toast, alert := b.openComposer(ctx, chat, st, m.From, open)
+		if alert != "" {
+			toast = alert
+		}
+		st.Replies = append(st.Replies, kit.Reply{Text: toast})
+	}
+	b.finish(ctx, st, err, "")
+}
+
+// postOffer queues the offer message for the group, in the offer's own
+// outbox slot, behind what the chat already has queued (paced, moved
+// along if the group becomes a supergroup). Its id is stored when it is
+// sent (onSent); when the offer ends, closeOffer finalizes the same slot.
+func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
+	tr := findTrade(rec.Game, id)
+	if tr == nil {
+		return
+	}
+	text := b.offerText(lang, rec, tr, true) + "\n" + b.cat.T(lang, "offer_open", map[string]any{"Hours": int(OfferTTL / time.Hour)})
+	b.out.Put(group, offerSlot(rec.ID, id), 0, text, b.offerKeyboard(lang, rec, id))
+}
+
+// postUnsentOffers posts again the open offers whose message id was never
+// stored: after a restart or a pause their message may never have been
+// sent, and an offer nobody sees cannot be answered. (If it was sent, that
+// message keeps buttons that work while the offer is open and answer with
+// an alert once it ended.) The chat's lock is held.
+func (b *Kind) postUnsentOffers(chat int64, lang string, rec *Record) {
+	if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver {
+		return
+	}
+	for _, o := range rec.Offers {
+		if o.Msg == 0 {
+			b.postOffer(chat, rec, lang, o.ID)
+		}
+	}
+}
+
+// unsentOffers says whether the record has offer messages to show again:
+// final texts not yet queued, or open offers without a message id.
+func unsentOffers(r *Record) bool {
+	if len(r.OfferEdits) > 0 {
+		return true // finals stored by an older version (legacyFinals)
+	}
+	for _, o := range r.Offers {
+		if o.Msg == 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,353 @@
+package board
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// TradePayload is the deep-link payload that opens the composer for a
+// group's game: t<-chat base36>_<game id base36>, within Telegram's 64
+// characters of A-Z a-z 0-9 _ -.
+func TradePayload(chat int64, game uint64) string {
+	return "t" + strconv.FormatUint(uint64(-chat), 36) + "_" + strconv.FormatUint(game, 36)
+}
+
+func parseTradePayload(s string) (chat int64, game uint64, ok bool) {
+	rest, ok := strings.CutPrefix(s, "t")
+	if !ok {
+		return 0, 0, false
+	}
+	a, g, ok := strings.Cut(rest, "_")
+	if !ok {
+		return 0, 0, false
+	}
+	c, err := kit.ParseBase36(a)
+	if err != nil || c == 0 || c > 1<<62 {
+		return 0, 0, false
+	}
+	game, err = kit.ParseBase36(g)
+	if err != nil {
+		return 0, 0, false
+	}
+	return -int64(c), game, true
+}
+
+func (b *Kind) deepLink(chat int64, game uint64) string {
+	if b.cfg.Username == "" {
+		return ""
+	}
+	return "https://t.me/" + b.cfg.Username + "?start=" + TradePayload(chat, game)
+}
+
+// changeDraft changes the drafts of a group's game for an update that arrived
+// in user's private chat (updateID 0: none), without a new revision: the
+// game does not change. fn returns whether to save; a refusal aborts.
+// gameID 0 accepts whatever game the group plays. set is the private
+// chat's settings.
+func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
+	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
+		rec := c.Rec
+		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
+			return errNoGame
+		}
+		save, err := fn(rec, &c.ViaSettings)
+		c.Quiet = save
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return st.Rec, nil
+}
+
+// openComposer stores draft d for user in the group's game and sends the
+// composer to the user's private chat; if the bot cannot write there (the
+// person never started it), the group gets a deep link instead. It
+// returns the answer to the press. The group's lock is held.
+func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft) (toast, alert string) {
+	glang := st.Lang(from.LanguageCode)
+	lang := b.chatLang(from.ID, from.LanguageCode)
+	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
+		if rec.Drafts == nil {
+			rec.Drafts = map[int64]*Draft{}
+		}
+		if old := rec.Drafts[from.ID]; old != nil {
+			d.Rev = old.Rev + 1 // the old composer's buttons go stale
+		}
+		rec.Drafts[from.ID] = d
+		set.TradeChat = group
+		return true, nil
+	})
+	if err != nil {
+		b.log.Warn("storing a trade draft", "chat", group, "err", err)
+		return "", b.cat.T(glang, "alert_failed", nil)
+	}
+	text, kb := b.renderComposer(lang, group, rec, from.ID)
+	id, err := b.tg.Send(ctx, from.ID, text, kb)
+	if err != nil {
+		link := b.deepLink(group, rec.ID)
+		if link == "" {
+			return "", b.cat.T(glang, "trade_start_private", nil)
+		}
+		seat := rec.SeatOf(from.ID)
+		m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
+		b.out.Send(group, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
+		return b.cat.T(glang, "trade_link_sent", nil), ""
+	}
+	b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id)
+	return b.cat.T(glang, "trade_composer_sent", nil), ""
+}
+
+func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) {
+	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
+		d := rec.Drafts[user]
+		if d == nil || d.Rev != rev {
+			return false, nil
+		}
+		d.Msg = msg
+		return true, nil
+	})
+	if err != nil {
+		b.log.Warn("remembering the composer message", "chat", group, "err", err)
+	}
+}
+
+// onTradeStart is /start with a trade payload in a private chat (the
+// private chat's lock is held): it opens the composer there.
+func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Message, payload string) {
+	user := m.From.ID
+	lang := b.chatLang(m.Chat.ID, m.From.LanguageCode)
+	group, gameID, ok := parseTradePayload(payload)
+	if !ok {
+		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_in_group", nil), nil)
+		return
+	}
+	unlock := b.lock(group)
+	defer unlock()
+	var d *Draft
+	rec, err := b.changeDraft(group, gameID, user, updateID, func(rec *Record, set *Settings) (bool, error) {
+		seat := rec.SeatOf(user)
+		if seat < 0 || !rec.Game.Active(seat) {
+			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
+		}
+		if !canPropose(rec.Game, seat) {
+			return false, refusal{b.errText(lang, engine.ErrNotNow)}
+		}
+		if rec.Drafts == nil {
+			rec.Drafts = map[int64]*Draft{}
+		}
+		d = rec.Drafts[user]
+		if d == nil {
+			d = newDraft(rec.Game, seat)
+			rec.Drafts[user] = d
+		} else {
+			d.Rev++
+		}
+		set.TradeChat = group
+		return true, nil
+	})
+	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
+		b.showComposer(ctx, lang, group, rec, user, d, false)
+	}
+}
+
+// answerRefusal answers a press whose change did not happen — a duplicate,
+// a refusal with its reason, or a failure with failText — and reports
+// whether it did.
+func (b *Kind) answerRefusal(ctx context.Context, id string, err error, failText string) bool {
+	var r refusal
+	switch {
+	case err == nil:
+		return false
+	case errors.Is(err, kit.ErrDuplicate):
+		b.answer(ctx, id, nil, err)
+	case errors.As(err, &r):
+		_ = b.tg.AnswerCallback(ctx, id, r.text, true)
+	default:
+		b.log.Error("trade press failed", "err", err)
+		_ = b.tg.AnswerCallback(ctx, id, failText, true)
+	}
+	return true
+}
+
+// draftRefused tells the person in their private chat why a draft change
+// did not happen; it reports whether there was such a refusal.
+func (b *Kind) draftRefused(ctx context.Context, chat int64, lang string, err error) bool {
+	var r refusal
+	switch {
+	case errors.Is(err, kit.ErrDuplicate):
+	case errors.As(err, &r):
+		b.sendPrivate(ctx, chat, r.text, nil)
+	case err != nil:
+		b.sendPrivate(ctx, chat, b.cat.T(lang, "trade_no_game", nil), nil)
+	default:
+		return false
+	}
+	return true
+}
+
+// showComposer shows the draft in the person's private chat: an edit of
+// the composer message when edit is set and it still exists, otherwise a
+// new message that becomes the composer.
+func (b *Kind) showComposer(ctx context.Context, lang string, group int64, rec *Record, user int64, d *Draft, edit bool) {
+	text, kb := b.renderComposer(lang, group, rec, user)
+	if edit && d.Msg != 0 && b.tg.Edit(ctx, user, d.Msg, text, kb) == nil {
+		return
+	}
+	if id := b.sendPrivate(ctx, user, text, kb); id != 0 {
+		b.setComposerMsg(group, rec.ID, user, d.Rev, id)
+	}
+}
+
+func (b *Kind) sendPrivate(ctx context.Context, chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) int {
+	id, err := b.tg.Send(ctx, chat, text, kb)
+	if err != nil {
+		b.log.Warn("sending to a private chat", "chat", chat, "err", err)
+	}
+	return id
+}
+
+// cmdCash is /cash N in a private chat: the typed amount for the amount
+// being edited in the composer. The private chat's lock is held.
+func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
+	user := m.From.ID
+	lang := b.chatLang(m.Chat.ID, m.From.LanguageCode)
+	var group int64
+	group = b.host.Settings(user).TradeChat
+	n, perr := strconv.Atoi(strings.TrimSpace(m.CommandArguments()))
+	if group == 0 || m.Chat.ID != user || perr != nil || n < 0 {
+		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_cash_usage", nil), nil)
+		return
+	}
+	defer b.lock(group)()
+	var d *Draft
+	rec, err := b.changeDraft(group, 0, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
+		d = rec.Drafts[user]
+		seat := rec.SeatOf(user)
+		if d == nil || d.Edit == EditItems || seat < 0 {
+			return false, refusal{b.cat.T(lang, "trade_cash_usage", nil)}
+		}
+		setAmount(rec.Game, d, min(n, amountMax(rec.Game, d)))
+		d.Rev++
+		return true, nil
+	})
+	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
+		b.showComposer(ctx, lang, group, rec, user, d, true)
+	}
+}
+
+// onDraftPress handles a composer button pressed in a private chat.
+func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+	user := q.From.ID
+	private := q.Message.Chat.ID
+	lang := b.chatLang(private, q.From.LanguageCode)
+	group := press.Chat
+	defer b.lock(group)()
+	if press.Op == OpTrSend {
+		b.sendOffer(ctx, updateID, q, press, lang)
+		return
+	}
+	discarded := false
+	rec, err := b.changeDraft(group, press.Game, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
+		d := rec.Drafts[user]
+		if d == nil || d.Rev != press.Rev || private != user {
+			return false, refusal{b.cat.T(lang, "alert_outdated", nil)}
+		}
+		seat := rec.SeatOf(user)
+		if seat < 0 || !rec.Game.Active(seat) {
+			return false, refusal{b.cat.T(lang, "alert_not_player", nil)}
+		}
+		if press.Op == OpTrDiscard {
+			delete(rec.Drafts, user)
+			discarded = true
+			return true, nil
+		}
+		if id := applyDraftOp(rec.Game, d, seat, press); id != "" {
+			return false, refusal{b.cat.T(lang, id, nil)}
+		}
+		d.Rev++
+		d.Msg = q.Message.MessageID
+		return true, nil
+	})
+	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_outdated", nil)) {
+		return
+	}
+	_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+	if discarded {
+		_ = b.tg.Edit(ctx, private, q.Message.MessageID, b.cat.T(lang, "composer_discarded", nil), nil)
+		return
+	}
+	text, kb := b.renderComposer(lang, group, rec, user)
+	if err := b.tg.Edit(ctx, private, q.Message.MessageID, text, kb); err != nil {
+		b.log.Warn("editing the composer", "chat", private, "err", err)
+	}
+}
+
+// sendOffer proposes the draft: engine.ActProposeTrade in the group's game
+// (declining the offer it counters), the offer posted in the group.
+func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press, lang string) {
+	user := q.From.ID
+	group := press.Chat
+	sent := 0
+	t, err := b.changeVia(group, q.Message.Chat.ID, updateID, func(t *chatState) error {
+		rec := t.Rec
+		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
+			return refusal{b.cat.T(lang, "alert_outdated", nil)}
+		}
+		d := rec.Drafts[user]
+		if d == nil || d.Rev != press.Rev || q.Message.Chat.ID != user {
+			return refusal{b.cat.T(lang, "alert_outdated", nil)}
+		}
+		g := rec.Game
+		seat := rec.SeatOf(user)
+		if seat < 0 || !g.Active(seat) {
+			return refusal{b.cat.T(lang, "alert_not_player", nil)}
+		}
+		open := 0
+		for _, tr := range g.Trades {
+			if tr.From == seat {
+				open++
+			}
+		}
+		if open >= maxOffersPerSeat {
+			return refusal{b.cat.T(lang, "trade_too_many_offers", map[string]any{"Count": maxOffersPerSeat})}
+		}
+		tr := d.Trade
+		tr.From = seat
+		a := engine.Action{Kind: engine.ActProposeTrade, Trade: &tr}
+		if err := g.Check(seat, a); err != nil {
+			return refusal{b.errText(lang, err)}
+		}
+		glang := t.ChatLang()
+		if c := findTrade(g, d.Counter); c != nil && c.To == seat {
+			if err := b.tradeAct(t, glang, user, updateID, seat, engine.Action{Kind: engine.ActRejectTrade, TradeID: c.ID}); err != nil {
+				return err
+			}
+			if g.Check(seat, a) != nil { // cannot happen: declining changes no holdings
+				return refusal{b.errText(lang, engine.ErrBadTrade)}
+			}
+		}
+		if err := b.tradeAct(t, glang, user, updateID, seat, a); err != nil {
+			return refusal{b.errText(lang, err)}
+		}
+		sent = g.NextTrade
+		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
+		delete(rec.Drafts, user)
+		return nil
+	})
+	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_failed", nil)) {
+		return
+	}
+	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
+	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
+	b.finish(ctx, t, nil, "")
+	b.postOffer(group, t.Rec, t.ChatLang(), sent)
+}

@@ -1,0 +1,182 @@
+package board
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// tradeItems lists one side of an offer: deeds, jail cards, cash.
+func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int) string {
+	var items []string
+	for _, sq := range deeds {
+		if sq >= 0 && sq < len(rec.Game.Props) {
+			items = append(items, b.propLabel(lang, rec, sq))
+		}
+	}
+	for _, d := range cards {
+		items = append(items, b.cat.T(lang, "trade_jail_card", map[string]any{"Deck": b.cat.T(lang, "deck_"+strconv.Itoa(d), nil)}))
+	}
+	if cash > 0 {
+		items = append(items, b.cat.Money(lang, cash))
+	}
+	if len(items) == 0 {
+		return b.cat.T(lang, "trade_nothing", nil)
+	}
+	return strings.Join(items, ", ")
+}
+
+// offerText describes an offer for the group, mentioning the counterparty
+// while it is open.
+func (b *Kind) offerText(lang string, rec *Record, t *engine.Trade, open bool) string {
+	to := kit.SeatName(rec, t.To)
+	if open && int(t.To) < len(rec.Seats) && t.To >= 0 {
+		to = kit.Tokens[int(t.To)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[t.To])
+	}
+	lines := []string{
+		b.cat.T(lang, "offer_title", map[string]any{"ID": t.ID, "Player": kit.SeatName(rec, t.From), "Other": to}),
+		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.From), "Items": b.tradeItems(lang, rec, t.GiveDeeds, t.GiveCards, t.GiveCash)}),
+		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.To), "Items": b.tradeItems(lang, rec, t.TakeDeeds, t.TakeCards, t.TakeCash)}),
+	}
+	if t.Debt > 0 {
+		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.cat.Money(lang, t.Debt),
+			"Player": kit.SeatName(rec, t.From), "Other": kit.SeatName(rec, t.To)}))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineKeyboardMarkup {
+	btn := func(key string, op Op) tgbotapi.InlineKeyboardButton {
+		return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, key, nil), Press{Game: rec.ID, Op: op, Arg: id}.Encode())
+	}
+	return kit.Markup([][]tgbotapi.InlineKeyboardButton{
+		{btn("btn_offer_accept", OpOfAccept), btn("btn_offer_decline", OpOfReject)},
+		{btn("btn_offer_counter", OpOfCounter), btn("btn_offer_withdraw", OpOfWithdraw)}})
+}
+
+// renderComposer is the private composer of user's draft in the group's
+// game. Its buttons offer only what the engine would accept now.
+func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *tgbotapi.InlineKeyboardMarkup) {
+	d := rec.Drafts[user]
+	seat := rec.SeatOf(user)
+	if d == nil || seat < 0 {
+		return b.cat.T(lang, "trade_no_game", nil), nil
+	}
+	g := rec.Game
+	var rows [][]tgbotapi.InlineKeyboardButton
+	btn := func(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
+		return tgbotapi.NewInlineKeyboardButtonData(text, Press{Game: rec.ID, Rev: d.Rev, Op: op, Arg: arg, Chat: group}.Encode())
+	}
+	pairs := func(bs []tgbotapi.InlineKeyboardButton) {
+		for i := 0; i < len(bs); i += 2 {
+			rows = append(rows, bs[i:min(i+2, len(bs))])
+		}
+	}
+	me := kit.SeatName(rec, seat)
+	tr := d.Trade
+	tr.From = seat
+	if tr.To == engine.NoOwner || !g.Active(tr.To) {
+		var bs []tgbotapi.InlineKeyboardButton
+		for i := range g.Players {
+			if p := engine.PlayerID(i); p != seat && g.Active(p) {
+				bs = append(bs, btn(kit.Tokens[i%len(kit.Tokens)]+" "+rec.Seats[i].Name, OpTrTo, i))
+			}
+		}
+		pairs(bs)
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0)})
+		return b.cat.T(lang, "composer_choose", map[string]any{"Player": me}), kit.Markup(rows)
+	}
+	lines := []string{
+		b.cat.T(lang, "composer_title", map[string]any{"Player": me, "Other": kit.SeatName(rec, tr.To)}),
+		b.cat.T(lang, "composer_give", map[string]any{"Items": b.tradeItems(lang, rec, tr.GiveDeeds, tr.GiveCards, tr.GiveCash)}),
+		b.cat.T(lang, "composer_take", map[string]any{"Items": b.tradeItems(lang, rec, tr.TakeDeeds, tr.TakeCards, tr.TakeCash)}),
+	}
+	owed := g.MaxDebtCredit(seat, tr.To)
+	if owed > 0 || tr.Debt > 0 {
+		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt), "Owed": b.cat.Money(lang, owed)}))
+	}
+	checkErr := g.Check(seat, engine.Action{Kind: engine.ActProposeTrade, Trade: &tr})
+	if d.Edit != EditItems {
+		ids := map[int]string{EditGive: "composer_amount_give", EditTake: "composer_amount_take", EditDebt: "composer_amount_debt"}
+		cur, mx := amountOf(d), amountMax(g, d)
+		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.cat.Money(lang, cur), "Max": b.cat.Money(lang, mx)}))
+		var minus, plus []tgbotapi.InlineKeyboardButton
+		for _, step := range []int{500, 100, 50, 10} {
+			if cur-step >= 0 {
+				minus = append(minus, btn("−"+strconv.Itoa(step), OpTrSub, step))
+			}
+		}
+		for _, step := range []int{10, 50, 100, 500} {
+			if cur+step <= mx {
+				plus = append(plus, btn("+"+strconv.Itoa(step), OpTrAdd, step))
+			}
+		}
+		for _, r := range [][]tgbotapi.InlineKeyboardButton{minus, plus} {
+			if len(r) > 0 {
+				rows = append(rows, r)
+			}
+		}
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.Money(lang, 0), OpTrSet, 0),
+			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.cat.Money(lang, mx)}), OpTrSet, mx)})
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, EditItems)})
+		return strings.Join(lines, "\n"), kit.Markup(rows)
+	}
+	if checkErr == nil {
+		lines = append(lines, "", b.cat.T(lang, "composer_ready", nil))
+	} else {
+		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.errText(lang, checkErr)}))
+	}
+	lines = append(lines, b.cat.T(lang, "composer_help", nil))
+	deedButtons := func(owner engine.PlayerID, chosen []int, op Op, mark string) {
+		var bs []tgbotapi.InlineKeyboardButton
+		for sq := range g.Props {
+			in := slices.Contains(chosen, sq)
+			if !in && !g.Tradable(owner, sq) {
+				continue
+			}
+			label := mark + " " + b.propLabel(lang, rec, sq)
+			if in {
+				label = mark + " ✅ " + b.propLabel(lang, rec, sq)
+			}
+			bs = append(bs, btn(label, op, sq))
+		}
+		for deck := 0; deck < 2; deck++ {
+			cards := tr.GiveCards
+			cop := OpTrCard
+			if op == OpTrTake {
+				cards, cop = tr.TakeCards, OpTrAsk
+			}
+			in := slices.Contains(cards, deck)
+			if !in && !g.Players[owner].JailCards[deck] {
+				continue
+			}
+			label := mark + " " + b.cat.T(lang, "trade_jail_card", map[string]any{"Deck": b.cat.T(lang, "deck_"+strconv.Itoa(deck), nil)})
+			if in {
+				label = mark + " ✅ " + strings.TrimPrefix(label, mark+" ")
+			}
+			bs = append(bs, btn(label, cop, deck))
+		}
+		pairs(bs)
+	}
+	deedButtons(seat, tr.GiveDeeds, OpTrGive, "📤")
+	deedButtons(tr.To, tr.TakeDeeds, OpTrTake, "📥")
+	rows = append(rows, []tgbotapi.InlineKeyboardButton{
+		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.cat.Money(lang, tr.GiveCash)}), OpTrMode, EditGive),
+		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.cat.Money(lang, tr.TakeCash)}), OpTrMode, EditTake)})
+	if owed > 0 {
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{
+			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt)}), OpTrMode, EditDebt)})
+	}
+	last := []tgbotapi.InlineKeyboardButton{}
+	if checkErr == nil {
+		last = append(last, btn(b.cat.T(lang, "btn_tr_send", nil), OpTrSend, 0))
+	}
+	last = append(last, btn(b.cat.T(lang, "btn_tr_who", nil), OpTrWho, 0), btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0))
+	rows = append(rows, last)
+	return strings.Join(lines, "\n"), kit.Markup(rows)
+}

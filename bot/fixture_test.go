@@ -1,0 +1,198 @@
+package bot
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// The fixture database testdata/v1.db.gz was written by the bot as it was
+// at commit 55306af (before bot/ was reshaped around game kinds), playing
+// on a fake clock at Unix 1 800 000 000:
+//
+//   - chat fixtureStats: a two-player game started, one roll, /endgame
+//     confirmed by its creator (statistics and the archive);
+//   - chat fixtureLobby: /lang uk, then a lobby of users 33 and 22;
+//   - testChat: settings (English, async pace, kick after 2 missed turns)
+//     and a three-player game one roll in, with an open offer (trade 1:
+//     Mediterranean Avenue for $10) whose message was sent, and a draft of
+//     the third player (to the proposer, giving $50) in its composer.
+//
+// Records written by an older version must load unchanged and the games
+// must go on; this test guards every change of the record's shape.
+const (
+	fixtureStats int64 = -1007777
+	fixtureLobby int64 = -1005555
+	fixtureTime  int64 = 1_800_000_000
+)
+
+// openFixture runs the whole bot on a copy of the fixture database, with
+// a clock shortly after the fixture was written (so no deadline is due).
+func openFixture(t *testing.T) *harness {
+	t.Helper()
+	zipped, err := os.ReadFile("testdata/v1.db.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &fakeClock{now: time.Unix(fixtureTime, 0).Add(3 * time.Minute)}
+	written := false
+	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
+		c.AuctionSilence, c.Now = 0, clock.Now
+		if !written {
+			written = true
+			if err := os.WriteFile(c.DBPath, db, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	var offset int
+	_ = h.bot.store.View(func(tx *storage.Tx) error { offset = tx.Offset(); return nil })
+	h.api.ContinueUpdatesAfter(offset)
+	return h
+}
+
+func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
+	h := openFixture(t)
+
+	// The settings.
+	set := h.settings(testChat)
+	if set.Lang != "en" || set.Options.Pace.Name != PaceAsync || set.Options.KickAfter != 2 {
+		t.Fatalf("game chat's settings: %+v", set)
+	}
+	if s := h.settings(fixtureLobby); s.Lang != "uk" {
+		t.Fatalf("lobby chat's settings: %+v", s)
+	}
+
+	// The statistics of the ended game.
+	err := h.bot.store.View(func(tx *storage.Tx) error {
+		for _, u := range h.users[:2] {
+			here, _, ok, _ := loadStats(tx, fixtureStats, u.ID)
+			if !ok || here.Played != 1 || here.Won != 0 {
+				t.Errorf("statistics of %d: %+v (ok %v)", u.ID, here, ok)
+			}
+		}
+		if _, ok := tx.Game(fixtureStats); ok {
+			t.Error("the ended game is still stored")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The lobby loads and takes another player.
+	lobby, err := h.bot.Snapshot(fixtureLobby)
+	if err != nil || lobby == nil || lobby.Status != StatusLobby || len(lobby.Seats) != 2 || lobby.Creator != 33 {
+		t.Fatalf("lobby: %+v, %v", lobby, err)
+	}
+	h.api.PushCallback(fixtureLobby, 1, h.users[0], Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
+	h.settle()
+	if lobby, _ = h.bot.Snapshot(fixtureLobby); len(lobby.Seats) != 3 || lobby.Seats[2].User != h.users[0].ID {
+		t.Fatalf("join in the fixture's lobby: %+v", lobby.Seats)
+	}
+
+	// The running game, its offer and its draft load.
+	rec := h.record()
+	if rec == nil || rec.Status != StatusPlaying || rec.Game == nil || len(rec.Seats) != 3 {
+		t.Fatalf("game: %+v", rec)
+	}
+	if err := rec.Game.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Pace.Name != PaceAsync || rec.Options == nil || rec.Options.KickAfter != 2 {
+		t.Fatalf("the game's pace and options: %+v %+v", rec.Pace, rec.Options)
+	}
+	if len(rec.Offers) != 1 || rec.Offers[0].ID != 1 || rec.Offers[0].Msg == 0 || rec.Offers[0].Trade.TakeCash != 10 {
+		t.Fatalf("offers: %+v", rec.Offers)
+	}
+	offer := rec.Offers[0].Trade
+	if len(rec.Drafts) != 1 {
+		t.Fatalf("drafts: %+v", rec.Drafts)
+	}
+	var drafter int64
+	var draft *Draft
+	for u, d := range rec.Drafts {
+		drafter, draft = u, d
+	}
+	if draft.Trade.GiveCash != 50 || draft.Edit != editGive || rec.SeatOf(drafter) != draft.Trade.From {
+		t.Fatalf("draft of %d: %+v", drafter, draft)
+	}
+
+	// The draft's composer goes on: +10.
+	du := h.userOf(rec, rec.SeatOf(drafter))
+	h.api.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode())
+	h.settle()
+	if a := h.lastAnswer(); a.ShowAlert {
+		t.Fatalf("composer press refused: %q", a.Text)
+	}
+	if d := h.record().Drafts[drafter]; d == nil || d.Trade.GiveCash != 60 {
+		t.Fatalf("draft after +10: %+v", d)
+	}
+
+	// The offer is accepted: the deed changes hands, the offer's message
+	// gets its final text.
+	uy := h.userOf(rec, offer.To)
+	before := h.record()
+	h.press(uy, rec.Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
+	after := h.record()
+	if a := h.lastAnswer(); a.ShowAlert {
+		t.Fatalf("accepting the fixture's offer: %q", a.Text)
+	}
+	if after.Game.Props[1].Owner != offer.To || len(after.Offers) != 0 || after.Rev != before.Rev+1 {
+		t.Fatalf("after accepting: owner %d, offers %+v, rev %d → %d", after.Game.Props[1].Owner, after.Offers, before.Rev, after.Rev)
+	}
+	if !hasEvent(after.Turn, engine.EvTradeAccepted) {
+		t.Fatalf("the turn does not show the trade: %+v", after.Turn)
+	}
+
+	// A turn button works: the current player's first move.
+	op := firstOp(h, testChat)
+	h.pressIn(testChat, op)
+	if v := h.record().Game.Version; v <= after.Game.Version {
+		t.Fatalf("the %q press changed nothing (version %d)", op, v)
+	}
+}
+
+// TestLegacyOfferEditsAreFinalizedOnStart: a record of an older version
+// may still hold offer messages to finalize (Record.OfferEdits); the next
+// start gives them their final text without buttons and clears them.
+func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || msgs[0].Keyboard == nil {
+		t.Fatalf("offer not posted: %+v", msgs)
+	}
+	final := msgs[0].Text + "\nfinal"
+	h.stop()
+	h.start()
+	h.edit(func(r *Record) {
+		r.Offers = nil
+		r.OfferEdits = []OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
+	})
+	h.stop()
+	h.start()
+	h.settle()
+	m := h.findMsg(testChat, msgs[0].ID)
+	if m.Text != final || len(m.Keyboard) != 0 {
+		t.Fatalf("the legacy final edit was not made: %q %+v", m.Text, m.Keyboard)
+	}
+	if rec := h.record(); len(rec.OfferEdits) != 0 {
+		t.Fatalf("legacy offer edits still pending: %+v", rec.OfferEdits)
+	}
+}

@@ -1,0 +1,52 @@
+package bot
+
+import (
+	"context"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// kindHost is the chat layer as the kinds see it (kit.Host).
+type kindHost struct{ b *Bot }
+
+func (h kindHost) Change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	return h.b.change(chat, updateID, fn)
+}
+
+func (h kindHost) ChangeVia(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	return h.b.changeVia(chat, via, updateID, fn)
+}
+
+func (h kindHost) PressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
+	return h.b.pressChange(chat, updateID, q, p, fn)
+}
+
+func (h kindHost) Finish(ctx context.Context, c *chatState, err error) { h.b.finish(ctx, c, err, "") }
+
+func (h kindHost) Answer(ctx context.Context, callbackID string, c *chatState, err error) {
+	h.b.answer(ctx, callbackID, c, err)
+}
+
+func (h kindHost) RememberMessage(chat int64, game uint64, set func(*Record) bool) {
+	h.b.rememberMessage(chat, game, set)
+}
+
+func (h kindHost) Lock(chat int64) func() { return h.b.lock(chat) }
+
+func (h kindHost) ChatLang(chat int64, userLang string) string { return h.b.chatLang(chat, userLang) }
+
+func (h kindHost) Settings(chat int64) Settings {
+	var s Settings
+	_ = h.b.store.View(func(tx *storage.Tx) error { s = h.b.loadSettings(tx, chat); return nil })
+	return s
+}
+
+func (h kindHost) Seed() uint64 { return h.b.seed() }
+
+func (h kindHost) Rules(o *ChatOptions) engine.Rules { return h.b.rulesOf(o) }
+
+var _ kit.Host = kindHost{}

@@ -1,0 +1,125 @@
+package kit
+
+import (
+	"encoding/json"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// Change is one change of a chat's game in progress: what its change
+// function reads and changes, and what to show once it is committed. The
+// chat layer makes one for every update, timer or message id it stores
+// (bot.Bot.change); a kind's code changes the game only through it. A
+// change function may run more than once, so it changes nothing else.
+type Change struct {
+	Chat int64
+	Via  int64 // where the update came from: Chat, or a private chat (changeVia)
+	Rec  *Record
+	// Settings are the chat's; ViaSettings those of Via when it is not
+	// Chat (a person's private chat): changing them stores them.
+	Settings     Settings
+	ViaSettings  Settings
+	Save, Remove bool     // a new revision; the game's end (archived)
+	Quiet        bool     // store the record without a new revision
+	Logs         [][]byte // the action log's new entries (Log)
+
+	// After the commit:
+	Alert    string  // answer to the button press, shown as an alert
+	Toast    string  // answer shown briefly
+	Replies  []Reply // new messages, first
+	Lobby    bool    // refresh the lobby message
+	Turn     bool    // refresh the game's messages (the kind's Show)
+	Finals   []Final // messages given their final text (Finalize)
+	Shows    []Shown // messages given their live content, after the finals
+	Closing  []Reply // messages sent after them (a game's end)
+	GameOver bool
+
+	// The chat layer's bookkeeping.
+	SettingsChanged    bool
+	ViaSettingsChanged bool
+	Duplicate          bool          // the update was applied before
+	ClockChanged       bool          // the deadline state changed (store quietly)
+	Stale              storage.Timer // a fired timer entry to drop if the record moved on
+	ClockBefore        []byte        // the stored clock, to see whether the change moved it
+}
+
+// Reply is a new message to the chat.
+type Reply struct {
+	Text string
+	KB   *tgbotapi.InlineKeyboardMarkup
+}
+
+// Final is a message given its last text, without buttons: Msg is its id
+// if known (0: the slot still knows it, or it was never sent).
+type Final struct {
+	Slot string
+	Msg  int
+	Text string
+}
+
+// Shown is a message's live content: its slot, its id if known.
+type Shown struct {
+	Slot string
+	Msg  int
+	Text string
+	KB   *tgbotapi.InlineKeyboardMarkup
+}
+
+// LogEntry is one line of a chat's action log: enough to replay a game
+// from its seed.
+type LogEntry struct {
+	Update int           `json:"update,omitempty"`
+	User   int64         `json:"user,omitempty"`
+	Seat   int           `json:"seat"`
+	Action engine.Action `json:"action"`
+	Ver    uint64        `json:"ver"`
+	At     int64         `json:"at"`
+}
+
+// Log adds an entry (a LogEntry, or the game's start) to the chat's action
+// log, stored with the change if it makes a new revision.
+func (c *Change) Log(entry any) {
+	data, err := json.Marshal(entry)
+	if err != nil {
+		panic(err) // log entries are plain data: this is a bug
+	}
+	c.Logs = append(c.Logs, data)
+}
+
+// Finalize gives slot's message its final text once the change is
+// committed (finish). It is the one way a message stops changing: a
+// closed turn, an ended offer, a started or cancelled lobby, a closed menu.
+func (c *Change) Finalize(slot string, msg int, text string) {
+	c.Finals = append(c.Finals, Final{Slot: slot, Msg: msg, Text: text})
+}
+
+// FinalizeOnce is Finalize unless the change already finalized slot.
+func (c *Change) FinalizeOnce(slot string, msg int, text string) {
+	for _, f := range c.Finals {
+		if f.Slot == slot {
+			return
+		}
+	}
+	c.Finalize(slot, msg, text)
+}
+
+// Show makes slot's message show text and kb once the change is committed
+// (finish): an edit, or a new message if it has none yet.
+func (c *Change) Show(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb})
+}
+
+// ChatLang is the language of messages to the whole chat.
+func (c *Change) ChatLang() string { return c.Settings.Language() }
+
+// Lang is the chat's language, falling back to the user's own.
+func (c *Change) Lang(userLang string) string {
+	if c.Settings.Lang != "" {
+		return c.Settings.Lang
+	}
+	return locales.Normalize(userLang)
+}

@@ -1,0 +1,9 @@
+// Package kit is what the chat layer (package bot) and the kinds of game
+// it hosts (bot/board, …) share: the record a chat stores (its envelope
+// and each kind's state), the chat's settings, options, paces and clock,
+// the change in progress (Change: what a change reads, changes, answers,
+// shows and logs), the callback codec (Press, ops and their shapes), the
+// host's services a kind calls (Host, Messenger, Outbox), and helpers for
+// texts and keyboards (escaping, mentions, seat names, Keyboard, slots).
+// It holds no logic of a chat's or a game's own.
+package kit

@@ -1,0 +1,91 @@
+package kit
+
+import (
+	"context"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// Host is what a kind of game needs from the chat layer that hosts it.
+type Host interface {
+	// Change is the one way a chat's state changes (group commit, the
+	// record cache, the update applied once): fn changes c and has no side
+	// effects, since it may run more than once. The caller holds the
+	// chat's lock.
+	Change(chat int64, updateID int, fn func(c *Change) error) (*Change, error)
+	// ChangeVia is Change for an update that arrived in another chat, via
+	// (a person's private chat): its update id and settings are via's.
+	ChangeVia(chat, via int64, updateID int, fn func(c *Change) error) (*Change, error)
+	// PressChange is the change a press of a button on the game's messages
+	// makes, checked against the game and its revision.
+	PressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p Press, fn func(c *Change, lang string)) (*Change, error)
+	// Finish shows a committed change in the chat; Answer answers the
+	// press that made it.
+	Finish(ctx context.Context, c *Change, err error)
+	Answer(ctx context.Context, callbackID string, c *Change, err error)
+	// RememberMessage stores what set changes (a sent message's id) in the
+	// chat's record of game, without a new revision, if set reports a change.
+	RememberMessage(chat int64, game uint64, set func(*Record) bool)
+	// Lock takes a chat's lock and returns its release.
+	Lock(chat int64) func()
+	// ChatLang is a chat's language, else the person's; Settings a chat's
+	// settings (a private chat's, too).
+	ChatLang(chat int64, userLang string) string
+	Settings(chat int64) Settings
+	// Seed seeds a new game; Rules are the engine rules of options.
+	Seed() uint64
+	Rules(o *ChatOptions) engine.Rules
+}
+
+// Messenger is the part of the Telegram Bot API the bot needs, so tests
+// and other transports can provide it.
+type Messenger interface {
+	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
+	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
+	AnswerCallback(ctx context.Context, id, text string, alert bool) error
+	IsAdmin(ctx context.Context, chatID, userID int64) bool
+}
+
+// Outbox queues what a chat should show, in order, within Telegram's
+// limits (bot.Outbox): Send a new message, Put a slot's message's content.
+type Outbox interface {
+	Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+}
+
+// Pending is the decision a game waits for.
+type Pending struct {
+	// Decision names it; when the name changes a new deadline starts. ""
+	// means the game waits for nothing (it is over).
+	Decision string
+	// Bid says the window is the pace's bid window (an auction's silence),
+	// not its decision time; such a decision gets fewer reminders.
+	Bid bool
+	// Seat is the seat whose turn it is (-1: none): a timeout counts as
+	// its missed turn (once per Turn), a kick vote is about it.
+	Seat, Turn int
+	// Remind are the seats a reminder mentions.
+	Remind []int
+	// Due is the kind's own next moment (an offer's expiry; 0: none).
+	Due int64
+}
+
+// SeatResult is how a seat ended a game, for its player's statistics.
+type SeatResult struct {
+	Won, Bankrupt bool
+	Worth         int
+	// Sets are the keys of the colour sets the game counts for the seat.
+	Sets []string
+}
+
+// EditionOf is the edition the options choose.
+func EditionOf(o *ChatOptions) *engine.Edition {
+	if o != nil && o.Edition != "" {
+		if ed := engine.EditionByID(o.Edition); ed != nil {
+			return ed
+		}
+	}
+	return engine.EditionByID(engine.Classic)
+}

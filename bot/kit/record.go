@@ -1,0 +1,121 @@
+package kit
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// Status of a chat's game record.
+const (
+	StatusLobby   = "lobby"
+	StatusPlaying = "playing"
+)
+
+// Record is what the bot stores for one chat's game: an envelope the chat
+// layer owns (the game's id and revision, its kind, the people in the
+// seats, the options, pace and clock, the lobby message) and the state of
+// the game's kind. It is saved whole in one transaction with every
+// accepted action.
+type Record struct {
+	ID     uint64 `json:"id"`  // random per game: buttons of an older game never match
+	Rev    uint64 `json:"rev"` // increases with every change; stamped into buttons
+	Status string `json:"status"`
+	// Kind names the game's kind (kinds); "" is the board game, which every
+	// record written before kinds holds.
+	Kind    string `json:"kind,omitempty"`
+	Edition string `json:"edition"`
+	Creator int64  `json:"creator"`
+	Seats   []Seat `json:"seats"`
+	// Options are the chat's settings this game was created or started
+	// with: a lobby follows the chat's changes, a running game keeps them.
+	Options *ChatOptions `json:"options,omitempty"`
+
+	LobbyMsg int   `json:"lobby_msg,omitempty"`
+	Created  int64 `json:"created"`
+	Updated  int64 `json:"updated"`
+	// Marked is when the chat was last stamped in storage's index of
+	// recently changed chats (bot/publish.go, recentStamp).
+	Marked int64 `json:"marked,omitempty"`
+
+	// Pace is the pace the game plays with, fixed when it starts; Clock is
+	// its deadline state: deadlines, reminders, strikes, pause, votes
+	// (bot/deadline.go).
+	Pace  Pace  `json:"pace,omitempty"`
+	Clock Clock `json:"clock,omitempty"`
+
+	// Board is the state of a board game. Its fields are stored at the top
+	// level of the record, as they were before kinds, so old records load
+	// unchanged.
+	state.Board
+}
+
+// Seat is a person playing a seat; the seat index is the engine.PlayerID.
+type Seat struct {
+	User int64  `json:"user"`
+	Name string `json:"name"`
+}
+
+// SeatOf returns the seat of a Telegram user, or -1.
+func (r *Record) SeatOf(user int64) engine.PlayerID {
+	for i, s := range r.Seats {
+		if s.User == user {
+			return engine.PlayerID(i)
+		}
+	}
+	return -1
+}
+
+// DecodeRecord reads a stored record.
+func DecodeRecord(data []byte) (*Record, error) {
+	var r Record
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// Encode is the record as stored.
+func (r *Record) Encode() ([]byte, error) { return json.Marshal(r) }
+
+// Clone returns a copy of r that either can change without the other
+// seeing it. (The record cache hands out copies; TestRecordClone walks
+// every field.)
+func (r *Record) Clone() *Record {
+	c := *r
+	c.Seats = slices.Clone(r.Seats)
+	if r.Options != nil {
+		c.Options = r.Options.Clone()
+	}
+	c.Clock = r.Clock.Clone()
+	c.Board = r.Board.Clone()
+	return &c
+}
+
+// Settings are the per-chat preferences.
+type Settings struct {
+	Lang string `json:"lang"`
+	// Paused: the bot was removed from the chat or cannot write to it; the
+	// game waits until the bot is back.
+	Paused bool `json:"paused,omitempty"`
+	// TradeChat (a private chat's settings) is the group whose trade
+	// composer the person opened last: where a typed /cash amount goes.
+	TradeChat int64 `json:"trade_chat,omitempty"`
+	// Options are the chat's game settings (/settings); a running game
+	// keeps those it started with (Record.Options).
+	Options ChatOptions `json:"options,omitempty"`
+	// OptionsRev increases with every change of Options; the settings
+	// message's buttons carry it, so a press on an outdated one is refused.
+	OptionsRev uint64 `json:"options_rev,omitempty"`
+}
+
+// Language is the chat's language for messages to everyone in it.
+func (s Settings) Language() string {
+	if s.Lang != "" {
+		return s.Lang
+	}
+	return locales.Default
+}

@@ -1,0 +1,113 @@
+package kit
+
+import (
+	"html"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// Tokens mark the seats in every message.
+var Tokens = []string{"🔴", "🔵", "🟢", "🟡", "🟣", "🟠"}
+
+// Escape makes text safe in an HTML message.
+func Escape(s string) string { return html.EscapeString(s) }
+
+// Mention links a person so they are notified even without a username.
+func Mention(s Seat) string {
+	return `<a href="tg://user?id=` + strconv.FormatInt(s.User, 10) + `">` + Escape(s.Name) + `</a>`
+}
+
+// SeatName is a seat's token and name, escaped.
+func SeatName(rec *Record, p engine.PlayerID) string {
+	if p < 0 || int(p) >= len(rec.Seats) {
+		return "🏦" // only the bank is not a seat; callers name it in words where it matters
+	}
+	return Tokens[int(p)%len(Tokens)] + " " + Escape(rec.Seats[p].Name)
+}
+
+// MaxText is Telegram's limit for a message, in UTF-16 units after entity
+// parsing; counting the raw HTML keeps a margin.
+const MaxText = 4096
+
+// TextLen is the length of s as Telegram counts it.
+func TextLen(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// FitLines keeps the newest lines that fit in budget, marking a cut.
+func FitLines(lines []string, budget int) []string {
+	used := 0
+	for i := len(lines) - 1; i >= 0; i-- {
+		used += TextLen(lines[i]) + 1
+		if used > budget-2 {
+			return append([]string{"…"}, lines[i+1:]...)
+		}
+	}
+	return lines
+}
+
+// DisplayName is how a person is called in the chat (not yet escaped).
+func DisplayName(u *tgbotapi.User) string {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.UserName
+	}
+	if r := []rune(name); len(r) > 32 {
+		name = string(r[:32]) + "…"
+	}
+	return name
+}
+
+// Keyboard builds the inline keyboard of a game's message: its buttons
+// carry the game's id and revision.
+type Keyboard struct {
+	Rec  *Record
+	rows [][]tgbotapi.InlineKeyboardButton
+}
+
+// Data is the callback data of a button of the game.
+func (k *Keyboard) Data(op Op, arg int) string {
+	return Press{Game: k.Rec.ID, Rev: k.Rec.Rev, Op: op, Arg: arg}.Encode()
+}
+
+// Row adds a row of buttons (none: no row).
+func (k *Keyboard) Row(buttons ...tgbotapi.InlineKeyboardButton) {
+	if len(buttons) > 0 {
+		k.rows = append(k.rows, buttons)
+	}
+}
+
+// Btn is a button of the game.
+func (k *Keyboard) Btn(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
+	return tgbotapi.NewInlineKeyboardButtonData(text, k.Data(op, arg))
+}
+
+// Markup is the keyboard built (nil if it has no rows).
+func (k *Keyboard) Markup() *tgbotapi.InlineKeyboardMarkup { return Markup(k.rows) }
+
+// Markup is an inline keyboard of rows (nil if there are none).
+func Markup(rows [][]tgbotapi.InlineKeyboardButton) *tgbotapi.InlineKeyboardMarkup {
+	if len(rows) == 0 {
+		return nil
+	}
+	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
+	return &m
+}
+
+// ConfirmKeyboard asks before something destructive; arg names the seat
+// a resignation is for, so nobody else can confirm it.
+func ConfirmKeyboard(cat *locales.Catalog, lang string, rec *Record, yes, no Op, arg int) *tgbotapi.InlineKeyboardMarkup {
+	k := &Keyboard{Rec: rec}
+	k.Row(k.Btn(cat.T(lang, "btn_yes", nil), yes, arg), k.Btn(cat.T(lang, "btn_no", nil), no, 0))
+	return k.Markup()
+}

@@ -1,0 +1,55 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// Messages that are edited over time are named by slots in the outbox:
+// "<name>:<game id base36>[:<key>]". The lobby's slot is the chat layer's
+// (and the settings menu's, which names no game); every other name belongs
+// to the game's kind. A slot knows its message once it is sent (onSent
+// stores the id in the record, the kind's through Kind.Sent); finalize
+// gives a slot's message its last text and detaches it, so the next
+// message of the slot is a new one.
+
+func lobbySlot(game uint64) string { return kit.GameSlot("lobby", game, "") }
+
+// settingsSlot names a settings message, which belongs to no game.
+func settingsSlot(msg int) string { return settingsSlotName + ":" + strconv.Itoa(msg) }
+
+const settingsSlotName = "settings"
+
+// parseSlot reads a game's slot: its name, game and key ("" if none).
+func parseSlot(s string) (name string, game uint64, key string, ok bool) {
+	name, rest, _ := strings.Cut(s, ":")
+	g, key, _ := strings.Cut(rest, ":")
+	game, err := strconv.ParseUint(g, 36, 64)
+	return name, game, key, err == nil && name != "" && name != settingsSlotName
+}
+
+// onSent stores the id of a slot's newly sent message in the record.
+func (b *Bot) onSent(chat int64, slot string, id int) {
+	name, game, key, ok := parseSlot(slot)
+	if !ok {
+		return
+	}
+	defer b.lock(chat)()
+	// A slot without a key is reused by the next message (the lobby's, a
+	// turn's): the change that moved on (started the game, ended the turn)
+	// may have taken the lock first and detached this message, and the
+	// record waits for a newer one. Storing this id would make a restart
+	// edit the closed message instead of the current one.
+	if key == "" && !b.out.Holds(chat, slot, id) {
+		return
+	}
+	b.rememberMessage(chat, game, func(r *Record) bool {
+		if name != "lobby" {
+			return b.kindOf(r).Sent(r, name, key, id)
+		}
+		r.LobbyMsg = id
+		return true
+	})
+}
