@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -137,6 +138,7 @@ func mustJSON(t *testing.T, v any) []byte {
 func TestRecordClone(t *testing.T) {
 	var orig Record
 	fill(reflect.ValueOf(&orig), 0)
+	validPlaces(&orig)
 	if orig.Game == nil || len(orig.Drafts) == 0 || len(orig.Clock.Votes) == 0 || orig.Options.Rules == nil {
 		t.Fatal("fill left fields empty")
 	}
@@ -151,11 +153,19 @@ func TestRecordClone(t *testing.T) {
 	}
 	// Changing the copy everywhere, appends included, leaves the original.
 	fill(reflect.ValueOf(c), 1000)
+	validPlaces(c)
 	c.Turn = append(c.Turn, engine.Event{Kind: engine.EvRolled})
 	c.History = append(c.History, engine.Event{Kind: engine.EvRolled})
 	if after := mustJSON(t, &orig); !bytes.Equal(after, before) {
 		t.Fatalf("changing the clone changed the original:\n%s\n%s", after, before)
 	}
+}
+
+// validPlaces puts a Deal game's cards where cards may lie: numbers filled
+// in at random name no zone, and the game refuses to encode them.
+func validPlaces(r *Record) {
+	g, _, _ := deal.New(deal.Config{Players: 2, Seed: 1})
+	r.Deal.Game.Places = g.Places
 }
 
 // Appending to a clone's event lists never writes into the original's

@@ -146,7 +146,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.Toast = b.cat.T(lang, "lobby_already_joined", nil)
 			return
 		}
-		if len(rec.Seats) >= maxPlayersOf(rec.Options) {
+		if _, most := b.seatLimits(rec); len(rec.Seats) >= most {
 			c.Alert = b.cat.T(lang, "lobby_full", nil)
 			return
 		}
@@ -168,12 +168,12 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 		}
 		// The game keeps the chat's settings as they are now (bot/settings.go).
 		rec.Options = c.Settings.Options.Clone()
-		ed := kit.EditionOf(rec.Options)
-		if len(rec.Seats) < ed.MinPlayers {
-			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})
+		fewest, most := b.seatLimits(rec)
+		if len(rec.Seats) < fewest {
+			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": fewest})
 			return
 		}
-		if n := maxPlayersOf(rec.Options); len(rec.Seats) > n {
+		if n := most; len(rec.Seats) > n {
 			c.Alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
 			return
 		}

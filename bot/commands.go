@@ -8,6 +8,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -38,7 +39,7 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 		b.cmdVote(ctx, updateID, m, m.Command())
 		return
 	}
-	for _, k := range b.kinds { // the games' own commands
+	for _, k := range b.commandKinds(chat, group) { // the games' own commands
 		if k.Command(ctx, updateID, m, group) {
 			return
 		}
@@ -51,6 +52,23 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	b.finish(ctx, st, err, "")
 }
 
+// commandKinds are the kinds a command may be for: in a group, the kind of
+// its game (the board's when there is none), so /board never reaches a card
+// game; in a private chat every kind (each knows its own links).
+func (b *Bot) commandKinds(chat int64, group bool) []Kind {
+	if !group {
+		kinds := make([]Kind, 0, len(b.kinds))
+		for _, k := range b.kinds {
+			kinds = append(kinds, k)
+		}
+		return kinds
+	}
+	if rec, err := b.Snapshot(chat); err == nil && rec != nil {
+		return []Kind{b.kindOf(rec)}
+	}
+	return []Kind{b.kinds[board.Name]}
+}
+
 // chatCommand is the change of the chat a command makes (nil: none of
 // ours). What needs Telegram or a read of storage is done before it.
 func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) func(c *chatState) error {
@@ -59,7 +77,9 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 	case "start", "help":
 		return b.cmdHelp(from, group)
 	case "newgame":
-		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode) }
+		return func(c *chatState) error {
+			return b.cmdNewGame(c, from, group, from.LanguageCode, strings.TrimSpace(strings.ToLower(m.CommandArguments())))
+		}
 	case "lang":
 		return b.cmdLang(from, m.CommandArguments())
 	case "endgame":
@@ -139,7 +159,7 @@ func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chat
 	})
 }
 
-func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang string) error {
+func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang, kind string) error {
 	lang := c.Lang(userLang)
 	if !group {
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
@@ -160,6 +180,9 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 	now := b.cfg.Now().UnixMilli()
 	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
 		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
+	if kind == deal.Name { // /newgame deal: the card game
+		c.Rec.Kind, c.Rec.Edition = deal.Name, deal.Name
+	}
 	c.Save, c.Lobby = true, true
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -89,5 +90,24 @@ func (b *Bot) kindOf(rec *Record) Kind {
 	return b.kinds[board.Name]
 }
 
-// The board games are a kind of game.
-var _ Kind = (*board.Kind)(nil)
+// lobbyKind is a kind whose lobby is not the board's: other numbers of
+// players, its own description (Monopoly Deal).
+type lobbyKind interface {
+	Seats() (lo, hi int)
+	LobbyText(lang string, rec *Record) string
+}
+
+// seatLimits are the fewest and most players rec's game takes.
+func (b *Bot) seatLimits(rec *Record) (lo, hi int) {
+	if k, ok := b.kindOf(rec).(lobbyKind); ok {
+		return k.Seats()
+	}
+	return kit.EditionOf(rec.Options).MinPlayers, maxPlayersOf(rec.Options)
+}
+
+// The board games and Monopoly Deal are kinds of game.
+var (
+	_ Kind      = (*board.Kind)(nil)
+	_ Kind      = (*deal.Kind)(nil)
+	_ lobbyKind = (*deal.Kind)(nil)
+)

@@ -41,14 +41,23 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
 	for _, f := range st.Finals {
-		b.out.Detach(chat, f.Slot, f.Msg, f.Text, nil)
+		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, nil)
 	}
 	for _, s := range st.Shows {
-		b.out.Put(chat, s.Slot, s.Msg, s.Text, s.KB)
+		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
 	}
 	for _, r := range st.Closing {
 		b.out.Send(chat, r.Text, r.KB)
 	}
+}
+
+// orChat is a message's chat: its own (a person's private chat), else the
+// change's.
+func orChat(own, chat int64) int64 {
+	if own != 0 {
+		return own
+	}
+	return chat
 }
 
 func (b *Bot) publishLobby(lang string, st *chatState) {

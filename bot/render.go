@@ -9,6 +9,9 @@ import (
 )
 
 func (b *Bot) renderLobby(lang string, rec *Record) string {
+	if k, ok := b.kindOf(rec).(lobbyKind); ok {
+		return k.LobbyText(lang, rec)
+	}
 	var names []string
 	for i, s := range rec.Seats {
 		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Escape(s.Name))

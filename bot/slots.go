@@ -37,6 +37,13 @@ func (b *Bot) onSent(chat int64, slot string, id int) {
 		return
 	}
 	defer b.lock(chat)()
+	if own, group, private := kit.PrivateKey(key); private && group != chat {
+		// A kind's message in a person's private chat (a hand): its id is
+		// stored in the group's record. Lock order: private chat, group.
+		defer b.lock(group)()
+		b.rememberMessage(group, game, func(r *Record) bool { return b.kindOf(r).Sent(r, name, own, id) })
+		return
+	}
 	// A slot without a key is reused by the next message (the lobby's, a
 	// turn's): the change that moved on (started the game, ended the turn)
 	// may have taken the lock first and detached this message, and the

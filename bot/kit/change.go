@@ -56,6 +56,7 @@ type Reply struct {
 // Final is a message given its last text, without buttons: Msg is its id
 // if known (0: the slot still knows it, or it was never sent).
 type Final struct {
+	Chat int64 // 0: the change's chat; else a person's private chat (FinalizeIn)
 	Slot string
 	Msg  int
 	Text string
@@ -63,6 +64,7 @@ type Final struct {
 
 // Shown is a message's live content: its slot, its id if known.
 type Shown struct {
+	Chat int64 // 0: the change's chat; else a person's private chat (ShowIn)
 	Slot string
 	Msg  int
 	Text string
@@ -122,4 +124,15 @@ func (c *Change) Lang(userLang string) string {
 		return c.Settings.Lang
 	}
 	return locales.Normalize(userLang)
+}
+
+// ShowIn is Show for a message in a person's private chat (a hand): its
+// slot names the group whose record stores its id (PrivateSlot).
+func (c *Change) ShowIn(chat int64, slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	c.Shows = append(c.Shows, Shown{Chat: chat, Slot: slot, Msg: msg, Text: text, KB: kb})
+}
+
+// FinalizeIn is Finalize for a message in a person's private chat.
+func (c *Change) FinalizeIn(chat int64, slot string, msg int, text string) {
+	c.Finals = append(c.Finals, Final{Chat: chat, Slot: slot, Msg: msg, Text: text})
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	dealstate "github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -51,6 +52,9 @@ type Record struct {
 	// level of the record, as they were before kinds, so old records load
 	// unchanged.
 	state.Board
+
+	// Deal is the state of a Monopoly Deal game (bot/deal).
+	Deal *dealstate.Deal `json:"deal,omitempty"`
 }
 
 // Seat is a person playing a seat; the seat index is the engine.PlayerID.
@@ -92,6 +96,7 @@ func (r *Record) Clone() *Record {
 	}
 	c.Clock = r.Clock.Clone()
 	c.Board = r.Board.Clone()
+	c.Deal = r.Deal.Clone()
 	return &c
 }
 

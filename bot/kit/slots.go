@@ -1,6 +1,9 @@
 package kit
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Messages edited over time are named by slots in the chat's outbox:
 // "<name>:<game id base36>[:<key>]". The chat layer names its lobby; a
@@ -15,4 +18,27 @@ func GameSlot(name string, game uint64, key string) string {
 		s += ":" + key
 	}
 	return s
+}
+
+// PrivateSlot names a game's message in a person's private chat (a hand):
+// its key also names the group whose record stores the message's id, so
+// the chat layer knows where to store it once it is sent.
+func PrivateSlot(name string, game uint64, key string, group int64) string {
+	return GameSlot(name, game, key+privateMark+strconv.FormatUint(uint64(-group), 36))
+}
+
+const privateMark = "~"
+
+// PrivateKey splits a private slot's key into the kind's key and the
+// group (ok false: the key is not a private slot's).
+func PrivateKey(key string) (own string, group int64, ok bool) {
+	own, g, found := strings.Cut(key, privateMark)
+	if !found {
+		return key, 0, false
+	}
+	v, err := ParseBase36(g)
+	if err != nil || v == 0 || v > 1<<62 {
+		return key, 0, false
+	}
+	return own, -int64(v), true
 }

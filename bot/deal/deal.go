@@ -1,0 +1,83 @@
+package deal
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// Name is Monopoly Deal's kind (kit.Record.Kind) and its edition's id.
+const Name = "deal"
+
+// Players a Deal game takes.
+const (
+	MinPlayers = 2
+	MaxPlayers = 5
+)
+
+// Kind is Monopoly Deal as a kind of game the chat layer hosts. Its state
+// is kit.Record.Deal, its buttons Ops.
+type Kind struct {
+	host kit.Host
+	tg   kit.Messenger
+	out  kit.Outbox
+	cat  *locales.Catalog
+	cfg  Config
+	log  *slog.Logger
+}
+
+// Config is what the kind needs to know of the bot.
+type Config struct {
+	Now      func() time.Time
+	Username string // the bot's @username, for the link to the private chat
+	Logger   *slog.Logger
+}
+
+// New makes the Deal kind for a host.
+func New(host kit.Host, tg kit.Messenger, out kit.Outbox, cat *locales.Catalog, cfg Config) *Kind {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Kind{host: host, tg: tg, out: out, cat: cat, cfg: cfg, log: cfg.Logger}
+}
+
+// kit's types, as the kind's code names them.
+type (
+	Record     = kit.Record
+	Press      = kit.Press
+	Op         = kit.Op
+	OpShape    = kit.OpShape
+	Pending    = kit.Pending
+	SeatResult = kit.SeatResult
+	chatState  = kit.Change
+	Hand       = state.Hand
+)
+
+// The hand's buttons, pressed in a person's private chat: their data names
+// the group (WithChat) and carries the hand's key instead of a revision.
+const (
+	OpCard Op = "nc" // show the ways to play hand card (argument)
+	OpAct  Op = "na" // take the action at this index of the hand's choices
+	OpTake Op = "nf" // a Forced Deal takes this card; the card given follows
+	OpBack Op = "nb" // back to the whole hand
+	OpMark Op = "nt" // add or remove a card of the payment
+	OpPay  Op = "ny" // pay with the cards chosen
+)
+
+// Ops are Deal's buttons and the shape of their data.
+var Ops = map[Op]OpShape{
+	OpCard: kit.WithChat, OpAct: kit.WithChat, OpTake: kit.WithChat, OpBack: kit.WithChat,
+	OpMark: kit.WithChat, OpPay: kit.WithChat,
+}
+
+func init() {
+	for op, shape := range Ops {
+		kit.RegisterOp(op, shape)
+	}
+}

@@ -1,0 +1,19 @@
+// Package deal is Monopoly Deal (engine/deal) as a kind of game the chat
+// layer hosts (bot.Kind): the lobby's start, the public table in the group,
+// each player's private hand in their own chat with the bot — its buttons,
+// targets, payments and Just Say No answers —, timeouts and the final
+// standings.
+//
+// Hidden information never reaches the group: the table message is built
+// from the engine's public view (hand sizes, never hands) and public events
+// only; a hand message is built from its seat's own View and goes only to
+// that person's private chat. The group's message carries a link that
+// opens the private chat (a /start payload naming the group and the game);
+// from then on the hand message is edited in place.
+//
+// Hand buttons carry the group (kit.WithChat) and, instead of the record's
+// revision, a key of what the seat could do when the message was drawn
+// (handKey): a press is refused as outdated exactly when the hand's
+// choices changed, so other players' moves do not make every hand's
+// buttons stale — and hand messages are edited only when they change.
+package deal

@@ -1,0 +1,163 @@
+package deal
+
+import (
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+)
+
+// renderHand is seat's private hand message: built from the seat's own
+// View, so it holds no other player's card, and its choices (choices).
+func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *tgbotapi.InlineKeyboardMarkup) {
+	g := rec.Deal.Game
+	v := g.View(seat)
+	h := &rec.Deal.Hands[seat]
+	var b strings.Builder
+	b.WriteString(k.t(lang, "deal_hand_title", map[string]any{"Count": len(v.Hand)}))
+	if len(v.Hand) == 0 {
+		b.WriteString("\n" + k.t(lang, "deal_hand_empty", nil))
+	}
+	for _, c := range v.Hand {
+		b.WriteString("\n" + k.t(lang, "deal_hand_card", map[string]any{"Card": k.cardName(lang, c), "Amount": deal.Cards[c].Value}))
+	}
+	b.WriteString("\n\n" + k.handPrompt(lang, rec, v, seat, h))
+	if !live || v.Phase == deal.PhaseGameOver {
+		return b.String(), nil
+	}
+	cs := choices(rec, seat)
+	if len(cs) == 0 {
+		return b.String(), nil
+	}
+	key := handKey(rec, seat)
+	sel := payment(g, seat, h)
+	var rows [][]tgbotapi.InlineKeyboardButton
+	for _, c := range cs {
+		data := Press{Game: rec.ID, Rev: key, Op: c.op, Arg: c.arg, Chat: chat}.Encode()
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{tgbotapi.NewInlineKeyboardButtonData(k.label(lang, rec, seat, c, sel), data)})
+	}
+	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
+	return b.String(), &m
+}
+
+// handPrompt says what the seat is asked now, or whom the game waits for.
+func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.PlayerID, h *Hand) string {
+	g := rec.Deal.Game
+	pd := &v.Pending
+	switch {
+	case v.Phase == deal.PhaseGameOver:
+		return k.t(lang, "deal_hand_over", nil)
+	case !g.Waits(seat):
+		var names []string
+		for _, p := range v.Waiting {
+			names = append(names, seatName(rec, p))
+		}
+		return k.t(lang, "deal_hand_wait", map[string]any{"Players": strings.Join(names, ", ")})
+	case v.Phase == deal.PhaseDiscard:
+		return k.t(lang, "deal_hand_discard", map[string]any{"Amount": len(v.Hand) - deal.HandLimit})
+	case v.Phase == deal.PhaseRespond && pd.Actor == seat:
+		for _, t := range pd.Targets[:pd.N] {
+			if pd.Chain(seat, t.Player) >= 0 {
+				return k.t(lang, "deal_hand_no_to_you", map[string]any{"Player": seatName(rec, t.Player), "Card": k.cardName(lang, pd.Card)})
+			}
+		}
+	case v.Phase == deal.PhaseRespond && pd.IsDebt():
+		sum := 0
+		sel := payment(g, seat, h)
+		for c := sel.Next(0); c >= 0; c = sel.Next(c + 1) {
+			sum += deal.Cards[c].Value
+		}
+		return k.t(lang, "deal_hand_owe", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.cardName(lang, pd.Card), "Amount": pd.Amount, "Sum": sum})
+	case v.Phase == deal.PhaseRespond:
+		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.cardName(lang, pd.Card)})
+	case h.Picked && g.Hand(seat).Has(h.Pick):
+		if deal.Cards[h.Pick].Action == deal.ForcedDeal && h.Take != 0 {
+			return k.t(lang, "deal_hand_give", nil)
+		}
+		if deal.Cards[h.Pick].Action == deal.ForcedDeal || deal.Cards[h.Pick].Action == deal.SlyDeal {
+			return k.t(lang, "deal_hand_take", map[string]any{"Card": k.cardName(lang, h.Pick)})
+		}
+		return k.t(lang, "deal_hand_pick", map[string]any{"Card": k.cardName(lang, h.Pick)})
+	}
+	return k.t(lang, "deal_hand_turn", map[string]any{"Left": deal.PlaysPerTurn - v.Plays})
+}
+
+// label is a hand button's text (plain: buttons take no HTML).
+func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel deal.CardSet) string {
+	g := rec.Deal.Game
+	switch c.op {
+	case OpCard:
+		return k.cardName(lang, c.arg)
+	case OpTake:
+		return k.t(lang, "deal_btn_take", map[string]any{"Card": k.cardName(lang, c.arg), "Player": seatLabel(rec, g.Places[c.arg].Owner)})
+	case OpBack:
+		return k.t(lang, "deal_btn_back", nil)
+	case OpMark:
+		mark := "▫️ "
+		if sel.Has(c.arg) {
+			mark = "✅ "
+		}
+		return mark + k.t(lang, "deal_btn_pay_card", map[string]any{"Card": k.cardName(lang, c.arg), "Amount": deal.Cards[c.arg].Value})
+	case OpPay:
+		sum := 0
+		for x := sel.Next(0); x >= 0; x = sel.Next(x + 1) {
+			sum += deal.Cards[x].Value
+		}
+		return k.t(lang, "deal_btn_pay", map[string]any{"Amount": sum})
+	}
+	a := c.act
+	switch a.Kind {
+	case deal.ActEndTurn:
+		return k.t(lang, "deal_btn_end", nil)
+	case deal.ActDiscard:
+		return k.t(lang, "deal_btn_discard", map[string]any{"Card": k.cardName(lang, a.Card)})
+	case deal.ActBank:
+		return k.t(lang, "deal_btn_bank", map[string]any{"Amount": deal.Cards[a.Card].Value})
+	case deal.ActPlace:
+		return k.t(lang, "deal_btn_place", map[string]any{"Set": k.colorName(lang, a.Color)})
+	case deal.ActSayNo:
+		if seat == g.Pending.Actor {
+			return k.t(lang, "deal_btn_say_no_to", map[string]any{"Player": seatLabel(rec, a.Target)})
+		}
+		return k.t(lang, "deal_btn_say_no", nil)
+	case deal.ActAccept:
+		if seat == g.Pending.Actor {
+			return k.t(lang, "deal_btn_concede", map[string]any{"Player": seatLabel(rec, a.Target)})
+		}
+		return k.t(lang, "deal_btn_accept", nil)
+	case deal.ActPlay:
+		return k.playLabel(lang, rec, seat, a)
+	}
+	return k.t(lang, "deal_btn_play", nil)
+}
+
+// playLabel names one way to play an action or rent card.
+func (k *Kind) playLabel(lang string, rec *Record, seat deal.PlayerID, a deal.Action) string {
+	g := rec.Deal.Game
+	card := &deal.Cards[a.Card]
+	switch card.Action {
+	case deal.DebtCollector:
+		return k.t(lang, "deal_btn_debt", map[string]any{"Player": seatLabel(rec, a.Target)})
+	case deal.DealBreaker:
+		return k.t(lang, "deal_btn_breaker", map[string]any{"Set": k.colorName(lang, a.Color), "Player": seatLabel(rec, a.Target)})
+	case deal.House, deal.Hotel:
+		return k.t(lang, "deal_btn_build", map[string]any{"Set": k.colorName(lang, a.Color)})
+	case deal.SlyDeal:
+		return k.t(lang, "deal_btn_take", map[string]any{"Card": k.cardName(lang, a.Take), "Player": seatLabel(rec, g.Places[a.Take].Owner)})
+	case deal.ForcedDeal:
+		return k.t(lang, "deal_btn_give", map[string]any{"Card": k.cardName(lang, a.Give)})
+	case deal.RentCard:
+		doubles := a.Cards.Len()
+		amount := g.RentOf(seat, a.Color) << doubles
+		s := k.t(lang, "deal_btn_rent", map[string]any{"Set": k.colorName(lang, a.Color), "Amount": amount})
+		if card.Colors[0] == deal.AnyColor {
+			s = k.t(lang, "deal_btn_rent_from", map[string]any{"Set": k.colorName(lang, a.Color), "Amount": amount, "Player": seatLabel(rec, a.Target)})
+		}
+		if doubles > 0 {
+			s += " " + k.t(lang, "deal_btn_double", map[string]any{"Count": 1 << doubles})
+		}
+		return s
+	}
+	return k.t(lang, "deal_btn_play", nil)
+}

@@ -1,0 +1,333 @@
+package deal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+)
+
+// logEntry is one line of the chat's action log: enough to replay a game
+// from its seed (the board's kit.LogEntry holds a board action).
+type logEntry struct {
+	Update int         `json:"update,omitempty"`
+	User   int64       `json:"user,omitempty"`
+	Seat   int         `json:"seat"`
+	Action deal.Action `json:"action"`
+	Ver    uint64      `json:"ver"`
+	At     int64       `json:"at"`
+}
+
+// Seats are the numbers of players a Deal game takes (the lobby asks).
+func (k *Kind) Seats() (lo, hi int) { return MinPlayers, MaxPlayers }
+
+// LobbyText is the lobby message of a Deal game.
+func (k *Kind) LobbyText(lang string, rec *Record) string {
+	var names []string
+	for i, s := range rec.Seats {
+		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Escape(s.Name))
+	}
+	return k.t(lang, "deal_lobby", map[string]any{"Players": strings.Join(names, "\n"), "Count": len(rec.Seats),
+		"Max": MaxPlayers, "Min": MinPlayers})
+}
+
+// Command handles the link that opens a player's hand (/start d…).
+func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
+	if group || m.Command() != "start" {
+		return false
+	}
+	chat, game, ok := parseHandPayload(m.CommandArguments())
+	if !ok {
+		return false
+	}
+	k.openHand(ctx, updateID, m, chat, game)
+	return true
+}
+
+// Start deals a game to the lobby's seats.
+func (k *Kind) Start(c *chatState, lang string) bool {
+	rec := c.Rec
+	g, evs, err := deal.New(deal.Config{Players: len(rec.Seats), Seed: k.host.Seed()})
+	if err != nil {
+		c.Alert = k.t(lang, "deal_alert_refused", nil)
+		return false
+	}
+	rec.Deal = &state.Deal{Game: g, Hands: make([]Hand, len(rec.Seats))}
+	rec.Edition = Name
+	c.Log(map[string]any{"start": g}) // before the events: the game as it started
+	k.absorb(c, lang, evs, nil)
+	return true
+}
+
+// Pending: the turn (play, discard) or the action its targets answer, with
+// one deadline for every chain (ActTimeout settles them all).
+func (k *Kind) Pending(r *Record) Pending {
+	if r.Deal == nil || r.Deal.Game == nil || r.Deal.Game.Phase == deal.PhaseGameOver {
+		return Pending{Seat: -1}
+	}
+	g := r.Deal.Game
+	p := Pending{Seat: int(g.Current), Turn: g.Turn, Remind: waiting(g)}
+	switch g.Phase {
+	case deal.PhaseRespond:
+		p.Decision = fmt.Sprintf("r:%d:%d", g.Turn, g.Pending.Card)
+	case deal.PhaseDiscard:
+		p.Decision = fmt.Sprintf("x:%d", g.Turn)
+	default:
+		p.Decision = fmt.Sprintf("p:%d", g.Turn)
+	}
+	return p
+}
+
+// waiting are the seats the game waits for now.
+func waiting(g *deal.Game) []int {
+	var out []int
+	for p := range deal.PlayerID(g.Seats) {
+		if g.Waits(p) {
+			out = append(out, int(p))
+		}
+	}
+	return out
+}
+
+// Timeout applies the rules' defaults (deal.ActTimeout as the system): the
+// turn ends discarding the least valuable cards; targets play no Just Say
+// No and pay with the least valuable cards; an actor lets a No stand.
+func (k *Kind) Timeout(c *chatState, lang string) bool {
+	return k.apply(c, lang, 0, deal.System, deal.Action{Kind: deal.ActTimeout}) == nil
+}
+
+// CanResign: the Deal engine has no resignation (a seat's cards cannot
+// leave the game), so an absent player is not removed; timeouts play on
+// for them.
+func (k *Kind) CanResign(r *Record, seat int) bool { return false }
+
+// Resign is never asked for (CanResign).
+func (k *Kind) Resign(c *chatState, lang string, seat int) bool { return false }
+
+// Expire: Deal keeps no moments of its own.
+func (k *Kind) Expire(ctx context.Context, chat int64) {}
+
+// Active: every seat plays until the end.
+func (k *Kind) Active(r *Record, seat int) bool {
+	return r.Deal != nil && r.Deal.Game != nil && seat >= 0 && seat < r.Deal.Game.Seats
+}
+
+// Show puts the table in the group and each opened hand in its private
+// chat; when the game was removed, their final texts without buttons.
+func (k *Kind) Show(c *chatState, lang string) {
+	rec := c.Rec
+	if rec.Deal == nil || rec.Deal.Game == nil {
+		return
+	}
+	if c.Turn {
+		slot := tableSlot(rec.ID)
+		if c.Remove {
+			c.Finalize(slot, rec.Deal.TableMsg, k.renderTable(lang, rec, false))
+		} else {
+			c.Show(slot, rec.Deal.TableMsg, k.renderTable(lang, rec, true), k.tableKeyboard(lang, c.Chat, rec))
+		}
+		for i, h := range rec.Deal.Hands {
+			if !h.Open || i >= len(rec.Seats) {
+				continue
+			}
+			user, hs := rec.Seats[i].User, handSlot(rec.ID, i, c.Chat)
+			if c.Remove {
+				text, _ := k.renderHand(lang, c.Chat, rec, deal.PlayerID(i), false)
+				c.FinalizeIn(user, hs, h.Msg, text)
+				continue
+			}
+			text, kb := k.renderHand(lang, c.Chat, rec, deal.PlayerID(i), true)
+			c.ShowIn(user, hs, h.Msg, text, kb)
+		}
+	}
+	if c.GameOver {
+		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "deal_game_over", map[string]any{"Player": kit.Mention(rec.Seats[rec.Deal.Game.Winner])}) +
+			"\n\n" + k.Standings(lang, rec)})
+	}
+}
+
+func tableSlot(game uint64) string { return kit.GameSlot("table", game, "") }
+
+// Reshow closes the table message as it stands; the next one is new.
+func (k *Kind) Reshow(c *chatState, lang string) {
+	rec := c.Rec
+	if rec.Deal == nil {
+		return
+	}
+	if rec.Deal.TableMsg != 0 {
+		c.Finalize(tableSlot(rec.ID), rec.Deal.TableMsg, k.renderTable(lang, rec, false))
+	}
+	rec.Deal.TableMsg = 0
+	c.Turn, c.Save = true, true
+}
+
+// Sent stores the id of the table message or of a seat's hand message.
+func (k *Kind) Sent(r *Record, name, key string, id int) bool {
+	if r.Deal == nil {
+		return false
+	}
+	switch name {
+	case "table":
+		if key == "" {
+			r.Deal.TableMsg = id
+			return true
+		}
+	case "hand":
+		seat, err := strconv.Atoi(key)
+		if err == nil && seat >= 0 && seat < len(r.Deal.Hands) {
+			r.Deal.Hands[seat].Msg = id
+			return true
+		}
+	}
+	return false
+}
+
+// Unshown: the table or an opened hand whose message id was never stored.
+func (k *Kind) Unshown(r *Record) bool {
+	if r.Deal == nil {
+		return false
+	}
+	if r.Deal.TableMsg == 0 {
+		return true
+	}
+	for _, h := range r.Deal.Hands {
+		if h.Open && h.Msg == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Repost: Show posts everything Deal has.
+func (k *Kind) Repost(chat int64, lang string, r *Record) {}
+
+// Standings rank the seats by complete sets, then by what lies on their
+// table and in their bank.
+func (k *Kind) Standings(lang string, r *Record) string {
+	if r.Deal == nil || r.Deal.Game == nil {
+		return ""
+	}
+	g := r.Deal.Game
+	seats := make([]deal.PlayerID, g.Seats)
+	for i := range seats {
+		seats[i] = deal.PlayerID(i)
+	}
+	slices.SortStableFunc(seats, func(a, b deal.PlayerID) int {
+		if d := g.CompleteColors(b) - g.CompleteColors(a); d != 0 {
+			return d
+		}
+		return worth(g, b) - worth(g, a)
+	})
+	lines := []string{k.t(lang, "standings_title", nil)}
+	for i, p := range seats {
+		lines = append(lines, k.t(lang, "deal_standings_line", map[string]any{"Rank": i + 1, "Player": seatName(r, p),
+			"Count": g.CompleteColors(p), "Amount": worth(g, p)}))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// worth is the value of a seat's bank and table.
+func worth(g *deal.Game, p deal.PlayerID) int {
+	n := 0
+	for c, pl := range g.Places {
+		if pl.Owner == p && (pl.Zone == deal.ZoneBank || pl.Zone == deal.ZoneTable) {
+			n += deal.Cards[c].Value
+		}
+	}
+	return n
+}
+
+// Results: the winner the engine declared (none for a game stopped by
+// /endgame) and each seat's worth.
+func (k *Kind) Results(r *Record) []SeatResult {
+	if r.Deal == nil || r.Deal.Game == nil {
+		return nil
+	}
+	g := r.Deal.Game
+	out := make([]SeatResult, min(len(r.Seats), g.Seats))
+	for i := range out {
+		p := deal.PlayerID(i)
+		out[i] = SeatResult{Won: g.Phase == deal.PhaseGameOver && g.Winner == p, Worth: worth(g, p)}
+	}
+	return out
+}
+
+// act applies a person's action from their hand.
+func (k *Kind) act(c *chatState, lang string, user int64, seat deal.PlayerID, a deal.Action) {
+	if err := k.apply(c, lang, user, seat, a); err != nil {
+		c.Alert = k.errText(lang, err)
+		return
+	}
+	c.Rec.Deal.ClearPick(int(seat))
+}
+
+// apply applies one engine action and records what to show.
+func (k *Kind) apply(c *chatState, lang string, user int64, seat deal.PlayerID, a deal.Action) error {
+	g := c.Rec.Deal.Game
+	before := waiting(g)
+	evs, err := g.Apply(seat, a)
+	if err != nil {
+		return err
+	}
+	c.Log(logEntry{User: user, Seat: int(seat), Action: a, Ver: g.Version, At: k.cfg.Now().UnixMilli()})
+	k.absorb(c, lang, evs, before)
+	return nil
+}
+
+// absorb files an action's public events into the table message (a new
+// turn closes the previous turn's message and opens a new one) and asks
+// the players an action newly waits for to answer.
+func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int) {
+	rec := c.Rec
+	d := rec.Deal
+	for _, e := range evs {
+		if e.Seen != deal.Everyone {
+			continue // a draw's cards: only the drawer's hand shows them
+		}
+		if e.Kind == deal.EvTurnStarted && slices.ContainsFunc(d.Events, func(x deal.Event) bool { return x.Kind == deal.EvTurnStarted }) {
+			c.FinalizeOnce(tableSlot(rec.ID), d.TableMsg, k.renderTable(lang, rec, false))
+			d.Events, d.TableMsg = nil, 0
+			for i := range d.Hands {
+				d.ClearPick(i)
+			}
+		}
+		noteTop(d, e)
+		d.Events = append(d.Events, e)
+	}
+	if n := len(d.Events); n > maxEvents {
+		d.Events = slices.Clone(d.Events[n-maxEvents:])
+	}
+	g := d.Game
+	if g.Phase == deal.PhaseRespond {
+		var asked []string
+		for _, p := range waiting(g) {
+			if !slices.Contains(before, p) {
+				asked = append(asked, mention(rec, deal.PlayerID(p)))
+			}
+		}
+		if len(asked) > 0 {
+			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_answer_prompt", map[string]any{
+				"Players": strings.Join(asked, ", "), "Player": seatName(rec, g.Pending.Actor), "Card": k.cardName(lang, g.Pending.Card)})})
+		}
+	}
+	c.Save, c.Turn = true, true
+	if g.Phase == deal.PhaseGameOver {
+		c.GameOver, c.Remove = true, true
+	}
+}
+
+// errText is the alert for an engine refusal.
+func (k *Kind) errText(lang string, err error) string {
+	if errors.Is(err, deal.ErrBadPayment) {
+		return k.t(lang, "deal_alert_not_enough", nil)
+	}
+	return k.t(lang, "deal_alert_refused", nil)
+}

@@ -1,0 +1,158 @@
+package deal
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+)
+
+// HandPayload is the /start payload of the link that opens a player's
+// hand in their private chat: d<-group base36>_<game id base36>, within
+// Telegram's 64 characters of A-Z a-z 0-9 _ -.
+func HandPayload(chat int64, game uint64) string {
+	return "d" + strconv.FormatUint(uint64(-chat), 36) + "_" + strconv.FormatUint(game, 36)
+}
+
+func parseHandPayload(s string) (chat int64, game uint64, ok bool) {
+	rest, ok := strings.CutPrefix(s, "d")
+	if !ok {
+		return 0, 0, false
+	}
+	a, g, ok := strings.Cut(rest, "_")
+	if !ok {
+		return 0, 0, false
+	}
+	c, err := kit.ParseBase36(a)
+	if err != nil || c == 0 || c > 1<<62 {
+		return 0, 0, false
+	}
+	game, err = kit.ParseBase36(g)
+	if err != nil {
+		return 0, 0, false
+	}
+	return -int64(c), game, true
+}
+
+func (k *Kind) handLink(chat int64, game uint64) string {
+	if k.cfg.Username == "" {
+		return ""
+	}
+	return "https://t.me/" + k.cfg.Username + "?start=" + HandPayload(chat, game)
+}
+
+// handSlot names seat's hand message in its private chat; the slot names
+// the group, whose record stores the message's id.
+func handSlot(game uint64, seat int, group int64) string {
+	return kit.PrivateSlot("hand", game, strconv.Itoa(seat), group)
+}
+
+// openHand answers the link from the group: the person's private chat now
+// shows their hand, edited in place from then on. The private chat's lock
+// is held (the command arrived there); lock order is private chat, group.
+func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, group int64, game uint64) {
+	user := m.From.ID
+	defer k.host.Lock(group)()
+	refused := ""
+	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
+		rec := c.Rec
+		lang := c.Lang(m.From.LanguageCode)
+		refused = ""
+		switch {
+		case rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying:
+			refused = k.t(lang, "no_game", nil)
+		case rec.SeatOf(user) < 0:
+			refused = k.t(lang, "deal_private_not_player", nil)
+		default:
+			rec.Deal.Hands[rec.SeatOf(user)].Open = true
+			c.Quiet, c.Turn = true, true
+		}
+		return nil
+	})
+	if err != nil {
+		k.host.Finish(ctx, st, err)
+		return
+	}
+	lang := st.ChatLang()
+	if refused != "" {
+		k.out.Send(user, refused, nil)
+		return
+	}
+	k.out.Send(user, k.t(lang, "deal_private_opened", nil), nil)
+	k.host.Finish(ctx, st, err)
+}
+
+// Press handles a hand button pressed in the person's private chat: it
+// changes the group's game (ChangeVia), checked against the hand's key.
+func (k *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	if q.Message == nil || p.Chat == 0 || q.Message.Chat.ID != q.From.ID {
+		_ = k.tg.AnswerCallback(ctx, q.ID, k.t(k.host.ChatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
+		return
+	}
+	user, group := q.From.ID, p.Chat
+	defer k.host.Lock(user)()
+	defer k.host.Lock(group)()
+	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
+		k.onHandPress(c, q.From, p)
+		return nil
+	})
+	k.host.Answer(ctx, q.ID, st, err)
+	k.host.Finish(ctx, st, err)
+}
+
+// onHandPress turns a checked hand button into a change of the game.
+func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
+	lang := c.Lang(from.LanguageCode)
+	rec := c.Rec
+	if rec == nil || rec.ID != p.Game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
+		c.Alert = k.t(lang, "alert_outdated", nil)
+		return
+	}
+	seat := rec.SeatOf(from.ID)
+	if seat < 0 || int(seat) >= len(rec.Deal.Hands) {
+		c.Alert = k.t(lang, "alert_not_player", nil)
+		return
+	}
+	s := deal.PlayerID(seat)
+	if handKey(rec, s) != p.Rev {
+		c.Alert = k.t(lang, "alert_outdated", nil)
+		return
+	}
+	var picked *choice
+	for _, ch := range choices(rec, s) {
+		if ch.op == p.Op && ch.arg == p.Arg {
+			picked = &ch
+			break
+		}
+	}
+	if picked == nil {
+		c.Alert = k.t(lang, "alert_outdated", nil)
+		return
+	}
+	h := &rec.Deal.Hands[seat]
+	switch p.Op {
+	case OpCard:
+		h.Picked, h.Pick, h.Take = true, p.Arg, 0
+	case OpTake:
+		h.Take = p.Arg
+	case OpBack:
+		rec.Deal.ClearPick(int(seat))
+	case OpMark:
+		if !h.Paying {
+			h.Pay, h.Paying = payment(rec.Deal.Game, s, h), true
+		}
+		if h.Pay.Has(p.Arg) {
+			h.Pay = h.Pay.Remove(p.Arg)
+		} else {
+			h.Pay = h.Pay.Add(p.Arg)
+		}
+	default: // OpAct, OpPay: an engine action
+		k.act(c, lang, from.ID, s, picked.act)
+		return
+	}
+	c.Quiet, c.Turn = true, true // what the hand shows; the game is as it was
+}

@@ -1,0 +1,215 @@
+package deal
+
+import (
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+)
+
+func (k *Kind) t(lang, id string, data map[string]any) string { return k.cat.T(lang, id, data) }
+
+func (k *Kind) cardName(lang string, c int) string {
+	if c < 0 || c >= deal.DeckSize {
+		return ""
+	}
+	return k.t(lang, "deal_card_"+strconv.Itoa(int(deal.Cards[c].Kind)), nil)
+}
+
+func (k *Kind) colorName(lang string, c deal.Color) string {
+	if c < 0 || c >= deal.NumColors {
+		return ""
+	}
+	return k.t(lang, "deal_color_"+strconv.Itoa(int(c)), nil)
+}
+
+func (k *Kind) cardNames(lang string, s deal.CardSet) string {
+	var names []string
+	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
+		names = append(names, k.cardName(lang, c))
+	}
+	return strings.Join(names, ", ")
+}
+
+// seatLabel is a seat's token and name for a button (plain text).
+func seatLabel(rec *Record, p deal.PlayerID) string {
+	if p < 0 || int(p) >= len(rec.Seats) {
+		return ""
+	}
+	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + rec.Seats[p].Name
+}
+
+// seatName is a seat's token and name in a message (HTML).
+func seatName(rec *Record, p deal.PlayerID) string {
+	if p < 0 || int(p) >= len(rec.Seats) {
+		return ""
+	}
+	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Escape(rec.Seats[p].Name)
+}
+
+func mention(rec *Record, p deal.PlayerID) string {
+	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[p])
+}
+
+// renderTable is the group's message: the public table only — built from
+// the view of nobody (no hand) and the public events.
+func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
+	g := rec.Deal.Game
+	v := g.View(deal.Nobody)
+	var b strings.Builder
+	b.WriteString(k.t(lang, "deal_table_title", map[string]any{"Turn": v.Turn}))
+	for p := range deal.PlayerID(v.Seats) {
+		bank := 0
+		for _, c := range v.Banks[p] {
+			bank += deal.Cards[c].Value
+		}
+		b.WriteString("\n\n" + k.t(lang, "deal_table_seat", map[string]any{"Player": seatName(rec, p), "Count": v.Hands[p], "Amount": bank}))
+		b.WriteString("\n" + k.sets(lang, g, v, p))
+	}
+	b.WriteString("\n\n")
+	switch {
+	case v.Phase == deal.PhaseGameOver:
+	case v.Phase == deal.PhaseRespond:
+		var names []string
+		for _, p := range v.Waiting {
+			names = append(names, who(rec, p, live))
+		}
+		b.WriteString(k.t(lang, "deal_table_waiting", map[string]any{"Players": strings.Join(names, ", ")}) + "\n")
+	case v.Phase == deal.PhaseDiscard:
+		b.WriteString(k.t(lang, "deal_table_discarding", map[string]any{"Player": who(rec, v.Current, live)}) + "\n")
+	default:
+		b.WriteString(k.t(lang, "deal_table_turn", map[string]any{"Player": who(rec, v.Current, live), "Left": deal.PlaysPerTurn - v.Plays}) + "\n")
+	}
+	top := k.t(lang, "deal_table_pile_empty", nil)
+	if rec.Deal.Top > 0 {
+		top = k.cardName(lang, rec.Deal.Top-1)
+	}
+	b.WriteString(k.t(lang, "deal_table_pile", map[string]any{"Deck": v.DeckLeft, "Card": top}))
+	var lines []string
+	for _, e := range rec.Deal.Events {
+		if line := k.eventLine(lang, rec, e); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) > 0 {
+		b.WriteString("\n\n" + strings.Join(kit.FitLines(lines, kit.MaxText-kit.TextLen(b.String())-300), "\n"))
+	}
+	if live && v.Phase != deal.PhaseGameOver {
+		b.WriteString("\n\n" + k.t(lang, "deal_table_hint", nil))
+	}
+	return b.String()
+}
+
+// who mentions a seat in a live message (a notification), names it in a
+// final one.
+func who(rec *Record, p deal.PlayerID, live bool) string {
+	if live {
+		return mention(rec, p)
+	}
+	return seatName(rec, p)
+}
+
+// sets is one line of a seat's properties by colour: cards of the colour
+// over the set's size, ✅ for each complete set, 🏠 and 🏨 for buildings.
+func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) string {
+	var count [deal.NumColors]int
+	for _, t := range v.Tables[p] {
+		if deal.Cards[t.Card].IsProperty() && t.Color >= 0 && t.Color < deal.NumColors {
+			count[t.Color]++
+		}
+	}
+	var parts []string
+	for c := range deal.NumColors {
+		if count[c] == 0 {
+			continue
+		}
+		s := k.t(lang, "deal_table_set", map[string]any{"Set": k.colorName(lang, c), "Count": count[c], "Need": deal.SetSize(c)})
+		s += strings.Repeat("✅", g.Complete(p, c))
+		houses, hotels := g.Buildings(p, c)
+		s += strings.Repeat("🏠", houses) + strings.Repeat("🏨", hotels)
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "   " + k.t(lang, "deal_table_no_sets", nil)
+	}
+	return "   " + strings.Join(parts, " · ")
+}
+
+// tableKeyboard opens the person's private chat with the bot, where the
+// hand is (no callback: nothing on the group's message goes stale).
+func (k *Kind) tableKeyboard(lang string, chat int64, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+	link := k.handLink(chat, rec.ID)
+	if link == "" || rec.Deal.Game.Phase == deal.PhaseGameOver {
+		return nil
+	}
+	return kit.Markup([][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonURL(k.t(lang, "deal_btn_hand", nil), link)}})
+}
+
+// eventLine renders a public event ("" for one the group does not see).
+func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
+	if e.Seen != deal.Everyone {
+		return "" // a draw's cards: the player's own
+	}
+	data := map[string]any{"Player": seatName(rec, e.Player), "Other": seatName(rec, e.Other),
+		"Card": k.cardName(lang, e.Card), "Set": k.colorName(lang, e.Color), "Amount": e.Amount, "Owed": e.Owed,
+		"Items": k.cardNames(lang, e.Cards)}
+	id := ""
+	switch e.Kind {
+	case deal.EvDrewCount:
+		id = "deal_ev_drew_count"
+	case deal.EvReshuffled:
+		id = "deal_ev_reshuffled"
+	case deal.EvTurnStarted:
+		id = "deal_ev_turn_started"
+	case deal.EvBanked:
+		id, data["Amount"] = "deal_ev_banked", deal.Cards[e.Card].Value
+	case deal.EvPlaced:
+		id = "deal_ev_placed"
+	case deal.EvRecolored:
+		id = "deal_ev_recolored"
+	case deal.EvPlayed:
+		switch {
+		case deal.Cards[e.Card].Type == deal.TypeRent && e.Other != deal.Nobody:
+			id = "deal_ev_rent_from"
+		case deal.Cards[e.Card].Type == deal.TypeRent:
+			id = "deal_ev_rent"
+		case e.Other != deal.Nobody:
+			id = "deal_ev_played_on"
+		default:
+			id = "deal_ev_played"
+		}
+	case deal.EvBuilt:
+		id = "deal_ev_built"
+	case deal.EvSaidNo:
+		id = "deal_ev_said_no"
+	case deal.EvAccepted:
+		id = "deal_ev_accepted"
+	case deal.EvConceded:
+		id = "deal_ev_conceded"
+	case deal.EvPaid:
+		id = "deal_ev_paid"
+		if e.Cards.Empty() {
+			id = "deal_ev_paid_nothing"
+		}
+	case deal.EvTook:
+		id = "deal_ev_took"
+	case deal.EvBuildingsLost:
+		id = "deal_ev_buildings_lost"
+	case deal.EvMustDiscard:
+		id = "deal_ev_must_discard"
+	case deal.EvDiscarded:
+		id = "deal_ev_discarded"
+	case deal.EvTurnEnded:
+		id = "deal_ev_turn_ended"
+	case deal.EvTimeout:
+		id = "deal_ev_timeout"
+	case deal.EvWon:
+		id = "deal_ev_won"
+	default:
+		return ""
+	}
+	return k.t(lang, id, data)
+}
