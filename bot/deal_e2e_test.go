@@ -80,7 +80,7 @@ func (h *harness) handPress(u fakeapi.User, op Op, arg int) {
 
 // dealStep makes the move the engine's computer player would make for a
 // seat the game waits for, through that person's hand buttons.
-func (h *harness) dealStep(seen map[dealengine.EventKind]int) bool {
+func (h *harness) dealStep() bool {
 	h.t.Helper()
 	rec := h.record()
 	if rec == nil {
@@ -111,7 +111,6 @@ func (h *harness) dealStep(seen map[dealengine.EventKind]int) bool {
 			}
 		}
 		h.handPress(u, deal.OpPay, 0)
-		seen[dealengine.EvPaid]++
 		return true
 	case g.Phase == dealengine.PhasePlay && (a.Kind == dealengine.ActBank || a.Kind == dealengine.ActPlace || a.Kind == dealengine.ActPlay):
 		h.handPress(u, deal.OpCard, a.Card)
@@ -137,18 +136,43 @@ func (h *harness) dealStep(seen map[dealengine.EventKind]int) bool {
 
 // TestDealGameEndToEnd plays whole 3-player Deal games through the fake
 // Bot API, one in each language, every move pressed on a hand button in
-// the person's private chat; the game is killed and restarted mid-turn.
+// the person's private chat (the engine's computer player chooses). The
+// seeds are games with a Just Say No chain (the actor says no to a
+// target's no), a Deal Breaker and a partial payment; the bot is stopped
+// and started again in the middle of a turn, and the hands go on in the
+// same private messages.
 func TestDealGameEndToEnd(t *testing.T) {
-	for i, lang := range []string{"uk", "ru", "en"} {
-		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t, uint64(40+i), nil)
-			h.startDeal(lang)
-			seen := map[dealengine.EventKind]int{}
+	for _, c := range []struct {
+		lang string
+		seed uint64
+	}{{"uk", 2}, {"ru", 16}, {"en", 33}} {
+		t.Run(c.lang, func(t *testing.T) {
+			h := newHarness(t, c.seed, nil)
+			h.startDeal(c.lang)
+			var chain, breaker, partial, restarted bool
 			steps := 0
-			for ; steps < 2000 && h.dealStep(seen); steps++ {
-				if steps == 25 {
-					h.stop()
-					h.start()
+			for ; steps < 2000; steps++ {
+				rec := h.record()
+				if rec == nil {
+					break
+				}
+				g := rec.Deal.Game
+				for _, e := range rec.Deal.Events {
+					switch {
+					case e.Kind == dealengine.EvSaidNo && e.Player == g.Current:
+						chain = true
+					case e.Kind == dealengine.EvPlayed && dealengine.Cards[e.Card].Action == dealengine.DealBreaker:
+						breaker = true
+					case e.Kind == dealengine.EvPaid && e.Amount < e.Owed:
+						partial = true
+					}
+				}
+				if !restarted && steps >= 10 && (g.Plays > 0 || g.Phase == dealengine.PhaseRespond) {
+					h.restartKeepsHands(rec)
+					restarted = true
+				}
+				if !h.dealStep() {
+					break
 				}
 			}
 			if rec := h.record(); rec != nil {
@@ -158,7 +182,56 @@ func TestDealGameEndToEnd(t *testing.T) {
 			if !strings.Contains(last.Text, "🏆") {
 				t.Fatalf("the last group message is not the result: %q", last.Text)
 			}
-			t.Logf("%s: %d moves", lang, steps)
+			if !chain || !breaker || !partial || !restarted {
+				t.Fatalf("the game lacked a Just Say No chain (%v), a Deal Breaker (%v), a partial payment (%v) or the restart (%v)",
+					chain, breaker, partial, restarted)
+			}
+			h.noTemplateGaps()
 		})
+	}
+}
+
+// restartKeepsHands stops the bot and starts it again; every hand stays in
+// its private message (no new message in a private chat).
+func (h *harness) restartKeepsHands(rec *Record) {
+	h.t.Helper()
+	before := map[int64]int{}
+	for _, u := range h.users {
+		before[u.ID] = len(h.api.Messages(u.ID))
+	}
+	h.stop()
+	h.start()
+	h.settle()
+	after := h.record()
+	for i, hd := range after.Deal.Hands {
+		if hd.Msg != rec.Deal.Hands[i].Msg {
+			h.t.Fatalf("seat %d's hand moved from message %d to %d", i, rec.Deal.Hands[i].Msg, hd.Msg)
+		}
+	}
+	for _, u := range h.users {
+		if n := len(h.api.Messages(u.ID)); n != before[u.ID] {
+			h.t.Fatalf("%s got %d new private messages after the restart", u.FirstName, n-before[u.ID])
+		}
+	}
+}
+
+// noTemplateGaps: no message shown in the group or a private chat has a
+// missing value or a raw message id.
+func (h *harness) noTemplateGaps() {
+	h.t.Helper()
+	for _, chat := range []int64{testChat, h.users[0].ID, h.users[1].ID, h.users[2].ID} {
+		for _, m := range h.api.Messages(chat) {
+			texts := []string{m.Text}
+			for _, row := range m.Keyboard {
+				for _, b := range row {
+					texts = append(texts, b.Text)
+				}
+			}
+			for _, s := range texts {
+				if strings.Contains(s, "<no value>") || strings.Contains(s, "deal_") || strings.Contains(s, "{{") {
+					h.t.Fatalf("chat %d shows %q", chat, s)
+				}
+			}
+		}
 	}
 }
