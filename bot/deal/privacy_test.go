@@ -1,0 +1,177 @@
+package deal
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+const testGroup int64 = -100777
+
+func testKind(t *testing.T) *Kind {
+	t.Helper()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Kind{cat: cat, cfg: Config{Now: time.Now, Username: "fake_bot"}}
+}
+
+func testRecord(g *deal.Game) *Record {
+	rec := &Record{ID: 77, Status: kit.StatusPlaying, Kind: Name, Seats: []kit.Seat{{User: 1, Name: "Ann"}, {User: 2, Name: "Богдан"}, {User: 3, Name: "Вера"}}}
+	rec.Deal = &state.Deal{Game: g, Hands: make([]Hand, g.Seats)}
+	for i := range rec.Deal.Hands {
+		rec.Deal.Hands[i].Open = true
+	}
+	return rec
+}
+
+// reshuffleHidden deals the cards seat keep may not see — the other hands
+// and the draw pile — anew at random, every hand keeping its size: a game
+// that looks the same to keep (deal.Nobody: to the group).
+func reshuffleHidden(t *testing.T, g *deal.Game, keep deal.PlayerID, r *rand.Rand) *deal.Game {
+	t.Helper()
+	h := g.Clone()
+	type slot struct {
+		owner deal.PlayerID // a hand's, or deal.Nobody for the pile
+		pos   int           // the pile's position
+	}
+	var slots []slot
+	var cards []int
+	for c, pl := range h.Places {
+		if pl.Zone == deal.ZoneHand && pl.Owner != keep {
+			slots = append(slots, slot{owner: pl.Owner})
+			cards = append(cards, c)
+		}
+	}
+	for i, c := range h.Deck {
+		slots = append(slots, slot{owner: deal.Nobody, pos: i})
+		cards = append(cards, int(c))
+	}
+	r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	for i, s := range slots {
+		c := cards[i]
+		if s.owner == deal.Nobody {
+			h.Deck[s.pos] = uint8(c)
+			h.Places[c] = deal.Place{Zone: deal.ZoneDeck, Owner: deal.Nobody}
+		} else {
+			h.Places[c] = deal.Place{Zone: deal.ZoneHand, Owner: s.owner}
+		}
+	}
+	if err := h.CheckInvariants(); err != nil {
+		t.Fatalf("reshuffled game is broken: %v", err)
+	}
+	return h
+}
+
+// TestNoCardReachesAnotherPlayer plays whole 3-player games and renders,
+// after every move, the group's table message and every hand message
+// (with a card picked, too) and the move's answer prompts; then deals the
+// cards each reader may not see anew and renders again: the group's text
+// and each hand's text and buttons must not change — nothing of another
+// player's hand, or of the pile, reaches them.
+func TestNoCardReachesAnotherPlayer(t *testing.T) {
+	k := testKind(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, evs, err := deal.New(deal.Config{Players: 3, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := testRecord(g)
+		c := &chatState{Chat: testGroup, Rec: rec}
+		k.absorb(c, "en", evs, nil)
+		for step := 0; step < 600 && g.Phase != deal.PhaseGameOver; step++ {
+			lang := locales.Languages[step%len(locales.Languages)]
+			k.checkPrivacy(t, lang, rec, r)
+			// The same move in a game whose hidden cards (but the mover's
+			// hand) differ shows the group the same prompts and table.
+			p := g.Waiting()
+			a := dealai.Decide(g, p)
+			twin := *rec
+			twin.Deal = rec.Deal.Clone()
+			twin.Deal.Game = reshuffleHidden(t, g, p, r)
+			c = &chatState{Chat: testGroup, Rec: rec}
+			ct := &chatState{Chat: testGroup, Rec: &twin}
+			if err := k.apply(c, lang, 0, p, a); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, step, err)
+			}
+			if err := k.apply(ct, lang, 0, p, a); err != nil {
+				t.Fatalf("seed %d step %d, hidden cards dealt anew: %v", seed, step, err)
+			}
+			if replies(c) != replies(ct) || k.renderTable(lang, rec, true) != k.renderTable(lang, &twin, true) {
+				t.Fatalf("what the group sees after %+v depends on hidden cards:\n%s\n---\n%s", a, replies(c)+k.renderTable(lang, rec, true), replies(ct)+k.renderTable(lang, &twin, true))
+			}
+		}
+		if g.Phase != deal.PhaseGameOver {
+			t.Fatalf("seed %d: the game did not end", seed)
+		}
+	}
+}
+
+func replies(c *chatState) string {
+	out := ""
+	for _, r := range c.Replies {
+		out += r.Text + "\n"
+	}
+	return out
+}
+
+func kbString(kb *tgbotapi.InlineKeyboardMarkup) string {
+	if kb == nil {
+		return ""
+	}
+	out := ""
+	for _, row := range kb.InlineKeyboard {
+		for _, b := range row {
+			out += b.Text + "|"
+			if b.CallbackData != nil {
+				out += *b.CallbackData
+			}
+			out += "\n"
+		}
+	}
+	return out
+}
+
+func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand) {
+	t.Helper()
+	g := rec.Deal.Game
+	table := k.renderTable(lang, rec, true)
+	other := *rec
+	other.Deal = rec.Deal.Clone()
+	other.Deal.Game = reshuffleHidden(t, g, deal.Nobody, r)
+	if again := k.renderTable(lang, &other, true); again != table {
+		t.Fatalf("the group's table depends on hidden cards:\n%s\n---\n%s", table, again)
+	}
+	for p := range deal.PlayerID(g.Seats) {
+		for _, pick := range []bool{false, true} {
+			rec.Deal.ClearPick(int(p))
+			if pick {
+				for _, ch := range choices(rec, p) {
+					if ch.op == OpCard {
+						rec.Deal.Hands[p].Picked, rec.Deal.Hands[p].Pick = true, ch.arg
+						break
+					}
+				}
+			}
+			text, kb := k.renderHand(lang, testGroup, rec, p, true)
+			mine := *rec
+			mine.Deal = rec.Deal.Clone()
+			mine.Deal.Game = reshuffleHidden(t, g, p, r)
+			text2, kb2 := k.renderHand(lang, testGroup, &mine, p, true)
+			if text != text2 || kbString(kb) != kbString(kb2) {
+				t.Fatalf("seat %d's hand depends on others' cards:\n%s\n---\n%s", p, text, text2)
+			}
+			rec.Deal.ClearPick(int(p))
+		}
+	}
+}
