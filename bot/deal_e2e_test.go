@@ -112,7 +112,7 @@ func (h *harness) dealStep() bool {
 		}
 		h.handPress(u, deal.OpPay, 0)
 		return true
-	case g.Phase == dealengine.PhasePlay && (a.Kind == dealengine.ActBank || a.Kind == dealengine.ActPlace || a.Kind == dealengine.ActPlay):
+	case g.Phase == dealengine.PhasePlay && a.Kind != dealengine.ActEndTurn:
 		h.handPress(u, deal.OpCard, a.Card)
 		if a.Kind == dealengine.ActPlay && dealengine.Cards[a.Card].Action == dealengine.ForcedDeal {
 			h.handPress(u, deal.OpTake, a.Take)
@@ -120,15 +120,8 @@ func (h *harness) dealStep() bool {
 		buttons = deal.Buttons(h.record(), int(p))
 	}
 	b, ok := find(func(b deal.Button) bool { return b.Op == deal.OpAct && b.Action == a })
-	if !ok { // a move the hand does not offer (re-colouring a wild): end the turn instead
-		if a.Kind != dealengine.ActRecolor {
-			h.t.Fatalf("%s: the hand offers no button for %+v: %+v", u.FirstName, a, buttons)
-		}
-		if b, ok = find(func(b deal.Button) bool { return b.Op == deal.OpAct && b.Action.Kind == dealengine.ActEndTurn }); !ok {
-			if b, ok = find(func(b deal.Button) bool { return b.Op == deal.OpBack }); !ok {
-				h.t.Fatalf("%s: no button for %+v among %+v", u.FirstName, a, buttons)
-			}
-		}
+	if !ok {
+		h.t.Fatalf("%s: the hand offers no button for %+v: %+v", u.FirstName, a, buttons)
 	}
 	h.handPress(u, b.Op, b.Arg)
 	return true
@@ -145,7 +138,7 @@ func TestDealGameEndToEnd(t *testing.T) {
 	for _, c := range []struct {
 		lang string
 		seed uint64
-	}{{"uk", 2}, {"ru", 16}, {"en", 33}} {
+	}{{"uk", 2}, {"ru", 13}, {"en", 33}} {
 		t.Run(c.lang, func(t *testing.T) {
 			h := newHarness(t, c.seed, nil)
 			h.startDeal(c.lang)

@@ -77,7 +77,7 @@ func choices(rec *Record, seat deal.PlayerID) []choice {
 		}
 		var playable deal.CardSet
 		for _, a := range legal {
-			if a.Kind == deal.ActBank || a.Kind == deal.ActPlace || a.Kind == deal.ActPlay {
+			if playKind(a.Kind) {
 				playable = playable.Add(a.Card)
 			}
 		}
@@ -97,11 +97,17 @@ func pickedPlays(g *deal.Game, h *Hand, legal []deal.Action) ([]deal.Action, boo
 	}
 	var out []deal.Action
 	for _, a := range legal {
-		if a.Card == h.Pick && (a.Kind == deal.ActBank || a.Kind == deal.ActPlace || a.Kind == deal.ActPlay) {
+		if a.Card == h.Pick && playKind(a.Kind) {
 			out = append(out, a)
 		}
 	}
 	return out, len(out) > 0
+}
+
+// playKind says whether an action plays a picked card: from the hand, or
+// a wild on the table turned to another colour (free).
+func playKind(k deal.ActionKind) bool {
+	return k == deal.ActBank || k == deal.ActPlace || k == deal.ActPlay || k == deal.ActRecolor
 }
 
 func takeChosen(plays []deal.Action, take int) bool {

@@ -71,7 +71,7 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 		return k.t(lang, "deal_hand_owe", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.cardName(lang, pd.Card), "Amount": pd.Amount, "Sum": sum})
 	case v.Phase == deal.PhaseRespond:
 		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.cardName(lang, pd.Card)})
-	case h.Picked && g.Hand(seat).Has(h.Pick):
+	case h.Picked && (g.Hand(seat).Has(h.Pick) || g.Places[h.Pick] == deal.Place{Zone: deal.ZoneTable, Owner: seat, Color: g.Places[h.Pick].Color}):
 		if deal.Cards[h.Pick].Action == deal.ForcedDeal && h.Take != 0 {
 			return k.t(lang, "deal_hand_give", nil)
 		}
@@ -88,6 +88,9 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 	g := rec.Deal.Game
 	switch c.op {
 	case OpCard:
+		if g.Places[c.arg].Zone == deal.ZoneTable {
+			return "🎨 " + k.cardName(lang, c.arg) // a wild on the table
+		}
 		return k.cardName(lang, c.arg)
 	case OpTake:
 		return k.t(lang, "deal_btn_take", map[string]any{"Card": k.cardName(lang, c.arg), "Player": seatLabel(rec, g.Places[c.arg].Owner)})
@@ -116,6 +119,8 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 		return k.t(lang, "deal_btn_bank", map[string]any{"Amount": deal.Cards[a.Card].Value})
 	case deal.ActPlace:
 		return k.t(lang, "deal_btn_place", map[string]any{"Set": k.colorName(lang, a.Color)})
+	case deal.ActRecolor:
+		return k.t(lang, "deal_btn_recolor", map[string]any{"Set": k.colorName(lang, a.Color)})
 	case deal.ActSayNo:
 		if seat == g.Pending.Actor {
 			return k.t(lang, "deal_btn_say_no_to", map[string]any{"Player": seatLabel(rec, a.Target)})
