@@ -109,7 +109,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		Logger: log,
 	})
 	poller := telegram.NewPoller(api, disp, telegram.PollerOptions{Offset: offset, Timeout: cfg.PollTimeout, Logger: log,
-		AllowedUpdates: []string{"message", "callback_query", "my_chat_member"}})
+		AllowedUpdates: []string{"message", "callback_query", "my_chat_member", "inline_query", "chosen_inline_result"}})
 	timerCtx, stopTimers := context.WithCancel(work)
 	timersDone := make(chan struct{})
 	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()

@@ -124,6 +124,10 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 			return
 		}
 		b.onCallback(ctx, upd.UpdateID, upd.CallbackQuery)
+	case upd.InlineQuery != nil:
+		b.onInlineQuery(ctx, upd.InlineQuery)
+	case upd.ChosenInlineResult != nil:
+		b.onChosenInline(ctx, upd.UpdateID, upd.ChosenInlineResult)
 	case upd.MyChatMember != nil:
 		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:

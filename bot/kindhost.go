@@ -47,6 +47,8 @@ func (h kindHost) Settings(chat int64) Settings {
 
 func (h kindHost) Seed() uint64 { return h.b.seed() }
 
+func (h kindHost) Snapshot(chat int64) (*Record, error) { return h.b.Snapshot(chat) }
+
 func (h kindHost) Rules(o *ChatOptions) engine.Rules { return h.b.rulesOf(o) }
 
 var _ kit.Host = kindHost{}

@@ -2,6 +2,7 @@ package deal
 
 import (
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
@@ -27,6 +28,9 @@ type Kind struct {
 	cat  *locales.Catalog
 	cfg  Config
 	log  *slog.Logger
+	// players are the people of the running games by the group they play
+	// in (user id → group chat id): an inline query names no chat.
+	players sync.Map
 }
 
 // Config is what the kind needs to know of the bot.

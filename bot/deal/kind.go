@@ -127,6 +127,7 @@ func (k *Kind) Show(c *chatState, lang string) {
 	if rec.Deal == nil || rec.Deal.Game == nil {
 		return
 	}
+	k.rememberPlayers(c.Chat, rec, c.Remove)
 	if c.Turn {
 		slot := tableSlot(rec.ID)
 		if c.Remove {
@@ -307,15 +308,33 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 	}
 	g := d.Game
 	if g.Phase == deal.PhaseRespond {
+		pd := &g.Pending
 		var asked []string
+		actorAsked := false
 		for _, p := range waiting(g) {
-			if !slices.Contains(before, p) {
-				asked = append(asked, mention(rec, deal.PlayerID(p)))
+			if slices.Contains(before, p) {
+				continue
 			}
+			if deal.PlayerID(p) == pd.Actor {
+				actorAsked = true // a target said no: the actor answers
+				continue
+			}
+			asked = append(asked, mention(rec, deal.PlayerID(p)))
 		}
+		card := k.cardName(lang, pd.Card)
 		if len(asked) > 0 {
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_answer_prompt", map[string]any{
-				"Players": strings.Join(asked, ", "), "Player": seatName(rec, g.Pending.Actor), "Card": k.cardName(lang, g.Pending.Card)})})
+				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card})})
+		}
+		if actorAsked {
+			var noes []string
+			for _, t := range pd.Targets[:pd.N] {
+				if pd.Chain(pd.Actor, t.Player) >= 0 {
+					noes = append(noes, seatName(rec, t.Player))
+				}
+			}
+			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_answer_no_prompt", map[string]any{
+				"Players": mention(rec, pd.Actor), "Other": strings.Join(noes, ", "), "Card": card})})
 		}
 	}
 	c.Save, c.Turn = true, true

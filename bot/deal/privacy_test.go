@@ -1,6 +1,7 @@
 package deal
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -73,11 +74,10 @@ func reshuffleHidden(t *testing.T, g *deal.Game, keep deal.PlayerID, r *rand.Ran
 }
 
 // TestNoCardReachesAnotherPlayer plays whole 3-player games and renders,
-// after every move, the group's table message and every hand message
-// (with a card picked, too) and the move's answer prompts; then deals the
-// cards each reader may not see anew and renders again: the group's text
-// and each hand's text and buttons must not change — nothing of another
-// player's hand, or of the pile, reaches them.
+// after every move, the group's table message, every hand message (with a
+// card picked, too), every inline answer and the move's answer prompts;
+// then deals the cards each reader may not see anew and renders again:
+// nothing may change — no other player's card, nor the pile, reaches them.
 func TestNoCardReachesAnotherPlayer(t *testing.T) {
 	k := testKind(t)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -170,6 +170,11 @@ func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand
 			text2, kb2 := k.renderHand(lang, testGroup, &mine, p, true)
 			if text != text2 || kbString(kb) != kbString(kb2) {
 				t.Fatalf("seat %d's hand depends on others' cards:\n%s\n---\n%s", p, text, text2)
+			}
+			in1, _ := json.Marshal(k.inlineResults(lang, testGroup, rec, p))
+			in2, _ := json.Marshal(k.inlineResults(lang, testGroup, &mine, p))
+			if string(in1) != string(in2) {
+				t.Fatalf("seat %d's inline answer depends on others' cards:\n%s\n---\n%s", p, in1, in2)
 			}
 			rec.Deal.ClearPick(int(p))
 		}

@@ -141,11 +141,15 @@ func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) st
 // tableKeyboard opens the person's private chat with the bot, where the
 // hand is (no callback: nothing on the group's message goes stale).
 func (k *Kind) tableKeyboard(lang string, chat int64, rec *Record) *tgbotapi.InlineKeyboardMarkup {
-	link := k.handLink(chat, rec.ID)
-	if link == "" || rec.Deal.Game.Phase == deal.PhaseGameOver {
+	if rec.Deal.Game.Phase == deal.PhaseGameOver {
 		return nil
 	}
-	return kit.Markup([][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonURL(k.t(lang, "deal_btn_hand", nil), link)}})
+	empty := ""
+	row := []tgbotapi.InlineKeyboardButton{{Text: k.t(lang, "deal_btn_hand", nil), SwitchInlineQueryCurrentChat: &empty}}
+	if link := k.handLink(chat, rec.ID); link != "" {
+		row = append(row, tgbotapi.NewInlineKeyboardButtonURL(k.t(lang, "deal_btn_private", nil), link))
+	}
+	return kit.Markup([][]tgbotapi.InlineKeyboardButton{row})
 }
 
 // eventLine renders a public event ("" for one the group does not see).

@@ -182,6 +182,8 @@ func (s *Server) call(r *http.Request, method string, p map[string]string) (any,
 		return s.getChatMember(p)
 	case "getChatAdministrators":
 		return s.getChatAdministrators(p)
+	case "answerInlineQuery":
+		return s.answerInline(p)
 	}
 	return nil, &ErrorResponse{Code: 404, Description: "Not Found"}
 }

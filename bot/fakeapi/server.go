@@ -123,6 +123,7 @@ type Server struct {
 	flood      map[int64]*chatFlood
 	floodStats FloodStats
 	kicked     map[int64]bool // see Kick
+	inline     []InlineAnswer // answers to inline queries (inline.go)
 }
 
 // New starts a fake Bot API on a loopback port. Close it when done.

@@ -34,6 +34,8 @@ type Host interface {
 	// settings (a private chat's, too).
 	ChatLang(chat int64, userLang string) string
 	Settings(chat int64) Settings
+	// Snapshot is a chat's stored record (nil if none), to read only.
+	Snapshot(chat int64) (*Record, error)
 	// Seed seeds a new game; Rules are the engine rules of options.
 	Seed() uint64
 	Rules(o *ChatOptions) engine.Rules
@@ -46,6 +48,12 @@ type Messenger interface {
 	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
 	AnswerCallback(ctx context.Context, id, text string, alert bool) error
 	IsAdmin(ctx context.Context, chatID, userID int64) bool
+}
+
+// InlineMessenger answers inline queries (a Messenger that can: the
+// Telegram client), personal and never cached.
+type InlineMessenger interface {
+	AnswerInline(ctx context.Context, queryID string, results []any) error
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's

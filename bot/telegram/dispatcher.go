@@ -54,6 +54,10 @@ func ChatID(u tgbotapi.Update) int64 {
 		return u.ChatMember.Chat.ID
 	case u.ChatJoinRequest != nil:
 		return u.ChatJoinRequest.Chat.ID
+	case u.InlineQuery != nil && u.InlineQuery.From != nil:
+		return u.InlineQuery.From.ID // no chat: the person's lane (their private chat's)
+	case u.ChosenInlineResult != nil && u.ChosenInlineResult.From != nil:
+		return u.ChosenInlineResult.From.ID
 	}
 	return NoChat
 }

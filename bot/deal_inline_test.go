@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
+)
+
+// inlineHand asks for u's hand through inline mode and returns the answer.
+func (h *harness) inlineHand(u fakeapi.User) fakeapi.InlineAnswer {
+	h.t.Helper()
+	before := len(h.api.InlineAnswers())
+	h.api.PushInlineQuery(u, "")
+	h.settle()
+	answers := h.api.InlineAnswers()
+	if len(answers) != before+1 {
+		h.t.Fatalf("%s's inline query was not answered", u.FirstName)
+	}
+	a := answers[len(answers)-1]
+	if a.CacheTime != "0" || a.IsPersonal != "true" {
+		h.t.Fatalf("an inline hand must be personal and never cached: cache_time %q, is_personal %q", a.CacheTime, a.IsPersonal)
+	}
+	return a
+}
+
+// TestDealInlineHand: the table's 🃏 button opens inline mode; the answer
+// lists the asker's own moves only (no other player's card), personal and
+// never cached; choosing a result plays it; the same choice again (stale)
+// and another person's choice of it (foreign) change nothing.
+func TestDealInlineHand(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startDeal("en")
+	if !strings.Contains(h.api.Calls("sendMessage")[len(h.api.Calls("sendMessage"))-1].Params["reply_markup"]+
+		allMarkups(h.api), `"switch_inline_query_current_chat":""`) {
+		t.Fatal("the table has no button opening inline mode")
+	}
+	rec := h.record()
+	g := rec.Deal.Game
+	cur := g.Current
+	u := h.userOf(rec, engine.PlayerID(cur))
+	ans := h.inlineHand(u)
+	if len(ans.Results) == 0 {
+		t.Fatal("the player whose turn it is got no moves")
+	}
+	// Nothing names a card only another player holds.
+	mine := map[string]bool{}
+	for _, c := range g.Hand(cur).Cards(nil) {
+		mine[h.bot.cat.T("en", "deal_card_"+strconv.Itoa(int(dealengine.Cards[c].Kind)), nil)] = true
+	}
+	for c, pl := range g.Places {
+		name := h.bot.cat.T("en", "deal_card_"+strconv.Itoa(int(dealengine.Cards[c].Kind)), nil)
+		if pl.Zone != dealengine.ZoneHand || pl.Owner == cur || mine[name] || dealengine.Cards[c].Type == dealengine.TypeMoney {
+			// (a money card's name is an amount, which labels show too;
+			// bot/deal's TestNoCardReachesAnotherPlayer covers every card)
+			continue
+		}
+		for _, r := range ans.Results {
+			if strings.Contains(r.Title+" "+r.Description+" "+r.Message.Text, name) {
+				t.Fatalf("%s's inline hand shows %q, a card of seat %d", u.FirstName, name, pl.Owner)
+			}
+		}
+	}
+	for _, r := range ans.Results {
+		if !strings.HasPrefix(r.ID, strconv.FormatUint(uint64(-testChat), 36)+"_"+strconv.FormatUint(rec.ID, 36)+"_") {
+			t.Fatalf("result id %q does not name the group and the game", r.ID)
+		}
+	}
+	other := h.users[0]
+	if other.ID == u.ID {
+		other = h.users[1]
+	}
+	if a := h.inlineHand(other); len(a.Results) != 0 {
+		t.Fatalf("a player the game does not wait for got moves: %+v", a.Results)
+	}
+
+	// A foreign choice, then the owner's, then the owner's again (stale).
+	pick := ans.Results[0].ID
+	ver := g.Version
+	h.api.PushChosenInline(other, pick, "")
+	h.settle()
+	if v := h.record().Deal.Game.Version; v != ver {
+		t.Fatalf("another person's choice of %s's result was played (version %d → %d)", u.FirstName, ver, v)
+	}
+	h.api.PushChosenInline(u, pick, "")
+	h.settle()
+	if v := h.record().Deal.Game.Version; v != ver+1 {
+		t.Fatalf("the chosen result was not played (version %d → %d)", ver, v)
+	}
+	h.api.PushChosenInline(u, pick, "")
+	h.settle()
+	if v := h.record().Deal.Game.Version; v != ver+1 {
+		t.Fatalf("a stale choice was played (version %d → %d)", ver+1, v)
+	}
+	last, _ := h.api.LastMessage(testChat)
+	if !strings.Contains(last.Text, "outdated") {
+		t.Fatalf("the refused choice was not answered in the group: %q", last.Text)
+	}
+}
+
+func allMarkups(api *fakeapi.Server) string {
+	var b strings.Builder
+	for _, method := range []string{"sendMessage", "editMessageText"} {
+		for _, r := range api.Calls(method) {
+			b.WriteString(r.Params["reply_markup"])
+		}
+	}
+	return b.String()
+}
