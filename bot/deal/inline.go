@@ -86,8 +86,11 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 		return
 	}
 	results := []any{}
+	group := k.host.Settings(q.From.ID).DealChat
 	if v, found := k.players.Load(q.From.ID); found {
-		group := v.(int64)
+		group = v.(int64)
+	}
+	if group != 0 {
 		rec, err := k.host.Snapshot(group)
 		if err == nil && rec != nil && rec.Deal != nil && rec.Deal.Game != nil && rec.Status == kit.StatusPlaying {
 			if seat := rec.SeatOf(q.From.ID); seat >= 0 {

@@ -70,6 +70,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 		default:
 			rec.Deal.Hands[rec.SeatOf(user)].Open = true
 			c.Quiet, c.Turn = true, true
+			c.ViaSettings.DealChat = group
 		}
 		return nil
 	})
@@ -117,6 +118,7 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 		c.Alert = k.t(lang, "alert_not_player", nil)
 		return
 	}
+	c.ViaSettings.DealChat = c.Chat // stored with the change if it is new
 	s := deal.PlayerID(seat)
 	if handKey(rec, s) != p.Rev {
 		c.Alert = k.t(lang, "alert_outdated", nil)

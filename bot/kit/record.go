@@ -109,6 +109,10 @@ type Settings struct {
 	// TradeChat (a private chat's settings) is the group whose trade
 	// composer the person opened last: where a typed /cash amount goes.
 	TradeChat int64 `json:"trade_chat,omitempty"`
+	// DealChat (a private chat's settings) is the group of the Deal game
+	// whose hand the person opened last: where an inline query goes when
+	// the kind's index of players does not know them (after a restart).
+	DealChat int64 `json:"deal_chat,omitempty"`
 	// Options are the chat's game settings (/settings); a running game
 	// keeps those it started with (Record.Options).
 	Options ChatOptions `json:"options,omitempty"`
