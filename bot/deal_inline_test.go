@@ -4,8 +4,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -109,4 +111,33 @@ func allMarkups(api *fakeapi.Server) string {
 		}
 	}
 	return b.String()
+}
+
+// TestDealDeadlineEndsTheTurn: a Deal turn has the pace's deadline; when
+// it passes, the rules' default ends the turn and the table says whose time
+// ran out.
+func TestDealDeadlineEndsTheTurn(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h.startDeal("en")
+	rec := h.record()
+	g := rec.Deal.Game
+	if rec.Clock.Decision != "p:1" || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
+		t.Fatalf("clock %+v: want the turn's decision with an hour's deadline", rec.Clock)
+	}
+	cur, ver := g.Current, g.Version
+	clock.Add(time.Hour + time.Second)
+	rec = h.waitRecord("the turn times out", func(r *Record) bool { return r.Deal.Game.Version != ver })
+	g = rec.Deal.Game
+	if g.Current == cur || g.Turn != 2 || rec.Clock.Decision != "p:2" {
+		t.Fatalf("after the deadline: current %d (was %d), turn %d, decision %q", g.Current, cur, g.Turn, rec.Clock.Decision)
+	}
+	var closed string
+	for _, m := range h.api.Messages(testChat) {
+		if strings.Contains(m.Text, "time is up") {
+			closed = m.Text
+		}
+	}
+	if !strings.Contains(closed, kit.Escape(rec.Seats[cur].Name)) || !strings.Contains(closed, "turn 1") {
+		t.Fatalf("no table message says whose time ran out: %q", closed)
+	}
 }

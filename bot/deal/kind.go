@@ -164,7 +164,7 @@ func (k *Kind) Reshow(c *chatState, lang string) {
 		return
 	}
 	if rec.Deal.TableMsg != 0 {
-		c.Finalize(tableSlot(rec.ID), rec.Deal.TableMsg, k.renderTable(lang, rec, false))
+		c.Finalize(tableSlot(rec.ID), rec.Deal.TableMsg, k.renderClosedTurn(lang, rec))
 	}
 	rec.Deal.TableMsg = 0
 	c.Turn, c.Save = true, true
@@ -294,7 +294,7 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 			continue // a draw's cards: only the drawer's hand shows them
 		}
 		if e.Kind == deal.EvTurnStarted && slices.ContainsFunc(d.Events, func(x deal.Event) bool { return x.Kind == deal.EvTurnStarted }) {
-			c.FinalizeOnce(tableSlot(rec.ID), d.TableMsg, k.renderTable(lang, rec, false))
+			c.FinalizeOnce(tableSlot(rec.ID), d.TableMsg, k.renderClosedTurn(lang, rec))
 			d.Events, d.TableMsg = nil, 0
 			for i := range d.Hands {
 				d.ClearPick(i)

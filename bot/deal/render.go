@@ -103,6 +103,25 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 	return b.String()
 }
 
+// renderClosedTurn is a turn's table message once the turn is over: its
+// moves (the table as it is now belongs to the next message).
+func (k *Kind) renderClosedTurn(lang string, rec *Record) string {
+	turn := rec.Deal.Game.Turn
+	for _, e := range rec.Deal.Events {
+		if e.Kind == deal.EvTurnStarted {
+			turn = e.Amount
+		}
+	}
+	var lines []string
+	for _, e := range rec.Deal.Events {
+		if line := k.eventLine(lang, rec, e); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	title := k.t(lang, "deal_table_title", map[string]any{"Turn": turn})
+	return title + "\n\n" + strings.Join(kit.FitLines(lines, kit.MaxText-kit.TextLen(title)-10), "\n")
+}
+
 // who mentions a seat in a live message (a notification), names it in a
 // final one.
 func who(rec *Record, p deal.PlayerID, live bool) string {
