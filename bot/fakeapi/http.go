@@ -35,7 +35,7 @@ func badRequest(desc string) *ErrorResponse {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	method, ok := parsePath(r.URL.Path)
-	params, perr := readParams(r)
+	params, files, perr := readParams(r)
 
 	s.mu.Lock()
 	idx := len(s.requests)
@@ -54,6 +54,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.injectedBan(method, params, injected)
 	case ok && perr == nil:
 		if limited = s.kickedFrom(method, params); limited == nil {
+			limited = s.notStarted(method, params)
+		}
+		if limited == nil {
 			limited = s.admit(method, params)
 		}
 	}
@@ -71,7 +74,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case perr != nil:
 		fail = badRequest(perr.Error())
 	default:
-		result, fail = s.call(r, method, params)
+		result, fail = s.call(r, method, params, files)
 	}
 
 	status := 200
@@ -117,22 +120,23 @@ func parsePath(p string) (method string, ok bool) {
 }
 
 // readParams flattens form, multipart and JSON bodies into strings the way
-// tgbotapi encodes them: nested objects stay JSON text.
-func readParams(r *http.Request) (map[string]string, error) {
+// tgbotapi encodes them: nested objects stay JSON text. Uploaded files
+// (multipart) come back apart, by field name.
+func readParams(r *http.Request) (map[string]string, map[string]upload, error) {
 	out := map[string]string{}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch ct {
 	case "application/json":
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			return out, err
+			return out, nil, err
 		}
 		if len(body) == 0 {
-			return out, nil
+			return out, nil, nil
 		}
 		var raw map[string]json.RawMessage
 		if err := json.Unmarshal(body, &raw); err != nil {
-			return out, fmt.Errorf("can't parse JSON body: %v", err)
+			return out, nil, fmt.Errorf("can't parse JSON body: %v", err)
 		}
 		for k, v := range raw {
 			var s string
@@ -143,24 +147,26 @@ func readParams(r *http.Request) (map[string]string, error) {
 			}
 		}
 	case "multipart/form-data":
-		if err := r.ParseMultipartForm(10 << 20); err != nil {
-			return out, err
+		if err := r.ParseMultipartForm(MaxPhotoSize + 1<<20); err != nil {
+			return out, nil, err
 		}
 		for k, v := range r.Form {
 			out[k] = v[0]
 		}
+		files, err := readUploads(r)
+		return out, files, err
 	default:
 		if err := r.ParseForm(); err != nil {
-			return out, err
+			return out, nil, err
 		}
 		for k, v := range r.Form {
 			out[k] = v[0]
 		}
 	}
-	return out, nil
+	return out, nil, nil
 }
 
-func (s *Server) call(r *http.Request, method string, p map[string]string) (any, *ErrorResponse) {
+func (s *Server) call(r *http.Request, method string, p map[string]string, files map[string]upload) (any, *ErrorResponse) {
 	switch method {
 	case "getMe":
 		return tgbotapi.User{ID: BotID, IsBot: true, FirstName: "Monopoly", UserName: BotUsername}, nil
@@ -172,6 +178,10 @@ func (s *Server) call(r *http.Request, method string, p map[string]string) (any,
 		return s.edit(p, true)
 	case "editMessageReplyMarkup":
 		return s.edit(p, false)
+	case "editMessageCaption":
+		return s.editCaption(p)
+	case "sendPhoto":
+		return s.sendPhoto(p, files)
 	case "deleteMessage":
 		return s.deleteMessage(p)
 	case "answerCallbackQuery":

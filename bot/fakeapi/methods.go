@@ -78,11 +78,19 @@ func (s *Server) sendMessage(p map[string]string) (any, *ErrorResponse) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	m := s.store(chatID, &storedMessage{text: p["text"], parseMode: p["parse_mode"], markup: markup})
+	return s.apiMessage(chatID, m), nil
+}
+
+// store adds a message of the bot to a chat, giving it the next id; mu
+// must be held.
+func (s *Server) store(chatID int64, m *storedMessage) *storedMessage {
 	c := s.chat(chatID)
 	c.lastID++
-	m := &storedMessage{id: c.lastID, text: p["text"], parseMode: p["parse_mode"], markup: markup, date: int(time.Now().Unix())}
+	m.id, m.date = c.lastID, int(time.Now().Unix())
 	c.msgs = append(c.msgs, m)
-	return s.apiMessage(chatID, m), nil
+	s.publish(Event{Kind: EventMessage, Chat: chatID, Message: m.public()})
+	return m
 }
 
 func (s *Server) edit(p map[string]string, withText bool) (any, *ErrorResponse) {
@@ -106,6 +114,18 @@ func (s *Server) edit(p map[string]string, withText bool) (any, *ErrorResponse) 
 	if m == nil || m.deleted {
 		return nil, badRequest("message to edit not found")
 	}
+	if m.from != 0 {
+		return nil, badRequest("message can't be edited")
+	}
+	if withText && m.photo != "" {
+		return nil, badRequest("there is no text in the message to edit")
+	}
+	return s.applyEdit(chatID, m, withText, p, markup)
+}
+
+// applyEdit changes a message's text (or caption) and keyboard, refusing
+// an edit that changes nothing as Telegram does; mu must be held.
+func (s *Server) applyEdit(chatID int64, m *storedMessage, withText bool, p map[string]string, markup *tgbotapi.InlineKeyboardMarkup) (any, *ErrorResponse) {
 	text, mode := m.text, m.parseMode
 	if withText {
 		text, mode = p["text"], p["parse_mode"]
@@ -115,6 +135,7 @@ func (s *Server) edit(p map[string]string, withText bool) (any, *ErrorResponse) 
 	}
 	m.text, m.parseMode, m.markup = text, mode, markup
 	m.edits++
+	s.publish(Event{Kind: EventEdit, Chat: chatID, Message: m.public()})
 	out := s.apiMessage(chatID, m)
 	out.EditDate = int(time.Now().Unix())
 	return out, nil
@@ -131,7 +152,11 @@ func (s *Server) deleteMessage(p map[string]string) (any, *ErrorResponse) {
 	if m == nil || m.deleted {
 		return nil, badRequest("message to delete not found")
 	}
+	if m.from != 0 && chatID > 0 {
+		return nil, badRequest("message can't be deleted for everyone")
+	}
 	m.deleted = true
+	s.publish(Event{Kind: EventDelete, Chat: chatID, Message: m.public()})
 	return true, nil
 }
 
@@ -145,12 +170,16 @@ func (s *Server) answerCallback(p map[string]string) (any, *ErrorResponse) {
 	defer s.mu.Unlock()
 	// Telegram accepts one answer per query; a second one fails like an
 	// expired query does.
-	if answered, known := s.queries[id]; !known || answered {
+	q, known := s.queries[id]
+	if !known || q.answered {
 		return nil, badRequest("query is too old and response timeout expired or query ID is invalid")
 	}
-	s.queries[id] = true
+	q.answered = true
+	s.queries[id] = q
 	alert, _ := strconv.ParseBool(p["show_alert"])
-	s.answers = append(s.answers, CallbackAnswer{ID: id, Text: text, ShowAlert: alert, URL: p["url"]})
+	a := PressAnswer{CallbackAnswer{ID: id, Text: text, ShowAlert: alert, URL: p["url"]}, q.user, q.chat, q.msg}
+	s.answers = append(s.answers, a)
+	s.publish(Event{Kind: EventAnswer, Chat: q.chat, Answer: &a})
 	return true, nil
 }
 
@@ -215,7 +244,7 @@ func (s *Server) getChatMember(p map[string]string) (any, *ErrorResponse) {
 	if slices.Contains(s.admins[chatID], userID) {
 		status = "administrator"
 	}
-	return tgbotapi.ChatMember{User: &tgbotapi.User{ID: userID, FirstName: "User"}, Status: status}, nil
+	return tgbotapi.ChatMember{User: s.userOrAnonymous(userID), Status: status}, nil
 }
 
 func (s *Server) getChatAdministrators(p map[string]string) (any, *ErrorResponse) {
@@ -230,7 +259,7 @@ func (s *Server) getChatAdministrators(p map[string]string) (any, *ErrorResponse
 	defer s.mu.Unlock()
 	out := []tgbotapi.ChatMember{}
 	for _, id := range s.admins[chatID] {
-		out = append(out, tgbotapi.ChatMember{User: &tgbotapi.User{ID: id, FirstName: "User"}, Status: "administrator"})
+		out = append(out, tgbotapi.ChatMember{User: s.userOrAnonymous(id), Status: "administrator"})
 	}
 	return out, nil
 }

@@ -29,6 +29,21 @@ func checkText(text, parseMode string) *ErrorResponse {
 	return nil
 }
 
+// checkCaption is checkText for a photo's caption, which may be empty.
+func checkCaption(caption, parseMode string) *ErrorResponse {
+	plain := caption
+	if strings.EqualFold(parseMode, "HTML") {
+		var err error
+		if plain, err = htmlPlain(caption); err != nil {
+			return badRequest("can't parse entities: " + err.Error())
+		}
+	}
+	if utf16Len(strings.TrimSpace(plain)) > MaxCaptionLength {
+		return badRequest("message caption is too long")
+	}
+	return nil
+}
+
 // parseMarkup returns the inline keyboard in raw, or nil for no markup or
 // another kind of markup (reply keyboards are accepted but not stored).
 func parseMarkup(raw string) (*tgbotapi.InlineKeyboardMarkup, *ErrorResponse) {
