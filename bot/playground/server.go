@@ -1,0 +1,381 @@
+package playground
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+)
+
+//go:embed web
+var web embed.FS
+
+// statsEvery is how often an open page gets the status line's figures.
+const statsEvery = 2 * time.Second
+
+// maxBody bounds a request from the page; a message is at most 4096
+// characters.
+const maxBody = 64 << 10
+
+// handler serves the page and its API. The API speaks JSON and answers
+// only requests addressed to this machine by the page's own origin.
+type handler struct {
+	fake   *fakeapi.Server
+	people []fakeapi.User
+	addr   string // host:port the page is served on
+	mux    *http.ServeMux
+}
+
+func newHandler(fake *fakeapi.Server, people []fakeapi.User, addr string) *handler {
+	h := &handler{fake: fake, people: people, addr: addr, mux: http.NewServeMux()}
+	static, _ := fs.Sub(web, "web")
+	h.mux.Handle("GET /", http.FileServerFS(static))
+	h.mux.HandleFunc("GET /api/events", h.events)
+	h.mux.HandleFunc("GET /api/file/{id}", h.file)
+	h.mux.HandleFunc("POST /api/send", h.send)
+	h.mux.HandleFunc("POST /api/press", h.press)
+	h.mux.HandleFunc("POST /api/open", h.open)
+	return h
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Another site open in the same browser may send requests here, and a
+	// DNS name rebound to 127.0.0.1 may read the answers: only the page's
+	// own host is served.
+	if !h.ownHost(r.Host) {
+		http.Error(w, "this playground answers only on "+h.addr, http.StatusMisdirectedRequest)
+		return
+	}
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	h.mux.ServeHTTP(w, r)
+}
+
+func (h *handler) ownHost(host string) bool {
+	_, port, err := net.SplitHostPort(h.addr)
+	if err != nil {
+		return false
+	}
+	return host == h.addr || host == "localhost:"+port || host == "127.0.0.1:"+port || host == "[::1]:"+port
+}
+
+// The page's view of the world.
+
+type personView struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	User string `json:"username,omitempty"`
+	Lang string `json:"lang"`
+}
+
+type buttonView struct {
+	Text string `json:"text"`
+	Data string `json:"data,omitempty"`
+	URL  string `json:"url,omitempty"`
+}
+
+type messageView struct {
+	Chat     int64          `json:"chat"`
+	ID       int            `json:"id"`
+	From     int64          `json:"from"` // 0: the bot
+	Text     string         `json:"text"`
+	HTML     bool           `json:"html"`
+	Photo    string         `json:"photo,omitempty"` // a URL under /api/file/
+	Keyboard [][]buttonView `json:"keyboard,omitempty"`
+	Edited   bool           `json:"edited,omitempty"`
+	Deleted  bool           `json:"deleted,omitempty"`
+	Date     int            `json:"date"`
+}
+
+type stateView struct {
+	Bot    personView               `json:"bot"`
+	Group  int64                    `json:"group"`
+	Title  string                   `json:"title"`
+	People []personView             `json:"people"`
+	Chats  map[string][]messageView `json:"chats"` // by chat id
+	Stats  statsView                `json:"stats"`
+}
+
+type statsView struct {
+	PerMinute map[string]int `json:"perMinute"` // sends and edits in the last minute, by chat id
+	TooMany   int            `json:"tooMany"`   // 429 answers so far
+	InsideBan int            `json:"insideBan"` // calls made while a retry_after ran
+}
+
+type answerView struct {
+	User    int64  `json:"user"`
+	Chat    int64  `json:"chat"`
+	Message int    `json:"message"`
+	Text    string `json:"text"`
+	Alert   bool   `json:"alert"`
+	URL     string `json:"url,omitempty"`
+}
+
+func viewOf(chat int64, m fakeapi.Message) messageView {
+	v := messageView{Chat: chat, ID: m.ID, From: m.From, Text: m.Text, HTML: strings.EqualFold(m.ParseMode, "HTML"),
+		Edited: m.Edits > 0, Deleted: m.Deleted, Date: m.Date}
+	if m.Photo != "" {
+		v.Photo = "/api/file/" + m.Photo
+	}
+	for _, row := range m.Keyboard {
+		var r []buttonView
+		for _, b := range row {
+			r = append(r, buttonView{Text: b.Text, Data: b.Data, URL: b.URL})
+		}
+		v.Keyboard = append(v.Keyboard, r)
+	}
+	return v
+}
+
+func (h *handler) state() stateView {
+	st := stateView{
+		Bot:   personView{ID: fakeapi.BotID, Name: "Monopoly", User: fakeapi.BotUsername},
+		Group: GroupID, Title: "Monopoly playground",
+		Chats: map[string][]messageView{},
+		Stats: h.stats(),
+	}
+	chats := []int64{GroupID}
+	for _, u := range h.people {
+		st.People = append(st.People, personView{ID: u.ID, Name: u.FirstName, User: u.UserName, Lang: u.LanguageCode})
+		chats = append(chats, u.ID)
+	}
+	for _, c := range chats {
+		var msgs []messageView
+		for _, m := range h.fake.History(c) {
+			msgs = append(msgs, viewOf(c, m))
+		}
+		if msgs != nil {
+			st.Chats[strconv.FormatInt(c, 10)] = msgs
+		}
+	}
+	return st
+}
+
+func (h *handler) stats() statsView {
+	v := statsView{PerMinute: map[string]int{}}
+	for chat, n := range h.fake.RequestsPerMinute() {
+		v.PerMinute[strconv.FormatInt(chat, 10)] = n
+	}
+	f := h.fake.Flood()
+	v.TooMany, v.InsideBan = f.TooMany, f.InsideBan
+	return v
+}
+
+// events is the live stream: the whole state first, then every change as
+// it happens, and the status line's figures every statsEvery. A page that
+// falls behind is dropped by the stand-in; its EventSource reconnects and
+// starts again from a fresh state.
+func (h *handler) events(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	changes, stop := h.fake.Subscribe(1024)
+	defer stop()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	// Changes after Subscribe may also be in the state: each event carries
+	// the message's whole new state, so applying it again in order is harmless.
+	if writeEvent(w, "state", h.state()) != nil {
+		return
+	}
+	flusher.Flush()
+	tick := time.NewTicker(statsEvery)
+	defer tick.Stop()
+	for {
+		var err error
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+			err = writeEvent(w, "stats", h.stats())
+		case e, ok := <-changes:
+			if !ok {
+				return // dropped: the page reconnects
+			}
+			err = h.writeChange(w, e)
+		}
+		if err != nil {
+			return
+		}
+		flusher.Flush()
+	}
+}
+
+func (h *handler) writeChange(w io.Writer, e fakeapi.Event) error {
+	if e.Kind == fakeapi.EventAnswer {
+		a := e.Answer
+		return writeEvent(w, "answer", answerView{User: a.UserID, Chat: a.ChatID, Message: a.MessageID, Text: a.Text, Alert: a.ShowAlert, URL: a.URL})
+	}
+	return writeEvent(w, string(e.Kind), viewOf(e.Chat, e.Message))
+}
+
+func writeEvent(w io.Writer, name string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	// JSON has no raw newlines, so one data: line carries it.
+	_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
+	return err
+}
+
+func (h *handler) file(w http.ResponseWriter, r *http.Request) {
+	data, ct, ok := h.fake.File(r.PathValue("id"))
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Cache-Control", "private, max-age=86400, immutable") // a file_id names one picture
+	_, _ = w.Write(data)
+}
+
+// Requests from the page. Each names the person acting; the playground is
+// that person's Telegram app, so it only lets them do what the app would.
+
+type sendRequest struct {
+	User int64  `json:"user"`
+	Chat int64  `json:"chat"`
+	Text string `json:"text"`
+}
+
+type pressRequest struct {
+	User    int64  `json:"user"`
+	Chat    int64  `json:"chat"`
+	Message int    `json:"message"`
+	Data    string `json:"data"`
+}
+
+type openRequest struct {
+	User int64  `json:"user"`
+	Link string `json:"link"`
+}
+
+var errNotJSON = errors.New("the API takes application/json")
+
+// readJSON decodes the body. Requiring the JSON content type keeps other
+// sites out: a browser sends it cross-origin only after a preflight,
+// which this server does not grant.
+func readJSON(r *http.Request, v any) error {
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "application/json" {
+		return errNotJSON
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+func (h *handler) person(id int64) (fakeapi.User, bool) {
+	i := slices.IndexFunc(h.people, func(u fakeapi.User) bool { return u.ID == id })
+	if i < 0 {
+		return fakeapi.User{}, false
+	}
+	return h.people[i], true
+}
+
+// mayWrite: a person writes in the group and in their own private chat.
+func mayWrite(u fakeapi.User, chat int64) bool {
+	return chat == GroupID || chat == u.ID
+}
+
+func (h *handler) send(w http.ResponseWriter, r *http.Request) {
+	var req sendRequest
+	if err := readJSON(r, &req); err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	u, ok := h.person(req.User)
+	switch {
+	case !ok:
+		fail(w, http.StatusBadRequest, "no such person")
+	case !mayWrite(u, req.Chat):
+		fail(w, http.StatusForbidden, "not a chat of this person")
+	case strings.TrimSpace(req.Text) == "" || len([]rune(req.Text)) > fakeapi.MaxTextLen:
+		fail(w, http.StatusBadRequest, "a message has 1 to 4096 characters")
+	default:
+		reply(w, map[string]int{"update": h.fake.PushMessage(req.Chat, u, req.Text)})
+	}
+}
+
+func (h *handler) press(w http.ResponseWriter, r *http.Request) {
+	var req pressRequest
+	if err := readJSON(r, &req); err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	u, ok := h.person(req.User)
+	switch {
+	case !ok:
+		fail(w, http.StatusBadRequest, "no such person")
+	case !mayWrite(u, req.Chat):
+		fail(w, http.StatusForbidden, "not a chat of this person")
+	case !h.hasButton(req.Chat, req.Message, req.Data):
+		// Telegram's app presses only buttons that are on the message.
+		fail(w, http.StatusBadRequest, "no such button on that message")
+	default:
+		reply(w, map[string]int{"update": h.fake.PushCallback(req.Chat, req.Message, u, req.Data)})
+	}
+}
+
+func (h *handler) hasButton(chat int64, msg int, data string) bool {
+	if data == "" {
+		return false
+	}
+	for _, m := range h.fake.Messages(chat) {
+		if m.ID != msg || m.Deleted {
+			continue
+		}
+		for _, row := range m.Keyboard {
+			for _, b := range row {
+				if b.Data == data {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (h *handler) open(w http.ResponseWriter, r *http.Request) {
+	var req openRequest
+	if err := readJSON(r, &req); err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	u, ok := h.person(req.User)
+	if !ok {
+		fail(w, http.StatusBadRequest, "no such person")
+		return
+	}
+	id, ok := h.fake.OpenDeepLink(u, req.Link)
+	if !ok {
+		fail(w, http.StatusBadRequest, "not a link to this bot")
+		return
+	}
+	reply(w, map[string]int64{"update": int64(id), "chat": u.ID})
+}
+
+func reply(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func fail(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
+}
