@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -40,16 +41,17 @@ func chromiumPath() string {
 }
 
 type browser struct {
-	t      *testing.T
-	cmd    *exec.Cmd
-	conn   net.Conn
-	r      *bufio.Reader
-	wmu    sync.Mutex
-	mu     sync.Mutex
-	nextID int
-	calls  map[int]chan cdpReply
-	errs   []string // console errors, exceptions and failed loads, in order
-	closed chan struct{}
+	t       *testing.T
+	cmd     *exec.Cmd
+	profile string
+	conn    net.Conn
+	r       *bufio.Reader
+	wmu     sync.Mutex
+	mu      sync.Mutex
+	nextID  int
+	calls   map[int]chan cdpReply
+	errs    []string // console errors, exceptions and failed loads, in order
+	closed  chan struct{}
 }
 
 type cdpReply struct {
@@ -65,14 +67,21 @@ var devtoolsURL = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
 // attaches to its first page.
 func startBrowser(t *testing.T, path string, width, height int) *browser {
 	t.Helper()
+	// Not t.TempDir: Chromium's helpers may still write to the profile
+	// while the test cleans up, and that would fail the test.
+	profile, err := os.MkdirTemp("", "playground-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	args := []string{"--headless=new", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
 		"--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
-		"--remote-debugging-port=0", "--user-data-dir=" + t.TempDir(),
+		"--remote-debugging-port=0", "--user-data-dir=" + profile,
 		fmt.Sprintf("--window-size=%d,%d", width, height), "about:blank"}
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox") // Chromium refuses to run as root with its sandbox
 	}
 	cmd := exec.Command(path, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its helpers end with it
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +89,7 @@ func startBrowser(t *testing.T, path string, width, height int) *browser {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", path, err)
 	}
-	b := &browser{t: t, cmd: cmd, calls: map[int]chan cdpReply{}, closed: make(chan struct{})}
+	b := &browser{t: t, cmd: cmd, profile: profile, calls: map[int]chan cdpReply{}, closed: make(chan struct{})}
 	t.Cleanup(b.close)
 	found := make(chan string, 1)
 	go func() {
@@ -149,8 +158,11 @@ func (b *browser) close() {
 		b.conn.Close()
 	}
 	if b.cmd.Process != nil {
-		_ = b.cmd.Process.Kill()
+		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL) // the browser's own process group
 		_ = b.cmd.Wait()
+	}
+	for i := 0; i < 20 && os.RemoveAll(b.profile) != nil; i++ {
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

@@ -41,6 +41,7 @@ func startPlayground(t *testing.T, n int, fast bool) string {
 		cfg.Tune = func(c *bot.AppConfig) {
 			c.NoSync = true
 			c.Client = telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit}
+			c.Presses = telegram.NoLimit // a test clicks faster than a person
 		}
 	}
 	done := make(chan error, 1)

@@ -244,6 +244,7 @@ function drawChat() {
       : 'The bot may write to ' + nameOf(S.me) + ' only after they start it.'));
   }
   for (const m of msgs) box.appendChild(messageNode(m));
+  regroup();
   const fresh = S.open !== S.group && all.length === 0;
   $('start').hidden = !fresh;
   $('text').hidden = fresh;
@@ -256,7 +257,7 @@ function drawMessage(m) {
   const box = $('messages');
   const nearEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   const old = box.querySelector('.msg[data-id="' + m.id + '"]');
-  if (m.deleted) { old?.remove(); return; } // gone for everyone, as in Telegram
+  if (m.deleted) { old?.remove(); regroup(); return; } // gone for everyone, as in Telegram
   const node = messageNode(m);
   if (old) {
     old.replaceWith(node);
@@ -265,7 +266,18 @@ function drawMessage(m) {
     box.appendChild(node);
     $('start').hidden = true; $('text').hidden = false; $('send').hidden = false;
   }
+  regroup();
   if (nearEnd || m.from === S.me) box.scrollTop = box.scrollHeight;
+}
+
+// regroup marks runs of messages by one sender, as Telegram draws them:
+// the name on the first, the avatar beside the last.
+function regroup() {
+  const rows = [...$('messages').querySelectorAll('.msg')];
+  rows.forEach((r, i) => {
+    r.classList.toggle('first', i === 0 || rows[i - 1].dataset.from !== r.dataset.from);
+    r.classList.toggle('last', i === rows.length - 1 || rows[i + 1].dataset.from !== r.dataset.from);
+  });
 }
 
 function time(unix) {
