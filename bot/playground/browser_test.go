@@ -236,7 +236,7 @@ func (d *pageDriver) pressAsWhoever(k *pageKeyboard, label string) int64 {
 // console error, exception or failed load on the page.
 func TestBrowserPlaysAGame(t *testing.T) {
 	path := needChromium(t)
-	url := startPlayground(t, 3, true)
+	url := startPlayground(t, 4, true) // ليلى watches: her name shows right to left
 	b := startBrowser(t, path, 1280, 860)
 	b.navigate(url)
 	b.waitFor("the page's first state", "window.playground && window.playground.ready", 30*time.Second)
@@ -260,6 +260,20 @@ func TestBrowserPlaysAGame(t *testing.T) {
 	k := d.keyboard()
 	if a := d.press(k.ID, button(k, "▶")); a != "" {
 		t.Fatalf("starting: %s", a)
+	}
+
+	// A press out of turn: the bot answers with an alert, to that person only.
+	k = d.waitChange(k, "▶")
+	if len(k.Mentions) == 0 {
+		d.fail("the first turn mentions nobody: %+v", k)
+	}
+	outsider := d.people[0]
+	if outsider == k.Mentions[0] {
+		outsider = d.people[1]
+	}
+	d.act(outsider)
+	if a := d.press(k.ID, button(k, "🎲")); a == "" {
+		d.fail("%d rolled on %d's turn without an alert", outsider, k.Mentions[0])
 	}
 
 	// Turns: whoever the turn message mentions rolls, buys, pays, ends.
@@ -313,6 +327,54 @@ func TestBrowserPlaysAGame(t *testing.T) {
 		t.Fatalf("the page logged errors:\n%s", strings.Join(errs, "\n"))
 	}
 	t.Logf("%d rolls by %v; %d presses answered with an alert", rolls, rollers, d.alerts)
+}
+
+// TestBrowserRendersOnlyTelegramsHTML feeds the page's renderer what a
+// careless or hostile bot message could hold: only Telegram's tags become
+// markup, links only to the web, to people and to the bot; the rest is text.
+func TestBrowserRendersOnlyTelegramsHTML(t *testing.T) {
+	path := needChromium(t)
+	url := startPlayground(t, 2, true)
+	b := startBrowser(t, path, 800, 600)
+	b.navigate(url)
+	b.waitFor("the page's first state", "window.playground && window.playground.ready", 30*time.Second)
+	for _, c := range []struct{ in, html, text string }{
+		{"<b>bold</b> <i>it</i> <u>u</u> <s>s</s>", "<b>bold</b> <i>it</i> <u>u</u> <s>s</s>", "bold it u s"},
+		{"<strong>a</strong><em>b</em><ins>c</ins><del>d</del><strike>e</strike>", "<b>a</b><i>b</i><u>c</u><s>d</s><s>e</s>", "abcde"},
+		{"&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#128512;", "&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"q\" 😀", "<script>alert(1)</script> & \"q\" 😀"},
+		{"<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;", "<script>alert(1)</script>"},
+		{`<img src=x onerror="alert(1)">`, `&lt;img src=x onerror="alert(1)"&gt;`, `<img src=x onerror="alert(1)">`},
+		{`<b onclick="alert(1)" style="x">b</b>`, "<b>b</b>", "b"},
+		{`<a href="javascript:alert(1)">js</a>`, "<a>js</a>", "js"},
+		{`<a href="https://example.com/">web</a>`, `<a href="https://example.com/" target="_blank" rel="noopener noreferrer">web</a>`, "web"},
+		{`<a href="tg://user?id=1002">Дмитрий</a>`, `<a class="mention" title="Act as Дмитрий" data-user="1002">Дмитрий</a>`, "Дмитрий"},
+		{`<code>x</code><pre>y</pre><blockquote>z</blockquote>`, "<code>x</code><pre>y</pre><blockquote>z</blockquote>", "xyz"},
+		{`<tg-spoiler>s</tg-spoiler><span class="tg-spoiler">t</span>`, `<span class="spoiler">s</span><span class="spoiler">t</span>`, "st"},
+		{"<b>unclosed", "<b>unclosed</b>", "unclosed"},
+		{"a < b > c", "a &lt; b &gt; c", "a < b > c"},
+	} {
+		var got struct{ HTML, Text string }
+		b.eval(fmt.Sprintf(`(() => { const d = document.createElement('div'); renderHTML(%s, d); return {html: d.innerHTML, text: d.textContent}; })()`, mustJSON(c.in)), &got)
+		if got.HTML != c.html || got.Text != c.text {
+			t.Errorf("%s\n rendered %s (%q)\n want     %s (%q)", c.in, got.HTML, got.Text, c.html, c.text)
+		}
+	}
+	// A photo message draws the picture above its caption.
+	var photo struct {
+		Src     string
+		Caption string
+	}
+	b.eval(`(() => {
+	  const n = messageNode({chat: -4242, id: 9999, from: 0, text: '<b>Board</b>', html: true, date: 0,
+	    photo: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='});
+	  return {src: n.querySelector('img.photo').src.slice(0, 10), caption: n.querySelector('.text b').textContent};
+	})()`, &photo)
+	if photo.Src != "data:image" || photo.Caption != "Board" {
+		t.Errorf("photo message drawn as %+v", photo)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Fatalf("the page logged errors:\n%s", strings.Join(errs, "\n"))
+	}
 }
 
 // trade composes an offer through the page: 🤝 in the group, the deep

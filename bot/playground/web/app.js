@@ -66,9 +66,10 @@ function renderHTML(src, parent) {
     const gt = src.indexOf('>', lt);
     if (gt < 0) { top().appendChild(document.createTextNode(src.slice(lt))); break; }
     const raw = src.slice(lt + 1, gt);
-    const closing = raw.startsWith('/');
-    const name = (closing ? raw.slice(1) : raw).trim().split(/\s+/)[0].toLowerCase();
-    if (!(name in TAGS)) {
+    const tag = /^(\/?)([a-z][a-z-]*)(\s|$)/i.exec(raw); // "< b >" is text, not a tag
+    const closing = tag !== null && tag[1] === '/';
+    const name = tag ? tag[2].toLowerCase() : '';
+    if (!Object.hasOwn(TAGS, name)) {
       top().appendChild(document.createTextNode(src.slice(lt, gt + 1)));
     } else if (closing) {
       if (stack.length > 1 && stack[stack.length - 1].name === name) stack.pop();
