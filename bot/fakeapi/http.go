@@ -175,11 +175,11 @@ func (s *Server) call(r *http.Request, method string, p map[string]string, files
 	case "sendMessage":
 		return s.sendMessage(p)
 	case "editMessageText":
-		return s.edit(p, true)
-	case "editMessageReplyMarkup":
-		return s.edit(p, false)
+		return s.edit(p, editText)
 	case "editMessageCaption":
-		return s.editCaption(p)
+		return s.edit(p, editCaption)
+	case "editMessageReplyMarkup":
+		return s.edit(p, editMarkup)
 	case "sendPhoto":
 		return s.sendPhoto(p, files)
 	case "deleteMessage":

@@ -93,17 +93,32 @@ func (s *Server) store(chatID int64, m *storedMessage) *storedMessage {
 	return m
 }
 
-func (s *Server) edit(p map[string]string, withText bool) (any, *ErrorResponse) {
+// editKind is what an edit method changes besides the keyboard.
+type editKind int
+
+const (
+	editText    editKind = iota // editMessageText
+	editCaption                 // editMessageCaption
+	editMarkup                  // editMessageReplyMarkup: the keyboard only
+)
+
+func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) {
 	chatID, msgID, e := chatAndMessage(p)
 	if e != nil {
 		return nil, e
 	}
-	if withText {
-		if e := checkText(p["text"], p["parse_mode"]); e != nil {
-			return nil, e
-		}
+	text, mode := p["text"], p["parse_mode"]
+	switch kind {
+	case editText:
+		e = checkText(text, mode)
+	case editCaption:
+		text = p["caption"]
+		e = checkCaption(text, mode)
 	}
-	// Omitting reply_markup removes the keyboard, in both methods.
+	if e != nil {
+		return nil, e
+	}
+	// Omitting reply_markup removes the keyboard, in every edit method.
 	markup, e := parseMarkup(p["reply_markup"])
 	if e != nil {
 		return nil, e
@@ -111,24 +126,18 @@ func (s *Server) edit(p map[string]string, withText bool) (any, *ErrorResponse) 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.find(chatID, msgID)
-	if m == nil || m.deleted {
+	switch {
+	case m == nil || m.deleted:
 		return nil, badRequest("message to edit not found")
-	}
-	if m.from != 0 {
+	case m.from != 0:
 		return nil, badRequest("message can't be edited")
-	}
-	if withText && m.photo != "" {
+	case kind == editText && m.photo != "":
 		return nil, badRequest("there is no text in the message to edit")
+	case kind == editCaption && m.photo == "":
+		return nil, badRequest("there is no caption in the message to edit")
 	}
-	return s.applyEdit(chatID, m, withText, p, markup)
-}
-
-// applyEdit changes a message's text (or caption) and keyboard, refusing
-// an edit that changes nothing as Telegram does; mu must be held.
-func (s *Server) applyEdit(chatID int64, m *storedMessage, withText bool, p map[string]string, markup *tgbotapi.InlineKeyboardMarkup) (any, *ErrorResponse) {
-	text, mode := m.text, m.parseMode
-	if withText {
-		text, mode = p["text"], p["parse_mode"]
+	if kind == editMarkup {
+		text, mode = m.text, m.parseMode
 	}
 	if text == m.text && strings.EqualFold(mode, m.parseMode) && sameMarkup(markup, m.markup) {
 		return nil, badRequest("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")

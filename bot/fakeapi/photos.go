@@ -115,32 +115,6 @@ func checkPhoto(data []byte) (storedFile, *ErrorResponse) {
 	return storedFile{data: data, contentType: "image/" + format, width: w, height: h}, nil
 }
 
-// editCaption changes a photo's caption (and keyboard).
-func (s *Server) editCaption(p map[string]string) (any, *ErrorResponse) {
-	chatID, msgID, e := chatAndMessage(p)
-	if e != nil {
-		return nil, e
-	}
-	if e := checkCaption(p["caption"], p["parse_mode"]); e != nil {
-		return nil, e
-	}
-	markup, e := parseMarkup(p["reply_markup"])
-	if e != nil {
-		return nil, e
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.find(chatID, msgID)
-	if m == nil || m.deleted {
-		return nil, badRequest("message to edit not found")
-	}
-	if m.from != 0 || m.photo == "" {
-		return nil, badRequest("there is no caption in the message to edit")
-	}
-	q := map[string]string{"text": p["caption"], "parse_mode": p["parse_mode"]}
-	return s.applyEdit(chatID, m, true, q, markup)
-}
-
 // File returns a photo's bytes and content type by its file_id, as the
 // Bot API's getFile and a download would.
 func (s *Server) File(fileID string) (data []byte, contentType string, ok bool) {

@@ -106,7 +106,7 @@ func Run(ctx context.Context, cfg Config) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	page := &http.Server{
-		Handler:           newHandler(fake, people, ln.Addr().String()),
+		Handler:           newHandler(fake, people, ln.Addr().String(), limits.GroupPerMinute),
 		ReadHeaderTimeout: 10 * time.Second,
 		// Streams end with ctx, so Shutdown does not wait for open pages.
 		BaseContext: func(net.Listener) context.Context { return ctx },

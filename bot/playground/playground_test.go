@@ -290,7 +290,7 @@ func TestTheStreamShowsTheBotAnsweringThePeople(t *testing.T) {
 
 	// The status line's figures: the lobby's sends and edits this minute.
 	s := decode[statsView](t, events.until("stats", func(n string, d []byte) bool { return n == "stats" }))
-	if s.PerMinute["-4242"] < 2 || s.TooMany != 0 {
+	if s.PerMinute["-4242"] < 2 || s.TooMany != 0 || s.Limit != 20 {
 		t.Fatalf("stats %+v", s)
 	}
 }
@@ -299,7 +299,7 @@ func TestTheStreamShowsTheBotAnsweringThePeople(t *testing.T) {
 func TestPhotosAreServedByFileID(t *testing.T) {
 	fake := fakeapi.New()
 	defer fake.Close()
-	h := newHandler(fake, People(2), "127.0.0.1:1")
+	h := newHandler(fake, People(2), "127.0.0.1:1", 20)
 	get := func(path string) *http.Response {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1:1"+path, nil))

@@ -34,11 +34,12 @@ type handler struct {
 	fake   *fakeapi.Server
 	people []fakeapi.User
 	addr   string // host:port the page is served on
+	limit  int    // the stand-in's sends and edits a minute per group; 0: not enforced
 	mux    *http.ServeMux
 }
 
-func newHandler(fake *fakeapi.Server, people []fakeapi.User, addr string) *handler {
-	h := &handler{fake: fake, people: people, addr: addr, mux: http.NewServeMux()}
+func newHandler(fake *fakeapi.Server, people []fakeapi.User, addr string, groupLimit int) *handler {
+	h := &handler{fake: fake, people: people, addr: addr, limit: groupLimit, mux: http.NewServeMux()}
 	static, _ := fs.Sub(web, "web")
 	h.mux.Handle("GET /", http.FileServerFS(static))
 	h.mux.HandleFunc("GET /api/events", h.events)
@@ -110,6 +111,7 @@ type stateView struct {
 
 type statsView struct {
 	PerMinute map[string]int `json:"perMinute"` // sends and edits in the last minute, by chat id
+	Limit     int            `json:"limit"`     // the group limit the stand-in enforces; 0: none
 	TooMany   int            `json:"tooMany"`   // 429 answers so far
 	InsideBan int            `json:"insideBan"` // calls made while a retry_after ran
 }
@@ -164,7 +166,7 @@ func (h *handler) state() stateView {
 }
 
 func (h *handler) stats() statsView {
-	v := statsView{PerMinute: map[string]int{}}
+	v := statsView{PerMinute: map[string]int{}, Limit: h.limit}
 	for chat, n := range h.fake.RequestsPerMinute() {
 		v.PerMinute[strconv.FormatInt(chat, 10)] = n
 	}
@@ -279,29 +281,35 @@ func readJSON(r *http.Request, v any) error {
 	return dec.Decode(v)
 }
 
-func (h *handler) person(id int64) (fakeapi.User, bool) {
-	i := slices.IndexFunc(h.people, func(u fakeapi.User) bool { return u.ID == id })
-	if i < 0 {
-		return fakeapi.User{}, false
-	}
-	return h.people[i], true
-}
-
 // mayWrite: a person writes in the group and in their own private chat.
 func mayWrite(u fakeapi.User, chat int64) bool {
 	return chat == GroupID || chat == u.ID
 }
 
+// actor reads a request from the page and finds the person it names,
+// answering a bad request itself (ok false).
+func (h *handler) actor(w http.ResponseWriter, r *http.Request, req interface{ userID() int64 }) (fakeapi.User, bool) {
+	if err := readJSON(r, req); err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return fakeapi.User{}, false
+	}
+	i := slices.IndexFunc(h.people, func(u fakeapi.User) bool { return u.ID == req.userID() })
+	if i < 0 {
+		fail(w, http.StatusBadRequest, "no such person")
+		return fakeapi.User{}, false
+	}
+	return h.people[i], true
+}
+
+func (q *sendRequest) userID() int64  { return q.User }
+func (q *pressRequest) userID() int64 { return q.User }
+func (q *openRequest) userID() int64  { return q.User }
+
 func (h *handler) send(w http.ResponseWriter, r *http.Request) {
 	var req sendRequest
-	if err := readJSON(r, &req); err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	u, ok := h.person(req.User)
+	u, ok := h.actor(w, r, &req)
 	switch {
 	case !ok:
-		fail(w, http.StatusBadRequest, "no such person")
 	case !mayWrite(u, req.Chat):
 		fail(w, http.StatusForbidden, "not a chat of this person")
 	case strings.TrimSpace(req.Text) == "" || len([]rune(req.Text)) > fakeapi.MaxTextLen:
@@ -313,14 +321,9 @@ func (h *handler) send(w http.ResponseWriter, r *http.Request) {
 
 func (h *handler) press(w http.ResponseWriter, r *http.Request) {
 	var req pressRequest
-	if err := readJSON(r, &req); err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	u, ok := h.person(req.User)
+	u, ok := h.actor(w, r, &req)
 	switch {
 	case !ok:
-		fail(w, http.StatusBadRequest, "no such person")
 	case !mayWrite(u, req.Chat):
 		fail(w, http.StatusForbidden, "not a chat of this person")
 	case !h.hasButton(req.Chat, req.Message, req.Data):
@@ -352,13 +355,8 @@ func (h *handler) hasButton(chat int64, msg int, data string) bool {
 
 func (h *handler) open(w http.ResponseWriter, r *http.Request) {
 	var req openRequest
-	if err := readJSON(r, &req); err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	u, ok := h.person(req.User)
+	u, ok := h.actor(w, r, &req)
 	if !ok {
-		fail(w, http.StatusBadRequest, "no such person")
 		return
 	}
 	id, ok := h.fake.OpenDeepLink(u, req.Link)

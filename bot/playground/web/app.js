@@ -348,7 +348,8 @@ function drawStatus() {
     if (n || chat === S.group) parts.push((chat === S.group ? 'group' : nameOf(chat)) + ' ' + n + '/min');
   }
   box.appendChild(el('div', '', 'Bot API sends and edits: ' + parts.join(' · ')));
-  const limits = el('div', st.tooMany ? 'warn' : '', '429 answers: ' + st.tooMany + (st.insideBan ? ' · calls inside a ban: ' + st.insideBan : '') + ' (limit: 20/min a group)');
+  const limit = st.limit ? 'Telegram\'s limit: ' + st.limit + '/min a group' : 'limits off';
+  const limits = el('div', st.tooMany ? 'warn' : '', '429 answers: ' + st.tooMany + (st.insideBan ? ' · calls inside a ban: ' + st.insideBan : '') + ' · ' + limit);
   box.appendChild(limits);
 }
 
