@@ -220,6 +220,11 @@ func TestTheStreamShowsTheBotAnsweringThePeople(t *testing.T) {
 	if len(st.People) != 3 || st.Group != GroupID || st.Bot.User != fakeapi.BotUsername || len(st.Chats) != 0 {
 		t.Fatalf("state %+v", st)
 	}
+	for _, lang := range []string{"", "ru", "uk", "en"} {
+		if cmds := st.Commands[lang]; len(cmds) == 0 || cmds[0].Command != "newgame" || cmds[0].Description == "" {
+			t.Fatalf("the %q command menu: %+v", lang, cmds)
+		}
+	}
 	olena, dmitry, alice := st.People[0], st.People[1], st.People[2]
 	if olena.Lang != "uk" || dmitry.Lang != "ru" || alice.Lang != "en" {
 		t.Fatalf("languages %+v", st.People)

@@ -106,13 +106,21 @@ type stateView struct {
 	Title  string                   `json:"title"`
 	People []personView             `json:"people"`
 	Chats  map[string][]messageView `json:"chats"` // by chat id
-	Stats  statsView                `json:"stats"`
+	// The bot's command menu (setMyCommands) by language; "" for everyone else.
+	Commands map[string][]commandView `json:"commands"`
+	Stats    statsView                `json:"stats"`
+}
+
+type commandView struct {
+	Command     string `json:"command"`
+	Description string `json:"description"`
 }
 
 type statsView struct {
 	PerMinute map[string]int `json:"perMinute"` // sends and edits in the last minute, by chat id
 	Limit     int            `json:"limit"`     // the group limit the stand-in enforces; 0: none
 	TooMany   int            `json:"tooMany"`   // 429 answers so far
+	TooManyIn map[string]int `json:"tooManyIn"` // the same, by chat id
 	InsideBan int            `json:"insideBan"` // calls made while a retry_after ran
 }
 
@@ -145,8 +153,14 @@ func (h *handler) state() stateView {
 	st := stateView{
 		Bot:   personView{ID: fakeapi.BotID, Name: "Monopoly", User: fakeapi.BotUsername},
 		Group: GroupID, Title: "Monopoly playground",
-		Chats: map[string][]messageView{},
-		Stats: h.stats(),
+		Chats:    map[string][]messageView{},
+		Commands: map[string][]commandView{},
+		Stats:    h.stats(),
+	}
+	for _, lang := range []string{"", "ru", "uk", "en"} {
+		for _, c := range h.fake.Commands("", lang) {
+			st.Commands[lang] = append(st.Commands[lang], commandView{Command: c.Command, Description: c.Description})
+		}
 	}
 	chats := []int64{GroupID}
 	for _, u := range h.people {
@@ -166,9 +180,12 @@ func (h *handler) state() stateView {
 }
 
 func (h *handler) stats() statsView {
-	v := statsView{PerMinute: map[string]int{}, Limit: h.limit}
+	v := statsView{PerMinute: map[string]int{}, TooManyIn: map[string]int{}, Limit: h.limit}
 	for chat, n := range h.fake.RequestsPerMinute() {
 		v.PerMinute[strconv.FormatInt(chat, 10)] = n
+	}
+	for chat, n := range h.fake.TooManyPerChat() {
+		v.TooManyIn[strconv.FormatInt(chat, 10)] = n
 	}
 	f := h.fake.Flood()
 	v.TooMany, v.InsideBan = f.TooMany, f.InsideBan

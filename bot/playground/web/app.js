@@ -161,6 +161,7 @@ function loadState(st) {
   if (!person(S.me)) S.me = S.people[0].id;
   if (!S.open || (S.open !== S.group && S.open !== S.me)) S.open = S.group;
   S.stats = st.stats;
+  S.commands = st.commands || {};
   S.ready = true;
   drawAll();
 }
@@ -247,6 +248,8 @@ function drawChat() {
   for (const m of msgs) box.appendChild(messageNode(m));
   regroup();
   const fresh = S.open !== S.group && all.length === 0;
+  $('menu').hidden = true;
+  $('menu-button').hidden = fresh;
   $('start').hidden = !fresh;
   $('text').hidden = fresh;
   $('send').hidden = fresh;
@@ -265,7 +268,7 @@ function drawMessage(m) {
   } else {
     box.querySelector('.hint')?.remove();
     box.appendChild(node);
-    $('start').hidden = true; $('text').hidden = false; $('send').hidden = false;
+    $('start').hidden = true; $('text').hidden = false; $('send').hidden = false; $('menu-button').hidden = false;
   }
   regroup();
   if (nearEnd || m.from === S.me) box.scrollTop = box.scrollHeight;
@@ -349,8 +352,31 @@ function drawStatus() {
   }
   box.appendChild(el('div', '', 'Bot API sends and edits: ' + parts.join(' · ')));
   const limit = st.limit ? 'Telegram\'s limit: ' + st.limit + '/min a group' : 'limits off';
-  const limits = el('div', st.tooMany ? 'warn' : '', '429 answers: ' + st.tooMany + (st.insideBan ? ' · calls inside a ban: ' + st.insideBan : '') + ' · ' + limit);
+  const where = Object.entries(st.tooManyIn || {}).map(([c, n]) => (Number(c) === S.group ? 'group' : nameOf(Number(c))) + ' ' + n);
+  const limits = el('div', st.tooMany ? 'warn' : '', '429 answers: ' + st.tooMany + (where.length ? ' (' + where.join(', ') + ')' : '') +
+    (st.insideBan ? ' · calls inside a ban: ' + st.insideBan : '') + ' · ' + limit);
   box.appendChild(limits);
+}
+
+// The command menu, in the acting person's language as Telegram shows it.
+function toggleMenu() {
+  const box = $('menu');
+  if (!box.hidden) { box.hidden = true; return; }
+  const lang = person(S.me)?.lang;
+  const cmds = S.commands[lang] || S.commands[''] || [];
+  box.replaceChildren();
+  for (const c of cmds) {
+    const b = el('button', '');
+    b.type = 'button';
+    b.dataset.command = c.command;
+    b.appendChild(el('span', 'cmd', '/' + c.command));
+    const d = el('span', 'desc', c.description);
+    d.dir = 'auto';
+    b.appendChild(d);
+    b.addEventListener('click', () => { box.hidden = true; send('/' + c.command); });
+    box.appendChild(b);
+  }
+  box.hidden = cmds.length === 0;
 }
 
 // --- acting ------------------------------------------------------------------
@@ -461,6 +487,7 @@ document.addEventListener('DOMContentLoaded', () => {
     t.value = '';
   });
   $('start').addEventListener('click', () => send('/start'));
+  $('menu-button').addEventListener('click', toggleMenu);
   $('alert-ok').addEventListener('click', () => { $('alert').hidden = true; });
   connect();
 });
