@@ -34,6 +34,7 @@ func needChromium(t *testing.T) string {
 const pageHelpers = `window.T = {
   act(id) { document.querySelector('#people [data-person="' + id + '"]').click(); return playground.me === id; },
   chat(id) { document.querySelector('#chats [data-chat="' + id + '"]').click(); return playground.open === id; },
+  follow(on) { const f = document.getElementById('follow'); if (f.checked !== on) f.click(); return f.checked; },
   menu(cmd) {
     document.getElementById('menu-button').click();
     const b = document.querySelector('#menu [data-command="' + cmd + '"]');
@@ -94,6 +95,7 @@ func (d *pageDriver) js(format string, args ...any) string {
 
 func (d *pageDriver) act(id int64) {
 	d.t.Helper()
+	d.b.eval("playground.me", &d.me)
 	if d.me == id {
 		return
 	}
@@ -251,6 +253,7 @@ func TestBrowserPlaysAGame(t *testing.T) {
 	b.waitFor("the page's first state", "window.playground && window.playground.ready", 30*time.Second)
 	b.eval(pageHelpers, nil)
 	d := &pageDriver{t: t, b: b, people: []int64{1001, 1002, 1003}, me: 1001}
+	b.eval("T.follow(false)", nil) // the test switches people itself, and checks following below
 
 	// The lobby: Олена opens it from the command menu, the others join,
 	// Олена starts.
@@ -276,15 +279,18 @@ func TestBrowserPlaysAGame(t *testing.T) {
 	}
 	d.act(1001)
 	k := d.keyboard()
+	b.eval("T.follow(true)", nil) // following the game: the page acts as whom the first turn waits for
 	if a := d.press(k.ID, button(k, "▶")); a != "" {
 		t.Fatalf("starting: %s", a)
 	}
-
-	// A press out of turn: the bot answers with an alert, to that person only.
 	k = d.waitChange(k, "▶")
 	if len(k.Mentions) == 0 {
 		d.fail("the first turn mentions nobody: %+v", k)
 	}
+	b.waitFor("the page to follow the turn", d.js("playground.me === %s", k.Mentions[0]), 10*time.Second)
+	b.eval("T.follow(false)", nil)
+
+	// A press out of turn: the bot answers with an alert, to that person only.
 	outsider := d.people[0]
 	if outsider == k.Mentions[0] {
 		outsider = d.people[1]

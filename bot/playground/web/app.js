@@ -146,10 +146,22 @@ function visibleChats() { return [S.group, S.me]; }
 
 function applyMessage(m, fresh) {
   chatMap(m.chat).set(m.id, m);
+  follow(m);
   S.pending.delete(m.chat + ':' + m.id);
   if (fresh && m.chat !== S.open && m.from !== S.me) S.unread.set(m.chat, (S.unread.get(m.chat) || 0) + 1);
   if (m.chat === S.open) drawMessage(m);
   drawChats();
+}
+
+// follow acts as the person a new or changed group message with buttons
+// mentions first (whose turn it is, whom an offer or a reminder names), so
+// one person can play every seat without switching by hand.
+function follow(m) {
+  if (!$('follow').checked || m.chat !== S.group || m.from !== 0 || !m.keyboard || m.deleted) return;
+  const t = document.createElement('div');
+  if (m.html) renderHTML(m.text, t);
+  const first = t.querySelector('.mention');
+  if (first) actAs(Number(first.dataset.user));
 }
 
 function loadState(st) {
