@@ -8,6 +8,7 @@ const (
 	EventEdit    EventKind = "edit"    // a message's text, caption or keyboard changed
 	EventDelete  EventKind = "delete"  // a message was deleted
 	EventAnswer  EventKind = "answer"  // the bot answered a press (a toast or an alert for its presser)
+	EventInline  EventKind = "inline"  // the bot answered an inline query (results for its asker)
 )
 
 // Event is one change a viewer of the chats should show. Seq increases by
@@ -16,8 +17,9 @@ type Event struct {
 	Seq     int64
 	Kind    EventKind
 	Chat    int64
-	Message Message      // the message's new state (message, edit, delete)
-	Answer  *PressAnswer // answer
+	Message Message       // the message's new state (message, edit, delete)
+	Answer  *PressAnswer  // answer
+	Inline  *InlineAnswer // inline
 }
 
 type subscriber struct {

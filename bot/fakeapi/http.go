@@ -182,6 +182,8 @@ func (s *Server) call(r *http.Request, method string, p map[string]string, files
 		return s.edit(p, editMarkup)
 	case "sendPhoto":
 		return s.sendPhoto(p, files)
+	case "answerInlineQuery":
+		return s.answerInline(p)
 	case "deleteMessage":
 		return s.deleteMessage(p)
 	case "answerCallbackQuery":

@@ -103,9 +103,16 @@ const (
 )
 
 func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) {
-	chatID, msgID, e := chatAndMessage(p)
-	if e != nil {
-		return nil, e
+	// A message posted through inline mode is named by its
+	// inline_message_id alone, and an edit of it answers true.
+	inlineID := p["inline_message_id"]
+	var chatID int64
+	var msgID int
+	var e *ErrorResponse
+	if inlineID == "" {
+		if chatID, msgID, e = chatAndMessage(p); e != nil {
+			return nil, e
+		}
 	}
 	text, mode := p["text"], p["parse_mode"]
 	switch kind {
@@ -125,11 +132,17 @@ func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) 
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if inlineID != "" {
+		var ok bool
+		if chatID, msgID, ok = s.inlineTarget(inlineID); !ok {
+			return nil, badRequest("MESSAGE_ID_INVALID")
+		}
+	}
 	m := s.find(chatID, msgID)
 	switch {
 	case m == nil || m.deleted:
 		return nil, badRequest("message to edit not found")
-	case m.from != 0:
+	case inlineID == "" && m.from != 0:
 		return nil, badRequest("message can't be edited")
 	case kind == editText && m.photo != "":
 		return nil, badRequest("there is no text in the message to edit")
@@ -145,6 +158,9 @@ func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) 
 	m.text, m.parseMode, m.markup = text, mode, markup
 	m.edits++
 	s.publish(Event{Kind: EventEdit, Chat: chatID, Message: m.public()})
+	if inlineID != "" {
+		return true, nil
+	}
 	out := s.apiMessage(chatID, m)
 	out.EditDate = int(time.Now().Unix())
 	return out, nil

@@ -23,12 +23,16 @@ type people struct {
 	requireStart bool
 	files        map[string]storedFile // photos by file_id
 	subs         map[*subscriber]bool
-	seq          int64 // the last event's Seq
+	seq          int64                    // the last event's Seq
+	inline       map[string]*inlineQuery  // inline.go, by query id
+	inlineOrder  []string                 // answered queries, oldest first
+	inlineMsgs   map[string]inlineMessage // by inline_message_id
 }
 
 func newPeople() people {
 	return people{users: map[int64]User{}, titles: map[int64]string{}, started: map[int64]bool{},
-		files: map[string]storedFile{}, subs: map[*subscriber]bool{}}
+		files: map[string]storedFile{}, subs: map[*subscriber]bool{},
+		inline: map[string]*inlineQuery{}, inlineMsgs: map[string]inlineMessage{}}
 }
 
 // AddUser makes a person known by name: their private chat, chat member

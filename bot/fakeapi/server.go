@@ -49,6 +49,7 @@ type Button struct {
 type Message struct {
 	ID        int
 	From      int64  // the user who wrote it; 0 for the bot
+	ViaBot    bool   // a person's message posted through the bot's inline mode
 	Text      string // as sent, markup included; a photo's caption
 	ParseMode string
 	Photo     string     // the photo's file_id (see File); "" for text
@@ -98,6 +99,7 @@ type ErrorResponse struct {
 type storedMessage struct {
 	id        int
 	from      int64 // 0: the bot
+	viaBot    bool  // posted by a person through inline mode
 	text      string
 	parseMode string
 	photo     string // file_id
@@ -301,7 +303,7 @@ func (s *Server) LastMessage(chatID int64) (Message, bool) {
 }
 
 func (m *storedMessage) public() Message {
-	p := Message{ID: m.id, From: m.from, Text: m.text, ParseMode: m.parseMode, Photo: m.photo,
+	p := Message{ID: m.id, From: m.from, ViaBot: m.viaBot, Text: m.text, ParseMode: m.parseMode, Photo: m.photo,
 		Deleted: m.deleted, Edits: m.edits, Date: m.date}
 	if m.markup != nil {
 		for _, row := range m.markup.InlineKeyboard {
