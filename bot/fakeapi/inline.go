@@ -203,6 +203,19 @@ func (s *Server) answerInline(p map[string]string) (any, *ErrorResponse) {
 	return true, nil
 }
 
+// InlineMessageID returns the inline_message_id of a message posted
+// through inline mode with buttons, for a viewer that presses them.
+func (s *Server) InlineMessageID(chatID int64, msgID int) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, im := range s.inlineMsgs {
+		if im.chat == chatID && im.msg == msgID {
+			return id, true
+		}
+	}
+	return "", false
+}
+
 // inlineTarget finds the message an inline_message_id names; mu must be held.
 func (s *Server) inlineTarget(id string) (int64, int, bool) {
 	im, ok := s.inlineMsgs[id]

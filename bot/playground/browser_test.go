@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
 var screenshots = flag.String("screenshots", "", "write the browser test's screenshots of a turn (ru, uk) into this directory, e.g. ../../docs")
@@ -395,6 +397,22 @@ func TestBrowserRendersOnlyTelegramsHTML(t *testing.T) {
 	})()`, &photo)
 	if photo.Src != "data:image" || photo.Caption != "Board" {
 		t.Errorf("photo message drawn as %+v", photo)
+	}
+	// "@bot query" in the text box is an inline query, not a message: its
+	// results list above the box, for the person who typed it.
+	b.eval(`(() => { const t = document.getElementById('text'); t.value = '@`+fakeapi.BotUsername+` hand'; t.dispatchEvent(new Event('input')); })()`, nil)
+	b.waitFor("the inline query to reach the bot", "S.inlineQuery !== ''", 10*time.Second)
+	var listed string
+	b.eval(`(() => { onInline({user: S.me, query: S.inlineQuery, results: [{id: 'r1', title: '🂡 Ace', description: 'play it'}]});
+	  const box = document.getElementById('inline');
+	  return box.hidden ? '' : box.querySelector('[data-result="r1"] .title').textContent; })()`, &listed)
+	if listed != "🂡 Ace" {
+		t.Errorf("inline results shown as %q", listed)
+	}
+	var hidden bool
+	b.eval(`(() => { onInline({user: S.me + 1, query: S.inlineQuery, results: []}); return document.getElementById('inline').querySelector('.empty') === null; })()`, &hidden)
+	if !hidden {
+		t.Error("another person's inline results were shown")
 	}
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Fatalf("the page logged errors:\n%s", strings.Join(errs, "\n"))

@@ -342,3 +342,66 @@ func sendPhoto(t *testing.T, fake *fakeapi.Server) string {
 	}
 	return m.Photo[0].FileID
 }
+
+// TestInlineQueriesReachTheBotAndResultsOnlyTheirAsker plays inline mode
+// through the page's API, with the test answering as the bot.
+func TestInlineQueriesReachTheBotAndResultsOnlyTheirAsker(t *testing.T) {
+	fake := fakeapi.New()
+	t.Cleanup(fake.Close)
+	people := People(2)
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = newHandler(fake, people, srv.Listener.Addr().String(), 0)
+	srv.Start()
+	t.Cleanup(srv.Close) // after the stream below is closed
+	url := srv.URL + "/"
+	events := openStream(t, url)
+	events.next() // the state
+
+	code, out := post(t, url, "inline", map[string]any{"user": people[0].ID, "chat": GroupID, "query": "hand"})
+	if code != 200 {
+		t.Fatalf("inline: %d %v", code, out)
+	}
+	qid, _ := out["query"].(string)
+	api, err := tgbotapi.NewBotAPIWithAPIEndpoint("1:x", fake.Endpoint())
+	if err != nil {
+		t.Fatal(err)
+	}
+	us, _ := api.GetUpdates(tgbotapi.UpdateConfig{})
+	if len(us) != 1 || us[0].InlineQuery == nil || us[0].InlineQuery.ID != qid || us[0].InlineQuery.ChatType != "group" {
+		t.Fatalf("the bot got %+v", us)
+	}
+	card := tgbotapi.NewInlineQueryResultArticleHTML("c1", "🂡 Ace", "<b>Ace</b> played")
+	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData("Take", "take")))
+	card.ReplyMarkup = &kb
+	if _, err := api.Request(tgbotapi.InlineConfig{InlineQueryID: qid, Results: []any{card}, IsPersonal: true}); err != nil {
+		t.Fatal(err)
+	}
+	iv := decode[inlineView](t, events.until("the results", func(n string, _ []byte) bool { return n == "inline" }))
+	if iv.User != people[0].ID || iv.Query != qid || len(iv.Results) != 1 || iv.Results[0].Title != "🂡 Ace" {
+		t.Fatalf("results %+v", iv)
+	}
+
+	if code, _ := post(t, url, "choose", map[string]any{"user": people[1].ID, "chat": GroupID, "query": qid, "result": "c1"}); code != 400 {
+		t.Fatalf("someone else chose the result: %d", code)
+	}
+	if code, out := post(t, url, "choose", map[string]any{"user": people[0].ID, "chat": GroupID, "query": qid, "result": "c1"}); code != 200 {
+		t.Fatalf("choose: %d %v", code, out)
+	}
+	posted := decode[message](t, events.until("the chosen message", func(n string, _ []byte) bool { return n == "message" }))
+	if posted.From != people[0].ID || posted.Text != "<b>Ace</b> played" || len(posted.Keyboard) != 1 {
+		t.Fatalf("posted %+v", posted)
+	}
+	if code, _ := post(t, url, "press", map[string]any{"user": people[1].ID, "chat": GroupID, "message": posted.ID, "data": "take"}); code != 200 {
+		t.Fatalf("press on the inline message: %d", code)
+	}
+	us, _ = api.GetUpdates(tgbotapi.UpdateConfig{Offset: us[0].UpdateID + 1})
+	var press *tgbotapi.CallbackQuery
+	for _, u := range us {
+		if u.CallbackQuery != nil {
+			press = u.CallbackQuery
+		}
+	}
+	if press == nil || press.InlineMessageID == "" || press.Message != nil || press.From.ID != people[1].ID {
+		t.Fatalf("the bot got %+v", us)
+	}
+}

@@ -47,6 +47,8 @@ func newHandler(fake *fakeapi.Server, people []fakeapi.User, addr string, groupL
 	h.mux.HandleFunc("POST /api/send", h.send)
 	h.mux.HandleFunc("POST /api/press", h.press)
 	h.mux.HandleFunc("POST /api/open", h.open)
+	h.mux.HandleFunc("POST /api/inline", h.inlineQuery)
+	h.mux.HandleFunc("POST /api/choose", h.choose)
 	return h
 }
 
@@ -91,6 +93,7 @@ type messageView struct {
 	Chat     int64          `json:"chat"`
 	ID       int            `json:"id"`
 	From     int64          `json:"from"` // 0: the bot
+	ViaBot   bool           `json:"viaBot,omitempty"`
 	Text     string         `json:"text"`
 	HTML     bool           `json:"html"`
 	Photo    string         `json:"photo,omitempty"` // a URL under /api/file/
@@ -134,7 +137,7 @@ type answerView struct {
 }
 
 func viewOf(chat int64, m fakeapi.Message) messageView {
-	v := messageView{Chat: chat, ID: m.ID, From: m.From, Text: m.Text, HTML: strings.EqualFold(m.ParseMode, "HTML"),
+	v := messageView{Chat: chat, ID: m.ID, From: m.From, ViaBot: m.ViaBot, Text: m.Text, HTML: strings.EqualFold(m.ParseMode, "HTML"),
 		Edited: m.Edits > 0, Deleted: m.Deleted, Date: m.Date}
 	if m.Photo != "" {
 		v.Photo = "/api/file/" + m.Photo
@@ -235,9 +238,12 @@ func (h *handler) events(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) writeChange(w io.Writer, e fakeapi.Event) error {
-	if e.Kind == fakeapi.EventAnswer {
+	switch e.Kind {
+	case fakeapi.EventAnswer:
 		a := e.Answer
 		return writeEvent(w, "answer", answerView{User: a.UserID, Chat: a.ChatID, Message: a.MessageID, Text: a.Text, Alert: a.ShowAlert, URL: a.URL})
+	case fakeapi.EventInline:
+		return writeEvent(w, "inline", inlineViewOf(e.Inline))
 	}
 	return writeEvent(w, string(e.Kind), viewOf(e.Chat, e.Message))
 }
@@ -263,6 +269,28 @@ func (h *handler) file(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(data)
 }
 
+// inlineView is the bot's answer to a person's inline query: the results
+// their app lists above the text box (the page shows them to that person).
+type inlineView struct {
+	User    int64              `json:"user"`
+	Query   string             `json:"query"` // the query's id
+	Results []inlineResultView `json:"results"`
+}
+
+type inlineResultView struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+}
+
+func inlineViewOf(a *fakeapi.InlineAnswer) inlineView {
+	v := inlineView{User: a.UserID, Query: a.QueryID, Results: []inlineResultView{}}
+	for _, r := range a.Results {
+		v.Results = append(v.Results, inlineResultView{ID: r.ID, Title: r.Title, Description: r.Description})
+	}
+	return v
+}
+
 // Requests from the page. Each names the person acting; the playground is
 // that person's Telegram app, so it only lets them do what the app would.
 
@@ -277,6 +305,19 @@ type pressRequest struct {
 	Chat    int64  `json:"chat"`
 	Message int    `json:"message"`
 	Data    string `json:"data"`
+}
+
+type inlineRequest struct {
+	User  int64  `json:"user"`
+	Chat  int64  `json:"chat"`
+	Query string `json:"query"`
+}
+
+type chooseRequest struct {
+	User   int64  `json:"user"`
+	Chat   int64  `json:"chat"`
+	Query  string `json:"query"`  // the query's id
+	Result string `json:"result"` // the result's id
 }
 
 type openRequest struct {
@@ -318,9 +359,11 @@ func (h *handler) actor(w http.ResponseWriter, r *http.Request, req interface{ u
 	return h.people[i], true
 }
 
-func (q *sendRequest) userID() int64  { return q.User }
-func (q *pressRequest) userID() int64 { return q.User }
-func (q *openRequest) userID() int64  { return q.User }
+func (q *sendRequest) userID() int64   { return q.User }
+func (q *pressRequest) userID() int64  { return q.User }
+func (q *openRequest) userID() int64   { return q.User }
+func (q *inlineRequest) userID() int64 { return q.User }
+func (q *chooseRequest) userID() int64 { return q.User }
 
 func (h *handler) send(w http.ResponseWriter, r *http.Request) {
 	var req sendRequest
@@ -347,16 +390,63 @@ func (h *handler) press(w http.ResponseWriter, r *http.Request) {
 		// Telegram's app presses only buttons that are on the message.
 		fail(w, http.StatusBadRequest, "no such button on that message")
 	default:
+		if id, ok := h.fake.InlineMessageID(req.Chat, req.Message); ok {
+			reply(w, map[string]int{"update": h.fake.PushInlineCallback(id, u, req.Data)})
+			return
+		}
 		reply(w, map[string]int{"update": h.fake.PushCallback(req.Chat, req.Message, u, req.Data)})
 	}
+}
+
+// maxInlineQuery is Telegram's bound on an inline query's text.
+const maxInlineQuery = 256
+
+// inlineQuery is "@bot query" typed in a chat: the bot gets the query
+// (and, as on Telegram, not the chat), its results come by the stream.
+func (h *handler) inlineQuery(w http.ResponseWriter, r *http.Request) {
+	var req inlineRequest
+	u, ok := h.actor(w, r, &req)
+	switch {
+	case !ok:
+	case !mayWrite(u, req.Chat):
+		fail(w, http.StatusForbidden, "not a chat of this person")
+	case len([]rune(req.Query)) > maxInlineQuery:
+		fail(w, http.StatusBadRequest, "an inline query has at most 256 characters")
+	default:
+		chatType := "group"
+		if req.Chat == u.ID {
+			chatType = "sender"
+		}
+		update, id := h.fake.PushInlineQuery(u, req.Query, chatType)
+		reply(w, map[string]any{"update": update, "query": id})
+	}
+}
+
+// choose posts a result the person tapped into the chat.
+func (h *handler) choose(w http.ResponseWriter, r *http.Request) {
+	var req chooseRequest
+	u, ok := h.actor(w, r, &req)
+	if !ok {
+		return
+	}
+	if !mayWrite(u, req.Chat) {
+		fail(w, http.StatusForbidden, "not a chat of this person")
+		return
+	}
+	msg, _, err := h.fake.ChooseInlineResult(u, req.Chat, req.Query, req.Result)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	reply(w, map[string]int{"message": msg})
 }
 
 func (h *handler) hasButton(chat int64, msg int, data string) bool {
 	if data == "" {
 		return false
 	}
-	for _, m := range h.fake.Messages(chat) {
-		if m.ID != msg || m.Deleted {
+	for _, m := range h.fake.History(chat) {
+		if m.ID != msg || m.Deleted || (m.From != 0 && !m.ViaBot) {
 			continue
 		}
 		for _, row := range m.Keyboard {

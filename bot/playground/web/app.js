@@ -310,9 +310,10 @@ function messageNode(m) {
   if (m.chat === S.group && !out) row.appendChild(avatar(m.from || S.bot.id, true));
   const col = el('div', 'msg-col');
   const bubble = el('div', 'bubble');
-  if (m.chat === S.group && !out) {
-    const s = el('div', 'sender name' + (m.from ? colorOf(m.from) : 6), nameOf(m.from || S.bot.id));
+  if ((m.chat === S.group && !out) || m.viaBot) {
+    const s = el('div', 'sender name' + (m.from ? colorOf(m.from) : 6), out ? '' : nameOf(m.from || S.bot.id));
     s.dir = 'auto';
+    if (m.viaBot) s.appendChild(el('span', 'via', (out ? '' : ' ') + 'via @' + S.bot.username));
     bubble.appendChild(s);
   }
   if (m.photo) {
@@ -391,6 +392,57 @@ function toggleMenu() {
   box.hidden = cmds.length === 0;
 }
 
+// Inline mode: "@bot query" in the text box asks the bot; its results
+// (for this person only) are listed above the box, and a tap posts one.
+function inlineText() {
+  const m = new RegExp('^@' + S.bot.username + '(?:\\s([\\s\\S]*))?$', 'i').exec($('text').value);
+  return m ? (m[1] || '') : null;
+}
+
+function onType() {
+  clearTimeout(onType.timer);
+  const q = S.bot ? inlineText() : null;
+  if (q === null) { $('inline').hidden = true; S.inlineQuery = ''; return; }
+  onType.timer = setTimeout(async () => {
+    try {
+      const r = await api('inline', { user: S.me, chat: S.open, query: q });
+      S.inlineQuery = r.query;
+      S.inlineChat = S.open;
+    } catch (e) {
+      toast(e.message);
+    }
+  }, 300);
+}
+
+function onInline(a) {
+  if (a.user !== S.me || a.query !== S.inlineQuery) return; // an older query, or someone else's
+  const box = $('inline');
+  box.replaceChildren();
+  if (a.results.length === 0) box.appendChild(el('div', 'empty', 'No results'));
+  for (const r of a.results) {
+    const b = el('button', '');
+    b.type = 'button';
+    b.dataset.result = r.id;
+    const t = el('div', 'title', r.title);
+    t.dir = 'auto';
+    b.appendChild(t);
+    if (r.description) b.appendChild(el('div', 'desc', r.description));
+    b.addEventListener('click', () => choose(a.query, r.id));
+    box.appendChild(b);
+  }
+  box.hidden = false;
+}
+
+async function choose(query, result) {
+  $('inline').hidden = true;
+  $('text').value = '';
+  try {
+    await api('choose', { user: S.me, chat: S.inlineChat, query, result });
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
 // --- acting ------------------------------------------------------------------
 
 async function api(path, body) {
@@ -404,6 +456,8 @@ async function api(path, body) {
 
 function actAs(id) {
   if (!person(id) || id === S.me) return;
+  $('inline').hidden = true;
+  S.inlineQuery = '';
   const wasPrivate = S.open !== S.group;
   S.me = id;
   if (wasPrivate) S.open = id;
@@ -486,6 +540,7 @@ function connect() {
   on('edit', (m) => applyMessage(m, false));
   on('delete', (m) => applyMessage(m, false));
   on('answer', onAnswer);
+  on('inline', onInline);
   on('stats', (st) => { S.stats = st; drawStatus(); });
   // EventSource reconnects by itself; the state event starts the page afresh.
   es.onerror = () => { $('status').textContent = 'reconnecting…'; };
@@ -495,11 +550,13 @@ document.addEventListener('DOMContentLoaded', () => {
   $('composer').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const t = $('text');
+    if (S.bot && inlineText() !== null) return; // an inline query is not sent, its results are chosen
     send(t.value);
     t.value = '';
   });
   $('start').addEventListener('click', () => send('/start'));
   $('menu-button').addEventListener('click', toggleMenu);
+  $('text').addEventListener('input', onType);
   $('alert-ok').addEventListener('click', () => { $('alert').hidden = true; });
   connect();
 });
