@@ -38,7 +38,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	params, files, perr := readParams(r)
 
 	s.mu.Lock()
-	idx := len(s.requests)
+	s.trimRequests()
+	idx := s.dropped + len(s.requests) // counts every request, dropped ones too
 	s.requests = append(s.requests, Request{Method: method, Params: params, Time: start})
 	var injected *ErrorResponse
 	if q := s.failures[method]; len(q) > 0 {
@@ -82,7 +83,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		status = fail.Code
 	}
 	s.mu.Lock()
-	s.requests[idx].Status = status
+	if i := idx - s.dropped; i >= 0 {
+		s.requests[i].Status = status
+	}
 	s.mu.Unlock()
 
 	if fail != nil && fail.Hangup {

@@ -290,3 +290,25 @@ func TestRequestsPerMinuteCountsSendsAndEditsPerChat(t *testing.T) {
 		t.Fatalf("per minute %v", got)
 	}
 }
+
+func TestKeepRequestsBoundsTheLog(t *testing.T) {
+	s, api := setup(t) // getMe is the first call
+	s.KeepRequests(3)
+	for i := 0; i < 10; i++ {
+		if _, err := api.Send(tgbotapi.NewMessage(group, "x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := s.Requests()
+	if len(got) < 3 || len(got) >= 6 {
+		t.Fatalf("kept %d requests, want 3 to 5", len(got))
+	}
+	for _, r := range got {
+		if r.Method != "sendMessage" || r.Status != 200 {
+			t.Fatalf("kept %+v", r)
+		}
+	}
+	if n := s.RequestsPerMinute()[group]; n != len(got) {
+		t.Fatalf("per minute %d, kept %d", n, len(got))
+	}
+}

@@ -139,6 +139,8 @@ type Server struct {
 	pushed     chan struct{}     // closed and replaced whenever an update is queued
 	chats      map[int64]*chatState
 	requests   []Request
+	keep       int // see KeepRequests
+	dropped    int // requests forgotten because of keep
 	answers    []PressAnswer
 	queries    map[string]query // by callback query id
 	failures   map[string][]*failure
@@ -315,6 +317,27 @@ func (m *storedMessage) public() Message {
 		}
 	}
 	return p
+}
+
+// KeepRequests bounds the log of calls to about the newest n (0: all, the
+// default), for a stand-in that runs for days (the playground). Requests,
+// Calls and RequestsPerMinute then see only those.
+func (s *Server) KeepRequests(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keep = n
+	s.trimRequests()
+}
+
+// trimRequests drops the oldest calls once the log holds twice keep, so
+// trimming costs little per call; mu must be held.
+func (s *Server) trimRequests() {
+	if s.keep <= 0 || len(s.requests) < 2*s.keep {
+		return
+	}
+	n := len(s.requests) - s.keep
+	s.requests = append([]Request(nil), s.requests[n:]...)
+	s.dropped += n
 }
 
 // Requests returns every call received so far, in arrival order.

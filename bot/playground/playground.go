@@ -96,6 +96,10 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	fake.Enforce(limits)
 	fake.RequireStart(true)
+	// The log of calls feeds the status line's last minute: far fewer than
+	// this; older calls are forgotten so a playground left open for days
+	// does not grow.
+	fake.KeepRequests(10000)
 	people := People(cfg.People)
 	for _, u := range people {
 		fake.AddUser(u)
