@@ -525,10 +525,15 @@ func (d *pageDriver) screenshotTurns() {
 	if *screenshots == "" {
 		return
 	}
+	shoot := func(file string) {
+		d.b.eval("T.follow(true)", nil) // as a person finds the page
+		d.b.screenshot(filepath.Join(*screenshots, file))
+		d.b.eval("T.follow(false)", nil)
+	}
 	d.chat(GroupID)
 	d.act(1001)
 	time.Sleep(3500 * time.Millisecond) // the last press's toast fades
-	d.b.screenshot(filepath.Join(*screenshots, "playground-uk.png"))
+	shoot("playground-uk.png")
 	d.say("/lang ru")
 	for i := 0; i < 3; i++ { // until a new turn message, now in Russian
 		k := d.keyboard()
@@ -541,5 +546,5 @@ func (d *pageDriver) screenshotTurns() {
 	}
 	d.act(1002)
 	time.Sleep(3500 * time.Millisecond)
-	d.b.screenshot(filepath.Join(*screenshots, "playground-ru.png"))
+	shoot("playground-ru.png")
 }
