@@ -19,6 +19,9 @@
 //     (t.me/<bot>?start=…) opens it;
 //   - the answers to presses, per presser (AnswersTo), and a stream of
 //     every change for a viewer (Subscribe);
+//   - inline mode (inline.go): inline queries, the bot's answers per
+//     person, a chosen result posted via the bot, and presses and edits by
+//     inline_message_id;
 //   - a log of every call and fault injection (FailNext), so tests can
 //     assert what was sent and rehearse 429s, 5xx, migrations and 403s;
 //   - on request (Enforce), Telegram's flood limits: 20 sends and edits
@@ -27,6 +30,6 @@
 //     (Flood, RequestsPerMinute); Kick makes a chat answer 403 until Unkick.
 //
 // Where a real behaviour is expensive to model (message age limits,
-// thumbnails, photos by URL, forum topics, inline mode) the fake does not
-// pretend: unknown methods answer 404 so a test notices.
+// thumbnails, photos by URL, forum topics, allowed_updates) the fake does
+// not pretend: unknown methods answer 404 so a test notices.
 package fakeapi
