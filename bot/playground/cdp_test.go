@@ -1,3 +1,5 @@
+//go:build linux
+
 package playground
 
 import (
@@ -22,6 +24,9 @@ import (
 	"testing"
 	"time"
 )
+
+// Linux only, as CI: the browser's process group and parent-death signal
+// are how no Chromium outlives a test.
 
 // A small Chrome DevTools Protocol client over a WebSocket written with the
 // standard library: enough to load the page, run its JavaScript, collect
@@ -81,7 +86,9 @@ func startBrowser(t *testing.T, path string, width, height int) *browser {
 		args = append(args, "--no-sandbox") // Chromium refuses to run as root with its sandbox
 	}
 	cmd := exec.Command(path, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // its helpers end with it
+	// Its own process group, so its helpers end with it; and it dies with
+	// the test binary even if that is killed before its clean-up runs.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

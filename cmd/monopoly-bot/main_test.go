@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -123,7 +122,8 @@ func TestNoTokenStartsThePlayground(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(page), "Monopoly playground") {
 		t.Fatalf("GET %s: %d %.200s", url, resp.StatusCode, page)
 	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil { // as Ctrl+C
+	self, _ := os.FindProcess(os.Getpid())
+	if err := self.Signal(os.Interrupt); err != nil { // as Ctrl+C
 		t.Fatal(err)
 	}
 	select {
