@@ -6,25 +6,28 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
-// inlineHand asks for u's hand through inline mode and returns the answer.
+// inlineHand asks for u's hand through inline mode in the group and
+// returns the answer.
 func (h *harness) inlineHand(u fakeapi.User) fakeapi.InlineAnswer {
 	h.t.Helper()
-	before := len(h.api.InlineAnswers())
-	h.api.PushInlineQuery(u, "")
+	before := len(h.api.InlineAnswers(u.ID))
+	h.api.PushInlineQuery(u, "", "supergroup")
 	h.settle()
-	answers := h.api.InlineAnswers()
+	answers := h.api.InlineAnswers(u.ID)
 	if len(answers) != before+1 {
 		h.t.Fatalf("%s's inline query was not answered", u.FirstName)
 	}
 	a := answers[len(answers)-1]
-	if a.CacheTime != "0" || a.IsPersonal != "true" {
-		h.t.Fatalf("an inline hand must be personal and never cached: cache_time %q, is_personal %q", a.CacheTime, a.IsPersonal)
+	if a.CacheTime != 0 || !a.IsPersonal {
+		h.t.Fatalf("an inline hand must be personal and never cached: cache_time %d, is_personal %v", a.CacheTime, a.IsPersonal)
 	}
 	return a
 }
@@ -61,7 +64,7 @@ func TestDealInlineHand(t *testing.T) {
 			continue
 		}
 		for _, r := range ans.Results {
-			if strings.Contains(r.Title+" "+r.Description+" "+r.Message.Text, name) {
+			if strings.Contains(r.Title+" "+r.Description+" "+r.Text, name) {
 				t.Fatalf("%s's inline hand shows %q, a card of seat %d", u.FirstName, name, pl.Owner)
 			}
 		}
@@ -79,20 +82,25 @@ func TestDealInlineHand(t *testing.T) {
 		t.Fatalf("a player the game does not wait for got moves: %+v", a.Results)
 	}
 
-	// A foreign choice, then the owner's, then the owner's again (stale).
+	// A forged choice of u's result by another person, then u's own
+	// (tapped in the group), then the same again (stale).
 	pick := ans.Results[0].ID
 	ver := g.Version
-	h.api.PushChosenInline(other, pick, "")
+	h.api.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
+		From: &tgbotapi.User{ID: other.ID, FirstName: other.FirstName}}})
 	h.settle()
 	if v := h.record().Deal.Game.Version; v != ver {
 		t.Fatalf("another person's choice of %s's result was played (version %d → %d)", u.FirstName, ver, v)
 	}
-	h.api.PushChosenInline(u, pick, "")
+	if _, _, err := h.api.ChooseInlineResult(u, testChat, ans.QueryID, pick); err != nil {
+		t.Fatal(err)
+	}
 	h.settle()
 	if v := h.record().Deal.Game.Version; v != ver+1 {
 		t.Fatalf("the chosen result was not played (version %d → %d)", ver, v)
 	}
-	h.api.PushChosenInline(u, pick, "")
+	h.api.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
+		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}}})
 	h.settle()
 	if v := h.record().Deal.Game.Version; v != ver+1 {
 		t.Fatalf("a stale choice was played (version %d → %d)", ver+1, v)
