@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // TestDealKillMidTurn kills the bot process (SIGKILL) in the middle of a
@@ -26,21 +24,7 @@ func TestDealKillMidTurn(t *testing.T) {
 	api := fakeapi.New()
 	defer api.Close()
 	db := filepath.Join(t.TempDir(), "monopoly.db")
-	start := func() *exec.Cmd {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
-		cmd.Env = append(os.Environ(), "MONOPOLY_TEST_CHILD=1", "MONOPOLY_TEST_ENDPOINT="+api.Endpoint(), "MONOPOLY_TEST_DB="+db)
-		cmd.Stderr = os.Stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if cmd.ProcessState == nil {
-				_ = cmd.Process.Kill()
-				_ = cmd.Wait()
-			}
-		})
-		return cmd
-	}
+	start := func() *exec.Cmd { return startChild(t, api, db) }
 	kill := func(cmd *exec.Cmd) {
 		if err := cmd.Process.Kill(); err != nil {
 			t.Fatal(err)
@@ -136,23 +120,7 @@ func TestDealKillMidTurn(t *testing.T) {
 	wait("the last answer", func() bool { return len(api.CallbackAnswers()) > 0 })
 	kill(child)
 
-	store, err := storage.Open(db, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	entries := 0
-	err = store.View(func(tx *storage.Tx) error {
-		return tx.Log(testChat, 1, func(uint64, []byte) error { entries++; return nil })
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range api.CallbackAnswers() {
-		if a.ShowAlert {
-			t.Errorf("a press was refused: %s %q", a.ID, a.Text)
-		}
-	}
+	entries := loggedActions(t, api, db)
 	t.Logf("%d moves, %d log entries", moves, entries)
 	// One entry for the join, one for the start, one per move.
 	if want := 2 + moves; entries != want {

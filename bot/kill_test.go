@@ -44,6 +44,24 @@ func TestHelperProcess(t *testing.T) {
 	os.Exit(0)
 }
 
+// startChild starts the bot as a child process (TestHelperProcess) on db
+// against api; the test's cleanup kills it if it still runs.
+func startChild(t *testing.T, api *fakeapi.Server, db string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), "MONOPOLY_TEST_CHILD=1", "MONOPOLY_TEST_ENDPOINT="+api.Endpoint(), "MONOPOLY_TEST_DB="+db)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	})
+	return cmd
+}
+
 var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
 
 // TestKillMidGame kills the bot process (SIGKILL, no goodbye) in the middle
@@ -59,21 +77,7 @@ func TestKillMidGame(t *testing.T) {
 	api := fakeapi.New()
 	defer api.Close()
 	db := filepath.Join(t.TempDir(), "monopoly.db")
-	start := func() *exec.Cmd {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
-		cmd.Env = append(os.Environ(), "MONOPOLY_TEST_CHILD=1", "MONOPOLY_TEST_ENDPOINT="+api.Endpoint(), "MONOPOLY_TEST_DB="+db)
-		cmd.Stderr = os.Stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if cmd.ProcessState == nil {
-				_ = cmd.Process.Kill()
-				_ = cmd.Wait()
-			}
-		})
-		return cmd
-	}
+	start := func() *exec.Cmd { return startChild(t, api, db) }
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}
 	wait := func(what string, cond func() bool) {
 		t.Helper()
@@ -188,6 +192,18 @@ func TestKillMidGame(t *testing.T) {
 		t.Errorf("SIGTERM took %v", d)
 	}
 
+	entries := loggedActions(t, api, db)
+	// One entry for the join, one for the start, one per press.
+	if want := 2 + presses; entries != want {
+		t.Fatalf("action log has %d entries for %d presses (want %d): a press was lost or applied twice", entries, presses, want)
+	}
+}
+
+// loggedActions counts the entries of the test chat's action log in the
+// database a stopped bot left, and fails the test for any press that was
+// refused with an alert.
+func loggedActions(t *testing.T, api *fakeapi.Server, db string) int {
+	t.Helper()
 	store, err := storage.Open(db, storage.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -205,10 +221,7 @@ func TestKillMidGame(t *testing.T) {
 			t.Errorf("a press was refused: %s %q", a.ID, a.Text)
 		}
 	}
-	// One entry for the join, one for the start, one per press.
-	if want := 2 + presses; entries != want {
-		t.Fatalf("action log has %d entries for %d presses (want %d): a press was lost or applied twice", entries, presses, want)
-	}
+	return entries
 }
 
 type foundButton struct {

@@ -13,30 +13,11 @@ import (
 )
 
 // TradePayload is the deep-link payload that opens the composer for a
-// group's game: t<-chat base36>_<game id base36>, within Telegram's 64
-// characters of A-Z a-z 0-9 _ -.
-func TradePayload(chat int64, game uint64) string {
-	return "t" + strconv.FormatUint(uint64(-chat), 36) + "_" + strconv.FormatUint(game, 36)
-}
+// group's game (kit.StartPayload with "t").
+func TradePayload(chat int64, game uint64) string { return kit.StartPayload("t", chat, game) }
 
 func parseTradePayload(s string) (chat int64, game uint64, ok bool) {
-	rest, ok := strings.CutPrefix(s, "t")
-	if !ok {
-		return 0, 0, false
-	}
-	a, g, ok := strings.Cut(rest, "_")
-	if !ok {
-		return 0, 0, false
-	}
-	c, err := kit.ParseBase36(a)
-	if err != nil || c == 0 || c > 1<<62 {
-		return 0, 0, false
-	}
-	game, err = kit.ParseBase36(g)
-	if err != nil {
-		return 0, 0, false
-	}
-	return -int64(c), game, true
+	return kit.ParseStartPayload("t", s)
 }
 
 func (b *Kind) deepLink(chat int64, game uint64) string {

@@ -3,7 +3,6 @@ package deal
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -12,30 +11,11 @@ import (
 )
 
 // HandPayload is the /start payload of the link that opens a player's
-// hand in their private chat: d<-group base36>_<game id base36>, within
-// Telegram's 64 characters of A-Z a-z 0-9 _ -.
-func HandPayload(chat int64, game uint64) string {
-	return "d" + strconv.FormatUint(uint64(-chat), 36) + "_" + strconv.FormatUint(game, 36)
-}
+// hand in their private chat (kit.StartPayload with "d").
+func HandPayload(chat int64, game uint64) string { return kit.StartPayload("d", chat, game) }
 
 func parseHandPayload(s string) (chat int64, game uint64, ok bool) {
-	rest, ok := strings.CutPrefix(s, "d")
-	if !ok {
-		return 0, 0, false
-	}
-	a, g, ok := strings.Cut(rest, "_")
-	if !ok {
-		return 0, 0, false
-	}
-	c, err := kit.ParseBase36(a)
-	if err != nil || c == 0 || c > 1<<62 {
-		return 0, 0, false
-	}
-	game, err = kit.ParseBase36(g)
-	if err != nil {
-		return 0, 0, false
-	}
-	return -int64(c), game, true
+	return kit.ParseStartPayload("d", s)
 }
 
 func (k *Kind) handLink(chat int64, game uint64) string {

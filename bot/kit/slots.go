@@ -42,3 +42,33 @@ func PrivateKey(key string) (own string, group int64, ok bool) {
 	}
 	return own, -int64(v), true
 }
+
+// StartPayload is the /start payload of a link from a group's game to a
+// person's private chat: <prefix><-group base36>_<game id base36>, within
+// Telegram's 64 characters of A-Z a-z 0-9 _ -. The prefix names what the
+// link opens (the board's trade composer "t", a Deal hand "d").
+func StartPayload(prefix string, chat int64, game uint64) string {
+	return prefix + strconv.FormatUint(uint64(-chat), 36) + "_" + strconv.FormatUint(game, 36)
+}
+
+// ParseStartPayload reads a StartPayload with prefix strictly: the
+// payload is whatever the person's client sent.
+func ParseStartPayload(prefix, s string) (chat int64, game uint64, ok bool) {
+	rest, ok := strings.CutPrefix(s, prefix)
+	if !ok {
+		return 0, 0, false
+	}
+	a, g, ok := strings.Cut(rest, "_")
+	if !ok {
+		return 0, 0, false
+	}
+	c, err := ParseBase36(a)
+	if err != nil || c == 0 || c > 1<<62 {
+		return 0, 0, false
+	}
+	game, err = ParseBase36(g)
+	if err != nil {
+		return 0, 0, false
+	}
+	return -int64(c), game, true
+}
