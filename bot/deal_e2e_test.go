@@ -10,6 +10,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // startDeal opens a Deal lobby in lang, seats every user, starts the game
@@ -180,6 +181,7 @@ func TestDealGameEndToEnd(t *testing.T) {
 					chain, breaker, partial, restarted)
 			}
 			h.noTemplateGaps()
+			h.dealCountedApart()
 		})
 	}
 }
@@ -226,5 +228,33 @@ func (h *harness) noTemplateGaps() {
 				}
 			}
 		}
+	}
+}
+
+// dealCountedApart: a finished Deal game counts in its players' statistics
+// apart from the board games (one game each, one win among them), and
+// /stats shows it.
+func (h *harness) dealCountedApart() {
+	h.t.Helper()
+	wins := 0
+	for _, u := range h.users {
+		var here, all PlayerStats
+		_ = h.bot.store.View(func(tx *storage.Tx) error {
+			here, all, _, _ = loadStats(tx, testChat, u.ID)
+			return nil
+		})
+		for _, s := range []PlayerStats{here, all} {
+			if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 || s.Played != 0 {
+				h.t.Fatalf("%s's statistics %+v: want one Deal game and no board game", u.FirstName, s)
+			}
+		}
+		wins += here.Kinds[deal.Name].Won
+	}
+	if wins != 1 {
+		h.t.Fatalf("%d Deal wins counted, want 1", wins)
+	}
+	h.say(h.users[0], "/stats")
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, "Deal") {
+		h.t.Fatalf("/stats does not show the Deal game: %q", last.Text)
 	}
 }

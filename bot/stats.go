@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -36,6 +38,33 @@ type PlayerStats struct {
 	Bankrupt  int            `json:"bankrupt"`
 	BestWorth int            `json:"best_worth"`
 	Sets      map[string]int `json:"sets,omitempty"`
+	// Kinds count the games of other kinds than the board's (Monopoly
+	// Deal), apart: the fields above, /top and the favourite set are the
+	// board games'.
+	Kinds map[string]*KindStats `json:"kinds,omitempty"`
+}
+
+// KindStats are a person's games and wins of one kind of game.
+type KindStats struct {
+	Played int `json:"played"`
+	Won    int `json:"won"`
+}
+
+// addKind counts a game of a kind other than the board's.
+func (s *PlayerStats) addKind(name, kind string, r SeatResult) {
+	s.Name = name
+	if s.Kinds == nil {
+		s.Kinds = map[string]*KindStats{}
+	}
+	k := s.Kinds[kind]
+	if k == nil {
+		k = &KindStats{}
+		s.Kinds[kind] = k
+	}
+	k.Played++
+	if r.Won {
+		k.Won++
+	}
 }
 
 func (s *PlayerStats) add(name string, r SeatResult) {
@@ -103,8 +132,13 @@ func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
 		if data, ok := tx.UserStats(seat.User); ok {
 			_ = json.Unmarshal(data, &us)
 		}
-		cs.add(seat.Name, res)
-		us.add(seat.Name, res)
+		if rec.Kind != "" && rec.Kind != board.Name {
+			cs.addKind(seat.Name, rec.Kind, res)
+			us.addKind(seat.Name, rec.Kind, res)
+		} else {
+			cs.add(seat.Name, res)
+			us.add(seat.Name, res)
+		}
 		data, err := json.Marshal(cs)
 		if err != nil {
 			return err
@@ -180,6 +214,7 @@ func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAl
 		} else {
 			sb.WriteString(b.cat.T(lang, "stats_none", nil))
 		}
+		sb.WriteString(b.kindLines(lang, here))
 	}
 	sb.WriteString("\n\n" + b.cat.T(lang, "stats_all", nil) + "\n")
 	if okAll && all.Played > 0 {
@@ -187,7 +222,17 @@ func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAl
 	} else {
 		sb.WriteString(b.cat.T(lang, "stats_none", nil))
 	}
+	sb.WriteString(b.kindLines(lang, all))
 	return sb.String()
+}
+
+// kindLines are a person's games of other kinds (Monopoly Deal), one line
+// each after the board games' block.
+func (b *Bot) kindLines(lang string, s PlayerStats) string {
+	if k := s.Kinds[deal.Name]; k != nil {
+		return "\n" + b.cat.T(lang, "deal_stats", map[string]any{"Played": k.Played, "Won": k.Won})
+	}
+	return ""
 }
 
 // renderTop is the /top answer.
