@@ -180,7 +180,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 	now := b.cfg.Now().UnixMilli()
 	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
 		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
-	if kind == deal.Name { // /newgame deal: the card game
+	if kind == deal.Name || kind == "" && c.Settings.Options.Edition == deal.Name { // the card game
 		c.Rec.Kind, c.Rec.Edition = deal.Name, deal.Name
 	}
 	c.Save, c.Lobby = true, true

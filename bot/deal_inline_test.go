@@ -8,6 +8,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -147,5 +149,21 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	}
 	if !strings.Contains(closed, kit.Escape(rec.Seats[cur].Name)) || !strings.Contains(closed, "turn 1") {
 		t.Fatalf("no table message says whose time ran out: %q", closed)
+	}
+}
+
+// TestDealFromTheEditionSetting: a chat whose edition setting is Deal gets
+// a Deal lobby from a plain /newgame; /newgame classic still opens a board
+// game there.
+func TestDealFromTheEditionSetting(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
+	h.say(h.users[0], "/newgame")
+	if rec := h.record(); rec == nil || rec.Kind != deal.Name {
+		t.Fatalf("/newgame with the Deal edition set opened %+v", rec)
+	}
+	h.mustPress(h.users[0], OpCancel)
+	h.say(h.users[0], "/newgame classic")
+	if rec := h.record(); rec == nil || rec.Kind != board.Name {
+		t.Fatalf("/newgame classic opened %+v", rec)
 	}
 }
