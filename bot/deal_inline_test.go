@@ -167,3 +167,31 @@ func TestDealFromTheEditionSetting(t *testing.T) {
 		t.Fatalf("/newgame classic opened %+v", rec)
 	}
 }
+
+// TestDealEndGame: /endgame stops a Deal game; the group gets the
+// standings, and the table and every hand keep their last text without
+// buttons.
+func TestDealEndGame(t *testing.T) {
+	h := newHarness(t, 5, nil)
+	h.startDeal("en")
+	h.say(h.users[0], "/endgame")
+	h.mustPress(h.users[0], OpEndGameYes)
+	if rec := h.record(); rec != nil {
+		t.Fatalf("the game is still there: %+v", rec)
+	}
+	last, _ := h.api.LastMessage(testChat)
+	if !strings.Contains(last.Text, "complete sets") {
+		t.Fatalf("no standings after /endgame: %q", last.Text)
+	}
+	for _, chat := range []int64{testChat, h.users[0].ID, h.users[1].ID, h.users[2].ID} {
+		for _, m := range h.api.Messages(chat) {
+			for _, row := range m.Keyboard {
+				for _, b := range row {
+					if b.Data != "" && chat != testChat || b.URL != "" {
+						t.Fatalf("chat %d keeps a button %q on %q after the game ended", chat, b.Text, m.Text)
+					}
+				}
+			}
+		}
+	}
+}
