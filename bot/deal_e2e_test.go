@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -181,6 +182,7 @@ func TestDealGameEndToEnd(t *testing.T) {
 					chain, breaker, partial, restarted)
 			}
 			h.noTemplateGaps()
+			h.logBudget(steps)
 			h.dealCountedApart()
 		})
 	}
@@ -257,4 +259,26 @@ func (h *harness) dealCountedApart() {
 	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, "Deal") {
 		h.t.Fatalf("/stats does not show the Deal game: %q", last.Text)
 	}
+}
+
+// logBudget reports what a Deal game cost in the group's budget (20 sends
+// and edits a minute) and in the private chats: the figures the README
+// quotes.
+func (h *harness) logBudget(moves int) {
+	group, private, turns := 0, 0, 0
+	for _, method := range []string{"sendMessage", "editMessageText"} {
+		for _, r := range h.api.Calls(method) {
+			if r.Params["chat_id"] == strconv.FormatInt(testChat, 10) {
+				group++
+			} else {
+				private++
+			}
+		}
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if strings.Contains(m.Text, "Monopoly Deal</b> ·") || strings.Contains(m.Text, "Монополія Deal</b> ·") || strings.Contains(m.Text, "Монополия Deal</b> ·") {
+			turns++
+		}
+	}
+	h.t.Logf("%d moves, %d turns: %d group sends and edits (%.2f a turn), %d in private chats", moves, turns, group, float64(group)/float64(max(turns, 1)), private)
 }
