@@ -80,8 +80,23 @@ func TestDealInlineHand(t *testing.T) {
 	if other.ID == u.ID {
 		other = h.users[1]
 	}
-	if a := h.inlineHand(other); len(a.Results) != 0 {
-		t.Fatalf("a player the game does not wait for got moves: %+v", a.Results)
+	// A player the game does not wait for sees their cards, to look at
+	// only: choosing one plays nothing.
+	idle := h.inlineHand(other)
+	if len(idle.Results) != g.Hand(dealengine.PlayerID(rec.SeatOf(other.ID))).Len() {
+		t.Fatalf("%s sees %d results for %d cards", other.FirstName, len(idle.Results), g.Hand(dealengine.PlayerID(rec.SeatOf(other.ID))).Len())
+	}
+	for _, r := range idle.Results {
+		if r.Description != "Cannot be played now" {
+			t.Fatalf("a player the game does not wait for got a move: %+v", r)
+		}
+	}
+	if _, _, err := h.api.ChooseInlineResult(other, testChat, idle.QueryID, idle.Results[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	h.settle()
+	if v := h.record().Deal.Game.Version; v != g.Version {
+		t.Fatalf("choosing a card to look at played something (version %d → %d)", g.Version, v)
 	}
 
 	// A forged choice of u's result by another person, then u's own

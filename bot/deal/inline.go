@@ -72,7 +72,7 @@ func parseResultID(s string) (group int64, game, version uint64, i int, ok bool)
 		}
 		v[j] = n
 	}
-	if v[0] == 0 || v[0] > 1<<62 || v[3] >= maxInlineResults {
+	if v[0] == 0 || v[0] > 1<<62 || v[3] >= maxInlineResults+deal.DeckSize {
 		return 0, 0, 0, 0, false
 	}
 	return -int64(v[0]), v[1], v[2], int(v[3]), true
@@ -86,6 +86,7 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 		return
 	}
 	results := []any{}
+	private, payload := "", ""
 	group := k.host.Settings(q.From.ID).DealChat
 	if v, found := k.players.Load(q.From.ID); found {
 		group = v.(int64)
@@ -94,11 +95,13 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 		rec, err := k.host.Snapshot(group)
 		if err == nil && rec != nil && rec.Deal != nil && rec.Deal.Game != nil && rec.Status == kit.StatusPlaying {
 			if seat := rec.SeatOf(q.From.ID); seat >= 0 {
-				results = k.inlineResults(k.host.ChatLang(group, q.From.LanguageCode), group, rec, deal.PlayerID(seat))
+				lang := k.host.ChatLang(group, q.From.LanguageCode)
+				results = k.inlineResults(lang, group, rec, deal.PlayerID(seat))
+				private, payload = k.t(lang, "deal_btn_private", nil), HandPayload(group, rec.ID)
 			}
 		}
 	}
-	if err := im.AnswerInline(ctx, q.ID, results); err != nil {
+	if err := im.AnswerInline(ctx, q.ID, results, private, payload); err != nil {
 		k.log.Debug("answering an inline query", "err", err)
 	}
 }
@@ -107,6 +110,7 @@ func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.Pl
 	sel := payment(rec.Deal.Game, seat, &rec.Deal.Hands[seat])
 	text := k.t(lang, "deal_inline_message", nil)
 	var out []any
+	var played deal.CardSet
 	for i, a := range inlineActions(rec, seat) {
 		title := k.label(lang, rec, seat, choice{op: OpAct, act: a}, sel)
 		desc := ""
@@ -120,6 +124,20 @@ func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.Pl
 		r := tgbotapi.NewInlineQueryResultArticle(resultID(group, rec, i), title, text)
 		r.Description = desc
 		out = append(out, r)
+		played = played.Add(a.Card)
+	}
+	// Then the cards that cannot be played now, to look at: choosing one
+	// plays nothing (ChosenInline ignores these ids).
+	idle := k.t(lang, "deal_inline_idle", nil)
+	for _, c := range rec.Deal.Game.Hand(seat).Cards(nil) {
+		if len(out) == maxInlineResults {
+			break
+		}
+		if !played.Has(c) {
+			r := tgbotapi.NewInlineQueryResultArticle(resultID(group, rec, maxInlineResults+c), k.cardName(lang, c), text)
+			r.Description = idle
+			out = append(out, r)
+		}
 	}
 	return out
 }
@@ -136,8 +154,8 @@ func cardsValue(s deal.CardSet) int {
 // game is as it was when the answer was made; else the group is told.
 func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.ChosenInlineResult) {
 	group, game, version, i, ok := parseResultID(r.ResultID)
-	if !ok {
-		return
+	if !ok || i >= maxInlineResults {
+		return // not an id of ours, or a card only looked at
 	}
 	user := r.From.ID
 	defer k.host.Lock(user)()

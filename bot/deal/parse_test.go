@@ -25,7 +25,7 @@ func TestPayloadAndResultIDs(t *testing.T) {
 	if !ok || group != -1001234 || gameID != rec.ID || version != g.Version || i != 7 || len(id) > 64 {
 		t.Fatalf("result id %q: %d %d %d %d %v", id, group, gameID, version, i, ok)
 	}
-	for _, s := range []string{"", "1_2_3", "1_2_3_4_5", "0_2_3_4", "1_2_3_1e", "1_02_3_4", "1__3_4", "1_2_3_-4", "A_2_3_4"} {
+	for _, s := range []string{"", "1_2_3", "1_2_3_4_5", "0_2_3_4", "1_2_3_4c", "1_02_3_4", "1__3_4", "1_2_3_-4", "A_2_3_4"} {
 		if _, _, _, _, ok := parseResultID(s); ok {
 			t.Errorf("result id %q accepted", s)
 		}
@@ -37,7 +37,7 @@ func FuzzResultID(f *testing.F) {
 	f.Add("dlgk2_25")
 	f.Fuzz(func(t *testing.T, s string) {
 		if group, game, version, i, ok := parseResultID(s); ok {
-			if group >= 0 || i < 0 || i >= maxInlineResults {
+			if group >= 0 || i < 0 || i >= maxInlineResults+deal.DeckSize {
 				t.Fatalf("%q parsed to group %d index %d", s, group, i)
 			}
 			rec := &Record{ID: game}

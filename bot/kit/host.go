@@ -53,7 +53,10 @@ type Messenger interface {
 // InlineMessenger answers inline queries (a Messenger that can: the
 // Telegram client), personal and never cached.
 type InlineMessenger interface {
-	AnswerInline(ctx context.Context, queryID string, results []any) error
+	// AnswerInline answers; a non-empty privateText adds a button above
+	// the results that opens the bot's private chat with /start
+	// privatePayload.
+	AnswerInline(ctx context.Context, queryID string, results []any, privateText, privatePayload string) error
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's

@@ -19,12 +19,17 @@ type paramRequester interface {
 // own (is_personal) and never cached (cache_time 0), both sent explicitly.
 // Like callback answers it skips the flood limiter: an inline query must be
 // answered within seconds and does not count towards a chat's messages.
-func (c *Client) AnswerInline(ctx context.Context, queryID string, results []any) error {
+// A non-empty privateText adds a button above the results that opens the
+// bot's private chat with /start privatePayload.
+func (c *Client) AnswerInline(ctx context.Context, queryID string, results []any, privateText, privatePayload string) error {
 	r, ok := c.api.(paramRequester)
 	if !ok {
 		return errors.New("telegram: the API cannot answer inline queries")
 	}
 	p := tgbotapi.Params{"inline_query_id": queryID, "cache_time": "0", "is_personal": "true"}
+	if privateText != "" {
+		p["switch_pm_text"], p["switch_pm_parameter"] = privateText, privatePayload
+	}
 	if results == nil {
 		results = []any{}
 	}
