@@ -32,6 +32,9 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 	}
 	key := handKey(rec, seat)
 	sel := payment(g, seat, h)
+	if len(cs) > maxButtons { // Telegram refuses a larger keyboard: keep the way back
+		cs = append(cs[:maxButtons-1:maxButtons-1], cs[len(cs)-1])
+	}
 	var rows [][]tgbotapi.InlineKeyboardButton
 	for _, c := range cs {
 		data := Press{Game: rec.ID, Rev: key, Op: c.op, Arg: c.arg, Chat: chat}.Encode()
@@ -40,6 +43,11 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
 	return b.String(), &m
 }
+
+// maxButtons bounds a hand's keyboard (Telegram takes about 100 buttons):
+// an any-colour rent with Double The Rent against four opponents can list
+// more ways than that.
+const maxButtons = 90
 
 // handPrompt says what the seat is asked now, or whom the game waits for.
 func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.PlayerID, h *Hand) string {

@@ -1,7 +1,7 @@
 package deal
 
-// The Deal state's top card of the discard pile: the engine keeps the
-// discards as a set, so the kind follows the events that put a card there.
+// The top card of the discard pile: the engine keeps the discards as a set,
+// so the kind follows the events that put a card there.
 
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
