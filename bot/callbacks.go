@@ -173,8 +173,8 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": fewest})
 			return
 		}
-		if n := most; len(rec.Seats) > n {
-			c.Alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": n})
+		if len(rec.Seats) > most {
+			c.Alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": most})
 			return
 		}
 		if !b.kindOf(rec).Start(c, lang) {
