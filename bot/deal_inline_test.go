@@ -210,3 +210,28 @@ func TestDealEndGame(t *testing.T) {
 		}
 	}
 }
+
+// TestDealLobbyTakesTwoToFive: a Deal lobby shows its own text and takes
+// five players at most; it starts with two.
+func TestDealLobbyTakesTwoToFive(t *testing.T) {
+	h := newHarness(t, 3, nil)
+	h.say(h.users[0], "/newgame deal")
+	if m, _ := h.api.LastMessage(testChat); !strings.Contains(m.Text, "Monopoly Deal") {
+		t.Fatalf("the lobby does not name the game: %q", m.Text)
+	}
+	for i := 2; i <= 6; i++ {
+		u := fakeapi.User{ID: int64(100 + i), FirstName: "P" + strconv.Itoa(i), LanguageCode: "en"}
+		h.mustPress(u, OpJoin)
+		if n := len(h.record().Seats); n != min(i, deal.MaxPlayers) {
+			t.Fatalf("after %d joins the lobby seats %d", i, n)
+		}
+	}
+	answers := h.api.CallbackAnswers()
+	if last := answers[len(answers)-1]; !last.ShowAlert {
+		t.Fatalf("the sixth player was not refused with an alert: %+v", last)
+	}
+	h.mustPress(h.users[0], OpStart)
+	if rec := h.record(); rec.Status != StatusPlaying || rec.Deal.Game.Seats != deal.MaxPlayers {
+		t.Fatalf("the five-player game did not start: %+v", rec)
+	}
+}
