@@ -87,9 +87,11 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 	}
 	results := []any{}
 	private, payload := "", ""
-	group := k.host.Settings(q.From.ID).DealChat
+	var group int64
 	if v, found := k.players.Load(q.From.ID); found {
 		group = v.(int64)
+	} else {
+		group = k.host.Settings(q.From.ID).DealChat // after a restart
 	}
 	if group != 0 {
 		rec, err := k.host.Snapshot(group)
