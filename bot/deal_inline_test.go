@@ -235,3 +235,21 @@ func TestDealLobbyTakesTwoToFive(t *testing.T) {
 		t.Fatalf("the five-player game did not start: %+v", rec)
 	}
 }
+
+// TestDealInlineAfterRestart: after a restart that re-shows nothing (the
+// game did not change in the last minutes), a person who opened their hand
+// in the private chat still gets it inline: the private chat's settings
+// name the group.
+func TestDealInlineAfterRestart(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h.startDeal("en")
+	rec := h.record()
+	u := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+	clock.Add(10 * time.Minute)
+	h.stop()
+	h.start()
+	h.settle()
+	if a := h.inlineHand(u); len(a.Results) == 0 {
+		t.Fatal("after the restart the player whose turn it is got no moves inline")
+	}
+}
