@@ -64,6 +64,9 @@ func (g *Game) CheckInvariants() error {
 	if houses+g.Houses != ed.Houses || g.Houses < 0 {
 		return fmt.Errorf("houses: %d on the board + %d in the bank, want %d", houses, g.Houses, ed.Houses)
 	}
+	if err := g.checkHoldings(); err != nil {
+		return err
+	}
 	if hotels+g.Hotels != ed.Hotels || g.Hotels < 0 {
 		return fmt.Errorf("hotels: %d on the board + %d in the bank, want %d", hotels, g.Hotels, ed.Hotels)
 	}

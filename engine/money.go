@@ -188,7 +188,8 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 			continue
 		}
 		if creditor == Bank {
-			prop.Owner, prop.Mortgaged, prop.Received = NoOwner, false, false
+			g.setOwner(sq, NoOwner)
+			prop.Mortgaged, prop.Received = false, false
 			if g.Rules.Auctions {
 				if g.AuctionQueue == nil && g.queueBuf != nil {
 					g.AuctionQueue, g.queueBuf = g.queueBuf[:0], nil
@@ -226,7 +227,7 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 // until their turn ends.
 func (g *Game) giveDeed(sq int, from, to PlayerID) {
 	prop := &g.Props[sq]
-	prop.Owner = to
+	g.setOwner(sq, to)
 	g.emit(Event{Kind: EvDeedReceived, Player: to, Other: from, Square: sq})
 	if !prop.Mortgaged {
 		return

@@ -3,17 +3,7 @@ package engine
 // This file holds buying, building, selling buildings and mortgages, with
 // the checks shared by Legal and Apply.
 
-func (g *Game) ownsSet(p PlayerID, group int) bool {
-	if p < 0 {
-		return false
-	}
-	for _, sq := range g.ed.groups[group] {
-		if g.Props[sq].Owner != p {
-			return false
-		}
-	}
-	return true
-}
+func (g *Game) ownsSet(p PlayerID, group int) bool { return g.OwnsSet(p, group) }
 
 func (g *Game) setMortgaged(group int) bool {
 	for _, sq := range g.ed.groups[group] {
@@ -33,15 +23,7 @@ func (g *Game) setHasBuildings(group int) bool {
 	return false
 }
 
-func (g *Game) ownedInGroup(p PlayerID, group int) int {
-	n := 0
-	for _, sq := range g.ed.groups[group] {
-		if g.Props[sq].Owner == p {
-			n++
-		}
-	}
-	return n
-}
+func (g *Game) ownedInGroup(p PlayerID, group int) int { return g.OwnedInGroup(p, group) }
 
 func (g *Game) setRange(group int) (lo, hi int8) {
 	lo, hi = Hotel, 0
@@ -193,12 +175,24 @@ func (g *Game) nextKind(sq int) int {
 	return 1
 }
 
-// placements counts where p could put one more building of kind.
+// placements counts where p could put one more building of kind: the
+// squares that pass canPlace, looked for only in the colour sets p owns
+// whole, a set at a time.
 func (g *Game) placements(p PlayerID, kind int) int {
+	if g.CompleteSets(p) == 0 {
+		return 0
+	}
 	n := 0
-	for sq := range g.Props {
-		if g.Props[sq].Owner == p && g.canPlace(p, sq) == nil && g.nextKind(sq) == kind {
-			n++
+	for gi, c := range g.GroupCounts(p) {
+		if !g.ed.colour[gi] || int(c) != len(g.ed.groups[gi]) || g.setMortgaged(gi) {
+			continue
+		}
+		lo, _ := g.setRange(gi)
+		for _, sq := range g.ed.groups[gi] {
+			b := g.Props[sq].Buildings
+			if b < Hotel && (!g.Rules.EvenBuilding || b <= lo) && g.nextKind(sq) == kind {
+				n++
+			}
 		}
 	}
 	return n
@@ -214,6 +208,14 @@ func (g *Game) buildingShortage(p PlayerID, sq int) (kind int, short bool) {
 	stock := g.Houses
 	if kind == Hotel {
 		stock = g.Hotels
+	}
+	// Quick answers first: at most one building a street is wanted, and
+	// wanting needs a whole colour set.
+	if stock >= g.index().streets {
+		return kind, false
+	}
+	if setHolders := g.activeSetHolders(); setHolders < 2 {
+		return kind, false
 	}
 	wanting, wanted := 0, 0
 	for i := range g.Players {
@@ -322,7 +324,7 @@ func (g *Game) checkMortgage(p PlayerID, sq int) error {
 }
 
 func (g *Game) actMortgage(p PlayerID, sq int) {
-	g.Props[sq].Mortgaged = true
+	g.markMortgaged(sq, true)
 	m := g.ed.Squares[sq].Mortgage
 	g.bankPays(p, m)
 	g.emit(Event{Kind: EvMortgaged, Player: p, Square: sq, Cost: m})
@@ -355,7 +357,8 @@ func (g *Game) checkUnmortgage(p PlayerID, sq int) error {
 func (g *Game) actUnmortgage(p PlayerID, sq int) {
 	cost := g.UnmortgageCost(sq)
 	g.takeForBank(p, cost)
-	g.Props[sq].Mortgaged, g.Props[sq].Received = false, false
+	g.markMortgaged(sq, false)
+	g.Props[sq].Received = false
 	g.emit(Event{Kind: EvUnmortgaged, Player: p, Square: sq, Cost: cost})
 }
 
@@ -371,7 +374,7 @@ func (g *Game) actBuy(p PlayerID) {
 	sq := g.Players[p].Pos
 	price := g.ed.Squares[sq].Price
 	g.takeForBank(p, price)
-	g.Props[sq].Owner = p
+	g.setOwner(sq, p)
 	g.Step = StepTurnEnd
 	g.emit(Event{Kind: EvBought, Player: p, Square: sq, Amount: price})
 }

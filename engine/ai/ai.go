@@ -148,15 +148,27 @@ func (pl *Player) baseReserve() int {
 // rents the opponents' built-up properties charge now (about what one lap
 // of the board costs), at most the highest of those rents.
 func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID) int {
+	if g.Houses == ed.Houses && g.Hotels == ed.Hotels {
+		return pl.baseReserve() // most of the game: nothing is built
+	}
 	sum, top := 0, 0
-	for sq := range g.Props {
-		pr := &g.Props[sq]
-		if pr.Buildings == 0 || pr.Owner == p || pr.Owner == engine.NoOwner {
+	// Buildings stand only on whole colour sets: only the opponents' sets
+	// need looking at.
+	for gi := 0; gi < ed.GroupCount(); gi++ {
+		sqs := ed.Group(gi)
+		if !ed.ColourSet(gi) {
 			continue
 		}
-		r := ed.Squares[sq].Rent[pr.Buildings]
-		sum += r
-		top = max(top, r)
+		if q := g.Props[sqs[0]].Owner; q == p || !g.OwnsSet(q, gi) {
+			continue
+		}
+		for _, sq := range sqs {
+			if b := g.Props[sq].Buildings; b > 0 {
+				r := ed.Squares[sq].Rent[b]
+				sum += r
+				top = max(top, r)
+			}
+		}
 	}
 	return pl.baseReserve() + min(top, sum/6)
 }
@@ -185,25 +197,13 @@ func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 // manage lifts mortgages and builds where that is allowed now and the
 // reserve permits.
 func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
-	ed := g.EditionData()
-	cash := g.Players[p].Cash
-	// A quick scan first: most of the time there is nothing to manage.
-	mortgaged, sets := false, false
-	for sq := range g.Props {
-		pr := &g.Props[sq]
-		if pr.Owner != p {
-			continue
-		}
-		if pr.Mortgaged {
-			mortgaged = true
-		}
-		if s := &ed.Squares[sq]; s.Kind == engine.SquareStreet && pr.Buildings < engine.Hotel && ownsGroup(g, ed, p, s.Group) {
-			sets = true
-		}
-	}
+	// Most of the time there is nothing to manage.
+	mortgaged, sets := g.MortgagedDeeds(p) > 0, g.CompleteSets(p) > 0
 	if !mortgaged && !sets {
 		return engine.Action{}, false
 	}
+	ed := g.EditionData()
+	cash := g.Players[p].Cash
 	reserve := pl.reserve(g, ed, p)
 	if mortgaged {
 		// Mortgages inside complete colour sets first: lifting them lets the
@@ -215,7 +215,7 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 				continue
 			}
 			s := &ed.Squares[sq]
-			if s.Kind != engine.SquareStreet || !ownsGroup(g, ed, p, s.Group) {
+			if s.Kind != engine.SquareStreet || !g.OwnsSet(p, s.Group) {
 				continue
 			}
 			if cost := g.UnmortgageCost(sq); cash-cost >= reserve && (best < 0 || cost < bestCost) {
@@ -226,26 +226,29 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 			return engine.Action{Kind: engine.ActUnmortgage, Square: best}, true
 		}
 	}
-	if sets {
+	if sets && g.MayBuildNow(p) {
 		// Build evenly: the fewest buildings first, the cheapest house
-		// among those.
+		// among those, the first on the board among those.
 		best, bestB, bestCost := -1, int8(0), 0
-		for sq := range g.Props {
-			pr := &g.Props[sq]
-			if pr.Owner != p || pr.Buildings >= engine.Hotel {
+		for gi, n := range g.GroupCounts(p) {
+			sqs := ed.Group(gi)
+			if int(n) != len(sqs) || !ed.ColourSet(gi) {
 				continue
 			}
-			s := &ed.Squares[sq]
-			if s.Kind != engine.SquareStreet || cash-s.HouseCost < reserve {
-				continue
+			for _, sq := range sqs {
+				pr := &g.Props[sq]
+				s := &ed.Squares[sq]
+				if pr.Buildings >= engine.Hotel || cash-s.HouseCost < reserve {
+					continue
+				}
+				if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && (s.HouseCost > bestCost || s.HouseCost == bestCost && sq > best)) {
+					continue
+				}
+				if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) != nil {
+					continue
+				}
+				best, bestB, bestCost = sq, pr.Buildings, s.HouseCost
 			}
-			if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && s.HouseCost >= bestCost) {
-				continue
-			}
-			if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) != nil {
-				continue
-			}
-			best, bestB, bestCost = sq, pr.Buildings, s.HouseCost
 		}
 		if best >= 0 {
 			return engine.Action{Kind: engine.ActBuild, Square: best}, true
@@ -268,15 +271,6 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 		}
 	}
 	return engine.Action{}, false
-}
-
-func ownsGroup(g *engine.Game, ed *engine.Edition, p engine.PlayerID, group int) bool {
-	for _, sq := range ed.Group(group) {
-		if g.Props[sq].Owner != p {
-			return false
-		}
-	}
-	return true
 }
 
 // groupStake describes who holds the other deeds of sq's group: how many p
@@ -407,7 +401,7 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 		}
 		s := &ed.Squares[sq]
 		key := 0
-		if s.Kind == engine.SquareStreet && ownsGroup(g, ed, p, s.Group) {
+		if s.Kind == engine.SquareStreet && g.OwnsSet(p, s.Group) {
 			key = 1
 		}
 		if best >= 0 && (key > bestKey || key == bestKey && s.Price >= bestPrice) {

@@ -93,9 +93,10 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 	var wanted [maxSquares]int // a group's missing deed, per candidate
 	var groups [maxSquares]int
 	n := 0
-	for gi := 0; gi < ed.GroupCount() && n < len(wanted); gi++ {
+	counts := g.GroupCounts(p)
+	for gi := 0; gi < len(counts) && n < len(wanted); gi++ {
 		sqs := ed.Group(gi)
-		if len(sqs) < 2 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+		if len(sqs) < 2 || int(counts[gi]) != len(sqs)-1 || !ed.ColourSet(gi) {
 			continue
 		}
 		missing := -1
@@ -161,8 +162,10 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 			if g.Props[sq].Owner != p || ed.Squares[sq].Kind != engine.SquareStreet || ed.Squares[sq].Group == gi {
 				continue
 			}
+			// sq is p's: it completes the owner's set when the owner has
+			// all the others.
 			theirs := ed.Squares[sq].Group
-			if _, _, completes, _ := groupStake(g, ed, to, sq); !completes || groupTotal(ed, theirs) > total || !g.Tradable(p, sq) {
+			if g.OwnedInGroup(to, theirs) != len(ed.Group(theirs))-1 || groupTotal(ed, theirs) > total || !g.Tradable(p, sq) {
 				continue
 			}
 			giveBuf[0] = sq

@@ -1,0 +1,213 @@
+package engine
+
+import "fmt"
+
+// holdings indexes who owns what, per seat: the deeds owned in each group,
+// the complete colour sets and the mortgaged deeds. The building checks
+// (run for every seat on every build) and the computer players (several
+// times a turn) read it instead of scanning the board.
+//
+// It is derived from Props: built on first use, so a decoded or cloned
+// game builds its own, then kept up to date where a deed changes hands
+// (setOwner) or is mortgaged (markMortgaged). CheckInvariants compares it
+// with a scan. Code that edits Props by hand (tests setting up a position)
+// calls Reindex afterwards.
+type holdings struct {
+	groups    int     // groups per seat in owned
+	streets   int     // squares in colour sets
+	size      []uint8 // deeds of each group
+	owned     []uint8 // deeds owned, by seat*groups + group
+	sets      []uint8 // complete colour sets, by seat
+	mortgaged []uint8 // mortgaged deeds, by seat
+}
+
+// index returns the holdings, built from Props if they are not yet.
+func (g *Game) index() *holdings {
+	if g.hold.owned == nil {
+		g.hold = g.countHoldings()
+	}
+	return &g.hold
+}
+
+// Reindex rebuilds the index of holdings from Props. Apply keeps it up to
+// date; only code that changes owners or mortgages by hand needs it.
+func (g *Game) Reindex() { g.hold = holdings{} }
+
+// countHoldings scans the board.
+func (g *Game) countHoldings() holdings {
+	ed := g.EditionData()
+	n, groups := len(g.Players), len(ed.groups)
+	buf := make([]uint8, groups+n*(groups+2))
+	h := holdings{groups: groups, size: buf[:groups:groups]}
+	buf = buf[groups:]
+	h.owned, h.sets, h.mortgaged = buf[:n*groups:n*groups], buf[n*groups:n*groups+n:n*groups+n], buf[n*groups+n:]
+	for gi, sqs := range ed.groups {
+		h.size[gi] = uint8(len(sqs))
+		if ed.colour[gi] {
+			h.streets += len(sqs)
+		}
+	}
+	for sq := range g.Props {
+		prop := &g.Props[sq]
+		if prop.Owner < 0 || int(prop.Owner) >= n {
+			continue
+		}
+		if gi := ed.Squares[sq].Group; gi >= 0 {
+			h.owned[int(prop.Owner)*groups+gi]++
+		}
+		if prop.Mortgaged {
+			h.mortgaged[prop.Owner]++
+		}
+	}
+	for p := 0; p < n; p++ {
+		for gi := range ed.groups {
+			if ed.colour[gi] && int(h.owned[p*groups+gi]) == len(ed.groups[gi]) {
+				h.sets[p]++
+			}
+		}
+	}
+	return h
+}
+
+// colourSet reports whether group gi is a colour set (streets, which can be
+// built on) rather than the ports or the utilities. A group's squares are
+// all of one kind (TestGroupsOfOneKind).
+func (e *Edition) colourSet(gi int) bool {
+	sqs := e.groups[gi]
+	return len(sqs) > 0 && e.Squares[sqs[0]].Kind == SquareStreet
+}
+
+// ColourSet reports whether group gi is a colour set (streets) rather than
+// the ports or the utilities.
+func (e *Edition) ColourSet(gi int) bool { return e.colour[gi] }
+
+// MayBuildNow reports whether the turn and the bank's stock let p buy a
+// building now at all (the house rules' timing and limit, a house or a
+// hotel left in the bank); whether a given square can take one is
+// Check's to say.
+func (g *Game) MayBuildNow(p PlayerID) bool {
+	return g.Phase != PhasePlaceBuilding && g.checkBuildTiming(p) == nil && (g.Houses > 0 || g.Hotels > 0)
+}
+
+// activeSetHolders counts the players still in who own a whole colour set.
+func (g *Game) activeSetHolders() int {
+	h, n := g.index(), 0
+	for p := range g.Players {
+		if h.sets[p] > 0 && !g.Players[p].Bankrupt {
+			n++
+		}
+	}
+	return n
+}
+
+// setOwner hands sq to a new owner (NoOwner: back to the bank), keeping
+// the index.
+func (g *Game) setOwner(sq int, to PlayerID) {
+	prop := &g.Props[sq]
+	if g.hold.owned != nil && prop.Owner != to {
+		g.hold.move(g.ed, sq, prop.Owner, -1, prop.Mortgaged)
+		g.hold.move(g.ed, sq, to, +1, prop.Mortgaged)
+	}
+	prop.Owner = to
+}
+
+// move adds d (±1) to p's count of sq's group, and of its mortgaged deeds.
+func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) {
+	if p < 0 {
+		return
+	}
+	if mortgaged {
+		h.mortgaged[p] = uint8(int(h.mortgaged[p]) + d)
+	}
+	gi := ed.Squares[sq].Group
+	if gi < 0 {
+		return
+	}
+	i := int(p)*h.groups + gi
+	size := len(ed.groups[gi])
+	complete := int(h.owned[i]) == size
+	h.owned[i] = uint8(int(h.owned[i]) + d)
+	if ed.colour[gi] && complete != (int(h.owned[i]) == size) {
+		h.sets[p] = uint8(int(h.sets[p]) + d)
+	}
+}
+
+// markMortgaged sets sq's mortgage, keeping the index.
+func (g *Game) markMortgaged(sq int, m bool) {
+	prop := &g.Props[sq]
+	if g.hold.owned != nil && prop.Mortgaged != m && prop.Owner >= 0 {
+		if m {
+			g.hold.mortgaged[prop.Owner]++
+		} else {
+			g.hold.mortgaged[prop.Owner]--
+		}
+	}
+	prop.Mortgaged = m
+}
+
+// checkHoldings compares the index, if built, with a scan.
+func (g *Game) checkHoldings() error {
+	if g.hold.owned == nil {
+		return nil
+	}
+	want := g.countHoldings()
+	for p := range g.Players {
+		for gi := 0; gi < want.groups; gi++ {
+			if got, w := g.hold.owned[p*want.groups+gi], want.owned[p*want.groups+gi]; got != w {
+				return fmt.Errorf("index: player %d owns %d deeds of group %d, the board says %d", p, got, gi, w)
+			}
+		}
+		if g.hold.sets[p] != want.sets[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
+			return fmt.Errorf("index: player %d has %d sets and %d mortgages, the board says %d and %d",
+				p, g.hold.sets[p], g.hold.mortgaged[p], want.sets[p], want.mortgaged[p])
+		}
+	}
+	return nil
+}
+
+// OwnedInGroup is the number of deeds of group that p owns.
+func (g *Game) OwnedInGroup(p PlayerID, group int) int {
+	if uint(p) >= uint(len(g.Players)) {
+		return 0
+	}
+	h := g.index()
+	return int(h.owned[int(p)*h.groups+group])
+}
+
+// OwnsSet reports whether p owns every deed of group.
+func (g *Game) OwnsSet(p PlayerID, group int) bool {
+	if uint(p) >= uint(len(g.Players)) {
+		return false
+	}
+	h := g.index()
+	return h.owned[int(p)*h.groups+group] == h.size[group]
+}
+
+// GroupCounts is the number of deeds p owns in each group, indexed by
+// group, for callers that look at every group (the computer players). It
+// is the engine's own index, read only, and valid until the game changes.
+func (g *Game) GroupCounts(p PlayerID) []uint8 {
+	if uint(p) >= uint(len(g.Players)) {
+		return nil
+	}
+	h := g.index()
+	i := int(p) * h.groups
+	return h.owned[i : i+h.groups : i+h.groups]
+}
+
+// CompleteSets is the number of colour sets (groups of streets) that p
+// owns whole.
+func (g *Game) CompleteSets(p PlayerID) int {
+	if p < 0 || int(p) >= len(g.Players) {
+		return 0
+	}
+	return int(g.index().sets[p])
+}
+
+// MortgagedDeeds is the number of p's deeds that are mortgaged.
+func (g *Game) MortgagedDeeds(p PlayerID) int {
+	if p < 0 || int(p) >= len(g.Players) {
+		return 0
+	}
+	return int(g.index().mortgaged[p])
+}
