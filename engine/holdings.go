@@ -18,6 +18,7 @@ type holdings struct {
 	size      []uint8 // deeds of each group
 	owned     []uint8 // deeds owned, by seat*groups + group
 	sets      []uint8 // complete colour sets, by seat
+	near      []uint8 // colour sets of two or more deeds lacking one, by seat
 	mortgaged []uint8 // mortgaged deeds, by seat
 }
 
@@ -37,10 +38,11 @@ func (g *Game) Reindex() { g.hold = holdings{} }
 func (g *Game) countHoldings() holdings {
 	ed := g.EditionData()
 	n, groups := len(g.Players), len(ed.groups)
-	buf := make([]uint8, groups+n*(groups+2))
+	buf := make([]uint8, groups+n*(groups+3))
 	h := holdings{groups: groups, size: buf[:groups:groups]}
 	buf = buf[groups:]
-	h.owned, h.sets, h.mortgaged = buf[:n*groups:n*groups], buf[n*groups:n*groups+n:n*groups+n], buf[n*groups+n:]
+	h.owned, buf = buf[:n*groups:n*groups], buf[n*groups:]
+	h.sets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
 	for gi, sqs := range ed.groups {
 		h.size[gi] = uint8(len(sqs))
 		if ed.colour[gi] {
@@ -61,8 +63,16 @@ func (g *Game) countHoldings() holdings {
 	}
 	for p := 0; p < n; p++ {
 		for gi := range ed.groups {
-			if ed.colour[gi] && int(h.owned[p*groups+gi]) == len(ed.groups[gi]) {
+			if !ed.colour[gi] {
+				continue
+			}
+			switch size := len(ed.groups[gi]); int(h.owned[p*groups+gi]) {
+			case size:
 				h.sets[p]++
+			case size - 1:
+				if size > 1 {
+					h.near[p]++
+				}
 			}
 		}
 	}
@@ -124,11 +134,22 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 		return
 	}
 	i := int(p)*h.groups + gi
+	was := int(h.owned[i])
+	h.owned[i] = uint8(was + d)
+	if !ed.colour[gi] {
+		return
+	}
 	size := len(ed.groups[gi])
-	complete := int(h.owned[i]) == size
-	h.owned[i] = uint8(int(h.owned[i]) + d)
-	if ed.colour[gi] && complete != (int(h.owned[i]) == size) {
+	if was == size || was+d == size {
 		h.sets[p] = uint8(int(h.sets[p]) + d)
+	}
+	if size > 1 {
+		switch {
+		case was == size-1:
+			h.near[p]--
+		case was+d == size-1:
+			h.near[p]++
+		}
 	}
 }
 
@@ -157,9 +178,9 @@ func (g *Game) checkHoldings() error {
 				return fmt.Errorf("index: player %d owns %d deeds of group %d, the board says %d", p, got, gi, w)
 			}
 		}
-		if g.hold.sets[p] != want.sets[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
-			return fmt.Errorf("index: player %d has %d sets and %d mortgages, the board says %d and %d",
-				p, g.hold.sets[p], g.hold.mortgaged[p], want.sets[p], want.mortgaged[p])
+		if g.hold.sets[p] != want.sets[p] || g.hold.near[p] != want.near[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
+			return fmt.Errorf("index: player %d has %d sets, %d lacking one and %d mortgages, the board says %d, %d and %d",
+				p, g.hold.sets[p], g.hold.near[p], g.hold.mortgaged[p], want.sets[p], want.near[p], want.mortgaged[p])
 		}
 	}
 	return nil
@@ -202,6 +223,15 @@ func (g *Game) CompleteSets(p PlayerID) int {
 		return 0
 	}
 	return int(g.index().sets[p])
+}
+
+// SetsLackingOne is the number of colour sets of two or more deeds of
+// which p owns all but one.
+func (g *Game) SetsLackingOne(p PlayerID) int {
+	if uint(p) >= uint(len(g.Players)) {
+		return 0
+	}
+	return int(g.index().near[p])
 }
 
 // MortgagedDeeds is the number of p's deeds that are mortgaged.

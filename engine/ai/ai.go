@@ -197,33 +197,39 @@ func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 // manage lifts mortgages and builds where that is allowed now and the
 // reserve permits.
 func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
-	// Most of the time there is nothing to manage.
+	// Most of the time there is nothing to manage: nothing mortgaged, no
+	// set, or no cash above the reserve (every cost is at least zero).
 	mortgaged, sets := g.MortgagedDeeds(p) > 0, g.CompleteSets(p) > 0
-	if !mortgaged && !sets {
+	cash := g.Players[p].Cash
+	if !mortgaged && !sets || cash < pl.baseReserve() {
 		return engine.Action{}, false
 	}
 	ed := g.EditionData()
-	cash := g.Players[p].Cash
 	reserve := pl.reserve(g, ed, p)
-	if mortgaged {
-		// Mortgages inside complete colour sets first: lifting them lets the
-		// set be built on again and restores the double rent.
-		best, bestCost := -1, 0
+	// Mortgages to lift, found in one pass: inSet (of a complete colour
+	// set: lifting it lets the set be built on again and restores the
+	// double rent), other (any, when rich); the cheapest first.
+	inSet, inSetCost, other, otherCost := -1, 0, -1, 0
+	if mortgaged && cash >= reserve {
 		for sq := range g.Props {
 			pr := &g.Props[sq]
 			if pr.Owner != p || !pr.Mortgaged {
 				continue
 			}
+			cost := g.UnmortgageCost(sq)
+			if cash-cost >= reserve+richMargin && (other < 0 || cost < otherCost) {
+				other, otherCost = sq, cost
+			}
 			s := &ed.Squares[sq]
 			if s.Kind != engine.SquareStreet || !g.OwnsSet(p, s.Group) {
 				continue
 			}
-			if cost := g.UnmortgageCost(sq); cash-cost >= reserve && (best < 0 || cost < bestCost) {
-				best, bestCost = sq, cost
+			if cash-cost >= reserve && (inSet < 0 || cost < inSetCost) {
+				inSet, inSetCost = sq, cost
 			}
 		}
-		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: best}) == nil {
-			return engine.Action{Kind: engine.ActUnmortgage, Square: best}, true
+		if inSet >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: inSet}) == nil {
+			return engine.Action{Kind: engine.ActUnmortgage, Square: inSet}, true
 		}
 	}
 	if sets && g.MayBuildNow(p) {
@@ -254,21 +260,8 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 			return engine.Action{Kind: engine.ActBuild, Square: best}, true
 		}
 	}
-	if mortgaged {
-		// Other mortgages when rich, the cheapest first.
-		best, bestCost := -1, 0
-		for sq := range g.Props {
-			pr := &g.Props[sq]
-			if pr.Owner != p || !pr.Mortgaged {
-				continue
-			}
-			if cost := g.UnmortgageCost(sq); cash-cost >= reserve+richMargin && (best < 0 || cost < bestCost) {
-				best, bestCost = sq, cost
-			}
-		}
-		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: best}) == nil {
-			return engine.Action{Kind: engine.ActUnmortgage, Square: best}, true
-		}
+	if other >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: other}) == nil {
+		return engine.Action{Kind: engine.ActUnmortgage, Square: other}, true
 	}
 	return engine.Action{}, false
 }

@@ -79,7 +79,7 @@ func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed in
 // player, one offer a turn, and the same deal not again within the
 // cooldown.
 func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
-	if len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve() {
+	if g.SetsLackingOne(p) == 0 || len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve() {
 		return engine.Action{}, false
 	}
 	for i := range g.Trades {
@@ -90,8 +90,8 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 	// A cheap pass first: most turns p lacks no set by exactly one deed
 	// that its owner may trade, and nothing else needs computing.
 	ed := g.EditionData()
-	var wanted [maxSquares]int // a group's missing deed, per candidate
-	var groups [maxSquares]int
+	var wanted [maxSquares]int8 // a group's missing deed, per candidate (squares and groups fit int8)
+	var groups [maxSquares]int8
 	n := 0
 	counts := g.GroupCounts(p)
 	for gi := 0; gi < len(counts) && n < len(wanted); gi++ {
@@ -116,7 +116,7 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 		if to := g.Props[missing].Owner; to < 0 || !g.Tradable(to, missing) || pl.offeredRecently(g, p, to, missing) {
 			continue
 		}
-		wanted[n], groups[n] = missing, gi
+		wanted[n], groups[n] = int8(missing), int8(gi)
 		n++
 	}
 	if n == 0 || pl.offeredThisTurn(g, p) {
@@ -137,7 +137,7 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 		takeBuf, giveBuf [1]int
 	)
 	for i := 0; i < n; i++ {
-		missing, gi := wanted[i], groups[i]
+		missing, gi := int(wanted[i]), int(groups[i])
 		to := g.Props[missing].Owner
 		total := groupTotal(ed, gi)
 		s := &ed.Squares[missing]

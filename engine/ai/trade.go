@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/monopoly-tg/monopoly-bot/engine"
+import (
+	"math/bits"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
 
 // jailCardValue is what a get-out-of-jail card is worth in a trade: the
 // fine it saves.
@@ -50,17 +54,19 @@ func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need i
 		return 0, 0, false
 	}
 	// Only the groups of the deeds traded change value: the others are
-	// left out of both sides of the difference.
+	// left out of both sides of the difference. owners holds the owners of
+	// those groups' squares (there are fewer groups than squares, so a
+	// bit per group fits).
 	var owners [maxSquares]engine.PlayerID
-	var touched [maxSquares]bool
-	for sq := 0; sq < n; sq++ {
-		owners[sq] = g.Props[sq].Owner
-	}
+	var touched uint64
 	before, after := 0, 0
 	for _, deeds := range [2][]int{t.GiveDeeds, t.TakeDeeds} {
 		for _, sq := range deeds {
-			if gi := ed.Squares[sq].Group; gi >= 0 && !touched[gi] {
-				touched[gi] = true
+			if gi := ed.Squares[sq].Group; gi >= 0 && touched&(1<<gi) == 0 {
+				touched |= 1 << gi
+				for _, s := range ed.Group(gi) {
+					owners[s] = g.Props[s].Owner
+				}
 				before += groupValue(g, ed, p, owners[:n], gi)
 			}
 		}
@@ -80,10 +86,8 @@ func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need i
 		owners[sq] = t.From
 		gross += ed.Squares[sq].Price
 	}
-	for gi, ok := range touched {
-		if ok {
-			after += groupValue(g, ed, p, owners[:n], gi)
-		}
+	for ; touched != 0; touched &= touched - 1 {
+		after += groupValue(g, ed, p, owners[:n], bits.TrailingZeros64(touched))
 	}
 	cashAfter := g.Players[p].Cash + t.GiveCash - t.TakeCash
 	if cashAfter < interest {
