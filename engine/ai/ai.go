@@ -107,7 +107,7 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 				return engine.Action{Kind: engine.ActRoll}, true
 			}
 			if !g.Rules.BuildBeforeRollOnly {
-				if a, ok := pl.manage(g, p); ok {
+				if a, ok := pl.manage(g, p, &reserveMemo{}); ok {
 					return a, true
 				}
 			}
@@ -152,14 +152,14 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 		return pl.baseReserve() // most of the game: nothing is built
 	}
 	sum, top := 0, 0
-	// Buildings stand only on whole colour sets: only the opponents' sets
-	// need looking at.
+	// Buildings stand only on whole colour sets, so a colour set whose
+	// first deed is p's or the bank's has none of an opponent's.
 	for gi := 0; gi < ed.GroupCount(); gi++ {
 		sqs := ed.Group(gi)
 		if !ed.ColourSet(gi) {
 			continue
 		}
-		if q := g.Props[sqs[0]].Owner; q == p || !g.OwnsSet(q, gi) {
+		if q := g.Props[sqs[0]].Owner; q == p || q == engine.NoOwner {
 			continue
 		}
 		for _, sq := range sqs {
@@ -173,13 +173,40 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 	return pl.baseReserve() + min(top, sum/6)
 }
 
+// setLevel is the fewest buildings on a square of the set sqs, and
+// whether a deed of it is mortgaged.
+func setLevel(g *engine.Game, sqs []int) (lo int8, mortgaged bool) {
+	lo = engine.Hotel
+	for _, sq := range sqs {
+		pr := &g.Props[sq]
+		lo = min(lo, pr.Buildings)
+		mortgaged = mortgaged || pr.Mortgaged
+	}
+	return lo, mortgaged
+}
+
+// reserveMemo keeps the reserve computed within one decision, when the
+// game cannot change.
+type reserveMemo struct {
+	value int
+	done  bool
+}
+
+func (m *reserveMemo) get(pl *Player, g *engine.Game, ed *engine.Edition, p engine.PlayerID) int {
+	if !m.done {
+		m.value, m.done = pl.reserve(g, ed, p), true
+	}
+	return m.value
+}
+
 // turnStart: lift mortgages of complete sets, build, lift other mortgages
 // when rich, then leave jail or roll.
 func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
-	if a, ok := pl.manage(g, p); ok {
+	var memo reserveMemo // manage and propose both want the reserve
+	if a, ok := pl.manage(g, p, &memo); ok {
 		return a
 	}
-	if a, ok := pl.propose(g, p); ok {
+	if a, ok := pl.propose(g, p, &memo); ok {
 		return a
 	}
 	me := &g.Players[p]
@@ -196,16 +223,18 @@ func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 
 // manage lifts mortgages and builds where that is allowed now and the
 // reserve permits.
-func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (engine.Action, bool) {
 	// Most of the time there is nothing to manage: nothing mortgaged, no
-	// set, or no cash above the reserve (every cost is at least zero).
-	mortgaged, sets := g.MortgagedDeeds(p) > 0, g.CompleteSets(p) > 0
+	// set to build on now, or no cash above the reserve (every cost is at
+	// least zero).
+	mortgaged := g.MortgagedDeeds(p) > 0
+	build := g.CompleteSets(p) > 0 && g.MayBuildNow(p)
 	cash := g.Players[p].Cash
-	if !mortgaged && !sets || cash < pl.baseReserve() {
+	if !mortgaged && !build || cash < pl.baseReserve() {
 		return engine.Action{}, false
 	}
 	ed := g.EditionData()
-	reserve := pl.reserve(g, ed, p)
+	reserve := memo.get(pl, g, ed, p)
 	// Mortgages to lift, found in one pass: inSet (of a complete colour
 	// set: lifting it lets the set be built on again and restores the
 	// double rent), other (any, when rich); the cheapest first.
@@ -232,7 +261,7 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 			return engine.Action{Kind: engine.ActUnmortgage, Square: inSet}, true
 		}
 	}
-	if sets && g.MayBuildNow(p) {
+	if build {
 		// Build evenly: the fewest buildings first, the cheapest house
 		// among those, the first on the board among those.
 		best, bestB, bestCost := -1, int8(0), 0
@@ -241,10 +270,16 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 			if int(n) != len(sqs) || !ed.ColourSet(gi) {
 				continue
 			}
+			// Check has the last word; squares it would refuse anyway (a
+			// mortgaged set, uneven building) are left out before it.
+			lo, mortgagedSet := setLevel(g, sqs)
+			if mortgagedSet {
+				continue
+			}
 			for _, sq := range sqs {
 				pr := &g.Props[sq]
 				s := &ed.Squares[sq]
-				if pr.Buildings >= engine.Hotel || cash-s.HouseCost < reserve {
+				if pr.Buildings >= engine.Hotel || cash-s.HouseCost < reserve || g.Rules.EvenBuilding && pr.Buildings > lo {
 					continue
 				}
 				if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && (s.HouseCost > bestCost || s.HouseCost == bestCost && sq > best)) {

@@ -78,7 +78,7 @@ func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed in
 // cannot build on is not worth the cash). At most one open offer per
 // player, one offer a turn, and the same deal not again within the
 // cooldown.
-func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (engine.Action, bool) {
 	if g.SetsLackingOne(p) == 0 || len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve() {
 		return engine.Action{}, false
 	}
@@ -123,7 +123,7 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 		return engine.Action{}, false
 	}
 	cash := g.Players[p].Cash
-	reserve := pl.reserve(g, ed, p)
+	reserve := memo.get(pl, g, ed, p)
 	if cash <= reserve {
 		return engine.Action{}, false
 	}
