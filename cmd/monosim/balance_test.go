@@ -26,7 +26,7 @@ func TestGroupStatsFromEvents(t *testing.T) {
 		{3, engine.Event{Kind: engine.EvBuilt, Player: 0, Square: 1, Amount: 1, Cost: 50}},
 		{4, engine.Event{Kind: engine.EvRentPaid, Player: 1, Other: 0, Square: 1, Amount: 10}},
 		{4, engine.Event{Kind: engine.EvAuctionWon, Player: 0, Square: 3, Amount: 70, Cost: 1}}, // a house won at auction...
-		{4, engine.Event{Kind: engine.EvBuilt, Player: 0, Square: 3, Amount: 1}},                 // ...placed later, for nothing more
+		{4, engine.Event{Kind: engine.EvBuilt, Player: 0, Square: 3, Amount: 1}},                // ...placed later, for nothing more
 		{5, engine.Event{Kind: engine.EvBought, Player: 1, Square: 37, Amount: 350}},
 		{6, engine.Event{Kind: engine.EvDeedReceived, Player: 2, Other: 1, Square: 37}},
 		{8, engine.Event{Kind: engine.EvBankrupt, Player: 2, Other: engine.Bank}}, // 37 back to the bank at turn 8
