@@ -7,7 +7,8 @@ require (
 	github.com/go-telegram-bot-api/telegram-bot-api/v5 v5.5.1
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	go.etcd.io/bbolt v1.5.0
+	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
 )
 
-require golang.org/x/sys v0.45.0 // indirect
+require golang.org/x/sys v0.49.0 // indirect

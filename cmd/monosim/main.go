@@ -63,6 +63,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	jail := fs.String("jail", "short", "jail strategy of the computer players: short or long")
 	lang := fs.String("lang", "en", "language of square and group names: "+strings.Join(languages, ", "))
 	asJSON := fs.Bool("json", false, "print one JSON object instead of tables")
+	plot := fs.String("plot", "", "draw landing shares and return per group into this PNG `file`")
 	progress := fs.Bool("progress", false, "show a progress bar on stderr even when it is not a terminal")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
@@ -101,6 +102,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	names.name(res)
+	if *plot != "" {
+		if err := writePlot(*plot, res, names); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
