@@ -103,8 +103,10 @@ func (c *canvas) bars(title, note string, rows []bar, y int) int {
 	for _, r := range rows {
 		top = max(top, r.value)
 	}
-	x0, x1 := plotMargin+labelWidth, plotWidth-plotMargin-170 // room for the value after the bar
-	for i := 0; i <= 4; i++ {                                 // grid lines at quarters of the top value
+	// Room is left after the longest bar for its value; grid lines mark
+	// quarters of the top value.
+	x0, x1 := plotMargin+labelWidth, plotWidth-plotMargin-170
+	for i := 0; i <= 4; i++ {
 		x := x0 + (x1-x0)*i/4
 		c.rect(x, y, x+1, y+len(rows)*rowHeight, grid)
 	}
