@@ -272,3 +272,20 @@ func TestNamesInLanguages(t *testing.T) {
 		t.Errorf("a square without a name: %q", got)
 	}
 }
+
+// TestEveryEditionPlays: the simulator plays every edition the engine
+// has, with the fewest and the most players it takes.
+func TestEveryEditionPlays(t *testing.T) {
+	for _, id := range engine.Editions() {
+		ed := engine.EditionByID(id)
+		for _, players := range []int{ed.MinPlayers, ed.MaxPlayers} {
+			r, err := Run(Config{Edition: id, Players: players, Games: 20, Seed: 1, MaxTurns: 1000, Jail: ai.JailShort, Workers: 1})
+			if err != nil {
+				t.Fatalf("%s, %d players: %v", id, players, err)
+			}
+			if r.Turns == 0 || r.Finished+r.Capped != r.Games || len(r.Balance.Groups) != ed.GroupCount() {
+				t.Errorf("%s, %d players: %d turns, %d finished, %d capped", id, players, r.Turns, r.Finished, r.Capped)
+			}
+		}
+	}
+}
