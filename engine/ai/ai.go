@@ -173,6 +173,41 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 	return pl.baseReserve() + min(top, sum/6)
 }
 
+// bestBuild is where p builds next, -1 for nowhere: evenly, the fewest
+// buildings first, the cheapest house among those, the first on the board
+// among those, keeping the reserve; among the squares Check accepts when
+// checked, else among those it could accept (squares it would refuse
+// anyway — not a whole set, a mortgaged set, uneven building — are left
+// out before it).
+func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, reserve int, checked bool) int {
+	best, bestB, bestCost := -1, int8(0), 0
+	for gi, n := range g.GroupCounts(p) {
+		sqs := ed.Group(gi)
+		if int(n) != len(sqs) || !ed.ColourSet(gi) {
+			continue
+		}
+		lo, mortgagedSet := setLevel(g, sqs)
+		if mortgagedSet {
+			continue
+		}
+		for _, sq := range sqs {
+			pr := &g.Props[sq]
+			s := &ed.Squares[sq]
+			if pr.Buildings >= engine.Hotel || cash-s.HouseCost < reserve || g.Rules.EvenBuilding && pr.Buildings > lo {
+				continue
+			}
+			if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && (s.HouseCost > bestCost || s.HouseCost == bestCost && sq > best)) {
+				continue
+			}
+			if checked && g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) != nil {
+				continue
+			}
+			best, bestB, bestCost = sq, pr.Buildings, s.HouseCost
+		}
+	}
+	return best
+}
+
 // setLevel is the fewest buildings on a square of the set sqs, and
 // whether a deed of it is mortgaged.
 func setLevel(g *engine.Game, sqs []int) (lo int8, mortgaged bool) {
@@ -262,34 +297,12 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 		}
 	}
 	if build {
-		// Build evenly: the fewest buildings first, the cheapest house
-		// among those, the first on the board among those.
-		best, bestB, bestCost := -1, int8(0), 0
-		for gi, n := range g.GroupCounts(p) {
-			sqs := ed.Group(gi)
-			if int(n) != len(sqs) || !ed.ColourSet(gi) {
-				continue
-			}
-			// Check has the last word; squares it would refuse anyway (a
-			// mortgaged set, uneven building) are left out before it.
-			lo, mortgagedSet := setLevel(g, sqs)
-			if mortgagedSet {
-				continue
-			}
-			for _, sq := range sqs {
-				pr := &g.Props[sq]
-				s := &ed.Squares[sq]
-				if pr.Buildings >= engine.Hotel || cash-s.HouseCost < reserve || g.Rules.EvenBuilding && pr.Buildings > lo {
-					continue
-				}
-				if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && (s.HouseCost > bestCost || s.HouseCost == bestCost && sq > best)) {
-					continue
-				}
-				if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) != nil {
-					continue
-				}
-				best, bestB, bestCost = sq, pr.Buildings, s.HouseCost
-			}
+		// The best square among those Check could accept is nearly always
+		// accepted: ask Check about it alone first, and about every better
+		// square in turn only when it is refused.
+		best := bestBuild(g, ed, p, cash, reserve, false)
+		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActBuild, Square: best}) != nil {
+			best = bestBuild(g, ed, p, cash, reserve, true)
 		}
 		if best >= 0 {
 			return engine.Action{Kind: engine.ActBuild, Square: best}, true
