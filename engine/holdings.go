@@ -13,13 +13,14 @@ import "fmt"
 // with a scan. Code that edits Props by hand (tests setting up a position)
 // calls Reindex afterwards.
 type holdings struct {
-	groups    int     // groups per seat in owned
-	streets   int     // squares in colour sets
-	size      []uint8 // deeds of each group
-	owned     []uint8 // deeds owned, by seat*groups + group
-	sets      []uint8 // complete colour sets, by seat
-	near      []uint8 // colour sets of two or more deeds lacking one, by seat
-	mortgaged []uint8 // mortgaged deeds, by seat
+	groups    int      // groups per seat in owned
+	streets   int      // squares in colour sets
+	size      []uint8  // deeds of each group
+	owned     []uint8  // deeds owned, by seat*groups + group
+	sets      []uint8  // complete colour sets, by seat
+	setMask   []uint64 // complete colour sets as bits by group (below 64), by seat
+	near      []uint8  // colour sets of two or more deeds lacking one, by seat
+	mortgaged []uint8  // mortgaged deeds, by seat
 }
 
 // index returns the holdings, built from Props if they are not yet.
@@ -43,6 +44,7 @@ func (g *Game) countHoldings() holdings {
 	buf = buf[groups:]
 	h.owned, buf = buf[:n*groups:n*groups], buf[n*groups:]
 	h.sets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
+	h.setMask = make([]uint64, n)
 	for gi, sqs := range ed.groups {
 		h.size[gi] = uint8(len(sqs))
 		if ed.colour[gi] {
@@ -69,6 +71,7 @@ func (g *Game) countHoldings() holdings {
 			switch size := len(ed.groups[gi]); int(h.owned[p*groups+gi]) {
 			case size:
 				h.sets[p]++
+				h.setMask[p] |= groupBit(gi)
 			case size - 1:
 				if size > 1 {
 					h.near[p]++
@@ -142,6 +145,7 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 	size := len(ed.groups[gi])
 	if was == size || was+d == size {
 		h.sets[p] = uint8(int(h.sets[p]) + d)
+		h.setMask[p] ^= groupBit(gi)
 	}
 	if size > 1 {
 		switch {
@@ -151,6 +155,15 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 			h.near[p]++
 		}
 	}
+}
+
+// groupBit is group gi's bit in a mask of groups; groups from 64 on have
+// none (TestGroupsOfOneKind checks that no edition has that many).
+func groupBit(gi int) uint64 {
+	if gi >= 64 {
+		return 0
+	}
+	return 1 << gi
 }
 
 // markMortgaged sets sq's mortgage, keeping the index.
@@ -178,7 +191,7 @@ func (g *Game) checkHoldings() error {
 				return fmt.Errorf("index: player %d owns %d deeds of group %d, the board says %d", p, got, gi, w)
 			}
 		}
-		if g.hold.sets[p] != want.sets[p] || g.hold.near[p] != want.near[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
+		if g.hold.sets[p] != want.sets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
 			return fmt.Errorf("index: player %d has %d sets, %d lacking one and %d mortgages, the board says %d, %d and %d",
 				p, g.hold.sets[p], g.hold.near[p], g.hold.mortgaged[p], want.sets[p], want.near[p], want.mortgaged[p])
 		}
@@ -223,6 +236,15 @@ func (g *Game) CompleteSets(p PlayerID) int {
 		return 0
 	}
 	return int(g.index().sets[p])
+}
+
+// CompleteSetMask has bit gi set for each colour set gi that p owns whole,
+// for callers that visit them (the computer players).
+func (g *Game) CompleteSetMask(p PlayerID) uint64 {
+	if uint(p) >= uint(len(g.Players)) {
+		return 0
+	}
+	return g.index().setMask[p]
 }
 
 // SetsLackingOne is the number of colour sets of two or more deeds of

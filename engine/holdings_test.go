@@ -7,10 +7,14 @@ import (
 )
 
 // TestGroupsOfOneKind: the index and the computer players tell a colour
-// set by its first square, so every edition's groups must be of one kind.
+// set by its first square, so every edition's groups must be of one kind;
+// and there are at most 64 groups, a bit each in a mask.
 func TestGroupsOfOneKind(t *testing.T) {
 	for _, id := range Editions() {
 		ed := EditionByID(id)
+		if ed.GroupCount() > 64 {
+			t.Errorf("%s: %d groups; masks of groups (CompleteSetMask) hold 64", id, ed.GroupCount())
+		}
 		for gi := 0; gi < ed.GroupCount(); gi++ {
 			sqs := ed.Group(gi)
 			if len(sqs) == 0 {

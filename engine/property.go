@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // This file holds buying, building, selling buildings and mortgages, with
 // the checks shared by Legal and Apply.
 
@@ -183,8 +185,9 @@ func (g *Game) placements(p PlayerID, kind int) int {
 		return 0
 	}
 	n := 0
-	for gi, c := range g.GroupCounts(p) {
-		if !g.ed.colour[gi] || int(c) != len(g.ed.groups[gi]) || g.setMortgaged(gi) {
+	for sets := g.CompleteSetMask(p); sets != 0; sets &= sets - 1 {
+		gi := bits.TrailingZeros64(sets)
+		if g.setMortgaged(gi) {
 			continue
 		}
 		lo, _ := g.setRange(gi)

@@ -3,6 +3,7 @@ package ai
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -152,21 +153,19 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 		return pl.baseReserve() // most of the game: nothing is built
 	}
 	sum, top := 0, 0
-	// Buildings stand only on whole colour sets, so a colour set whose
-	// first deed is p's or the bank's has none of an opponent's.
-	for gi := 0; gi < ed.GroupCount(); gi++ {
-		sqs := ed.Group(gi)
-		if !ed.ColourSet(gi) {
+	// Buildings stand only on whole colour sets: the opponents' are all
+	// there is to look at.
+	for q := range g.Players {
+		if engine.PlayerID(q) == p {
 			continue
 		}
-		if q := g.Props[sqs[0]].Owner; q == p || q == engine.NoOwner {
-			continue
-		}
-		for _, sq := range sqs {
-			if b := g.Props[sq].Buildings; b > 0 {
-				r := ed.Squares[sq].Rent[b]
-				sum += r
-				top = max(top, r)
+		for sets := g.CompleteSetMask(engine.PlayerID(q)); sets != 0; sets &= sets - 1 {
+			for _, sq := range ed.Group(bits.TrailingZeros64(sets)) {
+				if b := g.Props[sq].Buildings; b > 0 {
+					r := ed.Squares[sq].Rent[b]
+					sum += r
+					top = max(top, r)
+				}
 			}
 		}
 	}
@@ -181,11 +180,8 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 // out before it).
 func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, reserve int, checked bool) int {
 	best, bestB, bestCost := -1, int8(0), 0
-	for gi, n := range g.GroupCounts(p) {
-		sqs := ed.Group(gi)
-		if int(n) != len(sqs) || !ed.ColourSet(gi) {
-			continue
-		}
+	for sets := g.CompleteSetMask(p); sets != 0; sets &= sets - 1 {
+		sqs := ed.Group(bits.TrailingZeros64(sets))
 		lo, mortgagedSet := setLevel(g, sqs)
 		if mortgagedSet {
 			continue
