@@ -19,7 +19,7 @@ type holdings struct {
 	owned     []uint8  // deeds owned, by seat*groups + group
 	sets      []uint8  // complete colour sets, by seat
 	setMask   []uint64 // complete colour sets as bits by group (below 64), by seat
-	near      []uint8  // colour sets of two or more deeds lacking one, by seat
+	near      []uint8  // colour sets lacking one deed, by seat
 	mortgaged []uint8  // mortgaged deeds, by seat
 }
 
@@ -73,9 +73,7 @@ func (g *Game) countHoldings() holdings {
 				h.sets[p]++
 				h.setMask[p] |= groupBit(gi)
 			case size - 1:
-				if size > 1 {
-					h.near[p]++
-				}
+				h.near[p]++
 			}
 		}
 	}
@@ -147,13 +145,11 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 		h.sets[p] = uint8(int(h.sets[p]) + d)
 		h.setMask[p] ^= groupBit(gi)
 	}
-	if size > 1 {
-		switch {
-		case was == size-1:
-			h.near[p]--
-		case was+d == size-1:
-			h.near[p]++
-		}
+	switch {
+	case was == size-1:
+		h.near[p]--
+	case was+d == size-1:
+		h.near[p]++
 	}
 }
 
@@ -247,8 +243,8 @@ func (g *Game) CompleteSetMask(p PlayerID) uint64 {
 	return g.index().setMask[p]
 }
 
-// SetsLackingOne is the number of colour sets of two or more deeds of
-// which p owns all but one.
+// SetsLackingOne is the number of colour sets of which p owns all but
+// one deed.
 func (g *Game) SetsLackingOne(p PlayerID) int {
 	if uint(p) >= uint(len(g.Players)) {
 		return 0

@@ -157,8 +157,13 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) 
 			}
 		}
 		// A swap: a deed of p's that completes a set of the owner's, no
-		// richer than this one.
-		for sq := range g.Props {
+		// richer than this one (none when the owner lacks one deed of no
+		// set).
+		swaps := g.Props
+		if g.SetsLackingOne(to) == 0 {
+			swaps = nil
+		}
+		for sq := range swaps {
 			if g.Props[sq].Owner != p || ed.Squares[sq].Kind != engine.SquareStreet || ed.Squares[sq].Group == gi {
 				continue
 			}
