@@ -428,26 +428,11 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 		return engine.Action{Kind: engine.ActBankrupt}, true
 	}
 	ed := g.EditionData()
-	// Mortgage: key 0 for deeds outside complete sets, 1 for deeds of
-	// complete sets; the cheapest within a key.
-	best, bestKey, bestPrice := -1, 0, 0
-	for sq := range g.Props {
-		pr := &g.Props[sq]
-		if pr.Owner != p || pr.Mortgaged {
-			continue
-		}
-		s := &ed.Squares[sq]
-		key := 0
-		if s.Kind == engine.SquareStreet && g.OwnsSet(p, s.Group) {
-			key = 1
-		}
-		if best >= 0 && (key > bestKey || key == bestKey && s.Price >= bestPrice) {
-			continue
-		}
-		if g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
-			continue
-		}
-		best, bestKey, bestPrice = sq, key, s.Price
+	// As in manage, Check is asked about the best deed first, and about
+	// each better one only when it refuses.
+	best := bestMortgage(g, ed, p, false)
+	if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: best}) != nil {
+		best = bestMortgage(g, ed, p, true)
 	}
 	if best >= 0 {
 		return engine.Action{Kind: engine.ActMortgage, Square: best}, true
@@ -483,6 +468,33 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 		return engine.Action{Kind: engine.ActPayDebt}, true
 	}
 	return engine.Action{}, false
+}
+
+// bestMortgage is the deed p mortgages next, -1 for none: key 0 for deeds
+// outside complete sets, 1 for deeds of complete sets; the cheapest within
+// a key, the first on the board among those; among the deeds Check accepts
+// when checked, else among p's unmortgaged deeds.
+func bestMortgage(g *engine.Game, ed *engine.Edition, p engine.PlayerID, checked bool) int {
+	best, bestKey, bestPrice := -1, 0, 0
+	for sq := range g.Props {
+		pr := &g.Props[sq]
+		if pr.Owner != p || pr.Mortgaged {
+			continue
+		}
+		s := &ed.Squares[sq]
+		key := 0
+		if s.Kind == engine.SquareStreet && g.OwnsSet(p, s.Group) {
+			key = 1
+		}
+		if best >= 0 && (key > bestKey || key == bestKey && s.Price >= bestPrice) {
+			continue
+		}
+		if checked && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
+			continue
+		}
+		best, bestKey, bestPrice = sq, key, s.Price
+	}
+	return best
 }
 
 // ErrNoPlayer is returned by Step when the game waits for a seat that has
