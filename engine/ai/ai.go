@@ -204,6 +204,10 @@ func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, rese
 	return best
 }
 
+// inMask reports whether group gi's bit is set in a mask of groups (see
+// engine's CompleteSetMask).
+func inMask(mask uint64, gi int) bool { return gi >= 0 && gi < 64 && mask>>uint(gi)&1 != 0 }
+
 // setLevel is the fewest buildings on a square of the set sqs, and
 // whether a deed of it is mortgaged.
 func setLevel(g *engine.Game, sqs []int) (lo int8, mortgaged bool) {
@@ -271,6 +275,7 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 	// double rent), other (any, when rich); the cheapest first.
 	inSet, inSetCost, other, otherCost := -1, 0, -1, 0
 	if mortgaged && cash >= reserve {
+		sets := g.CompleteSetMask(p)
 		for sq := range g.Props {
 			pr := &g.Props[sq]
 			if pr.Owner != p || !pr.Mortgaged {
@@ -281,7 +286,7 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 				other, otherCost = sq, cost
 			}
 			s := &ed.Squares[sq]
-			if s.Kind != engine.SquareStreet || !g.OwnsSet(p, s.Group) {
+			if s.Kind != engine.SquareStreet || !inMask(sets, s.Group) {
 				continue
 			}
 			if cash-cost >= reserve && (inSet < 0 || cost < inSetCost) {
@@ -476,6 +481,7 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 // when checked, else among p's unmortgaged deeds.
 func bestMortgage(g *engine.Game, ed *engine.Edition, p engine.PlayerID, checked bool) int {
 	best, bestKey, bestPrice := -1, 0, 0
+	sets := g.CompleteSetMask(p)
 	for sq := range g.Props {
 		pr := &g.Props[sq]
 		if pr.Owner != p || pr.Mortgaged {
@@ -483,7 +489,7 @@ func bestMortgage(g *engine.Game, ed *engine.Edition, p engine.PlayerID, checked
 		}
 		s := &ed.Squares[sq]
 		key := 0
-		if s.Kind == engine.SquareStreet && g.OwnsSet(p, s.Group) {
+		if s.Kind == engine.SquareStreet && inMask(sets, s.Group) {
 			key = 1
 		}
 		if best >= 0 && (key > bestKey || key == bestKey && s.Price >= bestPrice) {
