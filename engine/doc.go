@@ -12,4 +12,9 @@
 // error (see errors.go) and leaves the game untouched.
 //
 // Editions (board, decks, prices, rule options) are data, see edition.go.
+//
+// An index of holdings per seat (holdings.go: deeds per group, whole colour
+// sets, mortgages) is kept where deeds change hands, so that the building
+// checks and the computer players ask "does p own the set" without scanning
+// the board; CheckInvariants compares it with a scan.
 package engine
