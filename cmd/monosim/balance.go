@@ -38,6 +38,7 @@ type groupTally struct {
 	rent                     int64
 	deedTurns                int64 // player-turns a deed of the group was owned, summed over deeds
 	completed                int   // games in which one player held the whole group
+	completedAllIn           int   // of those, games where it happened before anyone went bankrupt
 	completedTurns           int64 // sum of the turns of the first completion
 }
 
@@ -54,6 +55,7 @@ type groupStats struct {
 	since    []int
 	complete []bool
 	placing  map[engine.PlayerID]int
+	out      int // players bankrupt so far
 }
 
 func newGroupStats(ed *engine.Edition) *groupStats {
@@ -70,6 +72,7 @@ func (s *groupStats) startGame(g *engine.Game) {
 	}
 	clear(s.complete)
 	clear(s.placing)
+	s.out = 0
 }
 
 // acquire records that p got sq from the bank or from another player.
@@ -90,6 +93,9 @@ func (s *groupStats) acquire(sq int, p engine.PlayerID, turn int) {
 	s.complete[gi] = true
 	s.groups[gi].completed++
 	s.groups[gi].completedTurns += int64(turn)
+	if s.out == 0 {
+		s.groups[gi].completedAllIn++
+	}
 }
 
 // release records that sq went back to the bank.
@@ -131,6 +137,7 @@ func (s *groupStats) event(g *engine.Game, turn int, e *engine.Event) {
 	case engine.EvDeedReceived:
 		s.acquire(e.Square, e.Player, turn)
 	case engine.EvBankrupt:
+		s.out++
 		if e.Other == engine.Bank {
 			for sq, o := range s.owner {
 				if o == e.Player {
@@ -174,6 +181,7 @@ func (s *groupStats) merge(other observer) {
 		a.rent += b.rent
 		a.deedTurns += b.deedTurns
 		a.completed += b.completed
+		a.completedAllIn += b.completedAllIn
 		a.completedTurns += b.completedTurns
 	}
 }
@@ -214,10 +222,14 @@ type GroupBalance struct {
 	PaybackTurns    float64 `json:"payback_turns"`
 	// Completed counts the games in which one player held the whole group
 	// at some moment; MeanCompletedTurn is the mean player-turn of the
-	// first time.
-	Completed         int     `json:"completed"`
-	CompletedShare    float64 `json:"completed_share"`
-	MeanCompletedTurn float64 `json:"mean_completed_turn"`
+	// first time. Late in a game the survivors hold nearly everything, so
+	// CompletedAllIn counts apart the games where it happened while every
+	// player was still in: sets formed by buying, auctions and trades.
+	Completed           int     `json:"completed"`
+	CompletedShare      float64 `json:"completed_share"`
+	CompletedAllIn      int     `json:"completed_all_in"`
+	CompletedAllInShare float64 `json:"completed_all_in_share"`
+	MeanCompletedTurn   float64 `json:"mean_completed_turn"`
 }
 
 func groupKind(ed *engine.Edition, gi int) string {
@@ -246,7 +258,7 @@ func (s *groupStats) balance(games int) []GroupBalance {
 			Group: gi, Squares: append([]int(nil), ed.Group(gi)...), Kind: groupKind(ed, gi),
 			Bought: t.bought, BoughtPaid: t.boughtPaid, Auctioned: t.auctioned, AuctionPaid: t.auctionPaid,
 			Buildings: t.buildings, BuildingsPaid: t.buildingsPaid, Rent: t.rent,
-			DeedTurns: t.deedTurns, Completed: t.completed,
+			DeedTurns: t.deedTurns, Completed: t.completed, CompletedAllIn: t.completedAllIn,
 		}
 		for _, sq := range b.Squares {
 			b.Price += ed.Squares[sq].Price
@@ -259,6 +271,7 @@ func (s *groupStats) balance(games int) []GroupBalance {
 		if games > 0 {
 			b.RentPerGame = float64(t.rent) / float64(games)
 			b.CompletedShare = float64(t.completed) / float64(games)
+			b.CompletedAllInShare = float64(t.completedAllIn) / float64(games)
 		}
 		if paid > 0 {
 			b.ROI = float64(t.rent) / float64(paid)

@@ -56,7 +56,7 @@ func TestGroupStatsFromEvents(t *testing.T) {
 	if want := (60 + 45 + 120) / 2.0 / (30.0 / 17); math.Abs(b.PaybackTurns-want) > 1e-9 {
 		t.Errorf("browns: payback %v turns, want %v", b.PaybackTurns, want)
 	}
-	if b.Completed != 1 || b.CompletedShare != 0.5 || b.MeanCompletedTurn != 2 {
+	if b.Completed != 1 || b.CompletedShare != 0.5 || b.MeanCompletedTurn != 2 || b.CompletedAllIn != 1 {
 		t.Errorf("browns: completed %d (%v), at %v", b.Completed, b.CompletedShare, b.MeanCompletedTurn)
 	}
 	if b.MeanAuctionShare != 45.0/60 {
@@ -174,5 +174,23 @@ func TestStakeSection(t *testing.T) {
 	printBalance(&out, &Result{Games: 1, Balance: Balance{Stakes: rows}})
 	if !strings.Contains(out.String(), "return 0.625") || !strings.Contains(out.String(), "computed 0.900") {
 		t.Errorf("no stakes section:\n%s", out.String())
+	}
+}
+
+// TestCompletedAllIn: a set completed after a player went bankrupt counts
+// as completed, not as completed with every player still in.
+func TestCompletedAllIn(t *testing.T) {
+	s := newGroupStats(engine.EditionByID(engine.Classic))
+	s.startGame(nil)
+	for _, e := range []engine.Event{
+		{Kind: engine.EvBought, Player: 0, Square: 1, Amount: 60},
+		{Kind: engine.EvBankrupt, Player: 2, Other: 0},
+		{Kind: engine.EvBought, Player: 0, Square: 3, Amount: 60},
+	} {
+		s.event(nil, 5, &e)
+	}
+	s.endGame(nil, 9)
+	if b := s.balance(1)[0]; b.Completed != 1 || b.CompletedAllIn != 0 || b.CompletedAllInShare != 0 {
+		t.Errorf("browns: completed %d, all in %d", b.Completed, b.CompletedAllIn)
 	}
 }

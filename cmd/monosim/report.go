@@ -11,21 +11,22 @@ import (
 func printBalance(w io.Writer, r *Result) {
 	b := &r.Balance
 	fmt.Fprintf(w, "\nbalance per group (money in the edition's units; turns are player-turns):\n")
-	fmt.Fprintf(w, "  %-18s %6s %8s %7s %8s %9s %9s %6s %8s %9s %14s\n",
-		"group", "price", "bought", "auction", "auction", "buildings", "rent/game", "ROI", "rent/", "payback", "completed")
-	fmt.Fprintf(w, "  %-18s %6s %8s %7s %8s %9s %9s %6s %8s %9s %14s\n",
-		"", "", "", "", "/price", "paid/game", "", "", "deed-turn", "turns", "games, turn")
+	fmt.Fprintf(w, "  %-18s %6s %8s %7s %8s %9s %9s %6s %8s %9s  %s\n",
+		"group", "price", "bought", "auction", "auction", "buildings", "rent/game", "ROI", "rent/", "payback", "held whole: games")
+	fmt.Fprintf(w, "  %-18s %6s %8s %7s %8s %9s %9s %6s %8s %9s  %s\n",
+		"", "", "", "", "/price", "paid/game", "", "", "deed-turn", "turns", "(all still in), turn")
 	games := float64(max(1, r.Games))
 	for _, g := range b.Groups {
 		name := g.Name
 		if g.Kind != "colour set" {
 			name += " *"
 		}
-		fmt.Fprintf(w, "  %-18s %6d %8d %7d %8.2f %9.0f %9.0f %6.2f %8.2f %9.0f %6.1f %% %5.0f\n",
+		fmt.Fprintf(w, "  %-18s %6d %8d %7d %8.2f %9.0f %9.0f %6.2f %8.2f %9.0f  %5.1f %% (%4.1f %%) %4.0f\n",
 			clip(name, 18), g.Price, g.Bought, g.Auctioned, g.MeanAuctionShare, float64(g.BuildingsPaid)/games,
-			g.RentPerGame, g.ROI, g.RentPerDeedTurn, g.PaybackTurns, 100*g.CompletedShare, g.MeanCompletedTurn)
+			g.RentPerGame, g.ROI, g.RentPerDeedTurn, g.PaybackTurns, 100*g.CompletedShare, 100*g.CompletedAllInShare, g.MeanCompletedTurn)
 	}
-	fmt.Fprintf(w, "  (* ports and utilities: no buildings; \"completed\": one player held the whole group)\n")
+	fmt.Fprintf(w, "  (* ports and utilities: no buildings; \"held whole\": one player held the whole group at some\n")
+	fmt.Fprintf(w, "  moment, in brackets before anyone went bankrupt; turn: the mean turn of the first time)\n")
 	fmt.Fprintf(w, "  ROI is rent over what was paid for the group's deeds and buildings; payback is what a deed\n")
 	fmt.Fprintf(w, "  cost (with its share of buildings) over the rent it brought per player-turn owned.\n")
 
