@@ -9,9 +9,10 @@ import "fmt"
 //
 // It is derived from Props: built on first use, so a decoded or cloned
 // game builds its own, then kept up to date where a deed changes hands
-// (setOwner) or is mortgaged (markMortgaged). CheckInvariants compares it
-// with a scan. Code that edits Props by hand (tests setting up a position)
-// calls Reindex afterwards.
+// (setOwner) or is mortgaged (markMortgaged): engine code changes Owner
+// and Mortgaged only through those two. CheckInvariants compares it with a
+// scan. Code that edits Props by hand (tests setting up a position) calls
+// Reindex afterwards.
 type holdings struct {
 	groups    int      // groups per seat in owned
 	streets   int      // squares in colour sets

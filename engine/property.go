@@ -217,7 +217,7 @@ func (g *Game) buildingShortage(p PlayerID, sq int) (kind int, short bool) {
 	if stock >= g.index().streets {
 		return kind, false
 	}
-	if setHolders := g.activeSetHolders(); setHolders < 2 {
+	if g.activeSetHolders() < 2 {
 		return kind, false
 	}
 	wanting, wanted := 0, 0
