@@ -111,6 +111,7 @@ func TestRandomGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := g.Clone()
+		g.index() // built from the start, so that every step checks its upkeep
 		var log []step
 		for i := 0; i < 4000 && g.Phase != PhaseGameOver; i++ {
 			p, a := randomAction(r, g, buf)
