@@ -119,14 +119,19 @@ func (g *Game) buildingValue(sq int) int {
 func (g *Game) LiquidationValue(p PlayerID) int {
 	ed := g.EditionData()
 	v := g.Players[p].Cash
-	for sq := range g.Props {
-		prop := &g.Props[sq]
-		if prop.Owner != p {
+	for gi, n := range g.GroupCounts(p) { // only the groups p has deeds in
+		if n == 0 {
 			continue
 		}
-		v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
-		if !prop.Mortgaged {
-			v += ed.Squares[sq].Mortgage
+		for _, sq := range ed.groups[gi] {
+			prop := &g.Props[sq]
+			if prop.Owner != p {
+				continue
+			}
+			v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
+			if !prop.Mortgaged {
+				v += ed.Squares[sq].Mortgage
+			}
 		}
 	}
 	return v
