@@ -300,8 +300,9 @@ type SeatWins struct {
 	High float64 `json:"high"`
 }
 
-// wilson is the 95 % Wilson score interval of k successes in n trials.
-func wilson(k, n int) (low, high float64) {
+// winInterval is the 95 % Wilson score interval of k successes in n
+// trials.
+func winInterval(k, n int) (low, high float64) {
 	if n == 0 {
 		return 0, 1
 	}
@@ -320,7 +321,7 @@ func seatWins(wins []int, finished int) []SeatWins {
 		if finished > 0 {
 			out[i].Rate = float64(w) / float64(finished)
 		}
-		out[i].Low, out[i].High = wilson(w, finished)
+		out[i].Low, out[i].High = winInterval(w, finished)
 	}
 	return out
 }

@@ -81,7 +81,7 @@ func TestGroupStatsFromEvents(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
+func TestWinInterval(t *testing.T) {
 	for _, c := range []struct {
 		k, n      int
 		low, high float64
@@ -90,9 +90,9 @@ func TestWilson(t *testing.T) {
 		{0, 10, 0, 0.2775},
 		{10, 10, 0.7225, 1},
 	} {
-		low, high := wilson(c.k, c.n)
+		low, high := winInterval(c.k, c.n)
 		if math.Abs(low-c.low) > 5e-5 || math.Abs(high-c.high) > 5e-5 {
-			t.Errorf("wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, low, high, c.low, c.high)
+			t.Errorf("winInterval(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, low, high, c.low, c.high)
 		}
 	}
 }

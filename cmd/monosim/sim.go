@@ -109,15 +109,21 @@ type tally struct {
 	obs              []observer
 }
 
-func newTally(cfg *Config, ed *engine.Edition) *tally {
+func newTally(cfg *Config, squares int) *tally {
 	return &tally{
 		lengths:   make([]int, cfg.MaxTurns+1),
 		wins:      make([]int, cfg.Players),
 		byOrder:   make([]int, cfg.Players),
-		ends:      make([]int64, len(ed.Squares)),
+		ends:      make([]int64, squares),
 		seatTurns: make([]int, cfg.Players),
-		obs:       newObservers(ed),
 	}
+}
+
+// newBoardTally is a tally with the observers of the edition's games.
+func newBoardTally(cfg *Config, ed *engine.Edition) *tally {
+	t := newTally(cfg, len(ed.Squares))
+	t.obs = newObservers(ed)
+	return t
 }
 
 func (t *tally) add(o *tally) {
@@ -221,7 +227,7 @@ func Run(cfg Config) (*Result, error) {
 	}
 	workers := max(1, min(cfg.Workers, cfg.Games))
 	start := time.Now()
-	total := newTally(&cfg, ed)
+	total := newBoardTally(&cfg, ed)
 	var (
 		next, done atomic.Int64
 		mu         sync.Mutex // guards total, firstErr and Progress calls
@@ -232,7 +238,7 @@ func Run(cfg Config) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t := newTally(&cfg, ed)
+			t := newBoardTally(&cfg, ed)
 			pl := &ai.Player{}
 			players := make([]*ai.Player, cfg.Players)
 			for i := range players {

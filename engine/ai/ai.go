@@ -204,6 +204,12 @@ func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, rese
 	return best
 }
 
+// ownsGroup reports whether p owns every deed of group (the engine's
+// index answers).
+func ownsGroup(g *engine.Game, ed *engine.Edition, p engine.PlayerID, group int) bool {
+	return g.OwnsSet(p, group)
+}
+
 // inMask reports whether group gi's bit is set in a mask of groups (see
 // engine's CompleteSetMask).
 func inMask(mask uint64, gi int) bool { return gi >= 0 && gi < 64 && mask>>uint(gi)&1 != 0 }
