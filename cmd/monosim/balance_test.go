@@ -142,7 +142,7 @@ const fakeStake = engine.EventKind(250)
 // section of its own, measured and beside the computed return.
 func TestStakeSection(t *testing.T) {
 	stakeKinds[fakeStake] = stakeKind{
-		read:     func(e *engine.Event) (int, int, int) { return e.Square, e.Amount, e.Cost },
+		read:     func(g *engine.Game, e *engine.Event) (int, int, int) { return e.Square, e.Amount, e.Cost },
 		expected: func(ed *engine.Edition, sq int) float64 { return 0.9 },
 	}
 	defer delete(stakeKinds, fakeStake)

@@ -7,11 +7,12 @@ import (
 )
 
 // stakeKind reads an event that settles a stake on a square (a gamble, a
-// casino): the square, what was staked and what was paid out (zero for a
-// loss). Expected, when set, is the edition's computed return per unit
-// staked on the square, printed beside the measured one.
+// casino): the square (from the event, or the player's position in the
+// game just after the action), what was staked and what was paid out
+// (zero for a loss). Expected, when set, is the edition's computed return
+// per unit staked on the square, printed beside the measured one.
 type stakeKind struct {
-	read     func(e *engine.Event) (square, stake, payout int)
+	read     func(g *engine.Game, e *engine.Event) (square, stake, payout int)
 	expected func(ed *engine.Edition, square int) float64
 }
 
@@ -46,7 +47,7 @@ func (s *stakeStats) event(g *engine.Game, turn int, e *engine.Event) {
 	if !ok {
 		return
 	}
-	sq, stake, payout := k.read(e)
+	sq, stake, payout := k.read(g, e)
 	t := s.squares[sq]
 	if t == nil {
 		t = &stakeTally{kind: e.Kind}
