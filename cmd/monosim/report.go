@@ -16,17 +16,22 @@ func printBalance(w io.Writer, r *Result) {
 	fmt.Fprintf(w, "  %-18s %6s %8s %7s %8s %9s %9s %6s %8s %9s  %s\n",
 		"", "", "", "", "/price", "paid/game", "", "", "deed-turn", "turns", "(all still in), turn")
 	games := float64(max(1, r.Games))
+	starred := false
 	for _, g := range b.Groups {
 		name := g.Name
 		if g.Kind != "colour set" {
 			name += " *"
+			starred = true
 		}
 		fmt.Fprintf(w, "  %-18s %6d %8d %7d %8.2f %9.0f %9.0f %6.2f %8.2f %9.0f  %5.1f %% (%4.1f %%) %4.0f\n",
 			clip(name, 18), g.Price, g.Bought, g.Auctioned, g.MeanAuctionShare, float64(g.BuildingsPaid)/games,
 			g.RentPerGame, g.ROI, g.RentPerDeedTurn, g.PaybackTurns, 100*g.CompletedShare, 100*g.CompletedAllInShare, g.MeanCompletedTurn)
 	}
-	fmt.Fprintf(w, "  (* ports and utilities: no buildings; \"held whole\": one player held the whole group at some\n")
-	fmt.Fprintf(w, "  moment, in brackets before anyone went bankrupt; turn: the mean turn of the first time)\n")
+	if starred {
+		fmt.Fprintf(w, "  (* ports and utilities: no buildings)\n")
+	}
+	fmt.Fprintf(w, "  \"held whole\": one player held the whole group at some moment, in brackets before anyone\n")
+	fmt.Fprintf(w, "  went bankrupt; turn: the mean turn of the first time.\n")
 	fmt.Fprintf(w, "  ROI is rent over what was paid for the group's deeds and buildings; payback is what a deed\n")
 	fmt.Fprintf(w, "  cost (with its share of buildings) over the rent it brought per player-turn owned.\n")
 
