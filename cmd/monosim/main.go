@@ -1,31 +1,29 @@
 // Command monosim plays many Monopoly games between computer players
 // (package engine/ai) and prints statistics: games, turns, throughput,
 // the distribution of game lengths (games that reach -max-turns are
-// counted apart as capped), win rate by seat, where player-turns end,
-// square by square, with "in jail" counted apart from "just visiting",
-// and a balance report: per ownable group what was paid for deeds (bought
+// counted apart as capped), win rate by seat, and where player-turns end,
+// square by square, with "in jail" counted apart from "just visiting".
+// Then a balance report: per ownable group what was paid for deeds (bought
 // and at auction) and buildings, the rent collected, the return on
 // investment and the payback in turns, how often one player held the
 // whole group; each seat's win rate with a 95 % confidence interval; and,
 // for squares with a stake, the measured return per unit staked.
+// -warmup N leaves each seat's first N turns of a game out of the landing
+// statistics (tokens start on the start square; the first laps are not
+// the steady state); -plot FILE.png draws the landing shares and the
+// return per group, with the square and group names of -lang en|ru|uk.
 //
 // Usage:
 //
 //	monosim [-edition classic] [-players 4] [-games 10000] [-seed 1]
-//	        [-max-turns 1000] [-warmup 0] [-jail short|long] [-workers 1]
-//	        [-lang en|ru|uk] [-json] [-plot file.png] [-progress]
-//	        [-cpuprofile file]
+//	        [-max-turns 1000] [-jail short|long] [-workers 1]
+//	        [-json] [-progress] [-cpuprofile file]
 //
 // Every game's seed is derived from -seed and the game's number, so a run
-// gives the same figures whatever -workers is. -warmup N leaves each
-// seat's first N turns of a game out of the landing statistics (tokens
-// start on the start square; the first laps are not the steady state).
-// With -json the result is one JSON object on stdout;
-// "landing.end_of_turn" (one fraction per square; the jail square's is
-// just visiting) plus "landing.in_jail" sum to 1. -plot draws the landing
-// shares and the return per group into a PNG, with the names of -lang. A
-// progress bar goes to stderr when stderr is a terminal, or with
-// -progress.
+// gives the same figures whatever -workers is. With -json the result is
+// one JSON object on stdout; "landing.end_of_turn" (40 fractions, index 10
+// = just visiting) plus "landing.in_jail" sum to 1. A progress bar goes to
+// stderr when stderr is a terminal, or with -progress.
 package main
 
 import (
