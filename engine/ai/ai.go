@@ -276,27 +276,32 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 	}
 	ed := g.EditionData()
 	reserve := memo.get(pl, g, ed, p)
-	// Mortgages to lift, found in one pass: inSet (of a complete colour
-	// set: lifting it lets the set be built on again and restores the
-	// double rent), other (any, when rich); the cheapest first.
+	// Mortgages to lift, found in one pass over the groups p has deeds in:
+	// inSet (of a complete colour set: lifting it lets the set be built on
+	// again and restores the double rent), other (any, when rich); the
+	// cheapest first, the first on the board among those.
 	inSet, inSetCost, other, otherCost := -1, 0, -1, 0
 	if mortgaged && cash >= reserve {
 		sets := g.CompleteSetMask(p)
-		for sq := range g.Props {
-			pr := &g.Props[sq]
-			if pr.Owner != p || !pr.Mortgaged {
+		for gi, n := range g.GroupCounts(p) {
+			if n == 0 {
 				continue
 			}
-			cost := g.UnmortgageCost(sq)
-			if cash-cost >= reserve+richMargin && (other < 0 || cost < otherCost) {
-				other, otherCost = sq, cost
-			}
-			s := &ed.Squares[sq]
-			if s.Kind != engine.SquareStreet || !inMask(sets, s.Group) {
-				continue
-			}
-			if cash-cost >= reserve && (inSet < 0 || cost < inSetCost) {
-				inSet, inSetCost = sq, cost
+			for _, sq := range ed.Group(gi) {
+				pr := &g.Props[sq]
+				if pr.Owner != p || !pr.Mortgaged {
+					continue
+				}
+				cost := g.UnmortgageCost(sq)
+				if cash-cost >= reserve+richMargin && (other < 0 || cost < otherCost || cost == otherCost && sq < other) {
+					other, otherCost = sq, cost
+				}
+				if ed.Squares[sq].Kind != engine.SquareStreet || !inMask(sets, gi) {
+					continue
+				}
+				if cash-cost >= reserve && (inSet < 0 || cost < inSetCost || cost == inSetCost && sq < inSet) {
+					inSet, inSetCost = sq, cost
+				}
 			}
 		}
 		if inSet >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: inSet}) == nil {
@@ -488,23 +493,28 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 func bestMortgage(g *engine.Game, ed *engine.Edition, p engine.PlayerID, checked bool) int {
 	best, bestKey, bestPrice := -1, 0, 0
 	sets := g.CompleteSetMask(p)
-	for sq := range g.Props {
-		pr := &g.Props[sq]
-		if pr.Owner != p || pr.Mortgaged {
+	for gi, n := range g.GroupCounts(p) { // only the groups p has deeds in
+		if n == 0 {
 			continue
 		}
-		s := &ed.Squares[sq]
-		key := 0
-		if s.Kind == engine.SquareStreet && inMask(sets, s.Group) {
-			key = 1
+		for _, sq := range ed.Group(gi) {
+			pr := &g.Props[sq]
+			if pr.Owner != p || pr.Mortgaged {
+				continue
+			}
+			s := &ed.Squares[sq]
+			key := 0
+			if s.Kind == engine.SquareStreet && inMask(sets, gi) {
+				key = 1
+			}
+			if best >= 0 && (key > bestKey || key == bestKey && (s.Price > bestPrice || s.Price == bestPrice && sq > best)) {
+				continue
+			}
+			if checked && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
+				continue
+			}
+			best, bestKey, bestPrice = sq, key, s.Price
 		}
-		if best >= 0 && (key > bestKey || key == bestKey && s.Price >= bestPrice) {
-			continue
-		}
-		if checked && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
-			continue
-		}
-		best, bestKey, bestPrice = sq, key, s.Price
 	}
 	return best
 }
