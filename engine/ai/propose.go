@@ -49,7 +49,7 @@ func (pl *Player) remember(g *engine.Game, p engine.PlayerID, t *engine.Trade) {
 // player-turn.
 func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
 	for i := range pl.offers {
-		if o := &pl.offers[i]; o.from == p && o.turn == g.Turn && o.made(g) {
+		if o := &pl.offers[i]; o.turn == g.Turn && o.from == p && o.made(g) { // the turn first: it rules out most
 			return true
 		}
 	}
@@ -61,7 +61,7 @@ func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
 func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed int) bool {
 	cooldown := offerCooldownRounds * len(g.Players)
 	for i := range pl.offers {
-		if o := &pl.offers[i]; o.from == p && o.to == to && o.deed == deed && o.made(g) && g.Turn-o.turn < cooldown {
+		if o := &pl.offers[i]; o.deed == deed && o.to == to && o.from == p && o.made(g) && g.Turn-o.turn < cooldown { // the deed first: it rules out most
 			return true
 		}
 	}
