@@ -196,67 +196,77 @@ func (g *Game) checkHoldings() error {
 	return nil
 }
 
+// The accessors below are small enough to be inlined where the computer
+// players call them many times a turn: the index is read directly when it
+// is built and p is a seat, and built (or p refused) by held otherwise.
+
+// held builds the index if it is not yet and reports whether p is a seat.
+func (g *Game) held(p PlayerID) bool {
+	if uint(p) >= uint(len(g.Players)) {
+		return false
+	}
+	g.index()
+	return true
+}
+
 // OwnedInGroup is the number of deeds of group that p owns.
 func (g *Game) OwnedInGroup(p PlayerID, group int) int {
-	if uint(p) >= uint(len(g.Players)) {
-		return 0
+	if h := &g.hold; uint(p) < uint(len(h.sets)) || g.held(p) {
+		return int(h.owned[int(p)*h.groups+group])
 	}
-	h := g.index()
-	return int(h.owned[int(p)*h.groups+group])
+	return 0
 }
 
 // OwnsSet reports whether p owns every deed of group.
 func (g *Game) OwnsSet(p PlayerID, group int) bool {
-	if uint(p) >= uint(len(g.Players)) {
-		return false
+	if h := &g.hold; uint(p) < uint(len(h.sets)) || g.held(p) {
+		return h.owned[int(p)*h.groups+group] == h.size[group]
 	}
-	h := g.index()
-	return h.owned[int(p)*h.groups+group] == h.size[group]
+	return false
 }
 
 // GroupCounts is the number of deeds p owns in each group, indexed by
 // group, for callers that look at every group (the computer players). It
 // is the engine's own index, read only, and valid until the game changes.
 func (g *Game) GroupCounts(p PlayerID) []uint8 {
-	if uint(p) >= uint(len(g.Players)) {
-		return nil
+	if h := &g.hold; uint(p) < uint(len(h.sets)) || g.held(p) {
+		i := int(p) * h.groups
+		return h.owned[i : i+h.groups : i+h.groups]
 	}
-	h := g.index()
-	i := int(p) * h.groups
-	return h.owned[i : i+h.groups : i+h.groups]
+	return nil
 }
 
 // CompleteSets is the number of colour sets (groups of streets) that p
 // owns whole.
 func (g *Game) CompleteSets(p PlayerID) int {
-	if p < 0 || int(p) >= len(g.Players) {
-		return 0
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return int(g.hold.sets[p])
 	}
-	return int(g.index().sets[p])
+	return 0
 }
 
 // CompleteSetMask has bit gi set for each colour set gi that p owns whole,
 // for callers that visit them (the computer players).
 func (g *Game) CompleteSetMask(p PlayerID) uint64 {
-	if uint(p) >= uint(len(g.Players)) {
-		return 0
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return g.hold.setMask[p]
 	}
-	return g.index().setMask[p]
+	return 0
 }
 
 // SetsLackingOne is the number of colour sets of which p owns all but
 // one deed.
 func (g *Game) SetsLackingOne(p PlayerID) int {
-	if uint(p) >= uint(len(g.Players)) {
-		return 0
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return int(g.hold.near[p])
 	}
-	return int(g.index().near[p])
+	return 0
 }
 
 // MortgagedDeeds is the number of p's deeds that are mortgaged.
 func (g *Game) MortgagedDeeds(p PlayerID) int {
-	if p < 0 || int(p) >= len(g.Players) {
-		return 0
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return int(g.hold.mortgaged[p])
 	}
-	return int(g.index().mortgaged[p])
+	return 0
 }
