@@ -155,6 +155,7 @@ func TestStakeSection(t *testing.T) {
 	for _, e := range []engine.Event{
 		{Kind: fakeStake, Square: 20, Amount: 100, Cost: 0},
 		{Kind: fakeStake, Square: 20, Amount: 100, Cost: 250},
+		{Kind: fakeStake, Square: 20, Amount: 0, Cost: 50}, // more paid on the stake just won (a jackpot)
 		{Kind: engine.EvRentPaid, Square: 20, Amount: 999},
 		{Kind: fakeStake, Square: 4, Amount: 50, Cost: 50},
 	} {
@@ -167,12 +168,12 @@ func TestStakeSection(t *testing.T) {
 	if len(rows) != 2 || rows[0].Square != 4 || rows[1].Square != 20 {
 		t.Fatalf("rows %+v", rows)
 	}
-	if r := rows[1]; r.Bets != 3 || r.Wins != 1 || r.Staked != 400 || r.Payout != 250 || r.Return != 250.0/400 || r.Expected != 0.9 {
+	if r := rows[1]; r.Bets != 3 || r.Wins != 1 || r.Staked != 400 || r.Payout != 300 || r.Return != 300.0/400 || r.Expected != 0.9 {
 		t.Errorf("square 20: %+v", r)
 	}
 	var out bytes.Buffer
 	printBalance(&out, &Result{Games: 1, Balance: Balance{Stakes: rows}})
-	if !strings.Contains(out.String(), "return 0.625") || !strings.Contains(out.String(), "computed 0.900") {
+	if !strings.Contains(out.String(), "return 0.750") || !strings.Contains(out.String(), "computed 0.900") {
 		t.Errorf("no stakes section:\n%s", out.String())
 	}
 }

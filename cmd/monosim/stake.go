@@ -9,7 +9,8 @@ import (
 // stakeKind reads an event that settles a stake on a square (a gamble, a
 // casino): the square (from the event, or the player's position in the
 // game just after the action), what was staked and what was paid out
-// (zero for a loss). Expected, when set, is the edition's computed return
+// (zero for a loss). An event that pays more on a stake already counted
+// (a jackpot on top of a win) reads as a stake of zero. Expected, when set, is the edition's computed return
 // per unit staked on the square, printed beside the measured one.
 type stakeKind struct {
 	read     func(g *engine.Game, e *engine.Event) (square, stake, payout int)
@@ -53,11 +54,13 @@ func (s *stakeStats) event(g *engine.Game, turn int, e *engine.Event) {
 		t = &stakeTally{kind: e.Kind}
 		s.squares[sq] = t
 	}
-	t.bets++
 	t.staked += int64(stake)
 	t.payout += int64(payout)
-	if payout > stake {
-		t.wins++
+	if stake > 0 {
+		t.bets++
+		if payout > stake {
+			t.wins++
+		}
 	}
 }
 
