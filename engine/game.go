@@ -162,6 +162,7 @@ type Game struct {
 	// shared: Clone drops them.
 	debtBuf  []Debt
 	queueBuf []int
+	hold     holdings // who owns what, per seat (holdings.go)
 }
 
 // Config describes a new game.
@@ -286,6 +287,7 @@ func (g *Game) Clone() *Game {
 	c.Scripted = append([]uint8(nil), g.Scripted...)
 	c.events = nil
 	c.spare, c.debtBuf, c.queueBuf = nil, nil, nil
+	c.hold = holdings{} // the clone builds its own
 	return &c
 }
 
