@@ -127,9 +127,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// editionIDs lists the engine's editions, sorted.
+// editionIDs lists the board engine's editions and the Deal card game,
+// sorted.
 func editionIDs() []string {
-	ids := engine.Editions()
+	ids := append(engine.Editions(), DealEdition)
 	sort.Strings(ids)
 	return ids
 }
