@@ -210,7 +210,7 @@ func New(cfg Config) (*Game, []Event, error) {
 			order[i] = uint8(i)
 		}
 		for i := n - 1; i > 0; i-- { // Fisher–Yates
-			j := g.RNG.intn(i + 1)
+			j := g.RNG.Intn(i + 1)
 			order[i], order[j] = order[j], order[i]
 		}
 		g.Decks[d] = Deck{Order: order, Count: n}
@@ -320,7 +320,7 @@ func (g *Game) die() int {
 		}
 		return v
 	}
-	return g.RNG.intn(6) + 1
+	return g.RNG.Intn(6) + 1
 }
 
 func (g *Game) rollDice() [2]int { return [2]int{g.die(), g.die()} }
