@@ -14,7 +14,7 @@ import (
 )
 
 // TestDealKillMidTurn kills the bot process (SIGKILL) in the middle of a
-// Deal turn with a hand press in flight, twice, and restarts it on the same
+// 3-player Deal turn with a hand press in flight, twice, and restarts it on the same
 // database: the game goes on from the private chats' hand messages, and
 // every move pressed is applied exactly once (one log entry each).
 func TestDealKillMidTurn(t *testing.T) {
@@ -31,7 +31,7 @@ func TestDealKillMidTurn(t *testing.T) {
 		}
 		_ = cmd.Wait()
 	}
-	users := []fakeapi.User{{ID: 11, FirstName: "Alice"}, {ID: 22, FirstName: "Bob"}}
+	users := []fakeapi.User{{ID: 11, FirstName: "Alice"}, {ID: 22, FirstName: "Bob"}, {ID: 33, FirstName: "Carol"}}
 	wait := func(what string, cond func() bool) {
 		t.Helper()
 		if !api.WaitFor(cond, 60*time.Second) {
@@ -52,13 +52,15 @@ func TestDealKillMidTurn(t *testing.T) {
 	child := start()
 	api.PushMessage(testChat, users[0], "/newgame deal")
 	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
-	b, _ := lastButton(api, OpJoin)
-	wait("the join", answered(api.PushCallback(testChat, b.msg, users[1], b.data)))
-	wait("the lobby with two players", func() bool {
-		m, _ := api.LastMessage(testChat)
-		return strings.Contains(m.Text, "Bob")
-	})
-	b, _ = lastButton(api, OpStart)
+	for _, u := range users[1:] {
+		b, _ := lastButton(api, OpJoin)
+		wait("the join", answered(api.PushCallback(testChat, b.msg, u, b.data)))
+		wait("the lobby with the player", func() bool {
+			m, _ := api.LastMessage(testChat)
+			return strings.Contains(m.Text, u.FirstName)
+		})
+	}
+	b, _ := lastButton(api, OpStart)
 	wait("the start", answered(api.PushCallback(testChat, b.msg, users[0], b.data)))
 	var payload string
 	wait("the table's link", func() bool {
@@ -122,8 +124,8 @@ func TestDealKillMidTurn(t *testing.T) {
 
 	entries := loggedActions(t, api, db)
 	t.Logf("%d moves, %d log entries", moves, entries)
-	// One entry for the join, one for the start, one per move.
-	if want := 2 + moves; entries != want {
+	// One entry per join, one for the start, one per move.
+	if want := len(users) + moves; entries != want {
 		t.Fatalf("action log has %d entries for %d moves (want %d): a move was lost or applied twice", entries, moves, want)
 	}
 }
