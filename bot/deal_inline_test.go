@@ -253,3 +253,26 @@ func TestDealInlineAfterRestart(t *testing.T) {
 		t.Fatal("after the restart the player whose turn it is got no moves inline")
 	}
 }
+
+// TestDealHandOpenedAgain: the group's link opened again moves the hand to
+// the bottom of the private chat; the old message keeps no buttons.
+func TestDealHandOpenedAgain(t *testing.T) {
+	h := newHarness(t, 9, nil)
+	h.startDeal("en")
+	rec := h.record()
+	seat := rec.Deal.Game.Current
+	u := h.userOf(rec, engine.PlayerID(seat))
+	old := rec.Deal.Hands[seat].Msg
+	h.api.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
+	h.settle()
+	now := h.record().Deal.Hands[seat].Msg
+	msgs := h.api.Messages(u.ID)
+	if now == old || now != msgs[len(msgs)-1].ID || msgs[len(msgs)-1].Keyboard == nil {
+		t.Fatalf("the hand is message %d (was %d), the chat's last is %d", now, old, msgs[len(msgs)-1].ID)
+	}
+	for _, m := range msgs {
+		if m.ID == old && (m.Keyboard != nil || !strings.Contains(m.Text, "further down")) {
+			t.Fatalf("the old hand message still reads %q with buttons %v", m.Text, m.Keyboard)
+		}
+	}
+}

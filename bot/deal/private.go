@@ -48,7 +48,13 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 		case rec.SeatOf(user) < 0:
 			refused = k.t(lang, "deal_private_not_player", nil)
 		default:
-			rec.Deal.Hands[rec.SeatOf(user)].Open = true
+			seat := int(rec.SeatOf(user))
+			h := &rec.Deal.Hands[seat]
+			if h.Msg != 0 { // opened again: the hand moves to the bottom of the chat
+				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(lang, "deal_hand_moved", nil))
+				h.Msg = 0
+			}
+			h.Open = true
 			c.Quiet, c.Turn = true, true
 			c.ViaSettings.DealChat = group
 		}
