@@ -7,7 +7,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
@@ -61,23 +60,12 @@ func (h *harness) groupHasLink(link string) bool {
 // chat, as it shows now.
 func (h *harness) handPress(u fakeapi.User, op Op, arg int) {
 	h.t.Helper()
-	msgs := h.api.Messages(u.ID)
-	for i := len(msgs) - 1; i >= 0; i-- {
-		for _, row := range msgs[i].Keyboard {
-			for _, b := range row {
-				p, err := kit.ParsePress(b.Data)
-				if err != nil {
-					h.t.Fatalf("the bot made a button with bad data %q: %v", b.Data, err)
-				}
-				if p.Op == op && p.Arg == arg {
-					h.api.PushCallback(u.ID, msgs[i].ID, u, b.Data)
-					h.settle()
-					return
-				}
-			}
-		}
+	msg, data, ok := h.findButtonIn(u.ID, op, arg, false)
+	if !ok {
+		h.t.Fatalf("%s has no %s:%d button in the private chat", u.FirstName, op, arg)
 	}
-	h.t.Fatalf("%s has no %s:%d button in the private chat", u.FirstName, op, arg)
+	h.api.PushCallback(u.ID, msg, u, data)
+	h.settle()
 }
 
 // dealStep makes the move the engine's computer player would make for a

@@ -132,7 +132,12 @@ func (h *harness) record() *Record {
 
 // findButton returns the message and data of the newest button with op.
 func (h *harness) findButton(op Op, arg int, anyArg bool) (msg int, data string, ok bool) {
-	msgs := h.api.Messages(testChat)
+	return h.findButtonIn(testChat, op, arg, anyArg)
+}
+
+// findButtonIn is findButton in any chat (a person's private chat).
+func (h *harness) findButtonIn(chat int64, op Op, arg int, anyArg bool) (msg int, data string, ok bool) {
+	msgs := h.api.Messages(chat)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
