@@ -20,7 +20,7 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 		b.WriteString("\n" + k.t(lang, "deal_hand_empty", nil))
 	}
 	for _, c := range v.Hand {
-		b.WriteString("\n" + k.t(lang, "deal_hand_card", map[string]any{"Card": k.cardName(lang, c), "Amount": deal.Cards[c].Value}))
+		b.WriteString("\n" + k.cardWithValue(lang, "deal_hand_card", c))
 	}
 	b.WriteString("\n\n" + k.handPrompt(lang, rec, v, seat, h))
 	if !live || v.Phase == deal.PhaseGameOver {
@@ -42,6 +42,15 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 	}
 	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
 	return b.String(), &m
+}
+
+// cardWithValue names a card with its value (template id), a money card
+// by its name alone: its name is its value.
+func (k *Kind) cardWithValue(lang, id string, c int) string {
+	if deal.Cards[c].Type == deal.TypeMoney {
+		return k.t(lang, id+"_money", map[string]any{"Card": k.cardName(lang, c)})
+	}
+	return k.t(lang, id, map[string]any{"Card": k.cardName(lang, c), "Amount": deal.Cards[c].Value})
 }
 
 // maxButtons bounds a hand's keyboard (Telegram takes about 100 buttons):
@@ -109,7 +118,7 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 		if sel.Has(c.arg) {
 			mark = "✅ "
 		}
-		return mark + k.t(lang, "deal_btn_pay_card", map[string]any{"Card": k.cardName(lang, c.arg), "Amount": deal.Cards[c.arg].Value})
+		return mark + k.cardWithValue(lang, "deal_btn_pay_card", c.arg)
 	case OpPay:
 		sum := 0
 		for x := sel.Next(0); x >= 0; x = sel.Next(x + 1) {
