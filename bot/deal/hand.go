@@ -76,7 +76,7 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 	case v.Phase == deal.PhaseRespond && pd.Actor == seat:
 		for _, t := range pd.Targets[:pd.N] {
 			if pd.Chain(seat, t.Player) >= 0 {
-				return k.t(lang, "deal_hand_no_to_you", map[string]any{"Player": seatName(rec, t.Player), "Card": k.cardName(lang, pd.Card)})
+				return k.t(lang, "deal_hand_no_to_you", map[string]any{"Player": seatName(rec, t.Player), "Card": k.quotedName(lang, pd.Card)})
 			}
 		}
 	case v.Phase == deal.PhaseRespond && pd.IsDebt():
@@ -85,17 +85,17 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 		for c := sel.Next(0); c >= 0; c = sel.Next(c + 1) {
 			sum += deal.Cards[c].Value
 		}
-		return k.t(lang, "deal_hand_owe", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.cardName(lang, pd.Card), "Amount": pd.Amount, "Sum": sum})
+		return k.t(lang, "deal_hand_owe", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card), "Amount": pd.Amount, "Sum": sum})
 	case v.Phase == deal.PhaseRespond:
-		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.cardName(lang, pd.Card)})
+		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card)})
 	case h.Picked && (g.Hand(seat).Has(h.Pick) || g.Places[h.Pick] == deal.Place{Zone: deal.ZoneTable, Owner: seat, Color: g.Places[h.Pick].Color}):
 		if deal.Cards[h.Pick].Action == deal.ForcedDeal && h.Take != 0 {
 			return k.t(lang, "deal_hand_give", nil)
 		}
 		if deal.Cards[h.Pick].Action == deal.ForcedDeal || deal.Cards[h.Pick].Action == deal.SlyDeal {
-			return k.t(lang, "deal_hand_take", map[string]any{"Card": k.cardName(lang, h.Pick)})
+			return k.t(lang, "deal_hand_take", map[string]any{"Card": k.quotedName(lang, h.Pick)})
 		}
-		return k.t(lang, "deal_hand_pick", map[string]any{"Card": k.cardName(lang, h.Pick)})
+		return k.t(lang, "deal_hand_pick", map[string]any{"Card": k.quotedName(lang, h.Pick)})
 	}
 	return k.t(lang, "deal_hand_turn", map[string]any{"Left": deal.PlaysPerTurn - v.Plays})
 }

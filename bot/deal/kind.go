@@ -321,7 +321,7 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 			}
 			asked = append(asked, mention(rec, deal.PlayerID(p)))
 		}
-		card := k.cardName(lang, pd.Card)
+		card := k.quotedName(lang, pd.Card)
 		if len(asked) > 0 {
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_answer_prompt", map[string]any{
 				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card})})

@@ -19,6 +19,14 @@ func (k *Kind) cardName(lang string, c int) string {
 	return k.t(lang, "deal_card_"+strconv.Itoa(int(deal.Cards[c].Kind)), nil)
 }
 
+// quotedName is a card's name inside «»: quotes within it become „“, as
+// Ukrainian and Russian write quotes within quotes («Пройди „Старт“»).
+func (k *Kind) quotedName(lang string, c int) string {
+	return innerQuotes.Replace(k.cardName(lang, c))
+}
+
+var innerQuotes = strings.NewReplacer("«", "„", "»", "“")
+
 func (k *Kind) colorName(lang string, c deal.Color) string {
 	if c < 0 || c >= deal.NumColors {
 		return ""
@@ -177,7 +185,7 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		return "" // a draw's cards: the player's own
 	}
 	data := map[string]any{"Player": seatName(rec, e.Player), "Other": seatName(rec, e.Other),
-		"Card": k.cardName(lang, e.Card), "Set": k.colorName(lang, e.Color), "Amount": e.Amount, "Owed": e.Owed,
+		"Card": k.quotedName(lang, e.Card), "Set": k.colorName(lang, e.Color), "Amount": e.Amount, "Owed": e.Owed,
 		"Items": k.cardNames(lang, e.Cards)}
 	id := ""
 	switch e.Kind {
