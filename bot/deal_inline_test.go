@@ -276,3 +276,35 @@ func TestDealHandOpenedAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestDealAnswerDeadline: an action's targets share one deadline from the
+// chat's pace; when it passes, every open answer takes the rules' default
+// (no Just Say No; a debt paid with the least valuable cards).
+func TestDealAnswerDeadline(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h.startDeal("en")
+	for i := 0; h.record().Deal.Game.Phase != dealengine.PhaseRespond; i++ {
+		if i == 300 || !h.dealStep() {
+			t.Fatal("no action was played against anyone")
+		}
+	}
+	rec := h.record()
+	g := rec.Deal.Game
+	if !strings.HasPrefix(rec.Clock.Decision, "r:") || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
+		t.Fatalf("clock %+v: want the answer's decision with an hour's deadline", rec.Clock)
+	}
+	ver, turn := g.Version, g.Turn
+	clock.Add(time.Hour + time.Second)
+	rec = h.waitRecord("the answers time out", func(r *Record) bool { return r.Deal.Game.Version != ver })
+	g = rec.Deal.Game
+	if g.Phase != dealengine.PhasePlay || g.Turn != turn {
+		t.Fatalf("after the answers' deadline: phase %d turn %d, want the actor's turn going on", g.Phase, g.Turn)
+	}
+	timedOut := false
+	for _, e := range rec.Deal.Events {
+		timedOut = timedOut || e.Kind == dealengine.EvTimeout
+	}
+	if !timedOut {
+		t.Fatalf("the table does not say the answers timed out: %+v", rec.Deal.Events)
+	}
+}
