@@ -166,3 +166,23 @@ func TestDealAnswerDeadline(t *testing.T) {
 		t.Fatalf("the table does not say the answers timed out: %+v", rec.Deal.Events)
 	}
 }
+
+// TestDealBoardMovesTheTable: /board in a Deal game posts the table anew
+// at the bottom of the chat; the old message keeps its moves, without
+// buttons.
+func TestDealBoardMovesTheTable(t *testing.T) {
+	h := newHarness(t, 8, nil)
+	h.startDeal("en")
+	old := h.record().Deal.TableMsg
+	h.say(h.users[1], "/board")
+	rec := h.record()
+	last, _ := h.api.LastMessage(testChat)
+	if rec.Deal.TableMsg == old || rec.Deal.TableMsg != last.ID || !strings.Contains(last.Text, "Draw pile") || last.Keyboard == nil {
+		t.Fatalf("the table is message %d (was %d); the chat's last reads %q", rec.Deal.TableMsg, old, last.Text)
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == old && m.Keyboard != nil {
+			t.Fatalf("the old table keeps its buttons: %q", m.Text)
+		}
+	}
+}

@@ -39,8 +39,19 @@ func (k *Kind) LobbyText(lang string, rec *Record) string {
 		"Max": MaxPlayers, "Min": MinPlayers})
 }
 
-// Command handles the link that opens a player's hand (/start d…).
+// Command handles the link that opens a player's hand (/start d…) and,
+// in the group, /board: the table message moves to the bottom of the chat.
 func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
+	if group && m.Command() == "board" {
+		st, err := k.host.Change(m.Chat.ID, updateID, func(c *chatState) error {
+			if c.Rec != nil && c.Rec.Deal != nil && c.Rec.Status == kit.StatusPlaying {
+				k.Reshow(c, c.ChatLang())
+			}
+			return nil
+		})
+		k.host.Finish(ctx, st, err)
+		return true
+	}
 	if group || m.Command() != "start" {
 		return false
 	}
