@@ -18,7 +18,11 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		return
 	}
 	if err != nil {
-		b.log.Error("changing chat state", "err", err)
+		chat := int64(0)
+		if st != nil {
+			chat = st.Chat
+		}
+		b.log.Error("changing chat state", "chat", chat, "err", err)
 		return
 	}
 	if st == nil || st.Duplicate {

@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"log/slog"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -70,5 +74,88 @@ func TestRestartsKeepTelegramLimits(t *testing.T) {
 	h.stop()
 	if f := h.api.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
 		t.Fatalf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
+	}
+}
+
+// answerTo is the bot's answer to the press pushed as update.
+func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {
+	id := "cq" + strconv.Itoa(update)
+	for _, a := range h.api.CallbackAnswers() {
+		if a.ID == id {
+			return a, true
+		}
+	}
+	return fakeapi.CallbackAnswer{}, false
+}
+
+// fullDisk makes every write into the database fail, as a full disk or a
+// failing one does: the file may not grow past its two meta pages
+// (RLIMIT_FSIZE, whose writes fail with EFBIG since Go ignores SIGXFSZ), so
+// no commit gets its pages out. It returns the function that frees the
+// space again.
+func fullDisk(t *testing.T) (free func()) {
+	t.Helper()
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+		t.Skip(err)
+	}
+	full := lim
+	full.Cur = 2 * 4096
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &full); err != nil {
+		t.Skip(err)
+	}
+	freed := false
+	free = func() {
+		if !freed {
+			freed = true
+			if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Cleanup(free)
+	return free
+}
+
+// TestFullDiskIsToldAndRecovers: while the disk takes no writes, a press
+// is answered with an alert in the presser's language that the bot could
+// not save, the game stays as it was (its buttons still valid), and once
+// the space is back the same button works.
+func TestFullDiskIsToldAndRecovers(t *testing.T) {
+	var logs syncBuffer
+	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
+		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
+	})
+	h.startGame()
+	before := h.record()
+	player := h.current(testChat)
+	msg, data, ok := h.buttonIn(testChat, OpRoll)
+	if !ok {
+		t.Fatal("no Roll button")
+	}
+	free := fullDisk(t)
+	update := h.api.PushCallback(testChat, msg, player, data)
+	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 10*time.Second) {
+		t.Fatal("the press was not answered")
+	}
+	free()
+	a, _ := h.answerTo(update)
+	want := h.bot.cat.T(h.bot.chatLang(testChat, player.LanguageCode), "alert_not_saved", nil)
+	if !a.ShowAlert || a.Text != want {
+		t.Fatalf("a press the bot could not save was answered %q (alert %v), want the alert %q", a.Text, a.ShowAlert, want)
+	}
+	h.settle()
+	if l := logs.String(); !strings.Contains(l, "level=ERROR") || !strings.Contains(l, "chat="+strconv.FormatInt(testChat, 10)) {
+		t.Errorf("the failed save was not logged as an error naming the chat: %q", l)
+	}
+	if rec := h.record(); rec.Rev != before.Rev || rec.Game.Version != before.Game.Version {
+		t.Fatalf("after the failed save the game moved: revision %d→%d, version %d→%d", before.Rev, rec.Rev, before.Game.Version, rec.Game.Version)
+	}
+	if _, now, _ := h.buttonIn(testChat, OpRoll); now != data {
+		t.Fatalf("the Roll button changed to %q after a change that was not saved", now)
+	}
+	h.press(player, msg, data)
+	if rec := h.record(); rec.Game.Version == before.Game.Version {
+		t.Fatal("with the space back, the same press did not move the game")
 	}
 }
