@@ -205,7 +205,9 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 		if id != 0 && shown.same(&op.c) {
 			continue // already on screen: no "message is not modified"
 		}
-		if moved := o.deliver(chat, op, id); moved {
+		moved := false
+		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })
+		if moved {
 			return
 		}
 	}

@@ -107,28 +107,30 @@ func (b *Bot) Restore() error {
 	since := b.changedSince(restoreWindow)
 	err := b.store.Update(func(tx *storage.Tx) error {
 		return tx.ForEachRecent(since, func(chat, _ int64) error {
-			data, ok := tx.Game(chat)
-			if !ok {
-				return nil
-			}
-			rec, err := kit.DecodeRecord(data)
-			if err != nil {
-				b.log.Warn("unreadable game record", "chat", chat, "err", err)
-				return nil
-			}
-			s := b.loadSettings(tx, chat)
-			if s.Paused {
-				b.out.Pause(chat)
-				return nil
-			}
-			if rec.Clock.Timer == 0 {
-				unarmed = append(unarmed, chat)
-			}
-			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
-			playing := rec.Status == StatusPlaying
-			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (playing && b.kindOf(rec).Unshown(rec)) {
-				todo = append(todo, unsent{chat, s.Language(), rec})
-			}
+			survive(b.log, chat, "restore", func() {
+				data, ok := tx.Game(chat)
+				if !ok {
+					return
+				}
+				rec, err := kit.DecodeRecord(data)
+				if err != nil {
+					b.log.Warn("unreadable game record", "chat", chat, "err", err)
+					return
+				}
+				s := b.loadSettings(tx, chat)
+				if s.Paused {
+					b.out.Pause(chat)
+					return
+				}
+				if rec.Clock.Timer == 0 {
+					unarmed = append(unarmed, chat)
+				}
+				recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
+				playing := rec.Status == StatusPlaying
+				if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (playing && b.kindOf(rec).Unshown(rec)) {
+					todo = append(todo, unsent{chat, s.Language(), rec})
+				}
+			})
 			return nil
 		})
 	})
@@ -136,14 +138,14 @@ func (b *Bot) Restore() error {
 		b.armMissing(unarmed)
 	}
 	for _, u := range todo {
-		lang := u.lang
-		unlock := b.lock(u.chat)
-		b.finish(context.Background(), &chatState{Chat: u.chat, Rec: u.rec, Settings: Settings{Lang: lang},
-			Lobby: u.rec.Status == StatusLobby, Turn: u.rec.Status == StatusPlaying}, nil, "")
-		if u.rec.Status == StatusPlaying {
-			b.kindOf(u.rec).Repost(u.chat, lang, u.rec)
-		}
-		unlock()
+		survive(b.log, u.chat, "restore", func() {
+			defer b.lock(u.chat)()
+			b.finish(context.Background(), &chatState{Chat: u.chat, Rec: u.rec, Settings: Settings{Lang: u.lang},
+				Lobby: u.rec.Status == StatusLobby, Turn: u.rec.Status == StatusPlaying}, nil, "")
+			if u.rec.Status == StatusPlaying {
+				b.kindOf(u.rec).Repost(u.chat, u.lang, u.rec)
+			}
+		})
 	}
 	return err
 }
