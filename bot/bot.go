@@ -147,6 +147,7 @@ func (b *Bot) migrate(from, to int64) {
 	first, second := min(from, to), max(from, to) // one lock order: no deadlock
 	defer b.lock(first)()
 	defer b.lock(second)()
+	moved := false
 	err := b.store.Update(func(tx *storage.Tx) error {
 		if _, ok := tx.Game(from); !ok {
 			if _, ok := tx.Settings(from); !ok {
@@ -156,12 +157,16 @@ func (b *Bot) migrate(from, to int64) {
 		if err := tx.MoveChat(from, to); err != nil {
 			return err
 		}
+		moved = true
 		return moveTimer(tx, from, to)
 	})
 	if err != nil {
 		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
 	}
 	b.out.Move(from, to)
+	if moved {
+		b.reshowMoved(to)
+	}
 }
 
 // addressedToUs says whether a command is for this bot: /cmd and

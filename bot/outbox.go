@@ -320,6 +320,9 @@ func (o *Outbox) moveLocked(from, to int64) {
 	dst := o.chat(to)
 	for k, m := range src.slots {
 		if dst.slots[k] == nil {
+			// Its message is the old chat's: in the new one the slot's
+			// next content is a new message, not an edit of that id.
+			m.id, m.shown = 0, nil
 			dst.slots[k] = m
 		}
 	}

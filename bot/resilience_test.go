@@ -159,3 +159,42 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 		t.Fatal("with the space back, the same press did not move the game")
 	}
 }
+
+// TestMigrationShowsTheGameAtOnce: when a group becomes a supergroup, the
+// game's current message appears in the supergroup at once (nobody has to
+// press anything), the record names it, and after a restart it is still
+// the game's message there and its buttons play.
+func TestMigrationShowsTheGameAtOnce(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+		From: &tgbotapi.User{ID: 11}, MigrateToChatID: superChat}})
+	h.settle()
+	shown := func(when string) int {
+		t.Helper()
+		rec, _ := h.bot.Snapshot(superChat)
+		if rec == nil || rec.Game == nil {
+			t.Fatalf("%s: no game in the supergroup", when)
+		}
+		msg, _, ok := h.buttonIn(superChat, OpRoll)
+		if !ok {
+			t.Fatalf("%s: the game's message is not in the supergroup: %+v", when, h.api.Messages(superChat))
+		}
+		if rec.TurnMsg != msg {
+			t.Fatalf("%s: the record names message %d, the supergroup shows the game in %d", when, rec.TurnMsg, msg)
+		}
+		return msg
+	}
+	msg := shown("after the migration")
+	h.stop()
+	h.start()
+	h.settle()
+	if again := shown("after a restart"); again != msg {
+		t.Fatalf("after a restart the game moved to message %d from %d", again, msg)
+	}
+	v := h.version(superChat)
+	h.pressIn(superChat, OpRoll)
+	if h.version(superChat) == v {
+		t.Fatal("the supergroup's Roll button did not play after the restart")
+	}
+}
