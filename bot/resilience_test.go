@@ -2,6 +2,7 @@ package bot
 
 import (
 	"log/slog"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"syscall"
@@ -10,8 +11,10 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // playBusily drives the chats' games as fast as the bot handles presses
@@ -196,5 +199,57 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 	h.pressIn(superChat, OpRoll)
 	if h.version(superChat) == v {
 		t.Fatal("the supergroup's Roll button did not play after the restart")
+	}
+}
+
+// TestSomeoneElsesMenuKeepsTheTurnButtons: a player whose turn it is not
+// opens the mortgage menu and goes back; the current player's button,
+// taken before, still plays (menus are one person's view, not a change of
+// the game), and nobody else may close that person's menu.
+func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[engine.EventKind]bool{}
+	var other fakeapi.User
+	for i := 0; ; i++ {
+		rec := h.record()
+		g := rec.Game
+		if g.Phase == engine.PhaseTurnStart && rec.View.Menu == "" {
+			for p := range g.Players {
+				if id := engine.PlayerID(p); id != g.Current && g.Active(id) && len(board.MortgageActions(g, id)) > 0 {
+					other = h.userOf(rec, id)
+				}
+			}
+			if other.ID != 0 {
+				break
+			}
+		}
+		if i == 300 || !h.step(r, seen) {
+			t.Fatal("no player besides the current one came to own a deed")
+		}
+	}
+	rollMsg, roll, ok := h.buttonIn(testChat, OpRoll)
+	if !ok {
+		t.Fatal("no Roll button at the turn's start")
+	}
+	current := h.current(testChat)
+	rev := h.record().Rev
+	h.mustPress(other, OpMenuMort)
+	if rec := h.record(); rec.View.Menu != "mortgage" || rec.View.User != other.ID {
+		t.Fatalf("the menu did not open: view %+v", rec.View)
+	}
+	h.mustPress(current, OpBack)
+	if rec := h.record(); rec.View.User != other.ID {
+		t.Fatalf("another player closed %s's menu: view %+v", other.FirstName, rec.View)
+	}
+	h.mustPress(other, OpBack)
+	if rec := h.record(); rec.View.Menu != "" || rec.Rev != rev {
+		t.Fatalf("after the menu and Back: view %+v, revision %d→%d; want no menu and the same revision", rec.View, rev, rec.Rev)
+	}
+	v := h.version(testChat)
+	h.press(current, rollMsg, roll)
+	if h.version(testChat) == v {
+		t.Fatal("the current player's Roll, taken before the other's menu, was refused")
 	}
 }
