@@ -253,3 +253,56 @@ func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
 		t.Fatal("the current player's Roll, taken before the other's menu, was refused")
 	}
 }
+
+// linkMessages are the group's messages that carry a deep link to the
+// trade composer.
+func (h *harness) linkMessages() []fakeapi.Message {
+	var out []fakeapi.Message
+	for _, m := range h.api.Messages(testChat) {
+		for _, row := range m.Keyboard {
+			for _, b := range row {
+				if strings.Contains(b.URL, "?start=t") {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestTradeLinkOncePerPerson: a player the bot cannot write to presses 🤝
+// again and again: the group gets one deep link, not one per press; once
+// the player opens the composer through it, the link's button is gone.
+func TestTradeLinkOncePerPerson(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	ux := h.current(testChat)
+	h.api.Kick(ux.ID) // never started the bot: it may not write there
+	trade := func() {
+		t.Helper()
+		msg, data, ok := h.buttonIn(testChat, OpTrade)
+		if !ok {
+			t.Fatal("no 🤝 button")
+		}
+		h.press(ux, msg, data)
+	}
+	for range 3 {
+		trade()
+	}
+	if links := h.linkMessages(); len(links) != 1 {
+		t.Fatalf("%d deep links in the group after three 🤝 presses, want 1", len(links))
+	}
+	h.api.Unkick(ux.ID)
+	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, h.record().ID))
+	h.settle()
+	if _, ok := h.api.LastMessage(ux.ID); !ok {
+		t.Fatal("the deep link did not open the composer")
+	}
+	if links := h.linkMessages(); len(links) != 0 {
+		t.Fatalf("the used deep link still has its button: %+v", links)
+	}
+	trade() // the bot may write there now
+	if links := h.linkMessages(); len(links) != 0 {
+		t.Fatalf("a deep link was posted for a person the bot can write to: %+v", links)
+	}
+}

@@ -80,6 +80,7 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 		}
 		if old := rec.Drafts[from.ID]; old != nil {
 			d.Rev = old.Rev + 1 // the old composer's buttons go stale
+			d.Link = old.Link
 		}
 		rec.Drafts[from.ID] = d
 		set.TradeChat = group
@@ -96,14 +97,34 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 		if link == "" {
 			return "", b.cat.T(glang, "trade_start_private", nil)
 		}
-		seat := rec.SeatOf(from.ID)
-		m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
-		b.out.Send(group, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
+		if d.Link == 0 && b.linkQueued(group, rec.ID, from.ID, d.Rev) {
+			seat := rec.SeatOf(from.ID)
+			m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+				tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
+			b.out.Put(group, linkSlot(rec.ID, from.ID), 0, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
+		}
 		return b.cat.T(glang, "trade_link_sent", nil), ""
 	}
 	b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id)
 	return b.cat.T(glang, "trade_composer_sent", nil), ""
+}
+
+// linkQueued marks the person's draft as having its deep link on the way to
+// the group, and reports whether it did (the draft is still that one).
+func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bool {
+	queued := false
+	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
+		d := rec.Drafts[user]
+		queued = d != nil && d.Rev == rev && d.Link == 0
+		if queued {
+			d.Link = -1
+		}
+		return queued, nil
+	})
+	if err != nil {
+		b.log.Warn("remembering the trade link", "chat", group, "err", err)
+	}
+	return queued && err == nil
 }
 
 func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) {
@@ -133,7 +154,9 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 	unlock := b.lock(group)
 	defer unlock()
 	var d *Draft
+	link := 0 // the deep link this start came through, to take down
 	rec, err := b.changeDraft(group, gameID, user, updateID, func(rec *Record, set *Settings) (bool, error) {
+		link = 0 // Batch may run this more than once
 		seat := rec.SeatOf(user)
 		if seat < 0 || !rec.Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
@@ -150,11 +173,18 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 			rec.Drafts[user] = d
 		} else {
 			d.Rev++
+			link, d.Link = d.Link, 0
 		}
 		set.TradeChat = group
 		return true, nil
 	})
 	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
+		if link != 0 {
+			// The link did its job: the group loses its button.
+			glang := b.chatLang(group, "")
+			b.out.Detach(group, linkSlot(rec.ID, user), max(link, 0),
+				b.cat.T(glang, "trade_link_used", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}), nil)
+		}
 		b.showComposer(ctx, lang, group, rec, user, d, false)
 	}
 }

@@ -49,10 +49,14 @@ type Messenger interface {
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's
-// limits (bot.Outbox): Send a new message, Put a slot's message's content.
+// limits (bot.Outbox): Send a new message, Put a slot's message's content,
+// Detach it with its final content.
 type Outbox interface {
 	Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup)
 	Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	// Detach gives a slot's message its final content; the slot's next
+	// message is a new one.
+	Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
 }
 
 // Pending is the decision a game waits for.
