@@ -9,7 +9,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -55,7 +54,7 @@ type Bot struct {
 	cfg   Config
 	log   *slog.Logger
 
-	locks sync.Map // chat id → *sync.Mutex: one change of a chat at a time
+	locks chatLocks // one change of a chat at a time (locks.go)
 
 	records *recordCache    // decoded records of recently changed chats
 	out     *Outbox         // everything sent to chats goes through it
@@ -98,12 +97,7 @@ func (b *Bot) Snapshot(chat int64) (*Record, error) {
 	return rec, err
 }
 
-func (b *Bot) lock(chat int64) func() {
-	m, _ := b.locks.LoadOrStore(chat, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
-}
+func (b *Bot) lock(chat int64) func() { return b.locks.lock(chat) }
 
 func randomID() uint64 {
 	var buf [8]byte

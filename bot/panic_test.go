@@ -176,3 +176,20 @@ func waitFor(cond func() bool, timeout time.Duration) bool {
 	}
 	return cond()
 }
+
+// TestLocksDoNotPileUpFromForgedChats: updates from ten thousand chat ids
+// (forged callback data and commands) leave no lock entry behind.
+func TestLocksDoNotPileUpFromForgedChats(t *testing.T) {
+	b, _ := newBareBot(t, Config{})
+	u := &tgbotapi.User{ID: 5, FirstName: "F"}
+	for i := range 10_000 {
+		chat := -int64(1_000_000 + i)
+		b.Handle(context.Background(), tgbotapi.Update{UpdateID: 2*i + 1, CallbackQuery: &tgbotapi.CallbackQuery{ID: "q", From: u,
+			Message: &tgbotapi.Message{MessageID: 1, Chat: &tgbotapi.Chat{ID: chat, Type: "group"}}, Data: "1:1:j"}})
+		b.Handle(context.Background(), tgbotapi.Update{UpdateID: 2*i + 2, Message: &tgbotapi.Message{MessageID: 2, From: u,
+			Chat: &tgbotapi.Chat{ID: chat, Type: "group"}, Text: "/board", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 6}}}})
+	}
+	if n := b.locks.size(); n != 0 {
+		t.Fatalf("%d chats still have a lock entry after their updates were handled", n)
+	}
+}

@@ -28,8 +28,12 @@ type Host interface {
 	// RememberMessage stores what set changes (a sent message's id) in the
 	// chat's record of game, without a new revision, if set reports a change.
 	RememberMessage(chat int64, game uint64, set func(*Record) bool)
-	// Lock takes a chat's lock and returns its release.
+	// Lock takes a chat's lock and returns its release. Later runs fn
+	// once the caller, who holds chat's lock, releases it: calls to
+	// Telegram that a change needs (a private chat's composer) go there,
+	// never under the lock.
 	Lock(chat int64) func()
+	Later(chat int64, fn func())
 	// ChatLang is a chat's language, else the person's; Settings a chat's
 	// settings (a private chat's, too).
 	ChatLang(chat int64, userLang string) string
