@@ -306,3 +306,46 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 		t.Fatalf("a deep link was posted for a person the bot can write to: %+v", links)
 	}
 }
+
+// TestPrivateFloodDoesNotHoldTheGroup: a composer press in a person's
+// private chat whose edit there meets a 429 (retry after 3 s) does not
+// keep the group's lock while it waits: another player's press in the
+// group is answered and applied at once.
+func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
+	h := newHarness(t, 11, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	ux := h.userOf(rec, x)
+	h.draftPortForCash(rec, ux, (x+1)%3)
+	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	msg, data := h.privateButton(ux, OpTrMode, editItems)
+	h.api.PushCallback(ux.ID, msg, ux, data)
+	if !h.api.WaitFor(func() bool {
+		for _, r := range h.api.Calls("editMessageText") {
+			if r.Status == 429 {
+				return true
+			}
+		}
+		return false
+	}, 5*time.Second) {
+		t.Fatal("the composer's edit did not meet the 429")
+	}
+	v := h.version(testChat)
+	gmsg, gdata, ok := h.buttonIn(testChat, OpRoll)
+	if !ok {
+		t.Fatal("no Roll button")
+	}
+	pushed := time.Now()
+	update := h.api.PushCallback(testChat, gmsg, ux, gdata)
+	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+		t.Fatal("the group press was not answered")
+	}
+	if d := time.Since(pushed); d > time.Second {
+		t.Errorf("the group's press waited %v behind a private chat's 429", d)
+	}
+	if h.version(testChat) == v {
+		t.Error("the group's press did not play")
+	}
+	h.settle()
+}
