@@ -99,7 +99,10 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		}
 	}()
 	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
-	if err := b.Restore(); err != nil {
+	// Only the index of recent chats is read before polling; their records
+	// are restored while the bot already serves (RestoreChats).
+	recent, err := b.RecentChats()
+	if err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
 	registerCommands(ctx, client, cat, log)
@@ -124,6 +127,8 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	poller := telegram.NewPoller(api, disp, telegram.PollerOptions{Offset: offset, Timeout: cfg.PollTimeout, Logger: log,
 		AllowedUpdates: []string{"message", "callback_query", "my_chat_member"}, Spool: store})
 	timerCtx, stopTimers := context.WithCancel(work)
+	restored := make(chan struct{})
+	go func() { b.RestoreChats(timerCtx, recent); close(restored) }()
 	timersDone := make(chan struct{})
 	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()
 	backupsDone := make(chan struct{})
@@ -142,6 +147,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	}
 	perr := poller.Run(ctx)
 	stopTimers()
+	<-restored
 	<-timersDone
 	<-backupsDone
 	disp.Close()

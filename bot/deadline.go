@@ -404,19 +404,6 @@ func (b *Bot) duration(lang string, ms int64) string {
 	return b.cat.T(lang, "dur_hm", map[string]any{"H": h, "M": m})
 }
 
-// Restore helper: records from before the timer index (or whose entry was
-// lost) are armed on start.
-func (b *Bot) armMissing(chats []int64) {
-	for _, chat := range chats {
-		survive(b.log, chat, "restore", func() {
-			defer b.lock(chat)()
-			if _, err := b.change(chat, 0, func(c *chatState) error { return nil }); err != nil {
-				b.log.Warn("arming deadlines", "chat", chat, "err", err)
-			}
-		})
-	}
-}
-
 // moveTimer moves a migrated chat's timer entry to its new id.
 func moveTimer(tx *storage.Tx, from, to int64) error {
 	data, ok := tx.Game(to)
