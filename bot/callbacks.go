@@ -119,6 +119,11 @@ func (b *Bot) chatLang(chat int64, userLang string) string {
 }
 
 func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
+	if errors.Is(err, errDuplicate) {
+		// Applied, and answered, by the process before a restart: Telegram
+		// delivered the press again because its offset was not saved yet.
+		return
+	}
 	text, alert := "", false
 	switch {
 	case errors.Is(err, storage.ErrNotSaved):

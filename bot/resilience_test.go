@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"log/slog"
 	"math/rand/v2"
 	"strconv"
@@ -348,4 +349,34 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 		t.Error("the group's press did not play")
 	}
 	h.settle()
+}
+
+// TestRedeliveredPressIsNotAnsweredAgain: a press Telegram delivers again
+// after a kill (its offset was not saved) was applied and answered by the
+// previous process: it is neither applied nor answered a second time.
+func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	msg, data, _ := h.buttonIn(testChat, OpRoll)
+	u := h.current(testChat)
+	update := h.api.PushCallback(testChat, msg, u, data)
+	h.settle()
+	v := h.version(testChat)
+	again := tgbotapi.Update{UpdateID: update, CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq" + strconv.Itoa(update),
+		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}, Data: data,
+		Message: &tgbotapi.Message{MessageID: msg, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}}}}
+	h.bot.Handle(context.Background(), again) // as the next process would
+	h.settle()
+	if h.version(testChat) != v {
+		t.Fatal("the redelivered press was applied again")
+	}
+	n := 0
+	for _, r := range h.api.Calls("answerCallbackQuery") {
+		if r.Params["callback_query_id"] == "cq"+strconv.Itoa(update) {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("the press was answered %d times, want once", n)
+	}
 }
