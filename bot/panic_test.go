@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"log/slog"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -101,19 +99,10 @@ func (m *panickyMessenger) Send(ctx context.Context, chat int64, text string, kb
 // its chat, that chat's work is skipped (a panicking timer is tried again
 // only an hour later), and everything else goes on.
 func TestPanicsOutsideHandlersStayWithTheirChat(t *testing.T) {
-	store, err := storage.Open(filepath.Join(t.TempDir(), "b.db"), storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	cat, err := locales.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var logs syncBuffer
 	m := &panickyMessenger{}
 	now := time.Now()
-	b := New(store, m, cat, Config{Now: func() time.Time { return now },
+	b, store := newBareBotWith(t, m, Config{Now: func() time.Time { return now },
 		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))})
 	b.kinds["boom"] = boomKind{b.kinds[board.Name]}
 	plantBrokenGame(t, store, now, "boom")
@@ -133,7 +122,7 @@ func TestPanicsOutsideHandlersStayWithTheirChat(t *testing.T) {
 	if !panicked("timer") {
 		t.Errorf("the timer's panic was not logged with the chat:\n%s", logs.String())
 	}
-	err = store.View(func(tx *storage.Tx) error {
+	err := store.View(func(tx *storage.Tx) error {
 		if due := tx.DueTimers(now.Add(brokenTimerRetry-time.Minute).UnixMilli(), 10); len(due) != 0 {
 			t.Errorf("the panicking timer is due again before an hour: %+v", due)
 		}
