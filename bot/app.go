@@ -128,7 +128,12 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		AllowedUpdates: []string{"message", "callback_query", "my_chat_member"}, Spool: store})
 	timerCtx, stopTimers := context.WithCancel(work)
 	restored := make(chan struct{})
-	go func() { b.RestoreChats(timerCtx, recent); close(restored) }()
+	b.restoring.Store(true)
+	go func() {
+		defer close(restored)
+		defer b.restoring.Store(false)
+		b.RestoreChats(timerCtx, recent)
+	}()
 	timersDone := make(chan struct{})
 	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()
 	backupsDone := make(chan struct{})

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -60,6 +61,8 @@ type Bot struct {
 	out     *Outbox         // everything sent to chats goes through it
 	presses *pressLimiter   // per-person button throttle
 	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
+
+	restoring atomic.Bool // Run's RestoreChats has not finished yet
 }
 
 // New assembles the game layer.
