@@ -46,6 +46,11 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 		if !group {
 			b.cmdCash(ctx, updateID, m)
 		}
+	case "stake":
+		if !group {
+			return false
+		}
+		b.cmdStake(ctx, updateID, m)
 	case "board":
 		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderBoard))
 		b.finish(ctx, st, err, "")
