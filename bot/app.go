@@ -29,6 +29,7 @@ type AppConfig struct {
 	TimerTick      time.Duration          // how often deadlines are checked (1 s)
 	Client         telegram.ClientOptions // rate limits and retries
 	Rules          *engine.Rules          // override the edition's default rules
+	Edition        string                 // the edition of chats that never chose one ("": classic)
 	NoSync         bool                   // tests only: skip fsync
 	Seed           func() uint64          // tests: seeds of new games
 	Now            func() time.Time       // tests: the clock of deadlines
@@ -85,7 +86,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		cfg.Client.Logger = log
 	}
 	client := telegram.NewClient(api, cfg.Client)
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
 	if err := b.Restore(); err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
@@ -156,7 +157,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 
 // commandNames are the commands shown in Telegram's menu; each has its
 // description under "cmd_" + name in the locales.
-var commandNames = []string{"newgame", "board", "trade", "history", "settings", "stats", "top", "help", "lang",
+var commandNames = []string{"newgame", "board", "trade", "stake", "history", "rules", "settings", "stats", "top", "help", "lang",
 	"leave", "endgame", "pause", "resume", "kick"}
 
 // registerCommands sets the command menu in every language, and in

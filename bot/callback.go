@@ -49,6 +49,7 @@ const (
 	routeGame     hostRoute = iota // the lobby's buttons and /endgame's
 	routeSettings                  // the settings message: game 0, the rev is Settings.OptionsRev
 	routeVote                      // a vote: checked by game id and the vote in progress
+	routeRules                     // a /rules section (bot/editions.go): no state
 )
 
 type hostOp struct {
@@ -66,6 +67,7 @@ var hostOps = map[Op]hostOp{
 	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
+	OpRules: {WithArg, routeRules},
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

@@ -70,7 +70,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	if full {
 		lines = append(lines,
 			b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+ed.ID, nil)}),
-			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.cat.Money(lang, b.rulesOf(&oo).StartingCash)}),
+			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, &oo, b.rulesOf(&oo).StartingCash)}),
 			b.cat.T(lang, "opt_players", map[string]any{"Min": ed.MinPlayers, "Max": maxPlayersOf(&oo)}))
 	}
 	lines = append(lines,
@@ -135,7 +135,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			m.row(m.btn(mark(id == m.ed.ID, m.t("edition_"+id, nil)), OpSetEdition, i))
 		}
 		m.back(pageMain)
-		return m.t("settings_page_edition", nil)
+		return m.t("settings_page_editions", nil)
 	},
 	pagePace: func(m *settingsMenu) string {
 		cur := m.o.EffectivePace()
@@ -175,7 +175,8 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 	pageCash: func(m *settingsMenu) string {
 		var row []tgbotapi.InlineKeyboardButton
 		for i, v := range cashPresets {
-			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.cat.Money(m.lang, v)), OpSetCash, i))
+			v *= editionScale(m.ed)
+			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.money(m.lang, &m.o, v)), OpSetCash, i))
 		}
 		m.row(row[:3]...)
 		m.row(row[3:]...)
@@ -231,7 +232,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 
 // renderSettings is the settings message on one page.
 func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbotapi.InlineKeyboardMarkup) {
-	m := &settingsMenu{b: b, lang: lang, s: s, o: s.Options}
+	m := &settingsMenu{b: b, lang: lang, s: s, o: b.withDefaultEdition(s.Options)}
 	m.r, m.ed = b.rulesOf(&m.o), kit.EditionOf(&m.o)
 	build, ok := settingsPages[page]
 	if !ok {

@@ -8,6 +8,7 @@
 //	MONOPOLY_BACKUP_DIR    where the running bot writes online backups (on SIGUSR1, and on a timer)
 //	MONOPOLY_BACKUP_EVERY  how often, e.g. 6h (default: only on SIGUSR1)
 //	MONOPOLY_BACKUP_KEEP   how many backups to keep (default 7)
+//	MONOPOLY_EDITION       the edition of chats that never chose one: classic (default), business or lux
 //	GOGC, GOMEMLIMIT       Go's garbage collector settings (default here: 400 and 256MiB, see bot/gc.go)
 //
 // Flags of the same meaning override the environment.
@@ -28,6 +29,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -41,6 +43,7 @@ var environment = []struct{ name, help string }{
 	{"MONOPOLY_BACKUP_DIR", "where the running bot writes online backups (on SIGUSR1, and on a timer)"},
 	{"MONOPOLY_BACKUP_EVERY", "how often, e.g. 6h (default: only on SIGUSR1)"},
 	{"MONOPOLY_BACKUP_KEEP", "how many backups to keep (default 7)"},
+	{"MONOPOLY_EDITION", "the edition of chats that never chose one in /settings: " + strings.Join(engine.Editions(), ", ") + " (default classic)"},
 	{"GOGC", "Go's garbage collector target (default here 400, see bot/gc.go)"},
 	{"GOMEMLIMIT", "Go's soft memory limit (default here 256MiB)"},
 }
@@ -72,6 +75,7 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 	backupDir := fs.String("backup-dir", getenv("MONOPOLY_BACKUP_DIR"), "directory for online backups of the running bot (env MONOPOLY_BACKUP_DIR)")
 	backupEvery := fs.Duration("backup-every", 0, "online backup interval, e.g. 6h (env MONOPOLY_BACKUP_EVERY)")
 	backupKeep := fs.Int("backup-keep", 0, "online backups kept (env MONOPOLY_BACKUP_KEEP, default 7)")
+	edition := fs.String("edition", envOr(getenv, "MONOPOLY_EDITION", engine.Classic), "the edition of chats that never chose one in /settings (env MONOPOLY_EDITION)")
 	if v := getenv("MONOPOLY_BACKUP_EVERY"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
@@ -89,6 +93,10 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 		*backupKeep = n
 	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if engine.EditionByID(*edition) == nil {
+		fmt.Fprintf(stderr, "monopoly-bot: unknown edition %q; the editions are %s\n", *edition, strings.Join(engine.Editions(), ", "))
 		return 2
 	}
 	var lvl slog.Level
@@ -111,7 +119,7 @@ it answers with a token like 123456789:AAE... Then run:
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := bot.Run(ctx, bot.AppConfig{Token: *token, Endpoint: *endpoint, DBPath: *db, Logger: log,
-		BackupDir: *backupDir, BackupEvery: *backupEvery, BackupKeep: *backupKeep})
+		BackupDir: *backupDir, BackupEvery: *backupEvery, BackupKeep: *backupKeep, Edition: *edition})
 	switch {
 	case errors.Is(err, storage.ErrLocked):
 		fmt.Fprintf(stderr, "monopoly-bot: the database %s is in use by another running instance; stop it first.\n", *db)

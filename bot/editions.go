@@ -1,0 +1,132 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// The editions in the chat layer: the operator's default edition, the
+// edition a lobby plays (/newgame classic|business|lux), and /rules.
+
+// withDefaultEdition fills in the operator's default edition
+// (Config.Edition, MONOPOLY_EDITION) for a chat that never chose one.
+func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
+	if o.Edition == "" {
+		o.Edition = b.cfg.Edition
+	}
+	return o
+}
+
+// lobbyOptions are the options of a new lobby: the chat's, in the edition
+// that /newgame names ("" for the chat's own). Another edition than the
+// chat's plays with its own default rules: the chat's house rules were
+// chosen for its edition.
+func (b *Bot) lobbyOptions(chat ChatOptions, edition string) *ChatOptions {
+	o := b.withDefaultEdition(chat)
+	if edition != "" && kit.EditionOf(&o).ID != edition {
+		o.Edition, o.Rules = edition, nil
+	}
+	return o.Clone()
+}
+
+// parseEdition reads /newgame's argument: "" (none) or an edition's id.
+func parseEdition(arg string) (id string, ok bool) {
+	arg = strings.ToLower(strings.TrimSpace(arg))
+	if arg == "" {
+		return "", true
+	}
+	return arg, slices.Contains(editionIDs(), arg)
+}
+
+// Money in an edition's currency (the lux edition's hryvnias).
+func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
+	return b.cat.MoneyOf(lang, kit.EditionOf(o).ID, amount)
+}
+
+// editionScale is how many of an edition's money units a classic dollar
+// is worth (the lux edition counts in thousands): the starting cash
+// presets of /settings grow with it.
+func editionScale(ed *engine.Edition) int {
+	classic := engine.EditionByID(engine.Classic)
+	return max(1, ed.Rules.StartingCash/classic.Rules.StartingCash)
+}
+
+// OpRules shows a section of /rules: the argument is the edition's index
+// in editionIDs times rulesStride plus the section's in
+// locales.RuleSections, so a press needs no state.
+const OpRules Op = "rs"
+
+const rulesStride = 16
+
+// rulesSlot names a /rules message, which belongs to no game.
+func rulesSlot(msg int) string { return rulesSlotName + ":" + strconv.Itoa(msg) }
+
+const rulesSlotName = "rules"
+
+// chatEdition is the edition /rules explains: the game's in the chat,
+// else the chat's setting.
+func (b *Bot) chatEdition(c *chatState) string {
+	if c.Rec != nil {
+		if c.Rec.Edition != "" {
+			return c.Rec.Edition
+		}
+		return kit.EditionOf(c.Rec.Options).ID
+	}
+	o := b.withDefaultEdition(c.Settings.Options)
+	return kit.EditionOf(&o).ID
+}
+
+func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
+	return func(c *chatState) error {
+		lang := c.Lang(from.LanguageCode)
+		ed := b.chatEdition(c)
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "rules_"+ed+"_title", nil), KB: b.rulesKeyboard(lang, ed, -1)})
+		return nil
+	}
+}
+
+// rulesKeyboard offers every section of an edition's rules but the one
+// shown (-1: the title).
+func (b *Bot) rulesKeyboard(lang, edition string, shown int) *tgbotapi.InlineKeyboardMarkup {
+	ed := slices.Index(editionIDs(), edition)
+	var rows [][]tgbotapi.InlineKeyboardButton
+	var row []tgbotapi.InlineKeyboardButton
+	for i, s := range locales.RuleSections {
+		if i == shown {
+			continue
+		}
+		data := Press{Op: OpRules, Arg: ed*rulesStride + i}.Encode()
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, "btn_rules_"+s, nil), data))
+		if len(row) == 2 {
+			rows, row = append(rows, row), nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	return kit.Markup(rows)
+}
+
+// onRulesPress shows the section a /rules button names in its message.
+// Nothing is stored: the press's data says everything.
+func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press Press) {
+	chat, msg := q.Message.Chat.ID, q.Message.MessageID
+	lang := b.chatLang(chat, q.From.LanguageCode)
+	eds := editionIDs()
+	ed, section := press.Arg/rulesStride, press.Arg%rulesStride
+	if ed >= len(eds) || section >= len(locales.RuleSections) {
+		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_outdated", nil), true)
+		return
+	}
+	_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+	text := b.cat.T(lang, "rules_"+eds[ed]+"_"+locales.RuleSections[section], nil)
+	b.out.Put(chat, rulesSlot(msg), msg, text, b.rulesKeyboard(lang, eds[ed], section))
+}
