@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -398,5 +399,51 @@ func TestRulesCommand(t *testing.T) {
 	h.say(alice, "/rules")
 	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "rules_classic_title", nil) {
 		t.Errorf("/rules without a game: %q", last.Text)
+	}
+}
+
+// TestEditionDecisionsTimeOut: when nobody decides in time, the gamble
+// square and the casino take no stake, and the business jail skips the
+// next turn; the turn message says the time ran out.
+func TestEditionDecisionsTimeOut(t *testing.T) {
+	for _, tc := range []struct {
+		edition string
+		phase   engine.Phase
+		outcome engine.EventKind
+	}{
+		{engine.Business, engine.PhaseGamble, engine.EvNoStake},
+		{engine.Business, engine.PhaseJailChoice, engine.EvWillSkip},
+		{engine.Lux, engine.PhaseGamble, engine.EvNoStake},
+		{engine.Lux, engine.PhaseInspection, engine.EvInspectionFree},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.edition, tc.phase), func(t *testing.T) {
+			h, clock := newClockHarness(t, ChatOptions{Edition: tc.edition, Pace: Pace{Name: PaceLive}, KickAfter: -1})
+			h.openLobby("")
+			h.mustPress(h.users[0], OpStart)
+			var rec *Record
+			for i := 0; i < 2000; i++ {
+				if rec = h.record(); rec == nil || rec.Game.Phase == tc.phase {
+					break
+				}
+				advance(h, clock)
+			}
+			if rec == nil || rec.Game.Phase != tc.phase {
+				t.Fatalf("never reached phase %d", tc.phase)
+			}
+			rec = advance(h, clock)
+			if !hasEvent(rec.History, engine.EvTimeout) {
+				t.Fatal("the decision did not time out")
+			}
+			decided := hasEvent(rec.History, tc.outcome)
+			if tc.phase == engine.PhaseInspection { // doubles or not, the dice were rolled
+				decided = decided || hasEvent(rec.History, engine.EvInspectionTax)
+			}
+			if !decided {
+				t.Errorf("the timeout did not decide as the rules say (%d): %v", tc.outcome, rec.History)
+			}
+			if !strings.Contains(lastTurnText(h), "ran out of time") {
+				t.Error("no turn message says the time ran out")
+			}
+		})
 	}
 }
