@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -43,7 +44,7 @@ var environment = []struct{ name, help string }{
 	{"MONOPOLY_BACKUP_DIR", "where the running bot writes online backups (on SIGUSR1, and on a timer)"},
 	{"MONOPOLY_BACKUP_EVERY", "how often, e.g. 6h (default: only on SIGUSR1)"},
 	{"MONOPOLY_BACKUP_KEEP", "how many backups to keep (default 7)"},
-	{"MONOPOLY_EDITION", "the edition of chats that never chose one in /settings: " + strings.Join(engine.Editions(), ", ") + " (default classic)"},
+	{"MONOPOLY_EDITION", "the edition of chats that never chose one in /settings: " + strings.Join(editions(), ", ") + " (default classic)"},
 	{"GOGC", "Go's garbage collector target (default here 400, see bot/gc.go)"},
 	{"GOMEMLIMIT", "Go's soft memory limit (default here 256MiB)"},
 }
@@ -96,7 +97,7 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 		return 2
 	}
 	if engine.EditionByID(*edition) == nil {
-		fmt.Fprintf(stderr, "monopoly-bot: unknown edition %q; the editions are %s\n", *edition, strings.Join(engine.Editions(), ", "))
+		fmt.Fprintf(stderr, "monopoly-bot: unknown edition %q; the editions are %s\n", *edition, strings.Join(editions(), ", "))
 		return 2
 	}
 	var lvl slog.Level
@@ -129,6 +130,13 @@ it answers with a token like 123456789:AAE... Then run:
 		return 1
 	}
 	return 0
+}
+
+// editions are the engine's editions, sorted for -h and errors.
+func editions() []string {
+	ids := engine.Editions()
+	slices.Sort(ids)
+	return ids
 }
 
 func envOr(getenv func(string) string, key, def string) string {
