@@ -139,10 +139,12 @@ func TestBusinessTurnMessage(t *testing.T) {
 	g.Phase, g.Step = engine.PhaseJailChoice, engine.StepJailChoice
 	g.Players[g.Current].Pos = ed.JailSquare
 	rec.Turn = []engine.Event{{Kind: engine.EvCardDrawn, Player: 0, Deck: 0, Card: 3},
-		{Kind: engine.EvWillSkip, Player: 2, Amount: engine.SkipRestDay}}
+		{Kind: engine.EvWillSkip, Player: 2, Amount: engine.SkipRestDay},
+		{Kind: engine.EvBuilt, Player: 1, Square: set[1], Cost: 50, Amount: engine.Hotel}}
+	corporation := map[string]string{"en": "founds a corporation", "ru": "основывает корпорацию", "uk": "засновує корпорацію"}
 	for _, lang := range locales.Languages {
 		text := b.renderTurn(lang, rec)
-		for _, want := range []string{"🏪🏪", "🏢", "🍀", "🌧", "💤", cat.T(lang, "deck_business_0", nil), cat.T(lang, "skip_reason_1", nil),
+		for _, want := range []string{"🏪🏪", "🏢", "🍀", "🌧", "💤", corporation[lang], cat.T(lang, "deck_business_0", nil), cat.T(lang, "skip_reason_1", nil),
 			cat.T(lang, "prompt_jail_choice", map[string]any{"Player": kit.SeatName(rec, g.Current), "Amount": cat.Money(lang, g.Rules.JailFine)})} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the turn message lacks %q:\n%s", lang, want, text)
@@ -162,5 +164,40 @@ func TestBusinessTurnMessage(t *testing.T) {
 		if !ops[OpPayFine] || !ops[OpStayInJail] || ops[OpRoll] {
 			t.Errorf("%s: the jail's choice offers %v", lang, ops)
 		}
+	}
+}
+
+// TestEditionDeeds: every deed of every edition fits an alert, in the
+// edition's words (branches, transport companies) and money.
+func TestEditionDeeds(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Kind{cat: cat}
+	for _, id := range []string{engine.Classic, engine.Business, engine.Lux} {
+		ed := engine.EditionByID(id)
+		for _, lang := range locales.Languages {
+			for sq, s := range ed.Squares {
+				if !s.Ownable() {
+					continue
+				}
+				text := b.deedText(lang, id, sq)
+				if n := len([]rune(text)); n > 200 || strings.Contains(text, "deed_") {
+					t.Errorf("%s %s deed %d: %d characters: %q", id, lang, sq, n, text)
+				}
+				if id == engine.Lux && (strings.Contains(text, "$") || !strings.Contains(text, "₴")) {
+					t.Errorf("lux %s deed %d not in hryvnias: %q", lang, sq, text)
+				}
+			}
+		}
+	}
+	en := b.deedText("en", engine.Business, engine.EditionByID(engine.Business).Group(0)[0])
+	if !strings.Contains(en, "branch") || strings.Contains(en, "house") {
+		t.Errorf("a business deed speaks of houses: %q", en)
+	}
+	port := slices.IndexFunc(engine.EditionByID(engine.Lux).Squares, func(s engine.Square) bool { return s.Kind == engine.SquarePort })
+	if lux := b.deedText("uk", engine.Lux, port); !strings.Contains(lux, "транспортні компанії") || !strings.Contains(lux, "25\u00a0000\u00a0₴") {
+		t.Errorf("a lux transport company's deed: %q", lux)
 	}
 }

@@ -46,7 +46,7 @@ func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
 		data["Square"] = b.squareName(lang, rec, e.Square)
 	}
 	b.editionEventData(lang, rec, e, data)
-	return b.cat.N(lang, "ev_"+name, e.Amount, data)
+	return b.cat.N(lang, b.cat.ForEdition(lang, rec.Edition, "ev_"+name), e.Amount, data)
 }
 
 func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
@@ -273,17 +273,23 @@ func (b *Kind) deedText(lang, edition string, sq int) string {
 	data := map[string]any{"Name": b.cat.T(lang, fmt.Sprintf("sq_%s_%d", ed.ID, sq), nil),
 		"Price": b.cat.MoneyOf(lang, ed.ID, s.Price), "Mortgage": b.cat.MoneyOf(lang, ed.ID, s.Mortgage),
 		"House": b.cat.MoneyOf(lang, ed.ID, s.HouseCost)}
+	rents := func(n int) string {
+		r := make([]string, n)
+		for i, v := range s.Rent[:n] {
+			r[i] = strconv.Itoa(v)
+			if editionScale(ed) > 1 {
+				r[i] = b.cat.MoneyOf(lang, ed.ID, v) // thousands need their grouping
+			}
+		}
+		return strings.Join(r, "/")
+	}
 	switch s.Kind {
 	case engine.SquareStreet:
-		r := make([]string, 6)
-		for i, v := range s.Rent {
-			r[i] = strconv.Itoa(v)
-		}
-		data["Rents"] = strings.Join(r, "/")
-		return b.cat.T(lang, "deed_street", data)
+		data["Rents"] = rents(6)
+		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_street"), data)
 	case engine.SquarePort:
-		data["Rents"] = fmt.Sprintf("%d/%d/%d/%d", s.Rent[0], s.Rent[1], s.Rent[2], s.Rent[3])
-		return b.cat.T(lang, "deed_port", data)
+		data["Rents"] = rents(4)
+		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_port"), data)
 	}
 	data["One"], data["Both"] = s.Rent[0], s.Rent[1]
 	return b.cat.T(lang, "deed_utility", data)

@@ -29,3 +29,24 @@ func TestMoneyOfEdition(t *testing.T) {
 		}
 	}
 }
+
+func TestForEdition(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ edition, id, want string }{
+		{"business", "ev_built", "business_ev_built"},
+		{"business", "deed_street", "business_deed_street"},
+		{"lux", "deed_port", "lux_deed_port"},
+		{"lux", "ev_built", "ev_built"},
+		{"classic", "deed_street", "deed_street"},
+		{"", "deed_street", "deed_street"},
+	} {
+		for _, lang := range Languages {
+			if got := c.ForEdition(lang, tc.edition, tc.id); got != tc.want {
+				t.Errorf("ForEdition(%s, %s, %s) = %s, want %s", lang, tc.edition, tc.id, got, tc.want)
+			}
+		}
+	}
+}

@@ -23,3 +23,17 @@ func (c *Catalog) MoneyOf(lang, edition string, amount int) string {
 	}
 	return sign + c.T(lang, id, map[string]any{"N": p.Sprintf("%d", abs)})
 }
+
+// ForEdition is the id of an edition's own wording of message id —
+// <edition>_<id>, such as the business edition's branches in place of
+// houses — when lang has it, else id itself.
+func (c *Catalog) ForEdition(lang, edition, id string) string {
+	if edition == "" {
+		return id
+	}
+	own := edition + "_" + id
+	if cm, _, _ := c.lookup(lang, own); cm != nil {
+		return own
+	}
+	return id
+}
