@@ -59,6 +59,47 @@ func editionScale(ed *engine.Edition) int {
 	return max(1, ed.Rules.StartingCash/classic.Rules.StartingCash)
 }
 
+// stakeCapPresets are the stake caps /settings offers, in classic
+// dollars (scaled to the edition's money); 0 is no cap.
+var stakeCapPresets = []int{0, 50, 100, 200, 500}
+
+// hasStakes: the edition has a square where one stakes cash (the
+// business gamble square, the lux casino), so its cap is a setting.
+func hasStakes(ed *engine.Edition) bool {
+	return slices.ContainsFunc(ed.Squares, func(s engine.Square) bool {
+		return s.Kind == engine.SquareGamble || s.Kind == engine.SquareCasino
+	})
+}
+
+func (b *Bot) stakeCapText(lang string, o *ChatOptions, limit int) string {
+	if limit == 0 {
+		return b.cat.T(lang, "set_stake_none", nil)
+	}
+	return b.money(lang, o, limit)
+}
+
+// The stake cap's page and setter, beside the other settings'.
+func init() {
+	settingsPages[pageStake] = func(m *settingsMenu) string {
+		var row []tgbotapi.InlineKeyboardButton
+		for i, v := range stakeCapPresets {
+			v *= editionScale(m.ed)
+			row = append(row, m.btn(mark(m.r.GambleCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
+		}
+		m.row(row...)
+		m.back(pageMain)
+		return m.t("settings_page_stake", nil)
+	}
+	optionSetters[OpSetStakeCap] = func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
+		ed := kit.EditionOf(o)
+		if press.Arg >= len(stakeCapPresets) || !hasStakes(ed) {
+			return pageStake, false
+		}
+		r.GambleCap = stakeCapPresets[press.Arg] * editionScale(ed)
+		return pageMain, true
+	}
+}
+
 // OpRules shows a section of /rules: the argument is the edition's index
 // in editionIDs times rulesStride plus the section's in
 // locales.RuleSections, so a press needs no state.

@@ -447,3 +447,34 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 		})
 	}
 }
+
+// TestStakeCapSetting: the editions with stakes have a stake cap in
+// /settings (classic has none); a cap chosen there bounds the stake
+// buttons of the next game, in the edition's money.
+func TestStakeCapSetting(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID)
+	h.say(alice, "/settings")
+	if _, _, ok := h.findButton(OpSetView, pageStake, false); ok {
+		t.Error("the classic game offers a stake cap")
+	}
+	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Lux))
+	h.pressSetting(alice, OpSetView, pageStake)
+	h.pressSetting(alice, OpSetStakeCap, 2) // 100 classic dollars: ₴100,000
+	s := h.chatSettings()
+	if s.Options.Rules == nil || s.Options.Rules.GambleCap != 100_000 {
+		t.Fatalf("stake cap after the press: %+v", s.Options.Rules)
+	}
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_stake", map[string]any{"Value": h.bot.cat.MoneyOf("en", engine.Lux, 100_000)})) {
+		t.Errorf("the settings do not show the cap: %q", last.Text)
+	}
+	h.openLobby("")
+	h.mustPress(alice, OpStart)
+	rec := h.untilPhase(engine.PhaseGamble)
+	stakes := h.buttons(board.OpStake)
+	if most := stakes[len(stakes)-1].arg; most != min(100_000, rec.Game.Players[rec.Game.Current].Cash) {
+		t.Errorf("the largest stake button is %d under a cap of 100 000", most)
+	}
+}

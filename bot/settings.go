@@ -32,6 +32,7 @@ const (
 	pageRules
 	pagePlayers
 	pageAbsence
+	pageStake // bot/editions.go
 	pageCount
 )
 
@@ -130,7 +131,7 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			c.Turn, c.Lobby = running, lobby
 			return nil
 		}
-		if press.Op == OpSetCash || press.Op == OpSetRule {
+		if press.Op == OpSetCash || press.Op == OpSetRule || press.Op == OpSetStakeCap {
 			o.Rules = &r
 		}
 		c.Settings.Options = o

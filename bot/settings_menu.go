@@ -83,6 +83,9 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		}
 		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
 			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": oo.ArchiveDays()})}))
+		if hasStakes(ed) {
+			lines = append(lines, b.cat.T(lang, "opt_stake", map[string]any{"Value": b.stakeCapText(lang, &oo, b.rulesOf(&oo).GambleCap)}))
+		}
 	}
 	return lines
 }
@@ -224,7 +227,11 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		m.row(m.btn(m.t("btn_set_lang", nil), OpSetView, pageLang), m.btn(m.t("btn_set_edition", nil), OpSetView, pageEdition))
 		m.row(m.btn(m.t("btn_set_pace", nil), OpSetView, pagePace), m.btn(m.t("btn_set_cash", nil), OpSetView, pageCash))
 		m.row(m.btn(m.t("btn_set_rules", nil), OpSetView, pageRules), m.btn(m.t("btn_set_players", nil), OpSetView, pagePlayers))
-		m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence))
+		if hasStakes(m.ed) {
+			m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence), m.btn(m.t("btn_set_stake", nil), OpSetView, pageStake))
+		} else {
+			m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence))
+		}
 		m.row(m.btn(m.t("btn_set_close", nil), OpSetClose, 0))
 		return m.t("settings_hint", nil)
 	},
