@@ -12,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // openLobby sends /newgame with args and lets everyone join.
@@ -271,8 +272,19 @@ func TestEditionSetting(t *testing.T) {
 func TestOperatorDefaultEdition(t *testing.T) {
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = engine.Business })
 	alice := h.users[0]
+	// House rules stored before editions could be chosen were the classic
+	// game's: the business default plays with its own.
+	classic := engine.EditionByID(engine.Classic).Rules
+	classic.StartingCash = 5000
+	err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Rules: &classic}})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	h.say(alice, "/newgame")
-	if rec := h.record(); rec == nil || rec.Edition != engine.Business {
+	rec := h.record()
+	if rec == nil || rec.Edition != engine.Business || h.bot.rulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
 		t.Fatalf("lobby of a chat without a choice: %+v", rec)
 	}
 	h.say(alice, "/settings")
