@@ -8,6 +8,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -57,13 +58,9 @@ func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
 	return b.cat.MoneyOf(lang, kit.EditionOf(o).ID, amount)
 }
 
-// editionScale is how many of an edition's money units a classic dollar
-// is worth (the lux edition counts in thousands): the starting cash
-// presets of /settings grow with it.
-func editionScale(ed *engine.Edition) int {
-	classic := engine.EditionByID(engine.Classic)
-	return max(1, ed.Rules.StartingCash/classic.Rules.StartingCash)
-}
+// editionScale: the starting cash and stake cap presets of /settings grow
+// with the edition's money (board.EditionScale).
+var editionScale = board.EditionScale
 
 // stakeCapPresets are the stake caps /settings offers, in classic
 // dollars (scaled to the edition's money); 0 is no cap.

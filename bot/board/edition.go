@@ -24,9 +24,11 @@ func (b *Kind) money(lang string, rec *Record, amount int) string {
 // moneyScale is how many of the edition's money units a classic dollar is
 // worth (the lux edition counts in thousands): the steps of the trade
 // composer and the rounding of stakes grow with it.
-func moneyScale(rec *Record) int { return editionScale(engine.EditionByID(rec.Edition)) }
+func moneyScale(rec *Record) int { return EditionScale(engine.EditionByID(rec.Edition)) }
 
-func editionScale(ed *engine.Edition) int {
+// EditionScale is moneyScale of an edition (1 for nil: records from before
+// editions are classic).
+func EditionScale(ed *engine.Edition) int {
 	classic := engine.EditionByID(engine.Classic)
 	if ed == nil || classic == nil || classic.Rules.StartingCash == 0 {
 		return 1

@@ -208,7 +208,7 @@ func TestResultsInClassicDollars(t *testing.T) {
 	b := &Kind{}
 	for _, id := range []string{engine.Lux, engine.Business} {
 		rec := editionRecord(t, id)
-		scale := editionScale(rec.Game.EditionData())
+		scale := EditionScale(rec.Game.EditionData())
 		for i, res := range b.Results(rec) {
 			if want := rec.Game.NetWorth(engine.PlayerID(i)) / scale; res.Worth != want || res.Worth > 2000 {
 				t.Errorf("%s seat %d: worth %d, want %d in classic dollars", id, i, res.Worth, want)

@@ -208,7 +208,7 @@ func (b *Kind) Results(r *Record) []SeatResult {
 	out := make([]SeatResult, min(len(r.Seats), len(g.Players)))
 	// Worth is in classic dollars, so that a lux game's thousands do not
 	// outrank every classic game on /top.
-	scale := editionScale(g.EditionData())
+	scale := EditionScale(g.EditionData())
 	for i := range out {
 		p := engine.PlayerID(i)
 		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p) / scale, Sets: endSets(g, p)}

@@ -277,7 +277,7 @@ func (b *Kind) deedText(lang, edition string, sq int) string {
 		r := make([]string, n)
 		for i, v := range s.Rent[:n] {
 			r[i] = strconv.Itoa(v)
-			if editionScale(ed) > 1 {
+			if EditionScale(ed) > 1 {
 				r[i] = b.cat.MoneyOf(lang, ed.ID, v) // thousands need their grouping
 			}
 		}
