@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -174,20 +173,11 @@ func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
 	for i, w := range t.wins {
 		if t.finished > 0 {
 			r.WinRate[i] = float64(w) / float64(t.finished)
-			r.WinCI[i] = wilson(w, t.finished)
+			low, high := winInterval(w, t.finished)
+			r.WinCI[i] = [2]float64{low, high}
 		}
 	}
 	return r
-}
-
-// wilson is the 95 % Wilson score interval of k successes in n trials.
-func wilson(k, n int) [2]float64 {
-	const z = 1.959964
-	p, nf := float64(k)/float64(n), float64(n)
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return [2]float64{max(0, centre-half), min(1, centre+half)}
 }
 
 func printDeal(w io.Writer, r *DealResult) {
