@@ -98,6 +98,9 @@ func TestLuxTurnMessage(t *testing.T) {
 				t.Errorf("%s: the turn message lacks %q:\n%s", lang, want, text)
 			}
 		}
+		if board := b.renderBoard(lang, rec); !strings.Contains(board, cat.T(lang, "players_jackpot", map[string]any{"Amount": cat.MoneyOf(lang, engine.Lux, 200_000)})) {
+			t.Errorf("%s: /board does not show the jackpot:\n%s", lang, board)
+		}
 		if strings.Contains(text, "$") || strings.Count(text, "🎰") != 2 {
 			t.Errorf("%s: dollars, or the reels not on one line:\n%s", lang, text)
 		}

@@ -256,6 +256,9 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 			sb.WriteString("\n  " + b.propLabel(lang, rec, sq) + " — " + owner)
 		}
 	}
+	if g.Jackpot > 0 {
+		sb.WriteString("\n\n" + b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
+	}
 	return sb.String()
 }
 
