@@ -32,6 +32,9 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	}
 	chat := m.Chat.ID
 	group := m.Chat.IsGroup() || m.Chat.IsSuperGroup()
+	// Built before the lock: it may ask Telegram (is the sender an admin?),
+	// and no network call waits while the chat is locked.
+	fn := b.chatCommand(ctx, m, group)
 	defer b.lock(chat)()
 	switch m.Command() {
 	case "pause", "resume", "kick": // bot/pause.go
@@ -43,7 +46,6 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 			return
 		}
 	}
-	fn := b.chatCommand(ctx, m, group)
 	if fn == nil {
 		return
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -225,57 +223,24 @@ func Run(cfg Config) (*Result, error) {
 	if cfg.Games < 0 || cfg.MaxTurns < 1 || cfg.Warmup < 0 {
 		return nil, fmt.Errorf("need games >= 0, max-turns >= 1 and warmup >= 0")
 	}
-	workers := max(1, min(cfg.Workers, cfg.Games))
 	start := time.Now()
 	total := newBoardTally(&cfg, ed)
-	var (
-		next, done atomic.Int64
-		mu         sync.Mutex // guards total, firstErr and Progress calls
-		firstErr   error
-		wg         sync.WaitGroup
-	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := newBoardTally(&cfg, ed)
-			pl := &ai.Player{}
-			players := make([]*ai.Player, cfg.Players)
-			for i := range players {
-				players[i] = pl
-			}
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Games {
-					break
-				}
-				// A computer player remembers its trade offers, so every
-				// game starts with a fresh one: a game's result must not
-				// depend on the games the worker played before it.
-				*pl = ai.Player{Jail: cfg.Jail}
-				if err := playGame(&cfg, i, players, t); err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					next.Store(int64(cfg.Games))
-					break
-				}
-				if d := done.Add(1); cfg.Progress != nil && (d%256 == 0 || int(d) == cfg.Games) {
-					mu.Lock()
-					cfg.Progress(int(d))
-					mu.Unlock()
-				}
-			}
-			mu.Lock()
-			total.add(t)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	err := playAll(&cfg, total, func() (*tally, func(int, *tally) error) {
+		pl := &ai.Player{}
+		players := make([]*ai.Player, cfg.Players)
+		for i := range players {
+			players[i] = pl
+		}
+		return newBoardTally(&cfg, ed), func(i int, t *tally) error {
+			// A computer player remembers its trade offers, so every
+			// game starts with a fresh one: a game's result must not
+			// depend on the games the worker played before it.
+			*pl = ai.Player{Jail: cfg.Jail}
+			return playGame(&cfg, i, players, t)
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	secs := time.Since(start).Seconds()
 	return summarize(&cfg, total, secs), nil
