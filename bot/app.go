@@ -29,6 +29,7 @@ type AppConfig struct {
 	TimerTick      time.Duration          // how often deadlines are checked (1 s)
 	Client         telegram.ClientOptions // rate limits and retries
 	Rules          *engine.Rules          // override the edition's default rules
+	Edition        string                 // the edition of chats that never chose one ("": classic)
 	NoSync         bool                   // tests only: skip fsync
 	Seed           func() uint64          // tests: seeds of new games
 	Now            func() time.Time       // tests: the clock of deadlines
@@ -98,7 +99,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 			log.Warn("saving the flood state", "err", err)
 		}
 	}()
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
 	// Only the index of recent chats is read before polling; their records
 	// are restored while the bot already serves (RestoreChats).
 	recent, err := b.RecentChats()
@@ -180,7 +181,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 
 // commandNames are the commands shown in Telegram's menu; each has its
 // description under "cmd_" + name in the locales.
-var commandNames = []string{"newgame", "board", "trade", "history", "settings", "stats", "top", "help", "lang",
+var commandNames = []string{"newgame", "board", "trade", "stake", "history", "rules", "settings", "stats", "top", "help", "lang",
 	"leave", "endgame", "pause", "resume", "kick"}
 
 // registerCommands sets the command menu in every language, and in

@@ -34,6 +34,9 @@ type Config struct {
 	Logger   *slog.Logger
 	// Rules, if set, replace the edition's default rules for new games.
 	Rules *engine.Rules
+	// Edition is the edition of chats that never chose one in /settings
+	// (MONOPOLY_EDITION); "" is the classic game.
+	Edition string
 	// Seed, if set, seeds new games (tests); crypto/rand otherwise.
 	Seed func() uint64
 	// Presses bounds the button presses of one person (4 a second by

@@ -44,6 +44,9 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	case routeVote: // bot/pause.go
 		b.onVotePress(ctx, updateID, q, press)
 		return
+	case routeRules: // bot/editions.go
+		b.onRulesPress(ctx, q, press)
+		return
 	}
 	admin := false
 	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {
@@ -185,8 +188,9 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
 			return
 		}
-		// The game keeps the chat's settings as they are now (bot/settings.go).
-		rec.Options = c.Settings.Options.Clone()
+		// The game keeps the chat's settings as they are now (bot/settings.go),
+		// in the lobby's edition (/newgame's, bot/editions.go).
+		rec.Options = b.lobbyOptions(c.Settings.Options, rec.Edition)
 		fewest, most := b.seatLimits(rec)
 		if len(rec.Seats) < fewest {
 			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": fewest})

@@ -79,9 +79,9 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 	case "start", "help":
 		return b.cmdHelp(from, group)
 	case "newgame":
-		return func(c *chatState) error {
-			return b.cmdNewGame(c, from, group, from.LanguageCode, strings.TrimSpace(strings.ToLower(m.CommandArguments())))
-		}
+		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode, m.CommandArguments()) }
+	case "rules": // bot/editions.go
+		return b.cmdRules(from)
 	case "lang":
 		return b.cmdLang(from, m.CommandArguments())
 	case "endgame":
@@ -108,7 +108,7 @@ func (b *Bot) reply(from *tgbotapi.User, text func(lang string) string) func(c *
 
 func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error {
 	return b.reply(from, func(lang string) string {
-		text := b.cat.T(lang, "help_classic", nil)
+		text := b.cat.T(lang, "help_classic", nil) + "\n\n" + b.cat.T(lang, "help_editions", nil)
 		if !group {
 			text = b.cat.T(lang, "start_private", nil) + "\n\n" + text
 		}
@@ -161,10 +161,19 @@ func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chat
 	})
 }
 
-func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang, kind string) error {
+func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang, args string) error {
 	lang := c.Lang(userLang)
 	if !group {
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
+		return nil
+	}
+	card := strings.EqualFold(strings.TrimSpace(args), deal.Name) // /newgame deal: the card game
+	edition, ok := "", true
+	if !card {
+		edition, ok = parseEdition(args)
+	}
+	if !ok {
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "newgame_usage", nil)})
 		return nil
 	}
 	if c.Rec != nil {
@@ -180,9 +189,10 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
-	if kind == deal.Name || kind == "" && c.Settings.Options.Edition == deal.Name { // the card game
+	opts := b.lobbyOptions(c.Settings.Options, edition)
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(opts).ID, Creator: from.ID,
+		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: opts}
+	if card || edition == "" && opts.Edition == deal.Name { // the card game
 		c.Rec.Kind, c.Rec.Edition = deal.Name, deal.Name
 	}
 	c.Save, c.Lobby = true, true

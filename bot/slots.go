@@ -27,7 +27,7 @@ func parseSlot(s string) (name string, game uint64, key string, ok bool) {
 	name, rest, _ := strings.Cut(s, ":")
 	g, key, _ := strings.Cut(rest, ":")
 	game, err := strconv.ParseUint(g, 36, 64)
-	return name, game, key, err == nil && name != "" && name != settingsSlotName
+	return name, game, key, err == nil && name != "" && name != settingsSlotName && name != rulesSlotName
 }
 
 // onSent stores the id of a slot's newly sent message in the record.

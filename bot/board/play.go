@@ -42,7 +42,7 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 	if kind, ok := directOps[press.Op]; ok {
 		a := engine.Action{Kind: kind}
 		switch kind {
-		case engine.ActBid:
+		case engine.ActBid, engine.ActStake:
 			a.Amount = press.Arg
 		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
 			a.Square = press.Arg
