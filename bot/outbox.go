@@ -10,6 +10,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
 
@@ -79,7 +80,8 @@ type outOp struct {
 	msg    *outMsg // nil: a plain message, never merged
 	slot   string  // the slot msg belonged to when queued ("" when detached)
 	c      content
-	resend bool // the message is gone: send a fresh one
+	resend bool       // the message is gone: send a fresh one
+	photo  *kit.Photo // a picture (outbox_photo.go), never merged
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -214,6 +216,9 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 // deliver makes one call; it reports true when the chat's queue moved to
 // another chat id (and this worker must stop).
 func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
+	if op.photo != nil {
+		return o.deliverPhoto(chat, op)
+	}
 	var err error
 	if id != 0 {
 		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)

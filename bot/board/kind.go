@@ -22,6 +22,8 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 	switch {
 	case p.Chat != 0:
 		b.onDraftPress(ctx, updateID, q, p)
+	case p.Op == OpPicture:
+		b.onPicturePress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
 		b.onTradePress(ctx, updateID, q, p)
 	default:
@@ -47,8 +49,13 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 			b.cmdCash(ctx, updateID, m)
 		}
 	case "board":
-		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderBoard))
+		var shown *Record
+		var lang string
+		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(from, &shown, &lang))
 		b.finish(ctx, st, err, "")
+		if err == nil && shown != nil {
+			b.sendPicture(m.Chat.ID, lang, shown)
+		}
 	case "history":
 		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
 		b.finish(ctx, st, err, "")

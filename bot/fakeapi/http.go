@@ -36,6 +36,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	method, ok := parsePath(r.URL.Path)
 	params, perr := readParams(r)
+	if perr == nil {
+		perr = s.readUploads(r, params)
+	}
 
 	s.mu.Lock()
 	idx := len(s.requests)
@@ -168,6 +171,8 @@ func (s *Server) call(r *http.Request, method string, p map[string]string) (any,
 		return s.getUpdates(r, p)
 	case "sendMessage":
 		return s.sendMessage(p)
+	case "sendPhoto":
+		return s.sendPhoto(p)
 	case "editMessageText":
 		return s.edit(p, true)
 	case "editMessageReplyMarkup":

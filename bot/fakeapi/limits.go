@@ -99,7 +99,7 @@ func (s *Server) Flood() FloodStats {
 
 // limitedMethods count towards a chat's limits: what posts or changes a
 // message. Answers to callback queries do not.
-var limitedMethods = map[string]bool{"sendMessage": true, "editMessageText": true, "editMessageReplyMarkup": true}
+var limitedMethods = map[string]bool{"sendMessage": true, "sendPhoto": true, "editMessageText": true, "editMessageReplyMarkup": true}
 
 // admit applies the limits to one call; mu must be held. It returns the 429
 // to answer, or nil.

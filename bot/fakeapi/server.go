@@ -90,6 +90,7 @@ type storedMessage struct {
 	deleted   bool
 	edits     int
 	date      int
+	photo     string // a photo message's file_id
 }
 
 type chatState struct {
@@ -123,6 +124,7 @@ type Server struct {
 	flood      map[int64]*chatFlood
 	floodStats FloodStats
 	kicked     map[int64]bool // see Kick
+	photos     photoStore     // see Photos
 }
 
 // New starts a fake Bot API on a loopback port. Close it when done.

@@ -53,6 +53,18 @@ type Messenger interface {
 type Outbox interface {
 	Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup)
 	Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	// SendPhoto queues a picture; a photo is a send like a message.
+	SendPhoto(chat int64, p Photo)
+}
+
+// Photo is a picture to send: its PNG, or the file_id of the same picture
+// sent before (nothing is uploaded again); Sent, if set, learns the
+// file_id Telegram gave it (called by the outbox's worker).
+type Photo struct {
+	PNG     []byte
+	FileID  string
+	Caption string
+	Sent    func(fileID string)
 }
 
 // Pending is the decision a game waits for.

@@ -1,0 +1,57 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// TestBoardPicture: /board sends the board's picture in every edition, to
+// anyone in the chat; while the game has not changed the same picture is
+// sent again by file_id (nothing uploaded), also for the 🗺 button; after
+// a move it is drawn and uploaded anew. Pressing 🗺 changes nothing, so
+// the players' buttons stay valid.
+func TestBoardPicture(t *testing.T) {
+	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+		t.Run(ed, func(t *testing.T) {
+			h, _ := newClockHarness(t, ChatOptions{Edition: ed})
+			h.startGame()
+			if got := h.record().Game.Edition; got != ed {
+				t.Fatalf("the game plays %q, want %q", got, ed)
+			}
+			spectator := h.users[0]
+			spectator.ID, spectator.FirstName = 99, "Spectator"
+			h.say(spectator, "/board")
+			photos := h.api.Photos(testChat)
+			if len(photos) != 1 || !photos[0].Uploaded || photos[0].Width < 1080 || photos[0].Width+photos[0].Height > 10000 || photos[0].Size > 10<<20 {
+				t.Fatalf("after /board: %+v, want one uploaded picture at least 1080 px wide within the photo limits", photos)
+			}
+			rev := h.record().Rev
+			h.say(h.users[1], "/board")
+			h.mustPress(spectator, board.OpPicture)
+			photos = h.api.Photos(testChat)
+			if len(photos) != 3 {
+				t.Fatalf("%d photos after /board, /board and 🗺, want 3", len(photos))
+			}
+			for _, p := range photos[1:] {
+				if p.Uploaded || p.FileID != photos[0].FileID {
+					t.Errorf("an unchanged board was sent as %+v, want by file_id %s", p, photos[0].FileID)
+				}
+			}
+			if a := h.lastAlert(); a.ShowAlert {
+				t.Errorf("🗺 answered with an alert %q", a.Text)
+			}
+			if h.record().Rev != rev {
+				t.Error("looking at the board made a new revision (the players' buttons would be outdated)")
+			}
+			rec := h.record()
+			h.mustPress(h.userOf(rec, rec.Game.Current), board.OpRoll)
+			h.say(spectator, "/board")
+			photos = h.api.Photos(testChat)
+			if last := photos[len(photos)-1]; len(photos) != 4 || !last.Uploaded || last.FileID == photos[0].FileID {
+				t.Errorf("after a move /board sent %+v, want a new upload", last)
+			}
+		})
+	}
+}
