@@ -79,6 +79,21 @@ func (b *Kind) Pending(r *Record) Pending {
 	if g == nil || g.Phase == engine.PhaseGameOver {
 		return Pending{Seat: -1}
 	}
+	p, computer := computerPending(r)
+	if !computer {
+		p = b.peoplePending(r)
+	}
+	for _, o := range r.Offers {
+		if p.Due == 0 || o.Expires < p.Due {
+			p.Due = o.Expires
+		}
+	}
+	return p
+}
+
+// peoplePending is the decision the game waits for from people.
+func (b *Kind) peoplePending(r *Record) Pending {
+	g := r.Game
 	p := Pending{Seat: int(g.Waiting()), Turn: g.Turn}
 	if g.Phase == engine.PhaseAuction && g.Auction != nil {
 		a := g.Auction
@@ -98,18 +113,18 @@ func (b *Kind) Pending(r *Record) Pending {
 			p.Remind = []int{int(w)}
 		}
 	}
-	for _, o := range r.Offers {
-		if p.Due == 0 || o.Expires < p.Due {
-			p.Due = o.Expires
-		}
-	}
+	p.Remind = withoutComputers(r, p.Remind)
 	return p
 }
 
-// Timeout applies engine.ActTimeout as the system: roll or end the turn,
+// Timeout makes a computer seat's move when one is due; otherwise it
+// applies engine.ActTimeout as the system: roll or end the turn,
 // a property not bought goes to auction, silent bidders pass, a debt is
 // raised or ends in bankruptcy, a won building is placed.
 func (b *Kind) Timeout(c *chatState, lang string) bool {
+	if b.computerTurn(c, lang) { // a computer's move is due (seats.go)
+		return true
+	}
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActTimeout}
 	evs, err := g.Apply(engine.System, a)

@@ -82,6 +82,10 @@ type Pending struct {
 	Remind []int
 	// Due is the kind's own next moment (an offer's expiry; 0: none).
 	Due int64
+	// Computer: a computer seat decides (or the game, left to computers
+	// alone, ends): the window is the pace's short pause (ComputerPause),
+	// nobody is reminded, and no seat misses a turn.
+	Computer bool
 }
 
 // SeatResult is how a seat ended a game, for its player's statistics.

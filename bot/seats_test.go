@@ -1,0 +1,190 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// lobbyWithComputers opens a lobby of Alice's and adds n computer seats.
+func (h *harness) lobbyWithComputers(n int) {
+	h.t.Helper()
+	h.say(h.users[0], "/newgame")
+	for range n {
+		h.mustPress(h.users[0], OpAddComputer)
+	}
+	rec := h.record()
+	if len(rec.Seats) != n+1 {
+		h.t.Fatalf("lobby seats %+v, want Alice and %d computers", rec.Seats, n)
+	}
+}
+
+// computerDue says whether the game waits for a computer's move.
+func (h *harness) computerDue(rec *Record) bool {
+	return rec != nil && rec.Game != nil && h.bot.kindOf(rec).Pending(rec).Computer
+}
+
+// TestLobbyComputerSeats: only the creator (or an admin) adds computer
+// seats, each named with a 🤖, up to the most players; they can be
+// removed before the start; nobody is mentioned for them.
+func TestLobbyComputerSeats(t *testing.T) {
+	h := newHarness(t, 5, nil)
+	h.say(h.users[0], "/newgame")
+	msg, data, ok := h.findButton(OpAddComputer, 0, true)
+	if !ok {
+		t.Fatal("the lobby has no ➕ computer button")
+	}
+	h.press(h.users[1], msg, data)
+	if a := h.lastAlert(); !a.ShowAlert || len(h.record().Seats) != 1 {
+		t.Fatalf("someone else added a computer seat (answer %+v)", a)
+	}
+	max := engine.EditionByID(engine.Classic).MaxPlayers
+	for range max + 1 {
+		h.mustPress(h.users[0], OpAddComputer)
+	}
+	rec := h.record()
+	if len(rec.Seats) != max {
+		t.Fatalf("%d seats after adding more than fit, want %d", len(rec.Seats), max)
+	}
+	names := map[string]bool{}
+	for _, s := range rec.Seats[1:] {
+		if !s.Computer || s.User >= 0 || !strings.HasPrefix(s.Name, "🤖") || names[s.Name] {
+			t.Errorf("computer seat %+v: want a 🤖 name of its own and no person", s)
+		}
+		names[s.Name] = true
+	}
+	h.mustPress(h.users[0], OpDropComputer)
+	if rec := h.record(); len(rec.Seats) != max-1 {
+		t.Fatalf("%d seats after removing a computer, want %d", len(rec.Seats), max-1)
+	}
+	last, _ := h.api.LastMessage(testChat)
+	if strings.Contains(last.Text, "tg://user?id=-") {
+		t.Errorf("the lobby links a computer seat: %q", last.Text)
+	}
+}
+
+// TestComputersPlayWithOnePerson: a game of one person and two computer
+// seats plays to its end through the fake Bot API, the computers moving
+// by themselves through the chat's timer (at once in the async pace); the
+// person only rolls, passes and pays. The statistics count the person,
+// not the computers.
+func TestComputersPlayWithOnePerson(t *testing.T) {
+	h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick = time.Millisecond })
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceAsync}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	alice := h.users[0]
+	h.lobbyWithComputers(2)
+	h.mustPress(alice, OpStart)
+	// What Alice presses when the game waits for her: no purchases, so the
+	// computers own the board and the game ends.
+	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
+	for presses := 0; ; presses++ {
+		if presses > 2000 {
+			t.Fatal("the game did not end after 2000 presses")
+		}
+		var rec *Record
+		if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.computerDue(rec) }, 10*time.Second) {
+			t.Fatalf("the computers did not move (record %+v)", rec.Clock)
+		}
+		h.settle()
+		if rec = h.record(); rec == nil {
+			break
+		}
+		pressed := false
+		for _, op := range prefer {
+			if msg, data, ok := h.findButton(op, 0, true); ok {
+				h.press(alice, msg, data)
+				pressed = true
+				break
+			}
+		}
+		if !pressed {
+			t.Fatalf("nothing for Alice to press in phase %v", rec.Game.Phase)
+		}
+	}
+	// The action log replays the game, the computers' moves included.
+	arch := h.archivedRecord()
+	rolls, bought := map[bool]int{}, map[bool]int{}
+	for _, e := range h.replayArchive() {
+		switch e.Kind {
+		case engine.EvRolled:
+			rolls[arch.Seats[e.Player].Computer]++
+		case engine.EvBought, engine.EvAuctionWon:
+			bought[arch.Seats[e.Player].Computer]++
+		}
+	}
+	if rolls[true] == 0 || bought[true] == 0 || rolls[false] == 0 || bought[false] != 0 {
+		t.Errorf("rolls %v and purchases %v (by computers: true), want both to roll and only the computers to buy", rolls, bought)
+	}
+	msgs := h.api.Messages(testChat)
+	end := msgs[len(msgs)-1].Text
+	if !strings.Contains(end, h.bot.cat.T("en", "standings_title", nil)) {
+		t.Errorf("the game ended without standings: %q", end)
+	}
+	t.Logf("%d rolls, %d purchases; the end: %s", rolls[true]+rolls[false], bought[true], end)
+	var people, computers int
+	if err := h.bot.store.View(func(tx *storage.Tx) error {
+		return tx.ForEachChatStats(testChat, func(user int64, _ []byte) error {
+			if user < 0 {
+				computers++
+			} else {
+				people++
+			}
+			return nil
+		})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if people != 1 || computers != 0 {
+		t.Errorf("statistics of %d people and %d computers, want Alice's only", people, computers)
+	}
+	h.say(alice, "/top")
+	if last, _ := h.api.LastMessage(testChat); strings.Contains(last.Text, "🤖") {
+		t.Errorf("/top lists a computer: %q", last.Text)
+	}
+}
+
+// TestComputerMoveResumesOnceAfterRestart: a computer's move waits the
+// live pace's pause; the bot stops in the middle of it and starts again;
+// when the pause is over the computer makes its one move — once, not twice.
+func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	alice := h.users[0]
+	h.lobbyWithComputers(1)
+	h.mustPress(alice, OpStart)
+	for i := 0; !h.computerDue(h.record()); i++ {
+		if i > 20 {
+			t.Fatal("the computer never came to move")
+		}
+		h.mustPress(alice, board.OpRoll)
+	}
+	rec := h.record()
+	ver, log := rec.Game.Version, len(rec.Turn)
+	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
+	if pause != Paces[PaceLive].ComputerPause() {
+		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
+	}
+	time.Sleep(50 * time.Millisecond) // ticks of the timer runner: nothing is due yet
+	if h.record().Game.Version != ver {
+		t.Fatal("the computer moved before its pause was over")
+	}
+	h.stop()
+	h.start()
+	clock.Add(pause)
+	rec = h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Game.Version != ver })
+	time.Sleep(100 * time.Millisecond) // more ticks: a second run of the move would show now
+	rec = h.record()
+	if rec.Game.Version != ver+1 {
+		t.Fatalf("after the restart the game moved %d times, want once", rec.Game.Version-ver)
+	}
+	if len(rec.Turn) <= log && rec.TurnMsg == 0 {
+		t.Error("the computer's move is not shown")
+	}
+}
