@@ -10,8 +10,8 @@ import (
 // TestBoardPicture: /board sends the board's picture in every edition, to
 // anyone in the chat; while the game has not changed the same picture is
 // sent again by file_id (nothing uploaded), also for the 🗺 button; after
-// a move it is drawn and uploaded anew. Pressing 🗺 changes nothing, so
-// the players' buttons stay valid.
+// a move it is drawn and uploaded anew. Pressing 🗺 or 👁 (follow)
+// changes nothing in the game, so the players' buttons stay valid.
 func TestBoardPicture(t *testing.T) {
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
@@ -42,8 +42,20 @@ func TestBoardPicture(t *testing.T) {
 			if a := h.lastAlert(); a.ShowAlert {
 				t.Errorf("🗺 answered with an alert %q", a.Text)
 			}
+			// Following and unfollowing: answered to the spectator alone.
+			h.mustPress(spectator, board.OpFollow)
+			if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "follow_started", nil) {
+				t.Errorf("👁 answered %q", a.Text)
+			}
+			if f := h.record().Followers; len(f) != 1 || f[0] != spectator.ID {
+				t.Errorf("followers %v after 👁", f)
+			}
+			h.mustPress(spectator, board.OpFollow)
+			if f := h.record().Followers; len(f) != 0 {
+				t.Errorf("followers %v after 👁 twice", f)
+			}
 			if h.record().Rev != rev {
-				t.Error("looking at the board made a new revision (the players' buttons would be outdated)")
+				t.Error("looking at the board or following the game made a new revision (the players' buttons would be outdated)")
 			}
 			rec := h.record()
 			h.mustPress(h.userOf(rec, rec.Game.Current), board.OpRoll)

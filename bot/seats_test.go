@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -82,6 +84,13 @@ func TestComputersPlayWithOnePerson(t *testing.T) {
 	alice := h.users[0]
 	h.lobbyWithComputers(2)
 	h.mustPress(alice, OpStart)
+	// A spectator follows the game (TestBoardPicture: following changes
+	// nothing for the players).
+	spectator := fakeapi.User{ID: 99, FirstName: "Zoe", LanguageCode: "en"}
+	h.mustPress(spectator, board.OpFollow)
+	if rec := h.record(); !slices.Equal(rec.Followers, []int64{spectator.ID}) {
+		t.Fatalf("after 👁 the followers are %v", rec.Followers)
+	}
 	// What Alice presses when the game waits for her: no purchases, so the
 	// computers own the board and the game ends.
 	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
@@ -129,6 +138,11 @@ func TestComputersPlayWithOnePerson(t *testing.T) {
 		t.Errorf("the game ended without standings: %q", end)
 	}
 	t.Logf("%d rolls, %d purchases; the end: %s", rolls[true]+rolls[false], bought[true], end)
+	private := h.api.Messages(spectator.ID)
+	if len(private) != 1 || !strings.HasPrefix(private[0].Text, h.bot.cat.T("en", "follow_ended", nil)) ||
+		!strings.Contains(private[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
+		t.Errorf("the follower was told %+v, want one message with the final standings", private)
+	}
 	var people, computers int
 	if err := h.bot.store.View(func(tx *storage.Tx) error {
 		return tx.ForEachChatStats(testChat, func(user int64, _ []byte) error {

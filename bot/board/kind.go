@@ -24,6 +24,8 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 		b.onDraftPress(ctx, updateID, q, p)
 	case p.Op == OpPicture:
 		b.onPicturePress(ctx, updateID, q, p)
+	case p.Op == OpFollow:
+		b.onFollowPress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
 		b.onTradePress(ctx, updateID, q, p)
 	default:
@@ -173,6 +175,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 	if c.Turn && c.Remove {
 		rec.View = View{}
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
 		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
 	}

@@ -149,5 +149,5 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 // lookRow is the buttons anyone in the chat may press: they change nothing
 // in the game.
 func (b *Kind) lookRow(k *kit.Keyboard, lang string) {
-	k.Row(k.Btn(b.cat.T(lang, "btn_picture", nil), OpPicture, 0))
+	k.Row(k.Btn(b.cat.T(lang, "btn_picture", nil), OpPicture, 0), b.followButton(k, lang))
 }

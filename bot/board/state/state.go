@@ -32,6 +32,9 @@ type Board struct {
 	// their offers, so a restart does not change how they play
 	// (bot/board/seats.go). Nil: no computer seat.
 	Computer *ai.Player `json:"computer,omitempty"`
+	// Followers are the people (user ids) told in their private chat when
+	// the game ends (bot/board/follow.go).
+	Followers []int64 `json:"followers,omitempty"`
 }
 
 // View is the menu the turn message shows; menus belong to one person.
@@ -59,6 +62,7 @@ func (b Board) Clone() Board {
 	if b.Game != nil {
 		c.Game = b.Game.Clone()
 	}
+	c.Followers = slices.Clone(b.Followers)
 	if b.Computer != nil {
 		pl := *b.Computer // a value: its memory is an array
 		c.Computer = &pl
