@@ -124,7 +124,8 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 	}
 	if !peoplePlay(rec) {
 		c.Remove, c.Turn = true, true
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.renderStandings(lang, rec)})
+		// After the turn message's final text, like a game over's table.
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.renderStandings(lang, rec)})
 		return true
 	}
 	seat, _, ok := computerMove(rec)
