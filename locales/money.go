@@ -10,14 +10,5 @@ func (c *Catalog) EditionMoney(lang, edition string, amount int) string {
 	if i := sort.SearchStrings(c.ids, id); edition == "" || i == len(c.ids) || c.ids[i] != id {
 		return c.Money(lang, amount)
 	}
-	p, ok := c.printers[lang]
-	if !ok {
-		lang = Normalize(lang)
-		p = c.printers[lang]
-	}
-	sign, abs := "", uint64(amount)
-	if amount < 0 {
-		sign, abs = "-", uint64(-(amount+1))+1
-	}
-	return sign + c.T(lang, id, map[string]any{"N": p.Sprintf("%d", abs)})
+	return c.moneyAs(lang, id, amount)
 }
