@@ -137,7 +137,14 @@ func TestComputersPlayWithOnePerson(t *testing.T) {
 	if !strings.Contains(end, h.bot.cat.T("en", "standings_title", nil)) {
 		t.Errorf("the game ended without standings: %q", end)
 	}
-	t.Logf("%d rolls, %d purchases; the end: %s", rolls[true]+rolls[false], bought[true], end)
+	// The computers cost the chat no more than people: a turn message per
+	// turn, edited per move (TestTurnBudget: 2.35 a plain turn of people;
+	// here every free deed Alice lands on is auctioned, a bid an edit).
+	calls := len(h.api.Calls("sendMessage")) + len(h.api.Calls("editMessageText")) + len(h.api.Calls("editMessageReplyMarkup"))
+	if perTurn := float64(calls) / float64(arch.Game.Turn); perTurn > 4 {
+		t.Errorf("%.2f requests a turn, want at most 4", perTurn)
+	}
+	t.Logf("%d turns, %d rolls, %d purchases, %.2f requests a turn; the end: %s", arch.Game.Turn, rolls[true]+rolls[false], bought[true], float64(calls)/float64(arch.Game.Turn), end)
 	private := h.api.Messages(spectator.ID)
 	if len(private) != 1 || !strings.HasPrefix(private[0].Text, h.bot.cat.T("en", "follow_ended", nil)) ||
 		!strings.Contains(private[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
