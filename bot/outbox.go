@@ -81,7 +81,8 @@ type outOp struct {
 	slot   string  // the slot msg belonged to when queued ("" when detached)
 	c      content
 	resend bool       // the message is gone: send a fresh one
-	photo  *kit.Photo // a picture (outbox_photo.go), never merged
+	photo  *kit.Photo // a picture (outbox_send.go), never merged
+	notice bool       // a private notice (Notify): a failure drops it, nothing more
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -232,6 +233,10 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
 	}
 	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
+	if err != nil && op.notice {
+		o.log.Info("a notice could not be delivered", "chat", chat, "err", err)
+		return false
+	}
 	if err != nil {
 		return o.failed(chat, op, err)
 	}

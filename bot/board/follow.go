@@ -61,7 +61,7 @@ func (b *Kind) notifyFollowers(c *chatState, lang string) {
 	}
 	text := b.cat.T(lang, "follow_ended", nil) + "\n\n" + b.renderStandings(lang, rec)
 	for _, user := range rec.Followers {
-		b.out.Send(user, text, nil)
+		b.out.Notify(user, text)
 	}
 }
 

@@ -55,6 +55,9 @@ type Outbox interface {
 	Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
 	// SendPhoto queues a picture; a photo is a send like a message.
 	SendPhoto(chat int64, p Photo)
+	// Notify queues a message to a person's private chat; if the bot may
+	// not write there, it is dropped and nothing else changes.
+	Notify(chat int64, text string)
 }
 
 // Photo is a picture to send: its PNG, or the file_id of the same picture

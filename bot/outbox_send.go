@@ -43,3 +43,17 @@ func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
 	}
 	return false
 }
+
+// Notify queues a message to a person's private chat that may well be
+// refused — the person never started a chat with the bot, or blocked it —
+// without pausing the chat as a refused game message would.
+func (o *Outbox) Notify(chat int64, text string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	if c.paused {
+		return
+	}
+	c.queue = append(c.queue, &outOp{c: content{text: text}, notice: true})
+	o.kick(chat, c)
+}
