@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"bytes"
+	"image/png"
+	"strconv"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
@@ -23,14 +26,14 @@ func TestBoardPicture(t *testing.T) {
 			spectator := h.users[0]
 			spectator.ID, spectator.FirstName = 99, "Spectator"
 			h.say(spectator, "/board")
-			photos := h.api.Photos(testChat)
+			photos := h.photos()
 			if len(photos) != 1 || !photos[0].Uploaded || photos[0].Width < 1080 || photos[0].Width+photos[0].Height > 10000 || photos[0].Size > 10<<20 {
 				t.Fatalf("after /board: %+v, want one uploaded picture at least 1080 px wide within the photo limits", photos)
 			}
 			rev := h.record().Rev
 			h.say(h.users[1], "/board")
 			h.mustPress(spectator, board.OpPicture)
-			photos = h.api.Photos(testChat)
+			photos = h.photos()
 			if len(photos) != 3 {
 				t.Fatalf("%d photos after /board, /board and 🗺, want 3", len(photos))
 			}
@@ -60,10 +63,54 @@ func TestBoardPicture(t *testing.T) {
 			rec := h.record()
 			h.mustPress(h.userOf(rec, rec.Game.Current), board.OpRoll)
 			h.say(spectator, "/board")
-			photos = h.api.Photos(testChat)
+			photos = h.photos()
 			if last := photos[len(photos)-1]; len(photos) != 4 || !last.Uploaded || last.FileID == photos[0].FileID {
 				t.Errorf("after a move /board sent %+v, want a new upload", last)
 			}
 		})
 	}
+}
+
+// sentPhoto is a picture the bot sent to the test chat.
+type sentPhoto struct {
+	FileID        string
+	Uploaded      bool // sent as a file, not by file_id
+	Size          int  // bytes
+	Width, Height int
+}
+
+// photos are the pictures the bot sent to the test chat, in order: the
+// chat's photo messages, and whether each sendPhoto carried the file
+// (a multipart upload) or named a file_id.
+func (h *harness) photos() []sentPhoto {
+	h.t.Helper()
+	var out []sentPhoto
+	for _, m := range h.api.Messages(testChat) {
+		if m.Photo == "" {
+			continue
+		}
+		data, _, ok := h.api.File(m.Photo)
+		if !ok {
+			h.t.Fatalf("message %d shows an unknown photo %q", m.ID, m.Photo)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			h.t.Fatalf("photo %q is no PNG: %v", m.Photo, err)
+		}
+		out = append(out, sentPhoto{FileID: m.Photo, Size: len(data), Width: cfg.Width, Height: cfg.Height})
+	}
+	i := 0
+	for _, r := range h.api.Calls("sendPhoto") {
+		if r.Status != 200 || r.Params["chat_id"] != strconv.FormatInt(testChat, 10) {
+			continue
+		}
+		if i < len(out) {
+			out[i].Uploaded = r.Params["photo"] == ""
+		}
+		i++
+	}
+	if i != len(out) {
+		h.t.Fatalf("%d photo messages, %d sendPhoto calls", len(out), i)
+	}
+	return out
 }

@@ -185,7 +185,7 @@ func TestCommands(t *testing.T) {
 		t.Errorf("/lang uk answered %q", last.Text)
 	}
 	h.say(h.users[1], "/board@"+fakeapi.BotUsername)
-	if ph := h.api.Photos(testChat); len(ph) != 1 || !ph[0].Uploaded {
+	if ph := h.photos(); len(ph) != 1 || !ph[0].Uploaded {
 		t.Errorf("/board@bot sent the photos %+v, want the board's picture (TestBoardPicture has the rest)", ph)
 	}
 	before := len(h.api.Messages(testChat))

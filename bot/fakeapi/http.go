@@ -35,13 +35,11 @@ func badRequest(desc string) *ErrorResponse {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	method, ok := parsePath(r.URL.Path)
-	params, perr := readParams(r)
-	if perr == nil {
-		perr = s.readUploads(r, params)
-	}
+	params, files, perr := readParams(r)
 
 	s.mu.Lock()
-	idx := len(s.requests)
+	s.trimRequests()
+	idx := s.dropped + len(s.requests) // counts every request, dropped ones too
 	s.requests = append(s.requests, Request{Method: method, Params: params, Time: start})
 	var injected *ErrorResponse
 	if q := s.failures[method]; len(q) > 0 {
@@ -57,6 +55,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.injectedBan(method, params, injected)
 	case ok && perr == nil:
 		if limited = s.kickedFrom(method, params); limited == nil {
+			limited = s.notStarted(method, params)
+		}
+		if limited == nil {
 			limited = s.admit(method, params)
 		}
 	}
@@ -74,7 +75,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case perr != nil:
 		fail = badRequest(perr.Error())
 	default:
-		result, fail = s.call(r, method, params)
+		result, fail = s.call(r, method, params, files)
 	}
 
 	status := 200
@@ -82,7 +83,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		status = fail.Code
 	}
 	s.mu.Lock()
-	s.requests[idx].Status = status
+	if i := idx - s.dropped; i >= 0 {
+		s.requests[i].Status = status
+	}
 	s.mu.Unlock()
 
 	if fail != nil && fail.Hangup {
@@ -120,22 +123,23 @@ func parsePath(p string) (method string, ok bool) {
 }
 
 // readParams flattens form, multipart and JSON bodies into strings the way
-// tgbotapi encodes them: nested objects stay JSON text.
-func readParams(r *http.Request) (map[string]string, error) {
+// tgbotapi encodes them: nested objects stay JSON text. Uploaded files
+// (multipart) come back apart, by field name.
+func readParams(r *http.Request) (map[string]string, map[string]upload, error) {
 	out := map[string]string{}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch ct {
 	case "application/json":
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			return out, err
+			return out, nil, err
 		}
 		if len(body) == 0 {
-			return out, nil
+			return out, nil, nil
 		}
 		var raw map[string]json.RawMessage
 		if err := json.Unmarshal(body, &raw); err != nil {
-			return out, fmt.Errorf("can't parse JSON body: %v", err)
+			return out, nil, fmt.Errorf("can't parse JSON body: %v", err)
 		}
 		for k, v := range raw {
 			var s string
@@ -146,24 +150,26 @@ func readParams(r *http.Request) (map[string]string, error) {
 			}
 		}
 	case "multipart/form-data":
-		if err := r.ParseMultipartForm(10 << 20); err != nil {
-			return out, err
+		if err := r.ParseMultipartForm(MaxPhotoSize + 1<<20); err != nil {
+			return out, nil, err
 		}
 		for k, v := range r.Form {
 			out[k] = v[0]
 		}
+		files, err := readUploads(r)
+		return out, files, err
 	default:
 		if err := r.ParseForm(); err != nil {
-			return out, err
+			return out, nil, err
 		}
 		for k, v := range r.Form {
 			out[k] = v[0]
 		}
 	}
-	return out, nil
+	return out, nil, nil
 }
 
-func (s *Server) call(r *http.Request, method string, p map[string]string) (any, *ErrorResponse) {
+func (s *Server) call(r *http.Request, method string, p map[string]string, files map[string]upload) (any, *ErrorResponse) {
 	switch method {
 	case "getMe":
 		return tgbotapi.User{ID: BotID, IsBot: true, FirstName: "Monopoly", UserName: BotUsername}, nil
@@ -171,12 +177,16 @@ func (s *Server) call(r *http.Request, method string, p map[string]string) (any,
 		return s.getUpdates(r, p)
 	case "sendMessage":
 		return s.sendMessage(p)
-	case "sendPhoto":
-		return s.sendPhoto(p)
 	case "editMessageText":
-		return s.edit(p, true)
+		return s.edit(p, editText)
+	case "editMessageCaption":
+		return s.edit(p, editCaption)
 	case "editMessageReplyMarkup":
-		return s.edit(p, false)
+		return s.edit(p, editMarkup)
+	case "sendPhoto":
+		return s.sendPhoto(p, files)
+	case "answerInlineQuery":
+		return s.answerInline(p)
 	case "deleteMessage":
 		return s.deleteMessage(p)
 	case "answerCallbackQuery":

@@ -75,6 +75,7 @@ type chatFlood struct {
 	recent   []time.Time // counted calls of the last minute, oldest first
 	tat      time.Time   // the bucket's theoretical arrival time
 	banUntil time.Time
+	tooMany  int // 429 answers the limits gave this chat
 }
 
 // Enforce turns the limits on (or changes them); a zero Limits turns them off.
@@ -97,9 +98,24 @@ func (s *Server) Flood() FloodStats {
 	return s.floodStats
 }
 
+// TooManyPerChat returns FloodStats.TooMany by chat: where the bot ran
+// into the limits.
+func (s *Server) TooManyPerChat() map[int64]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[int64]int{}
+	for chat, f := range s.flood {
+		if f.tooMany > 0 {
+			out[chat] = f.tooMany
+		}
+	}
+	return out
+}
+
 // limitedMethods count towards a chat's limits: what posts or changes a
 // message. Answers to callback queries do not.
-var limitedMethods = map[string]bool{"sendMessage": true, "sendPhoto": true, "editMessageText": true, "editMessageReplyMarkup": true}
+var limitedMethods = map[string]bool{"sendMessage": true, "sendPhoto": true,
+	"editMessageText": true, "editMessageCaption": true, "editMessageReplyMarkup": true}
 
 // admit applies the limits to one call; mu must be held. It returns the 429
 // to answer, or nil.
@@ -168,6 +184,7 @@ func (s *Server) injectedBan(method string, p map[string]string, r *ErrorRespons
 func (s *Server) tooMany(f *chatFlood, wait time.Duration, now time.Time) *ErrorResponse {
 	secs := int((wait + time.Second - 1) / time.Second)
 	f.banUntil = now.Add(time.Duration(secs) * time.Second)
+	f.tooMany++
 	s.floodStats.TooMany++
 	r := ErrorResponse{Code: 429, RetryAfter: secs}
 	r.Description = defaultDescription(r)

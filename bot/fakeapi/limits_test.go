@@ -55,6 +55,9 @@ func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
 	if got := s.Flood(); got != (fakeapi.FloodStats{TooMany: 2, InsideBan: 1}) {
 		t.Fatalf("stats %+v", got)
 	}
+	if got := s.TooManyPerChat(); len(got) != 1 || got[group] != 2 {
+		t.Fatalf("429s per chat %v", got)
+	}
 
 	// One a second is fine until the 20th call of the minute.
 	clk.Advance(time.Second) // the ban above ran to 1.5 s

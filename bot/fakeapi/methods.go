@@ -78,43 +78,89 @@ func (s *Server) sendMessage(p map[string]string) (any, *ErrorResponse) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := s.chat(chatID)
-	c.lastID++
-	m := &storedMessage{id: c.lastID, text: p["text"], parseMode: p["parse_mode"], markup: markup, date: int(time.Now().Unix())}
-	c.msgs = append(c.msgs, m)
+	m := s.store(chatID, &storedMessage{text: p["text"], parseMode: p["parse_mode"], markup: markup})
 	return s.apiMessage(chatID, m), nil
 }
 
-func (s *Server) edit(p map[string]string, withText bool) (any, *ErrorResponse) {
-	chatID, msgID, e := chatAndMessage(p)
-	if e != nil {
-		return nil, e
-	}
-	if withText {
-		if e := checkText(p["text"], p["parse_mode"]); e != nil {
+// store adds a message of the bot to a chat, giving it the next id; mu
+// must be held.
+func (s *Server) store(chatID int64, m *storedMessage) *storedMessage {
+	c := s.chat(chatID)
+	c.lastID++
+	m.id, m.date = c.lastID, int(time.Now().Unix())
+	c.msgs = append(c.msgs, m)
+	s.publish(Event{Kind: EventMessage, Chat: chatID, Message: m.public()})
+	return m
+}
+
+// editKind is what an edit method changes besides the keyboard.
+type editKind int
+
+const (
+	editText    editKind = iota // editMessageText
+	editCaption                 // editMessageCaption
+	editMarkup                  // editMessageReplyMarkup: the keyboard only
+)
+
+func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) {
+	// A message posted through inline mode is named by its
+	// inline_message_id alone, and an edit of it answers true.
+	inlineID := p["inline_message_id"]
+	var chatID int64
+	var msgID int
+	var e *ErrorResponse
+	if inlineID == "" {
+		if chatID, msgID, e = chatAndMessage(p); e != nil {
 			return nil, e
 		}
 	}
-	// Omitting reply_markup removes the keyboard, in both methods.
+	text, mode := p["text"], p["parse_mode"]
+	switch kind {
+	case editText:
+		e = checkText(text, mode)
+	case editCaption:
+		text = p["caption"]
+		e = checkCaption(text, mode)
+	}
+	if e != nil {
+		return nil, e
+	}
+	// Omitting reply_markup removes the keyboard, in every edit method.
 	markup, e := parseMarkup(p["reply_markup"])
 	if e != nil {
 		return nil, e
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m := s.find(chatID, msgID)
-	if m == nil || m.deleted {
-		return nil, badRequest("message to edit not found")
+	if inlineID != "" {
+		var ok bool
+		if chatID, msgID, ok = s.inlineTarget(inlineID); !ok {
+			return nil, badRequest("MESSAGE_ID_INVALID")
+		}
 	}
-	text, mode := m.text, m.parseMode
-	if withText {
-		text, mode = p["text"], p["parse_mode"]
+	m := s.find(chatID, msgID)
+	switch {
+	case m == nil || m.deleted:
+		return nil, badRequest("message to edit not found")
+	case inlineID == "" && m.from != 0:
+		return nil, badRequest("message can't be edited")
+	case kind == editText && m.photo != "":
+		return nil, badRequest("there is no text in the message to edit")
+	case kind == editCaption && m.photo == "":
+		return nil, badRequest("there is no caption in the message to edit")
+	}
+	if kind == editMarkup {
+		text, mode = m.text, m.parseMode
 	}
 	if text == m.text && strings.EqualFold(mode, m.parseMode) && sameMarkup(markup, m.markup) {
 		return nil, badRequest("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
 	}
 	m.text, m.parseMode, m.markup = text, mode, markup
 	m.edits++
+	s.publish(Event{Kind: EventEdit, Chat: chatID, Message: m.public()})
+	if inlineID != "" {
+		return true, nil
+	}
 	out := s.apiMessage(chatID, m)
 	out.EditDate = int(time.Now().Unix())
 	return out, nil
@@ -131,7 +177,11 @@ func (s *Server) deleteMessage(p map[string]string) (any, *ErrorResponse) {
 	if m == nil || m.deleted {
 		return nil, badRequest("message to delete not found")
 	}
+	if m.from != 0 && chatID > 0 {
+		return nil, badRequest("message can't be deleted for everyone")
+	}
 	m.deleted = true
+	s.publish(Event{Kind: EventDelete, Chat: chatID, Message: m.public()})
 	return true, nil
 }
 
@@ -145,12 +195,16 @@ func (s *Server) answerCallback(p map[string]string) (any, *ErrorResponse) {
 	defer s.mu.Unlock()
 	// Telegram accepts one answer per query; a second one fails like an
 	// expired query does.
-	if answered, known := s.queries[id]; !known || answered {
+	q, known := s.queries[id]
+	if !known || q.answered {
 		return nil, badRequest("query is too old and response timeout expired or query ID is invalid")
 	}
-	s.queries[id] = true
+	q.answered = true
+	s.queries[id] = q
 	alert, _ := strconv.ParseBool(p["show_alert"])
-	s.answers = append(s.answers, CallbackAnswer{ID: id, Text: text, ShowAlert: alert, URL: p["url"]})
+	a := PressAnswer{CallbackAnswer{ID: id, Text: text, ShowAlert: alert, URL: p["url"]}, q.user, q.chat, q.msg}
+	s.answers = append(s.answers, a)
+	s.publish(Event{Kind: EventAnswer, Chat: q.chat, Answer: &a})
 	return true, nil
 }
 
@@ -215,7 +269,7 @@ func (s *Server) getChatMember(p map[string]string) (any, *ErrorResponse) {
 	if slices.Contains(s.admins[chatID], userID) {
 		status = "administrator"
 	}
-	return tgbotapi.ChatMember{User: &tgbotapi.User{ID: userID, FirstName: "User"}, Status: status}, nil
+	return tgbotapi.ChatMember{User: s.userOrAnonymous(userID), Status: status}, nil
 }
 
 func (s *Server) getChatAdministrators(p map[string]string) (any, *ErrorResponse) {
@@ -230,7 +284,7 @@ func (s *Server) getChatAdministrators(p map[string]string) (any, *ErrorResponse
 	defer s.mu.Unlock()
 	out := []tgbotapi.ChatMember{}
 	for _, id := range s.admins[chatID] {
-		out = append(out, tgbotapi.ChatMember{User: &tgbotapi.User{ID: id, FirstName: "User"}, Status: "administrator"})
+		out = append(out, tgbotapi.ChatMember{User: s.userOrAnonymous(id), Status: "administrator"})
 	}
 	return out, nil
 }

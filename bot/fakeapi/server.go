@@ -44,14 +44,19 @@ type Button struct {
 	URL  string
 }
 
-// Message is one message the bot sent, in its current state.
+// Message is one message in a chat, in its current state: the bot's, or
+// a person's (From set) in History.
 type Message struct {
 	ID        int
-	Text      string // as sent, markup included
+	From      int64  // the user who wrote it; 0 for the bot
+	ViaBot    bool   // a person's message posted through the bot's inline mode
+	Text      string // as sent, markup included; a photo's caption
 	ParseMode string
+	Photo     string     // the photo's file_id (see File); "" for text
 	Keyboard  [][]Button // nil when the message has no inline keyboard
 	Deleted   bool
-	Edits     int // successful editMessageText/editMessageReplyMarkup calls
+	Edits     int // successful editMessageText/Caption/ReplyMarkup calls
+	Date      int // Unix seconds
 }
 
 // Request is one call the fake received, failed ones included.
@@ -70,6 +75,15 @@ type CallbackAnswer struct {
 	URL       string
 }
 
+// PressAnswer is a CallbackAnswer with the press it answers: Telegram shows
+// it to the person who pressed, and only to them.
+type PressAnswer struct {
+	CallbackAnswer
+	UserID    int64 // who pressed
+	ChatID    int64 // where the pressed message is
+	MessageID int
+}
+
 // ErrorResponse is an error the fake answers with, injected by FailNext.
 // Description defaults to Telegram's usual text for the code.
 type ErrorResponse struct {
@@ -84,13 +98,23 @@ type ErrorResponse struct {
 
 type storedMessage struct {
 	id        int
+	from      int64 // 0: the bot
+	viaBot    bool  // posted by a person through inline mode
 	text      string
 	parseMode string
+	photo     string // file_id
 	markup    *tgbotapi.InlineKeyboardMarkup
 	deleted   bool
 	edits     int
 	date      int
-	photo     string // a photo message's file_id
+}
+
+// query is a callback query the bot has yet to answer (or has answered).
+type query struct {
+	answered bool
+	user     int64
+	chat     int64
+	msg      int
 }
 
 type chatState struct {
@@ -115,8 +139,10 @@ type Server struct {
 	pushed     chan struct{}     // closed and replaced whenever an update is queued
 	chats      map[int64]*chatState
 	requests   []Request
-	answers    []CallbackAnswer
-	queries    map[string]bool // callback query id → answered
+	keep       int // see KeepRequests
+	dropped    int // requests forgotten because of keep
+	answers    []PressAnswer
+	queries    map[string]query // by callback query id
 	failures   map[string][]*failure
 	admins     map[int64][]int64
 	commands   map[string][]tgbotapi.BotCommand
@@ -124,7 +150,7 @@ type Server struct {
 	flood      map[int64]*chatFlood
 	floodStats FloodStats
 	kicked     map[int64]bool // see Kick
-	photos     photoStore     // see Photos
+	people                    // people.go: names, chats, photos, subscribers
 }
 
 // New starts a fake Bot API on a loopback port. Close it when done.
@@ -133,10 +159,11 @@ func New() *Server {
 		closing:  make(chan struct{}),
 		pushed:   make(chan struct{}),
 		chats:    map[int64]*chatState{},
-		queries:  map[string]bool{},
+		queries:  map[string]query{},
 		failures: map[string][]*failure{},
 		admins:   map[int64][]int64{},
 		commands: map[string][]tgbotapi.BotCommand{},
+		people:   newPeople(),
 	}
 	s.hs = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
@@ -163,17 +190,23 @@ func (s *Server) PushMessage(chatID int64, from User, text string) int {
 	defer s.mu.Unlock()
 	c := s.chat(chatID)
 	c.lastID++
+	stored := &storedMessage{id: c.lastID, from: from.ID, text: text, date: int(time.Now().Unix())}
+	c.msgs = append(c.msgs, stored)
+	if chatID == from.ID {
+		s.started[from.ID] = true // writing to the bot opens the private chat
+	}
 	m := &tgbotapi.Message{
 		MessageID: c.lastID,
 		From:      from.api(),
-		Date:      int(time.Now().Unix()),
-		Chat:      chatOf(chatID),
+		Date:      stored.date,
+		Chat:      s.chatOf(chatID),
 		Text:      text,
 	}
 	if strings.HasPrefix(text, "/") {
 		cmd, _, _ := strings.Cut(text, " ")
 		m.Entities = []tgbotapi.MessageEntity{{Type: "bot_command", Offset: 0, Length: utf16Len(cmd)}}
 	}
+	s.publish(Event{Kind: EventMessage, Chat: chatID, Message: stored.public()})
 	return s.push(tgbotapi.Update{Message: m})
 }
 
@@ -185,8 +218,8 @@ func (s *Server) PushMessage(chatID int64, from User, text string) int {
 func (s *Server) PushCallback(chatID int64, messageID int, from User, data string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	msg := &tgbotapi.Message{MessageID: messageID, Chat: chatOf(chatID), Date: int(time.Now().Unix())}
-	if m := s.find(chatID, messageID); m != nil {
+	msg := &tgbotapi.Message{MessageID: messageID, Chat: s.chatOf(chatID), Date: int(time.Now().Unix())}
+	if m := s.find(chatID, messageID); m != nil && m.from == 0 {
 		msg = s.apiMessage(chatID, m)
 	}
 	id := s.lastUpdate + 1
@@ -220,8 +253,15 @@ func (s *Server) ContinueUpdatesAfter(id int) {
 func (s *Server) push(u tgbotapi.Update) int {
 	s.lastUpdate++
 	u.UpdateID = s.lastUpdate
-	if u.CallbackQuery != nil {
-		s.queries[u.CallbackQuery.ID] = false
+	if q := u.CallbackQuery; q != nil {
+		pq := query{}
+		if q.From != nil {
+			pq.user = q.From.ID
+		}
+		if q.Message != nil && q.Message.Chat != nil {
+			pq.chat, pq.msg = q.Message.Chat.ID, q.Message.MessageID
+		}
+		s.queries[q.ID] = pq
 	}
 	s.updates = append(s.updates, u)
 	close(s.pushed)
@@ -237,8 +277,18 @@ func (s *Server) Pending() int {
 }
 
 // Messages returns the bot's messages in a chat, oldest first, deleted
-// ones included (flagged). Users' messages are not listed.
+// ones included (flagged). Users' messages are not listed (see History).
 func (s *Server) Messages(chatID int64) []Message {
+	return s.messages(chatID, false)
+}
+
+// History returns every message in a chat, oldest first: the bot's and
+// the people's, deleted ones included (flagged).
+func (s *Server) History(chatID int64) []Message {
+	return s.messages(chatID, true)
+}
+
+func (s *Server) messages(chatID int64, people bool) []Message {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c, ok := s.chats[chatID]
@@ -247,7 +297,9 @@ func (s *Server) Messages(chatID int64) []Message {
 	}
 	out := make([]Message, 0, len(c.msgs))
 	for _, m := range c.msgs {
-		out = append(out, m.public())
+		if m.from == 0 || people {
+			out = append(out, m.public())
+		}
 	}
 	return out
 }
@@ -262,7 +314,8 @@ func (s *Server) LastMessage(chatID int64) (Message, bool) {
 }
 
 func (m *storedMessage) public() Message {
-	p := Message{ID: m.id, Text: m.text, ParseMode: m.parseMode, Deleted: m.deleted, Edits: m.edits}
+	p := Message{ID: m.id, From: m.from, ViaBot: m.viaBot, Text: m.text, ParseMode: m.parseMode, Photo: m.photo,
+		Deleted: m.deleted, Edits: m.edits, Date: m.date}
 	if m.markup != nil {
 		for _, row := range m.markup.InlineKeyboard {
 			var r []Button
@@ -273,6 +326,27 @@ func (m *storedMessage) public() Message {
 		}
 	}
 	return p
+}
+
+// KeepRequests bounds the log of calls to about the newest n (0: all, the
+// default), for a stand-in that runs for days (the playground). Requests,
+// Calls and RequestsPerMinute then see only those.
+func (s *Server) KeepRequests(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keep = n
+	s.trimRequests()
+}
+
+// trimRequests drops the oldest calls once the log holds twice keep, so
+// trimming costs little per call; mu must be held.
+func (s *Server) trimRequests() {
+	if s.keep <= 0 || len(s.requests) < 2*s.keep {
+		return
+	}
+	n := len(s.requests) - s.keep
+	s.requests = append([]Request(nil), s.requests[n:]...)
+	s.dropped += n
 }
 
 // Requests returns every call received so far, in arrival order.
@@ -302,7 +376,25 @@ func (s *Server) Calls(method string) []Request {
 func (s *Server) CallbackAnswers() []CallbackAnswer {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Clone(s.answers)
+	out := make([]CallbackAnswer, len(s.answers))
+	for i, a := range s.answers {
+		out[i] = a.CallbackAnswer
+	}
+	return out
+}
+
+// AnswersTo returns the answers to one person's presses, oldest first:
+// what their Telegram showed them as toasts and alerts.
+func (s *Server) AnswersTo(userID int64) []PressAnswer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []PressAnswer
+	for _, a := range s.answers {
+		if a.UserID == userID {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // Commands returns what setMyCommands stored for a scope type ("" is the
@@ -392,14 +484,20 @@ func (s *Server) find(chatID int64, msgID int) *storedMessage {
 	return nil
 }
 
-func chatOf(id int64) *tgbotapi.Chat {
+// chatOf describes a chat as Telegram would, with the names given by
+// AddUser and SetChatTitle; mu must be held.
+func (s *Server) chatOf(id int64) *tgbotapi.Chat {
 	switch {
 	case id > 0:
-		return &tgbotapi.Chat{ID: id, Type: "private", FirstName: "User"}
+		u, ok := s.users[id]
+		if !ok {
+			return &tgbotapi.Chat{ID: id, Type: "private", FirstName: "User"}
+		}
+		return &tgbotapi.Chat{ID: id, Type: "private", FirstName: u.FirstName, UserName: u.UserName}
 	case id <= -1000000000000:
-		return &tgbotapi.Chat{ID: id, Type: "supergroup", Title: "Test supergroup"}
+		return &tgbotapi.Chat{ID: id, Type: "supergroup", Title: s.titleOr(id, "Test supergroup")}
 	default:
-		return &tgbotapi.Chat{ID: id, Type: "group", Title: "Test group"}
+		return &tgbotapi.Chat{ID: id, Type: "group", Title: s.titleOr(id, "Test group")}
 	}
 }
 
@@ -408,14 +506,19 @@ func (s *Server) apiMessage(chatID int64, m *storedMessage) *tgbotapi.Message {
 	if strings.EqualFold(m.parseMode, "HTML") {
 		text, _ = htmlPlain(text) // validated when stored
 	}
-	return &tgbotapi.Message{
+	out := &tgbotapi.Message{
 		MessageID:   m.id,
 		From:        &tgbotapi.User{ID: BotID, IsBot: true, FirstName: "Monopoly", UserName: BotUsername},
 		Date:        m.date,
-		Chat:        chatOf(chatID),
+		Chat:        s.chatOf(chatID),
 		Text:        text,
 		ReplyMarkup: m.markup,
 	}
+	if m.photo != "" {
+		out.Text, out.Caption = "", text
+		out.Photo = s.photoSizes(m.photo)
+	}
+	return out
 }
 
 // DeleteMessage deletes one of the bot's messages as an administrator
@@ -428,5 +531,6 @@ func (s *Server) DeleteMessage(chatID int64, msgID int) bool {
 		return false
 	}
 	m.deleted = true
+	s.publish(Event{Kind: EventDelete, Chat: chatID, Message: m.public()})
 	return true
 }

@@ -12,21 +12,38 @@ import (
 // trip.
 
 func checkText(text, parseMode string) *ErrorResponse {
+	n, e := plainLen(text, parseMode)
+	switch {
+	case e != nil:
+		return e
+	case n == 0:
+		return badRequest("message text is empty")
+	case n > MaxTextLen:
+		return badRequest("message is too long")
+	}
+	return nil
+}
+
+// checkCaption is checkText for a photo's caption, which may be empty.
+func checkCaption(caption, parseMode string) *ErrorResponse {
+	n, e := plainLen(caption, parseMode)
+	if e == nil && n > MaxCaptionLength {
+		e = badRequest("message caption is too long")
+	}
+	return e
+}
+
+// plainLen is the length Telegram's limits count: of the text without
+// markup and surrounding space, in UTF-16 code units.
+func plainLen(text, parseMode string) (int, *ErrorResponse) {
 	plain := text
 	if strings.EqualFold(parseMode, "HTML") {
 		var err error
 		if plain, err = htmlPlain(text); err != nil {
-			return badRequest("can't parse entities: " + err.Error())
+			return 0, badRequest("can't parse entities: " + err.Error())
 		}
 	}
-	n := utf16Len(strings.TrimSpace(plain))
-	if n == 0 {
-		return badRequest("message text is empty")
-	}
-	if n > MaxTextLen {
-		return badRequest("message is too long")
-	}
-	return nil
+	return utf16Len(strings.TrimSpace(plain)), nil
 }
 
 // parseMarkup returns the inline keyboard in raw, or nil for no markup or

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,10 +26,114 @@ func capture(t *testing.T, args []string, env map[string]string) (int, string) {
 	return code, string(out)
 }
 
+// A deployment says it wants no playground (deploy/: the image's
+// environment, the systemd unit's flag); without a token it must stop
+// loudly, not serve a page on its own loopback.
 func TestMissingTokenExplainsBotFather(t *testing.T) {
-	code, out := capture(t, nil, map[string]string{"MONOPOLY_DB": filepath.Join(t.TempDir(), "x.db")})
-	if code != 2 || !strings.Contains(out, "@BotFather") || !strings.Contains(out, "TELEGRAM_BOT_TOKEN") {
-		t.Fatalf("exit %d, output %q", code, out)
+	for _, c := range []struct {
+		args []string
+		env  string
+	}{{nil, "0"}, {nil, "false"}, {[]string{"-playground=false"}, ""}, {[]string{"-playground=false"}, "1"}} {
+		code, out := capture(t, c.args, map[string]string{"MONOPOLY_DB": filepath.Join(t.TempDir(), "x.db"), "MONOPOLY_PLAYGROUND": c.env})
+		if code != 2 || !strings.Contains(out, "@BotFather") || !strings.Contains(out, "TELEGRAM_BOT_TOKEN") {
+			t.Fatalf("%v, MONOPOLY_PLAYGROUND=%q: exit %d, output %q", c.args, c.env, code, out)
+		}
+	}
+}
+
+func TestDeploymentsRefuseThePlayground(t *testing.T) {
+	for file, want := range map[string]string{
+		"../../deploy/Dockerfile":           "ENV MONOPOLY_PLAYGROUND=0",
+		"../../deploy/compose.yaml":         `MONOPOLY_PLAYGROUND: "0"`,
+		"../../deploy/monopoly-bot.service": "ExecStart=/usr/local/bin/monopoly-bot -playground=false ",
+	} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), want) {
+			t.Errorf("%s does not say %q: without a token it would start the playground", file, want)
+		}
+	}
+}
+
+func TestPlaygroundWanted(t *testing.T) {
+	for _, c := range []struct {
+		env              string
+		flagSet, flagVal bool
+		token            string
+		want             bool
+	}{
+		{"", false, false, "", true},     // the README's first command
+		{"", false, false, "1:x", false}, // a token: the real bot
+		{"1", false, false, "1:x", true}, // asked for by the environment
+		{"0", false, false, "", false},   // deployments
+		{"0", true, true, "", true},      // the flag wins
+		{"1", true, false, "", false},    // either way
+		{"", true, true, "1:x", true},    // -playground with a token
+	} {
+		got, err := playgroundWanted(c.env, c.flagSet, c.flagVal, c.token)
+		if err != nil || got != c.want {
+			t.Errorf("%+v: %v, %v", c, got, err)
+		}
+	}
+	if _, err := playgroundWanted("maybe", false, false, ""); err == nil {
+		t.Error("MONOPOLY_PLAYGROUND=maybe accepted")
+	}
+}
+
+// TestNoTokenStartsThePlayground runs the README's first command: no
+// token, and the page's address is printed and answers.
+func TestNoTokenStartsThePlayground(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.CreateTemp(dir, "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"-port", "0", "-log-level", "warn"}, func(k string) string {
+			return map[string]string{"MONOPOLY_DB": filepath.Join(dir, "p.db")}[k]
+		}, f)
+	}()
+	addr := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/) in a browser`)
+	var url string
+	for deadline := time.Now().Add(20 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		out, _ := os.ReadFile(f.Name())
+		if m := addr.FindSubmatch(out); m != nil {
+			url = string(m[1])
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("exited %d before the page was ready: %s", code, out)
+		default:
+		}
+	}
+	if url == "" {
+		t.Fatal("no address printed")
+	}
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(page), "Monopoly playground") {
+		t.Fatalf("GET %s: %d %.200s", url, resp.StatusCode, page)
+	}
+	self, _ := os.FindProcess(os.Getpid())
+	if err := self.Signal(os.Interrupt); err != nil { // as Ctrl+C
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			out, _ := os.ReadFile(f.Name())
+			t.Fatalf("exit %d after Ctrl+C: %s", code, out)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the playground did not stop on Ctrl+C")
 	}
 }
 
