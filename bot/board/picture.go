@@ -12,7 +12,9 @@ import (
 )
 
 // The board as a picture: /board and the 🗺 button send a PNG of the game
-// (bot/boardimg). A picture is drawn once per game revision and language;
+// (bot/boardimg). A picture is drawn once per game version (the engine's
+// count of applied actions: a menu opened or a message id stored changes
+// the record's revision, not the picture) and language;
 // while the game has not changed, the same picture is sent again by the
 // file_id Telegram gave it, so nothing is uploaded twice. A picture is a
 // send like any message, queued in the outbox within the chat's budget.
@@ -26,8 +28,8 @@ const OpPicture Op = "bm"
 const maxPictures = 512
 
 type pictureKey struct {
-	game, rev uint64
-	lang      string
+	game, version uint64
+	lang          string
 }
 
 type picture struct {
@@ -89,7 +91,7 @@ var errNoRenderer = errors.New("board: no picture renderer")
 // game has not changed since it was last sent, else drawn and uploaded. A
 // game the renderer refuses gets the text board instead.
 func (b *Kind) sendPicture(chat int64, lang string, rec *Record) {
-	key := pictureKey{game: rec.ID, rev: rec.Rev, lang: lang}
+	key := pictureKey{game: rec.ID, version: rec.Game.Version, lang: lang}
 	if id := b.pics.fileID(chat, key); id != "" {
 		b.out.SendPhoto(chat, kit.Photo{FileID: id})
 		return
