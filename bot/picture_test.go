@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -12,13 +13,14 @@ import (
 
 // TestBoardPicture: /board sends the board's picture in every edition, to
 // anyone in the chat; while the game has not changed the same picture is
-// sent again by file_id (nothing uploaded), also for the 🗺 button; after
+// sent again by file_id (nothing uploaded), also for the 🗺 button — which
+// sends nothing while the same picture went out a moment ago; after
 // a move it is drawn and uploaded anew. Pressing 🗺 or 👁 (follow)
 // changes nothing in the game, so the players' buttons stay valid.
 func TestBoardPicture(t *testing.T) {
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
-			h, _ := newClockHarness(t, ChatOptions{Edition: ed})
+			h, clock := newClockHarness(t, ChatOptions{Edition: ed})
 			h.startGame()
 			if got := h.record().Game.Edition; got != ed {
 				t.Fatalf("the game plays %q, want %q", got, ed)
@@ -32,6 +34,12 @@ func TestBoardPicture(t *testing.T) {
 			}
 			rev := h.record().Rev
 			h.say(h.users[1], "/board")
+			// 🗺 while the same picture was just sent: a toast, no photo.
+			h.mustPress(spectator, board.OpPicture)
+			if a := h.lastAlert(); a.ShowAlert || a.Text != h.bot.cat.T("en", "picture_recent", nil) || len(h.photos()) != 2 {
+				t.Errorf("🗺 right after /board: answer %+v, %d photos (want a toast and 2)", a, len(h.photos()))
+			}
+			clock.Add(time.Minute)
 			h.mustPress(spectator, board.OpPicture)
 			photos = h.photos()
 			if len(photos) != 3 {

@@ -56,7 +56,7 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(from, &shown, &lang))
 		b.finish(ctx, st, err, "")
 		if err == nil && shown != nil {
-			b.sendPicture(m.Chat.ID, lang, shown)
+			b.sendPicture(m.Chat.ID, lang, shown, true)
 		}
 	case "history":
 		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))

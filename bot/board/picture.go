@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -27,6 +28,10 @@ const OpPicture Op = "bm"
 // forgotten first.
 const maxPictures = 512
 
+// pictureAgain is how soon 🗺 sends the same picture again: within it the
+// picture is still on screen, and a photo costs the chat's budget.
+const pictureAgain = 30 * time.Second
+
 type pictureKey struct {
 	game, version uint64
 	lang          string
@@ -34,8 +39,9 @@ type pictureKey struct {
 
 type picture struct {
 	key    pictureKey
-	fileID string
-	seq    uint64 // when it was remembered, to forget the oldest
+	fileID string    // "" until Telegram gave it one
+	queued time.Time // when it was last queued for the chat
+	seq    uint64    // to forget the oldest
 }
 
 // pictures draws boards and remembers each chat's last picture.
@@ -51,31 +57,42 @@ func newPictures(r *boardimg.Renderer) *pictures {
 	return &pictures{draw: r, byChat: map[int64]picture{}}
 }
 
-// fileID is the file_id of chat's picture of key, if one was sent.
-func (p *pictures) fileID(chat int64, key pictureKey) string {
+// queue notes that chat's picture of key is being sent at now; it returns
+// the picture's file_id if it was sent before, and whether it was queued
+// less than pictureAgain ago (then nothing is noted).
+func (p *pictures) queue(chat int64, key pictureKey, now time.Time) (fileID string, recent bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if pic, ok := p.byChat[chat]; ok && pic.key == key {
-		return pic.fileID
+	pic, ok := p.byChat[chat]
+	if ok && pic.key == key && now.Sub(pic.queued) < pictureAgain {
+		return pic.fileID, true
 	}
-	return ""
+	if !ok || pic.key != key {
+		pic = picture{key: key}
+	}
+	p.seq++
+	pic.queued, pic.seq = now, p.seq
+	p.byChat[chat] = pic
+	if len(p.byChat) > maxPictures {
+		oldest, first := int64(0), true
+		for c, old := range p.byChat {
+			if first || old.seq < p.byChat[oldest].seq {
+				oldest, first = c, false
+			}
+		}
+		delete(p.byChat, oldest)
+	}
+	return pic.fileID, false
 }
 
+// remember stores the file_id Telegram gave chat's picture of key.
 func (p *pictures) remember(chat int64, key pictureKey, fileID string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.seq++
-	p.byChat[chat] = picture{key: key, fileID: fileID, seq: p.seq}
-	if len(p.byChat) <= maxPictures {
-		return
+	if pic, ok := p.byChat[chat]; ok && pic.key == key {
+		pic.fileID = fileID
+		p.byChat[chat] = pic
 	}
-	oldest, first := int64(0), true
-	for c, pic := range p.byChat {
-		if first || pic.seq < p.byChat[oldest].seq {
-			oldest, first = c, false
-		}
-	}
-	delete(p.byChat, oldest)
 }
 
 func (p *pictures) render(rec *Record, lang string, names []string) ([]byte, error) {
@@ -89,12 +106,18 @@ var errNoRenderer = errors.New("board: no picture renderer")
 
 // sendPicture queues rec's picture for chat in lang: by file_id when the
 // game has not changed since it was last sent, else drawn and uploaded. A
-// game the renderer refuses gets the text board instead.
-func (b *Kind) sendPicture(chat int64, lang string, rec *Record) {
+// game the renderer refuses gets the text board instead. again says to
+// send it even if the same picture went out a moment ago (a command does;
+// 🗺 does not, and reports false then).
+func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
 	key := pictureKey{game: rec.ID, version: rec.Game.Version, lang: lang}
-	if id := b.pics.fileID(chat, key); id != "" {
+	id, recent := b.pics.queue(chat, key, b.cfg.Now())
+	if recent && !again {
+		return false
+	}
+	if id != "" {
 		b.out.SendPhoto(chat, kit.Photo{FileID: id})
-		return
+		return true
 	}
 	names := make([]string, len(rec.Seats))
 	for i, s := range rec.Seats {
@@ -104,9 +127,10 @@ func (b *Kind) sendPicture(chat int64, lang string, rec *Record) {
 	if err != nil {
 		b.log.Warn("board picture refused; sending the text board", "chat", chat, "err", err)
 		b.out.Send(chat, b.renderBoard(lang, rec), nil)
-		return
+		return true
 	}
 	b.out.SendPhoto(chat, kit.Photo{PNG: png, Sent: func(fileID string) { b.pics.remember(chat, key, fileID) }})
+	return true
 }
 
 // cmdBoard answers /board: the picture of the running game, for anyone in
@@ -140,12 +164,12 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 		shown = c.Rec.Clone()
 		return nil
 	})
+	if err == nil && shown != nil && !b.sendPicture(chat, lang, shown, false) {
+		st.Toast = b.cat.T(lang, "picture_recent", nil)
+	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
-	unlock() // drawing takes milliseconds; the picture goes after what finish queued
-	if err == nil && shown != nil {
-		b.sendPicture(chat, lang, shown)
-	}
+	unlock()
 }
 
 // lookRow is the buttons anyone in the chat may press: they change nothing
