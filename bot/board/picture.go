@@ -15,10 +15,10 @@ import (
 // The board as a picture: /board and the 🗺 button send a PNG of the game
 // (bot/boardimg). A picture is drawn once per game version (the engine's
 // count of applied actions: a menu opened or a message id stored changes
-// the record's revision, not the picture) and language;
-// while the game has not changed, the same picture is sent again by the
-// file_id Telegram gave it, so nothing is uploaded twice. A picture is a
-// send like any message, queued in the outbox within the chat's budget.
+// the record's revision, not the picture) and language; while the game
+// has not changed, the same picture is sent again by the file_id Telegram
+// gave it, so nothing is uploaded twice. A picture is a send like any
+// message, queued in the outbox within the chat's budget.
 
 // OpPicture (🗺) sends the board's picture; anyone may press it, and it
 // changes nothing (so no button goes outdated).
@@ -152,7 +152,7 @@ func (b *Kind) cmdBoard(from *tgbotapi.User, shown **Record, lang *string) func(
 // to, whoever pressed; nothing in the game changes.
 func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
 	chat := q.Message.Chat.ID
-	unlock := b.lock(chat)
+	defer b.lock(chat)()
 	var shown *Record
 	var lang string
 	st, err := b.change(chat, updateID, func(c *chatState) error {
@@ -169,7 +169,6 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
-	unlock()
 }
 
 // lookRow is the buttons anyone in the chat may press: they change nothing
