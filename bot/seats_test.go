@@ -220,6 +220,9 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	if rec.Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", rec.Game.Version-ver)
 	}
+	if rec.Computer == nil {
+		t.Error("the computers' strategy and memory are not stored with the game")
+	}
 	if len(rec.Turn) <= log && rec.TurnMsg == 0 {
 		t.Error("the computer's move is not shown")
 	}
