@@ -88,7 +88,7 @@ func (g *Game) closeAuctionIfDone() {
 	g.emit(Event{Kind: EvAuctionWon, Player: w, Square: a.Square, Amount: a.High, Cost: a.Building})
 	switch {
 	case a.Building == 0:
-		g.Props[a.Square].Owner = w
+		g.setOwner(a.Square, w)
 	case w == a.Requester && g.canPlace(w, a.Square) == nil && g.nextKind(a.Square) == a.Building:
 		if w == g.Current {
 			g.Built++

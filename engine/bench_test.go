@@ -57,7 +57,7 @@ func benchTurns(b *testing.B, players int, jail ai.JailStrategy) {
 }
 
 // BenchmarkTurn is a player-turn of four computer players (short jail
-// strategy): the target is at least 1 000 000 turns/s on one core and
+// strategy): the target is at least 2 500 000 turns/s on one core and
 // 0 allocs/op.
 func BenchmarkTurn(b *testing.B) { benchTurns(b, 4, ai.JailShort) }
 

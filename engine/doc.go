@@ -6,6 +6,11 @@
 // words. Randomness comes from a generator whose state is part of the Game,
 // so a seed plus the list of applied actions replays a game exactly.
 //
+// An index of holdings per seat (holdings.go: deeds per group, whole colour
+// sets, mortgages) is kept where deeds change hands, so that the building
+// checks and the computer players ask "does p own the set" without scanning
+// the board; CheckInvariants compares it with a scan.
+//
 // Legal lists what a player may do now; the bot draws its buttons from it,
 // so a button never offers what Apply would refuse. Apply either succeeds
 // and returns the events that describe what happened, or returns a sentinel

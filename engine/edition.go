@@ -164,6 +164,7 @@ type Edition struct {
 	Rules      Rules
 
 	groups [][]int // square indexes of each group, filled by prepare
+	colour []bool  // by group: a colour set (holdings.go), filled by prepare
 }
 
 // Group returns the squares of group g in board order.
@@ -184,6 +185,10 @@ func (e *Edition) prepare() *Edition {
 		if s.Group >= 0 {
 			e.groups[s.Group] = append(e.groups[s.Group], i)
 		}
+	}
+	e.colour = make([]bool, n)
+	for gi := range e.groups {
+		e.colour[gi] = e.colourSet(gi)
 	}
 	return e
 }

@@ -69,6 +69,7 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		g.index() // built from the start, so that every step checks its upkeep
 		if err := g.CheckInvariants(); err != nil {
 			t.Fatal(err)
 		}

@@ -162,6 +162,7 @@ type Game struct {
 	// shared: Clone drops them.
 	debtBuf  []Debt
 	queueBuf []int
+	hold     holdings // who owns what, per seat (holdings.go)
 }
 
 // Config describes a new game.
@@ -209,7 +210,7 @@ func New(cfg Config) (*Game, []Event, error) {
 			order[i] = uint8(i)
 		}
 		for i := n - 1; i > 0; i-- { // Fisher–Yates
-			j := g.RNG.intn(i + 1)
+			j := g.RNG.Intn(i + 1)
 			order[i], order[j] = order[j], order[i]
 		}
 		g.Decks[d] = Deck{Order: order, Count: n}
@@ -286,6 +287,7 @@ func (g *Game) Clone() *Game {
 	c.Scripted = append([]uint8(nil), g.Scripted...)
 	c.events = nil
 	c.spare, c.debtBuf, c.queueBuf = nil, nil, nil
+	c.hold = holdings{} // the clone builds its own
 	return &c
 }
 
@@ -318,7 +320,7 @@ func (g *Game) die() int {
 		}
 		return v
 	}
-	return g.RNG.intn(6) + 1
+	return g.RNG.Intn(6) + 1
 }
 
 func (g *Game) rollDice() [2]int { return [2]int{g.die(), g.die()} }

@@ -58,6 +58,7 @@ func own(g *Game, p PlayerID, squares ...int) {
 	for _, sq := range squares {
 		g.Props[sq].Owner = p
 	}
+	g.Reindex()
 }
 
 // build puts n buildings (Hotel for a hotel) on each square, taking them

@@ -5,8 +5,9 @@ import "fmt"
 // CheckInvariants verifies the properties that must hold after every
 // step: money is conserved, the bank's building stock adds up, every deed
 // has at most one owner and no bankrupt owner, building is even and only on
-// whole unmortgaged sets, decks and jail cards add up, and the phase agrees
-// with the state. Tests call it after every action.
+// whole unmortgaged sets, decks and jail cards add up, the index of
+// holdings agrees with the board, and the phase agrees with the state.
+// Tests call it after every action.
 func (g *Game) CheckInvariants() error {
 	ed := g.EditionData()
 	total := int64(g.Jackpot) + g.Bank
@@ -66,6 +67,9 @@ func (g *Game) CheckInvariants() error {
 	}
 	if hotels+g.Hotels != ed.Hotels || g.Hotels < 0 {
 		return fmt.Errorf("hotels: %d on the board + %d in the bank, want %d", hotels, g.Hotels, ed.Hotels)
+	}
+	if err := g.checkHoldings(); err != nil {
+		return err
 	}
 	for d := range g.Decks {
 		held := 0

@@ -119,14 +119,19 @@ func (g *Game) buildingValue(sq int) int {
 func (g *Game) LiquidationValue(p PlayerID) int {
 	ed := g.EditionData()
 	v := g.Players[p].Cash
-	for sq := range g.Props {
-		prop := &g.Props[sq]
-		if prop.Owner != p {
+	for gi, n := range g.GroupCounts(p) { // only the groups p has deeds in
+		if n == 0 {
 			continue
 		}
-		v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
-		if !prop.Mortgaged {
-			v += ed.Squares[sq].Mortgage
+		for _, sq := range ed.groups[gi] {
+			prop := &g.Props[sq]
+			if prop.Owner != p {
+				continue
+			}
+			v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
+			if !prop.Mortgaged {
+				v += ed.Squares[sq].Mortgage
+			}
 		}
 	}
 	return v
@@ -192,7 +197,8 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 			continue
 		}
 		if creditor == Bank {
-			prop.Owner, prop.Mortgaged, prop.Received = NoOwner, false, false
+			g.setOwner(sq, NoOwner)
+			prop.Mortgaged, prop.Received = false, false
 			if g.Rules.Auctions {
 				if g.AuctionQueue == nil && g.queueBuf != nil {
 					g.AuctionQueue, g.queueBuf = g.queueBuf[:0], nil
@@ -230,7 +236,7 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 // until their turn ends.
 func (g *Game) giveDeed(sq int, from, to PlayerID) {
 	prop := &g.Props[sq]
-	prop.Owner = to
+	g.setOwner(sq, to)
 	g.emit(Event{Kind: EvDeedReceived, Player: to, Other: from, Square: sq})
 	if !prop.Mortgaged {
 		return

@@ -1,19 +1,11 @@
 package engine
 
+import "math/bits"
+
 // This file holds buying, building, selling buildings and mortgages, with
 // the checks shared by Legal and Apply.
 
-func (g *Game) ownsSet(p PlayerID, group int) bool {
-	if p < 0 {
-		return false
-	}
-	for _, sq := range g.ed.groups[group] {
-		if g.Props[sq].Owner != p {
-			return false
-		}
-	}
-	return true
-}
+func (g *Game) ownsSet(p PlayerID, group int) bool { return g.OwnsSet(p, group) }
 
 func (g *Game) setMortgaged(group int) bool {
 	for _, sq := range g.ed.groups[group] {
@@ -33,15 +25,7 @@ func (g *Game) setHasBuildings(group int) bool {
 	return false
 }
 
-func (g *Game) ownedInGroup(p PlayerID, group int) int {
-	n := 0
-	for _, sq := range g.ed.groups[group] {
-		if g.Props[sq].Owner == p {
-			n++
-		}
-	}
-	return n
-}
+func (g *Game) ownedInGroup(p PlayerID, group int) int { return g.OwnedInGroup(p, group) }
 
 func (g *Game) setRange(group int) (lo, hi int8) {
 	lo, hi = Hotel, 0
@@ -203,12 +187,25 @@ func (g *Game) nextKind(sq int) int {
 	return 1
 }
 
-// placements counts where p could put one more building of kind.
+// placements counts where p could put one more building of kind: the
+// squares that pass canPlace, looked for only in the colour sets p owns
+// whole, a set at a time.
 func (g *Game) placements(p PlayerID, kind int) int {
+	if g.CompleteSets(p) == 0 {
+		return 0
+	}
 	n := 0
-	for sq := range g.Props {
-		if g.Props[sq].Owner == p && g.canPlace(p, sq) == nil && g.nextKind(sq) == kind {
-			n++
+	for sets := g.CompleteSetMask(p); sets != 0; sets &= sets - 1 {
+		gi := bits.TrailingZeros64(sets)
+		if g.setMortgaged(gi) {
+			continue
+		}
+		lo, _ := g.setRange(gi)
+		for _, sq := range g.ed.groups[gi] {
+			b := g.Props[sq].Buildings
+			if b < Hotel && (!g.Rules.EvenBuilding || b <= lo) && g.nextKind(sq) == kind {
+				n++
+			}
 		}
 	}
 	return n
@@ -224,6 +221,14 @@ func (g *Game) buildingShortage(p PlayerID, sq int) (kind int, short bool) {
 	stock := g.Houses
 	if kind == Hotel {
 		stock = g.Hotels
+	}
+	// Quick answers first: at most one building a street is wanted, and
+	// wanting needs a whole colour set.
+	if stock >= g.index().streets {
+		return kind, false
+	}
+	if g.activeSetHolders() < 2 {
+		return kind, false
 	}
 	wanting, wanted := 0, 0
 	for i := range g.Players {
@@ -336,7 +341,7 @@ func (g *Game) checkMortgage(p PlayerID, sq int) error {
 }
 
 func (g *Game) actMortgage(p PlayerID, sq int) {
-	g.Props[sq].Mortgaged = true
+	g.markMortgaged(sq, true)
 	m := g.ed.Squares[sq].Mortgage
 	g.bankPays(p, m)
 	g.emit(Event{Kind: EvMortgaged, Player: p, Square: sq, Cost: m})
@@ -372,7 +377,8 @@ func (g *Game) checkUnmortgage(p PlayerID, sq int) error {
 func (g *Game) actUnmortgage(p PlayerID, sq int) {
 	cost := g.UnmortgageCost(sq)
 	g.takeForBank(p, cost)
-	g.Props[sq].Mortgaged, g.Props[sq].Received = false, false
+	g.markMortgaged(sq, false)
+	g.Props[sq].Received = false
 	g.emit(Event{Kind: EvUnmortgaged, Player: p, Square: sq, Cost: cost})
 }
 
@@ -388,7 +394,7 @@ func (g *Game) actBuy(p PlayerID) {
 	sq := g.Players[p].Pos
 	price := g.ed.Squares[sq].Price
 	g.takeForBank(p, price)
-	g.Props[sq].Owner = p
+	g.setOwner(sq, p)
 	g.Step = StepTurnEnd
 	g.emit(Event{Kind: EvBought, Player: p, Square: sq, Amount: price})
 }

@@ -122,6 +122,7 @@ func playRandomGames(t *testing.T, edition string, games int, vary func(seed uin
 			t.Fatal(err)
 		}
 		start := g.Clone()
+		g.index() // built from the start, so that every step checks its upkeep
 		var log []step
 		for i := 0; i < 4000 && g.Phase != PhaseGameOver; i++ {
 			p, a := randomAction(r, g, buf)

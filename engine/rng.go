@@ -1,22 +1,7 @@
 package engine
 
-// RNG is a splitmix64 generator. Its whole state is one exported word so a
-// game serializes and replays exactly on every platform and Go version.
-type RNG struct {
-	State uint64 `json:"state"`
-}
+import "github.com/monopoly-tg/monopoly-bot/engine/rng"
 
-func (r *RNG) next() uint64 {
-	r.State += 0x9e3779b97f4a7c15
-	z := r.State
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// intn returns a uniform number in [0, n) (Lemire's multiply-shift; the bias
-// for the small n used here is below 2^-58).
-func (r *RNG) intn(n int) int {
-	hi := (r.next() >> 32) * uint64(n)
-	return int(hi >> 32)
-}
+// RNG is the game's generator (package rng), kept in the state so a seed
+// plus the applied actions replays a game exactly.
+type RNG = rng.RNG

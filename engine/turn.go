@@ -89,10 +89,14 @@ func (g *Game) advanceTurn() {
 	}
 	// The bare-value window on received mortgaged deeds closes when their
 	// new owner's turn ends (a creditor who is not the current player keeps
-	// it through their own next turn).
-	for i := range g.Props {
-		if g.Props[i].Owner == g.Current {
-			g.Props[i].Received = false
+	// it through their own next turn). Only mortgaged deeds carry the mark.
+	marked := g.Props
+	if g.MortgagedDeeds(g.Current) == 0 {
+		marked = nil
+	}
+	for i := range marked {
+		if marked[i].Owner == g.Current {
+			marked[i].Received = false
 		}
 	}
 	g.Current = next

@@ -4,10 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -73,49 +70,15 @@ func RunDeal(cfg Config) (*DealResult, error) {
 	if cfg.Games < 0 || cfg.MaxTurns < 1 {
 		return nil, fmt.Errorf("need games >= 0 and max-turns >= 1")
 	}
-	workers := max(1, min(cfg.Workers, cfg.Games))
 	start := time.Now()
 	total := newTally(&cfg, 0)
-	var (
-		next, done atomic.Int64
-		mu         sync.Mutex // guards total, firstErr and Progress calls
-		firstErr   error
-		wg         sync.WaitGroup
-	)
-	for range workers {
-		wg.Go(func() {
-			t := newTally(&cfg, 0)
-			for i := int(next.Add(1) - 1); i < cfg.Games; i = int(next.Add(1) - 1) {
-				if err := playDeal(&cfg, i, t); err != nil {
-					mu.Lock()
-					firstErr = cmpErr(firstErr, err)
-					mu.Unlock()
-					next.Store(int64(cfg.Games))
-					break
-				}
-				if d := done.Add(1); cfg.Progress != nil && (d%256 == 0 || int(d) == cfg.Games) {
-					mu.Lock()
-					cfg.Progress(int(d))
-					mu.Unlock()
-				}
-			}
-			mu.Lock()
-			total.add(t)
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	err := playAll(&cfg, total, func() (*tally, func(int, *tally) error) {
+		return newTally(&cfg, 0), func(i int, t *tally) error { return playDeal(&cfg, i, t) }
+	})
+	if err != nil {
+		return nil, err
 	}
 	return summarizeDeal(&cfg, total, time.Since(start).Seconds()), nil
-}
-
-func cmpErr(first, err error) error {
-	if first != nil {
-		return first
-	}
-	return err
 }
 
 // playDeal plays game i to its end or to the turn cap, adding to t. After
@@ -174,20 +137,11 @@ func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
 	for i, w := range t.wins {
 		if t.finished > 0 {
 			r.WinRate[i] = float64(w) / float64(t.finished)
-			r.WinCI[i] = wilson(w, t.finished)
+			low, high := winInterval(w, t.finished)
+			r.WinCI[i] = [2]float64{low, high}
 		}
 	}
 	return r
-}
-
-// wilson is the 95 % Wilson score interval of k successes in n trials.
-func wilson(k, n int) [2]float64 {
-	const z = 1.959964
-	p, nf := float64(k)/float64(n), float64(n)
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return [2]float64{max(0, centre-half), min(1, centre+half)}
 }
 
 func printDeal(w io.Writer, r *DealResult) {

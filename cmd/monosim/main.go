@@ -3,6 +3,15 @@
 // the distribution of game lengths (games that reach -max-turns are
 // counted apart as capped), win rate by seat, and where player-turns end,
 // square by square, with "in jail" counted apart from "just visiting".
+// Then a balance report: per ownable group what was paid for deeds (bought
+// and at auction) and buildings, the rent collected, the return on
+// investment and the payback in turns, how often one player held the
+// whole group; each seat's win rate with a 95 % confidence interval; and,
+// for squares with a stake, the measured return per unit staked.
+// -warmup N leaves each seat's first N turns of a game out of the landing
+// statistics (tokens start on the start square; the first laps are not
+// the steady state); -plot FILE.png draws the landing shares and the
+// return per group, with the square and group names of -lang en|ru|uk.
 //
 // Usage:
 //
@@ -24,6 +33,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,6 +48,9 @@ import (
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return // -h: the usage is printed
+		}
 		fmt.Fprintln(os.Stderr, "monosim:", err)
 		os.Exit(1)
 	}
@@ -47,14 +60,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("monosim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg Config
-	fs.StringVar(&cfg.Edition, "edition", engine.Classic, "edition id")
+	fs.StringVar(&cfg.Edition, "edition", engine.Classic, "edition: "+strings.Join(editionIDs(), ", "))
 	fs.IntVar(&cfg.Players, "players", 4, "players per game")
 	fs.IntVar(&cfg.Games, "games", 10000, "games to play")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the run; each game's seed derives from it")
 	fs.IntVar(&cfg.MaxTurns, "max-turns", 1000, "player-turns after which a game counts as capped")
+	fs.IntVar(&cfg.Warmup, "warmup", 0, "leave each seat's first `N` turns of a game out of the landing statistics")
 	fs.IntVar(&cfg.Workers, "workers", 1, "goroutines playing games")
 	jail := fs.String("jail", "short", "jail strategy of the computer players: short or long")
+	lang := fs.String("lang", "en", "language of square and group names: "+strings.Join(languages, ", "))
 	asJSON := fs.Bool("json", false, "print one JSON object instead of tables")
+	plot := fs.String("plot", "", "draw landing shares and return per group into this PNG `file`")
 	progress := fs.Bool("progress", false, "show a progress bar on stderr even when it is not a terminal")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
@@ -65,6 +81,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	var err error
 	if cfg.Jail, err = ai.ParseJailStrategy(*jail); err != nil {
+		return err
+	}
+	names, err := newNamer(*lang, cfg.Edition)
+	if err != nil {
 		return err
 	}
 	if *progress || isTerminal(stderr) {
@@ -91,13 +111,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	names.name(res)
+	if *plot != "" {
+		if err := writePlot(*plot, res, names); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	printTables(stdout, res)
+	printTables(stdout, res, names)
+	printBalance(stdout, res)
 	return nil
+}
+
+// editionIDs lists the board engine's editions and the Deal card game,
+// sorted.
+func editionIDs() []string {
+	ids := append(engine.Editions(), DealEdition)
+	sort.Strings(ids)
+	return ids
 }
 
 func isTerminal(w io.Writer) bool {
@@ -121,7 +156,7 @@ func progressBar(w io.Writer, total int) func(int) {
 	}
 }
 
-func printTables(w io.Writer, r *Result) {
+func printTables(w io.Writer, r *Result, names *namer) {
 	fmt.Fprintf(w, "edition %s, %d players, jail %s, seed %d, turn cap %d\n", r.Edition, r.Players, r.Jail, r.Seed, r.MaxTurns)
 	fmt.Fprintf(w, "games %d: finished %d, capped %d\n", r.Games, r.Finished, r.Capped)
 	fmt.Fprintf(w, "turns %d (%d actions) in %.2fs: %.0f turns/s\n\n", r.Turns, r.Steps, r.Seconds, r.TurnsPerSecond)
@@ -152,19 +187,28 @@ func printTables(w io.Writer, r *Result) {
 		fmt.Fprintf(w, "  seat %d  %8d  %5.1f %%   (moving %d%s: %d)\n", i, c, 100*r.WinRate[i], i+1, ordinal(i+1), r.WinsByOrder[i])
 	}
 
-	fmt.Fprintf(w, "\nwhere player-turns end (share of %d player-turns):\n", r.Turns)
+	fmt.Fprintf(w, "\nwhere player-turns end (share of %d player-turns", r.Landing.Counted)
+	if r.Landing.Warmup > 0 {
+		fmt.Fprintf(w, ", each seat's first %d turns of a game left out", r.Landing.Warmup)
+	}
+	fmt.Fprintf(w, "):\n")
 	type row struct {
 		name  string
 		share float64
 	}
 	rows := make([]row, 0, len(r.Landing.EndOfTurn)+1)
+	jailSquare := engine.EditionByID(r.Edition).JailSquare
 	for sq, s := range r.Landing.EndOfTurn {
-		rows = append(rows, row{squareName(r.Edition, sq), s})
+		name := fmt.Sprintf("%2d %s", sq, names.square(sq))
+		if sq == jailSquare {
+			name += " (just visiting)"
+		}
+		rows = append(rows, row{name, s})
 	}
 	rows = append(rows, row{"in jail", r.Landing.InJail})
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].share > rows[j].share })
 	for i, x := range rows {
-		fmt.Fprintf(w, "  %2d. %-28s %6.3f %%\n", i+1, x.name, 100*x.share)
+		fmt.Fprintf(w, "  %2d. %-36s %6.3f %%\n", i+1, x.name, 100*x.share)
 	}
 }
 
@@ -178,24 +222,4 @@ func ordinal(n int) string {
 		return "rd"
 	}
 	return "th"
-}
-
-// classicNames are the classic board's squares, for the table only (the
-// bot's words live in its locales).
-var classicNames = [...]string{
-	"Go", "Mediterranean Ave", "Community Chest 1", "Baltic Ave", "Income Tax",
-	"Port 1 (Reading)", "Oriental Ave", "Chance 1", "Vermont Ave", "Connecticut Ave",
-	"Just visiting", "St. Charles Pl", "Electric Company", "States Ave", "Virginia Ave",
-	"Port 2 (Pennsylvania)", "St. James Pl", "Community Chest 2", "Tennessee Ave", "New York Ave",
-	"Free Parking", "Kentucky Ave", "Chance 2", "Indiana Ave", "Illinois Ave",
-	"Port 3 (B&O)", "Atlantic Ave", "Ventnor Ave", "Water Works", "Marvin Gardens",
-	"Go To Jail", "Pacific Ave", "North Carolina Ave", "Community Chest 3", "Pennsylvania Ave",
-	"Port 4 (Short Line)", "Chance 3", "Park Place", "Luxury Tax", "Boardwalk",
-}
-
-func squareName(edition string, sq int) string {
-	if edition == engine.Classic && sq < len(classicNames) {
-		return fmt.Sprintf("%2d %s", sq, classicNames[sq])
-	}
-	return fmt.Sprintf("square %d", sq)
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -17,8 +15,12 @@ type Config struct {
 	Games    int
 	Seed     uint64
 	MaxTurns int // player-turns after which a game counts as capped
-	Jail     ai.JailStrategy
-	Workers  int
+	// Warmup leaves each seat's first Warmup turns of every game out of
+	// the landing statistics: every token starts on the start square, so
+	// the first laps are not where tokens are later on.
+	Warmup  int
+	Jail    ai.JailStrategy
+	Workers int
 	// Progress, when set, is called now and then with the games done so
 	// far (from any worker goroutine, never concurrently).
 	Progress func(done int)
@@ -47,6 +49,21 @@ type Result struct {
 	WinRate     []float64 `json:"win_rate"`
 	WinsByOrder []int     `json:"wins_by_order"`
 	Landing     Landing   `json:"landing"`
+	Balance     Balance   `json:"balance"`
+}
+
+// Balance is the report a designer balances an edition with: per ownable
+// group what was paid and earned, each seat's win rate with its
+// confidence interval, how long games are and how many were capped, and
+// what stakes returned on squares with one.
+type Balance struct {
+	Groups      []GroupBalance `json:"groups"`
+	Seats       []SeatWins     `json:"seats"`
+	P10         int            `json:"length_p10"`
+	P50         int            `json:"length_p50"`
+	P90         int            `json:"length_p90"`
+	CappedShare float64        `json:"capped_share"`
+	Stakes      []StakeBalance `json:"stakes,omitempty"`
 }
 
 // Length is the distribution of finished games' lengths in player-turns.
@@ -63,10 +80,13 @@ type Length struct {
 	Histogram []int `json:"histogram"`
 }
 
-// Landing is where player-turns end, as fractions of all completed
-// player-turns: EndOfTurn by square (the jail square's entry is "just
-// visiting"), InJail for turns that end in jail. They sum to 1.
+// Landing is where player-turns end, as fractions of the player-turns
+// counted (all but each seat's first Warmup turns of a game): EndOfTurn
+// by square (the jail square's entry is "just visiting"), InJail for
+// turns that end in jail. They sum to 1.
 type Landing struct {
+	Warmup    int       `json:"warmup"`
+	Counted   int64     `json:"counted"` // player-turns counted
 	EndOfTurn []float64 `json:"end_of_turn"`
 	InJail    float64   `json:"in_jail"`
 	Counts    []int64   `json:"counts"` // raw counts behind EndOfTurn
@@ -78,19 +98,30 @@ type Landing struct {
 type tally struct {
 	finished, capped int
 	turns, steps     int64
+	counted          int64 // player-turns in the landing statistics
 	lengths          []int // finished games by length (index = turns)
 	wins, byOrder    []int
 	ends             []int64
 	jail             int64
+	seatTurns        []int // in the game being played
+	obs              []observer
 }
 
 func newTally(cfg *Config, squares int) *tally {
 	return &tally{
-		lengths: make([]int, cfg.MaxTurns+1),
-		wins:    make([]int, cfg.Players),
-		byOrder: make([]int, cfg.Players),
-		ends:    make([]int64, squares),
+		lengths:   make([]int, cfg.MaxTurns+1),
+		wins:      make([]int, cfg.Players),
+		byOrder:   make([]int, cfg.Players),
+		ends:      make([]int64, squares),
+		seatTurns: make([]int, cfg.Players),
 	}
+}
+
+// newBoardTally is a tally with the observers of the edition's games.
+func newBoardTally(cfg *Config, ed *engine.Edition) *tally {
+	t := newTally(cfg, len(ed.Squares))
+	t.obs = newObservers(ed)
+	return t
 }
 
 func (t *tally) add(o *tally) {
@@ -98,6 +129,7 @@ func (t *tally) add(o *tally) {
 	t.capped += o.capped
 	t.turns += o.turns
 	t.steps += o.steps
+	t.counted += o.counted
 	for i := range t.lengths {
 		t.lengths[i] += o.lengths[i]
 	}
@@ -109,6 +141,9 @@ func (t *tally) add(o *tally) {
 		t.ends[i] += o.ends[i]
 	}
 	t.jail += o.jail
+	for i, ob := range t.obs {
+		ob.merge(o.obs[i])
+	}
 }
 
 // gameSeed derives game i's seed from the run's seed (a splitmix64 step),
@@ -128,23 +163,40 @@ func playGame(cfg *Config, i int, players []*ai.Player, t *tally) error {
 	}
 	first := int(g.Current)
 	turns := 0
+	clear(t.seatTurns)
+	for _, ob := range t.obs {
+		ob.startGame(g)
+	}
 	for g.Phase != engine.PhaseGameOver && turns < cfg.MaxTurns {
 		cur, turn := g.Current, g.Turn
-		if _, err := ai.Step(g, players); err != nil {
+		events, err := ai.Step(g, players)
+		if err != nil {
 			return fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
 		}
 		t.steps++
+		for k := range events {
+			for _, ob := range t.obs {
+				ob.event(g, turns, &events[k])
+			}
+		}
 		if g.Turn == turn && g.Phase != engine.PhaseGameOver {
 			continue
 		}
-		// cur's turn is over: record where it ended.
+		// cur's turn is over: record where it ended, after the warm-up.
 		turns++
+		if t.seatTurns[cur]++; t.seatTurns[cur] <= cfg.Warmup {
+			continue
+		}
+		t.counted++
 		pl := &g.Players[cur]
 		if pl.InJail {
 			t.jail++
 		} else {
 			t.ends[pl.Pos]++
 		}
+	}
+	for _, ob := range t.obs {
+		ob.endGame(g, turns)
 	}
 	t.turns += int64(turns)
 	if g.Phase != engine.PhaseGameOver {
@@ -168,60 +220,27 @@ func Run(cfg Config) (*Result, error) {
 	if cfg.Players < ed.MinPlayers || cfg.Players > ed.MaxPlayers {
 		return nil, fmt.Errorf("edition %s takes %d to %d players", ed.ID, ed.MinPlayers, ed.MaxPlayers)
 	}
-	if cfg.Games < 0 || cfg.MaxTurns < 1 {
-		return nil, fmt.Errorf("need games >= 0 and max-turns >= 1")
+	if cfg.Games < 0 || cfg.MaxTurns < 1 || cfg.Warmup < 0 {
+		return nil, fmt.Errorf("need games >= 0, max-turns >= 1 and warmup >= 0")
 	}
-	workers := max(1, min(cfg.Workers, cfg.Games))
 	start := time.Now()
-	total := newTally(&cfg, len(ed.Squares))
-	var (
-		next, done atomic.Int64
-		mu         sync.Mutex // guards total, firstErr and Progress calls
-		firstErr   error
-		wg         sync.WaitGroup
-	)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := newTally(&cfg, len(ed.Squares))
-			pl := &ai.Player{}
-			players := make([]*ai.Player, cfg.Players)
-			for i := range players {
-				players[i] = pl
-			}
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Games {
-					break
-				}
-				// A computer player remembers its trade offers, so every
-				// game starts with a fresh one: a game's result must not
-				// depend on the games the worker played before it.
-				*pl = ai.Player{Jail: cfg.Jail}
-				if err := playGame(&cfg, i, players, t); err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					next.Store(int64(cfg.Games))
-					break
-				}
-				if d := done.Add(1); cfg.Progress != nil && (d%256 == 0 || int(d) == cfg.Games) {
-					mu.Lock()
-					cfg.Progress(int(d))
-					mu.Unlock()
-				}
-			}
-			mu.Lock()
-			total.add(t)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	total := newBoardTally(&cfg, ed)
+	err := playAll(&cfg, total, func() (*tally, func(int, *tally) error) {
+		pl := &ai.Player{}
+		players := make([]*ai.Player, cfg.Players)
+		for i := range players {
+			players[i] = pl
+		}
+		return newBoardTally(&cfg, ed), func(i int, t *tally) error {
+			// A computer player remembers its trade offers, so every
+			// game starts with a fresh one: a game's result must not
+			// depend on the games the worker played before it.
+			*pl = ai.Player{Jail: cfg.Jail}
+			return playGame(&cfg, i, players, t)
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	secs := time.Since(start).Seconds()
 	return summarize(&cfg, total, secs), nil
@@ -243,12 +262,24 @@ func summarize(cfg *Config, t *tally, secs float64) *Result {
 		}
 	}
 	r.Length = lengthStats(t.lengths, cfg.MaxTurns)
-	r.Landing = Landing{EndOfTurn: make([]float64, len(t.ends)), Counts: t.ends, JailCount: t.jail}
-	if t.turns > 0 {
+	r.Landing = Landing{Warmup: cfg.Warmup, Counted: t.counted, EndOfTurn: make([]float64, len(t.ends)), Counts: t.ends, JailCount: t.jail}
+	if t.counted > 0 {
 		for i, c := range t.ends {
-			r.Landing.EndOfTurn[i] = float64(c) / float64(t.turns)
+			r.Landing.EndOfTurn[i] = float64(c) / float64(t.counted)
 		}
-		r.Landing.InJail = float64(t.jail) / float64(t.turns)
+		r.Landing.InJail = float64(t.jail) / float64(t.counted)
+	}
+	r.Balance = Balance{Seats: seatWins(t.wins, t.finished), P10: r.Length.P10, P50: r.Length.Median, P90: r.Length.P90}
+	if cfg.Games > 0 {
+		r.Balance.CappedShare = float64(t.capped) / float64(cfg.Games)
+	}
+	for _, ob := range t.obs {
+		switch ob := ob.(type) {
+		case *groupStats:
+			r.Balance.Groups = ob.balance(cfg.Games)
+		case *stakeStats:
+			r.Balance.Stakes = ob.balance()
+		}
 	}
 	return r
 }

@@ -71,7 +71,8 @@ func TestTableOutput(t *testing.T) {
 	if err := run([]string{"-games", "20", "-max-turns", "200"}, &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"games 20", "turns/s", "wins by seat", "in jail", "Just visiting"} {
+	for _, want := range []string{"games 20", "turns/s", "wins by seat", "in jail", "Jail (just visiting)", "Illinois Avenue",
+		"balance per group", "Dark blue", "seat win rates", "p10"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table output lacks %q:\n%s", want, out.String())
 		}
@@ -183,5 +184,108 @@ func TestLandingSanity(t *testing.T) {
 	}
 	if x := rs.Landing.InJail; x < 0.025 || x > 0.065 {
 		t.Errorf("short jail strategy: in jail %.3f, want 0.025-0.065", x)
+	}
+}
+
+// TestWarmup: -warmup N leaves each seat's first N turns of every game out
+// of the landing statistics (and nothing else), and the shares are of the
+// turns counted.
+func TestWarmup(t *testing.T) {
+	base := testConfig(ai.JailLong, 2)
+	cold, err := Run(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 3} {
+		cfg := base
+		cfg.Warmup = n
+		warm, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every seat plays at least three turns in a game (no game is
+		// that short).
+		if want := cold.Turns - int64(n*cfg.Players*cfg.Games); warm.Landing.Counted != want || warm.Turns != cold.Turns {
+			t.Errorf("warm-up %d: %d of %d turns counted, want %d", n, warm.Landing.Counted, warm.Turns, want)
+		}
+		var counted int64 = warm.Landing.JailCount
+		for _, c := range warm.Landing.Counts {
+			counted += c
+		}
+		if counted != warm.Landing.Counted || math.Abs(sumShares(warm.Landing)-1) > 1e-9 {
+			t.Errorf("warm-up %d: counts add to %d of %d, shares to %v", n, counted, warm.Landing.Counted, sumShares(warm.Landing))
+		}
+		if !reflect.DeepEqual(warm.Wins, cold.Wins) || warm.Steps != cold.Steps {
+			t.Errorf("warm-up %d changed the games", n)
+		}
+	}
+	// Nobody starts in jail, so leaving the first laps out raises the
+	// share of turns ending there.
+	cfg := base
+	cfg.Warmup = 20
+	warm, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("in jail: %.3f %% of all turns, %.3f %% after each seat's first 20", 100*cold.Landing.InJail, 100*warm.Landing.InJail)
+	if warm.Landing.InJail <= cold.Landing.InJail {
+		t.Errorf("in jail %.4f with the warm-up, %.4f without", warm.Landing.InJail, cold.Landing.InJail)
+	}
+}
+
+// TestHelpListsEditions: -h names every edition the engine has.
+func TestHelpListsEditions(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-h"}, &out, &errOut); err == nil {
+		t.Fatal("-h: no flag.ErrHelp")
+	}
+	for _, id := range engine.Editions() {
+		if !strings.Contains(errOut.String(), id) {
+			t.Errorf("-h does not list edition %q:\n%s", id, errOut.String())
+		}
+	}
+	if err := run([]string{"-edition", "nonesuch", "-games", "1"}, &out, &errOut); err == nil {
+		t.Error("no error for an unknown edition")
+	}
+	if err := run([]string{"-lang", "de", "-games", "1"}, &out, &errOut); err == nil {
+		t.Error("no error for an unknown language")
+	}
+}
+
+// TestNamesInLanguages: square and group names come from the locales.
+func TestNamesInLanguages(t *testing.T) {
+	for lang, want := range map[string]string{"en": "Boardwalk", "ru": "ул. Арбат", "uk": "Хрещатик"} {
+		n, err := newNamer(lang, engine.Classic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := n.square(39)
+		if got == "" || strings.HasPrefix(got, "square") || want != "" && got != want {
+			t.Errorf("%s: square 39 is %q", lang, got)
+		}
+		if g := n.group(7); g == "" || strings.HasPrefix(g, "group") {
+			t.Errorf("%s: group 7 is %q", lang, g)
+		}
+	}
+	n, _ := newNamer("en", "nonesuch")
+	if got := n.square(3); got != "square 3" {
+		t.Errorf("a square without a name: %q", got)
+	}
+}
+
+// TestEveryEditionPlays: the simulator plays every edition the engine
+// has, with the fewest and the most players it takes.
+func TestEveryEditionPlays(t *testing.T) {
+	for _, id := range engine.Editions() {
+		ed := engine.EditionByID(id)
+		for _, players := range []int{ed.MinPlayers, ed.MaxPlayers} {
+			r, err := Run(Config{Edition: id, Players: players, Games: 20, Seed: 1, MaxTurns: 1000, Jail: ai.JailShort, Workers: 1})
+			if err != nil {
+				t.Fatalf("%s, %d players: %v", id, players, err)
+			}
+			if r.Turns == 0 || r.Finished+r.Capped != r.Games || len(r.Balance.Groups) != ed.GroupCount() {
+				t.Errorf("%s, %d players: %d turns, %d finished, %d capped", id, players, r.Turns, r.Finished, r.Capped)
+			}
+		}
 	}
 }

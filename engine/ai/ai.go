@@ -3,6 +3,7 @@ package ai
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -111,7 +112,7 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 				return engine.Action{Kind: engine.ActRoll}, true
 			}
 			if !g.Rules.BuildBeforeRollOnly {
-				if a, ok := pl.manage(g, p); ok {
+				if a, ok := pl.manage(g, p, &reserveMemo{}); ok {
 					return a, true
 				}
 			}
@@ -152,15 +153,25 @@ func (pl *Player) baseReserve(g *engine.Game) int {
 // rents the opponents' built-up properties charge now (about what one lap
 // of the board costs), at most the highest of those rents.
 func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID) int {
+	if g.Houses == ed.Houses && g.Hotels == ed.Hotels {
+		return pl.baseReserve(g) // most of the game: nothing is built
+	}
 	sum, top := 0, 0
-	for sq := range g.Props {
-		pr := &g.Props[sq]
-		if pr.Buildings == 0 || pr.Owner == p || pr.Owner == engine.NoOwner {
+	// Buildings stand only on whole colour sets: the opponents' are all
+	// there is to look at.
+	for q := range g.Players {
+		if engine.PlayerID(q) == p {
 			continue
 		}
-		r := ed.Squares[sq].Rent[pr.Buildings]
-		sum += r
-		top = max(top, r)
+		for sets := g.CompleteSetMask(engine.PlayerID(q)); sets != 0; sets &= sets - 1 {
+			for _, sq := range ed.Group(bits.TrailingZeros64(sets)) {
+				if b := g.Props[sq].Buildings; b > 0 {
+					r := ed.Squares[sq].Rent[b]
+					sum += r
+					top = max(top, r)
+				}
+			}
+		}
 	}
 	return pl.baseReserve(g) + min(top, sum/6)
 }
@@ -168,10 +179,11 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 // turnStart: lift mortgages of complete sets, build, lift other mortgages
 // when rich, then leave jail or roll.
 func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
-	if a, ok := pl.manage(g, p); ok {
+	var memo reserveMemo // manage and propose both want the reserve
+	if a, ok := pl.manage(g, p, &memo); ok {
 		return a
 	}
-	if a, ok := pl.propose(g, p); ok {
+	if a, ok := pl.propose(g, p, &memo); ok {
 		return a
 	}
 	if a, ok := pl.proposeBuilding(g, p); ok {
@@ -191,99 +203,66 @@ func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 
 // manage lifts mortgages and builds where that is allowed now and the
 // reserve permits.
-func (pl *Player) manage(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
-	ed := g.EditionData()
+func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (engine.Action, bool) {
+	// Most of the time there is nothing to manage: nothing mortgaged, no
+	// set to build on now, or no cash above the reserve (every cost is at
+	// least zero).
+	mortgaged := g.MortgagedDeeds(p) > 0
+	build := g.CompleteSets(p) > 0 && g.MayBuildNow(p)
 	cash := g.Players[p].Cash
-	// A quick scan first: most of the time there is nothing to manage.
-	mortgaged, sets := false, false
-	for sq := range g.Props {
-		pr := &g.Props[sq]
-		if pr.Owner != p {
-			continue
-		}
-		if pr.Mortgaged {
-			mortgaged = true
-		}
-		if s := &ed.Squares[sq]; s.Kind == engine.SquareStreet && pr.Buildings < engine.Hotel && ownsGroup(g, ed, p, s.Group) {
-			sets = true
-		}
-	}
-	if !mortgaged && !sets {
+	if !mortgaged && !build || cash < pl.baseReserve(g) {
 		return engine.Action{}, false
 	}
-	reserve := pl.reserve(g, ed, p)
-	if mortgaged {
-		// Mortgages inside complete colour sets first: lifting them lets the
-		// set be built on again and restores the double rent.
-		best, bestCost := -1, 0
-		for sq := range g.Props {
-			pr := &g.Props[sq]
-			if pr.Owner != p || !pr.Mortgaged {
+	ed := g.EditionData()
+	reserve := memo.get(pl, g, ed, p)
+	// Mortgages to lift, found in one pass over the groups p has deeds in:
+	// inSet (of a complete colour set: lifting it lets the set be built on
+	// again and restores the double rent), other (any, when rich); the
+	// cheapest first, the first on the board among those.
+	inSet, inSetCost, other, otherCost := -1, 0, -1, 0
+	if mortgaged && cash >= reserve {
+		sets := g.CompleteSetMask(p)
+		for gi, n := range g.GroupCounts(p) {
+			if n == 0 {
 				continue
 			}
-			s := &ed.Squares[sq]
-			if s.Kind != engine.SquareStreet || !ownsGroup(g, ed, p, s.Group) {
-				continue
-			}
-			if cost := g.UnmortgageCost(sq); cash-cost >= reserve && (best < 0 || cost < bestCost) {
-				best, bestCost = sq, cost
+			for _, sq := range ed.Group(gi) {
+				pr := &g.Props[sq]
+				if pr.Owner != p || !pr.Mortgaged {
+					continue
+				}
+				cost := g.UnmortgageCost(sq)
+				if cash-cost >= reserve+richMargin*moneyUnit(g) && (other < 0 || cost < otherCost || cost == otherCost && sq < other) {
+					other, otherCost = sq, cost
+				}
+				if ed.Squares[sq].Kind != engine.SquareStreet || !inMask(sets, gi) {
+					continue
+				}
+				if cash-cost >= reserve && (inSet < 0 || cost < inSetCost || cost == inSetCost && sq < inSet) {
+					inSet, inSetCost = sq, cost
+				}
 			}
 		}
-		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: best}) == nil {
-			return engine.Action{Kind: engine.ActUnmortgage, Square: best}, true
+		if inSet >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: inSet}) == nil {
+			return engine.Action{Kind: engine.ActUnmortgage, Square: inSet}, true
 		}
 	}
-	if sets {
-		// Build evenly: the fewest buildings first, the cheapest house
-		// among those.
-		best, bestB, bestCost := -1, int8(0), 0
-		for sq := range g.Props {
-			pr := &g.Props[sq]
-			if pr.Owner != p || pr.Buildings >= engine.Hotel {
-				continue
-			}
-			s := &ed.Squares[sq]
-			if s.Kind != engine.SquareStreet || cash-s.HouseCost < reserve {
-				continue
-			}
-			if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && s.HouseCost >= bestCost) {
-				continue
-			}
-			if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) != nil {
-				continue
-			}
-			best, bestB, bestCost = sq, pr.Buildings, s.HouseCost
+	if build {
+		// The best square among those Check could accept is nearly always
+		// accepted: ask Check about it alone first, and about every better
+		// square in turn only when it is refused.
+		best := bestBuild(g, ed, p, cash, reserve, false)
+		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActBuild, Square: best}) != nil {
+			best = bestBuild(g, ed, p, cash, reserve, true)
 		}
 		if best >= 0 {
 			return engine.Action{Kind: engine.ActBuild, Square: best}, true
 		}
 	}
-	if mortgaged {
-		// Other mortgages when rich, the cheapest first.
-		best, bestCost := -1, 0
-		for sq := range g.Props {
-			pr := &g.Props[sq]
-			if pr.Owner != p || !pr.Mortgaged {
-				continue
-			}
-			if cost := g.UnmortgageCost(sq); cash-cost >= reserve+richMargin*moneyUnit(g) && (best < 0 || cost < bestCost) {
-				best, bestCost = sq, cost
-			}
-		}
-		if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: best}) == nil {
-			return engine.Action{Kind: engine.ActUnmortgage, Square: best}, true
-		}
+	if other >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: other}) == nil {
+		return engine.Action{Kind: engine.ActUnmortgage, Square: other}, true
 	}
 	return engine.Action{}, false
-}
-
-func ownsGroup(g *engine.Game, ed *engine.Edition, p engine.PlayerID, group int) bool {
-	for _, sq := range ed.Group(group) {
-		if g.Props[sq].Owner != p {
-			return false
-		}
-	}
-	return true
 }
 
 // groupStake describes who holds the other deeds of sq's group: how many p
@@ -404,26 +383,11 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 		return engine.Action{Kind: engine.ActBankrupt}, true
 	}
 	ed := g.EditionData()
-	// Mortgage: key 0 for deeds outside complete sets, 1 for deeds of
-	// complete sets; the cheapest within a key.
-	best, bestKey, bestPrice := -1, 0, 0
-	for sq := range g.Props {
-		pr := &g.Props[sq]
-		if pr.Owner != p || pr.Mortgaged {
-			continue
-		}
-		s := &ed.Squares[sq]
-		key := 0
-		if s.Kind == engine.SquareStreet && ownsGroup(g, ed, p, s.Group) {
-			key = 1
-		}
-		if best >= 0 && (key > bestKey || key == bestKey && s.Price >= bestPrice) {
-			continue
-		}
-		if g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
-			continue
-		}
-		best, bestKey, bestPrice = sq, key, s.Price
+	// As in manage, Check is asked about the best deed first, and about
+	// each better one only when it refuses.
+	best := bestMortgage(g, ed, p, false)
+	if best >= 0 && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: best}) != nil {
+		best = bestMortgage(g, ed, p, true)
 	}
 	if best >= 0 {
 		return engine.Action{Kind: engine.ActMortgage, Square: best}, true

@@ -234,7 +234,9 @@ func TestReserveGrowsWithOpponentsBuildings(t *testing.T) {
 	for _, sq := range []int{37, 39} {
 		g.Props[sq].Owner = opp
 		g.Props[sq].Buildings = engine.Hotel
+		g.Hotels--
 	}
+	g.Reindex()
 	if r := pl.reserve(g, ed, p); r <= base+300 {
 		t.Fatalf("reserve %d with an opponent's hotels on the dark blues, want much more than %d", r, base)
 	}

@@ -10,6 +10,13 @@
 // simulations and replays are reproducible. (A Player's only memory is
 // the trade offers it made.)
 //
+// A decision reads the engine's index of holdings (Game.CompleteSetMask,
+// GroupCounts, SetsLackingOne, MortgagedDeeds) rather than scanning the
+// board, and returns early when there is nothing to decide; Check is asked
+// about the best candidate first. The simulator makes a few million of them
+// a second, so these shortcuts must keep every decision exactly as it was
+// (TestRulesFingerprint, cmd/monosim's TestFingerprint).
+//
 // The strategy, decision by decision:
 //
 //   - Buying: buy when the cash left stays above a reserve. The reserve is

@@ -49,7 +49,7 @@ func (pl *Player) remember(g *engine.Game, p engine.PlayerID, t *engine.Trade) {
 // player-turn.
 func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
 	for i := range pl.offers {
-		if o := &pl.offers[i]; o.from == p && o.turn == g.Turn && o.made(g) {
+		if o := &pl.offers[i]; o.turn == g.Turn && o.from == p && o.made(g) { // the turn first: it rules out most
 			return true
 		}
 	}
@@ -61,7 +61,7 @@ func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
 func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed int) bool {
 	cooldown := offerCooldownRounds * len(g.Players)
 	for i := range pl.offers {
-		if o := &pl.offers[i]; o.from == p && o.to == to && o.deed == deed && o.made(g) && g.Turn-o.turn < cooldown {
+		if o := &pl.offers[i]; o.deed == deed && o.to == to && o.from == p && o.made(g) && g.Turn-o.turn < cooldown { // the deed first: it rules out most
 			return true
 		}
 	}
@@ -78,8 +78,8 @@ func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed in
 // cannot build on is not worth the cash). At most one open offer per
 // player, one offer a turn, and the same deal not again within the
 // cooldown.
-func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
-	if len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve(g) {
+func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (engine.Action, bool) {
+	if g.SetsLackingOne(p) == 0 || len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve(g) {
 		return engine.Action{}, false
 	}
 	for i := range g.Trades {
@@ -90,12 +90,13 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 	// A cheap pass first: most turns p lacks no set by exactly one deed
 	// that its owner may trade, and nothing else needs computing.
 	ed := g.EditionData()
-	var wanted [maxSquares]int // a group's missing deed, per candidate
-	var groups [maxSquares]int
+	var wanted [maxSquares]int8 // a group's missing deed, per candidate (squares and groups fit int8)
+	var groups [maxSquares]int8
 	n := 0
-	for gi := 0; gi < ed.GroupCount() && n < len(wanted); gi++ {
+	counts := g.GroupCounts(p)
+	for gi := 0; gi < len(counts) && n < len(wanted); gi++ {
 		sqs := ed.Group(gi)
-		if len(sqs) < 2 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+		if len(sqs) < 2 || int(counts[gi]) != len(sqs)-1 || !ed.ColourSet(gi) {
 			continue
 		}
 		missing := -1
@@ -115,14 +116,14 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 		if to := g.Props[missing].Owner; to < 0 || !g.Tradable(to, missing) || pl.offeredRecently(g, p, to, missing) {
 			continue
 		}
-		wanted[n], groups[n] = missing, gi
+		wanted[n], groups[n] = int8(missing), int8(gi)
 		n++
 	}
 	if n == 0 || pl.offeredThisTurn(g, p) {
 		return engine.Action{}, false
 	}
 	cash := g.Players[p].Cash
-	reserve := pl.reserve(g, ed, p)
+	reserve := memo.get(pl, g, ed, p)
 	if cash <= reserve {
 		return engine.Action{}, false
 	}
@@ -136,7 +137,7 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 		takeBuf, giveBuf [1]int
 	)
 	for i := 0; i < n; i++ {
-		missing, gi := wanted[i], groups[i]
+		missing, gi := int(wanted[i]), int(groups[i])
 		to := g.Props[missing].Owner
 		total := groupTotal(ed, gi)
 		s := &ed.Squares[missing]
@@ -156,13 +157,20 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID) (engine.Action, boo
 			}
 		}
 		// A swap: a deed of p's that completes a set of the owner's, no
-		// richer than this one.
-		for sq := range g.Props {
+		// richer than this one (none when the owner lacks one deed of no
+		// set).
+		swaps := g.Props
+		if g.SetsLackingOne(to) == 0 {
+			swaps = nil
+		}
+		for sq := range swaps {
 			if g.Props[sq].Owner != p || ed.Squares[sq].Kind != engine.SquareStreet || ed.Squares[sq].Group == gi {
 				continue
 			}
+			// sq is p's: it completes the owner's set when the owner has
+			// all the others.
 			theirs := ed.Squares[sq].Group
-			if _, _, completes, _ := groupStake(g, ed, to, sq); !completes || groupTotal(ed, theirs) > total || !g.Tradable(p, sq) {
+			if g.OwnedInGroup(to, theirs) != len(ed.Group(theirs))-1 || groupTotal(ed, theirs) > total || !g.Tradable(p, sq) {
 				continue
 			}
 			giveBuf[0] = sq

@@ -20,6 +20,7 @@ func proposeSetup(t *testing.T, cash int, mine, theirs []int) (*engine.Game, eng
 	for _, sq := range theirs {
 		g.Props[sq].Owner = q
 	}
+	g.Reindex()
 	g.Bank += int64(g.Players[p].Cash - cash)
 	g.Players[p].Cash = cash
 	return g, p, q

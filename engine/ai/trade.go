@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/monopoly-tg/monopoly-bot/engine"
+import (
+	"math/bits"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
 
 // jailCardValue is what a get-out-of-jail card is worth in a trade: the
 // fine it saves.
@@ -49,11 +53,24 @@ func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need i
 	if n > maxSquares || t.To != p {
 		return 0, 0, false
 	}
+	// Only the groups of the deeds traded change value: the others are
+	// left out of both sides of the difference. owners holds the owners of
+	// those groups' squares (there are fewer groups than squares, so a
+	// bit per group fits).
 	var owners [maxSquares]engine.PlayerID
-	for sq := 0; sq < n; sq++ {
-		owners[sq] = g.Props[sq].Owner
+	var touched uint64
+	before, after := 0, 0
+	for _, deeds := range [2][]int{t.GiveDeeds, t.TakeDeeds} {
+		for _, sq := range deeds {
+			if gi := ed.Squares[sq].Group; gi >= 0 && touched&(1<<gi) == 0 {
+				touched |= 1 << gi
+				for _, s := range ed.Group(gi) {
+					owners[s] = g.Props[s].Owner
+				}
+				before += groupValue(g, ed, p, owners[:n], gi)
+			}
+		}
 	}
-	before := holdingValue(g, ed, p, owners[:n])
 	interest := 0
 	for _, sq := range t.GiveDeeds {
 		owners[sq] = p
@@ -71,7 +88,9 @@ func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need i
 		owners[sq] = t.From
 		gross += ed.Squares[sq].Price
 	}
-	after := holdingValue(g, ed, p, owners[:n])
+	for ; touched != 0; touched &= touched - 1 {
+		after += groupValue(g, ed, p, owners[:n], bits.TrailingZeros64(touched))
+	}
 	cashAfter := g.Players[p].Cash + t.GiveCash - t.TakeCash
 	if cashAfter < interest {
 		return 0, 0, false // the interest on received mortgages would be a debt
@@ -81,50 +100,45 @@ func tradeGain(g *engine.Game, p engine.PlayerID, t *engine.Trade) (gain, need i
 	return gain, max(50, gross/4), true
 }
 
-// holdingValue values p's deeds under the ownership owners: each deed at
-// its price (less what lifting its mortgage costs), a complete colour set
-// of p's at twice its price, ports and utilities more the more of them p
-// holds, and every complete colour set of an opponent as a threat worth
-// minus its price.
-func holdingValue(g *engine.Game, ed *engine.Edition, p engine.PlayerID, owners []engine.PlayerID) int {
-	v := 0
-	for gi := 0; gi < ed.GroupCount(); gi++ {
-		sqs := ed.Group(gi)
-		if len(sqs) == 0 {
-			continue
-		}
-		mine, mineValue, total := 0, 0, 0
-		sole := owners[sqs[0]]
-		for _, sq := range sqs {
-			s := &ed.Squares[sq]
-			total += s.Price
-			if owners[sq] != sole {
-				sole = engine.NoOwner
-			}
-			if owners[sq] != p {
-				continue
-			}
-			mine++
-			value := s.Price
-			if g.Props[sq].Mortgaged {
-				value -= s.Mortgage + (s.Mortgage*g.Rules.MortgageInterest+99)/100
-			}
-			mineValue += value
-		}
-		v += mineValue
-		if ed.Squares[sqs[0]].Kind != engine.SquareStreet {
-			if mine > 1 {
-				v += mineValue * (mine - 1) / 2
-			}
-			continue
-		}
-		switch sole {
-		case p:
-			v += total
-		case engine.NoOwner:
-		default:
-			v -= total
-		}
+// groupValue values p's deeds of group gi under the ownership owners: each
+// deed at its price (less what lifting its mortgage costs), a complete
+// colour set of p's at twice its price, ports and utilities more the more
+// of them p holds, and a complete colour set of an opponent as a threat
+// worth minus its price.
+func groupValue(g *engine.Game, ed *engine.Edition, p engine.PlayerID, owners []engine.PlayerID, gi int) int {
+	sqs := ed.Group(gi)
+	if len(sqs) == 0 {
+		return 0
 	}
-	return v
+	mine, mineValue, total := 0, 0, 0
+	sole := owners[sqs[0]]
+	for _, sq := range sqs {
+		s := &ed.Squares[sq]
+		total += s.Price
+		if owners[sq] != sole {
+			sole = engine.NoOwner
+		}
+		if owners[sq] != p {
+			continue
+		}
+		mine++
+		value := s.Price
+		if g.Props[sq].Mortgaged {
+			value -= s.Mortgage + (s.Mortgage*g.Rules.MortgageInterest+99)/100
+		}
+		mineValue += value
+	}
+	if ed.Squares[sqs[0]].Kind != engine.SquareStreet {
+		if mine > 1 {
+			mineValue += mineValue * (mine - 1) / 2
+		}
+		return mineValue
+	}
+	switch sole {
+	case p:
+		return mineValue + total
+	case engine.NoOwner:
+		return mineValue
+	}
+	return mineValue - total
 }

@@ -169,7 +169,7 @@ func New(cfg Config) (*Game, []Event, error) {
 			g.Deck = append(g.Deck, uint8(c))
 		}
 		g.shuffle(g.Deck)
-		first = PlayerID(g.RNG.intn(cfg.Players))
+		first = PlayerID(g.RNG.Intn(cfg.Players))
 	}
 	for i := range g.Places {
 		g.Places[i] = Place{Zone: ZoneDeck, Owner: Nobody}
@@ -196,7 +196,7 @@ func New(cfg Config) (*Game, []Event, error) {
 
 func (g *Game) shuffle(cards []uint8) {
 	for i := len(cards) - 1; i > 0; i-- { // Fisher–Yates
-		j := g.RNG.intn(i + 1)
+		j := g.RNG.Intn(i + 1)
 		cards[i], cards[j] = cards[j], cards[i]
 	}
 }

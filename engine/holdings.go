@@ -1,0 +1,272 @@
+package engine
+
+import "fmt"
+
+// holdings indexes who owns what, per seat: the deeds owned in each group,
+// the complete colour sets and the mortgaged deeds. The building checks
+// (run for every seat on every build) and the computer players (several
+// times a turn) read it instead of scanning the board.
+//
+// It is derived from Props: built on first use, so a decoded or cloned
+// game builds its own, then kept up to date where a deed changes hands
+// (setOwner) or is mortgaged (markMortgaged): engine code changes Owner
+// and Mortgaged only through those two. CheckInvariants compares it with a
+// scan. Code that edits Props by hand (tests setting up a position) calls
+// Reindex afterwards.
+type holdings struct {
+	groups    int      // groups per seat in owned
+	streets   int      // squares in colour sets
+	size      []uint8  // deeds of each group
+	owned     []uint8  // deeds owned, by seat*groups + group
+	sets      []uint8  // complete colour sets, by seat
+	setMask   []uint64 // complete colour sets as bits by group (below 64), by seat
+	near      []uint8  // colour sets lacking one deed, by seat
+	mortgaged []uint8  // mortgaged deeds, by seat
+}
+
+// index returns the holdings, built from Props if they are not yet.
+func (g *Game) index() *holdings {
+	if g.hold.owned == nil {
+		g.hold = g.countHoldings()
+	}
+	return &g.hold
+}
+
+// Reindex rebuilds the index of holdings from Props. Apply keeps it up to
+// date; only code that changes owners or mortgages by hand needs it.
+func (g *Game) Reindex() { g.hold = holdings{} }
+
+// countHoldings scans the board.
+func (g *Game) countHoldings() holdings {
+	ed := g.EditionData()
+	n, groups := len(g.Players), len(ed.groups)
+	buf := make([]uint8, groups+n*(groups+3))
+	h := holdings{groups: groups, size: buf[:groups:groups]}
+	buf = buf[groups:]
+	h.owned, buf = buf[:n*groups:n*groups], buf[n*groups:]
+	h.sets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
+	h.setMask = make([]uint64, n)
+	for gi, sqs := range ed.groups {
+		h.size[gi] = uint8(len(sqs))
+		if ed.colour[gi] {
+			h.streets += len(sqs)
+		}
+	}
+	for sq := range g.Props {
+		prop := &g.Props[sq]
+		if prop.Owner < 0 || int(prop.Owner) >= n {
+			continue
+		}
+		if gi := ed.Squares[sq].Group; gi >= 0 {
+			h.owned[int(prop.Owner)*groups+gi]++
+		}
+		if prop.Mortgaged {
+			h.mortgaged[prop.Owner]++
+		}
+	}
+	for p := 0; p < n; p++ {
+		for gi := range ed.groups {
+			if !ed.colour[gi] {
+				continue
+			}
+			switch size := len(ed.groups[gi]); int(h.owned[p*groups+gi]) {
+			case size:
+				h.sets[p]++
+				h.setMask[p] |= groupBit(gi)
+			case size - 1:
+				h.near[p]++
+			}
+		}
+	}
+	return h
+}
+
+// colourSet reports whether group gi is a colour set (streets, which can be
+// built on) rather than the ports or the utilities. A group's squares are
+// all of one kind (TestGroupsOfOneKind).
+func (e *Edition) colourSet(gi int) bool {
+	sqs := e.groups[gi]
+	return len(sqs) > 0 && e.Squares[sqs[0]].Kind == SquareStreet
+}
+
+// ColourSet reports whether group gi is a colour set (streets) rather than
+// the ports or the utilities.
+func (e *Edition) ColourSet(gi int) bool { return e.colour[gi] }
+
+// MayBuildNow reports whether the turn and the bank's stock let p buy a
+// building now at all (the house rules' timing and limit, a house or a
+// hotel left in the bank); whether a given square can take one is
+// Check's to say.
+func (g *Game) MayBuildNow(p PlayerID) bool {
+	return g.Phase != PhasePlaceBuilding && g.checkBuildTiming(p) == nil && (g.Houses > 0 || g.Hotels > 0)
+}
+
+// activeSetHolders counts the players still in who own a whole colour set.
+func (g *Game) activeSetHolders() int {
+	h, n := g.index(), 0
+	for p := range g.Players {
+		if h.sets[p] > 0 && !g.Players[p].Bankrupt {
+			n++
+		}
+	}
+	return n
+}
+
+// setOwner hands sq to a new owner (NoOwner: back to the bank), keeping
+// the index.
+func (g *Game) setOwner(sq int, to PlayerID) {
+	prop := &g.Props[sq]
+	if g.hold.owned != nil && prop.Owner != to {
+		g.hold.move(g.ed, sq, prop.Owner, -1, prop.Mortgaged)
+		g.hold.move(g.ed, sq, to, +1, prop.Mortgaged)
+	}
+	prop.Owner = to
+}
+
+// move adds d (±1) to p's count of sq's group, and of its mortgaged deeds.
+func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) {
+	if p < 0 {
+		return
+	}
+	if mortgaged {
+		h.mortgaged[p] = uint8(int(h.mortgaged[p]) + d)
+	}
+	gi := ed.Squares[sq].Group
+	if gi < 0 {
+		return
+	}
+	i := int(p)*h.groups + gi
+	was := int(h.owned[i])
+	h.owned[i] = uint8(was + d)
+	if !ed.colour[gi] {
+		return
+	}
+	size := len(ed.groups[gi])
+	if was == size || was+d == size {
+		h.sets[p] = uint8(int(h.sets[p]) + d)
+		h.setMask[p] ^= groupBit(gi)
+	}
+	switch {
+	case was == size-1:
+		h.near[p]--
+	case was+d == size-1:
+		h.near[p]++
+	}
+}
+
+// groupBit is group gi's bit in a mask of groups; groups from 64 on have
+// none (TestGroupsOfOneKind checks that no edition has that many).
+func groupBit(gi int) uint64 {
+	if gi >= 64 {
+		return 0
+	}
+	return 1 << gi
+}
+
+// markMortgaged sets sq's mortgage, keeping the index.
+func (g *Game) markMortgaged(sq int, m bool) {
+	prop := &g.Props[sq]
+	if g.hold.owned != nil && prop.Mortgaged != m && prop.Owner >= 0 {
+		if m {
+			g.hold.mortgaged[prop.Owner]++
+		} else {
+			g.hold.mortgaged[prop.Owner]--
+		}
+	}
+	prop.Mortgaged = m
+}
+
+// checkHoldings compares the index, if built, with a scan.
+func (g *Game) checkHoldings() error {
+	if g.hold.owned == nil {
+		return nil
+	}
+	want := g.countHoldings()
+	for p := range g.Players {
+		for gi := 0; gi < want.groups; gi++ {
+			if got, w := g.hold.owned[p*want.groups+gi], want.owned[p*want.groups+gi]; got != w {
+				return fmt.Errorf("index: player %d owns %d deeds of group %d, the board says %d", p, got, gi, w)
+			}
+		}
+		if g.hold.sets[p] != want.sets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
+			return fmt.Errorf("index: player %d has %d sets, %d lacking one and %d mortgages, the board says %d, %d and %d",
+				p, g.hold.sets[p], g.hold.near[p], g.hold.mortgaged[p], want.sets[p], want.near[p], want.mortgaged[p])
+		}
+	}
+	return nil
+}
+
+// The accessors below are small enough to be inlined where the computer
+// players call them many times a turn: the index is read directly when it
+// is built and p is a seat, and built (or p refused) by held otherwise.
+
+// held builds the index if it is not yet and reports whether p is a seat.
+func (g *Game) held(p PlayerID) bool {
+	if uint(p) >= uint(len(g.Players)) {
+		return false
+	}
+	g.index()
+	return true
+}
+
+// OwnedInGroup is the number of deeds of group that p owns.
+func (g *Game) OwnedInGroup(p PlayerID, group int) int {
+	if h := &g.hold; uint(p) < uint(len(h.sets)) || g.held(p) {
+		return int(h.owned[int(p)*h.groups+group])
+	}
+	return 0
+}
+
+// OwnsSet reports whether p owns every deed of group.
+func (g *Game) OwnsSet(p PlayerID, group int) bool {
+	if h := &g.hold; uint(p) < uint(len(h.sets)) || g.held(p) {
+		return h.owned[int(p)*h.groups+group] == h.size[group]
+	}
+	return false
+}
+
+// GroupCounts is the number of deeds p owns in each group, indexed by
+// group, for callers that look at every group (the computer players). It
+// is the engine's own index, read only, and valid until the game changes.
+func (g *Game) GroupCounts(p PlayerID) []uint8 {
+	if h := &g.hold; uint(p) < uint(len(h.sets)) || g.held(p) {
+		i := int(p) * h.groups
+		return h.owned[i : i+h.groups : i+h.groups]
+	}
+	return nil
+}
+
+// CompleteSets is the number of colour sets (groups of streets) that p
+// owns whole.
+func (g *Game) CompleteSets(p PlayerID) int {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return int(g.hold.sets[p])
+	}
+	return 0
+}
+
+// CompleteSetMask has bit gi set for each colour set gi that p owns whole,
+// for callers that visit them (the computer players).
+func (g *Game) CompleteSetMask(p PlayerID) uint64 {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return g.hold.setMask[p]
+	}
+	return 0
+}
+
+// SetsLackingOne is the number of colour sets of which p owns all but
+// one deed.
+func (g *Game) SetsLackingOne(p PlayerID) int {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return int(g.hold.near[p])
+	}
+	return 0
+}
+
+// MortgagedDeeds is the number of p's deeds that are mortgaged.
+func (g *Game) MortgagedDeeds(p PlayerID) int {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return int(g.hold.mortgaged[p])
+	}
+	return 0
+}
