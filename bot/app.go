@@ -29,6 +29,7 @@ type AppConfig struct {
 	TimerTick      time.Duration          // how often deadlines are checked (1 s)
 	Client         telegram.ClientOptions // rate limits and retries
 	Rules          *engine.Rules          // override the edition's default rules
+	Edition        string                 // the edition of chats that never chose one ("": classic)
 	NoSync         bool                   // tests only: skip fsync
 	Seed           func() uint64          // tests: seeds of new games
 	Now            func() time.Time       // tests: the clock of deadlines
@@ -84,9 +85,25 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	if cfg.Client.Logger == nil {
 		cfg.Client.Logger = log
 	}
+	// The flood state a previous process saved binds this one from its
+	// first request: NewClient restores it, so it comes before Restore.
+	cfg.Client.Flood = store
 	client := telegram.NewClient(api, cfg.Client)
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
-	if err := b.Restore(); err != nil {
+	floodCtx, stopFlood := context.WithCancel(context.WithoutCancel(ctx))
+	floodDone := make(chan struct{})
+	go func() { client.RunFlood(floodCtx); close(floodDone) }()
+	defer func() {
+		stopFlood()
+		<-floodDone
+		if err := client.Close(); err != nil {
+			log.Warn("saving the flood state", "err", err)
+		}
+	}()
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
+	// Only the index of recent chats is read before polling; their records
+	// are restored while the bot already serves (RestoreChats).
+	recent, err := b.RecentChats()
+	if err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
 	registerCommands(ctx, client, cat, log)
@@ -109,8 +126,15 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		Logger: log,
 	})
 	poller := telegram.NewPoller(api, disp, telegram.PollerOptions{Offset: offset, Timeout: cfg.PollTimeout, Logger: log,
-		AllowedUpdates: []string{"message", "callback_query", "my_chat_member"}})
+		AllowedUpdates: []string{"message", "callback_query", "my_chat_member"}, Spool: store})
 	timerCtx, stopTimers := context.WithCancel(work)
+	restored := make(chan struct{})
+	b.restoring.Store(true)
+	go func() {
+		defer close(restored)
+		defer b.restoring.Store(false)
+		b.RestoreChats(timerCtx, recent)
+	}()
 	timersDone := make(chan struct{})
 	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()
 	backupsDone := make(chan struct{})
@@ -129,6 +153,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	}
 	perr := poller.Run(ctx)
 	stopTimers()
+	<-restored
 	<-timersDone
 	<-backupsDone
 	disp.Close()
@@ -156,7 +181,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 
 // commandNames are the commands shown in Telegram's menu; each has its
 // description under "cmd_" + name in the locales.
-var commandNames = []string{"newgame", "board", "trade", "history", "settings", "stats", "top", "help", "lang",
+var commandNames = []string{"newgame", "board", "trade", "stake", "history", "rules", "settings", "stats", "top", "help", "lang",
 	"leave", "endgame", "pause", "resume", "kick"}
 
 // registerCommands sets the command menu in every language, and in

@@ -9,7 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -33,6 +33,9 @@ type Config struct {
 	Logger   *slog.Logger
 	// Rules, if set, replace the edition's default rules for new games.
 	Rules *engine.Rules
+	// Edition is the edition of chats that never chose one in /settings
+	// (MONOPOLY_EDITION); "" is the classic game.
+	Edition string
 	// Seed, if set, seeds new games (tests); crypto/rand otherwise.
 	Seed func() uint64
 	// Presses bounds the button presses of one person (4 a second by
@@ -55,12 +58,14 @@ type Bot struct {
 	cfg   Config
 	log   *slog.Logger
 
-	locks sync.Map // chat id → *sync.Mutex: one change of a chat at a time
+	locks chatLocks // one change of a chat at a time (locks.go)
 
 	records *recordCache    // decoded records of recently changed chats
 	out     *Outbox         // everything sent to chats goes through it
 	presses *pressLimiter   // per-person button throttle
 	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
+
+	restoring atomic.Bool // Run's RestoreChats has not finished yet
 }
 
 // New assembles the game layer.
@@ -98,12 +103,7 @@ func (b *Bot) Snapshot(chat int64) (*Record, error) {
 	return rec, err
 }
 
-func (b *Bot) lock(chat int64) func() {
-	m, _ := b.locks.LoadOrStore(chat, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
-}
+func (b *Bot) lock(chat int64) func() { return b.locks.lock(chat) }
 
 func randomID() uint64 {
 	var buf [8]byte
@@ -147,6 +147,7 @@ func (b *Bot) migrate(from, to int64) {
 	first, second := min(from, to), max(from, to) // one lock order: no deadlock
 	defer b.lock(first)()
 	defer b.lock(second)()
+	moved := false
 	err := b.store.Update(func(tx *storage.Tx) error {
 		if _, ok := tx.Game(from); !ok {
 			if _, ok := tx.Settings(from); !ok {
@@ -156,12 +157,16 @@ func (b *Bot) migrate(from, to int64) {
 		if err := tx.MoveChat(from, to); err != nil {
 			return err
 		}
+		moved = true
 		return moveTimer(tx, from, to)
 	})
 	if err != nil {
 		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
 	}
 	b.out.Move(from, to)
+	if moved {
+		b.reshowMoved(to)
+	}
 }
 
 // addressedToUs says whether a command is for this bot: /cmd and

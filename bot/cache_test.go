@@ -233,6 +233,13 @@ func TestRecordCacheIsBounded(t *testing.T) {
 // everything at once: for tests of the change path itself.
 func newBareBot(t *testing.T, cfg Config) (*Bot, *storage.Store) {
 	t.Helper()
+	return newBareBotWith(t, &nullMessenger{}, cfg)
+}
+
+// newBareBotWith is newBareBot with tg as Telegram; cfg.Logger, if set, is
+// kept.
+func newBareBotWith(t *testing.T, tg Messenger, cfg Config) (*Bot, *storage.Store) {
+	t.Helper()
 	store, err := storage.Open(filepath.Join(t.TempDir(), "b.db"), storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
@@ -242,8 +249,10 @@ func newBareBot(t *testing.T, cfg Config) (*Bot, *storage.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	return New(store, &nullMessenger{}, cat, cfg), store
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return New(store, tg, cat, cfg), store
 }
 
 // A writer that changes a chat's record without holding its lock (a bug)

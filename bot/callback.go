@@ -32,6 +32,7 @@ const (
 	OpSetKick     Op = "sk" // missed turns in a row that remove a player (preset)
 	OpSetArchive  Op = "sa" // days without a move before a game is archived (preset)
 	OpSetClose    Op = "sx" // close the menu
+	OpSetStakeCap Op = "sg" // the most a stake may be (preset; bot/editions.go)
 )
 
 // Votes (bot/pause.go): agree with a /pause, /resume or /kick (of the
@@ -49,6 +50,7 @@ const (
 	routeGame     hostRoute = iota // the lobby's buttons and /endgame's
 	routeSettings                  // the settings message: game 0, the rev is Settings.OptionsRev
 	routeVote                      // a vote: checked by game id and the vote in progress
+	routeRules                     // a /rules section (bot/editions.go): no state
 )
 
 type hostOp struct {
@@ -67,6 +69,7 @@ var hostOps = map[Op]hostOp{
 	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
+	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules},
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

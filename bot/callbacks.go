@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -43,6 +44,9 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	case routeVote: // bot/pause.go
 		b.onVotePress(ctx, updateID, q, press)
 		return
+	case routeRules: // bot/editions.go
+		b.onRulesPress(ctx, q, press)
+		return
 	}
 	admin := false
 	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {
@@ -62,6 +66,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
 	return b.change(chat, updateID, func(c *chatState) error {
 		lang := c.Lang(q.From.LanguageCode)
+		c.AnswerLang = lang
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Rev != press.Rev {
 			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
@@ -117,9 +122,26 @@ func (b *Bot) chatLang(chat int64, userLang string) string {
 }
 
 func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
+	if errors.Is(err, errDuplicate) {
+		// Applied, and answered, by the process before a restart: Telegram
+		// delivered the press again because its offset was not saved yet.
+		return
+	}
 	text, alert := "", false
-	if st != nil && err == nil {
-		text, alert = st.Toast, false
+	switch {
+	case errors.Is(err, storage.ErrNotSaved):
+		// The disk gave out: nothing of the press was stored, and the
+		// person must know to try again rather than see the game freeze.
+		lang := locales.Default
+		if st != nil {
+			lang = st.ChatLang()
+			if st.AnswerLang != "" {
+				lang = st.AnswerLang
+			}
+		}
+		text, alert = b.cat.T(lang, "alert_not_saved", nil), true
+	case st != nil && err == nil:
+		text = st.Toast
 		if st.Alert != "" {
 			text, alert = st.Alert, true
 		}
@@ -166,8 +188,9 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
 			return
 		}
-		// The game keeps the chat's settings as they are now (bot/settings.go).
-		rec.Options = c.Settings.Options.Clone()
+		// The game keeps the chat's settings as they are now (bot/settings.go),
+		// in the lobby's edition (/newgame's, bot/editions.go).
+		rec.Options = b.lobbyOptions(c.Settings.Options, rec.Edition)
 		ed := kit.EditionOf(rec.Options)
 		if len(rec.Seats) < ed.MinPlayers {
 			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": ed.MinPlayers})

@@ -32,6 +32,9 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	}
 	chat := m.Chat.ID
 	group := m.Chat.IsGroup() || m.Chat.IsSuperGroup()
+	// Built before the lock: it may ask Telegram (is the sender an admin?),
+	// and no network call waits while the chat is locked.
+	fn := b.chatCommand(ctx, m, group)
 	defer b.lock(chat)()
 	switch m.Command() {
 	case "pause", "resume", "kick": // bot/pause.go
@@ -43,7 +46,6 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 			return
 		}
 	}
-	fn := b.chatCommand(ctx, m, group)
 	if fn == nil {
 		return
 	}
@@ -59,7 +61,9 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 	case "start", "help":
 		return b.cmdHelp(from, group)
 	case "newgame":
-		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode) }
+		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode, m.CommandArguments()) }
+	case "rules": // bot/editions.go
+		return b.cmdRules(from)
 	case "lang":
 		return b.cmdLang(from, m.CommandArguments())
 	case "endgame":
@@ -86,7 +90,7 @@ func (b *Bot) reply(from *tgbotapi.User, text func(lang string) string) func(c *
 
 func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error {
 	return b.reply(from, func(lang string) string {
-		text := b.cat.T(lang, "help_classic", nil)
+		text := b.cat.T(lang, "help_classic", nil) + "\n\n" + b.cat.T(lang, "help_editions", nil)
 		if !group {
 			text = b.cat.T(lang, "start_private", nil) + "\n\n" + text
 		}
@@ -139,10 +143,15 @@ func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chat
 	})
 }
 
-func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang string) error {
+func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang, args string) error {
 	lang := c.Lang(userLang)
 	if !group {
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
+		return nil
+	}
+	edition, ok := parseEdition(args)
+	if !ok {
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "newgame_usage", nil)})
 		return nil
 	}
 	if c.Rec != nil {
@@ -158,8 +167,9 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
-	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(&c.Settings.Options).ID, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: c.Settings.Options.Clone()}
+	opts := b.lobbyOptions(c.Settings.Options, edition)
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(opts).ID, Creator: from.ID,
+		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: opts}
 	c.Save, c.Lobby = true, true
 	return nil
 }

@@ -271,7 +271,9 @@ func (b *Bot) FireDue(ctx context.Context) {
 			wg.Add(1)
 			go func() {
 				defer func() { <-sem; wg.Done() }()
-				b.fire(ctx, t)
+				if !survive(b.log, t.Chat, "timer", func() { b.fire(ctx, t) }) {
+					b.postpone(t)
+				}
 			}()
 		}
 		wg.Wait()
@@ -403,19 +405,6 @@ func (b *Bot) duration(lang string, ms int64) string {
 		return b.cat.T(lang, "dur_h", map[string]any{"H": h})
 	}
 	return b.cat.T(lang, "dur_hm", map[string]any{"H": h, "M": m})
-}
-
-// Restore helper: records from before the timer index (or whose entry was
-// lost) are armed on start.
-func (b *Bot) armMissing(chats []int64) {
-	for _, chat := range chats {
-		unlock := b.lock(chat)
-		_, err := b.change(chat, 0, func(c *chatState) error { return nil })
-		unlock()
-		if err != nil {
-			b.log.Warn("arming deadlines", "chat", chat, "err", err)
-		}
-	}
 }
 
 // moveTimer moves a migrated chat's timer entry to its new id.

@@ -105,8 +105,9 @@ func (h *harness) settle() {
 	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
 		h.t.Fatal("updates were not handled in time")
 	}
-	// Handlers only queue messages; wait until the outbox delivered them.
-	if !h.api.WaitFor(h.bot.out.Idle, 10*time.Second) {
+	// A start restores the games while it serves; handlers only queue
+	// messages: wait until both are done and the outbox delivered them.
+	if !h.api.WaitFor(func() bool { return !h.bot.restoring.Load() && h.bot.out.Idle() }, 10*time.Second) {
 		h.t.Fatal("the outbox did not deliver in time")
 	}
 }

@@ -208,7 +208,9 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 		if id != 0 && shown.same(&op.c) {
 			continue // already on screen: no "message is not modified"
 		}
-		if moved := o.deliver(chat, op, id); moved {
+		moved := false
+		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })
+		if moved {
 			return
 		}
 	}
@@ -328,6 +330,9 @@ func (o *Outbox) moveLocked(from, to int64) {
 	dst := o.chat(to)
 	for k, m := range src.slots {
 		if dst.slots[k] == nil {
+			// Its message is the old chat's: in the new one the slot's
+			// next content is a new message, not an edit of that id.
+			m.id, m.shown = 0, nil
 			dst.slots[k] = m
 		}
 	}

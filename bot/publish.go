@@ -18,7 +18,11 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		return
 	}
 	if err != nil {
-		b.log.Error("changing chat state", "err", err)
+		chat := int64(0)
+		if st != nil {
+			chat = st.Chat
+		}
+		b.log.Error("changing chat state", "chat", chat, "err", err)
 		return
 	}
 	if st == nil || st.Duplicate {
@@ -86,62 +90,97 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool)
 // delivered: a turn, lobby or offer message whose id was never stored, an
 // offer's final text, and the messages of games changed in the last few
 // minutes (a crash may have cut their edits; an edit to the
-// same content costs one request and changes nothing). Call it on start.
-// Paused chats stay paused.
+// same content costs one request and changes nothing). Paused chats stay
+// paused. Run does it in two parts: RecentChats before polling (the index
+// only), RestoreChats while the bot already serves.
 func (b *Bot) Restore() error {
-	const restoreWindow = 24 * time.Hour
-	type unsent struct {
-		chat int64
-		lang string
-		rec  *Record
+	chats, err := b.RecentChats()
+	if err != nil {
+		return err
 	}
-	var todo []unsent
-	var unarmed []int64
-	// Only chats changed in the last day are looked at: a message that a
-	// killed process never delivered belongs to a recent change, and a
-	// start-up reads no more than the chats active lately.
+	b.RestoreChats(context.Background(), chats)
+	return nil
+}
+
+// restoreWindow is how far back a start looks at games.
+const restoreWindow = 24 * time.Hour
+
+// RecentChats are the chats changed in the last day: a message that a
+// killed process never delivered belongs to a recent change, and a
+// start-up reads no more than the chats active lately. Only the index is
+// read, not the records, so a start with a hundred thousand recent games
+// polls within a second (BenchmarkStartupToFirstPoll).
+func (b *Bot) RecentChats() ([]int64, error) {
+	var chats []int64
 	since := b.changedSince(restoreWindow)
-	err := b.store.Update(func(tx *storage.Tx) error {
+	err := b.store.Update(func(tx *storage.Tx) error { // it forgets marks older than since
 		return tx.ForEachRecent(since, func(chat, _ int64) error {
-			data, ok := tx.Game(chat)
-			if !ok {
-				return nil
-			}
-			rec, err := kit.DecodeRecord(data)
-			if err != nil {
-				b.log.Warn("unreadable game record", "chat", chat, "err", err)
-				return nil
-			}
-			s := b.loadSettings(tx, chat)
-			if s.Paused {
-				b.out.Pause(chat)
-				return nil
-			}
-			if rec.Clock.Timer == 0 {
-				unarmed = append(unarmed, chat)
-			}
-			recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
-			playing := rec.Status == StatusPlaying
-			if recent || (rec.Status == StatusLobby && rec.LobbyMsg == 0) || (playing && b.kindOf(rec).Unshown(rec)) {
-				todo = append(todo, unsent{chat, s.Language(), rec})
-			}
+			chats = append(chats, chat)
 			return nil
 		})
 	})
-	if err == nil {
-		b.armMissing(unarmed)
-	}
-	for _, u := range todo {
-		lang := u.lang
-		unlock := b.lock(u.chat)
-		b.finish(context.Background(), &chatState{Chat: u.chat, Rec: u.rec, Settings: Settings{Lang: lang},
-			Lobby: u.rec.Status == StatusLobby, Turn: u.rec.Status == StatusPlaying}, nil, "")
-		if u.rec.Status == StatusPlaying {
-			b.kindOf(u.rec).Repost(u.chat, lang, u.rec)
+	return chats, err
+}
+
+// RestoreChats restores each chat (Restore) until ctx ends. Each chat is
+// read and shown under its lock, so an update handled meanwhile is never
+// overtaken by an older state of its game; a chat that panics is skipped.
+func (b *Bot) RestoreChats(ctx context.Context, chats []int64) {
+	for _, chat := range chats {
+		if ctx.Err() != nil {
+			return
 		}
-		unlock()
+		survive(b.log, chat, "restore", func() { b.restoreChat(chat) })
 	}
-	return err
+}
+
+func (b *Bot) restoreChat(chat int64) {
+	defer b.lock(chat)()
+	var rec *Record
+	var s Settings
+	err := b.store.View(func(tx *storage.Tx) error {
+		data, ok := tx.Game(chat)
+		if !ok {
+			return nil
+		}
+		var err error
+		if rec, err = kit.DecodeRecord(data); err != nil {
+			return err
+		}
+		s = b.loadSettings(tx, chat)
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("unreadable game record", "chat", chat, "err", err)
+		return
+	}
+	if rec == nil {
+		return
+	}
+	if s.Paused {
+		b.out.Pause(chat)
+		return
+	}
+	if rec.Clock.Timer == 0 {
+		// A record from before the timer index, or whose entry was lost.
+		st, err := b.change(chat, 0, func(c *chatState) error { return nil })
+		if err != nil {
+			b.log.Warn("arming deadlines", "chat", chat, "err", err)
+		} else if st.Rec != nil {
+			rec = st.Rec
+		}
+	}
+	recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
+	playing := rec.Status == StatusPlaying
+	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && b.kindOf(rec).Unshown(rec)) {
+		return
+	}
+	lang := s.Language()
+	b.finish(context.Background(), &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang},
+		Lobby: rec.Status == StatusLobby, Turn: playing}, nil, "")
+	if playing {
+		b.kindOf(rec).Repost(chat, lang, rec)
+	}
 }
 
 // recentStamp is how often a chat's stamp in the index of recently changed

@@ -17,8 +17,8 @@ func (b *Bot) renderLobby(lang string, rec *Record) string {
 	return b.cat.T(lang, "lobby_text", map[string]any{
 		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
 		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": maxPlayersOf(rec.Options), "Min": ed.MinPlayers,
-		"Cash": b.cat.Money(lang, b.rulesOf(rec.Options).StartingCash),
-	}) + "\n\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
+		"Cash": b.money(lang, rec.Options, b.rulesOf(rec.Options).StartingCash),
+	}) + "\n\n" + b.cat.T(lang, "lobby_about_"+ed.ID, nil) + "\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
 }
 
 func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {

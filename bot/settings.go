@@ -32,6 +32,7 @@ const (
 	pageRules
 	pagePlayers
 	pageAbsence
+	pageStake // bot/editions.go
 	pageCount
 )
 
@@ -111,7 +112,7 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			c.Alert = b.cat.T(lang, "alert_settings_denied", nil)
 			return nil
 		}
-		o := c.Settings.Options
+		o := b.withDefaultEdition(c.Settings.Options)
 		r := b.rulesOf(&o)
 		var ok, changed bool
 		page, ok, changed, closed = b.applySetting(&c.Settings, &o, &r, press)
@@ -130,13 +131,13 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			c.Turn, c.Lobby = running, lobby
 			return nil
 		}
-		if press.Op == OpSetCash || press.Op == OpSetRule {
+		if press.Op == OpSetCash || press.Op == OpSetRule || press.Op == OpSetStakeCap {
 			o.Rules = &r
 		}
 		c.Settings.Options = o
 		switch {
 		case lobby:
-			c.Rec.Options = o.Clone()
+			c.Rec.Options, c.Rec.Edition = o.Clone(), kit.EditionOf(&o).ID
 			c.Save, c.Lobby = true, true
 		case running:
 			c.Alert = b.cat.T(lang, "alert_settings_next_game", nil)
@@ -197,13 +198,14 @@ func sameOptions(a, b ChatOptions) bool {
 var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (int, bool){
 	OpSetEdition: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
 		eds := editionIDs()
-		if press.Arg >= len(eds) || !selectableEdition(eds[press.Arg]) {
+		if press.Arg >= len(eds) {
 			return pageEdition, false
 		}
-		o.Edition = eds[press.Arg]
-		if o.Edition == engine.Classic {
-			o.Edition = ""
+		if kit.EditionOf(o).ID != eds[press.Arg] {
+			// House rules and starting cash were the other edition's.
+			o.Rules = nil
 		}
+		o.Edition = eds[press.Arg] // classic too: "" is the operator's default
 		return pageMain, true
 	},
 	OpSetPace: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
@@ -220,11 +222,11 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 	},
 	OpSetDecision: setCustomPace,
 	OpSetBid:      setCustomPace,
-	OpSetCash: func(_ *ChatOptions, r *engine.Rules, press Press) (int, bool) {
+	OpSetCash: func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
 		if press.Arg >= len(cashPresets) {
 			return pageCash, false
 		}
-		r.StartingCash = cashPresets[press.Arg]
+		r.StartingCash = cashPresets[press.Arg] * editionScale(kit.EditionOf(o))
 		return pageMain, true
 	},
 	OpSetRule: func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
@@ -304,6 +306,3 @@ func editionIDs() []string {
 	})
 	return ids
 }
-
-// selectableEdition: only the classic game can be played for now.
-func selectableEdition(id string) bool { return id == engine.Classic }

@@ -70,7 +70,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	if full {
 		lines = append(lines,
 			b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+ed.ID, nil)}),
-			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.cat.Money(lang, b.rulesOf(&oo).StartingCash)}),
+			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, &oo, b.rulesOf(&oo).StartingCash)}),
 			b.cat.T(lang, "opt_players", map[string]any{"Min": ed.MinPlayers, "Max": maxPlayersOf(&oo)}))
 	}
 	lines = append(lines,
@@ -83,6 +83,9 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		}
 		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
 			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": oo.ArchiveDays()})}))
+		if hasStakes(ed) {
+			lines = append(lines, b.cat.T(lang, "opt_stake", map[string]any{"Value": b.stakeCapText(lang, &oo, b.rulesOf(&oo).GambleCap)}))
+		}
 	}
 	return lines
 }
@@ -135,7 +138,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			m.row(m.btn(mark(id == m.ed.ID, m.t("edition_"+id, nil)), OpSetEdition, i))
 		}
 		m.back(pageMain)
-		return m.t("settings_page_edition", nil)
+		return m.t("settings_page_editions", nil)
 	},
 	pagePace: func(m *settingsMenu) string {
 		cur := m.o.EffectivePace()
@@ -175,7 +178,8 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 	pageCash: func(m *settingsMenu) string {
 		var row []tgbotapi.InlineKeyboardButton
 		for i, v := range cashPresets {
-			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.cat.Money(m.lang, v)), OpSetCash, i))
+			v *= editionScale(m.ed)
+			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.money(m.lang, &m.o, v)), OpSetCash, i))
 		}
 		m.row(row[:3]...)
 		m.row(row[3:]...)
@@ -223,7 +227,11 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		m.row(m.btn(m.t("btn_set_lang", nil), OpSetView, pageLang), m.btn(m.t("btn_set_edition", nil), OpSetView, pageEdition))
 		m.row(m.btn(m.t("btn_set_pace", nil), OpSetView, pagePace), m.btn(m.t("btn_set_cash", nil), OpSetView, pageCash))
 		m.row(m.btn(m.t("btn_set_rules", nil), OpSetView, pageRules), m.btn(m.t("btn_set_players", nil), OpSetView, pagePlayers))
-		m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence))
+		if hasStakes(m.ed) {
+			m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence), m.btn(m.t("btn_set_stake", nil), OpSetView, pageStake))
+		} else {
+			m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence))
+		}
 		m.row(m.btn(m.t("btn_set_close", nil), OpSetClose, 0))
 		return m.t("settings_hint", nil)
 	},
@@ -231,7 +239,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 
 // renderSettings is the settings message on one page.
 func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbotapi.InlineKeyboardMarkup) {
-	m := &settingsMenu{b: b, lang: lang, s: s, o: s.Options}
+	m := &settingsMenu{b: b, lang: lang, s: s, o: b.withDefaultEdition(s.Options)}
 	m.r, m.ed = b.rulesOf(&m.o), kit.EditionOf(&m.o)
 	build, ok := settingsPages[page]
 	if !ok {

@@ -346,7 +346,7 @@ func TestSettingsPresses(t *testing.T) {
 		}
 	}
 	b := &Bot{}
-	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: 3}, {Op: OpSetEdition, Arg: 1},
+	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: 3}, {Op: OpSetEdition, Arg: len(editionIDs())},
 		{Op: OpSetPace, Arg: 4}, {Op: OpSetDecision, Arg: 6}, {Op: OpSetBid, Arg: 99}, {Op: OpSetCash, Arg: 6},
 		{Op: OpSetRule, Arg: len(houseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
 		s := Settings{}

@@ -27,11 +27,15 @@ func parseSlot(s string) (name string, game uint64, key string, ok bool) {
 	name, rest, _ := strings.Cut(s, ":")
 	g, key, _ := strings.Cut(rest, ":")
 	game, err := strconv.ParseUint(g, 36, 64)
-	return name, game, key, err == nil && name != "" && name != settingsSlotName
+	return name, game, key, err == nil && name != "" && name != settingsSlotName && name != rulesSlotName
 }
 
 // onSent stores the id of a slot's newly sent message in the record.
 func (b *Bot) onSent(chat int64, slot string, id int) {
+	survive(b.log, chat, "sent message", func() { b.rememberSent(chat, slot, id) })
+}
+
+func (b *Bot) rememberSent(chat int64, slot string, id int) {
 	name, game, key, ok := parseSlot(slot)
 	if !ok {
 		return

@@ -234,7 +234,7 @@ func TestCommands(t *testing.T) {
 	}
 	h.say(h.users[0], "/help")
 	last, _ = h.api.LastMessage(testChat)
-	if last.Text != h.bot.cat.T("uk", "help_classic", nil) {
+	if last.Text != h.bot.cat.T("uk", "help_classic", nil)+"\n\n"+h.bot.cat.T("uk", "help_editions", nil) {
 		t.Errorf("/help answered %q", last.Text)
 	}
 }

@@ -463,7 +463,7 @@ func fieldsOf(s string) map[string]bool {
 }
 
 // eventFields are the template data keys the bot passes to every ev_ message.
-var eventFields = []string{"Player", "Other", "Square", "Amount", "Cost", "Count", "D1", "D2", "Sum", "Deck", "Card", "Reason"}
+var eventFields = []string{"Player", "Other", "Square", "Amount", "Cost", "Count", "D1", "D2", "Sum", "Deck", "Card", "Reason", "Reels"}
 
 func sampleData() map[string]any {
 	return map[string]any{
@@ -477,6 +477,7 @@ func sampleData() map[string]any {
 		"Best": "$3,200", "Set": "🟫 Brown",
 		"Left": "2 h", "Days": 14, "Need": 3, "H": 1, "M": 30, // deadlines (bot/deadline.go)
 		"Kick": "after 3", "Archive": "14 d", // settings: absent players
+		"Reels": "⭐ | 🔔 | 🍋", "Jackpot": "$200", // the casino (bot/board/edition.go)
 	}
 }
 

@@ -46,6 +46,8 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	switch g.Phase {
 	case engine.PhaseAuction:
 		b.auctionRows(k, lang, rec)
+	case engine.PhaseGamble:
+		b.stakeRows(k, lang, rec)
 	case engine.PhasePlaceBuilding:
 		for _, a := range g.Legal(g.Placing) {
 			if a.Kind == engine.ActBuild {
@@ -59,7 +61,9 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			switch a.Kind {
 			case engine.ActRoll:
 				id := "btn_roll"
-				if g.Players[waiting].InJail {
+				if g.Phase == engine.PhaseInspection {
+					id = "btn_roll_inspection"
+				} else if g.Players[waiting].InJail {
 					id = "btn_roll_jail"
 				} else if g.Phase == engine.PhaseTurnEnd {
 					id = "btn_roll_again"
@@ -67,7 +71,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 				main = append(main, k.Btn(b.cat.T(lang, id, nil), OpRoll, 0))
 			case engine.ActBuy:
 				sq := g.Players[waiting].Pos
-				main = append(main, k.Btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.cat.Money(lang, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.money(lang, rec, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
 			case engine.ActDecline:
 				id := "btn_auction"
 				if !g.Rules.Auctions {
@@ -77,11 +81,13 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActEndTurn:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_end_turn", nil), OpEndTurn, 0))
 			case engine.ActPayJailFine:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.cat.Money(lang, g.Rules.JailFine)}), OpPayFine, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.money(lang, rec, g.Rules.JailFine)}), OpPayFine, 0))
+			case engine.ActStayInJail:
+				main = append(main, k.Btn(b.cat.T(lang, "btn_stay_in_jail", nil), OpStayInJail, 0))
 			case engine.ActUseJailCard:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_jail_card", nil), OpJailCard, 0))
 			case engine.ActPayDebt:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.cat.Money(lang, g.Debts[0].Amount)}), OpPayDebt, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)}), OpPayDebt, 0))
 			case engine.ActBankrupt:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
 			}
@@ -104,14 +110,14 @@ func (b *Kind) auctionRows(k *kit.Keyboard, lang string, rec *Record) {
 		}
 	}
 	var bids []tgbotapi.InlineKeyboardButton
-	base := a.MinBid() - 1
+	base, scale := a.MinBid()-1, moneyScale(rec)
 	for _, step := range []int{1, 10, 50, 100} {
-		amount := base + step
+		amount := base + step*scale
 		if a.Leader == engine.NoOwner && step == 1 {
 			amount = a.MinBid()
 		}
 		if amount <= richest {
-			bids = append(bids, k.Btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.cat.Money(lang, amount)}), OpBid, amount))
+			bids = append(bids, k.Btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, amount)}), OpBid, amount))
 		}
 	}
 	k.Row(bids[:min(2, len(bids))]...)
@@ -172,10 +178,10 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 		for _, sq := range ed.Group(grp) {
 			row := []tgbotapi.InlineKeyboardButton{k.Btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
 			if has(engine.ActBuild, sq) {
-				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.cat.Money(lang, ed.Squares[sq].HouseCost)}), OpBuild, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].HouseCost)}), OpBuild, sq))
 			}
 			if has(engine.ActSellBuilding, sq) {
-				row = append(row, k.Btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.cat.Money(lang, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
 			}
 			k.Row(row...)
 		}
@@ -186,9 +192,9 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 		for _, a := range MortgageActions(g, seat) {
 			label := b.propLabel(lang, rec, a.Square)
 			if a.Kind == engine.ActMortgage {
-				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.cat.Money(lang, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.money(lang, rec, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
 			} else {
-				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.cat.Money(lang, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.money(lang, rec, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
 			}
 		}
 	case menuBankrupt:
@@ -214,6 +220,16 @@ var eventIDs = map[engine.EventKind]string{
 	engine.EvTradeCancelled: "trade_cancelled", engine.EvDeedReceived: "deed_received", engine.EvVotedEnd: "voted_end",
 	engine.EvTimeout: "timeout", engine.EvTurnEnded: "turn_ended", engine.EvGameOver: "game_over",
 	engine.EvBuildingAuction: "building_auction", engine.EvDebtSettled: "debt_settled",
+	// The business edition's.
+	engine.EvWillSkip: "will_skip", engine.EvTurnSkipped: "turn_skipped", engine.EvGambleOffered: "gamble_offered",
+	engine.EvGambleLost: "gamble_lost", engine.EvGambleWon: "gamble_won", engine.EvNoStake: "no_stake",
+	engine.EvLuckTaken: "luck_taken", engine.EvMisfortuneTaken: "misfortune_taken", engine.EvLuckGone: "luck_gone",
+	engine.EvMisfortuneGone: "misfortune_gone", engine.EvLuckUsed: "luck_used", engine.EvMisfortuneUsed: "misfortune_used",
+	engine.EvFortuneReturned: "fortune_returned", engine.EvBuildingTraded: "building_traded",
+	// The lux edition's.
+	engine.EvCasinoOffered: "casino_offered", engine.EvReelStopped: "reel_stopped", engine.EvCasinoWon: "casino_won",
+	engine.EvCasinoPush: "casino_push", engine.EvCasinoLost: "casino_lost", engine.EvCasinoJackpot: "casino_jackpot",
+	engine.EvInspectionFree: "inspection_free", engine.EvInspectionTax: "inspection_tax",
 }
 
 // engineErrors maps each engine refusal to its alert message.
@@ -238,4 +254,6 @@ var engineErrors = []struct {
 	{engine.ErrBadTrade, "err_bad_trade"}, {engine.ErrTradeNotFound, "err_trade_not_found"},
 	{engine.ErrSelfTrade, "err_self_trade"}, {engine.ErrOptionDisabled, "err_option_disabled"},
 	{engine.ErrAlreadyVoted, "err_already_voted"}, {engine.ErrDebtCredit, "err_debt_credit"},
+	{engine.ErrBadStake, "err_bad_stake"}, {engine.ErrLiftBeforeRoll, "err_lift_before_roll"},
+	{engine.ErrBuildingTrade, "err_building_trade"},
 }

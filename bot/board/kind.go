@@ -50,6 +50,11 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 		if !group {
 			b.cmdCash(ctx, updateID, m)
 		}
+	case "stake":
+		if !group {
+			return false
+		}
+		b.cmdStake(ctx, updateID, m)
 	case "board":
 		var shown *Record
 		var lang string
@@ -226,9 +231,12 @@ func (b *Kind) Results(r *Record) []SeatResult {
 	}
 	over := g.Phase == engine.PhaseGameOver
 	out := make([]SeatResult, min(len(r.Seats), len(g.Players)))
+	// Worth is in classic dollars, so that a lux game's thousands do not
+	// outrank every classic game on /top.
+	scale := EditionScale(g.EditionData())
 	for i := range out {
 		p := engine.PlayerID(i)
-		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p), Sets: endSets(g, p)}
+		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p) / scale, Sets: endSets(g, p)}
 	}
 	return out
 }

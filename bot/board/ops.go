@@ -32,6 +32,9 @@ const (
 	OpVoteEnd     Op = "ve" // vote to end the game by agreement
 	OpResignYes   Op = "qy" // /leave confirmed by the seat in the argument
 	OpResignNo    Op = "qn" // /leave cancelled
+	OpStayInJail  Op = "js" // business jail: do not pay, skip the next turn
+	OpStake       Op = "gs" // stake the amount in the argument (gamble square, casino)
+	OpNoStake     Op = "gn" // stake nothing
 
 	// Trades (trade*.go). OpTrade opens the composer in a private chat.
 	OpTrade Op = "t"
@@ -61,7 +64,8 @@ const (
 var Ops = map[Op]OpShape{
 	OpRoll: Plain, OpBuy: Plain, OpDecline: Plain, OpEndTurn: Plain, OpPayFine: Plain, OpJailCard: Plain, OpPayDebt: Plain,
 	OpBankrupt: Plain, OpBankruptYes: Plain, OpPass: Plain, OpMenuBuild: Plain, OpMenuMort: Plain, OpBack: Plain,
-	OpVoteEnd: Plain, OpResignNo: Plain, OpTrade: Plain, OpPicture: Plain, OpFollow: Plain,
+	OpVoteEnd: Plain, OpResignNo: Plain, OpTrade: Plain, OpStayInJail: Plain, OpNoStake: Plain, OpStake: WithArg,
+	OpPicture: Plain, OpFollow: Plain,
 	OpBid: WithArg, OpGroup: WithArg, OpBuild: WithArg, OpSell: WithArg, OpSellSet: WithArg, OpMortgage: WithArg,
 	OpUnmortgage: WithArg, OpDeed: WithArg, OpResignYes: WithArg,
 	OpOfAccept: WithArg, OpOfReject: WithArg, OpOfCounter: WithArg, OpOfWithdraw: WithArg,
@@ -79,7 +83,7 @@ var directOps = map[Op]engine.ActionKind{
 	OpPayFine: engine.ActPayJailFine, OpJailCard: engine.ActUseJailCard, OpPayDebt: engine.ActPayDebt,
 	OpBid: engine.ActBid, OpPass: engine.ActPass, OpBuild: engine.ActBuild, OpSell: engine.ActSellBuilding,
 	OpSellSet: engine.ActSellSet, OpMortgage: engine.ActMortgage, OpUnmortgage: engine.ActUnmortgage,
-	OpVoteEnd: engine.ActVoteEnd,
+	OpVoteEnd: engine.ActVoteEnd, OpStayInJail: engine.ActStayInJail, OpStake: engine.ActStake, OpNoStake: engine.ActNoStake,
 }
 
 // The codec knows the board's ops wherever the package is used.

@@ -42,7 +42,7 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 	if kind, ok := directOps[press.Op]; ok {
 		a := engine.Action{Kind: kind}
 		switch kind {
-		case engine.ActBid:
+		case engine.ActBid, engine.ActStake:
 			a.Amount = press.Arg
 		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
 			a.Square = press.Arg
@@ -70,6 +70,9 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 		}
 		b.setView(c, View{Menu: menuBuild, User: from.ID})
 	case OpGroup:
+		if !b.ownsMenu(c, lang, from) {
+			return
+		}
 		if press.Arg >= g.EditionData().GroupCount() {
 			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return
@@ -82,7 +85,9 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 		}
 		b.setView(c, View{Menu: menuMortgage, User: from.ID})
 	case OpBack:
-		b.setView(c, View{})
+		if b.ownsMenu(c, lang, from) {
+			b.setView(c, View{})
+		}
 	case OpDeed:
 		// Answered with the deed after the transaction; nothing changes.
 	case OpResignYes:
@@ -98,9 +103,23 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 	}
 }
 
+// setView opens, moves within or closes one person's menu. A menu is that
+// person's view of the game, not a change of it: it is stored quietly,
+// without a new revision, so everyone else's buttons stay valid.
 func (b *Kind) setView(c *chatState, v View) {
 	c.Rec.View = v
-	c.Save, c.Turn = true, true
+	c.Quiet, c.Turn = true, true
+}
+
+// ownsMenu says whether from may move within the open menu (nobody's, their
+// own, or one whose owner left the game), alerting otherwise.
+func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
+	v := c.Rec.View
+	if owner := c.Rec.SeatOf(v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && c.Rec.Game.Active(owner) {
+		c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
+		return false
+	}
+	return true
 }
 
 // act applies one engine action for seat and records what to show.

@@ -35,17 +35,18 @@ func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
 		"Player": kit.SeatName(rec, e.Player),
 		"Other":  other,
 		"Square": b.squareName(lang, rec, e.Square),
-		"Amount": b.cat.Money(lang, e.Amount),
-		"Cost":   b.cat.Money(lang, e.Cost),
+		"Amount": b.money(lang, rec, e.Amount),
+		"Cost":   b.money(lang, rec, e.Cost),
 		"D1":     e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1],
-		"Deck":   b.cat.T(lang, fmt.Sprintf("deck_%d", e.Deck), nil),
+		"Deck":   b.deckName(lang, rec, e.Deck),
 		"Card":   b.cat.T(lang, fmt.Sprintf("card_%s_%d_%d", rec.Edition, e.Deck, e.Card), nil),
 		"Reason": b.cat.T(lang, fmt.Sprintf("jail_reason_%d", e.Amount), nil),
 	}
 	if e.Kind == engine.EvMoved {
 		data["Square"] = b.squareName(lang, rec, e.Square)
 	}
-	return b.cat.N(lang, "ev_"+name, e.Amount, data)
+	b.editionEventData(lang, rec, e, data)
+	return b.cat.N(lang, b.cat.ForEdition(lang, rec.Edition, "ev_"+name), e.Amount, data)
 }
 
 func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
@@ -70,7 +71,16 @@ func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
 
 func (b *Kind) eventLines(lang string, rec *Record) []string {
 	var lines []string
-	for _, e := range rec.Turn {
+	for i, e := range rec.Turn {
+		if e.Kind == engine.EvReelStopped {
+			// The reels of one spin are one line, drawn as far as they stopped.
+			if i+1 < len(rec.Turn) && rec.Turn[i+1].Kind == engine.EvReelStopped {
+				continue
+			}
+			lines = append(lines, b.cat.T(lang, "ev_reel_stopped", map[string]any{
+				"Player": kit.SeatName(rec, e.Player), "Reels": reelLine(rec.Turn[:i+1])}))
+			continue
+		}
 		if l := b.EventLine(lang, rec, e); l != "" {
 			lines = append(lines, l)
 		}
@@ -126,11 +136,11 @@ func (b *Kind) renderPlayers(lang string, rec *Record) string {
 			where = b.cat.T(lang, "in_jail", nil)
 		}
 		sb.WriteString(b.cat.T(lang, "player_line", map[string]any{
-			"Player": kit.SeatName(rec, p), "Cash": b.cat.Money(lang, pl.Cash), "Square": where}))
+			"Player": kit.SeatName(rec, p), "Cash": b.money(lang, rec, pl.Cash), "Square": where}))
 		if pl.JailCards[0] || pl.JailCards[1] {
 			sb.WriteString(" 🎫")
 		}
-		sb.WriteString("\n")
+		sb.WriteString(playerMarks(pl) + "\n")
 		for grp := 0; grp < ed.GroupCount(); grp++ {
 			var names []string
 			for _, sq := range ed.Group(grp) {
@@ -143,6 +153,9 @@ func (b *Kind) renderPlayers(lang string, rec *Record) string {
 			}
 		}
 	}
+	if g.Jackpot > 0 {
+		sb.WriteString(b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
+	}
 	return strings.TrimRight(sb.String(), "\n")
 }
 
@@ -152,9 +165,9 @@ func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
 	s := b.squareName(lang, rec, sq)
 	switch {
 	case prop.Buildings == engine.Hotel:
-		s += " 🏨"
+		s += " " + buildingIcon(rec.Edition, true)
 	case prop.Buildings > 0:
-		s += " " + strings.Repeat("🏠", int(prop.Buildings))
+		s += " " + strings.Repeat(buildingIcon(rec.Edition, false), int(prop.Buildings))
 	}
 	if prop.Mortgaged {
 		s += " 🔒"
@@ -166,16 +179,19 @@ func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
 func (b *Kind) prompt(lang string, rec *Record) string {
 	g := rec.Game
 	cur := kit.SeatName(rec, g.Current)
+	if p := b.editionPrompt(lang, rec); p != "" {
+		return p
+	}
 	switch g.Phase {
 	case engine.PhaseTurnStart:
 		if g.Players[g.Current].InJail {
-			return b.cat.T(lang, "prompt_jail", map[string]any{"Player": cur, "Amount": b.cat.Money(lang, g.Rules.JailFine)})
+			return b.cat.T(lang, "prompt_jail", map[string]any{"Player": cur, "Amount": b.money(lang, rec, g.Rules.JailFine)})
 		}
 		return b.cat.T(lang, "prompt_roll", map[string]any{"Player": cur})
 	case engine.PhaseBuyDecision:
 		sq := g.Players[g.Current].Pos
 		return b.cat.T(lang, "prompt_buy", map[string]any{"Player": cur, "Square": b.squareName(lang, rec, sq),
-			"Amount": b.cat.Money(lang, g.EditionData().Squares[sq].Price)})
+			"Amount": b.money(lang, rec, g.EditionData().Squares[sq].Price)})
 	case engine.PhaseTurnEnd:
 		if g.RollAgain {
 			return b.cat.T(lang, "prompt_roll_again", map[string]any{"Player": cur})
@@ -183,8 +199,8 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 		return b.cat.T(lang, "prompt_end", map[string]any{"Player": cur})
 	case engine.PhaseAuction:
 		a := g.Auction
-		data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Amount": b.cat.Money(lang, a.High),
-			"Min": b.cat.Money(lang, a.MinBid()), "Player": kit.SeatName(rec, a.Leader)}
+		data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Amount": b.money(lang, rec, a.High),
+			"Min": b.money(lang, rec, a.MinBid()), "Player": kit.SeatName(rec, a.Leader)}
 		id := "prompt_auction"
 		if a.Leader == engine.NoOwner {
 			id = "prompt_auction_open"
@@ -200,7 +216,7 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 			other = kit.SeatName(rec, d.Creditor)
 		}
 		return b.cat.T(lang, "prompt_debt", map[string]any{"Player": kit.SeatName(rec, d.Debtor),
-			"Amount": b.cat.Money(lang, d.Amount), "Other": other})
+			"Amount": b.money(lang, rec, d.Amount), "Other": other})
 	case engine.PhasePlaceBuilding:
 		return b.cat.T(lang, "prompt_place", map[string]any{"Player": kit.SeatName(rec, g.Placing)})
 	}
@@ -218,7 +234,7 @@ func (b *Kind) renderStandings(lang string, rec *Record) string {
 			key = "standings_line_bankrupt"
 		}
 		sb.WriteString("\n" + b.cat.T(lang, key, map[string]any{"Rank": i + 1, "Player": kit.SeatName(rec, p),
-			"Amount": b.cat.Money(lang, g.NetWorth(p))}))
+			"Amount": b.money(lang, rec, g.NetWorth(p))}))
 	}
 	return sb.String()
 }
@@ -233,12 +249,15 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 		sb.WriteString("\n" + b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil) + " " +
 			b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil))
 		for _, sq := range ed.Group(grp) {
-			owner := b.cat.T(lang, "board_free", map[string]any{"Amount": b.cat.Money(lang, ed.Squares[sq].Price)})
+			owner := b.cat.T(lang, "board_free", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].Price)})
 			if o := g.Props[sq].Owner; o != engine.NoOwner {
 				owner = kit.SeatName(rec, o)
 			}
 			sb.WriteString("\n  " + b.propLabel(lang, rec, sq) + " — " + owner)
 		}
+	}
+	if g.Jackpot > 0 {
+		sb.WriteString("\n\n" + b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
 	}
 	return sb.String()
 }
@@ -255,19 +274,25 @@ func (b *Kind) deedText(lang, edition string, sq int) string {
 	}
 	s := ed.Squares[sq]
 	data := map[string]any{"Name": b.cat.T(lang, fmt.Sprintf("sq_%s_%d", ed.ID, sq), nil),
-		"Price": b.cat.Money(lang, s.Price), "Mortgage": b.cat.Money(lang, s.Mortgage),
-		"House": b.cat.Money(lang, s.HouseCost)}
+		"Price": b.cat.MoneyOf(lang, ed.ID, s.Price), "Mortgage": b.cat.MoneyOf(lang, ed.ID, s.Mortgage),
+		"House": b.cat.MoneyOf(lang, ed.ID, s.HouseCost)}
+	rents := func(n int) string {
+		r := make([]string, n)
+		for i, v := range s.Rent[:n] {
+			r[i] = strconv.Itoa(v)
+			if EditionScale(ed) > 1 {
+				r[i] = b.cat.MoneyOf(lang, ed.ID, v) // thousands need their grouping
+			}
+		}
+		return strings.Join(r, "/")
+	}
 	switch s.Kind {
 	case engine.SquareStreet:
-		r := make([]string, 6)
-		for i, v := range s.Rent {
-			r[i] = strconv.Itoa(v)
-		}
-		data["Rents"] = strings.Join(r, "/")
-		return b.cat.T(lang, "deed_street", data)
+		data["Rents"] = rents(6)
+		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_street"), data)
 	case engine.SquarePort:
-		data["Rents"] = fmt.Sprintf("%d/%d/%d/%d", s.Rent[0], s.Rent[1], s.Rent[2], s.Rent[3])
-		return b.cat.T(lang, "deed_port", data)
+		data["Rents"] = rents(4)
+		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_port"), data)
 	}
 	data["One"], data["Both"] = s.Rent[0], s.Rent[1]
 	return b.cat.T(lang, "deed_utility", data)

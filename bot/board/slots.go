@@ -6,20 +6,30 @@ import (
 
 import "strconv"
 
-// The board game's messages edited over time: the turn message and each
-// offer's (key: the engine's trade id).
+// The board game's messages edited over time: the turn message, each
+// offer's (key: the engine's trade id) and each person's deep link to the
+// trade composer (key: the user id).
 func TurnSlot(game uint64) string { return kit.GameSlot("turn", game, "") }
 func offerSlot(game uint64, offer int) string {
 	return kit.GameSlot("offer", game, strconv.Itoa(offer))
 }
+func linkSlot(game uint64, user int64) string {
+	return kit.GameSlot("link", game, strconv.FormatInt(user, 10))
+}
 
-// Sent stores the id of the turn message or of an offer's (an offer's
-// slot has a key: it names one message, never reused).
+// Sent stores the id of the turn message, an offer's or a deep link's (a
+// slot with a key names one message, never reused).
 func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 	switch name {
 	case "turn":
 		if key == "" {
 			r.TurnMsg = id
+			return true
+		}
+	case "link":
+		user, err := strconv.ParseInt(key, 10, 64)
+		if d := r.Drafts[user]; err == nil && d != nil && d.Link == -1 {
+			d.Link = id
 			return true
 		}
 	case "offer":

@@ -171,9 +171,14 @@ func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		return nil
 	})
 	if err == nil && st != nil && open != nil && st.Alert == "" {
-		st.Toast, st.Alert = b.openComposer(ctx, chat, st, q.From, open)
+		// Answered once the composer went out, after the group's lock.
+		b.openComposer(ctx, chat, st, q.From, open, func(toast, alert string) {
+			st.Toast, st.Alert = toast, alert
+			b.answer(ctx, q.ID, st, nil)
+		})
+	} else {
+		b.answer(ctx, q.ID, st, err)
 	}
-	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
 	b.afterTrades(ctx, chat, st)
 }
@@ -201,14 +206,15 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, 
 		}
 		return nil
 	})
-	if err == nil && st != nil && open != nil {
-		toast, alert := b.openComposer(ctx, chat, st, m.From, open)
-		if alert != "" {
-			toast = alert
-		}
-		st.Replies = append(st.Replies, kit.Reply{Text: toast})
-	}
 	b.finish(ctx, st, err, "")
+	if err == nil && st != nil && open != nil {
+		b.openComposer(ctx, chat, st, m.From, open, func(toast, alert string) {
+			if alert != "" {
+				toast = alert
+			}
+			b.out.Send(chat, toast, nil)
+		})
+	}
 }
 
 // postOffer queues the offer message for the group, in the offer's own

@@ -67,19 +67,27 @@ func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int,
 	return st.Rec, nil
 }
 
-// openComposer stores draft d for user in the group's game and sends the
-// composer to the user's private chat; if the bot cannot write there (the
-// person never started it), the group gets a deep link instead. It
-// returns the answer to the press. The group's lock is held.
-func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft) (toast, alert string) {
+// openComposer stores draft d for user in the group's game; once the
+// group's lock, which the caller holds, is released, it sends the composer
+// to the user's private chat — if the bot cannot write there (the person
+// never started it), the group gets a deep link instead — and calls done
+// with the answer to the press.
+func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft, done func(toast, alert string)) {
+	rec := b.storeDraft(group, st, from, d)
 	glang := st.Lang(from.LanguageCode)
-	lang := b.chatLang(from.ID, from.LanguageCode)
+	b.host.Later(group, func() { done(b.sendComposer(ctx, group, rec, glang, from, d)) })
+}
+
+// storeDraft stores d as from's draft and returns the record with it (nil
+// if it could not); the group's lock is held.
+func (b *Kind) storeDraft(group int64, st *chatState, from *tgbotapi.User, d *Draft) *Record {
 	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
 		if rec.Drafts == nil {
 			rec.Drafts = map[int64]*Draft{}
 		}
 		if old := rec.Drafts[from.ID]; old != nil {
 			d.Rev = old.Rev + 1 // the old composer's buttons go stale
+			d.Link = old.Link
 		}
 		rec.Drafts[from.ID] = d
 		set.TradeChat = group
@@ -87,8 +95,17 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 	})
 	if err != nil {
 		b.log.Warn("storing a trade draft", "chat", group, "err", err)
+		return nil
+	}
+	return rec
+}
+
+// sendComposer is openComposer's part outside the lock.
+func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang string, from *tgbotapi.User, d *Draft) (toast, alert string) {
+	if rec == nil {
 		return "", b.cat.T(glang, "alert_failed", nil)
 	}
+	lang := b.chatLang(from.ID, from.LanguageCode)
 	text, kb := b.renderComposer(lang, group, rec, from.ID)
 	id, err := b.tg.Send(ctx, from.ID, text, kb)
 	if err != nil {
@@ -96,17 +113,41 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 		if link == "" {
 			return "", b.cat.T(glang, "trade_start_private", nil)
 		}
-		seat := rec.SeatOf(from.ID)
-		m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
-		b.out.Send(group, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
+		if b.linkQueued(group, rec.ID, from.ID, d.Rev) {
+			seat := rec.SeatOf(from.ID)
+			m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+				tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
+			b.out.Put(group, linkSlot(rec.ID, from.ID), 0, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
+		}
 		return b.cat.T(glang, "trade_link_sent", nil), ""
 	}
 	b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id)
 	return b.cat.T(glang, "trade_composer_sent", nil), ""
 }
 
+// linkQueued marks the person's draft as having its deep link on the way to
+// the group, and reports whether it did (the draft is still that one, and
+// its link is not posted yet).
+func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bool {
+	defer b.lock(group)()
+	queued := false
+	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
+		d := rec.Drafts[user]
+		queued = d != nil && d.Rev == rev && d.Link == 0
+		if queued {
+			d.Link = -1
+		}
+		return queued, nil
+	})
+	if err != nil {
+		b.log.Warn("remembering the trade link", "chat", group, "err", err)
+	}
+	return queued && err == nil
+}
+
+// setComposerMsg stores the composer's message id in the draft it shows.
 func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) {
+	defer b.lock(group)()
 	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != rev {
@@ -131,9 +172,10 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 		return
 	}
 	unlock := b.lock(group)
-	defer unlock()
 	var d *Draft
+	link := 0 // the deep link this start came through, to take down
 	rec, err := b.changeDraft(group, gameID, user, updateID, func(rec *Record, set *Settings) (bool, error) {
+		link = 0 // Batch may run this more than once
 		seat := rec.SeatOf(user)
 		if seat < 0 || !rec.Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
@@ -150,10 +192,18 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 			rec.Drafts[user] = d
 		} else {
 			d.Rev++
+			link, d.Link = d.Link, 0
 		}
 		set.TradeChat = group
 		return true, nil
 	})
+	if err == nil && link != 0 {
+		// The link did its job: the group loses its button.
+		glang := b.chatLang(group, "")
+		b.out.Detach(group, linkSlot(rec.ID, user), max(link, 0),
+			b.cat.T(glang, "trade_link_used", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}), nil)
+	}
+	unlock()
 	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
 		b.showComposer(ctx, lang, group, rec, user, d, false)
 	}
@@ -196,7 +246,7 @@ func (b *Kind) draftRefused(ctx context.Context, chat int64, lang string, err er
 
 // showComposer shows the draft in the person's private chat: an edit of
 // the composer message when edit is set and it still exists, otherwise a
-// new message that becomes the composer.
+// new message that becomes the composer. The group's lock is not held.
 func (b *Kind) showComposer(ctx context.Context, lang string, group int64, rec *Record, user int64, d *Draft, edit bool) {
 	text, kb := b.renderComposer(lang, group, rec, user)
 	if edit && d.Msg != 0 && b.tg.Edit(ctx, user, d.Msg, text, kb) == nil {
@@ -227,7 +277,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_cash_usage", nil), nil)
 		return
 	}
-	defer b.lock(group)()
+	unlock := b.lock(group)
 	var d *Draft
 	rec, err := b.changeDraft(group, 0, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
 		d = rec.Drafts[user]
@@ -239,6 +289,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 		d.Rev++
 		return true, nil
 	})
+	unlock()
 	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
 		b.showComposer(ctx, lang, group, rec, user, d, true)
 	}
@@ -250,9 +301,10 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	private := q.Message.Chat.ID
 	lang := b.chatLang(private, q.From.LanguageCode)
 	group := press.Chat
-	defer b.lock(group)()
+	unlock := b.lock(group)
 	if press.Op == OpTrSend {
 		b.sendOffer(ctx, updateID, q, press, lang)
+		unlock()
 		return
 	}
 	discarded := false
@@ -277,6 +329,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		d.Msg = q.Message.MessageID
 		return true, nil
 	})
+	unlock()
 	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_outdated", nil)) {
 		return
 	}
@@ -343,11 +396,14 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.Callback
 		delete(rec.Drafts, user)
 		return nil
 	})
-	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_failed", nil)) {
+	if err != nil {
+		b.host.Later(group, func() { b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_failed", nil)) })
 		return
 	}
-	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
-	_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
+	b.host.Later(group, func() {
+		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
+		_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
+	})
 	b.finish(ctx, t, nil, "")
 	b.postOffer(group, t.Rec, t.ChatLang(), sent)
 }

@@ -23,7 +23,7 @@ func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, ca
 		items = append(items, b.cat.T(lang, "trade_jail_card", map[string]any{"Deck": b.cat.T(lang, "deck_"+strconv.Itoa(d), nil)}))
 	}
 	if cash > 0 {
-		items = append(items, b.cat.Money(lang, cash))
+		items = append(items, b.money(lang, rec, cash))
 	}
 	if len(items) == 0 {
 		return b.cat.T(lang, "trade_nothing", nil)
@@ -44,7 +44,7 @@ func (b *Kind) offerText(lang string, rec *Record, t *engine.Trade, open bool) s
 		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.To), "Items": b.tradeItems(lang, rec, t.TakeDeeds, t.TakeCards, t.TakeCash)}),
 	}
 	if t.Debt > 0 {
-		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.cat.Money(lang, t.Debt),
+		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.money(lang, rec, t.Debt),
 			"Player": kit.SeatName(rec, t.From), "Other": kit.SeatName(rec, t.To)}))
 	}
 	return strings.Join(lines, "\n")
@@ -98,20 +98,21 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	}
 	owed := g.MaxDebtCredit(seat, tr.To)
 	if owed > 0 || tr.Debt > 0 {
-		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt), "Owed": b.cat.Money(lang, owed)}))
+		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.money(lang, rec, tr.Debt), "Owed": b.money(lang, rec, owed)}))
 	}
 	checkErr := g.Check(seat, engine.Action{Kind: engine.ActProposeTrade, Trade: &tr})
 	if d.Edit != EditItems {
 		ids := map[int]string{EditGive: "composer_amount_give", EditTake: "composer_amount_take", EditDebt: "composer_amount_debt"}
 		cur, mx := amountOf(d), amountMax(g, d)
-		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.cat.Money(lang, cur), "Max": b.cat.Money(lang, mx)}))
+		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.money(lang, rec, cur), "Max": b.money(lang, rec, mx)}))
 		var minus, plus []tgbotapi.InlineKeyboardButton
-		for _, step := range []int{500, 100, 50, 10} {
+		scale := moneyScale(rec)
+		for _, step := range []int{500 * scale, 100 * scale, 50 * scale, 10 * scale} {
 			if cur-step >= 0 {
 				minus = append(minus, btn("−"+strconv.Itoa(step), OpTrSub, step))
 			}
 		}
-		for _, step := range []int{10, 50, 100, 500} {
+		for _, step := range []int{10 * scale, 50 * scale, 100 * scale, 500 * scale} {
 			if cur+step <= mx {
 				plus = append(plus, btn("+"+strconv.Itoa(step), OpTrAdd, step))
 			}
@@ -121,8 +122,8 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 				rows = append(rows, r)
 			}
 		}
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.Money(lang, 0), OpTrSet, 0),
-			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.cat.Money(lang, mx)}), OpTrSet, mx)})
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.money(lang, rec, 0), OpTrSet, 0),
+			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.money(lang, rec, mx)}), OpTrSet, mx)})
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, EditItems)})
 		return strings.Join(lines, "\n"), kit.Markup(rows)
 	}
@@ -166,11 +167,11 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	deedButtons(seat, tr.GiveDeeds, OpTrGive, "📤")
 	deedButtons(tr.To, tr.TakeDeeds, OpTrTake, "📥")
 	rows = append(rows, []tgbotapi.InlineKeyboardButton{
-		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.cat.Money(lang, tr.GiveCash)}), OpTrMode, EditGive),
-		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.cat.Money(lang, tr.TakeCash)}), OpTrMode, EditTake)})
+		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.money(lang, rec, tr.GiveCash)}), OpTrMode, EditGive),
+		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.money(lang, rec, tr.TakeCash)}), OpTrMode, EditTake)})
 	if owed > 0 {
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{
-			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.cat.Money(lang, tr.Debt)}), OpTrMode, EditDebt)})
+			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.money(lang, rec, tr.Debt)}), OpTrMode, EditDebt)})
 	}
 	last := []tgbotapi.InlineKeyboardButton{}
 	if checkErr == nil {

@@ -28,15 +28,19 @@ type Change struct {
 	Logs         [][]byte // the action log's new entries (Log)
 
 	// After the commit:
-	Alert    string  // answer to the button press, shown as an alert
-	Toast    string  // answer shown briefly
-	Replies  []Reply // new messages, first
-	Lobby    bool    // refresh the lobby message
-	Turn     bool    // refresh the game's messages (the kind's Show)
-	Finals   []Final // messages given their final text (Finalize)
-	Shows    []Shown // messages given their live content, after the finals
-	Closing  []Reply // messages sent after them (a game's end)
-	GameOver bool
+	Alert string // answer to the button press, shown as an alert
+	// AnswerLang is the language of the person whose press this change
+	// answers (set by the host's press changes): a change that could not
+	// be saved is answered in it.
+	AnswerLang string
+	Toast      string  // answer shown briefly
+	Replies    []Reply // new messages, first
+	Lobby      bool    // refresh the lobby message
+	Turn       bool    // refresh the game's messages (the kind's Show)
+	Finals     []Final // messages given their final text (Finalize)
+	Shows      []Shown // messages given their live content, after the finals
+	Closing    []Reply // messages sent after them (a game's end)
+	GameOver   bool
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool

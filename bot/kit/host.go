@@ -28,8 +28,12 @@ type Host interface {
 	// RememberMessage stores what set changes (a sent message's id) in the
 	// chat's record of game, without a new revision, if set reports a change.
 	RememberMessage(chat int64, game uint64, set func(*Record) bool)
-	// Lock takes a chat's lock and returns its release.
+	// Lock takes a chat's lock and returns its release. Later runs fn
+	// once the caller, who holds chat's lock, releases it: calls to
+	// Telegram that a change needs (a private chat's composer) go there,
+	// never under the lock.
 	Lock(chat int64) func()
+	Later(chat int64, fn func())
 	// ChatLang is a chat's language, else the person's; Settings a chat's
 	// settings (a private chat's, too).
 	ChatLang(chat int64, userLang string) string
@@ -49,10 +53,14 @@ type Messenger interface {
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's
-// limits (bot.Outbox): Send a new message, Put a slot's message's content.
+// limits (bot.Outbox): Send a new message, Put a slot's message's content,
+// Detach it with its final content.
 type Outbox interface {
 	Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup)
 	Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	// Detach gives a slot's message its final content; the slot's next
+	// message is a new one.
+	Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
 	// SendPhoto queues a picture; a photo is a send like a message.
 	SendPhoto(chat int64, p Photo)
 	// Notify queues a message to a person's private chat; if the bot may

@@ -11,6 +11,7 @@
 //	MONOPOLY_BACKUP_DIR    where the running bot writes online backups (on SIGUSR1, and on a timer)
 //	MONOPOLY_BACKUP_EVERY  how often, e.g. 6h (default: only on SIGUSR1)
 //	MONOPOLY_BACKUP_KEEP   how many backups to keep (default 7)
+//	MONOPOLY_EDITION       the edition of chats that never chose one: classic (default), business or lux
 //	GOGC, GOMEMLIMIT       Go's garbage collector settings (default here: 400 and 256MiB, see bot/gc.go)
 //
 // Flags of the same meaning override the environment.
@@ -25,6 +26,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -32,6 +34,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/playground"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -46,6 +49,7 @@ var environment = []struct{ name, help string }{
 	{"MONOPOLY_BACKUP_DIR", "where the running bot writes online backups (on SIGUSR1, and on a timer)"},
 	{"MONOPOLY_BACKUP_EVERY", "how often, e.g. 6h (default: only on SIGUSR1)"},
 	{"MONOPOLY_BACKUP_KEEP", "how many backups to keep (default 7)"},
+	{"MONOPOLY_EDITION", "the edition of chats that never chose one in /settings: " + strings.Join(editions(), ", ") + " (default classic)"},
 	{"GOGC", "Go's garbage collector target (default here 400, see bot/gc.go)"},
 	{"GOMEMLIMIT", "Go's soft memory limit (default here 256MiB)"},
 }
@@ -77,6 +81,7 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 	backupDir := fs.String("backup-dir", getenv("MONOPOLY_BACKUP_DIR"), "directory for online backups of the running bot (env MONOPOLY_BACKUP_DIR)")
 	backupEvery := fs.Duration("backup-every", 0, "online backup interval, e.g. 6h (env MONOPOLY_BACKUP_EVERY)")
 	backupKeep := fs.Int("backup-keep", 0, "online backups kept (env MONOPOLY_BACKUP_KEEP, default 7)")
+	edition := fs.String("edition", envOr(getenv, "MONOPOLY_EDITION", engine.Classic), "the edition of chats that never chose one in /settings (env MONOPOLY_EDITION)")
 	play := fs.Bool("playground", false, "play in a web page against a built-in Telegram stand-in (default: when there is no token; env MONOPOLY_PLAYGROUND)")
 	port := fs.Int("port", 8080, "the playground page's port on 127.0.0.1")
 	people := fs.Int("people", 4, "how many people the playground switches between (2-6)")
@@ -97,6 +102,10 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 		*backupKeep = n
 	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if engine.EditionByID(*edition) == nil {
+		fmt.Fprintf(stderr, "monopoly-bot: unknown edition %q; the editions are %s\n", *edition, strings.Join(editions(), ", "))
 		return 2
 	}
 	set := map[string]bool{}
@@ -133,7 +142,7 @@ it answers with a token like 123456789:AAE... Then run:
 		return 2
 	}
 	err = bot.Run(ctx, bot.AppConfig{Token: *token, Endpoint: *endpoint, DBPath: *db, Logger: log,
-		BackupDir: *backupDir, BackupEvery: *backupEvery, BackupKeep: *backupKeep})
+		BackupDir: *backupDir, BackupEvery: *backupEvery, BackupKeep: *backupKeep, Edition: *edition})
 	return exitCode(err, *db, stderr)
 }
 
@@ -181,6 +190,13 @@ func exitCode(err error, db string, stderr *os.File) int {
 		return 1
 	}
 	return 0
+}
+
+// editions are the engine's editions, sorted for -h and errors.
+func editions() []string {
+	ids := engine.Editions()
+	slices.Sort(ids)
+	return ids
 }
 
 func envOr(getenv func(string) string, key, def string) string {

@@ -224,3 +224,21 @@ func TestHelpListsEveryVariable(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownEditionIsRefused(t *testing.T) {
+	for _, env := range []map[string]string{{"MONOPOLY_EDITION": "deluxe"}, {}} {
+		args := []string{"-db", filepath.Join(t.TempDir(), "x.db")}
+		if len(env) == 0 {
+			args = append(args, "-edition", "deluxe")
+		}
+		code, out := capture(t, args, env)
+		if code != 2 || !strings.Contains(out, `unknown edition "deluxe"`) || !strings.Contains(out, "lux") {
+			t.Errorf("%v %v: exit %d, output %q", args, env, code, out)
+		}
+	}
+	// A known edition passes the check and reaches the token's.
+	code, out := capture(t, []string{"-db", filepath.Join(t.TempDir(), "x.db")}, map[string]string{"MONOPOLY_EDITION": "lux", "MONOPOLY_PLAYGROUND": "0"})
+	if code != 2 || !strings.Contains(out, "TELEGRAM_BOT_TOKEN") {
+		t.Errorf("MONOPOLY_EDITION=lux: exit %d, output %q", code, out)
+	}
+}

@@ -104,6 +104,11 @@ type Draft struct {
 	Msg int `json:"msg,omitempty"`
 	// Counter is the offer this draft answers; sending it declines that one.
 	Counter int `json:"counter,omitempty"`
+	// Link is the group's message with the deep link to the composer,
+	// posted when the bot could not write to the person (-1: queued, id
+	// not known yet; 0: none). One per person while unused: it is posted
+	// again only after the composer was opened through it.
+	Link int `json:"link,omitempty"`
 }
 
 // Offer is an open trade offer shown in the group.

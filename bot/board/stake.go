@@ -1,0 +1,61 @@
+package board
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"unicode"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// cmdStake is /stake <amount> in the group: a typed stake on the gamble
+// square or at the casino, for an amount the buttons do not offer. The
+// engine checks it like a button's; a refusal is answered in the chat.
+func (b *Kind) cmdStake(ctx context.Context, updateID int, m *tgbotapi.Message) {
+	from := m.From
+	amount, ok := ParseAmount(m.CommandArguments())
+	st, err := b.change(m.Chat.ID, updateID, func(c *chatState) error {
+		lang := c.Lang(from.LanguageCode)
+		rec := c.Rec
+		refuse := func(text string) error {
+			c.Replies = append(c.Replies, kit.Reply{Text: text})
+			return nil
+		}
+		switch {
+		case rec == nil || rec.Status != StatusPlaying || rec.Game == nil:
+			return refuse(b.cat.T(lang, "no_game", nil))
+		case rec.SeatOf(from.ID) < 0 || !rec.Game.Active(rec.SeatOf(from.ID)):
+			return refuse(b.cat.T(lang, "not_a_player", nil))
+		case !ok || rec.Game.Phase != engine.PhaseGamble:
+			return refuse(b.cat.T(lang, "stake_usage", nil))
+		}
+		b.act(c, lang, from, rec.SeatOf(from.ID), engine.Action{Kind: engine.ActStake, Amount: amount})
+		if c.Alert != "" {
+			text := c.Alert
+			c.Alert = ""
+			return refuse(text)
+		}
+		return nil
+	})
+	b.finish(ctx, st, err, "")
+}
+
+// ParseAmount reads a typed amount: digits, grouped or not ("50 000",
+// "50,000", "50'000"); anything else is no amount.
+func ParseAmount(s string) (int, bool) {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == ',' || r == '\'' || r == '.' || r == '’' {
+			return -1
+		}
+		return r
+	}, s)
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
+}

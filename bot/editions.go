@@ -1,0 +1,176 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// The editions in the chat layer: the operator's default edition, the
+// edition a lobby plays (/newgame classic|business|lux), and /rules.
+
+// withDefaultEdition fills in the operator's default edition
+// (Config.Edition, MONOPOLY_EDITION) for a chat that never chose one.
+// Rules stored without an edition were chosen for the classic game (a
+// change in /settings stores the edition too), so another default
+// edition plays with its own.
+func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
+	if o.Edition == "" && b.cfg.Edition != "" {
+		if b.cfg.Edition != engine.Classic {
+			o.Rules = nil
+		}
+		o.Edition = b.cfg.Edition
+	}
+	return o
+}
+
+// lobbyOptions are the options of a new lobby: the chat's, in the edition
+// that /newgame names ("" for the chat's own). Another edition than the
+// chat's plays with its own default rules: the chat's house rules were
+// chosen for its edition.
+func (b *Bot) lobbyOptions(chat ChatOptions, edition string) *ChatOptions {
+	o := b.withDefaultEdition(chat)
+	if edition != "" && kit.EditionOf(&o).ID != edition {
+		o.Edition, o.Rules = edition, nil
+	}
+	return o.Clone()
+}
+
+// parseEdition reads /newgame's argument: "" (none) or an edition's id.
+func parseEdition(arg string) (id string, ok bool) {
+	arg = strings.ToLower(strings.TrimSpace(arg))
+	if arg == "" {
+		return "", true
+	}
+	return arg, slices.Contains(editionIDs(), arg)
+}
+
+// Money in an edition's currency (the lux edition's hryvnias).
+func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
+	return b.cat.MoneyOf(lang, kit.EditionOf(o).ID, amount)
+}
+
+// editionScale: the starting cash and stake cap presets of /settings grow
+// with the edition's money (board.EditionScale).
+var editionScale = board.EditionScale
+
+// stakeCapPresets are the stake caps /settings offers, in classic
+// dollars (scaled to the edition's money); 0 is no cap.
+var stakeCapPresets = []int{0, 50, 100, 200, 500}
+
+// hasStakes: the edition has a square where one stakes cash (the
+// business gamble square, the lux casino), so its cap is a setting.
+func hasStakes(ed *engine.Edition) bool {
+	return slices.ContainsFunc(ed.Squares, func(s engine.Square) bool {
+		return s.Kind == engine.SquareGamble || s.Kind == engine.SquareCasino
+	})
+}
+
+func (b *Bot) stakeCapText(lang string, o *ChatOptions, limit int) string {
+	if limit == 0 {
+		return b.cat.T(lang, "set_stake_none", nil)
+	}
+	return b.money(lang, o, limit)
+}
+
+// The stake cap's page and setter, beside the other settings'.
+func init() {
+	settingsPages[pageStake] = func(m *settingsMenu) string {
+		var row []tgbotapi.InlineKeyboardButton
+		for i, v := range stakeCapPresets {
+			v *= editionScale(m.ed)
+			row = append(row, m.btn(mark(m.r.GambleCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
+		}
+		m.row(row...)
+		m.back(pageMain)
+		return m.t("settings_page_stake", nil)
+	}
+	optionSetters[OpSetStakeCap] = func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
+		ed := kit.EditionOf(o)
+		if press.Arg >= len(stakeCapPresets) || !hasStakes(ed) {
+			return pageStake, false
+		}
+		r.GambleCap = stakeCapPresets[press.Arg] * editionScale(ed)
+		return pageMain, true
+	}
+}
+
+// OpRules shows a section of /rules: the argument is the edition's index
+// in editionIDs times rulesStride plus the section's in
+// locales.RuleSections, so a press needs no state.
+const OpRules Op = "rs"
+
+const rulesStride = 16
+
+// rulesSlot names a /rules message, which belongs to no game.
+func rulesSlot(msg int) string { return rulesSlotName + ":" + strconv.Itoa(msg) }
+
+const rulesSlotName = "rules"
+
+// chatEdition is the edition /rules explains: the game's in the chat,
+// else the chat's setting.
+func (b *Bot) chatEdition(c *chatState) string {
+	if c.Rec != nil {
+		if c.Rec.Edition != "" {
+			return c.Rec.Edition
+		}
+		return kit.EditionOf(c.Rec.Options).ID
+	}
+	o := b.withDefaultEdition(c.Settings.Options)
+	return kit.EditionOf(&o).ID
+}
+
+func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
+	return func(c *chatState) error {
+		lang := c.Lang(from.LanguageCode)
+		ed := b.chatEdition(c)
+		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "rules_"+ed+"_title", nil), KB: b.rulesKeyboard(lang, ed, -1)})
+		return nil
+	}
+}
+
+// rulesKeyboard offers every section of an edition's rules but the one
+// shown (-1: the title).
+func (b *Bot) rulesKeyboard(lang, edition string, shown int) *tgbotapi.InlineKeyboardMarkup {
+	ed := slices.Index(editionIDs(), edition)
+	var rows [][]tgbotapi.InlineKeyboardButton
+	var row []tgbotapi.InlineKeyboardButton
+	for i, s := range locales.RuleSections {
+		if i == shown {
+			continue
+		}
+		data := Press{Op: OpRules, Arg: ed*rulesStride + i}.Encode()
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, "btn_rules_"+s, nil), data))
+		if len(row) == 2 {
+			rows, row = append(rows, row), nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	return kit.Markup(rows)
+}
+
+// onRulesPress shows the section a /rules button names in its message.
+// Nothing is stored: the press's data says everything.
+func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press Press) {
+	chat, msg := q.Message.Chat.ID, q.Message.MessageID
+	lang := b.chatLang(chat, q.From.LanguageCode)
+	eds := editionIDs()
+	ed, section := press.Arg/rulesStride, press.Arg%rulesStride
+	if ed >= len(eds) || section >= len(locales.RuleSections) {
+		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_outdated", nil), true)
+		return
+	}
+	_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+	text := b.cat.T(lang, "rules_"+eds[ed]+"_"+locales.RuleSections[section], nil)
+	b.out.Put(chat, rulesSlot(msg), msg, text, b.rulesKeyboard(lang, eds[ed], section))
+}

@@ -1,0 +1,492 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// openLobby sends /newgame with args and lets everyone join.
+func (h *harness) openLobby(args string) *Record {
+	h.t.Helper()
+	h.say(h.users[0], strings.TrimSpace("/newgame "+args))
+	for _, u := range h.users[1:] {
+		h.mustPress(u, OpJoin)
+	}
+	return h.record()
+}
+
+// editionStep presses one button like step, and decides what only the
+// business and lux editions ask — a stake (a random one of the offered
+// buttons, or none), the business jail's choice, the tax inspection's roll.
+func (h *harness) editionStep(r *rand.Rand, seen map[engine.EventKind]bool) bool {
+	rec := h.record()
+	if rec == nil {
+		return false
+	}
+	g := rec.Game
+	u := h.userOf(rec, g.Current)
+	var op Op
+	switch g.Phase {
+	case engine.PhaseGamble:
+		stakes := h.buttons(board.OpStake)
+		if len(stakes) == 0 || r.IntN(4) == 0 {
+			op = board.OpNoStake
+			break
+		}
+		b := stakes[r.IntN(len(stakes))]
+		for _, e := range rec.Turn {
+			seen[e.Kind] = true
+		}
+		h.press(u, b.msg, b.data)
+		return true
+	case engine.PhaseJailChoice:
+		op = board.OpStayInJail
+		if r.IntN(2) == 0 && g.Check(g.Current, engine.Action{Kind: engine.ActPayJailFine}) == nil {
+			op = board.OpPayFine
+		}
+	case engine.PhaseInspection:
+		op = board.OpRoll
+	case engine.PhaseTurnStart:
+		// Whoever owns a set builds on it (step lets only Alice): without
+		// auctions the buyer's sets are what ends the game.
+		if rec.View.Menu != "" || !canBuild(g, g.Current) {
+			return h.step(r, seen)
+		}
+		op = OpMenuBuild
+	default:
+		return h.step(r, seen)
+	}
+	for _, e := range rec.Turn {
+		seen[e.Kind] = true
+	}
+	msg, data, ok := h.findButton(op, 0, true)
+	if !ok {
+		h.t.Fatalf("phase %d: no %q button", g.Phase, op)
+	}
+	h.press(u, msg, data)
+	return true
+}
+
+var dumpMessages = false
+
+type shownButton struct {
+	msg  int
+	data string
+	arg  int
+	text string
+}
+
+// buttons are the buttons with op on the newest message that has any.
+func (h *harness) buttons(op Op) []shownButton {
+	msgs := h.api.Messages(testChat)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		var out []shownButton
+		for _, row := range msgs[i].Keyboard {
+			for _, b := range row {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
+					out = append(out, shownButton{msgs[i].ID, b.Data, p.Arg, b.Text})
+				}
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// TestPlayWholeGameOfEachEdition plays a business and a lux game to the end
+// in every language through the fake Bot API, pressing only the buttons
+// the bot offers: stakes on the gamble square and at the casino, the jail's
+// choice, the tax inspection.
+func TestPlayWholeGameOfEachEdition(t *testing.T) {
+	for _, ed := range []string{engine.Business, engine.Lux} {
+		for _, lang := range locales.Languages {
+			t.Run(ed+"/"+lang, func(t *testing.T) { playEdition(t, ed, lang) })
+		}
+	}
+}
+
+func playEdition(t *testing.T, edition, lang string) {
+	h := newHarness(t, 42, nil)
+	h.users[0].LanguageCode = lang
+	lobby := h.openLobby(edition)
+	if lobby.Edition != edition || kit.EditionOf(lobby.Options).ID != edition {
+		t.Fatalf("/newgame %s opened a lobby of %q (options %q)", edition, lobby.Edition, kit.EditionOf(lobby.Options).ID)
+	}
+	h.mustPress(h.users[0], OpStart)
+	if rec := h.record(); rec == nil || rec.Game == nil || rec.Game.Edition != edition {
+		t.Fatalf("the game did not start in the %s edition", edition)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[engine.EventKind]bool{}
+	presses := 0
+	for ; presses < 10000; presses++ {
+		if !h.editionStep(r, seen) {
+			break
+		}
+	}
+	if rec := h.record(); rec != nil {
+		t.Fatalf("game not over after %d presses (turn %d)", presses, rec.Game.Turn)
+	}
+	for _, e := range h.replayArchive() {
+		seen[e.Kind] = true
+	}
+	want := map[string][]engine.EventKind{
+		engine.Business: {engine.EvGambleOffered, engine.EvWillSkip, engine.EvTurnSkipped, engine.EvCardDrawn, engine.EvBankrupt},
+		engine.Lux:      {engine.EvCasinoOffered, engine.EvReelStopped, engine.EvInspectionTax, engine.EvSentToJail, engine.EvBankrupt},
+	}[edition]
+	for _, k := range want {
+		if !seen[k] {
+			t.Errorf("the game never showed event %d", k)
+		}
+	}
+	// A stake was played out, not only declined.
+	played := seen[engine.EvGambleWon] || seen[engine.EvGambleLost] || seen[engine.EvCasinoWon] ||
+		seen[engine.EvCasinoPush] || seen[engine.EvCasinoLost] || seen[engine.EvCasinoJackpot]
+	if !played {
+		t.Error("no stake was played")
+	}
+	if dumpMessages {
+		for _, m := range h.api.Messages(testChat) {
+			t.Logf("%d:\n%s\n%v", m.ID, m.Text, m.Keyboard)
+		}
+	}
+	msgs := h.api.Messages(testChat)
+	money := 0
+	for _, m := range msgs {
+		for _, gap := range []string{"<no value>", "ev_", "err_", "btn_", "prompt_", "deck_", "skip_reason_", "symbol_", "players_", "lobby_about"} {
+			if strings.Contains(m.Text, gap) {
+				t.Errorf("message %d shows %q: %q", m.ID, gap, m.Text)
+			}
+		}
+		if strings.Contains(m.Text, "₴") {
+			money++
+		}
+		if edition == engine.Lux && strings.Contains(m.Text, "$") {
+			t.Errorf("a lux message shows dollars: %q", m.Text)
+		}
+	}
+	if edition == engine.Lux && money == 0 {
+		t.Error("no lux message shows hryvnias")
+	}
+	if last := msgs[len(msgs)-1]; !strings.Contains(last.Text, "🏆") {
+		t.Errorf("last message is not the game-over announcement: %q", last.Text)
+	}
+	t.Logf("%s/%s: game over after %d presses; %d messages", edition, lang, presses, len(msgs))
+}
+
+// TestNewGameNamesTheEdition: /newgame business|lux|classic opens a lobby
+// of that edition, which says what the edition changes and shows its
+// money; an unknown edition opens nothing and says which there are.
+func TestNewGameNamesTheEdition(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.say(alice, "/newgame deluxe")
+	if h.record() != nil {
+		t.Fatal("/newgame deluxe opened a lobby")
+	}
+	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "newgame_usage", nil) {
+		t.Errorf("/newgame deluxe answered %q", last.Text)
+	}
+	for _, ed := range []string{engine.Lux, engine.Business, engine.Classic} {
+		h.say(alice, "/newgame "+strings.ToUpper(ed))
+		rec := h.record()
+		if rec == nil || rec.Edition != ed || kit.EditionOf(rec.Options).ID != ed {
+			t.Fatalf("/newgame %s: lobby %+v", ed, rec)
+		}
+		lobby := h.findMsg(testChat, rec.LobbyMsg)
+		cash := h.bot.cat.MoneyOf("en", ed, engine.EditionByID(ed).Rules.StartingCash)
+		for _, want := range []string{h.bot.cat.T("en", "lobby_about_"+ed, nil), h.bot.cat.T("en", "edition_"+ed, nil), cash} {
+			if lobby == nil || !strings.Contains(lobby.Text, want) {
+				t.Errorf("the %s lobby does not say %q", ed, want)
+			}
+		}
+		h.mustPress(alice, OpCancel)
+	}
+	// The chat's own settings did not change.
+	if s := h.chatSettings(); s.Options.Edition != "" {
+		t.Errorf("/newgame changed the chat's edition to %q", s.Options.Edition)
+	}
+}
+
+// TestEditionSetting: /settings offers every edition; choosing one drops
+// the house rules chosen for the other, and the next lobby plays it, with
+// the starting cash presets in its money.
+func TestEditionSetting(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID)
+	h.say(alice, "/settings")
+	h.pressSetting(alice, OpSetView, pageCash)
+	h.pressSetting(alice, OpSetCash, 4) // $3,000
+	if s := h.chatSettings(); s.Options.Rules == nil || s.Options.Rules.StartingCash != 3000 {
+		t.Fatalf("starting cash not set: %+v", s.Options.Rules)
+	}
+	lux := slices.Index(editionIDs(), engine.Lux)
+	h.pressSetting(alice, OpSetView, pageEdition)
+	for i, id := range editionIDs() {
+		if _, _, ok := h.findButton(OpSetEdition, i, false); !ok {
+			t.Errorf("no button for the %s edition", id)
+		}
+	}
+	h.pressSetting(alice, OpSetEdition, lux)
+	s := h.chatSettings()
+	if s.Options.Edition != engine.Lux || s.Options.Rules != nil {
+		t.Fatalf("after choosing lux: edition %q, rules %+v", s.Options.Edition, s.Options.Rules)
+	}
+	h.pressSetting(alice, OpSetView, pageCash)
+	if _, _, ok := h.findButton(OpSetCash, 4, false); !ok {
+		t.Fatal("no cash presets for lux")
+	}
+	h.pressSetting(alice, OpSetCash, 2)
+	if s := h.chatSettings(); s.Options.Rules == nil || s.Options.Rules.StartingCash != 2_000_000 {
+		t.Errorf("lux cash preset 2: %+v", s.Options.Rules)
+	}
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.MoneyOf("en", engine.Lux, 2_000_000)) {
+		t.Errorf("the settings do not show the cash in hryvnias: %q", last.Text)
+	}
+	h.say(alice, "/newgame")
+	if rec := h.record(); rec == nil || rec.Edition != engine.Lux {
+		t.Fatalf("the lobby after choosing lux: %+v", rec)
+	}
+	h.mustPress(h.users[1], OpJoin)
+	h.mustPress(alice, OpStart)
+	if rec := h.record(); rec.Game == nil || rec.Game.Edition != engine.Lux || rec.Game.Rules.StartingCash != 2_000_000 {
+		t.Fatalf("the game did not start as lux")
+	}
+}
+
+// TestOperatorDefaultEdition: Config.Edition (MONOPOLY_EDITION) is the
+// edition of a chat that never chose one, in the lobby and in /settings.
+func TestOperatorDefaultEdition(t *testing.T) {
+	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = engine.Business })
+	alice := h.users[0]
+	// House rules stored before editions could be chosen were the classic
+	// game's: the business default plays with its own.
+	classic := engine.EditionByID(engine.Classic).Rules
+	classic.StartingCash = 5000
+	err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Rules: &classic}})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.say(alice, "/newgame")
+	rec := h.record()
+	if rec == nil || rec.Edition != engine.Business || h.bot.rulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
+		t.Fatalf("lobby of a chat without a choice: %+v", rec)
+	}
+	h.say(alice, "/settings")
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "edition_business", nil)) {
+		t.Errorf("/settings does not show the default edition: %q", last.Text)
+	}
+	h.mustPress(alice, OpCancel)
+	h.api.SetAdmins(testChat, alice.ID)
+	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Classic))
+	h.say(alice, "/newgame")
+	if rec := h.record(); rec == nil || rec.Edition != engine.Classic {
+		t.Fatalf("a chat that chose classic got %+v", rec)
+	}
+}
+
+// untilPhase plays with editionStep until the game waits for phase.
+func (h *harness) untilPhase(phase engine.Phase) *Record {
+	h.t.Helper()
+	r := rand.New(rand.NewPCG(5, 6))
+	seen := map[engine.EventKind]bool{}
+	for i := 0; i < 3000; i++ {
+		rec := h.record()
+		if rec == nil {
+			break
+		}
+		if rec.Game.Phase == phase {
+			return rec
+		}
+		h.editionStep(r, seen)
+	}
+	h.t.Fatalf("the game never reached phase %d", phase)
+	return nil
+}
+
+// TestStakesRefused: a stake over the most one may stake, or of nothing,
+// is refused with the edition's alert in the chat's language and changes
+// nothing, by button or by /stake; a typed stake in range is played.
+func TestStakesRefused(t *testing.T) {
+	for _, ed := range []string{engine.Business, engine.Lux} {
+		t.Run(ed, func(t *testing.T) {
+			h := newHarness(t, 42, nil)
+			h.users[0].LanguageCode = "uk"
+			h.openLobby(ed)
+			h.mustPress(h.users[0], OpStart)
+			rec := h.untilPhase(engine.PhaseGamble)
+			g := rec.Game
+			u := h.userOf(rec, g.Current)
+			most := g.MaxStake(g.Current)
+			stakes := h.buttons(board.OpStake)
+			if len(stakes) == 0 || stakes[len(stakes)-1].arg != most {
+				t.Fatalf("stake buttons %v, the most is %d", stakes, most)
+			}
+			want := h.bot.cat.T("uk", "err_bad_stake", nil)
+			for _, bad := range []int{most + 1, 0} {
+				p, _ := kit.ParsePress(stakes[0].data)
+				p.Arg = bad
+				h.press(u, stakes[0].msg, p.Encode())
+				if a := h.lastAlert(); !a.ShowAlert || a.Text != want {
+					t.Errorf("stake %d answered %+v, want the alert %q", bad, a, want)
+				}
+			}
+			// Someone else's stake is not theirs to make.
+			other := h.userOf(rec, (g.Current+1)%engine.PlayerID(len(rec.Seats)))
+			h.press(other, stakes[0].msg, stakes[0].data)
+			h.say(u, "/stake "+strconv.Itoa(most+1))
+			if last, _ := h.api.LastMessage(testChat); last.Text != want {
+				t.Errorf("/stake over the most answered %q", last.Text)
+			}
+			h.say(u, "/stake lots")
+			if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "stake_usage", nil) {
+				t.Errorf("/stake lots answered %q", last.Text)
+			}
+			if after := h.record(); after.Rev != rec.Rev || after.Game.Version != g.Version {
+				t.Fatal("a refused stake changed the game")
+			}
+			h.say(u, "/stake "+strconv.Itoa(most))
+			after := h.record()
+			if after == nil || after.Game.Version == g.Version {
+				t.Fatal("a typed stake in range was not played")
+			}
+			played := false
+			for _, e := range after.History {
+				played = played || e.Kind == engine.EvGambleWon || e.Kind == engine.EvGambleLost ||
+					e.Kind == engine.EvCasinoWon || e.Kind == engine.EvCasinoPush || e.Kind == engine.EvCasinoLost || e.Kind == engine.EvCasinoJackpot
+			}
+			if !played {
+				t.Errorf("no outcome of the typed stake in %v", after.History)
+			}
+		})
+	}
+}
+
+// TestRulesCommand: /rules shows the chat's edition's rules with a button
+// per section; a button shows its section in the same message.
+func TestRulesCommand(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.say(alice, "/newgame lux")
+	h.say(alice, "/rules")
+	last, _ := h.api.LastMessage(testChat)
+	if last.Text != h.bot.cat.T("en", "rules_lux_title", nil) || len(h.buttons(OpRules)) != len(locales.RuleSections) {
+		t.Fatalf("/rules in a lux lobby: %q with %d buttons", last.Text, len(h.buttons(OpRules)))
+	}
+	jail := slices.Index(locales.RuleSections, "jail")
+	for _, b := range h.buttons(OpRules) {
+		if b.arg%rulesStride == jail {
+			h.press(h.users[1], b.msg, b.data)
+		}
+	}
+	m := h.findMsg(testChat, last.ID)
+	if m.Text != h.bot.cat.T("en", "rules_lux_jail", nil) || m.Edits == 0 {
+		t.Errorf("the jail section: %q (%d edits)", m.Text, m.Edits)
+	}
+	if got := len(h.buttons(OpRules)); got != len(locales.RuleSections)-1 {
+		t.Errorf("%d section buttons under a section, want the others", got)
+	}
+	p := Press{Op: OpRules, Arg: len(editionIDs()) * rulesStride}
+	h.press(alice, last.ID, p.Encode())
+	if a := h.lastAlert(); !a.ShowAlert {
+		t.Errorf("a forged section answered %+v", a)
+	}
+	h.mustPress(alice, OpCancel)
+	h.say(alice, "/rules")
+	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "rules_classic_title", nil) {
+		t.Errorf("/rules without a game: %q", last.Text)
+	}
+}
+
+// TestEditionDecisionsTimeOut: when nobody decides in time, the gamble
+// square and the casino take no stake, and the business jail skips the
+// next turn; the turn message says the time ran out.
+func TestEditionDecisionsTimeOut(t *testing.T) {
+	for _, tc := range []struct {
+		edition string
+		phase   engine.Phase
+		outcome engine.EventKind
+	}{
+		{engine.Business, engine.PhaseGamble, engine.EvNoStake},
+		{engine.Business, engine.PhaseJailChoice, engine.EvWillSkip},
+		{engine.Lux, engine.PhaseGamble, engine.EvNoStake},
+		{engine.Lux, engine.PhaseInspection, engine.EvInspectionFree},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.edition, tc.phase), func(t *testing.T) {
+			h, clock := newClockHarness(t, ChatOptions{Edition: tc.edition, Pace: Pace{Name: PaceLive}, KickAfter: -1})
+			h.openLobby("")
+			h.mustPress(h.users[0], OpStart)
+			var rec *Record
+			for i := 0; i < 2000; i++ {
+				if rec = h.record(); rec == nil || rec.Game.Phase == tc.phase {
+					break
+				}
+				advance(h, clock)
+			}
+			if rec == nil || rec.Game.Phase != tc.phase {
+				t.Fatalf("never reached phase %d", tc.phase)
+			}
+			rec = advance(h, clock)
+			if !hasEvent(rec.History, engine.EvTimeout) {
+				t.Fatal("the decision did not time out")
+			}
+			decided := hasEvent(rec.History, tc.outcome)
+			if tc.phase == engine.PhaseInspection { // doubles or not, the dice were rolled
+				decided = decided || hasEvent(rec.History, engine.EvInspectionTax)
+			}
+			if !decided {
+				t.Errorf("the timeout did not decide as the rules say (%d): %v", tc.outcome, rec.History)
+			}
+			if !strings.Contains(lastTurnText(h), "ran out of time") {
+				t.Error("no turn message says the time ran out")
+			}
+		})
+	}
+}
+
+// TestStakeCapSetting: the editions with stakes have a stake cap in
+// /settings (classic has none); a cap chosen there bounds the stake
+// buttons of the next game, in the edition's money.
+func TestStakeCapSetting(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID)
+	h.say(alice, "/settings")
+	if _, _, ok := h.findButton(OpSetView, pageStake, false); ok {
+		t.Error("the classic game offers a stake cap")
+	}
+	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Lux))
+	h.pressSetting(alice, OpSetView, pageStake)
+	h.pressSetting(alice, OpSetStakeCap, 2) // 100 classic dollars: ₴100,000
+	s := h.chatSettings()
+	if s.Options.Rules == nil || s.Options.Rules.GambleCap != 100_000 {
+		t.Fatalf("stake cap after the press: %+v", s.Options.Rules)
+	}
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_stake", map[string]any{"Value": h.bot.cat.MoneyOf("en", engine.Lux, 100_000)})) {
+		t.Errorf("the settings do not show the cap: %q", last.Text)
+	}
+	h.openLobby("")
+	h.mustPress(alice, OpStart)
+	rec := h.untilPhase(engine.PhaseGamble)
+	stakes := h.buttons(board.OpStake)
+	if most := stakes[len(stakes)-1].arg; most != min(100_000, rec.Game.Players[rec.Game.Current].Cash) {
+		t.Errorf("the largest stake button is %d under a cap of 100 000", most)
+	}
+}

@@ -1,0 +1,29 @@
+package bot
+
+import (
+	"context"
+)
+
+// reshowMoved shows a game that just moved to a supergroup there at once:
+// the messages of the old group are not the supergroup's (their ids name
+// nothing there), so without a new message the game would sit unseen
+// until someone typed a command. The caller holds the chat's lock.
+func (b *Bot) reshowMoved(chat int64) {
+	st, err := b.change(chat, 0, func(c *chatState) error {
+		rec := c.Rec
+		switch {
+		case rec == nil:
+			return nil
+		case rec.Status == StatusLobby:
+			rec.LobbyMsg = 0
+			c.Lobby, c.Quiet = true, true
+		case rec.Status == StatusPlaying:
+			b.kindOf(rec).Reshow(c, c.ChatLang())
+		}
+		// A final text for a message of the old group cannot be given in
+		// the supergroup: the id there names another message, or none.
+		c.Finals = nil
+		return nil
+	})
+	b.finish(context.Background(), st, err, "")
+}

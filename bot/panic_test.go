@@ -1,0 +1,184 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+const brokenChat int64 = -1004321
+
+// plantBrokenGame stores, for brokenChat, a record that decodes but that no
+// code expects — a running game without its game state, changed just now
+// and due on its timer — as a bug of an older version or a damaged write
+// could leave it.
+func plantBrokenGame(t *testing.T, store *storage.Store, now time.Time, kind string) {
+	t.Helper()
+	data := []byte(`{"id":77,"rev":3,"status":"playing","kind":"` + kind + `","edition":"classic","seats":[{"user":11,"name":"A"},{"user":22,"name":"B"}],` +
+		`"created":` + strconv.FormatInt(now.UnixMilli(), 10) + `,"updated":` + strconv.FormatInt(now.UnixMilli(), 10) + `}`)
+	if _, err := kit.DecodeRecord(data); err != nil {
+		t.Fatalf("the planted record does not even decode: %v", err)
+	}
+	err := store.Update(func(tx *storage.Tx) error {
+		if err := tx.PutGame(brokenChat, data); err != nil {
+			return err
+		}
+		if err := tx.MarkRecent(brokenChat, now.UnixMilli()); err != nil {
+			return err
+		}
+		return tx.PutTimer(now.Add(-time.Second).UnixMilli(), brokenChat)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrokenRecordDoesNotStopTheBot: a record that makes the code panic is
+// logged with its chat and skipped — at start (Restore), on its timer —
+// while every other chat is served: the bot starts, restarts, and a game
+// in another chat plays on.
+func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
+	var logs syncBuffer
+	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
+		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
+	})
+	h.startGame()
+	h.stop()
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plantBrokenGame(t, store, time.Now(), "")
+	store.Close()
+	for range 2 {
+		h.start()
+		time.Sleep(100 * time.Millisecond) // a few timer ticks
+		before := h.version(testChat)
+		h.mustPress(h.current(testChat), OpRoll)
+		if h.version(testChat) == before {
+			t.Fatal("the healthy game did not move")
+		}
+		h.stop()
+	}
+	l := logs.String()
+	if !strings.Contains(l, "chat="+strconv.FormatInt(brokenChat, 10)) || !strings.Contains(l, "panic") {
+		t.Errorf("the broken chat's panic was not logged with its chat id:\n%s", l)
+	}
+}
+
+// boomKind is a kind whose code panics wherever the chat layer calls it
+// outside a handler: what a bug, or a record no code expects, does.
+type boomKind struct{ Kind }
+
+func (boomKind) Pending(*Record) Pending                { panic("boom: pending") }
+func (boomKind) Show(*chatState, string)                { panic("boom: show") }
+func (boomKind) Unshown(*Record) bool                   { panic("boom: unshown") }
+func (boomKind) Sent(*Record, string, string, int) bool { panic("boom: sent") }
+
+// panickyMessenger panics on a message "boom", as a bug in a delivery would.
+type panickyMessenger struct{ recMessenger }
+
+func (m *panickyMessenger) Send(ctx context.Context, chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error) {
+	if text == "boom" {
+		panic("boom: send")
+	}
+	return m.recMessenger.Send(ctx, chat, text, kb)
+}
+
+// TestPanicsOutsideHandlersStayWithTheirChat: a panic in Restore, a timer,
+// an outbox delivery or the storing of a sent message's id is logged with
+// its chat, that chat's work is skipped (a panicking timer is tried again
+// only an hour later), and everything else goes on.
+func TestPanicsOutsideHandlersStayWithTheirChat(t *testing.T) {
+	var logs syncBuffer
+	m := &panickyMessenger{}
+	now := time.Now()
+	b, store := newBareBotWith(t, m, Config{Now: func() time.Time { return now },
+		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))})
+	b.kinds["boom"] = boomKind{b.kinds[board.Name]}
+	plantBrokenGame(t, store, now, "boom")
+	panicked := func(in string) bool {
+		return strings.Contains(logs.String(), "chat="+strconv.FormatInt(brokenChat, 10)+" in=\""+in+"\"") ||
+			strings.Contains(logs.String(), "chat="+strconv.FormatInt(brokenChat, 10)+" in="+in+" ")
+	}
+
+	if err := b.Restore(); err != nil {
+		t.Fatal(err)
+	}
+	if !panicked("restore") {
+		t.Errorf("Restore's panic was not logged with the chat:\n%s", logs.String())
+	}
+
+	b.FireDue(context.Background())
+	if !panicked("timer") {
+		t.Errorf("the timer's panic was not logged with the chat:\n%s", logs.String())
+	}
+	err := store.View(func(tx *storage.Tx) error {
+		if due := tx.DueTimers(now.Add(brokenTimerRetry-time.Minute).UnixMilli(), 10); len(due) != 0 {
+			t.Errorf("the panicking timer is due again before an hour: %+v", due)
+		}
+		if next, ok := tx.NextTimer(); !ok || next.Chat != brokenChat {
+			t.Errorf("the panicking timer was dropped instead of postponed: %+v %v", next, ok)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	b.out.Put(brokenChat, board.TurnSlot(77), 0, "turn", nil) // sent; storing its id panics
+	b.out.Send(brokenChat, "boom", nil)                       // its delivery panics
+	b.out.Send(brokenChat, "after", nil)
+	b.out.Send(testChat, "elsewhere", nil)
+	if !waitFor(b.out.Idle, 5*time.Second) {
+		t.Fatal("the outbox did not go on after the panics")
+	}
+	for _, in := range []string{"sent message", "delivery"} {
+		if !panicked(in) {
+			t.Errorf("the panic in %q was not logged with the chat:\n%s", in, logs.String())
+		}
+	}
+	m.mu.Lock()
+	calls := strings.Join(m.calls, "\n")
+	m.mu.Unlock()
+	for _, want := range []string{"turn", "after", "elsewhere"} {
+		if !strings.Contains(calls, " "+want+" ") {
+			t.Errorf("%q was not delivered after the panics; calls:\n%s", want, calls)
+		}
+	}
+}
+
+func waitFor(cond func() bool, timeout time.Duration) bool {
+	for end := time.Now().Add(timeout); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		if cond() {
+			return true
+		}
+	}
+	return cond()
+}
+
+// TestLocksDoNotPileUpFromForgedChats: updates from ten thousand chat ids
+// (forged callback data and commands) leave no lock entry behind.
+func TestLocksDoNotPileUpFromForgedChats(t *testing.T) {
+	b, _ := newBareBot(t, Config{})
+	u := &tgbotapi.User{ID: 5, FirstName: "F"}
+	for i := range 10_000 {
+		chat := -int64(1_000_000 + i)
+		b.Handle(context.Background(), tgbotapi.Update{UpdateID: 2*i + 1, CallbackQuery: &tgbotapi.CallbackQuery{ID: "q", From: u,
+			Message: &tgbotapi.Message{MessageID: 1, Chat: &tgbotapi.Chat{ID: chat, Type: "group"}}, Data: "1:1:j"}})
+		b.Handle(context.Background(), tgbotapi.Update{UpdateID: 2*i + 2, Message: &tgbotapi.Message{MessageID: 2, From: u,
+			Chat: &tgbotapi.Chat{ID: chat, Type: "group"}, Text: "/board", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 6}}}})
+	}
+	if n := b.locks.size(); n != 0 {
+		t.Fatalf("%d chats still have a lock entry after their updates were handled", n)
+	}
+}

@@ -1,0 +1,382 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// playBusily drives the chats' games as fast as the bot handles presses
+// (not as fast as Telegram shows them) for d.
+func playBusily(h *harness, chats []*benchChat, d time.Duration) {
+	h.t.Helper()
+	for end := time.Now().Add(d); time.Now().Before(end); {
+		for _, c := range chats {
+			h.api.PushUpdate(c.next(h.bot))
+		}
+		if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
+			h.t.Fatal("updates were not handled in time")
+		}
+	}
+}
+
+// TestRestartsKeepTelegramLimits is issue 12's goal: against a fake Bot API
+// that enforces Telegram's limits (20 a minute and about one a second per
+// group, 429 with retry_after), busy play in two groups with the bot
+// restarted three times — each start re-shows the games at once — gets no
+// 429 and makes no request inside a ban.
+func TestRestartsKeepTelegramLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays for several seconds of real time")
+	}
+	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
+		cfg.Client = telegram.ClientOptions{} // Telegram's limits
+		// Quick restarts: what the outbox could not flush is re-shown by
+		// the next process, which must still honour this one's minute.
+		cfg.ShutdownTimeout = 200 * time.Millisecond
+	})
+	h.api.Enforce(fakeapi.TelegramLimits())
+	var chats []*benchChat
+	for i, id := range []int64{testChat, testChat - 1} {
+		c := &benchChat{id: id}
+		for j := range c.users {
+			c.users[j] = &tgbotapi.User{ID: int64(100*i + j + 1), FirstName: "P"}
+		}
+		chats = append(chats, c)
+	}
+	started := map[int64]uint64{}
+	for restart := 0; ; restart++ {
+		playBusily(h, chats, time.Second)
+		if restart == 0 {
+			for _, c := range chats {
+				started[c.id] = h.version(c.id)
+			}
+		}
+		if restart == 3 {
+			break
+		}
+		h.stop()
+		h.start()
+	}
+	for _, c := range chats {
+		if v := h.version(c.id); v <= started[c.id] {
+			t.Errorf("chat %d: the game did not move on across the restarts (version %d, then %d)", c.id, started[c.id], v)
+		}
+	}
+	h.stop()
+	if f := h.api.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
+		t.Fatalf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
+	}
+}
+
+// answerTo is the bot's answer to the press pushed as update.
+func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {
+	id := "cq" + strconv.Itoa(update)
+	for _, a := range h.api.CallbackAnswers() {
+		if a.ID == id {
+			return a, true
+		}
+	}
+	return fakeapi.CallbackAnswer{}, false
+}
+
+// fullDisk makes every write into the database fail, as a full disk or a
+// failing one does: the file may not grow past its two meta pages
+// (RLIMIT_FSIZE, whose writes fail with EFBIG since Go ignores SIGXFSZ), so
+// no commit gets its pages out. It returns the function that frees the
+// space again.
+func fullDisk(t *testing.T) (free func()) {
+	t.Helper()
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+		t.Skip(err)
+	}
+	full := lim
+	full.Cur = 2 * 4096
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &full); err != nil {
+		t.Skip(err)
+	}
+	freed := false
+	free = func() {
+		if !freed {
+			freed = true
+			if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Cleanup(free)
+	return free
+}
+
+// TestFullDiskIsToldAndRecovers: while the disk takes no writes, a press
+// is answered with an alert in the presser's language that the bot could
+// not save, the game stays as it was (its buttons still valid), and once
+// the space is back the same button works.
+func TestFullDiskIsToldAndRecovers(t *testing.T) {
+	var logs syncBuffer
+	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
+		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
+	})
+	h.startGame()
+	before := h.record()
+	player := h.current(testChat)
+	msg, data, ok := h.buttonIn(testChat, OpRoll)
+	if !ok {
+		t.Fatal("no Roll button")
+	}
+	free := fullDisk(t)
+	update := h.api.PushCallback(testChat, msg, player, data)
+	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 10*time.Second) {
+		t.Fatal("the press was not answered")
+	}
+	free()
+	a, _ := h.answerTo(update)
+	want := h.bot.cat.T(h.bot.chatLang(testChat, player.LanguageCode), "alert_not_saved", nil)
+	if !a.ShowAlert || a.Text != want {
+		t.Fatalf("a press the bot could not save was answered %q (alert %v), want the alert %q", a.Text, a.ShowAlert, want)
+	}
+	h.settle()
+	if l := logs.String(); !strings.Contains(l, "level=ERROR") || !strings.Contains(l, "chat="+strconv.FormatInt(testChat, 10)) {
+		t.Errorf("the failed save was not logged as an error naming the chat: %q", l)
+	}
+	if rec := h.record(); rec.Rev != before.Rev || rec.Game.Version != before.Game.Version {
+		t.Fatalf("after the failed save the game moved: revision %d→%d, version %d→%d", before.Rev, rec.Rev, before.Game.Version, rec.Game.Version)
+	}
+	if _, now, _ := h.buttonIn(testChat, OpRoll); now != data {
+		t.Fatalf("the Roll button changed to %q after a change that was not saved", now)
+	}
+	h.press(player, msg, data)
+	if rec := h.record(); rec.Game.Version == before.Game.Version {
+		t.Fatal("with the space back, the same press did not move the game")
+	}
+}
+
+// TestMigrationShowsTheGameAtOnce: when a group becomes a supergroup, the
+// game's current message appears in the supergroup at once (nobody has to
+// press anything), the record names it, and after a restart it is still
+// the game's message there and its buttons play.
+func TestMigrationShowsTheGameAtOnce(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+		From: &tgbotapi.User{ID: 11}, MigrateToChatID: superChat}})
+	h.settle()
+	shown := func(when string) int {
+		t.Helper()
+		rec, _ := h.bot.Snapshot(superChat)
+		if rec == nil || rec.Game == nil {
+			t.Fatalf("%s: no game in the supergroup", when)
+		}
+		msg, _, ok := h.buttonIn(superChat, OpRoll)
+		if !ok {
+			t.Fatalf("%s: the game's message is not in the supergroup: %+v", when, h.api.Messages(superChat))
+		}
+		if rec.TurnMsg != msg {
+			t.Fatalf("%s: the record names message %d, the supergroup shows the game in %d", when, rec.TurnMsg, msg)
+		}
+		return msg
+	}
+	msg := shown("after the migration")
+	h.stop()
+	h.start()
+	h.settle()
+	if again := shown("after a restart"); again != msg {
+		t.Fatalf("after a restart the game moved to message %d from %d", again, msg)
+	}
+	v := h.version(superChat)
+	h.pressIn(superChat, OpRoll)
+	if h.version(superChat) == v {
+		t.Fatal("the supergroup's Roll button did not play after the restart")
+	}
+}
+
+// TestSomeoneElsesMenuKeepsTheTurnButtons: a player whose turn it is not
+// opens the mortgage menu and goes back; the current player's button,
+// taken before, still plays (menus are one person's view, not a change of
+// the game), and nobody else may close that person's menu.
+func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[engine.EventKind]bool{}
+	var other fakeapi.User
+	for i := 0; ; i++ {
+		rec := h.record()
+		g := rec.Game
+		if g.Phase == engine.PhaseTurnStart && rec.View.Menu == "" {
+			for p := range g.Players {
+				if id := engine.PlayerID(p); id != g.Current && g.Active(id) && len(board.MortgageActions(g, id)) > 0 {
+					other = h.userOf(rec, id)
+				}
+			}
+			if other.ID != 0 {
+				break
+			}
+		}
+		if i == 300 || !h.step(r, seen) {
+			t.Fatal("no player besides the current one came to own a deed")
+		}
+	}
+	rollMsg, roll, ok := h.buttonIn(testChat, OpRoll)
+	if !ok {
+		t.Fatal("no Roll button at the turn's start")
+	}
+	current := h.current(testChat)
+	rev := h.record().Rev
+	h.mustPress(other, OpMenuMort)
+	if rec := h.record(); rec.View.Menu != "mortgage" || rec.View.User != other.ID {
+		t.Fatalf("the menu did not open: view %+v", rec.View)
+	}
+	h.mustPress(current, OpBack)
+	if rec := h.record(); rec.View.User != other.ID {
+		t.Fatalf("another player closed %s's menu: view %+v", other.FirstName, rec.View)
+	}
+	h.mustPress(other, OpBack)
+	if rec := h.record(); rec.View.Menu != "" || rec.Rev != rev {
+		t.Fatalf("after the menu and Back: view %+v, revision %d→%d; want no menu and the same revision", rec.View, rev, rec.Rev)
+	}
+	v := h.version(testChat)
+	h.press(current, rollMsg, roll)
+	if h.version(testChat) == v {
+		t.Fatal("the current player's Roll, taken before the other's menu, was refused")
+	}
+}
+
+// linkMessages are the group's messages that carry a deep link to the
+// trade composer.
+func (h *harness) linkMessages() []fakeapi.Message {
+	var out []fakeapi.Message
+	for _, m := range h.api.Messages(testChat) {
+		for _, row := range m.Keyboard {
+			for _, b := range row {
+				if strings.Contains(b.URL, "?start=t") {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestTradeLinkOncePerPerson: a player the bot cannot write to presses 🤝
+// again and again: the group gets one deep link, not one per press; once
+// the player opens the composer through it, the link's button is gone.
+func TestTradeLinkOncePerPerson(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	ux := h.current(testChat)
+	h.api.Kick(ux.ID) // never started the bot: it may not write there
+	trade := func() {
+		t.Helper()
+		msg, data, ok := h.buttonIn(testChat, OpTrade)
+		if !ok {
+			t.Fatal("no 🤝 button")
+		}
+		h.press(ux, msg, data)
+	}
+	for range 3 {
+		trade()
+	}
+	if links := h.linkMessages(); len(links) != 1 {
+		t.Fatalf("%d deep links in the group after three 🤝 presses, want 1", len(links))
+	}
+	h.api.Unkick(ux.ID)
+	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, h.record().ID))
+	h.settle()
+	if _, ok := h.api.LastMessage(ux.ID); !ok {
+		t.Fatal("the deep link did not open the composer")
+	}
+	if links := h.linkMessages(); len(links) != 0 {
+		t.Fatalf("the used deep link still has its button: %+v", links)
+	}
+	trade() // the bot may write there now
+	if links := h.linkMessages(); len(links) != 0 {
+		t.Fatalf("a deep link was posted for a person the bot can write to: %+v", links)
+	}
+}
+
+// TestPrivateFloodDoesNotHoldTheGroup: a composer press in a person's
+// private chat whose edit there meets a 429 (retry after 3 s) does not
+// keep the group's lock while it waits: another player's press in the
+// group is answered and applied at once.
+func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
+	h := newHarness(t, 11, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	ux := h.userOf(rec, x)
+	h.draftPortForCash(rec, ux, (x+1)%3)
+	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	msg, data := h.privateButton(ux, OpTrMode, editItems)
+	h.api.PushCallback(ux.ID, msg, ux, data)
+	if !h.api.WaitFor(func() bool {
+		for _, r := range h.api.Calls("editMessageText") {
+			if r.Status == 429 {
+				return true
+			}
+		}
+		return false
+	}, 5*time.Second) {
+		t.Fatal("the composer's edit did not meet the 429")
+	}
+	v := h.version(testChat)
+	gmsg, gdata, ok := h.buttonIn(testChat, OpRoll)
+	if !ok {
+		t.Fatal("no Roll button")
+	}
+	pushed := time.Now()
+	update := h.api.PushCallback(testChat, gmsg, ux, gdata)
+	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+		t.Fatal("the group press was not answered")
+	}
+	if d := time.Since(pushed); d > time.Second {
+		t.Errorf("the group's press waited %v behind a private chat's 429", d)
+	}
+	if h.version(testChat) == v {
+		t.Error("the group's press did not play")
+	}
+	h.settle()
+}
+
+// TestRedeliveredPressIsNotAnsweredAgain: a press Telegram delivers again
+// after a kill (its offset was not saved) was applied and answered by the
+// previous process: it is neither applied nor answered a second time.
+func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	msg, data, _ := h.buttonIn(testChat, OpRoll)
+	u := h.current(testChat)
+	update := h.api.PushCallback(testChat, msg, u, data)
+	h.settle()
+	v := h.version(testChat)
+	again := tgbotapi.Update{UpdateID: update, CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq" + strconv.Itoa(update),
+		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}, Data: data,
+		Message: &tgbotapi.Message{MessageID: msg, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}}}}
+	h.bot.Handle(context.Background(), again) // as the next process would
+	h.settle()
+	if h.version(testChat) != v {
+		t.Fatal("the redelivered press was applied again")
+	}
+	n := 0
+	for _, r := range h.api.Calls("answerCallbackQuery") {
+		if r.Params["callback_query_id"] == "cq"+strconv.Itoa(update) {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("the press was answered %d times, want once", n)
+	}
+}
