@@ -55,10 +55,10 @@ func (r *recorder) T(lang, id string, data map[string]any) string {
 	return s
 }
 
-// EditionMoney records an edition's own currency under "money_<edition>",
+// MoneyOf records an edition's own currency under "money_<edition>",
 // the usual one under "money".
-func (r *recorder) EditionMoney(lang, edition string, amount int) string {
-	s, id := r.cat.EditionMoney(lang, edition, amount), "money"
+func (r *recorder) MoneyOf(lang, edition string, amount int) string {
+	s, id := r.cat.MoneyOf(lang, edition, amount), "money"
 	if s != r.cat.Money(lang, amount) {
 		id = "money_" + edition
 	}
@@ -84,7 +84,7 @@ func (s stored) T(lang, id string, data map[string]any) string {
 	return s.get(wordKey(lang, id, data))
 }
 
-func (s stored) EditionMoney(lang, edition string, amount int) string {
+func (s stored) MoneyOf(lang, edition string, amount int) string {
 	if w, ok := s.words[wordKey(lang, "money_"+edition, map[string]any{"N": amount})]; ok {
 		return w
 	}

@@ -113,5 +113,5 @@ func (p *painter) write(face font.Face, s string, x, y int, col color.Color) {
 // an edition whose sign the font lacks (the hryvnia's) has its own
 // "money_<edition>_picture" that names the unit.
 func (p *painter) money(amount int) string {
-	return p.words.EditionMoney(p.lang, p.ed.ID+"_picture", amount)
+	return p.words.MoneyOf(p.lang, p.ed.ID+"_picture", amount)
 }

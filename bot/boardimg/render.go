@@ -21,8 +21,8 @@ import (
 // Words is what the picture needs from the locales; *locales.Catalog has it.
 type Words interface {
 	T(lang, id string, data map[string]any) string
-	// EditionMoney formats an amount in the edition's currency.
-	EditionMoney(lang, edition string, amount int) string
+	// MoneyOf formats an amount in the edition's currency.
+	MoneyOf(lang, edition string, amount int) string
 }
 
 // Renderer draws boards. It is safe for concurrent use.
