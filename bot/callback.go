@@ -64,6 +64,7 @@ type hostOp struct {
 var hostOps = map[Op]hostOp{
 	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
 	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},
+	OpAddComputer: {Plain, routeGame}, OpDropComputer: {Plain, routeGame},
 	OpSetView: {WithArg, routeSettings}, OpSetLang: {WithArg, routeSettings}, OpSetEdition: {WithArg, routeSettings},
 	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},
 	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},

@@ -205,6 +205,10 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op
 		}
 		rec.Status = StatusPlaying
 		b.startClock(c)
+	case OpAddComputer, OpDropComputer:
+		if !b.lobbyComputer(c, lang, from, op, admin) {
+			return
+		}
 	case OpCancel:
 		if from.ID != rec.Creator && !admin {
 			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)

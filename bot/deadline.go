@@ -60,6 +60,8 @@ func lastTouch(r *Record) int64 { return max(r.Clock.Touched, r.Created) }
 // time, or its bid window (Config.AuctionSilence, if set, replaces it).
 func (b *Bot) window(r *Record, p Pending) time.Duration {
 	switch {
+	case p.Computer: // a computer's pause, so the chat can follow
+		return pace(r).ComputerPause()
 	case !p.Bid:
 		return pace(r).Decision
 	case b.cfg.AuctionSilence > 0:
@@ -73,7 +75,7 @@ func (b *Bot) window(r *Record, p Pending) time.Duration {
 func maxReminders(r *Record, p Pending) int {
 	live := pace(r).Name == PaceLive
 	switch {
-	case p.Bid && live:
+	case p.Computer, p.Bid && live:
 		return 0
 	case p.Bid, live:
 		return 1
@@ -324,8 +326,9 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			if !kind.Timeout(c, lang) {
 				return nil
 			}
-			// A turn with one or more timeouts is one missed turn.
-			if w := p.Seat; w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
+			// A turn with one or more timeouts is one missed turn (a
+			// computer's move is no timeout).
+			if w := p.Seat; !p.Computer && w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
 				cl.Strikes[w]++
 				cl.StruckTurn[w] = p.Turn
 			}

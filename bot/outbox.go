@@ -10,6 +10,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
 
@@ -79,7 +80,9 @@ type outOp struct {
 	msg    *outMsg // nil: a plain message, never merged
 	slot   string  // the slot msg belonged to when queued ("" when detached)
 	c      content
-	resend bool // the message is gone: send a fresh one
+	resend bool       // the message is gone: send a fresh one
+	photo  *kit.Photo // a picture (outbox_send.go), never merged
+	notice bool       // a private notice (Notify): a failure drops it, nothing more
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -216,6 +219,9 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 // deliver makes one call; it reports true when the chat's queue moved to
 // another chat id (and this worker must stop).
 func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
+	if op.photo != nil {
+		return o.deliverPhoto(chat, op)
+	}
 	var err error
 	if id != 0 {
 		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
@@ -229,6 +235,10 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
 	}
 	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
+	if err != nil && op.notice {
+		o.log.Info("a notice could not be delivered", "chat", chat, "err", err)
+		return false
+	}
 	if err != nil {
 		return o.failed(chat, op, err)
 	}

@@ -93,8 +93,8 @@ func (b *Bot) voteOn(r *Record, user int64, admin bool, kind string, target int,
 		return 0, 0, false
 	}
 	voters := 0
-	for i := range r.Seats {
-		if k.Active(r, i) {
+	for i, s := range r.Seats {
+		if k.Active(r, i) && !s.Computer { // computers do not vote
 			voters++
 		}
 	}

@@ -27,6 +27,7 @@ func (b *Bot) renderLobby(lang string, rec *Record) string {
 func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
 	k := &kit.Keyboard{Rec: rec}
 	k.Row(k.Btn(b.cat.T(lang, "btn_join", nil), OpJoin, 0), k.Btn(b.cat.T(lang, "btn_leave", nil), OpLeave, 0))
+	b.computerRow(k, lang, rec) // bot/seats.go
 	k.Row(k.Btn(b.cat.T(lang, "btn_start", nil), OpStart, 0), k.Btn(b.cat.T(lang, "btn_cancel", nil), OpCancel, 0))
 	return k.Markup()
 }

@@ -122,7 +122,7 @@ func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
 	}
 	for i, res := range b.kindOf(rec).Results(rec) {
 		seat := rec.Seats[i]
-		if seat.User == 0 {
+		if seat.User == 0 || seat.Computer { // /top ranks people
 			continue
 		}
 		var cs, us PlayerStats

@@ -185,9 +185,8 @@ func TestCommands(t *testing.T) {
 		t.Errorf("/lang uk answered %q", last.Text)
 	}
 	h.say(h.users[1], "/board@"+fakeapi.BotUsername)
-	last, _ = h.api.LastMessage(testChat)
-	if !strings.Contains(last.Text, h.bot.cat.T("uk", "sq_classic_39", nil)) {
-		t.Errorf("/board in uk does not list the squares: %q", last.Text)
+	if ph := h.photos(); len(ph) != 1 || !ph[0].Uploaded {
+		t.Errorf("/board@bot sent the photos %+v, want the board's picture (TestBoardPicture has the rest)", ph)
 	}
 	before := len(h.api.Messages(testChat))
 	h.say(h.users[1], "/board@other_bot")

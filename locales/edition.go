@@ -13,15 +13,7 @@ func (c *Catalog) MoneyOf(lang, edition string, amount int) string {
 	if cm, _, _ := c.lookup(lang, id); cm == nil {
 		return c.Money(lang, amount)
 	}
-	p, ok := c.printers[lang]
-	if !ok {
-		p = c.printers[Normalize(lang)]
-	}
-	sign, abs := "", uint64(amount)
-	if amount < 0 {
-		sign, abs = "-", uint64(-(amount+1))+1
-	}
-	return sign + c.T(lang, id, map[string]any{"N": p.Sprintf("%d", abs)})
+	return c.moneyAs(lang, id, amount)
 }
 
 // ForEdition is the id of an edition's own wording of message id —

@@ -194,7 +194,10 @@ func (c *Catalog) Money(lang string, amount int) string {
 }
 
 // slowMoney is Money through the x/text printer and go-i18n (see slowT).
-func (c *Catalog) slowMoney(lang string, amount int) string {
+func (c *Catalog) slowMoney(lang string, amount int) string { return c.moneyAs(lang, "money", amount) }
+
+// moneyAs formats amount with the money template id.
+func (c *Catalog) moneyAs(lang, id string, amount int) string {
 	p, ok := c.printers[lang]
 	if !ok {
 		lang = Normalize(lang)
@@ -204,7 +207,7 @@ func (c *Catalog) slowMoney(lang string, amount int) string {
 	if amount < 0 {
 		sign, abs = "-", uint64(-(amount+1))+1
 	}
-	return sign + c.slowT(lang, "money", map[string]any{"N": p.Sprintf("%d", abs)})
+	return sign + c.slowT(lang, id, map[string]any{"N": p.Sprintf("%d", abs)})
 }
 
 // IDs lists every message id of the English file, sorted.

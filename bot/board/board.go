@@ -8,6 +8,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -26,6 +27,7 @@ type Kind struct {
 	cat  *locales.Catalog
 	cfg  Config
 	log  *slog.Logger
+	pics *pictures // the board's picture (picture.go)
 }
 
 // Config is what the board games need to know of the bot.
@@ -43,7 +45,11 @@ func New(host kit.Host, tg kit.Messenger, out kit.Outbox, cat *locales.Catalog, 
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Kind{host: host, tg: tg, out: out, cat: cat, cfg: cfg, log: cfg.Logger}
+	draw, err := boardimg.New(cat)
+	if err != nil { // the fonts are embedded: only a broken build
+		cfg.Logger.Error("board pictures disabled", "err", err)
+	}
+	return &Kind{host: host, tg: tg, out: out, cat: cat, cfg: cfg, log: cfg.Logger, pics: newPictures(draw)}
 }
 
 // The host's services, as the board's code calls them.

@@ -4,6 +4,9 @@
 // play (play.go), turn messages, keyboards and texts (render.go,
 // keyboard.go), history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
-// trade_draft.go). Its state between changes is bot/board/state, held by
+// trade_draft.go); the board's picture for /board and 🗺 (picture.go,
+// drawn by bot/boardimg), computer seats played by engine/ai (seats.go)
+// and spectators who follow a game (follow.go). Its state between changes
+// is bot/board/state, held by
 // the chat's record; it changes it only through the host (kit.Host).
 package board

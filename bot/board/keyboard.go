@@ -36,6 +36,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 			k.Row(k.Btn(b.cat.T(lang, "btn_trade", nil), OpTrade, 0))
 		}
 	}
+	b.lookRow(k, lang) // anyone's: the picture, following the game (picture.go)
 	return k.Markup()
 }
 

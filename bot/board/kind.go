@@ -22,6 +22,10 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 	switch {
 	case p.Chat != 0:
 		b.onDraftPress(ctx, updateID, q, p)
+	case p.Op == OpPicture:
+		b.onPicturePress(ctx, updateID, q, p)
+	case p.Op == OpFollow:
+		b.onFollowPress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
 		b.onTradePress(ctx, updateID, q, p)
 	default:
@@ -52,8 +56,13 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 		}
 		b.cmdStake(ctx, updateID, m)
 	case "board":
-		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderBoard))
+		var shown *Record
+		var lang string
+		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(from, &shown, &lang))
 		b.finish(ctx, st, err, "")
+		if err == nil && shown != nil {
+			b.sendPicture(m.Chat.ID, lang, shown, true)
+		}
 	case "history":
 		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
 		b.finish(ctx, st, err, "")
@@ -77,6 +86,21 @@ func (b *Kind) Pending(r *Record) Pending {
 	if g == nil || g.Phase == engine.PhaseGameOver {
 		return Pending{Seat: -1}
 	}
+	p, computer := computerPending(r)
+	if !computer {
+		p = b.peoplePending(r)
+	}
+	for _, o := range r.Offers {
+		if p.Due == 0 || o.Expires < p.Due {
+			p.Due = o.Expires
+		}
+	}
+	return p
+}
+
+// peoplePending is the decision the game waits for from people.
+func (b *Kind) peoplePending(r *Record) Pending {
+	g := r.Game
 	p := Pending{Seat: int(g.Waiting()), Turn: g.Turn}
 	if g.Phase == engine.PhaseAuction && g.Auction != nil {
 		a := g.Auction
@@ -96,18 +120,18 @@ func (b *Kind) Pending(r *Record) Pending {
 			p.Remind = []int{int(w)}
 		}
 	}
-	for _, o := range r.Offers {
-		if p.Due == 0 || o.Expires < p.Due {
-			p.Due = o.Expires
-		}
-	}
+	p.Remind = withoutComputers(r, p.Remind)
 	return p
 }
 
-// Timeout applies engine.ActTimeout as the system: roll or end the turn,
+// Timeout makes a computer seat's move when one is due; otherwise it
+// applies engine.ActTimeout as the system: roll or end the turn,
 // a property not bought goes to auction, silent bidders pass, a debt is
 // raised or ends in bankruptcy, a won building is placed.
 func (b *Kind) Timeout(c *chatState, lang string) bool {
+	if b.computerTurn(c, lang) { // a computer's move is due (seats.go)
+		return true
+	}
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActTimeout}
 	evs, err := g.Apply(engine.System, a)
@@ -156,6 +180,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 	if c.Turn && c.Remove {
 		rec.View = View{}
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
 		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
 	}

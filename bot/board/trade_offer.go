@@ -226,8 +226,14 @@ func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
 	if tr == nil {
 		return
 	}
+	text, kb := b.openOffer(lang, rec, tr)
+	b.out.Put(group, offerSlot(rec.ID, id), 0, text, kb)
+}
+
+// openOffer is an open offer's message: its text and buttons.
+func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *tgbotapi.InlineKeyboardMarkup) {
 	text := b.offerText(lang, rec, tr, true) + "\n" + b.cat.T(lang, "offer_open", map[string]any{"Hours": int(OfferTTL / time.Hour)})
-	b.out.Put(group, offerSlot(rec.ID, id), 0, text, b.offerKeyboard(lang, rec, id))
+	return text, b.offerKeyboard(lang, rec, tr.ID)
 }
 
 // postUnsentOffers posts again the open offers whose message id was never

@@ -55,9 +55,14 @@ func (r *recorder) T(lang, id string, data map[string]any) string {
 	return s
 }
 
-func (r *recorder) Money(lang string, amount int) string {
-	s := r.cat.Money(lang, amount)
-	r.words[wordKey(lang, "money", map[string]any{"N": amount})] = s
+// MoneyOf records an edition's own currency under "money_<edition>",
+// the usual one under "money".
+func (r *recorder) MoneyOf(lang, edition string, amount int) string {
+	s, id := r.cat.MoneyOf(lang, edition, amount), "money"
+	if s != r.cat.Money(lang, amount) {
+		id = "money_" + edition
+	}
+	r.words[wordKey(lang, id, map[string]any{"N": amount})] = s
 	return s
 }
 
@@ -79,7 +84,10 @@ func (s stored) T(lang, id string, data map[string]any) string {
 	return s.get(wordKey(lang, id, data))
 }
 
-func (s stored) Money(lang string, amount int) string {
+func (s stored) MoneyOf(lang, edition string, amount int) string {
+	if w, ok := s.words[wordKey(lang, "money_"+edition, map[string]any{"N": amount})]; ok {
+		return w
+	}
 	return s.get(wordKey(lang, "money", map[string]any{"N": amount}))
 }
 

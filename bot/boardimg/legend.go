@@ -31,7 +31,9 @@ func (p *painter) legend() {
 
 	title, _ := fit(p.faces, p.bold, p.words.T(p.lang, "edition_"+p.ed.ID, nil), titleSizes, area.Dx(), 2*legendTitle+8)
 	text := p.faces.get(p.medium, legendText)
-	jackpot := p.g.Rules.FreeParkingJackpot
+	// The free-parking house rule's pot, or an edition's own (the lux
+	// casino's).
+	jackpot := p.g.Rules.FreeParkingJackpot || p.ed.Jackpot > 0 || p.g.Jackpot > 0
 	mortgages := false
 	for _, prop := range p.g.Props {
 		mortgages = mortgages || prop.Mortgaged
@@ -62,7 +64,7 @@ func (p *painter) legend() {
 		cy := float32(row.Min.Y+row.Max.Y) / 2
 		p.token(seat, float32(row.Min.X+34), cy)
 		col := color.Color(ink)
-		right := p.words.Money(p.lang, pl.Cash)
+		right := p.money(pl.Cash)
 		if pl.Bankrupt {
 			col, right = softInk, p.words.T(p.lang, "board_bankrupt", nil)
 		}
@@ -80,7 +82,7 @@ func (p *painter) legend() {
 	}
 	if jackpot {
 		y += 24
-		line := p.words.T(p.lang, "board_jackpot", map[string]any{"Amount": p.words.Money(p.lang, p.g.Jackpot)})
+		line := p.words.T(p.lang, "board_jackpot", map[string]any{"Amount": p.money(p.g.Jackpot)})
 		line = truncate(text, line, area.Dx())
 		p.write(text, line, area.Min.X+(area.Dx()-font.MeasureString(text, line).Ceil())/2,
 			y+(legendRow+text.Metrics().CapHeight.Ceil())/2-legendRow/4, ink)
@@ -105,4 +107,11 @@ func (p *painter) legend() {
 func (p *painter) write(face font.Face, s string, x, y int, col color.Color) {
 	d := font.Drawer{Dst: p.img, Src: image.NewUniform(col), Face: face, Dot: fixed.P(x, y)}
 	d.DrawString(s)
+}
+
+// money is an amount in the game's currency, as the picture writes it:
+// an edition whose sign the font lacks (the hryvnia's) has its own
+// "money_<edition>_picture" that names the unit.
+func (p *painter) money(amount int) string {
+	return p.words.MoneyOf(p.lang, p.ed.ID+"_picture", amount)
 }

@@ -21,7 +21,8 @@ import (
 // Words is what the picture needs from the locales; *locales.Catalog has it.
 type Words interface {
 	T(lang, id string, data map[string]any) string
-	Money(lang string, amount int) string
+	// MoneyOf formats an amount in the edition's currency.
+	MoneyOf(lang, edition string, amount int) string
 }
 
 // Renderer draws boards. It is safe for concurrent use.

@@ -1,6 +1,9 @@
 package kit
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // Game time is the wall clock minus the time paused: it stands still while
 // the game is paused and goes on from there afterwards.
@@ -21,5 +24,18 @@ func TestGameTime(t *testing.T) {
 	}
 	if got := c.WallTime(c.GameTime(9500)); got != 9500 {
 		t.Fatalf("wall time of game time: %d, want 9500", got)
+	}
+}
+
+func TestComputerPause(t *testing.T) {
+	for name, want := range map[string]time.Duration{PaceLive: 2 * time.Second, PaceRelaxed: 0, PaceAsync: 0} {
+		if got := Paces[name].ComputerPause(); got != want {
+			t.Errorf("%s: computer pause %v, want %v", name, got, want)
+		}
+	}
+	for dec, want := range map[time.Duration]time.Duration{30 * time.Second: 500 * time.Millisecond, 10 * time.Minute: 3 * time.Second, 0: 0} {
+		if got := (Pace{Name: PaceCustom, Decision: dec}).ComputerPause(); got != want {
+			t.Errorf("custom %v: computer pause %v, want %v", dec, got, want)
+		}
 	}
 }

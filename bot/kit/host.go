@@ -72,6 +72,21 @@ type Outbox interface {
 	// Detach gives a slot's message its final content; the slot's next
 	// message is a new one.
 	Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	// SendPhoto queues a picture; a photo is a send like a message.
+	SendPhoto(chat int64, p Photo)
+	// Notify queues a message to a person's private chat; if the bot may
+	// not write there, it is dropped and nothing else changes.
+	Notify(chat int64, text string)
+}
+
+// Photo is a picture to send: its PNG, or the file_id of the same picture
+// sent before (nothing is uploaded again); Sent, if set, learns the
+// file_id Telegram gave it (called by the outbox's worker).
+type Photo struct {
+	PNG     []byte
+	FileID  string
+	Caption string
+	Sent    func(fileID string)
 }
 
 // Pending is the decision a game waits for.
@@ -89,6 +104,10 @@ type Pending struct {
 	Remind []int
 	// Due is the kind's own next moment (an offer's expiry; 0: none).
 	Due int64
+	// Computer: a computer seat decides (or the game, left to computers
+	// alone, ends): the window is the pace's short pause (ComputerPause),
+	// nobody is reminded, and no seat misses a turn.
+	Computer bool
 }
 
 // SeatResult is how a seat ended a game, for its player's statistics.

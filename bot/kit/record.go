@@ -57,10 +57,13 @@ type Record struct {
 	Deal *dealstate.Deal `json:"deal,omitempty"`
 }
 
-// Seat is a person playing a seat; the seat index is the engine.PlayerID.
+// Seat is a person playing a seat, or a computer; the seat index is the
+// engine.PlayerID.
 type Seat struct {
-	User int64  `json:"user"`
+	User int64  `json:"user"` // a computer's is negative: no person's
 	Name string `json:"name"`
+	// Computer: the engine's computer strategy plays the seat (bot/board/seats.go).
+	Computer bool `json:"computer,omitempty"`
 }
 
 // SeatOf returns the seat of a Telegram user, or -1.

@@ -18,8 +18,12 @@ var Tokens = []string{"🔴", "🔵", "🟢", "🟡", "🟣", "🟠"}
 // Escape makes text safe in an HTML message.
 func Escape(s string) string { return html.EscapeString(s) }
 
-// Mention links a person so they are notified even without a username.
+// Mention links a person so they are notified even without a username;
+// a computer seat is named.
 func Mention(s Seat) string {
+	if s.Computer {
+		return Escape(s.Name) // nobody to notify
+	}
 	return `<a href="tg://user?id=` + strconv.FormatInt(s.User, 10) + `">` + Escape(s.Name) + `</a>`
 }
 

@@ -386,6 +386,8 @@ func methodOf(c tgbotapi.Chattable) string {
 	switch c.(type) {
 	case tgbotapi.MessageConfig:
 		return "sendMessage"
+	case tgbotapi.PhotoConfig:
+		return "sendPhoto"
 	case tgbotapi.EditMessageTextConfig:
 		return "editMessageText"
 	case tgbotapi.EditMessageReplyMarkupConfig:

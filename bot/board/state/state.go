@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/ai"
 )
 
 // Board is the state of a board game between changes.
@@ -26,6 +27,14 @@ type Board struct {
 	// OfferEdits are offer messages an older version had still to
 	// finalize; Restore gives them their final text and clears them.
 	OfferEdits []OfferEdit `json:"offer_edits,omitempty"`
+
+	// Computer plays the computer seats (kit.Seat.Computer) and remembers
+	// their offers, so a restart does not change how they play
+	// (bot/board/seats.go). Nil: no computer seat.
+	Computer *ai.Player `json:"computer,omitempty"`
+	// Followers are the people (user ids) told in their private chat when
+	// the game ends (bot/board/follow.go).
+	Followers []int64 `json:"followers,omitempty"`
 }
 
 // View is the menu the turn message shows; menus belong to one person.
@@ -52,6 +61,11 @@ func (b Board) Clone() Board {
 	c := b
 	if b.Game != nil {
 		c.Game = b.Game.Clone()
+	}
+	c.Followers = slices.Clone(b.Followers)
+	if b.Computer != nil {
+		pl := *b.Computer // a value: its memory is an array
+		c.Computer = &pl
 	}
 	c.Turn = slices.Clip(b.Turn)
 	c.History = slices.Clip(b.History)

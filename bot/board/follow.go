@@ -1,0 +1,71 @@
+package board
+
+import (
+	"context"
+	"slices"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// Spectators: anyone in the chat may press 👁 to follow the game and is
+// told in a private chat when it ends (however it ends: a winner, /endgame,
+// the last person leaving, the archive). Following is stored with the
+// record quietly — no new revision — so it never makes the players'
+// buttons outdated, and it changes nothing in the game. A second press
+// stops following.
+
+// OpFollow (👁) follows the game, or stops following it.
+const OpFollow Op = "bw"
+
+// maxFollowers bounds the notifications one game's end sends.
+const maxFollowers = 50
+
+// onFollowPress answers 👁 for whoever pressed it.
+func (b *Kind) onFollowPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	user := q.From.ID
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		lang := c.Lang(q.From.LanguageCode)
+		rec := c.Rec
+		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			return nil
+		}
+		if i := slices.Index(rec.Followers, user); i >= 0 {
+			rec.Followers = slices.Delete(slices.Clone(rec.Followers), i, i+1)
+			c.Toast = b.cat.T(lang, "follow_stopped", nil)
+		} else if len(rec.Followers) >= maxFollowers {
+			c.Alert = b.cat.T(lang, "follow_full", nil)
+			return nil
+		} else {
+			rec.Followers = append(slices.Clone(rec.Followers), user)
+			c.Alert = b.cat.T(lang, "follow_started", nil)
+		}
+		c.Quiet = true
+		return nil
+	})
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+}
+
+// notifyFollowers tells the followers of a game that ended, each in their
+// private chat, with the final standings. Called once, by the change that
+// removed the game (Show).
+func (b *Kind) notifyFollowers(c *chatState, lang string) {
+	rec := c.Rec
+	if len(rec.Followers) == 0 || rec.Game == nil {
+		return
+	}
+	text := b.cat.T(lang, "follow_ended", nil) + "\n\n" + b.renderStandings(lang, rec)
+	for _, user := range rec.Followers {
+		b.out.Notify(user, text)
+	}
+}
+
+// followButton is 👁 for the turn message's row of anyone's buttons.
+func (b *Kind) followButton(k *kit.Keyboard, lang string) tgbotapi.InlineKeyboardButton {
+	return k.Btn(b.cat.T(lang, "btn_follow", nil), OpFollow, 0)
+}

@@ -1,0 +1,178 @@
+package board
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// The board as a picture: /board and the 🗺 button send a PNG of the game
+// (bot/boardimg). A picture is drawn once per game version (the engine's
+// count of applied actions: a menu opened or a message id stored changes
+// the record's revision, not the picture) and language; while the game
+// has not changed, the same picture is sent again by the file_id Telegram
+// gave it, so nothing is uploaded twice. A picture is a send like any
+// message, queued in the outbox within the chat's budget.
+
+// OpPicture (🗺) sends the board's picture; anyone may press it, and it
+// changes nothing (so no button goes outdated).
+const OpPicture Op = "bm"
+
+// maxPictures bounds the cache: one picture per chat, the oldest chats'
+// forgotten first.
+const maxPictures = 512
+
+// pictureAgain is how soon 🗺 sends the same picture again: within it the
+// picture is still on screen, and a photo costs the chat's budget.
+const pictureAgain = 30 * time.Second
+
+type pictureKey struct {
+	game, version uint64
+	lang          string
+}
+
+type picture struct {
+	key    pictureKey
+	fileID string    // "" until Telegram gave it one
+	queued time.Time // when it was last queued for the chat
+	seq    uint64    // to forget the oldest
+}
+
+// pictures draws boards and remembers each chat's last picture.
+type pictures struct {
+	draw *boardimg.Renderer
+
+	mu     sync.Mutex
+	byChat map[int64]picture
+	seq    uint64
+}
+
+func newPictures(r *boardimg.Renderer) *pictures {
+	return &pictures{draw: r, byChat: map[int64]picture{}}
+}
+
+// queue notes that chat's picture of key is being sent at now; it returns
+// the picture's file_id if it was sent before, and whether it was queued
+// less than pictureAgain ago (then nothing is noted).
+func (p *pictures) queue(chat int64, key pictureKey, now time.Time) (fileID string, recent bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pic, ok := p.byChat[chat]
+	if ok && pic.key == key && now.Sub(pic.queued) < pictureAgain {
+		return pic.fileID, true
+	}
+	if !ok || pic.key != key {
+		pic = picture{key: key}
+	}
+	p.seq++
+	pic.queued, pic.seq = now, p.seq
+	p.byChat[chat] = pic
+	if len(p.byChat) > maxPictures {
+		oldest, first := int64(0), true
+		for c, old := range p.byChat {
+			if first || old.seq < p.byChat[oldest].seq {
+				oldest, first = c, false
+			}
+		}
+		delete(p.byChat, oldest)
+	}
+	return pic.fileID, false
+}
+
+// remember stores the file_id Telegram gave chat's picture of key.
+func (p *pictures) remember(chat int64, key pictureKey, fileID string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if pic, ok := p.byChat[chat]; ok && pic.key == key {
+		pic.fileID = fileID
+		p.byChat[chat] = pic
+	}
+}
+
+func (p *pictures) render(rec *Record, lang string, names []string) ([]byte, error) {
+	if p.draw == nil {
+		return nil, errNoRenderer
+	}
+	return p.draw.Render(rec.Game, lang, names)
+}
+
+var errNoRenderer = errors.New("board: no picture renderer")
+
+// sendPicture queues rec's picture for chat in lang: by file_id when the
+// game has not changed since it was last sent, else drawn and uploaded. A
+// game the renderer refuses gets the text board instead. again says to
+// send it even if the same picture went out a moment ago (a command does;
+// 🗺 does not, and reports false then).
+func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
+	key := pictureKey{game: rec.ID, version: rec.Game.Version, lang: lang}
+	id, recent := b.pics.queue(chat, key, b.cfg.Now())
+	if recent && !again {
+		return false
+	}
+	if id != "" {
+		b.out.SendPhoto(chat, kit.Photo{FileID: id})
+		return true
+	}
+	names := make([]string, len(rec.Seats))
+	for i, s := range rec.Seats {
+		names[i] = s.Name
+	}
+	png, err := b.pics.render(rec, lang, names)
+	if err != nil {
+		b.log.Warn("board picture refused; sending the text board", "chat", chat, "err", err)
+		b.out.Send(chat, b.renderBoard(lang, rec), nil)
+		return true
+	}
+	b.out.SendPhoto(chat, kit.Photo{PNG: png, Sent: func(fileID string) { b.pics.remember(chat, key, fileID) }})
+	return true
+}
+
+// cmdBoard answers /board: the picture of the running game, for anyone in
+// the chat. The change stores only that the update was applied; *shown is
+// the record to draw (nil when there is no game).
+func (b *Kind) cmdBoard(from *tgbotapi.User, shown **Record, lang *string) func(c *chatState) error {
+	return func(c *chatState) error {
+		*shown, *lang = nil, c.Lang(from.LanguageCode)
+		if c.Rec == nil || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "no_game", nil)})
+			return nil
+		}
+		*shown = c.Rec.Clone()
+		return nil
+	}
+}
+
+// onPicturePress answers 🗺: the picture of the game the message belongs
+// to, whoever pressed; nothing in the game changes.
+func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	var shown *Record
+	var lang string
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		shown, lang = nil, c.Lang(q.From.LanguageCode)
+		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
+			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			return nil
+		}
+		shown = c.Rec.Clone()
+		return nil
+	})
+	if err == nil && shown != nil && !b.sendPicture(chat, lang, shown, false) {
+		st.Toast = b.cat.T(lang, "picture_recent", nil)
+	}
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+}
+
+// lookRow is the buttons anyone in the chat may press: they change nothing
+// in the game.
+func (b *Kind) lookRow(k *kit.Keyboard, lang string) {
+	k.Row(k.Btn(b.cat.T(lang, "btn_picture", nil), OpPicture, 0), b.followButton(k, lang))
+}

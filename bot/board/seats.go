@@ -1,0 +1,173 @@
+package board
+
+import (
+	"fmt"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/ai"
+)
+
+// Computer seats (kit.Seat.Computer) are played by the engine's computer
+// strategy (engine/ai). They move through the chat layer's clock like a
+// deadline: when a computer has a decision, Pending says so (Computer),
+// the chat's timer entry is set the pace's short pause ahead, and when it
+// fires, Timeout applies the computer's one action in a change of its own
+// — stored with the record and its timer, so a restart resumes the move
+// once: the entry fires once, and the action moves the game on, which
+// names a new decision. The strategy's memory (its offers, their
+// cooldowns) is stored with the game (Record.Computer).
+//
+// A game where every person has left is ended (no game of computers alone
+// keeps running): Pending names that as a computer's decision too.
+
+// computerPending is what Pending reports when a computer seat acts next
+// or the game is left to computers; false when a person decides.
+func computerPending(r *Record) (Pending, bool) {
+	g := r.Game
+	if g == nil || g.Phase == engine.PhaseGameOver || !hasComputer(r) {
+		return Pending{}, false
+	}
+	if !peoplePlay(r) {
+		return Pending{Decision: "c:end", Seat: -1, Turn: g.Turn, Computer: true}, true
+	}
+	seat, _, ok := computerMove(r)
+	if !ok {
+		return Pending{}, false
+	}
+	// The game's version names the move: each one is a new decision.
+	return Pending{Decision: fmt.Sprintf("c:%d:%d", g.Version, seat), Seat: -1, Turn: g.Turn, Computer: true}, true
+}
+
+// hasComputer says whether any seat is a computer's.
+func hasComputer(r *Record) bool {
+	for _, s := range r.Seats {
+		if s.Computer {
+			return true
+		}
+	}
+	return false
+}
+
+// peoplePlay says whether a person still plays.
+func peoplePlay(r *Record) bool {
+	for i, s := range r.Seats {
+		if !s.Computer && r.Game.Active(engine.PlayerID(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isComputer says whether seat is an active computer seat of r's game.
+func isComputer(r *Record, p engine.PlayerID) bool {
+	return p >= 0 && int(p) < len(r.Seats) && r.Seats[p].Computer && r.Game.Active(p)
+}
+
+// computerMove is the next computer action: first an answer to an offer
+// made to a computer, then a bid or a pass of a computer still in a running
+// auction (in seat order after the leader), then the decision the game
+// waits for if a computer's. It decides with a copy of the strategy, so
+// the record's memory is unchanged; false when no computer has anything to
+// do now.
+func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
+	g := r.Game
+	pl := ai.Player{}
+	if r.Computer != nil {
+		pl = *r.Computer
+	}
+	try := func(p engine.PlayerID) (engine.Action, bool) {
+		if !isComputer(r, p) {
+			return engine.Action{}, false
+		}
+		a, ok := pl.Decide(g, p)
+		return a, ok && g.Check(p, a) == nil
+	}
+	for _, t := range g.Trades {
+		if a, ok := try(t.To); ok {
+			return t.To, a, true
+		}
+	}
+	if g.Phase == engine.PhaseAuction && g.Auction != nil {
+		a, n := g.Auction, len(g.Players)
+		start := int(g.Current)
+		if a.Leader != engine.NoOwner {
+			start = int(a.Leader) + 1
+		}
+		for i := range n {
+			q := engine.PlayerID((start + i) % n)
+			if a.Passed[q] || q == a.Leader {
+				continue
+			}
+			if act, ok := try(q); ok {
+				return q, act, true
+			}
+		}
+		return 0, engine.Action{}, false
+	}
+	if w := g.Waiting(); w >= 0 {
+		if a, ok := try(w); ok {
+			return w, a, true
+		}
+	}
+	return 0, engine.Action{}, false
+}
+
+// computerTurn makes the computers' pending move in c: one engine action
+// of a computer seat (its memory kept in the record), or the end of a game
+// no person plays any more. False when no computer has a move (the usual
+// timeout applies then).
+func (b *Kind) computerTurn(c *chatState, lang string) bool {
+	rec := c.Rec
+	if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
+		return false
+	}
+	if !peoplePlay(rec) {
+		c.Remove, c.Turn = true, true
+		// After the turn message's final text, like a game over's table.
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.renderStandings(lang, rec)})
+		return true
+	}
+	seat, _, ok := computerMove(rec)
+	if !ok {
+		return false
+	}
+	if rec.Computer == nil {
+		rec.Computer = &ai.Player{}
+	}
+	g := rec.Game
+	a, ok := rec.Computer.Decide(g, seat) // the same decision, now remembered
+	if !ok {
+		return false
+	}
+	evs, err := g.Apply(seat, a)
+	if err != nil {
+		return false
+	}
+	c.Log(kit.LogEntry{Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	c.Rec.View = View{}
+	b.absorb(c, lang, evs)
+	if a.Kind == engine.ActProposeTrade {
+		// Posted like a person's offer: its own message, with the
+		// counterparty's buttons, open for OfferTTL.
+		id := g.NextTrade
+		if tr := findTrade(g, id); tr != nil {
+			rec.Offers = append(rec.Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
+			text, kb := b.openOffer(lang, rec, tr)
+			c.Show(offerSlot(rec.ID, id), 0, text, kb)
+		}
+	}
+	return true
+}
+
+// withoutComputers drops the computer seats from seats (reminders mention
+// people only).
+func withoutComputers(r *Record, seats []int) []int {
+	out := seats[:0:0]
+	for _, s := range seats {
+		if s < 0 || s >= len(r.Seats) || !r.Seats[s].Computer {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,64 @@
+package bot
+
+import (
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// Computer seats in the lobby: the creator or an admin adds seats played by
+// the engine's computer strategy (up to the game's most players) and may
+// remove them before the start. A computer seat is named with a 🤖 and has
+// no person behind it (kit.Seat.Computer, a negative user id), so nobody is
+// mentioned for it and /top never counts it. How it plays is the board's
+// (bot/board/seats.go).
+
+// The lobby's buttons for computer seats.
+const (
+	OpAddComputer  Op = "ca" // add a computer seat
+	OpDropComputer Op = "cd" // remove the last computer seat
+)
+
+// lobbyComputer adds or removes a computer seat; false (with an alert)
+// when it may not.
+func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) bool {
+	rec := c.Rec
+	if from.ID != rec.Creator && !admin {
+		c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
+		return false
+	}
+	last, n := -1, 0
+	for i, s := range rec.Seats {
+		if s.Computer {
+			last, n = i, max(n, int(-s.User))
+		}
+	}
+	if op == OpDropComputer {
+		if last < 0 {
+			c.Toast = b.cat.T(lang, "seats_no_computer", nil)
+			return false
+		}
+		rec.Seats = append(rec.Seats[:last], rec.Seats[last+1:]...)
+		return true
+	}
+	if len(rec.Seats) >= maxPlayersOf(rec.Options) {
+		c.Alert = b.cat.T(lang, "lobby_full", nil)
+		return false
+	}
+	// A number no seat of the lobby has: a seat's user id names it.
+	rec.Seats = append(rec.Seats, Seat{User: -int64(n + 1), Computer: true,
+		Name: b.cat.T(lang, "seats_computer_name", map[string]any{"N": n + 1})})
+	return true
+}
+
+// computerRow is the lobby's row for computer seats.
+func (b *Bot) computerRow(k *kit.Keyboard, lang string, rec *Record) {
+	row := []tgbotapi.InlineKeyboardButton{k.Btn(b.cat.T(lang, "btn_add_computer", nil), OpAddComputer, 0)}
+	for _, s := range rec.Seats {
+		if s.Computer {
+			row = append(row, k.Btn(b.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0))
+			break
+		}
+	}
+	k.Row(row...)
+}

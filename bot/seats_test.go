@@ -1,0 +1,229 @@
+package bot
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// lobbyWithComputers opens a lobby of Alice's and adds n computer seats.
+func (h *harness) lobbyWithComputers(n int) {
+	h.t.Helper()
+	h.say(h.users[0], "/newgame")
+	for range n {
+		h.mustPress(h.users[0], OpAddComputer)
+	}
+	rec := h.record()
+	if len(rec.Seats) != n+1 {
+		h.t.Fatalf("lobby seats %+v, want Alice and %d computers", rec.Seats, n)
+	}
+}
+
+// computerDue says whether the game waits for a computer's move.
+func (h *harness) computerDue(rec *Record) bool {
+	return rec != nil && rec.Game != nil && h.bot.kindOf(rec).Pending(rec).Computer
+}
+
+// TestLobbyComputerSeats: only the creator (or an admin) adds computer
+// seats, each named with a 🤖, up to the most players; they can be
+// removed before the start; nobody is mentioned for them.
+func TestLobbyComputerSeats(t *testing.T) {
+	h := newHarness(t, 5, nil)
+	h.say(h.users[0], "/newgame")
+	msg, data, ok := h.findButton(OpAddComputer, 0, true)
+	if !ok {
+		t.Fatal("the lobby has no ➕ computer button")
+	}
+	h.press(h.users[1], msg, data)
+	if a := h.lastAlert(); !a.ShowAlert || len(h.record().Seats) != 1 {
+		t.Fatalf("someone else added a computer seat (answer %+v)", a)
+	}
+	max := engine.EditionByID(engine.Classic).MaxPlayers
+	for range max + 1 {
+		h.mustPress(h.users[0], OpAddComputer)
+	}
+	rec := h.record()
+	if len(rec.Seats) != max {
+		t.Fatalf("%d seats after adding more than fit, want %d", len(rec.Seats), max)
+	}
+	names := map[string]bool{}
+	for _, s := range rec.Seats[1:] {
+		if !s.Computer || s.User >= 0 || !strings.HasPrefix(s.Name, "🤖") || names[s.Name] {
+			t.Errorf("computer seat %+v: want a 🤖 name of its own and no person", s)
+		}
+		names[s.Name] = true
+	}
+	h.mustPress(h.users[0], OpDropComputer)
+	if rec := h.record(); len(rec.Seats) != max-1 {
+		t.Fatalf("%d seats after removing a computer, want %d", len(rec.Seats), max-1)
+	}
+	last, _ := h.api.LastMessage(testChat)
+	if strings.Contains(last.Text, "tg://user?id=-") {
+		t.Errorf("the lobby links a computer seat: %q", last.Text)
+	}
+}
+
+// TestComputersPlayWithOnePerson: in every edition, a game of one person
+// and two computer seats plays to its end through the fake Bot API, a
+// follower is told, the computers moving
+// by themselves through the chat's timer (at once in the async pace); the
+// person only rolls, passes and pays. The statistics count the person,
+// not the computers.
+func TestComputersPlayWithOnePerson(t *testing.T) {
+	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+		t.Run(ed, func(t *testing.T) { computersPlayWithOnePerson(t, ed) })
+	}
+}
+
+func computersPlayWithOnePerson(t *testing.T, edition string) {
+	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		opts := ChatOptions{Edition: edition, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: opts})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	alice := h.users[0]
+	h.lobbyWithComputers(2)
+	h.mustPress(alice, OpStart)
+	// A spectator follows the game (TestBoardPicture: following changes
+	// nothing for the players).
+	spectator := fakeapi.User{ID: 99, FirstName: "Zoe", LanguageCode: "en"}
+	h.mustPress(spectator, board.OpFollow)
+	if rec := h.record(); !slices.Equal(rec.Followers, []int64{spectator.ID}) {
+		t.Fatalf("after 👁 the followers are %v", rec.Followers)
+	}
+	// What Alice presses when the game waits for her: no purchases, so the
+	// computers own the board and the game ends.
+	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
+	for presses := 0; ; presses++ {
+		if presses > 2000 {
+			t.Fatal("the game did not end after 2000 presses")
+		}
+		var rec *Record
+		if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.computerDue(rec) }, 10*time.Second) {
+			t.Fatalf("the computers did not move (record %+v)", rec.Clock)
+		}
+		h.settle()
+		if rec = h.record(); rec == nil {
+			break
+		}
+		pressed := false
+		for _, op := range prefer {
+			if msg, data, ok := h.findButton(op, 0, true); ok {
+				h.press(alice, msg, data)
+				pressed = true
+				break
+			}
+		}
+		if !pressed {
+			// A decision the chat has no buttons for yet (the business
+			// gamble, the lux casino): its deadline passes.
+			clock.Add(25 * time.Hour)
+			ver := rec.Game.Version
+			if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
+				t.Fatalf("nothing for Alice to press in phase %v, and no timeout", rec.Game.Phase)
+			}
+		}
+	}
+	// The action log replays the game, the computers' moves included.
+	arch := h.archivedRecord()
+	rolls, bought := map[bool]int{}, map[bool]int{}
+	for _, e := range h.replayArchive() {
+		switch e.Kind {
+		case engine.EvRolled:
+			rolls[arch.Seats[e.Player].Computer]++
+		case engine.EvBought, engine.EvAuctionWon:
+			bought[arch.Seats[e.Player].Computer]++
+		}
+	}
+	if rolls[true] == 0 || bought[true] == 0 || rolls[false] == 0 || bought[false] != 0 {
+		t.Errorf("rolls %v and purchases %v (by computers: true), want both to roll and only the computers to buy", rolls, bought)
+	}
+	msgs := h.api.Messages(testChat)
+	end := msgs[len(msgs)-1].Text
+	if !strings.Contains(end, h.bot.cat.T("en", "standings_title", nil)) {
+		t.Errorf("the game ended without standings: %q", end)
+	}
+	// The computers cost the chat no more than people: a turn message per
+	// turn, edited per move (TestTurnBudget: 2.35 a plain turn of people;
+	// here every free deed Alice lands on is auctioned, a bid an edit).
+	calls := len(h.api.Calls("sendMessage")) + len(h.api.Calls("editMessageText")) + len(h.api.Calls("editMessageReplyMarkup"))
+	if perTurn := float64(calls) / float64(arch.Game.Turn); perTurn > 4 {
+		t.Errorf("%.2f requests a turn, want at most 4", perTurn)
+	}
+	t.Logf("%d turns, %d rolls, %d purchases, %.2f requests a turn; the end: %s", arch.Game.Turn, rolls[true]+rolls[false], bought[true], float64(calls)/float64(arch.Game.Turn), end)
+	private := h.api.Messages(spectator.ID)
+	if len(private) != 1 || !strings.HasPrefix(private[0].Text, h.bot.cat.T("en", "follow_ended", nil)) ||
+		!strings.Contains(private[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
+		t.Errorf("the follower was told %+v, want one message with the final standings", private)
+	}
+	var people, computers int
+	if err := h.bot.store.View(func(tx *storage.Tx) error {
+		return tx.ForEachChatStats(testChat, func(user int64, _ []byte) error {
+			if user < 0 {
+				computers++
+			} else {
+				people++
+			}
+			return nil
+		})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if people != 1 || computers != 0 {
+		t.Errorf("statistics of %d people and %d computers, want Alice's only", people, computers)
+	}
+	h.say(alice, "/top")
+	if last, _ := h.api.LastMessage(testChat); strings.Contains(last.Text, "🤖") {
+		t.Errorf("/top lists a computer: %q", last.Text)
+	}
+}
+
+// TestComputerMoveResumesOnceAfterRestart: a computer's move waits the
+// live pace's pause; the bot stops in the middle of it and starts again;
+// when the pause is over the computer makes its one move — once, not twice.
+func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	alice := h.users[0]
+	h.lobbyWithComputers(1)
+	h.mustPress(alice, OpStart)
+	for i := 0; !h.computerDue(h.record()); i++ {
+		if i > 20 {
+			t.Fatal("the computer never came to move")
+		}
+		h.mustPress(alice, board.OpRoll)
+	}
+	rec := h.record()
+	ver, log := rec.Game.Version, len(rec.Turn)
+	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
+	if pause != Paces[PaceLive].ComputerPause() {
+		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
+	}
+	time.Sleep(50 * time.Millisecond) // ticks of the timer runner: nothing is due yet
+	if h.record().Game.Version != ver {
+		t.Fatal("the computer moved before its pause was over")
+	}
+	h.stop()
+	h.start()
+	clock.Add(pause)
+	rec = h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Game.Version != ver })
+	time.Sleep(100 * time.Millisecond) // more ticks: a second run of the move would show now
+	rec = h.record()
+	if rec.Game.Version != ver+1 {
+		t.Fatalf("after the restart the game moved %d times, want once", rec.Game.Version-ver)
+	}
+	if rec.Computer == nil {
+		t.Error("the computers' strategy and memory are not stored with the game")
+	}
+	if len(rec.Turn) <= log && rec.TurnMsg == 0 {
+		t.Error("the computer's move is not shown")
+	}
+}
