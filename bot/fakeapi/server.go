@@ -42,6 +42,10 @@ type Button struct {
 	Text string
 	Data string // callback_data
 	URL  string
+	// InlineHere is switch_inline_query_current_chat: pressing the button
+	// puts "@bot " and this query into the chat's input (nil: not such a
+	// button; an empty query is a valid one).
+	InlineHere *string
 }
 
 // Message is one message in a chat, in its current state: the bot's, or
@@ -320,7 +324,7 @@ func (m *storedMessage) public() Message {
 		for _, row := range m.markup.InlineKeyboard {
 			var r []Button
 			for _, b := range row {
-				r = append(r, Button{Text: b.Text, Data: deref(b.CallbackData), URL: deref(b.URL)})
+				r = append(r, Button{Text: b.Text, Data: deref(b.CallbackData), URL: deref(b.URL), InlineHere: b.SwitchInlineQueryCurrentChat})
 			}
 			p.Keyboard = append(p.Keyboard, r)
 		}

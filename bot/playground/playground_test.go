@@ -405,3 +405,37 @@ func TestInlineQueriesReachTheBotAndResultsOnlyTheirAsker(t *testing.T) {
 		t.Fatalf("the bot got %+v", us)
 	}
 }
+
+// TestInlineHereButtonsReachThePage: the Deal table's "My hand" button is a
+// switch_inline_query_current_chat button; the page must see its query (an
+// empty one included) to put "@bot query" in the text box, not a dead button.
+func TestInlineHereButtonsReachThePage(t *testing.T) {
+	fake := fakeapi.New()
+	defer fake.Close()
+	api, err := tgbotapi.NewBotAPIWithAPIEndpoint("1:x", fake.Endpoint())
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, hand := "", "hand"
+	msg := tgbotapi.NewMessage(GroupID, "table")
+	msg.ReplyMarkup = tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+		tgbotapi.InlineKeyboardButton{Text: "🃏", SwitchInlineQueryCurrentChat: &empty},
+		tgbotapi.InlineKeyboardButton{Text: "🃏 hand", SwitchInlineQueryCurrentChat: &hand},
+		tgbotapi.NewInlineKeyboardButtonData("roll", "r"),
+	))
+	if _, err := api.Send(msg); err != nil {
+		t.Fatal(err)
+	}
+	v := viewOf(GroupID, fake.History(GroupID)[0])
+	row := v.Keyboard[0]
+	if row[0].Inline == nil || *row[0].Inline != "" || row[1].Inline == nil || *row[1].Inline != "hand" || row[2].Inline != nil {
+		t.Fatalf("buttons as the page sees them: %+v", row)
+	}
+	data, err := json.Marshal(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"inline":""`) || strings.Count(string(data), `"inline"`) != 2 {
+		t.Fatalf("JSON for the page: %s", data)
+	}
+}

@@ -87,6 +87,9 @@ type buttonView struct {
 	Text string `json:"text"`
 	Data string `json:"data,omitempty"`
 	URL  string `json:"url,omitempty"`
+	// Inline is the query a switch_inline_query_current_chat button puts
+	// after "@bot " in the text box (absent for other buttons).
+	Inline *string `json:"inline,omitempty"`
 }
 
 type messageView struct {
@@ -145,7 +148,7 @@ func viewOf(chat int64, m fakeapi.Message) messageView {
 	for _, row := range m.Keyboard {
 		var r []buttonView
 		for _, b := range row {
-			r = append(r, buttonView{Text: b.Text, Data: b.Data, URL: b.URL})
+			r = append(r, buttonView{Text: b.Text, Data: b.Data, URL: b.URL, Inline: b.InlineHere})
 		}
 		v.Keyboard = append(v.Keyboard, r)
 	}

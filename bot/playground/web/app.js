@@ -345,7 +345,11 @@ function keyboardNode(m) {
       btn.title = b.text;
       btn.dataset.row = String(ri);
       btn.dataset.col = String(ci);
-      btn.addEventListener('click', () => (b.url ? openURL(b.url) : press(m, b.data, btn)));
+      btn.addEventListener('click', () => {
+        if (b.url) openURL(b.url);
+        else if (b.inline !== undefined) inlineHere(b.inline);
+        else press(m, b.data, btn);
+      });
       row.appendChild(btn);
     });
     kb.appendChild(row);
@@ -397,6 +401,16 @@ function toggleMenu() {
 function inlineText() {
   const m = new RegExp('^@' + S.bot.username + '(?:\\s([\\s\\S]*))?$', 'i').exec($('text').value);
   return m ? (m[1] || '') : null;
+}
+
+// A switch_inline_query_current_chat button: Telegram puts "@bot query"
+// into the chat's input, which asks the bot at once.
+function inlineHere(query) {
+  if (!S.bot) return;
+  const box = $('text');
+  box.value = '@' + S.bot.username + ' ' + query;
+  box.focus();
+  onType();
 }
 
 function onType() {
