@@ -21,10 +21,7 @@ func parseTradePayload(s string) (chat int64, game uint64, ok bool) {
 }
 
 func (b *Kind) deepLink(chat int64, game uint64) string {
-	if b.cfg.Username == "" {
-		return ""
-	}
-	return "https://t.me/" + b.cfg.Username + "?start=" + TradePayload(chat, game)
+	return kit.StartLink(b.cfg.Username, TradePayload(chat, game))
 }
 
 // changeDraft changes the drafts of a group's game for an update that arrived

@@ -19,10 +19,7 @@ func parseHandPayload(s string) (chat int64, game uint64, ok bool) {
 }
 
 func (k *Kind) handLink(chat int64, game uint64) string {
-	if k.cfg.Username == "" {
-		return ""
-	}
-	return "https://t.me/" + k.cfg.Username + "?start=" + HandPayload(chat, game)
+	return kit.StartLink(k.cfg.Username, HandPayload(chat, game))
 }
 
 // handSlot names seat's hand message in its private chat; the slot names

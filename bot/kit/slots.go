@@ -51,6 +51,15 @@ func StartPayload(prefix string, chat int64, game uint64) string {
 	return prefix + strconv.FormatUint(uint64(-chat), 36) + "_" + strconv.FormatUint(game, 36)
 }
 
+// StartLink is the t.me link that opens the bot's private chat with
+// payload, or "" when the bot's username is unknown (a link to nobody).
+func StartLink(username, payload string) string {
+	if username == "" {
+		return ""
+	}
+	return "https://t.me/" + username + "?start=" + payload
+}
+
 // ParseStartPayload reads a StartPayload with prefix strictly: the
 // payload is whatever the person's client sent.
 func ParseStartPayload(prefix, s string) (chat int64, game uint64, ok bool) {
