@@ -270,3 +270,45 @@ func (d *pageDriver) dealChoice(k *pageKeyboard, played int, tried map[string]bo
 	}
 	return k.Buttons[0]
 }
+
+// TestBrowserPlaysLux plays a few turns of the Ukrainian luxury edition
+// through the page: its money shows in hryvnias (₴), never in dollars.
+func TestBrowserPlaysLux(t *testing.T) {
+	d := openPage(t, 2)
+	k := d.lobby("lux")
+	rolls := 0
+	for step := 0; step < 60 && rolls < 6; step++ {
+		if k == nil {
+			d.fail("no buttons on the page mid-game")
+		}
+		label := button(k, turnButtons...)
+		if label == "" {
+			label = k.Buttons[0]
+		}
+		who := d.pressAsWhoever(k, label)
+		t.Logf("step %d: %d pressed %q", step, who, label)
+		if strings.HasPrefix(label, "🎲") {
+			rolls++
+		}
+		k = d.waitChange(k, label)
+	}
+	if rolls < 6 {
+		t.Fatalf("only %d rolls", rolls)
+	}
+	var texts []string // the bot's messages and their buttons
+	d.b.eval(`[...T.botTexts(), ...[...document.querySelectorAll('#messages .keyboard button')].map((b) => b.textContent)]`, &texts)
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "₴") {
+		d.fail("no ₴ amount on the page")
+	}
+	for _, s := range texts {
+		if strings.Contains(s, "$") {
+			d.fail("a dollar sign in the hryvnia edition: %q", s)
+		}
+	}
+	prompt := d.endGame()
+	if buttons := d.groupButtons(prompt); len(buttons) != 0 {
+		d.fail("the group still has buttons after /endgame: %q", buttons)
+	}
+	d.noConsoleErrors()
+}
