@@ -3,7 +3,9 @@
 package playground
 
 import (
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -137,15 +139,16 @@ func TestBrowserPlaysDeal(t *testing.T) {
 
 	// Turns through the hands' buttons until three turns were ended.
 	ended, played := 0, 0
-	tried, card := map[string]bool{}, ""
-	for step := 0; step < 200 && ended < 6; step++ {
+	tried, card, refused := map[string]bool{}, "", false
+	for step := 0; step < 200 && ended < 10; step++ {
 		who, k := d.decider()
 		if k == nil {
 			d.fail("nobody has a choice to make at step %d", step)
 		}
-		label := d.dealChoice(k, played, tried)
+		label := d.dealChoice(k, played, tried, refused)
 		t.Logf("step %d: %d presses %q", step, who, label)
 		a := d.press(k.ID, label)
+		refused = strings.HasPrefix(label, "💸") && a != ""
 		switch {
 		case strings.HasPrefix(label, "⏹") && a == "":
 			ended++
@@ -153,7 +156,7 @@ func TestBrowserPlaysDeal(t *testing.T) {
 			clear(tried)
 		case strings.HasPrefix(label, "⬅"):
 			tried[card] = true
-		case (strings.HasPrefix(label, "🏦") || strings.HasPrefix(label, "🏠")) && a == "":
+		case button(&pageKeyboard{Buttons: []string{label}}, "🏦", "🏠", "💰", "▶", "💸") != "" && !strings.Contains(k.Text, "❗") && a == "":
 			played++
 		}
 		if strings.Contains(k.Text, "▶") {
@@ -168,7 +171,7 @@ func TestBrowserPlaysDeal(t *testing.T) {
 		}
 		d.waitHandChange(k, label)
 	}
-	if ended < 6 {
+	if ended < 10 {
 		t.Fatalf("only %d turns ended", ended)
 	}
 
@@ -234,22 +237,35 @@ func (d *pageDriver) decider() (int64, *pageKeyboard) {
 // dealChoice is what a quick, harmless player presses on a hand: answers
 // and payments first, then up to two cards banked or laid down, then ⏹.
 // Cards in tried led to nothing it would do (it went back): not again.
-func (d *pageDriver) dealChoice(k *pageKeyboard, played int, tried map[string]bool) string {
+// refused says the bot refused the last payment as too small.
+func (d *pageDriver) dealChoice(k *pageKeyboard, played int, tried map[string]bool, refused bool) string {
 	switch {
-	case button(k, "🚫") != "": // Just Say No is offered: let it be
-		if l := button(k, "✅"); l != "" {
-			return l
-		}
 	case button(k, "🗑") != "":
 		return button(k, "🗑")
 	case strings.Contains(k.Text, "❗") && button(k, "💸") != "":
-		// A payment: choose the next card not yet chosen, then pay.
+		// A payment: pay; if the bot wants more, add the most valuable
+		// card not chosen yet. Choosing from the top down never chooses
+		// a card too many (the bot refuses change-making payments).
+		if !refused {
+			return button(k, "💸")
+		}
+		best, most := "", -1
 		for _, l := range k.Buttons {
-			if !strings.HasPrefix(l, "✅") && !strings.HasPrefix(l, "💸") && !strings.HasPrefix(l, "⬅") {
-				return l
+			if v := cardValue(l); v > most && !strings.HasPrefix(l, "✅") && !strings.HasPrefix(l, "💸") && !strings.HasPrefix(l, "⬅") {
+				best, most = l, v
 			}
 		}
+		if best != "" {
+			return best
+		}
 		return button(k, "💸")
+	case button(k, "🚫") != "" && button(k, "✅") != "": // Just Say No is offered: let it be
+		return button(k, "✅")
+	}
+	// Cards that make others pay (a debt, a birthday, a rent) are played,
+	// so payments and Just Say No come up; the rest go to the bank or down.
+	if l := button(k, "💰", "▶", "💸"); l != "" && !strings.Contains(k.Text, "▶") {
+		return l
 	}
 	if l := button(k, "🏦", "🏠"); l != "" {
 		return l
@@ -311,4 +327,17 @@ func TestBrowserPlaysLux(t *testing.T) {
 		d.fail("the group still has buttons after /endgame: %q", buttons)
 	}
 	d.noConsoleErrors()
+}
+
+// moneyOfCard reads a card's value off its payment button: "Name (3M)",
+// or a money card named by its value, "5M" (M or the Cyrillic М).
+var moneyOfCard = regexp.MustCompile(`(\d+)\s*[MМ]\)?$`)
+
+func cardValue(label string) int {
+	m := moneyOfCard.FindStringSubmatch(label)
+	if m == nil {
+		return 0
+	}
+	v, _ := strconv.Atoi(m[1])
+	return v
 }
