@@ -297,11 +297,7 @@ func TestBrowserPlaysLux(t *testing.T) {
 		if k == nil {
 			d.fail("no buttons on the page mid-game")
 		}
-		label := button(k, turnButtons...)
-		if label == "" {
-			label = k.Buttons[0]
-		}
-		who := d.pressAsWhoever(k, label)
+		who, label := d.pressTurnButton(k)
 		t.Logf("step %d: %d pressed %q", step, who, label)
 		if strings.HasPrefix(label, "🎲") {
 			rolls++
@@ -340,4 +336,15 @@ func cardValue(label string) int {
 	}
 	v, _ := strconv.Atoi(m[1])
 	return v
+}
+
+// pressTurnButton presses what a quick, harmless player of a board game
+// presses on k (turnButtons, else the first button), as whoever may.
+func (d *pageDriver) pressTurnButton(k *pageKeyboard) (who int64, label string) {
+	d.t.Helper()
+	label = button(k, turnButtons...)
+	if label == "" {
+		label = k.Buttons[0]
+	}
+	return d.pressAsWhoever(k, label), label
 }
