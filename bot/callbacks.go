@@ -55,6 +55,9 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	defer b.lock(chat)()
 	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
 		b.onHostPress(c, lang, q.From, press, admin)
+		if (press.Op == OpEndGameYes || press.Op == OpEndGameNo) && c.Alert == "" {
+			c.CloseQuestion(q.Message, b.answeredAs(lang, press.Op == OpEndGameYes))
+		}
 	})
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
@@ -107,6 +110,15 @@ func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press 
 	default:
 		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 	}
+}
+
+// answeredAs is how a confirmation question was answered, for its final
+// text: yes, or cancelled.
+func (b *Bot) answeredAs(lang string, yes bool) string {
+	if yes {
+		return "✅"
+	}
+	return b.cat.T(lang, "cancelled", nil)
 }
 
 func (b *Bot) chatLang(chat int64, userLang string) string {

@@ -17,6 +17,13 @@ func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 	defer b.lock(chat)()
 	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
 		b.onPress(c, lang, q.From, press)
+		if (press.Op == OpResignYes || press.Op == OpResignNo) && c.Alert == "" {
+			outcome := "✅"
+			if press.Op == OpResignNo {
+				outcome = b.cat.T(lang, "cancelled", nil)
+			}
+			c.CloseQuestion(q.Message, outcome)
+		}
 	})
 	if st != nil && st.Rec != nil && st.Rec.ID == press.Game && press.Op == OpDeed && st.Alert == "" {
 		st.Alert = b.deedText(st.Lang(q.From.LanguageCode), st.Rec.Edition, press.Arg)

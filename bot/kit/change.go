@@ -103,6 +103,16 @@ func (c *Change) Finalize(slot string, msg int, text string) {
 	c.Finals = append(c.Finals, Final{Slot: slot, Msg: msg, Text: text})
 }
 
+// CloseQuestion ends a confirmation question (/endgame's, /leave's) once
+// it is answered: the question keeps its text, loses its buttons, and says
+// how it was answered, so no live button stays behind.
+func (c *Change) CloseQuestion(m *tgbotapi.Message, outcome string) {
+	if m == nil || m.MessageID == 0 {
+		return
+	}
+	c.Finalize("", m.MessageID, Escape(m.Text)+"\n"+outcome)
+}
+
 // FinalizeOnce is Finalize unless the change already finalized slot.
 func (c *Change) FinalizeOnce(slot string, msg int, text string) {
 	for _, f := range c.Finals {
