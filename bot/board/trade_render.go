@@ -11,8 +11,8 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-// tradeItems lists one side of an offer: deeds, jail cards, cash.
-// building, if not "", is the building the side sells (buildingItem).
+// tradeItems lists one side of an offer: a building bought from it
+// (buildingItem, "" for none), deeds, jail cards, cash.
 func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int, building string) string {
 	var items []string
 	if building != "" {
