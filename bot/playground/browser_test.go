@@ -319,11 +319,7 @@ func TestBrowserPlaysAGame(t *testing.T) {
 			}
 			continue
 		}
-		label := button(k, turnButtons...)
-		if label == "" {
-			label = k.Buttons[0]
-		}
-		who := d.pressAsWhoever(k, label)
+		who, label := d.pressTurnButton(k)
 		t.Logf("step %d: %d pressed %q", step, who, label)
 		if strings.HasPrefix(label, "🎲") {
 			rollers[who]++

@@ -422,6 +422,10 @@ function onType() {
       const r = await api('inline', { user: S.me, chat: S.open, query: q });
       S.inlineQuery = r.query;
       S.inlineChat = S.open;
+      // The bot may answer on the stream before this reply arrives.
+      const early = S.inlineEarly;
+      S.inlineEarly = null;
+      if (early && early.query === r.query) onInline(early);
     } catch (e) {
       toast(e.message);
     }
@@ -429,7 +433,8 @@ function onType() {
 }
 
 function onInline(a) {
-  if (a.user !== S.me || a.query !== S.inlineQuery) return; // an older query, or someone else's
+  if (a.user !== S.me) return; // someone else's
+  if (a.query !== S.inlineQuery) { S.inlineEarly = a; return; } // an older query, or one whose id is still on its way
   const box = $('inline');
   box.replaceChildren();
   if (a.results.length === 0) box.appendChild(el('div', 'empty', 'No results'));
