@@ -478,6 +478,7 @@ func sampleData() map[string]any {
 		"Left": "2 h", "Days": 14, "Need": 3, "H": 1, "M": 30, // deadlines (bot/deadline.go)
 		"Kick": "after 3", "Archive": "14 d", // settings: absent players
 		"Reels": "⭐ | 🔔 | 🍋", "Jackpot": "$200", // the casino (bot/board/edition.go)
+		"From": "Coffee Shop 🏪🏪", "On": "Bakery", // a building bought in a trade (bot/board/trade_building.go)
 	}
 }
 

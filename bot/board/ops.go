@@ -52,6 +52,7 @@ const (
 	OpTrSet     Op = "tv" // set it
 	OpTrSend    Op = "ty" // send the offer to the group
 	OpTrDiscard Op = "tz" // throw the draft away
+	OpTrBuild   Op = "tb" // buy a building from the counterparty (buildingArg)
 	// The offer's buttons in the group; the argument is the engine's trade
 	// id, which is never reused, so these do not go stale with the revision.
 	OpOfAccept   Op = "oa"
@@ -71,6 +72,7 @@ var Ops = map[Op]OpShape{
 	OpOfAccept: WithArg, OpOfReject: WithArg, OpOfCounter: WithArg, OpOfWithdraw: WithArg,
 	OpTrTo: WithChat, OpTrWho: WithChat, OpTrGive: WithChat, OpTrTake: WithChat, OpTrCard: WithChat, OpTrAsk: WithChat,
 	OpTrMode: WithChat, OpTrAdd: WithChat, OpTrSub: WithChat, OpTrSet: WithChat, OpTrSend: WithChat, OpTrDiscard: WithChat,
+	OpTrBuild: WithChat,
 }
 
 // offerOps are pressed on an offer message: checked by trade id, not revision.

@@ -82,6 +82,10 @@ func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) s
 		tr.GiveCards, ok = toggle(tr.GiveCards, press.Arg, press.Arg < 2 && g.Players[seat].JailCards[press.Arg])
 	case OpTrAsk:
 		tr.TakeCards, ok = toggle(tr.TakeCards, press.Arg, press.Arg < 2 && g.Players[tr.To].JailCards[press.Arg])
+	case OpTrBuild:
+		if !toggleBuilding(g, tr, press.Arg) {
+			return "trade_building_gone"
+		}
 	case OpTrMode:
 		if press.Arg > EditDebt || press.Arg == EditDebt && g.MaxDebtCredit(seat, tr.To) == 0 {
 			return "alert_outdated"

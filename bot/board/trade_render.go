@@ -11,9 +11,13 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-// tradeItems lists one side of an offer: deeds, jail cards, cash.
-func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int) string {
+// tradeItems lists one side of an offer: a building bought from it
+// (buildingItem, "" for none), deeds, jail cards, cash.
+func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int, building string) string {
 	var items []string
+	if building != "" {
+		items = append(items, building)
+	}
 	for _, sq := range deeds {
 		if sq >= 0 && sq < len(rec.Game.Props) {
 			items = append(items, b.propLabel(lang, rec, sq))
@@ -40,8 +44,8 @@ func (b *Kind) offerText(lang string, rec *Record, t *engine.Trade, open bool) s
 	}
 	lines := []string{
 		b.cat.T(lang, "offer_title", map[string]any{"ID": t.ID, "Player": kit.SeatName(rec, t.From), "Other": to}),
-		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.From), "Items": b.tradeItems(lang, rec, t.GiveDeeds, t.GiveCards, t.GiveCash)}),
-		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.To), "Items": b.tradeItems(lang, rec, t.TakeDeeds, t.TakeCards, t.TakeCash)}),
+		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.From), "Items": b.tradeItems(lang, rec, t.GiveDeeds, t.GiveCards, t.GiveCash, "")}),
+		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.To), "Items": b.tradeItems(lang, rec, t.TakeDeeds, t.TakeCards, t.TakeCash, b.buildingItem(lang, rec, t))}),
 	}
 	if t.Debt > 0 {
 		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.money(lang, rec, t.Debt),
@@ -93,8 +97,8 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	}
 	lines := []string{
 		b.cat.T(lang, "composer_title", map[string]any{"Player": me, "Other": kit.SeatName(rec, tr.To)}),
-		b.cat.T(lang, "composer_give", map[string]any{"Items": b.tradeItems(lang, rec, tr.GiveDeeds, tr.GiveCards, tr.GiveCash)}),
-		b.cat.T(lang, "composer_take", map[string]any{"Items": b.tradeItems(lang, rec, tr.TakeDeeds, tr.TakeCards, tr.TakeCash)}),
+		b.cat.T(lang, "composer_give", map[string]any{"Items": b.tradeItems(lang, rec, tr.GiveDeeds, tr.GiveCards, tr.GiveCash, "")}),
+		b.cat.T(lang, "composer_take", map[string]any{"Items": b.tradeItems(lang, rec, tr.TakeDeeds, tr.TakeCards, tr.TakeCash, b.buildingItem(lang, rec, &tr))}),
 	}
 	owed := g.MaxDebtCredit(seat, tr.To)
 	if owed > 0 || tr.Debt > 0 {
@@ -166,6 +170,11 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	}
 	deedButtons(seat, tr.GiveDeeds, OpTrGive, "📤")
 	deedButtons(tr.To, tr.TakeDeeds, OpTrTake, "📥")
+	var bs []tgbotapi.InlineKeyboardButton
+	for _, c := range b.buildingButtons(lang, rec, &tr) {
+		bs = append(bs, btn(c.label, OpTrBuild, c.arg))
+	}
+	pairs(bs)
 	rows = append(rows, []tgbotapi.InlineKeyboardButton{
 		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.money(lang, rec, tr.GiveCash)}), OpTrMode, EditGive),
 		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.money(lang, rec, tr.TakeCash)}), OpTrMode, EditTake)})
