@@ -15,6 +15,7 @@ func (g *Game) TradedBuilding(t *Trade) int {
 	if t.TakeBuilding == 0 {
 		return 0
 	}
+	g.EditionData() // a decoded game finds its edition on first use
 	if g.checkBuildingTrade(t) != nil {
 		return 0
 	}

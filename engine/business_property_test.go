@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // Branches and corporations, mortgages, trades and bankruptcy in the
 // business edition. Group 1 (Кафе) is 4, 6, 7 (branch 50); group 0 is 1, 3.
@@ -231,6 +234,15 @@ func TestBuildingTrade(t *testing.T) {
 	refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveDeeds: []int{-1, 99}, TakeBuilding: 26, PlaceOn: 3}}, ErrBadTrade)
 	if k := g.TradedBuilding(&Trade{From: 0, To: 1, TakeBuilding: 26, PlaceOn: 3}); k != 1 {
 		t.Fatalf("TradedBuilding = %d, want a branch", k)
+	}
+	// A game read back from storage knows its edition only by name until
+	// first asked: the bot's composer asks TradedBuilding first.
+	var stored Game
+	if data, err := json.Marshal(g); err != nil || json.Unmarshal(data, &stored) != nil {
+		t.Fatalf("round trip: %v", err)
+	}
+	if k := stored.TradedBuilding(&Trade{From: 0, To: 1, TakeBuilding: 26, PlaceOn: 3}); k != 1 {
+		t.Fatalf("TradedBuilding on a decoded game = %d, want a branch", k)
 	}
 	do(t, g, 0, buy(26, 3))
 	ev := do(t, g, 1, Action{Kind: ActAcceptTrade, TradeID: 1})

@@ -29,7 +29,6 @@ func buildingMoves(g *engine.Game, t engine.Trade) []buildingMove {
 	if !g.Rules.NoBuildingAuctions || g.Houses > 0 && g.Hotels > 0 || !g.Active(t.To) {
 		return nil
 	}
-	g.EditionData() // TradedBuilding reads it unchecked, and a decoded game binds it lazily
 	var moves []buildingMove
 	for src := range g.Props {
 		if g.Props[src].Owner != t.To || g.Props[src].Buildings == 0 {
@@ -58,7 +57,6 @@ func toggleBuilding(g *engine.Game, tr *engine.Trade, arg int) bool {
 	}
 	t := *tr
 	t.TakeBuilding, t.PlaceOn = src, dst
-	g.EditionData() // as in buildingMoves
 	if g.TradedBuilding(&t) == 0 {
 		return false
 	}
