@@ -7,9 +7,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-func newBusinessGame(t testing.TB, players int, seed uint64) *engine.Game {
+// newEditionGame starts a game of edition with players seats.
+func newEditionGame(t testing.TB, edition string, players int, seed uint64) *engine.Game {
 	t.Helper()
-	g, _, err := engine.New(engine.Config{Edition: engine.Business, Players: players, Seed: seed})
+	g, _, err := engine.New(engine.Config{Edition: edition, Players: players, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func TestStakePolicy(t *testing.T) {
 		{195, 200, 0},    // 9.5 → nothing
 		{300, 200, 20},
 	} {
-		g := newBusinessGame(t, 2, 1)
+		g := newEditionGame(t, engine.Business, 2, 1)
 		g.Rules.GambleCap = c.capped
 		p := g.Current
 		g.Bank += int64(g.Players[p].Cash - c.cash)
@@ -128,7 +129,7 @@ func TestJailChoice(t *testing.T) {
 		{JailShort, 1500, true, engine.ActStayInJail},
 		{JailLong, 1500, false, engine.ActStayInJail},
 	} {
-		g := newBusinessGame(t, 2, 1)
+		g := newEditionGame(t, engine.Business, 2, 1)
 		p := g.Current
 		g.Bank += int64(g.Players[p].Cash - c.cash)
 		g.Players[p].Cash = c.cash
@@ -161,7 +162,7 @@ func TestSellsBuildingsDearly(t *testing.T) {
 		cash int
 		want engine.ActionKind
 	}{{300, engine.ActRejectTrade}, {450, engine.ActRejectTrade}, {600, engine.ActAcceptTrade}} { // a branch of 150
-		g := newBusinessGame(t, 2, 1)
+		g := newEditionGame(t, engine.Business, 2, 1)
 		own := func(p engine.PlayerID, n int8, sqs ...int) {
 			for _, sq := range sqs {
 				g.Props[sq].Owner, g.Props[sq].Buildings = p, n
@@ -188,7 +189,7 @@ func TestSellsBuildingsDearly(t *testing.T) {
 // one from an opponent, at a price the opponent's computer player accepts;
 // an opponent short of a corporation itself is not asked.
 func TestBuysBuildingFromPlayer(t *testing.T) {
-	g := newBusinessGame(t, 3, 1)
+	g := newEditionGame(t, engine.Business, 3, 1)
 	p := g.Current
 	q, r := (p+1)%3, (p+2)%3
 	set := func(owner engine.PlayerID, n int8, sqs ...int) {

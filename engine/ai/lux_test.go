@@ -7,15 +7,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-func newLuxGame(t testing.TB, players int, seed uint64) *engine.Game {
-	t.Helper()
-	g, _, err := engine.New(engine.Config{Edition: engine.Lux, Players: players, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // TestComputerLuxGames: computer players finish lux games of 2 to 4 seats,
 // answering the edition's decisions (the casino's stake, the tax
 // inspection's roll, the jail on stopping) and, in a third of the games,
@@ -41,7 +32,7 @@ func TestCasinoStakePolicy(t *testing.T) {
 		{150_000, 1_000},
 		{149_999, 0},
 	} {
-		g := newLuxGame(t, 2, 1)
+		g := newEditionGame(t, engine.Lux, 2, 1)
 		g.Current, g.Phase, g.Step = 0, engine.PhaseGamble, engine.StepGamble
 		g.Players[0].Pos = engine.LuxCasino
 		g.Players[0].Cash = c.cash
@@ -54,7 +45,7 @@ func TestCasinoStakePolicy(t *testing.T) {
 			t.Errorf("cash %d: %+v, want %+v", c.cash, a, want)
 		}
 	}
-	g := newLuxGame(t, 2, 1)
+	g := newEditionGame(t, engine.Lux, 2, 1)
 	g.Current, g.Phase, g.Step = 0, engine.PhaseInspection, engine.StepInspection
 	g.Players[0].Pos = engine.LuxInspection
 	if a, ok := (&Player{}).Decide(g, 0); !ok || a.Kind != engine.ActRoll || g.Check(0, a) != nil {
