@@ -2,6 +2,9 @@ package kit
 
 import (
 	"time"
+	// The zone database goes into the binary: a slim container has no
+	// zoneinfo, and a chat's chosen zone must not silently become UTC there.
+	_ "time/tzdata"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -56,6 +59,9 @@ type ChatOptions struct {
 	KickAfter int `json:"kick_after,omitempty"`
 	// ArchiveAfter archives a game left untouched this long; 0 = 14 days.
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
+	// TimeZone is the IANA name of the zone in which deadlines are shown
+	// ("до 14:05"); "" or an unknown name is UTC.
+	TimeZone string `json:"time_zone,omitempty"`
 }
 
 // clone returns a copy of o that shares nothing with it (a record never
@@ -98,6 +104,24 @@ func (o ChatOptions) EffectivePace() Pace {
 	}
 	return Paces[DefaultPace]
 }
+
+// Location is the zone the chat's deadlines are shown in: UTC unless the
+// chat chose a zone the binary knows (the zone database is embedded, so a
+// container without zoneinfo still knows every name).
+func (o ChatOptions) Location() *time.Location {
+	if o.TimeZone == "" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(o.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// TimeZones are the zones /settings offers, west to east; the chats this
+// bot is for are mostly in the first few.
+var TimeZones = []string{"", "Europe/London", "Europe/Berlin", "Europe/Kyiv", "Europe/Moscow", "Asia/Yekaterinburg", "Asia/Almaty", "Asia/Novosibirsk", "America/New_York"}
 
 // Defaults of the chat options that concern deadlines.
 const (
