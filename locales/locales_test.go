@@ -475,7 +475,7 @@ func sampleData() map[string]any {
 		"ID": 3, "Items": "Baltic Avenue, $100", "Owed": "$150", "Hours": 24,
 		"Value": "live", "Decision": "2 min", "Bid": "30 s", "Played": 5, "Won": 2, "Bankrupt": 1, // settings, stats
 		"Best": "$3,200", "Set": "🟫 Brown",
-		"Left": "2 h", "Days": 14, "Need": 3, "H": 1, "M": 30, // deadlines (bot/deadline.go)
+		"Left": "2 h", "Days": 14, "Need": 3, "H": 1, "M": 30, "Time": "14:05 UTC", // deadlines (bot/deadline.go, bot/kit/clocktext.go)
 		"Kick": "after 3", "Archive": "14 d", // settings: absent players
 		"Reels": "⭐ | 🔔 | 🍋", "Jackpot": "$200", // the casino (bot/board/edition.go)
 		"From": "Coffee Shop 🏪🏪", "On": "Bakery", // a building bought in a trade (bot/board/trade_building.go)

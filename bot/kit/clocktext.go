@@ -1,0 +1,46 @@
+package kit
+
+import (
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// DeadlineText says until when a decision waits, in the chat's zone and
+// language: "⏳ до 14:05 UTC · ещё 1 ч 20 мин". The zone is named only when
+// it is UTC, the default a chat may not know it has; a deadline on another
+// day than now carries its date. An empty string for no deadline (paused,
+// or none set).
+func DeadlineText(cat *locales.Catalog, lang string, loc *time.Location, now time.Time, deadlineMS int64) string {
+	if deadlineMS == 0 {
+		return ""
+	}
+	at := time.UnixMilli(deadlineMS).In(loc)
+	now = now.In(loc)
+	layout := "15:04"
+	if y, m, d := at.Date(); y != now.Year() || m != now.Month() || d != now.Day() {
+		layout = cat.T(lang, "clock_date_layout", nil)
+	}
+	when := at.Format(layout)
+	if loc == time.UTC {
+		when += " UTC"
+	}
+	return cat.T(lang, "clock_until", map[string]any{"Time": when, "Left": LeftText(cat, lang, at.Sub(now))})
+}
+
+// LeftText is a remaining time in words, to the minute ("1 ч 20 мин"); under
+// a minute it says so rather than counting seconds a chat message cannot keep
+// up with.
+func LeftText(cat *locales.Catalog, lang string, left time.Duration) string {
+	if left < time.Minute {
+		return cat.T(lang, "clock_left_under_minute", nil)
+	}
+	h, m := int(left/time.Hour), int(left%time.Hour/time.Minute)
+	switch {
+	case h == 0:
+		return cat.T(lang, "clock_left_m", map[string]any{"M": m})
+	case m == 0:
+		return cat.T(lang, "clock_left_h", map[string]any{"H": h})
+	}
+	return cat.T(lang, "clock_left_hm", map[string]any{"H": h, "M": m})
+}
