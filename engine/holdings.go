@@ -21,6 +21,7 @@ type holdings struct {
 	sets      []uint8  // complete colour sets, by seat
 	setMask   []uint64 // complete colour sets as bits by group (below 64), by seat
 	near      []uint8  // colour sets lacking one deed, by seat
+	nearMask  []uint64 // colour sets lacking one deed as bits by group, by seat
 	mortgaged []uint8  // mortgaged deeds, by seat
 }
 
@@ -45,7 +46,8 @@ func (g *Game) countHoldings() holdings {
 	buf = buf[groups:]
 	h.owned, buf = buf[:n*groups:n*groups], buf[n*groups:]
 	h.sets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
-	h.setMask = make([]uint64, n)
+	masks := make([]uint64, 2*n)
+	h.setMask, h.nearMask = masks[:n:n], masks[n:]
 	for gi, sqs := range ed.groups {
 		h.size[gi] = uint8(len(sqs))
 		if ed.colour[gi] {
@@ -75,6 +77,7 @@ func (g *Game) countHoldings() holdings {
 				h.setMask[p] |= groupBit(gi)
 			case size - 1:
 				h.near[p]++
+				h.nearMask[p] |= groupBit(gi)
 			}
 		}
 	}
@@ -149,8 +152,10 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 	switch {
 	case was == size-1:
 		h.near[p]--
+		h.nearMask[p] &^= groupBit(gi)
 	case was+d == size-1:
 		h.near[p]++
+		h.nearMask[p] |= groupBit(gi)
 	}
 }
 
@@ -188,7 +193,8 @@ func (g *Game) checkHoldings() error {
 				return fmt.Errorf("index: player %d owns %d deeds of group %d, the board says %d", p, got, gi, w)
 			}
 		}
-		if g.hold.sets[p] != want.sets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
+		if g.hold.sets[p] != want.sets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] ||
+			g.hold.nearMask[p] != want.nearMask[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
 			return fmt.Errorf("index: player %d has %d sets, %d lacking one and %d mortgages, the board says %d, %d and %d",
 				p, g.hold.sets[p], g.hold.near[p], g.hold.mortgaged[p], want.sets[p], want.near[p], want.mortgaged[p])
 		}
@@ -259,6 +265,16 @@ func (g *Game) CompleteSetMask(p PlayerID) uint64 {
 func (g *Game) SetsLackingOne(p PlayerID) int {
 	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
 		return int(g.hold.near[p])
+	}
+	return 0
+}
+
+// NearSetMask has bit gi set for each colour set gi of which p owns all
+// but one deed, for callers that visit them (the computer players' trade
+// offers).
+func (g *Game) NearSetMask(p PlayerID) uint64 {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return g.hold.nearMask[p]
 	}
 	return 0
 }

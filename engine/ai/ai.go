@@ -66,6 +66,10 @@ type Player struct {
 	// offers remembers the trade offers the player decided on, per seat,
 	// so that a rejected deal is not offered again at once.
 	offers [offerMemory]offerMemo
+	// asked and latest summarize offers for the quick answers of
+	// offeredRecently and offeredThisTurn (see summarize).
+	asked  uint64
+	latest int
 }
 
 // Decide returns the action seat p should take now, and false when p has
