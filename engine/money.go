@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // This file holds every movement of money: between players, to and from
 // the bank and the jackpot, debts and bankruptcy. Keeping them in one place
 // is what makes the conservation invariant easy to trust.
@@ -119,19 +121,12 @@ func (g *Game) buildingValue(sq int) int {
 func (g *Game) LiquidationValue(p PlayerID) int {
 	ed := g.EditionData()
 	v := g.Players[p].Cash
-	for gi, n := range g.GroupCounts(p) { // only the groups p has deeds in
-		if n == 0 {
-			continue
-		}
-		for _, sq := range ed.groups[gi] {
-			prop := &g.Props[sq]
-			if prop.Owner != p {
-				continue
-			}
-			v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
-			if !prop.Mortgaged {
-				v += ed.Squares[sq].Mortgage
-			}
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		sq := bits.TrailingZeros64(deeds)
+		prop := &g.Props[sq]
+		v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
+		if !prop.Mortgaged {
+			v += ed.Squares[sq].Mortgage
 		}
 	}
 	return v

@@ -37,11 +37,8 @@ func (g *Game) setRange(group int) (lo, hi int8) {
 }
 
 func (g *Game) buildingsOf(p PlayerID) (houses, hotels int) {
-	for i := range g.Props {
-		if g.Props[i].Owner != p {
-			continue
-		}
-		if b := int(g.Props[i].Buildings); b == Hotel {
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		if b := int(g.Props[bits.TrailingZeros64(deeds)].Buildings); b == Hotel {
 			hotels++
 		} else {
 			houses += b

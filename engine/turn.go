@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // This file holds the turn flow: rolling, moving, landing, cards, rent,
 // jail, and the settle step that decides what the game waits for next.
 
@@ -90,14 +92,8 @@ func (g *Game) advanceTurn() {
 	// The bare-value window on received mortgaged deeds closes when their
 	// new owner's turn ends (a creditor who is not the current player keeps
 	// it through their own next turn). Only mortgaged deeds carry the mark.
-	marked := g.Props
-	if g.MortgagedDeeds(g.Current) == 0 {
-		marked = nil
-	}
-	for i := range marked {
-		if marked[i].Owner == g.Current {
-			marked[i].Received = false
-		}
+	for marked := g.MortgagedMask(g.Current); marked != 0; marked &= marked - 1 {
+		g.Props[bits.TrailingZeros64(marked)].Received = false
 	}
 	g.Current = next
 	g.startTurn()

@@ -219,32 +219,25 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 	}
 	ed := g.EditionData()
 	reserve := memo.get(pl, g, ed, p)
-	// Mortgages to lift, found in one pass over the groups p has deeds in:
+	// Mortgages to lift, found in one pass over p's mortgaged deeds:
 	// inSet (of a complete colour set: lifting it lets the set be built on
 	// again and restores the double rent), other (any, when rich); the
 	// cheapest first, the first on the board among those.
 	inSet, inSetCost, other, otherCost := -1, 0, -1, 0
 	if mortgaged && cash >= reserve {
 		sets := g.CompleteSetMask(p)
-		for gi, n := range g.GroupCounts(p) {
-			if n == 0 {
+		rich := reserve + richMargin*moneyUnit(g)
+		for pledged := g.MortgagedMask(p); pledged != 0; pledged &= pledged - 1 {
+			sq := bits.TrailingZeros64(pledged)
+			cost := g.UnmortgageCost(sq)
+			if cash-cost >= rich && (other < 0 || cost < otherCost || cost == otherCost && sq < other) {
+				other, otherCost = sq, cost
+			}
+			if s := &ed.Squares[sq]; s.Kind != engine.SquareStreet || !inMask(sets, s.Group) {
 				continue
 			}
-			for _, sq := range ed.Group(gi) {
-				pr := &g.Props[sq]
-				if pr.Owner != p || !pr.Mortgaged {
-					continue
-				}
-				cost := g.UnmortgageCost(sq)
-				if cash-cost >= reserve+richMargin*moneyUnit(g) && (other < 0 || cost < otherCost || cost == otherCost && sq < other) {
-					other, otherCost = sq, cost
-				}
-				if ed.Squares[sq].Kind != engine.SquareStreet || !inMask(sets, gi) {
-					continue
-				}
-				if cash-cost >= reserve && (inSet < 0 || cost < inSetCost || cost == inSetCost && sq < inSet) {
-					inSet, inSetCost = sq, cost
-				}
+			if cash-cost >= reserve && (inSet < 0 || cost < inSetCost || cost == inSetCost && sq < inSet) {
+				inSet, inSetCost = sq, cost
 			}
 		}
 		if inSet >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: inSet}) == nil {
@@ -361,9 +354,10 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
 // place chooses where a building won at auction goes.
 func (pl *Player) place(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
 	best, bestB := -1, int8(0)
-	for sq := range g.Props {
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		sq := bits.TrailingZeros64(deeds)
 		pr := &g.Props[sq]
-		if pr.Owner != p || best >= 0 && pr.Buildings >= bestB {
+		if best >= 0 && pr.Buildings >= bestB {
 			continue
 		}
 		if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) == nil {
@@ -400,9 +394,10 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 	// enforces even selling); a whole set when a hotel cannot be broken up.
 	best, bestCost := -1, 0
 	set := -1
-	for sq := range g.Props {
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		sq := bits.TrailingZeros64(deeds)
 		pr := &g.Props[sq]
-		if pr.Owner != p || pr.Buildings == 0 {
+		if pr.Buildings == 0 {
 			continue
 		}
 		cost := ed.Squares[sq].HouseCost

@@ -85,28 +85,20 @@ func (m *reserveMemo) get(pl *Player, g *engine.Game, ed *engine.Edition, p engi
 func bestMortgage(g *engine.Game, ed *engine.Edition, p engine.PlayerID, checked bool) int {
 	best, bestKey, bestPrice := -1, 0, 0
 	sets := g.CompleteSetMask(p)
-	for gi, n := range g.GroupCounts(p) { // only the groups p has deeds in
-		if n == 0 {
+	for free := g.DeedMask(p) &^ g.MortgagedMask(p); free != 0; free &= free - 1 {
+		sq := bits.TrailingZeros64(free)
+		s := &ed.Squares[sq]
+		key := 0
+		if s.Kind == engine.SquareStreet && inMask(sets, s.Group) {
+			key = 1
+		}
+		if best >= 0 && (key > bestKey || key == bestKey && (s.Price > bestPrice || s.Price == bestPrice && sq > best)) {
 			continue
 		}
-		for _, sq := range ed.Group(gi) {
-			pr := &g.Props[sq]
-			if pr.Owner != p || pr.Mortgaged {
-				continue
-			}
-			s := &ed.Squares[sq]
-			key := 0
-			if s.Kind == engine.SquareStreet && inMask(sets, gi) {
-				key = 1
-			}
-			if best >= 0 && (key > bestKey || key == bestKey && (s.Price > bestPrice || s.Price == bestPrice && sq > best)) {
-				continue
-			}
-			if checked && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
-				continue
-			}
-			best, bestKey, bestPrice = sq, key, s.Price
+		if checked && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
+			continue
 		}
+		best, bestKey, bestPrice = sq, key, s.Price
 	}
 	return best
 }
