@@ -160,20 +160,21 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 	if g.Houses == ed.Houses && g.Hotels == ed.Hotels {
 		return pl.baseReserve(g) // most of the game: nothing is built
 	}
-	sum, top := 0, 0
 	// Buildings stand only on whole colour sets: the opponents' are all
 	// there is to look at.
+	var theirs uint64
 	for q := range g.Players {
-		if engine.PlayerID(q) == p {
-			continue
+		if engine.PlayerID(q) != p {
+			theirs |= g.CompleteSetMask(engine.PlayerID(q))
 		}
-		for sets := g.CompleteSetMask(engine.PlayerID(q)); sets != 0; sets &= sets - 1 {
-			for _, sq := range ed.Group(bits.TrailingZeros64(sets)) {
-				if b := g.Props[sq].Buildings; b > 0 {
-					r := ed.Squares[sq].Rent[b]
-					sum += r
-					top = max(top, r)
-				}
+	}
+	sum, top := 0, 0
+	for ; theirs != 0; theirs &= theirs - 1 {
+		for _, sq := range ed.Group(bits.TrailingZeros64(theirs)) {
+			if b := g.Props[sq].Buildings; b > 0 {
+				r := ed.Squares[sq].Rent[b]
+				sum += r
+				top = max(top, r)
 			}
 		}
 	}

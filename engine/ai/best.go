@@ -14,8 +14,8 @@ import (
 // buildings first, the cheapest house among those, the first on the board
 // among those, keeping the reserve; among the squares Check accepts when
 // checked, else among those it could accept (squares it would refuse
-// anyway — not a whole set, a mortgaged set, uneven building — are left
-// out before it).
+// anyway — not a whole set, a mortgaged set, uneven building, a building
+// the bank has none of — are left out before it).
 func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, reserve int, checked bool) int {
 	best, bestB, bestCost := -1, int8(0), 0
 	for sets := g.CompleteSetMask(p); sets != 0; sets &= sets - 1 {
@@ -29,6 +29,9 @@ func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, rese
 			s := &ed.Squares[sq]
 			if pr.Buildings >= engine.Hotel || cash-s.HouseCost < reserve || g.Rules.EvenBuilding && pr.Buildings > lo {
 				continue
+			}
+			if pr.Buildings == engine.Hotel-1 && g.Hotels == 0 || pr.Buildings < engine.Hotel-1 && g.Houses == 0 {
+				continue // the bank has none of the building it would take
 			}
 			if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && (s.HouseCost > bestCost || s.HouseCost == bestCost && sq > best)) {
 				continue
