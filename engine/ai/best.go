@@ -21,7 +21,7 @@ func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, rese
 	for sets := g.CompleteSetMask(p); sets != 0; sets &= sets - 1 {
 		sqs := ed.Group(bits.TrailingZeros64(sets))
 		lo, mortgagedSet := setLevel(g, sqs)
-		if mortgagedSet {
+		if mortgagedSet || lo == engine.Hotel { // a hotel on every deed: the usual set of a long game
 			continue
 		}
 		for _, sq := range sqs {
