@@ -106,6 +106,10 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	if err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
+	// Messages the previous process kept but never saw delivered go first.
+	if err := b.resendKept(); err != nil {
+		return fmt.Errorf("reading kept messages: %w", err)
+	}
 	registerCommands(ctx, client, cat, log)
 
 	var offset int
