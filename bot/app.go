@@ -162,7 +162,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	<-backupsDone
 	disp.Close()
 	done := make(chan struct{})
-	go func() { disp.Wait(); close(done) }()
+	go func() { disp.Wait(); b.detached.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(cfg.ShutdownTimeout):

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -67,6 +68,9 @@ type Bot struct {
 	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
 
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
+	// Calls to Telegram made after a change, apart from its lane (detach).
+	detached        sync.WaitGroup
+	detachedRunning atomic.Int32
 }
 
 // New assembles the game layer.
