@@ -106,8 +106,11 @@ func (h *harness) settle() {
 		h.t.Fatal("updates were not handled in time")
 	}
 	// A start restores the games while it serves; handlers only queue
-	// messages: wait until both are done and the outbox delivered them.
-	if !h.api.WaitFor(func() bool { return !h.bot.restoring.Load() && h.bot.out.Idle() }, 10*time.Second) {
+	// messages, and make the calls a change needs apart (Bot.detach): wait
+	// until all are done and the outbox delivered them.
+	if !h.api.WaitFor(func() bool {
+		return !h.bot.restoring.Load() && h.bot.detachedRunning.Load() == 0 && h.bot.out.Idle()
+	}, 10*time.Second) {
 		h.t.Fatal("the outbox did not deliver in time")
 	}
 }

@@ -31,7 +31,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	chat := st.Chat
 	lang := st.ChatLang()
 	for _, r := range st.Replies {
-		b.out.Send(chat, r.Text, r.KB)
+		b.sendReply(st, r)
 	}
 	if rec := st.Rec; rec != nil {
 		if st.Lobby {
@@ -51,8 +51,9 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
 	}
 	for _, r := range st.Closing {
-		b.out.Send(chat, r.Text, r.KB)
+		b.sendReply(st, r)
 	}
+	b.sendUnclaimed(st)
 }
 
 // orChat is a message's chat: its own (a person's private chat), else the
@@ -96,7 +97,7 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool)
 
 // Restore arms the deadlines of recently changed games that have no timer
 // entry yet and shows again what a previous run may have queued but never
-// delivered: a turn, lobby or offer message whose id was never stored, an
+// delivered: the new messages it kept (outbox_kept.go), a turn, lobby or offer message whose id was never stored, an
 // offer's final text, and the messages of games changed in the last few
 // minutes (a crash may have cut their edits; an edit to the
 // same content costs one request and changes nothing). Paused chats stay
@@ -105,6 +106,9 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool)
 func (b *Bot) Restore() error {
 	chats, err := b.RecentChats()
 	if err != nil {
+		return err
+	}
+	if err := b.resendKept(); err != nil {
 		return err
 	}
 	b.RestoreChats(context.Background(), chats)

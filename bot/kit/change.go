@@ -41,6 +41,10 @@ type Change struct {
 	Shows      []Shown // messages given their live content, after the finals
 	Closing    []Reply // messages sent after them (a game's end)
 	GameOver   bool
+	// Kept are the replies and closing messages, in the order finish sends
+	// them, that the change stored with itself to survive a kill until
+	// Telegram accepts them (bot/outbox_kept.go).
+	Kept []Kept
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool
@@ -73,6 +77,13 @@ type Shown struct {
 	Msg  int
 	Text string
 	KB   *tgbotapi.InlineKeyboardMarkup
+}
+
+// Kept is a new message stored with the change that made it (Seq in the
+// chat's pending messages) until Telegram accepted it.
+type Kept struct {
+	Seq  uint64
+	Text string
 }
 
 // LogEntry is one line of a chat's action log: enough to replay a game
