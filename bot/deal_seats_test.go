@@ -301,3 +301,47 @@ func waiting(g *dealengine.Game) []int {
 	}
 	return out
 }
+
+// TestDealLobbyComputerSeats: a Deal lobby takes computer seats up to
+// Deal's five players.
+func TestDealLobbyComputerSeats(t *testing.T) {
+	h := newHarness(t, 3, nil)
+	h.say(h.users[0], "/newgame deal")
+	for range deal.MaxPlayers + 1 {
+		h.mustPress(h.users[0], OpAddComputer)
+	}
+	if n := len(h.record().Seats); n != deal.MaxPlayers {
+		t.Fatalf("the Deal lobby seats %d after adding more computers than fit, want %d", n, deal.MaxPlayers)
+	}
+}
+
+// TestDealWithoutPeopleEnds: the one person of a game with computers
+// misses a turn and leaves (KickAfter 1); a game of computers alone does
+// not go on: it ends with the standings, and the person's game counts.
+func TestDealWithoutPeopleEnds(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
+	alice := h.users[0]
+	h.startDealWithComputers(2)
+	rec := h.waitRecord("the game waits for Alice", func(r *Record) bool { return !h.dealComputerDue(r) })
+	if !rec.Deal.Game.Waits(0) {
+		t.Fatalf("the game waits for %v, not Alice", waiting(rec.Deal.Game))
+	}
+	clock.Add(time.Hour + time.Second)
+	if !h.api.WaitFor(func() bool { return h.record() == nil }, 5*time.Second) {
+		t.Fatalf("the game of computers alone goes on: %+v", h.record())
+	}
+	var last fakeapi.Message
+	h.api.WaitFor(func() bool {
+		last, _ = h.api.LastMessage(testChat)
+		return strings.Contains(last.Text, "No people are left")
+	}, 5*time.Second)
+	if !strings.Contains(last.Text, "No people are left") || !strings.Contains(last.Text, "complete sets:") {
+		t.Fatalf("the game's end reads %q, want the reason and the standings", last.Text)
+	}
+	if h.mentions(alice.ID, "too many missed turns in a row (1)") != 1 {
+		t.Error("the group was not told that Alice left")
+	}
+	if here, _ := h.stats(alice.ID); here.Kinds[deal.Name] == nil || here.Kinds[deal.Name].Played != 1 || here.Kinds[deal.Name].Won != 0 {
+		t.Errorf("Alice's statistics %+v: want one Deal game, not won", here)
+	}
+}
