@@ -345,3 +345,83 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 		t.Errorf("Alice's statistics %+v: want one Deal game, not won", here)
 	}
 }
+
+// editDeal replaces the stored Deal game by hand (a test's setup), under
+// the chat's lock, without a new revision.
+func (h *harness) editDeal(g *dealengine.Game) {
+	h.t.Helper()
+	defer h.bot.lock(testChat)()
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		data, _ := tx.Game(testChat)
+		rec, err := kit.DecodeRecord(data)
+		if err != nil {
+			return err
+		}
+		rec.Deal.Game, rec.Deal.Events = g, nil
+		out, err := rec.Encode()
+		if err != nil {
+			return err
+		}
+		return tx.PutGame(testChat, out)
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// handAct presses the hand button of u's that takes action a.
+func (h *harness) handAct(u fakeapi.User, match func(a dealengine.Action) bool) {
+	h.t.Helper()
+	rec := h.record()
+	for _, b := range deal.Buttons(rec, int(rec.SeatOf(u.ID))) {
+		if (b.Op == deal.OpAct || b.Op == deal.OpPay) && match(b.Action) {
+			h.handPress(u, b.Op, b.Arg)
+			return
+		}
+	}
+	h.t.Fatalf("%s's hand offers no such move: %+v", u.FirstName, deal.Buttons(rec, int(rec.SeatOf(u.ID))))
+}
+
+// TestDealTimeoutsOfOneTurnCountOnce: the player whose turn it is lets
+// the deadline pass twice in one turn — answering a Just Say No against
+// their Debt Collector, then playing on —: one missed turn, not two; the
+// target, who answered, misses none.
+func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
+	h.startDeal("en")
+	collector, sayNo := -1, -1
+	for i, c := range dealengine.Cards {
+		if collector < 0 && c.Action == dealengine.DebtCollector && c.Type == dealengine.TypeAction {
+			collector = i
+		}
+		if sayNo < 0 && c.Action == dealengine.JustSayNo && c.Type == dealengine.TypeAction {
+			sayNo = i
+		}
+	}
+	// Seat 0 starts holding the Debt Collector, seat 1 the Just Say No.
+	g, _, err := dealengine.New(dealengine.Config{Players: 3, Deck: []int{collector, sayNo}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.editDeal(g)
+	h.say(h.users[0], "/board") // shows the table and the hands anew
+	rec := h.record()
+	u0, u1 := h.userOf(rec, 0), h.userOf(rec, 1)
+	h.handPress(u0, deal.OpCard, collector)
+	h.handAct(u0, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay && a.Target == 1 })
+	h.handAct(u1, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
+	if g := h.record().Deal.Game; g.Phase != dealengine.PhaseRespond || !g.Waits(0) {
+		t.Fatalf("phase %d: want the actor to answer the Just Say No", g.Phase)
+	}
+	for _, what := range []string{"the answer", "the turn"} {
+		ver := h.record().Deal.Game.Version
+		clock.Add(time.Hour + time.Second)
+		h.waitRecord(what+" times out", func(r *Record) bool { return r.Deal.Game.Version != ver })
+	}
+	rec = h.record()
+	if g := rec.Deal.Game; g.Current != 1 {
+		t.Fatalf("after two timeouts the turn is seat %d's, want seat 1's", g.Current)
+	}
+	if s := rec.Clock.Strikes; s[0] != 1 || s[1] != 0 {
+		t.Fatalf("missed turns %v: want one for seat 0's turn, none for seat 1, who answered", s)
+	}
+}
