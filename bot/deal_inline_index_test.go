@@ -32,12 +32,19 @@ func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
 	if got := h.settings(u.ID).DealChat; got != testChat {
 		t.Fatalf("after an inline move the private chat names group %d, want %d", got, testChat)
 	}
-	clock.Add(10 * time.Minute)
-	h.stop()
-	h.start()
-	h.settle()
+	h.quietRestart(clock)
 	// Found, the person gets their moves or at least their cards to look at.
 	if a := h.inlineHand(u); len(a.Results) == 0 {
 		t.Fatal("after the restart inline mode did not find the player's game")
 	}
+}
+
+// quietRestart stops the bot and starts it again once the game has not
+// changed for a while, so the start re-shows nothing.
+func (h *harness) quietRestart(clock *fakeClock) {
+	h.t.Helper()
+	clock.Add(10 * time.Minute)
+	h.stop()
+	h.start()
+	h.settle()
 }

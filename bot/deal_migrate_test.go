@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -101,10 +100,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 
 	// A restart that re-shows nothing: the game has not changed lately.
 	shown := table("before the restart")
-	clock.Add(10 * time.Minute)
-	h.stop()
-	h.start()
-	h.settle()
+	h.quietRestart(clock)
 	if again := table("after a restart"); again != shown {
 		t.Fatalf("after a restart the table moved to message %d from %d", again, shown)
 	}

@@ -190,14 +190,9 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 func TestDealMissedAnswersCount(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
 	h.startDeal("en")
-	for i := 0; h.record().Deal.Game.Phase != dealengine.PhaseRespond; i++ {
-		if i == 300 || !h.dealStep() {
-			t.Fatal("no action was played against anyone")
-		}
-	}
-	rec := h.record()
+	rec := h.dealUntilAnswer()
 	g := rec.Deal.Game
-	actor, targets := int(g.Current), waiting(g)
+	actor, targets := g.Current, g.View(dealengine.Nobody).Waiting
 	ver := g.Version
 	clock.Add(time.Hour + time.Second)
 	rec = h.waitRecord("the answers time out", func(r *Record) bool { return r.Deal.Game.Version != ver })
@@ -213,7 +208,7 @@ func TestDealMissedAnswersCount(t *testing.T) {
 	// Play on until one of them moves: their count starts again.
 	for i := 0; ; i++ {
 		rec = h.record()
-		p := int(rec.Deal.Game.Waiting())
+		p := rec.Deal.Game.Waiting()
 		if i == 300 || !h.dealStep() {
 			t.Fatal("no target came to move")
 		}
@@ -292,14 +287,15 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	}
 }
 
-func waiting(g *dealengine.Game) []int {
-	var out []int
-	for p := range dealengine.PlayerID(g.Seats) {
-		if g.Waits(p) {
-			out = append(out, int(p))
+// dealUntilAnswer plays moves until an action waits for answers.
+func (h *harness) dealUntilAnswer() *Record {
+	h.t.Helper()
+	for i := 0; h.record().Deal.Game.Phase != dealengine.PhaseRespond; i++ {
+		if i == 300 || !h.dealStep() {
+			h.t.Fatal("no action was played against anyone")
 		}
 	}
-	return out
+	return h.record()
 }
 
 // TestDealLobbyComputerSeats: a Deal lobby takes computer seats up to
@@ -324,7 +320,7 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 	h.startDealWithComputers(2)
 	rec := h.waitRecord("the game waits for Alice", func(r *Record) bool { return !h.dealComputerDue(r) })
 	if !rec.Deal.Game.Waits(0) {
-		t.Fatalf("the game waits for %v, not Alice", waiting(rec.Deal.Game))
+		t.Fatalf("the game waits for %v, not Alice", rec.Deal.Game.View(dealengine.Nobody).Waiting)
 	}
 	clock.Add(time.Hour + time.Second)
 	if !h.api.WaitFor(func() bool { return h.record() == nil }, 5*time.Second) {

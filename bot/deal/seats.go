@@ -28,10 +28,11 @@ import (
 // or the game is left to computers; false when people decide.
 func computerPending(r *Record) (Pending, bool) {
 	g := r.Deal.Game
-	if !hasComputer(r) {
+	computers, people := seatsLeft(r)
+	if computers == 0 {
 		return Pending{}, false
 	}
-	if !peoplePlay(r) {
+	if people == 0 {
 		return Pending{Decision: "c:end", Seat: -1, Turn: g.Turn, Computer: true}, true
 	}
 	seat, ok := computerDue(r)
@@ -42,23 +43,18 @@ func computerPending(r *Record) (Pending, bool) {
 	return Pending{Decision: fmt.Sprintf("c:%d:%d", g.Version, seat), Seat: -1, Turn: g.Turn, Computer: true}, true
 }
 
-func hasComputer(r *Record) bool {
-	for _, s := range r.Seats {
-		if s.Computer {
-			return true
-		}
-	}
-	return false
-}
-
-// peoplePlay says whether a person still plays.
-func peoplePlay(r *Record) bool {
+// seatsLeft counts the computer seats still in the game and the people.
+func seatsLeft(r *Record) (computers, people int) {
 	for i, s := range r.Seats {
-		if !s.Computer && r.Deal.Game.Active(deal.PlayerID(i)) {
-			return true
+		switch {
+		case !r.Deal.Game.Active(deal.PlayerID(i)):
+		case s.Computer:
+			computers++
+		default:
+			people++
 		}
 	}
-	return false
+	return computers, people
 }
 
 func isComputer(r *Record, p int) bool {
@@ -104,10 +100,14 @@ func computerMove(g *deal.Game, seat deal.PlayerID) deal.Action {
 // no computer has a move (the rules' timeout applies then).
 func (k *Kind) computerTurn(c *chatState, lang string) bool {
 	rec := c.Rec
-	if rec.Deal == nil || rec.Deal.Game == nil || rec.Deal.Game.Phase == deal.PhaseGameOver || !hasComputer(rec) {
+	if rec.Deal == nil || rec.Deal.Game == nil || rec.Deal.Game.Phase == deal.PhaseGameOver {
 		return false
 	}
-	if !peoplePlay(rec) {
+	computers, people := seatsLeft(rec)
+	if computers == 0 {
+		return false
+	}
+	if people == 0 {
 		c.Remove, c.Turn = true, true
 		// After the table's final text, like a game over's standings.
 		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "seats_no_people", nil) + "\n\n" + k.Standings(lang, rec)})
