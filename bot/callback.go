@@ -71,6 +71,7 @@ var hostOps = map[Op]hostOp{
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
 	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules},
+	OpSetZone: {WithArg, routeSettings}, // bot/settings_zone.go
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

@@ -41,7 +41,7 @@ func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op O
 		rec.Seats = append(rec.Seats[:last], rec.Seats[last+1:]...)
 		return true
 	}
-	if len(rec.Seats) >= maxPlayersOf(rec.Options) {
+	if _, most := b.seatLimits(rec); len(rec.Seats) >= most {
 		c.Alert = b.cat.T(lang, "lobby_full", nil)
 		return false
 	}

@@ -122,6 +122,10 @@ type Settings struct {
 	// OptionsRev increases with every change of Options; the settings
 	// message's buttons carry it, so a press on an outdated one is refused.
 	OptionsRev uint64 `json:"options_rev,omitempty"`
+	// Menu is the message id of the chat's live settings menu (0: none
+	// known): an older menu loses its buttons when a newer one is posted,
+	// and a press on it is refused (bot/settings_live.go).
+	Menu int `json:"menu,omitempty"`
 }
 
 // Language is the chat's language for messages to everyone in it.
