@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -111,13 +112,25 @@ func (b *Bot) chatEdition(c *chatState) string {
 		return kit.EditionOf(c.Rec.Options).ID
 	}
 	o := b.withDefaultEdition(c.Settings.Options)
-	return kit.EditionOf(&o).ID
+	return editionOf(&o)
 }
+
+// rulesKind is a kind whose rules /rules shows as one text of its own
+// (Monopoly Deal), instead of the board editions' sections.
+type rulesKind interface {
+	RulesText(lang string) string
+}
+
+var _ rulesKind = (*deal.Kind)(nil)
 
 func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		ed := b.chatEdition(c)
+		if k, ok := b.kinds[editionKind(ed)].(rulesKind); ok {
+			c.Replies = append(c.Replies, kit.Reply{Text: k.RulesText(lang)})
+			return nil
+		}
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "rules_"+ed+"_title", nil), KB: b.rulesKeyboard(lang, ed, -1)})
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // boardPages are the settings pages only the board editions have.
@@ -277,5 +278,47 @@ func TestTimeZoneSetting(t *testing.T) {
 	h.press(alice, msg, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
 	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) || h.chatSettings().Options.TimeZone != "Europe/Kyiv" {
 		t.Errorf("a forged zone answered %q", a.Text)
+	}
+}
+
+// TestRulesOfDeal: /rules in a chat that plays Monopoly Deal — a Deal
+// lobby or game, or the Deal edition chosen — shows the card game's rules
+// in one message, not a board edition's sections (it showed a message id).
+func TestRulesOfDeal(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
+	alice := h.users[0]
+	want := h.bot.cat.T("en", "deal_rules", nil)
+	h.say(alice, "/rules")
+	if last, _ := h.api.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
+		t.Errorf("/rules with the Deal edition chosen: %q, buttons %v", last.Text, last.Keyboard)
+	}
+	h.say(alice, "/newgame deal")
+	h.mustPress(h.users[1], OpJoin)
+	h.mustPress(alice, OpStart)
+	h.say(h.users[1], "/rules")
+	if last, _ := h.api.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
+		t.Errorf("/rules during a Deal game: %q, buttons %v", last.Text, last.Keyboard)
+	}
+}
+
+// TestStatsLinesOfEachKind: /stats names the favourite colour set through
+// the board kind (a set no edition has shows none) and shows Deal's games
+// and wins on a line of their own.
+func TestStatsLinesOfEachKind(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(nil, nil, cat, Config{})
+	s := PlayerStats{Played: 3, Won: 1, Sets: map[string]int{"classic:3": 2, "lux:1": 1}, Kinds: map[string]*KindStats{deal.Name: {Played: 4, Won: 2}}}
+	text := b.renderStats("en", "Оля", s, s, true, true, true)
+	set := cat.T("en", "group_emoji_classic_3", nil) + " " + cat.T("en", "group_classic_3", nil)
+	dealLine := cat.T("en", "deal_stats", map[string]any{"Played": 4, "Won": 2})
+	if strings.Count(text, set) != 2 || strings.Count(text, dealLine) != 2 {
+		t.Errorf("/stats lacks the set %q or the Deal line %q: %q", set, dealLine, text)
+	}
+	s.Sets = map[string]int{"deluxe:3": 5}
+	if text := b.statsBlock("en", s); !strings.Contains(text, cat.T("en", "stats_no_set", nil)) {
+		t.Errorf("a set of no edition: %q", text)
 	}
 }

@@ -235,13 +235,25 @@ func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAl
 	return sb.String()
 }
 
+// kindsStats is a kind whose games count apart from the board's
+// (PlayerStats.Kinds) and show on a line of their own in /stats.
+type kindsStats interface {
+	StatsLine(lang string, played, won int) string
+}
+
+var _ kindsStats = (*deal.Kind)(nil)
+
 // kindLines are a person's games of other kinds (Monopoly Deal), one line
 // each after the board games' block.
 func (b *Bot) kindLines(lang string, s PlayerStats) string {
-	if k := s.Kinds[deal.Name]; k != nil {
-		return "\n" + b.cat.T(lang, "deal_stats", map[string]any{"Played": k.Played, "Won": k.Won})
+	var sb strings.Builder
+	for _, name := range kindOrder {
+		k, ok := b.kinds[name].(kindsStats)
+		if ks := s.Kinds[name]; ok && ks != nil {
+			sb.WriteString("\n" + k.StatsLine(lang, ks.Played, ks.Won))
+		}
 	}
-	return ""
+	return sb.String()
 }
 
 // renderTop is the /top answer.
