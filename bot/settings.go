@@ -14,10 +14,12 @@ import (
 // /settings: a menu of buttons that changes the chat's ChatOptions (and its
 // language). The settings message is edited in place; its buttons are
 // <0>:<Settings.OptionsRev>:<op>[:<arg>], so a press on an outdated settings
-// message is refused. Chat admins may change everything; the creator of a
-// game not yet started may too, until it starts. A lobby follows the
-// chat's options (Record.Options is kept in step); a running game keeps the
-// options it started with, and a change then applies to the next game.
+// message is refused. What the menu offers beyond the chat layer's own
+// settings is the chosen edition's (its kind's kit.Offer). Chat admins may
+// change everything; the creator of a game not yet started may too, until
+// it starts. A lobby follows the chat's options (Record.Options is kept in
+// step); a running game keeps the options it started with, and a change
+// then applies to the next game (the time zone applies at once).
 
 // Settings pages, the argument of OpSetView.
 const (

@@ -7,7 +7,8 @@
 // trade_draft.go), buildings bought from another player in them
 // (trade_building.go); the board's picture for /board and 🗺 (picture.go,
 // drawn by bot/boardimg), computer seats played by engine/ai (seats.go)
-// and spectators who follow a game (follow.go). Its state between changes
+// and spectators who follow a game (follow.go), and what its editions
+// offer in /settings and how its sets read in /stats (settings.go). Its state between changes
 // is bot/board/state, held by
 // the chat's record; it changes it only through the host (kit.Host).
 package board
