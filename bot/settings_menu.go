@@ -105,6 +105,15 @@ func (m *settingsMenu) row(buttons ...tgbotapi.InlineKeyboardButton) {
 	m.rows = append(m.rows, buttons)
 }
 
+// rowsOf lays buttons out n to a row.
+func (m *settingsMenu) rowsOf(n int, buttons []tgbotapi.InlineKeyboardButton) {
+	for len(buttons) > 0 {
+		k := min(n, len(buttons))
+		m.row(buttons[:k]...)
+		buttons = buttons[k:]
+	}
+}
+
 // back is the row that returns to page.
 func (m *settingsMenu) back(page int) { m.row(m.btn(m.t("btn_back", nil), OpSetView, page)) }
 
@@ -164,8 +173,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			for i, d := range line.presets {
 				row = append(row, m.btn(line.icon+mark(cur.Name == PaceCustom && d == line.cur, m.b.span(m.lang, d)), line.op, i))
 			}
-			m.row(row[:3]...)
-			m.row(row[3:]...)
+			m.rowsOf(3, row)
 		}
 		m.back(pagePace)
 		return m.t("settings_page_custom", nil)
@@ -175,8 +183,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		for i, v := range m.of.Cash {
 			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.money(m.lang, &m.o, v)), OpSetCash, i))
 		}
-		m.row(row[:3]...)
-		m.row(row[3:]...)
+		m.rowsOf(3, row)
 		m.back(pageMain)
 		return m.t("settings_page_cash", nil)
 	},
@@ -224,11 +231,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 				pages = append(pages, m.btn(m.t(p.label, nil), OpSetView, p.page))
 			}
 		}
-		for len(pages) > 0 {
-			n := min(2, len(pages))
-			m.row(pages[:n]...)
-			pages = pages[n:]
-		}
+		m.rowsOf(2, pages)
 		m.row(m.btn(m.t("btn_set_close", nil), OpSetClose, 0))
 		return m.t("settings_hint", nil)
 	},

@@ -53,17 +53,11 @@ func (b *Bot) zoneNow(c *chatState) {
 // The time zone's page and setter, beside the other settings'.
 func init() {
 	settingsPages[pageZone] = func(m *settingsMenu) string {
-		var row []tgbotapi.InlineKeyboardButton
+		var zones []tgbotapi.InlineKeyboardButton
 		for i, name := range kit.TimeZones {
-			row = append(row, m.btn(mark(m.o.TimeZone == name, m.b.zoneText(m.lang, name)), OpSetZone, i))
-			if len(row) == 2 {
-				m.row(row...)
-				row = nil
-			}
+			zones = append(zones, m.btn(mark(m.o.TimeZone == name, m.b.zoneText(m.lang, name)), OpSetZone, i))
 		}
-		if len(row) > 0 {
-			m.row(row...)
-		}
+		m.rowsOf(2, zones)
 		m.back(pageMain)
 		return m.t("settings_page_zone", nil)
 	}
