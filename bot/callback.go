@@ -69,9 +69,9 @@ var hostOps = map[Op]hostOp{
 	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},
 	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
+	OpSetZone:   {WithArg, routeSettings}, // bot/settings_zone.go
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
 	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules},
-	OpSetZone: {WithArg, routeSettings}, // bot/settings_zone.go
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

@@ -116,16 +116,16 @@ type Settings struct {
 	// whose hand the person opened last: where an inline query goes when
 	// the kind's index of players does not know them (after a restart).
 	DealChat int64 `json:"deal_chat,omitempty"`
+	// Menu is the message id of the chat's live settings menu (0: none
+	// known): an older menu loses its buttons when a newer one is posted,
+	// and a press on it is refused (bot/settings_live.go).
+	Menu int `json:"menu,omitempty"`
 	// Options are the chat's game settings (/settings); a running game
 	// keeps those it started with (Record.Options).
 	Options ChatOptions `json:"options,omitempty"`
 	// OptionsRev increases with every change of Options; the settings
 	// message's buttons carry it, so a press on an outdated one is refused.
 	OptionsRev uint64 `json:"options_rev,omitempty"`
-	// Menu is the message id of the chat's live settings menu (0: none
-	// known): an older menu loses its buttons when a newer one is posted,
-	// and a press on it is refused (bot/settings_live.go).
-	Menu int `json:"menu,omitempty"`
 }
 
 // Language is the chat's language for messages to everyone in it.
