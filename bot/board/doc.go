@@ -1,6 +1,8 @@
 // Package board is the board games (every edition of the board engine,
 // engine/) in Telegram: one kind of game the chat layer (package bot)
-// hosts through its Kind interface. It owns the board's buttons (ops.go),
+// hosts through its Kind interface. It owns what its editions offer in
+// /settings and how its colour sets read in /stats (settings.go), the
+// board's buttons (ops.go),
 // play (play.go), turn messages, keyboards and texts (render.go,
 // keyboard.go), history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
