@@ -185,8 +185,10 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.Lobby = c.Rec.Status == StatusLobby
 		return nil
 	}
-	if c.Settings.Lang == "" {
-		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
+	if c.Settings.Lang == "" && c.Settings.AutoLang == "" {
+		// The chat's messages are in its first creator's language until
+		// someone pins one (/lang); answers to each person follow their own.
+		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
 	opts := b.lobbyOptions(c.Settings.Options, edition)
