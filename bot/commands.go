@@ -181,7 +181,11 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		if c.Rec.Status == StatusLobby {
 			id = "lobby_exists"
 		}
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, nil)})
+		reply := kit.Reply{Text: b.cat.T(lang, id, nil)}
+		if c.Rec.Status != StatusLobby {
+			reply.KB = b.notifyKeyboard(lang) // too late for this one: the next (bot/lobby_notify.go)
+		}
+		c.Replies = append(c.Replies, reply)
 		c.Lobby = c.Rec.Status == StatusLobby
 		return nil
 	}

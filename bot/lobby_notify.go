@@ -27,6 +27,13 @@ func (b *Bot) notifyButton(lang string) tgbotapi.InlineKeyboardButton {
 	return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, "btn_notify", nil), Press{Op: OpNotify}.Encode())
 }
 
+// notifyKeyboard is the bell alone: under a lobby that started, closed or
+// was cancelled, and under the answer to /newgame while a game runs, for
+// whoever missed it.
+func (b *Bot) notifyKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
+	return kit.Markup([][]tgbotapi.InlineKeyboardButton{{b.notifyButton(lang)}})
+}
+
 // onNotifyPress puts the presser on the chat's list, or takes them off
 // it if they were on it.
 func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {

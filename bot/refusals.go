@@ -1,9 +1,5 @@
 package bot
 
-import (
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-)
-
 // Refusals and answers to presses. An alert or a toast is read only by
 // the person who pressed, so it is in their language (kit.PersonLang)
 // while what the chat sees stays in the chat's; and every refusal says
@@ -61,11 +57,11 @@ func (b *Bot) onlyCreator(lang string, rec *Record) string {
 	return b.cat.T(lang, "lobby_only_creator_named", map[string]any{"Player": creatorName(rec)})
 }
 
-// creatorName is the name of the lobby's creator as seated (a creator who
-// is not seated any more is an admin's concern: "the creator").
+// creatorName is the name of the lobby's creator as seated, as plain text
+// for an alert (a creator always keeps a seat in the lobby).
 func creatorName(rec *Record) string {
 	if s := rec.SeatOf(rec.Creator); s >= 0 {
-		return kit.Escape(rec.Seats[s].Name)
+		return rec.Seats[s].Name
 	}
 	return "—"
 }
