@@ -80,7 +80,7 @@ func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p
 			c.Alert = b.outdated(c, c.AnswerLang, press)
 			return nil
 		}
-		answerIn(c, lang, fn)
+		kit.AnswerIn(c, lang, fn)
 		if c.Save && len(c.Logs) == 0 {
 			c.Log(kit.LogEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
 		}

@@ -181,8 +181,8 @@ func (b *Bot) lobbyDue(c *chatState, lang string, now int64) {
 		return
 	}
 	c.Remove = true
-	c.FinalizeKeeping(lobbySlot(r.ID), r.LobbyMsg, b.renderLobby(lang, r)+"\n\n"+
-		b.cat.T(lang, "lobby_expired", map[string]any{"Wait": b.duration(lang, lobbyWait(opts(r)).Milliseconds())}), b.notifyKeyboard(lang))
+	c.Finalize(lobbySlot(r.ID), r.LobbyMsg, b.renderLobby(lang, r)+"\n\n"+
+		b.cat.T(lang, "lobby_expired", map[string]any{"Wait": b.duration(lang, lobbyWait(opts(r)).Milliseconds())}))
 }
 
 // lobbyAt is a moment of the lobby as the chat reads it, in its zone.

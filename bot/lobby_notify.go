@@ -12,7 +12,8 @@ import (
 )
 
 // "🔔 Notify me of the next game in this chat": whoever missed a game asks
-// to hear of the next one. The list is the chat's (Settings.Notify); when
+// to hear of the next one — under an open lobby, or under the answer to
+// /newgame while a game runs. The list is the chat's (Settings.Notify); when
 // the next lobby's message is out (onSent), each person gets one private
 // message with a link to it and the list is emptied. The bot can write
 // to a person only once they started a private chat with it, so the press
@@ -27,9 +28,9 @@ func (b *Bot) notifyButton(lang string) tgbotapi.InlineKeyboardButton {
 	return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, "btn_notify", nil), Press{Op: OpNotify}.Encode())
 }
 
-// notifyKeyboard is the bell alone: under a lobby that started, closed or
-// was cancelled, and under the answer to /newgame while a game runs, for
-// whoever missed it.
+// notifyKeyboard is the bell alone, under the answer to /newgame while a
+// game runs: whoever missed it asks there to hear of the next one. (A
+// lobby has it while it is open; a finished lobby keeps no button.)
 func (b *Bot) notifyKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 	return kit.Markup([][]tgbotapi.InlineKeyboardButton{{b.notifyButton(lang)}})
 }

@@ -88,8 +88,8 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 		t.Fatal("Yes left the lobby open")
 	}
 	m = h.lobbyMessage(msg)
-	if m.Text != h.bot.cat.T("en", "lobby_cancelled", nil) || hasOp(m, OpJoin) || hasOp(m, OpStart) || !hasOp(m, OpNotify) {
-		t.Errorf("the cancelled lobby: %q %v, want its final text with the 🔔 alone", m.Text, m.Keyboard)
+	if m.Text != h.bot.cat.T("en", "lobby_cancelled", nil) || m.Keyboard != nil {
+		t.Errorf("the cancelled lobby: %q %v, want its final text without buttons", m.Text, m.Keyboard)
 	}
 }
 
@@ -175,20 +175,25 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	}
 }
 
-// TestNotifyOfTheNextGame: someone who missed a game presses 🔔 under its
-// lobby; the bot refuses, saying what to do, while it may not write to
-// them; once it may, it confirms in private, and the next lobby brings a
-// private message in their language — once.
+// TestNotifyOfTheNextGame: someone who missed a game asks for one with
+// /newgame and presses 🔔 under the answer; the bot refuses, saying what
+// to do, while it may not write to them; once it may, it confirms in
+// private, and the next lobby brings a private message in their language
+// — once. An open lobby has the bell too.
 func TestNotifyOfTheNextGame(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.api.RequireStart(true)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
 	h.mustPress(bohdan, OpJoin)
+	if bell, _, ok := h.findButton(OpNotify, 0, true); !ok || bell != h.record().LobbyMsg {
+		t.Fatalf("no 🔔 under the open lobby (found on %d)", bell)
+	}
 	h.mustPress(alice, OpStart)
+	h.say(vera, "/newgame")
 	bell, data, ok := h.findButton(OpNotify, 0, true)
-	if !ok || bell != h.record().LobbyMsg {
-		t.Fatalf("no 🔔 under the started lobby (found on %d)", bell)
+	if last, _ := h.api.LastMessage(testChat); !ok || bell != last.ID {
+		t.Fatalf("no 🔔 under the answer to /newgame while a game runs (found on %d)", bell)
 	}
 	h.press(vera, bell, data)
 	want := h.bot.cat.T("ru", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})

@@ -46,7 +46,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
 	for _, f := range st.Finals {
-		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, f.KB)
+		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, nil)
 	}
 	for _, s := range st.Shows {
 		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
@@ -70,9 +70,9 @@ func (b *Bot) publishLobby(lang string, st *chatState) {
 	slot := lobbySlot(rec.ID)
 	switch {
 	case st.Remove && rec.Status == StatusLobby:
-		st.FinalizeKeeping(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil), b.notifyKeyboard(lang))
+		st.Finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
 	case rec.Status == StatusPlaying:
-		st.FinalizeKeeping(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil), b.notifyKeyboard(lang))
+		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.Remove:
 	default:
 		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.lobbyTimes(lang, rec), b.lobbyKeyboard(lang, rec))

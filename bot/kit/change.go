@@ -64,9 +64,6 @@ type Final struct {
 	Slot string
 	Msg  int
 	Text string
-	// KB is nil but for a button that outlives the message's purpose
-	// and belongs to no game (the lobby's 🔔, FinalizeKeeping).
-	KB *tgbotapi.InlineKeyboardMarkup
 }
 
 // Shown is a message's live content: its slot, its id if known.
@@ -104,12 +101,6 @@ func (c *Change) Log(entry any) {
 // closed turn, an ended offer, a started or cancelled lobby, a closed menu.
 func (c *Change) Finalize(slot string, msg int, text string) {
 	c.Finals = append(c.Finals, Final{Slot: slot, Msg: msg, Text: text})
-}
-
-// FinalizeKeeping is Finalize for a message that keeps kb, buttons valid
-// whatever becomes of the game (they name none).
-func (c *Change) FinalizeKeeping(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	c.Finals = append(c.Finals, Final{Slot: slot, Msg: msg, Text: text, KB: kb})
 }
 
 // CloseQuestion ends a confirmation question (/endgame's, /leave's) once
