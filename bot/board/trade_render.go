@@ -137,6 +137,8 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	case emptyTrade(&tr):
 		// Nothing chosen yet is where every offer starts, not a problem.
 		lines = append(lines, "", b.cat.T(lang, "composer_empty", nil))
+	case oneSided(&tr) != "":
+		lines = append(lines, "", b.cat.T(lang, oneSided(&tr), nil))
 	default:
 		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.errText(lang, checkErr)}))
 	}
@@ -200,4 +202,16 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 func emptyTrade(t *engine.Trade) bool {
 	return len(t.GiveDeeds)+len(t.TakeDeeds)+len(t.GiveCards)+len(t.TakeCards) == 0 &&
 		t.GiveCash == 0 && t.TakeCash == 0 && t.TakeBuilding == 0
+}
+
+// oneSided is the hint for an offer that gives or asks nothing (a gift or
+// a loan, which the engine refuses as no trade), "" for neither.
+func oneSided(t *engine.Trade) string {
+	switch {
+	case t.GiveCash == 0 && len(t.GiveDeeds)+len(t.GiveCards) == 0:
+		return "composer_give_something"
+	case t.TakeCash == 0 && t.Debt == 0 && t.TakeBuilding == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0:
+		return "composer_ask_something"
+	}
+	return ""
 }
