@@ -489,8 +489,9 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 			t.Errorf("refused press answered without an alert: %+v", a)
 		}
 	}
-	// Alerts speak the chat's language (set by the creator's /newgame), not the presser's.
-	if got := answers[len(answers)-4].Text; got != h.bot.cat.T("en", "alert_not_player", nil) {
+	// An alert is the presser's to read: in their language while the chat
+	// has pinned none (the chat's messages are in the creator's).
+	if got := answers[len(answers)-4].Text; got != h.bot.cat.T("ru", "alert_not_player", nil) {
 		t.Errorf("stranger got %q", got)
 	}
 }

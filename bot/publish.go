@@ -41,6 +41,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.kindOf(rec).Show(st, lang)
 		}
 	}
+	b.closeVotesOnEnd(st) // bot/votes.go
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
@@ -75,7 +76,7 @@ func (b *Bot) publishLobby(lang string, st *chatState) {
 		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.Remove:
 	default:
-		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
+		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.lobbyTimes(lang, rec), b.lobbyKeyboard(lang, rec))
 	}
 }
 

@@ -180,6 +180,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 	if c.Turn && c.Remove {
 		rec.View = View{}
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		b.closeLinks(c, lang)      // trade_private.go
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
 		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
