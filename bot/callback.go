@@ -52,6 +52,7 @@ const (
 	routeSettings                  // the settings message: game 0, the rev is Settings.OptionsRev
 	routeVote                      // a vote: checked by game id and the vote in progress
 	routeRules                     // a /rules section (bot/editions.go): no state
+	routeRematch                   // 🔁 Rematch (bot/rematch.go): checked against the archived game
 )
 
 type hostOp struct {
@@ -71,6 +72,7 @@ var hostOps = map[Op]hostOp{
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
 	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules},
+	OpRematch: {Plain, routeRematch},
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

@@ -47,6 +47,9 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	case routeRules: // bot/editions.go
 		b.onRulesPress(ctx, q, press)
 		return
+	case routeRematch: // bot/rematch.go
+		b.onRematchPress(ctx, updateID, q, press)
+		return
 	}
 	admin := false
 	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {

@@ -66,7 +66,7 @@ func keepTally(rec *Record, evs []engine.Event, now int64) {
 // Ending is the game-over message: who won, then the game's summary.
 func (b *Kind) Ending(lang string, rec *Record) string {
 	g := rec.Game
-	if g == nil || g.Winner < 0 || int(g.Winner) >= len(rec.Seats) {
+	if g == nil || g.Phase != engine.PhaseGameOver || g.Winner < 0 || int(g.Winner) >= len(rec.Seats) {
 		return b.renderEnding(lang, rec)
 	}
 	return b.cat.T(lang, "game_over", map[string]any{"Player": kit.Mention(rec.Seats[g.Winner])}) +

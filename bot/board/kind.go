@@ -58,7 +58,7 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	case "board":
 		var shown *Record
 		var lang string
-		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(from, &shown, &lang))
+		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(m.Chat.ID, from, &shown, &lang))
 		b.finish(ctx, st, err, "")
 		if err == nil && shown != nil {
 			b.sendPicture(m.Chat.ID, lang, shown, true)
