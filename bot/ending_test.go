@@ -165,3 +165,128 @@ func (h *harness) texts() string {
 	}
 	return sb.String()
 }
+
+// TestBankruptcyAsksOnce: a debtor who cannot pay sees one bankruptcy
+// button; pressed, it gives way to one confirmation (and ⬅️ Back), which
+// only the debtor can press; confirmed, a summary says what went to whom,
+// the cash matching what the creditor's balance shows.
+func TestBankruptcyAsksOnce(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[engine.EventKind]bool{}
+	var before *Record
+	for i := 0; before == nil; i++ {
+		rec := h.record()
+		if rec == nil || i == 6000 {
+			t.Fatal("the game ended before anyone could declare bankruptcy")
+		}
+		g := rec.Game
+		if g.Phase == engine.PhaseDebt && rec.View.Menu == "" && g.Check(g.Debts[0].Debtor, engine.Action{Kind: engine.ActBankrupt}) == nil {
+			before = rec
+			break
+		}
+		h.step(r, seen)
+	}
+	g := before.Game
+	debtor, creditor := g.Debts[0].Debtor, g.Debts[0].Creditor
+	u := h.userOf(before, debtor)
+	count := func(op Op) int {
+		last, n := 0, 0
+		for _, m := range h.api.Messages(testChat) {
+			if m.Keyboard != nil {
+				last = m.ID
+			}
+		}
+		for _, row := range h.message(last).Keyboard {
+			for _, b := range row {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if count(OpBankrupt) != 1 || count(OpBankruptYes) != 0 {
+		t.Fatalf("before asking: %d bankruptcy and %d confirmation buttons, want 1 and 0", count(OpBankrupt), count(OpBankruptYes))
+	}
+	h.mustPress(u, OpBankrupt)
+	if count(OpBankrupt) != 0 || count(OpBankruptYes) != 1 || count(OpBack) != 1 {
+		t.Fatalf("asked: %d bankruptcy, %d confirmation and %d back buttons, want 0, 1, 1", count(OpBankrupt), count(OpBankruptYes), count(OpBack))
+	}
+	for _, other := range h.users {
+		if other.ID != u.ID {
+			h.mustPress(other, OpBankruptYes)
+			if rec := h.record(); rec == nil || rec.Game.Players[debtor].Bankrupt {
+				t.Fatalf("%s confirmed another player's bankruptcy", other.FirstName)
+			}
+			break
+		}
+	}
+	h.mustPress(u, OpBankruptYes)
+	after := h.record()
+	if after == nil {
+		after = h.archivedRecord()
+	}
+	if !after.Game.Players[debtor].Bankrupt {
+		t.Fatal("the confirmed bankruptcy did not happen")
+	}
+
+	lang := "en"
+	money := func(n int) string { return h.bot.cat.MoneyOf(lang, before.Edition, n) }
+	var deeds []string
+	cash := g.Players[debtor].Cash
+	for sq, p := range g.Props {
+		if p.Owner == debtor {
+			name := h.bot.cat.T(lang, fmt.Sprintf("sq_%s_%d", before.Edition, sq), nil)
+			if p.Mortgaged {
+				name += " 🔒"
+			}
+			deeds = append(deeds, name)
+			cash += int(p.Buildings) * g.EditionData().Squares[sq].HouseCost / 2 // sold to the bank first
+		}
+	}
+	if creditor >= 0 {
+		// What the creditor's balance shows, less the interest due at once
+		// on mortgaged deeds it received.
+		received := after.Game.Players[creditor].Cash - g.Players[creditor].Cash
+		hist := after.History
+		for i := len(hist) - 1; i >= 0 && hist[i].Kind != engine.EvBankrupt; i-- {
+			if hist[i].Kind == engine.EvMortgageInterest && hist[i].Player == creditor {
+				received += hist[i].Amount
+			}
+		}
+		if received != cash {
+			t.Fatalf("the creditor received %d in cash; the summary's rule says %d", received, cash)
+		}
+	}
+	id := "ending_out_bank"
+	if creditor >= 0 {
+		id = "ending_out_player"
+	}
+	want := []string{h.bot.cat.T(lang, id, map[string]any{"Player": kit.SeatName(before, debtor), "Other": kit.SeatName(before, creditor)})}
+	if cash > 0 {
+		want = append(want, h.bot.cat.T(lang, "ending_out_cash", map[string]any{"Amount": money(cash)}))
+	}
+	if len(deeds) > 0 {
+		deedsID := "ending_out_deeds"
+		if creditor < 0 {
+			deedsID = "ending_out_deeds_auction"
+		}
+		want = append(want, h.bot.cat.T(lang, deedsID, map[string]any{"Name": strings.Join(deeds, ", ")}))
+	}
+	cards := 0
+	for _, has := range g.Players[debtor].JailCards {
+		if has {
+			cards++
+		}
+	}
+	if cards > 0 {
+		want = append(want, h.bot.cat.N(lang, "ending_out_cards", cards, nil))
+	}
+	summary := strings.Join(want, "\n")
+	if !strings.Contains(h.texts(), summary) {
+		t.Errorf("no bankruptcy summary %q among the messages", summary)
+	}
+	t.Logf("creditor %d:\n%s", creditor, summary)
+}

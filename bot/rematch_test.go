@@ -179,3 +179,23 @@ func TestBoardAfterTheGame(t *testing.T) {
 		t.Error("/board beside the rematch's lobby sent no picture")
 	}
 }
+
+// TestStatsOfBankruptPlayer: someone whose only game ended in bankruptcy
+// has no best net worth to show in /stats and /top, not a "$0".
+func TestStatsOfBankruptPlayer(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	ended, _, _ := h.endByLeaving("/newgame")
+	h.say(h.users[1], "/stats") // Богдан left: bankrupt
+	stats, _ := h.api.LastMessage(testChat)
+	none := h.bot.cat.T("en", "stats_no_worth", nil)
+	zero := h.bot.cat.Money("en", 0)
+	if !strings.Contains(stats.Text, none) || strings.Contains(stats.Text, zero) {
+		t.Errorf("/stats of a bankrupt player: %q", stats.Text)
+	}
+	h.say(h.users[1], "/top")
+	top, _ := h.api.LastMessage(testChat)
+	alice := h.bot.cat.Money("en", ended.Game.NetWorth(0))
+	if strings.Contains(top.Text, zero) || !strings.Contains(top.Text, none) || !strings.Contains(top.Text, alice) {
+		t.Errorf("/top: %q (Alice's net worth %s)", top.Text, alice)
+	}
+}
