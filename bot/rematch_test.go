@@ -199,3 +199,33 @@ func TestStatsOfBankruptPlayer(t *testing.T) {
 		t.Errorf("/top: %q (Alice's net worth %s)", top.Text, alice)
 	}
 }
+
+// TestRematchOfDealGame: Monopoly Deal's result has the button too, and
+// its rematch is a Deal lobby of the same people.
+func TestRematchOfDealGame(t *testing.T) {
+	h := newHarness(t, 33, nil)
+	h.startDeal("en")
+	for steps := 0; h.record() != nil; steps++ {
+		if steps == 2000 || !h.dealStep() {
+			t.Fatalf("the Deal game did not end (%d moves)", steps)
+		}
+	}
+	ended := h.archivedRecord()
+	msg, _, ok := h.findButton(OpRematch, 0, true)
+	if !ok {
+		t.Fatal("the Deal result has no 🔁 Rematch button")
+	}
+	h.mustPress(h.users[2], OpRematch)
+	lobby := h.record()
+	if lobby == nil || lobby.Kind != ended.Kind || lobby.Edition != ended.Edition || lobby.RematchOf != ended.ID ||
+		mustJSONString(t, lobby.Seats) != mustJSONString(t, ended.Seats) {
+		t.Fatalf("the Deal rematch %+v, want a lobby of %s with seats %+v", lobby, ended.Kind, ended.Seats)
+	}
+	if end := h.message(msg); end.Keyboard != nil || !strings.Contains(end.Text, "🔁") {
+		t.Errorf("the Deal result after the rematch: %q %v", end.Text, end.Keyboard)
+	}
+	h.mustPress(h.users[2], OpStart)
+	if rec := h.record(); rec == nil || rec.Status != StatusPlaying || rec.Deal == nil || len(rec.Seats) != len(ended.Seats) {
+		t.Fatalf("the rematch did not start as a Deal game: %+v", rec)
+	}
+}
