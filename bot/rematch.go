@@ -121,10 +121,10 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	if c.Settings.Lang == "" {
 		c.Settings.Lang, c.SettingsChanged = lang, true
 	}
+	// The game started with the chat's options in its edition; so does its
+	// rematch. They differ only if /settings changed them meanwhile, and a
+	// change made during a game was promised to the next one.
 	opts := b.lobbyOptions(c.Settings.Options, ended.Edition)
-	if ended.Options != nil {
-		opts = ended.Options.Clone()
-	}
 	kind := ended.Kind
 	if kind == "" {
 		kind = board.Name // a record from before kinds

@@ -53,14 +53,22 @@ func mustJSONString(t *testing.T, v any) string {
 
 // TestRematchOpensLobbyWithSamePlayersAndSettings: 🔁 Rematch under a
 // lux game's ending opens a lux lobby with the same people already joined
-// and the game's options; the ending message loses its button and says
+// and the game's options (random seating here); the ending message loses its button and says
 // who opened the rematch; a second press, and a press after the rematch's
 // lobby was cancelled, are refused with the reason; someone who did not
 // play cannot open it.
 func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 	h := newHarness(t, 7, nil)
+	h.api.SetAdmins(testChat, h.users[2].ID)
+	h.say(h.users[2], "/settings")
+	h.pressSetting(h.users[2], OpSetView, pageRules)
+	h.pressSetting(h.users[2], OpSetRule, ruleIndex(t, "random_order"))
+	h.say(h.users[2], "/lang en")
 	ended, msg, data := h.endByLeaving("/newgame lux")
-	lang := "en" // Alice's /newgame set the chat's language
+	lang := "en"
+	if !ended.Options.RandomOrder || ended.Edition != "lux" {
+		t.Fatalf("the game did not play with the chat's settings: %+v", ended.Options)
+	}
 
 	stranger := fakeapi.User{ID: 99, FirstName: "Eve", LanguageCode: "en"}
 	h.press(stranger, msg, data)
