@@ -305,8 +305,8 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 		want = append(want, h.bot.cat.N(lang, "ending_out_cards", cards, nil))
 	}
 	summary := strings.Join(want, "\n")
-	if !strings.Contains(h.texts(), summary) {
+	// A long list of deeds goes on over indented lines.
+	if !strings.Contains(strings.ReplaceAll(h.texts(), ",\n   ", ", "), summary) {
 		t.Errorf("no bankruptcy summary %q among the messages", summary)
 	}
-	t.Logf("creditor %d:\n%s", creditor, summary)
 }
