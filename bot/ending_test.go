@@ -74,12 +74,13 @@ func endingOfWholeGame(t *testing.T, edition, lang string) {
 			}
 		case engine.EvSentToJail:
 			inJail[e.Player], stay[e.Player] = true, 0
-		case engine.EvLeftJail, engine.EvBankrupt:
+		case engine.EvLeftJail, engine.EvJailFinePaid, engine.EvJailCardUsed, engine.EvBankrupt:
 			inJail[e.Player] = false
-		case engine.EvTurnStarted:
-			if inJail[e.Player] {
+		case engine.EvTurnStarted, engine.EvTurnSkipped: // a skip: the business edition's jail
+			if inJail[e.Player] && (e.Kind == engine.EvTurnStarted || e.Amount == engine.SkipJail) {
 				stay[e.Player]++
 				longest[e.Player] = max(longest[e.Player], stay[e.Player])
+				inJail[e.Player] = e.Kind == engine.EvTurnStarted
 			}
 		}
 	}

@@ -52,10 +52,17 @@ func keepTally(rec *Record, evs []engine.Event, now int64) {
 					t.SetRent[grp] += e.Amount
 				}
 			}
+		case engine.EvTurnSkipped:
+			// The business edition's jail: one turn skipped, then out.
+			if s := stay(e.Player); s.In && e.Amount == engine.SkipJail {
+				s.Turns++
+				s.Longest = max(s.Longest, s.Turns)
+				s.In = false
+			}
 		case engine.EvSentToJail:
 			s := stay(e.Player)
 			s.In, s.Turns = true, 0
-		case engine.EvLeftJail, engine.EvBankrupt:
+		case engine.EvLeftJail, engine.EvJailFinePaid, engine.EvJailCardUsed, engine.EvBankrupt:
 			stay(e.Player).In = false
 		case engine.EvGameOver:
 			t.Ended = now

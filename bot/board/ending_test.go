@@ -57,6 +57,15 @@ func TestKeepTally(t *testing.T) {
 		t.Errorf("Богдан's jail stays %+v, want the longest 2 and in again", j)
 	}
 
+	// The business edition's jail: sent there, one turn skipped, out; or
+	// the fine paid at once, no stay.
+	keepTally(rec, []engine.Event{{Kind: engine.EvSentToJail, Player: 2}, {Kind: engine.EvWillSkip, Player: 2, Amount: engine.SkipJail}}, 9500)
+	keepTally(rec, []engine.Event{{Kind: engine.EvTurnSkipped, Player: 2, Amount: engine.SkipJail}, turn(0, 10)}, 9600)
+	keepTally(rec, []engine.Event{{Kind: engine.EvSentToJail, Player: 0}, {Kind: engine.EvJailFinePaid, Player: 0}, turn(1, 11), turn(0, 12)}, 9700)
+	if j0, j2 := rec.Tally.Jail[0], rec.Tally.Jail[2]; j2.Longest != 1 || j2.In || j0.Longest != 0 || j0.In {
+		t.Errorf("business jail stays: %+v and %+v, want one turn and none", j2, j0)
+	}
+
 	// A turn 1 seen later (a record from before the tally) does not move
 	// the start.
 	keepTally(rec, []engine.Event{turn(0, 1)}, 99_000)
