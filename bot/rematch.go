@@ -84,19 +84,40 @@ func (b *Bot) onRematchPress(ctx context.Context, updateID int, q *tgbotapi.Call
 		}
 		return ended == nil
 	})
+	// Callback data is untrusted: only the message that carries this very
+	// button is the game's ending message, to be given its final text.
+	msg := 0
+	if carries(q.Message, q.Data) {
+		msg = q.Message.MessageID
+	}
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		lang := c.Lang(q.From.LanguageCode)
 		c.AnswerLang = lang
-		b.rematch(c, lang, q.From, press.Game, ended, newest, q.Message.MessageID)
+		b.rematch(c, lang, q.From, press.Game, ended, newest, msg)
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
 }
 
+// carries says whether message m has a button with data.
+func carries(m *tgbotapi.Message, data string) bool {
+	if m == nil || m.ReplyMarkup == nil {
+		return false
+	}
+	for _, row := range m.ReplyMarkup.InlineKeyboard {
+		for _, btn := range row {
+			if btn.CallbackData != nil && *btn.CallbackData == data {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // rematch is the change a press of 🔁 Rematch makes on the ending message
-// msg of game: ended is that game as archived (nil: not among the newest),
-// newest the chat's newest archive.
+// msg of game (0: not known to be it): ended is that game as archived
+// (nil: not among the newest), newest the chat's newest archive.
 func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint64, ended, newest *Record, msg int) {
 	reason := ""
 	switch {
@@ -113,7 +134,7 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	}
 	if reason != "" {
 		c.Alert = b.cat.T(lang, reason, nil)
-		if ended != nil {
+		if ended != nil && msg != 0 {
 			c.Finalize("", msg, b.endingText(lang, ended)+"\n\n"+c.Alert)
 		}
 		return
@@ -132,8 +153,10 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: kind, Edition: ended.Edition, Creator: from.ID,
 		Seats: slices.Clone(ended.Seats), Created: b.cfg.Now().UnixMilli(), Options: opts, RematchOf: ended.ID}
 	c.Save, c.Lobby = true, true
-	c.Finalize("", msg, b.endingText(lang, ended)+"\n\n"+
-		b.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}))
+	if msg != 0 {
+		c.Finalize("", msg, b.endingText(lang, ended)+"\n\n"+
+			b.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}))
+	}
 }
 
 // endingKind is a kind whose game-over message says more than its

@@ -124,6 +124,13 @@ func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
 	_, msg, data := h.endByLeaving("/newgame")
 	h.say(h.users[2], "/newgame")
 	lobby := h.record()
+	// The rematch's data forged onto the new lobby's message: refused, and
+	// the lobby's message keeps its buttons.
+	lobbyMsg, _, _ := h.findButton(OpJoin, 0, true)
+	h.press(h.users[1], lobbyMsg, data)
+	if a := h.lastAlert(); !a.ShowAlert || h.message(lobbyMsg).Keyboard == nil {
+		t.Errorf("a forged rematch press answered %+v and left the lobby's buttons %v", a, h.message(lobbyMsg).Keyboard)
+	}
 	h.press(h.users[1], msg, data)
 	refusal := h.bot.cat.T("ru", "alert_rematch_other", nil)
 	if a := h.lastAlert(); !a.ShowAlert || a.Text != refusal {
