@@ -53,6 +53,7 @@ const (
 	routeVote                      // a vote: checked by game id and the vote in progress
 	routeRules                     // a /rules section (bot/editions.go): no state
 	routeNotify                    // the lobby's bell (bot/lobby_notify.go): game 0, the chat's list
+	routeRematch                   // 🔁 Rematch (bot/rematch.go): checked against the archived game
 )
 
 type hostOp struct {
@@ -74,6 +75,7 @@ var hostOps = map[Op]hostOp{
 	OpSetZone:   {WithArg, routeSettings}, // bot/settings_zone.go
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
 	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules}, OpNotify: {Plain, routeNotify},
+	OpRematch: {Plain, routeRematch},
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

@@ -51,6 +51,11 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	for _, s := range st.Shows {
 		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
 	}
+	if st.GameOver && len(st.Closing) > 0 && st.Rec != nil {
+		// The game-over message offers a rematch (rematch.go).
+		last := &st.Closing[len(st.Closing)-1]
+		last.KB = b.rematchKeyboard(lang, st.Rec)
+	}
 	for _, r := range st.Closing {
 		b.sendReply(st, r)
 	}

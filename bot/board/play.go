@@ -132,7 +132,7 @@ func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
 // act applies one engine action for seat and records what to show.
 func (b *Kind) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
 	g := c.Rec.Game
-	evs, err := g.Apply(seat, a)
+	evs, err := b.apply(c, lang, seat, a) // a bankruptcy's summary too (ending_bankrupt.go)
 	if err != nil {
 		c.Alert = b.refusalText(c.Rec, lang, seat, err)
 		return
@@ -161,6 +161,7 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 		rec.Turn = append(rec.Turn, e)
 	}
 	remember(rec, evs)
+	keepTally(rec, evs, b.cfg.Now().UnixMilli()) // for the ending (ending.go)
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}

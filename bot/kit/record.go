@@ -34,6 +34,9 @@ type Record struct {
 	// Options are the chat's settings this game was created or started
 	// with: a lobby follows the chat's changes, a running game keeps them.
 	Options *ChatOptions `json:"options,omitempty"`
+	// RematchOf is the game whose 🔁 Rematch opened this lobby
+	// (bot/rematch.go): that button is refused once the lobby exists.
+	RematchOf uint64 `json:"rematch_of,omitempty"`
 
 	LobbyMsg int `json:"lobby_msg,omitempty"`
 	// LobbyStart is when the lobby starts the game by itself (the

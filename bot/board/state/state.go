@@ -35,6 +35,9 @@ type Board struct {
 	// Followers are the people (user ids) told in their private chat when
 	// the game ends (bot/board/follow.go).
 	Followers []int64 `json:"followers,omitempty"`
+	// Tally is kept for the ending message: the game's length and
+	// highlights (bot/board/ending.go).
+	Tally Tally `json:"tally,omitzero"`
 }
 
 // View is the menu the turn message shows; menus belong to one person.
@@ -89,6 +92,7 @@ func (b Board) Clone() Board {
 		}
 	}
 	c.OfferEdits = slices.Clone(b.OfferEdits)
+	c.Tally = b.Tally.Clone()
 	return c
 }
 
