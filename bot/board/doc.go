@@ -2,7 +2,8 @@
 // engine/) in Telegram: one kind of game the chat layer (package bot)
 // hosts through its Kind interface. It owns the board's buttons (ops.go),
 // play (play.go), turn messages, keyboards and texts (render.go,
-// keyboard.go), history, and trades between players: offers in the group
+// keyboard.go), auctions in a message of their own whose edits are spaced
+// (auction.go), history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
 // trade_draft.go), buildings bought from another player in them
 // (trade_building.go); the board's picture for /board and 🗺 (picture.go,

@@ -161,6 +161,7 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 		rec.Turn = append(rec.Turn, e)
 	}
 	remember(rec, evs)
+	b.followAuctions(c, lang, evs) // auction.go
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}
