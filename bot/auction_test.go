@@ -203,6 +203,19 @@ func TestAuctionMessageAndCost(t *testing.T) {
 		t.Errorf("the closed auction should name the winner and the price, without buttons:\n%s\n%v", final.Text, final.Keyboard)
 	}
 	cost := h.chatRequests() - before
+
+	// A button of the closed auction, kept by a client, changes nothing.
+	if _, data, ok := findIn(auction, board.OpAuctionBid); ok {
+		ver := rec.Game.Version
+		h.press(h.users[1], auction.ID, data)
+		answers := h.api.AnswersTo(h.users[1].ID)
+		if last := answers[len(answers)-1]; !last.ShowAlert || last.Text != h.bot.cat.T("en", "alert_auction_over", nil) {
+			t.Errorf("a closed auction's bid was answered %+v", last.CallbackAnswer)
+		}
+		if h.record().Game.Version != ver {
+			t.Error("a closed auction's bid changed the game")
+		}
+	}
 	t.Logf("an auction of %d bids among %d players: %d sends and edits", wantBids, len(rec.Seats), cost)
 	if cost > 10 {
 		t.Errorf("the auction cost %d sends and edits in the chat, want at most 10", cost)
