@@ -82,14 +82,20 @@ func (b *Kind) followAuctions(c *chatState, lang string, evs []engine.Event) {
 
 // refreshGap is how long the auction message waits after its n-th
 // refresh before it is edited again: a sixth of the bid window more with
-// each refresh, at most half of it (live: 5 s, 10 s, then every 15 s).
+// each refresh, at most half of it, and never more than maxRefreshGap
+// (live: 5 s, 10 s, then every 15 s). Slower paces' bids come slower than
+// that, so each is shown at once; only a flurry waits.
 func refreshGap(rec *Record, n int) int64 {
 	window := rec.Pace.Bid
 	if window <= 0 {
 		window = 30 * time.Second
 	}
-	return min(window/6*time.Duration(n+1), window/2).Milliseconds()
+	return min(window/6*time.Duration(n+1), window/2, maxRefreshGap).Milliseconds()
 }
+
+// maxRefreshGap bounds how stale the auction message may be while bids
+// come in.
+const maxRefreshGap = 15 * time.Second
 
 // refreshDue is when the running auction's message is due a refresh it
 // was denied (game time; 0: it shows the latest bid).

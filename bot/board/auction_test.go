@@ -114,7 +114,7 @@ func applyBid(g *engine.Game, p engine.PlayerID, amount int) error {
 
 // TestAuctionRefreshGaps: the auction message is refreshed at once when
 // the last refresh is old enough, else at the due moment the kind reports,
-// and the gaps grow to half the bid window.
+// and the gaps grow to half the bid window, at most 15 s.
 func TestAuctionRefreshGaps(t *testing.T) {
 	rec := &Record{}
 	rec.Pace.Bid = 30 * time.Second
@@ -124,6 +124,10 @@ func TestAuctionRefreshGaps(t *testing.T) {
 	}
 	if want := []int64{5000, 10_000, 15_000, 15_000, 15_000}; !slices.Equal(gaps, want) {
 		t.Errorf("gaps %v, want %v", gaps, want)
+	}
+	rec.Pace.Bid = 10 * time.Minute // relaxed: a bid a few seconds after the last refresh shows soon
+	if got := refreshGap(rec, 0); got != 15_000 {
+		t.Errorf("relaxed pace: first gap %d ms, want 15 s", got)
 	}
 	b := &Kind{cfg: Config{Now: func() time.Time { return time.UnixMilli(1_000_000) }}}
 	rec = editionRecord(t, engine.Classic)

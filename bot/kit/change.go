@@ -39,12 +39,12 @@ type Change struct {
 	Turn       bool    // refresh the game's messages (the kind's Show)
 	Finals     []Final // messages given their final text (Finalize)
 	Shows      []Shown // messages given their live content, after the finals
+	Closing    []Reply // messages sent after them (a game's end)
+	GameOver   bool
 	// Frames are texts a slot's message shows one after another, each an
 	// edit without buttons, before the final or live content this change
 	// gives it (a casino's reels stopping one by one): Animate.
-	Frames   map[string][]string
-	Closing  []Reply // messages sent after them (a game's end)
-	GameOver bool
+	Frames map[string][]string
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool
