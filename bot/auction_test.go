@@ -244,3 +244,25 @@ func findIn(m fakeapi.Message, op Op) (text, data string, ok bool) {
 	}
 	return "", "", false
 }
+
+// TestAuctionStoppedByEndGame: /endgame during an auction closes its
+// message too: it says the auction stopped and keeps no button.
+func TestAuctionStoppedByEndGame(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	msg, _, ok := h.findButton(board.OpAuctionLeave, 0, true)
+	if !ok {
+		t.Fatal("no auction message")
+	}
+	h.say(h.users[0], "/endgame")
+	h.mustPress(h.users[0], OpEndGameYes)
+	if h.record() != nil {
+		t.Fatal("the game is still on")
+	}
+	m := h.message(msg)
+	if len(m.Keyboard) != 0 || !strings.Contains(m.Text, h.bot.cat.T("en", "auction_stopped", nil)) {
+		t.Errorf("the stopped auction's message:\n%s\n%v", m.Text, m.Keyboard)
+	}
+}

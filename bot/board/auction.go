@@ -161,8 +161,7 @@ func (b *Kind) showAuction(c *chatState, lang string) {
 func (b *Kind) renderAuction(lang string, rec *Record) string {
 	g := rec.Game
 	a := g.Auction
-	sq := rec.Auction
-	if a == nil || sq == nil {
+	if a == nil || rec.Auction == nil {
 		return ""
 	}
 	ed := g.EditionData()
