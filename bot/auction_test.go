@@ -266,3 +266,80 @@ func TestAuctionStoppedByEndGame(t *testing.T) {
 		t.Errorf("the stopped auction's message:\n%s\n%v", m.Text, m.Keyboard)
 	}
 }
+
+// TestAuctionMessageSurvivesRestart: the auction message's id is stored,
+// so after a restart its buttons still bid and it is edited in place, not
+// sent again.
+func TestAuctionMessageSurvivesRestart(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
+	h.startGame()
+	rec := h.toBuyDecision()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
+	if !ok {
+		t.Fatal("no bid button")
+	}
+	if h.record().Auction.Msg != msg {
+		t.Fatalf("the record names auction message %d, the chat shows %d", h.record().Auction.Msg, msg)
+	}
+	sent := len(h.api.Calls("sendMessage"))
+	h.stop()
+	h.start()
+	h.settle()
+	clock.Add(6 * time.Second) // past the first refresh's gap: the bid shows at once
+	bidder := h.users[(int(rec.Game.Current)+1)%len(h.users)]
+	h.press(bidder, msg, data)
+	rec = h.record()
+	if a := rec.Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
+		t.Fatalf("the bid after the restart was not placed: %+v", a)
+	}
+	high := h.bot.cat.MoneyOf("en", rec.Edition, rec.Game.Auction.High)
+	if got := len(h.api.Calls("sendMessage")); got != sent {
+		t.Errorf("%d messages sent after the restart, want the auction message edited in place", got-sent)
+	}
+	if m := h.message(msg); !strings.Contains(m.Text, high) {
+		t.Errorf("the auction message does not show the bid of %s:\n%s", high, m.Text)
+	}
+}
+
+// TestAuctionAfterBotIsBack: when the bot is back in a chat that had
+// removed it, a running auction goes on in a new message (which mentions
+// the bidders again); the old one keeps no button.
+func TestAuctionAfterBotIsBack(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	old, _, ok := h.findButton(board.OpAuctionLeave, 0, true)
+	if !ok {
+		t.Fatal("no auction message")
+	}
+	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
+	h.settle()
+	h.api.PushUpdate(memberUpdate(testChat, "member"))
+	h.settle()
+	msg, data, ok := h.findButton(board.OpAuctionLeave, 0, true)
+	if !ok || msg == old {
+		t.Fatalf("no new auction message (old %d, now %d)", old, msg)
+	}
+	if m := h.message(old); len(m.Keyboard) != 0 {
+		t.Errorf("the old auction message keeps its buttons: %v", m.Keyboard)
+	}
+	if m := h.message(msg); !strings.Contains(m.Text, "tg://user?id=") {
+		t.Errorf("the new auction message mentions nobody:\n%s", m.Text)
+	}
+	if h.record().Auction.Msg != msg {
+		t.Errorf("the record names auction message %d, want %d", h.record().Auction.Msg, msg)
+	}
+	// Its buttons work: a bidder leaves.
+	rec = h.record()
+	for i, passed := range rec.Game.Auction.Passed {
+		if !passed {
+			h.press(h.userOf(rec, engine.PlayerID(i)), msg, data)
+			if r := h.record(); r.Game.Phase == engine.PhaseAuction && !r.Game.Auction.Passed[i] {
+				t.Error("a leave on the new auction message did nothing")
+			}
+			break
+		}
+	}
+}
