@@ -269,7 +269,7 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 		default:
 			amount := s
 			if a.Min > steps[0] { // a building: from its price up
-				amount = a.Min + []int{0, steps[0], steps[1]}[i]
+				amount = a.Min + []int{0, steps[1], steps[2]}[i]
 			}
 			if amount <= richest {
 				bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, amount)}), OpAuctionBid, amount))

@@ -149,3 +149,42 @@ func TestAuctionRefreshGaps(t *testing.T) {
 		t.Fatalf("a bid after the gap is not shown at once: %+v", rec.Auction)
 	}
 }
+
+// TestAuctionOpeningBids: before the first bid the buttons are amounts
+// suited to the deed's price, then the deed's card and leaving; a lot
+// nobody can pay offers only leaving.
+func TestAuctionOpeningBids(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Kind{cat: cat, cfg: Config{Now: time.Now}}
+	rec := editionRecord(t, engine.Classic)
+	auctionOn(t, b, rec, 1) // Mediterranean Avenue, $60
+	ops := func() (bids []int, others []Op) {
+		for _, row := range b.auctionKeyboard("en", rec).InlineKeyboard {
+			for _, btn := range row {
+				p, _ := kit.ParsePress(*btn.CallbackData)
+				if p.Op == OpAuctionBid {
+					bids = append(bids, p.Arg)
+					if btn.Text != cat.T("en", "btn_bid", map[string]any{"Amount": cat.Money("en", p.Arg)}) {
+						t.Errorf("opening bid button %q", btn.Text)
+					}
+				} else {
+					others = append(others, p.Op)
+				}
+			}
+		}
+		return bids, others
+	}
+	bids, others := ops()
+	if !slices.Equal(bids, []int{5, 20, 50}) || !slices.Equal(others, []Op{OpAuctionDeed, OpAuctionLeave}) {
+		t.Errorf("opening buttons: bids %v, others %v", bids, others)
+	}
+	for i := range rec.Game.Players {
+		rec.Game.Players[i].Cash = 0
+	}
+	if bids, _ := ops(); len(bids) != 0 {
+		t.Errorf("bids %v offered to bidders without cash", bids)
+	}
+}
