@@ -9,8 +9,8 @@ import (
 // (the first reel, then the first two, each an edit without buttons) go
 // before the message's next content, which has all three and the result,
 // so a spin costs at most three edits, paced by the outbox like every
-// other. Only the message's content is stored: a restart shows the result
-// at once, and no frame is ever the last thing a message says.
+// other. Only the message's content is stored, never a frame: a restart
+// shows the result at once.
 
 // animateSpin gives the turn message the frames of the spin that the
 // action whose events are evs made, if it made one; rec.Turn holds the
