@@ -46,9 +46,11 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
 	for _, f := range st.Finals {
+		b.animate(st, orChat(f.Chat, chat), f.Slot, f.Msg)
 		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, nil)
 	}
 	for _, s := range st.Shows {
+		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
 		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
 	}
 	if st.GameOver && len(st.Closing) > 0 && st.Rec != nil {
@@ -60,6 +62,15 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		b.sendReply(st, r)
 	}
 	b.sendUnclaimed(st)
+}
+
+// animate queues the frames the change gave slot's message (Change.Animate)
+// before its next content, once.
+func (b *Bot) animate(st *chatState, chat int64, slot string, msg int) {
+	if frames := st.Frames[slot]; len(frames) > 0 {
+		delete(st.Frames, slot)
+		b.out.Frames(chat, slot, msg, frames)
+	}
 }
 
 // orChat is a message's chat: its own (a person's private chat), else the

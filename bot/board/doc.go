@@ -4,7 +4,9 @@
 // /settings and how its colour sets read in /stats (settings.go), the
 // board's buttons (ops.go),
 // play (play.go), turn messages, keyboards and texts (render.go,
-// keyboard.go), history, and trades between players: offers in the group
+// keyboard.go), auctions in a message of their own whose edits are spaced
+// (auction.go), the casino's reels stopping one by one (reels.go),
+// history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
 // trade_draft.go), buildings bought from another player in them
 // (trade_building.go); the board's picture for /board and 🗺 (picture.go,

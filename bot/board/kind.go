@@ -28,6 +28,8 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 		b.onFollowPress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
 		b.onTradePress(ctx, updateID, q, p)
+	case auctionOps[p.Op]:
+		b.onAuctionPress(ctx, updateID, q, p) // auction.go
 	default:
 		b.onGamePress(ctx, updateID, q, p)
 	}
@@ -94,6 +96,9 @@ func (b *Kind) Pending(r *Record) Pending {
 		if p.Due == 0 || o.Expires < p.Due {
 			p.Due = o.Expires
 		}
+	}
+	if due := refreshDue(r); due != 0 && (p.Due == 0 || due < p.Due) {
+		p.Due = due // the auction message's refresh (auction.go)
 	}
 	return p
 }
@@ -164,8 +169,12 @@ func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 	return true
 }
 
-// Expire withdraws the offers past their deadline.
-func (b *Kind) Expire(ctx context.Context, chat int64) { b.expireOffers(ctx, chat) }
+// Expire withdraws the offers past their deadline and refreshes an
+// auction message that waited for its turn to be edited.
+func (b *Kind) Expire(ctx context.Context, chat int64) {
+	b.expireOffers(ctx, chat)
+	b.refreshAuction(ctx, chat)
+}
 
 // Active: the seat is not bankrupt.
 func (b *Kind) Active(r *Record, seat int) bool {
@@ -179,11 +188,15 @@ func (b *Kind) Show(c *chatState, lang string) {
 	rec := c.Rec
 	if c.Turn && c.Remove {
 		rec.View = View{}
+		b.showAuction(c, lang)
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
 		b.closeLinks(c, lang)      // trade_private.go
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
-		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		if !auctionOnly(rec) { // bids change only the auction's message
+			c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		}
+		b.showAuction(c, lang)
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
@@ -201,13 +214,22 @@ func (b *Kind) Reshow(c *chatState, lang string) {
 	if rec.TurnMsg != 0 {
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 	}
+	if a := rec.Auction; a != nil {
+		// The auction goes on in a new message, which mentions the bidders.
+		if a.Msg != 0 {
+			c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_moved", nil))
+		}
+		a.Msg, a.ShownVer = 0, rec.Game.Version
+	}
 	rec.TurnMsg, rec.View = 0, View{}
 	c.Turn, c.Save = true, true
 }
 
 // Unshown: a turn message or an open offer's whose id was never stored,
 // or offers' final texts an older version left.
-func (b *Kind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
+func (b *Kind) Unshown(r *Record) bool {
+	return r.TurnMsg == 0 || unsentOffers(r) || r.Auction != nil && r.Auction.Msg == 0
+}
 
 // Repost posts the open offers whose message id was never stored and
 // clears the offer edits an older version left (shown by Show).

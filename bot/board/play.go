@@ -153,6 +153,7 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
+			b.animateSpin(c, lang, evs) // a spin that ended the turn (reels.go)
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
 			c.FinalizeOnce(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
@@ -162,6 +163,10 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	}
 	remember(rec, evs)
 	keepTally(rec, evs, b.cfg.Now().UnixMilli()) // for the ending (ending.go)
+	if c.Frames[TurnSlot(rec.ID)] == nil {
+		b.animateSpin(c, lang, evs) // a spin in the turn that goes on
+	}
+	b.followAuctions(c, lang, evs) // auction.go
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}

@@ -81,6 +81,9 @@ func (b *Kind) eventLines(lang string, rec *Record) []string {
 				"Player": kit.SeatName(rec, e.Player), "Reels": reelLine(rec.Turn[:i+1])}))
 			continue
 		}
+		if e.Kind == engine.EvBid || e.Kind == engine.EvAuctionPass {
+			continue // the auction's message shows the bidding; the turn its outcome
+		}
 		if l := b.EventLine(lang, rec, e); l != "" {
 			lines = append(lines, l)
 		}
@@ -197,18 +200,8 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 			return b.cat.T(lang, "prompt_roll_again", map[string]any{"Player": cur})
 		}
 		return b.cat.T(lang, "prompt_end", map[string]any{"Player": cur})
-	case engine.PhaseAuction:
-		a := g.Auction
-		data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Amount": b.money(lang, rec, a.High),
-			"Min": b.money(lang, rec, a.MinBid()), "Player": kit.SeatName(rec, a.Leader)}
-		id := "prompt_auction"
-		if a.Leader == engine.NoOwner {
-			id = "prompt_auction_open"
-		}
-		if a.Building > 0 {
-			id += "_building"
-		}
-		return b.cat.T(lang, id, data)
+	case engine.PhaseAuction: // the bids are in the auction's own message (auction.go)
+		return b.cat.T(lang, "prompt_auction_below", map[string]any{"Square": b.squareName(lang, rec, g.Auction.Square)})
 	case engine.PhaseDebt:
 		d := g.Debts[0]
 		other := b.cat.T(lang, "bank", nil)
@@ -306,6 +299,7 @@ func MessageIDs() []string {
 	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
 		ids = append(ids, "menu_of_"+m)
 	}
+	ids = append(ids, "auction_lot", "auction_lot_building")
 	for _, name := range eventIDs {
 		ids = append(ids, "ev_"+name)
 	}

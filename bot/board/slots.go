@@ -26,6 +26,11 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 			r.TurnMsg = id
 			return true
 		}
+	case "auction":
+		if a := r.Auction; a != nil && key == strconv.Itoa(a.Seq) {
+			a.Msg = id
+			return true
+		}
 	case "link":
 		user, err := strconv.ParseInt(key, 10, 64)
 		if d := r.Drafts[user]; err == nil && d != nil && d.Link == -1 {

@@ -45,6 +45,10 @@ type Change struct {
 	// them, that the change stored with itself to survive a kill until
 	// Telegram accepts them (bot/outbox_kept.go).
 	Kept []Kept
+	// Frames are texts a slot's message shows one after another, each an
+	// edit without buttons, before the final or live content this change
+	// gives it (a casino's reels stopping one by one): Animate.
+	Frames map[string][]string
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool
@@ -138,6 +142,16 @@ func (c *Change) FinalizeOnce(slot string, msg int, text string) {
 // (finish): an edit, or a new message if it has none yet.
 func (c *Change) Show(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
 	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb})
+}
+
+// Animate shows frames in slot's message, one edit each, before the next
+// content this change gives it (Finalize or Show). A message never sent
+// is not animated: it shows its content at once.
+func (c *Change) Animate(slot string, frames ...string) {
+	if c.Frames == nil {
+		c.Frames = map[string][]string{}
+	}
+	c.Frames[slot] = frames
 }
 
 // ChatLang is the language of messages to the whole chat.
