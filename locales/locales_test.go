@@ -479,7 +479,7 @@ func sampleData() map[string]any {
 		"Kick": "after 3", "Archive": "14 d", // settings: absent players
 		"Reels": "⭐ | 🔔 | 🍋", "Jackpot": "$200", // the casino (bot/board/edition.go)
 		"From": "Coffee Shop 🏪🏪", "On": "Bakery", // a building bought in a trade (bot/board/trade_building.go)
-		"Rolls": "🔴 7 · 🔵 5", "Start": "GO", // the turn message (bot/board/turn_lines.go)
+		"Rolls": "🔴 7 · 🔵 5", "Start": "GO", "Short": "$40", // the turn message (bot/board/turn_lines.go, turn_buy.go)
 	}
 }
 

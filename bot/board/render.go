@@ -2,7 +2,6 @@ package board
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -234,9 +233,7 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 		}
 		return b.cat.T(lang, "prompt_roll", map[string]any{"Player": cur})
 	case engine.PhaseBuyDecision:
-		sq := g.Players[g.Current].Pos
-		return b.cat.T(lang, "prompt_buy", map[string]any{"Player": cur, "Square": b.squareName(lang, rec, sq),
-			"Amount": b.money(lang, rec, g.EditionData().Squares[sq].Price)})
+		return b.buyPrompt(lang, rec) // turn_buy.go
 	case engine.PhaseTurnEnd:
 		if g.RollAgain {
 			return b.cat.T(lang, "prompt_roll_again", map[string]any{"Player": cur})
@@ -306,42 +303,6 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 		sb.WriteString("\n\n" + b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
 	}
 	return sb.String()
-}
-
-// deedText is a deed card of the edition short enough for a callback
-// alert (≤ 200).
-func (b *Kind) deedText(lang, edition string, sq int) string {
-	ed := engine.EditionByID(edition)
-	if ed == nil {
-		ed = engine.EditionByID(engine.Classic) // records from before editions
-	}
-	if sq < 0 || sq >= len(ed.Squares) || !ed.Squares[sq].Ownable() {
-		return b.cat.T(lang, "alert_outdated", nil)
-	}
-	s := ed.Squares[sq]
-	data := map[string]any{"Name": b.cat.T(lang, fmt.Sprintf("sq_%s_%d", ed.ID, sq), nil),
-		"Price": b.cat.MoneyOf(lang, ed.ID, s.Price), "Mortgage": b.cat.MoneyOf(lang, ed.ID, s.Mortgage),
-		"House": b.cat.MoneyOf(lang, ed.ID, s.HouseCost)}
-	rents := func(n int) string {
-		r := make([]string, n)
-		for i, v := range s.Rent[:n] {
-			r[i] = strconv.Itoa(v)
-			if EditionScale(ed) > 1 {
-				r[i] = b.cat.MoneyOf(lang, ed.ID, v) // thousands need their grouping
-			}
-		}
-		return strings.Join(r, "/")
-	}
-	switch s.Kind {
-	case engine.SquareStreet:
-		data["Rents"] = rents(6)
-		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_street"), data)
-	case engine.SquarePort:
-		data["Rents"] = rents(4)
-		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_port"), data)
-	}
-	data["One"], data["Both"] = s.Rent[0], s.Rent[1]
-	return b.cat.T(lang, "deed_utility", data)
 }
 
 // MessageIDs are the message ids the board builds from names at run time
