@@ -27,16 +27,27 @@ func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
 		return card
 	}
 	prop := g.Props[sq]
-	owner := b.cat.T(lang, "deed_owner_bank", nil)
-	if prop.Owner != engine.NoOwner && int(prop.Owner) < len(rec.Seats) {
-		// An alert is plain text: the name unescaped, without its token.
-		owner = b.cat.T(lang, "deed_owner", map[string]any{"Player": rec.Seats[prop.Owner].Name})
-	}
+	lock := ""
 	if prop.Mortgaged {
-		owner += " · 🔒"
+		lock = " · 🔒"
 	}
-	return card + "\n" + owner
+	if prop.Owner == engine.NoOwner || int(prop.Owner) >= len(rec.Seats) {
+		return card + "\n" + b.cat.T(lang, "deed_owner_bank", nil) + lock
+	}
+	// An alert is plain text: the name unescaped, without its token, and
+	// cut short where a long name would not fit.
+	name := []rune(rec.Seats[prop.Owner].Name)
+	for {
+		text := card + "\n" + b.cat.T(lang, "deed_owner", map[string]any{"Player": string(name)}) + lock
+		if kit.TextLen(text) <= maxAlert || len(name) <= 1 {
+			return text
+		}
+		name = append(name[:len(name)-2:len(name)-2], '…')
+	}
 }
+
+// maxAlert is the longest text Telegram shows in an alert.
+const maxAlert = 200
 
 // DeedButton is the button that shows sq's deed card (an auction's
 // message may carry one).
