@@ -106,7 +106,7 @@ func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed in
 // player, one offer a turn, and the same deal not again within the
 // cooldown.
 func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (choice, bool) {
-	if g.SetsLackingOne(p) == 0 || len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve(g) {
+	if g.SetsLackingOne(p) == 0 || len(g.Props) > maxSquares || g.Players[p].Cash <= pl.baseReserve(g) || g.ActiveCount() < 2 {
 		return choice{}, false
 	}
 	for i := range g.Trades {
