@@ -21,11 +21,13 @@ import (
 // repeat we cannot rule out. Answers that move nothing (/help, /stats,
 // /rules, "no game here") stay in memory: a stop drops them with a log line.
 //
-// Live messages need no such care: Restore shows the game's messages again
-// from the record (a turn or offer message whose id was never stored is
-// sent, a game changed in the last minutes is edited to its current
-// content). What a kill can still lose there is a final edit (a closed
-// turn's message keeps buttons that answer "outdated").
+// Live messages need no such care, since the record knows their content:
+// Restore shows them again (a turn or offer message whose id was never
+// stored is sent, a game changed in the last minutes is edited to its
+// current content), and a press answered "outdated" shows them again too,
+// which brings up to date a message whose edit a kill lost longer ago. What
+// a kill can still lose is a final edit: a closed turn's message keeps
+// buttons, which answer "outdated".
 
 // keptMessage is a pending message as stored.
 type keptMessage struct {
