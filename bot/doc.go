@@ -7,7 +7,8 @@
 // buttons and routes every other one to its game's kind), commands, the
 // settings menu, paces, deadlines, reminders and missed turns
 // (deadline.go), pause, resume and kick votes (pause.go), the outbox and
-// message slots (outbox.go, outbox_send.go for pictures and notices, slots.go,
+// message slots (outbox.go, outbox_send.go for pictures and notices,
+// outbox_kept.go for the new messages kept across a kill, slots.go,
 // publish.go), statistics, restore,
 // migration and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
