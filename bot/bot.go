@@ -169,7 +169,10 @@ func (b *Bot) migrate(from, to int64) {
 			return err
 		}
 		moved = true
-		return moveTimer(tx, from, to)
+		if err := moveTimer(tx, from, to); err != nil {
+			return err
+		}
+		return movePrivateLinks(tx, from, to) // bot/migrate.go
 	})
 	if err != nil {
 		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)

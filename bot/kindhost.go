@@ -55,6 +55,8 @@ func (h kindHost) Seed() uint64 { return h.b.seed() }
 
 func (h kindHost) Snapshot(chat int64) (*Record, error) { return h.b.Snapshot(chat) }
 
+func (h kindHost) LastGame(chat int64) *Record { return h.b.lastGame(chat) }
+
 func (h kindHost) Rules(o *ChatOptions) engine.Rules { return h.b.rulesOf(o) }
 
 var _ kit.Host = kindHost{}

@@ -2,6 +2,10 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // reshowMoved shows a game that just moved to a supergroup there at once:
@@ -39,4 +43,48 @@ func (b *Bot) reshowMoved(chat int64) {
 // Repost posts them in the supergroup.
 type movedKind interface {
 	Moved(c *chatState, lang string)
+}
+
+// movePrivateLinks points the private chats that remember the group —
+// Settings.DealChat (a Deal hand: inline mode finds the game by it after a
+// restart) and TradeChat (the trade composer's /cash) — at the supergroup,
+// for the people of the game that moved. Their locks are not held (the
+// order is private chat, then group): a change of theirs reading the old
+// settings meanwhile finds them changed at its commit and runs again.
+func movePrivateLinks(tx *storage.Tx, from, to int64) error {
+	data, ok := tx.Game(to)
+	if !ok {
+		return nil
+	}
+	r, err := kit.DecodeRecord(data)
+	if err != nil {
+		return err
+	}
+	for _, s := range r.Seats {
+		if s.Computer {
+			continue
+		}
+		raw, ok := tx.Settings(s.User)
+		if !ok {
+			continue
+		}
+		set := decodeSettings(raw)
+		if set.DealChat != from && set.TradeChat != from {
+			continue
+		}
+		if set.DealChat == from {
+			set.DealChat = to
+		}
+		if set.TradeChat == from {
+			set.TradeChat = to
+		}
+		out, err := json.Marshal(set)
+		if err != nil {
+			return err
+		}
+		if err := tx.PutSettings(s.User, out); err != nil {
+			return err
+		}
+	}
+	return nil
 }

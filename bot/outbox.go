@@ -85,6 +85,7 @@ type outOp struct {
 	photo  *kit.Photo // a picture (outbox_send.go), never merged
 	notice bool       // a private notice (Notify): a failure drops it, nothing more
 	kept   uint64     // stored until delivered (outbox_kept.go); 0: in memory only
+	frame  bool       // one step of an animation (Frames): never merged away
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -173,13 +174,44 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 	if c.paused {
 		return
 	}
-	for _, op := range c.queue {
-		if op.msg == m {
-			op.c, op.resend, op.slot = ct, attach, slot
-			return
+	// The message's last queued change takes the newest content, unless
+	// it is a frame of an animation, which must be seen: the content
+	// follows it.
+	for i := len(c.queue) - 1; i >= 0; i-- {
+		if op := c.queue[i]; op.msg == m {
+			if !op.frame {
+				op.c, op.resend, op.slot = ct, attach, slot
+				return
+			}
+			break
 		}
 	}
 	c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: ct, resend: attach})
+	o.kick(chat, c)
+}
+
+// Frames queues texts that slot's message shows one after another, each
+// an edit without buttons, before whatever is queued for it next: an
+// animation (a casino's reels stopping), paced like every edit. A message
+// not sent, and not being sent, is not animated.
+func (o *Outbox) Frames(chat int64, slot string, known int, texts []string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	m := c.slots[slot]
+	if m == nil {
+		if known == 0 {
+			return
+		}
+		m = &outMsg{id: known}
+		c.slots[slot] = m
+	}
+	if c.paused {
+		return
+	}
+	for _, t := range texts {
+		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true})
+	}
 	o.kick(chat, c)
 }
 
@@ -228,8 +260,8 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			id, shown = op.msg.id, op.msg.shown
 		}
 		o.mu.Unlock()
-		if id != 0 && shown.same(&op.c) {
-			continue // already on screen: no "message is not modified"
+		if id != 0 && shown.same(&op.c) || op.frame && id == 0 {
+			continue // already on screen: no "message is not modified"; a frame of a message never sent
 		}
 		moved := false
 		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })

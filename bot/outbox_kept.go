@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"slices"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -43,11 +44,11 @@ func (b *Bot) owedMessages(st *chatState, w changeWrites) []keptMessage {
 	if w.game == nil && !(st.Remove && st.Rec != nil) {
 		return nil
 	}
+	closing := append(slices.Clone(st.Closing), b.closingOf(st)...)
+	b.offerRematch(st, st.ChatLang(), closing)
 	var out []keptMessage
-	for _, rs := range [][]kit.Reply{st.Replies, st.Closing, b.closingOf(st)} {
-		for _, r := range rs {
-			out = append(out, keptMessage{Text: r.Text, KB: r.KB})
-		}
+	for _, r := range append(slices.Clone(st.Replies), closing...) {
+		out = append(out, keptMessage{Text: r.Text, KB: r.KB})
 	}
 	return out
 }

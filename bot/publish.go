@@ -41,19 +41,40 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.kindOf(rec).Show(st, lang)
 		}
 	}
+	b.closeVotesOnEnd(st) // bot/votes.go
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
 	for _, f := range st.Finals {
+		b.animate(st, orChat(f.Chat, chat), f.Slot, f.Msg)
 		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, nil)
 	}
 	for _, s := range st.Shows {
+		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
 		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
 	}
+	b.offerRematch(st, lang, st.Closing)
 	for _, r := range st.Closing {
 		b.sendReply(st, r)
 	}
 	b.sendUnclaimed(st)
+}
+
+// offerRematch gives the last of a game's closing messages the rematch
+// button (rematch.go).
+func (b *Bot) offerRematch(st *chatState, lang string, closing []kit.Reply) {
+	if st.GameOver && len(closing) > 0 && st.Rec != nil {
+		closing[len(closing)-1].KB = b.rematchKeyboard(lang, st.Rec)
+	}
+}
+
+// animate queues the frames the change gave slot's message (Change.Animate)
+// before its next content, once.
+func (b *Bot) animate(st *chatState, chat int64, slot string, msg int) {
+	if frames := st.Frames[slot]; len(frames) > 0 {
+		delete(st.Frames, slot)
+		b.out.Frames(chat, slot, msg, frames)
+	}
 }
 
 // orChat is a message's chat: its own (a person's private chat), else the
@@ -75,7 +96,7 @@ func (b *Bot) publishLobby(lang string, st *chatState) {
 		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.Remove:
 	default:
-		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
+		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.lobbyTimes(lang, rec), b.lobbyKeyboard(lang, rec))
 	}
 }
 

@@ -143,6 +143,28 @@ func (t *Tx) ForEachArchive(chatID int64, fn func(seq uint64, data []byte) error
 	})
 }
 
+// ForEachArchiveNewest calls fn for the chat's archived records, newest
+// first, while fn returns true: the bot looks back at the last game or two
+// (a rematch, /board after the game) without reading the whole archive.
+func (t *Tx) ForEachArchiveNewest(chatID int64, fn func(seq uint64, data []byte) (bool, error)) error {
+	b := t.bucket(bucketArchive).Bucket(chatKey(chatID))
+	if b == nil {
+		return nil
+	}
+	c := b.Cursor()
+	for k, v := c.Last(); k != nil; k, v = c.Prev() {
+		seq := readU64(k)
+		data, err := unpackArchive(clone(v))
+		if err != nil {
+			return fmt.Errorf("%w (chat %d, archive %d)", err, chatID, seq)
+		}
+		if more, err := fn(seq, data); err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
 func appendSeq(parent *bolt.Bucket, chatID int64, value []byte) (uint64, error) {
 	b, err := parent.CreateBucketIfNotExists(chatKey(chatID))
 	if err != nil {
