@@ -126,11 +126,12 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 }
 
 // TestWhichRepliesAreKept: answers that move no game stay in memory; a
-// reply of a change that stores the game (a /pause vote or the pause) is
-// kept until delivered.
+// reply of a change that stores the game (an admin's /pause) is kept until
+// delivered.
 func TestWhichRepliesAreKept(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.startGame()
+	h.api.SetAdmins(testChat, h.users[1].ID)
 	for _, c := range []struct {
 		command string
 		kept    int

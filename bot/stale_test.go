@@ -29,8 +29,17 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 	if rec.TurnMsg != msg {
 		t.Fatalf("the Roll ended the turn (message %d, then %d): this seed does not make an edit only", msg, rec.TurnMsg)
 	}
-	// Long ago, as Restore sees it.
-	h.edit(func(r *Record) { r.Updated -= (10 * time.Minute).Milliseconds() })
+	// Long ago, as Restore sees it; stored quietly, showing nothing.
+	unlock := h.bot.lock(testChat)
+	_, err := h.bot.change(testChat, 0, func(c *chatState) error {
+		c.Rec.Updated -= (10 * time.Minute).Milliseconds()
+		c.Quiet = true
+		return nil
+	})
+	unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
 	h.stop()
 	h.start()
 	h.settle()
