@@ -14,17 +14,17 @@ import (
 //
 // A change that moves a game (it stores the record or ends the game) owes
 // its chat the new messages it made — a game's end and its standings, a
-// vote, a reminder, a kick — and those may wait a while for the chat's
-// budget. They are stored in the change's own transaction (storage's
-// pending messages), deleted once Telegram accepted them, and what is left
-// at a start is sent then. A kill between Telegram's acceptance and the
+// pause decided, a reminder, a kick — and those may wait a while for the
+// chat's budget. They are stored in the change's own transaction
+// (storage's pending messages), deleted once Telegram accepted them, and
+// what is left at a start is sent then. A kill between Telegram's acceptance and the
 // deletion's commit (one group commit) sends that message again: the one
 // repeat we cannot rule out. Answers that move nothing (/help, /stats,
 // /rules, "no game here") stay in memory: a stop drops them with a log line.
 //
 // Live messages need no such care, since the record knows their content:
-// Restore shows them again (a turn or offer message whose id was never
-// stored is sent, a game changed in the last minutes is edited to its
+// Restore shows them again (a turn, offer or vote message whose id was
+// never stored is sent, a game changed in the last minutes is edited to its
 // current content), and a press answered "outdated" shows them again too,
 // which brings up to date a message whose edit a kill lost longer ago. What
 // a kill can still lose is a final edit: a closed turn's message keeps

@@ -29,17 +29,7 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 	if rec.TurnMsg != msg {
 		t.Fatalf("the Roll ended the turn (message %d, then %d): this seed does not make an edit only", msg, rec.TurnMsg)
 	}
-	// Long ago, as Restore sees it; stored quietly, showing nothing.
-	unlock := h.bot.lock(testChat)
-	_, err := h.bot.change(testChat, 0, func(c *chatState) error {
-		c.Rec.Updated -= (10 * time.Minute).Milliseconds()
-		c.Quiet = true
-		return nil
-	})
-	unlock()
-	if err != nil {
-		t.Fatal(err)
-	}
+	h.backdate(10 * time.Minute)
 	h.stop()
 	h.start()
 	h.settle()
@@ -68,5 +58,21 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 	}
 	if rev, _ = stale(); rev != h.record().Rev {
 		t.Fatalf("after a stale press the turn message shows revision %d, the game is at %d", rev, h.record().Rev)
+	}
+}
+
+// backdate makes the game's last change d older, as a start sees it
+// (Restore re-shows only recent games), quietly: nothing is shown.
+func (h *harness) backdate(d time.Duration) {
+	h.t.Helper()
+	unlock := h.bot.lock(testChat)
+	defer unlock()
+	_, err := h.bot.change(testChat, 0, func(c *chatState) error {
+		c.Rec.Updated -= d.Milliseconds()
+		c.Quiet = true
+		return nil
+	})
+	if err != nil {
+		h.t.Fatal(err)
 	}
 }
