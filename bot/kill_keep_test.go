@@ -255,9 +255,10 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 		c.start()
 	}
 	presses += c.playBusily(chats, users, 4*time.Second)
+	busy := c.api.RequestsPerMinute()[a]
 	c.quiet(5 * time.Second)
 	c.term()
-	t.Logf("%d presses, 3 kills", presses)
+	t.Logf("%d presses, 3 kills; %d sends and edits in the group's last minute of play", presses, busy)
 
 	if f := c.api.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
 		t.Errorf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
