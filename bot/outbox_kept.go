@@ -17,10 +17,11 @@ import (
 // pause decided, a reminder, a kick — and those may wait a while for the
 // chat's budget. They are stored in the change's own transaction
 // (storage's pending messages), deleted once Telegram accepted them, and
-// what is left at a start is sent then. A kill between Telegram's acceptance and the
-// deletion's commit (one group commit) sends that message again: the one
-// repeat we cannot rule out. Answers that move nothing (/help, /stats,
-// /rules, "no game here") stay in memory: a stop drops them with a log line.
+// what is left at a start is sent then. A kill between Telegram's
+// acceptance and the deletion's commit (one group commit) sends that
+// message again: the one repeat we cannot rule out. Answers that move
+// nothing (/help, /stats, /rules, "no game here") stay in memory: a stop
+// drops them with a log line.
 //
 // Live messages need no such care, since the record knows their content:
 // Restore shows them again (a turn, offer or vote message whose id was
