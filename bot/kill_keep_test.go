@@ -286,8 +286,8 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	if err != nil || rec == nil || rec.Game == nil {
 		t.Fatalf("chat %d: no game stored (%v)", a, err)
 	}
-	if rec.Rev < 8 {
-		t.Errorf("the game reached revision %d only: the play was not busy", rec.Rev)
+	if rec.Rev < 5 { // 3 at the start
+		t.Errorf("the game reached revision %d only: it did not move on across the kills", rec.Rev)
 	}
 	for _, m := range c.api.Messages(a) {
 		if m.ID != rec.TurnMsg {
