@@ -40,7 +40,7 @@ func messagesWith(api *fakeapi.Server, chat int64, part string) int {
 }
 
 // TestKeptMessageSurvivesAStop: /endgame's standings wait for the chat's
-// budget (a 429 with retry after 2 s) when the bot stops; they are in the
+// budget (a 429 with retry after 4 s) when the bot stops; they are in the
 // database, the next start sends them once, within the ban's remains, and
 // then forgets them.
 func TestKeptMessageSurvivesAStop(t *testing.T) {
@@ -51,7 +51,7 @@ func TestKeptMessageSurvivesAStop(t *testing.T) {
 	if !ok {
 		t.Fatal("no confirmation button")
 	}
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 	update := h.api.PushCallback(testChat, msg, h.users[0], data)
 	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
 		t.Fatal("the confirmation was not answered")

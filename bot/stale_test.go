@@ -20,7 +20,7 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 	if !ok {
 		t.Fatal("no Roll button")
 	}
-	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
+	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 	update := h.api.PushCallback(testChat, msg, h.current(testChat), roll)
 	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
 		t.Fatal("the Roll was not answered")

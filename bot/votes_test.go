@@ -101,7 +101,7 @@ func TestUnsentVoteIsShownAfterARestart(t *testing.T) {
 	h := newHarnessWith(t, 42, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
 	h.startGame()
 	alice, bohdan := h.users[0], h.users[1]
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 	h.api.PushMessage(testChat, bohdan, "/pause")
 	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 5*time.Second) {
 		t.Fatal("/pause was not handled")
