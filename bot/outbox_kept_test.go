@@ -152,3 +152,41 @@ func TestWhichRepliesAreKept(t *testing.T) {
 		}
 	}
 }
+
+// TestReminderSurvivesAStop: a reminder that waits for the chat's budget
+// (a 429) when the bot stops is kept, and the next start sends it once;
+// the clock does not send it again, as it was counted when it was made.
+func TestReminderSurvivesAStop(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	h := newHarnessWith(t, 42, nil, func(c *AppConfig) {
+		c.AuctionSilence, c.Now, c.ShutdownTimeout = 0, clock.Now, 200*time.Millisecond
+	})
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceAsync}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.startGame()
+	rec := h.record()
+	user := rec.Seats[rec.Game.Current].User
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+	clock.Add(12*time.Hour + time.Second) // half time: the first reminder
+	if !h.api.WaitFor(func() bool { return h.record().Clock.Reminded == 1 }, 5*time.Second) {
+		t.Fatal("no reminder at half time")
+	}
+	if n := pendingCount(t, h.bot.store); n != 1 {
+		t.Fatalf("%d kept messages with the reminder waiting, want it", n)
+	}
+	h.stop()
+	if n := h.mentions(user, "waiting for you"); n != 0 {
+		t.Fatalf("the reminder went out before the stop (%d): the test proves nothing", n)
+	}
+	h.start()
+	h.settle()
+	if n := h.mentions(user, "waiting for you"); n != 1 {
+		t.Fatalf("the reminder arrived %d times after the restart, want once", n)
+	}
+	if n := pendingCount(t, h.bot.store); n != 0 {
+		t.Fatalf("%d kept messages left after delivery", n)
+	}
+}
