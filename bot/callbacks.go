@@ -81,6 +81,10 @@ func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Rev != press.Rev {
 			c.Alert = b.outdated(c, c.AnswerLang, press)
+			// The game's messages again: an edit lost with a killed process
+			// leaves outdated buttons on screen, and nothing else would
+			// bring them up to date. Content already shown is not resent.
+			c.Turn = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == StatusPlaying
 			return nil
 		}
 		kit.AnswerIn(c, lang, fn)

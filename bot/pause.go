@@ -147,19 +147,25 @@ func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, 
 	if len(v.Users) >= need {
 		return true
 	}
-	data := map[string]any{"Count": len(v.Users), "Need": need}
-	if kind == "kick" {
-		data["Player"] = kit.SeatName(r, engine.PlayerID(target))
-	}
-	text := b.cat.T(lang, "vote_"+kind, data)
+	data := b.showVote(c, lang, *v, need)
 	if button {
 		c.Toast = b.cat.T(lang, "vote_counted", data)
 	}
-	// One message per vote, its count kept up to date (bot/votes.go).
-	k := &kit.Keyboard{Rec: r}
-	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
-	c.Show(voteSlot(r.ID, kind, target), v.Msg, text, k.Markup())
 	return false
+}
+
+// showVote shows a vote's message with its count (one message per vote,
+// bot/votes.go) and returns the count's data.
+func (b *Bot) showVote(c *chatState, lang string, v Vote, need int) map[string]any {
+	r := c.Rec
+	data := map[string]any{"Count": len(v.Users), "Need": need}
+	if v.Kind == "kick" {
+		data["Player"] = kit.SeatName(r, engine.PlayerID(v.Target))
+	}
+	k := &kit.Keyboard{Rec: r}
+	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[v.Kind], v.Target))
+	c.Show(voteSlot(r.ID, v.Kind, v.Target), v.Msg, b.cat.T(lang, "vote_"+v.Kind, data), k.Markup())
+	return data
 }
 
 // decide carries out a vote that passed (or an admin's command). Votes
