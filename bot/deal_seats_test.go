@@ -139,6 +139,23 @@ func (h *harness) handShows(u fakeapi.User, rec *Record) bool {
 	return true
 }
 
+// waitHands waits until every player's hand shows its buttons: a timer's
+// change is stored before its messages are queued.
+func (h *harness) waitHands() {
+	h.t.Helper()
+	all := func() bool {
+		for _, u := range h.users {
+			if !h.handShows(u, h.record()) {
+				return false
+			}
+		}
+		return true
+	}
+	if !h.api.WaitFor(all, 5*time.Second) {
+		h.t.Fatal("the hands do not show the game as it is")
+	}
+}
+
 // setOptions stores the chat's options before a game is made.
 func (h *harness) setOptions(opts ChatOptions) {
 	h.t.Helper()
@@ -196,6 +213,7 @@ func TestDealMissedAnswersCount(t *testing.T) {
 	ver := g.Version
 	clock.Add(time.Hour + time.Second)
 	rec = h.waitRecord("the answers time out", func(r *Record) bool { return r.Deal.Game.Version != ver })
+	h.waitHands()
 	strikes := rec.Clock.Strikes
 	if strikes[actor] != 0 {
 		t.Errorf("the actor %d missed a turn for the others' answers: strikes %v", actor, strikes)
@@ -237,23 +255,28 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	if g.Phase != dealengine.PhasePlay || g.Current == absent || g.HandSize(absent) != 0 {
 		t.Fatalf("after the absent player left: phase %d, current %d, hand %d", g.Phase, g.Current, g.HandSize(absent))
 	}
-	// The timer's change is stored before its messages are queued.
-	h.api.WaitFor(func() bool { return h.mentions(ua.ID, "too many missed turns in a row (1)") > 0 }, 5*time.Second)
-	h.settle()
+	// The timer's change is stored before its messages are queued: wait
+	// for them.
+	var table, hand fakeapi.Message
+	shown := func() bool {
+		for _, m := range h.api.Messages(testChat) {
+			if m.ID == rec.Deal.TableMsg {
+				table = m
+			}
+		}
+		private := h.api.Messages(ua.ID)
+		hand = private[len(private)-1]
+		return h.mentions(ua.ID, "too many missed turns in a row (1)") > 0 &&
+			strings.Contains(table.Text, "🚪") && strings.Contains(hand.Text, "🚪")
+	}
+	h.api.WaitFor(shown, 5*time.Second)
 	if h.mentions(ua.ID, "too many missed turns in a row (1)") != 1 {
 		t.Errorf("the group was not told that %s left: %+v", ua.FirstName, h.api.Messages(testChat))
-	}
-	table, _ := h.api.LastMessage(testChat)
-	for _, m := range h.api.Messages(testChat) {
-		if m.ID == rec.Deal.TableMsg {
-			table = m
-		}
 	}
 	if !strings.Contains(table.Text, kit.Escape(ua.FirstName)+": 🚪 out of the game") {
 		t.Errorf("the table does not show %s out: %q", ua.FirstName, table.Text)
 	}
-	private := h.api.Messages(ua.ID)
-	if hand := private[len(private)-1]; hand.Keyboard != nil || !strings.Contains(hand.Text, "You are out of this game") {
+	if hand.Keyboard != nil || !strings.Contains(hand.Text, "You are out of this game") {
 		t.Errorf("%s's hand reads %q with buttons %v", ua.FirstName, hand.Text, hand.Keyboard)
 	}
 	// /kick by the one the game does not wait for removes the other.
