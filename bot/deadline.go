@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"sync"
 	"time"
 
@@ -103,6 +102,9 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 	if c.Settings.Paused {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
+	if r.Status == StatusLobby {
+		return min(archive, lobbyNext(r)) // bot/lobby.go
+	}
 	if r.Status != StatusPlaying {
 		return archive
 	}
@@ -124,12 +126,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		}
 	}
 	// A vote to kick someone the game no longer waits for is void.
-	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool {
-		return v.Kind == "kick" && v.Target != p.Seat
-	})
-	if len(cl.Votes) == 0 {
-		cl.Votes = nil
-	}
+	b.closeVotes(c, c.ChatLang(), func(v Vote) bool { return v.Kind == "kick" && v.Target != p.Seat }, "vote_void_moved")
 	if cl.PausedAt != 0 {
 		return archive
 	}
@@ -304,6 +301,10 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			c.Lobby, c.Turn = r.Status == StatusLobby, r.Status == StatusPlaying
 			days := opts(r).ArchiveDays()
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
+			return nil
+		}
+		if r.Status == StatusLobby {
+			b.lobbyDue(c, lang, now) // bot/lobby.go
 			return nil
 		}
 		if r.Status != StatusPlaying || r.Clock.PausedAt != 0 {

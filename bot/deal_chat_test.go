@@ -52,7 +52,7 @@ func TestDealFromTheEditionSetting(t *testing.T) {
 	if rec := h.record(); rec == nil || rec.Kind != deal.Name {
 		t.Fatalf("/newgame with the Deal edition set opened %+v", rec)
 	}
-	h.mustPress(h.users[0], OpCancel)
+	h.cancelLobby(h.users[0])
 	h.say(h.users[0], "/newgame classic")
 	if rec := h.record(); rec == nil || rec.Kind != board.Name {
 		t.Fatalf("/newgame classic opened %+v", rec)

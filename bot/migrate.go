@@ -23,6 +23,9 @@ func (b *Bot) reshowMoved(chat int64) {
 			c.Lobby, c.Quiet = true, true
 		case rec.Status == StatusPlaying:
 			b.kindOf(rec).Reshow(c, c.ChatLang())
+			if m, ok := b.kindOf(rec).(movedKind); ok {
+				m.Moved(c, c.ChatLang())
+			}
 		}
 		// A final text for a message of the old group cannot be given in
 		// the supergroup: the id there names another message, or none.
@@ -30,6 +33,16 @@ func (b *Bot) reshowMoved(chat int64) {
 		return nil
 	})
 	b.finish(context.Background(), st, err, "")
+	if err == nil && st != nil && st.Rec != nil && st.Rec.Status == StatusPlaying {
+		b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
+	}
+}
+
+// movedKind is a kind with more live messages than Reshow sends anew (the
+// board's open offers): Moved forgets their ids of the old group, so that
+// Repost posts them in the supergroup.
+type movedKind interface {
+	Moved(c *chatState, lang string)
 }
 
 // movePrivateLinks points the private chats that remember the group —

@@ -40,6 +40,9 @@ type Host interface {
 	Settings(chat int64) Settings
 	// Snapshot is a chat's stored record (nil if none), to read only.
 	Snapshot(chat int64) (*Record, error)
+	// LastGame is the chat's last started game that has ended, as it
+	// ended (nil if none): /board after the game draws it.
+	LastGame(chat int64) *Record
 	// Seed seeds a new game; Rules are the engine rules of options.
 	Seed() uint64
 	Rules(o *ChatOptions) engine.Rules
