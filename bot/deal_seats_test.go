@@ -444,3 +444,67 @@ func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
 		t.Fatalf("missed turns %v: want one for seat 0's turn, none for seat 1, who answered", s)
 	}
 }
+
+// TestDealComputerAnswers: a computer answers what is played against it
+// by itself — here a Debt Collector with a Just Say No (it holds one and
+// 5M to lose) —, and pays when its No is countered.
+func TestDealComputerAnswers(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: -1})
+	alice := h.users[0]
+	h.startDealWithComputers(1)
+	card := func(a dealengine.ActionType, skip int) int {
+		for i, c := range dealengine.Cards {
+			if c.Action == a && c.Type == dealengine.TypeAction {
+				if skip == 0 {
+					return i
+				}
+				skip--
+			}
+		}
+		t.Fatalf("no card %d", a)
+		return -1
+	}
+	collector, no1, no2 := card(dealengine.DebtCollector, 0), card(dealengine.JustSayNo, 0), card(dealengine.JustSayNo, 1)
+	// Alice (seat 0) starts with the Debt Collector and a Just Say No (the
+	// cards are dealt in turn: no2), the computer with a Just Say No (no1)
+	// and 5M in its bank.
+	g, _, err := dealengine.New(dealengine.Config{Players: 2, Deck: []int{collector, no1, no2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	five := -1
+	for i, c := range dealengine.Cards {
+		if c.Type == dealengine.TypeMoney && c.Value == 5 && g.Places[i].Zone == dealengine.ZoneDeck {
+			five = i
+			break
+		}
+	}
+	for i, d := range g.Deck {
+		if int(d) == five {
+			g.Deck = append(g.Deck[:i], g.Deck[i+1:]...)
+			break
+		}
+	}
+	g.Places[five] = dealengine.Place{Zone: dealengine.ZoneBank, Owner: 1}
+	if err := g.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	h.editDeal(g)
+	h.say(alice, "/board") // shows the hands anew
+	h.handPress(alice, deal.OpCard, collector)
+	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay })
+	rec := h.waitRecord("the computer's No", func(r *Record) bool { return r.Deal.Game.Waits(0) })
+	saidNo := false
+	for _, e := range rec.Deal.Events {
+		saidNo = saidNo || e.Kind == dealengine.EvSaidNo && e.Player == 1
+	}
+	if !saidNo || rec.Deal.Game.Places[no1].Zone != dealengine.ZoneDiscard {
+		t.Fatalf("the computer did not say no: events %+v", rec.Deal.Events)
+	}
+	h.waitHands()
+	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
+	rec = h.waitRecord("the computer pays", func(r *Record) bool { return r.Deal.Game.Phase == dealengine.PhasePlay })
+	if g := rec.Deal.Game; g.BankValue(0) != 5 || g.BankValue(1) != 0 {
+		t.Fatalf("after the computer's answer: banks %d and %d, want its 5M in Alice's", g.BankValue(0), g.BankValue(1))
+	}
+}
