@@ -84,15 +84,21 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 			t.Errorf("the Deal menu shows %s: %q", id, text)
 		}
 	}
+	// The pace has no bid window: Deal has no auctions.
+	live := Paces[PaceLive]
+	if !strings.Contains(text, h.bot.paceText("en", live, false)) || strings.Contains(text, h.bot.paceText("en", live, true)) {
+		t.Errorf("the Deal menu's pace: %q", text)
+	}
 	// Forged presses for the board's settings: refused, nothing stored.
-	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: 0}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3}} {
+	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: 0}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3},
+		{Op: OpSetBid, Arg: 0}} {
 		p.Rev = h.chatSettings().OptionsRev
 		h.press(alice, menu, p.Encode())
 		if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) {
 			t.Errorf("forged %+v answered %q", p, a.Text)
 		}
 	}
-	if s := h.chatSettings(); s.Options.Rules != nil || s.Options.MaxPlayers != 0 || s.OptionsRev != 1 {
+	if s := h.chatSettings(); s.Options.Rules != nil || s.Options.MaxPlayers != 0 || s.Options.Pace != (Pace{}) || s.OptionsRev != 1 {
 		t.Errorf("forged presses changed the settings: %+v", s)
 	}
 	// A forged view of a board page shows the main page instead.
@@ -100,6 +106,18 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	if _, _, ok := h.findButton(OpSetCash, 0, true); ok {
 		t.Error("the cash page opened for Deal")
 	}
+
+	// A custom pace sets the time for a move only.
+	h.pressSetting(alice, OpSetView, pagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceCustom))
+	if _, _, ok := h.findButton(OpSetDecision, 0, true); !ok {
+		t.Error("no time for a move on Deal's custom pace")
+	}
+	if _, _, ok := h.findButton(OpSetBid, 0, true); ok {
+		t.Error("Deal's custom pace offers a bid window")
+	}
+	h.pressSetting(alice, OpSetView, pagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceLive))
 
 	h.say(alice, "/newgame")
 	rec := h.record()

@@ -61,7 +61,7 @@ func (b *Kind) Offer(edition string) kit.Offer {
 		ed = engine.EditionByID(engine.Classic)
 	}
 	scale := EditionScale(ed)
-	of := kit.Offer{MinPlayers: ed.MinPlayers, MaxPlayers: ed.MaxPlayers, CapPlayers: true,
+	of := kit.Offer{MinPlayers: ed.MinPlayers, MaxPlayers: ed.MaxPlayers, CapPlayers: true, Bids: true,
 		Cash: scaled(CashPresets, scale), Rules: HouseRules}
 	if HasStakes(ed) {
 		of.StakeCaps = scaled(StakeCapPresets, scale)
