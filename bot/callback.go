@@ -52,6 +52,8 @@ const (
 	routeSettings                  // the settings message: game 0, the rev is Settings.OptionsRev
 	routeVote                      // a vote: checked by game id and the vote in progress
 	routeRules                     // a /rules section (bot/editions.go): no state
+	routeNotify                    // the lobby's bell (bot/lobby_notify.go): game 0, the chat's list
+	routeRematch                   // 🔁 Rematch (bot/rematch.go): checked against the archived game
 )
 
 type hostOp struct {
@@ -64,6 +66,7 @@ type hostOp struct {
 var hostOps = map[Op]hostOp{
 	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
 	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},
+	OpCancelYes: {Plain, routeGame}, OpCancelNo: {Plain, routeGame}, OpAutoStart: {WithArg, routeGame},
 	OpAddComputer: {Plain, routeGame}, OpDropComputer: {Plain, routeGame},
 	OpSetView: {WithArg, routeSettings}, OpSetLang: {WithArg, routeSettings}, OpSetEdition: {WithArg, routeSettings},
 	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},
@@ -71,7 +74,8 @@ var hostOps = map[Op]hostOp{
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
 	OpSetZone:   {WithArg, routeSettings}, // bot/settings_zone.go
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
-	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules},
+	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules}, OpNotify: {Plain, routeNotify},
+	OpRematch: {Plain, routeRematch},
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

@@ -192,12 +192,18 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		if c.Rec.Status == StatusLobby {
 			id = "lobby_exists"
 		}
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, nil)})
+		reply := kit.Reply{Text: b.cat.T(lang, id, nil)}
+		if c.Rec.Status != StatusLobby {
+			reply.KB = b.notifyKeyboard(lang) // too late for this one: the next (bot/lobby_notify.go)
+		}
+		c.Replies = append(c.Replies, reply)
 		c.Lobby = c.Rec.Status == StatusLobby
 		return nil
 	}
-	if c.Settings.Lang == "" {
-		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
+	if c.Settings.Lang == "" && c.Settings.AutoLang == "" {
+		// The chat's messages are in its first creator's language until
+		// someone pins one (/lang); answers to each person follow their own.
+		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
 	opts := b.lobbyOptions(c.Settings.Options, edition)

@@ -163,6 +163,9 @@ func (b *Bot) rulesKeyboard(lang, edition string, shown int) *tgbotapi.InlineKey
 func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press Press) {
 	chat, msg := q.Message.Chat.ID, q.Message.MessageID
 	lang := b.chatLang(chat, q.From.LanguageCode)
+	if !q.Message.Chat.IsPrivate() {
+		lang = b.chatLang(chat, "") // the group's message, in the group's language
+	}
 	eds := editionIDs()
 	ed, section := press.Arg/rulesStride, press.Arg%rulesStride
 	if ed >= len(eds) || section >= len(locales.RuleSections) {

@@ -10,8 +10,8 @@ import (
 // the engine's computer strategy (up to the game's most players) and may
 // remove them before the start. A computer seat is named with a 🤖 and has
 // no person behind it (kit.Seat.Computer, a negative user id), so nobody is
-// mentioned for it and /top never counts it. How it plays is the board's
-// (bot/board/seats.go).
+// mentioned for it and /top never counts it. How it plays is its kind's
+// (bot/board/seats.go, bot/deal/seats.go).
 
 // The lobby's buttons for computer seats.
 const (

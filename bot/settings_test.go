@@ -194,7 +194,7 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 	}
 	h.mustPress(bohdan, OpJoin)
 	h.mustPress(vera, OpJoin)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "lobby_full", nil) {
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "lobby_full_count", map[string]any{"Count": 2}) {
 		t.Errorf("a third player joining a game of at most 2: %q", a.Text)
 	}
 	if n := len(h.record().Seats); n != 2 {
@@ -290,7 +290,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
 		}
 		c := &chatState{Rec: rec, Settings: s}
-		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, OpStart, false)
+		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, Press{Op: OpStart}, false)
 		return c
 	}
 	for i, h := range board.HouseRules {

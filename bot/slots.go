@@ -60,10 +60,17 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		return
 	}
 	b.rememberMessage(chat, game, func(r *Record) bool {
-		if name != "lobby" {
+		switch name {
+		case voteSlotName: // bot/votes.go
+			return voteSent(r, key, id)
+		case "lobby":
+		default:
 			return b.kindOf(r).Sent(r, name, key, id)
 		}
 		r.LobbyMsg = id
 		return true
 	})
+	if name == "lobby" {
+		b.notifyOpened(chat, game, id) // bot/lobby_notify.go
+	}
 }

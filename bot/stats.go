@@ -209,7 +209,16 @@ func (b *Bot) statsBlock(lang string, s PlayerStats) string {
 		}
 	}
 	return b.cat.T(lang, "stats_block", map[string]any{"Played": s.Played, "Won": s.Won, "Bankrupt": s.Bankrupt,
-		"Best": b.cat.Money(lang, s.BestWorth), "Set": set})
+		"Best": b.bestWorth(lang, s.BestWorth), "Set": set})
+}
+
+// bestWorth is a best net worth in words: a person whose every game ended
+// in bankruptcy has none to show, not "$0".
+func (b *Bot) bestWorth(lang string, worth int) string {
+	if worth <= 0 {
+		return b.cat.T(lang, "stats_no_worth", nil)
+	}
+	return b.cat.Money(lang, worth)
 }
 
 // renderStats is the /stats answer for one person.
@@ -265,7 +274,7 @@ func (b *Bot) renderTop(lang string, top []ranked) string {
 	sb.WriteString(b.cat.T(lang, "top_title", nil))
 	for i, r := range top {
 		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": kit.Escape(r.Name),
-			"Won": r.Won, "Played": r.Played, "Best": b.cat.Money(lang, r.BestWorth)}))
+			"Won": r.Won, "Played": r.Played, "Best": b.bestWorth(lang, r.BestWorth)}))
 	}
 	return sb.String()
 }
