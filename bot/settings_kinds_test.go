@@ -292,6 +292,11 @@ func TestTimeZoneSetting(t *testing.T) {
 	if rec.Options == nil || rec.Options.Location().String() != "Europe/Kyiv" || rec.Rev != rev {
 		t.Errorf("the running game: options %+v, revision %d → %d", rec.Options, rev, rec.Rev)
 	}
+	// The turn message shows its deadline in Kyiv's time at once.
+	deadline := kit.DeadlineText(h.bot.cat, "en", loc, clock.Now(), rec.Clock.Deadline)
+	if turn := h.findMsg(testChat, rec.TurnMsg); deadline == "" || turn == nil || !strings.Contains(turn.Text, deadline) {
+		t.Errorf("the turn message does not show %q: %+v", deadline, turn)
+	}
 	// A forged zone is refused.
 	h.press(alice, msg, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
 	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) || h.chatSettings().Options.TimeZone != "Europe/Kyiv" {
