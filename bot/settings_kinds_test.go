@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
@@ -343,5 +344,41 @@ func TestStatsLinesOfEachKind(t *testing.T) {
 	s.Sets = map[string]int{"deluxe:3": 5}
 	if text := b.statsBlock("en", s); !strings.Contains(text, cat.T("en", "stats_no_set", nil)) {
 		t.Errorf("a set of no edition: %q", text)
+	}
+}
+
+// TestDealSettingsPagesFit: every page of the menu with Monopoly Deal
+// chosen fits Telegram's limits in every language, its buttons parse,
+// and a board page asked for shows the main page.
+func TestDealSettingsPagesFit(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(nil, nil, cat, Config{Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}) // the zone's time stays put
+	s := Settings{OptionsRev: 1 << 60, Options: ChatOptions{Edition: deal.Name, TimeZone: "America/New_York",
+		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
+	main, _ := b.renderSettings("en", s, pageMain)
+	for _, lang := range locales.Languages {
+		for page := 0; page < pageCount; page++ {
+			text, kb := b.renderSettings(lang, s, page)
+			if n := kit.TextLen(text); n > kit.MaxText || n == 0 {
+				t.Errorf("%s page %d: %d UTF-16 units", lang, page, n)
+			}
+			for _, row := range kb.InlineKeyboard {
+				for _, btn := range row {
+					if p, err := kit.ParsePress(*btn.CallbackData); err != nil || len(*btn.CallbackData) > kit.MaxCallbackData {
+						t.Errorf("%s page %d: button %q", lang, page, *btn.CallbackData)
+					} else if p.Op == OpSetCash || p.Op == OpSetRule || p.Op == OpSetStakeCap || p.Op == OpSetMax || p.Op == OpSetBid {
+						t.Errorf("%s page %d offers the board's %q", lang, page, p.Op)
+					}
+				}
+			}
+		}
+	}
+	for _, page := range boardPages {
+		if text, _ := b.renderSettings("en", s, page); text != main {
+			t.Errorf("board page %d for Deal: %q", page, text)
+		}
 	}
 }
