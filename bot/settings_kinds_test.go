@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -380,5 +382,37 @@ func TestDealSettingsPagesFit(t *testing.T) {
 		if text, _ := b.renderSettings("en", s, page); text != main {
 			t.Errorf("board page %d for Deal: %q", page, text)
 		}
+	}
+}
+
+// TestSettingsMenuAfterMigration: the live menu's id belongs to the old
+// group; after the upgrade to a supergroup a new /settings neither edits
+// the message that has that id there nor sends a stray "replaced" text.
+func TestSettingsMenuAfterMigration(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	alice := h.users[0]
+	h.say(alice, "/settings")
+	old, _, _ := h.findButton(OpSetView, pageLang, false)
+	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+		From: &tgbotapi.User{ID: alice.ID}, MigrateToChatID: superChat}})
+	h.settle()
+	// The supergroup's message with the old menu's id is the bot's answer.
+	for len(h.api.Messages(superChat)) < old {
+		h.api.PushMessage(superChat, alice, "/help")
+		h.settle()
+	}
+	h.api.PushMessage(superChat, alice, "/settings")
+	h.settle()
+	var menus int
+	for _, m := range h.api.Messages(superChat) {
+		if m.Text == h.bot.cat.T("en", "settings_replaced", nil) || m.Edits > 0 {
+			t.Errorf("message %d in the supergroup became %q", m.ID, m.Text)
+		}
+		if strings.HasPrefix(m.Text, h.bot.cat.T("en", "settings_title", nil)) && m.Keyboard != nil {
+			menus++
+		}
+	}
+	if menus != 1 {
+		t.Errorf("%d live menus in the supergroup, want 1", menus)
 	}
 }
