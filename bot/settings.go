@@ -275,12 +275,12 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, p
 
 // setCustomPace sets the time for a decision or the silence after a bid
 // of a custom pace.
-func setCustomPace(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
+func setCustomPace(o *ChatOptions, _ *engine.Rules, of kit.Offer, press Press) (int, bool) {
 	presets := decisionPresets
 	if press.Op == OpSetBid {
 		presets = bidPresets
 	}
-	if press.Arg >= len(presets) {
+	if press.Arg >= len(presets) || press.Op == OpSetBid && !of.Bids {
 		return pageCustom, false
 	}
 	p := o.EffectivePace()
