@@ -26,7 +26,7 @@ func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 		}
 	})
 	if st != nil && st.Rec != nil && st.Rec.ID == press.Game && press.Op == OpDeed && st.Alert == "" {
-		st.Alert = b.deedText(st.Lang(q.From.LanguageCode), st.Rec.Edition, press.Arg)
+		st.Alert = b.deedText(st.PresserLang(q.From.LanguageCode), st.Rec.Edition, press.Arg)
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
