@@ -41,6 +41,16 @@ func (h *harness) lobbyMessage(id int) fakeapi.Message {
 	return *m
 }
 
+// finalMessage waits until message id has lost its buttons: a timer's
+// change is stored before its messages are queued, so the record alone
+// does not say they are out.
+func (h *harness) finalMessage(id int) fakeapi.Message {
+	h.t.Helper()
+	h.api.WaitFor(func() bool { m := h.findMsg(testChat, id); return m != nil && m.Keyboard == nil }, 5*time.Second)
+	h.settle()
+	return h.lobbyMessage(id)
+}
+
 func hasOp(m fakeapi.Message, op Op) bool {
 	for _, row := range m.Keyboard {
 		for _, b := range row {
@@ -119,7 +129,7 @@ func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	clock.Add(2*time.Hour + time.Second)
 	h.start()
 	h.waitRecord("the lobby closed", func(r *Record) bool { return r == nil })
-	m = h.lobbyMessage(rec.LobbyMsg)
+	m = h.finalMessage(rec.LobbyMsg)
 	if !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_expired", map[string]any{"Wait": "2 h"})) || hasOp(m, OpJoin) || hasOp(m, OpStart) {
 		t.Errorf("the closed lobby: %q %v", m.Text, m.Keyboard)
 	}
@@ -156,6 +166,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 		t.Fatalf("a lobby of one started: %s", rec.Status)
 	}
 	reason := h.bot.cat.T("en", "lobby_need_players_now", map[string]any{"Count": 2, "Joined": 1})
+	h.api.WaitFor(func() bool { last, _ := h.api.LastMessage(testChat); return strings.Contains(last.Text, reason) }, 5*time.Second)
 	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, reason) {
 		t.Errorf("the failed start said %q, want the reason %q", last.Text, reason)
 	}
@@ -170,7 +181,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	if len(rec.Seats) != 2 || rec.Game == nil {
 		t.Fatalf("started with %d seats", len(rec.Seats))
 	}
-	if m := h.lobbyMessage(rec.LobbyMsg); hasOp(m, OpStart) || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_started", nil)) {
+	if m := h.finalMessage(rec.LobbyMsg); hasOp(m, OpStart) || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_started", nil)) {
 		t.Errorf("the started lobby: %q %v", m.Text, m.Keyboard)
 	}
 }
