@@ -50,6 +50,9 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	case routeNotify: // bot/lobby_notify.go
 		b.onNotifyPress(ctx, updateID, q)
 		return
+	case routeRematch: // bot/rematch.go
+		b.onRematchPress(ctx, updateID, q, press)
+		return
 	}
 	admin := false
 	switch press.Op {

@@ -327,11 +327,13 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			if !kind.Timeout(c, lang) {
 				return nil
 			}
-			// A turn with one or more timeouts is one missed turn (a
-			// computer's move is no timeout).
-			if w := p.Seat; !p.Computer && w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
-				cl.Strikes[w]++
-				cl.StruckTurn[w] = p.Turn
+			// A turn with one or more timeouts is one missed turn for
+			// each seat that missed it (a computer's move is no timeout).
+			for _, w := range missedBy(p) {
+				if w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
+					cl.Strikes[w]++
+					cl.StruckTurn[w] = p.Turn
+				}
 			}
 		case reminderAt(r, p) != 0 && now >= reminderAt(r, p):
 			cl.Reminded++
@@ -345,6 +347,17 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 	if expired && err == nil {
 		b.kindOf(st.Rec).Expire(ctx, t.Chat)
 	}
+}
+
+// missedBy are the seats that miss a turn when p's deadline passes.
+func missedBy(p Pending) []int {
+	switch {
+	case p.Computer:
+		return nil
+	case p.Missed != nil:
+		return p.Missed
+	}
+	return []int{p.Seat}
 }
 
 // kick removes a player who timed out KickAfter times in a row, as
@@ -368,6 +381,9 @@ func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
 	if seat < len(r.Clock.Strikes) {
 		r.Clock.Strikes[seat] = 0
 	}
+	// A kind may word it its own way (Deal: no bankruptcy, the cards go
+	// to the discards).
+	id = b.cat.ForEdition(lang, r.Edition, id)
 	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, map[string]any{"Player": kit.Mention(r.Seats[seat]), "Count": kickAfter(r)})})
 	return true
 }

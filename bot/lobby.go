@@ -6,8 +6,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -55,16 +53,14 @@ func lobbyNext(r *Record) int64 {
 }
 
 // openLobby opens a lobby in c's chat with seats, its creator's first, in
-// edition ("" for the chat's) or of the card game (card): /newgame's, and
-// a rematch's with the last game's players. Its wait, its self-start and
-// the 🔔 list (told once its message is out) work alike whoever opened it.
-func (b *Bot) openLobby(c *chatState, seats []Seat, edition string, card bool) {
+// edition ("" for the chat's; deal: the card game): /newgame's, and a
+// rematch's with the last game's players. Its wait, its self-start and the
+// 🔔 list (told once its message is out) work alike whoever opened it.
+func (b *Bot) openLobby(c *chatState, seats []Seat, edition string) {
 	opts := b.lobbyOptions(c.Settings.Options, edition)
-	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(opts).ID, Creator: seats[0].User,
+	edition = editionOf(opts)
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: editionKind(edition), Edition: edition, Creator: seats[0].User,
 		Seats: seats, Created: b.cfg.Now().UnixMilli(), Options: opts}
-	if card || edition == "" && opts.Edition == deal.Name { // the card game
-		c.Rec.Kind, c.Rec.Edition = deal.Name, deal.Name
-	}
 	c.Save, c.Lobby = true, true
 }
 

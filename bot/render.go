@@ -11,17 +11,18 @@ import (
 
 // renderLobby is the lobby's text: its seats and options.
 func (b *Bot) renderLobby(lang string, rec *Record) string {
-	if k, ok := b.kindOf(rec).(lobbyKind); ok {
-		return k.LobbyText(lang, rec)
+	if k, ok := b.kindOf(rec).(lobbyKind); ok { // and the pace, and whatever rules the edition offers
+		return k.LobbyText(lang, rec) + "\n\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
 	}
 	var names []string
 	for i, s := range rec.Seats {
 		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Escape(s.Name))
 	}
 	ed := kit.EditionOf(rec.Options)
+	fewest, most := b.seatLimits(rec)
 	return b.cat.T(lang, "lobby_text", map[string]any{
 		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
-		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": maxPlayersOf(rec.Options), "Min": ed.MinPlayers,
+		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": most, "Min": fewest,
 		"Cash": b.money(lang, rec.Options, b.rulesOf(rec.Options).StartingCash),
 	}) + "\n\n" + b.cat.T(lang, "lobby_about_"+ed.ID, nil) + "\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
 }

@@ -25,9 +25,6 @@ func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 			c.CloseQuestion(q.Message, outcome)
 		}
 	})
-	if st != nil && st.Rec != nil && st.Rec.ID == press.Game && press.Op == OpDeed && st.Alert == "" {
-		st.Alert = b.deedText(st.PresserLang(q.From.LanguageCode), st.Rec.Edition, press.Arg)
-	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
 	b.afterTrades(ctx, chat, st)
@@ -95,8 +92,6 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 		if b.ownsMenu(c, lang, from) {
 			b.setView(c, View{})
 		}
-	case OpDeed:
-		// Answered with the deed after the transaction; nothing changes.
 	case OpResignYes:
 		if int(seat) != press.Arg {
 			c.Alert = b.cat.T(lang, "refuse_menu_of", map[string]any{"Player": seatName(rec, engine.PlayerID(press.Arg))})
@@ -132,7 +127,7 @@ func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
 // act applies one engine action for seat and records what to show.
 func (b *Kind) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
 	g := c.Rec.Game
-	evs, err := g.Apply(seat, a)
+	evs, err := b.apply(c, lang, seat, a) // a bankruptcy's summary too (ending_bankrupt.go)
 	if err != nil {
 		c.Alert = b.refusalText(c.Rec, lang, seat, err)
 		return
@@ -153,6 +148,7 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
+			b.animateSpin(c, lang, evs) // a spin that ended the turn (reels.go)
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
 			c.FinalizeOnce(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
@@ -161,6 +157,11 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 		rec.Turn = append(rec.Turn, e)
 	}
 	remember(rec, evs)
+	keepTally(rec, evs, b.cfg.Now().UnixMilli()) // for the ending (ending.go)
+	if c.Frames[TurnSlot(rec.ID)] == nil {
+		b.animateSpin(c, lang, evs) // a spin in the turn that goes on
+	}
+	b.followAuctions(c, lang, evs) // auction.go
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}

@@ -41,6 +41,14 @@ type Change struct {
 	Shows      []Shown // messages given their live content, after the finals
 	Closing    []Reply // messages sent after them (a game's end)
 	GameOver   bool
+	// Kept are the replies and closing messages, in the order finish sends
+	// them, that the change stored with itself to survive a kill until
+	// Telegram accepts them (bot/outbox_kept.go).
+	Kept []Kept
+	// Frames are texts a slot's message shows one after another, each an
+	// edit without buttons, before the final or live content this change
+	// gives it (a casino's reels stopping one by one): Animate.
+	Frames map[string][]string
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool
@@ -73,6 +81,13 @@ type Shown struct {
 	Msg  int
 	Text string
 	KB   *tgbotapi.InlineKeyboardMarkup
+}
+
+// Kept is a new message stored with the change that made it (Seq in the
+// chat's pending messages) until Telegram accepted it.
+type Kept struct {
+	Seq  uint64
+	Text string
 }
 
 // LogEntry is one line of a chat's action log: enough to replay a game
@@ -127,6 +142,16 @@ func (c *Change) FinalizeOnce(slot string, msg int, text string) {
 // (finish): an edit, or a new message if it has none yet.
 func (c *Change) Show(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
 	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb})
+}
+
+// Animate shows frames in slot's message, one edit each, before the next
+// content this change gives it (Finalize or Show). A message never sent
+// is not animated: it shows its content at once.
+func (c *Change) Animate(slot string, frames ...string) {
+	if c.Frames == nil {
+		c.Frames = map[string][]string{}
+	}
+	c.Frames[slot] = frames
 }
 
 // ChatLang is the language of messages to the whole chat.

@@ -34,6 +34,9 @@ type Record struct {
 	// Options are the chat's settings this game was created or started
 	// with: a lobby follows the chat's changes, a running game keeps them.
 	Options *ChatOptions `json:"options,omitempty"`
+	// RematchOf is the game whose 🔁 Rematch opened this lobby
+	// (bot/rematch.go): that button is refused once the lobby exists.
+	RematchOf uint64 `json:"rematch_of,omitempty"`
 
 	LobbyMsg int `json:"lobby_msg,omitempty"`
 	// LobbyStart is when the lobby starts the game by itself (the
@@ -128,6 +131,10 @@ type Settings struct {
 	// whose hand the person opened last: where an inline query goes when
 	// the kind's index of players does not know them (after a restart).
 	DealChat int64 `json:"deal_chat,omitempty"`
+	// Menu is the message id of the chat's live settings menu (0: none
+	// known): an older menu loses its buttons when a newer one is posted,
+	// and a press on it is refused (bot/settings_live.go).
+	Menu int `json:"menu,omitempty"`
 	// Options are the chat's game settings (/settings); a running game
 	// keeps those it started with (Record.Options).
 	Options ChatOptions `json:"options,omitempty"`
