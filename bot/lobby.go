@@ -53,9 +53,10 @@ func lobbyNext(r *Record) int64 {
 }
 
 // openLobby opens a lobby in c's chat with seats, its creator's first, in
-// edition ("" for the chat's; deal: the card game): /newgame's, and a
-// rematch's with the last game's players. Its wait, its self-start and the
-// 🔔 list (told once its message is out) work alike whoever opened it.
+// edition ("" for the chat's; deal: the card game): /newgame's, and any
+// other way to open one with seats already taken. Its wait, its self-start
+// and the 🔔 list (told once its message is out) need only Created, which
+// a rematch's lobby (bot/rematch.go, built apart) sets too.
 func (b *Bot) openLobby(c *chatState, seats []Seat, edition string) {
 	opts := b.lobbyOptions(c.Settings.Options, edition)
 	edition = editionOf(opts)
