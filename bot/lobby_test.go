@@ -246,3 +246,21 @@ func TestMessageLink(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbyComputersByCreatorOrAdmin: a chat admin who did not create the
+// lobby may add a computer seat; anyone else is refused with the
+// creator's name.
+func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.api.SetAdmins(testChat, bohdan.ID)
+	h.say(alice, "/newgame")
+	h.mustPress(vera, OpAddComputer)
+	if a, want := h.lastAlert(), h.bot.cat.T("ru", "lobby_only_creator_named", map[string]any{"Player": alice.FirstName}); !a.ShowAlert || a.Text != want {
+		t.Errorf("Вера's ➕ answered %+v, want %q", a, want)
+	}
+	h.mustPress(bohdan, OpAddComputer)
+	if rec := h.record(); len(rec.Seats) != 2 || !rec.Seats[1].Computer {
+		t.Fatalf("the admin's ➕ left the seats %+v", rec.Seats)
+	}
+}
