@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -211,6 +212,11 @@ func TestNotifyOfTheNextGame(t *testing.T) {
 	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 || n.People[0].User != vera.ID {
 		t.Fatalf("the list is %+v", n)
 	}
+	h.press(vera, bell, data) // a second press takes her off the list...
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "notify_off", nil) || h.chatSettings().Notify != nil {
+		t.Errorf("🔔 again answered %+v, list %+v", a, h.chatSettings().Notify)
+	}
+	h.press(vera, bell, data) // ...and a third puts her back
 	before := len(h.api.Messages(vera.ID))
 	h.say(alice, "/endgame")
 	h.mustPress(alice, OpEndGameYes)
@@ -262,5 +268,36 @@ func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
 	h.mustPress(bohdan, OpAddComputer)
 	if rec := h.record(); len(rec.Seats) != 2 || !rec.Seats[1].Computer {
 		t.Fatalf("the admin's ➕ left the seats %+v", rec.Seats)
+	}
+}
+
+// TestNotifyListIsBounded: a full list refuses one more person, saying so,
+// before anything is sent to them.
+func TestNotifyListIsBounded(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice, vera := h.users[0], h.users[2]
+	full := &kit.Notify{}
+	for i := range maxNotified {
+		full.People = append(full.People, kit.Notified{User: int64(1000 + i), Lang: "en"})
+	}
+	h.say(alice, "/newgame") // (a list is told of a new lobby and emptied: filled after it)
+	s := h.chatSettings()
+	s.Notify = full
+	if err := h.bot.store.Update(func(tx *storage.Tx) error { return putJSON(tx.PutSettings, testChat, s) }); err != nil {
+		t.Fatal(err)
+	}
+	msg, data, ok := h.findButton(OpNotify, 0, true)
+	if !ok {
+		t.Fatal("no 🔔 under the lobby")
+	}
+	h.press(vera, msg, data)
+	if a, want := h.lastAlert(), h.bot.cat.T("ru", "notify_full", map[string]any{"Count": maxNotified}); !a.ShowAlert || a.Text != want {
+		t.Errorf("🔔 on a full list answered %+v, want %q", a, want)
+	}
+	if n := h.chatSettings().Notify; n == nil || len(n.People) != maxNotified {
+		t.Errorf("the full list changed: %d people", len(n.People))
+	}
+	if m := h.api.Messages(vera.ID); len(m) != 0 {
+		t.Errorf("Вера was written to: %+v", m)
 	}
 }
