@@ -97,6 +97,11 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 		text string
 		kb   *tgbotapi.InlineKeyboardMarkup
 	}
+	var s Settings
+	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
+	if s.Notify == nil {
+		return // nobody asked: no change to commit for every lobby
+	}
 	var out []notice
 	_, err := b.change(chat, 0, func(c *chatState) error {
 		out = nil
