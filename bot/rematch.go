@@ -139,8 +139,10 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 		}
 		return
 	}
-	if c.Settings.Lang == "" {
-		c.Settings.Lang, c.SettingsChanged = lang, true
+	if c.Settings.Lang == "" && c.Settings.AutoLang == "" {
+		// As /newgame: the chat's messages take this language, unpinned
+		// (answers to each person follow their own, kit.PersonLang).
+		c.Settings.AutoLang, c.SettingsChanged = lang, true
 	}
 	// The game started with the chat's options in its edition; so does its
 	// rematch. They differ only if /settings changed them meanwhile, and a

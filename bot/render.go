@@ -2,6 +2,7 @@ package bot
 
 import (
 	"strings"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -45,6 +46,9 @@ func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	} else {
 		var row []tgbotapi.InlineKeyboardButton
 		for _, m := range autoStartChoices {
+			if b.cfg.Now().Add(time.Duration(m)*time.Minute).UnixMilli() >= lobbyClosesAt(rec) {
+				continue // the lobby closes before then
+			}
 			row = append(row, k.Btn(b.cat.T(lang, "btn_autostart_in", map[string]any{"In": b.duration(lang, int64(m)*60_000)}), OpAutoStart, m))
 		}
 		k.Row(row...)

@@ -75,7 +75,8 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	defer b.lock(chat)()
 	page, show, closed := pageMain, false, false
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
+		lang := c.PresserLang(q.From.LanguageCode) // only for alerts: the presser's to read
+		c.AnswerLang = lang
 		page, show, closed = pageMain, false, false
 		if stale := staleMenu(c.Settings, press, msg); stale != "" {
 			c.Alert = b.cat.T(lang, stale, nil)
