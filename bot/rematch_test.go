@@ -244,3 +244,23 @@ func TestRematchOfDealGame(t *testing.T) {
 		t.Fatalf("the rematch did not start as a Deal game: %+v", rec)
 	}
 }
+
+// TestRematchOfAGameLongGone: behind more than a few archived lobbies the
+// game is not looked for; the press is refused with the reason and the
+// message keeps its words, not its button.
+func TestRematchOfAGameLongGone(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	_, msg, data := h.endByLeaving("/newgame")
+	for range rematchLookback {
+		h.say(h.users[0], "/newgame")
+		h.mustPress(h.users[0], OpCancel)
+	}
+	h.press(h.users[1], msg, data)
+	gone := h.bot.cat.T("en", "alert_rematch_gone", nil)
+	if a := h.lastAlert(); a.Text != gone || h.record() != nil {
+		t.Fatalf("the press answered %+v and left %+v", a, h.record())
+	}
+	if end := h.message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, gone) || !strings.Contains(end.Text, "Final standings") {
+		t.Errorf("the old ending after the refusal: %q %v", end.Text, end.Keyboard)
+	}
+}
