@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -16,7 +18,15 @@ import (
 // lock, without a new revision.
 func (h *harness) edit(fn func(rec *Record)) {
 	h.t.Helper()
-	defer h.bot.lock(testChat)()
+	unlock := h.bot.lock(testChat)
+	defer h.settle()
+	defer unlock()
+	// Then the chat shows the edited game, as after any change: its buttons
+	// follow the holdings (🤝 only once someone holds a deed).
+	defer func() {
+		st, err := h.bot.change(testChat, 0, func(c *chatState) error { c.Turn, c.Quiet = c.Rec != nil, true; return nil })
+		h.bot.finish(context.Background(), st, err, "")
+	}()
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
 		data, _ := tx.Game(testChat)
 		rec, err := kit.DecodeRecord(data)
@@ -235,7 +245,7 @@ func TestTradeStaleOffer(t *testing.T) {
 		t.Fatalf("after the first accept: owner %d, trades %+v, offers %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers)
 	}
 	h.press(uz, msgB, dataB)
-	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T(locales.Normalize(uz.LanguageCode), "err_trade_not_found", nil) { // the presser's
 		t.Errorf("stale accept answered %+v", ans)
 	}
 	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != y {

@@ -257,6 +257,8 @@ func (t *Tx) SetLastUpdate(chatID int64, updateID int) error {
 //   - archive: from's records are appended after to's.
 //   - recent mark: to gets the later of the two and from's is dropped, so a
 //     restart looks at the game where it now is.
+//   - messages owed (pending.go): moved with their sequence numbers, so
+//     they and to's keep the order they were added in.
 //   - last update: to gets the larger of the two, and from keeps its value,
 //     so an update for the old id redelivered after a crash is still
 //     recognised as applied instead of starting something in a dead chat.
@@ -348,6 +350,9 @@ func (t *Tx) moveChat(from, to int64) error {
 		return err
 	}
 	if err := t.moveRecent(from, to); err != nil {
+		return err
+	}
+	if err := t.movePending(from, to); err != nil {
 		return err
 	}
 	return t.SetLastUpdate(to, t.LastUpdate(from))

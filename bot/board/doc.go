@@ -1,8 +1,12 @@
 // Package board is the board games (every edition of the board engine,
 // engine/) in Telegram: one kind of game the chat layer (package bot)
-// hosts through its Kind interface. It owns the board's buttons (ops.go),
+// hosts through its Kind interface. It owns what its editions offer in
+// /settings and how its colour sets read in /stats (settings.go), the
+// board's buttons (ops.go),
 // play (play.go), turn messages, keyboards and texts (render.go,
-// keyboard.go), history, and trades between players: offers in the group
+// keyboard.go), auctions in a message of their own whose edits are spaced
+// (auction.go), the casino's reels stopping one by one (reels.go),
+// history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
 // trade_draft.go), buildings bought from another player in them
 // (trade_building.go); the board's picture for /board and 🗺 (picture.go,

@@ -20,6 +20,9 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	// The waiting player's buttons stay on top even while someone else has
 	// a menu open below them, so nobody's menu can hide another's turn.
 	b.mainRows(k, lang, rec)
+	if a := g.Auction; g.Phase == engine.PhaseAuction && a != nil && a.Building == 0 {
+		k.Row(b.DeedButton(k, lang, a.Square))
+	}
 	switch rec.View.Menu {
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {
@@ -28,14 +31,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 			return k.Markup()
 		}
 	}
-	if g.Phase != engine.PhaseAuction && g.Phase != engine.PhasePlaceBuilding {
-		// Anyone in the game may open their own menus; the buttons inside
-		// are built from that person's Legal actions.
-		k.Row(k.Btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.Btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
-		if g.ActiveCount() > 1 {
-			k.Row(k.Btn(b.cat.T(lang, "btn_trade", nil), OpTrade, 0))
-		}
-	}
+	b.manageRow(k, lang, rec)
 	b.lookRow(k, lang) // anyone's: the picture, following the game (picture.go)
 	return k.Markup()
 }
@@ -44,8 +40,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := rec.Game
 	switch g.Phase {
-	case engine.PhaseAuction:
-		b.auctionRows(k, lang, rec)
+	case engine.PhaseAuction: // its buttons are on its own message (auction.go)
 	case engine.PhaseGamble:
 		b.stakeRows(k, lang, rec)
 	case engine.PhasePlaceBuilding:
@@ -96,39 +91,13 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 				}
 			}
 		}
+		if g.Phase == engine.PhaseBuyDecision { // what the deed earns, before deciding
+			main = append(main, b.DeedButton(k, lang, g.Players[g.Current].Pos))
+		}
 		for i := 0; i < len(main); i += 2 {
 			k.Row(main[i:min(i+2, len(main))]...)
 		}
 	}
-}
-
-// auctionRows offers bids of +1/+10/+50/+100 over the current price, as
-// far as the richest bidder still in could pay, and leaving the auction.
-func (b *Kind) auctionRows(k *kit.Keyboard, lang string, rec *Record) {
-	g := rec.Game
-	a := g.Auction
-	richest := 0
-	for i := range g.Players {
-		if !a.Passed[i] && g.Players[i].Cash > richest {
-			richest = g.Players[i].Cash
-		}
-	}
-	var bids []tgbotapi.InlineKeyboardButton
-	base, scale := a.MinBid()-1, moneyScale(rec)
-	for _, step := range []int{1, 10, 50, 100} {
-		amount := base + step*scale
-		if a.Leader == engine.NoOwner && step == 1 {
-			amount = a.MinBid()
-		}
-		if amount <= richest {
-			bids = append(bids, k.Btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, amount)}), OpBid, amount))
-		}
-	}
-	k.Row(bids[:min(2, len(bids))]...)
-	if len(bids) > 2 {
-		k.Row(bids[2:]...)
-	}
-	k.Row(k.Btn(b.cat.T(lang, "btn_pass", nil), OpPass, 0))
 }
 
 // BuildGroups lists the colour sets where seat can build or sell now.

@@ -22,12 +22,16 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 	switch {
 	case p.Chat != 0:
 		b.onDraftPress(ctx, updateID, q, p)
+	case p.Op == OpDeed:
+		b.onDeedPress(ctx, updateID, q, p)
 	case p.Op == OpPicture:
 		b.onPicturePress(ctx, updateID, q, p)
 	case p.Op == OpFollow:
 		b.onFollowPress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
 		b.onTradePress(ctx, updateID, q, p)
+	case auctionOps[p.Op]:
+		b.onAuctionPress(ctx, updateID, q, p) // auction.go
 	default:
 		b.onGamePress(ctx, updateID, q, p)
 	}
@@ -58,11 +62,17 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	case "board":
 		var shown *Record
 		var lang string
-		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(m.Chat.ID, from, &shown, &lang))
-		b.finish(ctx, st, err, "")
+		st, err := b.change(m.Chat.ID, updateID, b.withDeeds(b.cmdBoard(m.Chat.ID, from, &shown, &lang))) // deed.go
+		if err == nil && shown != nil && (st.Rec == nil || st.Rec.ID != shown.ID) {
+			// The last game's board: the line that says so comes first.
+			b.finish(ctx, st, err, "")
+			b.sendPicture(m.Chat.ID, lang, shown, true)
+			break
+		}
 		if err == nil && shown != nil {
 			b.sendPicture(m.Chat.ID, lang, shown, true)
 		}
+		b.finish(ctx, st, err, "") // the deeds under the picture
 	case "history":
 		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
 		b.finish(ctx, st, err, "")
@@ -94,6 +104,9 @@ func (b *Kind) Pending(r *Record) Pending {
 		if p.Due == 0 || o.Expires < p.Due {
 			p.Due = o.Expires
 		}
+	}
+	if due := refreshDue(r); due != 0 && (p.Due == 0 || due < p.Due) {
+		p.Due = due // the auction message's refresh (auction.go)
 	}
 	return p
 }
@@ -164,8 +177,12 @@ func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 	return true
 }
 
-// Expire withdraws the offers past their deadline.
-func (b *Kind) Expire(ctx context.Context, chat int64) { b.expireOffers(ctx, chat) }
+// Expire withdraws the offers past their deadline and refreshes an
+// auction message that waited for its turn to be edited.
+func (b *Kind) Expire(ctx context.Context, chat int64) {
+	b.expireOffers(ctx, chat)
+	b.refreshAuction(ctx, chat)
+}
 
 // Active: the seat is not bankrupt.
 func (b *Kind) Active(r *Record, seat int) bool {
@@ -179,13 +196,21 @@ func (b *Kind) Show(c *chatState, lang string) {
 	rec := c.Rec
 	if c.Turn && c.Remove {
 		rec.View = View{}
+		b.showAuction(c, lang)
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		b.closeLinks(c, lang)      // trade_private.go
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
-		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		if !auctionOnly(rec) { // bids change only the auction's message
+			c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		}
+		b.showAuction(c, lang)
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
+	if c.Remove && rec.DeedsMsg != 0 { // deed.go
+		c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, b.renderPlayers(lang, rec))
+	}
 	for _, f := range legacyFinals(rec) {
 		c.Finals = append(c.Finals, f)
 	}
@@ -200,13 +225,22 @@ func (b *Kind) Reshow(c *chatState, lang string) {
 	if rec.TurnMsg != 0 {
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 	}
+	if a := rec.Auction; a != nil {
+		// The auction goes on in a new message, which mentions the bidders.
+		if a.Msg != 0 {
+			c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_moved", nil))
+		}
+		a.Msg, a.ShownVer = 0, rec.Game.Version
+	}
 	rec.TurnMsg, rec.View = 0, View{}
 	c.Turn, c.Save = true, true
 }
 
 // Unshown: a turn message or an open offer's whose id was never stored,
 // or offers' final texts an older version left.
-func (b *Kind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
+func (b *Kind) Unshown(r *Record) bool {
+	return r.TurnMsg == 0 || unsentOffers(r) || r.Auction != nil && r.Auction.Msg == 0
+}
 
 // Repost posts the open offers whose message id was never stored and
 // clears the offer edits an older version left (shown by Show).

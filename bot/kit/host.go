@@ -105,6 +105,9 @@ type Pending struct {
 	Seat, Turn int
 	// Remind are the seats a reminder mentions.
 	Remind []int
+	// Missed are the seats a timeout counts as a missed turn when more
+	// than Seat miss it (Deal's targets answer at once); nil: Seat.
+	Missed []int
 	// Due is the kind's own next moment (an offer's expiry; 0: none).
 	Due int64
 	// Computer: a computer seat decides (or the game, left to computers
