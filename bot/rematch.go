@@ -7,8 +7,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -91,9 +91,12 @@ func (b *Bot) onRematchPress(ctx context.Context, updateID int, q *tgbotapi.Call
 		end = endingMessage{ID: q.Message.MessageID, Text: q.Message.Text}
 	}
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		c.AnswerLang = lang
-		b.rematch(c, lang, q.From, press.Game, ended, newest, end)
+		// The chat reads the ending and the lobby in its language; the
+		// alert is the presser's to read, in theirs.
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) {
+			b.rematch(c, lang, q.From, press.Game, ended, newest, end)
+		})
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
@@ -150,8 +153,8 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 		}
 		return
 	}
-	if c.Settings.Lang == "" {
-		c.Settings.Lang, c.SettingsChanged = lang, true
+	if c.Settings.Lang == "" && c.Settings.AutoLang == "" { // as /newgame does
+		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(from.LanguageCode), true
 	}
 	// The game started with the chat's options in its edition; so does its
 	// rematch. They differ only if /settings changed them meanwhile, and a
@@ -159,7 +162,7 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	opts := b.lobbyOptions(c.Settings.Options, ended.Edition)
 	kind := ended.Kind
 	if kind == "" {
-		kind = board.Name // a record from before kinds
+		kind = editionKind(ended.Edition) // a record from before kinds
 	}
 	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: kind, Edition: ended.Edition, Creator: from.ID,
 		Seats: slices.Clone(ended.Seats), Created: b.cfg.Now().UnixMilli(), Options: opts, RematchOf: ended.ID}
