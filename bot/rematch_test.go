@@ -109,7 +109,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 		t.Fatal("a second press changed the lobby")
 	}
 	// Cancelled, the rematch is not opened again by the old button.
-	h.cancelLobby(h.users[1])
+	h.cancelLobby(h.users[1]) // a lobby asks before it is cancelled
 	h.press(h.users[2], msg, data)
 	if a := h.lastAlert(); a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) || h.record() != nil {
 		t.Errorf("a press after the rematch was cancelled answered %+v and left %+v", a, h.record())
