@@ -52,18 +52,6 @@ func (h *harness) toBuyDecision() *Record {
 	return nil
 }
 
-// message is the newest content of the chat's message id.
-func (h *harness) message(id int) fakeapi.Message {
-	h.t.Helper()
-	for _, m := range h.api.Messages(testChat) {
-		if m.ID == id {
-			return m
-		}
-	}
-	h.t.Fatalf("no message %d", id)
-	return fakeapi.Message{}
-}
-
 // auctionBid is the press of the cheapest bid button of the auction
 // message that seat can pay: an opening amount or a raise over the
 // highest bid.
@@ -123,7 +111,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	if !strings.Contains(auction.Text, "⏳") {
 		t.Errorf("the auction message shows no deadline:\n%s", auction.Text)
 	}
-	if kb := h.message(turnMsg).Keyboard; hasOp(kb, board.OpAuctionBid) || hasOp(kb, board.OpAuctionRaise) {
+	if m := h.message(turnMsg); hasOp(m, board.OpAuctionBid) || hasOp(m, board.OpAuctionRaise) {
 		t.Error("the turn message carries bid buttons")
 	}
 
@@ -220,17 +208,6 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	if cost > 10 {
 		t.Errorf("the auction cost %d sends and edits in the chat, want at most 10", cost)
 	}
-}
-
-func hasOp(kb [][]fakeapi.Button, op Op) bool {
-	for _, row := range kb {
-		for _, b := range row {
-			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // findIn is the first button of op on message m.

@@ -106,8 +106,11 @@ func (h *harness) settle() {
 		h.t.Fatal("updates were not handled in time")
 	}
 	// A start restores the games while it serves; handlers only queue
-	// messages: wait until both are done and the outbox delivered them.
-	if !h.api.WaitFor(func() bool { return !h.bot.restoring.Load() && h.bot.out.Idle() }, 10*time.Second) {
+	// messages, and make the calls a change needs apart (Bot.detach): wait
+	// until all are done and the outbox delivered them.
+	if !h.api.WaitFor(func() bool {
+		return !h.bot.restoring.Load() && h.bot.detachedRunning.Load() == 0 && h.bot.out.Idle()
+	}, 10*time.Second) {
 		h.t.Fatal("the outbox did not deliver in time")
 	}
 }
@@ -488,8 +491,9 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 			t.Errorf("refused press answered without an alert: %+v", a)
 		}
 	}
-	// Alerts speak the chat's language (set by the creator's /newgame), not the presser's.
-	if got := answers[len(answers)-4].Text; got != h.bot.cat.T("en", "alert_not_player", nil) {
+	// An alert is the presser's to read: in their language while the chat
+	// has pinned none (the chat's messages are in the creator's).
+	if got := answers[len(answers)-4].Text; got != h.bot.cat.T("ru", "alert_not_player", nil) {
 		t.Errorf("stranger got %q", got)
 	}
 }

@@ -295,9 +295,10 @@ func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		c.AnswerLang = lang
-		b.auctionPress(c, lang, q.From, p)
+		// The answer is the presser's to read, the messages the chat's
+		// (kit.AnswerIn).
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) { b.auctionPress(c, lang, q.From, p) })
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
@@ -306,8 +307,11 @@ func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 
 func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Press) {
 	rec := c.Rec
-	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil || rec.Auction == nil ||
-		uint64(rec.Auction.Seq) != p.Rev || rec.Game.Auction == nil {
+	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil {
+		c.Alert = b.staleText(rec, lang, p) // no game, or another one
+		return
+	}
+	if rec.Auction == nil || uint64(rec.Auction.Seq) != p.Rev || rec.Game.Auction == nil {
 		c.Alert = b.cat.T(lang, "alert_auction_over", nil)
 		return
 	}

@@ -88,7 +88,11 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActPayDebt:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)}), OpPayDebt, 0))
 			case engine.ActBankrupt:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
+				// Once asked, the question below is the only bankruptcy
+				// button: two look-alike buttons confused players.
+				if rec.View.Menu != menuBankrupt || rec.SeatOf(rec.View.User) != waiting {
+					main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
+				}
 			}
 		}
 		for i := 0; i < len(main); i += 2 {

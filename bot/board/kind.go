@@ -60,7 +60,7 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	case "board":
 		var shown *Record
 		var lang string
-		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(from, &shown, &lang))
+		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(m.Chat.ID, from, &shown, &lang))
 		b.finish(ctx, st, err, "")
 		if err == nil && shown != nil {
 			b.sendPicture(m.Chat.ID, lang, shown, true)
@@ -139,7 +139,7 @@ func (b *Kind) Timeout(c *chatState, lang string) bool {
 	}
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActTimeout}
-	evs, err := g.Apply(engine.System, a)
+	evs, err := b.apply(c, lang, engine.System, a)
 	if err != nil {
 		return false
 	}
@@ -159,7 +159,7 @@ func (b *Kind) CanResign(r *Record, seat int) bool {
 func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActResign}
-	evs, err := g.Apply(engine.PlayerID(seat), a)
+	evs, err := b.apply(c, lang, engine.PlayerID(seat), a)
 	if err != nil {
 		return false
 	}
@@ -190,6 +190,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 		rec.View = View{}
 		b.showAuction(c, lang)
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		b.closeLinks(c, lang)      // trade_private.go
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
 		if !auctionOnly(rec) { // bids change only the auction's message
@@ -203,8 +204,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 		c.Finals = append(c.Finals, f)
 	}
 	if c.GameOver {
-		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "game_over", map[string]any{"Player": kit.Mention(rec.Seats[rec.Game.Winner])}) +
-			"\n\n" + b.renderStandings(lang, rec)})
+		c.Closing = append(c.Closing, kit.Reply{Text: b.Ending(lang, rec)}) // ending.go
 	}
 }
 
@@ -240,8 +240,9 @@ func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	b.postUnsentOffers(chat, lang, r)
 }
 
-// Standings rank the seats by net worth.
-func (b *Kind) Standings(lang string, r *Record) string { return b.renderStandings(lang, r) }
+// Standings rank the seats by net worth, with the game's length and
+// highlights (ending.go).
+func (b *Kind) Standings(lang string, r *Record) string { return b.renderEnding(lang, r) }
 
 // Results: the winner the engine declared (none for a game stopped by
 // /endgame), bankruptcies (resignations included), net worth and colour

@@ -35,6 +35,9 @@ type Board struct {
 	// Followers are the people (user ids) told in their private chat when
 	// the game ends (bot/board/follow.go).
 	Followers []int64 `json:"followers,omitempty"`
+	// Tally is kept for the ending message: the game's length and
+	// highlights (bot/board/ending.go).
+	Tally Tally `json:"tally,omitzero"`
 
 	// Auction is the running auction's own message (bot/board/auction.go),
 	// nil while none runs; Auctions counts the auctions the game opened,
@@ -117,6 +120,7 @@ func (b Board) Clone() Board {
 		a := *b.Auction
 		c.Auction = &a
 	}
+	c.Tally = b.Tally.Clone()
 	return c
 }
 
