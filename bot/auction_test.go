@@ -320,3 +320,37 @@ func TestAuctionAfterBotIsBack(t *testing.T) {
 		}
 	}
 }
+
+// TestAuctionRefusalsSayWhy: a bid from a message the others outbid is
+// refused naming the highest bid and its bidder, in the presser's
+// language; the leader's own press is refused as needless; neither bids.
+func TestAuctionRefusalsSayWhy(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
+	if !ok {
+		t.Fatal("no opening bid")
+	}
+	first, second := h.users[0], h.users[1] // Alice (en) bids, Богдан (uk) presses the same amount
+	h.press(first, msg, data)
+	rec = h.record()
+	a := rec.Game.Auction
+	if a == nil || a.Leader != rec.SeatOf(first.ID) {
+		t.Fatalf("the opening bid was not placed: %+v", a)
+	}
+	ver := rec.Game.Version
+	h.press(second, msg, data)
+	want := h.bot.cat.T("uk", "auction_outbid", map[string]any{"Player": first.FirstName, "Amount": h.bot.cat.MoneyOf("uk", rec.Edition, a.High)})
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
+		t.Errorf("a beaten bid was answered %+v, want the alert %q", got, want)
+	}
+	h.press(first, msg, data)
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != h.bot.cat.T("en", "auction_you_lead", map[string]any{"Amount": h.bot.cat.MoneyOf("en", rec.Edition, a.High)}) {
+		t.Errorf("the leader's press was answered %+v", got)
+	}
+	if h.record().Game.Version != ver {
+		t.Error("a refused bid changed the game")
+	}
+}

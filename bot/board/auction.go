@@ -333,12 +333,12 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		}
 		return
 	}
+	if a.Leader == seat { // outbidding oneself is no one's intent: a second press, or a stale message
+		c.Alert = b.cat.T(lang, "auction_you_lead", map[string]any{"Amount": b.money(lang, rec, a.High)})
+		return
+	}
 	amount := p.Arg
 	if p.Op == OpAuctionRaise {
-		if a.Leader == seat {
-			c.Alert = b.cat.T(lang, "auction_you_lead", map[string]any{"Amount": b.money(lang, rec, a.High)})
-			return
-		}
 		amount = a.High + p.Arg
 		if a.Leader == engine.NoOwner {
 			amount = max(a.Min, p.Arg)
