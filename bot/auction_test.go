@@ -10,6 +10,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // chatRequests counts the sends and edits that reached the group chat.
@@ -352,5 +353,54 @@ func TestAuctionRefusalsSayWhy(t *testing.T) {
 	}
 	if h.record().Game.Version != ver {
 		t.Error("a refused bid changed the game")
+	}
+}
+
+// TestAuctionFromAnOlderVersion: an auction that a version before auction
+// messages was running (its record knows no auction message) gets one when
+// the bot starts, and its buttons bid.
+func TestAuctionFromAnOlderVersion(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.stop()
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Update(func(tx *storage.Tx) error {
+		data, _ := tx.Game(testChat)
+		old, err := kit.DecodeRecord(data)
+		if err != nil {
+			return err
+		}
+		old.Auction, old.Auctions = nil, 0 // as an older version stored it
+		out, err := old.Encode()
+		if err != nil {
+			return err
+		}
+		return tx.PutGame(testChat, out)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	sends := len(h.api.Calls("sendMessage"))
+	h.start()
+	h.settle()
+	rec = h.record()
+	if rec.Auction == nil || rec.Auction.Msg == 0 || len(h.api.Calls("sendMessage")) == sends {
+		t.Fatalf("no auction message after the start: %+v", rec.Auction)
+	}
+	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
+	if !ok || msg != rec.Auction.Msg {
+		t.Fatalf("no bid button on the adopted auction's message (%d, want %d)", msg, rec.Auction.Msg)
+	}
+	bidder := h.users[(int(rec.Game.Current)+1)%len(h.users)]
+	h.press(bidder, msg, data)
+	if a := h.record().Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
+		t.Fatalf("the bid on the adopted auction was not placed: %+v", a)
 	}
 }

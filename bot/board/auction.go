@@ -131,6 +131,32 @@ func (b *Kind) refreshAuction(ctx context.Context, chat int64) {
 	b.finish(ctx, st, nil, "")
 }
 
+// orphanAuction says whether an auction runs without a message of its
+// own: a record from before auctions had one (its bids were on the turn
+// message).
+func orphanAuction(r *Record) bool {
+	return r.Game != nil && r.Game.Phase == engine.PhaseAuction && r.Auction == nil
+}
+
+// adoptAuction gives such an auction its message; the caller holds the
+// chat's lock (Repost, on start).
+func (b *Kind) adoptAuction(chat int64, game uint64) {
+	st, err := b.change(chat, 0, func(c *chatState) error {
+		rec := c.Rec
+		if rec == nil || rec.ID != game || rec.Status != StatusPlaying || !orphanAuction(rec) {
+			return nil
+		}
+		rec.Auctions++
+		v := rec.Game.Version
+		rec.Auction = &auctionMsg{Seq: rec.Auctions, Opened: v, ShownVer: v, Shown: rec.Clock.GameTime(b.cfg.Now().UnixMilli())}
+		c.Quiet, c.Turn = true, true // its buttons check the auction's number: the others stay valid
+		return nil
+	})
+	if err == nil && st != nil && st.Turn {
+		b.finish(context.Background(), st, nil, "")
+	}
+}
+
 // auctionOnly says whether the turn message already shows the running
 // auction as well as it can: bids change only the auction's message.
 func auctionOnly(rec *Record) bool {
