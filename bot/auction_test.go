@@ -53,6 +53,18 @@ func (h *harness) toBuyDecision() *Record {
 	return nil
 }
 
+// message is the newest content of the chat's message id.
+func (h *harness) message(id int) fakeapi.Message {
+	h.t.Helper()
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == id {
+			return m
+		}
+	}
+	h.t.Fatalf("no message %d", id)
+	return fakeapi.Message{}
+}
+
 // auctionBid is the press of the cheapest bid button of the auction
 // message that seat can pay: an opening amount or a raise over the
 // highest bid.
@@ -112,7 +124,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	if !strings.Contains(auction.Text, "⏳") {
 		t.Errorf("the auction message shows no deadline:\n%s", auction.Text)
 	}
-	if m := h.message(turnMsg); hasOp(m, board.OpAuctionBid) || hasOp(m, board.OpAuctionRaise) {
+	if kb := h.message(turnMsg).Keyboard; hasOp(kb, board.OpAuctionBid) || hasOp(kb, board.OpAuctionRaise) {
 		t.Error("the turn message carries bid buttons")
 	}
 
@@ -209,6 +221,17 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	if cost > 10 {
 		t.Errorf("the auction cost %d sends and edits in the chat, want at most 10", cost)
 	}
+}
+
+func hasOp(kb [][]fakeapi.Button, op Op) bool {
+	for _, row := range kb {
+		for _, b := range row {
+			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // findIn is the first button of op on message m.
@@ -402,5 +425,26 @@ func TestAuctionFromAnOlderVersion(t *testing.T) {
 	h.press(bidder, msg, data)
 	if a := h.record().Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
 		t.Fatalf("the bid on the adopted auction was not placed: %+v", a)
+	}
+}
+
+// TestAuctionDeedCard: the auction message's deed button shows the lot's
+// card (price, rents, that the Bank holds it) however many bids came since.
+func TestAuctionDeedCard(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	msg, deed, ok := h.findButton(board.OpDeed, sq, false)
+	if !ok {
+		t.Fatal("no deed button on the auction message")
+	}
+	_, bid, _ := h.findButton(board.OpAuctionBid, 0, true)
+	h.press(h.users[0], msg, bid)
+	h.press(h.users[2], msg, deed)
+	want := boardOf(h).DeedCard("en", h.record(), sq)
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != want || !strings.Contains(want, h.bot.cat.T("en", "deed_owner_bank", nil)) {
+		t.Errorf("the deed button answered %+v, want the card %q", got, want)
 	}
 }

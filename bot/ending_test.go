@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -164,18 +163,6 @@ func (h *harness) playToEnd(edition string, r *rand.Rand) {
 			h.t.Fatalf("game not over after %d presses", presses)
 		}
 	}
-}
-
-// message is the chat's message msg as it is now.
-func (h *harness) message(msg int) fakeapi.Message {
-	h.t.Helper()
-	for _, m := range h.api.Messages(testChat) {
-		if m.ID == msg {
-			return m
-		}
-	}
-	h.t.Fatalf("no message %d", msg)
-	return fakeapi.Message{}
 }
 
 // texts are all the chat's messages, joined.

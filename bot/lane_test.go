@@ -15,6 +15,7 @@ import (
 func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 	h := newHarness(t, 11, nil)
 	h.startGame()
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows
 	rec := h.record()
 	current := h.userOf(rec, rec.Game.Current)
 	other := h.userOf(rec, (rec.Game.Current+1)%3)

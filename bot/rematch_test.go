@@ -110,6 +110,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 	}
 	// Cancelled, the rematch is not opened again by the old button.
 	h.mustPress(h.users[1], OpCancel)
+	h.mustPress(h.users[1], OpCancelYes) // a lobby asks before it is cancelled
 	h.press(h.users[2], msg, data)
 	if a := h.lastAlert(); a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) || h.record() != nil {
 		t.Errorf("a press after the rematch was cancelled answered %+v and left %+v", a, h.record())

@@ -278,7 +278,10 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	ux := h.current(testChat)
-	h.api.Kick(ux.ID) // never started the bot: it may not write there
+	// Something to trade, and a player the bot cannot write to (never
+	// started it).
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current })
+	h.api.Kick(ux.ID)
 	trade := func() {
 		t.Helper()
 		msg, data, ok := h.buttonIn(testChat, OpTrade)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +18,15 @@ import (
 // lock, without a new revision.
 func (h *harness) edit(fn func(rec *Record)) {
 	h.t.Helper()
-	defer h.bot.lock(testChat)()
+	unlock := h.bot.lock(testChat)
+	defer h.settle()
+	defer unlock()
+	// Then the chat shows the edited game, as after any change: its buttons
+	// follow the holdings (🤝 only once someone holds a deed).
+	defer func() {
+		st, err := h.bot.change(testChat, 0, func(c *chatState) error { c.Turn, c.Quiet = c.Rec != nil, true; return nil })
+		h.bot.finish(context.Background(), st, err, "")
+	}()
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
 		data, _ := tx.Game(testChat)
 		rec, err := kit.DecodeRecord(data)

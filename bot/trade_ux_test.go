@@ -48,6 +48,7 @@ func TestComposerOpensWithoutAnError(t *testing.T) {
 func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.startGame()
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows
 	rec := h.record()
 	ux := h.current(testChat)
 	h.api.Kick(ux.ID)

@@ -480,8 +480,8 @@ func sampleData() map[string]any {
 		"Reels": "⭐ | 🔔 | 🍋", "Jackpot": "$200", // the casino (bot/board/edition.go)
 		"From": "Coffee Shop 🏪🏪", "On": "Bakery", // a building bought in a trade (bot/board/trade_building.go)
 		"In": "10 min", "Wait": "2 h", "Joined": 1, "Chat": "Friends", "Bot": "@monopoly_bot", // the lobby and its bell (bot/lobby*.go)
-		// An auction's raise (bot/board/auction.go).
-		"Step": "$20",
+		"Step":  "$20",                                      // an auction's raise (bot/board/auction.go)
+		"Rolls": "🔴 7 · 🔵 5", "Start": "GO", "Short": "$40", // the turn message (bot/board/turn_lines.go, turn_buy.go)
 	}
 }
 

@@ -32,7 +32,7 @@ const (
 	OpAuctionBid   Op = "ab" // open the bidding with the amount in the argument
 	OpAuctionRaise Op = "ar" // raise the highest bid by the argument
 	OpAuctionLeave Op = "aq" // leave the auction
-	OpAuctionDeed  Op = "ad" // the deed's card (square)
+	OpAuctionDeed  Op = "ad" // the deed's card (square), on messages sent before the board's deed button (OpDeed)
 )
 
 // auctionOps are pressed on an auction's message: checked by its number.
@@ -310,7 +310,7 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 		rows = append(rows, bids[i:min(i+2, len(bids))])
 	}
 	rows = append(rows, []tgbotapi.InlineKeyboardButton{
-		btn(b.cat.T(lang, "btn_auction_deed", nil), OpAuctionDeed, a.Square),
+		b.DeedButton(&kit.Keyboard{Rec: rec}, lang, a.Square), // valid while the game runs (deed.go)
 		btn(b.cat.T(lang, "btn_pass", nil), OpAuctionLeave, 0)})
 	return kit.Markup(rows)
 }
@@ -342,7 +342,7 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		return
 	}
 	if p.Op == OpAuctionDeed {
-		c.Alert = b.deedText(lang, rec.Edition, rec.Game.Auction.Square)
+		c.Alert = b.DeedCard(lang, rec, rec.Game.Auction.Square)
 		return
 	}
 	g := rec.Game

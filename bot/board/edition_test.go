@@ -147,7 +147,11 @@ func TestBusinessTurnMessage(t *testing.T) {
 	corporation := map[string]string{"en": "founds a corporation", "ru": "основывает корпорацию", "uk": "засновує корпорацію"}
 	for _, lang := range locales.Languages {
 		text := b.renderTurn(lang, rec)
-		for _, want := range []string{"🏪🏪", "🏢", "🍀", "🌧", "💤", corporation[lang], cat.T(lang, "deck_business_0", nil), cat.T(lang, "skip_reason_1", nil),
+		// The buildings are on the board (/board), not in the turn message.
+		if board := b.renderBoard(lang, rec); !strings.Contains(board, "🏪🏪") || !strings.Contains(board, "🏢") {
+			t.Errorf("%s: /board lacks the branches or the corporation:\n%s", lang, board)
+		}
+		for _, want := range []string{"🍀", "🌧", "💤", corporation[lang], cat.T(lang, "deck_business_0", nil), cat.T(lang, "skip_reason_1", nil),
 			cat.T(lang, "prompt_jail_choice", map[string]any{"Player": kit.SeatName(rec, g.Current), "Amount": cat.Money(lang, g.Rules.JailFine)})} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the turn message lacks %q:\n%s", lang, want, text)

@@ -20,6 +20,9 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	// The waiting player's buttons stay on top even while someone else has
 	// a menu open below them, so nobody's menu can hide another's turn.
 	b.mainRows(k, lang, rec)
+	if a := g.Auction; g.Phase == engine.PhaseAuction && a != nil && a.Building == 0 {
+		k.Row(b.DeedButton(k, lang, a.Square))
+	}
 	switch rec.View.Menu {
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {
@@ -28,14 +31,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 			return k.Markup()
 		}
 	}
-	if g.Phase != engine.PhaseAuction && g.Phase != engine.PhasePlaceBuilding {
-		// Anyone in the game may open their own menus; the buttons inside
-		// are built from that person's Legal actions.
-		k.Row(k.Btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0), k.Btn(b.cat.T(lang, "btn_menu_mortgage", nil), OpMenuMort, 0))
-		if g.ActiveCount() > 1 {
-			k.Row(k.Btn(b.cat.T(lang, "btn_trade", nil), OpTrade, 0))
-		}
-	}
+	b.manageRow(k, lang, rec)
 	b.lookRow(k, lang) // anyone's: the picture, following the game (picture.go)
 	return k.Markup()
 }
@@ -94,6 +90,9 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 					main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
 				}
 			}
+		}
+		if g.Phase == engine.PhaseBuyDecision { // what the deed earns, before deciding
+			main = append(main, b.DeedButton(k, lang, g.Players[g.Current].Pos))
 		}
 		for i := 0; i < len(main); i += 2 {
 			k.Row(main[i:min(i+2, len(main))]...)

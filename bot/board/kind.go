@@ -22,6 +22,8 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 	switch {
 	case p.Chat != 0:
 		b.onDraftPress(ctx, updateID, q, p)
+	case p.Op == OpDeed:
+		b.onDeedPress(ctx, updateID, q, p)
 	case p.Op == OpPicture:
 		b.onPicturePress(ctx, updateID, q, p)
 	case p.Op == OpFollow:
@@ -60,11 +62,17 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	case "board":
 		var shown *Record
 		var lang string
-		st, err := b.change(m.Chat.ID, updateID, b.cmdBoard(m.Chat.ID, from, &shown, &lang))
-		b.finish(ctx, st, err, "")
+		st, err := b.change(m.Chat.ID, updateID, b.withDeeds(b.cmdBoard(m.Chat.ID, from, &shown, &lang))) // deed.go
+		if err == nil && shown != nil && (st.Rec == nil || st.Rec.ID != shown.ID) {
+			// The last game's board: the line that says so comes first.
+			b.finish(ctx, st, err, "")
+			b.sendPicture(m.Chat.ID, lang, shown, true)
+			break
+		}
 		if err == nil && shown != nil {
 			b.sendPicture(m.Chat.ID, lang, shown, true)
 		}
+		b.finish(ctx, st, err, "") // the deeds under the picture
 	case "history":
 		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
 		b.finish(ctx, st, err, "")
@@ -200,6 +208,9 @@ func (b *Kind) Show(c *chatState, lang string) {
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
+	if c.Remove && rec.DeedsMsg != 0 { // deed.go
+		c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, b.renderPlayers(lang, rec))
+	}
 	for _, f := range legacyFinals(rec) {
 		c.Finals = append(c.Finals, f)
 	}

@@ -25,9 +25,6 @@ func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 			c.CloseQuestion(q.Message, outcome)
 		}
 	})
-	if st != nil && st.Rec != nil && st.Rec.ID == press.Game && press.Op == OpDeed && st.Alert == "" {
-		st.Alert = b.deedText(st.Lang(q.From.LanguageCode), st.Rec.Edition, press.Arg)
-	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
 	b.afterTrades(ctx, chat, st)
@@ -95,8 +92,6 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 		if b.ownsMenu(c, lang, from) {
 			b.setView(c, View{})
 		}
-	case OpDeed:
-		// Answered with the deed after the transaction; nothing changes.
 	case OpResignYes:
 		if int(seat) != press.Arg {
 			c.Alert = b.cat.T(lang, "refuse_menu_of", map[string]any{"Player": seatName(rec, engine.PlayerID(press.Arg))})
@@ -162,11 +157,11 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 		rec.Turn = append(rec.Turn, e)
 	}
 	remember(rec, evs)
+	keepTally(rec, evs, b.cfg.Now().UnixMilli()) // for the ending (ending.go)
 	if c.Frames[TurnSlot(rec.ID)] == nil {
 		b.animateSpin(c, lang, evs) // a spin in the turn that goes on
 	}
-	b.followAuctions(c, lang, evs)               // auction.go
-	keepTally(rec, evs, b.cfg.Now().UnixMilli()) // for the ending (ending.go)
+	b.followAuctions(c, lang, evs) // auction.go
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}

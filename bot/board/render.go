@@ -2,8 +2,8 @@ package board
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -69,59 +69,111 @@ func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
 	return b.cat.T(lang, "turn_header", map[string]any{"Turn": turn, "Player": who})
 }
 
-func (b *Kind) eventLines(lang string, rec *Record) []string {
-	var lines []string
-	for i, e := range rec.Turn {
-		if e.Kind == engine.EvReelStopped {
-			// The reels of one spin are one line, drawn as far as they stopped.
-			if i+1 < len(rec.Turn) && rec.Turn[i+1].Kind == engine.EvReelStopped {
-				continue
+// renderClosedTurn is the final text of a finished turn's message.
+func (b *Kind) renderClosedTurn(lang string, rec *Record) string {
+	head := b.turnHeader(lang, rec, false)
+	lines := b.turnLines(lang, rec)
+	if len(lines) == 0 {
+		return head
+	}
+	return head + "\n" + strings.Join(kit.FitLines(lines, kit.MaxText-kit.TextLen(head)-1), "\n")
+}
+
+// maxTurnLines is the most lines a live turn message has: a phone shows
+// it whole. The oldest events give way; /history has them all.
+const maxTurnLines = 25
+
+// renderTurn is the live turn message: header, what happened this turn,
+// everyone's cash, what the game waits for, from whom and until when. The
+// board itself is on demand (/board, 🗺).
+func (b *Kind) renderTurn(lang string, rec *Record) string {
+	head := b.turnHeader(lang, rec, true)
+	tail := b.cashLines(lang, rec)
+	if p := b.prompt(lang, rec); p != "" {
+		tail = append(tail, p)
+	}
+	if c := b.clockLine(lang, rec); c != "" {
+		tail = append(tail, c)
+	}
+	if rec.Clock.PausedAt != 0 {
+		tail = append(tail, b.cat.T(lang, "paused_line", nil)) // bot/pause.go
+	}
+	if rec.View.Menu != "" {
+		if seat := rec.SeatOf(rec.View.User); seat >= 0 {
+			tail = append(tail, b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)}))
+		}
+	}
+	tail = wrapLines(rec, tail, lineWidth)
+	lines := b.turnLines(lang, rec)
+	if room := maxTurnLines - 2 - len(tail); len(lines) > room { // the header and a blank line
+		lines = append([]string{"…"}, lines[len(lines)-max(room-1, 0):]...)
+	}
+	tailText := strings.Join(tail, "\n")
+	lines = kit.FitLines(lines, kit.MaxText-kit.TextLen(head)-kit.TextLen(tailText)-3)
+	if len(lines) == 0 {
+		return head + "\n" + tailText
+	}
+	return head + "\n" + strings.Join(lines, "\n") + "\n\n" + tailText
+}
+
+// cashLines are everyone's cash, two seats a line, with the marks that
+// matter for the next decisions: in jail, a jail card, skipped turns,
+// Удача/Неудача; then the jackpot.
+func (b *Kind) cashLines(lang string, rec *Record) []string {
+	g := rec.Game
+	var cells, lines []string
+	for i := range g.Players {
+		p := engine.PlayerID(i)
+		pl := &g.Players[i]
+		cell := kit.SeatName(rec, p) + " "
+		switch {
+		case pl.Bankrupt:
+			cell += "💥"
+		default:
+			cell += b.money(lang, rec, pl.Cash)
+			if pl.InJail {
+				cell += " ⛓"
 			}
-			lines = append(lines, b.cat.T(lang, "ev_reel_stopped", map[string]any{
-				"Player": kit.SeatName(rec, e.Player), "Reels": reelLine(rec.Turn[:i+1])}))
-			continue
+			if pl.JailCards[0] || pl.JailCards[1] {
+				cell += " 🎫"
+			}
+			cell += playerMarks(pl)
 		}
-		if e.Kind == engine.EvBid || e.Kind == engine.EvAuctionPass {
-			continue // the auction's message shows the bidding; the turn its outcome
-		}
-		if l := b.EventLine(lang, rec, e); l != "" {
-			lines = append(lines, l)
-		}
+		cells = append(cells, cell)
+	}
+	for i := 0; i < len(cells); i += 2 {
+		lines = append(lines, strings.Join(cells[i:min(i+2, len(cells))], " · "))
+	}
+	if g.Jackpot > 0 {
+		lines = append(lines, b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
 	}
 	return lines
 }
 
-// renderClosedTurn is the final text of a finished turn's message.
-func (b *Kind) renderClosedTurn(lang string, rec *Record) string {
-	head := b.turnHeader(lang, rec, false)
-	return head + "\n" + strings.Join(kit.FitLines(b.eventLines(lang, rec), kit.MaxText-kit.TextLen(head)-1), "\n")
+// clockLine says until when the game waits for the decision shown: the
+// chat layer sets the deadline before the message is rendered
+// (bot/deadline.go), so it is the deadline of this decision. None while
+// paused or while a computer seat moves (it does so by itself).
+func (b *Kind) clockLine(lang string, rec *Record) string {
+	if rec.Clock.PausedAt != 0 || rec.Clock.Deadline == 0 || rec.Game.Phase == engine.PhaseGameOver {
+		return ""
+	}
+	if _, computer := computerPending(rec); computer {
+		return ""
+	}
+	var o kit.ChatOptions
+	if rec.Options != nil {
+		o = *rec.Options
+	}
+	now := time.Now
+	if b.cfg.Now != nil {
+		now = b.cfg.Now
+	}
+	return kit.DeadlineText(b.cat, lang, o.Location(), now(), rec.Clock.Deadline)
 }
 
-// renderTurn is the live turn message: header, what happened, the table
-// of players and what the game waits for.
-func (b *Kind) renderTurn(lang string, rec *Record) string {
-	head := b.turnHeader(lang, rec, true)
-	tail := b.renderPlayers(lang, rec)
-	if p := b.prompt(lang, rec); p != "" {
-		tail += "\n" + p
-	}
-	if rec.Clock.PausedAt != 0 {
-		tail += "\n" + b.cat.T(lang, "paused_line", nil) // bot/pause.go
-	}
-	if rec.View.Menu != "" {
-		if seat := rec.SeatOf(rec.View.User); seat >= 0 {
-			tail += "\n" + b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)})
-		}
-	}
-	lines := b.eventLines(lang, rec)
-	if len(lines) > 25 {
-		lines = append([]string{"…"}, lines[len(lines)-25:]...)
-	}
-	lines = kit.FitLines(lines, kit.MaxText-kit.TextLen(head)-kit.TextLen(tail)-3)
-	return head + "\n" + strings.Join(lines, "\n") + "\n\n" + tail
-}
-
-// renderPlayers lists each seat: cash, square, jail, and deeds by set.
+// renderPlayers lists each seat for /board: cash, square (the jail's
+// square says whether the seat is in jail or visiting) and marks.
 func (b *Kind) renderPlayers(lang string, rec *Record) string {
 	g := rec.Game
 	ed := g.EditionData()
@@ -135,8 +187,11 @@ func (b *Kind) renderPlayers(lang string, rec *Record) string {
 			continue
 		}
 		where := b.squareName(lang, rec, pl.Pos)
-		if pl.InJail {
+		switch {
+		case pl.InJail:
 			where = b.cat.T(lang, "in_jail", nil)
+		case pl.Pos == ed.JailSquare:
+			where = b.cat.T(lang, "turn_visiting", nil)
 		}
 		sb.WriteString(b.cat.T(lang, "player_line", map[string]any{
 			"Player": kit.SeatName(rec, p), "Cash": b.money(lang, rec, pl.Cash), "Square": where}))
@@ -144,20 +199,6 @@ func (b *Kind) renderPlayers(lang string, rec *Record) string {
 			sb.WriteString(" 🎫")
 		}
 		sb.WriteString(playerMarks(pl) + "\n")
-		for grp := 0; grp < ed.GroupCount(); grp++ {
-			var names []string
-			for _, sq := range ed.Group(grp) {
-				if g.Props[sq].Owner == p {
-					names = append(names, b.propLabel(lang, rec, sq))
-				}
-			}
-			if len(names) > 0 {
-				sb.WriteString("   " + b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil) + " " + strings.Join(names, ", ") + "\n")
-			}
-		}
-	}
-	if g.Jackpot > 0 {
-		sb.WriteString(b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
@@ -192,9 +233,7 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 		}
 		return b.cat.T(lang, "prompt_roll", map[string]any{"Player": cur})
 	case engine.PhaseBuyDecision:
-		sq := g.Players[g.Current].Pos
-		return b.cat.T(lang, "prompt_buy", map[string]any{"Player": cur, "Square": b.squareName(lang, rec, sq),
-			"Amount": b.money(lang, rec, g.EditionData().Squares[sq].Price)})
+		return b.buyPrompt(lang, rec) // turn_buy.go
 	case engine.PhaseTurnEnd:
 		if g.RollAgain {
 			return b.cat.T(lang, "prompt_roll_again", map[string]any{"Player": cur})
@@ -238,6 +277,7 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 	ed := g.EditionData()
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "board_title", map[string]any{"Turn": g.Turn}))
+	sb.WriteString("\n" + b.renderPlayers(lang, rec) + "\n")
 	for grp := 0; grp < ed.GroupCount(); grp++ {
 		sb.WriteString("\n" + b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil) + " " +
 			b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil))
@@ -253,42 +293,6 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 		sb.WriteString("\n\n" + b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
 	}
 	return sb.String()
-}
-
-// deedText is a deed card of the edition short enough for a callback
-// alert (≤ 200).
-func (b *Kind) deedText(lang, edition string, sq int) string {
-	ed := engine.EditionByID(edition)
-	if ed == nil {
-		ed = engine.EditionByID(engine.Classic) // records from before editions
-	}
-	if sq < 0 || sq >= len(ed.Squares) || !ed.Squares[sq].Ownable() {
-		return b.cat.T(lang, "alert_outdated", nil)
-	}
-	s := ed.Squares[sq]
-	data := map[string]any{"Name": b.cat.T(lang, fmt.Sprintf("sq_%s_%d", ed.ID, sq), nil),
-		"Price": b.cat.MoneyOf(lang, ed.ID, s.Price), "Mortgage": b.cat.MoneyOf(lang, ed.ID, s.Mortgage),
-		"House": b.cat.MoneyOf(lang, ed.ID, s.HouseCost)}
-	rents := func(n int) string {
-		r := make([]string, n)
-		for i, v := range s.Rent[:n] {
-			r[i] = strconv.Itoa(v)
-			if EditionScale(ed) > 1 {
-				r[i] = b.cat.MoneyOf(lang, ed.ID, v) // thousands need their grouping
-			}
-		}
-		return strings.Join(r, "/")
-	}
-	switch s.Kind {
-	case engine.SquareStreet:
-		data["Rents"] = rents(6)
-		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_street"), data)
-	case engine.SquarePort:
-		data["Rents"] = rents(4)
-		return b.cat.T(lang, b.cat.ForEdition(lang, ed.ID, "deed_port"), data)
-	}
-	data["One"], data["Both"] = s.Rent[0], s.Rent[1]
-	return b.cat.T(lang, "deed_utility", data)
 }
 
 // MessageIDs are the message ids the board builds from names at run time

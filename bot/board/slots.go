@@ -9,7 +9,8 @@ import "strconv"
 // The board game's messages edited over time: the turn message, each
 // offer's (key: the engine's trade id) and each person's deep link to the
 // trade composer (key: the user id).
-func TurnSlot(game uint64) string { return kit.GameSlot("turn", game, "") }
+func TurnSlot(game uint64) string  { return kit.GameSlot("turn", game, "") }
+func deedsSlot(game uint64) string { return kit.GameSlot("deeds", game, "") }
 func offerSlot(game uint64, offer int) string {
 	return kit.GameSlot("offer", game, strconv.Itoa(offer))
 }
@@ -17,7 +18,8 @@ func linkSlot(game uint64, user int64) string {
 	return kit.GameSlot("link", game, strconv.FormatInt(user, 10))
 }
 
-// Sent stores the id of the turn message, an offer's or a deep link's (a
+// Sent stores the id of the turn message, /board's deeds message, an
+// offer's or a deep link's (a
 // slot with a key names one message, never reused).
 func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 	switch name {
@@ -29,6 +31,11 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 	case "auction":
 		if a := r.Auction; a != nil && key == strconv.Itoa(a.Seq) {
 			a.Msg = id
+			return true
+		}
+	case "deeds":
+		if key == "" {
+			r.DeedsMsg = id
 			return true
 		}
 	case "link":

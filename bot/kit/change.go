@@ -41,14 +41,14 @@ type Change struct {
 	Shows      []Shown // messages given their live content, after the finals
 	Closing    []Reply // messages sent after them (a game's end)
 	GameOver   bool
-	// Frames are texts a slot's message shows one after another, each an
-	// edit without buttons, before the final or live content this change
-	// gives it (a casino's reels stopping one by one): Animate.
-	Frames map[string][]string
 	// Kept are the replies and closing messages, in the order finish sends
 	// them, that the change stored with itself to survive a kill until
 	// Telegram accepts them (bot/outbox_kept.go).
 	Kept []Kept
+	// Frames are texts a slot's message shows one after another, each an
+	// edit without buttons, before the final or live content this change
+	// gives it (a casino's reels stopping one by one): Animate.
+	Frames map[string][]string
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool

@@ -19,6 +19,9 @@ type Board struct {
 	History []engine.Event `json:"history,omitempty"`
 	TurnMsg int            `json:"turn_msg,omitempty"`
 	View    View           `json:"view,omitempty"`
+	// DeedsMsg is the newest /board message with a button per deed
+	// (bot/board/deed.go): it loses its buttons when the game ends.
+	DeedsMsg int `json:"deeds_msg,omitempty"`
 
 	// Trades (bot/board/trade*.go): offers being composed, by the proposer's user
 	// id; the open offers shown in the chat.
@@ -116,11 +119,11 @@ func (b Board) Clone() Board {
 		}
 	}
 	c.OfferEdits = slices.Clone(b.OfferEdits)
+	c.Tally = b.Tally.Clone()
 	if b.Auction != nil {
 		a := *b.Auction
 		c.Auction = &a
 	}
-	c.Tally = b.Tally.Clone()
 	return c
 }
 

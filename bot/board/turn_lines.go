@@ -1,0 +1,231 @@
+package board
+
+import (
+	"html"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// The turn message's events, written for a phone: a roll and the move it
+// makes are one line (with the salary where it was earned, on the way), a
+// run of bids or of buildings is one line, and no line is wider than
+// lineWidth. /history keeps one line per event (EventLine).
+
+// lineWidth is the widest line of a turn message, in characters as shown.
+const lineWidth = 60
+
+// turnLines are the events of rec's turn as the turn message shows them.
+func (b *Kind) turnLines(lang string, rec *Record) []string {
+	evs := rec.Turn
+	var lines []string
+	for i := 0; i < len(evs); i++ {
+		e := evs[i]
+		switch e.Kind {
+		case engine.EvOrderRoll:
+			n := runOf(evs, i, engine.EvOrderRoll)
+			lines = append(lines, b.orderLine(lang, rec, evs[i:i+n]))
+			i += n - 1
+		case engine.EvRolled:
+			line, n := b.rollLine(lang, rec, evs, i)
+			lines = append(lines, line)
+			i += n - 1
+		case engine.EvMoved:
+			line, n := b.moveLine(lang, rec, evs, i, nil)
+			lines = append(lines, line)
+			i += n - 1
+		case engine.EvBid, engine.EvAuctionPass:
+			// The auction's own message shows the bidding (auction.go); the
+			// turn shows its outcome, so a bid costs the turn message no edit.
+			i += runOf(evs, i, engine.EvBid, engine.EvAuctionPass) - 1
+		case engine.EvBuilt, engine.EvBuildingSold, engine.EvMortgaged:
+			n := sameRun(evs, i)
+			if n == 1 {
+				lines = append(lines, b.EventLine(lang, rec, e))
+				break
+			}
+			lines = append(lines, b.manyLine(lang, rec, evs[i:i+n]))
+			i += n - 1
+		case engine.EvReelStopped:
+			// The reels of one spin are one line, drawn as far as they stopped.
+			if i+1 < len(evs) && evs[i+1].Kind == engine.EvReelStopped {
+				continue
+			}
+			lines = append(lines, b.cat.T(lang, "ev_reel_stopped", map[string]any{
+				"Player": kit.SeatName(rec, e.Player), "Reels": reelLine(evs[:i+1])}))
+		default:
+			if l := b.EventLine(lang, rec, e); l != "" {
+				lines = append(lines, l)
+			}
+		}
+	}
+	return wrapLines(rec, lines, lineWidth)
+}
+
+// runOf is how many events from i on are of the kinds, in a row.
+func runOf(evs []engine.Event, i int, kinds ...engine.EventKind) int {
+	n := 0
+	for i+n < len(evs) && slices.Contains(kinds, evs[i+n].Kind) {
+		n++
+	}
+	return n
+}
+
+// sameRun is how many events from i on are of evs[i]'s kind and player.
+func sameRun(evs []engine.Event, i int) int {
+	n := 1
+	for i+n < len(evs) && evs[i+n].Kind == evs[i].Kind && evs[i+n].Player == evs[i].Player {
+		n++
+	}
+	return n
+}
+
+// orderLine is the order roll of the game's start, one line for everyone.
+func (b *Kind) orderLine(lang string, rec *Record, evs []engine.Event) string {
+	rolls := make([]string, len(evs))
+	for i, e := range evs {
+		rolls[i] = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + strconv.Itoa(e.Dice[0]+e.Dice[1])
+	}
+	return b.cat.T(lang, "turn_order", map[string]any{"Rolls": strings.Join(rolls, " · ")})
+}
+
+// rollLine is a roll, with the move it makes (if the next event is that
+// move), and how many events the line shows.
+func (b *Kind) rollLine(lang string, rec *Record, evs []engine.Event, i int) (string, int) {
+	e := evs[i]
+	if i+1 < len(evs) && evs[i+1].Kind == engine.EvMoved && evs[i+1].Player == e.Player {
+		line, n := b.moveLine(lang, rec, evs, i+1, &e)
+		return line, n + 1
+	}
+	dice := map[string]any{"D1": e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1]}
+	return b.byOther(rec, e.Player, b.cat.T(lang, "turn_roll", dice)), 1
+}
+
+// moveLine is a move to a square (after the roll, if any): the salary,
+// when the move passed the start, comes before the square, where it was
+// earned.
+func (b *Kind) moveLine(lang string, rec *Record, evs []engine.Event, i int, roll *engine.Event) (string, int) {
+	e, n := evs[i], 1
+	data := map[string]any{"Square": b.whereLanded(lang, rec, evs, i)}
+	id := "turn_move"
+	if roll != nil {
+		id = "turn_roll_move"
+		data["D1"], data["D2"], data["Sum"] = roll.Dice[0], roll.Dice[1], roll.Dice[0]+roll.Dice[1]
+	}
+	if i+1 < len(evs) && evs[i+1].Kind == engine.EvPassedStart && evs[i+1].Player == e.Player {
+		id += "_salary"
+		data["Amount"], data["Start"], n = b.money(lang, rec, evs[i+1].Amount), b.squareName(lang, rec, 0), 2
+	}
+	return b.byOther(rec, e.Player, b.cat.T(lang, id, data)), n
+}
+
+// whereLanded names the square of the move at evs[i]; the jail's square
+// says "just visiting" unless the move ends in jail.
+func (b *Kind) whereLanded(lang string, rec *Record, evs []engine.Event, i int) string {
+	e := evs[i]
+	if e.Square != rec.Game.EditionData().JailSquare {
+		return b.squareName(lang, rec, e.Square)
+	}
+	for _, later := range evs[i+1:] {
+		if later.Kind == engine.EvRolled || later.Kind == engine.EvMoved {
+			break
+		}
+		if later.Kind == engine.EvSentToJail && later.Player == e.Player {
+			return b.squareName(lang, rec, e.Square)
+		}
+	}
+	return b.cat.T(lang, "turn_visiting", nil)
+}
+
+// byOther names the player of a line when it is not the turn's own.
+func (b *Kind) byOther(rec *Record, p engine.PlayerID, line string) string {
+	if p == turnPlayer(rec) {
+		return line
+	}
+	return kit.SeatName(rec, p) + ": " + line
+}
+
+// turnPlayer is whose turn rec's turn message is.
+func turnPlayer(rec *Record) engine.PlayerID {
+	for _, e := range rec.Turn {
+		if e.Kind == engine.EvTurnStarted {
+			return e.Player
+		}
+	}
+	return rec.Game.Current
+}
+
+// manyLine is a run of one player's buildings, sales or mortgages.
+func (b *Kind) manyLine(lang string, rec *Record, evs []engine.Event) string {
+	total := 0
+	for _, e := range evs {
+		total += e.Cost
+	}
+	id := map[engine.EventKind]string{engine.EvBuilt: "turn_built_many", engine.EvBuildingSold: "turn_sold_many",
+		engine.EvMortgaged: "turn_mortgaged_many"}[evs[0].Kind]
+	return b.cat.N(lang, id, len(evs), map[string]any{"Player": kit.SeatName(rec, evs[0].Player), "Cost": b.money(lang, rec, total)})
+}
+
+// wrapLines breaks lines wider than width at spaces; a continuation is
+// indented. Width is counted as shown (tags and entities count as what
+// they show), without the names of rec's seats: a name is as long as its
+// owner chose, and Telegram wraps it as it must.
+func wrapLines(rec *Record, lines []string, width int) []string {
+	names := make([]string, 0, 2*len(rec.Seats))
+	for _, s := range rec.Seats {
+		names = append(names, kit.Escape(s.Name), "")
+	}
+	unnamed := strings.NewReplacer(names...)
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, wrapLine(l, width, unnamed)...)
+	}
+	return out
+}
+
+func wrapLine(line string, width int, unnamed *strings.Replacer) []string {
+	w := func(s string) int { return shownWidth(unnamed.Replace(s)) }
+	if w(line) <= width {
+		return []string{line}
+	}
+	const indent = "   "
+	var out []string
+	cur := ""
+	for _, word := range strings.Split(line, " ") {
+		switch {
+		case cur == "":
+			cur = word
+		case w(cur)+1+w(word) <= width:
+			cur += " " + word
+		default:
+			out = append(out, cur)
+			cur = indent + word
+		}
+	}
+	return append(out, cur)
+}
+
+// shownWidth is how many characters s shows: without tags, with each
+// entity one character.
+func shownWidth(s string) int {
+	if strings.ContainsAny(s, "<&") {
+		var sb strings.Builder
+		in := false
+		for _, r := range s {
+			switch {
+			case r == '<':
+				in = true
+			case r == '>' && in:
+				in = false
+			case !in:
+				sb.WriteRune(r)
+			}
+		}
+		s = html.UnescapeString(sb.String())
+	}
+	return utf8.RuneCountInString(s)
+}

@@ -1,0 +1,115 @@
+package board
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+func turnKind(t *testing.T) *Kind {
+	t.Helper()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Kind{cat: cat}
+}
+
+func gameRecord(t *testing.T, edition string, players int) *Record {
+	t.Helper()
+	g, _, err := engine.New(engine.Config{Edition: edition, Players: players, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &Record{ID: 1, Rev: 1, Status: StatusPlaying, Edition: edition, Board: state.Board{Game: g}}
+	for i := range players {
+		rec.Seats = append(rec.Seats, Seat{User: int64(100 + i), Name: []string{"Аня", "Богдан", "Віра", "Dan", "Eve", "Фёдор"}[i]})
+	}
+	return rec
+}
+
+// TestJustVisitingIsNotJail: a move that ends on the jail's square without
+// going to jail says "just visiting", in every edition; a move that ends in
+// jail (the lux edition jails whoever stops there) names the jail; /board
+// tells a visitor from a prisoner.
+func TestJustVisitingIsNotJail(t *testing.T) {
+	b := turnKind(t)
+	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+		rec := gameRecord(t, ed, 3)
+		jail := rec.Game.EditionData().JailSquare
+		for _, lang := range locales.Languages {
+			visiting := b.cat.T(lang, "turn_visiting", nil)
+			rec.Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1},
+				{Kind: engine.EvRolled, Player: 0, Dice: [2]int{4, 6}}, {Kind: engine.EvMoved, Player: 0, Square: jail}}
+			if got := strings.Join(b.turnLines(lang, rec), "\n"); !strings.Contains(got, visiting) {
+				t.Errorf("%s %s: a visit to the jail reads %q", ed, lang, got)
+			}
+			// Only where stopping there jails (the lux edition) does a move
+			// end in jail; elsewhere a player is sent there without a move.
+			rec.Turn = append(rec.Turn, engine.Event{Kind: engine.EvSentToJail, Player: 0, Square: jail, Amount: 1})
+			if got := strings.Join(b.turnLines(lang, rec), "\n"); rec.Game.Rules.JailOnStop && strings.Contains(got, visiting) {
+				t.Errorf("%s %s: a move that ends in jail reads as a visit: %q", ed, lang, got)
+			}
+			rec.Game.Players[0].Pos, rec.Game.Players[1].Pos, rec.Game.Players[1].InJail = jail, jail, true
+			lines := strings.Split(b.renderPlayers(lang, rec), "\n")
+			if !strings.Contains(lines[0], visiting) || strings.Contains(lines[1], visiting) ||
+				!strings.Contains(lines[1], b.cat.T(lang, "in_jail", nil)) {
+				t.Errorf("%s %s: /board does not tell the visitor from the prisoner:\n%s", ed, lang, strings.Join(lines, "\n"))
+			}
+			rec.Game.Players[0].Pos, rec.Game.Players[1].Pos, rec.Game.Players[1].InJail = 0, 0, false
+		}
+	}
+}
+
+// TestSalaryWhereItWasEarned: the salary of a move past the start is on
+// the move's line, between the roll and the square the move ends on.
+func TestSalaryWhereItWasEarned(t *testing.T) {
+	b := turnKind(t)
+	rec := gameRecord(t, engine.Classic, 3)
+	rec.Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 9},
+		{Kind: engine.EvRolled, Player: 0, Dice: [2]int{3, 4}}, {Kind: engine.EvMoved, Player: 0, From: 36, Square: 3},
+		{Kind: engine.EvPassedStart, Player: 0, Amount: 200}, {Kind: engine.EvLanded, Player: 0, Square: 3}}
+	for _, lang := range locales.Languages {
+		lines := b.turnLines(lang, rec)
+		if len(lines) != 1 {
+			t.Fatalf("%s: a roll, its move and the salary are %d lines: %q", lang, len(lines), lines)
+		}
+		start, salary, square := strings.Index(lines[0], "7"), strings.Index(lines[0], b.money(lang, rec, 200)),
+			strings.Index(lines[0], b.squareName(lang, rec, 3))
+		if start < 0 || salary < start || square < salary {
+			t.Errorf("%s: %q is not roll, salary, square in that order", lang, lines[0])
+		}
+	}
+}
+
+// TestDeedCardFitsAnAlert: every deed's card of every edition, with its
+// owner named (the longest name a seat may have, cut short where it must)
+// and mortgaged, fits an alert.
+func TestDeedCardFitsAnAlert(t *testing.T) {
+	b := turnKind(t)
+	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+		rec := gameRecord(t, ed, 3)
+		rec.Seats[0].Name = strings.Repeat("Щ", 32)
+		squares := rec.Game.EditionData().Squares
+		for sq := range squares {
+			if !squares[sq].Ownable() {
+				continue
+			}
+			rec.Game.Props[sq].Owner, rec.Game.Props[sq].Mortgaged = 0, true
+			for _, lang := range locales.Languages {
+				card := b.DeedCard(lang, rec, sq)
+				if n := utf8.RuneCountInString(card); n > 200 || kit.TextLen(card) > 200 {
+					t.Errorf("%s %s deed %d: %d characters, over an alert's 200:\n%s", ed, lang, sq, n, card)
+				}
+				if !strings.Contains(card, "ЩЩЩЩЩЩЩЩЩЩ") || !strings.Contains(card, b.money(lang, rec, squares[sq].Price)) {
+					t.Errorf("%s %s deed %d: the card lacks the owner or the price:\n%s", ed, lang, sq, card)
+				}
+			}
+		}
+	}
+}

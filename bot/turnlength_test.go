@@ -1,0 +1,157 @@
+package bot
+
+import (
+	"html"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// The live turn message must read on a phone: measured over whole games.
+const (
+	maxTurnLinesMedian = 14
+	maxTurnLines       = 25
+	maxTurnLineRunes   = 60
+)
+
+// turnShapes collects every state the live turn message was shown in.
+type turnShapes struct {
+	seen  map[string]bool
+	texts []string // as a person reads them: tags stripped, entities decoded
+}
+
+// look records the turn message as it stands now, if it is live (has
+// buttons) and not seen in this state yet.
+func (s *turnShapes) look(h *harness) {
+	rec := h.record()
+	if rec == nil || rec.TurnMsg == 0 {
+		return
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID != rec.TurnMsg || m.Keyboard == nil {
+			continue
+		}
+		text := shownText(m.Text)
+		if key := string(rune(m.ID)) + text; !s.seen[key] {
+			s.seen[key] = true
+			s.texts = append(s.texts, text)
+		}
+	}
+}
+
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
+
+// shownText is a message's text as Telegram shows it.
+func shownText(s string) string { return html.UnescapeString(htmlTag.ReplaceAllString(s, "")) }
+
+// lineRunes is a shown line's length without people's names, which the
+// bot cannot shorten.
+func lineRunes(line string, names []string) int {
+	for _, n := range names {
+		line = strings.ReplaceAll(line, n, "")
+	}
+	return utf8.RuneCountInString(line)
+}
+
+// TestTurnMessageFitsAPhone plays whole games of three people in every
+// edition and language through the fake Bot API and measures every state
+// of the live turn message: the median and the longest in lines, and the
+// longest line (people's names left out).
+func TestTurnMessageFitsAPhone(t *testing.T) {
+	var all []int
+	longest, widest := "", ""
+	maxLines, maxWidth := 0, 0
+	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+		for _, lang := range locales.Languages {
+			shapes := playMeasured(t, ed, lang)
+			names := shapes.users
+			var lines []int
+			for _, text := range shapes.texts {
+				ls := strings.Split(text, "\n")
+				lines = append(lines, len(ls))
+				if len(ls) > maxLines {
+					maxLines, longest = len(ls), text
+				}
+				for _, l := range ls {
+					if w := lineRunes(l, names); w > maxWidth {
+						maxWidth, widest = w, l
+					}
+				}
+			}
+			all = append(all, lines...)
+			t.Logf("%s/%s: %d states, median %d lines, most %d", ed, lang, len(lines), median(lines), slices.Max(lines))
+		}
+	}
+	med := median(all)
+	t.Logf("all games: %d states, median %d lines, most %d, widest line %d runes", len(all), med, maxLines, maxWidth)
+	if med > maxTurnLinesMedian {
+		t.Errorf("median turn message %d lines, want at most %d", med, maxTurnLinesMedian)
+	}
+	if maxLines > maxTurnLines {
+		t.Errorf("a turn message of %d lines, want at most %d:\n%s", maxLines, maxTurnLines, longest)
+	}
+	if maxWidth > maxTurnLineRunes {
+		t.Errorf("a line of %d characters (names left out), want at most %d:\n%s", maxWidth, maxTurnLineRunes, widest)
+	}
+}
+
+// measuredGame is what one measured game showed.
+type measuredGame struct {
+	texts []string
+	users []string // the players' names as shown
+}
+
+// playMeasured plays a whole game of the edition in the language (the
+// policies of TestPlayWholeGame and TestPlayWholeGameOfEachEdition) and
+// collects the live turn message after every press.
+func playMeasured(t *testing.T, edition, lang string) measuredGame {
+	t.Helper()
+	var out measuredGame
+	t.Run(edition+"/"+lang, func(t *testing.T) {
+		h := newHarness(t, 42, nil)
+		h.users[0].LanguageCode = lang
+		h.openLobby(edition)
+		h.mustPress(h.users[0], OpStart)
+		shapes := &turnShapes{seen: map[string]bool{}}
+		r := rand.New(rand.NewPCG(1, 2))
+		seen := map[engine.EventKind]bool{}
+		presses := 0
+		for ; presses < 10000; presses++ {
+			shapes.look(h)
+			if !h.editionStep(r, seen) {
+				break
+			}
+		}
+		if rec := h.record(); rec != nil {
+			t.Fatalf("game not over after %d presses (turn %d)", presses, rec.Game.Turn)
+		}
+		if len(shapes.texts) < 50 {
+			t.Fatalf("only %d states of the turn message seen", len(shapes.texts))
+		}
+		for _, m := range h.api.Messages(testChat) {
+			if text := shownText(m.Text); strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "" {
+				t.Errorf("message %d starts with an empty line: %q", m.ID, text)
+			}
+		}
+		out.texts = shapes.texts
+		for _, u := range h.users {
+			out.users = append(out.users, u.FirstName)
+		}
+	})
+	return out
+}
+
+func median(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
