@@ -256,3 +256,39 @@ func deedData(t *testing.T, h *harness, msg, sq int) string {
 	t.Fatalf("message %d has no deed button for square %d", msg, sq)
 	return ""
 }
+
+// TestOfferShowsItsDeadline: an open offer waits for its counterparty
+// until it expires, and says until when.
+func TestOfferShowsItsDeadline(t *testing.T) {
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	rec := h.record()
+	if len(rec.Offers) != 1 {
+		t.Fatalf("%d offers open, want 1", len(rec.Offers))
+	}
+	full := kit.DeadlineText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(rec.Offers[0].Expires))
+	until, _, _ := strings.Cut(full, " · ") // the time left moves on while the test looks
+	if m := h.message(h.newestWith(OpOfAccept)); !strings.Contains(m.Text, until) {
+		t.Errorf("the offer lacks %q:\n%s", until, m.Text)
+	}
+}
+
+// TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for.
+func TestAuctionOffersTheDeedCard(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.untilBuyDecision()
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	if h.record().Game.Phase != engine.PhaseAuction {
+		t.Fatal("declining did not open an auction")
+	}
+	msg, data, ok := h.findButton(board.OpDeed, sq, false)
+	if !ok {
+		t.Fatal("the auction offers no deed card")
+	}
+	h.press(h.users[2], msg, data)
+	if a := h.lastAlert(); !a.ShowAlert || !strings.Contains(a.Text, h.bot.cat.T("en", "sq_classic_"+strconv.Itoa(sq), nil)) {
+		t.Errorf("the auction's deed card is %+v", a)
+	}
+}

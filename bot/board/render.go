@@ -161,6 +161,11 @@ func (b *Kind) clockLine(lang string, rec *Record) string {
 	if _, computer := computerPending(rec); computer {
 		return ""
 	}
+	return b.deadlineText(lang, rec, rec.Clock.Deadline)
+}
+
+// deadlineText is a wall-clock deadline (Unix ms) in the chat's zone.
+func (b *Kind) deadlineText(lang string, rec *Record, at int64) string {
 	var o kit.ChatOptions
 	if rec.Options != nil {
 		o = *rec.Options
@@ -169,7 +174,7 @@ func (b *Kind) clockLine(lang string, rec *Record) string {
 	if b.cfg.Now != nil {
 		now = b.cfg.Now
 	}
-	return kit.DeadlineText(b.cat, lang, o.Location(), now(), rec.Clock.Deadline)
+	return kit.DeadlineText(b.cat, lang, o.Location(), now(), at)
 }
 
 // renderPlayers lists each seat for /board: cash, square (the jail's
