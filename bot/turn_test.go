@@ -292,3 +292,16 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 		t.Errorf("the auction's deed card is %+v", a)
 	}
 }
+
+// TestComposerShowsTheDeedCard: a deed put into an offer in the trade
+// composer answers with its card.
+func TestComposerShowsTheDeedCard(t *testing.T) {
+	h, p := composeOffer(t)
+	want := boardOf(h).DeedCard(h.bot.chatLang(p.ux.ID, p.ux.LanguageCode), h.record(), 1)
+	for _, a := range h.api.CallbackAnswers() {
+		if a.Text == want {
+			return
+		}
+	}
+	t.Errorf("no press in the composer answered with the deed's card %q", want)
+}

@@ -3,6 +3,7 @@ package board
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,6 +98,20 @@ func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) erro
 		rec.DeedsMsg, c.Quiet = 0, true
 		return nil
 	}
+}
+
+// deedToast is the card of a deed the trade composer's press just put
+// into the offer, for a toast: what it is worth, as it joins the offer;
+// "" for any other press.
+func (b *Kind) deedToast(lang string, rec *Record, user int64, press Press) string {
+	if press.Op != OpTrGive && press.Op != OpTrTake || rec == nil || rec.Drafts[user] == nil {
+		return ""
+	}
+	tr := rec.Drafts[user].Trade
+	if !slices.Contains(tr.GiveDeeds, press.Arg) && !slices.Contains(tr.TakeDeeds, press.Arg) {
+		return ""
+	}
+	return b.DeedCard(lang, rec, press.Arg)
 }
 
 // onDeedPress answers a deed button with the card. Anyone in the chat may
