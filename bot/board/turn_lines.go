@@ -50,6 +50,9 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			}
 			lines = append(lines, b.manyLine(lang, rec, evs[i:i+n]))
 			i += n - 1
+		case engine.EvRentPaid: // the square is on the move's line above
+			lines = append(lines, b.cat.T(lang, "turn_rent", map[string]any{"Player": kit.SeatName(rec, e.Player),
+				"Other": kit.SeatName(rec, e.Other), "Amount": b.money(lang, rec, e.Amount)}))
 		case engine.EvReelStopped:
 			// The reels of one spin are one line, drawn as far as they stopped.
 			if i+1 < len(evs) && evs[i+1].Kind == engine.EvReelStopped {
