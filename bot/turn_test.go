@@ -214,10 +214,15 @@ func TestDeedCards(t *testing.T) {
 		t.Errorf("the older /board deeds message kept its buttons or text: %q %v", m.Text, m.Keyboard)
 	}
 	newer := h.newestWith(board.OpDeed)
+	turnMsg := h.record().TurnMsg
 	h.say(h.users[0], "/endgame")
 	h.mustPress(h.users[0], OpEndGameYes)
 	if m := h.message(newer); m.Keyboard != nil {
 		t.Errorf("the /board deeds message keeps its buttons after the game: %v", m.Keyboard)
+	}
+	// The ended game's turn message waits for nobody: no prompt, no clock.
+	if m := h.message(turnMsg); strings.Contains(m.Text, "⏳") || strings.Contains(m.Text, "👉") {
+		t.Errorf("the ended game's turn message still waits:\n%s", m.Text)
 	}
 }
 

@@ -181,7 +181,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 	rec := c.Rec
 	if c.Turn && c.Remove {
 		rec.View = View{}
-		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderEndedTurn(lang, rec))
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
 		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))

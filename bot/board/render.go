@@ -86,13 +86,19 @@ const maxTurnLines = 25
 // renderTurn is the live turn message: header, what happened this turn,
 // everyone's cash, what the game waits for, from whom and until when. The
 // board itself is on demand (/board, 🗺).
-func (b *Kind) renderTurn(lang string, rec *Record) string {
+func (b *Kind) renderTurn(lang string, rec *Record) string { return b.turnText(lang, rec, true) }
+
+// renderEndedTurn is the final text of the turn message of a game that
+// was removed: it waits for nobody any more.
+func (b *Kind) renderEndedTurn(lang string, rec *Record) string { return b.turnText(lang, rec, false) }
+
+func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 	head := b.turnHeader(lang, rec, true)
 	tail := b.cashLines(lang, rec)
-	if p := b.prompt(lang, rec); p != "" {
+	if p := b.prompt(lang, rec); p != "" && live {
 		tail = append(tail, p)
 	}
-	if c := b.clockLine(lang, rec); c != "" {
+	if c := b.clockLine(lang, rec); c != "" && live {
 		tail = append(tail, c)
 	}
 	if rec.Clock.PausedAt != 0 {
