@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -186,34 +187,7 @@ func playComputersMeasured(t *testing.T, edition, lang string) measuredGame {
 		h.mustPress(alice, OpStart)
 		prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
 			board.OpNoStake, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
-		for presses := 0; ; presses++ {
-			if presses > 2000 {
-				t.Fatal("the game did not end after 2000 presses")
-			}
-			var rec *Record
-			if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.computerDue(rec) }, 10*time.Second) {
-				t.Fatal("the computers did not move")
-			}
-			h.settle()
-			if rec = h.record(); rec == nil {
-				break
-			}
-			pressed := false
-			for _, op := range prefer {
-				if msg, data, ok := h.findButton(op, 0, true); ok {
-					h.press(alice, msg, data)
-					pressed = true
-					break
-				}
-			}
-			if !pressed { // a decision without a button of Alice's: its deadline passes
-				clock.Add(25 * time.Hour)
-				ver := rec.Game.Version
-				if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
-					t.Fatalf("nothing for Alice to press in phase %v, and no timeout", rec.Game.Phase)
-				}
-			}
-		}
+		h.playAgainstComputers(alice, clock, prefer)
 		head, _, _ := strings.Cut(shownText(h.bot.cat.T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
 		seen := map[string]bool{}
 		for drained := false; !drained; {
@@ -240,4 +214,40 @@ func playComputersMeasured(t *testing.T, edition, lang string) measuredGame {
 		}
 	})
 	return out
+}
+
+// playAgainstComputers plays a game of person u against computer seats to
+// its end: u presses the first of prefer the chat offers whenever the game
+// waits for a person, and lets the deadline pass when none is offered.
+func (h *harness) playAgainstComputers(u fakeapi.User, clock *fakeClock, prefer []Op) {
+	h.t.Helper()
+	for presses := 0; ; presses++ {
+		if presses > 2000 {
+			h.t.Fatal("the game did not end after 2000 presses")
+		}
+		var rec *Record
+		if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.computerDue(rec) }, 10*time.Second) {
+			h.t.Fatalf("the computers did not move (record %+v)", rec.Clock)
+		}
+		h.settle()
+		if rec = h.record(); rec == nil {
+			return
+		}
+		pressed := false
+		for _, op := range prefer {
+			if msg, data, ok := h.findButton(op, 0, true); ok {
+				h.press(u, msg, data)
+				pressed = true
+				break
+			}
+		}
+		if !pressed {
+			// A decision without a button for u: its deadline passes.
+			clock.Add(25 * time.Hour)
+			ver := rec.Game.Version
+			if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
+				h.t.Fatalf("nothing for %s to press in phase %v, and no timeout", u.FirstName, rec.Game.Phase)
+			}
+		}
+	}
 }
