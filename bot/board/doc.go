@@ -2,7 +2,9 @@
 // engine/) in Telegram: one kind of game the chat layer (package bot)
 // hosts through its Kind interface. It owns the board's buttons (ops.go),
 // play (play.go), turn messages, keyboards and texts (render.go,
-// keyboard.go), history, and trades between players: offers in the group
+// keyboard.go; the turn's events as a phone shows them, turn_lines.go; the
+// buy prompt, turn_buy.go; 🏗/🏦/🤝 when useful, turn_buttons.go), deed
+// cards (deed.go), history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
 // trade_draft.go), buildings bought from another player in them
 // (trade_building.go); the board's picture for /board and 🗺 (picture.go,
