@@ -222,7 +222,7 @@ func wrapLine(line string, width int, unnamed *strings.Replacer) []string {
 	const indent = "   "
 	var out []string
 	cur := ""
-	for _, word := range strings.Split(line, " ") {
+	for _, word := range wordsOf(line) {
 		switch {
 		case cur == "":
 			cur = word
@@ -234,6 +234,25 @@ func wrapLine(line string, width int, unnamed *strings.Replacer) []string {
 		}
 	}
 	return append(out, cur)
+}
+
+// wordsOf splits a line at its spaces, but not at those inside a tag (a
+// mention's <a href>), which a break would tear apart.
+func wordsOf(line string) []string {
+	var words []string
+	start, in := 0, false
+	for i, r := range line {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case r == ' ' && !in:
+			words = append(words, line[start:i])
+			start = i + 1
+		}
+	}
+	return append(words, line[start:])
 }
 
 // shownWidth is how many characters s shows: without tags, with each
