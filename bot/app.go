@@ -106,6 +106,10 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	if err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
+	// Messages the previous process kept but never saw delivered go first.
+	if err := b.resendKept(); err != nil {
+		return fmt.Errorf("reading kept messages: %w", err)
+	}
 	registerCommands(ctx, client, cat, log)
 
 	var offset int
@@ -158,7 +162,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	<-backupsDone
 	disp.Close()
 	done := make(chan struct{})
-	go func() { disp.Wait(); close(done) }()
+	go func() { disp.Wait(); b.detached.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(cfg.ShutdownTimeout):

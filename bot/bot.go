@@ -9,6 +9,7 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -67,6 +68,9 @@ type Bot struct {
 	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
 
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
+	// Calls to Telegram made after a change, apart from its lane (detach).
+	detached        sync.WaitGroup
+	detachedRunning atomic.Int32
 }
 
 // New assembles the game layer.
@@ -85,6 +89,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
+	b.out.onKept = b.forgetKept
 	b.kinds = map[string]Kind{board.Name: board.New(kindHost{b}, tg, b.out, cat, board.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger}),
 		deal.Name: deal.New(kindHost{b}, tg, b.out, cat, deal.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger})}
 	return b
@@ -164,7 +169,10 @@ func (b *Bot) migrate(from, to int64) {
 			return err
 		}
 		moved = true
-		return moveTimer(tx, from, to)
+		if err := moveTimer(tx, from, to); err != nil {
+			return err
+		}
+		return movePrivateLinks(tx, from, to) // bot/migrate.go
 	})
 	if err != nil {
 		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
@@ -325,8 +333,9 @@ type changeWrites struct {
 	via      []byte // the settings of the chat the update came from (nil: unchanged)
 	game     []byte // the new record (nil: unchanged)
 	cached   *Record
-	touched  bool // a new revision: its log entry is stored
-	stamp    bool // stamp the chat in the index of recent changes
+	touched  bool          // a new revision: its log entry is stored
+	stamp    bool          // stamp the chat in the index of recent changes
+	owed     []keptMessage // new messages kept until delivered (outbox_kept.go)
 }
 
 // prepare finishes the change outside the transaction: it re-plans the
@@ -377,6 +386,7 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 		}
 		w.cached = st.Rec.Clone() // as encoded: st.Rec is shown and may change
 	}
+	w.owed = b.owedMessages(st, w)
 	return w, nil
 }
 
@@ -394,6 +404,10 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 		}
 	}
 	if err := w.timer.apply(tx, chat); err != nil {
+		return err
+	}
+	var err error
+	if st.Kept, err = keep(tx, chat, w.owed); err != nil {
 		return err
 	}
 	if w.settings != nil {

@@ -23,12 +23,12 @@ const (
 	// chat's Settings.OptionsRev; the argument is a page or a preset index.
 	OpSetView     Op = "sv" // show a page of the menu
 	OpSetLang     Op = "sl" // chat language (index in locales.Languages)
-	OpSetEdition  Op = "se" // edition (index in editionIDs)
+	OpSetEdition  Op = "se" // edition (index in Editions)
 	OpSetPace     Op = "sp" // pace (index in paceNames)
 	OpSetDecision Op = "sd" // custom pace: time for a decision (preset)
 	OpSetBid      Op = "sb" // custom pace: silence after a bid (preset)
-	OpSetCash     Op = "sc" // starting cash (preset)
-	OpSetRule     Op = "sr" // switch a house rule (index in houseRules)
+	OpSetCash     Op = "sc" // starting cash (index in the edition's kit.Offer)
+	OpSetRule     Op = "sr" // switch a house rule (index in the edition's kit.Offer)
 	OpSetMax      Op = "sn" // the most players in a game
 	OpSetKick     Op = "sk" // missed turns in a row that remove a player (preset)
 	OpSetArchive  Op = "sa" // days without a move before a game is archived (preset)
@@ -52,6 +52,8 @@ const (
 	routeSettings                  // the settings message: game 0, the rev is Settings.OptionsRev
 	routeVote                      // a vote: checked by game id and the vote in progress
 	routeRules                     // a /rules section (bot/editions.go): no state
+	routeNotify                    // the lobby's bell (bot/lobby_notify.go): game 0, the chat's list
+	routeRematch                   // 🔁 Rematch (bot/rematch.go): checked against the archived game
 )
 
 type hostOp struct {
@@ -64,13 +66,16 @@ type hostOp struct {
 var hostOps = map[Op]hostOp{
 	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
 	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},
+	OpCancelYes: {Plain, routeGame}, OpCancelNo: {Plain, routeGame}, OpAutoStart: {WithArg, routeGame},
 	OpAddComputer: {Plain, routeGame}, OpDropComputer: {Plain, routeGame},
 	OpSetView: {WithArg, routeSettings}, OpSetLang: {WithArg, routeSettings}, OpSetEdition: {WithArg, routeSettings},
 	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},
 	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
+	OpSetZone:   {WithArg, routeSettings}, // bot/settings_zone.go
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
-	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules},
+	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules}, OpNotify: {Plain, routeNotify},
+	OpRematch: {Plain, routeRematch},
 }
 
 // kindOps are each kind's buttons, by Record.Kind. Op letters may repeat

@@ -47,9 +47,16 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	case routeRules: // bot/editions.go
 		b.onRulesPress(ctx, q, press)
 		return
+	case routeNotify: // bot/lobby_notify.go
+		b.onNotifyPress(ctx, updateID, q)
+		return
+	case routeRematch: // bot/rematch.go
+		b.onRematchPress(ctx, updateID, q, press)
+		return
 	}
 	admin := false
-	if press.Op == OpStart || press.Op == OpCancel || press.Op == OpEndGameYes {
+	switch press.Op {
+	case OpStart, OpCancel, OpCancelYes, OpCancelNo, OpAutoStart, OpEndGameYes:
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()
@@ -65,16 +72,18 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 
 // pressChange is the change a press of a button on the game's messages
 // makes, checked against the game and its revision. A press that saves
-// without an engine action is logged as the user's.
+// without an engine action is logged as the user's. fn writes what the
+// chat sees in lang, the chat's language; the alert or toast is the
+// presser's to read, in their own language (answerIn).
 func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
 	return b.change(chat, updateID, func(c *chatState) error {
 		lang := c.Lang(q.From.LanguageCode)
-		c.AnswerLang = lang
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Rev != press.Rev {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.outdated(c, c.AnswerLang, press)
 			return nil
 		}
-		fn(c, lang)
+		kit.AnswerIn(c, lang, fn)
 		if c.Save && len(c.Logs) == 0 {
 			c.Log(kit.LogEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
 		}
@@ -87,7 +96,7 @@ func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p
 func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
 	rec := c.Rec
 	if rec.Status == StatusLobby {
-		b.onLobbyPress(c, lang, from, press.Op, admin)
+		b.onLobbyPress(c, lang, from, press, admin)
 		return
 	}
 	if seat := rec.SeatOf(from.ID); seat < 0 || !b.kindOf(rec).Active(rec, int(seat)) {
@@ -108,7 +117,7 @@ func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press 
 		}
 		b.endGame(c, lang, from)
 	default:
-		c.Alert = b.cat.T(lang, "alert_outdated", nil)
+		c.Alert = b.outdated(c, lang, press)
 	}
 }
 
@@ -121,16 +130,15 @@ func (b *Bot) answeredAs(lang string, yes bool) string {
 	return b.cat.T(lang, "cancelled", nil)
 }
 
+// chatLang is the language of an answer to a person of userLang in chat
+// (kit.PersonLang); with no userLang, the chat's own.
 func (b *Bot) chatLang(chat int64, userLang string) string {
-	lang := ""
+	var s Settings
 	_ = b.store.View(func(tx *storage.Tx) error {
-		lang = b.loadSettings(tx, chat).Lang
+		s = b.loadSettings(tx, chat)
 		return nil
 	})
-	if lang == "" {
-		return locales.Normalize(userLang)
-	}
-	return lang
+	return kit.PersonLang(s, userLang)
 }
 
 func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
@@ -169,69 +177,6 @@ func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
 	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}) +
 		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn = true, true
-}
-
-func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) {
-	rec := c.Rec
-	seat := rec.SeatOf(from.ID)
-	switch op {
-	case OpJoin:
-		if seat >= 0 {
-			c.Toast = b.cat.T(lang, "lobby_already_joined", nil)
-			return
-		}
-		if _, most := b.seatLimits(rec); len(rec.Seats) >= most {
-			c.Alert = b.cat.T(lang, "lobby_full", nil)
-			return
-		}
-		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: kit.DisplayName(from)})
-	case OpLeave:
-		if seat < 0 {
-			c.Toast = b.cat.T(lang, "lobby_not_joined", nil)
-			return
-		}
-		if from.ID == rec.Creator {
-			c.Alert = b.cat.T(lang, "lobby_creator_leave", nil)
-			return
-		}
-		rec.Seats = append(rec.Seats[:seat], rec.Seats[seat+1:]...)
-	case OpStart:
-		if from.ID != rec.Creator && !admin {
-			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
-			return
-		}
-		// The game keeps the chat's settings as they are now (bot/settings.go),
-		// in the lobby's edition (/newgame's, bot/editions.go).
-		rec.Options = b.lobbyOptions(c.Settings.Options, rec.Edition)
-		fewest, most := b.seatLimits(rec)
-		if len(rec.Seats) < fewest {
-			c.Alert = b.cat.T(lang, "lobby_need_players", map[string]any{"Count": fewest})
-			return
-		}
-		if len(rec.Seats) > most {
-			c.Alert = b.cat.T(lang, "lobby_too_many", map[string]any{"Count": most})
-			return
-		}
-		if !b.kindOf(rec).Start(c, lang) {
-			return
-		}
-		rec.Status = StatusPlaying
-		b.startClock(c)
-	case OpAddComputer, OpDropComputer:
-		if !b.lobbyComputer(c, lang, from, op, admin) {
-			return
-		}
-	case OpCancel:
-		if from.ID != rec.Creator && !admin {
-			c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
-			return
-		}
-		c.Remove = true
-	default:
-		c.Alert = b.cat.T(lang, "alert_outdated", nil)
-		return
-	}
-	c.Save, c.Lobby = true, true
 }
 
 func (b *Bot) seed() uint64 {

@@ -3,12 +3,12 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -42,7 +42,7 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 		b.cmdVote(ctx, updateID, m, m.Command())
 		return
 	}
-	for _, k := range b.commandKinds(chat, group) { // the games' own commands
+	for _, k := range b.commandKinds(m, group) { // the games' own commands
 		if k.Command(ctx, updateID, m, group) {
 			return
 		}
@@ -54,21 +54,33 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	b.finish(ctx, st, err, "")
 }
 
-// commandKinds are the kinds a command may be for: in a group, the kind of
-// its game (the board's when there is none), so /board never reaches a card
-// game; in a private chat every kind (each knows its own links).
-func (b *Bot) commandKinds(chat int64, group bool) []Kind {
-	if !group {
-		kinds := make([]Kind, 0, len(b.kinds))
-		for _, k := range b.kinds {
+// commandKinds are the kinds a command may be for, the likeliest first.
+// In a group, the kind of its game (the board's when there is none), so
+// /board never reaches a card game. In a private chat, a /start link names
+// a group: the kind of its game first; then every kind in kindOrder (each
+// knows its own links, and a link to a game that ended is answered by the
+// kind that made it).
+func (b *Bot) commandKinds(m *tgbotapi.Message, group bool) []Kind {
+	if group {
+		if rec, err := b.Snapshot(m.Chat.ID); err == nil && rec != nil {
+			return []Kind{b.kindOf(rec)}
+		}
+		return []Kind{b.kinds[board.Name]}
+	}
+	var kinds []Kind
+	if p := m.CommandArguments(); m.Command() == "start" && p != "" {
+		if linked, _, ok := kit.ParseStartPayload(p[:1], p); ok {
+			if rec, err := b.Snapshot(linked); err == nil && rec != nil {
+				kinds = append(kinds, b.kindOf(rec))
+			}
+		}
+	}
+	for _, name := range kindOrder {
+		if k := b.kinds[name]; !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)
 		}
-		return kinds
 	}
-	if rec, err := b.Snapshot(chat); err == nil && rec != nil {
-		return []Kind{b.kindOf(rec)}
-	}
-	return []Kind{b.kinds[board.Name]}
+	return kinds
 }
 
 // chatCommand is the change of the chat a command makes (nil: none of
@@ -121,6 +133,9 @@ func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error
 		arg := strings.ToLower(strings.TrimSpace(args))
 		for _, l := range locales.Languages {
 			if arg == l {
+				if c.Settings.Lang != l { // the settings changed elsewhere: the menu's buttons go
+					b.retireMenu(c, l, "settings_changed_elsewhere")
+				}
 				c.Settings.Lang, c.SettingsChanged = l, true
 				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(l, "lang_set", nil)})
 				c.Turn = c.Rec != nil && c.Rec.Status == StatusPlaying
@@ -167,11 +182,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
 		return nil
 	}
-	card := strings.EqualFold(strings.TrimSpace(args), deal.Name) // /newgame deal: the card game
-	edition, ok := "", true
-	if !card {
-		edition, ok = parseEdition(args)
-	}
+	edition, ok := parseEdition(args) // /newgame deal: the card game
 	if !ok {
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "newgame_usage", nil)})
 		return nil
@@ -181,20 +192,24 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		if c.Rec.Status == StatusLobby {
 			id = "lobby_exists"
 		}
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, nil)})
+		reply := kit.Reply{Text: b.cat.T(lang, id, nil)}
+		if c.Rec.Status != StatusLobby {
+			reply.KB = b.notifyKeyboard(lang) // too late for this one: the next (bot/lobby_notify.go)
+		}
+		c.Replies = append(c.Replies, reply)
 		c.Lobby = c.Rec.Status == StatusLobby
 		return nil
 	}
-	if c.Settings.Lang == "" {
-		c.Settings.Lang, c.SettingsChanged = locales.Normalize(userLang), true
+	if c.Settings.Lang == "" && c.Settings.AutoLang == "" {
+		// The chat's messages are in its first creator's language until
+		// someone pins one (/lang); answers to each person follow their own.
+		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
 	now := b.cfg.Now().UnixMilli()
 	opts := b.lobbyOptions(c.Settings.Options, edition)
-	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: board.Name, Edition: kit.EditionOf(opts).ID, Creator: from.ID,
+	edition = editionOf(opts)
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: editionKind(edition), Edition: edition, Creator: from.ID,
 		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: opts}
-	if card || edition == "" && opts.Edition == deal.Name { // the card game
-		c.Rec.Kind, c.Rec.Edition = deal.Name, deal.Name
-	}
 	c.Save, c.Lobby = true, true
 	return nil
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"sync"
 	"time"
 
@@ -103,6 +102,9 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 	if c.Settings.Paused {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
+	if r.Status == StatusLobby {
+		return min(archive, lobbyNext(r)) // bot/lobby.go
+	}
 	if r.Status != StatusPlaying {
 		return archive
 	}
@@ -124,12 +126,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		}
 	}
 	// A vote to kick someone the game no longer waits for is void.
-	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool {
-		return v.Kind == "kick" && v.Target != p.Seat
-	})
-	if len(cl.Votes) == 0 {
-		cl.Votes = nil
-	}
+	b.closeVotes(c, c.ChatLang(), func(v Vote) bool { return v.Kind == "kick" && v.Target != p.Seat }, "vote_void_moved")
 	if cl.PausedAt != 0 {
 		return archive
 	}
@@ -306,6 +303,10 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "game_archived", map[string]any{"Days": max(days, 1)})})
 			return nil
 		}
+		if r.Status == StatusLobby {
+			b.lobbyDue(c, lang, now) // bot/lobby.go
+			return nil
+		}
 		if r.Status != StatusPlaying || r.Clock.PausedAt != 0 {
 			return nil
 		}
@@ -326,11 +327,13 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			if !kind.Timeout(c, lang) {
 				return nil
 			}
-			// A turn with one or more timeouts is one missed turn (a
-			// computer's move is no timeout).
-			if w := p.Seat; !p.Computer && w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
-				cl.Strikes[w]++
-				cl.StruckTurn[w] = p.Turn
+			// A turn with one or more timeouts is one missed turn for
+			// each seat that missed it (a computer's move is no timeout).
+			for _, w := range missedBy(p) {
+				if w >= 0 && w < len(cl.Strikes) && cl.StruckTurn[w] != p.Turn {
+					cl.Strikes[w]++
+					cl.StruckTurn[w] = p.Turn
+				}
 			}
 		case reminderAt(r, p) != 0 && now >= reminderAt(r, p):
 			cl.Reminded++
@@ -344,6 +347,17 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 	if expired && err == nil {
 		b.kindOf(st.Rec).Expire(ctx, t.Chat)
 	}
+}
+
+// missedBy are the seats that miss a turn when p's deadline passes.
+func missedBy(p Pending) []int {
+	switch {
+	case p.Computer:
+		return nil
+	case p.Missed != nil:
+		return p.Missed
+	}
+	return []int{p.Seat}
 }
 
 // kick removes a player who timed out KickAfter times in a row, as
@@ -367,6 +381,9 @@ func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
 	if seat < len(r.Clock.Strikes) {
 		r.Clock.Strikes[seat] = 0
 	}
+	// A kind may word it its own way (Deal: no bankruptcy, the cards go
+	// to the discards).
+	id = b.cat.ForEdition(lang, r.Edition, id)
 	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, map[string]any{"Player": kit.Mention(r.Seats[seat]), "Count": kickAfter(r)})})
 	return true
 }

@@ -56,7 +56,7 @@ func TestDealFromTheEditionSetting(t *testing.T) {
 	if rec := h.record(); rec == nil || rec.Kind != deal.Name {
 		t.Fatalf("/newgame with the Deal edition set opened %+v", rec)
 	}
-	h.mustPress(h.users[0], OpCancel)
+	h.cancelLobby(h.users[0])
 	h.say(h.users[0], "/newgame classic")
 	if rec := h.record(); rec == nil || rec.Kind != board.Name {
 		t.Fatalf("/newgame classic opened %+v", rec)
@@ -145,12 +145,7 @@ func TestDealHandOpenedAgain(t *testing.T) {
 func TestDealAnswerDeadline(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
-	for i := 0; h.record().Deal.Game.Phase != dealengine.PhaseRespond; i++ {
-		if i == 300 || !h.dealStep() {
-			t.Fatal("no action was played against anyone")
-		}
-	}
-	rec := h.record()
+	rec := h.dealUntilAnswer()
 	g := rec.Deal.Game
 	if !strings.HasPrefix(rec.Clock.Decision, "r:") || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
 		t.Fatalf("clock %+v: want the answer's decision with an hour's deadline", rec.Clock)

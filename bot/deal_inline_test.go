@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -144,10 +143,7 @@ func TestDealInlineAfterRestart(t *testing.T) {
 	h.startDeal("en")
 	rec := h.record()
 	u := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
-	clock.Add(10 * time.Minute)
-	h.stop()
-	h.start()
-	h.settle()
+	h.quietRestart(clock)
 	if a := h.inlineHand(u); len(a.Results) == 0 {
 		t.Fatal("after the restart the player whose turn it is got no moves inline")
 	}

@@ -64,6 +64,22 @@ func (b *Bot) allowPress(ctx context.Context, q *tgbotapi.CallbackQuery) bool {
 	return false
 }
 
+// detach runs fn — a change's call to Telegram, queued to run once the
+// chat's lock is released (kit.Host.Later) — in a goroutine of its own: a
+// private chat's budget (one message a second, a 429's retry_after) must
+// hold up neither the group's lock nor the group's lane of updates, whose
+// next press would otherwise wait for it. Run waits for these calls
+// before it stops.
+func (b *Bot) detach(chat int64, fn func()) {
+	b.detached.Add(1)
+	b.detachedRunning.Add(1)
+	go func() {
+		defer b.detached.Done()
+		defer b.detachedRunning.Add(-1)
+		survive(b.log, chat, "a call after a change", fn)
+	}()
+}
+
 // onForbidden is the outbox telling that the bot cannot write to a chat
 // (removed from the group, blocked): the game is kept and paused.
 func (b *Bot) onForbidden(chat int64) {

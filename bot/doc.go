@@ -5,10 +5,11 @@
 // lobby with its computer seats (seats.go) and the press router
 // (callbacks.go; callback.go names the host's
 // buttons and routes every other one to its game's kind), commands, the
-// settings menu, paces, deadlines, reminders and missed turns
+// settings menu (settings*.go: built from what each kind's editions offer,
+// one live menu, the time zone), paces, deadlines, reminders and missed turns
 // (deadline.go), pause, resume and kick votes (pause.go), the outbox and
 // message slots (outbox.go, outbox_send.go for pictures and notices, slots.go,
-// publish.go), statistics, restore,
+// publish.go), statistics, the rematch after a game (rematch.go), restore,
 // migration and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
 // share is bot/kit.

@@ -106,8 +106,11 @@ func (h *harness) settle() {
 		h.t.Fatal("updates were not handled in time")
 	}
 	// A start restores the games while it serves; handlers only queue
-	// messages: wait until both are done and the outbox delivered them.
-	if !h.api.WaitFor(func() bool { return !h.bot.restoring.Load() && h.bot.out.Idle() }, 10*time.Second) {
+	// messages, and make the calls a change needs apart (Bot.detach): wait
+	// until all are done and the outbox delivered them.
+	if !h.api.WaitFor(func() bool {
+		return !h.bot.restoring.Load() && h.bot.detachedRunning.Load() == 0 && h.bot.out.Idle()
+	}, 10*time.Second) {
 		h.t.Fatal("the outbox did not deliver in time")
 	}
 }
@@ -216,10 +219,12 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 			if a.Passed[i] || a.Leader == p {
 				continue
 			}
-			if p == 0 && g.Players[0].Cash >= a.MinBid() {
-				c = choice{u: h.userOf(rec, p), op: OpBid, arg: a.MinBid()}
-			} else {
-				c = choice{u: h.userOf(rec, p), op: OpPass}
+			c = choice{u: h.userOf(rec, p), op: board.OpAuctionLeave}
+			// Alice opens the bidding when she can afford its first amount.
+			if _, data, ok := h.findButton(board.OpAuctionBid, 0, true); ok && p == 0 {
+				if bid, err := kit.ParsePress(data); err == nil && bid.Arg <= g.Players[0].Cash {
+					c = choice{u: h.userOf(rec, p), op: board.OpAuctionBid, arg: bid.Arg}
+				}
 			}
 			break
 		}
@@ -278,7 +283,7 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 			c = choice{u: u, op: OpEndTurn}
 		}
 	}
-	msg, data, ok := h.findButton(c.op, c.arg, c.any || c.op != OpBid && c.op != OpGroup)
+	msg, data, ok := h.findButton(c.op, c.arg, c.any || c.op != board.OpAuctionBid && c.op != OpGroup)
 	if !ok {
 		msgs := h.api.Messages(testChat)
 		h.t.Fatalf("phase %d: no %q button offered; view %+v; last message:\n%s\n%v", g.Phase, c.op, rec.View, msgs[len(msgs)-1].Text, msgs[len(msgs)-1].Keyboard)
@@ -486,8 +491,9 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 			t.Errorf("refused press answered without an alert: %+v", a)
 		}
 	}
-	// Alerts speak the chat's language (set by the creator's /newgame), not the presser's.
-	if got := answers[len(answers)-4].Text; got != h.bot.cat.T("en", "alert_not_player", nil) {
+	// An alert is the presser's to read: in their language while the chat
+	// has pinned none (the chat's messages are in the creator's).
+	if got := answers[len(answers)-4].Text; got != h.bot.cat.T("ru", "alert_not_player", nil) {
 		t.Errorf("stranger got %q", got)
 	}
 }

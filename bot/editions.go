@@ -9,13 +9,14 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // The editions in the chat layer: the operator's default edition, the
-// edition a lobby plays (/newgame classic|business|lux), and /rules.
+// edition a lobby plays (/newgame classic|business|lux|deal), and /rules.
 
 // withDefaultEdition fills in the operator's default edition
 // (Config.Edition, MONOPOLY_EDITION) for a chat that never chose one.
@@ -38,40 +39,25 @@ func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 // chosen for its edition.
 func (b *Bot) lobbyOptions(chat ChatOptions, edition string) *ChatOptions {
 	o := b.withDefaultEdition(chat)
-	if edition != "" && kit.EditionOf(&o).ID != edition {
+	if edition != "" && editionOf(&o) != edition {
 		o.Edition, o.Rules = edition, nil
 	}
 	return o.Clone()
 }
 
-// parseEdition reads /newgame's argument: "" (none) or an edition's id.
+// parseEdition reads /newgame's argument: "" (none) or the id of an
+// edition of any kind (/newgame deal: the card game).
 func parseEdition(arg string) (id string, ok bool) {
 	arg = strings.ToLower(strings.TrimSpace(arg))
 	if arg == "" {
 		return "", true
 	}
-	return arg, slices.Contains(editionIDs(), arg)
+	return arg, slices.Contains(Editions(), arg)
 }
 
 // Money in an edition's currency (the lux edition's hryvnias).
 func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
 	return b.cat.MoneyOf(lang, kit.EditionOf(o).ID, amount)
-}
-
-// editionScale: the starting cash and stake cap presets of /settings grow
-// with the edition's money (board.EditionScale).
-var editionScale = board.EditionScale
-
-// stakeCapPresets are the stake caps /settings offers, in classic
-// dollars (scaled to the edition's money); 0 is no cap.
-var stakeCapPresets = []int{0, 50, 100, 200, 500}
-
-// hasStakes: the edition has a square where one stakes cash (the
-// business gamble square, the lux casino), so its cap is a setting.
-func hasStakes(ed *engine.Edition) bool {
-	return slices.ContainsFunc(ed.Squares, func(s engine.Square) bool {
-		return s.Kind == engine.SquareGamble || s.Kind == engine.SquareCasino
-	})
 }
 
 func (b *Bot) stakeCapText(lang string, o *ChatOptions, limit int) string {
@@ -85,20 +71,18 @@ func (b *Bot) stakeCapText(lang string, o *ChatOptions, limit int) string {
 func init() {
 	settingsPages[pageStake] = func(m *settingsMenu) string {
 		var row []tgbotapi.InlineKeyboardButton
-		for i, v := range stakeCapPresets {
-			v *= editionScale(m.ed)
+		for i, v := range m.of.StakeCaps {
 			row = append(row, m.btn(mark(m.r.GambleCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
 		}
 		m.row(row...)
 		m.back(pageMain)
 		return m.t("settings_page_stake", nil)
 	}
-	optionSetters[OpSetStakeCap] = func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
-		ed := kit.EditionOf(o)
-		if press.Arg >= len(stakeCapPresets) || !hasStakes(ed) {
+	optionSetters[OpSetStakeCap] = func(_ *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool) {
+		if press.Arg >= len(of.StakeCaps) {
 			return pageStake, false
 		}
-		r.GambleCap = stakeCapPresets[press.Arg] * editionScale(ed)
+		r.GambleCap = of.StakeCaps[press.Arg]
 		return pageMain, true
 	}
 }
@@ -115,6 +99,9 @@ func rulesSlot(msg int) string { return rulesSlotName + ":" + strconv.Itoa(msg) 
 
 const rulesSlotName = "rules"
 
+// editionIDs are the board editions, whose rules /rules explains.
+func editionIDs() []string { return board.EditionIDs() }
+
 // chatEdition is the edition /rules explains: the game's in the chat,
 // else the chat's setting.
 func (b *Bot) chatEdition(c *chatState) string {
@@ -125,13 +112,25 @@ func (b *Bot) chatEdition(c *chatState) string {
 		return kit.EditionOf(c.Rec.Options).ID
 	}
 	o := b.withDefaultEdition(c.Settings.Options)
-	return kit.EditionOf(&o).ID
+	return editionOf(&o)
 }
+
+// rulesKind is a kind whose rules /rules shows as one text of its own
+// (Monopoly Deal), instead of the board editions' sections.
+type rulesKind interface {
+	RulesText(lang string) string
+}
+
+var _ rulesKind = (*deal.Kind)(nil)
 
 func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		ed := b.chatEdition(c)
+		if k, ok := b.kinds[editionKind(ed)].(rulesKind); ok {
+			c.Replies = append(c.Replies, kit.Reply{Text: k.RulesText(lang)})
+			return nil
+		}
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "rules_"+ed+"_title", nil), KB: b.rulesKeyboard(lang, ed, -1)})
 		return nil
 	}
@@ -164,6 +163,9 @@ func (b *Bot) rulesKeyboard(lang, edition string, shown int) *tgbotapi.InlineKey
 func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press Press) {
 	chat, msg := q.Message.Chat.ID, q.Message.MessageID
 	lang := b.chatLang(chat, q.From.LanguageCode)
+	if !q.Message.Chat.IsPrivate() {
+		lang = b.chatLang(chat, "") // the group's message, in the group's language
+	}
 	eds := editionIDs()
 	ed, section := press.Arg/rulesStride, press.Arg%rulesStride
 	if ed >= len(eds) || section >= len(locales.RuleSections) {

@@ -212,7 +212,7 @@ func TestNewGameNamesTheEdition(t *testing.T) {
 				t.Errorf("the %s lobby does not say %q", ed, want)
 			}
 		}
-		h.mustPress(alice, OpCancel)
+		h.cancelLobby(alice)
 	}
 	// The chat's own settings did not change.
 	if s := h.chatSettings(); s.Options.Edition != "" {
@@ -291,7 +291,7 @@ func TestOperatorDefaultEdition(t *testing.T) {
 	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "edition_business", nil)) {
 		t.Errorf("/settings does not show the default edition: %q", last.Text)
 	}
-	h.mustPress(alice, OpCancel)
+	h.cancelLobby(alice)
 	h.api.SetAdmins(testChat, alice.ID)
 	h.pressSetting(alice, OpSetView, pageEdition)
 	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Classic))
@@ -321,7 +321,7 @@ func (h *harness) untilPhase(phase engine.Phase) *Record {
 }
 
 // TestStakesRefused: a stake over the most one may stake, or of nothing,
-// is refused with the edition's alert in the chat's language and changes
+// is refused with the edition's alert in the presser's language and changes
 // nothing, by button or by /stake; a typed stake in range is played.
 func TestStakesRefused(t *testing.T) {
 	for _, ed := range []string{engine.Business, engine.Lux} {
@@ -338,7 +338,7 @@ func TestStakesRefused(t *testing.T) {
 			if len(stakes) == 0 || stakes[len(stakes)-1].arg != most {
 				t.Fatalf("stake buttons %v, the most is %d", stakes, most)
 			}
-			want := h.bot.cat.T("uk", "err_bad_stake", nil)
+			want := h.bot.cat.T(locales.Normalize(u.LanguageCode), "err_bad_stake", nil) // the presser's language
 			for _, bad := range []int{most + 1, 0} {
 				p, _ := kit.ParsePress(stakes[0].data)
 				p.Arg = bad
@@ -351,7 +351,7 @@ func TestStakesRefused(t *testing.T) {
 			other := h.userOf(rec, (g.Current+1)%engine.PlayerID(len(rec.Seats)))
 			h.press(other, stakes[0].msg, stakes[0].data)
 			h.say(u, "/stake "+strconv.Itoa(most+1))
-			if last, _ := h.api.LastMessage(testChat); last.Text != want {
+			if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "err_bad_stake", nil) { // the chat's
 				t.Errorf("/stake over the most answered %q", last.Text)
 			}
 			h.say(u, "/stake lots")
@@ -407,7 +407,7 @@ func TestRulesCommand(t *testing.T) {
 	if a := h.lastAlert(); !a.ShowAlert {
 		t.Errorf("a forged section answered %+v", a)
 	}
-	h.mustPress(alice, OpCancel)
+	h.cancelLobby(alice)
 	h.say(alice, "/rules")
 	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "rules_classic_title", nil) {
 		t.Errorf("/rules without a game: %q", last.Text)

@@ -29,11 +29,15 @@ func TestHelperProcess(t *testing.T) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
+	client := telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit}
+	if os.Getenv("MONOPOLY_TEST_LIMITS") == "telegram" {
+		client = telegram.ClientOptions{} // Telegram's own limits
+	}
 	err := Run(ctx, AppConfig{
 		Token: "123:child", Endpoint: os.Getenv("MONOPOLY_TEST_ENDPOINT"), DBPath: os.Getenv("MONOPOLY_TEST_DB"),
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		PollTimeout: time.Second, AuctionSilence: time.Hour,
-		Client:  telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
+		Client:  client,
 		Presses: telegram.NoLimit,
 		Seed:    func() uint64 { return 42 },
 	})
@@ -45,10 +49,12 @@ func TestHelperProcess(t *testing.T) {
 }
 
 // startChild starts the bot as a child process (TestHelperProcess) on db
-// against api; the test's cleanup kills it if it still runs.
-func startChild(t *testing.T, api *fakeapi.Server, db string) *exec.Cmd {
+// against api, with env added to its environment; the test's cleanup
+// kills it if it still runs.
+func startChild(t *testing.T, api *fakeapi.Server, db string, env ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
 	cmd.Env = append(os.Environ(), "MONOPOLY_TEST_CHILD=1", "MONOPOLY_TEST_ENDPOINT="+api.Endpoint(), "MONOPOLY_TEST_DB="+db)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

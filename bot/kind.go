@@ -2,12 +2,14 @@ package bot
 
 import (
 	"context"
+	"slices"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Kind is a kind of game the chat layer hosts: the board games (all
@@ -90,24 +92,93 @@ func (b *Bot) kindOf(rec *Record) Kind {
 	return b.kinds[board.Name]
 }
 
-// lobbyKind is a kind whose lobby is not the board's: other numbers of
-// players, its own description (Monopoly Deal).
+// lobbyKind is a kind whose lobby is not the board's: its own
+// description (Monopoly Deal).
 type lobbyKind interface {
-	Seats() (lo, hi int)
 	LobbyText(lang string, rec *Record) string
+}
+
+// settingsKind is what /settings and the lobby ask a kind: what a game of
+// one of its editions (kindEditions) lets a chat choose beyond the chat
+// layer's own settings (kit.Offer: players, starting cash, house rules,
+// stake cap). The menu is the chat layer's; what it offers is the kind's.
+type settingsKind interface {
+	Offer(edition string) kit.Offer
+}
+
+// kindOrder is the order of the kinds' editions in /settings: the board
+// games', then Monopoly Deal; kindEditions are each kind's editions.
+var (
+	kindOrder    = []string{board.Name, deal.Name}
+	kindEditions = map[string]func() []string{board.Name: board.EditionIDs, deal.Name: deal.Editions}
+)
+
+// Editions are every kind's editions, as /settings lists them: what a chat
+// or the operator (MONOPOLY_EDITION) may choose.
+func Editions() []string {
+	var ids []string
+	for _, name := range kindOrder {
+		ids = append(ids, kindEditions[name]()...)
+	}
+	return ids
+}
+
+// editionKind is the kind that plays edition (the board's for one no kind
+// has).
+func editionKind(edition string) string {
+	for _, name := range kindOrder {
+		if slices.Contains(kindEditions[name](), edition) {
+			return name
+		}
+	}
+	return board.Name
+}
+
+// editionOf is the edition o chooses: its own if a kind has it, else the
+// classic game (the operator's default is filled in by withDefaultEdition).
+func editionOf(o *ChatOptions) string {
+	if o != nil && o.Edition != "" && slices.Contains(Editions(), o.Edition) {
+		return o.Edition
+	}
+	return engine.Classic
+}
+
+// offerOf is what o's edition offers in /settings.
+func (b *Bot) offerOf(o *ChatOptions) kit.Offer {
+	ed := editionOf(o)
+	return b.settingsOf(editionKind(ed)).Offer(ed)
+}
+
+// settingsOf is the kind named name as settings see it (the board's for a
+// kind that says nothing of its editions).
+func (b *Bot) settingsOf(name string) settingsKind {
+	if k, ok := b.kinds[name].(settingsKind); ok {
+		return k
+	}
+	return b.kinds[board.Name].(settingsKind)
+}
+
+// recordEdition is the edition of rec's game: the lobby's or game's own,
+// else its options'.
+func recordEdition(rec *Record) string {
+	if rec.Edition != "" {
+		return rec.Edition
+	}
+	return editionOf(rec.Options)
 }
 
 // seatLimits are the fewest and most players rec's game takes.
 func (b *Bot) seatLimits(rec *Record) (lo, hi int) {
-	if k, ok := b.kindOf(rec).(lobbyKind); ok {
-		return k.Seats()
-	}
-	return kit.EditionOf(rec.Options).MinPlayers, maxPlayersOf(rec.Options)
+	of := b.settingsOf(rec.Kind).Offer(recordEdition(rec))
+	return of.MinPlayers, of.MostPlayers(rec.Options)
 }
 
-// The board games and Monopoly Deal are kinds of game.
+// The board games and Monopoly Deal are kinds of game; both say what their
+// editions offer in /settings.
 var (
-	_ Kind      = (*board.Kind)(nil)
-	_ Kind      = (*deal.Kind)(nil)
-	_ lobbyKind = (*deal.Kind)(nil)
+	_ Kind         = (*board.Kind)(nil)
+	_ Kind         = (*deal.Kind)(nil)
+	_ lobbyKind    = (*deal.Kind)(nil)
+	_ settingsKind = (*board.Kind)(nil)
+	_ settingsKind = (*deal.Kind)(nil)
 )

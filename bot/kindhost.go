@@ -37,7 +37,11 @@ func (h kindHost) RememberMessage(chat int64, game uint64, set func(*Record) boo
 
 func (h kindHost) Lock(chat int64) func() { return h.b.lock(chat) }
 
-func (h kindHost) Later(chat int64, fn func()) { h.b.locks.later(chat, fn) }
+// Later runs fn after chat's lock is released, and apart from the
+// update's lane (Bot.detach).
+func (h kindHost) Later(chat int64, fn func()) {
+	h.b.locks.later(chat, func() { h.b.detach(chat, fn) })
+}
 
 func (h kindHost) ChatLang(chat int64, userLang string) string { return h.b.chatLang(chat, userLang) }
 
@@ -50,6 +54,8 @@ func (h kindHost) Settings(chat int64) Settings {
 func (h kindHost) Seed() uint64 { return h.b.seed() }
 
 func (h kindHost) Snapshot(chat int64) (*Record, error) { return h.b.Snapshot(chat) }
+
+func (h kindHost) LastGame(chat int64) *Record { return h.b.lastGame(chat) }
 
 func (h kindHost) Rules(o *ChatOptions) engine.Rules { return h.b.rulesOf(o) }
 

@@ -45,6 +45,7 @@ type Outbox struct {
 	onMigrate   func(from, to int64)
 	onForbidden func(chat int64)
 	onSent      func(chat int64, slot string, id int) // a slot's message got a new id
+	onKept      func(chat int64, seq uint64)          // a kept message is settled: delivered, or never will be
 
 	ctx  context.Context
 	stop context.CancelFunc
@@ -83,6 +84,8 @@ type outOp struct {
 	resend bool       // the message is gone: send a fresh one
 	photo  *kit.Photo // a picture (outbox_send.go), never merged
 	notice bool       // a private notice (Notify): a failure drops it, nothing more
+	kept   uint64     // stored until delivered (outbox_kept.go); 0: in memory only
+	frame  bool       // one step of an animation (Frames): never merged away
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -108,14 +111,33 @@ func (o *Outbox) chat(id int64) *outChat {
 
 // Send queues a new message that is never merged with another.
 func (o *Outbox) Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	o.sendKept(chat, 0, text, kb)
+}
+
+// sendKept is Send for a message kept in storage under seq until it is
+// delivered (0: none); a paused chat drops it.
+func (o *Outbox) sendKept(chat int64, seq uint64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
 	o.mu.Lock()
-	defer o.mu.Unlock()
 	c := o.chat(chat)
-	if c.paused {
-		return
+	if !c.paused {
+		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq})
+		o.kick(chat, c)
 	}
-	c.queue = append(c.queue, &outOp{c: content{text, kb}})
-	o.kick(chat, c)
+	paused := c.paused
+	o.mu.Unlock()
+	if paused {
+		o.settle(chat, []*outOp{{kept: seq}})
+	}
+}
+
+// settle tells that ops are done with, delivered or dropped: their kept
+// copies go. Called without o.mu.
+func (o *Outbox) settle(chat int64, ops []*outOp) {
+	for _, op := range ops {
+		if op.kept != 0 && o.onKept != nil {
+			o.onKept(chat, op.kept)
+		}
+	}
 }
 
 // Put makes slot's message show text and kb: an edit if the message
@@ -152,13 +174,44 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 	if c.paused {
 		return
 	}
-	for _, op := range c.queue {
-		if op.msg == m {
-			op.c, op.resend, op.slot = ct, attach, slot
-			return
+	// The message's last queued change takes the newest content, unless
+	// it is a frame of an animation, which must be seen: the content
+	// follows it.
+	for i := len(c.queue) - 1; i >= 0; i-- {
+		if op := c.queue[i]; op.msg == m {
+			if !op.frame {
+				op.c, op.resend, op.slot = ct, attach, slot
+				return
+			}
+			break
 		}
 	}
 	c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: ct, resend: attach})
+	o.kick(chat, c)
+}
+
+// Frames queues texts that slot's message shows one after another, each
+// an edit without buttons, before whatever is queued for it next: an
+// animation (a casino's reels stopping), paced like every edit. A message
+// not sent, and not being sent, is not animated.
+func (o *Outbox) Frames(chat int64, slot string, known int, texts []string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	m := c.slots[slot]
+	if m == nil {
+		if known == 0 {
+			return
+		}
+		m = &outMsg{id: known}
+		c.slots[slot] = m
+	}
+	if c.paused {
+		return
+	}
+	for _, t := range texts {
+		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true})
+	}
 	o.kick(chat, c)
 }
 
@@ -191,10 +244,12 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 		c := o.chats[chat]
 		if c != mine || len(c.queue) == 0 || o.ctx.Err() != nil {
 			mine.running = false
+			var dropped []*outOp
 			if o.ctx.Err() != nil {
-				mine.queue = nil
+				dropped, mine.queue = mine.queue, nil
 			}
 			o.mu.Unlock()
+			o.dropped(chat, dropped)
 			return
 		}
 		op := c.queue[0]
@@ -205,8 +260,8 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			id, shown = op.msg.id, op.msg.shown
 		}
 		o.mu.Unlock()
-		if id != 0 && shown.same(&op.c) {
-			continue // already on screen: no "message is not modified"
+		if id != 0 && shown.same(&op.c) || op.frame && id == 0 {
+			continue // already on screen: no "message is not modified"; a frame of a message never sent
 		}
 		moved := false
 		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })
@@ -243,6 +298,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		return o.failed(chat, op, err)
 	}
 	if op.msg == nil {
+		o.settle(chat, []*outOp{op})
 		return false
 	}
 	o.shown(op, newID)
@@ -285,17 +341,23 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 		return true
 	case errors.Is(err, telegram.ErrForbidden):
 		o.log.Info("the bot cannot write to the chat; pausing it", "chat", chat, "err", err)
+		dropped := []*outOp{op}
 		o.mu.Lock()
 		if c := o.chats[chat]; c != nil {
+			dropped = append(dropped, c.queue...)
 			c.paused, c.queue = true, nil
 		}
 		o.mu.Unlock()
+		o.settle(chat, dropped)
 		if o.onForbidden != nil {
 			o.onForbidden(chat)
 		}
 	case errors.Is(err, context.Canceled):
+		// A stop: a kept message is sent by the next start.
+		o.dropped(chat, []*outOp{op})
 	default:
 		o.log.Warn("delivering a message failed; dropping it", "chat", chat, "err", err)
+		o.settle(chat, []*outOp{op})
 	}
 	return false
 }
@@ -345,9 +407,28 @@ func (o *Outbox) moveLocked(from, to int64) {
 // Pause stops sending to chat and drops its queue (the bot was removed).
 func (o *Outbox) Pause(chat int64) {
 	o.mu.Lock()
-	defer o.mu.Unlock()
 	c := o.chat(chat)
+	dropped := c.queue
 	c.paused, c.queue = true, nil
+	o.mu.Unlock()
+	o.settle(chat, dropped)
+}
+
+// dropped logs what a stop left undelivered in chat's queue: kept
+// messages wait in storage for the next start, the others are lost.
+func (o *Outbox) dropped(chat int64, ops []*outOp) {
+	kept, lost := 0, 0
+	for _, op := range ops {
+		switch {
+		case op.kept != 0:
+			kept++
+		case op.msg == nil:
+			lost++ // a slot's message is shown again by Restore
+		}
+	}
+	if kept+lost > 0 {
+		o.log.Warn("stopping with messages undelivered", "chat", chat, "kept_for_next_start", kept, "lost", lost)
+	}
 }
 
 // Resume lets chat be written to again.

@@ -153,12 +153,12 @@ func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, 
 	}
 	text := b.cat.T(lang, "vote_"+kind, data)
 	if button {
-		c.Toast = text
-		return false
+		c.Toast = b.cat.T(lang, "vote_counted", data)
 	}
+	// One message per vote, its count kept up to date (bot/votes.go).
 	k := &kit.Keyboard{Rec: r}
 	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
-	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: k.Markup()})
+	c.Show(voteSlot(r.ID, kind, target), v.Msg, text, k.Markup())
 	return false
 }
 
@@ -168,10 +168,7 @@ func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, 
 func (b *Bot) decide(c *chatState, lang, kind string, target int, say func(string, map[string]any)) {
 	r := c.Rec
 	cl := &r.Clock
-	cl.Votes = slices.DeleteFunc(cl.Votes, func(v Vote) bool { return v.Kind == kind })
-	if len(cl.Votes) == 0 {
-		cl.Votes = nil
-	}
+	b.closeVotes(c, lang, func(v Vote) bool { return v.Kind == kind }, "vote_passed")
 	now := b.cfg.Now().UnixMilli()
 	switch kind {
 	case "pause":

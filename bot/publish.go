@@ -31,7 +31,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	chat := st.Chat
 	lang := st.ChatLang()
 	for _, r := range st.Replies {
-		b.out.Send(chat, r.Text, r.KB)
+		b.sendReply(st, r)
 	}
 	if rec := st.Rec; rec != nil {
 		if st.Lobby {
@@ -41,17 +41,35 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.kindOf(rec).Show(st, lang)
 		}
 	}
+	b.closeVotesOnEnd(st) // bot/votes.go
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
 	for _, f := range st.Finals {
+		b.animate(st, orChat(f.Chat, chat), f.Slot, f.Msg)
 		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, nil)
 	}
 	for _, s := range st.Shows {
+		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
 		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
 	}
+	if st.GameOver && len(st.Closing) > 0 && st.Rec != nil {
+		// The game-over message offers a rematch (rematch.go).
+		last := &st.Closing[len(st.Closing)-1]
+		last.KB = b.rematchKeyboard(lang, st.Rec)
+	}
 	for _, r := range st.Closing {
-		b.out.Send(chat, r.Text, r.KB)
+		b.sendReply(st, r)
+	}
+	b.sendUnclaimed(st)
+}
+
+// animate queues the frames the change gave slot's message (Change.Animate)
+// before its next content, once.
+func (b *Bot) animate(st *chatState, chat int64, slot string, msg int) {
+	if frames := st.Frames[slot]; len(frames) > 0 {
+		delete(st.Frames, slot)
+		b.out.Frames(chat, slot, msg, frames)
 	}
 }
 
@@ -74,7 +92,7 @@ func (b *Bot) publishLobby(lang string, st *chatState) {
 		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.Remove:
 	default:
-		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec), b.lobbyKeyboard(lang, rec))
+		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.lobbyTimes(lang, rec), b.lobbyKeyboard(lang, rec))
 	}
 }
 
@@ -96,7 +114,7 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool)
 
 // Restore arms the deadlines of recently changed games that have no timer
 // entry yet and shows again what a previous run may have queued but never
-// delivered: a turn, lobby or offer message whose id was never stored, an
+// delivered: the new messages it kept (outbox_kept.go), a turn, lobby or offer message whose id was never stored, an
 // offer's final text, and the messages of games changed in the last few
 // minutes (a crash may have cut their edits; an edit to the
 // same content costs one request and changes nothing). Paused chats stay
@@ -105,6 +123,9 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool)
 func (b *Bot) Restore() error {
 	chats, err := b.RecentChats()
 	if err != nil {
+		return err
+	}
+	if err := b.resendKept(); err != nil {
 		return err
 	}
 	b.RestoreChats(context.Background(), chats)

@@ -8,26 +8,59 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
+// renderLobby is the lobby's text: its seats and options.
 func (b *Bot) renderLobby(lang string, rec *Record) string {
-	if k, ok := b.kindOf(rec).(lobbyKind); ok {
-		return k.LobbyText(lang, rec)
+	if k, ok := b.kindOf(rec).(lobbyKind); ok { // and the pace, and whatever rules the edition offers
+		return k.LobbyText(lang, rec) + "\n\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
 	}
 	var names []string
 	for i, s := range rec.Seats {
 		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Escape(s.Name))
 	}
 	ed := kit.EditionOf(rec.Options)
+	fewest, most := b.seatLimits(rec)
 	return b.cat.T(lang, "lobby_text", map[string]any{
 		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
-		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": maxPlayersOf(rec.Options), "Min": ed.MinPlayers,
+		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": most, "Min": fewest,
 		"Cash": b.money(lang, rec.Options, b.rulesOf(rec.Options).StartingCash),
 	}) + "\n\n" + b.cat.T(lang, "lobby_about_"+ed.ID, nil) + "\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
+}
+
+// lobbyTimes are the open lobby's lines about time (bot/lobby.go): when
+// it starts by itself, if asked, and when it closes unless started; and
+// the creator's question whether to cancel it.
+func (b *Bot) lobbyTimes(lang string, rec *Record) string {
+	text := ""
+	if rec.LobbyStart != 0 {
+		fewest, _ := b.seatLimits(rec)
+		text = b.cat.T(lang, "lobby_autostart_at", map[string]any{"Time": b.lobbyAt(lang, rec, rec.LobbyStart), "Count": fewest}) + "\n"
+	}
+	text += b.cat.T(lang, "lobby_closes_at", map[string]any{"Time": b.lobbyAt(lang, rec, lobbyClosesAt(rec)),
+		"Wait": b.duration(lang, lobbyWait(opts(rec)).Milliseconds())})
+	if rec.LobbyAsk {
+		text += "\n\n" + b.cat.T(lang, "lobby_cancel_ask", nil)
+	}
+	return text
 }
 
 func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
 	k := &kit.Keyboard{Rec: rec}
 	k.Row(k.Btn(b.cat.T(lang, "btn_join", nil), OpJoin, 0), k.Btn(b.cat.T(lang, "btn_leave", nil), OpLeave, 0))
 	b.computerRow(k, lang, rec) // bot/seats.go
-	k.Row(k.Btn(b.cat.T(lang, "btn_start", nil), OpStart, 0), k.Btn(b.cat.T(lang, "btn_cancel", nil), OpCancel, 0))
+	if rec.LobbyAsk {
+		k.Row(k.Btn(b.cat.T(lang, "btn_lobby_cancel_yes", nil), OpCancelYes, 0), k.Btn(b.cat.T(lang, "btn_lobby_cancel_no", nil), OpCancelNo, 0))
+	} else {
+		k.Row(k.Btn(b.cat.T(lang, "btn_start", nil), OpStart, 0), k.Btn(b.cat.T(lang, "btn_cancel", nil), OpCancel, 0))
+	}
+	if rec.LobbyStart != 0 {
+		k.Row(k.Btn(b.cat.T(lang, "btn_autostart_off", nil), OpAutoStart, 0))
+	} else {
+		var row []tgbotapi.InlineKeyboardButton
+		for _, m := range autoStartChoices {
+			row = append(row, k.Btn(b.cat.T(lang, "btn_autostart_in", map[string]any{"In": b.duration(lang, int64(m)*60_000)}), OpAutoStart, m))
+		}
+		k.Row(row...)
+	}
+	k.Row(b.notifyButton(lang)) // bot/lobby_notify.go
 	return k.Markup()
 }

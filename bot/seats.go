@@ -10,8 +10,8 @@ import (
 // the engine's computer strategy (up to the game's most players) and may
 // remove them before the start. A computer seat is named with a 🤖 and has
 // no person behind it (kit.Seat.Computer, a negative user id), so nobody is
-// mentioned for it and /top never counts it. How it plays is the board's
-// (bot/board/seats.go).
+// mentioned for it and /top never counts it. How it plays is its kind's
+// (bot/board/seats.go, bot/deal/seats.go).
 
 // The lobby's buttons for computer seats.
 const (
@@ -41,7 +41,7 @@ func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op O
 		rec.Seats = append(rec.Seats[:last], rec.Seats[last+1:]...)
 		return true
 	}
-	if len(rec.Seats) >= maxPlayersOf(rec.Options) {
+	if _, most := b.seatLimits(rec); len(rec.Seats) >= most {
 		c.Alert = b.cat.T(lang, "lobby_full", nil)
 		return false
 	}

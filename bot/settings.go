@@ -2,8 +2,6 @@ package bot
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -16,10 +14,12 @@ import (
 // /settings: a menu of buttons that changes the chat's ChatOptions (and its
 // language). The settings message is edited in place; its buttons are
 // <0>:<Settings.OptionsRev>:<op>[:<arg>], so a press on an outdated settings
-// message is refused. Chat admins may change everything; the creator of a
-// game not yet started may too, until it starts. A lobby follows the
-// chat's options (Record.Options is kept in step); a running game keeps the
-// options it started with, and a change then applies to the next game.
+// message is refused. What the menu offers beyond the chat layer's own
+// settings is the chosen edition's (its kind's kit.Offer). Chat admins may
+// change everything; the creator of a game not yet started may too, until
+// it starts. A lobby follows the chat's options (Record.Options is kept in
+// step); a running game keeps the options it started with, and a change
+// then applies to the next game (the time zone applies at once).
 
 // Settings pages, the argument of OpSetView.
 const (
@@ -33,12 +33,13 @@ const (
 	pagePlayers
 	pageAbsence
 	pageStake // bot/editions.go
+	pageZone  // bot/settings_zone.go
 	pageCount
 )
 
-// Presets offered by the buttons.
+// Presets offered by the buttons. (The starting cash, house rules and
+// stake caps are the edition's kind's: kit.Offer.)
 var (
-	cashPresets     = []int{1000, 1500, 2000, 2500, 3000, 5000}
 	decisionPresets = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute, time.Hour, 6 * time.Hour, 24 * time.Hour}
 	bidPresets      = []time.Duration{15 * time.Second, 30 * time.Second, time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour}
 	paceNames       = []string{PaceLive, PaceRelaxed, PaceAsync, PaceCustom}
@@ -47,26 +48,6 @@ var (
 	kickPresets    = []int{-1, 1, 2, 3, 5}
 	archivePresets = []int{3, 7, 14, 30}
 )
-
-// houseRule is one switch of the house-rules page; the message is
-// "rule_" + id.
-type houseRule struct {
-	id    string
-	field func(o *ChatOptions, r *engine.Rules) *bool
-}
-
-var houseRules = []houseRule{
-	{"auctions", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.Auctions }},
-	{"double_rent", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleRentOnSet }},
-	{"build_before_roll", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.BuildBeforeRollOnly }},
-	{"even_building", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EvenBuilding }},
-	{"jackpot", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.FreeParkingJackpot }},
-	{"double_salary", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleSalaryOnStart }},
-	{"no_rent_in_jail", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.NoRentInJail }},
-	{"random_order", func(o *ChatOptions, _ *engine.Rules) *bool { return &o.RandomOrder }},
-	{"manual_end", func(o *ChatOptions, _ *engine.Rules) *bool { return &o.ManualEndTurn }},
-	{"early_end", func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement }},
-}
 
 // defaultBuildsPerTurn is the printgames cap, used when the rule is
 // switched on over rules that had no cap.
@@ -84,14 +65,8 @@ func (b *Bot) rulesOf(o *ChatOptions) engine.Rules {
 	return kit.EditionOf(o).Rules
 }
 
-// maxPlayersOf is the largest game the options allow.
-func maxPlayersOf(o *ChatOptions) int {
-	ed := kit.EditionOf(o)
-	if o != nil && o.MaxPlayers >= ed.MinPlayers && o.MaxPlayers < ed.MaxPlayers {
-		return o.MaxPlayers
-	}
-	return ed.MaxPlayers
-}
+// maxPlayers is the largest game the options allow.
+func (b *Bot) maxPlayers(o *ChatOptions) int { return b.offerOf(o).MostPlayers(o) }
 
 // onSettingsPress handles a press on the settings message.
 func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
@@ -102,8 +77,11 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		lang := c.Lang(q.From.LanguageCode)
 		page, show, closed = pageMain, false, false
-		if press.Game != 0 || press.Rev != c.Settings.OptionsRev {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+		if stale := staleMenu(c.Settings, press, msg); stale != "" {
+			c.Alert = b.cat.T(lang, stale, nil)
+			if stale != "alert_outdated" { // an old menu that kept its buttons (a kill before the edit)
+				c.Finalize("", msg, b.cat.T(c.ChatLang(), "settings_closed", nil))
+			}
 			return nil
 		}
 		lobby := c.Rec != nil && c.Rec.Status == StatusLobby
@@ -121,6 +99,9 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			return nil
 		}
 		show = true
+		if closed {
+			c.Settings.Menu, c.SettingsChanged = 0, true
+		}
 		if !changed {
 			return nil
 		}
@@ -137,8 +118,9 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 		c.Settings.Options = o
 		switch {
 		case lobby:
-			c.Rec.Options, c.Rec.Edition = o.Clone(), kit.EditionOf(&o).ID
-			c.Save, c.Lobby = true, true
+			b.lobbyFollows(c, press.Op == OpSetEdition)
+		case running && press.Op == OpSetZone:
+			b.zoneNow(c)
 		case running:
 			c.Alert = b.cat.T(lang, "alert_settings_next_game", nil)
 		}
@@ -147,15 +129,28 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	b.answer(ctx, q.ID, st, err)
 	if err == nil && st != nil && !st.Duplicate && show {
 		lang := st.Lang(q.From.LanguageCode)
-		slot := settingsSlot(msg)
 		if closed {
-			st.Finalize(slot, msg, b.cat.T(lang, "settings_closed", nil))
+			st.Finalize(settingsMenuSlot, msg, b.cat.T(lang, "settings_closed", nil))
 		} else {
 			text, kb := b.renderSettings(lang, st.Settings, page)
-			b.out.Put(chat, slot, msg, text, kb)
+			b.out.Put(chat, settingsMenuSlot, msg, text, kb)
 		}
 	}
 	b.finish(ctx, st, err, q.ID)
+}
+
+// lobbyFollows makes the lobby play the chat's new options: in its own
+// edition (/newgame's), unless the change chose another edition, whose
+// kind then plays it.
+func (b *Bot) lobbyFollows(c *chatState, editionChanged bool) {
+	rec := c.Rec
+	edition := recordEdition(rec)
+	if editionChanged {
+		edition = editionOf(&c.Settings.Options)
+	}
+	rec.Options = b.lobbyOptions(c.Settings.Options, edition)
+	rec.Edition, rec.Kind = edition, editionKind(edition)
+	c.Save, c.Lobby = true, true
 }
 
 // applySetting changes s, o and r as press asks. It returns the page to
@@ -175,13 +170,17 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press P
 		s.Lang = locales.Languages[press.Arg]
 		return pageMain, true, changed, false
 	}
-	set, known := optionSetters[press.Op]
-	if !known {
-		return pageMain, false, false, false
-	}
 	before := *o
 	beforeRules := *r
-	page, ok = set(o, r, press)
+	if press.Op == OpSetEdition {
+		page, ok = b.setEdition(o, press)
+	} else {
+		set, known := optionSetters[press.Op]
+		if !known {
+			return pageMain, false, false, false
+		}
+		page, ok = set(o, r, b.offerOf(o), press)
+	}
 	// A house rule switch always counts as a change (it toggles).
 	changed = ok && (press.Op == OpSetRule || !sameOptions(before, *o) || beforeRules != *r)
 	return page, ok, changed, false
@@ -193,22 +192,26 @@ func sameOptions(a, b ChatOptions) bool {
 	return a == b
 }
 
-// optionSetters change the chat's options by a settings press; they return
-// the page to show and whether the argument was valid.
-var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (int, bool){
-	OpSetEdition: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
-		eds := editionIDs()
-		if press.Arg >= len(eds) {
-			return pageEdition, false
-		}
-		if kit.EditionOf(o).ID != eds[press.Arg] {
-			// House rules and starting cash were the other edition's.
-			o.Rules = nil
-		}
-		o.Edition = eds[press.Arg] // classic too: "" is the operator's default
-		return pageMain, true
-	},
-	OpSetPace: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+// setEdition chooses an edition of any kind (the argument is its index in
+// Bot.editions). Another edition drops the house rules and starting cash
+// chosen for the previous one.
+func (b *Bot) setEdition(o *ChatOptions, press Press) (int, bool) {
+	eds := Editions()
+	if press.Arg >= len(eds) {
+		return pageEdition, false
+	}
+	if editionOf(o) != eds[press.Arg] {
+		o.Rules = nil
+	}
+	o.Edition = eds[press.Arg] // classic too: "" is the operator's default
+	return pageMain, true
+}
+
+// optionSetters change the chat's options by a settings press, within what
+// the edition offers (of); they return the page to show and whether the
+// argument was valid.
+var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool){
+	OpSetPace: func(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(paceNames) {
 			return pagePace, false
 		}
@@ -222,25 +225,25 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 	},
 	OpSetDecision: setCustomPace,
 	OpSetBid:      setCustomPace,
-	OpSetCash: func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
-		if press.Arg >= len(cashPresets) {
+	OpSetCash: func(_ *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool) {
+		if press.Arg >= len(of.Cash) {
 			return pageCash, false
 		}
-		r.StartingCash = cashPresets[press.Arg] * editionScale(kit.EditionOf(o))
+		r.StartingCash = of.Cash[press.Arg]
 		return pageMain, true
 	},
-	OpSetRule: func(o *ChatOptions, r *engine.Rules, press Press) (int, bool) {
-		if press.Arg >= len(houseRules) {
+	OpSetRule: func(o *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool) {
+		if press.Arg >= len(of.Rules) {
 			return pageRules, false
 		}
-		f := houseRules[press.Arg].field(o, r)
+		f := of.Rules[press.Arg].Field(o, r)
 		*f = !*f
 		if r.BuildBeforeRollOnly && r.BuildsPerTurn <= 0 {
 			r.BuildsPerTurn = defaultBuildsPerTurn
 		}
 		return pageRules, true
 	},
-	OpSetKick: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+	OpSetKick: func(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(kickPresets) {
 			return pageAbsence, false
 		}
@@ -249,7 +252,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 		}
 		return pageAbsence, true
 	},
-	OpSetArchive: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+	OpSetArchive: func(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(archivePresets) {
 			return pageAbsence, false
 		}
@@ -258,13 +261,12 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 		}
 		return pageAbsence, true
 	},
-	OpSetMax: func(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
-		ed := kit.EditionOf(o)
-		if press.Arg < ed.MinPlayers || press.Arg > ed.MaxPlayers {
+	OpSetMax: func(o *ChatOptions, _ *engine.Rules, of kit.Offer, press Press) (int, bool) {
+		if !of.CapPlayers || press.Arg < of.MinPlayers || press.Arg > of.MaxPlayers {
 			return pagePlayers, false
 		}
 		o.MaxPlayers = press.Arg
-		if press.Arg == ed.MaxPlayers {
+		if press.Arg == of.MaxPlayers {
 			o.MaxPlayers = 0
 		}
 		return pageMain, true
@@ -273,7 +275,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, press Press) (i
 
 // setCustomPace sets the time for a decision or the silence after a bid
 // of a custom pace.
-func setCustomPace(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
+func setCustomPace(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
 	presets := decisionPresets
 	if press.Op == OpSetBid {
 		presets = bidPresets
@@ -290,19 +292,4 @@ func setCustomPace(o *ChatOptions, _ *engine.Rules, press Press) (int, bool) {
 	}
 	o.Pace = p
 	return pageCustom, true
-}
-
-// editionIDs are the registered editions in a stable order, classic first.
-func editionIDs() []string {
-	ids := engine.Editions()
-	slices.SortFunc(ids, func(a, b string) int {
-		switch {
-		case a == engine.Classic:
-			return -1
-		case b == engine.Classic:
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
-	return ids
 }

@@ -12,13 +12,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
-// cmdSettings answers /settings with the menu's main page.
-func (b *Bot) cmdSettings(c *chatState, userLang string) {
-	lang := c.Lang(userLang)
-	text, kb := b.renderSettings(lang, c.Settings, pageMain)
-	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: kb})
-}
-
 // span renders a preset duration in words.
 func (b *Bot) span(lang string, d time.Duration) string {
 	switch {
@@ -35,21 +28,17 @@ func (b *Bot) paceText(lang string, p Pace) string {
 		"Decision": b.span(lang, p.Decision), "Bid": b.span(lang, p.Bid)})
 }
 
-func (b *Bot) ruleName(lang string, i int, r engine.Rules) string {
-	return b.cat.T(lang, "rule_"+houseRules[i].id, map[string]any{"N": r.BuildsPerTurn})
+func (b *Bot) ruleName(lang string, h kit.HouseRule, r engine.Rules) string {
+	return b.cat.T(lang, "rule_"+h.ID, map[string]any{"N": r.BuildsPerTurn})
 }
 
-// rulesText lists the house rules switched on.
-func (b *Bot) rulesText(lang string, o *ChatOptions) string {
-	oo := ChatOptions{}
-	if o != nil {
-		oo = *o
-	}
-	r := b.rulesOf(&oo)
+// rulesText lists the house rules of the offer switched on.
+func (b *Bot) rulesText(lang string, o ChatOptions, of kit.Offer) string {
+	r := b.rulesOf(&o)
 	var on []string
-	for i, h := range houseRules {
-		if *h.field(&oo, &r) {
-			on = append(on, b.ruleName(lang, i, r))
+	for _, h := range of.Rules {
+		if *h.Field(&o, &r) {
+			on = append(on, b.ruleName(lang, h, r))
 		}
 	}
 	if len(on) == 0 {
@@ -58,24 +47,28 @@ func (b *Bot) rulesText(lang string, o *ChatOptions) string {
 	return strings.Join(on, ", ")
 }
 
-// optionLines is the compact summary of a chat's options; the lobby shows
-// it without the lines it already has (language, edition, cash, players).
+// optionLines is the compact summary of a chat's options: only what its
+// edition offers (a Deal game has no starting cash, house rules or stake
+// cap). The lobby shows it without the lines it already has (language,
+// edition, cash, players) and those that do not concern the players.
 func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	oo := ChatOptions{}
 	if o != nil {
 		oo = *o
 	}
-	ed := kit.EditionOf(&oo)
+	of := b.offerOf(&oo)
 	var lines []string
 	if full {
-		lines = append(lines,
-			b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+ed.ID, nil)}),
-			b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, &oo, b.rulesOf(&oo).StartingCash)}),
-			b.cat.T(lang, "opt_players", map[string]any{"Min": ed.MinPlayers, "Max": maxPlayersOf(&oo)}))
+		lines = append(lines, b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+editionOf(&oo), nil)}))
+		if len(of.Cash) > 0 {
+			lines = append(lines, b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, &oo, b.rulesOf(&oo).StartingCash)}))
+		}
+		lines = append(lines, b.cat.T(lang, "opt_players", map[string]any{"Min": of.MinPlayers, "Max": of.MostPlayers(&oo)}))
 	}
-	lines = append(lines,
-		b.cat.T(lang, "opt_pace", map[string]any{"Value": b.paceText(lang, oo.EffectivePace())}),
-		b.cat.T(lang, "opt_rules", map[string]any{"Value": b.rulesText(lang, &oo)}))
+	lines = append(lines, b.cat.T(lang, "opt_pace", map[string]any{"Value": b.paceText(lang, oo.EffectivePace())}))
+	if len(of.Rules) > 0 {
+		lines = append(lines, b.cat.T(lang, "opt_rules", map[string]any{"Value": b.rulesText(lang, oo, of)}))
+	}
 	if full {
 		kick := b.cat.T(lang, "set_kick_never", nil)
 		if k := oo.EffectiveKickAfter(); k > 0 {
@@ -83,9 +76,10 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		}
 		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
 			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": oo.ArchiveDays()})}))
-		if hasStakes(ed) {
+		if len(of.StakeCaps) > 0 {
 			lines = append(lines, b.cat.T(lang, "opt_stake", map[string]any{"Value": b.stakeCapText(lang, &oo, b.rulesOf(&oo).GambleCap)}))
 		}
+		lines = append(lines, b.cat.T(lang, "opt_zone", map[string]any{"Value": b.zoneText(lang, oo.TimeZone)}))
 	}
 	return lines
 }
@@ -97,7 +91,7 @@ type settingsMenu struct {
 	s    Settings
 	o    ChatOptions
 	r    engine.Rules
-	ed   *engine.Edition
+	of   kit.Offer // what the chosen edition offers
 	rows [][]tgbotapi.InlineKeyboardButton
 }
 
@@ -109,6 +103,15 @@ func (m *settingsMenu) btn(text string, op Op, arg int) tgbotapi.InlineKeyboardB
 
 func (m *settingsMenu) row(buttons ...tgbotapi.InlineKeyboardButton) {
 	m.rows = append(m.rows, buttons)
+}
+
+// rowsOf lays buttons out n to a row.
+func (m *settingsMenu) rowsOf(n int, buttons []tgbotapi.InlineKeyboardButton) {
+	for len(buttons) > 0 {
+		k := min(n, len(buttons))
+		m.row(buttons[:k]...)
+		buttons = buttons[k:]
+	}
 }
 
 // back is the row that returns to page.
@@ -134,8 +137,9 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		return m.t("settings_page_lang", nil)
 	},
 	pageEdition: func(m *settingsMenu) string {
-		for i, id := range editionIDs() {
-			m.row(m.btn(mark(id == m.ed.ID, m.t("edition_"+id, nil)), OpSetEdition, i))
+		chosen := editionOf(&m.o)
+		for i, id := range Editions() {
+			m.row(m.btn(mark(id == chosen, m.t("edition_"+id, nil)), OpSetEdition, i))
 		}
 		m.back(pageMain)
 		return m.t("settings_page_editions", nil)
@@ -169,38 +173,35 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			for i, d := range line.presets {
 				row = append(row, m.btn(line.icon+mark(cur.Name == PaceCustom && d == line.cur, m.b.span(m.lang, d)), line.op, i))
 			}
-			m.row(row[:3]...)
-			m.row(row[3:]...)
+			m.rowsOf(3, row)
 		}
 		m.back(pagePace)
 		return m.t("settings_page_custom", nil)
 	},
 	pageCash: func(m *settingsMenu) string {
 		var row []tgbotapi.InlineKeyboardButton
-		for i, v := range cashPresets {
-			v *= editionScale(m.ed)
+		for i, v := range m.of.Cash {
 			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.money(m.lang, &m.o, v)), OpSetCash, i))
 		}
-		m.row(row[:3]...)
-		m.row(row[3:]...)
+		m.rowsOf(3, row)
 		m.back(pageMain)
 		return m.t("settings_page_cash", nil)
 	},
 	pageRules: func(m *settingsMenu) string {
-		for i, h := range houseRules {
+		for i, h := range m.of.Rules {
 			icon := "▫️ "
-			if *h.field(&m.o, &m.r) {
+			if *h.Field(&m.o, &m.r) {
 				icon = "✅ "
 			}
-			m.row(m.btn(icon+m.b.ruleName(m.lang, i, m.r), OpSetRule, i))
+			m.row(m.btn(icon+m.b.ruleName(m.lang, h, m.r), OpSetRule, i))
 		}
 		m.back(pageMain)
 		return m.t("settings_page_rules", nil)
 	},
 	pagePlayers: func(m *settingsMenu) string {
 		var row []tgbotapi.InlineKeyboardButton
-		for n := m.ed.MinPlayers; n <= m.ed.MaxPlayers; n++ {
-			row = append(row, m.btn(mark(maxPlayersOf(&m.o) == n, strconv.Itoa(n)), OpSetMax, n))
+		for n := m.of.MinPlayers; n <= m.of.MaxPlayers; n++ {
+			row = append(row, m.btn(mark(m.of.MostPlayers(&m.o) == n, strconv.Itoa(n)), OpSetMax, n))
 		}
 		m.row(row...)
 		m.back(pageMain)
@@ -224,25 +225,51 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		return m.t("settings_page_absence", nil)
 	},
 	pageMain: func(m *settingsMenu) string {
-		m.row(m.btn(m.t("btn_set_lang", nil), OpSetView, pageLang), m.btn(m.t("btn_set_edition", nil), OpSetView, pageEdition))
-		m.row(m.btn(m.t("btn_set_pace", nil), OpSetView, pagePace), m.btn(m.t("btn_set_cash", nil), OpSetView, pageCash))
-		m.row(m.btn(m.t("btn_set_rules", nil), OpSetView, pageRules), m.btn(m.t("btn_set_players", nil), OpSetView, pagePlayers))
-		if hasStakes(m.ed) {
-			m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence), m.btn(m.t("btn_set_stake", nil), OpSetView, pageStake))
-		} else {
-			m.row(m.btn(m.t("btn_set_absence", nil), OpSetView, pageAbsence))
+		var pages []tgbotapi.InlineKeyboardButton
+		for _, p := range mainPages {
+			if m.offers(p.page) {
+				pages = append(pages, m.btn(m.t(p.label, nil), OpSetView, p.page))
+			}
 		}
+		m.rowsOf(2, pages)
 		m.row(m.btn(m.t("btn_set_close", nil), OpSetClose, 0))
 		return m.t("settings_hint", nil)
 	},
 }
 
+// mainPages are the main page's buttons, two a row, in this order.
+var mainPages = []struct {
+	page  int
+	label string
+}{
+	{pageLang, "btn_set_lang"}, {pageEdition, "btn_set_edition"}, {pagePace, "btn_set_pace"}, {pageCash, "btn_set_cash"},
+	{pageRules, "btn_set_rules"}, {pagePlayers, "btn_set_players"}, {pageAbsence, "btn_set_absence"},
+	{pageStake, "btn_set_stake"}, {pageZone, "btn_set_zone"},
+}
+
+// offers says whether the chosen edition has page: the board's settings
+// (starting cash, house rules, a cap on players, the stake cap) are not
+// offered for an edition without them (Monopoly Deal).
+func (m *settingsMenu) offers(page int) bool {
+	switch page {
+	case pageCash:
+		return len(m.of.Cash) > 0
+	case pageRules:
+		return len(m.of.Rules) > 0
+	case pagePlayers:
+		return m.of.CapPlayers
+	case pageStake:
+		return len(m.of.StakeCaps) > 0
+	}
+	return true
+}
+
 // renderSettings is the settings message on one page.
 func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbotapi.InlineKeyboardMarkup) {
 	m := &settingsMenu{b: b, lang: lang, s: s, o: b.withDefaultEdition(s.Options)}
-	m.r, m.ed = b.rulesOf(&m.o), kit.EditionOf(&m.o)
+	m.r, m.of = b.rulesOf(&m.o), b.offerOf(&m.o)
 	build, ok := settingsPages[page]
-	if !ok {
+	if !ok || !m.offers(page) {
 		build = settingsPages[pageMain]
 	}
 	hint := build(m)

@@ -10,6 +10,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -42,7 +43,7 @@ func (h *harness) lastAlert() fakeapi.CallbackAnswer {
 }
 
 func ruleIndex(t *testing.T, id string) int {
-	i := slices.IndexFunc(houseRules, func(r houseRule) bool { return r.id == id })
+	i := slices.IndexFunc(board.HouseRules, func(r kit.HouseRule) bool { return r.ID == id })
 	if i < 0 {
 		t.Fatalf("no house rule %q", id)
 	}
@@ -68,7 +69,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	}
 
 	h.pressSetting(vera, OpSetView, pageCash)
-	h.pressSetting(vera, OpSetCash, slices.Index(cashPresets, 2000))
+	h.pressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 2000))
 	h.pressSetting(vera, OpSetView, pageRules)
 	h.pressSetting(vera, OpSetRule, ruleIndex(t, "auctions"))
 	h.pressSetting(vera, OpSetRule, ruleIndex(t, "random_order"))
@@ -129,7 +130,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	// A change while the game runs applies to the next game.
 	h.say(vera, "/settings")
 	h.pressSetting(vera, OpSetView, pageCash)
-	h.pressSetting(vera, OpSetCash, slices.Index(cashPresets, 3000))
+	h.pressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 3000))
 	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_settings_next_game", nil) {
 		t.Errorf("a change during a game answered %+v", a)
 	}
@@ -179,7 +180,7 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 	h.say(alice, "/settings")
 	h.pressSetting(alice, OpSetView, pagePlayers)
 	h.pressSetting(alice, OpSetMax, 2)
-	if rec := h.record(); maxPlayersOf(rec.Options) != 2 {
+	if rec := h.record(); h.bot.maxPlayers(rec.Options) != 2 {
 		t.Fatalf("the lobby does not follow the chat's settings: %+v", rec.Options)
 	}
 	lobby, _ := h.api.LastMessage(testChat)
@@ -193,7 +194,7 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 	}
 	h.mustPress(bohdan, OpJoin)
 	h.mustPress(vera, OpJoin)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "lobby_full", nil) {
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "lobby_full_count", map[string]any{"Count": 2}) {
 		t.Errorf("a third player joining a game of at most 2: %q", a.Text)
 	}
 	if n := len(h.record().Seats); n != 2 {
@@ -233,7 +234,7 @@ func TestSettingsTexts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Bot{cat: cat}
+	b := New(nil, nil, cat, Config{})
 	r := engine.EditionByID(engine.Classic).Rules
 	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
 	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{Rules: &r, RandomOrder: true, MaxPlayers: 5,
@@ -263,7 +264,7 @@ func TestSettingsTexts(t *testing.T) {
 		if n := kit.TextLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
-		if !strings.Contains(text, b.ruleName(lang, ruleIndex(t, "jackpot"), r)) || !strings.Contains(text, cat.Money(lang, 5000)) {
+		if !strings.Contains(text, b.ruleName(lang, board.HouseRules[ruleIndex(t, "jackpot")], r)) || !strings.Contains(text, cat.Money(lang, 5000)) {
 			t.Errorf("%s lobby does not show the settings: %q", lang, text)
 		}
 		if strings.Contains(text, "Щ&<") {
@@ -289,32 +290,32 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
 		}
 		c := &chatState{Rec: rec, Settings: s}
-		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, OpStart, false)
+		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, Press{Op: OpStart}, false)
 		return c
 	}
-	for i, h := range houseRules {
+	for i, h := range board.HouseRules {
 		s := Settings{}
 		o, r := s.Options, b.rulesOf(&s.Options)
 		if _, ok, changed, _ := b.applySetting(&s, &o, &r, Press{Op: OpSetRule, Arg: i}); !ok || !changed {
-			t.Fatalf("rule %s: press not applied", h.id)
+			t.Fatalf("rule %s: press not applied", h.ID)
 		}
 		o.Rules = &r
 		s.Options = o
 		c := start(s, 3)
 		if c.Rec.Game == nil {
-			t.Fatalf("rule %s: the game did not start (%q)", h.id, c.Alert)
+			t.Fatalf("rule %s: the game did not start (%q)", h.ID, c.Alert)
 		}
 		got, want := c.Rec.Game.Rules, def
 		want.AutoEndTurn = !c.Rec.Options.ManualEndTurn // chat games pass the dice on by themselves
 		gotOpts := *c.Rec.Options
-		gotOn := *h.field(&gotOpts, &got)
-		wantOn := *h.field(&ChatOptions{}, &want)
+		gotOn := *h.Field(&gotOpts, &got)
+		wantOn := *h.Field(&ChatOptions{}, &want)
 		if gotOn == wantOn {
-			t.Errorf("rule %s: still %v in the game", h.id, gotOn)
+			t.Errorf("rule %s: still %v in the game", h.ID, gotOn)
 		}
-		*h.field(&gotOpts, &got) = wantOn
+		*h.Field(&gotOpts, &got) = wantOn
 		if got != want {
-			t.Errorf("rule %s changed other rules: %+v", h.id, got)
+			t.Errorf("rule %s changed other rules: %+v", h.ID, got)
 		}
 	}
 	s := Settings{Options: ChatOptions{MaxPlayers: 2}}
@@ -345,10 +346,14 @@ func TestSettingsPresses(t *testing.T) {
 			t.Errorf("%q parsed", bad)
 		}
 	}
-	b := &Bot{}
-	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: 3}, {Op: OpSetEdition, Arg: len(editionIDs())},
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(nil, nil, cat, Config{})
+	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: 3}, {Op: OpSetEdition, Arg: len(Editions())},
 		{Op: OpSetPace, Arg: 4}, {Op: OpSetDecision, Arg: 6}, {Op: OpSetBid, Arg: 99}, {Op: OpSetCash, Arg: 6},
-		{Op: OpSetRule, Arg: len(houseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
+		{Op: OpSetRule, Arg: len(board.HouseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
 		s := Settings{}
 		o, r := s.Options, b.rulesOf(&s.Options)
 		if _, ok, changed, _ := b.applySetting(&s, &o, &r, p); ok || changed {
@@ -364,8 +369,8 @@ func TestSettingsPresses(t *testing.T) {
 func TestSettingsMessageIDs(t *testing.T) {
 	known := knownIDs(t)
 	var ids []string
-	for _, h := range houseRules {
-		ids = append(ids, "rule_"+h.id)
+	for _, h := range board.HouseRules {
+		ids = append(ids, "rule_"+h.ID)
 	}
 	for _, p := range paceNames {
 		ids = append(ids, "pace_"+p)
@@ -373,8 +378,11 @@ func TestSettingsMessageIDs(t *testing.T) {
 	for _, l := range locales.Languages {
 		ids = append(ids, "lang_name_"+l)
 	}
-	for _, e := range editionIDs() {
+	for _, e := range Editions() {
 		ids = append(ids, "edition_"+e)
+	}
+	for _, z := range kit.TimeZones {
+		ids = append(ids, "zone_"+zoneKey(z))
 	}
 	for _, id := range ids {
 		if !known[id] {

@@ -17,9 +17,8 @@ import (
 
 func lobbySlot(game uint64) string { return kit.GameSlot("lobby", game, "") }
 
-// settingsSlot names a settings message, which belongs to no game.
-func settingsSlot(msg int) string { return settingsSlotName + ":" + strconv.Itoa(msg) }
-
+// settingsSlotName is the live settings menu's slot (settingsMenuSlot),
+// which belongs to no game.
 const settingsSlotName = "settings"
 
 // parseSlot reads a game's slot: its name, game and key ("" if none).
@@ -36,6 +35,10 @@ func (b *Bot) onSent(chat int64, slot string, id int) {
 }
 
 func (b *Bot) rememberSent(chat int64, slot string, id int) {
+	if slot == settingsMenuSlot {
+		b.rememberMenu(chat, id)
+		return
+	}
 	name, game, key, ok := parseSlot(slot)
 	if !ok {
 		return
@@ -57,10 +60,17 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		return
 	}
 	b.rememberMessage(chat, game, func(r *Record) bool {
-		if name != "lobby" {
+		switch name {
+		case voteSlotName: // bot/votes.go
+			return voteSent(r, key, id)
+		case "lobby":
+		default:
 			return b.kindOf(r).Sent(r, name, key, id)
 		}
 		r.LobbyMsg = id
 		return true
 	})
+	if name == "lobby" {
+		b.notifyOpened(chat, game, id) // bot/lobby_notify.go
+	}
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -193,14 +191,34 @@ func chatTop(tx *storage.Tx, chat int64) []ranked {
 	return all[:min(len(all), topSize)]
 }
 
-// statsBlock renders one PlayerStats.
+// setsKind names the sets a kind's results count (SeatResult.Sets): the
+// board's colour sets, "<edition>:<group>", for /stats' favourite set. A
+// Deal game counts games and wins only (kindLines).
+type setsKind interface {
+	SetName(lang, key string) (string, bool)
+}
+
+var _ setsKind = (*board.Kind)(nil)
+
+// statsBlock renders one PlayerStats (the board games').
 func (b *Bot) statsBlock(lang string, s PlayerStats) string {
 	set := b.cat.T(lang, "stats_no_set", nil)
-	if ed, grp, ok := s.Favourite(); ok && engine.EditionByID(ed) != nil && grp < engine.EditionByID(ed).GroupCount() {
-		set = b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", ed, grp), nil) + " " + b.cat.T(lang, fmt.Sprintf("group_%s_%d", ed, grp), nil)
+	if ed, grp, ok := s.Favourite(); ok {
+		if name, ok := b.kinds[board.Name].(setsKind).SetName(lang, ed+":"+strconv.Itoa(grp)); ok {
+			set = name
+		}
 	}
 	return b.cat.T(lang, "stats_block", map[string]any{"Played": s.Played, "Won": s.Won, "Bankrupt": s.Bankrupt,
-		"Best": b.cat.Money(lang, s.BestWorth), "Set": set})
+		"Best": b.bestWorth(lang, s.BestWorth), "Set": set})
+}
+
+// bestWorth is a best net worth in words: a person whose every game ended
+// in bankruptcy has none to show, not "$0".
+func (b *Bot) bestWorth(lang string, worth int) string {
+	if worth <= 0 {
+		return b.cat.T(lang, "stats_no_worth", nil)
+	}
+	return b.cat.Money(lang, worth)
 }
 
 // renderStats is the /stats answer for one person.
@@ -226,13 +244,25 @@ func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAl
 	return sb.String()
 }
 
+// kindsStats is a kind whose games count apart from the board's
+// (PlayerStats.Kinds) and show on a line of their own in /stats.
+type kindsStats interface {
+	StatsLine(lang string, played, won int) string
+}
+
+var _ kindsStats = (*deal.Kind)(nil)
+
 // kindLines are a person's games of other kinds (Monopoly Deal), one line
 // each after the board games' block.
 func (b *Bot) kindLines(lang string, s PlayerStats) string {
-	if k := s.Kinds[deal.Name]; k != nil {
-		return "\n" + b.cat.T(lang, "deal_stats", map[string]any{"Played": k.Played, "Won": k.Won})
+	var sb strings.Builder
+	for _, name := range kindOrder {
+		k, ok := b.kinds[name].(kindsStats)
+		if ks := s.Kinds[name]; ok && ks != nil {
+			sb.WriteString("\n" + k.StatsLine(lang, ks.Played, ks.Won))
+		}
 	}
-	return ""
+	return sb.String()
 }
 
 // renderTop is the /top answer.
@@ -244,7 +274,7 @@ func (b *Bot) renderTop(lang string, top []ranked) string {
 	sb.WriteString(b.cat.T(lang, "top_title", nil))
 	for i, r := range top {
 		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": kit.Escape(r.Name),
-			"Won": r.Won, "Played": r.Played, "Best": b.cat.Money(lang, r.BestWorth)}))
+			"Won": r.Won, "Played": r.Played, "Best": b.bestWorth(lang, r.BestWorth)}))
 	}
 	return sb.String()
 }

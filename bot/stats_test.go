@@ -32,7 +32,7 @@ func TestStatsAfterGames(t *testing.T) {
 	}
 	// A cancelled lobby is not a game played.
 	h.say(alice, "/newgame")
-	h.mustPress(alice, OpCancel)
+	h.cancelLobby(alice)
 	if here, _ := h.stats(alice.ID); here.Played != 0 {
 		t.Fatal("a cancelled lobby counted as a game")
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -244,7 +245,7 @@ func TestTradeStaleOffer(t *testing.T) {
 		t.Fatalf("after the first accept: owner %d, trades %+v, offers %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers)
 	}
 	h.press(uz, msgB, dataB)
-	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T(locales.Normalize(uz.LanguageCode), "err_trade_not_found", nil) { // the presser's
 		t.Errorf("stale accept answered %+v", ans)
 	}
 	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != y {

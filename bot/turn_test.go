@@ -236,18 +236,6 @@ func (h *harness) newestWith(op Op) int {
 	return msg
 }
 
-// message is the group's message id as it stands.
-func (h *harness) message(id int) fakeapi.Message {
-	h.t.Helper()
-	for _, m := range h.api.Messages(testChat) {
-		if m.ID == id {
-			return m
-		}
-	}
-	h.t.Fatalf("no message %d", id)
-	return fakeapi.Message{}
-}
-
 // deedData is the data of message msg's button for square sq.
 func deedData(t *testing.T, h *harness, msg, sq int) string {
 	t.Helper()

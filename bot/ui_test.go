@@ -143,7 +143,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 	rec := h.record()
 	sq := rec.Game.Players[rec.Game.Current].Pos
 	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
-	msg, data, ok := h.findButton(OpBid, 0, true)
+	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no bid button in the auction")
 	}

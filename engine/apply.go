@@ -52,8 +52,10 @@ func (g *Game) check(p PlayerID, a Action) error {
 	if !g.Active(p) {
 		return ErrNotInGame
 	}
-	if handled, err := g.checkEdition(p, a); handled {
-		return err
+	if g.editionAction(a) {
+		if handled, err := g.checkEdition(p, a); handled {
+			return err
+		}
 	}
 	current := p == g.Current
 	switch a.Kind {
@@ -220,7 +222,7 @@ func (g *Game) busy() error {
 }
 
 func (g *Game) perform(p PlayerID, a Action) {
-	if g.performEdition(p, a) {
+	if g.editionAction(a) && g.performEdition(p, a) {
 		return
 	}
 	switch a.Kind {
@@ -262,14 +264,14 @@ func (g *Game) perform(p PlayerID, a Action) {
 		i := g.tradeIndex(a.TradeID)
 		t := g.Trades[i]
 		g.removeTrade(i)
-		g.emit(Event{Kind: EvTradeRejected, Player: p, Other: t.From, Amount: t.ID})
+		*g.event() = Event{Kind: EvTradeRejected, Player: p, Other: t.From, Amount: t.ID}
 	case ActCancelTrade:
 		i := g.tradeIndex(a.TradeID)
 		t := g.Trades[i]
 		g.removeTrade(i)
-		g.emit(Event{Kind: EvTradeCancelled, Player: p, Other: t.To, Amount: t.ID})
+		*g.event() = Event{Kind: EvTradeCancelled, Player: p, Other: t.To, Amount: t.ID}
 	case ActResign:
-		g.emit(Event{Kind: EvResigned, Player: p})
+		*g.event() = Event{Kind: EvResigned, Player: p}
 		g.bankrupt(p, Bank)
 	case ActVoteEnd:
 		g.actVoteEnd(p)
@@ -280,7 +282,7 @@ func (g *Game) perform(p PlayerID, a Action) {
 
 func (g *Game) actVoteEnd(p PlayerID) {
 	g.Players[p].VotedEnd = true
-	g.emit(Event{Kind: EvVotedEnd, Player: p})
+	*g.event() = Event{Kind: EvVotedEnd, Player: p}
 	for i := range g.Players {
 		if g.Active(PlayerID(i)) && !g.Players[i].VotedEnd {
 			return
@@ -312,7 +314,7 @@ func (g *Game) Waiting() PlayerID {
 
 // timeout takes the default decision for whoever the game waits for.
 func (g *Game) timeout() {
-	g.emit(Event{Kind: EvTimeout, Player: g.Waiting()})
+	*g.event() = Event{Kind: EvTimeout, Player: g.Waiting()}
 	switch g.Phase {
 	case PhaseTurnStart:
 		g.actRoll(g.Current)

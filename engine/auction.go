@@ -18,7 +18,7 @@ func (g *Game) startAuction(sq, minBid, building int, requester PlayerID) {
 	}
 	a.Passed = passed
 	g.Auction = a
-	g.emit(Event{Kind: EvAuctionStarted, Square: sq, Amount: a.Min, Player: requester})
+	*g.event() = Event{Kind: EvAuctionStarted, Square: sq, Amount: a.Min, Player: requester}
 	g.closeAuctionIfDone()
 }
 
@@ -47,7 +47,7 @@ func (g *Game) checkBid(p PlayerID, amount int) error {
 func (g *Game) actBid(p PlayerID, amount int) {
 	a := g.Auction
 	a.High, a.Leader = amount, p
-	g.emit(Event{Kind: EvBid, Player: p, Square: a.Square, Amount: amount})
+	*g.event() = Event{Kind: EvBid, Player: p, Square: a.Square, Amount: amount}
 	g.closeAuctionIfDone()
 }
 
@@ -64,7 +64,7 @@ func (g *Game) checkPass(p PlayerID) error {
 
 func (g *Game) actPass(p PlayerID) {
 	g.Auction.Passed[p] = true
-	g.emit(Event{Kind: EvAuctionPass, Player: p, Square: g.Auction.Square})
+	*g.event() = Event{Kind: EvAuctionPass, Player: p, Square: g.Auction.Square}
 	g.closeAuctionIfDone()
 }
 
@@ -80,12 +80,12 @@ func (g *Game) closeAuctionIfDone() {
 	// auction reuses it.
 	g.Auction, g.spare = nil, a
 	if a.Leader == NoOwner {
-		g.emit(Event{Kind: EvAuctionUnsold, Square: a.Square, Amount: a.Building})
+		*g.event() = Event{Kind: EvAuctionUnsold, Square: a.Square, Amount: a.Building}
 		return
 	}
 	w := a.Leader
 	g.takeForBank(w, a.High)
-	g.emit(Event{Kind: EvAuctionWon, Player: w, Square: a.Square, Amount: a.High, Cost: a.Building})
+	*g.event() = Event{Kind: EvAuctionWon, Player: w, Square: a.Square, Amount: a.High, Cost: a.Building}
 	switch {
 	case a.Building == 0:
 		g.setOwner(a.Square, w)
@@ -105,7 +105,7 @@ func (g *Game) auctionTimeout() {
 	for i := range a.Passed {
 		if !a.Passed[i] && PlayerID(i) != a.Leader {
 			a.Passed[i] = true
-			g.emit(Event{Kind: EvAuctionPass, Player: PlayerID(i), Square: a.Square})
+			*g.event() = Event{Kind: EvAuctionPass, Player: PlayerID(i), Square: a.Square}
 		}
 	}
 	g.closeAuctionIfDone()

@@ -67,5 +67,5 @@ func (g *Game) moveBuilding(t *Trade) {
 	src, dst := &g.Props[t.TakeBuilding], &g.Props[t.PlaceOn]
 	src.Buildings--
 	dst.Buildings++
-	g.emit(Event{Kind: EvBuildingTraded, Player: t.From, Other: t.To, Square: t.PlaceOn, From: t.TakeBuilding, Amount: int(dst.Buildings)})
+	*g.event() = Event{Kind: EvBuildingTraded, Player: t.From, Other: t.To, Square: t.PlaceOn, From: t.TakeBuilding, Amount: int(dst.Buildings)}
 }

@@ -87,7 +87,7 @@ func (g *Game) spinCasino(p PlayerID, stake int) {
 	for r := range reels {
 		die := g.die()
 		reels[r] = CasinoReels[r][die-1]
-		g.emit(Event{Kind: EvReelStopped, Player: p, Deck: r, Amount: die, Card: reels[r]})
+		*g.event() = Event{Kind: EvReelStopped, Player: p, Deck: r, Amount: die, Card: reels[r]}
 	}
 	g.Step = StepTurnEnd
 	symbol, count := CasinoCombination(reels)
@@ -95,20 +95,20 @@ func (g *Game) spinCasino(p PlayerID, stake int) {
 	if win == CasinoLost {
 		g.Players[p].Cash -= stake
 		g.Jackpot += stake
-		g.emit(Event{Kind: EvCasinoLost, Player: p, Amount: stake, Card: symbol, Deck: count, Cost: g.Jackpot})
+		*g.event() = Event{Kind: EvCasinoLost, Player: p, Amount: stake, Card: symbol, Deck: count, Cost: g.Jackpot}
 		return
 	}
 	if win == 0 {
-		g.emit(Event{Kind: EvCasinoPush, Player: p, Amount: stake, Card: symbol, Deck: count})
+		*g.event() = Event{Kind: EvCasinoPush, Player: p, Amount: stake, Card: symbol, Deck: count}
 		return
 	}
 	g.bankPays(p, win*stake)
-	g.emit(Event{Kind: EvCasinoWon, Player: p, Amount: stake, Cost: win * stake, Card: symbol, Deck: count})
+	*g.event() = Event{Kind: EvCasinoWon, Player: p, Amount: stake, Cost: win * stake, Card: symbol, Deck: count}
 	if symbol == SymbolStar && count == 3 && g.Jackpot > 0 {
 		won := min(g.Jackpot, CasinoJackpotCap*stake)
 		g.Jackpot -= won
 		g.Players[p].Cash += won
-		g.emit(Event{Kind: EvCasinoJackpot, Player: p, Amount: won, Cost: g.Jackpot})
+		*g.event() = Event{Kind: EvCasinoJackpot, Player: p, Amount: won, Cost: g.Jackpot}
 	}
 }
 

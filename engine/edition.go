@@ -174,6 +174,9 @@ func (e *Edition) Group(g int) []int { return e.groups[g] }
 func (e *Edition) GroupCount() int { return len(e.groups) }
 
 func (e *Edition) prepare() *Edition {
+	if len(e.Squares) > 64 {
+		panic("engine: edition " + e.ID + " has more than 64 squares, the index of holdings (holdings.go) has a bit for each")
+	}
 	n := 0
 	for _, s := range e.Squares {
 		if s.Group+1 > n {

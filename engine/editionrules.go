@@ -6,6 +6,14 @@ import "fmt"
 // gamble and the casino, the tax inspection's roll) plugged into check,
 // perform, Legal, the timeout and the invariants.
 
+// editionAction reports whether a may be one of the editions' own
+// decisions that checkEdition and performEdition handle: their own action
+// kinds, or a decision in one of their own phases. It is the one test that
+// every action of the classic game pays for the editions' hooks.
+func (g *Game) editionAction(a Action) bool {
+	return a.Kind >= ActStayInJail || g.Phase >= PhaseJailChoice
+}
+
 // checkEdition checks the edition's own decisions; handled is false for
 // every other action, which check goes on to judge.
 func (g *Game) checkEdition(p PlayerID, a Action) (handled bool, err error) {

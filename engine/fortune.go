@@ -47,11 +47,11 @@ func (g *Game) takeFortune(p PlayerID, kind int) {
 		taken, gone = EvMisfortuneTaken, EvMisfortuneGone
 	}
 	if g.FortunesLeft(kind) == 0 {
-		g.emit(Event{Kind: gone, Player: p})
+		*g.event() = Event{Kind: gone, Player: p}
 		return
 	}
 	*g.Players[p].fortune(kind)++
-	g.emit(Event{Kind: taken, Player: p})
+	*g.event() = Event{Kind: taken, Player: p}
 }
 
 // playFortune applies a held card to rent that p owes owner for sq and
@@ -60,11 +60,11 @@ func (g *Game) playFortune(p, owner PlayerID, sq, rent int) int {
 	pl := &g.Players[p]
 	if pl.Luck > 0 {
 		pl.Luck--
-		g.emit(Event{Kind: EvLuckUsed, Player: p, Other: owner, Square: sq, Amount: rent})
+		*g.event() = Event{Kind: EvLuckUsed, Player: p, Other: owner, Square: sq, Amount: rent}
 		return 0
 	}
 	pl.Misfortune--
-	g.emit(Event{Kind: EvMisfortuneUsed, Player: p, Other: owner, Square: sq, Amount: rent})
+	*g.event() = Event{Kind: EvMisfortuneUsed, Player: p, Other: owner, Square: sq, Amount: rent}
 	return 2 * rent
 }
 
@@ -76,6 +76,6 @@ func (g *Game) leaveEditionState(p PlayerID) {
 	if pl.Luck+pl.Misfortune == 0 {
 		return
 	}
-	g.emit(Event{Kind: EvFortuneReturned, Player: p, Amount: int(pl.Luck), Cost: int(pl.Misfortune)})
+	*g.event() = Event{Kind: EvFortuneReturned, Player: p, Amount: int(pl.Luck), Cost: int(pl.Misfortune)}
 	pl.Luck, pl.Misfortune = 0, 0
 }

@@ -64,13 +64,13 @@ func (g *Game) actStake(p PlayerID, stake int) {
 	}
 	g.Step = StepTurnEnd
 	if gain < 0 {
-		g.emit(Event{Kind: EvGambleLost, Player: p, Amount: stake, Dice: [2]int{die, 0}})
+		*g.event() = Event{Kind: EvGambleLost, Player: p, Amount: stake, Dice: [2]int{die, 0}}
 		return
 	}
-	g.emit(Event{Kind: EvGambleWon, Player: p, Amount: stake, Dice: [2]int{die, 0}, Cost: gain})
+	*g.event() = Event{Kind: EvGambleWon, Player: p, Amount: stake, Dice: [2]int{die, 0}, Cost: gain}
 }
 
 func (g *Game) actNoStake(p PlayerID) {
 	g.Step = StepTurnEnd
-	g.emit(Event{Kind: EvNoStake, Player: p})
+	*g.event() = Event{Kind: EvNoStake, Player: p}
 }

@@ -219,7 +219,7 @@ func New(cfg Config) (*Game, []Event, error) {
 	g.Jackpot, g.Bank = ed.Jackpot, -int64(ed.Jackpot) // the bank's stake in the centre
 	g.events = g.events[:0]
 	if cfg.SeatZeroStarts {
-		g.emit(Event{Kind: EvFirstPlayer, Player: 0})
+		*g.event() = Event{Kind: EvFirstPlayer, Player: 0}
 	} else {
 		g.Current = g.rollForOrder()
 	}
@@ -238,7 +238,7 @@ func (g *Game) rollForOrder() PlayerID {
 		best, bestSum := contenders[:0:0], 0
 		for _, p := range contenders {
 			d := g.rollDice()
-			g.emit(Event{Kind: EvOrderRoll, Player: p, Dice: d})
+			*g.event() = Event{Kind: EvOrderRoll, Player: p, Dice: d}
 			switch s := d[0] + d[1]; {
 			case s > bestSum:
 				best, bestSum = append(best[:0], p), s
@@ -247,7 +247,7 @@ func (g *Game) rollForOrder() PlayerID {
 			}
 		}
 		if len(best) == 1 {
-			g.emit(Event{Kind: EvFirstPlayer, Player: best[0]})
+			*g.event() = Event{Kind: EvFirstPlayer, Player: best[0]}
 			return best[0]
 		}
 		contenders = best
@@ -325,7 +325,22 @@ func (g *Game) die() int {
 
 func (g *Game) rollDice() [2]int { return [2]int{g.die(), g.die()} }
 
-func (g *Game) emit(e Event) { g.events = append(g.events, e) }
+func (g *Game) emit(e Event) { *g.event() = e }
+
+// event makes room for one more event of the current call and returns it
+// for the caller to assign whole: *g.event() = Event{...}. The compiler
+// writes such a literal in place, where emit(Event{...}) builds it in a
+// temporary first and copies it in wider words than it was written in,
+// which stalls the processor's store forwarding on every event.
+func (g *Game) event() *Event {
+	n := len(g.events)
+	if n < cap(g.events) {
+		g.events = g.events[:n+1]
+	} else {
+		g.events = append(g.events, Event{})
+	}
+	return &g.events[n]
+}
 
 // takeEvents returns the events of the last call. The slice is reused by
 // the next Apply: callers that keep events copy them.

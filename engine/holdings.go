@@ -3,7 +3,9 @@ package engine
 import "fmt"
 
 // holdings indexes who owns what, per seat: the deeds owned in each group,
-// the complete colour sets and the mortgaged deeds. The building checks
+// the complete colour sets and the mortgaged deeds, as counts and as masks
+// (a bit per group, or per square: editions have at most 64 of each, see
+// Edition.prepare) that callers visit instead of the whole board. The building checks
 // (run for every seat on every build) and the computer players (several
 // times a turn) read it instead of scanning the board.
 //
@@ -21,7 +23,10 @@ type holdings struct {
 	sets      []uint8  // complete colour sets, by seat
 	setMask   []uint64 // complete colour sets as bits by group (below 64), by seat
 	near      []uint8  // colour sets lacking one deed, by seat
+	nearMask  []uint64 // colour sets lacking one deed as bits by group, by seat
 	mortgaged []uint8  // mortgaged deeds, by seat
+	deeds     []uint64 // deeds owned as bits by square, by seat
+	pledged   []uint64 // mortgaged deeds as bits by square, by seat
 }
 
 // index returns the holdings, built from Props if they are not yet.
@@ -45,7 +50,9 @@ func (g *Game) countHoldings() holdings {
 	buf = buf[groups:]
 	h.owned, buf = buf[:n*groups:n*groups], buf[n*groups:]
 	h.sets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
-	h.setMask = make([]uint64, n)
+	masks := make([]uint64, 4*n)
+	h.setMask, h.nearMask = masks[:n:n], masks[n:2*n:2*n]
+	h.deeds, h.pledged = masks[2*n:3*n:3*n], masks[3*n:]
 	for gi, sqs := range ed.groups {
 		h.size[gi] = uint8(len(sqs))
 		if ed.colour[gi] {
@@ -60,8 +67,10 @@ func (g *Game) countHoldings() holdings {
 		if gi := ed.Squares[sq].Group; gi >= 0 {
 			h.owned[int(prop.Owner)*groups+gi]++
 		}
+		h.deeds[prop.Owner] |= squareBit(sq)
 		if prop.Mortgaged {
 			h.mortgaged[prop.Owner]++
+			h.pledged[prop.Owner] |= squareBit(sq)
 		}
 	}
 	for p := 0; p < n; p++ {
@@ -75,6 +84,7 @@ func (g *Game) countHoldings() holdings {
 				h.setMask[p] |= groupBit(gi)
 			case size - 1:
 				h.near[p]++
+				h.nearMask[p] |= groupBit(gi)
 			}
 		}
 	}
@@ -128,8 +138,15 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 	if p < 0 {
 		return
 	}
+	bit := squareBit(sq)
+	if d > 0 {
+		h.deeds[p] |= bit
+	} else {
+		h.deeds[p] &^= bit
+	}
 	if mortgaged {
 		h.mortgaged[p] = uint8(int(h.mortgaged[p]) + d)
+		h.pledged[p] ^= bit // set with the deed, cleared with it
 	}
 	gi := ed.Squares[sq].Group
 	if gi < 0 {
@@ -149,8 +166,10 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 	switch {
 	case was == size-1:
 		h.near[p]--
+		h.nearMask[p] &^= groupBit(gi)
 	case was+d == size-1:
 		h.near[p]++
+		h.nearMask[p] |= groupBit(gi)
 	}
 }
 
@@ -163,14 +182,19 @@ func groupBit(gi int) uint64 {
 	return 1 << gi
 }
 
+// squareBit is square sq's bit in a mask of squares.
+func squareBit(sq int) uint64 { return 1 << uint(sq) }
+
 // markMortgaged sets sq's mortgage, keeping the index.
 func (g *Game) markMortgaged(sq int, m bool) {
 	prop := &g.Props[sq]
 	if g.hold.owned != nil && prop.Mortgaged != m && prop.Owner >= 0 {
 		if m {
 			g.hold.mortgaged[prop.Owner]++
+			g.hold.pledged[prop.Owner] |= squareBit(sq)
 		} else {
 			g.hold.mortgaged[prop.Owner]--
+			g.hold.pledged[prop.Owner] &^= squareBit(sq)
 		}
 	}
 	prop.Mortgaged = m
@@ -188,7 +212,9 @@ func (g *Game) checkHoldings() error {
 				return fmt.Errorf("index: player %d owns %d deeds of group %d, the board says %d", p, got, gi, w)
 			}
 		}
-		if g.hold.sets[p] != want.sets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] || g.hold.mortgaged[p] != want.mortgaged[p] {
+		if g.hold.sets[p] != want.sets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] ||
+			g.hold.nearMask[p] != want.nearMask[p] || g.hold.mortgaged[p] != want.mortgaged[p] ||
+			g.hold.deeds[p] != want.deeds[p] || g.hold.pledged[p] != want.pledged[p] {
 			return fmt.Errorf("index: player %d has %d sets, %d lacking one and %d mortgages, the board says %d, %d and %d",
 				p, g.hold.sets[p], g.hold.near[p], g.hold.mortgaged[p], want.sets[p], want.near[p], want.mortgaged[p])
 		}
@@ -259,6 +285,33 @@ func (g *Game) CompleteSetMask(p PlayerID) uint64 {
 func (g *Game) SetsLackingOne(p PlayerID) int {
 	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
 		return int(g.hold.near[p])
+	}
+	return 0
+}
+
+// NearSetMask has bit gi set for each colour set gi of which p owns all
+// but one deed, for callers that visit them (the computer players' trade
+// offers).
+func (g *Game) NearSetMask(p PlayerID) uint64 {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return g.hold.nearMask[p]
+	}
+	return 0
+}
+
+// DeedMask has bit sq set for each deed sq that p owns, for callers that
+// visit them in board order instead of scanning the board.
+func (g *Game) DeedMask(p PlayerID) uint64 {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return g.hold.deeds[p]
+	}
+	return 0
+}
+
+// MortgagedMask has bit sq set for each deed sq of p's that is mortgaged.
+func (g *Game) MortgagedMask(p PlayerID) uint64 {
+	if uint(p) < uint(len(g.hold.sets)) || g.held(p) {
+		return g.hold.pledged[p]
 	}
 	return 0
 }

@@ -8,12 +8,18 @@ import (
 
 // TestGroupsOfOneKind: the index and the computer players tell a colour
 // set by its first square, so every edition's groups must be of one kind;
-// and there are at most 64 groups, a bit each in a mask.
+// every deed is in a group; and there are at most 64 groups and 64
+// squares, a bit each in a mask.
 func TestGroupsOfOneKind(t *testing.T) {
 	for _, id := range Editions() {
 		ed := EditionByID(id)
-		if ed.GroupCount() > 64 {
-			t.Errorf("%s: %d groups; masks of groups (CompleteSetMask) hold 64", id, ed.GroupCount())
+		if ed.GroupCount() > 64 || len(ed.Squares) > 64 {
+			t.Errorf("%s: %d groups and %d squares; masks of groups (CompleteSetMask) and of squares (DeedMask) hold 64", id, ed.GroupCount(), len(ed.Squares))
+		}
+		for sq := range ed.Squares {
+			if s := &ed.Squares[sq]; s.Ownable() && s.Group < 0 {
+				t.Errorf("%s: deed %d is in no group", id, sq)
+			}
 		}
 		for gi := 0; gi < ed.GroupCount(); gi++ {
 			sqs := ed.Group(gi)

@@ -36,6 +36,6 @@ func (g *Game) exchangeHotels(p PlayerID, group int) {
 		prop.Buildings = Hotel - 1
 		value := g.ed.Squares[s].HouseCost / 2
 		g.bankPays(p, value)
-		g.emit(Event{Kind: EvBuildingSold, Player: p, Square: s, Amount: int(prop.Buildings), Cost: value})
+		*g.event() = Event{Kind: EvBuildingSold, Player: p, Square: s, Amount: int(prop.Buildings), Cost: value}
 	}
 }

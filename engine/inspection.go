@@ -27,10 +27,10 @@ func (g *Game) inspect(p PlayerID) {
 	g.Step = StepTurnEnd
 	pos := g.Players[p].Pos
 	if d[0] == d[1] {
-		g.emit(Event{Kind: EvInspectionFree, Player: p, Dice: d, Square: pos})
+		*g.event() = Event{Kind: EvInspectionFree, Player: p, Dice: d, Square: pos}
 		return
 	}
 	tax := g.InspectionDue(p)
-	g.emit(Event{Kind: EvInspectionTax, Player: p, Dice: d, Amount: tax, Square: pos})
+	*g.event() = Event{Kind: EvInspectionTax, Player: p, Dice: d, Amount: tax, Square: pos}
 	g.chargeBank(p, tax, EvTaxPaid, pos)
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // This file holds every movement of money: between players, to and from
 // the bank and the jackpot, debts and bankruptcy. Keeping them in one place
 // is what makes the conservation invariant easy to trust.
@@ -39,11 +41,11 @@ func (g *Game) toCentre(p PlayerID, amount int) {
 func (g *Game) chargeBank(p PlayerID, amount int, kind EventKind, sq int) {
 	if g.Players[p].Cash >= amount {
 		g.toCentre(p, amount)
-		g.emit(Event{Kind: kind, Player: p, Amount: amount, Square: sq})
+		*g.event() = Event{Kind: kind, Player: p, Amount: amount, Square: sq}
 		return
 	}
 	g.pushDebt(Debt{Debtor: p, Creditor: Bank, Amount: amount, Centre: true})
-	g.emit(Event{Kind: EvDebt, Player: p, Other: Bank, Amount: amount})
+	*g.event() = Event{Kind: EvDebt, Player: p, Other: Bank, Amount: amount}
 }
 
 // charge makes p pay to (a player or Bank), or records a debt.
@@ -51,9 +53,9 @@ func (g *Game) charge(p, to PlayerID, amount int) {
 	if g.Players[p].Cash >= amount {
 		g.transfer(p, to, amount)
 		if to == Bank {
-			g.emit(Event{Kind: EvPaid, Player: p, Amount: amount})
+			*g.event() = Event{Kind: EvPaid, Player: p, Amount: amount}
 		} else {
-			g.emit(Event{Kind: EvPaidPlayer, Player: p, Other: to, Amount: amount})
+			*g.event() = Event{Kind: EvPaidPlayer, Player: p, Other: to, Amount: amount}
 		}
 		return
 	}
@@ -62,7 +64,7 @@ func (g *Game) charge(p, to PlayerID, amount int) {
 
 func (g *Game) addDebt(p, to PlayerID, amount int) {
 	g.pushDebt(Debt{Debtor: p, Creditor: to, Amount: amount})
-	g.emit(Event{Kind: EvDebt, Player: p, Other: to, Amount: amount})
+	*g.event() = Event{Kind: EvDebt, Player: p, Other: to, Amount: amount}
 }
 
 // pushDebt appends d to Debts, reusing the array of earlier debts.
@@ -106,7 +108,7 @@ func (g *Game) actPayDebt() {
 	}
 	n := copy(g.Debts, g.Debts[1:])
 	g.setDebts(g.Debts[:n])
-	g.emit(Event{Kind: EvDebtPaid, Player: d.Debtor, Other: d.Creditor, Amount: d.Amount})
+	*g.event() = Event{Kind: EvDebtPaid, Player: d.Debtor, Other: d.Creditor, Amount: d.Amount}
 }
 
 // buildingValue is what the bank pays for the buildings on sq.
@@ -119,19 +121,12 @@ func (g *Game) buildingValue(sq int) int {
 func (g *Game) LiquidationValue(p PlayerID) int {
 	ed := g.EditionData()
 	v := g.Players[p].Cash
-	for gi, n := range g.GroupCounts(p) { // only the groups p has deeds in
-		if n == 0 {
-			continue
-		}
-		for _, sq := range ed.groups[gi] {
-			prop := &g.Props[sq]
-			if prop.Owner != p {
-				continue
-			}
-			v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
-			if !prop.Mortgaged {
-				v += ed.Squares[sq].Mortgage
-			}
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		sq := bits.TrailingZeros64(deeds)
+		prop := &g.Props[sq]
+		v += int(prop.Buildings) * (ed.Squares[sq].HouseCost / 2)
+		if !prop.Mortgaged {
+			v += ed.Squares[sq].Mortgage
 		}
 	}
 	return v
@@ -190,7 +185,7 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 	}
 	pl.Bankrupt, pl.InJail, pl.JailTries, pl.VotedEnd = true, false, 0, false
 	pl.OutAt = g.Version + 1
-	g.emit(Event{Kind: EvBankrupt, Player: p, Other: creditor})
+	*g.event() = Event{Kind: EvBankrupt, Player: p, Other: creditor}
 	for sq := range g.Props {
 		prop := &g.Props[sq]
 		if prop.Owner != p {
@@ -237,7 +232,7 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 func (g *Game) giveDeed(sq int, from, to PlayerID) {
 	prop := &g.Props[sq]
 	g.setOwner(sq, to)
-	g.emit(Event{Kind: EvDeedReceived, Player: to, Other: from, Square: sq})
+	*g.event() = Event{Kind: EvDeedReceived, Player: to, Other: from, Square: sq}
 	if !prop.Mortgaged {
 		return
 	}
@@ -245,7 +240,7 @@ func (g *Game) giveDeed(sq int, from, to PlayerID) {
 	interest := g.interest(sq)
 	if g.Players[to].Cash >= interest {
 		g.takeForBank(to, interest)
-		g.emit(Event{Kind: EvMortgageInterest, Player: to, Square: sq, Amount: interest})
+		*g.event() = Event{Kind: EvMortgageInterest, Player: to, Square: sq, Amount: interest}
 		return
 	}
 	g.addDebt(to, Bank, interest)
@@ -260,7 +255,7 @@ func (g *Game) gameOver(winner PlayerID, byAgreement int) {
 	g.Winner = winner
 	g.Phase = PhaseGameOver
 	g.Auction, g.AuctionQueue, g.Debts, g.Placing = nil, nil, nil, NoOwner
-	g.emit(Event{Kind: EvGameOver, Player: winner, Amount: byAgreement})
+	*g.event() = Event{Kind: EvGameOver, Player: winner, Amount: byAgreement}
 }
 
 // Standings ranks the seats: the winner, the other active players by net

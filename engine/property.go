@@ -37,11 +37,8 @@ func (g *Game) setRange(group int) (lo, hi int8) {
 }
 
 func (g *Game) buildingsOf(p PlayerID) (houses, hotels int) {
-	for i := range g.Props {
-		if g.Props[i].Owner != p {
-			continue
-		}
-		if b := int(g.Props[i].Buildings); b == Hotel {
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		if b := int(g.Props[bits.TrailingZeros64(deeds)].Buildings); b == Hotel {
 			hotels++
 		} else {
 			houses += b
@@ -156,7 +153,7 @@ func (g *Game) actBuild(p PlayerID, sq int) {
 	}
 	if !g.Rules.NoBuildingAuctions {
 		if kind, ok := g.buildingShortage(p, sq); ok {
-			g.emit(Event{Kind: EvBuildingAuction, Player: p, Square: sq, Amount: kind})
+			*g.event() = Event{Kind: EvBuildingAuction, Player: p, Square: sq, Amount: kind}
 			g.startAuction(sq, g.ed.Squares[sq].HouseCost, kind, p)
 			return
 		}
@@ -176,7 +173,7 @@ func (g *Game) placeBuilding(p PlayerID, sq, cost int) {
 		g.Houses--
 	}
 	prop.Buildings++
-	g.emit(Event{Kind: EvBuilt, Player: p, Square: sq, Amount: int(prop.Buildings), Cost: cost})
+	*g.event() = Event{Kind: EvBuilt, Player: p, Square: sq, Amount: int(prop.Buildings), Cost: cost}
 }
 
 // nextKind is the building sq would get next: 1 for a house, Hotel for a hotel.
@@ -289,7 +286,7 @@ func (g *Game) actSellBuilding(p PlayerID, sq int) {
 	prop.Buildings--
 	value := g.ed.Squares[sq].HouseCost / 2
 	g.bankPays(p, value)
-	g.emit(Event{Kind: EvBuildingSold, Player: p, Square: sq, Amount: int(prop.Buildings), Cost: value})
+	*g.event() = Event{Kind: EvBuildingSold, Player: p, Square: sq, Amount: int(prop.Buildings), Cost: value}
 }
 
 func (g *Game) checkSellSet(p PlayerID, sq int) error {
@@ -312,7 +309,7 @@ func (g *Game) actSellSet(p PlayerID, sq int) {
 		value := g.buildingValue(s)
 		g.bankPays(p, value)
 		g.returnBuildings(s)
-		g.emit(Event{Kind: EvBuildingSold, Player: p, Square: s, Amount: 0, Cost: value})
+		*g.event() = Event{Kind: EvBuildingSold, Player: p, Square: s, Amount: 0, Cost: value}
 	}
 }
 
@@ -344,7 +341,7 @@ func (g *Game) actMortgage(p PlayerID, sq int) {
 	g.markMortgaged(sq, true)
 	m := g.ed.Squares[sq].Mortgage
 	g.bankPays(p, m)
-	g.emit(Event{Kind: EvMortgaged, Player: p, Square: sq, Cost: m})
+	*g.event() = Event{Kind: EvMortgaged, Player: p, Square: sq, Cost: m}
 }
 
 // UnmortgageCost is what lifting the mortgage of sq costs now.
@@ -379,7 +376,7 @@ func (g *Game) actUnmortgage(p PlayerID, sq int) {
 	g.takeForBank(p, cost)
 	g.markMortgaged(sq, false)
 	g.Props[sq].Received = false
-	g.emit(Event{Kind: EvUnmortgaged, Player: p, Square: sq, Cost: cost})
+	*g.event() = Event{Kind: EvUnmortgaged, Player: p, Square: sq, Cost: cost}
 }
 
 func (g *Game) checkBuy(p PlayerID) error {
@@ -396,13 +393,13 @@ func (g *Game) actBuy(p PlayerID) {
 	g.takeForBank(p, price)
 	g.setOwner(sq, p)
 	g.Step = StepTurnEnd
-	g.emit(Event{Kind: EvBought, Player: p, Square: sq, Amount: price})
+	*g.event() = Event{Kind: EvBought, Player: p, Square: sq, Amount: price}
 }
 
 func (g *Game) actDecline(p PlayerID) {
 	sq := g.Players[p].Pos
 	g.Step = StepTurnEnd
-	g.emit(Event{Kind: EvDeclined, Player: p, Square: sq})
+	*g.event() = Event{Kind: EvDeclined, Player: p, Square: sq}
 	if g.Rules.Auctions {
 		g.startAuction(sq, 1, 0, NoOwner)
 	}

@@ -16,7 +16,7 @@ func (g *Game) jailDoubles() int {
 // willSkip books one skipped turn for p.
 func (g *Game) willSkip(p PlayerID, reason int) {
 	g.Players[p].Skips[reason]++
-	g.emit(Event{Kind: EvWillSkip, Player: p, Amount: reason})
+	*g.event() = Event{Kind: EvWillSkip, Player: p, Amount: reason}
 }
 
 // skipTurn consumes one booked skip of the current player, if any: the
@@ -26,7 +26,7 @@ func (g *Game) skipTurn() bool {
 	for r := range pl.Skips {
 		if pl.Skips[r] > 0 {
 			pl.Skips[r]--
-			g.emit(Event{Kind: EvTurnSkipped, Player: g.Current, Amount: r})
+			*g.event() = Event{Kind: EvTurnSkipped, Player: g.Current, Amount: r}
 			return true
 		}
 	}
@@ -39,7 +39,7 @@ func (g *Game) skipTurn() bool {
 func (g *Game) jailStop(p PlayerID, reason int) {
 	g.Players[p].Pos = g.ed.JailSquare
 	g.RollAgain = false
-	g.emit(Event{Kind: EvSentToJail, Player: p, Square: g.ed.JailSquare, Amount: reason})
+	*g.event() = Event{Kind: EvSentToJail, Player: p, Square: g.ed.JailSquare, Amount: reason}
 	if g.Players[p].Cash >= g.Rules.JailFine {
 		g.Step = StepJailChoice
 		return
@@ -62,7 +62,7 @@ func (g *Game) checkJailChoice(p PlayerID, a Action) error {
 func (g *Game) payJailChoice(p PlayerID) {
 	g.toCentre(p, g.Rules.JailFine)
 	g.Step = StepTurnEnd
-	g.emit(Event{Kind: EvJailFinePaid, Player: p, Amount: g.Rules.JailFine})
+	*g.event() = Event{Kind: EvJailFinePaid, Player: p, Amount: g.Rules.JailFine}
 }
 
 // stayInJail is the choice not to pay, and the timeout's default.

@@ -108,7 +108,7 @@ func (g *Game) actProposeTrade(p PlayerID, t *Trade) {
 	offer := t.Clone()
 	offer.ID, offer.From = g.NextTrade, p
 	g.Trades = append(g.Trades, offer)
-	g.emit(Event{Kind: EvTradeProposed, Player: p, Other: offer.To, Amount: offer.ID})
+	*g.event() = Event{Kind: EvTradeProposed, Player: p, Other: offer.To, Amount: offer.ID}
 }
 
 func (g *Game) removeTrade(i int) {
@@ -121,7 +121,7 @@ func (g *Game) removeTrade(i int) {
 func (g *Game) actAcceptTrade(i int) {
 	t := g.Trades[i]
 	g.removeTrade(i)
-	g.emit(Event{Kind: EvTradeAccepted, Player: t.To, Other: t.From, Amount: t.ID})
+	*g.event() = Event{Kind: EvTradeAccepted, Player: t.To, Other: t.From, Amount: t.ID}
 	if t.Debt > 0 {
 		g.creditDebt(t.Debt)
 	}
@@ -150,7 +150,7 @@ func (g *Game) actAcceptTrade(i int) {
 func (g *Game) creditDebt(amount int) {
 	d := &g.Debts[0]
 	d.Amount -= amount
-	g.emit(Event{Kind: EvDebtSettled, Player: d.Debtor, Other: d.Creditor, Amount: amount, Cost: d.Amount})
+	*g.event() = Event{Kind: EvDebtSettled, Player: d.Debtor, Other: d.Creditor, Amount: amount, Cost: d.Amount}
 	if d.Amount == 0 {
 		n := copy(g.Debts, g.Debts[1:])
 		g.setDebts(g.Debts[:n])
@@ -173,7 +173,7 @@ func (g *Game) pruneTrades() {
 			i++
 			continue
 		}
-		g.emit(Event{Kind: EvTradeCancelled, Player: t.From, Other: t.To, Amount: t.ID})
+		*g.event() = Event{Kind: EvTradeCancelled, Player: t.From, Other: t.To, Amount: t.ID}
 		g.removeTrade(i)
 	}
 }
@@ -181,7 +181,7 @@ func (g *Game) pruneTrades() {
 func (g *Game) dropTradesOf(p PlayerID) {
 	for i := 0; i < len(g.Trades); {
 		if t := &g.Trades[i]; t.From == p || t.To == p {
-			g.emit(Event{Kind: EvTradeCancelled, Player: t.From, Other: t.To, Amount: t.ID})
+			*g.event() = Event{Kind: EvTradeCancelled, Player: t.From, Other: t.To, Amount: t.ID}
 			g.removeTrade(i)
 			continue
 		}

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // This file holds the turn flow: rolling, moving, landing, cards, rent,
 // jail, and the settle step that decides what the game waits for next.
 
@@ -11,7 +13,7 @@ func (g *Game) startTurn() {
 		g.advanceTurn()
 		return
 	}
-	g.emit(Event{Kind: EvTurnStarted, Player: g.Current, Amount: g.Turn})
+	*g.event() = Event{Kind: EvTurnStarted, Player: g.Current, Amount: g.Turn}
 	g.settle()
 }
 
@@ -90,14 +92,8 @@ func (g *Game) advanceTurn() {
 	// The bare-value window on received mortgaged deeds closes when their
 	// new owner's turn ends (a creditor who is not the current player keeps
 	// it through their own next turn). Only mortgaged deeds carry the mark.
-	marked := g.Props
-	if g.MortgagedDeeds(g.Current) == 0 {
-		marked = nil
-	}
-	for i := range marked {
-		if marked[i].Owner == g.Current {
-			marked[i].Received = false
-		}
+	for marked := g.MortgagedMask(g.Current); marked != 0; marked &= marked - 1 {
+		g.Props[bits.TrailingZeros64(marked)].Received = false
 	}
 	g.Current = next
 	g.startTurn()
@@ -107,26 +103,26 @@ func (g *Game) actRoll(p PlayerID) {
 	pl := &g.Players[p]
 	d := g.rollDice()
 	g.Dice = d
-	g.emit(Event{Kind: EvRolled, Player: p, Dice: d})
+	*g.event() = Event{Kind: EvRolled, Player: p, Dice: d}
 	doubles := d[0] == d[1]
 	if pl.InJail {
 		g.RollAgain = false
 		if doubles {
 			pl.InJail, pl.JailTries = false, 0
-			g.emit(Event{Kind: EvLeftJail, Player: p})
+			*g.event() = Event{Kind: EvLeftJail, Player: p}
 			g.Step = StepTurnEnd
 			g.moveBy(p, d[0]+d[1])
 			return
 		}
 		pl.JailTries++
-		g.emit(Event{Kind: EvJailRollFailed, Player: p, Amount: pl.JailTries})
+		*g.event() = Event{Kind: EvJailRollFailed, Player: p, Amount: pl.JailTries}
 		if pl.JailTries < g.Rules.JailRolls {
 			g.Step = StepTurnEnd
 			return
 		}
 		// The last try failed: pay the fine, leave, and move by this roll.
 		pl.InJail, pl.JailTries = false, 0
-		g.emit(Event{Kind: EvLeftJail, Player: p})
+		*g.event() = Event{Kind: EvLeftJail, Player: p}
 		g.Step = StepJailMove
 		g.chargeBank(p, g.Rules.JailFine, EvJailFinePaid, g.ed.JailSquare)
 		return
@@ -143,12 +139,12 @@ func (g *Game) actRoll(p PlayerID) {
 	g.Step = StepTurnEnd
 	g.moveBy(p, d[0]+d[1])
 	if g.RollAgain { // not when the move ended in jail
-		g.emit(Event{Kind: EvDoubles, Player: p})
+		*g.event() = Event{Kind: EvDoubles, Player: p}
 	}
 }
 
 func (g *Game) actEndTurn() {
-	g.emit(Event{Kind: EvTurnEnded, Player: g.Current})
+	*g.event() = Event{Kind: EvTurnEnded, Player: g.Current}
 	g.advanceTurn()
 }
 
@@ -160,7 +156,7 @@ func (g *Game) moveBy(p PlayerID, n int) {
 	from := pl.Pos
 	to := ((from+n)%size + size) % size
 	pl.Pos = to
-	g.emit(Event{Kind: EvMoved, Player: p, From: from, Square: to})
+	*g.event() = Event{Kind: EvMoved, Player: p, From: from, Square: to}
 	if n > 0 && from+n >= size && !(g.Rules.JailOnStop && to == g.ed.JailSquare) {
 		g.paySalary(p, to == 0)
 	}
@@ -173,7 +169,7 @@ func (g *Game) moveTo(p PlayerID, target, rentFactor int) {
 	pl := &g.Players[p]
 	from := pl.Pos
 	pl.Pos = target
-	g.emit(Event{Kind: EvMoved, Player: p, From: from, Square: target})
+	*g.event() = Event{Kind: EvMoved, Player: p, From: from, Square: target}
 	if target <= from {
 		g.paySalary(p, target == 0)
 	}
@@ -186,7 +182,7 @@ func (g *Game) paySalary(p PlayerID, exactly bool) {
 		amount *= 2
 	}
 	g.bankPays(p, amount)
-	g.emit(Event{Kind: EvPassedStart, Player: p, Amount: amount})
+	*g.event() = Event{Kind: EvPassedStart, Player: p, Amount: amount}
 }
 
 // land resolves the square p stands on. rentFactor > 1 comes from cards:
@@ -195,7 +191,7 @@ func (g *Game) paySalary(p PlayerID, exactly bool) {
 func (g *Game) land(p PlayerID, rentFactor int) {
 	pos := g.Players[p].Pos
 	sq := &g.ed.Squares[pos]
-	g.emit(Event{Kind: EvLanded, Player: p, Square: pos})
+	*g.event() = Event{Kind: EvLanded, Player: p, Square: pos}
 	switch sq.Kind {
 	case SquareStreet, SquarePort, SquareUtility:
 		prop := &g.Props[pos]
@@ -204,9 +200,9 @@ func (g *Game) land(p PlayerID, rentFactor int) {
 			g.Step = StepBuyDecision
 		case prop.Owner == p:
 		case prop.Mortgaged:
-			g.emit(Event{Kind: EvRentMortgaged, Player: p, Square: pos})
+			*g.event() = Event{Kind: EvRentMortgaged, Player: p, Square: pos}
 		case g.Rules.NoRentInJail && g.Players[prop.Owner].InJail:
-			g.emit(Event{Kind: EvRentOwnerJailed, Player: p, Other: prop.Owner, Square: pos})
+			*g.event() = Event{Kind: EvRentOwnerJailed, Player: p, Other: prop.Owner, Square: pos}
 		default:
 			g.chargeRent(p, pos, rentFactor)
 		}
@@ -237,7 +233,7 @@ func (g *Game) land(p PlayerID, rentFactor int) {
 			amount := g.Jackpot
 			g.Jackpot = 0
 			g.Players[p].Cash += amount
-			g.emit(Event{Kind: EvJackpot, Player: p, Amount: amount})
+			*g.event() = Event{Kind: EvJackpot, Player: p, Amount: amount}
 		}
 	}
 }
@@ -273,7 +269,7 @@ func (g *Game) chargeRent(p PlayerID, sq, factor int) {
 	switch {
 	case s.Kind == SquareUtility && factor != 1: // a card: a fresh roll
 		d := g.rollDice()
-		g.emit(Event{Kind: EvRolled, Player: p, Dice: d})
+		*g.event() = Event{Kind: EvRolled, Player: p, Dice: d}
 		if factor == 0 { // the lux cards: the owner's usual multiple
 			factor = g.Rent(sq, 1)
 		}
@@ -290,7 +286,7 @@ func (g *Game) chargeRent(p PlayerID, sq, factor int) {
 	}
 	if g.Players[p].Cash >= amount {
 		g.transfer(p, owner, amount)
-		g.emit(Event{Kind: EvRentPaid, Player: p, Other: owner, Square: sq, Amount: amount})
+		*g.event() = Event{Kind: EvRentPaid, Player: p, Other: owner, Square: sq, Amount: amount}
 		return
 	}
 	g.addDebt(p, owner, amount)
@@ -300,10 +296,10 @@ func (g *Game) drawCard(p PlayerID, deck int) {
 	d := &g.Decks[deck]
 	card := d.draw()
 	c := &g.ed.Decks[deck][card]
-	g.emit(Event{Kind: EvCardDrawn, Player: p, Deck: deck, Card: card})
+	*g.event() = Event{Kind: EvCardDrawn, Player: p, Deck: deck, Card: card}
 	if c.Kind == CardJailFree {
 		g.Players[p].JailCards[deck] = true
-		g.emit(Event{Kind: EvJailCardKept, Player: p, Deck: deck})
+		*g.event() = Event{Kind: EvJailCardKept, Player: p, Deck: deck}
 		return
 	}
 	d.putBack(card)
@@ -321,7 +317,7 @@ func (g *Game) drawCard(p PlayerID, deck int) {
 		g.sendToJail(p, JailByCard)
 	case CardCollect:
 		g.bankPays(p, c.Amount)
-		g.emit(Event{Kind: EvCollected, Player: p, Amount: c.Amount})
+		*g.event() = Event{Kind: EvCollected, Player: p, Amount: c.Amount}
 	case CardPay:
 		g.chargeBank(p, c.Amount, EvPaid, pos)
 	case CardPayEach:
@@ -365,15 +361,15 @@ func (g *Game) sendToJail(p PlayerID, reason int) {
 	pl.Pos, pl.InJail, pl.JailTries = g.ed.JailSquare, true, 0
 	g.RollAgain = false
 	g.Step = StepTurnEnd
-	g.emit(Event{Kind: EvSentToJail, Player: p, Square: g.ed.JailSquare, Amount: reason})
+	*g.event() = Event{Kind: EvSentToJail, Player: p, Square: g.ed.JailSquare, Amount: reason}
 }
 
 func (g *Game) actPayJailFine(p PlayerID) {
 	pl := &g.Players[p]
 	g.toCentre(p, g.Rules.JailFine) // a fine: to the jackpot under that house rule, as on the third failed try
 	pl.InJail, pl.JailTries = false, 0
-	g.emit(Event{Kind: EvJailFinePaid, Player: p, Amount: g.Rules.JailFine})
-	g.emit(Event{Kind: EvLeftJail, Player: p})
+	*g.event() = Event{Kind: EvJailFinePaid, Player: p, Amount: g.Rules.JailFine}
+	*g.event() = Event{Kind: EvLeftJail, Player: p}
 }
 
 func (g *Game) actUseJailCard(p PlayerID) {
@@ -385,8 +381,8 @@ func (g *Game) actUseJailCard(p PlayerID) {
 	pl.JailCards[deck] = false
 	g.Decks[deck].putBack(g.jailCardIndex(deck))
 	pl.InJail, pl.JailTries = false, 0
-	g.emit(Event{Kind: EvJailCardUsed, Player: p, Deck: deck})
-	g.emit(Event{Kind: EvLeftJail, Player: p})
+	*g.event() = Event{Kind: EvJailCardUsed, Player: p, Deck: deck}
+	*g.event() = Event{Kind: EvLeftJail, Player: p}
 }
 
 func (g *Game) jailCardIndex(deck int) int {

@@ -479,6 +479,8 @@ func sampleData() map[string]any {
 		"Kick": "after 3", "Archive": "14 d", // settings: absent players
 		"Reels": "⭐ | 🔔 | 🍋", "Jackpot": "$200", // the casino (bot/board/edition.go)
 		"From": "Coffee Shop 🏪🏪", "On": "Bakery", // a building bought in a trade (bot/board/trade_building.go)
+		"In": "10 min", "Wait": "2 h", "Joined": 1, "Chat": "Friends", "Bot": "@monopoly_bot", // the lobby and its bell (bot/lobby*.go)
+		"Step":  "$20",                                      // an auction's raise (bot/board/auction.go)
 		"Rolls": "🔴 7 · 🔵 5", "Start": "GO", "Short": "$40", // the turn message (bot/board/turn_lines.go, turn_buy.go)
 	}
 }

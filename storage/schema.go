@@ -35,6 +35,7 @@ var currentBuckets = [][]byte{
 	bucketFlood,
 	bucketSpool,
 	bucketLogTail,
+	bucketPending,
 }
 
 // migration moves a file from version to-1 to version to. It runs inside the
@@ -89,6 +90,10 @@ var migrations = []migration{
 	// Logs written before stay where they are; new entries gather in a tail.
 	{to: 8, name: "log tails (storage/logtail.go)", fn: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketLogTail)
+		return err
+	}},
+	{to: 9, name: "messages owed to chats (storage/pending.go)", fn: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketPending)
 		return err
 	}},
 }

@@ -143,6 +143,28 @@ func (t *Tx) ForEachArchive(chatID int64, fn func(seq uint64, data []byte) error
 	})
 }
 
+// ForEachArchiveNewest calls fn for the chat's archived records, newest
+// first, while fn returns true: the bot looks back at the last game or two
+// (a rematch, /board after the game) without reading the whole archive.
+func (t *Tx) ForEachArchiveNewest(chatID int64, fn func(seq uint64, data []byte) (bool, error)) error {
+	b := t.bucket(bucketArchive).Bucket(chatKey(chatID))
+	if b == nil {
+		return nil
+	}
+	c := b.Cursor()
+	for k, v := c.Last(); k != nil; k, v = c.Prev() {
+		seq := readU64(k)
+		data, err := unpackArchive(clone(v))
+		if err != nil {
+			return fmt.Errorf("%w (chat %d, archive %d)", err, chatID, seq)
+		}
+		if more, err := fn(seq, data); err != nil || !more {
+			return err
+		}
+	}
+	return nil
+}
+
 func appendSeq(parent *bolt.Bucket, chatID int64, value []byte) (uint64, error) {
 	b, err := parent.CreateBucketIfNotExists(chatKey(chatID))
 	if err != nil {
@@ -235,6 +257,8 @@ func (t *Tx) SetLastUpdate(chatID int64, updateID int) error {
 //   - archive: from's records are appended after to's.
 //   - recent mark: to gets the later of the two and from's is dropped, so a
 //     restart looks at the game where it now is.
+//   - messages owed (pending.go): moved with their sequence numbers, so
+//     they and to's keep the order they were added in.
 //   - last update: to gets the larger of the two, and from keeps its value,
 //     so an update for the old id redelivered after a crash is still
 //     recognised as applied instead of starting something in a dead chat.
@@ -326,6 +350,9 @@ func (t *Tx) moveChat(from, to int64) error {
 		return err
 	}
 	if err := t.moveRecent(from, to); err != nil {
+		return err
+	}
+	if err := t.movePending(from, to); err != nil {
 		return err
 	}
 	return t.SetLastUpdate(to, t.LastUpdate(from))

@@ -40,8 +40,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := rec.Game
 	switch g.Phase {
-	case engine.PhaseAuction:
-		b.auctionRows(k, lang, rec)
+	case engine.PhaseAuction: // its buttons are on its own message (auction.go)
 	case engine.PhaseGamble:
 		b.stakeRows(k, lang, rec)
 	case engine.PhasePlaceBuilding:
@@ -85,7 +84,11 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActPayDebt:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)}), OpPayDebt, 0))
 			case engine.ActBankrupt:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
+				// Once asked, the question below is the only bankruptcy
+				// button: two look-alike buttons confused players.
+				if rec.View.Menu != menuBankrupt || rec.SeatOf(rec.View.User) != waiting {
+					main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
+				}
 			}
 		}
 		if g.Phase == engine.PhaseBuyDecision { // what the deed earns, before deciding
@@ -95,35 +98,6 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			k.Row(main[i:min(i+2, len(main))]...)
 		}
 	}
-}
-
-// auctionRows offers bids of +1/+10/+50/+100 over the current price, as
-// far as the richest bidder still in could pay, and leaving the auction.
-func (b *Kind) auctionRows(k *kit.Keyboard, lang string, rec *Record) {
-	g := rec.Game
-	a := g.Auction
-	richest := 0
-	for i := range g.Players {
-		if !a.Passed[i] && g.Players[i].Cash > richest {
-			richest = g.Players[i].Cash
-		}
-	}
-	var bids []tgbotapi.InlineKeyboardButton
-	base, scale := a.MinBid()-1, moneyScale(rec)
-	for _, step := range []int{1, 10, 50, 100} {
-		amount := base + step*scale
-		if a.Leader == engine.NoOwner && step == 1 {
-			amount = a.MinBid()
-		}
-		if amount <= richest {
-			bids = append(bids, k.Btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, amount)}), OpBid, amount))
-		}
-	}
-	k.Row(bids[:min(2, len(bids))]...)
-	if len(bids) > 2 {
-		k.Row(bids[2:]...)
-	}
-	k.Row(k.Btn(b.cat.T(lang, "btn_pass", nil), OpPass, 0))
 }
 
 // BuildGroups lists the colour sets where seat can build or sell now.

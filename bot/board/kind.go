@@ -30,6 +30,8 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 		b.onFollowPress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
 		b.onTradePress(ctx, updateID, q, p)
+	case auctionOps[p.Op]:
+		b.onAuctionPress(ctx, updateID, q, p) // auction.go
 	default:
 		b.onGamePress(ctx, updateID, q, p)
 	}
@@ -60,7 +62,13 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	case "board":
 		var shown *Record
 		var lang string
-		st, err := b.change(m.Chat.ID, updateID, b.withDeeds(b.cmdBoard(from, &shown, &lang))) // deed.go
+		st, err := b.change(m.Chat.ID, updateID, b.withDeeds(b.cmdBoard(m.Chat.ID, from, &shown, &lang))) // deed.go
+		if err == nil && shown != nil && (st.Rec == nil || st.Rec.ID != shown.ID) {
+			// The last game's board: the line that says so comes first.
+			b.finish(ctx, st, err, "")
+			b.sendPicture(m.Chat.ID, lang, shown, true)
+			break
+		}
 		if err == nil && shown != nil {
 			b.sendPicture(m.Chat.ID, lang, shown, true)
 		}
@@ -96,6 +104,9 @@ func (b *Kind) Pending(r *Record) Pending {
 		if p.Due == 0 || o.Expires < p.Due {
 			p.Due = o.Expires
 		}
+	}
+	if due := refreshDue(r); due != 0 && (p.Due == 0 || due < p.Due) {
+		p.Due = due // the auction message's refresh (auction.go)
 	}
 	return p
 }
@@ -136,7 +147,7 @@ func (b *Kind) Timeout(c *chatState, lang string) bool {
 	}
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActTimeout}
-	evs, err := g.Apply(engine.System, a)
+	evs, err := b.apply(c, lang, engine.System, a)
 	if err != nil {
 		return false
 	}
@@ -156,7 +167,7 @@ func (b *Kind) CanResign(r *Record, seat int) bool {
 func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 	g := c.Rec.Game
 	a := engine.Action{Kind: engine.ActResign}
-	evs, err := g.Apply(engine.PlayerID(seat), a)
+	evs, err := b.apply(c, lang, engine.PlayerID(seat), a)
 	if err != nil {
 		return false
 	}
@@ -166,8 +177,12 @@ func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 	return true
 }
 
-// Expire withdraws the offers past their deadline.
-func (b *Kind) Expire(ctx context.Context, chat int64) { b.expireOffers(ctx, chat) }
+// Expire withdraws the offers past their deadline and refreshes an
+// auction message that waited for its turn to be edited.
+func (b *Kind) Expire(ctx context.Context, chat int64) {
+	b.expireOffers(ctx, chat)
+	b.refreshAuction(ctx, chat)
+}
 
 // Active: the seat is not bankrupt.
 func (b *Kind) Active(r *Record, seat int) bool {
@@ -181,10 +196,15 @@ func (b *Kind) Show(c *chatState, lang string) {
 	rec := c.Rec
 	if c.Turn && c.Remove {
 		rec.View = View{}
+		b.showAuction(c, lang)
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderEndedTurn(lang, rec))
+		b.closeLinks(c, lang)      // trade_private.go
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
-		c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		if !auctionOnly(rec) { // bids change only the auction's message
+			c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+		}
+		b.showAuction(c, lang)
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
@@ -195,8 +215,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 		c.Finals = append(c.Finals, f)
 	}
 	if c.GameOver {
-		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "game_over", map[string]any{"Player": kit.Mention(rec.Seats[rec.Game.Winner])}) +
-			"\n\n" + b.renderStandings(lang, rec)})
+		c.Closing = append(c.Closing, kit.Reply{Text: b.Ending(lang, rec)}) // ending.go
 	}
 }
 
@@ -206,13 +225,22 @@ func (b *Kind) Reshow(c *chatState, lang string) {
 	if rec.TurnMsg != 0 {
 		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
 	}
+	if a := rec.Auction; a != nil {
+		// The auction goes on in a new message, which mentions the bidders.
+		if a.Msg != 0 {
+			c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_moved", nil))
+		}
+		a.Msg, a.ShownVer = 0, rec.Game.Version
+	}
 	rec.TurnMsg, rec.View = 0, View{}
 	c.Turn, c.Save = true, true
 }
 
 // Unshown: a turn message or an open offer's whose id was never stored,
 // or offers' final texts an older version left.
-func (b *Kind) Unshown(r *Record) bool { return r.TurnMsg == 0 || unsentOffers(r) }
+func (b *Kind) Unshown(r *Record) bool {
+	return r.TurnMsg == 0 || unsentOffers(r) || r.Auction != nil && r.Auction.Msg == 0
+}
 
 // Repost posts the open offers whose message id was never stored and
 // clears the offer edits an older version left (shown by Show).
@@ -223,8 +251,9 @@ func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	b.postUnsentOffers(chat, lang, r)
 }
 
-// Standings rank the seats by net worth.
-func (b *Kind) Standings(lang string, r *Record) string { return b.renderStandings(lang, r) }
+// Standings rank the seats by net worth, with the game's length and
+// highlights (ending.go).
+func (b *Kind) Standings(lang string, r *Record) string { return b.renderEnding(lang, r) }
 
 // Results: the winner the engine declared (none for a game stopped by
 // /endgame), bankruptcies (resignations included), net worth and colour

@@ -70,6 +70,7 @@ var Ops = map[Op]OpShape{
 	OpBid: WithArg, OpGroup: WithArg, OpBuild: WithArg, OpSell: WithArg, OpSellSet: WithArg, OpMortgage: WithArg,
 	OpUnmortgage: WithArg, OpDeed: WithArg, OpResignYes: WithArg,
 	OpOfAccept: WithArg, OpOfReject: WithArg, OpOfCounter: WithArg, OpOfWithdraw: WithArg,
+	OpAuctionBid: WithArg, OpAuctionRaise: WithArg, OpAuctionLeave: Plain, OpAuctionDeed: WithArg,
 	OpTrTo: WithChat, OpTrWho: WithChat, OpTrGive: WithChat, OpTrTake: WithChat, OpTrCard: WithChat, OpTrAsk: WithChat,
 	OpTrMode: WithChat, OpTrAdd: WithChat, OpTrSub: WithChat, OpTrSet: WithChat, OpTrSend: WithChat, OpTrDiscard: WithChat,
 	OpTrBuild: WithChat,

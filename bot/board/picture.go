@@ -134,11 +134,19 @@ func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) boo
 }
 
 // cmdBoard answers /board: the picture of the running game, for anyone in
-// the chat. The change stores only that the update was applied; *shown is
-// the record to draw (nil when there is no game).
-func (b *Kind) cmdBoard(from *tgbotapi.User, shown **Record, lang *string) func(c *chatState) error {
+// the chat; with no game running, the final board of the last one. The
+// change stores only that the update was applied; *shown is the record to
+// draw (nil when there is none).
+func (b *Kind) cmdBoard(chat int64, from *tgbotapi.User, shown **Record, lang *string) func(c *chatState) error {
 	return func(c *chatState) error {
 		*shown, *lang = nil, c.Lang(from.LanguageCode)
+		if c.Rec == nil || c.Rec.Status != StatusPlaying {
+			if last := b.host.LastGame(chat); last != nil && last.Game != nil && (last.Kind == "" || last.Kind == Name) {
+				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "ending_last_board", nil)})
+				*shown = last
+				return nil
+			}
+		}
 		if c.Rec == nil || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "no_game", nil)})
 			return nil

@@ -57,13 +57,13 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 	switch press.Op {
 	case OpBankrupt:
 		if err := g.Check(seat, engine.Action{Kind: engine.ActBankrupt}); err != nil {
-			c.Alert = b.errText(lang, err)
+			c.Alert = b.refusalText(rec, lang, seat, err)
 			return
 		}
 		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
 	case OpBankruptYes:
 		if rec.View.Menu != menuBankrupt || rec.View.User != from.ID {
-			c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			c.Alert = b.menuOwnerText(rec, lang)
 			return
 		}
 		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBankrupt})
@@ -94,7 +94,7 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 		}
 	case OpResignYes:
 		if int(seat) != press.Arg {
-			c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
+			c.Alert = b.cat.T(lang, "refuse_menu_of", map[string]any{"Player": seatName(rec, engine.PlayerID(press.Arg))})
 			return
 		}
 		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActResign})
@@ -118,7 +118,7 @@ func (b *Kind) setView(c *chatState, v View) {
 func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
 	v := c.Rec.View
 	if owner := c.Rec.SeatOf(v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && c.Rec.Game.Active(owner) {
-		c.Alert = b.cat.T(lang, "alert_not_your_menu", nil)
+		c.Alert = b.menuOwnerText(c.Rec, lang)
 		return false
 	}
 	return true
@@ -127,9 +127,9 @@ func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
 // act applies one engine action for seat and records what to show.
 func (b *Kind) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
 	g := c.Rec.Game
-	evs, err := g.Apply(seat, a)
+	evs, err := b.apply(c, lang, seat, a) // a bankruptcy's summary too (ending_bankrupt.go)
 	if err != nil {
-		c.Alert = b.errText(lang, err)
+		c.Alert = b.refusalText(c.Rec, lang, seat, err)
 		return
 	}
 	c.Log(kit.LogEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
@@ -148,6 +148,7 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
+			b.animateSpin(c, lang, evs) // a spin that ended the turn (reels.go)
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
 			c.FinalizeOnce(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
@@ -156,6 +157,11 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 		rec.Turn = append(rec.Turn, e)
 	}
 	remember(rec, evs)
+	keepTally(rec, evs, b.cfg.Now().UnixMilli()) // for the ending (ending.go)
+	if c.Frames[TurnSlot(rec.ID)] == nil {
+		b.animateSpin(c, lang, evs) // a spin in the turn that goes on
+	}
+	b.followAuctions(c, lang, evs) // auction.go
 	if n := len(rec.Turn); n > maxTurnEvents {
 		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
 	}

@@ -250,18 +250,8 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 			return b.cat.T(lang, "prompt_roll_again", map[string]any{"Player": cur})
 		}
 		return b.cat.T(lang, "prompt_end", map[string]any{"Player": cur})
-	case engine.PhaseAuction:
-		a := g.Auction
-		data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Amount": b.money(lang, rec, a.High),
-			"Min": b.money(lang, rec, a.MinBid()), "Player": kit.SeatName(rec, a.Leader)}
-		id := "prompt_auction"
-		if a.Leader == engine.NoOwner {
-			id = "prompt_auction_open"
-		}
-		if a.Building > 0 {
-			id += "_building"
-		}
-		return b.cat.T(lang, id, data)
+	case engine.PhaseAuction: // the bids are in the auction's own message (auction.go)
+		return b.cat.T(lang, "prompt_auction_below", map[string]any{"Square": b.squareName(lang, rec, g.Auction.Square)})
 	case engine.PhaseDebt:
 		d := g.Debts[0]
 		other := b.cat.T(lang, "bank", nil)
@@ -324,6 +314,7 @@ func MessageIDs() []string {
 	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
 		ids = append(ids, "menu_of_"+m)
 	}
+	ids = append(ids, "auction_lot", "auction_lot_building")
 	for _, name := range eventIDs {
 		ids = append(ids, "ev_"+name)
 	}

@@ -140,7 +140,7 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 	if !ok {
 		return false
 	}
-	evs, err := g.Apply(seat, a)
+	evs, err := b.apply(c, lang, seat, a)
 	if err != nil {
 		return false
 	}

@@ -28,6 +28,11 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 			r.TurnMsg = id
 			return true
 		}
+	case "auction":
+		if a := r.Auction; a != nil && key == strconv.Itoa(a.Seq) {
+			a.Msg = id
+			return true
+		}
 	case "deeds":
 		if key == "" {
 			r.DeedsMsg = id

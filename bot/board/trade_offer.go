@@ -119,60 +119,15 @@ func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	var open *Draft
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		open = nil // Batch may run this more than once
-		lang := c.Lang(q.From.LanguageCode)
-		rec := c.Rec
-		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && rec.Rev != press.Rev {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
-			return nil
-		}
-		g := rec.Game
-		seat := rec.SeatOf(q.From.ID)
-		if seat < 0 || !g.Active(seat) {
-			c.Alert = b.cat.T(lang, "alert_not_player", nil)
-			return nil
-		}
-		if press.Op == OpTrade {
-			if !canPropose(g, seat) {
-				c.Alert = b.errText(lang, engine.ErrNotNow)
-				return nil
-			}
-			open = newDraft(g, seat)
-			return nil
-		}
-		t := findTrade(g, press.Arg)
-		if t == nil {
-			c.Alert = b.errText(lang, engine.ErrTradeNotFound)
-			return nil
-		}
-		switch press.Op {
-		case OpOfWithdraw:
-			if t.From != seat {
-				c.Alert = b.cat.T(lang, "alert_offer_by_other", nil)
-				return nil
-			}
-			b.act(c, lang, q.From, seat, engine.Action{Kind: engine.ActCancelTrade, TradeID: t.ID})
-		case OpOfCounter:
-			if t.To != seat {
-				c.Alert = b.cat.T(lang, "alert_offer_to_other", nil)
-				return nil
-			}
-			open = counterDraft(t)
-		case OpOfAccept, OpOfReject:
-			if t.To != seat {
-				c.Alert = b.cat.T(lang, "alert_offer_to_other", nil)
-				return nil
-			}
-			kind := engine.ActAcceptTrade
-			if press.Op == OpOfReject {
-				kind = engine.ActRejectTrade
-			}
-			b.act(c, lang, q.From, seat, engine.Action{Kind: kind, TradeID: t.ID})
-		}
+		// The alert is the presser's to read; the chat's messages (an
+		// accepted offer) are in the chat's language (kit.AnswerIn).
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) { open = b.tradePress(c, lang, q.From, press) })
 		return nil
 	})
 	if err == nil && st != nil && open != nil && st.Alert == "" {
 		// Answered once the composer went out, after the group's lock.
-		b.openComposer(ctx, chat, st, q.From, open, func(toast, alert string) {
+		b.openComposer(ctx, chat, st, q.From, open, st.AnswerLang, func(toast, alert string) {
 			st.Toast, st.Alert = toast, alert
 			b.answer(ctx, q.ID, st, nil)
 		})
@@ -181,6 +136,60 @@ func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	}
 	b.finish(ctx, st, err, q.ID)
 	b.afterTrades(ctx, chat, st)
+}
+
+// tradePress is the change of a trade button in the group: 🤝 and an
+// offer's buttons. It returns the draft to open in the presser's
+// composer (nil: none). A refusal names its reason.
+func (b *Kind) tradePress(c *chatState, lang string, from *tgbotapi.User, press Press) *Draft {
+	rec := c.Rec
+	if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && rec.Rev != press.Rev {
+		c.Alert = b.staleText(rec, lang, press)
+		return nil
+	}
+	g := rec.Game
+	seat := rec.SeatOf(from.ID)
+	if seat < 0 || !g.Active(seat) {
+		c.Alert = b.cat.T(lang, "alert_not_player", nil)
+		return nil
+	}
+	if press.Op == OpTrade {
+		if !canPropose(g, seat) {
+			c.Alert = b.refusalText(rec, lang, seat, engine.ErrNotNow)
+			return nil
+		}
+		return newDraft(g, seat)
+	}
+	t := findTrade(g, press.Arg)
+	if t == nil {
+		c.Alert = b.errText(lang, engine.ErrTradeNotFound)
+		return nil
+	}
+	switch press.Op {
+	case OpOfWithdraw:
+		if t.From != seat {
+			c.Alert = b.cat.T(lang, "refuse_offer_by", map[string]any{"Player": seatName(rec, t.From)})
+			return nil
+		}
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActCancelTrade, TradeID: t.ID})
+	case OpOfCounter:
+		if t.To != seat {
+			c.Alert = b.cat.T(lang, "refuse_offer_to", map[string]any{"Player": seatName(rec, t.To)})
+			return nil
+		}
+		return counterDraft(t)
+	case OpOfAccept, OpOfReject:
+		if t.To != seat {
+			c.Alert = b.cat.T(lang, "refuse_offer_to", map[string]any{"Player": seatName(rec, t.To)})
+			return nil
+		}
+		kind := engine.ActAcceptTrade
+		if press.Op == OpOfReject {
+			kind = engine.ActRejectTrade
+		}
+		b.act(c, lang, from, seat, engine.Action{Kind: kind, TradeID: t.ID})
+	}
+	return nil
 }
 
 // cmdTrade is /trade: in a group it opens the composer like the button;
@@ -208,7 +217,7 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, 
 	})
 	b.finish(ctx, st, err, "")
 	if err == nil && st != nil && open != nil {
-		b.openComposer(ctx, chat, st, m.From, open, func(toast, alert string) {
+		b.openComposer(ctx, chat, st, m.From, open, st.ChatLang(), func(toast, alert string) { // said in the group
 			if alert != "" {
 				toast = alert
 			}

@@ -49,11 +49,11 @@ func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int,
 // group's lock, which the caller holds, is released, it sends the composer
 // to the user's private chat — if the bot cannot write there (the person
 // never started it), the group gets a deep link instead — and calls done
-// with the answer to the press.
-func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft, done func(toast, alert string)) {
+// with the answer to the press, in alang.
+func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft, alang string, done func(toast, alert string)) {
 	rec := b.storeDraft(group, st, from, d)
-	glang := st.Lang(from.LanguageCode)
-	b.host.Later(group, func() { done(b.sendComposer(ctx, group, rec, glang, from, d)) })
+	glang := st.ChatLang()
+	b.host.Later(group, func() { done(b.sendComposer(ctx, group, rec, glang, alang, from, d)) })
 }
 
 // storeDraft stores d as from's draft and returns the record with it (nil
@@ -78,10 +78,11 @@ func (b *Kind) storeDraft(group int64, st *chatState, from *tgbotapi.User, d *Dr
 	return rec
 }
 
-// sendComposer is openComposer's part outside the lock.
-func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang string, from *tgbotapi.User, d *Draft) (toast, alert string) {
+// sendComposer is openComposer's part outside the lock: the link goes
+// to the group in glang, the answer is in alang.
+func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang, alang string, from *tgbotapi.User, d *Draft) (toast, alert string) {
 	if rec == nil {
-		return "", b.cat.T(glang, "alert_failed", nil)
+		return "", b.cat.T(alang, "alert_failed", nil)
 	}
 	lang := b.chatLang(from.ID, from.LanguageCode)
 	text, kb := b.renderComposer(lang, group, rec, from.ID)
@@ -89,7 +90,7 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 	if err != nil {
 		link := b.deepLink(group, rec.ID)
 		if link == "" {
-			return "", b.cat.T(glang, "trade_start_private", nil)
+			return "", b.cat.T(alang, "trade_start_private", nil)
 		}
 		if b.linkQueued(group, rec.ID, from.ID, d.Rev) {
 			seat := rec.SeatOf(from.ID)
@@ -97,10 +98,14 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 				tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
 			b.out.Put(group, linkSlot(rec.ID, from.ID), 0, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
 		}
-		return b.cat.T(glang, "trade_link_sent", nil), ""
+		return b.cat.T(alang, "trade_link_sent", nil), ""
 	}
-	b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id)
-	return b.cat.T(glang, "trade_composer_sent", nil), ""
+	if link := b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id); link != 0 {
+		// A link posted earlier, while the bot could not write to the
+		// person, is used up now that it can.
+		b.closeLink(group, rec, from.ID, link, "trade_link_used")
+	}
+	return b.cat.T(alang, "trade_composer_sent", nil), ""
 }
 
 // linkQueued marks the person's draft as having its deep link on the way to
@@ -123,8 +128,10 @@ func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bo
 	return queued && err == nil
 }
 
-// setComposerMsg stores the composer's message id in the draft it shows.
-func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) {
+// setComposerMsg stores the composer's message id in the draft it shows,
+// and takes away the draft's deep link in the group, which it returns (0:
+// none; -1: one not sent yet).
+func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) (link int) {
 	defer b.lock(group)()
 	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
@@ -132,10 +139,34 @@ func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64
 			return false, nil
 		}
 		d.Msg = msg
+		link, d.Link = d.Link, 0
 		return true, nil
 	})
 	if err != nil {
 		b.log.Warn("remembering the composer message", "chat", group, "err", err)
+		return 0
+	}
+	return link
+}
+
+// closeLink gives the group's deep link of user's draft its final text
+// (a message id of why) without its button; a link still waiting to be
+// sent goes out that way, if at all.
+func (b *Kind) closeLink(group int64, rec *Record, user int64, link int, why string) {
+	glang := b.chatLang(group, "")
+	b.out.Detach(group, linkSlot(rec.ID, user), max(link, 0),
+		b.cat.T(glang, why, map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}), nil)
+}
+
+// closeLinks finalizes the deep links of every draft of a game that ended
+// or is removed: their buttons would open a composer for nothing.
+func (b *Kind) closeLinks(c *chatState, lang string) {
+	rec := c.Rec
+	for user, d := range rec.Drafts {
+		if d != nil && d.Link != 0 {
+			c.Finalize(linkSlot(rec.ID, user), max(d.Link, 0),
+				b.cat.T(lang, "trade_link_expired", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}))
+		}
 	}
 }
 
@@ -176,10 +207,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 		return true, nil
 	})
 	if err == nil && link != 0 {
-		// The link did its job: the group loses its button.
-		glang := b.chatLang(group, "")
-		b.out.Detach(group, linkSlot(rec.ID, user), max(link, 0),
-			b.cat.T(glang, "trade_link_used", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}), nil)
+		b.closeLink(group, rec, user, link, "trade_link_used") // the link did its job
 	}
 	unlock()
 	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {

@@ -131,9 +131,15 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, EditItems)})
 		return strings.Join(lines, "\n"), kit.Markup(rows)
 	}
-	if checkErr == nil {
+	switch {
+	case checkErr == nil:
 		lines = append(lines, "", b.cat.T(lang, "composer_ready", nil))
-	} else {
+	case emptyTrade(&tr):
+		// Nothing chosen yet is where every offer starts, not a problem.
+		lines = append(lines, "", b.cat.T(lang, "composer_empty", nil))
+	case oneSided(&tr) != "":
+		lines = append(lines, "", b.cat.T(lang, oneSided(&tr), nil))
+	default:
 		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.errText(lang, checkErr)}))
 	}
 	lines = append(lines, b.cat.T(lang, "composer_help", nil))
@@ -189,4 +195,23 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	last = append(last, btn(b.cat.T(lang, "btn_tr_who", nil), OpTrWho, 0), btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0))
 	rows = append(rows, last)
 	return strings.Join(lines, "\n"), kit.Markup(rows)
+}
+
+// emptyTrade says whether nothing is chosen on either side yet (a debt
+// credited is the composer's default, not a choice).
+func emptyTrade(t *engine.Trade) bool {
+	return len(t.GiveDeeds)+len(t.TakeDeeds)+len(t.GiveCards)+len(t.TakeCards) == 0 &&
+		t.GiveCash == 0 && t.TakeCash == 0 && t.TakeBuilding == 0
+}
+
+// oneSided is the hint for an offer that gives or asks nothing (a gift or
+// a loan, which the engine refuses as no trade), "" for neither.
+func oneSided(t *engine.Trade) string {
+	switch {
+	case t.GiveCash == 0 && len(t.GiveDeeds)+len(t.GiveCards) == 0:
+		return "composer_give_something"
+	case t.TakeCash == 0 && t.Debt == 0 && t.TakeBuilding == 0 && len(t.TakeDeeds)+len(t.TakeCards) == 0:
+		return "composer_ask_something"
+	}
+	return ""
 }

@@ -39,9 +39,9 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			lines = append(lines, line)
 			i += n - 1
 		case engine.EvBid, engine.EvAuctionPass:
-			n := runOf(evs, i, engine.EvBid, engine.EvAuctionPass)
-			lines = append(lines, b.biddingLines(lang, rec, evs[i:i+n], i+n < len(evs))...)
-			i += n - 1
+			// The auction's own message shows the bidding (auction.go); the
+			// turn shows its outcome, so a bid costs the turn message no edit.
+			i += runOf(evs, i, engine.EvBid, engine.EvAuctionPass) - 1
 		case engine.EvBuilt, engine.EvBuildingSold, engine.EvMortgaged:
 			n := sameRun(evs, i)
 			if n == 1 {
@@ -160,30 +160,6 @@ func turnPlayer(rec *Record) engine.PlayerID {
 		}
 	}
 	return rec.Game.Current
-}
-
-// biddingLines are a run of bids and passes: nothing once the auction has
-// ended (its result says it), else the leading bid and who left.
-func (b *Kind) biddingLines(lang string, rec *Record, evs []engine.Event, ended bool) []string {
-	if ended {
-		return nil
-	}
-	var lines, left []string
-	for i := len(evs) - 1; i >= 0; i-- {
-		if evs[i].Kind == engine.EvBid {
-			lines = append(lines, b.EventLine(lang, rec, evs[i]))
-			break
-		}
-	}
-	for _, e := range evs {
-		if e.Kind == engine.EvAuctionPass {
-			left = append(left, kit.SeatName(rec, e.Player))
-		}
-	}
-	if len(left) > 0 {
-		lines = append(lines, b.cat.T(lang, "turn_left_auction", map[string]any{"Players": strings.Join(left, ", ")}))
-	}
-	return lines
 }
 
 // manyLine is a run of one player's buildings, sales or mortgages.

@@ -21,7 +21,7 @@ func noteTop(d *state.Deal, e deal.Event) {
 		}
 	case deal.EvSaidNo, deal.EvDiscarded:
 		d.Top = e.Card + 1
-	case deal.EvBuildingsLost:
+	case deal.EvBuildingsLost, deal.EvResigned: // a leaver's hand goes below, unseen
 		if last := lastCard(e.Cards); last >= 0 {
 			d.Top = last + 1
 		}

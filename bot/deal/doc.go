@@ -2,7 +2,8 @@
 // layer hosts (bot.Kind): the lobby's start, the public table in the group,
 // each player's private hand in their own chat with the bot — its buttons,
 // targets, payments and Just Say No answers —, timeouts and the final
-// standings.
+// standings; and Deal as an edition of /settings, with its /rules and
+// /stats lines (settings.go).
 //
 // Hidden information never reaches the group: the table message is built
 // from the engine's public view (hand sizes, never hands) and public events
@@ -16,4 +17,17 @@
 // (handKey): a press is refused as outdated exactly when the hand's
 // choices changed, so other players' moves do not make every hand's
 // buttons stale — and hand messages are edited only when they change.
+//
+// Computer seats (seats.go) are played by engine/deal/dealai through the
+// chat's clock, like the board's: a pause, then one move per change,
+// answers first. They have no private chat, so their hands are shown
+// nowhere.
+//
+// Absent players: each person the game waits for misses the turn when its
+// deadline passes — an action's targets too, not the player whose action
+// it was —, and a person's own move, though made in the private chat or
+// inline, clears their count (act). A player removed for missed turns or
+// by a /kick vote leaves through the engine (deal.ActResign, RULES.md):
+// hand, bank and table go to the discard pile, the game goes on without
+// them, and the last one left wins; their hand message closes.
 package deal

@@ -169,6 +169,9 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.Chose
 		}
 		lang := c.ChatLang()
 		seat := rec.SeatOf(user)
+		if seat >= 0 {
+			c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
+		}
 		acts := []deal.Action(nil)
 		if seat >= 0 && rec.Deal.Game.Version == version {
 			acts = inlineActions(rec, deal.PlayerID(seat))

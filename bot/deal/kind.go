@@ -78,14 +78,23 @@ func (k *Kind) Start(c *chatState, lang string) bool {
 	return true
 }
 
-// Pending: the turn (play, discard) or the action its targets answer, with
-// one deadline for every chain (ActTimeout settles them all).
+// Pending: a computer's move (seats.go), else the turn (play, discard) or
+// the action its targets answer, with one deadline for every chain
+// (ActTimeout settles them all). Every person the game waits for misses
+// the turn when it passes; a /kick is about the first of them.
 func (k *Kind) Pending(r *Record) Pending {
 	if r.Deal == nil || r.Deal.Game == nil || r.Deal.Game.Phase == deal.PhaseGameOver {
 		return Pending{Seat: -1}
 	}
+	if p, ok := computerPending(r); ok {
+		return p
+	}
 	g := r.Deal.Game
-	p := Pending{Seat: int(g.Current), Turn: g.Turn, Remind: waiting(g)}
+	who := people(r, waiting(g))
+	p := Pending{Seat: -1, Turn: g.Turn, Remind: who, Missed: who}
+	if len(who) > 0 {
+		p.Seat = who[0]
+	}
 	switch g.Phase {
 	case deal.PhaseRespond:
 		p.Decision = fmt.Sprintf("r:%d:%d", g.Turn, g.Pending.Card)
@@ -108,27 +117,34 @@ func waiting(g *deal.Game) []int {
 	return out
 }
 
-// Timeout applies the rules' defaults (deal.ActTimeout as the system): the
-// turn ends discarding the least valuable cards; targets play no Just Say
-// No and pay with the least valuable cards; an actor lets a No stand.
+// Timeout makes a computer's move when one is due (seats.go); otherwise
+// it applies the rules' defaults (deal.ActTimeout as the system): the turn
+// ends discarding the least valuable cards; targets play no Just Say No
+// and pay with the least valuable cards; an actor lets a No stand.
 func (k *Kind) Timeout(c *chatState, lang string) bool {
+	if k.computerTurn(c, lang) {
+		return true
+	}
 	return k.apply(c, lang, 0, deal.System, deal.Action{Kind: deal.ActTimeout}) == nil
 }
 
-// CanResign: the Deal engine has no resignation (a seat's cards cannot
-// leave the game), so an absent player is not removed; timeouts play on
-// for them.
-func (k *Kind) CanResign(r *Record, seat int) bool { return false }
+// CanResign: a seat still in the game may leave it at any moment.
+func (k *Kind) CanResign(r *Record, seat int) bool {
+	return k.Active(r, seat) && r.Deal.Game.Phase != deal.PhaseGameOver
+}
 
-// Resign is never asked for (CanResign).
-func (k *Kind) Resign(c *chatState, lang string, seat int) bool { return false }
+// Resign takes the seat out of the game (deal.ActResign): its cards go to
+// the discards and the game goes on without it, or ends when one is left.
+func (k *Kind) Resign(c *chatState, lang string, seat int) bool {
+	return k.CanResign(c.Rec, seat) && k.apply(c, lang, 0, deal.PlayerID(seat), deal.Action{Kind: deal.ActResign}) == nil
+}
 
 // Expire: Deal keeps no moments of its own.
 func (k *Kind) Expire(ctx context.Context, chat int64) {}
 
-// Active: every seat plays until the end.
+// Active: the seat has not left the game.
 func (k *Kind) Active(r *Record, seat int) bool {
-	return r.Deal != nil && r.Deal.Game != nil && seat >= 0 && seat < r.Deal.Game.Seats
+	return r.Deal != nil && r.Deal.Game != nil && seat >= 0 && r.Deal.Game.Active(deal.PlayerID(seat))
 }
 
 // Show puts the table in the group and each opened hand in its private
@@ -161,7 +177,12 @@ func (k *Kind) Show(c *chatState, lang string) {
 		}
 	}
 	if c.GameOver {
-		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "deal_game_over", map[string]any{"Player": kit.Mention(rec.Seats[rec.Deal.Game.Winner])}) +
+		g := rec.Deal.Game
+		id := "deal_game_over"
+		if g.CompleteColors(g.Winner) < deal.SetsToWin {
+			id = "deal_game_over_last" // the others left
+		}
+		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, id, map[string]any{"Player": kit.Mention(rec.Seats[g.Winner])}) +
 			"\n\n" + k.Standings(lang, rec)})
 	}
 }
@@ -233,6 +254,12 @@ func (k *Kind) Standings(lang string, r *Record) string {
 		seats[i] = deal.PlayerID(i)
 	}
 	slices.SortStableFunc(seats, func(a, b deal.PlayerID) int {
+		if g.Out[a] != g.Out[b] { // who left ranks after who stayed
+			if g.Out[a] {
+				return 1
+			}
+			return -1
+		}
 		if d := g.CompleteColors(b) - g.CompleteColors(a); d != 0 {
 			return d
 		}
@@ -279,6 +306,12 @@ func (k *Kind) act(c *chatState, lang string, user int64, seat deal.PlayerID, a 
 		return
 	}
 	c.Rec.Deal.ClearPick(int(seat))
+	// The seat's own move, though made in a private chat or inline (the
+	// chat layer clears missed turns only for moves made in the group):
+	// its missed turns in a row start again.
+	if st := c.Rec.Clock.Strikes; int(seat) < len(st) {
+		st[seat] = 0
+	}
 }
 
 // apply applies one engine action and records what to show.
@@ -313,6 +346,9 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 		}
 		noteTop(d, e)
 		d.Events = append(d.Events, e)
+		if e.Kind == deal.EvResigned {
+			k.closeHand(c, lang, int(e.Player))
+		}
 	}
 	if n := len(d.Events); n > maxEvents {
 		d.Events = slices.Clone(d.Events[n-maxEvents:])
@@ -322,7 +358,7 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 		pd := &g.Pending
 		var asked []string
 		actorAsked := false
-		for _, p := range waiting(g) {
+		for _, p := range people(rec, waiting(g)) { // a computer needs no prompt
 			if slices.Contains(before, p) {
 				continue
 			}

@@ -78,34 +78,60 @@ func reshuffleHidden(t *testing.T, g *deal.Game, keep deal.PlayerID, r *rand.Ran
 // card picked, too), every inline answer and the move's answer prompts;
 // then deals the cards each reader may not see anew and renders again:
 // nothing may change — no other player's card, nor the pile, reaches them.
+//
+// Seeds past 6 seat a computer player (seat 1): it moves through the
+// kind's computer turn, and no change ever shows it a hand.
 func TestNoCardReachesAnotherPlayer(t *testing.T) {
 	k := testKind(t)
 	r := rand.New(rand.NewPCG(1, 2))
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 9; seed++ {
 		g, evs, err := deal.New(deal.Config{Players: 3, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rec := testRecord(g)
+		if seed > 6 {
+			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true}
+			rec.Deal.Hands[1].Open = false // a computer has no private chat
+		}
 		c := &chatState{Chat: testGroup, Rec: rec}
 		k.absorb(c, "en", evs, nil)
+		computerMoves := 0
 		for step := 0; step < 600 && g.Phase != deal.PhaseGameOver; step++ {
 			lang := locales.Languages[step%len(locales.Languages)]
 			k.checkPrivacy(t, lang, rec, r)
 			// The same move in a game whose hidden cards (but the mover's
 			// hand) differ shows the group the same prompts and table.
 			p := g.Waiting()
-			a := dealai.Decide(g, p)
+			computer, byComputer := computerDue(rec)
+			if byComputer {
+				p = computer
+			}
 			twin := *rec
 			twin.Deal = rec.Deal.Clone()
 			twin.Deal.Game = reshuffleHidden(t, g, p, r)
 			c = &chatState{Chat: testGroup, Rec: rec}
 			ct := &chatState{Chat: testGroup, Rec: &twin}
-			if err := k.apply(c, lang, 0, p, a); err != nil {
+			a := dealai.Decide(g, p)
+			if byComputer { // the computer decides from its own view: alike in both
+				computerMoves++
+				if !k.computerTurn(c, lang) || !k.computerTurn(ct, lang) {
+					t.Fatalf("seed %d step %d: the computer did not move", seed, step)
+				}
+			} else if err := k.apply(c, lang, 0, p, a); err != nil {
 				t.Fatalf("seed %d step %d: %v", seed, step, err)
-			}
-			if err := k.apply(ct, lang, 0, p, a); err != nil {
+			} else if err := k.apply(ct, lang, 0, p, a); err != nil {
 				t.Fatalf("seed %d step %d, hidden cards dealt anew: %v", seed, step, err)
+			}
+			if g.Version != twin.Deal.Game.Version || g.Phase != twin.Deal.Game.Phase {
+				t.Fatalf("seed %d step %d: the twin game moved otherwise", seed, step)
+			}
+			c.Turn = true
+			k.Show(c, lang)
+			for _, m := range c.Shows {
+				if m.Chat < 0 {
+					t.Fatalf("seed %d step %d: a message for the computer: %q", seed, step, m.Text)
+				}
 			}
 			if replies(c) != replies(ct) || k.renderTable(lang, rec, true) != k.renderTable(lang, &twin, true) {
 				t.Fatalf("what the group sees after %+v depends on hidden cards:\n%s\n---\n%s", a, replies(c)+k.renderTable(lang, rec, true), replies(ct)+k.renderTable(lang, &twin, true))
@@ -113,6 +139,9 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 		}
 		if g.Phase != deal.PhaseGameOver {
 			t.Fatalf("seed %d: the game did not end", seed)
+		}
+		if seed > 6 && computerMoves == 0 {
+			t.Fatalf("seed %d: the computer never moved", seed)
 		}
 	}
 }

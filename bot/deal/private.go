@@ -42,7 +42,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 		switch {
 		case rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying:
 			refused = k.t(lang, "no_game", nil)
-		case rec.SeatOf(user) < 0:
+		case !k.Active(rec, int(rec.SeatOf(user))): // not a player, or left the game
 			refused = k.t(lang, "deal_private_not_player", nil)
 		default:
 			seat := int(rec.SeatOf(user))
@@ -68,6 +68,19 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 	}
 	k.out.Send(user, k.t(lang, "deal_private_opened", nil), nil)
 	k.host.Finish(ctx, st, err)
+}
+
+// closeHand gives the hand message of a seat that left the game its last
+// text, without buttons; nothing more is shown there.
+func (k *Kind) closeHand(c *chatState, lang string, seat int) {
+	rec := c.Rec
+	if seat < 0 || seat >= len(rec.Deal.Hands) || seat >= len(rec.Seats) || !rec.Deal.Hands[seat].Open {
+		return
+	}
+	h := &rec.Deal.Hands[seat]
+	c.FinalizeIn(rec.Seats[seat].User, handSlot(rec.ID, seat, c.Chat), h.Msg, k.t(lang, "deal_hand_left", nil))
+	rec.Deal.ClearPick(seat)
+	h.Open, h.Msg = false, 0
 }
 
 // Press handles a hand button pressed in the person's private chat: it

@@ -70,6 +70,10 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 	var b strings.Builder
 	b.WriteString(k.t(lang, "deal_table_title", map[string]any{"Turn": v.Turn}))
 	for p := range deal.PlayerID(v.Seats) {
+		if g.Out[p] {
+			b.WriteString("\n\n" + k.t(lang, "deal_table_seat_out", map[string]any{"Player": seatName(rec, p)}))
+			continue
+		}
 		bank := 0
 		for _, c := range v.Banks[p] {
 			bank += deal.Cards[c].Value
@@ -247,6 +251,11 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		id = "deal_ev_timeout"
 	case deal.EvWon:
 		id = "deal_ev_won"
+		if rec.Deal.Game.CompleteColors(e.Player) < deal.SetsToWin {
+			id = "deal_ev_won_last" // the others left
+		}
+	case deal.EvResigned:
+		id = "deal_ev_resigned"
 	default:
 		return ""
 	}

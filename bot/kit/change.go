@@ -41,6 +41,14 @@ type Change struct {
 	Shows      []Shown // messages given their live content, after the finals
 	Closing    []Reply // messages sent after them (a game's end)
 	GameOver   bool
+	// Kept are the replies and closing messages, in the order finish sends
+	// them, that the change stored with itself to survive a kill until
+	// Telegram accepts them (bot/outbox_kept.go).
+	Kept []Kept
+	// Frames are texts a slot's message shows one after another, each an
+	// edit without buttons, before the final or live content this change
+	// gives it (a casino's reels stopping one by one): Animate.
+	Frames map[string][]string
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool
@@ -73,6 +81,13 @@ type Shown struct {
 	Msg  int
 	Text string
 	KB   *tgbotapi.InlineKeyboardMarkup
+}
+
+// Kept is a new message stored with the change that made it (Seq in the
+// chat's pending messages) until Telegram accepted it.
+type Kept struct {
+	Seq  uint64
+	Text string
 }
 
 // LogEntry is one line of a chat's action log: enough to replay a game
@@ -129,15 +144,44 @@ func (c *Change) Show(slot string, msg int, text string, kb *tgbotapi.InlineKeyb
 	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb})
 }
 
+// Animate shows frames in slot's message, one edit each, before the next
+// content this change gives it (Finalize or Show). A message never sent
+// is not animated: it shows its content at once.
+func (c *Change) Animate(slot string, frames ...string) {
+	if c.Frames == nil {
+		c.Frames = map[string][]string{}
+	}
+	c.Frames[slot] = frames
+}
+
 // ChatLang is the language of messages to the whole chat.
 func (c *Change) ChatLang() string { return c.Settings.Language() }
 
-// Lang is the chat's language, falling back to the user's own.
+// Lang is the language of a message to the chat that answers a person:
+// the chat's (pinned or automatic), else the person's own.
 func (c *Change) Lang(userLang string) string {
-	if c.Settings.Lang != "" {
+	switch {
+	case c.Settings.Lang != "":
 		return c.Settings.Lang
+	case c.Settings.AutoLang != "":
+		return c.Settings.AutoLang
 	}
 	return locales.Normalize(userLang)
+}
+
+// PresserLang is the language of what only one person reads (an alert, a
+// toast, a private message): the chat's pinned language, else the
+// person's own Telegram language, else the chat's.
+func (c *Change) PresserLang(userLang string) string {
+	return PersonLang(c.Settings, userLang)
+}
+
+// PersonLang is PresserLang for a chat's settings s.
+func PersonLang(s Settings, userLang string) string {
+	if s.Lang == "" && userLang != "" {
+		return locales.Normalize(userLang)
+	}
+	return s.Language()
 }
 
 // ShowIn is Show for a message in a person's private chat (a hand): its

@@ -15,7 +15,14 @@ func DeadlineText(cat *locales.Catalog, lang string, loc *time.Location, now tim
 	if deadlineMS == 0 {
 		return ""
 	}
-	at := time.UnixMilli(deadlineMS).In(loc)
+	at := time.UnixMilli(deadlineMS)
+	return cat.T(lang, "clock_until", map[string]any{"Time": AtText(cat, lang, loc, now, deadlineMS), "Left": LeftText(cat, lang, at.Sub(now))})
+}
+
+// AtText is a moment as a chat reads it: "14:05" in the chat's zone, with
+// its date when it is not today, and " UTC" when the zone is UTC.
+func AtText(cat *locales.Catalog, lang string, loc *time.Location, now time.Time, ms int64) string {
+	at := time.UnixMilli(ms).In(loc)
 	now = now.In(loc)
 	layout := "15:04"
 	if y, m, d := at.Date(); y != now.Year() || m != now.Month() || d != now.Day() {
@@ -25,7 +32,7 @@ func DeadlineText(cat *locales.Catalog, lang string, loc *time.Location, now tim
 	if loc == time.UTC {
 		when += " UTC"
 	}
-	return cat.T(lang, "clock_until", map[string]any{"Time": when, "Left": LeftText(cat, lang, at.Sub(now))})
+	return when
 }
 
 // LeftText is a remaining time in words, to the minute ("1 ч 20 мин"); under

@@ -40,6 +40,9 @@ type Host interface {
 	Settings(chat int64) Settings
 	// Snapshot is a chat's stored record (nil if none), to read only.
 	Snapshot(chat int64) (*Record, error)
+	// LastGame is the chat's last started game that has ended, as it
+	// ended (nil if none): /board after the game draws it.
+	LastGame(chat int64) *Record
 	// Seed seeds a new game; Rules are the engine rules of options.
 	Seed() uint64
 	Rules(o *ChatOptions) engine.Rules
@@ -102,6 +105,9 @@ type Pending struct {
 	Seat, Turn int
 	// Remind are the seats a reminder mentions.
 	Remind []int
+	// Missed are the seats a timeout counts as a missed turn when more
+	// than Seat miss it (Deal's targets answer at once); nil: Seat.
+	Missed []int
 	// Due is the kind's own next moment (an offer's expiry; 0: none).
 	Due int64
 	// Computer: a computer seat decides (or the game, left to computers

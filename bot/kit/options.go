@@ -128,3 +128,38 @@ const (
 	DefaultKickAfter    = 3
 	DefaultArchiveAfter = 14 * 24 * time.Hour
 )
+
+// Offer is what a chat may choose in /settings for a game of one edition
+// beyond the chat layer's own settings (language, pace, absent players,
+// time zone). The edition's kind says it (bot's settingsKind); the chat
+// layer builds the menu and the summary lines from it, so an edition
+// without, say, starting cash has no such page or line.
+type Offer struct {
+	// MinPlayers and MaxPlayers bound a game of the edition; CapPlayers
+	// lets a chat choose a lower most (ChatOptions.MaxPlayers).
+	MinPlayers, MaxPlayers int
+	CapPlayers             bool
+	// Cash are the starting cash presets (Rules.StartingCash) and
+	// StakeCaps the stake caps (Rules.GambleCap, 0: no cap), in the
+	// edition's money.
+	Cash      []int
+	StakeCaps []int
+	// Rules are the house rules a chat may switch.
+	Rules []HouseRule
+}
+
+// HouseRule is one switch of the house rules; its name is the message
+// "rule_" + ID. Field is the switch in the chat's options or rules.
+type HouseRule struct {
+	ID    string
+	Field func(o *ChatOptions, r *engine.Rules) *bool
+}
+
+// MostPlayers is the largest game o allows under the offer: the chat's
+// cap when the edition takes one, else the edition's most.
+func (of Offer) MostPlayers(o *ChatOptions) int {
+	if of.CapPlayers && o != nil && o.MaxPlayers >= of.MinPlayers && o.MaxPlayers < of.MaxPlayers {
+		return o.MaxPlayers
+	}
+	return of.MaxPlayers
+}

@@ -34,10 +34,19 @@ type Record struct {
 	// Options are the chat's settings this game was created or started
 	// with: a lobby follows the chat's changes, a running game keeps them.
 	Options *ChatOptions `json:"options,omitempty"`
+	// RematchOf is the game whose 🔁 Rematch opened this lobby
+	// (bot/rematch.go): that button is refused once the lobby exists.
+	RematchOf uint64 `json:"rematch_of,omitempty"`
 
-	LobbyMsg int   `json:"lobby_msg,omitempty"`
-	Created  int64 `json:"created"`
-	Updated  int64 `json:"updated"`
+	LobbyMsg int `json:"lobby_msg,omitempty"`
+	// LobbyStart is when the lobby starts the game by itself (the
+	// creator's choice; 0: only by the Start button); LobbyAsk that the
+	// creator pressed Cancel and the lobby asks to confirm (bot/lobby.go).
+	LobbyStart int64 `json:"lobby_start,omitempty"`
+	LobbyAsk   bool  `json:"lobby_ask,omitempty"`
+
+	Created int64 `json:"created"`
+	Updated int64 `json:"updated"`
 	// Marked is when the chat was last stamped in storage's index of
 	// recently changed chats (bot/publish.go, recentStamp).
 	Marked int64 `json:"marked,omitempty"`
@@ -105,7 +114,13 @@ func (r *Record) Clone() *Record {
 
 // Settings are the per-chat preferences.
 type Settings struct {
+	// Lang is the language the chat pinned (/lang, /settings): everything,
+	// answers to each person included, is in it. "" lets each person's
+	// answers follow their own Telegram language.
 	Lang string `json:"lang"`
+	// AutoLang is the language of the chat's messages while none is pinned:
+	// the first lobby's creator's (bot/commands.go).
+	AutoLang string `json:"auto_lang,omitempty"`
 	// Paused: the bot was removed from the chat or cannot write to it; the
 	// game waits until the bot is back.
 	Paused bool `json:"paused,omitempty"`
@@ -116,18 +131,27 @@ type Settings struct {
 	// whose hand the person opened last: where an inline query goes when
 	// the kind's index of players does not know them (after a restart).
 	DealChat int64 `json:"deal_chat,omitempty"`
+	// Menu is the message id of the chat's live settings menu (0: none
+	// known): an older menu loses its buttons when a newer one is posted,
+	// and a press on it is refused (bot/settings_live.go).
+	Menu int `json:"menu,omitempty"`
 	// Options are the chat's game settings (/settings); a running game
 	// keeps those it started with (Record.Options).
 	Options ChatOptions `json:"options,omitempty"`
 	// OptionsRev increases with every change of Options; the settings
 	// message's buttons carry it, so a press on an outdated one is refused.
 	OptionsRev uint64 `json:"options_rev,omitempty"`
+	// Notify is who asked to hear of the chat's next game (bot/lobby_notify.go).
+	Notify *Notify `json:"notify,omitempty"`
 }
 
 // Language is the chat's language for messages to everyone in it.
 func (s Settings) Language() string {
-	if s.Lang != "" {
+	switch {
+	case s.Lang != "":
 		return s.Lang
+	case s.AutoLang != "":
+		return s.AutoLang
 	}
 	return locales.Default
 }

@@ -11,7 +11,7 @@
 //	MONOPOLY_BACKUP_DIR    where the running bot writes online backups (on SIGUSR1, and on a timer)
 //	MONOPOLY_BACKUP_EVERY  how often, e.g. 6h (default: only on SIGUSR1)
 //	MONOPOLY_BACKUP_KEEP   how many backups to keep (default 7)
-//	MONOPOLY_EDITION       the edition of chats that never chose one: classic (default), business or lux
+//	MONOPOLY_EDITION       the edition of chats that never chose one: classic (default), business, lux or deal (Monopoly Deal)
 //	GOGC, GOMEMLIMIT       Go's garbage collector settings (default here: 400 and 256MiB, see bot/gc.go)
 //
 // Flags of the same meaning override the environment.
@@ -104,7 +104,7 @@ func run(args []string, getenv func(string) string, stderr *os.File) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if engine.EditionByID(*edition) == nil {
+	if !slices.Contains(bot.Editions(), *edition) {
 		fmt.Fprintf(stderr, "monopoly-bot: unknown edition %q; the editions are %s\n", *edition, strings.Join(editions(), ", "))
 		return 2
 	}
@@ -192,9 +192,10 @@ func exitCode(err error, db string, stderr *os.File) int {
 	return 0
 }
 
-// editions are the engine's editions, sorted for -h and errors.
+// editions are the editions a chat may play (every kind's: the board's
+// and Monopoly Deal), sorted for -h and errors.
 func editions() []string {
-	ids := engine.Editions()
+	ids := bot.Editions()
 	slices.Sort(ids)
 	return ids
 }

@@ -232,13 +232,16 @@ func TestUnknownEditionIsRefused(t *testing.T) {
 			args = append(args, "-edition", "deluxe")
 		}
 		code, out := capture(t, args, env)
-		if code != 2 || !strings.Contains(out, `unknown edition "deluxe"`) || !strings.Contains(out, "lux") {
+		if code != 2 || !strings.Contains(out, `unknown edition "deluxe"`) || !strings.Contains(out, "lux") || !strings.Contains(out, "deal") {
 			t.Errorf("%v %v: exit %d, output %q", args, env, code, out)
 		}
 	}
-	// A known edition passes the check and reaches the token's.
-	code, out := capture(t, []string{"-db", filepath.Join(t.TempDir(), "x.db")}, map[string]string{"MONOPOLY_EDITION": "lux", "MONOPOLY_PLAYGROUND": "0"})
-	if code != 2 || !strings.Contains(out, "TELEGRAM_BOT_TOKEN") {
-		t.Errorf("MONOPOLY_EDITION=lux: exit %d, output %q", code, out)
+	// A known edition — a board one or Monopoly Deal — passes the check and
+	// reaches the token's.
+	for _, ed := range []string{"lux", "deal"} {
+		code, out := capture(t, []string{"-db", filepath.Join(t.TempDir(), "x.db")}, map[string]string{"MONOPOLY_EDITION": ed, "MONOPOLY_PLAYGROUND": "0"})
+		if code != 2 || !strings.Contains(out, "TELEGRAM_BOT_TOKEN") {
+			t.Errorf("MONOPOLY_EDITION=%s: exit %d, output %q", ed, code, out)
+		}
 	}
 }

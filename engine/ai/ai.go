@@ -66,6 +66,10 @@ type Player struct {
 	// offers remembers the trade offers the player decided on, per seat,
 	// so that a rejected deal is not offered again at once.
 	offers [offerMemory]offerMemo
+	// asked and latest summarize offers for the quick answers of
+	// offeredRecently and offeredThisTurn (see summarize).
+	asked  uint64
+	latest int
 }
 
 // Decide returns the action seat p should take now, and false when p has
@@ -156,20 +160,21 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 	if g.Houses == ed.Houses && g.Hotels == ed.Hotels {
 		return pl.baseReserve(g) // most of the game: nothing is built
 	}
-	sum, top := 0, 0
 	// Buildings stand only on whole colour sets: the opponents' are all
 	// there is to look at.
+	var theirs uint64
 	for q := range g.Players {
-		if engine.PlayerID(q) == p {
-			continue
+		if engine.PlayerID(q) != p {
+			theirs |= g.CompleteSetMask(engine.PlayerID(q))
 		}
-		for sets := g.CompleteSetMask(engine.PlayerID(q)); sets != 0; sets &= sets - 1 {
-			for _, sq := range ed.Group(bits.TrailingZeros64(sets)) {
-				if b := g.Props[sq].Buildings; b > 0 {
-					r := ed.Squares[sq].Rent[b]
-					sum += r
-					top = max(top, r)
-				}
+	}
+	sum, top := 0, 0
+	for ; theirs != 0; theirs &= theirs - 1 {
+		for _, sq := range ed.Group(bits.TrailingZeros64(theirs)) {
+			if b := g.Props[sq].Buildings; b > 0 {
+				r := ed.Squares[sq].Rent[b]
+				sum += r
+				top = max(top, r)
 			}
 		}
 	}
@@ -215,32 +220,25 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 	}
 	ed := g.EditionData()
 	reserve := memo.get(pl, g, ed, p)
-	// Mortgages to lift, found in one pass over the groups p has deeds in:
+	// Mortgages to lift, found in one pass over p's mortgaged deeds:
 	// inSet (of a complete colour set: lifting it lets the set be built on
 	// again and restores the double rent), other (any, when rich); the
 	// cheapest first, the first on the board among those.
 	inSet, inSetCost, other, otherCost := -1, 0, -1, 0
 	if mortgaged && cash >= reserve {
 		sets := g.CompleteSetMask(p)
-		for gi, n := range g.GroupCounts(p) {
-			if n == 0 {
+		rich := reserve + richMargin*moneyUnit(g)
+		for pledged := g.MortgagedMask(p); pledged != 0; pledged &= pledged - 1 {
+			sq := bits.TrailingZeros64(pledged)
+			cost := g.UnmortgageCost(sq)
+			if cash-cost >= rich && (other < 0 || cost < otherCost || cost == otherCost && sq < other) {
+				other, otherCost = sq, cost
+			}
+			if s := &ed.Squares[sq]; s.Kind != engine.SquareStreet || !inMask(sets, s.Group) {
 				continue
 			}
-			for _, sq := range ed.Group(gi) {
-				pr := &g.Props[sq]
-				if pr.Owner != p || !pr.Mortgaged {
-					continue
-				}
-				cost := g.UnmortgageCost(sq)
-				if cash-cost >= reserve+richMargin*moneyUnit(g) && (other < 0 || cost < otherCost || cost == otherCost && sq < other) {
-					other, otherCost = sq, cost
-				}
-				if ed.Squares[sq].Kind != engine.SquareStreet || !inMask(sets, gi) {
-					continue
-				}
-				if cash-cost >= reserve && (inSet < 0 || cost < inSetCost || cost == inSetCost && sq < inSet) {
-					inSet, inSetCost = sq, cost
-				}
+			if cash-cost >= reserve && (inSet < 0 || cost < inSetCost || cost == inSetCost && sq < inSet) {
+				inSet, inSetCost = sq, cost
 			}
 		}
 		if inSet >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: inSet}) == nil {
@@ -357,9 +355,10 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
 // place chooses where a building won at auction goes.
 func (pl *Player) place(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
 	best, bestB := -1, int8(0)
-	for sq := range g.Props {
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		sq := bits.TrailingZeros64(deeds)
 		pr := &g.Props[sq]
-		if pr.Owner != p || best >= 0 && pr.Buildings >= bestB {
+		if best >= 0 && pr.Buildings >= bestB {
 			continue
 		}
 		if g.Check(p, engine.Action{Kind: engine.ActBuild, Square: sq}) == nil {
@@ -396,9 +395,10 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 	// enforces even selling); a whole set when a hotel cannot be broken up.
 	best, bestCost := -1, 0
 	set := -1
-	for sq := range g.Props {
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		sq := bits.TrailingZeros64(deeds)
 		pr := &g.Props[sq]
-		if pr.Owner != p || pr.Buildings == 0 {
+		if pr.Buildings == 0 {
 			continue
 		}
 		cost := ed.Squares[sq].HouseCost

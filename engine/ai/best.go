@@ -14,14 +14,14 @@ import (
 // buildings first, the cheapest house among those, the first on the board
 // among those, keeping the reserve; among the squares Check accepts when
 // checked, else among those it could accept (squares it would refuse
-// anyway — not a whole set, a mortgaged set, uneven building — are left
-// out before it).
+// anyway — not a whole set, a mortgaged set, uneven building, a building
+// the bank has none of — are left out before it).
 func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, reserve int, checked bool) int {
 	best, bestB, bestCost := -1, int8(0), 0
 	for sets := g.CompleteSetMask(p); sets != 0; sets &= sets - 1 {
 		sqs := ed.Group(bits.TrailingZeros64(sets))
 		lo, mortgagedSet := setLevel(g, sqs)
-		if mortgagedSet {
+		if mortgagedSet || lo == engine.Hotel { // a hotel on every deed: the usual set of a long game
 			continue
 		}
 		for _, sq := range sqs {
@@ -29,6 +29,9 @@ func bestBuild(g *engine.Game, ed *engine.Edition, p engine.PlayerID, cash, rese
 			s := &ed.Squares[sq]
 			if pr.Buildings >= engine.Hotel || cash-s.HouseCost < reserve || g.Rules.EvenBuilding && pr.Buildings > lo {
 				continue
+			}
+			if pr.Buildings == engine.Hotel-1 && g.Hotels == 0 || pr.Buildings < engine.Hotel-1 && g.Houses == 0 {
+				continue // the bank has none of the building it would take
 			}
 			if best >= 0 && (pr.Buildings > bestB || pr.Buildings == bestB && (s.HouseCost > bestCost || s.HouseCost == bestCost && sq > best)) {
 				continue
@@ -85,28 +88,20 @@ func (m *reserveMemo) get(pl *Player, g *engine.Game, ed *engine.Edition, p engi
 func bestMortgage(g *engine.Game, ed *engine.Edition, p engine.PlayerID, checked bool) int {
 	best, bestKey, bestPrice := -1, 0, 0
 	sets := g.CompleteSetMask(p)
-	for gi, n := range g.GroupCounts(p) { // only the groups p has deeds in
-		if n == 0 {
+	for free := g.DeedMask(p) &^ g.MortgagedMask(p); free != 0; free &= free - 1 {
+		sq := bits.TrailingZeros64(free)
+		s := &ed.Squares[sq]
+		key := 0
+		if s.Kind == engine.SquareStreet && inMask(sets, s.Group) {
+			key = 1
+		}
+		if best >= 0 && (key > bestKey || key == bestKey && (s.Price > bestPrice || s.Price == bestPrice && sq > best)) {
 			continue
 		}
-		for _, sq := range ed.Group(gi) {
-			pr := &g.Props[sq]
-			if pr.Owner != p || pr.Mortgaged {
-				continue
-			}
-			s := &ed.Squares[sq]
-			key := 0
-			if s.Kind == engine.SquareStreet && inMask(sets, gi) {
-				key = 1
-			}
-			if best >= 0 && (key > bestKey || key == bestKey && (s.Price > bestPrice || s.Price == bestPrice && sq > best)) {
-				continue
-			}
-			if checked && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
-				continue
-			}
-			best, bestKey, bestPrice = sq, key, s.Price
+		if checked && g.Check(p, engine.Action{Kind: engine.ActMortgage, Square: sq}) != nil {
+			continue
 		}
+		best, bestKey, bestPrice = sq, key, s.Price
 	}
 	return best
 }

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/monopoly-tg/monopoly-bot/engine"
+import (
+	"math/bits"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
 
 // The decisions of the business edition (the jail square's fine and the
 // gamble square's stake) and the entry to the lux edition's (lux.go).
@@ -128,10 +132,8 @@ func (pl *Player) proposeBuilding(g *engine.Game, p engine.PlayerID) (engine.Act
 	limit := g.Players[p].Cash - pl.reserve(g, ed, p)
 	var best engine.Trade
 	bestPrice := 0
-	for dst := range g.Props {
-		if g.Props[dst].Owner != p {
-			continue
-		}
+	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
+		dst := bits.TrailingZeros64(deeds)
 		if err := g.Check(p, engine.Action{Kind: engine.ActBuild, Square: dst}); err != engine.ErrNoHousesLeft && err != engine.ErrNoHotelsLeft {
 			continue
 		}

@@ -52,5 +52,6 @@ func (pl *Player) UnmarshalJSON(data []byte) error {
 			pl.offers[o.Slot] = offerMemo{used: true, from: o.From, to: o.To, deed: o.Deed, turn: o.Turn, trade: o.Trade}
 		}
 	}
+	pl.summarize()
 	return nil
 }

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/monopoly-tg/monopoly-bot/engine"
+import (
+	"math/bits"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
 
 // offerMemory is how many of its own trade offers a Player remembers.
 const offerMemory = 16
@@ -31,6 +35,7 @@ func (m *offerMemo) made(g *engine.Game) bool {
 // of the same decision, else the oldest record.
 func (pl *Player) remember(g *engine.Game, p engine.PlayerID, t *engine.Trade) {
 	m := offerMemo{used: true, from: p, to: t.To, deed: t.TakeDeeds[0], turn: g.Turn, trade: g.NextTrade}
+	defer pl.summarize()
 	oldest := 0
 	for i := range pl.offers {
 		o := &pl.offers[i]
@@ -45,9 +50,28 @@ func (pl *Player) remember(g *engine.Game, p engine.PlayerID, t *engine.Trade) {
 	pl.offers[oldest] = m
 }
 
+// summarize sets what the memory's quick answers read: the deeds asked
+// for (those below 64, as bits) and the latest turn of an offer.
+func (pl *Player) summarize() {
+	pl.asked, pl.latest = 0, 0
+	for i := range pl.offers {
+		if o := &pl.offers[i]; o.used {
+			pl.asked |= deedBit(o.deed)
+			pl.latest = max(pl.latest, o.turn)
+		}
+	}
+}
+
+// deedBit is deed's bit in Player.asked; deeds from 64 on share the top
+// bit, so that a deed's bit being clear still means it was never asked.
+func deedBit(deed int) uint64 { return 1 << uint(min(max(deed, 0), 63)) }
+
 // offeredThisTurn reports whether p has already made an offer in this
 // player-turn.
 func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
+	if pl.latest < g.Turn { // no offer this turn: most turns
+		return false
+	}
 	for i := range pl.offers {
 		if o := &pl.offers[i]; o.turn == g.Turn && o.from == p && o.made(g) { // the turn first: it rules out most
 			return true
@@ -59,6 +83,9 @@ func (pl *Player) offeredThisTurn(g *engine.Game, p engine.PlayerID) bool {
 // offeredRecently reports whether p asked seat to for deed within the
 // cooldown.
 func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed int) bool {
+	if pl.asked&deedBit(deed) == 0 { // never asked for: most deeds
+		return false
+	}
 	cooldown := offerCooldownRounds * len(g.Players)
 	for i := range pl.offers {
 		if o := &pl.offers[i]; o.deed == deed && o.to == to && o.from == p && o.made(g) && g.Turn-o.turn < cooldown { // the deed first: it rules out most
@@ -93,10 +120,10 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) 
 	var wanted [maxSquares]int8 // a group's missing deed, per candidate (squares and groups fit int8)
 	var groups [maxSquares]int8
 	n := 0
-	counts := g.GroupCounts(p)
-	for gi := 0; gi < len(counts) && n < len(wanted); gi++ {
+	for near := g.NearSetMask(p); near != 0 && n < len(wanted); near &= near - 1 {
+		gi := bits.TrailingZeros64(near)
 		sqs := ed.Group(gi)
-		if len(sqs) < 2 || int(counts[gi]) != len(sqs)-1 || !ed.ColourSet(gi) {
+		if len(sqs) < 2 {
 			continue
 		}
 		missing := -1
@@ -157,20 +184,11 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) 
 			}
 		}
 		// A swap: a deed of p's that completes a set of the owner's, no
-		// richer than this one (none when the owner lacks one deed of no
-		// set).
-		swaps := g.Props
-		if g.SetsLackingOne(to) == 0 {
-			swaps = nil
-		}
-		for sq := range swaps {
-			if g.Props[sq].Owner != p || ed.Squares[sq].Kind != engine.SquareStreet || ed.Squares[sq].Group == gi {
-				continue
-			}
-			// sq is p's: it completes the owner's set when the owner has
-			// all the others.
+		// richer than this one, tried in board order.
+		for swaps := swapDeeds(g, ed, p, to, gi); swaps != 0; swaps &= swaps - 1 {
+			sq := bits.TrailingZeros64(swaps)
 			theirs := ed.Squares[sq].Group
-			if g.OwnedInGroup(to, theirs) != len(ed.Group(theirs))-1 || groupTotal(ed, theirs) > total || !g.Tradable(p, sq) {
+			if groupTotal(ed, theirs) > total || !g.Tradable(p, sq) {
 				continue
 			}
 			giveBuf[0] = sq
@@ -199,6 +217,26 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) 
 	}
 	pl.remember(g, p, best)
 	return a, true
+}
+
+// swapDeeds is a bit per square (the board has at most maxSquares) for
+// each deed of p's that completes a colour set of to's other than group
+// gi: the one deed that to lacks of a set, if p owns it.
+func swapDeeds(g *engine.Game, ed *engine.Edition, p, to engine.PlayerID, gi int) uint64 {
+	var deeds uint64
+	mine := g.GroupCounts(p)
+	for near := g.NearSetMask(to) &^ (1 << uint(gi)); near != 0; near &= near - 1 {
+		theirs := bits.TrailingZeros64(near)
+		if mine[theirs] == 0 {
+			continue
+		}
+		for _, sq := range ed.Group(theirs) {
+			if g.Props[sq].Owner == p {
+				deeds |= 1 << uint(sq)
+			}
+		}
+	}
+	return deeds
 }
 
 // offerPrice is the least cash, a multiple of ten, that t's counterparty

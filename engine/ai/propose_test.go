@@ -166,3 +166,47 @@ func TestProposesSwapOfSets(t *testing.T) {
 		t.Fatalf("decided %+v, want an offer that keeps Boardwalk, the richer set's deed", a)
 	}
 }
+
+// TestSwapDeedsAgreeWithScan: the deeds swapDeeds finds from the engine's
+// masks are those a scan of the board finds, in every position of a few
+// games of computer players.
+func TestSwapDeedsAgreeWithScan(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 4, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ed := g.EditionData()
+		pl := &Player{}
+		seats := []*Player{pl, pl, pl, pl}
+		for step := 0; step < 3000 && g.Phase != engine.PhaseGameOver; step++ {
+			if _, err := Step(g, seats); err != nil {
+				t.Fatal(err)
+			}
+			for p := engine.PlayerID(0); p < 4; p++ {
+				for to := engine.PlayerID(0); to < 4; to++ {
+					for gi := 0; gi < ed.GroupCount(); gi++ {
+						var want uint64
+						for sq := range g.Props {
+							theirs := ed.Squares[sq].Group
+							if g.Props[sq].Owner == p && ed.Squares[sq].Kind == engine.SquareStreet && theirs != gi &&
+								g.OwnedInGroup(to, theirs) == len(ed.Group(theirs))-1 {
+								want |= 1 << uint(sq)
+							}
+						}
+						if got := swapDeeds(g, ed, p, to, gi); got != want {
+							t.Fatalf("seed %d step %d: swapDeeds(%d, %d, %d) = %#x, the board says %#x", seed, step, p, to, gi, got, want)
+						}
+						if want != 0 {
+							found++
+						}
+					}
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no position with a deed to swap")
+	}
+}

@@ -27,6 +27,7 @@ const (
 	ActAccept                        // let the action (or the Just Say No against yours: Target's) stand
 	ActPay                           // pay the debt with Cards from your bank and table
 	ActTimeout                       // System only: the pending decision's deadline passed
+	ActResign                        // leave the game: hand, bank and table go to the discards
 	actionKinds
 )
 

@@ -30,10 +30,12 @@ func (g *Game) check(p PlayerID, a Action) error {
 		}
 		return nil
 	}
-	if !g.seat(p) {
+	if !g.Active(p) {
 		return ErrNotInGame
 	}
 	switch a.Kind {
+	case ActResign:
+		return nil // at any moment, whoever the game waits for
 	case ActSayNo, ActAccept, ActPay:
 		return g.checkAnswer(p, a)
 	case ActDiscard:
@@ -111,8 +113,8 @@ func (g *Game) strands(p PlayerID, i int) bool {
 	return CompleteSets(c, n, r) < houses
 }
 
-// opponent says whether t is a seat other than p.
-func (g *Game) opponent(p, t PlayerID) bool { return g.seat(t) && t != p }
+// opponent says whether t is a seat other than p still in the game.
+func (g *Game) opponent(p, t PlayerID) bool { return g.Active(t) && t != p }
 
 func (g *Game) checkPlay(p PlayerID, a Action, card *Card) error {
 	if a.Kind != ActPlay {

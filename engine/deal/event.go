@@ -24,7 +24,8 @@ const (
 	EvDiscarded                          // Player discarded Card at the turn's end
 	EvTurnEnded                          // Player's turn ended
 	EvTimeout                            // Player's decision timed out; the default follows
-	EvWon                                // Player has three complete sets of different colours
+	EvWon                                // Player has three complete sets of different colours, or is the last one left
+	EvResigned                           // Player left the game: Amount cards of the hand and Cards (bank and table) went to the discards
 	eventKinds
 )
 

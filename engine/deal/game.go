@@ -39,7 +39,7 @@ const (
 	PhasePlay     Phase = iota + 1 // Current: play up to 3 cards, re-colour wilds, end the turn
 	PhaseRespond                   // Pending's answering player: Just Say No, accept or pay
 	PhaseDiscard                   // Current: discard down to 7
-	PhaseGameOver                  // Winner has three complete sets
+	PhaseGameOver                  // Winner has three complete sets, or is the last one left
 )
 
 // Rules are the game's options.
@@ -123,6 +123,9 @@ type Game struct {
 	Turn    int      `json:"turn"`             // turns started so far
 	Pending Pending  `json:"pending,omitzero"` // zero unless PhaseRespond
 	Winner  PlayerID `json:"winner"`
+	// Out marks the seats that left the game (ActResign): they hold no
+	// card, are skipped in turn order and are no one's target.
+	Out [MaxPlayers]bool `json:"out,omitzero"`
 
 	events []Event
 }
@@ -270,3 +273,17 @@ func (g *Game) Waits(p PlayerID) bool {
 }
 
 func (g *Game) seat(p PlayerID) bool { return p >= 0 && int(p) < g.Seats }
+
+// Active says whether p is a seat of the game that has not left it.
+func (g *Game) Active(p PlayerID) bool { return g.seat(p) && !g.Out[p] }
+
+// active counts the seats still in the game.
+func (g *Game) active() int {
+	n := 0
+	for p := range PlayerID(g.Seats) {
+		if !g.Out[p] {
+			n++
+		}
+	}
+	return n
+}

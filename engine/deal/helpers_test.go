@@ -109,7 +109,7 @@ func check(t *testing.T, g *Game) {
 // payment: passes CheckPayment), and keeps the invariants.
 func apply(t *testing.T, g *Game, p PlayerID, a Action) []Event {
 	t.Helper()
-	if a.Kind != ActPay && a.Kind != ActTimeout && !listed(g, p, a) {
+	if a.Kind != ActPay && a.Kind != ActTimeout && a.Kind != ActResign && !listed(g, p, a) {
 		t.Errorf("Legal(%d) does not list %+v", p, a)
 	}
 	evs, err := g.Apply(p, a)

@@ -8,8 +8,9 @@ import "fmt"
 // of colours they may take; buildings stand only on complete buildable
 // sets (a house per set, a hotel per house); no hand but the current
 // player's holds more than 7; nobody has three complete sets while the
-// game goes on, and the winner has them when it is over; the phase agrees
-// with the rest. Tests call it after every action.
+// game goes on, and the winner has them (or is the last one left) when it
+// is over; a seat that left holds nothing and is nobody's turn; the phase
+// agrees with the rest. Tests call it after every action.
 func (g *Game) CheckInvariants() error {
 	if g.Seats < MinPlayers || g.Seats > MaxPlayers {
 		return fmt.Errorf("%d seats", g.Seats)
@@ -46,6 +47,9 @@ func (g *Game) CheckInvariants() error {
 		}
 	}
 	for p := range PlayerID(g.Seats) {
+		if g.Out[p] && (hands[p] > 0 || g.holds(p)) {
+			return fmt.Errorf("player %d left the game but holds cards", p)
+		}
 		if p != g.Current && hands[p] > HandLimit {
 			return fmt.Errorf("player %d holds %d cards out of their turn", p, hands[p])
 		}
@@ -62,15 +66,19 @@ func (g *Game) CheckInvariants() error {
 		// The win is checked at once, so nobody holds three sets while the
 		// game goes on (after it, a Forced Deal's target may too).
 		won := colors >= SetsToWin
-		if won && g.Phase != PhaseGameOver || !won && g.Winner == p {
+		last := g.Phase == PhaseGameOver && !g.Out[p] && g.active() == 1
+		if won && g.Phase != PhaseGameOver || !won && !last && g.Winner == p {
 			return fmt.Errorf("player %d: %d complete colours, winner %d, phase %d", p, colors, g.Winner, g.Phase)
 		}
 	}
 	if g.Plays < 0 || g.Plays > PlaysPerTurn {
 		return fmt.Errorf("%d plays this turn", g.Plays)
 	}
-	if !g.seat(g.Current) {
+	if !g.seat(g.Current) || g.Phase != PhaseGameOver && g.Out[g.Current] {
 		return fmt.Errorf("current player %d", g.Current)
+	}
+	if g.Phase != PhaseGameOver && g.active() < MinPlayers {
+		return fmt.Errorf("%d players left in a game that goes on", g.active())
 	}
 	switch g.Phase {
 	case PhasePlay, PhaseDiscard:
@@ -83,12 +91,13 @@ func (g *Game) CheckInvariants() error {
 			return fmt.Errorf("pending action %+v", *pd)
 		}
 		for _, t := range pd.Targets[:pd.N] {
-			if !g.opponent(pd.Actor, t.Player) || t.Noes < 0 {
+			// A target that left has its chain settled.
+			if !g.seat(t.Player) || t.Player == pd.Actor || !t.Done && g.Out[t.Player] || t.Noes < 0 {
 				return fmt.Errorf("pending action aimed at %d", t.Player)
 			}
 		}
 	case PhaseGameOver:
-		if !g.seat(g.Winner) {
+		if !g.Active(g.Winner) {
 			return fmt.Errorf("game over without a winner")
 		}
 	default:
@@ -158,4 +167,14 @@ func (g *Game) CheckEvents(events []Event) error {
 		}
 	}
 	return nil
+}
+
+// holds says whether any card lies in p's bank or on p's table.
+func (g *Game) holds(p PlayerID) bool {
+	for _, pl := range g.Places {
+		if pl.Owner == p && (pl.Zone == ZoneBank || pl.Zone == ZoneTable) {
+			return true
+		}
+	}
+	return false
 }

@@ -49,6 +49,13 @@ func TestInvariantsCatchCorruption(t *testing.T) {
 		{"pending in the play", "with a pending action", func(g *Game) { g.Pending.N = 1 }},
 		{"answer phase, no target", "pending action", func(g *Game) { g.Phase = PhaseRespond }},
 		{"over without a winner", "without a winner", func(g *Game) { g.Phase = PhaseGameOver }},
+		{"cards of a seat that left", "left the game but holds cards", func(g *Game) {
+			g.Out[1] = true
+			move(g, m1, Place{Zone: ZoneBank, Owner: 1})
+		}},
+		{"the turn of a seat that left", "current player 0", func(g *Game) { g.Out[0] = true }},
+		{"one player left, game on", "1 players left", func(g *Game) { g.Out[1] = true }},
+		{"a winner neither with sets nor last", "winner 0", func(g *Game) { g.Phase, g.Winner = PhaseGameOver, 0 }},
 	}
 	for _, c := range corrupt {
 		g := scripted(t, 2, Rules{})

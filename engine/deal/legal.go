@@ -4,7 +4,8 @@ package deal
 // Check. A payment is listed once, as the default payment (the bot lets
 // the player change the cards and checks them with CheckPayment); a rent
 // is listed without and with each number of Double The Rent cards the
-// plays left allow.
+// plays left allow. Leaving the game (ActResign) is open to every seat
+// still in it at any moment, and not listed: it is no move of the game.
 func (g *Game) Legal(p PlayerID) []Action { return g.AppendLegal(nil, p) }
 
 // AppendLegal is Legal appending to dst, so a caller that reuses its buffer

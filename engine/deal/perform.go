@@ -39,6 +39,8 @@ func (g *Game) perform(p PlayerID, a Action) {
 		g.accept(p, g.Pending.Chain(p, a.Target))
 	case ActPay:
 		g.pay(g.Pending.Chain(p, a.Target), a.Cards)
+	case ActResign:
+		g.resign(p)
 	}
 }
 
@@ -118,9 +120,17 @@ func (g *Game) endTurn() {
 	g.passTurn()
 }
 
+// passTurn gives the turn to the next seat still in the game.
 func (g *Game) passTurn() {
 	g.emit(event(EvTurnEnded, g.Current))
-	g.startTurn((g.Current + 1) % PlayerID(g.Seats))
+	next := g.Current
+	for {
+		next = (next + 1) % PlayerID(g.Seats)
+		if !g.Out[next] {
+			break
+		}
+	}
+	g.startTurn(next)
 }
 
 // checkWin ends the game when p has complete sets of three colours.
@@ -207,14 +217,14 @@ func (g *Game) play(p PlayerID, a Action) {
 		pd.addTarget(a.Target)
 	case Birthday:
 		pd.Amount = 2
-		pd.addOthers(p, g.Seats)
+		g.addOthers(&pd, p)
 	case RentCard:
 		pd.Color = a.Color
 		pd.Amount = g.RentOf(p, a.Color) << doubles.Len()
 		if card.Colors[0] == AnyColor {
 			pd.addTarget(a.Target)
 		} else {
-			pd.addOthers(p, g.Seats)
+			g.addOthers(&pd, p)
 		}
 	case SlyDeal:
 		pd.Take = a.Take
@@ -239,10 +249,13 @@ func (pd *Pending) addTarget(t PlayerID) {
 	pd.N++
 }
 
-// addOthers aims the action at every other player, in turn order after p.
-func (pd *Pending) addOthers(p PlayerID, seats int) {
-	for i := 1; i < seats; i++ {
-		pd.addTarget((p + PlayerID(i)) % PlayerID(seats))
+// addOthers aims pd at every other player still in the game, in turn
+// order after p.
+func (g *Game) addOthers(pd *Pending, p PlayerID) {
+	for i := 1; i < g.Seats; i++ {
+		if t := (p + PlayerID(i)) % PlayerID(g.Seats); !g.Out[t] {
+			pd.addTarget(t)
+		}
 	}
 }
 
@@ -420,4 +433,52 @@ func (g *Game) settled(chain int) {
 		}
 	}
 	g.Pending, g.Phase = Pending{}, PhasePlay
+}
+
+// resign takes p out of the game: every card p holds — hand, bank, table
+// with its buildings — goes to the discards (the hand's unnamed: it stays
+// hidden in the event). What waited for p goes on without p: p's turn
+// passes, an action of p's is dropped, p's answer to another's action
+// settles p's chain with nothing paid or taken. The last player left wins.
+func (g *Game) resign(p PlayerID) {
+	var gone CardSet
+	hand := 0
+	for i, pl := range g.Places {
+		if pl.Owner != p || pl.Zone == ZoneDeck || pl.Zone == ZoneDiscard {
+			continue
+		}
+		if pl.Zone == ZoneHand {
+			hand++
+		} else {
+			gone = gone.Add(i)
+		}
+		g.toDiscard(i)
+	}
+	g.Out[p] = true
+	e := event(EvResigned, p)
+	e.Amount, e.Cards = hand, gone
+	g.emit(e)
+	if g.active() == 1 {
+		for q := range PlayerID(g.Seats) {
+			if !g.Out[q] {
+				g.Phase, g.Winner, g.Pending = PhaseGameOver, q, Pending{}
+				g.emit(event(EvWon, q))
+			}
+		}
+		return
+	}
+	switch {
+	case g.Phase == PhaseRespond && p == g.Pending.Actor:
+		g.Pending = Pending{}
+		g.passTurn()
+	case g.Phase == PhaseRespond:
+		pd := &g.Pending
+		for i := range pd.Targets[:pd.N] {
+			if pd.Targets[i].Player == p && !pd.Targets[i].Done {
+				g.settled(i)
+			}
+		}
+	case p == g.Current:
+		g.passTurn()
+	}
 }

@@ -22,7 +22,7 @@ func snapshot(t testing.TB, g *Game) string {
 // unchanged says whether g is exactly as before was (a Clone taken then):
 // cheaper than comparing JSON, for the refusals of the randomized tests.
 func unchanged(before, g *Game) bool {
-	if n := reflect.TypeFor[Game]().NumField(); n != 13 {
+	if n := reflect.TypeFor[Game]().NumField(); n != 14 {
 		panic(fmt.Sprintf("Game has %d fields: compare the new ones in unchanged", n))
 	}
 	a, b := *before, *g
@@ -32,7 +32,7 @@ func unchanged(before, g *Game) bool {
 	a.Deck, b.Deck, a.events, b.events = nil, nil, nil, nil
 	return a.Rules == b.Rules && a.Version == b.Version && a.RNG == b.RNG && a.Seats == b.Seats &&
 		a.Places == b.Places && a.Current == b.Current && a.Phase == b.Phase && a.Plays == b.Plays &&
-		a.Turn == b.Turn && a.Pending == b.Pending && a.Winner == b.Winner
+		a.Turn == b.Turn && a.Pending == b.Pending && a.Winner == b.Winner && a.Out == b.Out
 }
 
 func isSentinel(err error) bool {
@@ -50,7 +50,11 @@ func isSentinel(err error) bool {
 func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 	if r.IntN(8) == 0 {
 		p := PlayerID(r.IntN(g.Seats+3) - 2)
-		a := Action{Kind: ActionKind(r.IntN(int(actionKinds) + 1)), Card: r.IntN(DeckSize+4) - 2,
+		kind := ActionKind(r.IntN(int(actionKinds) + 1))
+		if kind == ActResign {
+			kind = actionKinds // leaving is rarer (below): the games would end early
+		}
+		a := Action{Kind: kind, Card: r.IntN(DeckSize+4) - 2,
 			Color: Color(r.IntN(int(NumColors)+3) - 1), Target: PlayerID(r.IntN(g.Seats+2) - 1),
 			Take: r.IntN(DeckSize), Give: r.IntN(DeckSize)}
 		if r.IntN(2) == 0 {
@@ -60,6 +64,9 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 	}
 	if r.IntN(150) == 0 {
 		return System, Action{Kind: ActTimeout}
+	}
+	if r.IntN(400) == 0 { // someone leaves, now and then
+		return PlayerID(r.IntN(g.Seats)), Action{Kind: ActResign}
 	}
 	p := g.Waiting()
 	if q := PlayerID(r.IntN(g.Seats)); g.Waits(q) && r.IntN(2) == 0 {

@@ -38,6 +38,33 @@ type Board struct {
 	// Followers are the people (user ids) told in their private chat when
 	// the game ends (bot/board/follow.go).
 	Followers []int64 `json:"followers,omitempty"`
+	// Tally is kept for the ending message: the game's length and
+	// highlights (bot/board/ending.go).
+	Tally Tally `json:"tally,omitzero"`
+
+	// Auction is the running auction's own message (bot/board/auction.go),
+	// nil while none runs; Auctions counts the auctions the game opened,
+	// which numbers the next one's message and buttons.
+	Auction  *AuctionMsg `json:"auction,omitempty"`
+	Auctions int         `json:"auctions,omitempty"`
+}
+
+// AuctionMsg is the message an auction lives in, and how often it was
+// refreshed: bids change it faster than a chat may be written to, so its
+// edits are spaced (bot/board/auction.go).
+type AuctionMsg struct {
+	// Seq is the auction's number in the game: its slot's key and the
+	// "revision" of its buttons, which stay valid across bids.
+	Seq int `json:"seq"`
+	Msg int `json:"msg,omitempty"`
+	// Opened is the game's version (engine.Game.Version) right after the
+	// action that opened the auction; ShownVer the version the message was
+	// last put with, Shown when (game time, ms), Refreshes how many times
+	// since it opened.
+	Opened    uint64 `json:"opened"`
+	ShownVer  uint64 `json:"shown_ver"`
+	Shown     int64  `json:"shown"`
+	Refreshes int    `json:"refreshes,omitempty"`
 }
 
 // View is the menu the turn message shows; menus belong to one person.
@@ -92,6 +119,11 @@ func (b Board) Clone() Board {
 		}
 	}
 	c.OfferEdits = slices.Clone(b.OfferEdits)
+	c.Tally = b.Tally.Clone()
+	if b.Auction != nil {
+		a := *b.Auction
+		c.Auction = &a
+	}
 	return c
 }
 

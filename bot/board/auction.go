@@ -1,0 +1,352 @@
+package board
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// An auction lives in a message of its own, sent when it opens so that
+// every bidder still in is mentioned (notified), and given its outcome
+// without buttons when it closes; the turn message only says that it runs.
+//
+// Bids come faster than a group may be written to (about 20 sends and
+// edits a minute), so the message is not edited for every bid: it is put
+// at once when the last refresh is old enough, else the refresh waits for
+// the kind's due moment (Pending.Due → Expire). The gap between refreshes
+// grows with each one, so a long bidding war costs a few edits, not one a
+// bid. The buttons do not go stale with it: they are checked by the
+// auction's number, not the record's revision, and a raise is a step over
+// the highest bid when it is pressed (the message shows what it makes at
+// the price shown; the answer says what was bid).
+
+// The auction message's buttons; their revision is the auction's number.
+const (
+	OpAuctionBid   Op = "ab" // open the bidding with the amount in the argument
+	OpAuctionRaise Op = "ar" // raise the highest bid by the argument
+	OpAuctionLeave Op = "aq" // leave the auction
+	OpAuctionDeed  Op = "ad" // the deed's card (square)
+)
+
+// auctionOps are pressed on an auction's message: checked by its number.
+var auctionOps = map[Op]bool{OpAuctionBid: true, OpAuctionRaise: true, OpAuctionLeave: true, OpAuctionDeed: true}
+
+type auctionMsg = state.AuctionMsg
+
+func auctionSlot(game uint64, seq int) string {
+	return kit.GameSlot("auction", game, strconv.Itoa(seq))
+}
+
+// followAuctions files one action's auction events: an auction that
+// closed gets its final text, one that opened a message of its own, and a
+// running one's refresh is made now or left for later (refreshDue).
+func (b *Kind) followAuctions(c *chatState, lang string, evs []engine.Event) {
+	rec := c.Rec
+	g := rec.Game
+	opened := false
+	for _, e := range evs {
+		switch e.Kind {
+		case engine.EvAuctionStarted:
+			rec.Auctions++
+			rec.Auction, opened = &auctionMsg{Seq: rec.Auctions}, true
+		case engine.EvAuctionWon, engine.EvAuctionUnsold:
+			if a := rec.Auction; a != nil {
+				c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.auctionOutcome(lang, rec, e))
+			}
+			rec.Auction = nil
+		}
+	}
+	a := rec.Auction
+	if a == nil {
+		return
+	}
+	if g.Phase != engine.PhaseAuction || g.Auction == nil { // ended without an outcome (the game did)
+		return
+	}
+	now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
+	switch {
+	case opened:
+		a.Opened, a.ShownVer, a.Shown = g.Version, g.Version, now
+	case now >= a.Shown+refreshGap(rec, a.Refreshes):
+		a.ShownVer, a.Shown = g.Version, now
+		a.Refreshes++
+	}
+}
+
+// refreshGap is how long the auction message waits after its n-th
+// refresh before it is edited again: a sixth of the bid window more with
+// each refresh, at most half of it, and never more than maxRefreshGap
+// (live: 5 s, 10 s, then every 15 s). Slower paces' bids come slower than
+// that, so each is shown at once; only a flurry waits.
+func refreshGap(rec *Record, n int) int64 {
+	window := rec.Pace.Bid
+	if window <= 0 {
+		window = 30 * time.Second
+	}
+	return min(window/6*time.Duration(n+1), window/2, maxRefreshGap).Milliseconds()
+}
+
+// maxRefreshGap bounds how stale the auction message may be while bids
+// come in.
+const maxRefreshGap = 15 * time.Second
+
+// refreshDue is when the running auction's message is due a refresh it
+// was denied (game time; 0: it shows the latest bid).
+func refreshDue(rec *Record) int64 {
+	a := rec.Auction
+	if a == nil || rec.Game == nil || rec.Game.Phase != engine.PhaseAuction || a.ShownVer == rec.Game.Version {
+		return 0
+	}
+	return a.Shown + refreshGap(rec, a.Refreshes)
+}
+
+// refreshAuction makes the refresh refreshDue asked for; the caller holds
+// the chat's lock. It stores the record quietly: no button changes.
+func (b *Kind) refreshAuction(ctx context.Context, chat int64) {
+	st, err := b.change(chat, 0, func(c *chatState) error {
+		rec := c.Rec
+		if rec == nil || rec.Status != StatusPlaying || rec.Clock.PausedAt != 0 {
+			return nil
+		}
+		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
+		if due := refreshDue(rec); due == 0 || due > now {
+			return nil
+		}
+		a := rec.Auction
+		a.ShownVer, a.Shown = rec.Game.Version, now
+		a.Refreshes++
+		c.Quiet, c.Turn = true, true
+		return nil
+	})
+	if err != nil || st == nil || !st.Turn {
+		return
+	}
+	b.finish(ctx, st, nil, "")
+}
+
+// auctionOnly says whether the turn message already shows the running
+// auction as well as it can: bids change only the auction's message.
+func auctionOnly(rec *Record) bool {
+	a := rec.Auction
+	return a != nil && rec.TurnMsg != 0 && rec.Game.Phase == engine.PhaseAuction && rec.Game.Version != a.Opened
+}
+
+// showAuction puts the running auction's message when the change opened
+// or refreshed it; ending the game closes it without an outcome.
+func (b *Kind) showAuction(c *chatState, lang string) {
+	rec := c.Rec
+	a := rec.Auction
+	if a == nil || rec.Game == nil {
+		return
+	}
+	slot := auctionSlot(rec.ID, a.Seq)
+	switch {
+	case c.Remove || rec.Game.Auction == nil:
+		c.FinalizeOnce(slot, a.Msg, b.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_stopped", nil))
+	case a.ShownVer == rec.Game.Version:
+		c.Show(slot, a.Msg, b.renderAuction(lang, rec), b.auctionKeyboard(lang, rec))
+	}
+}
+
+// renderAuction is the auction message: the lot, the bidders still in
+// (mentioned: the message that opens the auction notifies them), the
+// highest bid and until when the next one is awaited.
+func (b *Kind) renderAuction(lang string, rec *Record) string {
+	g := rec.Game
+	a := g.Auction
+	if a == nil || rec.Auction == nil {
+		return ""
+	}
+	ed := g.EditionData()
+	data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Price": b.money(lang, rec, ed.Squares[a.Square].Price),
+		"Count": a.Building}
+	lines := []string{b.cat.T(lang, b.lotID(a.Building), data)}
+	var bidders []string
+	for i, passed := range a.Passed {
+		if !passed && i < len(rec.Seats) {
+			bidders = append(bidders, kit.Mention(rec.Seats[i]))
+		}
+	}
+	lines = append(lines, b.cat.T(lang, "auction_bidders", map[string]any{"Players": strings.Join(bidders, ", ")}))
+	if a.Leader == engine.NoOwner {
+		lines = append(lines, b.cat.T(lang, "auction_no_bids", map[string]any{"Min": b.money(lang, rec, a.MinBid())}))
+	} else {
+		lines = append(lines, b.cat.T(lang, "auction_high", map[string]any{"Amount": b.money(lang, rec, a.High),
+			"Player": kit.SeatName(rec, a.Leader)}))
+	}
+	loc := time.UTC
+	if rec.Options != nil {
+		loc = rec.Options.Location()
+	}
+	if d := kit.DeadlineText(b.cat, lang, loc, b.cfg.Now(), rec.Clock.Deadline); d != "" {
+		lines = append(lines, d)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// lotID names what is auctioned: a deed, or a house or hotel to place.
+func (b *Kind) lotID(building int) string {
+	if building > 0 {
+		return "auction_lot_building"
+	}
+	return "auction_lot"
+}
+
+// auctionOutcome is the closed auction's final text: who won what for how
+// much, or that nobody bid.
+func (b *Kind) auctionOutcome(lang string, rec *Record, e engine.Event) string {
+	ed := rec.Game.EditionData()
+	building := e.Cost
+	if e.Kind == engine.EvAuctionUnsold {
+		building = e.Amount
+	}
+	data := map[string]any{"Square": b.squareName(lang, rec, e.Square), "Price": b.money(lang, rec, ed.Squares[e.Square].Price),
+		"Count": building}
+	head := b.cat.T(lang, b.lotID(building), data)
+	if e.Kind == engine.EvAuctionUnsold {
+		return head + "\n" + b.cat.T(lang, "auction_unsold", nil)
+	}
+	return head + "\n" + b.cat.T(lang, "auction_won", map[string]any{"Player": kit.SeatName(rec, e.Player),
+		"Amount": b.money(lang, rec, e.Amount)})
+}
+
+// BidSteps are the raises an auction offers for a lot worth price in an
+// edition whose money unit is unit (the lux edition counts in thousands):
+// about a tenth of the price rounded down to 1–2–5, and the next two but
+// one on that scale (a 400 $ deed: +20, +100, +200; a 60 $ one: +5, +20,
+// +50).
+func BidSteps(price, unit int) [3]int {
+	unit = max(unit, 1)
+	tenth := max(price/unit/10, 1)
+	var ladder []int
+	for v := 1; len(ladder) < 4 || ladder[len(ladder)-4] <= tenth; v *= 10 {
+		ladder = append(ladder, v, 2*v, 5*v)
+	}
+	i := 0
+	for ladder[i+1] <= tenth {
+		i++
+	}
+	return [3]int{ladder[i] * unit, ladder[i+2] * unit, ladder[i+3] * unit}
+}
+
+// auctionKeyboard offers the bids the bidders still in can afford: the
+// opening amounts, or raises over the highest bid; the deed's card; and
+// leaving the auction.
+func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+	g := rec.Game
+	a := g.Auction
+	richest := 0
+	for i := range g.Players {
+		if p := engine.PlayerID(i); !a.Passed[i] && p != a.Leader && g.Players[i].Cash > richest {
+			richest = g.Players[i].Cash
+		}
+	}
+	ed := g.EditionData()
+	lot := ed.Squares[a.Square].Price
+	if a.Building > 0 {
+		lot = ed.Squares[a.Square].HouseCost
+	}
+	steps := BidSteps(lot, moneyScale(rec))
+	btn := func(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
+		data := kit.Press{Game: rec.ID, Rev: uint64(rec.Auction.Seq), Op: op, Arg: arg}.Encode()
+		return tgbotapi.NewInlineKeyboardButtonData(text, data)
+	}
+	var bids []tgbotapi.InlineKeyboardButton
+	for i, s := range steps {
+		switch {
+		case a.Leader != engine.NoOwner:
+			if to := a.High + s; to <= richest {
+				bids = append(bids, btn(b.cat.T(lang, "btn_raise", map[string]any{"Step": b.money(lang, rec, s),
+					"Amount": b.money(lang, rec, to)}), OpAuctionRaise, s))
+			}
+		default:
+			amount := s
+			if a.Min > steps[0] { // a building: from its price up
+				amount = a.Min + []int{0, steps[1], steps[2]}[i]
+			}
+			if amount <= richest {
+				bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, amount)}), OpAuctionBid, amount))
+			}
+		}
+	}
+	if len(bids) == 0 && a.MinBid() <= richest { // the steps are beyond everyone: the least bid
+		bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, a.MinBid())}), OpAuctionBid, a.MinBid()))
+	}
+	var rows [][]tgbotapi.InlineKeyboardButton
+	for i := 0; i < len(bids); i += 2 {
+		rows = append(rows, bids[i:min(i+2, len(bids))])
+	}
+	rows = append(rows, []tgbotapi.InlineKeyboardButton{
+		btn(b.cat.T(lang, "btn_auction_deed", nil), OpAuctionDeed, a.Square),
+		btn(b.cat.T(lang, "btn_pass", nil), OpAuctionLeave, 0)})
+	return kit.Markup(rows)
+}
+
+// onAuctionPress handles a press on an auction's message: checked by the
+// auction's number, so a bid on a message a few bids behind still counts.
+func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		lang := c.Lang(q.From.LanguageCode)
+		c.AnswerLang = lang
+		b.auctionPress(c, lang, q.From, p)
+		return nil
+	})
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
+}
+
+func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Press) {
+	rec := c.Rec
+	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil || rec.Auction == nil ||
+		uint64(rec.Auction.Seq) != p.Rev || rec.Game.Auction == nil {
+		c.Alert = b.cat.T(lang, "alert_auction_over", nil)
+		return
+	}
+	if p.Op == OpAuctionDeed {
+		c.Alert = b.deedText(lang, rec.Edition, rec.Game.Auction.Square)
+		return
+	}
+	g := rec.Game
+	a := g.Auction
+	seat := rec.SeatOf(from.ID)
+	if seat < 0 || !g.Active(seat) {
+		c.Alert = b.cat.T(lang, "alert_not_player", nil)
+		return
+	}
+	if p.Op == OpAuctionLeave {
+		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPass})
+		if c.Alert == "" {
+			c.Toast = b.cat.T(lang, "toast_auction_left", nil)
+		}
+		return
+	}
+	amount := p.Arg
+	if p.Op == OpAuctionRaise {
+		if a.Leader == seat {
+			c.Alert = b.cat.T(lang, "auction_you_lead", map[string]any{"Amount": b.money(lang, rec, a.High)})
+			return
+		}
+		amount = a.High + p.Arg
+		if a.Leader == engine.NoOwner {
+			amount = max(a.Min, p.Arg)
+		}
+	}
+	if amount < a.MinBid() && a.Leader != engine.NoOwner && !a.Passed[seat] {
+		c.Alert = b.cat.T(lang, "auction_outbid", map[string]any{"Player": rec.Seats[a.Leader].Name, // an alert is plain text
+			"Amount": b.money(lang, rec, a.High)})
+		return
+	}
+	b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBid, Amount: amount})
+	if c.Alert == "" {
+		c.Toast = b.cat.T(lang, "toast_bid", map[string]any{"Amount": b.money(lang, rec, amount)})
+	}
+}

@@ -1,0 +1,97 @@
+package board
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// What the board editions offer in /settings (the chat layer builds the
+// menu from kit.Offer) and how their results read in /stats.
+
+// HouseRules are the switches of the house rules page, in its order.
+var HouseRules = []kit.HouseRule{
+	{ID: "auctions", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.Auctions }},
+	{ID: "double_rent", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleRentOnSet }},
+	{ID: "build_before_roll", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.BuildBeforeRollOnly }},
+	{ID: "even_building", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EvenBuilding }},
+	{ID: "jackpot", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.FreeParkingJackpot }},
+	{ID: "double_salary", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleSalaryOnStart }},
+	{ID: "no_rent_in_jail", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.NoRentInJail }},
+	{ID: "random_order", Field: func(o *ChatOptions, _ *engine.Rules) *bool { return &o.RandomOrder }},
+	{ID: "manual_end", Field: func(o *ChatOptions, _ *engine.Rules) *bool { return &o.ManualEndTurn }},
+	{ID: "early_end", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement }},
+}
+
+// CashPresets are the starting cash and StakeCapPresets the stake caps
+// /settings offers, in classic dollars: an edition's presets are scaled to
+// its money (EditionScale). A stake cap of 0 is none.
+var (
+	CashPresets     = []int{1000, 1500, 2000, 2500, 3000, 5000}
+	StakeCapPresets = []int{0, 50, 100, 200, 500}
+)
+
+// EditionIDs are the board editions in a stable order, classic first (as
+// /settings lists them).
+func EditionIDs() []string {
+	ids := engine.Editions()
+	slices.SortFunc(ids, func(a, b string) int {
+		switch {
+		case a == engine.Classic:
+			return -1
+		case b == engine.Classic:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return ids
+}
+
+// Offer is what a game of edition lets a chat choose: its number of
+// players (and a lower cap), the starting cash, the house rules, and a
+// stake cap where one stakes cash.
+func (b *Kind) Offer(edition string) kit.Offer {
+	ed := engine.EditionByID(edition)
+	if ed == nil {
+		ed = engine.EditionByID(engine.Classic)
+	}
+	scale := EditionScale(ed)
+	of := kit.Offer{MinPlayers: ed.MinPlayers, MaxPlayers: ed.MaxPlayers, CapPlayers: true,
+		Cash: scaled(CashPresets, scale), Rules: HouseRules}
+	if HasStakes(ed) {
+		of.StakeCaps = scaled(StakeCapPresets, scale)
+	}
+	return of
+}
+
+func scaled(presets []int, scale int) []int {
+	out := make([]int, len(presets))
+	for i, v := range presets {
+		out[i] = v * scale
+	}
+	return out
+}
+
+// HasStakes: the edition has a square where one stakes cash (the business
+// gamble square, the lux casino), so its cap is a setting.
+func HasStakes(ed *engine.Edition) bool {
+	return slices.ContainsFunc(ed.Squares, func(s engine.Square) bool {
+		return s.Kind == engine.SquareGamble || s.Kind == engine.SquareCasino
+	})
+}
+
+// SetName names a colour set the statistics counted (SeatResult.Sets:
+// "<edition>:<group>") with its emoji; false for a set no edition has.
+func (b *Kind) SetName(lang, key string) (string, bool) {
+	id, g, _ := strings.Cut(key, ":")
+	grp, err := strconv.Atoi(g)
+	ed := engine.EditionByID(id)
+	if err != nil || ed == nil || grp < 0 || grp >= ed.GroupCount() {
+		return "", false
+	}
+	return b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", id, grp), nil) + " " + b.cat.T(lang, fmt.Sprintf("group_%s_%d", id, grp), nil), true
+}

@@ -1,0 +1,121 @@
+package deal
+
+import (
+	"fmt"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
+)
+
+// Computer seats (kit.Seat.Computer, added in the lobby) are played by the
+// engine's computer player (dealai), through the chat layer's clock as the
+// board's are (bot/board/seats.go): when the game waits for a computer,
+// Pending says so (Computer), the chat's timer entry is set the pace's
+// short pause ahead, and when it fires Timeout makes the computer's one
+// move in a change of its own — stored with the record and its timer, so a
+// restart makes it once. The strategy keeps no memory: it decides from the
+// computer's own view (its hand and the public table), so nothing else is
+// stored, and nothing of its hand is ever shown (it has no private chat).
+//
+// Answers come first: while an action's targets answer at once, the
+// computers among them answer one by one, each after the pause; the people
+// get the pace's deadline once no computer is left to answer.
+//
+// A game where no person plays any more ends (the decision "c:end").
+
+// computerPending is what Pending reports when a computer seat moves next
+// or the game is left to computers; false when people decide.
+func computerPending(r *Record) (Pending, bool) {
+	g := r.Deal.Game
+	computers, people := seatsLeft(r)
+	if computers == 0 {
+		return Pending{}, false
+	}
+	if people == 0 {
+		return Pending{Decision: "c:end", Seat: -1, Turn: g.Turn, Computer: true}, true
+	}
+	seat, ok := computerDue(r)
+	if !ok {
+		return Pending{}, false
+	}
+	// The game's version names the move: each one is a new decision.
+	return Pending{Decision: fmt.Sprintf("c:%d:%d", g.Version, seat), Seat: -1, Turn: g.Turn, Computer: true}, true
+}
+
+// seatsLeft counts the computer seats still in the game and the people.
+func seatsLeft(r *Record) (computers, people int) {
+	for i, s := range r.Seats {
+		switch {
+		case !r.Deal.Game.Active(deal.PlayerID(i)):
+		case s.Computer:
+			computers++
+		default:
+			people++
+		}
+	}
+	return computers, people
+}
+
+func isComputer(r *Record, p int) bool {
+	return p >= 0 && p < len(r.Seats) && r.Seats[p].Computer
+}
+
+// computerDue is the first computer seat the game waits for.
+func computerDue(r *Record) (deal.PlayerID, bool) {
+	for _, p := range waiting(r.Deal.Game) {
+		if isComputer(r, p) {
+			return deal.PlayerID(p), true
+		}
+	}
+	return 0, false
+}
+
+// people are the seats of persons among seats.
+func people(r *Record, seats []int) []int {
+	var out []int
+	for _, p := range seats {
+		if !isComputer(r, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// computerMove is the move of the computer seat the game waits for: the
+// strategy's, or — should the engine refuse it — the first legal one, so
+// a computer never holds the game up.
+func computerMove(g *deal.Game, seat deal.PlayerID) deal.Action {
+	a := dealai.Decide(g, seat)
+	if g.Check(seat, a) != nil {
+		if legal := g.Legal(seat); len(legal) > 0 {
+			a = legal[0]
+		}
+	}
+	return a
+}
+
+// computerTurn makes the computers' pending move in c: one action of a
+// computer seat, or the end of a game no person plays any more. False when
+// no computer has a move (the rules' timeout applies then).
+func (k *Kind) computerTurn(c *chatState, lang string) bool {
+	rec := c.Rec
+	if rec.Deal == nil || rec.Deal.Game == nil || rec.Deal.Game.Phase == deal.PhaseGameOver {
+		return false
+	}
+	computers, people := seatsLeft(rec)
+	if computers == 0 {
+		return false
+	}
+	if people == 0 {
+		c.Remove, c.Turn = true, true
+		// After the table's final text, like a game over's standings.
+		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "seats_no_people", nil) + "\n\n" + k.Standings(lang, rec)})
+		return true
+	}
+	seat, ok := computerDue(rec)
+	if !ok {
+		return false
+	}
+	return k.apply(c, lang, 0, seat, computerMove(rec.Deal.Game, seat)) == nil
+}

@@ -1,0 +1,305 @@
+package bot
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// childBot is the bot as a child process (TestHelperProcess) that a test
+// kills with SIGKILL and starts again on the same database.
+type childBot struct {
+	t   *testing.T
+	api *fakeapi.Server
+	db  string
+	env []string
+	cmd *exec.Cmd
+}
+
+func newChildBot(t *testing.T, env ...string) *childBot {
+	api := fakeapi.New()
+	t.Cleanup(api.Close)
+	return &childBot{t: t, api: api, db: filepath.Join(t.TempDir(), "monopoly.db"), env: env}
+}
+
+func (c *childBot) start() { c.cmd = startChild(c.t, c.api, c.db, c.env...) }
+
+// kill ends the process with no goodbye: nothing is flushed or saved.
+func (c *childBot) kill() {
+	c.t.Helper()
+	if err := c.cmd.Process.Kill(); err != nil {
+		c.t.Fatal(err)
+	}
+	_ = c.cmd.Wait()
+}
+
+// term stops the process as an operator would; it must exit cleanly.
+func (c *childBot) term() {
+	c.t.Helper()
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		c.t.Fatal(err)
+	}
+	if err := c.cmd.Wait(); err != nil {
+		c.t.Fatalf("SIGTERM: %v", err)
+	}
+}
+
+func (c *childBot) wait(what string, cond func() bool) {
+	c.t.Helper()
+	if !c.api.WaitFor(cond, 60*time.Second) { // generous: CI runs packages in parallel
+		c.t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+func (c *childBot) answered(update int) func() bool {
+	id := "cq" + strconv.Itoa(update)
+	return func() bool {
+		for _, a := range c.api.CallbackAnswers() {
+			if a.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// button is the newest of chat's messages with a button of op.
+func (c *childBot) button(chat int64, op Op) (msg int, data string, p kit.Press, ok bool) {
+	msgs := c.api.Messages(chat)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		for _, row := range msgs[i].Keyboard {
+			for _, b := range row {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
+					return msgs[i].ID, b.Data, p, true
+				}
+			}
+		}
+	}
+	return 0, "", kit.Press{}, false
+}
+
+// press pushes a press of op's newest button and waits for its answer.
+func (c *childBot) press(chat int64, u fakeapi.User, op Op) {
+	c.t.Helper()
+	var msg int
+	var data string
+	c.wait(string(op)+" button", func() bool {
+		var ok bool
+		msg, data, _, ok = c.button(chat, op)
+		return ok
+	})
+	c.wait("the answer to "+string(op), c.answered(c.api.PushCallback(chat, msg, u, data)))
+}
+
+// startGame opens a lobby in chat, seats a and b and starts the game.
+func (c *childBot) startGame(chat int64, a, b fakeapi.User) {
+	c.t.Helper()
+	c.api.PushMessage(chat, a, "/newgame")
+	var join kit.Press
+	c.wait("the lobby", func() bool { _, _, p, ok := c.button(chat, OpJoin); join = p; return ok })
+	c.press(chat, b, OpJoin)
+	c.wait("the lobby with two players", func() bool {
+		_, _, p, ok := c.button(chat, OpStart)
+		return ok && p.Rev != join.Rev
+	})
+	c.press(chat, a, OpStart)
+}
+
+// turnButton is a game-moving button on chat's newest message with
+// buttons, and the player it names (the first mention).
+func (c *childBot) turnButton(chat int64, users map[int64]fakeapi.User) (msg int, data string, u fakeapi.User, ok bool) {
+	msgs := c.api.Messages(chat)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Keyboard == nil {
+			continue
+		}
+		m := mentionRE.FindStringSubmatch(msgs[i].Text)
+		if m == nil {
+			return 0, "", fakeapi.User{}, false
+		}
+		id, _ := strconv.ParseInt(m[1], 10, 64)
+		for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, OpPayDebt} {
+			for _, row := range msgs[i].Keyboard {
+				for _, b := range row {
+					if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
+						return msgs[i].ID, b.Data, users[id], true
+					}
+				}
+			}
+		}
+		return 0, "", fakeapi.User{}, false
+	}
+	return 0, "", fakeapi.User{}, false
+}
+
+// playBusily presses the newest turn buttons of chats as soon as they
+// change, for d: as fast as the chats show the game, not waiting for
+// answers.
+func (c *childBot) playBusily(chats []int64, users map[int64]fakeapi.User, d time.Duration) (presses int) {
+	last := map[int64]string{}
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		for _, chat := range chats {
+			msg, data, u, ok := c.turnButton(chat, users)
+			if ok && data != last[chat] {
+				last[chat] = data
+				c.api.PushCallback(chat, msg, u, data)
+				presses++
+			}
+		}
+	}
+	return presses
+}
+
+// quiet waits until every update was handled and no message was sent or
+// edited for quiet (the outbox delivered everything it had).
+func (c *childBot) quiet(quiet time.Duration) {
+	c.t.Helper()
+	count := func() int { return len(c.api.Calls("sendMessage")) + len(c.api.Calls("editMessageText")) }
+	n, since := count(), time.Now()
+	c.wait("the bot to fall quiet", func() bool {
+		if m := count(); m != n || c.api.Pending() != 0 {
+			n, since = m, time.Now()
+		}
+		return time.Since(since) >= quiet
+	})
+}
+
+// TestKillKeepsTheStandings: the bot is killed (SIGKILL) after /endgame was
+// committed but while its standings still wait for the chat's budget (a
+// 429 with retry after 3 s); the next process sends them once and leaves
+// no kept message behind.
+func TestKillKeepsTheStandings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	c := newChildBot(t)
+	alice, bob := fakeapi.User{ID: 11, FirstName: "Alice"}, fakeapi.User{ID: 22, FirstName: "Bob"}
+	c.start()
+	c.startGame(testChat, alice, bob)
+	c.api.PushMessage(testChat, alice, "/endgame")
+	c.wait("the /endgame question", func() bool { _, _, _, ok := c.button(testChat, OpEndGameYes); return ok })
+	c.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	c.press(testChat, alice, OpEndGameYes)
+	c.kill()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	standings := cat.T(locales.Default, "standings_title", nil)
+	if n := messagesWith(c.api, testChat, standings); n != 0 {
+		t.Fatalf("the standings went out before the kill (%d times): the test proves nothing", n)
+	}
+	c.start()
+	c.wait("the standings", func() bool { return messagesWith(c.api, testChat, standings) > 0 })
+	c.quiet(time.Second)
+	c.term()
+	if n := messagesWith(c.api, testChat, standings); n != 1 {
+		t.Fatalf("the standings arrived %d times, want once", n)
+	}
+	store, err := storage.Open(c.db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if n := pendingCount(t, store); n != 0 {
+		t.Fatalf("%d kept messages left after delivery", n)
+	}
+}
+
+// TestKillsKeepTelegramLimits is issue 12's goal with kills instead of
+// clean stops: against a fake Bot API that enforces Telegram's limits, two
+// groups play busily while the bot is killed (SIGKILL) and started again
+// three times; one group's /endgame is committed just before a kill. No
+// answer is a 429, no request falls inside a ban, the standings arrive
+// once, and nothing the chats should see is lost: the other group's turn
+// message, the one its record names, shows the game's last revision.
+func TestKillsKeepTelegramLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes and plays for half a minute")
+	}
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	standings := cat.T(locales.Default, "standings_title", nil)
+	c := newChildBot(t, "MONOPOLY_TEST_LIMITS=telegram")
+	c.api.Enforce(fakeapi.TelegramLimits())
+	a, b := testChat, testChat-1
+	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Ann"}, 22: {ID: 22, FirstName: "Ben"},
+		33: {ID: 33, FirstName: "Cid"}, 44: {ID: 44, FirstName: "Dee"}}
+	c.start()
+	c.startGame(a, users[11], users[22])
+	c.startGame(b, users[33], users[44])
+	chats := []int64{a, b}
+	presses := 0
+	for kill := 1; kill <= 3; kill++ {
+		presses += c.playBusily(chats, users, 8*time.Second)
+		if kill == 2 {
+			c.api.PushMessage(b, users[33], "/endgame")
+			c.wait("the /endgame question", func() bool { _, _, _, ok := c.button(b, OpEndGameYes); return ok })
+			c.press(b, users[33], OpEndGameYes)
+			chats = []int64{a}
+			if n := messagesWith(c.api, b, standings); n == 0 {
+				t.Log("killed with /endgame's standings still waiting for the budget")
+			}
+		}
+		c.kill()
+		c.start()
+	}
+	presses += c.playBusily(chats, users, 4*time.Second)
+	c.quiet(5 * time.Second)
+	c.term()
+	t.Logf("%d presses, 3 kills", presses)
+
+	if f := c.api.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
+		t.Errorf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
+	}
+	if n := messagesWith(c.api, b, standings); n != 1 {
+		t.Errorf("the standings of /endgame arrived %d times, want once", n)
+	}
+	store, err := storage.Open(c.db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if n := pendingCount(t, store); n != 0 {
+		t.Errorf("%d kept messages left undelivered", n)
+	}
+	var rec *Record
+	err = store.View(func(tx *storage.Tx) error {
+		data, ok := tx.Game(a)
+		if !ok {
+			return nil
+		}
+		rec, err = kit.DecodeRecord(data)
+		return err
+	})
+	if err != nil || rec == nil || rec.Game == nil {
+		t.Fatalf("chat %d: no game stored (%v)", a, err)
+	}
+	if rec.Rev < 8 {
+		t.Errorf("the game reached revision %d only: the play was not busy", rec.Rev)
+	}
+	for _, m := range c.api.Messages(a) {
+		if m.ID != rec.TurnMsg {
+			continue
+		}
+		for _, row := range m.Keyboard {
+			for _, btn := range row {
+				if p, err := kit.ParsePress(btn.Data); err == nil && (p.Game != rec.ID || p.Rev != rec.Rev) {
+					t.Fatalf("the turn message shows revision %d of game %d, the game is at %d of %d: a message was lost", p.Rev, p.Game, rec.Rev, rec.ID)
+				}
+			}
+		}
+		return
+	}
+	t.Fatalf("the record's turn message %d is not in the chat", rec.TurnMsg)
+}

@@ -1,0 +1,58 @@
+package bot
+
+import (
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+)
+
+// TestTradePressDoesNotHoldTheGroupsLane: a 🤝 press whose composer must
+// go to the person's private chat, where a 429 (retry after 3 s) holds the
+// send, leaves the group's lane of updates free: the current player's
+// Roll, pushed while the private send waits, is answered and applied at
+// once; the composer arrives once the private chat's ban is over.
+func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
+	h := newHarness(t, 11, nil)
+	h.startGame()
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows
+	rec := h.record()
+	current := h.userOf(rec, rec.Game.Current)
+	other := h.userOf(rec, (rec.Game.Current+1)%3)
+	trade, tdata, ok := h.buttonIn(testChat, OpTrade)
+	if !ok {
+		t.Fatal("no 🤝 button")
+	}
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	h.api.PushCallback(testChat, trade, other, tdata)
+	if !h.api.WaitFor(func() bool {
+		for _, r := range h.api.Calls("sendMessage") {
+			if r.Status == 429 {
+				return true
+			}
+		}
+		return false
+	}, 5*time.Second) {
+		t.Fatal("the composer's send did not meet the 429")
+	}
+	v := h.version(testChat)
+	msg, data, ok := h.buttonIn(testChat, OpRoll)
+	if !ok {
+		t.Fatal("no Roll button")
+	}
+	pushed := time.Now()
+	update := h.api.PushCallback(testChat, msg, current, data)
+	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+		t.Fatal("the Roll was not answered")
+	}
+	if d := time.Since(pushed); d > time.Second {
+		t.Errorf("the group's Roll waited %v behind the private chat's 429", d)
+	}
+	if h.version(testChat) == v {
+		t.Error("the Roll did not play")
+	}
+	h.settle()
+	if _, ok := h.api.LastMessage(other.ID); !ok {
+		t.Error("the composer never reached the private chat")
+	}
+}

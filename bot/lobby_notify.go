@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// "🔔 Notify me of the next game in this chat": whoever missed a game asks
+// to hear of the next one — under an open lobby, or under the answer to
+// /newgame while a game runs. The list is the chat's (Settings.Notify); when
+// the next lobby's message is out (onSent), each person gets one private
+// message with a link to it and the list is emptied. The bot can write
+// to a person only once they started a private chat with it, so the press
+// first says so in that chat, and a person it cannot reach is refused
+// with what to do instead of being listed in vain.
+
+// OpNotify is the bell under a lobby: game 0, like the settings menu,
+// since it stays valid across games.
+const OpNotify Op = "lb"
+
+func (b *Bot) notifyButton(lang string) tgbotapi.InlineKeyboardButton {
+	return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, "btn_notify", nil), Press{Op: OpNotify}.Encode())
+}
+
+// notifyKeyboard is the bell alone, under the answer to /newgame while a
+// game runs: whoever missed it asks there to hear of the next one. (A
+// lobby has it while it is open; a finished lobby keeps no button.)
+func (b *Bot) notifyKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
+	return kit.Markup([][]tgbotapi.InlineKeyboardButton{{b.notifyButton(lang)}})
+}
+
+// onNotifyPress puts the presser on the chat's list, or takes them off
+// it if they were on it.
+func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
+	chat, user := q.Message.Chat.ID, q.From.ID
+	var s Settings
+	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
+	lang := kit.PersonLang(s, q.From.LanguageCode)
+	listed := s.Notify != nil && slices.ContainsFunc(s.Notify.People, func(p kit.Notified) bool { return p.User == user })
+	if !listed {
+		// Asked before the chat's lock: no call to Telegram waits under it.
+		text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Escape(q.Message.Chat.Title)})
+		if _, err := b.tg.Send(ctx, user, text, nil); err != nil {
+			_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "notify_need_start", map[string]any{"Bot": "@" + b.cfg.Username}), true)
+			return
+		}
+	}
+	defer b.lock(chat)()
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		n := c.Settings.Notify
+		if n == nil {
+			n = &kit.Notify{}
+		}
+		i := slices.IndexFunc(n.People, func(p kit.Notified) bool { return p.User == user })
+		if i >= 0 {
+			n.People = slices.Delete(slices.Clone(n.People), i, i+1)
+			c.Toast = b.cat.T(c.AnswerLang, "notify_off", nil)
+		} else {
+			n = &kit.Notify{People: append(slices.Clone(n.People), kit.Notified{User: user, Lang: c.AnswerLang})}
+			c.Toast = b.cat.T(c.AnswerLang, "notify_on", nil)
+		}
+		n.Title, n.Username = q.Message.Chat.Title, q.Message.Chat.UserName
+		if len(n.People) == 0 {
+			n = nil
+		}
+		c.Settings.Notify, c.SettingsChanged = n, true
+		return nil
+	})
+	b.answer(ctx, q.ID, st, err)
+}
+
+// notifyOpened tells everyone on the chat's list that a lobby opened,
+// with a link to its message msg, and empties the list. The caller holds
+// the chat's lock.
+func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
+	type notice struct {
+		user int64
+		text string
+		kb   *tgbotapi.InlineKeyboardMarkup
+	}
+	var out []notice
+	_, err := b.change(chat, 0, func(c *chatState) error {
+		out = nil
+		n := c.Settings.Notify
+		if n == nil || c.Rec == nil || c.Rec.ID != game || c.Rec.Status != StatusLobby {
+			return nil
+		}
+		link := messageLink(chat, n.Username, msg)
+		for _, p := range n.People {
+			nt := notice{user: p.User, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Escape(n.Title)})}
+			if link != "" {
+				m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+					tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(p.Lang, "btn_notify_open", nil), link)))
+				nt.kb = &m
+			}
+			out = append(out, nt)
+		}
+		c.Settings.Notify, c.SettingsChanged = nil, true
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("notifying of a new game", "chat", chat, "err", err)
+		return
+	}
+	for _, n := range out {
+		b.out.Send(n.user, n.text, n.kb)
+	}
+}
+
+// messageLink is the t.me link of a message in a group: by the group's
+// public username, else (a supergroup) by its id, which opens for its
+// members; a basic group's messages have no link ("").
+func messageLink(chat int64, username string, msg int) string {
+	const supergroup = -1_000_000_000_000
+	switch {
+	case msg == 0:
+		return ""
+	case username != "":
+		return "https://t.me/" + username + "/" + strconv.Itoa(msg)
+	case chat < supergroup:
+		return "https://t.me/c/" + strconv.FormatInt(supergroup-chat, 10) + "/" + strconv.Itoa(msg)
+	}
+	return ""
+}

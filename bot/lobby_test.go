@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// cancelLobby cancels the open lobby as u: Cancel, then the confirmation.
+func (h *harness) cancelLobby(u fakeapi.User) {
+	h.t.Helper()
+	h.mustPress(u, OpCancel)
+	h.mustPress(u, OpCancelYes)
+}
+
+// newLobbyClockHarness runs the bot on a fake clock in a chat that pinned
+// no language, with the chat's options.
+func newLobbyClockHarness(t *testing.T, o ChatOptions) (*harness, *fakeClock) {
+	t.Helper()
+	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Now = clock.Now })
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Options: o})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return h, clock
+}
+
+// lobbyMessage is the lobby's message as the chat shows it.
+func (h *harness) lobbyMessage(id int) fakeapi.Message {
+	h.t.Helper()
+	m := h.findMsg(testChat, id)
+	if m == nil {
+		h.t.Fatalf("no lobby message %d", id)
+	}
+	return *m
+}
+
+// TestLobbyCancelAsksFirst: Cancel asks in the lobby's own message; only
+// the creator may answer (a refusal names them, in the presser's
+// language); "No" keeps the lobby, "Yes" closes it without game buttons.
+func TestLobbyCancelAsksFirst(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice, bohdan := h.users[0], h.users[1]
+	h.say(alice, "/newgame")
+	h.mustPress(bohdan, OpJoin)
+	msg := h.record().LobbyMsg
+
+	h.mustPress(bohdan, OpCancel)
+	if a, want := h.lastAlert(), h.bot.cat.T("uk", "lobby_only_creator_named", map[string]any{"Player": alice.FirstName}); !a.ShowAlert || a.Text != want {
+		t.Errorf("Богдан's cancel answered %+v, want %q", a, want)
+	}
+	h.mustPress(alice, OpCancel)
+	m := h.lobbyMessage(msg)
+	if h.record() == nil || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_cancel_ask", nil)) ||
+		!hasOp(m.Keyboard, OpCancelYes) || !hasOp(m.Keyboard, OpCancelNo) || hasOp(m.Keyboard, OpCancel) {
+		t.Fatalf("Cancel did not ask in the lobby: %q %v", m.Text, m.Keyboard)
+	}
+	h.mustPress(bohdan, OpCancelYes)
+	if h.record() == nil {
+		t.Fatal("Богдан cancelled Alice's lobby")
+	}
+	h.mustPress(alice, OpCancelNo)
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "lobby_kept", nil) {
+		t.Errorf("No answered %+v", a)
+	}
+	if m := h.lobbyMessage(msg); !hasOp(m.Keyboard, OpCancel) || hasOp(m.Keyboard, OpCancelYes) || strings.Contains(m.Text, h.bot.cat.T("en", "lobby_cancel_ask", nil)) {
+		t.Fatalf("No did not restore the lobby: %q %v", m.Text, m.Keyboard)
+	}
+	h.cancelLobby(alice)
+	if h.record() != nil {
+		t.Fatal("Yes left the lobby open")
+	}
+	m = h.lobbyMessage(msg)
+	if m.Text != h.bot.cat.T("en", "lobby_cancelled", nil) || m.Keyboard != nil {
+		t.Errorf("the cancelled lobby: %q %v, want its final text without buttons", m.Text, m.Keyboard)
+	}
+}
+
+// TestLobbyClosesItselfAcrossRestart: a live lobby says it waits two
+// hours; the timer survives a restart and closes it, saying so, with no
+// game buttons; an async lobby waits two days.
+func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
+	if got := lobbyWait(ChatOptions{Pace: Pace{Name: PaceAsync}}); got != 48*time.Hour {
+		t.Errorf("an async lobby waits %v, want 48h", got)
+	}
+	if got := lobbyWait(ChatOptions{Pace: Pace{Name: PaceRelaxed}}); got != 12*time.Hour {
+		t.Errorf("a relaxed lobby waits %v, want 12h", got)
+	}
+	h, clock := newLobbyClockHarness(t, ChatOptions{})
+	alice := h.users[0]
+	h.say(alice, "/newgame")
+	rec := h.record()
+	closes := clock.Now().Add(2 * time.Hour)
+	if rec.Clock.Timer != closes.UnixMilli() {
+		t.Fatalf("the lobby's timer is at %d, want %d (in 2 h)", rec.Clock.Timer, closes.UnixMilli())
+	}
+	m := h.lobbyMessage(rec.LobbyMsg)
+	if !strings.Contains(m.Text, closes.UTC().Format("15:04")+" UTC") {
+		t.Errorf("the lobby does not say until when it waits: %q", m.Text)
+	}
+	h.stop()
+	clock.Add(2*time.Hour + time.Second)
+	h.start()
+	h.waitRecord("the lobby closed", func(r *Record) bool { return r == nil })
+	m = h.lobbyMessage(rec.LobbyMsg)
+	if !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_expired", map[string]any{"Wait": "2 h"})) || hasOp(m.Keyboard, OpJoin) || hasOp(m.Keyboard, OpStart) {
+		t.Errorf("the closed lobby: %q %v", m.Text, m.Keyboard)
+	}
+}
+
+// TestLobbyStartsItselfAtTheChosenTime: only the creator sets the moment;
+// at it, with too few players the lobby says why and stays open; with
+// enough, the game starts by itself — across a restart.
+func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
+	h, clock := newLobbyClockHarness(t, ChatOptions{})
+	alice, bohdan := h.users[0], h.users[1]
+	h.say(alice, "/newgame")
+	msg, data, ok := h.findButton(OpAutoStart, 10, false)
+	if !ok {
+		t.Fatal("no button to start in 10 minutes")
+	}
+	h.press(bohdan, msg, data)
+	if h.record().LobbyStart != 0 {
+		t.Fatal("someone else than the creator timed the start")
+	}
+	h.press(alice, msg, data)
+	at := clock.Now().Add(10 * time.Minute)
+	rec := h.record()
+	if rec.LobbyStart != at.UnixMilli() || rec.Clock.Timer != at.UnixMilli() {
+		t.Fatalf("start at %d, timer %d, want both %d", rec.LobbyStart, rec.Clock.Timer, at.UnixMilli())
+	}
+	if m := h.lobbyMessage(msg); !hasOp(m.Keyboard, OpAutoStart) || !strings.Contains(m.Text, at.UTC().Format("15:04")) {
+		t.Errorf("the lobby does not say when it starts: %q", m.Text)
+	}
+	// Alone at the moment: it cannot start, says why, and waits on.
+	clock.Add(10*time.Minute + time.Second)
+	rec = h.waitRecord("the start was tried", func(r *Record) bool { return r != nil && r.LobbyStart == 0 })
+	if rec.Status != StatusLobby {
+		t.Fatalf("a lobby of one started: %s", rec.Status)
+	}
+	reason := h.bot.cat.T("en", "lobby_need_players_now", map[string]any{"Count": 2, "Joined": 1})
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, reason) {
+		t.Errorf("the failed start said %q, want the reason %q", last.Text, reason)
+	}
+	// With two, it starts by itself, even after a restart.
+	h.mustPress(bohdan, OpJoin)
+	msg, data, _ = h.findButton(OpAutoStart, 10, false)
+	h.press(alice, msg, data)
+	h.stop()
+	clock.Add(10*time.Minute + time.Second)
+	h.start()
+	rec = h.waitRecord("the game started by itself", func(r *Record) bool { return r != nil && r.Status == StatusPlaying })
+	if len(rec.Seats) != 2 || rec.Game == nil {
+		t.Fatalf("started with %d seats", len(rec.Seats))
+	}
+	if m := h.lobbyMessage(rec.LobbyMsg); hasOp(m.Keyboard, OpStart) || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_started", nil)) {
+		t.Errorf("the started lobby: %q %v", m.Text, m.Keyboard)
+	}
+}
+
+// TestNotifyOfTheNextGame: someone who missed a game asks for one with
+// /newgame and presses 🔔 under the answer; the bot refuses, saying what
+// to do, while it may not write to them; once it may, it confirms in
+// private, and the next lobby brings a private message in their language
+// — once. An open lobby has the bell too.
+func TestNotifyOfTheNextGame(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.api.RequireStart(true)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.say(alice, "/newgame")
+	h.mustPress(bohdan, OpJoin)
+	if bell, _, ok := h.findButton(OpNotify, 0, true); !ok || bell != h.record().LobbyMsg {
+		t.Fatalf("no 🔔 under the open lobby (found on %d)", bell)
+	}
+	h.mustPress(alice, OpStart)
+	h.say(vera, "/newgame")
+	bell, data, ok := h.findButton(OpNotify, 0, true)
+	if last, _ := h.api.LastMessage(testChat); !ok || bell != last.ID {
+		t.Fatalf("no 🔔 under the answer to /newgame while a game runs (found on %d)", bell)
+	}
+	h.press(vera, bell, data)
+	want := h.bot.cat.T("ru", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != want {
+		t.Errorf("🔔 before the private chat answered %+v, want %q", a, want)
+	}
+	if n := h.chatSettings().Notify; n != nil {
+		t.Fatalf("listed someone the bot cannot write to: %+v", n)
+	}
+	h.api.PushMessage(vera.ID, vera, "/start")
+	h.settle()
+	h.press(vera, bell, data)
+	if a := h.lastAlert(); a.ShowAlert || a.Text != h.bot.cat.T("ru", "notify_on", nil) {
+		t.Errorf("🔔 answered %+v", a)
+	}
+	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 || n.People[0].User != vera.ID {
+		t.Fatalf("the list is %+v", n)
+	}
+	before := len(h.api.Messages(vera.ID))
+	h.say(alice, "/endgame")
+	h.mustPress(alice, OpEndGameYes)
+	h.say(alice, "/newgame")
+	private := h.api.Messages(vera.ID)
+	if len(private) != before+1 || !strings.HasPrefix(private[len(private)-1].Text, "🎲 В «") { // notify_opened in Вера's Russian
+		t.Fatalf("Вера's private chat after the next lobby: %+v", private[before:])
+	}
+	if n := h.chatSettings().Notify; n != nil {
+		t.Errorf("the list was not emptied: %+v", n)
+	}
+	h.cancelLobby(alice)
+	h.say(alice, "/newgame")
+	if got := len(h.api.Messages(vera.ID)); got != before+1 {
+		t.Errorf("Вера was told of a second lobby (%d messages)", got-before)
+	}
+}
+
+func TestMessageLink(t *testing.T) {
+	for _, c := range []struct {
+		chat int64
+		user string
+		msg  int
+		want string
+	}{
+		{-1001234567890, "", 42, "https://t.me/c/1234567890/42"},
+		{-1001234567890, "monopolyclub", 42, "https://t.me/monopolyclub/42"},
+		{-4242, "", 42, ""}, // a basic group's messages have no link
+		{-1001234567890, "", 0, ""},
+	} {
+		if got := messageLink(c.chat, c.user, c.msg); got != c.want {
+			t.Errorf("messageLink(%d, %q, %d) = %q, want %q", c.chat, c.user, c.msg, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,29 @@
+package bot
+
+import "github.com/monopoly-tg/monopoly-bot/bot/kit"
+
+// Refusals and answers to presses. An alert or a toast is read only by
+// the person who pressed, so it is in their language (kit.PersonLang)
+// while what the chat sees stays in the chat's; and every refusal says
+// why, so nobody presses the same button twice wondering.
+
+// outdated is the refusal of a press on a message the game has left
+// behind, saying which way it was left: no game any more, another game
+// since, or the same game moved on.
+func (b *Bot) outdated(c *chatState, lang string, press Press) string {
+	return b.cat.T(lang, kit.StaleID(c.Rec, press), nil)
+}
+
+// Only the person named may press: the text names them.
+func (b *Bot) onlyCreator(lang string, rec *Record) string {
+	return b.cat.T(lang, "lobby_only_creator_named", map[string]any{"Player": creatorName(rec)})
+}
+
+// creatorName is the name of the lobby's creator as seated, as plain text
+// for an alert (a creator always keeps a seat in the lobby).
+func creatorName(rec *Record) string {
+	if s := rec.SeatOf(rec.Creator); s >= 0 {
+		return rec.Seats[s].Name
+	}
+	return "—"
+}

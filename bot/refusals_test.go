@@ -1,0 +1,85 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// TestRefusalsSayWhyInThePressersLanguage presses refused buttons through
+// the fake Bot API as players of different languages: each alert names
+// its reason — whose turn it is, who the question belongs to, how the
+// game left an old button behind — in the presser's own language while
+// the chat pinned none, and in the chat's once /lang pins it; the chat's
+// messages stay in the chat's language throughout.
+func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.record()
+	cur := rec.Game.Current
+	current := h.userOf(rec, cur)
+	var others []fakeapi.User
+	for i := range rec.Seats {
+		if engine.PlayerID(i) != cur {
+			others = append(others, h.userOf(rec, engine.PlayerID(i)))
+		}
+	}
+	if locales.Normalize(others[0].LanguageCode) == locales.Normalize(others[1].LanguageCode) {
+		t.Fatalf("the test needs two players of different languages, has %q and %q", others[0].LanguageCode, others[1].LanguageCode)
+	}
+	expect := func(who fakeapi.User, lang, id string, data map[string]any) {
+		t.Helper()
+		a := h.lastAlert()
+		if want := h.bot.cat.T(lang, id, data); !a.ShowAlert || a.Text != want {
+			t.Errorf("%s got %+v, want the alert %q", who.FirstName, a, want)
+		}
+	}
+	own := func(u fakeapi.User) string { return locales.Normalize(u.LanguageCode) }
+
+	// Not their turn: the alert names whose it is, in each one's language.
+	msg, roll, ok := h.findButton(OpRoll, 0, true)
+	if !ok {
+		t.Fatal("no roll button")
+	}
+	for _, u := range others {
+		h.press(u, msg, roll)
+		expect(u, own(u), "refuse_turn_of", map[string]any{"Player": rec.Seats[cur].Name})
+	}
+
+	// Someone else's question: it names whose it is.
+	h.say(current, "/leave")
+	q, yes, ok := h.findButton(OpResignYes, int(cur), false)
+	if !ok {
+		t.Fatal("no /leave question")
+	}
+	h.press(others[0], q, yes)
+	expect(others[0], own(others[0]), "refuse_menu_of", map[string]any{"Player": rec.Seats[cur].Name})
+	if h.record().Game.Players[cur].Bankrupt {
+		t.Fatal("someone else confirmed the current player's /leave")
+	}
+
+	// Old buttons: the game moved on; a button of an earlier game.
+	h.press(current, msg, roll)
+	h.press(others[1], msg, roll)
+	expect(others[1], own(others[1]), "alert_stale_moved", nil)
+	p, _ := kit.ParsePress(roll)
+	p.Game++
+	h.press(others[0], msg, p.Encode())
+	expect(others[0], own(others[0]), "alert_stale_other_game", nil)
+
+	// The chat's messages stay in its language (its creator's).
+	if m := h.findMsg(testChat, h.record().LobbyMsg); m == nil || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_started", nil)) {
+		t.Errorf("the chat's lobby message is not in English: %+v", m)
+	}
+
+	// Once the chat pins a language, everyone's alerts are in it.
+	h.say(current, "/lang uk")
+	for _, u := range others {
+		h.press(u, msg, roll)
+		expect(u, "uk", "alert_stale_moved", nil)
+	}
+}

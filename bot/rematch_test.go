@@ -1,0 +1,247 @@
+package bot
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// leave makes u leave the running game: /leave, then confirm.
+func (h *harness) leave(u fakeapi.User) {
+	h.t.Helper()
+	h.say(u, "/leave")
+	msg, data, ok := h.findButton(OpResignYes, 0, true)
+	if !ok {
+		h.t.Fatal("/leave did not ask for confirmation")
+	}
+	h.press(u, msg, data)
+}
+
+// endByLeaving plays a game of the three people that ends at once: Богдан
+// and Вера leave, so Alice wins. It returns the ended game as archived
+// and the ending message's 🔁 Rematch button.
+func (h *harness) endByLeaving(newgame string) (ended *Record, msg int, data string) {
+	h.t.Helper()
+	h.say(h.users[0], newgame)
+	for _, u := range h.users[1:] {
+		h.mustPress(u, OpJoin)
+	}
+	h.mustPress(h.users[0], OpStart)
+	h.leave(h.users[1])
+	h.leave(h.users[2])
+	if rec := h.record(); rec != nil {
+		h.t.Fatalf("the game did not end when all but one left: %+v", rec.Status)
+	}
+	msg, data, ok := h.findButton(OpRematch, 0, true)
+	if !ok {
+		h.t.Fatal("the ending message has no 🔁 Rematch button")
+	}
+	return h.archivedRecord(), msg, data
+}
+
+func mustJSONString(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestRematchOpensLobbyWithSamePlayersAndSettings: 🔁 Rematch under a
+// lux game's ending opens a lux lobby with the same people already joined
+// and the game's options (random seating here); the ending message loses its button and says
+// who opened the rematch; a second press, and a press after the rematch's
+// lobby was cancelled, are refused with the reason; someone who did not
+// play cannot open it.
+func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.api.SetAdmins(testChat, h.users[2].ID)
+	h.say(h.users[2], "/settings")
+	h.pressSetting(h.users[2], OpSetView, pageRules)
+	h.pressSetting(h.users[2], OpSetRule, ruleIndex(t, "random_order"))
+	h.say(h.users[2], "/lang en")
+	ended, msg, data := h.endByLeaving("/newgame lux")
+	lang := "en"
+	if !ended.Options.RandomOrder || ended.Edition != "lux" {
+		t.Fatalf("the game did not play with the chat's settings: %+v", ended.Options)
+	}
+
+	stranger := fakeapi.User{ID: 99, FirstName: "Eve", LanguageCode: "en"}
+	h.press(stranger, msg, data)
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T(lang, "alert_rematch_not_player", nil) {
+		t.Fatalf("a stranger's press answered %+v", a)
+	}
+	if h.record() != nil || h.message(msg).Keyboard == nil {
+		t.Fatal("a stranger's press opened a lobby or took the button away")
+	}
+
+	h.press(h.users[1], msg, data)
+	lobby := h.record()
+	if lobby == nil || lobby.Status != StatusLobby || lobby.RematchOf != ended.ID || lobby.Creator != h.users[1].ID {
+		t.Fatalf("no rematch lobby: %+v", lobby)
+	}
+	if got, want := mustJSONString(t, lobby.Seats), mustJSONString(t, ended.Seats); got != want {
+		t.Errorf("rematch seats %s, want the game's %s", got, want)
+	}
+	if lobby.Edition != "lux" || lobby.Kind != ended.Kind || mustJSONString(t, lobby.Options) != mustJSONString(t, ended.Options) {
+		t.Errorf("rematch %s/%s options %s, want the game's %s/%s %s", lobby.Kind, lobby.Edition,
+			mustJSONString(t, lobby.Options), ended.Kind, ended.Edition, mustJSONString(t, ended.Options))
+	}
+	end := h.message(msg)
+	opened := h.bot.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Escape(h.users[1].FirstName)})
+	if end.Keyboard != nil || !strings.HasSuffix(end.Text, opened) || !strings.Contains(end.Text, h.bot.cat.T(lang, "standings_title", nil)) {
+		t.Errorf("the ending message after the rematch: %q, buttons %v", end.Text, end.Keyboard)
+	}
+	if _, _, ok := h.findButton(OpJoin, 0, true); !ok {
+		t.Error("the rematch's lobby message was not posted")
+	}
+
+	// Pressed again (the button was still on someone's screen).
+	h.press(h.users[0], msg, data)
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) {
+		t.Errorf("a second press answered %+v", a)
+	}
+	if rec := h.record(); rec == nil || rec.ID != lobby.ID {
+		t.Fatal("a second press changed the lobby")
+	}
+	// Cancelled, the rematch is not opened again by the old button.
+	h.mustPress(h.users[1], OpCancel)
+	h.mustPress(h.users[1], OpCancelYes) // a lobby asks before it is cancelled
+	h.press(h.users[2], msg, data)
+	if a := h.lastAlert(); a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) || h.record() != nil {
+		t.Errorf("a press after the rematch was cancelled answered %+v and left %+v", a, h.record())
+	}
+}
+
+// TestRematchAfterAnotherGameIsRefused: once another game was opened, the
+// old ending's button is refused with the reason and goes.
+func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.users[0].LanguageCode = "ru"
+	_, msg, data := h.endByLeaving("/newgame")
+	h.say(h.users[2], "/newgame")
+	lobby := h.record()
+	// The rematch's data forged onto the new lobby's message: refused, and
+	// the lobby's message keeps its buttons.
+	lobbyMsg, _, _ := h.findButton(OpJoin, 0, true)
+	h.press(h.users[1], lobbyMsg, data)
+	if a := h.lastAlert(); !a.ShowAlert || h.message(lobbyMsg).Keyboard == nil {
+		t.Errorf("a forged rematch press answered %+v and left the lobby's buttons %v", a, h.message(lobbyMsg).Keyboard)
+	}
+	h.press(h.users[1], msg, data)
+	refusal := h.bot.cat.T("ru", "alert_rematch_other", nil)
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != refusal {
+		t.Errorf("the press answered %+v, want %q", a, refusal)
+	}
+	if rec := h.record(); rec == nil || rec.ID != lobby.ID || rec.RematchOf != 0 {
+		t.Errorf("the refused rematch changed the lobby: %+v", rec)
+	}
+	if end := h.message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, refusal) {
+		t.Errorf("the ending message keeps a refused button: %q %v", end.Text, end.Keyboard)
+	}
+}
+
+// TestRematchKeepsComputerSeats: a rematch seats the computers again, as
+// they were.
+func TestRematchKeepsComputerSeats(t *testing.T) {
+	h := newHarness(t, 5, nil)
+	h.users[0].LanguageCode = "uk"
+	h.lobbyWithComputers(1)
+	h.mustPress(h.users[1], OpJoin)
+	h.mustPress(h.users[0], OpStart)
+	h.leave(h.users[1])
+	h.leave(h.users[0]) // the computer wins
+	if h.record() != nil {
+		t.Fatal("the game did not end")
+	}
+	ended := h.archivedRecord()
+	h.mustPress(h.users[0], OpRematch)
+	lobby := h.record()
+	if lobby == nil || mustJSONString(t, lobby.Seats) != mustJSONString(t, ended.Seats) || !lobby.Seats[1].Computer {
+		t.Fatalf("rematch seats %+v, want %+v", lobby, ended.Seats)
+	}
+}
+
+// TestBoardAfterTheGame: /board with no game running sends the final
+// board of the last game, also while its rematch gathers players.
+func TestBoardAfterTheGame(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.endByLeaving("/newgame")
+	photos := func() int {
+		n := 0
+		for _, m := range h.api.Messages(testChat) {
+			if m.Photo != "" {
+				n++
+			}
+		}
+		return n
+	}
+	before := photos()
+	h.say(h.users[2], "/board")
+	if photos() != before+1 {
+		t.Fatal("/board after the game sent no picture")
+	}
+	if !strings.Contains(h.texts(), h.bot.cat.T("en", "ending_last_board", nil)) ||
+		strings.Contains(h.texts(), h.bot.cat.T("en", "no_game", nil)) {
+		t.Error("/board after the game did not say it shows the last game")
+	}
+	h.mustPress(h.users[0], OpRematch)
+	h.say(h.users[1], "/board")
+	if photos() != before+2 {
+		t.Error("/board beside the rematch's lobby sent no picture")
+	}
+}
+
+// TestStatsOfBankruptPlayer: someone whose only game ended in bankruptcy
+// has no best net worth to show in /stats and /top, not a "$0".
+func TestStatsOfBankruptPlayer(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	ended, _, _ := h.endByLeaving("/newgame")
+	h.say(h.users[1], "/stats") // Богдан left: bankrupt
+	stats, _ := h.api.LastMessage(testChat)
+	none := h.bot.cat.T("en", "stats_no_worth", nil)
+	zero := h.bot.cat.Money("en", 0)
+	if !strings.Contains(stats.Text, none) || strings.Contains(stats.Text, zero) {
+		t.Errorf("/stats of a bankrupt player: %q", stats.Text)
+	}
+	h.say(h.users[1], "/top")
+	top, _ := h.api.LastMessage(testChat)
+	alice := h.bot.cat.Money("en", ended.Game.NetWorth(0))
+	if strings.Contains(top.Text, zero) || !strings.Contains(top.Text, none) || !strings.Contains(top.Text, alice) {
+		t.Errorf("/top: %q (Alice's net worth %s)", top.Text, alice)
+	}
+}
+
+// TestRematchOfDealGame: Monopoly Deal's result has the button too, and
+// its rematch is a Deal lobby of the same people.
+func TestRematchOfDealGame(t *testing.T) {
+	h := newHarness(t, 33, nil)
+	h.startDeal("en")
+	for steps := 0; h.record() != nil; steps++ {
+		if steps == 2000 || !h.dealStep() {
+			t.Fatalf("the Deal game did not end (%d moves)", steps)
+		}
+	}
+	ended := h.archivedRecord()
+	msg, _, ok := h.findButton(OpRematch, 0, true)
+	if !ok {
+		t.Fatal("the Deal result has no 🔁 Rematch button")
+	}
+	h.mustPress(h.users[2], OpRematch)
+	lobby := h.record()
+	if lobby == nil || lobby.Kind != ended.Kind || lobby.Edition != ended.Edition || lobby.RematchOf != ended.ID ||
+		mustJSONString(t, lobby.Seats) != mustJSONString(t, ended.Seats) {
+		t.Fatalf("the Deal rematch %+v, want a lobby of %s with seats %+v", lobby, ended.Kind, ended.Seats)
+	}
+	if end := h.message(msg); end.Keyboard != nil || !strings.Contains(end.Text, "🔁") {
+		t.Errorf("the Deal result after the rematch: %q %v", end.Text, end.Keyboard)
+	}
+	h.mustPress(h.users[2], OpStart)
+	if rec := h.record(); rec == nil || rec.Status != StatusPlaying || rec.Deal == nil || len(rec.Seats) != len(ended.Seats) {
+		t.Fatalf("the rematch did not start as a Deal game: %+v", rec)
+	}
+}

@@ -1,0 +1,324 @@
+package bot
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// boardPages are the settings pages only the board editions have.
+var boardPages = []int{pageCash, pageRules, pagePlayers, pageStake}
+
+// optLabel is a summary line's label without its value ("💵 Starting
+// cash:"), to look for the line in a message.
+func (h *harness) optLabel(lang, id string) string {
+	return strings.TrimSpace(h.bot.cat.T(lang, id, map[string]any{"Value": "", "Min": 0, "Max": 0}))
+}
+
+// settingsMenus are the chat's messages that still carry settings buttons.
+func (h *harness) settingsMenus() []int {
+	var ids []int
+	for _, m := range h.api.Messages(testChat) {
+		for _, row := range m.Keyboard {
+			if p, err := kit.ParsePress(row[0].Data); err == nil && hostOps[p.Op].route == routeSettings {
+				ids = append(ids, m.ID)
+				break
+			}
+		}
+	}
+	return ids
+}
+
+// TestDealIsAnEditionInSettings: /settings offers classic, business, lux
+// and Monopoly Deal; with Deal chosen the board's pages (starting cash,
+// house rules, most players, stake cap) and their summary lines are gone,
+// a forged press for them changes nothing, and a plain /newgame opens a
+// Deal lobby that starts a Deal game.
+func TestDealIsAnEditionInSettings(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID)
+	h.say(alice, "/settings")
+	for _, p := range boardPages[:3] {
+		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
+			t.Fatalf("the classic game's menu lacks page %d", p)
+		}
+	}
+	h.pressSetting(alice, OpSetView, pageEdition)
+	if eds := Editions(); !slices.Equal(eds, []string{engine.Classic, engine.Business, engine.Lux, deal.Name}) {
+		t.Fatalf("editions offered: %v", eds)
+	}
+	for i, id := range Editions() {
+		if _, _, ok := h.findButton(OpSetEdition, i, false); !ok {
+			t.Errorf("no button for the %s edition", id)
+		}
+	}
+	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
+	s := h.chatSettings()
+	if s.Options.Edition != deal.Name {
+		t.Fatalf("edition after choosing Deal: %q", s.Options.Edition)
+	}
+	for _, p := range boardPages {
+		if _, _, ok := h.findButton(OpSetView, p, false); ok {
+			t.Errorf("the Deal menu offers the board's page %d", p)
+		}
+	}
+	for _, p := range []int{pageLang, pageEdition, pagePace, pageAbsence, pageZone} {
+		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
+			t.Errorf("the Deal menu lacks page %d", p)
+		}
+	}
+	menu, _, _ := h.findButton(OpSetView, pageEdition, false)
+	text := h.findMsg(testChat, menu).Text
+	if !strings.Contains(text, h.bot.cat.T("en", "edition_deal", nil)) || !strings.Contains(text, h.bot.cat.T("en", "opt_players", map[string]any{"Min": 2, "Max": 5})) {
+		t.Errorf("the menu does not say Deal, 2 to 5 players: %q", text)
+	}
+	for _, id := range []string{"opt_cash", "opt_rules", "opt_stake"} {
+		if strings.Contains(text, h.optLabel("en", id)) {
+			t.Errorf("the Deal menu shows %s: %q", id, text)
+		}
+	}
+	// Forged presses for the board's settings: refused, nothing stored.
+	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: 0}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3}} {
+		p.Rev = h.chatSettings().OptionsRev
+		h.press(alice, menu, p.Encode())
+		if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) {
+			t.Errorf("forged %+v answered %q", p, a.Text)
+		}
+	}
+	if s := h.chatSettings(); s.Options.Rules != nil || s.Options.MaxPlayers != 0 || s.OptionsRev != 1 {
+		t.Errorf("forged presses changed the settings: %+v", s)
+	}
+	// A forged view of a board page shows the main page instead.
+	h.press(alice, menu, Press{Rev: 1, Op: OpSetView, Arg: pageCash}.Encode())
+	if _, _, ok := h.findButton(OpSetCash, 0, true); ok {
+		t.Error("the cash page opened for Deal")
+	}
+
+	h.say(alice, "/newgame")
+	rec := h.record()
+	if rec == nil || rec.Kind != deal.Name || rec.Edition != deal.Name {
+		t.Fatalf("/newgame with Deal chosen opened %+v", rec)
+	}
+	lobby := h.findMsg(testChat, rec.LobbyMsg)
+	if lobby == nil || !strings.Contains(lobby.Text, h.optLabel("en", "opt_pace")) || strings.Contains(lobby.Text, h.optLabel("en", "opt_rules")) {
+		t.Errorf("the Deal lobby should show its pace and no house rules: %+v", lobby)
+	}
+	h.mustPress(h.users[1], OpJoin)
+	h.mustPress(alice, OpStart)
+	if rec := h.record(); rec.Status != StatusPlaying || rec.Deal == nil || rec.Deal.Game == nil || rec.Game != nil {
+		t.Fatalf("the Deal lobby did not start a Deal game: %+v", rec)
+	}
+}
+
+// TestOperatorDefaultDeal: MONOPOLY_EDITION=deal (Config.Edition) makes a
+// chat that never chose an edition play Monopoly Deal; /settings shows it
+// and offers none of the board's pages.
+func TestOperatorDefaultDeal(t *testing.T) {
+	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = deal.Name })
+	alice := h.users[0]
+	h.say(alice, "/settings")
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "edition_deal", nil)) {
+		t.Errorf("/settings does not show the default edition: %q", last.Text)
+	}
+	for _, p := range boardPages {
+		if _, _, ok := h.findButton(OpSetView, p, false); ok {
+			t.Errorf("the default Deal edition offers the board's page %d", p)
+		}
+	}
+	h.say(alice, "/newgame")
+	if rec := h.record(); rec == nil || rec.Kind != deal.Name {
+		t.Fatalf("/newgame on a Deal default opened %+v", rec)
+	}
+	if s := h.chatSettings(); s.Options.Edition != "" {
+		t.Errorf("the default was stored as the chat's choice: %q", s.Options.Edition)
+	}
+}
+
+// TestLobbyFollowsTheEdition: an open lobby keeps its own edition when
+// another setting changes (/newgame lux stays lux), and becomes a lobby of
+// the edition the chat chooses — of Deal's kind for Deal, of the board's
+// again for classic.
+func TestLobbyFollowsTheEdition(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.say(alice, "/newgame lux")
+	h.say(alice, "/settings")
+	h.pressSetting(alice, OpSetView, pagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceRelaxed))
+	if rec := h.record(); rec.Edition != engine.Lux || kit.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != PaceRelaxed {
+		t.Fatalf("a pace change turned the lux lobby into %q (%+v)", rec.Edition, rec.Options)
+	}
+	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
+	rec := h.record()
+	if rec.Kind != deal.Name || rec.Edition != deal.Name || !strings.Contains(h.findMsg(testChat, rec.LobbyMsg).Text, h.bot.cat.T("en", "edition_deal", nil)) {
+		t.Fatalf("the lobby after choosing Deal: kind %q, edition %q", rec.Kind, rec.Edition)
+	}
+	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), engine.Classic))
+	if rec := h.record(); rec.Kind != board.Name || rec.Edition != engine.Classic {
+		t.Fatalf("the lobby after choosing classic: kind %q, edition %q", rec.Kind, rec.Edition)
+	}
+	h.mustPress(h.users[1], OpJoin)
+	h.mustPress(alice, OpStart)
+	if rec := h.record(); rec.Game == nil || rec.Game.Edition != engine.Classic || rec.Deal != nil {
+		t.Fatalf("the lobby did not start a classic game: %+v", rec)
+	}
+}
+
+// TestOldSettingsMenusLoseTheirButtons: a new /settings takes the previous
+// menu's buttons away and says it was replaced; a press on it is refused
+// with that reason; /lang changes the settings elsewhere and closes the
+// live menu the same way; Close leaves no live menu.
+func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID)
+	h.say(alice, "/settings")
+	first, data, _ := h.findButton(OpSetView, pageLang, false)
+	h.say(alice, "/settings")
+	second, _, _ := h.findButton(OpSetView, pageLang, false)
+	if second == first {
+		t.Fatal("the second /settings did not post a new menu")
+	}
+	if m := h.findMsg(testChat, first); m.Keyboard != nil || m.Text != h.bot.cat.T("en", "settings_replaced", nil) {
+		t.Errorf("the replaced menu: %q with buttons %v", m.Text, m.Keyboard)
+	}
+	if live := h.settingsMenus(); !slices.Equal(live, []int{second}) {
+		t.Errorf("menus with buttons: %v, want only %d", live, second)
+	}
+	// A press that reaches the old menu (its edit lost) is refused, saying why.
+	h.press(alice, first, data)
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "settings_alert_replaced", nil) {
+		t.Errorf("a press on the replaced menu answered %+v", a)
+	}
+	if s := h.chatSettings(); s.Menu != second {
+		t.Errorf("the live menu is %d, want %d", s.Menu, second)
+	}
+	// The live menu works.
+	h.pressSetting(alice, OpSetView, pageAbsence)
+	h.pressSetting(alice, OpSetKick, 0)
+	if s := h.chatSettings(); s.Options.KickAfter != -1 {
+		t.Fatalf("the live menu's press was not applied: %+v", s.Options)
+	}
+	// /lang changes the settings elsewhere: the menu closes, in the new language.
+	h.say(alice, "/lang uk")
+	if m := h.findMsg(testChat, second); m.Keyboard != nil || m.Text != h.bot.cat.T("uk", "settings_changed_elsewhere", nil) {
+		t.Errorf("the menu after /lang: %q with buttons %v", m.Text, m.Keyboard)
+	}
+	if live := h.settingsMenus(); len(live) != 0 {
+		t.Errorf("menus with buttons after /lang: %v", live)
+	}
+	h.press(alice, second, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetView, Arg: pageLang}.Encode())
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "settings_alert_replaced", nil) {
+		t.Errorf("a press on the menu /lang closed answered %q", a.Text)
+	}
+	// Close: no live menu stays.
+	h.say(alice, "/settings")
+	h.pressSetting(alice, OpSetClose, 0)
+	if live := h.settingsMenus(); len(live) != 0 || h.chatSettings().Menu != 0 {
+		t.Errorf("after Close: menus %v, live %d", live, h.chatSettings().Menu)
+	}
+}
+
+// TestTimeZoneSetting: /settings offers the time zones with their local
+// time now; the choice is stored, shown in the menu, and applies to a
+// running game at once (its deadlines are shown in it), without the "next
+// game" alert and without outdating the game's buttons.
+func TestTimeZoneSetting(t *testing.T) {
+	h, clock := newClockHarness(t, ChatOptions{})
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID)
+	h.startGame()
+	rev := h.record().Rev
+	h.say(alice, "/settings")
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_zone", map[string]any{"Value": "UTC · " + clock.Now().UTC().Format("15:04")})) {
+		t.Errorf("the menu does not show UTC as the default zone: %q", last.Text)
+	}
+	h.pressSetting(alice, OpSetView, pageZone)
+	kyiv := slices.Index(kit.TimeZones, "Europe/Kyiv")
+	msg, _, ok := h.findButton(OpSetZone, kyiv, false)
+	if !ok {
+		t.Fatal("no Kyiv button")
+	}
+	loc := ChatOptions{TimeZone: "Europe/Kyiv"}.Location()
+	local := clock.Now().In(loc).Format("15:04")
+	want := h.bot.cat.T("en", "zone_kyiv", nil) + " · " + local
+	found := false
+	for _, row := range h.findMsg(testChat, msg).Keyboard {
+		for _, b := range row {
+			found = found || b.Text == want
+		}
+	}
+	if !found || local == clock.Now().UTC().Format("15:04") {
+		t.Errorf("no button %q (Kyiv's time now)", want)
+	}
+	h.pressSetting(alice, OpSetZone, kyiv)
+	if s := h.chatSettings(); s.Options.TimeZone != "Europe/Kyiv" {
+		t.Fatalf("zone stored: %q", s.Options.TimeZone)
+	}
+	if a := h.lastAlert(); a.Text != "" {
+		t.Errorf("choosing the zone during a game answered %q", a.Text)
+	}
+	if last := h.findMsg(testChat, msg); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_zone", map[string]any{"Value": want})) {
+		t.Errorf("the menu does not show the chosen zone: %q", last.Text)
+	}
+	rec := h.record()
+	if rec.Options == nil || rec.Options.Location().String() != "Europe/Kyiv" || rec.Rev != rev {
+		t.Errorf("the running game: options %+v, revision %d → %d", rec.Options, rev, rec.Rev)
+	}
+	// A forged zone is refused.
+	h.press(alice, msg, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) || h.chatSettings().Options.TimeZone != "Europe/Kyiv" {
+		t.Errorf("a forged zone answered %q", a.Text)
+	}
+}
+
+// TestRulesOfDeal: /rules in a chat that plays Monopoly Deal — a Deal
+// lobby or game, or the Deal edition chosen — shows the card game's rules
+// in one message, not a board edition's sections (it showed a message id).
+func TestRulesOfDeal(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
+	alice := h.users[0]
+	want := h.bot.cat.T("en", "deal_rules", nil)
+	h.say(alice, "/rules")
+	if last, _ := h.api.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
+		t.Errorf("/rules with the Deal edition chosen: %q, buttons %v", last.Text, last.Keyboard)
+	}
+	h.say(alice, "/newgame deal")
+	h.mustPress(h.users[1], OpJoin)
+	h.mustPress(alice, OpStart)
+	h.say(h.users[1], "/rules")
+	if last, _ := h.api.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
+		t.Errorf("/rules during a Deal game: %q, buttons %v", last.Text, last.Keyboard)
+	}
+}
+
+// TestStatsLinesOfEachKind: /stats names the favourite colour set through
+// the board kind (a set no edition has shows none) and shows Deal's games
+// and wins on a line of their own.
+func TestStatsLinesOfEachKind(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(nil, nil, cat, Config{})
+	s := PlayerStats{Played: 3, Won: 1, Sets: map[string]int{"classic:3": 2, "lux:1": 1}, Kinds: map[string]*KindStats{deal.Name: {Played: 4, Won: 2}}}
+	text := b.renderStats("en", "Оля", s, s, true, true, true)
+	set := cat.T("en", "group_emoji_classic_3", nil) + " " + cat.T("en", "group_classic_3", nil)
+	dealLine := cat.T("en", "deal_stats", map[string]any{"Played": 4, "Won": 2})
+	if strings.Count(text, set) != 2 || strings.Count(text, dealLine) != 2 {
+		t.Errorf("/stats lacks the set %q or the Deal line %q: %q", set, dealLine, text)
+	}
+	s.Sets = map[string]int{"deluxe:3": 5}
+	if text := b.statsBlock("en", s); !strings.Contains(text, cat.T("en", "stats_no_set", nil)) {
+		t.Errorf("a set of no edition: %q", text)
+	}
+}

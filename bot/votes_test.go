@@ -1,0 +1,93 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// voteMessage is the newest message with a vote button of op.
+func (h *harness) voteMessage(op Op) int {
+	h.t.Helper()
+	msg, _, ok := h.findButton(op, 0, true)
+	if !ok {
+		h.t.Fatalf("no vote message with %q", op)
+	}
+	return msg
+}
+
+// TestVoteMessagesEndWithoutButtons: a vote is one message whose count
+// follows the votes; when it passes, when the game no longer waits for
+// whom it was about, and when the game ends, the message loses its button
+// and says how the vote ended.
+func TestVoteMessagesEndWithoutButtons(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	ended := func(msg int, outcome string, title string) {
+		t.Helper()
+		m := h.findMsg(testChat, msg)
+		if m.Keyboard != nil || !strings.Contains(m.Text, title) || !strings.Contains(m.Text, outcome) {
+			t.Errorf("the ended vote: %q %v, want %q and %q without buttons", m.Text, m.Keyboard, title, outcome)
+		}
+	}
+
+	// A pause passes with the second vote, from the vote's button.
+	h.say(bohdan, "/pause")
+	pause := h.voteMessage(OpVotePause)
+	h.say(alice, "/pause") // the same message counts the second vote
+	n := 0
+	for _, m := range h.api.Messages(testChat) {
+		if strings.HasPrefix(m.Text, "⏸ Vote to pause") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d vote messages for one pause vote", n)
+	}
+	if h.record().Clock.PausedAt == 0 {
+		t.Fatal("two votes of three did not pause")
+	}
+	ended(pause, h.bot.cat.T("en", "vote_passed", nil), h.bot.cat.T("en", "vote_title_pause", nil))
+
+	// A kick vote is void once the game no longer waits for that player.
+	h.say(vera, "/resume")
+	resume := h.voteMessage(OpVoteResume)
+	_, data, _ := h.findButton(OpVoteResume, 0, true)
+	h.press(bohdan, resume, data)
+	if h.record().Clock.PausedAt != 0 {
+		t.Fatal("the resume vote did not pass by its button")
+	}
+	ended(resume, h.bot.cat.T("en", "vote_passed", nil), h.bot.cat.T("en", "vote_title_resume", nil))
+	rec := h.record()
+	target := rec.Game.Waiting()
+	var voter fakeapi.User
+	for i := range rec.Seats {
+		if engine.PlayerID(i) != target {
+			voter = h.userOf(rec, engine.PlayerID(i))
+			break
+		}
+	}
+	h.say(voter, "/kick")
+	kick := h.voteMessage(OpVoteKick)
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[engine.EventKind]bool{}
+	for i := 0; i < 50 && h.record().Game.Waiting() == target; i++ {
+		h.step(r, seen)
+	}
+	if h.record().Game.Waiting() == target {
+		t.Fatal("the game kept waiting for the same player")
+	}
+	ended(kick, h.bot.cat.T("en", "vote_void_moved", nil), h.bot.cat.T("en", "vote_title_kick", map[string]any{"Player": kit.SeatName(rec, target)}))
+
+	// A vote in progress when the game ends is void.
+	h.say(bohdan, "/pause")
+	last := h.voteMessage(OpVotePause)
+	h.say(alice, "/endgame")
+	h.mustPress(alice, OpEndGameYes)
+	ended(last, h.bot.cat.T("en", "vote_void_over", nil), h.bot.cat.T("en", "vote_title_pause", nil))
+}
