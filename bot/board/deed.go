@@ -15,7 +15,8 @@ import (
 
 // Deed cards: a deed's price, rents, building cost, mortgage value and
 // owner, shown as an alert to whoever presses a deed's button (OpDeed) —
-// on the buy prompt, an auction, /board or a building menu. The card
+// on the buy prompt, /board or a building menu (the auction's message has
+// its own button, answered with the same card: auction.go). The card
 // changes nothing, so its button is valid as long as the game runs, not
 // only at the revision it was drawn at.
 
@@ -50,8 +51,7 @@ func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
 // maxAlert is the longest text Telegram shows in an alert.
 const maxAlert = 200
 
-// DeedButton is the button that shows sq's deed card (an auction's
-// message may carry one).
+// DeedButton is the button that shows sq's deed card.
 func (b *Kind) DeedButton(k *kit.Keyboard, lang string, sq int) tgbotapi.InlineKeyboardButton {
 	return k.Btn(b.cat.T(lang, "btn_deed", nil), OpDeed, sq)
 }
