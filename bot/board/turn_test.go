@@ -136,3 +136,50 @@ func TestWrapKeepsTags(t *testing.T) {
 		t.Errorf("the pieces make %q, not the line", joined)
 	}
 }
+
+// TestBuyPromptVariants: the buy prompt by the player's means and the
+// auction rule: enough cash; short, with deeds to mortgage that would
+// cover it; short beyond what could be raised — with and without auctions.
+func TestBuyPromptVariants(t *testing.T) {
+	b := turnKind(t)
+	for _, auctions := range []bool{true, false} {
+		rec := gameRecord(t, engine.Classic, 3)
+		g := rec.Game
+		g.Rules.Auctions = auctions
+		g.Phase, g.Step = engine.PhaseBuyDecision, engine.StepTurnEnd
+		p := g.Current
+		g.Players[p].Pos = 39 // Boardwalk, $400
+		suffix := ""
+		if !auctions {
+			suffix = "_no_auction"
+		}
+		cases := []struct {
+			cash  int
+			owns  int // a deed of p's (-1: none)
+			id    string
+			short int
+		}{
+			{1500, -1, "prompt_buy", 0},
+			{360, 37, "prompt_buy_short_raise" + suffix, 40},
+			{360, -1, "prompt_buy_short" + suffix, 40},
+			{100, 1, "prompt_buy_short" + suffix, 300}, // a $30 mortgage cannot cover $300
+		}
+		for _, c := range cases {
+			g.Bank += int64(g.Players[p].Cash - c.cash)
+			g.Players[p].Cash = c.cash
+			for sq := range g.Props {
+				if g.Props[sq].Owner == p {
+					g.Props[sq].Owner = engine.NoOwner
+				}
+			}
+			if c.owns >= 0 {
+				g.Props[c.owns].Owner = p
+			}
+			data := map[string]any{"Player": kit.SeatName(rec, p), "Square": b.squareName("en", rec, 39),
+				"Amount": b.money("en", rec, 400), "Short": b.money("en", rec, c.short)}
+			if got, want := b.buyPrompt("en", rec), b.cat.T("en", c.id, data); got != want {
+				t.Errorf("auctions %v, cash %d, owns %d: %q, want %s: %q", auctions, c.cash, c.owns, got, c.id, want)
+			}
+		}
+	}
+}
