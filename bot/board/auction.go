@@ -342,7 +342,7 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		return
 	}
 	if p.Op == OpAuctionDeed {
-		c.Alert = b.DeedCard(lang, rec, rec.Game.Auction.Square)
+		c.Alert = b.DeedCard(lang, rec, rec.Game.Auction.Square) // deed.go
 		return
 	}
 	g := rec.Game

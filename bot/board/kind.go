@@ -197,7 +197,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 	if c.Turn && c.Remove {
 		rec.View = View{}
 		b.showAuction(c, lang)
-		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec))
+		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderEndedTurn(lang, rec))
 		b.closeLinks(c, lang)      // trade_private.go
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
