@@ -334,9 +334,11 @@ func (g *Game) emit(e Event) { *g.event() = e }
 
 // event makes room for one more event of the current call and returns it
 // for the caller to assign whole: *g.event() = Event{...}. The compiler
-// writes such a literal in place, where emit(Event{...}) builds it in a
-// temporary first and copies it in wider words than it was written in,
-// which stalls the processor's store forwarding on every event.
+// writes such a literal in place (one of up to four fields, as most events
+// are; a longer one it builds from a static template in a temporary),
+// where emit(Event{...}) builds it in a temporary first and copies it in
+// wider words than it was written in, which stalls the processor's store
+// forwarding on every event.
 func (g *Game) event() *Event {
 	n := len(g.events)
 	if n < cap(g.events) {

@@ -4,10 +4,10 @@ import "fmt"
 
 // holdings indexes who owns what, per seat: the deeds owned in each group,
 // the complete colour sets and the mortgaged deeds, as counts and as masks
-// (a bit per group, or per square: editions have at most 64 of each, see
-// Edition.prepare) that callers visit instead of the whole board. The building checks
-// (run for every seat on every build) and the computer players (several
-// times a turn) read it instead of scanning the board.
+// (a bit per group or per square: an edition has at most 64 squares, see
+// Edition.prepare). The building checks (run for every seat on every
+// build) and the computer players (several times a turn) read it, and
+// visit the bits of a mask, instead of scanning the board.
 //
 // It is derived from Props: built on first use, so a decoded or cloned
 // game builds its own, then kept up to date where a deed changes hands
