@@ -40,16 +40,20 @@ func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		if c.Rec == nil || c.Rec.ID != press.Game {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
-			return nil
-		}
-		target := -1
-		if press.Op == OpVoteKick {
-			target = press.Arg
-		}
-		b.vote(c, lang, q.From.ID, false, voteKinds[press.Op], target, true)
+		// The toast is the presser's to read; the vote's message and what
+		// a passed vote says are the chat's (kit.AnswerIn).
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) {
+			if c.Rec == nil || c.Rec.ID != press.Game {
+				c.Alert = b.outdated(c, lang, press)
+				return
+			}
+			target := -1
+			if press.Op == OpVoteKick {
+				target = press.Arg
+			}
+			b.vote(c, lang, q.From.ID, false, voteKinds[press.Op], target, true)
+		})
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)

@@ -4,12 +4,15 @@
 // /settings and how its colour sets read in /stats (settings.go), the
 // board's buttons (ops.go),
 // play (play.go), turn messages, keyboards and texts (render.go,
-// keyboard.go), auctions in a message of their own whose edits are spaced
-// (auction.go), the casino's reels stopping one by one (reels.go),
+// keyboard.go; the turn's events as a phone shows them, turn_lines.go; the
+// buy prompt, turn_buy.go; 🏗/🏦/🤝 when useful, turn_buttons.go), deed
+// cards (deed.go), auctions in a message of their own whose edits are
+// spaced (auction.go), the casino's reels stopping one by one (reels.go),
 // history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
 // trade_draft.go), buildings bought from another player in them
-// (trade_building.go); the board's picture for /board and 🗺 (picture.go,
+// (trade_building.go); refusals that name whom the game waits for
+// (refusals.go); the board's picture for /board and 🗺 (picture.go,
 // drawn by bot/boardimg), computer seats played by engine/ai (seats.go),
 // spectators who follow a game (follow.go), and a game's ending: its
 // length and highlights from a tally kept as it goes (ending.go) and the
