@@ -67,18 +67,27 @@ func TestDealKillWithComputers(t *testing.T) {
 	alice := fakeapi.User{ID: 11, FirstName: "Alice"}
 	child := startChild(t, api, db)
 	api.PushMessage(testChat, alice, "/newgame deal")
-	for _, op := range []Op{OpAddComputer, OpAddComputer, OpStart} {
+	// Each press on the lobby as it shows the one before (a button of an
+	// older revision is refused as outdated).
+	for i, op := range []Op{OpAddComputer, OpAddComputer, OpStart} {
 		var b foundButton
 		wait("the lobby's "+string(op), func() (ok bool) { b, ok = lastButton(api, op); return ok })
 		wait("the press", answered(api.PushCallback(testChat, b.msg, alice, b.data)))
+		if op == OpAddComputer {
+			name := "🤖 Computer " + strconv.Itoa(i+1)
+			wait("the lobby with "+name, func() bool {
+				m, _ := api.LastMessage(testChat)
+				return strings.Contains(m.Text, name)
+			})
+		}
 	}
 	var payload string
 	wait("the table's link", func() bool {
 		for _, m := range api.Messages(testChat) {
 			for _, row := range m.Keyboard {
 				for _, btn := range row {
-					if _, p, ok := strings.Cut(btn.URL, "?start="); ok {
-						payload = p
+					if _, p, ok := strings.Cut(btn.URL, "?start=d"); ok { // the hand's link
+						payload = "d" + p
 						return true
 					}
 				}
