@@ -17,6 +17,7 @@
 //   - err_<error>                    one alert per engine sentinel (ErrNotYourTurn → err_not_your_turn)
 //   - n_<thing>                      plural helpers (n_houses, n_turns, …)
 //   - rules_<edition>_<section>      /rules, one section per RuleSections entry, and rules_<edition>_title
+//   - zone_<city>                    a time zone of kit.TimeZones in /settings (zone_utc for UTC)
 //   - btn_, prompt_, lobby_, alert_, … the bot's buttons, prompts and replies
 //
 // Templates receive already formatted values: names are HTML-escaped by the
