@@ -295,9 +295,10 @@ func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		c.AnswerLang = lang
-		b.auctionPress(c, lang, q.From, p)
+		// The alert is the presser's to read, the auction's message the
+		// chat's (kit.AnswerIn).
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) { b.auctionPress(c, lang, q.From, p) })
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
