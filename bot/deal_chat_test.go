@@ -25,6 +25,10 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	if rec.Clock.Decision != "p:1" || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
 		t.Fatalf("clock %+v: want the turn's decision with an hour's deadline", rec.Clock)
 	}
+	// The table says until when it waits.
+	if want := kit.DeadlineText(h.bot.cat, "en", time.UTC, clock.Now(), rec.Clock.Deadline); !strings.Contains(h.message(rec.Deal.TableMsg).Text, want) {
+		t.Errorf("the table lacks its deadline %q:\n%s", want, h.message(rec.Deal.TableMsg).Text)
+	}
 	cur, ver := g.Current, g.Version
 	clock.Add(time.Hour + time.Second)
 	rec = h.waitRecord("the turn times out", func(r *Record) bool { return r.Deal.Game.Version != ver })

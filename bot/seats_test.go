@@ -103,36 +103,7 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	// What Alice presses when the game waits for her: no purchases, so the
 	// computers own the board and the game ends.
 	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
-	for presses := 0; ; presses++ {
-		if presses > 2000 {
-			t.Fatal("the game did not end after 2000 presses")
-		}
-		var rec *Record
-		if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.computerDue(rec) }, 10*time.Second) {
-			t.Fatalf("the computers did not move (record %+v)", rec.Clock)
-		}
-		h.settle()
-		if rec = h.record(); rec == nil {
-			break
-		}
-		pressed := false
-		for _, op := range prefer {
-			if msg, data, ok := h.findButton(op, 0, true); ok {
-				h.press(alice, msg, data)
-				pressed = true
-				break
-			}
-		}
-		if !pressed {
-			// A decision the chat has no buttons for yet (the business
-			// gamble, the lux casino): its deadline passes.
-			clock.Add(25 * time.Hour)
-			ver := rec.Game.Version
-			if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
-				t.Fatalf("nothing for Alice to press in phase %v, and no timeout", rec.Game.Phase)
-			}
-		}
-	}
+	h.playAgainstComputers(alice, clock, prefer) // turnlength_test.go
 	// The action log replays the game, the computers' moves included.
 	arch := h.archivedRecord()
 	rolls, bought := map[bool]int{}, map[bool]int{}

@@ -214,10 +214,15 @@ func TestDeedCards(t *testing.T) {
 		t.Errorf("the older /board deeds message kept its buttons or text: %q %v", m.Text, m.Keyboard)
 	}
 	newer := h.newestWith(board.OpDeed)
+	turnMsg := h.record().TurnMsg
 	h.say(h.users[0], "/endgame")
 	h.mustPress(h.users[0], OpEndGameYes)
 	if m := h.message(newer); m.Keyboard != nil {
 		t.Errorf("the /board deeds message keeps its buttons after the game: %v", m.Keyboard)
+	}
+	// The ended game's turn message waits for nobody: no prompt, no clock.
+	if m := h.message(turnMsg); strings.Contains(m.Text, "⏳") || strings.Contains(m.Text, "👉") {
+		t.Errorf("the ended game's turn message still waits:\n%s", m.Text)
 	}
 }
 
@@ -243,4 +248,53 @@ func deedData(t *testing.T, h *harness, msg, sq int) string {
 	}
 	t.Fatalf("message %d has no deed button for square %d", msg, sq)
 	return ""
+}
+
+// TestOfferShowsItsDeadline: an open offer waits for its counterparty
+// until it expires, and says until when.
+func TestOfferShowsItsDeadline(t *testing.T) {
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	rec := h.record()
+	if len(rec.Offers) != 1 {
+		t.Fatalf("%d offers open, want 1", len(rec.Offers))
+	}
+	full := kit.DeadlineText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(rec.Offers[0].Expires))
+	until, _, _ := strings.Cut(full, " · ") // the time left moves on while the test looks
+	if m := h.message(h.newestWith(OpOfAccept)); !strings.Contains(m.Text, until) {
+		t.Errorf("the offer lacks %q:\n%s", until, m.Text)
+	}
+}
+
+// TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for.
+func TestAuctionOffersTheDeedCard(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.untilBuyDecision()
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	if h.record().Game.Phase != engine.PhaseAuction {
+		t.Fatal("declining did not open an auction")
+	}
+	msg, data, ok := h.findButton(board.OpAuctionDeed, sq, false)
+	if !ok {
+		t.Fatal("the auction offers no deed card")
+	}
+	h.press(h.users[2], msg, data)
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != boardOf(h).DeedCard("en", h.record(), sq) {
+		t.Errorf("the auction's deed card is %+v", a)
+	}
+}
+
+// TestComposerShowsTheDeedCard: a deed put into an offer in the trade
+// composer answers with its card.
+func TestComposerShowsTheDeedCard(t *testing.T) {
+	h, p := composeOffer(t)
+	want := boardOf(h).DeedCard(h.bot.chatLang(p.ux.ID, p.ux.LanguageCode), h.record(), 1)
+	for _, a := range h.api.CallbackAnswers() {
+		if a.Text == want {
+			return
+		}
+	}
+	t.Errorf("no press in the composer answered with the deed's card %q", want)
 }

@@ -7,10 +7,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // The live turn message must read on a phone: measured over whole games.
@@ -59,10 +63,11 @@ func lineRunes(line string, names []string) int {
 	return utf8.RuneCountInString(line)
 }
 
-// TestTurnMessageFitsAPhone plays whole games of three people in every
-// edition and language through the fake Bot API and measures every state
-// of the live turn message: the median and the longest in lines, and the
-// longest line (people's names left out).
+// TestTurnMessageFitsAPhone plays whole games of three in every edition
+// and language through the fake Bot API — three people by a script, and
+// one person with two computer seats — and measures every state of the
+// live turn message: the median and the longest in lines, and the longest
+// line (people's names left out).
 func TestTurnMessageFitsAPhone(t *testing.T) {
 	var all []int
 	longest, widest := "", ""
@@ -70,6 +75,9 @@ func TestTurnMessageFitsAPhone(t *testing.T) {
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		for _, lang := range locales.Languages {
 			shapes := playMeasured(t, ed, lang)
+			computers := playComputersMeasured(t, ed, lang)
+			shapes.texts = append(shapes.texts, computers.texts...)
+			shapes.users = append(shapes.users, computers.users...)
 			names := shapes.users
 			var lines []int
 			for _, text := range shapes.texts {
@@ -89,7 +97,7 @@ func TestTurnMessageFitsAPhone(t *testing.T) {
 		}
 	}
 	med := median(all)
-	t.Logf("all games: %d states, median %d lines, most %d, widest line %d runes", len(all), med, maxLines, maxWidth)
+	t.Logf("all games: %d states, median %d lines, most %d, widest line %d runes; the longest:\n%s", len(all), med, maxLines, maxWidth, longest)
 	if med > maxTurnLinesMedian {
 		t.Errorf("median turn message %d lines, want at most %d", med, maxTurnLinesMedian)
 	}
@@ -154,4 +162,92 @@ func median(xs []int) int {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// playComputersMeasured plays a whole game of one person and two computer
+// seats (TestComputersPlayWithOnePerson's) and collects every state of the
+// live turn message the chat was shown: the computers move by the chat's
+// timer, so the states are read from the fake's change stream.
+func playComputersMeasured(t *testing.T, edition, lang string) measuredGame {
+	t.Helper()
+	var out measuredGame
+	t.Run(edition+"/"+lang+"/computers", func(t *testing.T) {
+		clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+		h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+		if err := h.bot.store.Update(func(tx *storage.Tx) error {
+			opts := ChatOptions{Edition: edition, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
+			return putJSON(tx.PutSettings, testChat, Settings{Lang: lang, Options: opts})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		events, stop := h.api.Subscribe(1 << 20)
+		defer stop()
+		alice := h.users[0]
+		h.lobbyWithComputers(2)
+		h.mustPress(alice, OpStart)
+		prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
+			board.OpNoStake, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
+		h.playAgainstComputers(alice, clock, prefer)
+		head, _, _ := strings.Cut(shownText(h.bot.cat.T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
+		seen := map[string]bool{}
+		for drained := false; !drained; {
+			select {
+			case e, ok := <-events:
+				if !ok {
+					t.Fatal("the change stream dropped the test")
+				}
+				text := shownText(e.Message.Text)
+				if e.Chat != testChat || e.Message.Keyboard == nil || !strings.HasPrefix(text, head) || seen[text] {
+					continue
+				}
+				seen[text] = true
+				out.texts = append(out.texts, text)
+			default:
+				drained = true
+			}
+		}
+		if len(out.texts) < 50 {
+			t.Fatalf("only %d states of the turn message seen", len(out.texts))
+		}
+		for _, s := range h.archivedRecord().Seats { // the computers' names too
+			out.users = append(out.users, s.Name)
+		}
+	})
+	return out
+}
+
+// playAgainstComputers plays a game of person u against computer seats to
+// its end: u presses the first of prefer the chat offers whenever the game
+// waits for a person, and lets the deadline pass when none is offered.
+func (h *harness) playAgainstComputers(u fakeapi.User, clock *fakeClock, prefer []Op) {
+	h.t.Helper()
+	for presses := 0; ; presses++ {
+		if presses > 2000 {
+			h.t.Fatal("the game did not end after 2000 presses")
+		}
+		var rec *Record
+		if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.computerDue(rec) }, 10*time.Second) {
+			h.t.Fatalf("the computers did not move (record %+v)", rec.Clock)
+		}
+		h.settle()
+		if rec = h.record(); rec == nil {
+			return
+		}
+		pressed := false
+		for _, op := range prefer {
+			if msg, data, ok := h.findButton(op, 0, true); ok {
+				h.press(u, msg, data)
+				pressed = true
+				break
+			}
+		}
+		if !pressed {
+			// A decision without a button for u: its deadline passes.
+			clock.Add(25 * time.Hour)
+			ver := rec.Game.Version
+			if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
+				h.t.Fatalf("nothing for %s to press in phase %v, and no timeout", u.FirstName, rec.Game.Phase)
+			}
+		}
+	}
 }

@@ -3,6 +3,7 @@ package board
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,8 @@ import (
 
 // Deed cards: a deed's price, rents, building cost, mortgage value and
 // owner, shown as an alert to whoever presses a deed's button (OpDeed) —
-// on the buy prompt, an auction, /board or a building menu. The card
+// on the buy prompt, /board or a building menu (the auction's message has
+// its own button, answered with the same card: auction.go). The card
 // changes nothing, so its button is valid as long as the game runs, not
 // only at the revision it was drawn at.
 
@@ -49,8 +51,7 @@ func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
 // maxAlert is the longest text Telegram shows in an alert.
 const maxAlert = 200
 
-// DeedButton is the button that shows sq's deed card (an auction's
-// message may carry one).
+// DeedButton is the button that shows sq's deed card.
 func (b *Kind) DeedButton(k *kit.Keyboard, lang string, sq int) tgbotapi.InlineKeyboardButton {
 	return k.Btn(b.cat.T(lang, "btn_deed", nil), OpDeed, sq)
 }
@@ -97,6 +98,20 @@ func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) erro
 		rec.DeedsMsg, c.Quiet = 0, true
 		return nil
 	}
+}
+
+// deedToast is the card of a deed the trade composer's press just put
+// into the offer, for a toast: what it is worth, as it joins the offer;
+// "" for any other press.
+func (b *Kind) deedToast(lang string, rec *Record, user int64, press Press) string {
+	if press.Op != OpTrGive && press.Op != OpTrTake || rec == nil || rec.Drafts[user] == nil {
+		return ""
+	}
+	tr := rec.Drafts[user].Trade
+	if !slices.Contains(tr.GiveDeeds, press.Arg) && !slices.Contains(tr.TakeDeeds, press.Arg) {
+		return ""
+	}
+	return b.DeedCard(lang, rec, press.Arg)
 }
 
 // onDeedPress answers a deed button with the card. Anyone in the chat may

@@ -4,8 +4,10 @@
 // /settings and how its colour sets read in /stats (settings.go), the
 // board's buttons (ops.go),
 // play (play.go), turn messages, keyboards and texts (render.go,
-// keyboard.go), auctions in a message of their own whose edits are spaced
-// (auction.go), the casino's reels stopping one by one (reels.go),
+// keyboard.go; the turn's events as a phone shows them, turn_lines.go; the
+// buy prompt, turn_buy.go; 🏗/🏦/🤝 when useful, turn_buttons.go), deed
+// cards (deed.go), auctions in a message of their own whose edits are
+// spaced (auction.go), the casino's reels stopping one by one (reels.go),
 // history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
 // trade_draft.go), buildings bought from another player in them

@@ -20,9 +20,6 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	// The waiting player's buttons stay on top even while someone else has
 	// a menu open below them, so nobody's menu can hide another's turn.
 	b.mainRows(k, lang, rec)
-	if a := g.Auction; g.Phase == engine.PhaseAuction && a != nil && a.Building == 0 {
-		k.Row(b.DeedButton(k, lang, a.Square))
-	}
 	switch rec.View.Menu {
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {

@@ -86,13 +86,19 @@ const maxTurnLines = 25
 // renderTurn is the live turn message: header, what happened this turn,
 // everyone's cash, what the game waits for, from whom and until when. The
 // board itself is on demand (/board, 🗺).
-func (b *Kind) renderTurn(lang string, rec *Record) string {
+func (b *Kind) renderTurn(lang string, rec *Record) string { return b.turnText(lang, rec, true) }
+
+// renderEndedTurn is the final text of the turn message of a game that
+// was removed: it waits for nobody any more.
+func (b *Kind) renderEndedTurn(lang string, rec *Record) string { return b.turnText(lang, rec, false) }
+
+func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 	head := b.turnHeader(lang, rec, true)
 	tail := b.cashLines(lang, rec)
-	if p := b.prompt(lang, rec); p != "" {
+	if p := b.prompt(lang, rec); p != "" && live {
 		tail = append(tail, p)
 	}
-	if c := b.clockLine(lang, rec); c != "" {
+	if c := b.clockLine(lang, rec); c != "" && live {
 		tail = append(tail, c)
 	}
 	if rec.Clock.PausedAt != 0 {
@@ -161,6 +167,11 @@ func (b *Kind) clockLine(lang string, rec *Record) string {
 	if _, computer := computerPending(rec); computer {
 		return ""
 	}
+	return b.deadlineText(lang, rec, rec.Clock.Deadline)
+}
+
+// deadlineText is a wall-clock deadline (Unix ms) in the chat's zone.
+func (b *Kind) deadlineText(lang string, rec *Record, at int64) string {
 	var o kit.ChatOptions
 	if rec.Options != nil {
 		o = *rec.Options
@@ -169,7 +180,7 @@ func (b *Kind) clockLine(lang string, rec *Record) string {
 	if b.cfg.Now != nil {
 		now = b.cfg.Now
 	}
-	return kit.DeadlineText(b.cat, lang, o.Location(), now(), rec.Clock.Deadline)
+	return kit.DeadlineText(b.cat, lang, o.Location(), now(), at)
 }
 
 // renderPlayers lists each seat for /board: cash, square (the jail's
@@ -304,6 +315,8 @@ func MessageIDs() []string {
 		ids = append(ids, "menu_of_"+m)
 	}
 	ids = append(ids, "auction_lot", "auction_lot_building")
+	// The turn message's (turn_lines.go, turn_buy.go).
+	ids = append(ids, "turn_move_salary", "turn_roll_move_salary", "prompt_buy_short_no_auction", "prompt_buy_short_raise_no_auction")
 	for _, name := range eventIDs {
 		ids = append(ids, "ev_"+name)
 	}

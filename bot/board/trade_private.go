@@ -339,7 +339,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "trade_no_game", nil)) {
 		return
 	}
-	_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+	_ = b.tg.AnswerCallback(ctx, q.ID, b.deedToast(lang, rec, user, press), false) // deed.go
 	if discarded {
 		_ = b.tg.Edit(ctx, private, q.Message.MessageID, b.cat.T(lang, "composer_discarded", nil), nil)
 		return

@@ -50,6 +50,9 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			}
 			lines = append(lines, b.manyLine(lang, rec, evs[i:i+n]))
 			i += n - 1
+		case engine.EvRentPaid: // the square is on the move's line above
+			lines = append(lines, b.cat.T(lang, "turn_rent", map[string]any{"Player": kit.SeatName(rec, e.Player),
+				"Other": kit.SeatName(rec, e.Other), "Amount": b.money(lang, rec, e.Amount)}))
 		case engine.EvReelStopped:
 			// The reels of one spin are one line, drawn as far as they stopped.
 			if i+1 < len(evs) && evs[i+1].Kind == engine.EvReelStopped {
@@ -195,7 +198,7 @@ func wrapLine(line string, width int, unnamed *strings.Replacer) []string {
 	const indent = "   "
 	var out []string
 	cur := ""
-	for _, word := range strings.Split(line, " ") {
+	for _, word := range wordsOf(line) {
 		switch {
 		case cur == "":
 			cur = word
@@ -207,6 +210,25 @@ func wrapLine(line string, width int, unnamed *strings.Replacer) []string {
 		}
 	}
 	return append(out, cur)
+}
+
+// wordsOf splits a line at its spaces, but not at those inside a tag (a
+// mention's <a href>), which a break would tear apart.
+func wordsOf(line string) []string {
+	var words []string
+	start, in := 0, false
+	for i, r := range line {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case r == ' ' && !in:
+			words = append(words, line[start:i])
+			start = i + 1
+		}
+	}
+	return append(words, line[start:])
 }
 
 // shownWidth is how many characters s shows: without tags, with each

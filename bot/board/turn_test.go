@@ -113,3 +113,73 @@ func TestDeedCardFitsAnAlert(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapKeepsTags: a long line is broken at spaces outside tags, each
+// piece at most the width (names aside), and the pieces put back together
+// are the line.
+func TestWrapKeepsTags(t *testing.T) {
+	rec := gameRecord(t, engine.Classic, 3)
+	line := "👉 " + kit.Mention(rec.Seats[0]) + " and " + kit.Mention(rec.Seats[1]) + ", " + strings.Repeat("a few words more ", 8)
+	got := wrapLines(rec, []string{line}, 30)
+	if len(got) < 3 {
+		t.Fatalf("a line of %d characters wrapped in %d", shownWidth(line), len(got))
+	}
+	for _, l := range got {
+		if strings.Count(l, "<a ") != strings.Count(l, "</a>") {
+			t.Errorf("a break tore a tag apart: %q", l)
+		}
+		if w := shownWidth(strings.NewReplacer("Аня", "", "Богдан", "").Replace(l)); w > 30 {
+			t.Errorf("a piece of %d characters: %q", w, l)
+		}
+	}
+	if joined := strings.ReplaceAll(strings.Join(got, "\n"), "\n   ", " "); joined != strings.TrimRight(line, " ") && joined != line {
+		t.Errorf("the pieces make %q, not the line", joined)
+	}
+}
+
+// TestBuyPromptVariants: the buy prompt by the player's means and the
+// auction rule: enough cash; short, with deeds to mortgage that would
+// cover it; short beyond what could be raised — with and without auctions.
+func TestBuyPromptVariants(t *testing.T) {
+	b := turnKind(t)
+	for _, auctions := range []bool{true, false} {
+		rec := gameRecord(t, engine.Classic, 3)
+		g := rec.Game
+		g.Rules.Auctions = auctions
+		g.Phase, g.Step = engine.PhaseBuyDecision, engine.StepTurnEnd
+		p := g.Current
+		g.Players[p].Pos = 39 // Boardwalk, $400
+		suffix := ""
+		if !auctions {
+			suffix = "_no_auction"
+		}
+		cases := []struct {
+			cash  int
+			owns  int // a deed of p's (-1: none)
+			id    string
+			short int
+		}{
+			{1500, -1, "prompt_buy", 0},
+			{360, 37, "prompt_buy_short_raise" + suffix, 40},
+			{360, -1, "prompt_buy_short" + suffix, 40},
+			{100, 1, "prompt_buy_short" + suffix, 300}, // a $30 mortgage cannot cover $300
+		}
+		for _, c := range cases {
+			g.Bank += int64(g.Players[p].Cash - c.cash)
+			g.Players[p].Cash = c.cash
+			for sq := range g.Props {
+				if g.Props[sq].Owner == p {
+					g.Props[sq].Owner = engine.NoOwner
+				}
+			}
+			if c.owns >= 0 {
+				g.Props[c.owns].Owner = p
+			}
+			data := map[string]any{"Player": kit.SeatName(rec, p), "Square": b.squareName("en", rec, 39),
+				"Amount": b.money("en", rec, 400), "Short": b.money("en", rec, c.short)}
+			if got, want := b.buyPrompt("en", rec), b.cat.T("en", c.id, data); got != want {
+				t.Errorf("auctions %v, cash %d, owns %d: %q, want %s: %q", auctions, c.cash, c.owns, got, c.id, want)
+			}
+		}
+	}
+}

@@ -95,6 +95,14 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 	default:
 		b.WriteString(k.t(lang, "deal_table_turn", map[string]any{"Player": who(rec, v.Current, live), "Left": deal.PlaysPerTurn - v.Plays}) + "\n")
 	}
+	if cl := rec.Clock; live && v.Phase != deal.PhaseGameOver && cl.Deadline != 0 && cl.PausedAt == 0 {
+		// Until when the table waits, in the chat's zone (bot/kit/clocktext.go).
+		var o kit.ChatOptions
+		if rec.Options != nil {
+			o = *rec.Options
+		}
+		b.WriteString(kit.DeadlineText(k.cat, lang, o.Location(), k.cfg.Now(), cl.Deadline) + "\n")
+	}
 	top := k.t(lang, "deal_table_pile_empty", nil)
 	if rec.Deal.Top > 0 {
 		top = k.cardName(lang, rec.Deal.Top-1)

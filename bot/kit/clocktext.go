@@ -35,13 +35,15 @@ func AtText(cat *locales.Catalog, lang string, loc *time.Location, now time.Time
 	return when
 }
 
-// LeftText is a remaining time in words, to the minute ("1 ч 20 мин"); under
-// a minute it says so rather than counting seconds a chat message cannot keep
-// up with.
+// LeftText is a remaining time in words, to the nearest minute ("1 ч 20
+// мин": a fresh two-minute window, shown a few milliseconds after it
+// started, is "2 min", not "1 min"); under a minute it says so rather than
+// counting seconds a chat message cannot keep up with.
 func LeftText(cat *locales.Catalog, lang string, left time.Duration) string {
 	if left < time.Minute {
 		return cat.T(lang, "clock_left_under_minute", nil)
 	}
+	left = left.Round(time.Minute)
 	h, m := int(left/time.Hour), int(left%time.Hour/time.Minute)
 	switch {
 	case h == 0:

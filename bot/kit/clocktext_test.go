@@ -26,6 +26,8 @@ func TestDeadlineText(t *testing.T) {
 		{"ru", time.UTC, now.Add(24 * time.Hour), "⏳ до 24.11 12:45 UTC · осталось 24 ч"},
 		{"en", kyiv, now.Add(12*time.Hour + 5*time.Minute), "⏳ until Nov 24 02:50 · 12 h 5 min left"},
 		{"uk", time.UTC, now.Add(7 * time.Minute), "⏳ до 12:52 UTC · залишилося 7 хв"},
+		// A fresh window, shown a moment after it started.
+		{"en", time.UTC, now.Add(2*time.Minute - 20*time.Millisecond), "⏳ until 12:46 UTC · 2 min left"},
 	}
 	for _, c := range cases {
 		if got := DeadlineText(cat, c.lang, c.loc, now, c.at.UnixMilli()); got != c.want {

@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// TestReadmeShowsARealTurn: README's "What a turn looks like" is the turn
+// message the bot shows (text as Telegram shows it, then the buttons), in
+// ru and en: a scripted game of three, at the first purchase to decide
+// after someone paid rent, on a fixed clock.
+func TestReadmeShowsARealTurn(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"ru", "en"} {
+		got := exampleTurn(t, lang)
+		start := "<!-- turn example: " + lang + " -->\n```text\n"
+		_, rest, ok := strings.Cut(string(readme), start)
+		want, _, ok2 := strings.Cut(rest, "\n```")
+		if !ok || !ok2 || want != got {
+			t.Errorf("README's %s turn example is not what the bot shows; it shows:\n%s%s\n```", lang, start, got)
+		}
+	}
+}
+
+// exampleTurn plays the scripted game in lang and returns the turn message.
+func exampleTurn(t *testing.T, lang string) string {
+	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	names := map[string][]string{"ru": {"Оля", "Богдан", "Вера"}, "en": {"Olya", "Bohdan", "Vera"}}[lang]
+	for i := range h.users {
+		h.users[i].FirstName, h.users[i].LanguageCode = names[i], lang
+	}
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: lang, Options: ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.startGame()
+	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
+	for i := 0; i < 400; i++ {
+		rec := h.record()
+		rent := false
+		for _, e := range rec.Turn {
+			rent = rent || e.Kind == engine.EvRentPaid
+		}
+		if rec.Game.Phase == engine.PhaseBuyDecision && rent {
+			m := h.message(rec.TurnMsg)
+			lines := []string{shownText(m.Text), ""}
+			for _, row := range m.Keyboard {
+				var bs []string
+				for _, b := range row {
+					bs = append(bs, "["+b.Text+"]")
+				}
+				lines = append(lines, strings.Join(bs, " "))
+			}
+			return strings.Join(lines, "\n")
+		}
+		h.step(r, seen)
+	}
+	t.Fatal("no purchase to decide after a rent")
+	return ""
+}
