@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -296,5 +297,32 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 	// A long list of deeds goes on over indented lines.
 	if !strings.Contains(strings.ReplaceAll(h.texts(), ",\n   ", ", "), summary) {
 		t.Errorf("no bankruptcy summary %q among the messages", summary)
+	}
+}
+
+// TestReadmeShowsARealEnding: README's ending example is the message a
+// whole classic game ends with (text as Telegram shows it, then its
+// button), on a fixed clock.
+func TestReadmeShowsARealEnding(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	for i, name := range []string{"Olya", "Bohdan", "Vera"} {
+		h.users[i].FirstName, h.users[i].LanguageCode = name, "en"
+	}
+	h.playToEnd(engine.Classic, rand.New(rand.NewPCG(1, 2)))
+	msg, _, ok := h.findButton(OpRematch, 0, true)
+	if !ok {
+		t.Fatal("the ending has no 🔁 Rematch button")
+	}
+	m := h.message(msg)
+	got := shownText(m.Text) + "\n\n[" + m.Keyboard[0][0].Text + "]"
+	start := "<!-- ending example: en -->\n```text\n"
+	_, rest, ok := strings.Cut(string(readme), start)
+	want, _, ok2 := strings.Cut(rest, "\n```")
+	if !ok || !ok2 || want != got {
+		t.Errorf("README's ending example is not what the bot shows; it shows:\n%s%s\n```", start, got)
 	}
 }
