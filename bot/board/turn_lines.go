@@ -50,6 +50,11 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			}
 			lines = append(lines, b.manyLine(lang, rec, evs[i:i+n]))
 			i += n - 1
+		case engine.EvGambleOffered, engine.EvCasinoOffered:
+			if i == len(evs)-1 && rec.Game.Phase == engine.PhaseGamble {
+				continue // the prompt below offers the stake
+			}
+			lines = append(lines, b.EventLine(lang, rec, e))
 		case engine.EvRentPaid: // the square is on the move's line above
 			lines = append(lines, b.cat.T(lang, "turn_rent", map[string]any{"Player": kit.SeatName(rec, e.Player),
 				"Other": kit.SeatName(rec, e.Other), "Amount": b.money(lang, rec, e.Amount)}))
