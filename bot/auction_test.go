@@ -10,6 +10,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // chatRequests counts the sends and edits that reached the group chat.
@@ -341,5 +342,109 @@ func TestAuctionAfterBotIsBack(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestAuctionRefusalsSayWhy: a bid from a message the others outbid is
+// refused naming the highest bid and its bidder, in the presser's
+// language; the leader's own press is refused as needless; neither bids.
+func TestAuctionRefusalsSayWhy(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
+	if !ok {
+		t.Fatal("no opening bid")
+	}
+	first, second := h.users[0], h.users[1] // Alice (en) bids, Богдан (uk) presses the same amount
+	h.press(first, msg, data)
+	rec = h.record()
+	a := rec.Game.Auction
+	if a == nil || a.Leader != rec.SeatOf(first.ID) {
+		t.Fatalf("the opening bid was not placed: %+v", a)
+	}
+	ver := rec.Game.Version
+	h.press(second, msg, data)
+	want := h.bot.cat.T("uk", "auction_outbid", map[string]any{"Player": first.FirstName, "Amount": h.bot.cat.MoneyOf("uk", rec.Edition, a.High)})
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
+		t.Errorf("a beaten bid was answered %+v, want the alert %q", got, want)
+	}
+	h.press(first, msg, data)
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != h.bot.cat.T("en", "auction_you_lead", map[string]any{"Amount": h.bot.cat.MoneyOf("en", rec.Edition, a.High)}) {
+		t.Errorf("the leader's press was answered %+v", got)
+	}
+	if h.record().Game.Version != ver {
+		t.Error("a refused bid changed the game")
+	}
+}
+
+// TestAuctionFromAnOlderVersion: an auction that a version before auction
+// messages was running (its record knows no auction message) gets one when
+// the bot starts, and its buttons bid.
+func TestAuctionFromAnOlderVersion(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.stop()
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Update(func(tx *storage.Tx) error {
+		data, _ := tx.Game(testChat)
+		old, err := kit.DecodeRecord(data)
+		if err != nil {
+			return err
+		}
+		old.Auction, old.Auctions = nil, 0 // as an older version stored it
+		out, err := old.Encode()
+		if err != nil {
+			return err
+		}
+		return tx.PutGame(testChat, out)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	sends := len(h.api.Calls("sendMessage"))
+	h.start()
+	h.settle()
+	rec = h.record()
+	if rec.Auction == nil || rec.Auction.Msg == 0 || len(h.api.Calls("sendMessage")) == sends {
+		t.Fatalf("no auction message after the start: %+v", rec.Auction)
+	}
+	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
+	if !ok || msg != rec.Auction.Msg {
+		t.Fatalf("no bid button on the adopted auction's message (%d, want %d)", msg, rec.Auction.Msg)
+	}
+	bidder := h.users[(int(rec.Game.Current)+1)%len(h.users)]
+	h.press(bidder, msg, data)
+	if a := h.record().Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
+		t.Fatalf("the bid on the adopted auction was not placed: %+v", a)
+	}
+}
+
+// TestAuctionDeedCard: the auction message's deed button shows the lot's
+// card (price, rents, that the Bank holds it) however many bids came since.
+func TestAuctionDeedCard(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.toBuyDecision()
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	msg, deed, ok := h.findButton(board.OpDeed, sq, false)
+	if !ok {
+		t.Fatal("no deed button on the auction message")
+	}
+	_, bid, _ := h.findButton(board.OpAuctionBid, 0, true)
+	h.press(h.users[0], msg, bid)
+	h.press(h.users[2], msg, deed)
+	want := boardOf(h).DeedCard("en", h.record(), sq)
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != want || !strings.Contains(want, h.bot.cat.T("en", "deed_owner_bank", nil)) {
+		t.Errorf("the deed button answered %+v, want the card %q", got, want)
 	}
 }

@@ -56,7 +56,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	}
 	admin := false
 	switch press.Op {
-	case OpStart, OpCancel, OpCancelYes, OpCancelNo, OpAutoStart, OpEndGameYes:
+	case OpStart, OpCancel, OpCancelYes, OpCancelNo, OpAutoStart, OpAddComputer, OpDropComputer, OpEndGameYes:
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()
@@ -81,6 +81,10 @@ func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Rev != press.Rev {
 			c.Alert = b.outdated(c, c.AnswerLang, press)
+			// The game's messages again: an edit lost with a killed process
+			// leaves outdated buttons on screen, and nothing else would
+			// bring them up to date. Content already shown is not resent.
+			c.Turn = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == StatusPlaying
 			return nil
 		}
 		kit.AnswerIn(c, lang, fn)

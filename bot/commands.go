@@ -131,6 +131,17 @@ func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error 
 func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error {
 	return func(c *chatState) error {
 		arg := strings.ToLower(strings.TrimSpace(args))
+		if arg == "auto" {
+			// Unpins: the chat's messages keep its language, each person's
+			// alerts and private messages follow their own (kit.PersonLang).
+			l := c.Settings.Language()
+			if c.Settings.Lang == "" && c.Settings.AutoLang == "" {
+				l = locales.Normalize(from.LanguageCode)
+			}
+			c.Settings.Lang, c.Settings.AutoLang, c.SettingsChanged = "", l, true
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(l, "lang_auto_set", nil)})
+			return nil
+		}
 		for _, l := range locales.Languages {
 			if arg == l {
 				if c.Settings.Lang != l { // the settings changed elsewhere: the menu's buttons go
@@ -205,11 +216,6 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		// someone pins one (/lang); answers to each person follow their own.
 		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
-	now := b.cfg.Now().UnixMilli()
-	opts := b.lobbyOptions(c.Settings.Options, edition)
-	edition = editionOf(opts)
-	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: editionKind(edition), Edition: edition, Creator: from.ID,
-		Seats: []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, Created: now, Options: opts}
-	c.Save, c.Lobby = true, true
+	b.openLobby(c, []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, edition) // bot/lobby.go
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -139,6 +138,23 @@ func (h *harness) handShows(u fakeapi.User, rec *Record) bool {
 	return true
 }
 
+// waitHands waits until every player's hand shows its buttons: a timer's
+// change is stored before its messages are queued.
+func (h *harness) waitHands() {
+	h.t.Helper()
+	all := func() bool {
+		for _, u := range h.users {
+			if !h.handShows(u, h.record()) {
+				return false
+			}
+		}
+		return true
+	}
+	if !h.api.WaitFor(all, 5*time.Second) {
+		h.t.Fatal("the hands do not show the game as it is")
+	}
+}
+
 // setOptions stores the chat's options before a game is made.
 func (h *harness) setOptions(opts ChatOptions) {
 	h.t.Helper()
@@ -182,120 +198,6 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	if rec.Deal.TableMsg == 0 {
 		t.Error("the computer's move is not shown")
 	}
-}
-
-// TestDealMissedAnswersCount: when an action's answers time out, each
-// person who did not answer misses a turn — not the player whose action
-// it was; a person's own move from the private chat clears their count.
-func TestDealMissedAnswersCount(t *testing.T) {
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
-	h.startDeal("en")
-	rec := h.dealUntilAnswer()
-	g := rec.Deal.Game
-	actor, targets := g.Current, g.View(dealengine.Nobody).Waiting
-	ver := g.Version
-	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the answers time out", func(r *Record) bool { return r.Deal.Game.Version != ver })
-	strikes := rec.Clock.Strikes
-	if strikes[actor] != 0 {
-		t.Errorf("the actor %d missed a turn for the others' answers: strikes %v", actor, strikes)
-	}
-	for _, p := range targets {
-		if strikes[p] != 1 {
-			t.Errorf("target %d did not answer but has %d missed turns (strikes %v)", p, strikes[p], strikes)
-		}
-	}
-	// Play on until one of them moves: their count starts again.
-	for i := 0; ; i++ {
-		rec = h.record()
-		p := rec.Deal.Game.Waiting()
-		if i == 300 || !h.dealStep() {
-			t.Fatal("no target came to move")
-		}
-		if p != actor && strikes[p] == 1 {
-			if rec = h.record(); rec.Clock.Strikes[p] != 0 {
-				t.Fatalf("seat %d moved from the private chat and still has %d missed turns", p, rec.Clock.Strikes[p])
-			}
-			break
-		}
-	}
-}
-
-// TestDealAbsentPlayersLeave: a player who misses KickAfter turns in a row
-// leaves the game: the group is told (their cards go to the discards), the
-// table shows them out, their hand message closes, the game goes on
-// without them; a /kick vote removes the next, and the last one left wins.
-func TestDealAbsentPlayersLeave(t *testing.T) {
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
-	h.startDeal("en")
-	rec := h.record()
-	absent := rec.Deal.Game.Current
-	ua := h.userOf(rec, engine.PlayerID(absent))
-	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the absent player leaves", func(r *Record) bool { return r.Deal.Game.Out[absent] })
-	g := rec.Deal.Game
-	if g.Phase != dealengine.PhasePlay || g.Current == absent || g.HandSize(absent) != 0 {
-		t.Fatalf("after the absent player left: phase %d, current %d, hand %d", g.Phase, g.Current, g.HandSize(absent))
-	}
-	// The timer's change is stored before its messages are queued.
-	h.api.WaitFor(func() bool { return h.mentions(ua.ID, "too many missed turns in a row (1)") > 0 }, 5*time.Second)
-	h.settle()
-	if h.mentions(ua.ID, "too many missed turns in a row (1)") != 1 {
-		t.Errorf("the group was not told that %s left: %+v", ua.FirstName, h.api.Messages(testChat))
-	}
-	table, _ := h.api.LastMessage(testChat)
-	for _, m := range h.api.Messages(testChat) {
-		if m.ID == rec.Deal.TableMsg {
-			table = m
-		}
-	}
-	if !strings.Contains(table.Text, kit.Escape(ua.FirstName)+": 🚪 out of the game") {
-		t.Errorf("the table does not show %s out: %q", ua.FirstName, table.Text)
-	}
-	private := h.api.Messages(ua.ID)
-	if hand := private[len(private)-1]; hand.Keyboard != nil || !strings.Contains(hand.Text, "You are out of this game") {
-		t.Errorf("%s's hand reads %q with buttons %v", ua.FirstName, hand.Text, hand.Keyboard)
-	}
-	// /kick by the one the game does not wait for removes the other.
-	waits := g.Current
-	var voter int
-	for p := range dealengine.PlayerID(g.Seats) {
-		if p != waits && p != absent {
-			voter = int(p)
-		}
-	}
-	h.say(h.userOf(rec, engine.PlayerID(dealengine.PlayerID(voter))), "/kick")
-	if rec := h.record(); rec != nil {
-		t.Fatalf("after the vote the game goes on: %+v", rec.Deal.Game)
-	}
-	last, _ := h.api.LastMessage(testChat)
-	winner := h.userOf(h.archivedRecord(), engine.PlayerID(dealengine.PlayerID(voter)))
-	if !strings.Contains(last.Text, "Everyone else has left, so") || !strings.Contains(last.Text, kit.Escape(winner.FirstName)) {
-		t.Errorf("the game's end reads %q, want %s the last one left winning", last.Text, winner.FirstName)
-	}
-	wins := 0
-	for _, u := range h.users {
-		here, _ := h.stats(u.ID)
-		if k := here.Kinds[deal.Name]; k == nil || k.Played != 1 {
-			t.Errorf("%s's statistics %+v: want one Deal game", u.FirstName, here)
-		} else {
-			wins += k.Won
-		}
-	}
-	if wins != 1 {
-		t.Errorf("%d wins counted, want the last one's", wins)
-	}
-}
-
-// dealUntilAnswer plays moves until an action waits for answers.
-func (h *harness) dealUntilAnswer() *Record {
-	h.t.Helper()
-	for i := 0; h.record().Deal.Game.Phase != dealengine.PhaseRespond; i++ {
-		if i == 300 || !h.dealStep() {
-			h.t.Fatal("no action was played against anyone")
-		}
-	}
-	return h.record()
 }
 
 // TestDealLobbyComputerSeats: a Deal lobby takes computer seats up to
@@ -377,47 +279,66 @@ func (h *harness) handAct(u fakeapi.User, match func(a dealengine.Action) bool) 
 	h.t.Fatalf("%s's hand offers no such move: %+v", u.FirstName, deal.Buttons(rec, int(rec.SeatOf(u.ID))))
 }
 
-// TestDealTimeoutsOfOneTurnCountOnce: the player whose turn it is lets
-// the deadline pass twice in one turn — answering a Just Say No against
-// their Debt Collector, then playing on —: one missed turn, not two; the
-// target, who answered, misses none.
-func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
-	h.startDeal("en")
-	collector, sayNo := -1, -1
-	for i, c := range dealengine.Cards {
-		if collector < 0 && c.Action == dealengine.DebtCollector && c.Type == dealengine.TypeAction {
-			collector = i
+// TestDealComputerAnswers: a computer answers what is played against it
+// by itself — here a Debt Collector with a Just Say No (it holds one and
+// 5M to lose) —, and pays when its No is countered.
+func TestDealComputerAnswers(t *testing.T) {
+	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: -1})
+	alice := h.users[0]
+	h.startDealWithComputers(1)
+	card := func(a dealengine.ActionType, skip int) int {
+		for i, c := range dealengine.Cards {
+			if c.Action == a && c.Type == dealengine.TypeAction {
+				if skip == 0 {
+					return i
+				}
+				skip--
+			}
 		}
-		if sayNo < 0 && c.Action == dealengine.JustSayNo && c.Type == dealengine.TypeAction {
-			sayNo = i
-		}
+		t.Fatalf("no card %d", a)
+		return -1
 	}
-	// Seat 0 starts holding the Debt Collector, seat 1 the Just Say No.
-	g, _, err := dealengine.New(dealengine.Config{Players: 3, Deck: []int{collector, sayNo}})
+	collector, no1, no2 := card(dealengine.DebtCollector, 0), card(dealengine.JustSayNo, 0), card(dealengine.JustSayNo, 1)
+	// Alice (seat 0) starts with the Debt Collector and a Just Say No (the
+	// cards are dealt in turn: no2), the computer with a Just Say No (no1)
+	// and 5M in its bank.
+	g, _, err := dealengine.New(dealengine.Config{Players: 2, Deck: []int{collector, no1, no2}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	five := -1
+	for i, c := range dealengine.Cards {
+		if c.Type == dealengine.TypeMoney && c.Value == 5 && g.Places[i].Zone == dealengine.ZoneDeck {
+			five = i
+			break
+		}
+	}
+	for i, d := range g.Deck {
+		if int(d) == five {
+			g.Deck = append(g.Deck[:i], g.Deck[i+1:]...)
+			break
+		}
+	}
+	g.Places[five] = dealengine.Place{Zone: dealengine.ZoneBank, Owner: 1}
+	if err := g.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
 	h.editDeal(g)
-	h.say(h.users[0], "/board") // shows the table and the hands anew
-	rec := h.record()
-	u0, u1 := h.userOf(rec, 0), h.userOf(rec, 1)
-	h.handPress(u0, deal.OpCard, collector)
-	h.handAct(u0, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay && a.Target == 1 })
-	h.handAct(u1, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
-	if g := h.record().Deal.Game; g.Phase != dealengine.PhaseRespond || !g.Waits(0) {
-		t.Fatalf("phase %d: want the actor to answer the Just Say No", g.Phase)
+	h.say(alice, "/board") // shows the hands anew
+	h.handPress(alice, deal.OpCard, collector)
+	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay })
+	rec := h.waitRecord("the computer's No", func(r *Record) bool { return r.Deal.Game.Waits(0) })
+	saidNo := false
+	for _, e := range rec.Deal.Events {
+		saidNo = saidNo || e.Kind == dealengine.EvSaidNo && e.Player == 1
 	}
-	for _, what := range []string{"the answer", "the turn"} {
-		ver := h.record().Deal.Game.Version
-		clock.Add(time.Hour + time.Second)
-		h.waitRecord(what+" times out", func(r *Record) bool { return r.Deal.Game.Version != ver })
+	if !saidNo || rec.Deal.Game.Places[no1].Zone != dealengine.ZoneDiscard {
+		t.Fatalf("the computer did not say no: events %+v", rec.Deal.Events)
 	}
-	rec = h.record()
-	if g := rec.Deal.Game; g.Current != 1 {
-		t.Fatalf("after two timeouts the turn is seat %d's, want seat 1's", g.Current)
-	}
-	if s := rec.Clock.Strikes; s[0] != 1 || s[1] != 0 {
-		t.Fatalf("missed turns %v: want one for seat 0's turn, none for seat 1, who answered", s)
+	h.waitHands()
+	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
+	rec = h.waitRecord("the computer pays", func(r *Record) bool { return r.Deal.Game.Phase == dealengine.PhasePlay })
+	if g := rec.Deal.Game; g.BankValue(0) != 5 || g.BankValue(1) != 0 {
+		t.Fatalf("after the computer's answer: banks %d and %d, want its 5M in Alice's", g.BankValue(0), g.BankValue(1))
 	}
 }

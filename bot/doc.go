@@ -2,13 +2,17 @@
 //
 // It owns the polling glue (app.go), the one way a chat's state changes
 // (bot.go: change and changeVia, group commit, the record cache), the
-// lobby with its computer seats (seats.go) and the press router
+// lobby with its computer seats (seats.go), its own timers and the 🔔 list
+// of people to tell of the next one (lobby.go, lobby_notify.go), refusals
+// that say why in the presser's language (refusals.go), and the press router
 // (callbacks.go; callback.go names the host's
 // buttons and routes every other one to its game's kind), commands, the
 // settings menu (settings*.go: built from what each kind's editions offer,
 // one live menu, the time zone), paces, deadlines, reminders and missed turns
-// (deadline.go), pause, resume and kick votes (pause.go), the outbox and
-// message slots (outbox.go, outbox_send.go for pictures and notices, slots.go,
+// (deadline.go), pause, resume and kick votes (pause.go; their messages,
+// votes.go), the outbox and message slots (outbox.go, outbox_send.go for
+// pictures and notices, outbox_kept.go for the new messages kept across a
+// kill, slots.go,
 // publish.go), statistics, the rematch after a game (rematch.go), restore,
 // migration and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides

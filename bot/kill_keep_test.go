@@ -255,9 +255,10 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 		c.start()
 	}
 	presses += c.playBusily(chats, users, 4*time.Second)
+	busy := c.api.RequestsPerMinute()[a]
 	c.quiet(5 * time.Second)
 	c.term()
-	t.Logf("%d presses, 3 kills", presses)
+	t.Logf("%d presses, 3 kills; %d sends and edits in the group's last minute of play", presses, busy)
 
 	if f := c.api.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
 		t.Errorf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
@@ -285,8 +286,8 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	if err != nil || rec == nil || rec.Game == nil {
 		t.Fatalf("chat %d: no game stored (%v)", a, err)
 	}
-	if rec.Rev < 8 {
-		t.Errorf("the game reached revision %d only: the play was not busy", rec.Rev)
+	if rec.Rev < 5 { // 3 at the start
+		t.Errorf("the game reached revision %d only: it did not move on across the kills", rec.Rev)
 	}
 	for _, m := range c.api.Messages(a) {
 		if m.ID != rec.TurnMsg {

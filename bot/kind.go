@@ -92,18 +92,15 @@ func (b *Bot) kindOf(rec *Record) Kind {
 	return b.kinds[board.Name]
 }
 
-// lobbyKind is a kind whose lobby is not the board's: its own
-// description (Monopoly Deal).
-type lobbyKind interface {
-	LobbyText(lang string, rec *Record) string
-}
-
 // settingsKind is what /settings and the lobby ask a kind: what a game of
 // one of its editions (kindEditions) lets a chat choose beyond the chat
 // layer's own settings (kit.Offer: players, starting cash, house rules,
-// stake cap). The menu is the chat layer's; what it offers is the kind's.
+// stake cap), and its lobby's text. The menu, the lobby's buttons and the
+// lines about the chat's options (the pace, the house rules the offer has)
+// are the chat layer's.
 type settingsKind interface {
 	Offer(edition string) kit.Offer
+	LobbyText(lang string, rec *Record) string
 }
 
 // kindOrder is the order of the kinds' editions in /settings: the board
@@ -178,7 +175,6 @@ func (b *Bot) seatLimits(rec *Record) (lo, hi int) {
 var (
 	_ Kind         = (*board.Kind)(nil)
 	_ Kind         = (*deal.Kind)(nil)
-	_ lobbyKind    = (*deal.Kind)(nil)
 	_ settingsKind = (*board.Kind)(nil)
 	_ settingsKind = (*deal.Kind)(nil)
 )

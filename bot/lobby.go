@@ -52,6 +52,19 @@ func lobbyNext(r *Record) int64 {
 	return lobbyClosesAt(r)
 }
 
+// openLobby opens a lobby in c's chat with seats, its creator's first, in
+// edition ("" for the chat's; deal: the card game): /newgame's, and any
+// other way to open one with seats already taken. Its wait, its self-start
+// and the 🔔 list (told once its message is out) need only Created, which
+// a rematch's lobby (bot/rematch.go, built apart) sets too.
+func (b *Bot) openLobby(c *chatState, seats []Seat, edition string) {
+	opts := b.lobbyOptions(c.Settings.Options, edition)
+	edition = editionOf(opts)
+	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: editionKind(edition), Edition: edition, Creator: seats[0].User,
+		Seats: seats, Created: b.cfg.Now().UnixMilli(), Options: opts}
+	c.Save, c.Lobby = true, true
+}
+
 func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
 	rec := c.Rec
 	seat := rec.SeatOf(from.ID)

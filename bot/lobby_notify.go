@@ -20,6 +20,10 @@ import (
 // first says so in that chat, and a person it cannot reach is refused
 // with what to do instead of being listed in vain.
 
+// maxNotified bounds a chat's list: the private messages one lobby sends,
+// and the chat's settings value.
+const maxNotified = 200
+
 // OpNotify is the bell under a lobby: game 0, like the settings menu,
 // since it stays valid across games.
 const OpNotify Op = "lb"
@@ -43,6 +47,10 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
 	lang := kit.PersonLang(s, q.From.LanguageCode)
 	listed := s.Notify != nil && slices.ContainsFunc(s.Notify.People, func(p kit.Notified) bool { return p.User == user })
+	if !listed && s.Notify != nil && len(s.Notify.People) >= maxNotified {
+		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "notify_full", map[string]any{"Count": maxNotified}), true)
+		return
+	}
 	if !listed {
 		// Asked before the chat's lock: no call to Telegram waits under it.
 		text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Escape(q.Message.Chat.Title)})
@@ -54,16 +62,20 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
-		n := c.Settings.Notify
-		if n == nil {
-			n = &kit.Notify{}
+		n := &kit.Notify{}
+		if c.Settings.Notify != nil {
+			*n = *c.Settings.Notify // changed as a copy: a change may run again
 		}
 		i := slices.IndexFunc(n.People, func(p kit.Notified) bool { return p.User == user })
-		if i >= 0 {
+		switch {
+		case i >= 0:
 			n.People = slices.Delete(slices.Clone(n.People), i, i+1)
 			c.Toast = b.cat.T(c.AnswerLang, "notify_off", nil)
-		} else {
-			n = &kit.Notify{People: append(slices.Clone(n.People), kit.Notified{User: user, Lang: c.AnswerLang})}
+		case len(n.People) >= maxNotified:
+			c.Alert = b.cat.T(c.AnswerLang, "notify_full", map[string]any{"Count": maxNotified})
+			return nil
+		default:
+			n.People = append(slices.Clone(n.People), kit.Notified{User: user, Lang: c.AnswerLang})
 			c.Toast = b.cat.T(c.AnswerLang, "notify_on", nil)
 		}
 		n.Title, n.Username = q.Message.Chat.Title, q.Message.Chat.UserName
@@ -84,6 +96,11 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 		user int64
 		text string
 		kb   *tgbotapi.InlineKeyboardMarkup
+	}
+	var s Settings
+	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
+	if s.Notify == nil {
+		return // nobody asked: no change to commit for every lobby
 	}
 	var out []notice
 	_, err := b.change(chat, 0, func(c *chatState) error {

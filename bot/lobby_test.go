@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -38,6 +39,16 @@ func (h *harness) lobbyMessage(id int) fakeapi.Message {
 		h.t.Fatalf("no lobby message %d", id)
 	}
 	return *m
+}
+
+// finalMessage waits until message id has lost its buttons: a timer's
+// change is stored before its messages are queued, so the record alone
+// does not say they are out.
+func (h *harness) finalMessage(id int) fakeapi.Message {
+	h.t.Helper()
+	h.api.WaitFor(func() bool { m := h.findMsg(testChat, id); return m != nil && m.Keyboard == nil }, 5*time.Second)
+	h.settle()
+	return h.lobbyMessage(id)
 }
 
 // TestLobbyCancelAsksFirst: Cancel asks in the lobby's own message; only
@@ -107,7 +118,7 @@ func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	clock.Add(2*time.Hour + time.Second)
 	h.start()
 	h.waitRecord("the lobby closed", func(r *Record) bool { return r == nil })
-	m = h.lobbyMessage(rec.LobbyMsg)
+	m = h.finalMessage(rec.LobbyMsg)
 	if !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_expired", map[string]any{"Wait": "2 h"})) || hasOp(m.Keyboard, OpJoin) || hasOp(m.Keyboard, OpStart) {
 		t.Errorf("the closed lobby: %q %v", m.Text, m.Keyboard)
 	}
@@ -144,6 +155,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 		t.Fatalf("a lobby of one started: %s", rec.Status)
 	}
 	reason := h.bot.cat.T("en", "lobby_need_players_now", map[string]any{"Count": 2, "Joined": 1})
+	h.api.WaitFor(func() bool { last, _ := h.api.LastMessage(testChat); return strings.Contains(last.Text, reason) }, 5*time.Second)
 	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, reason) {
 		t.Errorf("the failed start said %q, want the reason %q", last.Text, reason)
 	}
@@ -158,7 +170,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	if len(rec.Seats) != 2 || rec.Game == nil {
 		t.Fatalf("started with %d seats", len(rec.Seats))
 	}
-	if m := h.lobbyMessage(rec.LobbyMsg); hasOp(m.Keyboard, OpStart) || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_started", nil)) {
+	if m := h.finalMessage(rec.LobbyMsg); hasOp(m.Keyboard, OpStart) || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_started", nil)) {
 		t.Errorf("the started lobby: %q %v", m.Text, m.Keyboard)
 	}
 }
@@ -200,6 +212,11 @@ func TestNotifyOfTheNextGame(t *testing.T) {
 	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 || n.People[0].User != vera.ID {
 		t.Fatalf("the list is %+v", n)
 	}
+	h.press(vera, bell, data) // a second press takes her off the list...
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "notify_off", nil) || h.chatSettings().Notify != nil {
+		t.Errorf("🔔 again answered %+v, list %+v", a, h.chatSettings().Notify)
+	}
+	h.press(vera, bell, data) // ...and a third puts her back
 	before := len(h.api.Messages(vera.ID))
 	h.say(alice, "/endgame")
 	h.mustPress(alice, OpEndGameYes)
@@ -233,5 +250,54 @@ func TestMessageLink(t *testing.T) {
 		if got := messageLink(c.chat, c.user, c.msg); got != c.want {
 			t.Errorf("messageLink(%d, %q, %d) = %q, want %q", c.chat, c.user, c.msg, got, c.want)
 		}
+	}
+}
+
+// TestLobbyComputersByCreatorOrAdmin: a chat admin who did not create the
+// lobby may add a computer seat; anyone else is refused with the
+// creator's name.
+func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.api.SetAdmins(testChat, bohdan.ID)
+	h.say(alice, "/newgame")
+	h.mustPress(vera, OpAddComputer)
+	if a, want := h.lastAlert(), h.bot.cat.T("ru", "lobby_only_creator_named", map[string]any{"Player": alice.FirstName}); !a.ShowAlert || a.Text != want {
+		t.Errorf("Вера's ➕ answered %+v, want %q", a, want)
+	}
+	h.mustPress(bohdan, OpAddComputer)
+	if rec := h.record(); len(rec.Seats) != 2 || !rec.Seats[1].Computer {
+		t.Fatalf("the admin's ➕ left the seats %+v", rec.Seats)
+	}
+}
+
+// TestNotifyListIsBounded: a full list refuses one more person, saying so,
+// before anything is sent to them.
+func TestNotifyListIsBounded(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	alice, vera := h.users[0], h.users[2]
+	full := &kit.Notify{}
+	for i := range maxNotified {
+		full.People = append(full.People, kit.Notified{User: int64(1000 + i), Lang: "en"})
+	}
+	h.say(alice, "/newgame") // (a list is told of a new lobby and emptied: filled after it)
+	s := h.chatSettings()
+	s.Notify = full
+	if err := h.bot.store.Update(func(tx *storage.Tx) error { return putJSON(tx.PutSettings, testChat, s) }); err != nil {
+		t.Fatal(err)
+	}
+	msg, data, ok := h.findButton(OpNotify, 0, true)
+	if !ok {
+		t.Fatal("no 🔔 under the lobby")
+	}
+	h.press(vera, msg, data)
+	if a, want := h.lastAlert(), h.bot.cat.T("ru", "notify_full", map[string]any{"Count": maxNotified}); !a.ShowAlert || a.Text != want {
+		t.Errorf("🔔 on a full list answered %+v, want %q", a, want)
+	}
+	if n := h.chatSettings().Notify; n == nil || len(n.People) != maxNotified {
+		t.Errorf("the full list changed: %d people", len(n.People))
+	}
+	if m := h.api.Messages(vera.ID); len(m) != 0 {
+		t.Errorf("Вера was written to: %+v", m)
 	}
 }

@@ -14,6 +14,9 @@ import (
 // until someone typed a command. The caller holds the chat's lock.
 func (b *Bot) reshowMoved(chat int64) {
 	st, err := b.change(chat, 0, func(c *chatState) error {
+		if c.Settings.Menu != 0 { // the old group's settings menu: its id names another message here
+			c.Settings.Menu, c.SettingsChanged = 0, true
+		}
 		rec := c.Rec
 		switch {
 		case rec == nil:

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"slices"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -13,19 +14,22 @@ import (
 //
 // A change that moves a game (it stores the record or ends the game) owes
 // its chat the new messages it made — a game's end and its standings, a
-// vote, a reminder, a kick — and those may wait a while for the chat's
-// budget. They are stored in the change's own transaction (storage's
-// pending messages), deleted once Telegram accepted them, and what is left
-// at a start is sent then. A kill between Telegram's acceptance and the
-// deletion's commit (one group commit) sends that message again: the one
-// repeat we cannot rule out. Answers that move nothing (/help, /stats,
-// /rules, "no game here") stay in memory: a stop drops them with a log line.
+// pause decided, a reminder, a kick — and those may wait a while for the
+// chat's budget. They are stored in the change's own transaction
+// (storage's pending messages), deleted once Telegram accepted them, and
+// what is left at a start is sent then. A kill between Telegram's
+// acceptance and the deletion's commit (one group commit) sends that
+// message again: the one repeat we cannot rule out. Answers that move
+// nothing (/help, /stats, /rules, "no game here") stay in memory: a stop
+// drops them with a log line.
 //
-// Live messages need no such care: Restore shows the game's messages again
-// from the record (a turn or offer message whose id was never stored is
-// sent, a game changed in the last minutes is edited to its current
-// content). What a kill can still lose there is a final edit (a closed
-// turn's message keeps buttons that answer "outdated").
+// Live messages need no such care, since the record knows their content:
+// Restore shows them again (a turn, offer or vote message whose id was
+// never stored is sent, a game changed in the last minutes is edited to its
+// current content), and a press answered "outdated" shows them again too,
+// which brings up to date a message whose edit a kill lost longer ago. What
+// a kill can still lose is a final edit: a closed turn's message keeps
+// buttons, which answer "outdated".
 
 // keptMessage is a pending message as stored.
 type keptMessage struct {
@@ -41,11 +45,11 @@ func (b *Bot) owedMessages(st *chatState, w changeWrites) []keptMessage {
 	if w.game == nil && !(st.Remove && st.Rec != nil) {
 		return nil
 	}
+	closing := append(slices.Clone(st.Closing), b.closingOf(st)...)
+	b.offerRematch(st, st.ChatLang(), closing)
 	var out []keptMessage
-	for _, rs := range [][]kit.Reply{st.Replies, st.Closing, b.closingOf(st)} {
-		for _, r := range rs {
-			out = append(out, keptMessage{Text: r.Text, KB: r.KB})
-		}
+	for _, r := range append(slices.Clone(st.Replies), closing...) {
+		out = append(out, keptMessage{Text: r.Text, KB: r.KB})
 	}
 	return out
 }

@@ -1,11 +1,17 @@
 package bot
 
 import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -34,9 +40,9 @@ func messagesWith(api *fakeapi.Server, chat int64, part string) int {
 }
 
 // TestKeptMessageSurvivesAStop: /endgame's standings wait for the chat's
-// budget (a 429 with retry after 2 s) when the bot stops; they are in the
+// budget (a 429 with retry after 4 s) when the bot stops; they are in the
 // database, the next start sends them once, within the ban's remains, and
-// then forgets them. An informational answer (/help) is not kept.
+// then forgets them.
 func TestKeptMessageSurvivesAStop(t *testing.T) {
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
 	h.startGame()
@@ -45,7 +51,7 @@ func TestKeptMessageSurvivesAStop(t *testing.T) {
 	if !ok {
 		t.Fatal("no confirmation button")
 	}
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 	update := h.api.PushCallback(testChat, msg, h.users[0], data)
 	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
 		t.Fatal("the confirmation was not answered")
@@ -67,13 +73,120 @@ func TestKeptMessageSurvivesAStop(t *testing.T) {
 		t.Fatalf("%d kept messages left after delivery", n)
 	}
 
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
-	update = h.api.PushMessage(testChat, h.users[0], "/help")
-	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 5*time.Second) {
-		t.Fatal("/help was not handled")
+}
+
+// TestGameOverAnnouncementIsKept: the change that ends a game keeps, before
+// it is stored, exactly the closing messages its finish will send after
+// the commit — the kind's game-over announcement with the standings — and
+// finish sends them under the kept numbers, so their delivery deletes them.
+func TestGameOverAnnouncementIsKept(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	data, err := os.ReadFile(filepath.Join("..", "storage", "testdata", "finished-game.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var arch struct {
+		Record json.RawMessage `json:"record"`
+	}
+	if err := json.Unmarshal(data, &arch); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := kit.DecodeRecord(arch.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status != StatusPlaying || rec.Game.Phase != engine.PhaseGameOver {
+		t.Fatalf("the fixture is not a game that just ended: %s, phase %d", rec.Status, rec.Game.Phase)
+	}
+	st := &chatState{Chat: testChat, Rec: rec, Remove: true, GameOver: true, Turn: true}
+	owed := h.bot.owedMessages(st, changeWrites{})
+	if len(owed) != 1 || !strings.Contains(owed[0].Text, "🏆") || !strings.Contains(owed[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
+		t.Fatalf("kept before the commit: %+v, want the game-over announcement with the standings", owed)
+	}
+	var seqs []uint64
+	err = h.bot.store.Update(func(tx *storage.Tx) error {
+		kept, err := keep(tx, testChat, owed)
+		st.Kept = kept
+		for _, k := range kept {
+			seqs = append(seqs, k.Seq)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.bot.finish(context.Background(), st, nil, "")
+	h.settle()
+	if n := messagesWith(h.api, testChat, owed[0].Text); n != 1 {
+		t.Fatalf("the announcement was sent %d times, want once", n)
 	}
 	if n := pendingCount(t, h.bot.store); n != 0 {
-		t.Fatalf("/help's answer was kept (%d), it moves no game", n)
+		t.Fatalf("%d kept messages left after finish delivered them (kept %v)", n, seqs)
 	}
+}
+
+// TestWhichRepliesAreKept: answers that move no game stay in memory; a
+// reply of a change that stores the game (an admin's /pause) is kept until
+// delivered.
+func TestWhichRepliesAreKept(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	h.api.SetAdmins(testChat, h.users[1].ID)
+	for _, c := range []struct {
+		command string
+		kept    int
+	}{{"/stats", 0}, {"/rules", 0}, {"/help", 0}, {"/pause", 1}} {
+		// The reply waits a second for the chat (a 429), long enough to
+		// see whether it was kept.
+		h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
+		h.api.PushMessage(testChat, h.users[1], c.command)
+		if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 5*time.Second) {
+			t.Fatalf("%s was not handled", c.command)
+		}
+		if n := pendingCount(t, h.bot.store); n != c.kept {
+			t.Errorf("%s: %d replies kept, want %d", c.command, n, c.kept)
+		}
+		h.settle()
+		if n := pendingCount(t, h.bot.store); n != 0 {
+			t.Errorf("%s: %d kept replies left after delivery", c.command, n)
+		}
+	}
+}
+
+// TestReminderSurvivesAStop: a reminder that waits for the chat's budget
+// (a 429) when the bot stops is kept, and the next start sends it once;
+// the clock does not send it again, as it was counted when it was made.
+func TestReminderSurvivesAStop(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	h := newHarnessWith(t, 42, nil, func(c *AppConfig) {
+		c.AuctionSilence, c.Now, c.ShutdownTimeout = 0, clock.Now, 200*time.Millisecond
+	})
+	if err := h.bot.store.Update(func(tx *storage.Tx) error {
+		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceAsync}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.startGame()
+	rec := h.record()
+	user := rec.Seats[rec.Game.Current].User
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+	clock.Add(12*time.Hour + time.Second) // half time: the first reminder
+	if !h.api.WaitFor(func() bool { return h.record().Clock.Reminded == 1 }, 5*time.Second) {
+		t.Fatal("no reminder at half time")
+	}
+	if n := pendingCount(t, h.bot.store); n != 1 {
+		t.Fatalf("%d kept messages with the reminder waiting, want it", n)
+	}
+	h.stop()
+	if n := h.mentions(user, "waiting for you"); n != 0 {
+		t.Fatalf("the reminder went out before the stop (%d): the test proves nothing", n)
+	}
+	h.start()
 	h.settle()
+	if n := h.mentions(user, "waiting for you"); n != 1 {
+		t.Fatalf("the reminder arrived %d times after the restart, want once", n)
+	}
+	if n := pendingCount(t, h.bot.store); n != 0 {
+		t.Fatalf("%d kept messages left after delivery", n)
+	}
 }

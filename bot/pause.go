@@ -40,16 +40,20 @@ func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		if c.Rec == nil || c.Rec.ID != press.Game {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
-			return nil
-		}
-		target := -1
-		if press.Op == OpVoteKick {
-			target = press.Arg
-		}
-		b.vote(c, lang, q.From.ID, false, voteKinds[press.Op], target, true)
+		// The toast is the presser's to read; the vote's message and what
+		// a passed vote says are the chat's (kit.AnswerIn).
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) {
+			if c.Rec == nil || c.Rec.ID != press.Game {
+				c.Alert = b.outdated(c, lang, press)
+				return
+			}
+			target := -1
+			if press.Op == OpVoteKick {
+				target = press.Arg
+			}
+			b.vote(c, lang, q.From.ID, false, voteKinds[press.Op], target, true)
+		})
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
@@ -147,19 +151,25 @@ func (b *Bot) tally(c *chatState, lang string, user int64, kind string, target, 
 	if len(v.Users) >= need {
 		return true
 	}
-	data := map[string]any{"Count": len(v.Users), "Need": need}
-	if kind == "kick" {
-		data["Player"] = kit.SeatName(r, engine.PlayerID(target))
-	}
-	text := b.cat.T(lang, "vote_"+kind, data)
+	data := b.showVote(c, lang, *v, need)
 	if button {
 		c.Toast = b.cat.T(lang, "vote_counted", data)
 	}
-	// One message per vote, its count kept up to date (bot/votes.go).
-	k := &kit.Keyboard{Rec: r}
-	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[kind], target))
-	c.Show(voteSlot(r.ID, kind, target), v.Msg, text, k.Markup())
 	return false
+}
+
+// showVote shows a vote's message with its count (one message per vote,
+// bot/votes.go) and returns the count's data.
+func (b *Bot) showVote(c *chatState, lang string, v Vote, need int) map[string]any {
+	r := c.Rec
+	data := map[string]any{"Count": len(v.Users), "Need": need}
+	if v.Kind == "kick" {
+		data["Player"] = kit.SeatName(r, engine.PlayerID(v.Target))
+	}
+	k := &kit.Keyboard{Rec: r}
+	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[v.Kind], v.Target))
+	c.Show(voteSlot(r.ID, v.Kind, v.Target), v.Msg, b.cat.T(lang, "vote_"+v.Kind, data), k.Markup())
+	return data
 }
 
 // decide carries out a vote that passed (or an admin's command). Votes

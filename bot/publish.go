@@ -53,15 +53,19 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
 		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
 	}
-	if st.GameOver && len(st.Closing) > 0 && st.Rec != nil {
-		// The game-over message offers a rematch (rematch.go).
-		last := &st.Closing[len(st.Closing)-1]
-		last.KB = b.rematchKeyboard(lang, st.Rec)
-	}
+	b.offerRematch(st, lang, st.Closing)
 	for _, r := range st.Closing {
 		b.sendReply(st, r)
 	}
 	b.sendUnclaimed(st)
+}
+
+// offerRematch gives the last of a game's closing messages the rematch
+// button (rematch.go).
+func (b *Bot) offerRematch(st *chatState, lang string, closing []kit.Reply) {
+	if st.GameOver && len(closing) > 0 && st.Rec != nil {
+		closing[len(closing)-1].KB = b.rematchKeyboard(lang, st.Rec)
+	}
 }
 
 // animate queues the frames the change gave slot's message (Change.Animate)
@@ -114,11 +118,11 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool)
 
 // Restore arms the deadlines of recently changed games that have no timer
 // entry yet and shows again what a previous run may have queued but never
-// delivered: the new messages it kept (outbox_kept.go), a turn, lobby or offer message whose id was never stored, an
-// offer's final text, and the messages of games changed in the last few
-// minutes (a crash may have cut their edits; an edit to the
-// same content costs one request and changes nothing). Paused chats stay
-// paused. Run does it in two parts: RecentChats before polling (the index
+// delivered: the new messages it kept (outbox_kept.go), a turn, lobby,
+// offer or vote message whose id was never stored, an offer's final text,
+// and the messages of games changed in the last few minutes (a crash may
+// have cut their edits; an edit to the same content costs one request and
+// changes nothing). Paused chats stay paused. Run does it in two parts: RecentChats before polling (the index
 // only), RestoreChats while the bot already serves.
 func (b *Bot) Restore() error {
 	chats, err := b.RecentChats()
@@ -202,12 +206,15 @@ func (b *Bot) restoreChat(chat int64) {
 	}
 	recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
 	playing := rec.Status == StatusPlaying
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && b.kindOf(rec).Unshown(rec)) {
+	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || unsentVotes(rec))) {
 		return
 	}
 	lang := s.Language()
-	b.finish(context.Background(), &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang},
-		Lobby: rec.Status == StatusLobby, Turn: playing}, nil, "")
+	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
+	if playing {
+		b.reshowVotes(st, lang)
+	}
+	b.finish(context.Background(), st, nil, "")
 	if playing {
 		b.kindOf(rec).Repost(chat, lang, rec)
 	}

@@ -9,12 +9,13 @@ import "github.com/monopoly-tg/monopoly-bot/bot/kit"
 
 // outdated is the refusal of a press on a message the game has left
 // behind, saying which way it was left: no game any more, another game
-// since, or the same game moved on.
+// since, a lobby that changed, or the same game moved on.
 func (b *Bot) outdated(c *chatState, lang string, press Press) string {
 	return b.cat.T(lang, kit.StaleID(c.Rec, press), nil)
 }
 
-// Only the person named may press: the text names them.
+// onlyCreator refuses a lobby button only its creator (or a chat admin)
+// may press, naming the creator.
 func (b *Bot) onlyCreator(lang string, rec *Record) string {
 	return b.cat.T(lang, "lobby_only_creator_named", map[string]any{"Player": creatorName(rec)})
 }

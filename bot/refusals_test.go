@@ -14,7 +14,8 @@ import (
 // the fake Bot API as players of different languages: each alert names
 // its reason — whose turn it is, who the question belongs to, how the
 // game left an old button behind — in the presser's own language while
-// the chat pinned none, and in the chat's once /lang pins it; the chat's
+// the chat pinned none, in the chat's once /lang pins it, and in their own
+// again after /lang auto; the chat's
 // messages stay in the chat's language throughout.
 func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 	h := newHarness(t, 42, nil)
@@ -81,5 +82,18 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 	for _, u := range others {
 		h.press(u, msg, roll)
 		expect(u, "uk", "alert_stale_moved", nil)
+	}
+	// /lang auto unpins it: the chat's messages stay Ukrainian, alerts
+	// follow each presser again.
+	h.say(current, "/lang auto")
+	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "lang_auto_set", nil) {
+		t.Errorf("/lang auto answered %q", last.Text)
+	}
+	for _, u := range others {
+		h.press(u, msg, roll)
+		expect(u, own(u), "alert_stale_moved", nil)
+	}
+	if s := h.chatSettings(); s.Lang != "" || s.Language() != "uk" {
+		t.Errorf("after /lang auto the settings are %+v", s)
 	}
 }

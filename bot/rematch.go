@@ -7,8 +7,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -86,14 +86,17 @@ func (b *Bot) onRematchPress(ctx context.Context, updateID int, q *tgbotapi.Call
 	})
 	// Callback data is untrusted: only the message that carries this very
 	// button is the game's ending message, to be given its final text.
-	msg := 0
+	end := endingMessage{}
 	if carries(q.Message, q.Data) {
-		msg = q.Message.MessageID
+		end = endingMessage{ID: q.Message.MessageID, Text: q.Message.Text}
 	}
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		c.AnswerLang = lang
-		b.rematch(c, lang, q.From, press.Game, ended, newest, msg)
+		// The chat reads the ending and the lobby in its language; the
+		// alert is the presser's to read, in theirs.
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) {
+			b.rematch(c, lang, q.From, press.Game, ended, newest, end)
+		})
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
@@ -115,10 +118,17 @@ func carries(m *tgbotapi.Message, data string) bool {
 	return false
 }
 
-// rematch is the change a press of 🔁 Rematch makes on the ending message
-// msg of game (0: not known to be it): ended is that game as archived
-// (nil: not among the newest), newest the chat's newest archive.
-func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint64, ended, newest *Record, msg int) {
+// endingMessage is the message a 🔁 Rematch was pressed on: its id (0: not
+// known to be the game's ending) and its text as the person saw it.
+type endingMessage struct {
+	ID   int
+	Text string
+}
+
+// rematch is the change a press of 🔁 Rematch on the ending message end of
+// game makes: ended is that game as archived (nil: not among the newest),
+// newest the chat's newest archive.
+func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint64, ended, newest *Record, end endingMessage) {
 	reason := ""
 	switch {
 	case ended == nil:
@@ -134,13 +144,17 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	}
 	if reason != "" {
 		c.Alert = b.cat.T(lang, reason, nil)
-		if ended != nil && msg != 0 {
-			c.Finalize("", msg, b.endingText(lang, ended)+"\n\n"+c.Alert)
+		if end.ID != 0 {
+			text := kit.Escape(end.Text) // its markup is lost, its words are not
+			if ended != nil {
+				text = b.endingText(lang, ended)
+			}
+			c.Finalize("", end.ID, text+"\n\n"+c.Alert)
 		}
 		return
 	}
-	if c.Settings.Lang == "" {
-		c.Settings.Lang, c.SettingsChanged = lang, true
+	if c.Settings.Lang == "" && c.Settings.AutoLang == "" { // as /newgame does
+		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(from.LanguageCode), true
 	}
 	// The game started with the chat's options in its edition; so does its
 	// rematch. They differ only if /settings changed them meanwhile, and a
@@ -148,13 +162,13 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	opts := b.lobbyOptions(c.Settings.Options, ended.Edition)
 	kind := ended.Kind
 	if kind == "" {
-		kind = board.Name // a record from before kinds
+		kind = editionKind(ended.Edition) // a record from before kinds
 	}
 	c.Rec = &Record{ID: randomID(), Status: StatusLobby, Kind: kind, Edition: ended.Edition, Creator: from.ID,
 		Seats: slices.Clone(ended.Seats), Created: b.cfg.Now().UnixMilli(), Options: opts, RematchOf: ended.ID}
 	c.Save, c.Lobby = true, true
-	if msg != 0 {
-		c.Finalize("", msg, b.endingText(lang, ended)+"\n\n"+
+	if end.ID != 0 {
+		c.Finalize("", end.ID, b.endingText(lang, ended)+"\n\n"+
 			b.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}))
 	}
 }

@@ -109,8 +109,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 		t.Fatal("a second press changed the lobby")
 	}
 	// Cancelled, the rematch is not opened again by the old button.
-	h.mustPress(h.users[1], OpCancel)
-	h.mustPress(h.users[1], OpCancelYes) // a lobby asks before it is cancelled
+	h.cancelLobby(h.users[1]) // a lobby asks before it is cancelled
 	h.press(h.users[2], msg, data)
 	if a := h.lastAlert(); a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) || h.record() != nil {
 		t.Errorf("a press after the rematch was cancelled answered %+v and left %+v", a, h.record())
@@ -133,9 +132,10 @@ func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
 		t.Errorf("a forged rematch press answered %+v and left the lobby's buttons %v", a, h.message(lobbyMsg).Keyboard)
 	}
 	h.press(h.users[1], msg, data)
+	// The alert is the presser's (uk), the message the chat's (ru).
 	refusal := h.bot.cat.T("ru", "alert_rematch_other", nil)
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != refusal {
-		t.Errorf("the press answered %+v, want %q", a, refusal)
+	if a, want := h.lastAlert(), h.bot.cat.T("uk", "alert_rematch_other", nil); !a.ShowAlert || a.Text != want {
+		t.Errorf("the press answered %+v, want %q", a, want)
 	}
 	if rec := h.record(); rec == nil || rec.ID != lobby.ID || rec.RematchOf != 0 {
 		t.Errorf("the refused rematch changed the lobby: %+v", rec)
@@ -243,5 +243,25 @@ func TestRematchOfDealGame(t *testing.T) {
 	h.mustPress(h.users[2], OpStart)
 	if rec := h.record(); rec == nil || rec.Status != StatusPlaying || rec.Deal == nil || len(rec.Seats) != len(ended.Seats) {
 		t.Fatalf("the rematch did not start as a Deal game: %+v", rec)
+	}
+}
+
+// TestRematchOfAGameLongGone: behind more than a few archived lobbies the
+// game is not looked for; the press is refused with the reason and the
+// message keeps its words, not its button.
+func TestRematchOfAGameLongGone(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	_, msg, data := h.endByLeaving("/newgame")
+	for range rematchLookback {
+		h.say(h.users[0], "/newgame")
+		h.cancelLobby(h.users[0])
+	}
+	h.press(h.users[1], msg, data)
+	gone := h.bot.cat.T("en", "alert_rematch_gone", nil) // the chat's; the alert is the presser's
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "alert_rematch_gone", nil) || h.record() != nil {
+		t.Fatalf("the press answered %+v and left %+v", a, h.record())
+	}
+	if end := h.message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, gone) || !strings.Contains(end.Text, "Final standings") {
+		t.Errorf("the old ending after the refusal: %q %v", end.Text, end.Keyboard)
 	}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"strings"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -10,20 +11,8 @@ import (
 
 // renderLobby is the lobby's text: its seats and options.
 func (b *Bot) renderLobby(lang string, rec *Record) string {
-	if k, ok := b.kindOf(rec).(lobbyKind); ok { // and the pace, and whatever rules the edition offers
-		return k.LobbyText(lang, rec) + "\n\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
-	}
-	var names []string
-	for i, s := range rec.Seats {
-		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Escape(s.Name))
-	}
-	ed := kit.EditionOf(rec.Options)
-	fewest, most := b.seatLimits(rec)
-	return b.cat.T(lang, "lobby_text", map[string]any{
-		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
-		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": most, "Min": fewest,
-		"Cash": b.money(lang, rec.Options, b.rulesOf(rec.Options).StartingCash),
-	}) + "\n\n" + b.cat.T(lang, "lobby_about_"+ed.ID, nil) + "\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
+	// The kind's own text, then the pace and whatever rules the edition offers.
+	return b.settingsOf(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(b.optionLines(lang, rec.Options, false), "\n")
 }
 
 // lobbyTimes are the open lobby's lines about time (bot/lobby.go): when
@@ -57,6 +46,9 @@ func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	} else {
 		var row []tgbotapi.InlineKeyboardButton
 		for _, m := range autoStartChoices {
+			if b.cfg.Now().Add(time.Duration(m)*time.Minute).UnixMilli() >= lobbyClosesAt(rec) {
+				continue // the lobby closes before then
+			}
 			row = append(row, k.Btn(b.cat.T(lang, "btn_autostart_in", map[string]any{"In": b.duration(lang, int64(m)*60_000)}), OpAutoStart, m))
 		}
 		k.Row(row...)

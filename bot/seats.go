@@ -24,7 +24,7 @@ const (
 func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) bool {
 	rec := c.Rec
 	if from.ID != rec.Creator && !admin {
-		c.Alert = b.cat.T(lang, "lobby_only_creator", nil)
+		c.Alert = b.onlyCreator(lang, rec) // bot/refusals.go
 		return false
 	}
 	last, n := -1, 0
@@ -42,7 +42,7 @@ func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op O
 		return true
 	}
 	if _, most := b.seatLimits(rec); len(rec.Seats) >= most {
-		c.Alert = b.cat.T(lang, "lobby_full", nil)
+		c.Alert = b.cat.T(lang, "lobby_full_count", map[string]any{"Count": most})
 		return false
 	}
 	// A number no seat of the lobby has: a seat's user id names it.

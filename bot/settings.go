@@ -75,7 +75,8 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	defer b.lock(chat)()
 	page, show, closed := pageMain, false, false
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
+		lang := c.PresserLang(q.From.LanguageCode) // only for alerts: the presser's to read
+		c.AnswerLang = lang
 		page, show, closed = pageMain, false, false
 		if stale := staleMenu(c.Settings, press, msg); stale != "" {
 			c.Alert = b.cat.T(lang, stale, nil)
@@ -275,12 +276,12 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, p
 
 // setCustomPace sets the time for a decision or the silence after a bid
 // of a custom pace.
-func setCustomPace(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
+func setCustomPace(o *ChatOptions, _ *engine.Rules, of kit.Offer, press Press) (int, bool) {
 	presets := decisionPresets
 	if press.Op == OpSetBid {
 		presets = bidPresets
 	}
-	if press.Arg >= len(presets) {
+	if press.Arg >= len(presets) || press.Op == OpSetBid && !of.Bids {
 		return pageCustom, false
 	}
 	p := o.EffectivePace()

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
@@ -84,15 +87,21 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 			t.Errorf("the Deal menu shows %s: %q", id, text)
 		}
 	}
+	// The pace has no bid window: Deal has no auctions.
+	live := Paces[PaceLive]
+	if !strings.Contains(text, h.bot.paceText("en", live, false)) || strings.Contains(text, h.bot.paceText("en", live, true)) {
+		t.Errorf("the Deal menu's pace: %q", text)
+	}
 	// Forged presses for the board's settings: refused, nothing stored.
-	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: 0}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3}} {
+	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: 0}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3},
+		{Op: OpSetBid, Arg: 0}} {
 		p.Rev = h.chatSettings().OptionsRev
 		h.press(alice, menu, p.Encode())
 		if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) {
 			t.Errorf("forged %+v answered %q", p, a.Text)
 		}
 	}
-	if s := h.chatSettings(); s.Options.Rules != nil || s.Options.MaxPlayers != 0 || s.OptionsRev != 1 {
+	if s := h.chatSettings(); s.Options.Rules != nil || s.Options.MaxPlayers != 0 || s.Options.Pace != (Pace{}) || s.OptionsRev != 1 {
 		t.Errorf("forged presses changed the settings: %+v", s)
 	}
 	// A forged view of a board page shows the main page instead.
@@ -100,6 +109,18 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	if _, _, ok := h.findButton(OpSetCash, 0, true); ok {
 		t.Error("the cash page opened for Deal")
 	}
+
+	// A custom pace sets the time for a move only.
+	h.pressSetting(alice, OpSetView, pagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceCustom))
+	if _, _, ok := h.findButton(OpSetDecision, 0, true); !ok {
+		t.Error("no time for a move on Deal's custom pace")
+	}
+	if _, _, ok := h.findButton(OpSetBid, 0, true); ok {
+		t.Error("Deal's custom pace offers a bid window")
+	}
+	h.pressSetting(alice, OpSetView, pagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceLive))
 
 	h.say(alice, "/newgame")
 	rec := h.record()
@@ -274,6 +295,11 @@ func TestTimeZoneSetting(t *testing.T) {
 	if rec.Options == nil || rec.Options.Location().String() != "Europe/Kyiv" || rec.Rev != rev {
 		t.Errorf("the running game: options %+v, revision %d → %d", rec.Options, rev, rec.Rev)
 	}
+	// The turn message shows its deadline in Kyiv's time at once.
+	deadline := kit.DeadlineText(h.bot.cat, "en", loc, clock.Now(), rec.Clock.Deadline)
+	if turn := h.findMsg(testChat, rec.TurnMsg); deadline == "" || turn == nil || !strings.Contains(turn.Text, deadline) {
+		t.Errorf("the turn message does not show %q: %+v", deadline, turn)
+	}
 	// A forged zone is refused.
 	h.press(alice, msg, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
 	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) || h.chatSettings().Options.TimeZone != "Europe/Kyiv" {
@@ -320,5 +346,73 @@ func TestStatsLinesOfEachKind(t *testing.T) {
 	s.Sets = map[string]int{"deluxe:3": 5}
 	if text := b.statsBlock("en", s); !strings.Contains(text, cat.T("en", "stats_no_set", nil)) {
 		t.Errorf("a set of no edition: %q", text)
+	}
+}
+
+// TestDealSettingsPagesFit: every page of the menu with Monopoly Deal
+// chosen fits Telegram's limits in every language, its buttons parse,
+// and a board page asked for shows the main page.
+func TestDealSettingsPagesFit(t *testing.T) {
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(nil, nil, cat, Config{Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}) // the zone's time stays put
+	s := Settings{OptionsRev: 1 << 60, Options: ChatOptions{Edition: deal.Name, TimeZone: "America/New_York",
+		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
+	main, _ := b.renderSettings("en", s, pageMain)
+	for _, lang := range locales.Languages {
+		for page := 0; page < pageCount; page++ {
+			text, kb := b.renderSettings(lang, s, page)
+			if n := kit.TextLen(text); n > kit.MaxText || n == 0 {
+				t.Errorf("%s page %d: %d UTF-16 units", lang, page, n)
+			}
+			for _, row := range kb.InlineKeyboard {
+				for _, btn := range row {
+					if p, err := kit.ParsePress(*btn.CallbackData); err != nil || len(*btn.CallbackData) > kit.MaxCallbackData {
+						t.Errorf("%s page %d: button %q", lang, page, *btn.CallbackData)
+					} else if p.Op == OpSetCash || p.Op == OpSetRule || p.Op == OpSetStakeCap || p.Op == OpSetMax || p.Op == OpSetBid {
+						t.Errorf("%s page %d offers the board's %q", lang, page, p.Op)
+					}
+				}
+			}
+		}
+	}
+	for _, page := range boardPages {
+		if text, _ := b.renderSettings("en", s, page); text != main {
+			t.Errorf("board page %d for Deal: %q", page, text)
+		}
+	}
+}
+
+// TestSettingsMenuAfterMigration: the live menu's id belongs to the old
+// group; after the upgrade to a supergroup a new /settings neither edits
+// the message that has that id there nor sends a stray "replaced" text.
+func TestSettingsMenuAfterMigration(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	alice := h.users[0]
+	h.say(alice, "/settings")
+	old, _, _ := h.findButton(OpSetView, pageLang, false)
+	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+		From: &tgbotapi.User{ID: alice.ID}, MigrateToChatID: superChat}})
+	h.settle()
+	// The supergroup's message with the old menu's id is the bot's answer.
+	for len(h.api.Messages(superChat)) < old {
+		h.api.PushMessage(superChat, alice, "/help")
+		h.settle()
+	}
+	h.api.PushMessage(superChat, alice, "/settings")
+	h.settle()
+	var menus int
+	for _, m := range h.api.Messages(superChat) {
+		if m.Text == h.bot.cat.T("en", "settings_replaced", nil) || m.Edits > 0 {
+			t.Errorf("message %d in the supergroup became %q", m.ID, m.Text)
+		}
+		if strings.HasPrefix(m.Text, h.bot.cat.T("en", "settings_title", nil)) && m.Keyboard != nil {
+			menus++
+		}
+	}
+	if menus != 1 {
+		t.Errorf("%d live menus in the supergroup, want 1", menus)
 	}
 }

@@ -28,12 +28,15 @@ func staleMenu(s Settings, press Press, msg int) string {
 }
 
 // retireMenu takes the live menu's buttons away once the change is
-// committed; its text says why (a message id in the locales).
+// committed; its text says why (a message id in the locales). Without a
+// live menu known there is nothing to retire: a menu not yet reported
+// sent is still the slot's, and the next menu takes its place.
 func (b *Bot) retireMenu(c *chatState, lang, why string) {
-	c.Finalize(settingsMenuSlot, c.Settings.Menu, b.cat.T(lang, why, nil))
-	if c.Settings.Menu != 0 {
-		c.Settings.Menu, c.SettingsChanged = 0, true
+	if c.Settings.Menu == 0 {
+		return
 	}
+	c.Finalize(settingsMenuSlot, c.Settings.Menu, b.cat.T(lang, why, nil))
+	c.Settings.Menu, c.SettingsChanged = 0, true
 }
 
 // cmdSettings answers /settings with a new menu on its main page; the

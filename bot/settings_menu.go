@@ -23,8 +23,14 @@ func (b *Bot) span(lang string, d time.Duration) string {
 	return b.cat.T(lang, "set_dur_s", map[string]any{"N": int(d / time.Second)})
 }
 
-func (b *Bot) paceText(lang string, p Pace) string {
-	return b.cat.T(lang, "pace_value", map[string]any{"Name": b.cat.T(lang, "pace_"+p.Name, nil),
+// paceText names a pace with its times: the bid window only for an
+// edition with auctions (kit.Offer.Bids).
+func (b *Bot) paceText(lang string, p Pace, bids bool) string {
+	id := "pace_value"
+	if !bids {
+		id = "pace_value_no_bid"
+	}
+	return b.cat.T(lang, id, map[string]any{"Name": b.cat.T(lang, "pace_"+p.Name, nil),
 		"Decision": b.span(lang, p.Decision), "Bid": b.span(lang, p.Bid)})
 }
 
@@ -65,7 +71,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		}
 		lines = append(lines, b.cat.T(lang, "opt_players", map[string]any{"Min": of.MinPlayers, "Max": of.MostPlayers(&oo)}))
 	}
-	lines = append(lines, b.cat.T(lang, "opt_pace", map[string]any{"Value": b.paceText(lang, oo.EffectivePace())}))
+	lines = append(lines, b.cat.T(lang, "opt_pace", map[string]any{"Value": b.paceText(lang, oo.EffectivePace(), of.Bids)}))
 	if len(of.Rules) > 0 {
 		lines = append(lines, b.cat.T(lang, "opt_rules", map[string]any{"Value": b.rulesText(lang, oo, of)}))
 	}
@@ -103,6 +109,15 @@ func (m *settingsMenu) btn(text string, op Op, arg int) tgbotapi.InlineKeyboardB
 
 func (m *settingsMenu) row(buttons ...tgbotapi.InlineKeyboardButton) {
 	m.rows = append(m.rows, buttons)
+}
+
+// withBids is a page's hint: the one that explains the bid window, or
+// for an edition without auctions the one without it.
+func (m *settingsMenu) withBids(id string) string {
+	if m.of.Bids {
+		return id
+	}
+	return id + "_no_bid"
 }
 
 // rowsOf lays buttons out n to a row.
@@ -152,14 +167,14 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 				p = cur
 				p.Name = PaceCustom
 			}
-			label := m.b.paceText(m.lang, p)
+			label := m.b.paceText(m.lang, p, m.of.Bids)
 			if name == PaceCustom {
 				label = m.t("btn_set_custom", nil)
 			}
 			m.row(m.btn(mark(cur.Name == name, label), OpSetPace, i))
 		}
 		m.back(pageMain)
-		return m.t("settings_page_pace", nil)
+		return m.t(m.withBids("settings_page_pace"), nil)
 	},
 	pageCustom: func(m *settingsMenu) string {
 		cur := m.o.EffectivePace()
@@ -169,6 +184,9 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			cur     time.Duration
 			icon    string
 		}{{OpSetDecision, decisionPresets, cur.Decision, "🎲 "}, {OpSetBid, bidPresets, cur.Bid, "🔨 "}} {
+			if line.op == OpSetBid && !m.of.Bids {
+				continue
+			}
 			var row []tgbotapi.InlineKeyboardButton
 			for i, d := range line.presets {
 				row = append(row, m.btn(line.icon+mark(cur.Name == PaceCustom && d == line.cur, m.b.span(m.lang, d)), line.op, i))
@@ -176,7 +194,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			m.rowsOf(3, row)
 		}
 		m.back(pagePace)
-		return m.t("settings_page_custom", nil)
+		return m.t(m.withBids("settings_page_custom"), nil)
 	},
 	pageCash: func(m *settingsMenu) string {
 		var row []tgbotapi.InlineKeyboardButton

@@ -131,7 +131,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	h.say(vera, "/settings")
 	h.pressSetting(vera, OpSetView, pageCash)
 	h.pressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 3000))
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_settings_next_game", nil) {
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("ru", "alert_settings_next_game", nil) { // Вера's language
 		t.Errorf("a change during a game answered %+v", a)
 	}
 	if h.chatSettings().Options.Rules.StartingCash != 3000 {
@@ -202,7 +202,7 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 	}
 	h.say(bohdan, "/settings")
 	h.pressSetting(bohdan, OpSetView, pageLang)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_settings_denied", nil) {
+	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) { // Богдан's language
 		t.Errorf("a player who is not the creator: %q", a.Text)
 	}
 	h.pressSetting(alice, OpSetView, pageLang)

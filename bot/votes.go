@@ -62,3 +62,21 @@ func (b *Bot) closeVotesOnEnd(st *chatState) {
 		b.closeVotes(st, st.ChatLang(), func(Vote) bool { return true }, "vote_void_over")
 	}
 }
+
+// reshowVotes shows the open votes' messages again (Restore): one a killed
+// process never sent is sent, the others are brought up to their count. A
+// vote the game has moved on from is left to the next change, which ends
+// it.
+func (b *Bot) reshowVotes(c *chatState, lang string) {
+	for _, v := range c.Rec.Clock.Votes {
+		_, voters, ok := b.voteOn(c.Rec, 0, true, v.Kind, v.Target, func(string, map[string]any) {})
+		if ok {
+			b.showVote(c, lang, v, voters/2+1)
+		}
+	}
+}
+
+// unsentVotes says whether an open vote's message was never sent.
+func unsentVotes(r *Record) bool {
+	return slices.ContainsFunc(r.Clock.Votes, func(v Vote) bool { return v.Msg == 0 })
+}

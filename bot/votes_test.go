@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -90,4 +91,37 @@ func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 	h.say(alice, "/endgame")
 	h.mustPress(alice, OpEndGameYes)
 	ended(last, h.bot.cat.T("en", "vote_void_over", nil), h.bot.cat.T("en", "vote_title_pause", nil))
+}
+
+// TestUnsentVoteIsShownAfterARestart: a /pause vote whose message still
+// waited for the chat's budget (a 429) when the bot stopped is sent by the
+// next start, even one too late to re-show the game, and its button
+// counts the vote.
+func TestUnsentVoteIsShownAfterARestart(t *testing.T) {
+	h := newHarnessWith(t, 42, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
+	h.startGame()
+	alice, bohdan := h.users[0], h.users[1]
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+	h.api.PushMessage(testChat, bohdan, "/pause")
+	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 5*time.Second) {
+		t.Fatal("/pause was not handled")
+	}
+	h.backdate(10 * time.Minute)
+	h.stop()
+	if _, _, ok := h.findButton(OpVotePause, 0, true); ok {
+		t.Fatal("the vote message went out before the stop: the test proves nothing")
+	}
+	h.start()
+	h.settle()
+	msg, data, ok := h.findButton(OpVotePause, 0, true)
+	if !ok {
+		t.Fatal("the vote's message was not sent after the restart")
+	}
+	if votes := h.record().Clock.Votes; len(votes) != 1 || votes[0].Msg != msg {
+		t.Fatalf("the record's votes %+v do not name message %d", votes, msg)
+	}
+	h.press(alice, msg, data)
+	if h.record().Clock.PausedAt == 0 {
+		t.Fatal("the vote's button did not count: two votes of three did not pause")
+	}
 }

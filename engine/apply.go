@@ -52,7 +52,7 @@ func (g *Game) check(p PlayerID, a Action) error {
 	if !g.Active(p) {
 		return ErrNotInGame
 	}
-	if g.editionAction(a) {
+	if g.editionAction(a.Kind) {
 		if handled, err := g.checkEdition(p, a); handled {
 			return err
 		}
@@ -222,7 +222,7 @@ func (g *Game) busy() error {
 }
 
 func (g *Game) perform(p PlayerID, a Action) {
-	if g.editionAction(a) && g.performEdition(p, a) {
+	if g.editionAction(a.Kind) && g.performEdition(p, a) {
 		return
 	}
 	switch a.Kind {

@@ -7,9 +7,11 @@
 // so a seed plus the list of applied actions replays a game exactly.
 //
 // An index of holdings per seat (holdings.go: deeds per group, whole colour
-// sets, mortgages) is kept where deeds change hands, so that the building
-// checks and the computer players ask "does p own the set" without scanning
-// the board; CheckInvariants compares it with a scan.
+// sets and sets lacking one deed as counts and masks of groups, the deeds
+// and the mortgaged deeds as masks of squares) is kept where deeds change
+// hands, so that the building checks and the computer players ask "does p
+// own the set" or visit p's deeds without scanning the board;
+// CheckInvariants compares it with a scan.
 //
 // Legal lists what a player may do now; the bot draws its buttons from it,
 // so a button never offers what Apply would refuse. Apply either succeeds

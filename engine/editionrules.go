@@ -6,12 +6,15 @@ import "fmt"
 // gamble and the casino, the tax inspection's roll) plugged into check,
 // perform, Legal, the timeout and the invariants.
 
-// editionAction reports whether a may be one of the editions' own
-// decisions that checkEdition and performEdition handle: their own action
-// kinds, or a decision in one of their own phases. It is the one test that
-// every action of the classic game pays for the editions' hooks.
-func (g *Game) editionAction(a Action) bool {
-	return a.Kind >= ActStayInJail || g.Phase >= PhaseJailChoice
+// editionAction reports whether an action of kind k may be one of the
+// editions' own decisions that checkEdition and performEdition handle:
+// their own action kinds, or a decision in one of their own phases. It is
+// the one test that every action of the classic game pays for the
+// editions' hooks. (It takes the kind alone: an Action passed by value to
+// an inlined call is copied in wide words from the narrow ones it was
+// spilled in, a stall of the processor's store forwarding.)
+func (g *Game) editionAction(k ActionKind) bool {
+	return k >= ActStayInJail || g.Phase >= PhaseJailChoice
 }
 
 // checkEdition checks the edition's own decisions; handled is false for

@@ -17,10 +17,10 @@ import "fmt"
 // Reindex afterwards.
 type holdings struct {
 	groups    int      // groups per seat in owned
-	streets   int      // squares in colour sets
 	size      []uint8  // deeds of each group
 	owned     []uint8  // deeds owned, by seat*groups + group
 	sets      []uint8  // complete colour sets, by seat
+	inSets    []uint8  // streets in complete colour sets, by seat
 	setMask   []uint64 // complete colour sets as bits by group (below 64), by seat
 	near      []uint8  // colour sets lacking one deed, by seat
 	nearMask  []uint64 // colour sets lacking one deed as bits by group, by seat
@@ -45,19 +45,16 @@ func (g *Game) Reindex() { g.hold = holdings{} }
 func (g *Game) countHoldings() holdings {
 	ed := g.EditionData()
 	n, groups := len(g.Players), len(ed.groups)
-	buf := make([]uint8, groups+n*(groups+3))
+	buf := make([]uint8, groups+n*(groups+4))
 	h := holdings{groups: groups, size: buf[:groups:groups]}
 	buf = buf[groups:]
 	h.owned, buf = buf[:n*groups:n*groups], buf[n*groups:]
-	h.sets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
+	h.sets, h.inSets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:3*n:3*n], buf[3*n:]
 	masks := make([]uint64, 4*n)
 	h.setMask, h.nearMask = masks[:n:n], masks[n:2*n:2*n]
 	h.deeds, h.pledged = masks[2*n:3*n:3*n], masks[3*n:]
 	for gi, sqs := range ed.groups {
 		h.size[gi] = uint8(len(sqs))
-		if ed.colour[gi] {
-			h.streets += len(sqs)
-		}
 	}
 	for sq := range g.Props {
 		prop := &g.Props[sq]
@@ -81,6 +78,7 @@ func (g *Game) countHoldings() holdings {
 			switch size := len(ed.groups[gi]); int(h.owned[p*groups+gi]) {
 			case size:
 				h.sets[p]++
+				h.inSets[p] += uint8(size)
 				h.setMask[p] |= groupBit(gi)
 			case size - 1:
 				h.near[p]++
@@ -111,15 +109,17 @@ func (g *Game) MayBuildNow(p PlayerID) bool {
 	return g.Phase != PhasePlaceBuilding && g.checkBuildTiming(p) == nil && (g.Houses > 0 || g.Hotels > 0)
 }
 
-// activeSetHolders counts the players still in who own a whole colour set.
-func (g *Game) activeSetHolders() int {
-	h, n := g.index(), 0
+// setHolders counts the players still in who own a whole colour set, and
+// the streets of their whole sets.
+func (g *Game) setHolders() (players, streets int) {
+	h := g.index()
 	for p := range g.Players {
 		if h.sets[p] > 0 && !g.Players[p].Bankrupt {
-			n++
+			players++
+			streets += int(h.inSets[p])
 		}
 	}
-	return n
+	return players, streets
 }
 
 // setOwner hands sq to a new owner (NoOwner: back to the bank), keeping
@@ -161,6 +161,7 @@ func (h *holdings) move(ed *Edition, sq int, p PlayerID, d int, mortgaged bool) 
 	size := len(ed.groups[gi])
 	if was == size || was+d == size {
 		h.sets[p] = uint8(int(h.sets[p]) + d)
+		h.inSets[p] = uint8(int(h.inSets[p]) + d*size)
 		h.setMask[p] ^= groupBit(gi)
 	}
 	switch {
@@ -212,7 +213,7 @@ func (g *Game) checkHoldings() error {
 				return fmt.Errorf("index: player %d owns %d deeds of group %d, the board says %d", p, got, gi, w)
 			}
 		}
-		if g.hold.sets[p] != want.sets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] ||
+		if g.hold.sets[p] != want.sets[p] || g.hold.inSets[p] != want.inSets[p] || g.hold.setMask[p] != want.setMask[p] || g.hold.near[p] != want.near[p] ||
 			g.hold.nearMask[p] != want.nearMask[p] || g.hold.mortgaged[p] != want.mortgaged[p] ||
 			g.hold.deeds[p] != want.deeds[p] || g.hold.pledged[p] != want.pledged[p] {
 			return fmt.Errorf("index: player %d has %d sets, %d lacking one and %d mortgages, the board says %d, %d and %d",

@@ -219,12 +219,9 @@ func (g *Game) buildingShortage(p PlayerID, sq int) (kind int, short bool) {
 	if kind == Hotel {
 		stock = g.Hotels
 	}
-	// Quick answers first: at most one building a street is wanted, and
-	// wanting needs a whole colour set.
-	if stock >= g.index().streets {
-		return kind, false
-	}
-	if g.activeSetHolders() < 2 {
+	// Quick answers first: wanting needs a whole colour set, and at most
+	// one building a street of those is wanted.
+	if holders, streets := g.setHolders(); holders < 2 || stock >= streets {
 		return kind, false
 	}
 	wanting, wanted := 0, 0

@@ -101,17 +101,17 @@ func (g *Game) advanceTurn() {
 
 func (g *Game) actRoll(p PlayerID) {
 	pl := &g.Players[p]
-	d := g.rollDice()
-	g.Dice = d
-	*g.event() = Event{Kind: EvRolled, Player: p, Dice: d}
-	doubles := d[0] == d[1]
+	a, b := g.roll()
+	g.Dice = [2]int{a, b}
+	*g.event() = Event{Kind: EvRolled, Player: p, Dice: [2]int{a, b}}
+	doubles := a == b
 	if pl.InJail {
 		g.RollAgain = false
 		if doubles {
 			pl.InJail, pl.JailTries = false, 0
 			*g.event() = Event{Kind: EvLeftJail, Player: p}
 			g.Step = StepTurnEnd
-			g.moveBy(p, d[0]+d[1])
+			g.moveBy(p, a+b)
 			return
 		}
 		pl.JailTries++
@@ -137,7 +137,7 @@ func (g *Game) actRoll(p PlayerID) {
 		g.RollAgain = true
 	}
 	g.Step = StepTurnEnd
-	g.moveBy(p, d[0]+d[1])
+	g.moveBy(p, a+b)
 	if g.RollAgain { // not when the move ended in jail
 		*g.event() = Event{Kind: EvDoubles, Player: p}
 	}

@@ -3,8 +3,9 @@
 //
 // It knows nothing of the engine or of Telegram. Per chat (an int64 id) it
 // keeps one game record, an append-only action log, settings, the highest
-// Telegram update already applied, archived game records and the Telegram
-// client's flood state; globally it keeps the getUpdates offset and the
+// Telegram update already applied, archived game records, the Telegram
+// client's flood state and the new messages it still owes (pending.go);
+// globally it keeps the getUpdates offset and the
 // updates the poller spooled. Records are opaque bytes owned by the caller;
 // archived ones are stored compressed, and a chat's newest log entries wait
 // in a shared tail (logtail.go). Open refuses a damaged file (ErrCorrupt);

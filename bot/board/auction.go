@@ -32,7 +32,7 @@ const (
 	OpAuctionBid   Op = "ab" // open the bidding with the amount in the argument
 	OpAuctionRaise Op = "ar" // raise the highest bid by the argument
 	OpAuctionLeave Op = "aq" // leave the auction
-	OpAuctionDeed  Op = "ad" // the deed's card (square)
+	OpAuctionDeed  Op = "ad" // the deed's card (square), on messages sent before the board's deed button (OpDeed)
 )
 
 // auctionOps are pressed on an auction's message: checked by its number.
@@ -129,6 +129,32 @@ func (b *Kind) refreshAuction(ctx context.Context, chat int64) {
 		return
 	}
 	b.finish(ctx, st, nil, "")
+}
+
+// orphanAuction says whether an auction runs without a message of its
+// own: a record from before auctions had one (its bids were on the turn
+// message).
+func orphanAuction(r *Record) bool {
+	return r.Game != nil && r.Game.Phase == engine.PhaseAuction && r.Auction == nil
+}
+
+// adoptAuction gives such an auction its message; the caller holds the
+// chat's lock (Repost, on start).
+func (b *Kind) adoptAuction(chat int64, game uint64) {
+	st, err := b.change(chat, 0, func(c *chatState) error {
+		rec := c.Rec
+		if rec == nil || rec.ID != game || rec.Status != StatusPlaying || !orphanAuction(rec) {
+			return nil
+		}
+		rec.Auctions++
+		v := rec.Game.Version
+		rec.Auction = &auctionMsg{Seq: rec.Auctions, Opened: v, ShownVer: v, Shown: rec.Clock.GameTime(b.cfg.Now().UnixMilli())}
+		c.Quiet, c.Turn = true, true // its buttons check the auction's number: the others stay valid
+		return nil
+	})
+	if err == nil && st != nil && st.Turn {
+		b.finish(context.Background(), st, nil, "")
+	}
 }
 
 // auctionOnly says whether the turn message already shows the running
@@ -284,7 +310,7 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 		rows = append(rows, bids[i:min(i+2, len(bids))])
 	}
 	rows = append(rows, []tgbotapi.InlineKeyboardButton{
-		btn(b.cat.T(lang, "btn_auction_deed", nil), OpAuctionDeed, a.Square),
+		b.DeedButton(&kit.Keyboard{Rec: rec}, lang, a.Square), // valid while the game runs (deed.go)
 		btn(b.cat.T(lang, "btn_pass", nil), OpAuctionLeave, 0)})
 	return kit.Markup(rows)
 }
@@ -295,9 +321,10 @@ func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		c.AnswerLang = lang
-		b.auctionPress(c, lang, q.From, p)
+		// The answer is the presser's to read, the messages the chat's
+		// (kit.AnswerIn).
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) { b.auctionPress(c, lang, q.From, p) })
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
@@ -306,8 +333,11 @@ func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 
 func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Press) {
 	rec := c.Rec
-	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil || rec.Auction == nil ||
-		uint64(rec.Auction.Seq) != p.Rev || rec.Game.Auction == nil {
+	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil {
+		c.Alert = b.staleText(rec, lang, p) // no game, or another one
+		return
+	}
+	if rec.Auction == nil || uint64(rec.Auction.Seq) != p.Rev || rec.Game.Auction == nil {
 		c.Alert = b.cat.T(lang, "alert_auction_over", nil)
 		return
 	}
@@ -329,12 +359,12 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		}
 		return
 	}
+	if a.Leader == seat { // outbidding oneself is no one's intent: a second press, or a stale message
+		c.Alert = b.cat.T(lang, "auction_you_lead", map[string]any{"Amount": b.money(lang, rec, a.High)})
+		return
+	}
 	amount := p.Arg
 	if p.Op == OpAuctionRaise {
-		if a.Leader == seat {
-			c.Alert = b.cat.T(lang, "auction_you_lead", map[string]any{"Amount": b.money(lang, rec, a.High)})
-			return
-		}
 		amount = a.High + p.Arg
 		if a.Leader == engine.NoOwner {
 			amount = max(a.Min, p.Arg)

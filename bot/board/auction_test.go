@@ -51,7 +51,7 @@ func auctionOn(t *testing.T, b *Kind, rec *Record, sq int) {
 
 // TestLuxAuctionMessage: the lux edition's auction mentions every bidder,
 // bids in thousands of hryvnias ("+5 000 ₴ → 65 000 ₴" after a bid), shows
-// its deadline, and its buttons carry the auction's number, not the
+// its deadline, and its bid buttons carry the auction's number, not the
 // record's revision.
 func TestLuxAuctionMessage(t *testing.T) {
 	cat, err := locales.Load()
@@ -87,6 +87,9 @@ func TestLuxAuctionMessage(t *testing.T) {
 		for _, row := range b.auctionKeyboard(lang, rec).InlineKeyboard {
 			for _, btn := range row {
 				p, err := kit.ParsePress(*btn.CallbackData)
+				if err == nil && p.Op == OpDeed { // valid while the game runs (deed.go)
+					continue
+				}
 				if err != nil || p.Game != rec.ID || p.Rev != uint64(rec.Auction.Seq) {
 					t.Fatalf("%s: button %q carries %+v, want the game and the auction's number", lang, btn.Text, p)
 				}
@@ -178,7 +181,7 @@ func TestAuctionOpeningBids(t *testing.T) {
 		return bids, others
 	}
 	bids, others := ops()
-	if !slices.Equal(bids, []int{5, 20, 50}) || !slices.Equal(others, []Op{OpAuctionDeed, OpAuctionLeave}) {
+	if !slices.Equal(bids, []int{5, 20, 50}) || !slices.Equal(others, []Op{OpDeed, OpAuctionLeave}) {
 		t.Errorf("opening buttons: bids %v, others %v", bids, others)
 	}
 	for i := range rec.Game.Players {

@@ -120,10 +120,10 @@ func (b *Kind) onDeedPress(ctx context.Context, updateID int, q *tgbotapi.Callba
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
+		lang := c.PresserLang(q.From.LanguageCode) // the card is an alert: the presser's to read
 		c.AnswerLang = lang
 		if c.Rec == nil || c.Rec.ID != p.Game || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.staleText(c.Rec, lang, p)
 			return nil
 		}
 		c.Alert = b.DeedCard(lang, c.Rec, p.Arg)

@@ -11,7 +11,8 @@
 // history, and trades between players: offers in the group
 // (trade_offer.go) composed in a person's private chat (trade_private.go,
 // trade_draft.go), buildings bought from another player in them
-// (trade_building.go); the board's picture for /board and 🗺 (picture.go,
+// (trade_building.go); refusals that name whom the game waits for
+// (refusals.go); the board's picture for /board and 🗺 (picture.go,
 // drawn by bot/boardimg), computer seats played by engine/ai (seats.go),
 // spectators who follow a game (follow.go), and a game's ending: its
 // length and highlights from a tally kept as it goes (ending.go) and the

@@ -28,10 +28,10 @@ func (b *Kind) onFollowPress(ctx context.Context, updateID int, q *tgbotapi.Call
 	defer b.lock(chat)()
 	user := q.From.ID
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
+		lang := c.PresserLang(q.From.LanguageCode) // every answer here is the presser's
 		rec := c.Rec
 		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.staleText(rec, lang, press)
 			return nil
 		}
 		if i := slices.Index(rec.Followers, user); i >= 0 {

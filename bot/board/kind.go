@@ -236,19 +236,24 @@ func (b *Kind) Reshow(c *chatState, lang string) {
 	c.Turn, c.Save = true, true
 }
 
-// Unshown: a turn message or an open offer's whose id was never stored,
-// or offers' final texts an older version left.
+// Unshown: a turn message, an open offer's or an auction's whose id was
+// never stored, an auction an older version ran without a message of its
+// own, or offers' final texts an older version left.
 func (b *Kind) Unshown(r *Record) bool {
-	return r.TurnMsg == 0 || unsentOffers(r) || r.Auction != nil && r.Auction.Msg == 0
+	return r.TurnMsg == 0 || unsentOffers(r) || r.Auction != nil && r.Auction.Msg == 0 || orphanAuction(r)
 }
 
-// Repost posts the open offers whose message id was never stored and
-// clears the offer edits an older version left (shown by Show).
+// Repost posts the open offers whose message id was never stored, clears
+// the offer edits an older version left (shown by Show) and gives an
+// auction an older version ran its own message.
 func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	if len(r.OfferEdits) > 0 {
 		b.rememberMessage(chat, r.ID, func(r *Record) bool { r.OfferEdits = nil; return true })
 	}
 	b.postUnsentOffers(chat, lang, r)
+	if orphanAuction(r) {
+		b.adoptAuction(chat, r.ID) // auction.go
+	}
 }
 
 // Standings rank the seats by net worth, with the game's length and

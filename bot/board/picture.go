@@ -166,14 +166,14 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		shown, lang = nil, c.Lang(q.From.LanguageCode)
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
-			c.Alert = b.cat.T(lang, "alert_outdated", nil)
+			c.Alert = b.staleText(c.Rec, c.PresserLang(q.From.LanguageCode), press)
 			return nil
 		}
 		shown = c.Rec.Clone()
 		return nil
 	})
 	if err == nil && shown != nil && !b.sendPicture(chat, lang, shown, false) {
-		st.Toast = b.cat.T(lang, "picture_recent", nil)
+		st.Toast = b.cat.T(st.PresserLang(q.From.LanguageCode), "picture_recent", nil)
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)

@@ -11,7 +11,8 @@ import (
 )
 
 // What the board editions offer in /settings (the chat layer builds the
-// menu from kit.Offer) and how their results read in /stats.
+// menu from kit.Offer), their lobby's text, and how their results read in
+// /stats.
 
 // HouseRules are the switches of the house rules page, in its order.
 var HouseRules = []kit.HouseRule{
@@ -60,7 +61,7 @@ func (b *Kind) Offer(edition string) kit.Offer {
 		ed = engine.EditionByID(engine.Classic)
 	}
 	scale := EditionScale(ed)
-	of := kit.Offer{MinPlayers: ed.MinPlayers, MaxPlayers: ed.MaxPlayers, CapPlayers: true,
+	of := kit.Offer{MinPlayers: ed.MinPlayers, MaxPlayers: ed.MaxPlayers, CapPlayers: true, Bids: true,
 		Cash: scaled(CashPresets, scale), Rules: HouseRules}
 	if HasStakes(ed) {
 		of.StakeCaps = scaled(StakeCapPresets, scale)
@@ -82,6 +83,23 @@ func HasStakes(ed *engine.Edition) bool {
 	return slices.ContainsFunc(ed.Squares, func(s engine.Square) bool {
 		return s.Kind == engine.SquareGamble || s.Kind == engine.SquareCasino
 	})
+}
+
+// LobbyText is a board game's lobby message: the edition, its starting
+// cash, the seats and what the edition changes (the chat layer adds the
+// pace and the house rules).
+func (b *Kind) LobbyText(lang string, rec *Record) string {
+	ed := kit.EditionOf(rec.Options)
+	of := b.Offer(ed.ID)
+	names := make([]string, len(rec.Seats))
+	for i := range rec.Seats {
+		names[i] = kit.SeatName(rec, engine.PlayerID(i))
+	}
+	return b.cat.T(lang, "lobby_text", map[string]any{
+		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
+		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": of.MostPlayers(rec.Options), "Min": of.MinPlayers,
+		"Cash": b.cat.MoneyOf(lang, ed.ID, b.rulesOf(rec.Options).StartingCash),
+	}) + "\n\n" + b.cat.T(lang, "lobby_about_"+ed.ID, nil)
 }
 
 // SetName names a colour set the statistics counted (SeatResult.Sets:

@@ -60,7 +60,7 @@ func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) s
 	if press.Op == OpTrTo {
 		to := engine.PlayerID(press.Arg)
 		if press.Arg >= len(g.Players) || to == seat || !g.Active(to) {
-			return "err_not_in_game"
+			return "composer_gone_player"
 		}
 		*d = Draft{Trade: engine.Trade{From: seat, To: to, Debt: g.MaxDebtCredit(seat, to)}, Rev: d.Rev, Msg: d.Msg}
 		return ""
@@ -70,7 +70,7 @@ func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) s
 		return ""
 	}
 	if tr.To == engine.NoOwner || !g.Active(tr.To) {
-		return "alert_outdated"
+		return "composer_gone_player"
 	}
 	ok := true
 	switch press.Op {

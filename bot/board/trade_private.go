@@ -317,7 +317,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	rec, err := b.changeDraft(group, press.Game, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != press.Rev || private != user {
-			return false, refusal{b.cat.T(lang, "alert_outdated", nil)}
+			return false, refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
 		seat := rec.SeatOf(user)
 		if seat < 0 || !rec.Game.Active(seat) {
@@ -336,7 +336,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		return true, nil
 	})
 	unlock()
-	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_outdated", nil)) {
+	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "trade_no_game", nil)) {
 		return
 	}
 	_ = b.tg.AnswerCallback(ctx, q.ID, b.deedToast(lang, rec, user, press), false) // deed.go
@@ -359,11 +359,11 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.Callback
 	t, err := b.changeVia(group, q.Message.Chat.ID, updateID, func(t *chatState) error {
 		rec := t.Rec
 		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
-			return refusal{b.cat.T(lang, "alert_outdated", nil)}
+			return refusal{b.cat.T(lang, "trade_no_game", nil)}
 		}
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != press.Rev || q.Message.Chat.ID != user {
-			return refusal{b.cat.T(lang, "alert_outdated", nil)}
+			return refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
 		g := rec.Game
 		seat := rec.SeatOf(user)
@@ -412,4 +412,14 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.Callback
 	})
 	b.finish(ctx, t, nil, "")
 	b.postOffer(group, t.Rec, t.ChatLang(), sent)
+}
+
+// staleDraftID says why a composer's button no longer works: its draft is
+// gone (sent, discarded, or the game changed), or a newer composer
+// replaced this one.
+func staleDraftID(d *Draft) string {
+	if d == nil {
+		return "trade_no_game"
+	}
+	return "composer_replaced"
 }

@@ -78,6 +78,7 @@ const (
 var Ops = map[Op]OpShape{
 	OpCard: kit.WithChat, OpAct: kit.WithChat, OpTake: kit.WithChat, OpBack: kit.WithChat,
 	OpMark: kit.WithChat, OpPay: kit.WithChat,
+	OpLeaveYes: kit.WithArg, OpLeaveNo: kit.Plain, // in the group (leave.go)
 }
 
 func init() {

@@ -27,7 +27,8 @@
 // deadline passes — an action's targets too, not the player whose action
 // it was —, and a person's own move, though made in the private chat or
 // inline, clears their count (act). A player removed for missed turns or
-// by a /kick vote leaves through the engine (deal.ActResign, RULES.md):
+// by a /kick vote, or who confirms /leave (leave.go), leaves through the
+// engine (deal.ActResign, RULES.md):
 // hand, bank and table go to the discard pile, the game goes on without
 // them, and the last one left wins; their hand message closes.
 package deal

@@ -40,7 +40,8 @@ func (k *Kind) LobbyText(lang string, rec *Record) string {
 }
 
 // Command handles the link that opens a player's hand (/start d…) and,
-// in the group, /board: the table message moves to the bottom of the chat.
+// in the group, /board (the table message moves to the bottom of the
+// chat) and /leave.
 func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
 	if group && m.Command() == "board" {
 		st, err := k.host.Change(m.Chat.ID, updateID, func(c *chatState) error {
@@ -50,6 +51,10 @@ func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 			return nil
 		})
 		k.host.Finish(ctx, st, err)
+		return true
+	}
+	if group && m.Command() == "leave" { // leave.go
+		k.cmdLeave(ctx, updateID, m)
 		return true
 	}
 	if group || m.Command() != "start" {

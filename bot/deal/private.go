@@ -84,8 +84,13 @@ func (k *Kind) closeHand(c *chatState, lang string, seat int) {
 }
 
 // Press handles a hand button pressed in the person's private chat: it
-// changes the group's game (ChangeVia), checked against the hand's key.
+// changes the group's game (ChangeVia), checked against the hand's key;
+// and the /leave question's buttons in the group.
 func (k *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	if q.Message != nil && q.Message.Chat.ID != q.From.ID && (p.Op == OpLeaveYes || p.Op == OpLeaveNo) {
+		k.pressLeave(ctx, updateID, q, p) // the /leave question, in the group
+		return
+	}
 	if q.Message == nil || p.Chat == 0 || q.Message.Chat.ID != q.From.ID {
 		_ = k.tg.AnswerCallback(ctx, q.ID, k.t(k.host.ChatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
 		return

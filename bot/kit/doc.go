@@ -4,6 +4,8 @@
 // the change in progress (Change: what a change reads, changes, answers,
 // shows and logs), the callback codec (Press, ops and their shapes), the
 // host's services a kind calls (Host, Messenger, Outbox), and helpers for
-// texts and keyboards (escaping, mentions, seat names, Keyboard, slots).
+// texts and keyboards (escaping, mentions, seat names, Keyboard, slots),
+// and the wording of answers for the person who pressed (answer.go,
+// stale.go).
 // It holds no logic of a chat's or a game's own.
 package kit

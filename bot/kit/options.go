@@ -139,6 +139,9 @@ type Offer struct {
 	// lets a chat choose a lower most (ChatOptions.MaxPlayers).
 	MinPlayers, MaxPlayers int
 	CapPlayers             bool
+	// Bids: the edition's games have auctions, so the pace's bid window
+	// (Pace.Bid) applies.
+	Bids bool
 	// Cash are the starting cash presets (Rules.StartingCash) and
 	// StakeCaps the stake caps (Rules.GambleCap, 0: no cap), in the
 	// edition's money.

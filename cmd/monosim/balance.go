@@ -14,9 +14,10 @@ import (
 // observer.
 type observer interface {
 	startGame(g *engine.Game)
-	// event is called for every event of every applied action; turn is
-	// the number of player-turns completed so far in the game.
-	event(g *engine.Game, turn int, e *engine.Event)
+	// events is called with the events of every applied action; turn is
+	// the number of player-turns completed so far in the game. (A call a
+	// step, not one an event: the simulator makes several million.)
+	events(g *engine.Game, turn int, es []engine.Event)
 	endGame(g *engine.Game, turns int)
 	merge(other observer)
 }
@@ -114,6 +115,12 @@ func (s *groupStats) group(sq int) *groupTally {
 		return nil
 	}
 	return &s.groups[s.ed.Squares[sq].Group]
+}
+
+func (s *groupStats) events(g *engine.Game, turn int, es []engine.Event) {
+	for i := range es {
+		s.event(g, turn, &es[i])
+	}
 }
 
 func (s *groupStats) event(g *engine.Game, turn int, e *engine.Event) {

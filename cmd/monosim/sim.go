@@ -174,10 +174,8 @@ func playGame(cfg *Config, i int, players []*ai.Player, t *tally) error {
 			return fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
 		}
 		t.steps++
-		for k := range events {
-			for _, ob := range t.obs {
-				ob.event(g, turns, &events[k])
-			}
+		for _, ob := range t.obs {
+			ob.events(g, turns, events)
 		}
 		if g.Turn == turn && g.Phase != engine.PhaseGameOver {
 			continue

@@ -33,19 +33,35 @@ type stakeTally struct {
 type stakeStats struct {
 	ed      *engine.Edition
 	squares map[int]*stakeTally
+	// kinds is stakeKinds as a table by event kind: event reads it for
+	// every event of every game, where a map lookup took a sixth of a
+	// simulation's time.
+	kinds [1 << 8]stakeKind
 }
 
 func newStakeStats(ed *engine.Edition) *stakeStats {
-	return &stakeStats{ed: ed, squares: map[int]*stakeTally{}}
+	s := &stakeStats{ed: ed, squares: map[int]*stakeTally{}}
+	for kind, k := range stakeKinds {
+		s.kinds[kind] = k
+	}
+	return s
 }
 
 func (s *stakeStats) startGame(g *engine.Game) {}
 
 func (s *stakeStats) endGame(g *engine.Game, turns int) {}
 
+func (s *stakeStats) events(g *engine.Game, turn int, es []engine.Event) {
+	for i := range es {
+		if s.kinds[es[i].Kind].read != nil { // a stake settled: a few events a game
+			s.event(g, turn, &es[i])
+		}
+	}
+}
+
 func (s *stakeStats) event(g *engine.Game, turn int, e *engine.Event) {
-	k, ok := stakeKinds[e.Kind]
-	if !ok {
+	k := &s.kinds[e.Kind]
+	if k.read == nil {
 		return
 	}
 	sq, stake, payout := k.read(g, e)

@@ -76,8 +76,14 @@ type Player struct {
 // nothing to do (it is not p's decision, or p leads the running auction).
 // Every returned action passes g.Check(p, a). Decide does not change g.
 func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+	c, ok := pl.decide(g, p)
+	return c.action(), ok
+}
+
+// decide is Decide's decision as a choice.
+func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	if g.Phase == engine.PhaseGameOver || !g.Active(p) {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	if len(g.Trades) > 0 {
 		if a, ok := pl.answerTrade(g, p); ok {
@@ -85,7 +91,7 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 		}
 	}
 	if g.Rules.EarlyEndByAgreement && !g.Players[p].VotedEnd && othersVoted(g, p) {
-		return engine.Action{Kind: engine.ActVoteEnd}, true
+		return choice{kind: engine.ActVoteEnd}, true
 	}
 	switch g.Phase {
 	case engine.PhaseAuction:
@@ -113,17 +119,17 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 	case engine.PhaseTurnEnd:
 		if p == g.Current {
 			if g.RollAgain {
-				return engine.Action{Kind: engine.ActRoll}, true
+				return choice{kind: engine.ActRoll}, true
 			}
 			if !g.Rules.BuildBeforeRollOnly {
 				if a, ok := pl.manage(g, p, &reserveMemo{}); ok {
 					return a, true
 				}
 			}
-			return engine.Action{Kind: engine.ActEndTurn}, true
+			return choice{kind: engine.ActEndTurn}, true
 		}
 	}
-	return engine.Action{}, false
+	return choice{}, false
 }
 
 // othersVoted reports whether every other player still in has voted to end
@@ -183,7 +189,7 @@ func (pl *Player) reserve(g *engine.Game, ed *engine.Edition, p engine.PlayerID)
 
 // turnStart: lift mortgages of complete sets, build, lift other mortgages
 // when rich, then leave jail or roll.
-func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
+func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) choice {
 	var memo reserveMemo // manage and propose both want the reserve
 	if a, ok := pl.manage(g, p, &memo); ok {
 		return a
@@ -197,18 +203,18 @@ func (pl *Player) turnStart(g *engine.Game, p engine.PlayerID) engine.Action {
 	me := &g.Players[p]
 	if me.InJail && pl.Jail == JailShort {
 		if me.JailCards[engine.DeckChance] || me.JailCards[engine.DeckChest] {
-			return engine.Action{Kind: engine.ActUseJailCard}
+			return choice{kind: engine.ActUseJailCard}
 		}
 		if me.Cash >= g.Rules.JailFine {
-			return engine.Action{Kind: engine.ActPayJailFine}
+			return choice{kind: engine.ActPayJailFine}
 		}
 	}
-	return engine.Action{Kind: engine.ActRoll}
+	return choice{kind: engine.ActRoll}
 }
 
 // manage lifts mortgages and builds where that is allowed now and the
 // reserve permits.
-func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (engine.Action, bool) {
+func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (choice, bool) {
 	// Most of the time there is nothing to manage: nothing mortgaged, no
 	// set to build on now, or no cash above the reserve (every cost is at
 	// least zero).
@@ -216,7 +222,7 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 	build := g.CompleteSets(p) > 0 && g.MayBuildNow(p)
 	cash := g.Players[p].Cash
 	if !mortgaged && !build || cash < pl.baseReserve(g) {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	ed := g.EditionData()
 	reserve := memo.get(pl, g, ed, p)
@@ -242,7 +248,7 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 			}
 		}
 		if inSet >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: inSet}) == nil {
-			return engine.Action{Kind: engine.ActUnmortgage, Square: inSet}, true
+			return choice{kind: engine.ActUnmortgage, arg: inSet}, true
 		}
 	}
 	if build {
@@ -254,13 +260,13 @@ func (pl *Player) manage(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (
 			best = bestBuild(g, ed, p, cash, reserve, true)
 		}
 		if best >= 0 {
-			return engine.Action{Kind: engine.ActBuild, Square: best}, true
+			return choice{kind: engine.ActBuild, arg: best}, true
 		}
 	}
 	if other >= 0 && g.Check(p, engine.Action{Kind: engine.ActUnmortgage, Square: other}) == nil {
-		return engine.Action{Kind: engine.ActUnmortgage, Square: other}, true
+		return choice{kind: engine.ActUnmortgage, arg: other}, true
 	}
-	return engine.Action{}, false
+	return choice{}, false
 }
 
 // groupStake describes who holds the other deeds of sq's group: how many p
@@ -287,21 +293,21 @@ func groupStake(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (
 	return mine, size, mine == size-1, others == size-1 && size > 1
 }
 
-func (pl *Player) buyDecision(g *engine.Game, p engine.PlayerID) engine.Action {
+func (pl *Player) buyDecision(g *engine.Game, p engine.PlayerID) choice {
 	ed := g.EditionData()
 	me := &g.Players[p]
 	sq := me.Pos
 	price := ed.Squares[sq].Price
 	if me.Cash < price {
-		return engine.Action{Kind: engine.ActDecline}
+		return choice{kind: engine.ActDecline}
 	}
 	if _, _, completes, blocks := groupStake(g, ed, p, sq); completes || blocks {
-		return engine.Action{Kind: engine.ActBuy}
+		return choice{kind: engine.ActBuy}
 	}
 	if me.Cash-price >= pl.reserve(g, ed, p) {
-		return engine.Action{Kind: engine.ActBuy}
+		return choice{kind: engine.ActBuy}
 	}
-	return engine.Action{Kind: engine.ActDecline}
+	return choice{kind: engine.ActDecline}
 }
 
 // valuation is what deed sq is worth to p at auction, and whether it is a
@@ -320,10 +326,10 @@ func valuation(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (i
 	return s.Price, false
 }
 
-func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	a := g.Auction
 	if a.Passed[p] || a.Leader == p {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	ed := g.EditionData()
 	cash := g.Players[p].Cash
@@ -341,7 +347,7 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
 	limit := min(value, cash-reserve)
 	minBid := a.MinBid()
 	if limit < minBid {
-		return engine.Action{Kind: engine.ActPass}, true
+		return choice{kind: engine.ActPass}, true
 	}
 	var amount int
 	if a.Leader == engine.NoOwner {
@@ -349,11 +355,11 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
 	} else {
 		amount = max(minBid, a.High+max(1, value/20))
 	}
-	return engine.Action{Kind: engine.ActBid, Amount: min(amount, limit)}, true
+	return choice{kind: engine.ActBid, arg: min(amount, limit)}, true
 }
 
 // place chooses where a building won at auction goes.
-func (pl *Player) place(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+func (pl *Player) place(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	best, bestB := -1, int8(0)
 	for deeds := g.DeedMask(p); deeds != 0; deeds &= deeds - 1 {
 		sq := bits.TrailingZeros64(deeds)
@@ -366,20 +372,20 @@ func (pl *Player) place(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 		}
 	}
 	if best < 0 {
-		return engine.Action{}, false
+		return choice{}, false
 	}
-	return engine.Action{Kind: engine.ActBuild, Square: best}, true
+	return choice{kind: engine.ActBuild, arg: best}, true
 }
 
 // raise pays the first debt, raising the cash first: mortgages outside
 // complete sets (cheapest first), then mortgages of unbuilt sets, then
 // buildings from the cheapest set; bankruptcy only when the engine allows.
-func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	if g.Players[p].Cash >= g.Debts[0].Amount {
-		return engine.Action{Kind: engine.ActPayDebt}, true
+		return choice{kind: engine.ActPayDebt}, true
 	}
 	if g.Check(p, engine.Action{Kind: engine.ActBankrupt}) == nil {
-		return engine.Action{Kind: engine.ActBankrupt}, true
+		return choice{kind: engine.ActBankrupt}, true
 	}
 	ed := g.EditionData()
 	// As in manage, Check is asked about the best deed first, and about
@@ -389,7 +395,7 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 		best = bestMortgage(g, ed, p, true)
 	}
 	if best >= 0 {
-		return engine.Action{Kind: engine.ActMortgage, Square: best}, true
+		return choice{kind: engine.ActMortgage, arg: best}, true
 	}
 	// Sell buildings: from the cheapest houses, one at a time (the engine
 	// enforces even selling); a whole set when a hotel cannot be broken up.
@@ -413,16 +419,16 @@ func (pl *Player) raise(g *engine.Game, p engine.PlayerID) (engine.Action, bool)
 		}
 	}
 	if best >= 0 {
-		return engine.Action{Kind: engine.ActSellBuilding, Square: best}, true
+		return choice{kind: engine.ActSellBuilding, arg: best}, true
 	}
 	if set >= 0 && g.Check(p, engine.Action{Kind: engine.ActSellSet, Square: set}) == nil {
-		return engine.Action{Kind: engine.ActSellSet, Square: set}, true
+		return choice{kind: engine.ActSellSet, arg: set}, true
 	}
 	// Nothing left to raise: the engine's own check decides.
 	if g.Check(p, engine.Action{Kind: engine.ActPayDebt}) == nil {
-		return engine.Action{Kind: engine.ActPayDebt}, true
+		return choice{kind: engine.ActPayDebt}, true
 	}
-	return engine.Action{}, false
+	return choice{}, false
 }
 
 // ErrNoPlayer is returned by Step when the game waits for a seat that has
@@ -447,8 +453,8 @@ func Step(g *engine.Game, players []*Player) ([]engine.Event, error) {
 		if int(to) >= len(players) || players[to] == nil {
 			continue
 		}
-		if a, ok := players[to].answerTrade(g, to); ok {
-			return g.Apply(to, a)
+		if c, ok := players[to].answerTrade(g, to); ok {
+			return g.Apply(to, c.action())
 		}
 	}
 	if g.Phase == engine.PhaseAuction {
@@ -466,8 +472,8 @@ func Step(g *engine.Game, players []*Player) ([]engine.Event, error) {
 			if int(q) >= len(players) || players[q] == nil {
 				return nil, ErrNoPlayer
 			}
-			if act, ok := players[q].Decide(g, q); ok {
-				return g.Apply(q, act)
+			if c, ok := players[q].decide(g, q); ok {
+				return g.Apply(q, c.action())
 			}
 		}
 		return nil, ErrStuck
@@ -476,9 +482,9 @@ func Step(g *engine.Game, players []*Player) ([]engine.Event, error) {
 	if p < 0 || int(p) >= len(players) || players[p] == nil {
 		return nil, ErrNoPlayer
 	}
-	a, ok := players[p].Decide(g, p)
+	c, ok := players[p].decide(g, p)
 	if !ok {
 		return nil, ErrStuck
 	}
-	return g.Apply(p, a)
+	return g.Apply(p, c.action())
 }

@@ -14,27 +14,27 @@ const stakeStep = 10
 
 // editionDecision answers the editions' own decisions of the current
 // player: the jail choice, the gamble, the casino and the tax inspection.
-func (pl *Player) editionDecision(g *engine.Game, p engine.PlayerID) engine.Action {
+func (pl *Player) editionDecision(g *engine.Game, p engine.PlayerID) choice {
 	switch {
 	case g.Phase == engine.PhaseJailChoice:
 		return pl.jailChoice(g, p)
 	case g.Phase == engine.PhaseInspection:
-		return engine.Action{Kind: engine.ActRoll}
+		return choice{kind: engine.ActRoll}
 	case atCasino(g, p):
 		return pl.casinoStake(g, p)
 	}
 	if s := pl.stake(g, p); s > 0 {
-		return engine.Action{Kind: engine.ActStake, Amount: s}
+		return choice{kind: engine.ActStake, arg: s}
 	}
-	return engine.Action{Kind: engine.ActNoStake}
+	return choice{kind: engine.ActNoStake}
 }
 
 // jailChoice pays the fine while businesses are still for sale and the
 // reserve allows it (a lost turn is a lost chance to buy); once the board
 // is sold out a skipped turn is a turn without rent to pay, so the player
 // stays, as JailLong does from the start.
-func (pl *Player) jailChoice(g *engine.Game, p engine.PlayerID) engine.Action {
-	stay := engine.Action{Kind: engine.ActStayInJail}
+func (pl *Player) jailChoice(g *engine.Game, p engine.PlayerID) choice {
+	stay := choice{kind: engine.ActStayInJail}
 	if pl.Jail == JailLong || !forSale(g) {
 		return stay
 	}
@@ -42,7 +42,7 @@ func (pl *Player) jailChoice(g *engine.Game, p engine.PlayerID) engine.Action {
 	if g.Players[p].Cash-g.Rules.JailFine < pl.reserve(g, ed, p) {
 		return stay
 	}
-	return engine.Action{Kind: engine.ActPayJailFine}
+	return choice{kind: engine.ActPayJailFine}
 }
 
 // forSale reports whether any deed is unowned.
@@ -116,17 +116,17 @@ func wantsBuilding(g *engine.Game, ed *engine.Edition, p engine.PlayerID, kind i
 // such offer, if p keeps its reserve. As with deed offers: one open offer
 // at a time, one a turn, and not the same seller's deed again within the
 // cooldown.
-func (pl *Player) proposeBuilding(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+func (pl *Player) proposeBuilding(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	if !g.Rules.NoBuildingAuctions || g.Houses > 0 && g.Hotels > 0 || len(g.Props) > maxSquares {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	for i := range g.Trades {
 		if g.Trades[i].From == p {
-			return engine.Action{}, false
+			return choice{}, false
 		}
 	}
 	if pl.offeredThisTurn(g, p) {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	ed := g.EditionData()
 	limit := g.Players[p].Cash - pl.reserve(g, ed, p)
@@ -152,18 +152,18 @@ func (pl *Player) proposeBuilding(g *engine.Game, p engine.PlayerID) (engine.Act
 		}
 	}
 	if bestPrice == 0 {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	offer := best
 	offer.GiveCash = bestPrice
-	a := engine.Action{Kind: engine.ActProposeTrade, Trade: &offer}
-	if g.Check(p, a) != nil {
-		return engine.Action{}, false
+	c := choice{kind: engine.ActProposeTrade, trade: &offer}
+	if g.Check(p, c.action()) != nil {
+		return choice{}, false
 	}
 	// The offer memory keys offers by the deed asked for: here the
 	// seller's deed the building comes off.
 	memo := offer
 	memo.TakeDeeds = []int{offer.TakeBuilding}
 	pl.remember(g, p, &memo)
-	return a, true
+	return c, true
 }

@@ -11,8 +11,8 @@
 // the trade offers it made.)
 //
 // A decision reads the engine's index of holdings (Game.CompleteSetMask,
-// GroupCounts, SetsLackingOne, MortgagedDeeds) rather than scanning the
-// board, and returns early when there is nothing to decide; Check is asked
+// NearSetMask, DeedMask, MortgagedMask, GroupCounts) rather than scanning
+// the board, and returns early when there is nothing to decide; Check is asked
 // about the best candidate first. The simulator makes a few million of them
 // a second, so these shortcuts must keep every decision exactly as it was
 // (TestRulesFingerprint, cmd/monosim's TestFingerprint).

@@ -25,12 +25,12 @@ func atCasino(g *engine.Game, p engine.PlayerID) bool {
 // nothing. The casino returns about 90 % of a stake (LUX.md), so any stake
 // loses on average: a small one is a person's flutter, and its expected
 // cost, a fifth of a percent of the free cash, never decides a game.
-func (pl *Player) casinoStake(g *engine.Game, p engine.PlayerID) engine.Action {
+func (pl *Player) casinoStake(g *engine.Game, p engine.PlayerID) choice {
 	ed := g.EditionData()
 	step := moneyUnit(g)
 	s := min((g.Players[p].Cash-pl.reserve(g, ed, p))/50, g.MaxStake(p))
 	if s -= s % step; s < step {
-		return engine.Action{Kind: engine.ActNoStake}
+		return choice{kind: engine.ActNoStake}
 	}
-	return engine.Action{Kind: engine.ActStake, Amount: s}
+	return choice{kind: engine.ActStake, arg: s}
 }

@@ -105,13 +105,13 @@ func (pl *Player) offeredRecently(g *engine.Game, p, to engine.PlayerID, deed in
 // cannot build on is not worth the cash). At most one open offer per
 // player, one offer a turn, and the same deal not again within the
 // cooldown.
-func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (engine.Action, bool) {
-	if g.SetsLackingOne(p) == 0 || len(g.Props) > maxSquares || g.ActiveCount() < 2 || g.Players[p].Cash <= pl.baseReserve(g) {
-		return engine.Action{}, false
+func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) (choice, bool) {
+	if g.SetsLackingOne(p) == 0 || len(g.Props) > maxSquares || g.Players[p].Cash <= pl.baseReserve(g) || g.ActiveCount() < 2 {
+		return choice{}, false
 	}
 	for i := range g.Trades {
 		if g.Trades[i].From == p {
-			return engine.Action{}, false
+			return choice{}, false
 		}
 	}
 	// A cheap pass first: most turns p lacks no set by exactly one deed
@@ -147,12 +147,12 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) 
 		n++
 	}
 	if n == 0 || pl.offeredThisTurn(g, p) {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	cash := g.Players[p].Cash
 	reserve := memo.get(pl, g, ed, p)
 	if cash <= reserve {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	var (
 		bestTo           engine.PlayerID
@@ -204,19 +204,19 @@ func (pl *Player) propose(g *engine.Game, p engine.PlayerID, memo *reserveMemo) 
 		}
 	}
 	if !found {
-		return engine.Action{}, false
+		return choice{}, false
 	}
 	// Only now the offer itself, which the engine keeps a copy of.
 	best := &engine.Trade{From: p, To: bestTo, TakeDeeds: []int{bestTake}, GiveCash: bestPrice}
 	if bestGive >= 0 {
 		best.GiveDeeds = []int{bestGive}
 	}
-	a := engine.Action{Kind: engine.ActProposeTrade, Trade: best}
-	if !tradeWorth(g, bestTo, best) || g.Check(p, a) != nil {
-		return engine.Action{}, false
+	c := choice{kind: engine.ActProposeTrade, trade: best}
+	if !tradeWorth(g, bestTo, best) || g.Check(p, c.action()) != nil {
+		return choice{}, false
 	}
 	pl.remember(g, p, best)
-	return a, true
+	return c, true
 }
 
 // swapDeeds is a bit per square (the board has at most maxSquares) for

@@ -16,22 +16,22 @@ const maxSquares = 64
 
 // answerTrade answers the first offer made to p that can be answered now:
 // accept a good offer (when accepting is allowed now), reject a bad one.
-func (pl *Player) answerTrade(g *engine.Game, p engine.PlayerID) (engine.Action, bool) {
+func (pl *Player) answerTrade(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	for i := range g.Trades {
 		t := &g.Trades[i]
 		if t.To != p {
 			continue
 		}
 		if tradeWorth(g, p, t) {
-			a := engine.Action{Kind: engine.ActAcceptTrade, TradeID: t.ID}
-			if g.Check(p, a) == nil {
-				return a, true
+			c := choice{kind: engine.ActAcceptTrade, arg: t.ID}
+			if g.Check(p, c.action()) == nil {
+				return c, true
 			}
 			continue // not now (an auction runs): answer it later
 		}
-		return engine.Action{Kind: engine.ActRejectTrade, TradeID: t.ID}, true
+		return choice{kind: engine.ActRejectTrade, arg: t.ID}, true
 	}
-	return engine.Action{}, false
+	return choice{}, false
 }
 
 // tradeWorth reports whether p, the counterparty of t, should accept it:

@@ -436,8 +436,8 @@ func (g *Game) settled(chain int) {
 }
 
 // resign takes p out of the game: every card p holds — hand, bank, table
-// with its buildings — goes to the discards (the hand's unnamed: it stays
-// hidden in the event). What waited for p goes on without p: p's turn
+// with its buildings — goes to the discards (the event counts the hand's,
+// it does not name them). What waited for p goes on without p: p's turn
 // passes, an action of p's is dropped, p's answer to another's action
 // settles p's chain with nothing paid or taken. The last player left wins.
 func (g *Game) resign(p PlayerID) {

@@ -74,3 +74,46 @@ func TestNoAllocations(t *testing.T) {
 		t.Fatalf("%.2f allocations per decision (%d games)", allocs, restarts)
 	}
 }
+
+// TestGamesWithLeavers: when players leave mid-game (deal.ActResign, at
+// any moment: on their turn, while answering, while others play), the
+// computer players left make only decisions the engine accepts and the
+// games end, the last one left winning if nobody completes three sets.
+func TestGamesWithLeavers(t *testing.T) {
+	for seed := uint64(1); seed <= 60; seed++ {
+		players := deal.MinPlayers + 1 + int(seed)%(deal.MaxPlayers-deal.MinPlayers)
+		g, _, err := deal.New(deal.Config{Players: players, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every 40 steps a seat still in leaves, the one the game waits
+		// for every other time.
+		for i := 0; i < 20000 && g.Phase != deal.PhaseGameOver; i++ {
+			p, a := g.Waiting(), deal.Action{}
+			if i > 0 && i%40 == 0 {
+				if (i/40)%2 == 1 {
+					p = deal.PlayerID((int(seed) + i) % players)
+					for !g.Active(p) {
+						p = (p + 1) % deal.PlayerID(players)
+					}
+				}
+				a = deal.Action{Kind: deal.ActResign}
+			} else {
+				a = Decide(g, p)
+			}
+			evs, err := g.Apply(p, a)
+			if err != nil {
+				t.Fatalf("seed %d step %d: %+v by %d refused: %v", seed, i, a, p, err)
+			}
+			if err := g.CheckInvariants(); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, i, err)
+			}
+			if err := g.CheckEvents(evs); err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, i, err)
+			}
+		}
+		if g.Phase != deal.PhaseGameOver || !g.Active(g.Winner) {
+			t.Fatalf("seed %d: the game did not end with a winner still in (phase %d, winner %d)", seed, g.Phase, g.Winner)
+		}
+	}
+}

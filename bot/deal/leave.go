@@ -1,0 +1,75 @@
+package deal
+
+import (
+	"context"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+)
+
+// /leave in a Deal game: a question in the group, answered by the player
+// who asked; yes takes the seat out of the game (deal.ActResign), as an
+// absent or voted-out player leaves (the cards go to the discards).
+
+// The question's buttons, in the group: the letters and shapes of the
+// board's /leave question.
+const (
+	OpLeaveYes Op = "qy" // /leave confirmed by the seat in the argument
+	OpLeaveNo  Op = "qn" // /leave cancelled
+)
+
+// cmdLeave asks the player who sent /leave to confirm it.
+func (k *Kind) cmdLeave(ctx context.Context, updateID int, m *tgbotapi.Message) {
+	st, err := k.host.Change(m.Chat.ID, updateID, func(c *chatState) error {
+		lang := c.Lang(m.From.LanguageCode)
+		rec := c.Rec
+		seat := -1
+		if rec != nil {
+			seat = int(rec.SeatOf(m.From.ID))
+		}
+		switch {
+		case rec == nil || rec.Status != kit.StatusPlaying || rec.Deal == nil:
+			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "no_game", nil)})
+		case !k.CanResign(rec, seat):
+			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "not_a_player", nil)})
+		default:
+			kb := kit.ConfirmKeyboard(k.cat, lang, rec, OpLeaveYes, OpLeaveNo, seat)
+			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_leave_confirm",
+				map[string]any{"Player": kit.Mention(rec.Seats[seat])}), KB: kb})
+		}
+		return nil
+	})
+	k.host.Finish(ctx, st, err)
+}
+
+// pressLeave answers the /leave question, pressed in the group: checked
+// against the game's revision, like the board's.
+func (k *Kind) pressLeave(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	chat := q.Message.Chat.ID
+	defer k.host.Lock(chat)()
+	st, err := k.host.PressChange(chat, updateID, q, p, func(c *chatState, lang string) {
+		rec := c.Rec
+		seat := int(rec.SeatOf(q.From.ID))
+		switch {
+		case rec.Deal == nil || !k.CanResign(rec, seat):
+			c.Alert = k.t(lang, "alert_not_player", nil)
+			return
+		case p.Op == OpLeaveNo:
+			c.Toast = k.t(lang, "cancelled", nil)
+			c.CloseQuestion(q.Message, c.Toast)
+			return
+		case seat != p.Arg:
+			c.Alert = k.t(lang, "alert_not_your_menu", nil)
+			return
+		}
+		if err := k.apply(c, lang, q.From.ID, deal.PlayerID(seat), deal.Action{Kind: deal.ActResign}); err != nil {
+			c.Alert = k.errText(lang, err)
+			return
+		}
+		c.CloseQuestion(q.Message, "✅")
+	})
+	k.host.Answer(ctx, q.ID, st, err)
+	k.host.Finish(ctx, st, err)
+}
