@@ -443,8 +443,9 @@ func TestAuctionDeedCard(t *testing.T) {
 	_, bid, _ := h.findButton(board.OpAuctionBid, 0, true)
 	h.press(h.users[0], msg, bid)
 	h.press(h.users[2], msg, deed)
-	want := boardOf(h).DeedCard("en", h.record(), sq)
-	if got := h.lastAlert(); !got.ShowAlert || got.Text != want || !strings.Contains(want, h.bot.cat.T("en", "deed_owner_bank", nil)) {
+	lang := h.users[2].LanguageCode // an alert is in the presser's language
+	want := boardOf(h).DeedCard(lang, h.record(), sq)
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != want || !strings.Contains(want, h.bot.cat.T(lang, "deed_owner_bank", nil)) {
 		t.Errorf("the deed button answered %+v, want the card %q", got, want)
 	}
 }

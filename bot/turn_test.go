@@ -276,12 +276,13 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 	if h.record().Game.Phase != engine.PhaseAuction {
 		t.Fatal("declining did not open an auction")
 	}
-	msg, data, ok := h.findButton(board.OpAuctionDeed, sq, false)
+	msg, data, ok := h.findButton(board.OpDeed, sq, false)
 	if !ok {
 		t.Fatal("the auction offers no deed card")
 	}
 	h.press(h.users[2], msg, data)
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != boardOf(h).DeedCard("en", h.record(), sq) {
+	// An alert is in the presser's language.
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != boardOf(h).DeedCard(h.users[2].LanguageCode, h.record(), sq) {
 		t.Errorf("the auction's deed card is %+v", a)
 	}
 }
