@@ -266,7 +266,8 @@ func TestOfferShowsItsDeadline(t *testing.T) {
 	}
 }
 
-// TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for.
+// TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for;
+// the turn message leaves the auction's clock to the auction's message.
 func TestAuctionOffersTheDeedCard(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
@@ -275,6 +276,11 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
 	if h.record().Game.Phase != engine.PhaseAuction {
 		t.Fatal("declining did not open an auction")
+	}
+	// Bids move the auction's deadline, and only its own message follows
+	// them: the turn message shows no clock meanwhile.
+	if strings.Contains(h.turnText(), "⏳") {
+		t.Errorf("the turn message shows a clock during the auction:\n%s", h.turnText())
 	}
 	msg, data, ok := h.findButton(board.OpDeed, sq, false)
 	if !ok {
