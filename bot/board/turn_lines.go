@@ -13,8 +13,9 @@ import (
 
 // The turn message's events, written for a phone: a roll and the move it
 // makes are one line (with the salary where it was earned, on the way), a
-// run of bids or of buildings is one line, and no line is wider than
-// lineWidth. /history keeps one line per event (EventLine).
+// run of buildings, sales or mortgages is one line, bids are left to the
+// auction's own message, and no line is wider than lineWidth. /history
+// keeps one line per event (EventLine).
 
 // lineWidth is the widest line of a turn message, in characters as shown.
 const lineWidth = 60
