@@ -305,3 +305,34 @@ func TestComposerShowsTheDeedCard(t *testing.T) {
 	}
 	t.Errorf("no press in the composer answered with the deed's card %q", want)
 }
+
+// TestBoardTellsVisitorsFromPrisoners: /board's text under the picture says
+// who only visits the jail and who sits in it.
+func TestBoardTellsVisitorsFromPrisoners(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.record()
+	visitor, prisoner := rec.Game.Current, (rec.Game.Current+1)%3
+	jail := rec.Game.EditionData().JailSquare
+	h.edit(func(r *Record) {
+		r.Game.Players[visitor].Pos = jail
+		r.Game.Players[prisoner].Pos, r.Game.Players[prisoner].InJail = jail, true
+	})
+	h.say(h.users[0], "/board")
+	text := h.message(h.newestWith(board.OpDeed)).Text
+	lines := map[engine.PlayerID]string{}
+	for _, l := range strings.Split(text, "\n") {
+		for _, p := range []engine.PlayerID{visitor, prisoner} {
+			if strings.HasPrefix(l, kit.SeatName(rec, p)) {
+				lines[p] = l
+			}
+		}
+	}
+	cat := h.bot.cat
+	if !strings.Contains(lines[visitor], cat.T("en", "turn_visiting", nil)) || strings.Contains(lines[visitor], cat.T("en", "in_jail", nil)) {
+		t.Errorf("the visitor's line reads %q", lines[visitor])
+	}
+	if !strings.Contains(lines[prisoner], cat.T("en", "in_jail", nil)) || strings.Contains(lines[prisoner], cat.T("en", "turn_visiting", nil)) {
+		t.Errorf("the prisoner's line reads %q", lines[prisoner])
+	}
+}
