@@ -266,7 +266,8 @@ func TestOfferShowsItsDeadline(t *testing.T) {
 	}
 }
 
-// TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for.
+// TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for;
+// the turn message leaves the auction's clock to the auction's message.
 func TestAuctionOffersTheDeedCard(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
@@ -276,11 +277,17 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 	if h.record().Game.Phase != engine.PhaseAuction {
 		t.Fatal("declining did not open an auction")
 	}
+	// Bids move the auction's deadline, and only its own message follows
+	// them: the turn message shows no clock meanwhile.
+	if strings.Contains(h.turnText(), "⏳") {
+		t.Errorf("the turn message shows a clock during the auction:\n%s", h.turnText())
+	}
 	msg, data, ok := h.findButton(board.OpDeed, sq, false)
 	if !ok {
 		t.Fatal("the auction offers no deed card")
 	}
 	h.press(h.users[2], msg, data)
+	// An alert is in the presser's language.
 	if a := h.lastAlert(); !a.ShowAlert || a.Text != boardOf(h).DeedCard(h.users[2].LanguageCode, h.record(), sq) {
 		t.Errorf("the auction's deed card is %+v", a)
 	}
@@ -297,4 +304,35 @@ func TestComposerShowsTheDeedCard(t *testing.T) {
 		}
 	}
 	t.Errorf("no press in the composer answered with the deed's card %q", want)
+}
+
+// TestBoardTellsVisitorsFromPrisoners: /board's text under the picture says
+// who only visits the jail and who sits in it.
+func TestBoardTellsVisitorsFromPrisoners(t *testing.T) {
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.record()
+	visitor, prisoner := rec.Game.Current, (rec.Game.Current+1)%3
+	jail := rec.Game.EditionData().JailSquare
+	h.edit(func(r *Record) {
+		r.Game.Players[visitor].Pos = jail
+		r.Game.Players[prisoner].Pos, r.Game.Players[prisoner].InJail = jail, true
+	})
+	h.say(h.users[0], "/board")
+	text := h.message(h.newestWith(board.OpDeed)).Text
+	lines := map[engine.PlayerID]string{}
+	for _, l := range strings.Split(text, "\n") {
+		for _, p := range []engine.PlayerID{visitor, prisoner} {
+			if strings.HasPrefix(l, kit.SeatName(rec, p)) {
+				lines[p] = l
+			}
+		}
+	}
+	cat := h.bot.cat
+	if !strings.Contains(lines[visitor], cat.T("en", "turn_visiting", nil)) || strings.Contains(lines[visitor], cat.T("en", "in_jail", nil)) {
+		t.Errorf("the visitor's line reads %q", lines[visitor])
+	}
+	if !strings.Contains(lines[prisoner], cat.T("en", "in_jail", nil)) || strings.Contains(lines[prisoner], cat.T("en", "turn_visiting", nil)) {
+		t.Errorf("the prisoner's line reads %q", lines[prisoner])
+	}
 }

@@ -15,8 +15,8 @@ import (
 
 // Deed cards: a deed's price, rents, building cost, mortgage value and
 // owner, shown as an alert to whoever presses a deed's button (OpDeed) —
-// on the buy prompt, /board or a building menu (the auction's message has
-// its own button, answered with the same card: auction.go). The card
+// on the buy prompt, the auction's message (auction.go), /board or a
+// building menu. The card
 // changes nothing, so its button is valid as long as the game runs, not
 // only at the revision it was drawn at.
 

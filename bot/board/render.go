@@ -159,10 +159,14 @@ func (b *Kind) cashLines(lang string, rec *Record) []string {
 // clockLine says until when the game waits for the decision shown: the
 // chat layer sets the deadline before the message is rendered
 // (bot/deadline.go), so it is the deadline of this decision. None while
-// paused or while a computer seat moves (it does so by itself).
+// paused, during an auction (its message has the clock) or while a
+// computer seat moves (it does so by itself).
 func (b *Kind) clockLine(lang string, rec *Record) string {
-	if rec.Clock.PausedAt != 0 || rec.Clock.Deadline == 0 || rec.Game.Phase == engine.PhaseGameOver {
+	switch {
+	case rec.Clock.PausedAt != 0 || rec.Clock.Deadline == 0 || rec.Game.Phase == engine.PhaseGameOver:
 		return ""
+	case rec.Game.Phase == engine.PhaseAuction:
+		return "" // bids move the deadline; the auction's own message counts it down
 	}
 	if _, computer := computerPending(rec); computer {
 		return ""

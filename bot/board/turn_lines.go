@@ -13,8 +13,9 @@ import (
 
 // The turn message's events, written for a phone: a roll and the move it
 // makes are one line (with the salary where it was earned, on the way), a
-// run of bids or of buildings is one line, and no line is wider than
-// lineWidth. /history keeps one line per event (EventLine).
+// run of buildings, sales or mortgages is one line, bids are left to the
+// auction's own message, and no line is wider than lineWidth. /history
+// keeps one line per event (EventLine).
 
 // lineWidth is the widest line of a turn message, in characters as shown.
 const lineWidth = 60
@@ -50,6 +51,11 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			}
 			lines = append(lines, b.manyLine(lang, rec, evs[i:i+n]))
 			i += n - 1
+		case engine.EvGambleOffered, engine.EvCasinoOffered:
+			if i == len(evs)-1 && rec.Game.Phase == engine.PhaseGamble {
+				continue // the prompt below offers the stake
+			}
+			lines = append(lines, b.EventLine(lang, rec, e))
 		case engine.EvRentPaid: // the square is on the move's line above
 			lines = append(lines, b.cat.T(lang, "turn_rent", map[string]any{"Player": kit.SeatName(rec, e.Player),
 				"Other": kit.SeatName(rec, e.Other), "Amount": b.money(lang, rec, e.Amount)}))

@@ -183,3 +183,22 @@ func TestBuyPromptVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestStakeOfferedOnce: while the gamble square or the casino waits for a
+// stake, the prompt offers it and no event line repeats the offer; once
+// decided, the turn's lines tell it.
+func TestStakeOfferedOnce(t *testing.T) {
+	b := turnKind(t)
+	rec := gameRecord(t, engine.Lux, 3)
+	offered := engine.Event{Kind: engine.EvCasinoOffered, Player: 0, Amount: 1000}
+	rec.Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1}, offered}
+	line := b.EventLine("en", rec, offered)
+	rec.Game.Phase = engine.PhaseGamble
+	if got := b.turnLines("en", rec); len(got) != 0 {
+		t.Errorf("the offer is repeated above its prompt: %q", got)
+	}
+	rec.Game.Phase = engine.PhaseTurnStart
+	if got := b.turnLines("en", rec); strings.ReplaceAll(strings.Join(got, "\n"), "\n   ", " ") != line {
+		t.Errorf("after the decision the lines are %q, want the offer %q", got, line)
+	}
+}
