@@ -104,6 +104,15 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	// computers own the board and the game ends.
 	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
 	h.playAgainstComputers(alice, clock, prefer) // turnlength_test.go
+	// A computer's move on the chat's timer may be what ended the game: the
+	// record is archived before that timer's change has queued the ending,
+	// so wait for the standings before reading the chat.
+	standings := h.bot.cat.T("en", "standings_title", nil)
+	h.api.WaitFor(func() bool {
+		msgs := h.api.Messages(testChat)
+		return len(msgs) > 0 && strings.Contains(msgs[len(msgs)-1].Text, standings)
+	}, 5*time.Second)
+	h.settle()
 	// The action log replays the game, the computers' moves included.
 	arch := h.archivedRecord()
 	rolls, bought := map[bool]int{}, map[bool]int{}
