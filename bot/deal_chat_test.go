@@ -36,12 +36,18 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	if g.Current == cur || g.Turn != 2 || rec.Clock.Decision != "p:2" {
 		t.Fatalf("after the deadline: current %d (was %d), turn %d, decision %q", g.Current, cur, g.Turn, rec.Clock.Decision)
 	}
+	// The timer's change is stored before the outbox delivers its edits:
+	// wait for the closed table's text.
 	var closed string
-	for _, m := range h.api.Messages(testChat) {
-		if strings.Contains(m.Text, "time is up") {
-			closed = m.Text
+	h.api.WaitFor(func() bool {
+		closed = ""
+		for _, m := range h.api.Messages(testChat) {
+			if strings.Contains(m.Text, "time is up") {
+				closed = m.Text
+			}
 		}
-	}
+		return closed != ""
+	}, 5*time.Second)
 	if !strings.Contains(closed, kit.Escape(rec.Seats[cur].Name)) || !strings.Contains(closed, "turn 1") {
 		t.Fatalf("no table message says whose time ran out: %q", closed)
 	}
