@@ -24,9 +24,22 @@ const lineWidth = 60
 func (b *Kind) turnLines(lang string, rec *Record) []string {
 	evs := rec.Turn
 	var lines []string
+	var out []engine.PlayerID // bankrupt this turn: the summary message lists what they handed over
 	for i := 0; i < len(evs); i++ {
 		e := evs[i]
 		switch e.Kind {
+		case engine.EvBankrupt:
+			out = append(out, e.Player)
+			if l := b.EventLine(lang, rec, e); l != "" {
+				lines = append(lines, l)
+			}
+		case engine.EvDeedReceived:
+			if slices.Contains(out, e.Other) {
+				continue // the bankruptcy's summary (ending_bankrupt.go) names the deeds
+			}
+			if l := b.EventLine(lang, rec, e); l != "" {
+				lines = append(lines, l)
+			}
 		case engine.EvOrderRoll:
 			n := runOf(evs, i, engine.EvOrderRoll)
 			lines = append(lines, b.orderLine(lang, rec, evs[i:i+n]))
