@@ -25,34 +25,42 @@ func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 	}
 	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
 	h.api.PushCallback(testChat, trade, other, tdata)
+	h.rollNotHeldBy429("sendMessage", "the composer's send", current)
+	h.settle()
+	if _, ok := h.api.LastMessage(other.ID); !ok {
+		t.Error("the composer never reached the private chat")
+	}
+}
+
+// rollNotHeldBy429 waits until a private chat's call of method met its 429,
+// then has presser press the group's Roll: it must be answered and played
+// well within the ban (3 s), not behind it.
+func (h *harness) rollNotHeldBy429(method, what string, presser fakeapi.User) {
+	h.t.Helper()
 	if !h.api.WaitFor(func() bool {
-		for _, r := range h.api.Calls("sendMessage") {
+		for _, r := range h.api.Calls(method) {
 			if r.Status == 429 {
 				return true
 			}
 		}
 		return false
 	}, 5*time.Second) {
-		t.Fatal("the composer's send did not meet the 429")
+		h.t.Fatalf("%s did not meet the 429", what)
 	}
 	v := h.version(testChat)
 	msg, data, ok := h.buttonIn(testChat, OpRoll)
 	if !ok {
-		t.Fatal("no Roll button")
+		h.t.Fatal("no Roll button")
 	}
 	pushed := time.Now()
-	update := h.api.PushCallback(testChat, msg, current, data)
+	update := h.api.PushCallback(testChat, msg, presser, data)
 	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
-		t.Fatal("the Roll was not answered")
+		h.t.Fatal("the group's Roll was not answered")
 	}
 	if d := time.Since(pushed); d > time.Second {
-		t.Errorf("the group's Roll waited %v behind the private chat's 429", d)
+		h.t.Errorf("the group's Roll waited %v behind a private chat's 429", d)
 	}
 	if h.version(testChat) == v {
-		t.Error("the Roll did not play")
-	}
-	h.settle()
-	if _, ok := h.api.LastMessage(other.ID); !ok {
-		t.Error("the composer never reached the private chat")
+		h.t.Error("the group's Roll did not play")
 	}
 }

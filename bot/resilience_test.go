@@ -325,32 +325,7 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
 	msg, data := h.privateButton(ux, OpTrMode, editItems)
 	h.api.PushCallback(ux.ID, msg, ux, data)
-	if !h.api.WaitFor(func() bool {
-		for _, r := range h.api.Calls("editMessageText") {
-			if r.Status == 429 {
-				return true
-			}
-		}
-		return false
-	}, 5*time.Second) {
-		t.Fatal("the composer's edit did not meet the 429")
-	}
-	v := h.version(testChat)
-	gmsg, gdata, ok := h.buttonIn(testChat, OpRoll)
-	if !ok {
-		t.Fatal("no Roll button")
-	}
-	pushed := time.Now()
-	update := h.api.PushCallback(testChat, gmsg, ux, gdata)
-	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
-		t.Fatal("the group press was not answered")
-	}
-	if d := time.Since(pushed); d > time.Second {
-		t.Errorf("the group's press waited %v behind a private chat's 429", d)
-	}
-	if h.version(testChat) == v {
-		t.Error("the group's press did not play")
-	}
+	h.rollNotHeldBy429("editMessageText", "the composer's edit", ux)
 	h.settle()
 }
 
