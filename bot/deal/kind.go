@@ -172,12 +172,16 @@ func (k *Kind) Show(c *chatState, lang string) {
 				continue
 			}
 			user, hs := rec.Seats[i].User, handSlot(rec.ID, i, c.Chat)
+			hl := lang
+			if h.Lang != "" {
+				hl = kit.PersonLang(c.Settings, h.Lang)
+			}
 			if c.Remove {
-				text, _ := k.renderHand(lang, c.Chat, rec, deal.PlayerID(i), false)
+				text, _ := k.renderHand(hl, c.Chat, rec, deal.PlayerID(i), false)
 				c.FinalizeIn(user, hs, h.Msg, text)
 				continue
 			}
-			text, kb := k.renderHand(lang, c.Chat, rec, deal.PlayerID(i), true)
+			text, kb := k.renderHand(hl, c.Chat, rec, deal.PlayerID(i), true)
 			c.ShowIn(user, hs, h.Msg, text, kb)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // HandPayload is the /start payload of the link that opens a player's
@@ -37,7 +38,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 	refused := ""
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
-		lang := c.Lang(m.From.LanguageCode)
+		lang := c.PresserLang(m.From.LanguageCode)
 		refused = ""
 		switch {
 		case rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying:
@@ -51,7 +52,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(lang, "deal_hand_moved", nil))
 				h.Msg = 0
 			}
-			h.Open = true
+			h.Open, h.Lang = true, locales.Normalize(m.From.LanguageCode)
 			c.Quiet, c.Turn = true, true
 			c.ViaSettings.DealChat = group
 		}
@@ -61,7 +62,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 		k.host.Finish(ctx, st, err)
 		return
 	}
-	lang := st.ChatLang()
+	lang := st.PresserLang(m.From.LanguageCode) // their private chat: their language
 	if refused != "" {
 		k.out.Send(user, refused, nil)
 		return
@@ -78,6 +79,9 @@ func (k *Kind) closeHand(c *chatState, lang string, seat int) {
 		return
 	}
 	h := &rec.Deal.Hands[seat]
+	if h.Lang != "" {
+		lang = kit.PersonLang(c.Settings, h.Lang)
+	}
 	c.FinalizeIn(rec.Seats[seat].User, handSlot(rec.ID, seat, c.Chat), h.Msg, k.t(lang, "deal_hand_left", nil))
 	rec.Deal.ClearPick(seat)
 	h.Open, h.Msg = false, 0

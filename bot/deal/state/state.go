@@ -29,6 +29,10 @@ type Hand struct {
 	// so the bot may write there.
 	Open bool `json:"open,omitempty"`
 	Msg  int  `json:"msg,omitempty"`
+	// Lang is the person's own Telegram language, recorded when the hand
+	// opened: the private chat is theirs, so it follows their language
+	// unless the group pinned one (kit.PersonLang).
+	Lang string `json:"lang,omitempty"`
 	// Pick is the hand card whose ways to play are shown (when Picked);
 	// Take the opponent's card a Forced Deal takes, chosen before the card
 	// given for it (0: not yet — card 0 is money, never on a table).
