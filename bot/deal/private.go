@@ -126,6 +126,10 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 	c.ViaSettings.DealChat = c.Chat // stored with the change if it is new
 	s := deal.PlayerID(seat)
 	if handKey(rec, s) != p.Rev {
+		if kit.Repeated(rec, from.ID, p.Encode()) {
+			c.Toast = k.t(lang, "toast_done", nil) // a second tap of what the hand already did
+			return
+		}
 		c.Alert = k.t(lang, "alert_outdated", nil)
 		return
 	}
@@ -159,7 +163,11 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 		}
 	default: // OpAct, OpPay: an engine action
 		k.act(c, lang, from.ID, s, picked.act)
+		if c.Alert == "" {
+			c.Applied(from.ID, p.Encode())
+		}
 		return
 	}
 	c.Quiet, c.Turn = true, true // what the hand shows; the game is as it was
+	c.Applied(from.ID, p.Encode())
 }

@@ -73,6 +73,10 @@ type Seat struct {
 	Name string `json:"name"`
 	// Computer: the engine's computer strategy plays the seat (bot/board/seats.go).
 	Computer bool `json:"computer,omitempty"`
+	// Pressed is the callback data of the person's last press that was
+	// applied, so that a second press of it is answered "done" instead of
+	// refused (press.go).
+	Pressed string `json:"pressed,omitempty"`
 }
 
 // SeatOf returns the seat of a Telegram user, or -1.
