@@ -16,7 +16,7 @@ import (
 // leaves a decision's buttons valid.
 //
 //   - a decision of the waiting seat (roll, buy, auction, pay, end turn, a
-//     stake): decisionKey, the decision's identity (phase, seat, turn,
+//     stake): DecisionKey, the decision's identity (phase, seat, turn,
 //     doubles, its debt and amount);
 //   - building, selling and mortgaging a square: squareKey, the square's
 //     state (owner, buildings, mortgage), so a second tap is not a second
@@ -25,7 +25,7 @@ import (
 //   - menus, deeds, the picture, trades, /leave's question: key 0, valid
 //     while the game runs (the engine still checks the action).
 
-// decisionOps are the waiting seat's decisions, keyed by decisionKey.
+// decisionOps are the waiting seat's decisions, keyed by DecisionKey.
 var decisionOps = map[Op]bool{OpRoll: true, OpBuy: true, OpDecline: true, OpEndTurn: true, OpPayFine: true,
 	OpJailCard: true, OpPayDebt: true, OpStayInJail: true, OpBankrupt: true, OpStake: true, OpNoStake: true}
 
@@ -33,9 +33,10 @@ var decisionOps = map[Op]bool{OpRoll: true, OpBuy: true, OpDecline: true, OpEndT
 // of their argument.
 var squareOps = map[Op]bool{OpBuild: true, OpSell: true, OpSellSet: true, OpMortgage: true, OpUnmortgage: true}
 
-// decisionKey is the identity of the decision g waits for: a hash of it,
-// with the waiting seat (plus one) in the low 4 bits (DecisionSeat).
-func decisionKey(g *engine.Game) uint64 {
+// DecisionKey is the identity of the decision g waits for, the key of its
+// buttons: a hash of it, with the waiting seat (plus one) in the low 4
+// bits (DecisionSeat).
+func DecisionKey(g *engine.Game) uint64 {
 	h := fnv.New64a()
 	var buf [8]byte
 	put := func(v int) {
@@ -58,7 +59,7 @@ func decisionKey(g *engine.Game) uint64 {
 	return h.Sum64()>>28<<4 | uint64(w+1)&0xf
 }
 
-// DecisionSeat is the seat a decision button was made for (decisionKey),
+// DecisionSeat is the seat a decision button was made for (DecisionKey),
 // or -1 when the game waited for nobody.
 func DecisionSeat(key uint64) engine.PlayerID { return engine.PlayerID(int(key&0xf) - 1) }
 
@@ -88,7 +89,7 @@ func auctionSeq(key uint64) int { return int(key >> 32) }
 func buttonKey(g *engine.Game, p Press) (key uint64, keyed bool) {
 	switch {
 	case decisionOps[p.Op]:
-		return decisionKey(g), true
+		return DecisionKey(g), true
 	case squareOps[p.Op]:
 		return squareKey(g, p.Arg), true
 	}
