@@ -17,7 +17,7 @@ import (
 //
 //   - a decision of the waiting seat (roll, buy, auction, pay, end turn, a
 //     stake): DecisionKey, the decision's identity (phase, seat, turn,
-//     doubles, its debt and amount);
+//     doubles, jail, its debt and amount);
 //   - building, selling and mortgaging a square: squareKey, the square's
 //     state (owner, buildings, mortgage), so a second tap is not a second
 //     house;
@@ -49,6 +49,11 @@ func DecisionKey(g *engine.Game) uint64 {
 	put(int(w))
 	put(g.Turn)
 	put(g.Doubles)
+	if w >= 0 && int(w) < len(g.Players) && g.Players[w].InJail { // paying the fine leaves the phase as it was
+		put(1)
+	} else {
+		put(0)
+	}
 	put(len(g.Debts))
 	if len(g.Debts) > 0 {
 		put(g.Debts[0].Amount)
