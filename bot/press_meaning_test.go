@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -54,6 +55,7 @@ func outdatedTexts(cat *locales.Catalog) map[string]string {
 // presses Start on the keyboard as it is on their screen: the game starts
 // with everyone who joined, and its message names them all.
 func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t, 5)
 	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Ганна", LanguageCode: "uk"}, fakeapi.User{ID: 55, FirstName: "Bob", LanguageCode: "en"})
 	creator := h.users[0]
@@ -129,6 +131,7 @@ func streets(g *engine.Game, n int) []int {
 // of it: all apply. Before keys, the mortgage was refused as outdated
 // (the roll had made a new revision).
 func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t, 7)
 	h.startGame()
 	rec := h.record()
@@ -180,6 +183,7 @@ func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 // TestDoubleTapIsDone: a second tap of Roll on the same keyboard, before
 // the chat shows the roll, rolls once and answers "done".
 func TestDoubleTapIsDone(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t, 3)
 	h.startGame()
 	msg, roll, ok := h.findButton(OpRoll, 0, true)
@@ -250,5 +254,159 @@ func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 	}
 	if h.record().Game.Version != ver {
 		t.Error("a beaten raise bid")
+	}
+}
+
+// decisionOps are the waiting player's buttons on the turn message, in the
+// order the busy players below prefer them.
+var busyDecisions = []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, board.OpJailCard, OpPayDebt, board.OpStayInJail,
+	board.OpNoStake, OpDecline, board.OpBankrupt}
+
+// TestBusyGameRefusesNoPressOnTheNewestKeyboard plays a game of three as
+// people do under Telegram's limits: whoever a decision button on the
+// newest keyboard delivered belongs to presses it as soon as it shows (now
+// and then twice), while someone else opens a menu after every move. No
+// such press may be refused as outdated; every second tap is "done".
+func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays for several seconds of real time")
+	}
+	t.Parallel()
+	h := newLimitedHarness(t, 11)
+	h.startGame()
+	rec := h.record()
+	own := streets(rec.Game, len(rec.Seats)) // each one's street, to mortgage while others decide
+	for s := range rec.Seats {
+		h.give(engine.PlayerID(s), own[s])
+	}
+	outdated := outdatedTexts(h.bot.cat)
+	// newest is the newest delivered message with the game's decision (or
+	// auction) buttons, and its decision buttons' data.
+	newest := func() (fakeapi.Message, []string) {
+		msgs := h.api.Messages(testChat)
+		for i := len(msgs) - 1; i >= 0; i-- {
+			var data []string
+			for _, row := range msgs[i].Keyboard {
+				for _, b := range row {
+					p, err := kit.ParsePress(b.Data)
+					if err == nil && p.Game == rec.ID && (slices.Contains(busyDecisions, p.Op) || p.Op == board.OpAuctionLeave || p.Op == board.OpBankruptYes) {
+						data = append(data, b.Data)
+					}
+				}
+			}
+			if len(data) > 0 {
+				return msgs[i], data
+			}
+		}
+		return fakeapi.Message{}, nil
+	}
+	lang := func(u fakeapi.User) string { return h.bot.chatLang(testChat, u.LanguageCode) }
+	acted := map[string]bool{} // decision buttons whose press was applied: their keyboard is behind
+	tried := map[string]bool{} // presses made, per user and data
+	var refusals []string      // outdated refusals of the right person's press
+	decisions, taps := 0, 0
+	for decisions < 8 {
+		if h.record().Status != StatusPlaying {
+			break
+		}
+		var m fakeapi.Message
+		var data []string
+		if !h.api.WaitFor(func() bool {
+			m, data = newest()
+			for _, d := range data {
+				if acted[d] {
+					return false // still the keyboard of a move made: wait for its edit
+				}
+			}
+			return len(data) > 0
+		}, 15*time.Second) {
+			t.Fatalf("after %d decisions the chat shows no new decision", decisions)
+		}
+		// The button to press and the person it is for.
+		var pick string
+		var who fakeapi.User
+		for _, op := range append(busyDecisions, board.OpAuctionLeave, board.OpBankruptYes) {
+			for _, d := range data {
+				p, _ := kit.ParsePress(d)
+				if p.Op != op {
+					continue
+				}
+				var u fakeapi.User
+				switch {
+				case p.Op == board.OpAuctionLeave: // any bidder still in
+					r := h.record()
+					if r.Game.Auction == nil {
+						continue
+					}
+					for s := range r.Seats {
+						if !r.Game.Auction.Passed[s] && engine.PlayerID(s) != r.Game.Auction.Leader && !tried[h.userOf(r, engine.PlayerID(s)).FirstName+d] {
+							u = h.userOf(r, engine.PlayerID(s))
+							break
+						}
+					}
+				case p.Op == board.OpBankruptYes: // the menu's owner
+					r := h.record()
+					if s := r.SeatOf(r.View.User); s >= 0 {
+						u = h.userOf(r, s)
+					}
+				default:
+					u = h.userOf(rec, board.DecisionSeat(p.Rev))
+				}
+				if u.ID != 0 && !tried[u.FirstName+d] {
+					pick, who = d, u
+					break
+				}
+			}
+			if pick != "" {
+				break
+			}
+		}
+		if pick == "" {
+			t.Fatalf("no button left to press on %v", m.Keyboard)
+		}
+		tried[who.FirstName+pick] = true
+		double := decisions%4 == 3
+		first := h.api.PushCallback(testChat, m.ID, who, pick)
+		second := 0
+		if double {
+			second = h.api.PushCallback(testChat, m.ID, who, pick)
+		}
+		a := h.answerOf(first)
+		if id, ok := outdated[a.Text]; ok && a.ShowAlert {
+			refusals = append(refusals, id+" for "+pick)
+		}
+		if a.ShowAlert {
+			continue // refused for a reason of the game (not enough cash): another button of it
+		}
+		acted[pick] = true
+		decisions++
+		if double {
+			taps++
+			if b := h.answerOf(second); b.ShowAlert || b.Text != h.bot.cat.T(lang(who), "toast_done", nil) {
+				t.Errorf("a second tap of %q was answered %+v, want the toast \"done\"", pick, b)
+			}
+		}
+		// Meanwhile someone else opens their mortgage menu, or mortgages or
+		// lifts their street in it: a change of the game (a new revision)
+		// that is not the decision's.
+		r := h.record()
+		if s := r.SeatOf(who.ID); s >= 0 {
+			other := (s + 1) % engine.PlayerID(len(r.Seats))
+			u, sq := h.userOf(r, other), own[other]
+			if _, d, ok := h.findButton(board.OpMortgage, sq, false); ok && r.View.User == u.ID {
+				h.api.PushCallback(testChat, m.ID, u, d)
+			} else if _, d, ok := h.findButton(board.OpUnmortgage, sq, false); ok && r.View.User == u.ID {
+				h.api.PushCallback(testChat, m.ID, u, d)
+			} else if _, d, ok := h.findButton(board.OpMenuMort, 0, true); ok {
+				h.api.PushCallback(testChat, m.ID, u, d)
+			}
+		}
+	}
+	t.Logf("%d decisions (%d tapped twice) on the newest keyboard delivered; %d refused as outdated", decisions, taps, len(refusals))
+	if decisions < 8 {
+		t.Errorf("only %d decisions were made: the test proves little", decisions)
+	}
+	if len(refusals) != 0 {
+		t.Errorf("%d presses on the newest keyboard by the person it was for were refused as outdated: %v", len(refusals), refusals)
 	}
 }
