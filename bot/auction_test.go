@@ -366,18 +366,10 @@ func TestAuctionRefusalsSayWhy(t *testing.T) {
 		t.Fatal("no opening bid")
 	}
 	first, second := h.users[0], h.users[1] // Alice (en) bids, Богдан (uk) presses the same amount
-	h.press(first, msg, data)
-	rec = h.record()
-	a := rec.Game.Auction
-	if a == nil || a.Leader != rec.SeatOf(first.ID) {
-		t.Fatalf("the opening bid was not placed: %+v", a)
-	}
+	rec, a := h.placeBid(first, msg, data, "the opening bid")
 	ver := rec.Game.Version
 	h.press(second, msg, data)
-	want := h.bot.cat.T("uk", "auction_outbid", map[string]any{"Player": first.FirstName, "Amount": h.bot.cat.MoneyOf("uk", rec.Edition, a.High)})
-	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
-		t.Errorf("a beaten bid was answered %+v, want the alert %q", got, want)
-	}
+	h.wantOutbid(second, first, rec, a.High, "a beaten bid")
 	// The leader's second tap of the bid placed is done already (issue 25).
 	h.press(first, msg, data)
 	if got := h.lastAlert(); got.ShowAlert || got.Text != h.bot.cat.T("en", "toast_done", nil) {

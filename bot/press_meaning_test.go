@@ -239,21 +239,35 @@ func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 			}
 		}
 	}
-	h.press(second, msg, biggest)
-	rec = h.record()
-	a := rec.Game.Auction
-	if a == nil || a.Leader != rec.SeatOf(second.ID) {
-		t.Fatalf("the biggest raise was not placed: %+v", a)
-	}
-	ver := rec.Game.Version
+	rec, a := h.placeBid(second, msg, biggest, "the biggest raise")
 	h.press(third, msg, raise)
-	lang := h.bot.chatLang(testChat, third.LanguageCode)
-	want := h.bot.cat.T(lang, "auction_outbid", map[string]any{"Player": second.FirstName, "Amount": h.bot.cat.MoneyOf(lang, rec.Edition, a.High)})
-	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
-		t.Errorf("a raise whose amount was beaten was answered %+v, want the alert %q", got, want)
+	h.wantOutbid(third, second, rec, a.High, "a raise whose amount was beaten")
+}
+
+// placeBid presses an auction's bid button as u and checks that u leads.
+func (h *harness) placeBid(u fakeapi.User, msg int, data, what string) (*Record, *engine.Auction) {
+	h.t.Helper()
+	h.press(u, msg, data)
+	rec := h.record()
+	a := rec.Game.Auction
+	if a == nil || a.Leader != rec.SeatOf(u.ID) {
+		h.t.Fatalf("%s was not placed: %+v", what, a)
 	}
-	if h.record().Game.Version != ver {
-		t.Error("a beaten raise bid")
+	return rec, a
+}
+
+// wantOutbid checks that u's last bid was refused naming the leader and
+// the highest bid (in u's language unless the chat pinned one), and that
+// it changed nothing.
+func (h *harness) wantOutbid(u, leader fakeapi.User, rec *Record, high int, what string) {
+	h.t.Helper()
+	lang := h.bot.chatLang(testChat, u.LanguageCode)
+	want := h.bot.cat.T(lang, "auction_outbid", map[string]any{"Player": leader.FirstName, "Amount": h.bot.cat.MoneyOf(lang, rec.Edition, high)})
+	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
+		h.t.Errorf("%s was answered %+v, want the alert %q", what, got, want)
+	}
+	if h.record().Game.Version != rec.Game.Version {
+		h.t.Errorf("%s bid", what)
 	}
 }
 

@@ -104,15 +104,23 @@ func TestDebtTimesOutToTheDefaultPayment(t *testing.T) {
 	}
 }
 
-// TestPaymentChosenOnTheHand: the payer marks the cards; too little is
-// refused with an alert and changes nothing, enough pays exactly those.
-func TestPaymentChosenOnTheHand(t *testing.T) {
+// debtCollected is the scripted game where seat 0 played its Debt
+// Collector against seat 1, who owes 5M with 2M + 3M offered by default.
+func debtCollected(t *testing.T) (*Kind, *Record) {
+	t.Helper()
 	k := testKind(t)
 	rec := scripted(t)
-	g := rec.Deal.Game
 	bankMoney(t, k, rec)
 	press(k, rec, 0, OpCard, debtCollector)
 	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay }))
+	return k, rec
+}
+
+// TestPaymentChosenOnTheHand: the payer marks the cards; too little is
+// refused with an alert and changes nothing, enough pays exactly those.
+func TestPaymentChosenOnTheHand(t *testing.T) {
+	k, rec := debtCollected(t)
+	g := rec.Deal.Game
 	// The default is 2M + 3M; the payer takes the 2M out: 3M is too little.
 	if c := press(k, rec, 1, OpMark, MarkArg(money2, false)); c.Alert != "" || !rec.Deal.Hands[1].Paying || rec.Deal.Hands[1].Pay.Has(money2) {
 		t.Fatalf("unmarking 2M: alert %q, hand %+v", c.Alert, rec.Deal.Hands[1])
@@ -165,12 +173,8 @@ func TestStaleHandButtonsAreRefused(t *testing.T) {
 // applies; a second tap of a mark is done; Pay as that keyboard showed it
 // (5M) is refused naming what the cards chosen make now, and pays nothing.
 func TestPaymentMarksOnOneKeyboard(t *testing.T) {
-	k := testKind(t)
-	rec := scripted(t)
+	k, rec := debtCollected(t)
 	g := rec.Deal.Game
-	bankMoney(t, k, rec)
-	press(k, rec, 0, OpCard, debtCollector)
-	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay }))
 	key := handKey(rec, 1) // the keyboard on the payer's screen: 2M + 3M chosen, "Pay 5M"
 	tap := func(op Op, arg int) *chatState {
 		c := &chatState{Chat: testGroup, Via: rec.Seats[1].User, Rec: rec}
