@@ -128,7 +128,7 @@ func (b *Kind) stillMeant(c *chatState, lang string, from *tgbotapi.User, seat e
 		}
 		c.Alert = b.cat.T(lang, "alert_stale_moved", nil)
 	case p.Op == OpPayDebt && g.Check(seat, engine.Action{Kind: engine.ActPayDebt}) == nil:
-		c.Alert = b.cat.T(lang, "alert_amount_moved", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)})
+		c.Alert = b.cat.T(lang, "refuse_amount_moved", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)})
 	default:
 		c.Alert = b.cat.T(lang, "alert_stale_moved", nil)
 	}
