@@ -31,7 +31,9 @@ func TestDecisionKeysFollowTheDecisionOnly(t *testing.T) {
 	g := rec.Game
 	cur := g.Current
 	other := (cur + 1) % 3
-	user := func(s engine.PlayerID) *tgbotapi.User { return &tgbotapi.User{ID: rec.Seats[s].User, LanguageCode: "en"} }
+	user := func(s engine.PlayerID) *tgbotapi.User {
+		return &tgbotapi.User{ID: rec.Seats[s].User, LanguageCode: "en"}
+	}
 	check := func(seat engine.PlayerID, p Press) *chatState {
 		c := &chatState{Rec: rec}
 		b.stillMeant(c, "en", user(seat), seat, p)
