@@ -190,8 +190,8 @@ func (g *Game) checkRent(p PlayerID, a Action, card *Card) error {
 	if card.Colors[0] == AnyColor && !g.opponent(p, a.Target) {
 		return ErrBadTarget
 	}
-	if n, _ := g.colorCount(p, a.Color, -1); n == 0 {
-		return ErrNoColor
+	if _, printed := g.colorCount(p, a.Color, -1); printed == 0 {
+		return ErrNoColor // wilds alone charge no rent
 	}
 	doubles := a.Cards.Len()
 	if !a.Cards.Valid() || g.Plays+1+doubles > PlaysPerTurn {

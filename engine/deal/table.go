@@ -81,9 +81,13 @@ func init() {
 }
 
 // RentOf is the rent player p collects for colour c: by the cards held (up
-// to a full set), plus a house and a hotel on a complete set.
+// to a full set), plus a house and a hotel on a complete set. A colour of
+// wilds alone charges nothing: there is no printed property to charge for.
 func (g *Game) RentOf(p PlayerID, c Color) int {
-	n, _ := g.colorCount(p, c, -1)
+	n, printed := g.colorCount(p, c, -1)
+	if printed == 0 {
+		return 0
+	}
 	houses, hotels := g.Buildings(p, c)
 	rent := Rent(c, n)
 	if houses > 0 {
