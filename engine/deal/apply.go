@@ -53,14 +53,14 @@ func (g *Game) check(p PlayerID, a Action) error {
 	if p != g.Current {
 		return ErrNotYourTurn
 	}
+	if a.Kind == ActRecolor { // at any moment of one's turn: while answered, while discarding too
+		return g.checkRecolor(p, a)
+	}
 	if g.Phase != PhasePlay {
 		return ErrNotNow
 	}
-	switch a.Kind {
-	case ActEndTurn:
+	if a.Kind == ActEndTurn {
 		return nil
-	case ActRecolor:
-		return g.checkRecolor(p, a)
 	}
 	if g.Plays >= PlaysPerTurn {
 		return ErrNoPlaysLeft

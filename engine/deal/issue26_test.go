@@ -166,3 +166,39 @@ func TestDefaultPaymentRandom(t *testing.T) {
 		t.Fatalf("only %d layouts tried", tried)
 	}
 }
+
+// TestRecolorAnyMomentOfTurn: a wild re-colours "at any moment of your
+// turn" (the book) — while one's own action waits for answers, while one
+// answers a Just Say No, while one discards — and never on another's turn
+// (issue #26, item 17).
+func TestRecolorAnyMomentOfTurn(t *testing.T) {
+	g := scripted(t, 2, Rules{})
+	hand(t, g, 0, debtCollector, m1, m2, m3, m4, m5, m10, passGo, passGo2)
+	hand(t, g, 1, sayNo1)
+	bank(t, g, 1, m2+1, m2+2, m2+3)
+	table(t, g, 0, Red, wildRedYellow)
+	table(t, g, 1, Pink, wildPinkOrange)
+	apply(t, g, 0, Action{Kind: ActPlay, Card: debtCollector, Target: 1})
+	// The target answers; the actor re-colours meanwhile.
+	apply(t, g, 0, Action{Kind: ActRecolor, Card: wildRedYellow, Color: Yellow})
+	refuse(t, g, 1, Action{Kind: ActRecolor, Card: wildPinkOrange, Color: Orange}, ErrNotYourTurn)
+	if g.Phase != PhaseRespond || g.Waiting() != 1 {
+		t.Fatalf("the re-colour changed the phase %d or whom it waits for %d", g.Phase, g.Waiting())
+	}
+	// The actor answers a Just Say No and may re-colour then too.
+	apply(t, g, 1, Action{Kind: ActSayNo, Card: sayNo1})
+	apply(t, g, 0, Action{Kind: ActRecolor, Card: wildRedYellow, Color: Red})
+	apply(t, g, 0, Action{Kind: ActAccept, Target: 1})
+	// Discarding down to 7.
+	apply(t, g, 0, Action{Kind: ActEndTurn})
+	if g.Phase != PhaseDiscard {
+		t.Fatalf("phase %d", g.Phase)
+	}
+	apply(t, g, 0, Action{Kind: ActRecolor, Card: wildRedYellow, Color: Yellow})
+	if where(g, wildRedYellow).Color != Yellow {
+		t.Fatal("not re-coloured")
+	}
+	apply(t, g, 0, Action{Kind: ActDiscard, Card: m1})
+	// Another's turn: no.
+	refuse(t, g, 0, Action{Kind: ActRecolor, Card: wildRedYellow, Color: Red}, ErrNotYourTurn)
+}
