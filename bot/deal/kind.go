@@ -71,7 +71,7 @@ func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 // Start deals a game to the lobby's seats.
 func (k *Kind) Start(c *chatState, lang string) bool {
 	rec := c.Rec
-	g, evs, err := deal.New(deal.Config{Players: len(rec.Seats), Seed: k.host.Seed()})
+	g, evs, err := deal.New(deal.Config{Players: len(rec.Seats), Seed: k.host.Seed(), Rules: rulesOf(rec.Options)})
 	if err != nil {
 		c.Alert = k.t(lang, "deal_alert_refused", nil)
 		return false
