@@ -1,6 +1,7 @@
 package deal
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -65,5 +66,64 @@ func TestActorRecolorsWhileAnswered(t *testing.T) {
 		if b.Op == OpAct && b.Action.Kind != deal.ActRecolor {
 			t.Fatalf("the actor, not waited for, is offered %+v", b)
 		}
+	}
+}
+
+// TestTargetIsToldWhatIsTaken: the target's private prompt, the group's
+// prompt and the table's line name what the action takes — the card of a
+// Sly Deal, both cards of a Forced Deal, the set of a Deal Breaker, the set
+// and amount of a rent —, so that the target can decide whether to say no
+// (issue #26, item 18).
+func TestTargetIsToldWhatIsTaken(t *testing.T) {
+	k := testKind(t)
+	const dealBreaker = 59
+	for _, c := range []struct {
+		name  string
+		card  int
+		lay   func(t *testing.T, g *deal.Game)
+		match func(a deal.Action) bool
+		take  int // a Forced Deal's card to take, chosen first
+		want  []string
+	}{
+		{"Sly Deal", slyDeal, func(t *testing.T, g *deal.Game) {
+			lay(t, g, deal.ZoneTable, 1, deal.Red, red1)
+		}, func(a deal.Action) bool { return a.Take == red1 }, 0, []string{k.cardName("en", red1)}},
+		{"Forced Deal", forcedDeal, func(t *testing.T, g *deal.Game) {
+			lay(t, g, deal.ZoneTable, 1, deal.Red, red2)
+			lay(t, g, deal.ZoneTable, 0, deal.Green, green1)
+		}, func(a deal.Action) bool { return a.Take == red2 && a.Give == green1 }, red2,
+			[]string{k.cardName("en", red2), k.cardName("en", green1)}},
+		{"Deal Breaker", dealBreaker, func(t *testing.T, g *deal.Game) {
+			lay(t, g, deal.ZoneTable, 1, deal.DarkBlue, dblue1, dblue1+1)
+		}, func(a deal.Action) bool { return a.Color == deal.DarkBlue }, 0, []string{"complete set: " + k.colorName("en", deal.DarkBlue)}},
+		{"rent", rentAny, func(t *testing.T, g *deal.Game) {
+			lay(t, g, deal.ZoneTable, 0, deal.DarkBlue, dblue1)
+			lay(t, g, deal.ZoneBank, 1, 0, money3)
+		}, func(a deal.Action) bool { return a.Color == deal.DarkBlue && a.Target == 1 && a.Cards.Empty() }, 0,
+			[]string{"rent for " + k.colorName("en", deal.DarkBlue), "3M"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := scripted(t)
+			g := rec.Deal.Game
+			lay(t, g, deal.ZoneHand, 0, 0, c.card)
+			c.lay(t, g)
+			press(k, rec, 0, OpCard, c.card)
+			if c.take != 0 {
+				press(k, rec, 0, OpTake, c.take)
+			}
+			played := press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay && c.match(a) }))
+			if g.Phase != deal.PhaseRespond || len(played.Replies) != 1 {
+				t.Fatalf("phase %d, replies %+v", g.Phase, played.Replies)
+			}
+			hand, _ := k.renderHand("en", testGroup, rec, 1, true)
+			table := k.renderTable("en", rec, true)
+			for _, w := range c.want {
+				for where, text := range map[string]string{"the target's hand": hand, "the group's prompt": played.Replies[0].Text, "the table": table} {
+					if !strings.Contains(strings.ToLower(text), strings.ToLower(w)) {
+						t.Errorf("%s does not say %q:\n%s", where, w, text)
+					}
+				}
+			}
+		})
 	}
 }

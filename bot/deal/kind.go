@@ -380,7 +380,7 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 		card := k.quotedName(lang, pd.Card)
 		if len(asked) > 0 {
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_answer_prompt", map[string]any{
-				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card})})
+				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card, "Stake": k.pendingStake(lang, pd)})})
 		}
 		if actorAsked {
 			var noes []string

@@ -202,3 +202,28 @@ func TestRecolorAnyMomentOfTurn(t *testing.T) {
 	// Another's turn: no.
 	refuse(t, g, 0, Action{Kind: ActRecolor, Card: wildRedYellow, Color: Red}, ErrNotYourTurn)
 }
+
+// TestPlayedNamesWhatIsAtStake: the event of a Sly Deal or Forced Deal
+// names the cards it takes and gives, so the target and the table can be
+// told (issue #26, item 18); a Deal Breaker names the colour, a rent its
+// colour and amount.
+func TestPlayedNamesWhatIsAtStake(t *testing.T) {
+	g := scripted(t, 2, Rules{})
+	hand(t, g, 0, slyDeal, forcedDeal, dealBreaker)
+	table(t, g, 1, AnyColor, red1, green1, dblue1, dblue2)
+	table(t, g, 0, AnyColor, yellow1)
+	e := find(t, apply(t, g, 0, Action{Kind: ActPlay, Card: slyDeal, Take: red1}), EvPlayed)
+	if e.Take != red1 || e.Give != 0 || e.Other != 1 {
+		t.Fatalf("Sly Deal played %+v", e)
+	}
+	apply(t, g, 1, Action{Kind: ActAccept})
+	e = find(t, apply(t, g, 0, Action{Kind: ActPlay, Card: forcedDeal, Take: green1, Give: yellow1}), EvPlayed)
+	if e.Take != green1 || e.Give != yellow1 {
+		t.Fatalf("Forced Deal played %+v", e)
+	}
+	apply(t, g, 1, Action{Kind: ActAccept})
+	e = find(t, apply(t, g, 0, Action{Kind: ActPlay, Card: dealBreaker, Target: 1, Color: DarkBlue}), EvPlayed)
+	if e.Color != DarkBlue || e.Other != 1 || e.Take != 0 {
+		t.Fatalf("Deal Breaker played %+v", e)
+	}
+}
