@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -126,4 +128,134 @@ func TestTargetIsToldWhatIsTaken(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestInlineEndTurnAlwaysOffered: three players with five loose
+// properties each and a Forced Deal in hand gave 66 moves, cut at 50
+// with End turn last — gone (issue #26, item 13). The answer is End turn
+// first, then one result per card: the Forced Deal is one result, its
+// cards chosen in the private chat; nothing posted names a hand card;
+// cards that cannot be played now are no results but End turn names
+// them; a player the game does not wait for gets nothing to choose.
+func TestInlineEndTurnAlwaysOffered(t *testing.T) {
+	k := testKind(t)
+	g, _, err := deal.New(deal.Config{Players: 3, Deck: []int{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := testRecord(g)
+	for c := range deal.DeckSize {
+		if g.Places[c].Zone == deal.ZoneHand {
+			lay(t, g, deal.ZoneDiscard, deal.Nobody, 0, c)
+		}
+	}
+	// Five loose properties each, of five colours with sets of three.
+	colours := []deal.Color{deal.LightBlue, deal.Pink, deal.Orange, deal.Red, deal.Yellow}
+	first := []int{22, 25, 28, 31, 34}
+	for p := range deal.PlayerID(3) {
+		for i, col := range colours {
+			lay(t, g, deal.ZoneTable, p, col, first[i]+int(p))
+		}
+	}
+	const justSayNo, double = 61, 91
+	lay(t, g, deal.ZoneHand, 0, 0, forcedDeal, money3, justSayNo, double)
+	if n := len(g.Legal(0)); n <= maxInlineResults {
+		t.Fatalf("the layout gives %d moves: not more than Telegram's %d", n, maxInlineResults)
+	}
+	results := k.inlineResults("en", testGroup, rec, 0)
+	if len(results) > maxInlineResults || len(results) == 0 {
+		t.Fatalf("%d results", len(results))
+	}
+	end := k.t("en", "deal_btn_end", nil)
+	first0 := results[0].(tgbotapi.InlineQueryResultArticle)
+	if first0.Title != end {
+		t.Fatalf("the first result is %q, not End turn", first0.Title)
+	}
+	titles := map[string]int{}
+	for _, r := range results {
+		a := r.(tgbotapi.InlineQueryResultArticle)
+		titles[a.Title]++
+		text := a.InputMessageContent.(tgbotapi.InputTextMessageContent).Text
+		for _, c := range g.Hand(0).Cards(nil) {
+			if strings.Contains(text, k.cardName("en", c)) {
+				t.Errorf("result %q posts %q, naming a hand card", a.Title, text)
+			}
+		}
+	}
+	if len(results) != 5 || len(titles) != 5 {
+		t.Fatalf("want End turn and one result for each of the 4 cards: %v", titles)
+	}
+	// With the 3 plays used, no card can be played: End turn alone,
+	// naming them (a card to look at would post a message doing nothing).
+	g.Plays = deal.PlaysPerTurn
+	results = k.inlineResults("en", testGroup, rec, 0)
+	if len(results) != 1 {
+		t.Fatalf("with no play left: %d results", len(results))
+	}
+	for _, c := range []int{forcedDeal, money3, justSayNo, double} {
+		if d := results[0].(tgbotapi.InlineQueryResultArticle).Description; !strings.Contains(d, k.cardName("en", c)) {
+			t.Errorf("End turn's description %q does not name %q, which cannot be played now", d, k.cardName("en", c))
+		}
+	}
+	if n := len(k.inlineResults("en", testGroup, rec, 1)); n != 0 {
+		t.Fatalf("a player the game does not wait for got %d results", n)
+	}
+}
+
+// TestInlineChoices: choosing a card with one way plays it; choosing one
+// with several picks it in the private chat's hand and plays nothing;
+// choosing End turn ends the turn; a choice made on an older hand is
+// refused.
+func TestInlineChoices(t *testing.T) {
+	k := testKind(t)
+	rec := scripted(t)
+	g := rec.Deal.Game
+	lay(t, g, deal.ZoneHand, 0, 0, money3+1, red1)
+	entries := inlineEntries(rec, 0)
+	find := func(card int) int {
+		for i, e := range entries {
+			if e.card == card {
+				return i
+			}
+		}
+		t.Fatalf("no result for card %d: %+v", card, entries)
+		return -1
+	}
+	if len(entries[find(red1)].acts) != 1 || len(entries[find(debtCollector)].acts) < 2 {
+		t.Fatalf("the red has one way, the Debt Collector several: %+v", entries)
+	}
+	// The Debt Collector: picked in the private hand, nothing played.
+	ver := g.Version
+	i := find(debtCollector)
+	choose(k, rec, 0, resultID(testGroup, rec, handKey(rec, 0), i))
+	if h := rec.Deal.Hands[0]; !h.Picked || h.Pick != debtCollector || g.Version != ver {
+		t.Fatalf("choosing the Debt Collector: hand %+v, version %d → %d", h, ver, g.Version)
+	}
+	// The red: laid down.
+	rec.Deal.ClearPick(0)
+	entries = inlineEntries(rec, 0)
+	old := resultID(testGroup, rec, handKey(rec, 0), find(red1))
+	choose(k, rec, 0, old)
+	if g.Places[red1].Zone != deal.ZoneTable || g.Version != ver+1 {
+		t.Fatalf("the red was not laid down: %+v", g.Places[red1])
+	}
+	// The same choice again: outdated, nothing played.
+	if c := choose(k, rec, 0, old); g.Version != ver+1 || len(c.Replies) != 1 || !strings.Contains(c.Replies[0].Text, "outdated") {
+		t.Fatalf("a stale choice: version %d, replies %+v", g.Version, c.Replies)
+	}
+	entries = inlineEntries(rec, 0)
+	choose(k, rec, 0, resultID(testGroup, rec, handKey(rec, 0), 0))
+	if g.Current != 1 && g.Phase != deal.PhaseDiscard {
+		t.Fatalf("End turn, the first result, did not end the turn: current %d, phase %d", g.Current, g.Phase)
+	}
+}
+
+// choose chooses inline result id as seat's person.
+func choose(k *Kind, rec *Record, seat int, id string) *chatState {
+	_, game, key, i, ok := parseResultID(id)
+	c := &chatState{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
+	if ok {
+		k.onChosenInline(c, &tgbotapi.User{ID: rec.Seats[seat].User, FirstName: rec.Seats[seat].Name, LanguageCode: "en"}, game, key, i)
+	}
+	return c
 }
