@@ -227,3 +227,27 @@ func TestPlayedNamesWhatIsAtStake(t *testing.T) {
 		t.Fatalf("Deal Breaker played %+v", e)
 	}
 }
+
+// TestDefaultPaymentAllocatesNothing: the default payment and the legal
+// moves (which list it, and the re-colours in every phase) allocate
+// nothing with a buffer reused, as computer players and the bot call
+// them on every step.
+func TestDefaultPaymentAllocatesNothing(t *testing.T) {
+	g := scripted(t, 3, Rules{})
+	hand(t, g, 0, birthday)
+	bank(t, g, 1, m1, m3, m10)
+	table(t, g, 1, AnyColor, brown1, brown2, pink1, red1)
+	table(t, g, 0, Red, wildRedYellow)
+	apply(t, g, 0, Action{Kind: ActPlay, Card: birthday})
+	buf := make([]Action, 0, 256)
+	if n := testing.AllocsPerRun(200, func() {
+		_ = g.DefaultPayment(1, 7)
+		buf = g.AppendLegal(buf[:0], 1)
+		buf = g.AppendLegal(buf[:0], 0)
+	}); n != 0 {
+		t.Fatalf("%.1f allocations a call", n)
+	}
+	if len(buf) == 0 {
+		t.Fatal("the actor, answered, may re-colour its wild: nothing listed")
+	}
+}
