@@ -259,3 +259,35 @@ func choose(k *Kind, rec *Record, seat int, id string) *chatState {
 	}
 	return c
 }
+
+// TestInlineNeverCutsSilently: more cards than Telegram's 50 results keep
+// End turn first and end with a result leading to the private chat.
+func TestInlineNeverCutsSilently(t *testing.T) {
+	k := testKind(t)
+	rec := scripted(t)
+	g := rec.Deal.Game
+	for c := range deal.FirstProperty { // every money card
+		lay(t, g, deal.ZoneHand, 0, 0, c)
+	}
+	for c := deal.FirstAction; c < deal.DeckSize; c++ {
+		if g.Places[c].Zone != deal.ZoneHand {
+			lay(t, g, deal.ZoneHand, 0, 0, c)
+		}
+	}
+	entries := inlineEntries(rec, 0)
+	results := k.inlineResults("en", testGroup, rec, 0)
+	if len(results) != maxInlineResults || len(entries) != maxInlineResults {
+		t.Fatalf("%d results for %d cards", len(results), g.Hand(0).Len())
+	}
+	if results[0].(tgbotapi.InlineQueryResultArticle).Title != k.t("en", "deal_btn_end", nil) {
+		t.Fatal("End turn is not first")
+	}
+	last := results[len(results)-1].(tgbotapi.InlineQueryResultArticle)
+	if last.Title != k.t("en", "deal_inline_more", nil) || last.ReplyMarkup == nil || last.ReplyMarkup.InlineKeyboard[0][0].URL == nil {
+		t.Fatalf("the last result does not lead to the private chat: %+v", last)
+	}
+	ver := g.Version
+	if c := choose(k, rec, 0, resultID(testGroup, rec, handKey(rec, 0), maxInlineResults-1)); g.Version != ver || c.Alert != "" || len(c.Replies) != 0 {
+		t.Fatalf("choosing «more moves» played something: version %d → %d, %+v", ver, g.Version, c.Replies)
+	}
+}
