@@ -182,8 +182,8 @@ func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.Pl
 		default:
 			a := e.acts[0]
 			title = k.label(lang, rec, seat, choice{op: OpAct, act: a}, sel)
-			if e.card >= 0 && g.Hand(seat).Has(e.card) && a.Kind != deal.ActSayNo {
-				title, desc = k.cardName(lang, e.card), title
+			if e.card >= 0 && a.Kind != deal.ActSayNo { // the card (a wild on the table with 🎨), then the move
+				title, desc = k.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), title
 			}
 		}
 		r := tgbotapi.NewInlineQueryResultArticle(resultID(group, rec, key, i), title, text)

@@ -291,3 +291,26 @@ func TestInlineNeverCutsSilently(t *testing.T) {
 		t.Fatalf("choosing «more moves» played something: version %d → %d, %+v", ver, g.Version, c.Replies)
 	}
 }
+
+// TestInlineWildWhileAnswered: while the target answers, the actor's
+// inline answer offers the wild on the table to re-colour, named with 🎨
+// (issue #26, item 17); a two-colour wild has one way and turns at once.
+func TestInlineWildWhileAnswered(t *testing.T) {
+	k := testKind(t)
+	rec := scripted(t)
+	g := rec.Deal.Game
+	lay(t, g, deal.ZoneTable, 0, deal.Red, wildRedYellow)
+	press(k, rec, 0, OpCard, debtCollector)
+	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay && a.Target == 1 }))
+	results := k.inlineResults("en", testGroup, rec, 0)
+	if len(results) != 1 {
+		t.Fatalf("the actor, answered, gets %d results", len(results))
+	}
+	if r := results[0].(tgbotapi.InlineQueryResultArticle); r.Title != "🎨 "+k.cardName("en", wildRedYellow) {
+		t.Fatalf("the result is %q", r.Title)
+	}
+	choose(k, rec, 0, resultID(testGroup, rec, handKey(rec, 0), 0))
+	if g.Places[wildRedYellow].Color != deal.Yellow || g.Phase != deal.PhaseRespond {
+		t.Fatalf("the wild is %d, phase %d", g.Places[wildRedYellow].Color, g.Phase)
+	}
+}
