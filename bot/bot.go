@@ -137,49 +137,17 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:
 		m := upd.Message
-		if m.MigrateToChatID != 0 {
+		switch {
+		case m.MigrateToChatID != 0:
 			b.migrate(m.Chat.ID, m.MigrateToChatID)
+			return
+		case m.MigrateFromChatID != 0: // the supergroup's lane: its next update finds the game moved
+			b.migrate(m.MigrateFromChatID, m.Chat.ID)
 			return
 		}
 		if m.IsCommand() {
 			b.onCommand(ctx, upd.UpdateID, m)
 		}
-	}
-}
-
-// migrate moves a group's game, settings and pending messages to the
-// supergroup it became. It comes from the service message or from a 400
-// answer carrying migrate_to_chat_id, whichever is first; the second finds
-// nothing left to move.
-func (b *Bot) migrate(from, to int64) {
-	if from == to {
-		return
-	}
-	first, second := min(from, to), max(from, to) // one lock order: no deadlock
-	defer b.lock(first)()
-	defer b.lock(second)()
-	moved := false
-	err := b.store.Update(func(tx *storage.Tx) error {
-		if _, ok := tx.Game(from); !ok {
-			if _, ok := tx.Settings(from); !ok {
-				return nil // moved already
-			}
-		}
-		if err := tx.MoveChat(from, to); err != nil {
-			return err
-		}
-		moved = true
-		if err := moveTimer(tx, from, to); err != nil {
-			return err
-		}
-		return movePrivateLinks(tx, from, to) // bot/migrate.go
-	})
-	if err != nil {
-		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
-	}
-	b.out.Move(from, to)
-	if moved {
-		b.reshowMoved(to)
 	}
 }
 

@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"github.com/monopoly-tg/monopoly-bot/storage"
+	"time"
+
 	"context"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -97,5 +100,92 @@ func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
 	h.settle()
 	if after := len(h.api.Messages(superChat)); after == before {
 		t.Fatalf("/newgame in the supergroup got no answer: %+v", h.api.Messages(superChat))
+	}
+}
+
+// TestMigrationShownAfterCrashBetweenMoveAndShow: a running game with an
+// open offer; the process dies right after the migration's transaction
+// (the game, its offer and settings moved) and before the change that
+// shows them in the supergroup — the state a kill -9 leaves, recreated by
+// running that transaction on the stopped bot's database, with
+// Telegram's two service messages still unconfirmed. The next start shows
+// the turn and the offer in the supergroup, once each, with their buttons,
+// never editing the old group's message ids there; Accept then plays.
+func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	rec := h.record()
+	if len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 || rec.TurnMsg == 0 {
+		t.Fatalf("no offer or turn message in the group: %+v", rec.Offers)
+	}
+	offer := rec.Offers[0].ID
+	h.stop()
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Update(func(tx *storage.Tx) error {
+		_, err := moveStored(tx, testChat, superChat, time.Now())
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h.api.Migrate(testChat, superChat, p.ux)
+	h.start()
+	h.settle()
+	moved, _ := h.bot.Snapshot(superChat)
+	if moved == nil || len(moved.Offers) != 1 {
+		t.Fatalf("the game with its offer is not in the supergroup: %+v", moved)
+	}
+	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
+	if !ok || moved.TurnMsg != turn {
+		t.Fatalf("the supergroup shows no turn (record names %d, buttons on %d): %+v", moved.TurnMsg, turn, h.api.Messages(superChat))
+	}
+	msgs := h.offerMessages(superChat, offer)
+	if len(msgs) != 1 || msgs[0].Keyboard == nil || moved.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("the offer is not shown once in the supergroup: offer %+v, messages %+v", moved.Offers[0], msgs)
+	}
+	if f := h.failedCalls(superChat); len(f) != 0 {
+		t.Errorf("calls into the supergroup refused (old ids edited there?): %v", f)
+	}
+	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
+	h.api.PushCallback(superChat, msgs[0].ID, p.uy, data)
+	h.settle()
+	if moved, _ = h.bot.Snapshot(superChat); len(moved.Offers) != 0 || moved.Game.Props[1].Owner != p.y {
+		t.Fatalf("Accept in the supergroup not carried out: offers %+v", moved.Offers)
+	}
+}
+
+// TestSupergroupsServiceMessageMovesTheLobby: the supergroup's lane may
+// run before the old group's: its service message (migrate_from_chat_id)
+// moves the lobby, so a /newgame typed there right after is answered
+// about that lobby instead of opening another one that would keep the
+// first from moving.
+func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	alice, vera := h.users[0], h.users[2]
+	h.say(alice, "/newgame")
+	game := h.record().ID
+	ctx := context.Background()
+	from := &tgbotapi.User{ID: vera.ID, FirstName: vera.FirstName, LanguageCode: vera.LanguageCode}
+	super := &tgbotapi.Chat{ID: superChat, Type: "supergroup"}
+	h.bot.Handle(ctx, tgbotapi.Update{UpdateID: 1000, Message: &tgbotapi.Message{MessageID: 1, From: from, Chat: super, MigrateFromChatID: testChat}})
+	h.bot.Handle(ctx, tgbotapi.Update{UpdateID: 1002, Message: &tgbotapi.Message{MessageID: 2, From: from, Chat: super,
+		Text: "/newgame", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 8}}}})
+	h.bot.Handle(ctx, tgbotapi.Update{UpdateID: 1001, Message: &tgbotapi.Message{MessageID: 9, From: from,
+		Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}, MigrateToChatID: superChat}})
+	h.settle()
+	rec, _ := h.bot.Snapshot(superChat)
+	if rec == nil || rec.ID != game || rec.Seats[0].User != alice.ID {
+		t.Fatalf("the supergroup's lobby is not the group's: %+v", rec)
+	}
+	if old := h.record(); old != nil {
+		t.Fatalf("the lobby stayed in the old group: %+v", old)
+	}
+	if _, _, ok := h.buttonIn(superChat, OpJoin); !ok {
+		t.Fatal("the supergroup shows no lobby")
 	}
 }

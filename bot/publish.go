@@ -173,26 +173,28 @@ func (b *Bot) restoreChat(chat int64) {
 	var rec *Record
 	var s Settings
 	err := b.store.View(func(tx *storage.Tx) error {
+		s = b.loadSettings(tx, chat)
 		data, ok := tx.Game(chat)
 		if !ok {
 			return nil
 		}
 		var err error
-		if rec, err = kit.DecodeRecord(data); err != nil {
-			return err
-		}
-		s = b.loadSettings(tx, chat)
-		return nil
+		rec, err = kit.DecodeRecord(data)
+		return err
 	})
 	if err != nil {
 		b.log.Warn("unreadable game record", "chat", chat, "err", err)
 		return
 	}
-	if rec == nil {
+	if s.Paused && rec != nil {
+		b.out.Pause(chat)
 		return
 	}
-	if s.Paused {
-		b.out.Pause(chat)
+	if s.Moved != 0 { // a crash between a migration and its show (bot/migrate.go)
+		b.reshowMoved(chat)
+		return
+	}
+	if rec == nil {
 		return
 	}
 	if rec.Clock.Timer == 0 {

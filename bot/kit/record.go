@@ -143,6 +143,11 @@ type Settings struct {
 	OptionsRev uint64 `json:"options_rev,omitempty"`
 	// Notify is who asked to hear of the chat's next game (bot/lobby_notify.go).
 	Notify *Notify `json:"notify,omitempty"`
+	// Moved is the group this chat was upgraded from while what was live
+	// there is not shown here yet (bot/migrate.go): stored with the move,
+	// cleared by the change that shows it, so a crash in between shows it
+	// at the next start.
+	Moved int64 `json:"moved,omitempty"`
 }
 
 // Language is the chat's language for messages to everyone in it.
