@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/storage"
 	"time"
 
@@ -188,4 +190,48 @@ func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
 	if _, _, ok := h.buttonIn(superChat, OpJoin); !ok {
 		t.Fatal("the supergroup shows no lobby")
 	}
+}
+
+// TestDeletedLobbyIsSentAgain: an admin deletes the lobby's message; the
+// next Join's edit finds it gone ("message to edit not found") and the
+// lobby is sent again with its buttons, named by the record; one refused
+// edit, not one per change.
+func TestDeletedLobbyIsSentAgain(t *testing.T) {
+	h := newLimitedHarness(t)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.say(alice, "/newgame")
+	first := h.record().LobbyMsg
+	h.api.DeleteMessage(testChat, first)
+	h.api.PushCallback(testChat, first, bohdan, h.joinData(t))
+	h.settle()
+	msg, data, ok := h.buttonIn(testChat, OpJoin)
+	if !ok {
+		t.Fatal("no lobby after its message was deleted")
+	}
+	h.api.PushCallback(testChat, msg, vera, data)
+	h.settle()
+	rec := h.record()
+	msg, _, ok = h.buttonIn(testChat, OpJoin)
+	if len(rec.Seats) != 3 || !ok || msg == first || rec.LobbyMsg != msg {
+		t.Fatalf("the lobby was not sent again: seats %d, record names %d, Join on %d", len(rec.Seats), rec.LobbyMsg, msg)
+	}
+	if f := h.failedCalls(testChat); f[400] != 1 {
+		t.Errorf("refused calls %v, want one 400 (the first edit)", f)
+	}
+}
+
+// joinData is the lobby's Join button's data.
+func (h *harness) joinData(t *testing.T) string {
+	t.Helper()
+	for _, m := range h.api.Messages(testChat) {
+		for _, row := range m.Keyboard {
+			for _, b := range row {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == OpJoin {
+					return b.Data
+				}
+			}
+		}
+	}
+	t.Fatal("no Join button")
+	return ""
 }

@@ -284,6 +284,14 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 			o.shown(op, id)
 			return false
 		}
+		if errors.Is(err, telegram.ErrMessageNotFound) && op.frame {
+			// The animation's next frames are skipped (no call on a gone
+			// id); what follows it is sent anew.
+			o.mu.Lock()
+			op.msg.id, op.msg.shown = 0, nil
+			o.mu.Unlock()
+			return false
+		}
 		if !errors.Is(err, telegram.ErrMessageNotFound) || !op.resend {
 			return o.failed(chat, op, err)
 		}
