@@ -67,6 +67,8 @@ type Bot struct {
 	presses *pressLimiter   // per-person button throttle
 	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
 
+	reach reach // who cannot be written to privately (reach.go)
+
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
 	// Calls to Telegram made after a change, apart from its lane (detach).
 	detached        sync.WaitGroup
@@ -84,7 +86,9 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	if cfg.Presses == (telegram.Rate{}) {
 		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
 	}
-	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger}
+	b := &Bot{store: store, cat: cat, cfg: cfg, log: cfg.Logger}
+	tg = &guarded{Messenger: tg, b: b} // private messages only to people who can receive them
+	b.tg = tg
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
@@ -134,6 +138,9 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	case upd.ChosenInlineResult != nil:
 		b.onChosenInline(ctx, upd.UpdateID, upd.ChosenInlineResult)
 	case upd.MyChatMember != nil:
+		if u := upd.MyChatMember; u.Chat.ID > 0 && u.NewChatMember.Status == "member" {
+			b.reachable(u.Chat.ID) // unblocked: the person opened the bot again
+		}
 		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:
 		m := upd.Message
@@ -144,6 +151,9 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 		case m.MigrateFromChatID != 0: // the supergroup's lane: its next update finds the game moved
 			b.migrate(m.MigrateFromChatID, m.Chat.ID)
 			return
+		}
+		if m.From != nil && m.Chat != nil && m.Chat.ID == m.From.ID {
+			b.reachable(m.From.ID) // they wrote to the bot: it may write to them again
 		}
 		if m.IsCommand() {
 			b.onCommand(ctx, upd.UpdateID, m)

@@ -148,6 +148,23 @@ type Settings struct {
 	// cleared by the change that shows it, so a crash in between shows it
 	// at the next start.
 	Moved int64 `json:"moved,omitempty"`
+	// Reach (a private chat's settings) is what the bot knows of whether it
+	// may write to the person (bot/reach.go); nil: nothing yet.
+	Reach *Reach `json:"reach,omitempty"`
+}
+
+// Reach is whether the bot may write to a person in their private chat.
+type Reach struct {
+	// Refused is when (Unix ms) Telegram refused a message to them: they
+	// never opened the bot, or blocked it. Nothing is sent to them until
+	// they write to the bot (/start). 0: not refused.
+	Refused int64 `json:"refused,omitempty"`
+	// Told are the groups told, once each, that the person must open the
+	// bot first, with the link to it.
+	Told []int64 `json:"told,omitempty"`
+	// Greeted: the person was told privately how 🔔 works; later presses
+	// answer with a toast only.
+	Greeted bool `json:"greeted,omitempty"`
 }
 
 // Language is the chat's language for messages to everyone in it.
