@@ -129,7 +129,7 @@ func randomID() uint64 {
 func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	switch {
 	case upd.CallbackQuery != nil:
-		if !b.allowPress(ctx, upd.CallbackQuery) {
+		if !b.allowPress(ctx, upd.CallbackQuery) || b.pressInMovedGroup(ctx, upd.CallbackQuery) {
 			return
 		}
 		b.onCallback(ctx, upd.UpdateID, upd.CallbackQuery)

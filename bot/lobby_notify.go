@@ -54,8 +54,8 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	_ = b.store.View(func(tx *storage.Tx) error {
 		_, game := tx.GameBytes(chat)
 		_, set := tx.SettingsBytes(chat)
-		served = chat < 0 && (game || set)
 		s, person = b.loadSettings(tx, chat), b.loadSettings(tx, user)
+		served = chat < 0 && (game || set) && s.MovedTo == 0
 		return nil
 	})
 	if !served {

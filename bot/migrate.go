@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -49,8 +51,8 @@ func (b *Bot) migrate(from, to int64) {
 // an earlier call moved the chat but did not show it.
 func moveStored(tx *storage.Tx, from, to int64, now time.Time) (owed bool, err error) {
 	_, hasGame := tx.GameBytes(from)
-	_, hasSettings := tx.SettingsBytes(from)
-	if !hasGame && !hasSettings {
+	left, hasSettings := tx.SettingsBytes(from)
+	if !hasGame && (!hasSettings || decodeSettings(left).MovedTo != 0) {
 		raw, _ := tx.SettingsBytes(to)
 		return decodeSettings(raw).Moved != 0, nil // moved already
 	}
@@ -73,7 +75,39 @@ func moveStored(tx *storage.Tx, from, to int64, now time.Time) (owed bool, err e
 	if err := tx.PutSettings(to, out); err != nil {
 		return false, err
 	}
+	if out, err = json.Marshal(Settings{MovedTo: to}); err != nil {
+		return false, err
+	}
+	if err := tx.PutSettings(from, out); err != nil {
+		return false, err
+	}
 	return true, tx.MarkRecent(to, now.UnixMilli())
+}
+
+// pressInMovedGroup answers a press on a message of a group that became a
+// supergroup (its messages stay visible there): the game went on in the
+// supergroup, under a message of its own, so the press changes nothing
+// and says where to press instead. Only a basic group can have moved, so
+// a supergroup's presses cost no read.
+func (b *Bot) pressInMovedGroup(ctx context.Context, q *tgbotapi.CallbackQuery) bool {
+	const supergroups = -1_000_000_000_000
+	if q.Message == nil || q.Message.Chat == nil || q.From == nil {
+		return false
+	}
+	chat := q.Message.Chat.ID
+	if chat >= 0 || chat <= supergroups {
+		return false
+	}
+	var s Settings
+	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
+	if s.MovedTo == 0 {
+		return false
+	}
+	var moved Settings
+	_ = b.store.View(func(tx *storage.Tx) error { moved = b.loadSettings(tx, s.MovedTo); return nil })
+	lang := kit.PersonLang(moved, q.From.LanguageCode)
+	_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_group_moved", nil), true)
+	return true
 }
 
 // reshowMoved shows a game that just moved to a supergroup there at once:

@@ -46,11 +46,22 @@ func TestMigratedLobbyShownAtOnce(t *testing.T) {
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
 	h.mustPress(bohdan, OpJoin)
+	old, oldJoin, _ := h.buttonIn(testChat, OpJoin)
 	h.api.Migrate(testChat, superChat, alice)
 	h.settle()
 	rec, _ := h.bot.Snapshot(superChat)
 	if rec == nil || rec.Status != StatusLobby {
 		t.Fatalf("the lobby did not move: %+v", rec)
+	}
+	// The old group's lobby is still on people's screens: its Join says
+	// where the game went, and changes nothing.
+	h.api.PushCallback(testChat, old, vera, oldJoin)
+	h.settle()
+	if a := h.api.AnswersTo(vera.ID); len(a) != 1 || !a[0].ShowAlert || a[0].Text != h.bot.cat.T("ru", "alert_group_moved", nil) {
+		t.Errorf("a press on the old group's lobby answered %+v", a)
+	}
+	if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 2 {
+		t.Errorf("a press on the old group's lobby changed the seats: %+v", rec.Seats)
 	}
 	msg, data, ok := h.buttonIn(superChat, OpJoin)
 	if !ok || rec.LobbyMsg != msg {
@@ -234,4 +245,43 @@ func (h *harness) joinData(t *testing.T) string {
 	}
 	t.Fatal("no Join button")
 	return ""
+}
+
+// TestMigratedGameWithOpenOffer: a running game with an open trade offer
+// in a group that Telegram upgrades (the old id refuses every call). The
+// turn and the offer appear in the supergroup at once with their buttons,
+// nothing is tried on the old group's message ids there, and the offer's
+// Accept plays.
+func TestMigratedGameWithOpenOffer(t *testing.T) {
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	rec := h.record()
+	if len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 {
+		t.Fatalf("no offer in the group: %+v", rec.Offers)
+	}
+	offer := rec.Offers[0].ID
+	h.api.Enforce(fakeapi.TelegramLimits())
+	h.api.Migrate(testChat, superChat, p.ux)
+	h.settle()
+	moved, _ := h.bot.Snapshot(superChat)
+	if moved == nil || len(moved.Offers) != 1 {
+		t.Fatalf("the game with its offer did not move: %+v", moved)
+	}
+	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
+	if !ok || moved.TurnMsg != turn {
+		t.Fatalf("the supergroup shows no turn (record names %d, buttons on %d)", moved.TurnMsg, turn)
+	}
+	msgs := h.offerMessages(superChat, offer)
+	if len(msgs) != 1 || msgs[0].Keyboard == nil || moved.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("the offer is not shown once in the supergroup: %+v", msgs)
+	}
+	if f := h.failedCalls(superChat); len(f) != 0 {
+		t.Errorf("calls into the supergroup refused: %v", f)
+	}
+	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
+	h.api.PushCallback(superChat, msgs[0].ID, p.uy, data)
+	h.settle()
+	if moved, _ = h.bot.Snapshot(superChat); len(moved.Offers) != 0 {
+		t.Fatalf("Accept in the supergroup not carried out: %+v", moved.Offers)
+	}
 }

@@ -148,6 +148,10 @@ type Settings struct {
 	// cleared by the change that shows it, so a crash in between shows it
 	// at the next start.
 	Moved int64 `json:"moved,omitempty"`
+	// MovedTo (the settings left at a group's old id) is the supergroup
+	// the group became: a press on its old messages is told where the
+	// game went, and a second report of the move finds it done.
+	MovedTo int64 `json:"moved_to,omitempty"`
 	// Reach (a private chat's settings) is what the bot knows of whether it
 	// may write to the person (bot/reach.go); nil: nothing yet.
 	Reach *Reach `json:"reach,omitempty"`
