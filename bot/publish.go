@@ -179,22 +179,24 @@ func (b *Bot) restoreChat(chat int64) {
 			return nil
 		}
 		var err error
-		rec, err = kit.DecodeRecord(data)
-		return err
+		if rec, err = kit.DecodeRecord(data); err != nil {
+			return err
+		}
+		return nil
 	})
 	if err != nil {
 		b.log.Warn("unreadable game record", "chat", chat, "err", err)
 		return
 	}
-	if s.Paused && rec != nil {
-		b.out.Pause(chat)
-		return
-	}
-	if s.Moved != 0 { // a crash between a migration and its show (bot/migrate.go)
+	if s.Moved != 0 && !s.Paused { // a crash between a migration and its show (bot/migrate.go)
 		b.reshowMoved(chat)
 		return
 	}
 	if rec == nil {
+		return
+	}
+	if s.Paused {
+		b.out.Pause(chat)
 		return
 	}
 	if rec.Clock.Timer == 0 {
