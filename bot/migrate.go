@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -134,6 +135,14 @@ func (b *Bot) reshowMoved(chat int64) {
 			b.kindOf(rec).Reshow(c, c.ChatLang())
 			if m, ok := b.kindOf(rec).(movedKind); ok {
 				m.Moved(c, c.ChatLang())
+			}
+			if len(rec.Clock.Votes) > 0 { // a vote in progress goes on under a message of the supergroup
+				votes := slices.Clone(rec.Clock.Votes)
+				for i := range votes {
+					votes[i].Msg = 0
+				}
+				rec.Clock.Votes, c.Quiet = votes, true
+				b.reshowVotes(c, c.ChatLang())
 			}
 		}
 		// A final text for a message of the old group cannot be given in

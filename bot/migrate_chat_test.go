@@ -285,3 +285,25 @@ func TestMigratedGameWithOpenOffer(t *testing.T) {
 		t.Fatalf("Accept in the supergroup not carried out: %+v", moved.Offers)
 	}
 }
+
+// TestMigratedGameKeepsItsVote: a /pause vote in progress when the group
+// becomes a supergroup goes on under a message of the supergroup, whose
+// Agree button counts there.
+func TestMigratedGameKeepsItsVote(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	alice, bohdan := h.users[0], h.users[1]
+	h.say(bohdan, "/pause")
+	h.api.Migrate(testChat, superChat, alice)
+	h.settle()
+	rec, _ := h.bot.Snapshot(superChat)
+	msg, data, ok := h.buttonIn(superChat, OpVotePause)
+	if rec == nil || len(rec.Clock.Votes) != 1 || !ok || rec.Clock.Votes[0].Msg != msg {
+		t.Fatalf("the vote is not shown in the supergroup (record %+v, button on %d)", rec.Clock.Votes, msg)
+	}
+	h.api.PushCallback(superChat, msg, alice, data)
+	h.settle()
+	if rec, _ = h.bot.Snapshot(superChat); rec.Clock.PausedAt == 0 {
+		t.Fatal("the second vote, in the supergroup, did not pause")
+	}
+}
