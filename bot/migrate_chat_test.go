@@ -307,3 +307,39 @@ func TestMigratedGameKeepsItsVote(t *testing.T) {
 		t.Fatal("the second vote, in the supergroup, did not pause")
 	}
 }
+
+// TestMigratedPlayersListIsNotEditedInTheSupergroup: the players' list
+// /board posted in the group has an id of the old group; after the
+// migration the next /board must not give "a newer list is below" to
+// whatever message has that id in the supergroup.
+func TestMigratedPlayersListIsNotEditedInTheSupergroup(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	alice := h.users[0]
+	h.say(alice, "/board")
+	old := h.record().DeedsMsg
+	if old == 0 {
+		t.Fatal("/board posted no players' list")
+	}
+	h.api.Migrate(testChat, superChat, alice)
+	h.settle()
+	for {
+		last, _ := h.api.LastMessage(superChat)
+		if last.ID >= old {
+			break
+		}
+		h.api.PushMessage(superChat, alice, "/rules")
+		h.settle()
+	}
+	h.api.PushMessage(superChat, alice, "/board")
+	h.settle()
+	newer := h.bot.cat.T("en", "board_deeds_newer", nil)
+	for _, m := range h.api.Messages(superChat) {
+		if m.Text == newer {
+			t.Errorf("message %d of the supergroup was turned into the old list's final text", m.ID)
+		}
+	}
+	if f := h.failedCalls(superChat); len(f) != 0 {
+		t.Errorf("calls into the supergroup refused: %v", f)
+	}
+}
