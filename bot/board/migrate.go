@@ -15,8 +15,8 @@ func (b *Kind) Moved(c *chatState, _ string) {
 	// The players' list and the composers' links are the old group's
 	// messages too: a later final text for them would edit whatever
 	// message has that id in the supergroup.
-	if rec.DeedsMsg != 0 {
-		rec.DeedsMsg, c.Quiet = 0, true
+	if rec.DeedsMsg != 0 || len(rec.OfferEdits) > 0 { // OfferEdits: finals an older version left
+		rec.DeedsMsg, rec.OfferEdits, c.Quiet = 0, nil, true
 	}
 	for _, d := range rec.Drafts {
 		if d != nil && d.Link > 0 {
