@@ -149,27 +149,37 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	h.api.Migrate(testChat, superChat, p.ux)
 	h.start()
 	h.settle()
-	moved, _ := h.bot.Snapshot(superChat)
-	if moved == nil || len(moved.Offers) != 1 {
-		t.Fatalf("the game with its offer is not in the supergroup: %+v", moved)
-	}
-	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
-	if !ok || moved.TurnMsg != turn {
-		t.Fatalf("the supergroup shows no turn (record names %d, buttons on %d): %+v", moved.TurnMsg, turn, h.api.Messages(superChat))
-	}
-	msgs := h.offerMessages(superChat, offer)
-	if len(msgs) != 1 || msgs[0].Keyboard == nil || moved.Offers[0].Msg != msgs[0].ID {
-		t.Fatalf("the offer is not shown once in the supergroup: offer %+v, messages %+v", moved.Offers[0], msgs)
-	}
-	if f := h.failedCalls(superChat); len(f) != 0 {
-		t.Errorf("calls into the supergroup refused (old ids edited there?): %v", f)
-	}
+	moved, msg := h.movedWithOffer(t, offer, "after a crash between the move and the show")
 	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
-	h.api.PushCallback(superChat, msgs[0].ID, p.uy, data)
+	h.api.PushCallback(superChat, msg, p.uy, data)
 	h.settle()
 	if moved, _ = h.bot.Snapshot(superChat); len(moved.Offers) != 0 || moved.Game.Props[1].Owner != p.y {
 		t.Fatalf("Accept in the supergroup not carried out: offers %+v", moved.Offers)
 	}
+}
+
+// movedWithOffer checks that the supergroup shows the moved game's turn
+// and its open offer, each once with buttons and named by the record,
+// with no call refused there (an old group's id edited in it); it
+// returns the record and the offer's message.
+func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*Record, int) {
+	t.Helper()
+	moved, _ := h.bot.Snapshot(superChat)
+	if moved == nil || len(moved.Offers) != 1 {
+		t.Fatalf("%s: the game with its offer is not in the supergroup: %+v", when, moved)
+	}
+	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
+	if !ok || moved.TurnMsg != turn {
+		t.Fatalf("%s: the supergroup shows no turn (record names %d, buttons on %d): %+v", when, moved.TurnMsg, turn, h.api.Messages(superChat))
+	}
+	msgs := h.offerMessages(superChat, offer)
+	if len(msgs) != 1 || msgs[0].Keyboard == nil || moved.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("%s: the offer is not shown once in the supergroup: offer %+v, messages %+v", when, moved.Offers[0], msgs)
+	}
+	if f := h.failedCalls(superChat); len(f) != 0 {
+		t.Errorf("%s: calls into the supergroup refused (old ids edited there?): %v", when, f)
+	}
+	return moved, msgs[0].ID
 }
 
 // TestSupergroupsServiceMessageMovesTheLobby: the supergroup's lane may
@@ -245,45 +255,6 @@ func (h *harness) joinData(t *testing.T) string {
 	}
 	t.Fatal("no Join button")
 	return ""
-}
-
-// TestMigratedGameWithOpenOffer: a running game with an open trade offer
-// in a group that Telegram upgrades (the old id refuses every call). The
-// turn and the offer appear in the supergroup at once with their buttons,
-// nothing is tried on the old group's message ids there, and the offer's
-// Accept plays.
-func TestMigratedGameWithOpenOffer(t *testing.T) {
-	h, p := composeOffer(t)
-	h.pressPrivate(p.ux, OpTrSend, 0)
-	rec := h.record()
-	if len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 {
-		t.Fatalf("no offer in the group: %+v", rec.Offers)
-	}
-	offer := rec.Offers[0].ID
-	h.api.Enforce(fakeapi.TelegramLimits())
-	h.api.Migrate(testChat, superChat, p.ux)
-	h.settle()
-	moved, _ := h.bot.Snapshot(superChat)
-	if moved == nil || len(moved.Offers) != 1 {
-		t.Fatalf("the game with its offer did not move: %+v", moved)
-	}
-	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
-	if !ok || moved.TurnMsg != turn {
-		t.Fatalf("the supergroup shows no turn (record names %d, buttons on %d)", moved.TurnMsg, turn)
-	}
-	msgs := h.offerMessages(superChat, offer)
-	if len(msgs) != 1 || msgs[0].Keyboard == nil || moved.Offers[0].Msg != msgs[0].ID {
-		t.Fatalf("the offer is not shown once in the supergroup: %+v", msgs)
-	}
-	if f := h.failedCalls(superChat); len(f) != 0 {
-		t.Errorf("calls into the supergroup refused: %v", f)
-	}
-	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
-	h.api.PushCallback(superChat, msgs[0].ID, p.uy, data)
-	h.settle()
-	if moved, _ = h.bot.Snapshot(superChat); len(moved.Offers) != 0 {
-		t.Fatalf("Accept in the supergroup not carried out: %+v", moved.Offers)
-	}
 }
 
 // TestMigratedGameKeepsItsVote: a /pause vote in progress when the group

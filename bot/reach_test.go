@@ -105,17 +105,9 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 	}
 	calls, _ := h.privateCalls(vera.ID)
 	needStart := h.bot.cat.T("ru", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})
-	press := func() {
-		t.Helper()
-		msg, data, ok := h.buttonIn(testChat, OpNotify)
-		if !ok {
-			t.Fatal("no 🔔")
-		}
-		h.press(vera, msg, data)
-	}
 	bell := func(when string) {
 		t.Helper()
-		press()
+		h.mustPress(vera, OpNotify)
 		if a := h.api.AnswersTo(vera.ID); !a[len(a)-1].ShowAlert || a[len(a)-1].Text != needStart {
 			t.Fatalf("%s: 🔔 answered %+v", when, a[len(a)-1])
 		}
@@ -138,7 +130,7 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 		t.Fatalf("the notice's link %q does not open the bot", link)
 	}
 	h.settle()
-	press()
+	h.mustPress(vera, OpNotify)
 	if a := h.api.AnswersTo(vera.ID); a[len(a)-1].ShowAlert {
 		t.Fatalf("after /start 🔔 answered %+v", a[len(a)-1])
 	}
