@@ -138,8 +138,11 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	case upd.ChosenInlineResult != nil:
 		b.onChosenInline(ctx, upd.UpdateID, upd.ChosenInlineResult)
 	case upd.MyChatMember != nil:
-		if u := upd.MyChatMember; u.Chat.ID > 0 && u.NewChatMember.Status == "member" {
+		switch u := upd.MyChatMember; {
+		case u.Chat.ID > 0 && u.NewChatMember.Status == "member":
 			b.reachable(u.Chat.ID) // unblocked: the person opened the bot again
+		case u.Chat.ID > 0 && u.NewChatMember.Status == "kicked":
+			b.refused(u.Chat.ID) // blocked: nothing is tried until they are back (reach.go)
 		}
 		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:

@@ -140,6 +140,13 @@ func (b *Bot) refusedBy(chat int64, err error) error {
 	if err == nil || chat <= 0 || !refusedPerson(err) {
 		return err
 	}
+	b.refused(chat)
+	return fmt.Errorf("%w (%w)", errUnreachable, err)
+}
+
+// refused remembers that the person cannot be written to: at once in
+// memory, and stored apart (the caller may hold their chat's lock).
+func (b *Bot) refused(chat int64) {
 	b.remember(chat, true)
 	b.detach(chat, func() {
 		defer b.lock(chat)()
@@ -159,7 +166,6 @@ func (b *Bot) refusedBy(chat int64, err error) error {
 			b.log.Warn("storing that a person cannot be written to", "user", chat, "err", cerr)
 		}
 	})
-	return fmt.Errorf("%w (%w)", errUnreachable, err)
 }
 
 // reachable is a person writing to the bot in their private chat: they
