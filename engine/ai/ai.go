@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // JailStrategy is how a computer player leaves jail.
@@ -62,6 +63,11 @@ type Player struct {
 	// the opponents' built-up rents are added to it. Zero means
 	// DefaultReserve; a negative value means no base reserve.
 	Reserve int
+	// Level is how strongly the player plays (level.Normal, the zero
+	// value, is the strategy described in doc.go; level.go). It is a
+	// setting of the seat, not memory: the bot sets it from the seat's
+	// level before each decision, and MarshalJSON does not store it.
+	Level level.Level
 
 	// offers remembers the trade offers the player decided on, per seat,
 	// so that a rejected deal is not offered again at once.
