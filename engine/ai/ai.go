@@ -76,6 +76,9 @@ type Player struct {
 	// offeredRecently and offeredThisTurn (see summarize).
 	asked  uint64
 	latest int
+	// pondered is, per seat, the turn of hard's last look for a trade to
+	// propose that found none (0: none pending; hard.go).
+	pondered [maxSeats]int
 }
 
 // Decide returns the action seat p should take now, and false when p has
@@ -88,6 +91,9 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 
 // decide is Decide's decision as a choice.
 func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
+	if pl.Level != level.Normal {
+		return pl.decideLevel(g, p) // level.go
+	}
 	if g.Phase == engine.PhaseGameOver || !g.Active(p) {
 		return choice{}, false
 	}
