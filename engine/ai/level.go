@@ -103,6 +103,13 @@ func (pl *Player) turnStartLevel(g *engine.Game, p engine.PlayerID) choice {
 		if a, ok := pl.proposeHard(g, p); ok {
 			return a
 		}
+		// Nothing the rollouts find worth it: the plain offer normal
+		// would make. Offers keep deals moving; a table where the others
+		// trade sets among themselves while hard waits is lost.
+		var memo reserveMemo
+		if a, ok := pl.propose(g, p, &memo); ok {
+			return a
+		}
 		if a, ok := pl.proposeBuilding(g, p); ok {
 			return a
 		}
