@@ -112,13 +112,24 @@ func rollout(g *engine.Game, p engine.PlayerID, first *engine.Action, seed uint6
 const maxSeats = 8
 
 // reshuffle shuffles the cards left in each deck of c with c's generator:
-// the order of a deck is hidden from every player.
+// the order of a deck is hidden from every player. The cards are put in
+// order first, so the shuffle depends on which cards are left, not on
+// where they lie.
 func reshuffle(c *engine.Game) {
 	for d := range c.Decks {
 		dk := &c.Decks[d]
 		n := len(dk.Order)
 		if n == 0 || dk.Count <= 1 {
 			continue
+		}
+		for i := 1; i < dk.Count; i++ { // insertion sort: a deck is small
+			for j := i; j > 0; j-- {
+				a, b := (dk.Head+j-1)%n, (dk.Head+j)%n
+				if dk.Order[a] <= dk.Order[b] {
+					break
+				}
+				dk.Order[a], dk.Order[b] = dk.Order[b], dk.Order[a]
+			}
 		}
 		for i := dk.Count - 1; i > 0; i-- {
 			j := c.RNG.Intn(i + 1)
