@@ -54,13 +54,7 @@ func (pl *Player) casinoHard(g *engine.Game, p engine.PlayerID) choice {
 	if outcome(g, p)*float64(g.ActiveCount()) >= 0.5 {
 		return choice{kind: engine.ActNoStake}
 	}
-	ed := g.EditionData()
-	step := moneyUnit(g)
-	s := min((g.Players[p].Cash-pl.reserve(g, ed, p))/10, g.MaxStake(p))
-	if s -= s % step; s < step {
-		return choice{kind: engine.ActNoStake}
-	}
-	return choice{kind: engine.ActStake, arg: s}
+	return pl.casinoShare(g, p, 10)
 }
 
 // mortgageToBuild mortgages p's cheapest deed outside its complete sets
@@ -219,12 +213,7 @@ func (pl *Player) proposeHard(g *engine.Game, p engine.PlayerID) (choice, bool) 
 	if pl.pondered[p] > 0 && g.Turn-pl.pondered[p] < ponderRounds*len(g.Players) {
 		return choice{}, false
 	}
-	for i := range g.Trades {
-		if g.Trades[i].From == p {
-			return choice{}, false
-		}
-	}
-	if pl.offeredThisTurn(g, p) {
+	if pl.mayNotOffer(g, p) {
 		return choice{}, false
 	}
 	ed := g.EditionData()
