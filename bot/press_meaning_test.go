@@ -20,9 +20,9 @@ import (
 // Telegram's limits, last delivered it — while the game moves on faster
 // than the chat may be edited.
 
-// newLimitedHarness is a harness whose bot and fake API keep Telegram's
-// limits (about one send or edit a second per group).
-func newLimitedHarness(t *testing.T, seed uint64) *harness {
+// limitedHarness is a harness of seed whose bot and fake API keep
+// Telegram's limits (about one send or edit a second per group).
+func limitedHarness(t *testing.T, seed uint64) *harness {
 	h := newHarnessWith(t, seed, nil, func(cfg *AppConfig) { cfg.Client = telegram.ClientOptions{} })
 	h.api.Enforce(fakeapi.TelegramLimits())
 	return h
@@ -56,7 +56,7 @@ func outdatedTexts(cat *locales.Catalog) map[string]string {
 // with everyone who joined, and its message names them all.
 func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
 	t.Parallel()
-	h := newLimitedHarness(t, 5)
+	h := limitedHarness(t, 5)
 	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Ганна", LanguageCode: "uk"}, fakeapi.User{ID: 55, FirstName: "Bob", LanguageCode: "en"})
 	creator := h.users[0]
 	h.say(creator, "/newgame")
@@ -132,7 +132,7 @@ func streets(g *engine.Game, n int) []int {
 // (the roll had made a new revision).
 func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 	t.Parallel()
-	h := newLimitedHarness(t, 7)
+	h := limitedHarness(t, 7)
 	h.startGame()
 	rec := h.record()
 	g := rec.Game
@@ -184,7 +184,7 @@ func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 // the chat shows the roll, rolls once and answers "done".
 func TestDoubleTapIsDone(t *testing.T) {
 	t.Parallel()
-	h := newLimitedHarness(t, 3)
+	h := limitedHarness(t, 3)
 	h.startGame()
 	msg, roll, ok := h.findButton(OpRoll, 0, true)
 	if !ok {
@@ -286,7 +286,7 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 		t.Skip("plays for several seconds of real time")
 	}
 	t.Parallel()
-	h := newLimitedHarness(t, 11)
+	h := limitedHarness(t, 11)
 	h.startGame()
 	rec := h.record()
 	own := streets(rec.Game, len(rec.Seats)) // each one's street, to mortgage while others decide
