@@ -320,7 +320,7 @@ func MessageIDs() []string {
 	}
 	ids = append(ids, "auction_lot", "auction_lot_building")
 	// The turn message's (turn_lines.go, turn_buy.go).
-	ids = append(ids, "turn_move_salary", "turn_roll_move_salary", "prompt_buy_short_no_auction", "prompt_buy_short_raise_no_auction")
+	ids = append(ids, "turn_move_salary", "turn_roll_move_salary", "turn_move_salary_on_start", "turn_roll_move_salary_on_start", "prompt_buy_short_no_auction", "prompt_buy_short_raise_no_auction")
 	for _, name := range eventIDs {
 		ids = append(ids, "ev_"+name)
 	}

@@ -141,6 +141,9 @@ func (b *Kind) moveLine(lang string, rec *Record, evs []engine.Event, i int, rol
 	if i+1 < len(evs) && evs[i+1].Kind == engine.EvPassedStart && evs[i+1].Player == e.Player {
 		id += "_salary"
 		data["Amount"], data["Start"], n = b.money(lang, rec, evs[i+1].Amount), b.squareName(lang, rec, 0), 2
+		if e.Square == 0 {
+			id += "_on_start" // landed on the start itself: name it once
+		}
 	}
 	return b.byOther(rec, e.Player, b.cat.T(lang, id, data)), n
 }

@@ -201,14 +201,17 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		"Items": k.cardNames(lang, e.Cards)}
 	id := ""
 	switch e.Kind {
-	case deal.EvDrewCount:
-		id = "deal_ev_drew_count"
+	case deal.EvDrewCount: // "draws 5 cards", in the language's plural form
+		return k.cat.N(lang, "deal_ev_drew_count", e.Amount, data)
 	case deal.EvReshuffled:
 		id = "deal_ev_reshuffled"
 	case deal.EvTurnStarted:
 		id = "deal_ev_turn_started"
 	case deal.EvBanked:
 		id, data["Amount"] = "deal_ev_banked", deal.Cards[e.Card].Value
+		if deal.Cards[e.Card].Type == deal.TypeMoney {
+			id = "deal_ev_banked_money" // a money card's name is its value: say it once
+		}
 	case deal.EvPlaced:
 		id = "deal_ev_placed"
 	case deal.EvRecolored:
@@ -236,9 +239,15 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 	case deal.EvConceded:
 		id = "deal_ev_conceded"
 	case deal.EvPaid:
-		id = "deal_ev_paid"
-		if e.Cards.Empty() {
+		switch {
+		case e.Cards.Empty():
 			id = "deal_ev_paid_nothing"
+		case e.Amount == e.Owed:
+			id = "deal_ev_paid_exact"
+		case e.Amount > e.Owed:
+			id = "deal_ev_paid_over" // no change is given: the cards were worth more
+		default:
+			id = "deal_ev_paid" // everything payable, still short
 		}
 	case deal.EvTook:
 		id = "deal_ev_took"
