@@ -28,7 +28,7 @@ var inflectingWord = regexp.MustCompile(`(?i)(^|[\s(])(игроку|игрока
 // checks the line shows no template: nothing unrendered, a name or card
 // name never right after a word that would need another case, a money
 // card's value said once, a payment over the debt not called "2М of 1М",
-// and the draw counted in the language's plural form.
+// and the cards drawn or to discard counted in the language's plural form.
 func TestEventGrammarHoldsForAnyName(t *testing.T) {
 	k := testKind(t)
 	rec := scripted(t)
@@ -92,12 +92,23 @@ func TestEventGrammarHoldsForAnyName(t *testing.T) {
 				"uk": {1: "1 картку", 2: "2 картки", 5: "5 карток", 21: "21 картку"},
 				"en": {1: "1 card", 2: "2 cards", 5: "5 cards", 21: "21 cards"},
 			}[lang]
+			extra := map[string]map[int]string{
+				"ru": {1: "1 лишнюю карту", 2: "2 лишние карты", 5: "5 лишних карт", 21: "21 лишнюю карту"},
+				"uk": {1: "1 зайву картку", 2: "2 зайві картки", 5: "5 зайвих карток", 21: "21 зайву картку"},
+				"en": {1: "1 card too many", 2: "2 cards too many", 5: "5 cards too many", 21: "21 cards too many"},
+			}[lang]
 			for n, tail := range want {
 				e := deal.Event{Kind: deal.EvDrewCount, Player: 0, Other: deal.Nobody, Card: -1, Amount: n, Seen: deal.Everyone}
 				line := k.eventLine(lang, rec, e)
 				check(lang, line, e)
 				if !strings.HasSuffix(line, tail) {
 					t.Errorf("%s: drawing %d reads %q, want it to end in %q", lang, n, line, tail)
+				}
+				e.Kind = deal.EvMustDiscard
+				line = k.eventLine(lang, rec, e)
+				check(lang, line, e)
+				if !strings.Contains(line, extra[n]) {
+					t.Errorf("%s: %d to discard reads %q, want %q", lang, n, line, extra[n])
 				}
 			}
 		}

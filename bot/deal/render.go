@@ -253,8 +253,8 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		id = "deal_ev_took"
 	case deal.EvBuildingsLost:
 		id = "deal_ev_buildings_lost"
-	case deal.EvMustDiscard:
-		id = "deal_ev_must_discard"
+	case deal.EvMustDiscard: // "discards 2 cards", in the language's plural form
+		return k.cat.N(lang, "deal_ev_must_discard", e.Amount, data)
 	case deal.EvDiscarded:
 		id = "deal_ev_discarded"
 	case deal.EvTurnEnded:
