@@ -82,6 +82,20 @@ func (b *Kind) lock(chat int64) func() { return b.host.Lock(chat) }
 
 func (b *Kind) chatLang(chat int64, userLang string) string { return b.host.ChatLang(chat, userLang) }
 
+// privateLang is the language of a person's private view of the game in
+// group (the trade composer): the group's pinned language, else the
+// person's own (their private chat's /lang, else Telegram's). The names on
+// the board stay the group's either way (Record.WithNames, groupNames).
+func (b *Kind) privateLang(group, private int64, userLang string) string {
+	if s := b.host.Settings(group); s.Lang != "" {
+		return s.Lang
+	}
+	return b.chatLang(private, userLang)
+}
+
+// groupNames is the language the group sees the board's names in.
+func (b *Kind) groupNames(group int64) string { return b.chatLang(group, "") }
+
 func (b *Kind) seed() uint64 { return b.host.Seed() }
 
 func (b *Kind) rulesOf(o *ChatOptions) engine.Rules { return b.host.Rules(o) }

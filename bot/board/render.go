@@ -10,6 +10,9 @@ import (
 )
 
 func (b *Kind) squareName(lang string, rec *Record, sq int) string {
+	if rec.NamesLang != "" {
+		lang = rec.NamesLang // a private view: the group's names (Record.WithNames)
+	}
 	return b.cat.T(lang, fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil)
 }
 

@@ -84,7 +84,7 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 	if rec == nil {
 		return "", b.cat.T(alang, "alert_failed", nil)
 	}
-	lang := b.chatLang(from.ID, from.LanguageCode)
+	lang := b.privateLang(group, from.ID, from.LanguageCode)
 	text, kb := b.renderComposer(lang, group, rec, from.ID)
 	id, err := b.tg.Send(ctx, from.ID, text, kb)
 	if err != nil {
@@ -180,6 +180,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_in_group", nil), nil)
 		return
 	}
+	lang = b.privateLang(group, m.Chat.ID, m.From.LanguageCode)
 	unlock := b.lock(group)
 	var d *Draft
 	link := 0 // the deep link this start came through, to take down
@@ -283,6 +284,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_cash_usage", nil), nil)
 		return
 	}
+	lang = b.privateLang(group, m.Chat.ID, m.From.LanguageCode)
 	unlock := b.lock(group)
 	var d *Draft
 	rec, err := b.changeDraft(group, 0, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
@@ -305,8 +307,8 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
 	user := q.From.ID
 	private := q.Message.Chat.ID
-	lang := b.chatLang(private, q.From.LanguageCode)
 	group := press.Chat
+	lang := b.privateLang(group, private, q.From.LanguageCode)
 	unlock := b.lock(group)
 	if press.Op == OpTrSend {
 		b.sendOffer(ctx, updateID, q, press, lang)
@@ -339,7 +341,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "trade_no_game", nil)) {
 		return
 	}
-	_ = b.tg.AnswerCallback(ctx, q.ID, b.deedToast(lang, rec, user, press), false) // deed.go
+	_ = b.tg.AnswerCallback(ctx, q.ID, b.deedToast(lang, rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
 	if discarded {
 		_ = b.tg.Edit(ctx, private, q.Message.MessageID, b.cat.T(lang, "composer_discarded", nil), nil)
 		return

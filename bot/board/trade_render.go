@@ -66,6 +66,7 @@ func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineK
 // renderComposer is the private composer of user's draft in the group's
 // game. Its buttons offer only what the engine would accept now.
 func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *tgbotapi.InlineKeyboardMarkup) {
+	rec = rec.WithNames(b.groupNames(group)) // the squares as the group sees them, the text in lang
 	d := rec.Drafts[user]
 	seat := rec.SeatOf(user)
 	if d == nil || seat < 0 {

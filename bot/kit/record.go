@@ -65,6 +65,21 @@ type Record struct {
 
 	// Deal is the state of a Monopoly Deal game (bot/deal).
 	Deal *dealstate.Deal `json:"deal,omitempty"`
+
+	// NamesLang, when set, is the language the board's names (squares,
+	// cards) are shown in, whatever the language of the text around them:
+	// a private view names them as the group sees them (issue #27, item 7).
+	// Never stored: set on a copy of the record for one rendering
+	// (WithNames).
+	NamesLang string `json:"-"`
+}
+
+// WithNames is a shallow copy of r whose board names are in lang: for a
+// private view of the group's game, whose text is in its person's language.
+func (r *Record) WithNames(lang string) *Record {
+	c := *r
+	c.NamesLang = lang
+	return &c
 }
 
 // Seat is a person playing a seat, or a computer; the seat index is the

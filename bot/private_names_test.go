@@ -1,0 +1,48 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPrivateComposerShowsTheGroupsBoard: the group's board is Russian
+// (its creator's language; nothing pinned); a player whose Telegram speaks
+// English composes a trade privately in English, but the squares in it
+// are named as the group sees them, so that "Житная ул." in the group is
+// not "Mediterranean Avenue" in the offer (issue #27, item 7). A language
+// the group pins is the private view's too.
+func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.users[0], h.users[2] = h.users[2], h.users[0] // Вера (ru) opens the game
+	h.startGame()
+	rec := h.record()
+	var alice = h.users[2]
+	if alice.LanguageCode != "en" {
+		t.Fatalf("the harness's users changed: %+v", h.users)
+	}
+	seat := rec.SeatOf(alice.ID)
+	h.edit(func(r *Record) {
+		r.Game.Current = seat
+		r.Game.Props[1].Owner = seat
+	})
+	h.mustPress(alice, OpTrade)
+	h.pressPrivate(alice, OpTrTo, int((seat+1)%3))
+	h.pressPrivate(alice, OpTrGive, 1)
+	m, _ := h.api.LastMessage(alice.ID)
+	ru, en := h.bot.cat.T("ru", "sq_classic_1", nil), h.bot.cat.T("en", "sq_classic_1", nil)
+	if !strings.Contains(m.Text, ru) || strings.Contains(m.Text, en) {
+		t.Errorf("the composer names square 1 not as the group (%q) does:\n%s", ru, m.Text)
+	}
+	if !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ready", nil)) && !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
+		t.Errorf("the composer is not in its person's language (en):\n%s", m.Text)
+	}
+	// Once the group pins a language, the private view follows it, names
+	// and text alike.
+	h.say(h.users[0], "/lang uk")
+	h.pressPrivate(alice, OpTrGive, 1)
+	h.pressPrivate(alice, OpTrGive, 1)
+	m, _ = h.api.LastMessage(alice.ID)
+	if uk := h.bot.cat.T("uk", "sq_classic_1", nil); !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("uk", "composer_ask_something", nil)) {
+		t.Errorf("after /lang uk in the group the composer reads:\n%s", m.Text)
+	}
+}
