@@ -1,8 +1,12 @@
 package bot
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
 // TestPrivateComposerShowsTheGroupsBoard: the group's board is Russian
@@ -44,5 +48,41 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	m, _ = h.api.LastMessage(alice.ID)
 	if uk := h.bot.cat.T("uk", "sq_classic_1", nil); !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("uk", "composer_ask_something", nil)) {
 		t.Errorf("after /lang uk in the group the composer reads:\n%s", m.Text)
+	}
+}
+
+// TestDealHandShowsTheGroupsCards: in a Deal game whose group reads
+// Russian, a person whose Telegram speaks English reads their hand in
+// English, its cards named as on the group's table.
+func TestDealHandShowsTheGroupsCards(t *testing.T) {
+	h := newHarness(t, 5, nil)
+	h.users[0], h.users[2] = h.users[2], h.users[0] // Вера (ru) opens the game
+	h.say(h.users[0], "/newgame deal")
+	for _, u := range h.users[1:] {
+		h.mustPress(u, OpJoin)
+	}
+	h.mustPress(h.users[0], OpStart)
+	alice := h.users[2]
+	rec := h.record()
+	h.api.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID))
+	h.settle()
+	rec = h.record()
+	seat := rec.SeatOf(alice.ID)
+	var text string
+	for _, m := range h.api.Messages(alice.ID) {
+		if m.ID == rec.Deal.Hands[seat].Msg {
+			text = m.Text
+		}
+	}
+	title := h.bot.cat.T("en", "deal_hand_title", map[string]any{"Count": 0})
+	if !strings.Contains(text, title[:strings.Index(title, "(")]) {
+		t.Fatalf("Alice's hand is not in English:\n%s", text)
+	}
+	for _, c := range rec.Deal.Game.View(dealengine.PlayerID(seat)).Hand {
+		kind := strconv.Itoa(int(dealengine.Cards[c].Kind))
+		ru, en := h.bot.cat.T("ru", "deal_card_"+kind, nil), h.bot.cat.T("en", "deal_card_"+kind, nil)
+		if !strings.Contains(text, ru) || (en != ru && strings.Contains(text, "• "+en)) {
+			t.Errorf("card %d is not named as the group's table names it (%q):\n%s", c, ru, text)
+		}
 	}
 }

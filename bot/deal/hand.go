@@ -20,7 +20,7 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 		b.WriteString("\n" + k.t(lang, "deal_hand_empty", nil))
 	}
 	for _, c := range v.Hand {
-		b.WriteString("\n" + k.cardWithValue(lang, "deal_hand_card", c))
+		b.WriteString("\n" + k.cardWithValue(lang, namesLang(lang, rec), "deal_hand_card", c))
 	}
 	b.WriteString("\n\n" + k.handPrompt(lang, rec, v, seat, h))
 	if !live || v.Phase == deal.PhaseGameOver {
@@ -46,11 +46,11 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 
 // cardWithValue names a card with its value (template id), a money card
 // by its name alone: its name is its value.
-func (k *Kind) cardWithValue(lang, id string, c int) string {
+func (k *Kind) cardWithValue(lang, names, id string, c int) string {
 	if deal.Cards[c].Type == deal.TypeMoney {
-		return k.t(lang, id+"_money", map[string]any{"Card": k.cardName(lang, c)})
+		return k.t(lang, id+"_money", map[string]any{"Card": k.cardName(names, c)})
 	}
-	return k.t(lang, id, map[string]any{"Card": k.cardName(lang, c), "Amount": deal.Cards[c].Value})
+	return k.t(lang, id, map[string]any{"Card": k.cardName(names, c), "Amount": deal.Cards[c].Value})
 }
 
 // maxButtons bounds a hand's keyboard (Telegram takes about 100 buttons):
@@ -76,7 +76,7 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 	case v.Phase == deal.PhaseRespond && pd.Actor == seat:
 		for _, t := range pd.Targets[:pd.N] {
 			if pd.Chain(seat, t.Player) >= 0 {
-				return k.t(lang, "deal_hand_no_to_you", map[string]any{"Player": seatName(rec, t.Player), "Card": k.quotedName(lang, pd.Card)})
+				return k.t(lang, "deal_hand_no_to_you", map[string]any{"Player": seatName(rec, t.Player), "Card": k.quotedName(namesLang(lang, rec), pd.Card)})
 			}
 		}
 	case v.Phase == deal.PhaseRespond && pd.IsDebt():
@@ -89,19 +89,19 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 		if pd.Action == deal.RentCard {
 			id = "deal_hand_owe_rent" // which set the rent is for
 		}
-		return k.t(lang, id, map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card),
-			"Set": k.colorName(lang, pd.Color), "Amount": pd.Amount, "Sum": sum})
+		return k.t(lang, id, map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(namesLang(lang, rec), pd.Card),
+			"Set": k.colorName(namesLang(lang, rec), pd.Color), "Amount": pd.Amount, "Sum": sum})
 	case v.Phase == deal.PhaseRespond:
-		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card),
-			"Stake": k.pendingStake(lang, pd)})
+		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(namesLang(lang, rec), pd.Card),
+			"Stake": k.pendingStake(lang, namesLang(lang, rec), pd)})
 	case h.Picked && (g.Hand(seat).Has(h.Pick) || g.Places[h.Pick] == deal.Place{Zone: deal.ZoneTable, Owner: seat, Color: g.Places[h.Pick].Color}):
 		if deal.Cards[h.Pick].Action == deal.ForcedDeal && h.Take != 0 {
 			return k.t(lang, "deal_hand_give", nil)
 		}
 		if deal.Cards[h.Pick].Action == deal.ForcedDeal || deal.Cards[h.Pick].Action == deal.SlyDeal {
-			return k.t(lang, "deal_hand_take", map[string]any{"Card": k.quotedName(lang, h.Pick)})
+			return k.t(lang, "deal_hand_take", map[string]any{"Card": k.quotedName(namesLang(lang, rec), h.Pick)})
 		}
-		return k.t(lang, "deal_hand_pick", map[string]any{"Card": k.quotedName(lang, h.Pick)})
+		return k.t(lang, "deal_hand_pick", map[string]any{"Card": k.quotedName(namesLang(lang, rec), h.Pick)})
 	}
 	return k.t(lang, "deal_hand_turn", map[string]any{"Left": deal.PlaysPerTurn - v.Plays})
 }
@@ -112,11 +112,11 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 	switch c.op {
 	case OpCard:
 		if g.Places[c.arg].Zone == deal.ZoneTable {
-			return "🎨 " + k.cardName(lang, c.arg) // a wild on the table
+			return "🎨 " + k.cardName(namesLang(lang, rec), c.arg) // a wild on the table
 		}
-		return k.cardName(lang, c.arg)
+		return k.cardName(namesLang(lang, rec), c.arg)
 	case OpTake:
-		return k.t(lang, "deal_btn_take", map[string]any{"Card": k.cardName(lang, c.arg), "Player": seatLabel(rec, g.Places[c.arg].Owner)})
+		return k.t(lang, "deal_btn_take", map[string]any{"Card": k.cardName(namesLang(lang, rec), c.arg), "Player": seatLabel(rec, g.Places[c.arg].Owner)})
 	case OpBack:
 		return k.t(lang, "deal_btn_back", nil)
 	case OpMark:
@@ -125,7 +125,7 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 		if sel.Has(card) {
 			mark = "✅ "
 		}
-		return mark + k.cardWithValue(lang, "deal_btn_pay_card", card)
+		return mark + k.cardWithValue(lang, namesLang(lang, rec), "deal_btn_pay_card", card)
 	case OpPay:
 		return k.t(lang, "deal_btn_pay", map[string]any{"Amount": value(sel)})
 	}
@@ -134,13 +134,13 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 	case deal.ActEndTurn:
 		return k.t(lang, "deal_btn_end", nil)
 	case deal.ActDiscard:
-		return k.t(lang, "deal_btn_discard", map[string]any{"Card": k.cardName(lang, a.Card)})
+		return k.t(lang, "deal_btn_discard", map[string]any{"Card": k.cardName(namesLang(lang, rec), a.Card)})
 	case deal.ActBank:
 		return k.t(lang, "deal_btn_bank", map[string]any{"Amount": deal.Cards[a.Card].Value})
 	case deal.ActPlace:
-		return k.t(lang, "deal_btn_place", map[string]any{"Set": k.colorName(lang, a.Color)})
+		return k.t(lang, "deal_btn_place", map[string]any{"Set": k.colorName(namesLang(lang, rec), a.Color)})
 	case deal.ActRecolor:
-		return k.t(lang, "deal_btn_recolor", map[string]any{"Set": k.colorName(lang, a.Color)})
+		return k.t(lang, "deal_btn_recolor", map[string]any{"Set": k.colorName(namesLang(lang, rec), a.Color)})
 	case deal.ActSayNo:
 		if seat == g.Pending.Actor {
 			return k.t(lang, "deal_btn_say_no_to", map[string]any{"Player": seatLabel(rec, a.Target)})
@@ -165,19 +165,19 @@ func (k *Kind) playLabel(lang string, rec *Record, seat deal.PlayerID, a deal.Ac
 	case deal.DebtCollector:
 		return k.t(lang, "deal_btn_debt", map[string]any{"Player": seatLabel(rec, a.Target)})
 	case deal.DealBreaker:
-		return k.t(lang, "deal_btn_breaker", map[string]any{"Set": k.colorName(lang, a.Color), "Player": seatLabel(rec, a.Target)})
+		return k.t(lang, "deal_btn_breaker", map[string]any{"Set": k.colorName(namesLang(lang, rec), a.Color), "Player": seatLabel(rec, a.Target)})
 	case deal.House, deal.Hotel:
-		return k.t(lang, "deal_btn_build", map[string]any{"Set": k.colorName(lang, a.Color)})
+		return k.t(lang, "deal_btn_build", map[string]any{"Set": k.colorName(namesLang(lang, rec), a.Color)})
 	case deal.SlyDeal:
-		return k.t(lang, "deal_btn_take", map[string]any{"Card": k.cardName(lang, a.Take), "Player": seatLabel(rec, g.Places[a.Take].Owner)})
+		return k.t(lang, "deal_btn_take", map[string]any{"Card": k.cardName(namesLang(lang, rec), a.Take), "Player": seatLabel(rec, g.Places[a.Take].Owner)})
 	case deal.ForcedDeal:
-		return k.t(lang, "deal_btn_give", map[string]any{"Card": k.cardName(lang, a.Give)})
+		return k.t(lang, "deal_btn_give", map[string]any{"Card": k.cardName(namesLang(lang, rec), a.Give)})
 	case deal.RentCard:
 		doubles := a.Cards.Len()
 		amount := g.RentOf(seat, a.Color) << doubles
-		s := k.t(lang, "deal_btn_rent", map[string]any{"Set": k.colorName(lang, a.Color), "Amount": amount})
+		s := k.t(lang, "deal_btn_rent", map[string]any{"Set": k.colorName(namesLang(lang, rec), a.Color), "Amount": amount})
 		if card.Colors[0] == deal.AnyColor {
-			s = k.t(lang, "deal_btn_rent_from", map[string]any{"Set": k.colorName(lang, a.Color), "Amount": amount, "Player": seatLabel(rec, a.Target)})
+			s = k.t(lang, "deal_btn_rent_from", map[string]any{"Set": k.colorName(namesLang(lang, rec), a.Color), "Amount": amount, "Player": seatLabel(rec, a.Target)})
 		}
 		if doubles > 0 {
 			s += " " + k.t(lang, "deal_btn_double", map[string]any{"Count": 1 << doubles})

@@ -130,7 +130,8 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 		if err == nil && rec != nil && rec.Deal != nil && rec.Deal.Game != nil && rec.Status == kit.StatusPlaying {
 			if seat := rec.SeatOf(q.From.ID); seat >= 0 {
 				lang := k.host.ChatLang(group, q.From.LanguageCode)
-				results = k.inlineResults(lang, group, rec, deal.PlayerID(seat))
+				named := rec.WithNames(k.host.ChatLang(group, "")) // the cards as the group's table calls them
+				results = k.inlineResults(lang, group, named, deal.PlayerID(seat))
 				private, payload = k.t(lang, "deal_btn_private", nil), HandPayload(group, rec.ID)
 			}
 		}
@@ -174,11 +175,11 @@ func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.Pl
 				}
 			}
 			if !idle.Empty() {
-				desc = k.t(lang, "deal_inline_idle", map[string]any{"Items": k.cardNames(lang, idle)})
+				desc = k.t(lang, "deal_inline_idle", map[string]any{"Items": k.cardNames(namesLang(lang, rec), idle)})
 			}
 		case e.acts[0].Kind == deal.ActPay:
 			a := e.acts[0]
-			title, desc = k.t(lang, "deal_btn_pay", map[string]any{"Amount": cardsValue(a.Cards)}), k.cardNames(lang, a.Cards)
+			title, desc = k.t(lang, "deal_btn_pay", map[string]any{"Amount": cardsValue(a.Cards)}), k.cardNames(namesLang(lang, rec), a.Cards)
 		default:
 			a := e.acts[0]
 			title = k.label(lang, rec, seat, choice{op: OpAct, act: a}, sel)

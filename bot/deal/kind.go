@@ -167,6 +167,7 @@ func (k *Kind) Show(c *chatState, lang string) {
 		} else {
 			c.Show(slot, rec.Deal.TableMsg, k.renderTable(lang, rec, true), k.tableKeyboard(lang, c.Chat, rec))
 		}
+		named := rec.WithNames(lang) // a hand calls the cards as the group's table does
 		for i, h := range rec.Deal.Hands {
 			if !h.Open || i >= len(rec.Seats) {
 				continue
@@ -177,11 +178,11 @@ func (k *Kind) Show(c *chatState, lang string) {
 				hl = kit.PersonLang(c.Settings, h.Lang)
 			}
 			if c.Remove {
-				text, _ := k.renderHand(hl, c.Chat, rec, deal.PlayerID(i), false)
+				text, _ := k.renderHand(hl, c.Chat, named, deal.PlayerID(i), false)
 				c.FinalizeIn(user, hs, h.Msg, text)
 				continue
 			}
-			text, kb := k.renderHand(hl, c.Chat, rec, deal.PlayerID(i), true)
+			text, kb := k.renderHand(hl, c.Chat, named, deal.PlayerID(i), true)
 			c.ShowIn(user, hs, h.Msg, text, kb)
 		}
 	}
@@ -380,7 +381,7 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 		card := k.quotedName(lang, pd.Card)
 		if len(asked) > 0 {
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_answer_prompt", map[string]any{
-				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card, "Stake": k.pendingStake(lang, pd)})})
+				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card, "Stake": k.pendingStake(lang, lang, pd)})})
 		}
 		if actorAsked {
 			var noes []string

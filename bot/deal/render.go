@@ -27,6 +27,17 @@ func (k *Kind) quotedName(lang string, c int) string {
 
 var innerQuotes = strings.NewReplacer("«", "„", "»", "“")
 
+// namesLang is the language of the cards' and sets' names in a view in
+// lang: the group's, where the record carries it (a private hand,
+// kit.Record.WithNames), so that a card is called the same in the hand as
+// on the group's table.
+func namesLang(lang string, rec *Record) string {
+	if rec.NamesLang != "" {
+		return rec.NamesLang
+	}
+	return lang
+}
+
 func (k *Kind) colorName(lang string, c deal.Color) string {
 	if c < 0 || c >= deal.NumColors {
 		return ""
@@ -227,7 +238,7 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		default:
 			id = "deal_ev_played"
 		}
-		if stake := k.stake(lang, deal.Cards[e.Card].Action, e.Take, e.Give, e.Color, e.Amount); stake != "" && deal.Cards[e.Card].Type != deal.TypeRent {
+		if stake := k.stake(lang, lang, deal.Cards[e.Card].Action, e.Take, e.Give, e.Color, e.Amount); stake != "" && deal.Cards[e.Card].Type != deal.TypeRent {
 			id, data["Stake"] = id+"_stake", stake // what the card takes or asks for
 		}
 	case deal.EvBuilt:
