@@ -62,10 +62,11 @@ type Bot struct {
 
 	locks chatLocks // one change of a chat at a time (locks.go)
 
-	records *recordCache    // decoded records of recently changed chats
-	out     *Outbox         // everything sent to chats goes through it
-	presses *pressLimiter   // per-person button throttle
-	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
+	records  *recordCache    // decoded records of recently changed chats
+	settings *settingsCache  // decoded settings of recently changed chats
+	out      *Outbox         // everything sent to chats goes through it
+	presses  *pressLimiter   // per-person button throttle
+	kinds    map[string]Kind // the kinds of game hosted, by Record.Kind
 
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
 	// Calls to Telegram made after a change, apart from its lane (detach).
@@ -87,6 +88,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger}
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
+	b.settings = newSettingsCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
 	b.out.onKept = b.forgetKept
@@ -271,15 +273,11 @@ func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) er
 			}
 			st.Rec, read.game = rec, own
 		}
-		if data, ok := tx.SettingsBytes(chat); ok {
-			read.settings = bytes.Clone(data)
-		}
-		st.Settings = decodeSettings(read.settings)
+		data, _ := tx.SettingsBytes(chat)
+		st.Settings, read.settings = b.settings.load(chat, data)
 		if via != chat {
-			if data, ok := tx.SettingsBytes(via); ok {
-				read.viaSettings = bytes.Clone(data)
-			}
-			st.ViaSettings = decodeSettings(read.viaSettings)
+			data, _ := tx.SettingsBytes(via)
+			st.ViaSettings, read.viaSettings = b.settings.load(via, data)
 		}
 		return nil
 	})
