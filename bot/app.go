@@ -129,6 +129,11 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		},
 		Logger: log,
 	})
+	// A change stores the offset with its update (one commit for a quiet
+	// bot's update); OnWatermark stores what no change carried (updates
+	// that changed nothing), and its batch commits nothing when a change
+	// has stored the offset already.
+	b.offsetWith = disp.OffsetWith
 	poller := telegram.NewPoller(api, disp, telegram.PollerOptions{Offset: offset, Timeout: cfg.PollTimeout, Logger: log,
 		AllowedUpdates: []string{"message", "callback_query", "my_chat_member", "inline_query", "chosen_inline_result"}, Spool: store})
 	timerCtx, stopTimers := context.WithCancel(work)

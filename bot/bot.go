@@ -68,6 +68,12 @@ type Bot struct {
 	presses  *pressLimiter   // per-person button throttle
 	kinds    map[string]Kind // the kinds of game hosted, by Record.Kind
 
+	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
+	// getUpdates offset that holds once an update is handled: a change
+	// stores it with the update, so a quiet bot's update costs one commit,
+	// not a second one for the offset.
+	offsetWith func(updateID int) int
+
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
 	// Calls to Telegram made after a change, apart from its lane (detach).
 	detached        sync.WaitGroup
@@ -326,6 +332,7 @@ func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) er
 // changeWrites is what a change stores, computed before the transaction.
 type changeWrites struct {
 	updateID int
+	offset   int // the getUpdates offset to store (0: none)
 	timer    timerMove
 	settings []byte // nil: unchanged
 	via      []byte // the settings of the chat the update came from (nil: unchanged)
@@ -341,6 +348,11 @@ type changeWrites struct {
 // to be stored.
 func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 	w := changeWrites{updateID: updateID}
+	if updateID > 0 && b.offsetWith != nil {
+		// Computed before the transaction: it counts only updates handled
+		// by now and this one, so it can only be lower than the truth.
+		w.offset = b.offsetWith(updateID)
+	}
 	var err error
 	if st.Rec != nil && !st.Remove {
 		// A press in a private chat (the trade composer) is not the seat's
@@ -393,6 +405,12 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 	chat := st.Chat
 	if w.updateID > 0 {
 		if err := tx.SetLastUpdate(st.Via, w.updateID); err != nil {
+			return err
+		}
+	}
+	if w.offset > 0 {
+		// With the update applied in this transaction, never before it.
+		if err := tx.SetOffset(w.offset); err != nil {
 			return err
 		}
 	}
