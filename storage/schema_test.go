@@ -141,7 +141,12 @@ func TestMigrationRunsExactlyOnce(t *testing.T) {
 		var keys [][]byte
 		_ = b.ForEach(func(k, _ []byte) error { keys = append(keys, clone(k)); return nil })
 		for _, k := range keys {
-			if err := b.Put(k, append([]byte("G"), b.Get(k)[1:]...)); err != nil {
+			e, err := readEntry(b.Get(k))
+			if err != nil {
+				return err
+			}
+			e.record = append([]byte("G"), e.record[1:]...)
+			if err := b.Put(k, e.encode()); err != nil {
 				return err
 			}
 		}
