@@ -403,8 +403,13 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 // write stores a prepared change; it may run more than once (Batch).
 func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 	chat := st.Chat
+	archiving := st.Remove && st.Rec != nil
+	// What goes into the chat's entry is written at once (storage/chat.go).
+	cw := storage.ChatWrite{Record: w.game}
 	if w.updateID > 0 {
-		if err := tx.SetLastUpdate(st.Via, w.updateID); err != nil {
+		if st.Via == chat && !archiving {
+			cw.UpdateID = w.updateID
+		} else if err := tx.SetLastUpdate(st.Via, w.updateID); err != nil {
 			return err
 		}
 	}
@@ -431,23 +436,18 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 			return err
 		}
 	}
-	if st.Remove && st.Rec != nil {
+	if archiving {
 		return b.archive(tx, st)
 	}
 	if w.touched {
-		if err := appendLogs(tx, chat, st.Logs); err != nil {
-			return err
-		}
+		cw.Logs = st.Logs
 	}
 	if w.stamp {
 		if err := tx.MarkRecent(chat, st.Rec.Marked); err != nil {
 			return err
 		}
 	}
-	if w.game != nil {
-		return tx.PutGame(chat, w.game)
-	}
-	return nil
+	return tx.WriteChat(chat, cw)
 }
 
 // archive ends a chat's game: its last log entry, the players'

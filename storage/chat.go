@@ -145,3 +145,46 @@ func (t *Tx) record(chat int64) ([]byte, bool) {
 	}
 	return e.record, e.game
 }
+
+// ChatWrite is what a change stores in a chat's entry, written together so
+// that the entry is encoded and put once.
+type ChatWrite struct {
+	// UpdateID is the update the change applies (0: none); like
+	// SetLastUpdate, it never moves the chat's last update back.
+	UpdateID int
+	Logs     [][]byte // entries to append to the chat's log
+	Record   []byte   // the chat's new game record (nil: unchanged)
+}
+
+// WriteChat stores w in the chat's entry: SetLastUpdate, AppendLog for
+// each entry and PutGame in one write.
+func (t *Tx) WriteChat(chat int64, w ChatWrite) error {
+	if err := t.writeChat(chat, w); err != nil {
+		return fmt.Errorf("storage: write chat %d: %w", chat, err)
+	}
+	return nil
+}
+
+func (t *Tx) writeChat(chat int64, w ChatWrite) error {
+	e, err := t.entry(chat)
+	if err != nil {
+		return err
+	}
+	changed := false
+	if u := uint64(max(w.UpdateID, 0)); u > e.lastUpdate {
+		e.lastUpdate, changed = u, true
+	}
+	for _, entry := range w.Logs {
+		if _, err := t.appendTail(chat, &e, entry); err != nil {
+			return err
+		}
+		changed = true
+	}
+	if w.Record != nil {
+		e.game, e.record, changed = true, w.Record, true
+	}
+	if !changed {
+		return nil
+	}
+	return t.putEntry(chat, e)
+}

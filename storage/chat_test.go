@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/binary"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -155,4 +156,63 @@ func TestEntryWithoutAGame(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// WriteChat stores what SetLastUpdate, AppendLog and PutGame store, in one
+// write of the entry, the tail's flush included.
+func TestWriteChatIsTheSeparateWrites(t *testing.T) {
+	s := openTest(t)
+	const together, apart = -1, -2
+	entry := make([]byte, 100)
+	for i := range 30 { // past logTailMax: the tail is flushed on the way
+		update, logs, rec := 10+i, [][]byte{entry, []byte(fmt.Sprint(i))}, []byte(fmt.Sprint("record ", i))
+		if i%3 == 1 {
+			rec = nil // unchanged
+		}
+		mustUpdate(t, s, func(tx *Tx) error {
+			if err := tx.WriteChat(together, ChatWrite{UpdateID: update, Logs: logs, Record: rec}); err != nil {
+				return err
+			}
+			if err := tx.SetLastUpdate(apart, update); err != nil {
+				return err
+			}
+			for _, e := range logs {
+				if _, err := tx.AppendLog(apart, e); err != nil {
+					return err
+				}
+			}
+			if rec == nil {
+				return nil
+			}
+			return tx.PutGame(apart, rec)
+		})
+	}
+	mustView(t, s, func(tx *Tx) error {
+		g1, _ := tx.Game(together)
+		g2, _ := tx.Game(apart)
+		if string(g1) != string(g2) || string(g1) != "record 29" {
+			t.Errorf("games %q and %q", g1, g2)
+		}
+		if a, b := tx.LastUpdate(together), tx.LastUpdate(apart); a != b || a != 39 {
+			t.Errorf("last updates %d and %d", a, b)
+		}
+		return nil
+	})
+	seqs1, log1 := readLog(t, s, together, 1)
+	seqs2, log2 := readLog(t, s, apart, 1)
+	if !slices.Equal(seqs1, seqs2) || !slices.Equal(log1, log2) || len(log1) != 60 {
+		t.Errorf("logs differ: %d and %d entries", len(log1), len(log2))
+	}
+	var committed bool
+	mustUpdate(t, s, func(tx *Tx) error {
+		if err := tx.WriteChat(together, ChatWrite{UpdateID: 5}); err != nil { // an older update, nothing else
+			return err
+		}
+		stats := tx.tx.Stats()
+		committed = stats.GetNodeCount() > 0
+		return nil
+	})
+	if committed {
+		t.Error("a WriteChat that changes nothing wrote the entry")
+	}
 }

@@ -49,6 +49,16 @@ func (t *Tx) appendLog(chat int64, entry []byte) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
+	seq, err := t.appendTail(chat, &e, entry)
+	if err != nil {
+		return 0, err
+	}
+	return seq, t.putEntry(chat, e)
+}
+
+// appendTail adds entry to the tail of e, the chat's entry, moving the
+// tail into the chat's log bucket once it is full; the caller stores e.
+func (t *Tx) appendTail(chat int64, e *chatEntry, entry []byte) (uint64, error) {
 	var v []byte
 	var seq uint64
 	if e.tail != nil {
@@ -70,13 +80,13 @@ func (t *Tx) appendLog(chat int64, entry []byte) (uint64, error) {
 	v = append(v, entry...)
 	if len(v) < logTailMax {
 		e.tail = v
-		return seq, t.putEntry(chat, e)
+		return seq, nil
 	}
 	if err := t.flushTail(chat, v); err != nil {
 		return 0, err
 	}
 	e.tail = nil
-	return seq, t.putEntry(chat, e)
+	return seq, nil
 }
 
 // flushTail moves the entries of tail value v into the chat's log bucket;
