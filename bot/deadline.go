@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"sync"
 	"time"
 
@@ -211,6 +213,9 @@ func actingSeat(entry []byte) int {
 	if entry == nil {
 		return -1
 	}
+	if seat, ok := leadingSeat(entry); ok {
+		return seat
+	}
 	var e struct {
 		Seat *int `json:"seat"`
 	}
@@ -218,6 +223,54 @@ func actingSeat(entry []byte) int {
 		return -1
 	}
 	return *e.Seat
+}
+
+// leadingSeat reads the seat of an entry as the kinds encode theirs
+// (kit.LogEntry and its like: numbers, then "seat", then the action)
+// without decoding the action after it, as every change does; anything
+// else is left to json.Unmarshal.
+func leadingSeat(entry []byte) (int, bool) {
+	rest, ok := bytes.CutPrefix(entry, []byte("{"))
+	for ok {
+		var key []byte
+		if key, rest, ok = cutJSONKey(rest); !ok {
+			return 0, false
+		}
+		end := 0
+		for end < len(rest) && (rest[end] == '-' || rest[end] >= '0' && rest[end] <= '9') {
+			end++
+		}
+		num, after := rest[:end], rest[end:]
+		if len(after) == 0 || after[0] != ',' && after[0] != '}' {
+			return 0, false // not a plain integer
+		}
+		switch string(key) {
+		case "seat":
+			n, err := strconv.Atoi(string(num))
+			return n, err == nil
+		case "update", "user":
+			rest, ok = after[1:], after[0] == ','
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// cutJSONKey cuts `"key":` off the front of b (a key without escapes).
+func cutJSONKey(b []byte) (key, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	i := bytes.IndexByte(b[1:], '"')
+	if i < 0 || bytes.IndexByte(b[1:1+i], '\\') >= 0 {
+		return nil, nil, false
+	}
+	key, rest = b[1:1+i], b[2+i:]
+	if len(rest) == 0 || rest[0] != ':' {
+		return nil, nil, false
+	}
+	return key, rest[1:], true
 }
 
 // RunTimers fires due deadlines until ctx ends, checking storage every

@@ -92,18 +92,18 @@ func (e chatEntry) encode() []byte {
 }
 
 // entry reads the chat's entry, with what a file from before schema 10
-// keeps elsewhere (still, or again after a write of the entry failed to
-// remove it: the larger update id wins, and the entry's own tail).
+// keeps elsewhere while the chat has not changed since: putEntry drops
+// that in the write that makes the entry, so a value in the entry's
+// format means there is none.
 func (t *Tx) entry(chat int64) (chatEntry, error) {
 	key := chatKey(chat)
-	e, err := readEntry(t.bucket(bucketGames).Get(key))
+	v := t.bucket(bucketGames).Get(key)
+	e, err := readEntry(v)
 	if err != nil {
 		return e, fmt.Errorf("%w (chat %d)", err, chat)
 	}
-	if old := readU64(t.bucket(bucketLastUpdate).Get(key)); old > e.lastUpdate {
-		e.lastUpdate = old
-	}
-	if e.tail == nil {
+	if !isEntry(v) {
+		e.lastUpdate = readU64(t.bucket(bucketLastUpdate).Get(key))
 		e.tail = t.bucket(bucketLogTail).Get(key)
 	}
 	return e, nil
@@ -117,14 +117,16 @@ func (t *Tx) putEntry(chat int64, e chatEntry) error {
 	if !e.empty() {
 		v = e.encode() // before the deletes below: e may view what they drop
 	}
-	for _, legacy := range [][]byte{bucketLastUpdate, bucketLogTail} {
-		if b := t.bucket(legacy); b.Get(key) != nil {
-			if err := b.Delete(key); err != nil {
-				return err
+	games := t.bucket(bucketGames)
+	if !isEntry(games.Get(key)) {
+		for _, legacy := range [][]byte{bucketLastUpdate, bucketLogTail} {
+			if b := t.bucket(legacy); b.Get(key) != nil {
+				if err := b.Delete(key); err != nil {
+					return err
+				}
 			}
 		}
 	}
-	games := t.bucket(bucketGames)
 	if v == nil {
 		return games.Delete(key)
 	}

@@ -269,14 +269,12 @@ func (t *Tx) SetOffset(offset int) error {
 // again after a crash (offset not yet advanced past it) is recognisable.
 func (t *Tx) LastUpdate(chatID int64) int {
 	key := chatKey(chatID)
-	var last uint64
 	if v := t.bucket(bucketGames).Get(key); isEntry(v) {
-		if n, w := binary.Uvarint(v[1:]); w > 0 {
-			last = n
-		}
+		last, _ := binary.Uvarint(v[1:]) // 0 for a damaged entry: entry reports it
+		return int(last)
 	}
-	// A file from before schema 10 (storage/chat.go).
-	return int(max(last, readU64(t.bucket(bucketLastUpdate).Get(key))))
+	// A chat not changed since a file from before schema 10 (chat.go).
+	return int(readU64(t.bucket(bucketLastUpdate).Get(key)))
 }
 
 // SetLastUpdate records updateID as applied to the chat. Like SetOffset it
