@@ -3,7 +3,6 @@ package storage
 import (
 	"encoding/binary"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -14,22 +13,13 @@ import (
 // buckets. Opened now, it reads the same; the chat's first change moves
 // the id and the tail into its entry and leaves nothing behind.
 func TestEntryTakesOverTheOlderLayout(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v9.db")
-	v9 := schema{migrations: migrations[:9], buckets: currentBuckets}
-	db, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Update(v9.migrate); err != nil {
-		t.Fatal(err)
-	}
 	const chat, bare = -7, 9 // bare: an update id, no game
 	tail := binary.AppendUvarint(nil, 1)
 	for _, e := range []string{`{"a":1}`, `{"a":2}`} {
 		tail = binary.AppendUvarint(tail, uint64(len(e)))
 		tail = append(tail, e...)
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
+	path := fileAt(t, 9, func(tx *bolt.Tx) error {
 		for _, kv := range []struct {
 			bucket []byte
 			chat   int64
@@ -46,10 +36,6 @@ func TestEntryTakesOverTheOlderLayout(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
 
 	s, err := Open(path, Options{NoSync: true})
 	if err != nil {

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -238,4 +239,24 @@ func TestBucketWithoutMigrationDetected(t *testing.T) {
 	if err == nil {
 		t.Fatal("a bucket no migration creates was not noticed")
 	}
+}
+
+// fileAt writes a file of the layout the first n migrations make, with
+// fill's data in it, as an older program left it, and returns its path.
+func fileAt(t *testing.T, n int, fill func(tx *bolt.Tx) error) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("v%d.db", n))
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	old := schema{migrations: migrations[:n]}
+	if err := db.Update(old.migrate); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(fill); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
