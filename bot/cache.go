@@ -149,5 +149,10 @@ func cloneSettings(s Settings) Settings {
 		n.People = slices.Clone(n.People)
 		s.Notify = &n
 	}
+	if s.Reach != nil {
+		r := *s.Reach
+		r.Told = slices.Clone(r.Told)
+		s.Reach = &r
+	}
 	return s
 }
