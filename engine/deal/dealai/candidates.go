@@ -7,10 +7,10 @@ import "github.com/monopoly-tg/monopoly-bot/engine/deal"
 // card in the hand (banked, laid on the colours it helps most, played on
 // each target worth it); in an answer, a Just Say No or none. A free
 // re-colouring, a discard and a decision with one move are not weighed.
-func (s *seat) candidates(dst []deal.Action, base deal.Action) []deal.Action {
+func (s *seat) candidates(dst []deal.Action, base deal.Action, most int) []deal.Action {
 	dst = append(dst, base)
 	add := func(a deal.Action) {
-		if len(dst) >= maxCandidates || !s.ok(a) {
+		if len(dst) >= most || !s.ok(a) {
 			return
 		}
 		for _, b := range dst {
@@ -23,7 +23,7 @@ func (s *seat) candidates(dst []deal.Action, base deal.Action) []deal.Action {
 	g := s.g
 	switch g.Phase {
 	case deal.PhaseRespond:
-		if s.firstInHand(deal.JustSayNo) < 0 {
+		if s.firstInHand(deal.JustSayNo) < 0 || s.trivialStake() {
 			return dst
 		}
 		if base.Kind == deal.ActSayNo {
@@ -58,6 +58,24 @@ func (s *seat) candidates(dst []deal.Action, base deal.Action) []deal.Action {
 		s.playCandidates(i, add)
 	}
 	return dst
+}
+
+// trivialDebt is the largest debt never worth a Just Say No: the card is
+// kept for what can decide the game.
+const trivialDebt = 2
+
+// trivialStake says whether the pending action is too small to weigh a
+// Just Say No against (nor to counter one with): a debt of 2M or less, or
+// of what little p could pay.
+func (s *seat) trivialStake() bool {
+	pd := &s.g.Pending
+	if !pd.IsDebt() {
+		return false
+	}
+	if s.p == pd.Actor {
+		return pd.Amount <= trivialDebt
+	}
+	return min(pd.Amount, s.payable[s.p]) <= trivialDebt
 }
 
 // withoutNo is the answer without a Just Say No in the chain p answers.

@@ -19,30 +19,37 @@ import (
 // game's version, the turn and its own hand), never from the game's own
 // generator or the hidden cards: two games that look the same to the seat
 // get the same decision, and the decision replays exactly.
-// Search sizes (vars while tuned; see search_test.go for their cost).
-var (
-	// searchWorlds is how many deals of the unseen cards a decision plays
-	// out: every candidate meets the first screenWorlds, Normal's choice
-	// and the best finalists meet all of them.
-	searchWorlds = 32
-	screenWorlds = 8
-	finalists    = 2
-	// maxCandidates bounds the moves weighed in one decision.
-	maxCandidates = 10
-	// rolloutTurns bounds a rollout's length in player-turns beyond the
-	// decision (Deal games between computers last 13–30 turns); a game
-	// still going then counts half a win.
-	rolloutTurns = 40
-	// switchMargin is how many more worlds (net, of searchWorlds) an
-	// alternative must win than Normal's choice, in the same worlds, to
-	// replace it: the search departs from Normal only on evidence.
-	switchMargin = 3
-)
+// budget sizes a search.
+type budget struct {
+	// worlds is how many deals of the unseen cards a decision plays out:
+	// every candidate meets the first screen of them, Normal's choice and
+	// the best finalists meet all of them.
+	worlds, screen, finalists int
+	// candidates bounds the moves weighed in one decision.
+	candidates int
+	// turns bounds a rollout's length in player-turns beyond the decision
+	// (Deal games between computers last 13–30 turns); a game still going
+	// then counts half a win.
+	turns int
+	// margin is how many more worlds (net, of worlds) an alternative must
+	// win than Normal's choice, in the same worlds, to replace it: the
+	// search departs from Normal only on evidence.
+	margin int
+	// steps bounds the engine steps of one decision's rollouts, so that a
+	// decision stays well under 50 ms (a step, a decision and its Apply,
+	// takes about 1.3 µs): the screening stops, candidates not screened
+	// are dropped, and a finalist not played out loses.
+	steps int
+}
+
+var defaultBudget = budget{worlds: 32, screen: 8, finalists: 2, candidates: 10, turns: 40, margin: 3, steps: 15000}
 
 const maxWorlds = 64
 
 type searcher struct {
-	worlds [maxWorlds]deal.Game
+	budget
+	used   int // engine steps of this decision's rollouts
+	games  [maxWorlds]deal.Game
 	sim    deal.Game
 	cands  []deal.Action
 	result [][maxWorlds]int8 // per candidate and world: its rollout's score, -1 unplayed or refused
@@ -52,6 +59,7 @@ type searcher struct {
 
 func newSearcher() *searcher {
 	return &searcher{
+		budget: defaultBudget,
 		cands:  make([]deal.Action, 0, 64),
 		result: make([][maxWorlds]int8, 64),
 		order:  make([]int, 0, 64),
@@ -66,14 +74,15 @@ func (sr *searcher) decide(g *deal.Game, p deal.PlayerID) deal.Action {
 	}
 	var s seat
 	s.look(g, p)
-	sr.cands = s.candidates(sr.cands[:0], base)
+	sr.cands = s.candidates(sr.cands[:0], base, sr.candidates)
+	sr.used = 0
 	n := len(sr.cands)
 	if n <= 1 {
 		return base
 	}
 	r := rng.RNG{State: publicSeed(g, p, s.hand)}
-	for k := range searchWorlds {
-		sr.determinize(&sr.worlds[k], g, p, &r)
+	for k := range sr.worlds {
+		sr.determinize(&sr.games[k], g, p, &r)
 	}
 	sr.order = sr.order[:0]
 	for i := range n {
@@ -85,20 +94,20 @@ func (sr *searcher) decide(g *deal.Game, p deal.PlayerID) deal.Action {
 	// Screen every candidate on a few worlds; then Normal's choice and the
 	// best finalists play all of them.
 	for i := range n {
-		sr.rollouts(i, p, 0, screenWorlds)
+		sr.rollouts(i, p, 0, sr.screen)
 	}
 	o := sr.order[1:] // alternatives, best screened first
 	for a := 1; a < len(o); a++ { // insertion sort: no allocation
-		for b := a; b > 0 && sr.sum(o[b], screenWorlds) > sr.sum(o[b-1], screenWorlds); b-- {
+		for b := a; b > 0 && sr.sum(o[b], sr.screen) > sr.sum(o[b-1], sr.screen); b-- {
 			o[b], o[b-1] = o[b-1], o[b]
 		}
 	}
-	sr.rollouts(0, p, screenWorlds, searchWorlds)
-	best, bestNet := 0, switchMargin*2-1
-	for _, i := range o[:min(finalists, len(o))] {
-		sr.rollouts(i, p, screenWorlds, searchWorlds)
+	sr.rollouts(0, p, sr.screen, sr.worlds)
+	best, bestNet := 0, sr.margin*2-1
+	for _, i := range o[:min(sr.finalists, len(o))] {
+		sr.rollouts(i, p, sr.screen, sr.worlds)
 		net := 0
-		for k := range searchWorlds {
+		for k := range sr.worlds {
 			if sr.result[i][k] < 0 {
 				net = -1 << 30
 				break
@@ -125,23 +134,27 @@ func (sr *searcher) sum(i, worlds int) int {
 }
 
 // rollouts plays candidate i in worlds [from, to), recording its scores;
-// a candidate the engine refuses in a world stays unplayed.
+// a candidate the engine refuses in a world, or left when the steps run
+// out (but for Normal's choice: it is always played out), stays unplayed.
 func (sr *searcher) rollouts(i int, p deal.PlayerID, from, to int) {
 	a := sr.cands[i]
 	for k := from; k < to; k++ {
+		if i != 0 && sr.used >= sr.steps {
+			return
+		}
 		w := &sr.sim
-		w.Reset(&sr.worlds[k])
+		w.Reset(&sr.games[k])
 		if _, err := w.Apply(p, a); err != nil {
 			return
 		}
-		sr.result[i][k] = int8(playOut(w, p))
+		sr.result[i][k] = int8(sr.playOut(w, p))
 	}
 }
 
 // playOut plays w to its end between Normal players and scores it for p:
-// 2 for a win, 1 for a game still going after rolloutTurns, 0 for a loss.
-func playOut(w *deal.Game, p deal.PlayerID) int {
-	last := w.Turn + rolloutTurns
+// 2 for a win, 1 for a game still going after sr.turns, 0 for a loss.
+func (sr *searcher) playOut(w *deal.Game, p deal.PlayerID) int {
+	last := w.Turn + sr.turns
 	for w.Phase != deal.PhaseGameOver {
 		if w.Turn > last {
 			return 1
@@ -149,6 +162,7 @@ func playOut(w *deal.Game, p deal.PlayerID) int {
 		if _, err := Step(w); err != nil {
 			return 1 // cannot happen: Normal's decisions are legal
 		}
+		sr.used++
 	}
 	if w.Winner == p {
 		return 2
