@@ -96,7 +96,7 @@ func (sr *searcher) decide(g *deal.Game, p deal.PlayerID) deal.Action {
 	for i := range n {
 		sr.rollouts(i, p, 0, sr.screen)
 	}
-	o := sr.order[1:] // alternatives, best screened first
+	o := sr.order[1:]             // alternatives, best screened first
 	for a := 1; a < len(o); a++ { // insertion sort: no allocation
 		for b := a; b > 0 && sr.sum(o[b], sr.screen) > sr.sum(o[b-1], sr.screen); b-- {
 			o[b], o[b-1] = o[b-1], o[b]
