@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -41,11 +42,23 @@ type DealResult struct {
 	// ThreeSets is the share of all games won by three complete sets: the
 	// game's only way to end, so the games not capped.
 	ThreeSets float64 `json:"three_sets_share"`
+	// Levels, with -seats, are the computer levels seated, in the order
+	// given; game i seats them turned by i places (seat s plays
+	// Levels[(s+i) mod players]), so each level plays every seat equally
+	// often. LevelWins counts finished games by the winner's level entry,
+	// LevelWinRate and LevelWinCI (95 % Wilson) over finished games.
+	Levels       []string     `json:"levels,omitempty"`
+	LevelWins    []int        `json:"level_wins,omitempty"`
+	LevelWinRate []float64    `json:"level_win_rate,omitempty"`
+	LevelWinCI   [][2]float64 `json:"level_win_ci95,omitempty"`
 }
 
 // runDeal plays cfg's Monopoly Deal games and prints the result.
-func runDeal(cfg Config, asJSON bool, stdout, stderr io.Writer) error {
-	res, err := RunDeal(cfg)
+func runDeal(cfg Config, levels []dealai.Level, asJSON bool, stdout, stderr io.Writer) error {
+	if levels != nil {
+		cfg.Players = len(levels)
+	}
+	res, err := RunDealLevels(cfg, levels)
 	if cfg.Progress != nil {
 		fmt.Fprintln(stderr)
 	}
@@ -61,37 +74,62 @@ func runDeal(cfg Config, asJSON bool, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// RunDeal plays cfg.Games games of Monopoly Deal between computer players
-// (cfg.Jail is not used) on cfg.Workers goroutines.
-func RunDeal(cfg Config) (*DealResult, error) {
+// RunDeal plays cfg.Games games of Monopoly Deal between normal computer
+// players (cfg.Jail is not used) on cfg.Workers goroutines.
+func RunDeal(cfg Config) (*DealResult, error) { return RunDealLevels(cfg, nil) }
+
+// RunDealLevels is RunDeal with the computer levels of -seats, one per
+// seat, turned by one seat each game (nil: every seat normal, exactly as
+// RunDeal always played).
+func RunDealLevels(cfg Config, levels []dealai.Level) (*DealResult, error) {
 	if cfg.Players < deal.MinPlayers || cfg.Players > deal.MaxPlayers {
 		return nil, fmt.Errorf("Monopoly Deal takes %d to %d players", deal.MinPlayers, deal.MaxPlayers)
 	}
 	if cfg.Games < 0 || cfg.MaxTurns < 1 {
 		return nil, fmt.Errorf("need games >= 0 and max-turns >= 1")
 	}
+	if levels != nil && len(levels) != cfg.Players {
+		return nil, fmt.Errorf("-seats names %d levels for %d players", len(levels), cfg.Players)
+	}
 	start := time.Now()
 	total := newTally(&cfg, 0)
+	byLevel := make([]atomic.Int64, len(levels))
 	err := playAll(&cfg, total, func() (*tally, func(int, *tally) error) {
-		return newTally(&cfg, 0), func(i int, t *tally) error { return playDeal(&cfg, i, t) }
+		seats := newDealSeats(levels)
+		return newTally(&cfg, 0), func(i int, t *tally) error {
+			winner, err := playDeal(&cfg, i, t, seats)
+			if err == nil && winner >= 0 && seats != nil {
+				byLevel[seats.entry(i, winner)].Add(1)
+			}
+			return err
+		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	return summarizeDeal(&cfg, total, time.Since(start).Seconds()), nil
+	r := summarizeDeal(&cfg, total, time.Since(start).Seconds())
+	summarizeLevels(r, levels, byLevel)
+	return r, nil
 }
 
-// playDeal plays game i to its end or to the turn cap, adding to t. After
-// New, a game allocates nothing.
-func playDeal(cfg *Config, i int, t *tally) error {
+// playDeal plays game i to its end or to the turn cap, adding to t, and
+// returns its winner (Nobody when capped). With seats nil every seat is
+// normal; after New, a game allocates nothing.
+func playDeal(cfg *Config, i int, t *tally, seats *dealSeats) (deal.PlayerID, error) {
 	g, _, err := deal.New(deal.Config{Players: cfg.Players, Seed: gameSeed(cfg.Seed, i)})
 	if err != nil {
-		return err
+		return deal.Nobody, err
 	}
 	first := int(g.Current)
 	for g.Phase != deal.PhaseGameOver && g.Turn <= cfg.MaxTurns {
-		if _, err := dealai.Step(g); err != nil {
-			return fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
+		if seats == nil {
+			_, err = dealai.Step(g)
+		} else {
+			p := g.Waiting()
+			_, err = g.Apply(p, seats.player(i, p).Decide(g, p))
+		}
+		if err != nil {
+			return deal.Nobody, fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
 		}
 		t.steps++
 	}
@@ -101,7 +139,7 @@ func playDeal(cfg *Config, i int, t *tally) error {
 	if g.Phase != deal.PhaseGameOver {
 		t.turns += int64(turns)
 		t.capped++
-		return nil
+		return deal.Nobody, nil
 	}
 	turns++
 	t.turns += int64(turns)
@@ -109,7 +147,7 @@ func playDeal(cfg *Config, i int, t *tally) error {
 	t.lengths[min(turns, cfg.MaxTurns)]++
 	t.wins[g.Winner]++
 	t.byOrder[(int(g.Winner)-first+cfg.Players)%cfg.Players]++
-	return nil
+	return g.Winner, nil
 }
 
 func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
@@ -166,4 +204,5 @@ func printDeal(w io.Writer, r *DealResult) {
 		fmt.Fprintf(w, "  seat %d  %8d  %5.1f %%  [%4.1f, %4.1f]   (moving %d%s: %d)\n", i, c, 100*r.WinRate[i],
 			100*r.WinCI[i][0], 100*r.WinCI[i][1], i+1, ordinal(i+1), r.WinsByOrder[i])
 	}
+	printDealLevels(w, r)
 }

@@ -115,3 +115,39 @@ func BenchmarkDealTurn(b *testing.B) {
 		}
 	}
 }
+
+// TestDealSeatsLevels: -seats seats computer levels, turned by one seat
+// each game, and reports each entry's wins with its interval; the figures
+// do not depend on the workers, and a bad list is refused.
+func TestDealSeatsLevels(t *testing.T) {
+	t.Parallel()
+	var out, errOut bytes.Buffer
+	err := run([]string{"-edition", "deal", "-seats", "normal,easy", "-games", "200", "-seed", "3", "-json", "-workers", "2"}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	var r DealResult
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Players != 2 || !reflect.DeepEqual(r.Levels, []string{"normal", "easy"}) || r.LevelWins[0]+r.LevelWins[1] != r.Finished {
+		t.Fatalf("players %d, levels %v, wins %v of %d", r.Players, r.Levels, r.LevelWins, r.Finished)
+	}
+	for i := range r.Levels {
+		if lo, hi := r.LevelWinCI[i][0], r.LevelWinCI[i][1]; !(lo <= r.LevelWinRate[i] && r.LevelWinRate[i] <= hi) {
+			t.Errorf("%s: rate %.3f outside [%.3f, %.3f]", r.Levels[i], r.LevelWinRate[i], lo, hi)
+		}
+	}
+	one, err := RunDealLevels(Config{Players: 2, Games: 200, Seed: 3, MaxTurns: 1000, Workers: 1}, []dealai.Level{dealai.Normal, dealai.Easy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one.LevelWins, r.LevelWins) || !reflect.DeepEqual(one.Wins, r.Wins) {
+		t.Errorf("1 worker: %v by level, %v by seat; 2 workers: %v, %v", one.LevelWins, one.Wins, r.LevelWins, r.Wins)
+	}
+	for _, bad := range [][]string{{"-seats", "normal,expert"}, {"-seats", "normal,easy", "-players", "3"}} {
+		if err := run(append([]string{"-edition", "deal", "-games", "1"}, bad...), &out, &errOut); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}
