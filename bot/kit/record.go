@@ -7,6 +7,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	dealstate "github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -73,6 +74,10 @@ type Seat struct {
 	Name string `json:"name"`
 	// Computer: the engine's computer strategy plays the seat (bot/board/seats.go).
 	Computer bool `json:"computer,omitempty"`
+	// Level is how strongly a computer seat plays, chosen in the lobby
+	// (bot/seats.go); every kind's computer player reads it. A seat stored
+	// before levels has none: normal.
+	Level level.Level `json:"level,omitempty"`
 }
 
 // SeatOf returns the seat of a Telegram user, or -1.

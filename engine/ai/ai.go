@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // JailStrategy is how a computer player leaves jail.
@@ -62,6 +63,11 @@ type Player struct {
 	// the opponents' built-up rents are added to it. Zero means
 	// DefaultReserve; a negative value means no base reserve.
 	Reserve int
+	// Level is how strongly the player plays (level.Normal, the zero
+	// value, is the strategy described in doc.go; level.go). It is a
+	// setting of the seat, not memory: the bot sets it from the seat's
+	// level before each decision, and MarshalJSON does not store it.
+	Level level.Level
 
 	// offers remembers the trade offers the player decided on, per seat,
 	// so that a rejected deal is not offered again at once.
@@ -70,6 +76,9 @@ type Player struct {
 	// offeredRecently and offeredThisTurn (see summarize).
 	asked  uint64
 	latest int
+	// pondered is, per seat, the turn of hard's last look for a trade to
+	// propose that found none (0: none pending; hard.go).
+	pondered [maxSeats]int
 }
 
 // Decide returns the action seat p should take now, and false when p has
@@ -82,6 +91,9 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 
 // decide is Decide's decision as a choice.
 func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
+	if pl.Level != level.Normal {
+		return pl.decideLevel(g, p) // level.go
+	}
 	if g.Phase == engine.PhaseGameOver || !g.Active(p) {
 		return choice{}, false
 	}
