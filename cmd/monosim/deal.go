@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -42,23 +41,14 @@ type DealResult struct {
 	// ThreeSets is the share of all games won by three complete sets: the
 	// game's only way to end, so the games not capped.
 	ThreeSets float64 `json:"three_sets_share"`
-	// Levels, with -seats, are the computer levels seated, in the order
-	// given; game i seats them turned by i places (seat s plays
-	// Levels[(s+i) mod players]), so each level plays every seat equally
-	// often. LevelWins counts finished games by the winner's level entry,
-	// LevelWinRate and LevelWinCI (95 % Wilson) over finished games.
-	Levels       []string     `json:"levels,omitempty"`
-	LevelWins    []int        `json:"level_wins,omitempty"`
-	LevelWinRate []float64    `json:"level_win_rate,omitempty"`
-	LevelWinCI   [][2]float64 `json:"level_win_ci95,omitempty"`
+	// Levels is each -seats entry's result (levels.go), when levels were
+	// seated.
+	Levels []LevelWins `json:"levels,omitempty"`
 }
 
 // runDeal plays cfg's Monopoly Deal games and prints the result.
-func runDeal(cfg Config, levels []dealai.Level, asJSON bool, stdout, stderr io.Writer) error {
-	if levels != nil {
-		cfg.Players = len(levels)
-	}
-	res, err := RunDealLevels(cfg, levels)
+func runDeal(cfg Config, asJSON bool, stdout, stderr io.Writer) error {
+	res, err := RunDeal(cfg)
 	if cfg.Progress != nil {
 		fmt.Fprintln(stderr)
 	}
@@ -71,54 +61,41 @@ func runDeal(cfg Config, levels []dealai.Level, asJSON bool, stdout, stderr io.W
 		return enc.Encode(res)
 	}
 	printDeal(stdout, res)
+	printLevelWins(stdout, res.Levels, cfg.Lineup.Rotate)
 	return nil
 }
 
-// RunDeal plays cfg.Games games of Monopoly Deal between normal computer
-// players (cfg.Jail is not used) on cfg.Workers goroutines.
-func RunDeal(cfg Config) (*DealResult, error) { return RunDealLevels(cfg, nil) }
-
-// RunDealLevels is RunDeal with the computer levels of -seats, one per
-// seat, turned by one seat each game (nil: every seat normal, exactly as
-// RunDeal always played).
-func RunDealLevels(cfg Config, levels []dealai.Level) (*DealResult, error) {
+// RunDeal plays cfg.Games games of Monopoly Deal between computer players
+// (cfg.Jail is not used) on cfg.Workers goroutines, at the levels of
+// cfg.Lineup (none: every seat normal, as it always played).
+func RunDeal(cfg Config) (*DealResult, error) {
 	if cfg.Players < deal.MinPlayers || cfg.Players > deal.MaxPlayers {
 		return nil, fmt.Errorf("Monopoly Deal takes %d to %d players", deal.MinPlayers, deal.MaxPlayers)
 	}
 	if cfg.Games < 0 || cfg.MaxTurns < 1 {
 		return nil, fmt.Errorf("need games >= 0 and max-turns >= 1")
 	}
-	if levels != nil && len(levels) != cfg.Players {
-		return nil, fmt.Errorf("-seats names %d levels for %d players", len(levels), cfg.Players)
+	if n := len(cfg.Lineup.Levels); n > 0 && n != cfg.Players {
+		return nil, fmt.Errorf("-seats names %d levels for %d players", n, cfg.Players)
 	}
 	start := time.Now()
 	total := newTally(&cfg, 0)
-	byLevel := make([]atomic.Int64, len(levels))
 	err := playAll(&cfg, total, func() (*tally, func(int, *tally) error) {
-		seats := newDealSeats(levels)
-		return newTally(&cfg, 0), func(i int, t *tally) error {
-			winner, err := playDeal(&cfg, i, t, seats)
-			if err == nil && winner >= 0 && seats != nil {
-				byLevel[seats.entry(i, winner)].Add(1)
-			}
-			return err
-		}
+		seats := newDealSeats(cfg.Lineup)
+		return newTally(&cfg, 0), func(i int, t *tally) error { return playDeal(&cfg, i, t, seats) }
 	})
 	if err != nil {
 		return nil, err
 	}
-	r := summarizeDeal(&cfg, total, time.Since(start).Seconds())
-	summarizeLevels(r, levels, byLevel)
-	return r, nil
+	return summarizeDeal(&cfg, total, time.Since(start).Seconds()), nil
 }
 
-// playDeal plays game i to its end or to the turn cap, adding to t, and
-// returns its winner (Nobody when capped). With seats nil every seat is
-// normal; after New, a game allocates nothing.
-func playDeal(cfg *Config, i int, t *tally, seats *dealSeats) (deal.PlayerID, error) {
+// playDeal plays game i to its end or to the turn cap, adding to t. With
+// seats nil every seat is normal; after New, a game allocates nothing.
+func playDeal(cfg *Config, i int, t *tally, seats *dealSeats) error {
 	g, _, err := deal.New(deal.Config{Players: cfg.Players, Seed: gameSeed(cfg.Seed, i)})
 	if err != nil {
-		return deal.Nobody, err
+		return err
 	}
 	first := int(g.Current)
 	for g.Phase != deal.PhaseGameOver && g.Turn <= cfg.MaxTurns {
@@ -129,7 +106,7 @@ func playDeal(cfg *Config, i int, t *tally, seats *dealSeats) (deal.PlayerID, er
 			_, err = g.Apply(p, seats.player(i, p).Decide(g, p))
 		}
 		if err != nil {
-			return deal.Nobody, fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
+			return fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
 		}
 		t.steps++
 	}
@@ -139,15 +116,16 @@ func playDeal(cfg *Config, i int, t *tally, seats *dealSeats) (deal.PlayerID, er
 	if g.Phase != deal.PhaseGameOver {
 		t.turns += int64(turns)
 		t.capped++
-		return deal.Nobody, nil
+		return nil
 	}
 	turns++
 	t.turns += int64(turns)
 	t.finished++
 	t.lengths[min(turns, cfg.MaxTurns)]++
 	t.wins[g.Winner]++
+	t.entryWins[cfg.Lineup.Entry(int(g.Winner), i)]++
 	t.byOrder[(int(g.Winner)-first+cfg.Players)%cfg.Players]++
-	return g.Winner, nil
+	return nil
 }
 
 func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
@@ -171,6 +149,9 @@ func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
 	}
 	if cfg.Games > 0 {
 		r.ThreeSets = float64(t.finished) / float64(cfg.Games)
+	}
+	if len(cfg.Lineup.Levels) > 0 {
+		r.Levels = levelWins(cfg.Lineup.Levels, t.entryWins, t.finished)
 	}
 	for i, w := range t.wins {
 		if t.finished > 0 {
@@ -204,5 +185,4 @@ func printDeal(w io.Writer, r *DealResult) {
 		fmt.Fprintf(w, "  seat %d  %8d  %5.1f %%  [%4.1f, %4.1f]   (moving %d%s: %d)\n", i, c, 100*r.WinRate[i],
 			100*r.WinCI[i][0], 100*r.WinCI[i][1], i+1, ordinal(i+1), r.WinsByOrder[i])
 	}
-	printDealLevels(w, r)
 }

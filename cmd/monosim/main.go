@@ -81,7 +81,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 	plot := fs.String("plot", "", "draw landing shares and return per group into this PNG `file`")
 	progress := fs.Bool("progress", false, "show a progress bar on stderr even when it is not a terminal")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
-	seats := fs.String("seats", "", "computer levels by seat, comma-separated: easy, normal or hard (Deal; turned by one seat each game)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -117,17 +116,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		defer pprof.StopCPUProfile()
 	}
 	if cfg.Edition == DealEdition {
-		players := 0 // -seats alone sets the number of players
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name == "players" {
-				players = cfg.Players
-			}
-		})
-		levels, err := parseDealLevels(*seats, players)
-		if err != nil {
-			return err
-		}
-		return runDeal(cfg, levels, *asJSON, stdout, stderr)
+		return runDeal(cfg, *asJSON, stdout, stderr)
 	}
 	res, err := Run(cfg)
 	if cfg.Progress != nil {

@@ -1,51 +1,35 @@
 package dealai
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
-// Level is how well a computer seat plays. The zero value is Normal, so a
-// seat stored before levels existed plays as it did.
-type Level uint8
+// Level is how well a computer seat plays (package engine/level, shared
+// with the board's computer players). The zero value is Normal, so a seat
+// stored before levels existed plays as it did.
+type Level = level.Level
 
 const (
 	// Normal is the rule-based player of Decide.
-	Normal Level = iota
+	Normal = level.Normal
 	// Easy plays like a beginner: cards in the order they lie in its hand
 	// (money to the bank first), no Double The Rent, its rent and debts
 	// aimed at the next player rather than the richest, wilds left where
 	// they were laid, a Just Say No kept for a Deal Breaker only.
-	Easy
+	Easy = level.Easy
 	// Hard looks ahead: it weighs its candidate moves by playing the game
 	// to its end many times over from what it may see (search.go).
-	Hard
-	numLevels
+	Hard = level.Hard
 )
 
-var levelNames = [numLevels]string{Normal: "normal", Easy: "easy", Hard: "hard"}
-
 // Levels lists the levels from the weakest.
-func Levels() []Level { return []Level{Easy, Normal, Hard} }
-
-func (l Level) String() string {
-	if l < numLevels {
-		return levelNames[l]
-	}
-	return fmt.Sprintf("level(%d)", uint8(l))
-}
+func Levels() []Level { return level.All[:] }
 
 // ParseLevel reads a level's name (easy, normal, hard).
-func ParseLevel(s string) (Level, error) {
-	for l, name := range levelNames {
-		if s == name {
-			return Level(l), nil
-		}
-	}
-	return Normal, fmt.Errorf("dealai: unknown level %q (easy, normal or hard)", s)
-}
+func ParseLevel(s string) (Level, error) { return level.Parse(s) }
 
 // Player decides for computer seats of one level. It keeps the scratch
 // space the hard level's search reuses, so a simulator's worker keeps one
