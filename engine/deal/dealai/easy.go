@@ -10,19 +10,11 @@ import "github.com/monopoly-tg/monopoly-bot/engine/deal"
 // the next player whoever is rich, and keeps a Just Say No for a Deal
 // Breaker. It still never gives away a complete set it could pay around
 // (its payment is Normal's).
-func decideEasy(g *deal.Game, p deal.PlayerID) deal.Action {
-	if !g.Waits(p) {
-		return deal.Action{Kind: deal.ActEndTurn}
-	}
-	var s seat
-	s.look(g, p)
-	switch g.Phase {
-	case deal.PhaseRespond:
-		return s.answerEasy()
-	case deal.PhaseDiscard:
-		return deal.Action{Kind: deal.ActDiscard, Card: s.leastUseful()}
-	}
-	if g.Plays >= deal.PlaysPerTurn {
+func decideEasy(g *deal.Game, p deal.PlayerID) deal.Action { return decide(g, p, true) }
+
+// playEasy plays the first card of the hand it can use, or ends the turn.
+func (s *seat) playEasy() deal.Action {
+	if s.g.Plays >= deal.PlaysPerTurn {
 		return deal.Action{Kind: deal.ActEndTurn}
 	}
 	for i := s.hand.Next(0); i >= 0; i = s.hand.Next(i + 1) {
