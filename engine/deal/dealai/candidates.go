@@ -40,22 +40,27 @@ func (s *seat) candidates(dst []deal.Action, base deal.Action, most int) []deal.
 		return dst
 	}
 	add(deal.Action{Kind: deal.ActEndTurn})
-	var kinds uint64 // kinds already weighed: like cards are played alike
-	for i := s.hand.Next(0); i >= 0; i = s.hand.Next(i + 1) {
-		card := &deal.Cards[i]
-		if k := uint64(1) << (card.Kind & 63); kinds&k != 0 {
-			continue
-		} else {
-			kinds |= k
+	// Plays of action and rent cards first, then properties, then the
+	// bank: when the candidates are too many, the moves that change most
+	// are weighed.
+	for pass := range 3 {
+		var kinds uint64 // kinds already weighed: like cards are played alike
+		for i := s.hand.Next(0); i >= 0; i = s.hand.Next(i + 1) {
+			card := &deal.Cards[i]
+			if k := uint64(1) << (card.Kind & 63); kinds&k != 0 {
+				continue
+			} else {
+				kinds |= k
+			}
+			switch {
+			case pass == 0 && !card.IsProperty():
+				s.playCandidates(i, add)
+			case pass == 1 && card.IsProperty():
+				s.placeCandidates(i, add)
+			case pass == 2 && card.Bankable():
+				add(deal.Action{Kind: deal.ActBank, Card: i})
+			}
 		}
-		if card.Bankable() {
-			add(deal.Action{Kind: deal.ActBank, Card: i})
-		}
-		if card.IsProperty() {
-			s.placeCandidates(i, add)
-			continue
-		}
-		s.playCandidates(i, add)
 	}
 	return dst
 }
