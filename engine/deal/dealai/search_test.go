@@ -189,3 +189,28 @@ func BenchmarkHardDecision(b *testing.B) {
 		})
 	}
 }
+
+// TestHardAllocatesNothing: once a hard Player's scratch space has grown
+// (AllocsPerRun's warm-up), its decisions allocate nothing. Every seat is
+// hard here, with a tiny search: allocation does not depend on its size.
+func TestHardAllocatesNothing(t *testing.T) {
+	hard := NewPlayer(Hard)
+	hard.search.budget = budget{worlds: 4, screen: 2, finalists: 1, candidates: 4, turns: 10, margin: 1, steps: 500}
+	g, _, err := deal.New(deal.Config{Players: 3, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := g.Clone()
+	allocs := testing.AllocsPerRun(300, func() {
+		if g.Phase == deal.PhaseGameOver {
+			g.Reset(start)
+		}
+		p := g.Waiting()
+		if _, err := g.Apply(p, hard.Decide(g, p)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%.2f allocations per decision", allocs)
+	}
+}
