@@ -201,7 +201,7 @@ func TestHardAllocatesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := g.Clone()
-	allocs := testing.AllocsPerRun(300, func() {
+	allocs := testing.AllocsPerRun(100, func() {
 		if g.Phase == deal.PhaseGameOver {
 			g.Reset(start)
 		}
