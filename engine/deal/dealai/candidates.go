@@ -219,7 +219,7 @@ func (s *seat) rentCandidates(a deal.Action, add func(deal.Action)) {
 	card := &deal.Cards[a.Card]
 	bestRent := 0
 	for c := range deal.NumColors {
-		if card.Allows(c) && s.n[s.p][c] > 0 {
+		if card.Allows(c) && s.printed[s.p][c] > 0 { // wilds alone charge no rent
 			if r := g.RentOf(s.p, c); r > bestRent {
 				a.Color, bestRent = c, r
 			}

@@ -48,7 +48,7 @@ func (s *seat) easyUse(i int) (deal.Action, bool) {
 	case card.Type == deal.TypeRent:
 		best, bestRent := deal.Action{}, 0
 		for c := range deal.NumColors {
-			if card.Allows(c) && s.n[s.p][c] > 0 {
+			if card.Allows(c) && s.printed[s.p][c] > 0 { // wilds alone charge no rent
 				if r := s.g.RentOf(s.p, c); r > bestRent {
 					best, bestRent = deal.Action{Kind: deal.ActPlay, Card: i, Color: c}, r
 				}
