@@ -91,9 +91,6 @@ func (pl *Player) Decide(g *engine.Game, p engine.PlayerID) (engine.Action, bool
 
 // decide is Decide's decision as a choice.
 func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
-	if pl.Level != level.Normal {
-		return pl.decideLevel(g, p) // level.go
-	}
 	if g.Phase == engine.PhaseGameOver || !g.Active(p) {
 		return choice{}, false
 	}
@@ -105,8 +102,13 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	if g.Rules.EarlyEndByAgreement && !g.Players[p].VotedEnd && othersVoted(g, p) {
 		return choice{kind: engine.ActVoteEnd}, true
 	}
+	// Easy and hard decide through level.go where their play differs.
+	leveled := pl.Level != level.Normal
 	switch g.Phase {
 	case engine.PhaseAuction:
+		if leveled {
+			return pl.bidLevel(g, p)
+		}
 		return pl.bid(g, p)
 	case engine.PhasePlaceBuilding:
 		if p == g.Placing {
@@ -117,14 +119,23 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			return pl.raise(g, p)
 		}
 	case engine.PhaseTurnStart:
+		if p == g.Current && leveled {
+			return pl.turnStartLevel(g, p), true
+		}
 		if p == g.Current {
 			return pl.turnStart(g, p), true
 		}
 	case engine.PhaseBuyDecision:
+		if p == g.Current && leveled {
+			return pl.buyLevel(g, p), true
+		}
 		if p == g.Current {
 			return pl.buyDecision(g, p), true
 		}
 	case engine.PhaseJailChoice, engine.PhaseGamble, engine.PhaseInspection:
+		if p == g.Current && leveled {
+			return pl.editionLevel(g, p), true
+		}
 		if p == g.Current {
 			return pl.editionDecision(g, p), true
 		}
@@ -133,7 +144,11 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			if g.RollAgain {
 				return choice{kind: engine.ActRoll}, true
 			}
-			if !g.Rules.BuildBeforeRollOnly {
+			if !g.Rules.BuildBeforeRollOnly && leveled {
+				if a, ok := pl.manageLevel(g, p); ok {
+					return a, true
+				}
+			} else if !g.Rules.BuildBeforeRollOnly {
 				if a, ok := pl.manage(g, p, &reserveMemo{}); ok {
 					return a, true
 				}

@@ -54,13 +54,7 @@ func (pl *Player) casinoHard(g *engine.Game, p engine.PlayerID) choice {
 	if outcome(g, p)*float64(g.ActiveCount()) >= 0.5 {
 		return choice{kind: engine.ActNoStake}
 	}
-	ed := g.EditionData()
-	step := moneyUnit(g)
-	s := min((g.Players[p].Cash-pl.reserve(g, ed, p))/10, g.MaxStake(p))
-	if s -= s % step; s < step {
-		return choice{kind: engine.ActNoStake}
-	}
-	return choice{kind: engine.ActStake, arg: s}
+	return pl.casinoShare(g, p, 10)
 }
 
 // mortgageToBuild mortgages p's cheapest deed outside its complete sets
@@ -102,15 +96,18 @@ func (pl *Player) tradeWorthLevel(g *engine.Game, p engine.PlayerID, t *engine.T
 	if pl.Level == level.Easy {
 		return gain > need/2
 	}
-	if gain <= need {
+	if gain <= 0 {
 		return false
 	}
 	accept := engine.Action{Kind: engine.ActAcceptTrade, TradeID: t.ID}
 	if g.Check(p, accept) != nil {
 		return true // not now: answered when it can be, by the same rule
 	}
+	// Refusing is played out too: left open, the offer would be
+	// answered by the rollouts' normal players.
+	reject := engine.Action{Kind: engine.ActRejectTrade, TradeID: t.ID}
 	var buf [2]float64
-	v := compare(g, p, pl.Jail, []*engine.Action{nil, &accept}, buf[:0], tradeSeed(g, t))
+	v := compare(g, p, pl.Jail, []*engine.Action{&reject, &accept}, buf[:0], tradeSeed(g, t))
 	return v[1] > v[0]+lookMargin
 }
 
@@ -132,17 +129,11 @@ func tradeSeed(g *engine.Game, t *engine.Trade) uint64 {
 }
 
 // setWorth is what a complete colour set in an opponent's hands is worth
-// to a computer of level lv, as a loss: normal's valuation counts its
-// printed price (groupValue); easy and hard add a house on every deed,
-// the rent it will charge once built on.
-func setWorth(ed *engine.Edition, gi int, lv level.Level) int {
-	w := groupTotal(ed, gi)
-	if lv != level.Normal {
-		for _, sq := range ed.Group(gi) {
-			w += ed.Squares[sq].HouseCost
-		}
-	}
-	return w
+// to a computer, as a loss: its printed price, on top of its deeds' (as
+// normal's valuation, groupValue, has always counted it). Hard looks
+// further (its rollouts), but never accepts for less.
+func setWorth(ed *engine.Edition, gi int, _ level.Level) int {
+	return groupTotal(ed, gi)
 }
 
 // setGuard reports whether trade t, offered to p, gives p at least what
@@ -222,12 +213,7 @@ func (pl *Player) proposeHard(g *engine.Game, p engine.PlayerID) (choice, bool) 
 	if pl.pondered[p] > 0 && g.Turn-pl.pondered[p] < ponderRounds*len(g.Players) {
 		return choice{}, false
 	}
-	for i := range g.Trades {
-		if g.Trades[i].From == p {
-			return choice{}, false
-		}
-	}
-	if pl.offeredThisTurn(g, p) {
+	if pl.mayNotOffer(g, p) {
 		return choice{}, false
 	}
 	ed := g.EditionData()
@@ -272,6 +258,9 @@ func (pl *Player) proposeHard(g *engine.Game, p engine.PlayerID) (choice, bool) 
 			continue
 		}
 		add(engine.Trade{From: p, To: to, TakeDeeds: []int{missing}})
+		if sq := looseDeed(g, ed, p, to); sq >= 0 {
+			add(engine.Trade{From: p, To: to, TakeDeeds: []int{missing}, GiveDeeds: []int{sq}})
+		}
 		for swaps := swapDeeds(g, ed, p, to, gi); swaps != 0; swaps &= swaps - 1 {
 			if sq := bits.TrailingZeros64(swaps); g.Tradable(p, sq) {
 				add(engine.Trade{From: p, To: to, TakeDeeds: []int{missing}, GiveDeeds: []int{sq}})
@@ -338,4 +327,25 @@ func rolloutTrade(g *engine.Game, p engine.PlayerID, t *engine.Trade, seed uint6
 		return -1
 	}
 	return rollout(c, p, nil, seed, jail)
+}
+
+// looseDeed is the dearest unmortgaged street deed p can spare for to:
+// the only one p holds of its group, of a group that to does not lack
+// one deed of (it completes no set of to's). Normal's valuation takes a
+// deed at its price, while to p it is a deed it cannot build on: paying
+// with it keeps p's cash for houses.
+func looseDeed(g *engine.Game, ed *engine.Edition, p, to engine.PlayerID) int {
+	best, bestPrice := -1, 0
+	mine := g.GroupCounts(p)
+	for deeds := g.DeedMask(p) &^ g.MortgagedMask(p); deeds != 0; deeds &= deeds - 1 {
+		sq := bits.TrailingZeros64(deeds)
+		s := &ed.Squares[sq]
+		if s.Kind != engine.SquareStreet || mine[s.Group] != 1 || inMask(g.NearSetMask(to), s.Group) || !g.Tradable(p, sq) {
+			continue
+		}
+		if s.Price > bestPrice {
+			best, bestPrice = sq, s.Price
+		}
+	}
+	return best
 }

@@ -7,8 +7,9 @@ import (
 
 // The levels (Player.Level). Normal is the strategy of doc.go, decided by
 // decide's own path, untouched: its games are pinned by the fingerprints.
-// Easy and hard decide through decideLevel, which reuses normal's pieces
-// with their own settings where a level plays differently:
+// Easy and hard take decide's path too, turning off to the functions
+// below where a level plays differently, which reuse normal's pieces with
+// their own settings:
 //
 //   - Easy is timid and trusting, as a beginner is: it keeps twice the
 //     reserve before buying, bidding and building (so it builds late),
@@ -24,58 +25,6 @@ import (
 // No level hands a person a complete set for less than it is worth to the
 // computer (setGuard), whatever the cash it is short of, nor bids beyond
 // its own valuation (see exploit_test.go).
-
-// decideLevel is decide for the easy and hard levels.
-func (pl *Player) decideLevel(g *engine.Game, p engine.PlayerID) (choice, bool) {
-	if g.Phase == engine.PhaseGameOver || !g.Active(p) {
-		return choice{}, false
-	}
-	if len(g.Trades) > 0 {
-		if a, ok := pl.answerTrade(g, p); ok {
-			return a, true
-		}
-	}
-	if g.Rules.EarlyEndByAgreement && !g.Players[p].VotedEnd && othersVoted(g, p) {
-		return choice{kind: engine.ActVoteEnd}, true
-	}
-	switch g.Phase {
-	case engine.PhaseAuction:
-		return pl.bidLevel(g, p)
-	case engine.PhasePlaceBuilding:
-		if p == g.Placing {
-			return pl.place(g, p)
-		}
-	case engine.PhaseDebt:
-		if g.Debts[0].Debtor == p {
-			return pl.raise(g, p)
-		}
-	case engine.PhaseTurnStart:
-		if p == g.Current {
-			return pl.turnStartLevel(g, p), true
-		}
-	case engine.PhaseBuyDecision:
-		if p == g.Current {
-			return pl.buyLevel(g, p), true
-		}
-	case engine.PhaseJailChoice, engine.PhaseGamble, engine.PhaseInspection:
-		if p == g.Current {
-			return pl.editionLevel(g, p), true
-		}
-	case engine.PhaseTurnEnd:
-		if p == g.Current {
-			if g.RollAgain {
-				return choice{kind: engine.ActRoll}, true
-			}
-			if !g.Rules.BuildBeforeRollOnly {
-				if a, ok := pl.manageLevel(g, p); ok {
-					return a, true
-				}
-			}
-			return choice{kind: engine.ActEndTurn}, true
-		}
-	}
-	return choice{}, false
-}
 
 // levelReserve is the cash p keeps back at p's level: twice normal's for
 // easy, half of it for hard (plus, in the lux edition, the tax inspection
@@ -101,6 +50,13 @@ func (pl *Player) turnStartLevel(g *engine.Game, p engine.PlayerID) choice {
 	}
 	if pl.Level == level.Hard {
 		if a, ok := pl.proposeHard(g, p); ok {
+			return a
+		}
+		// Nothing the rollouts find worth it: the plain offer normal
+		// would make. Offers keep deals moving; a table where the others
+		// trade sets among themselves while hard waits is lost.
+		var memo reserveMemo
+		if a, ok := pl.propose(g, p, &memo); ok {
 			return a
 		}
 		if a, ok := pl.proposeBuilding(g, p); ok {

@@ -25,11 +25,12 @@ const (
 	// random numbers), so their difference is measured with much less
 	// noise than either value alone.
 	rolloutCount = 24
-	// rolloutTurns is a rollout's horizon in player-turns.
-	rolloutTurns = 90
-	// rolloutSteps bounds a rollout's actions (a long auction or a
-	// bankruptcy takes many per turn).
-	rolloutSteps = 40 * rolloutTurns
+	// rolloutRounds is a rollout's horizon in rounds (a turn of every
+	// seat): long enough for a set to be built on and pay.
+	rolloutRounds = 40
+	// rolloutSteps bounds a rollout's actions per seat (a long auction
+	// or a bankruptcy takes many a turn).
+	rolloutSteps = 40 * rolloutRounds
 )
 
 // outcome values the game g for seat p, in [0, 1]: 1 when p has won, 0
@@ -79,8 +80,8 @@ func setBonus(g *engine.Game, ed *engine.Edition, q engine.PlayerID) int {
 	return v
 }
 
-// rollout plays a copy of g on with normal players for rolloutTurns
-// player-turns, after first applying first (when its Kind is not
+// rollout plays a copy of g on with normal players for rolloutRounds
+// rounds, after first applying first (when its Kind is not
 // zero) as seat p, and returns outcome for p. seed seeds the copy's dice.
 // A copy on which first is refused is worth -1.
 func rollout(g *engine.Game, p engine.PlayerID, first *engine.Action, seed uint64, jail JailStrategy) float64 {
@@ -98,8 +99,8 @@ func rollout(g *engine.Game, p engine.PlayerID, first *engine.Action, seed uint6
 	for i := range c.Players {
 		players[i] = &pl
 	}
-	end := c.Turn + rolloutTurns
-	for step := 0; step < rolloutSteps && c.Phase != engine.PhaseGameOver && c.Turn < end; step++ {
+	end := c.Turn + rolloutRounds*len(c.Players)
+	for step := 0; step < rolloutSteps*len(c.Players) && c.Phase != engine.PhaseGameOver && c.Turn < end; step++ {
 		if _, err := Step(c, players[:len(c.Players)]); err != nil {
 			break
 		}
@@ -111,13 +112,24 @@ func rollout(g *engine.Game, p engine.PlayerID, first *engine.Action, seed uint6
 const maxSeats = 8
 
 // reshuffle shuffles the cards left in each deck of c with c's generator:
-// the order of a deck is hidden from every player.
+// the order of a deck is hidden from every player. The cards are put in
+// order first, so the shuffle depends on which cards are left, not on
+// where they lie.
 func reshuffle(c *engine.Game) {
 	for d := range c.Decks {
 		dk := &c.Decks[d]
 		n := len(dk.Order)
 		if n == 0 || dk.Count <= 1 {
 			continue
+		}
+		for i := 1; i < dk.Count; i++ { // insertion sort: a deck is small
+			for j := i; j > 0; j-- {
+				a, b := (dk.Head+j-1)%n, (dk.Head+j)%n
+				if dk.Order[a] <= dk.Order[b] {
+					break
+				}
+				dk.Order[a], dk.Order[b] = dk.Order[b], dk.Order[a]
+			}
 		}
 		for i := dk.Count - 1; i > 0; i-- {
 			j := c.RNG.Intn(i + 1)
