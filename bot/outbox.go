@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -58,8 +59,9 @@ type Outbox struct {
 type outChat struct {
 	queue   []*outOp
 	slots   map[string]*outMsg
-	running bool // a worker owns the chat
-	paused  bool // 403: nothing is sent until Resume
+	running bool   // a worker owns the chat
+	paused  bool   // 403: nothing is sent until Resume
+	sending *outOp // the op being delivered, if any
 }
 
 // outMsg is one message of a slot, sent or still waiting to be.
@@ -86,6 +88,27 @@ type outOp struct {
 	notice bool       // a private notice (Notify): a failure drops it, nothing more
 	kept   uint64     // stored until delivered (outbox_kept.go); 0: in memory only
 	frame  bool       // one step of an animation (Frames): never merged away
+	remove bool       // delete msg's message (Remove), if it was ever sent
+	since  time.Time  // when the oldest content this op carries was queued
+}
+
+// urgent says whether op may go before the ops queued ahead of it: a new
+// message that is not a slot's — a reply to a command, a prompt, a picture.
+// Edits and a slot's messages wait: the edits of one message merge while
+// they wait, so a reply is never held behind a game's stream of edits
+// (it waited 11-16 s behind them at a human pace). Plain messages keep
+// their order among themselves.
+func (op *outOp) urgent() bool { return op.msg == nil }
+
+// next takes the op to deliver now: the first urgent one, else the oldest.
+func (c *outChat) next() *outOp {
+	i := slices.IndexFunc(c.queue, (*outOp).urgent)
+	if i < 0 {
+		i = 0
+	}
+	op := c.queue[i]
+	c.queue = slices.Delete(c.queue, i, i+1)
+	return op
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -120,7 +143,7 @@ func (o *Outbox) sendKept(chat int64, seq uint64, text string, kb *tgbotapi.Inli
 	o.mu.Lock()
 	c := o.chat(chat)
 	if !c.paused {
-		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq})
+		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq, since: time.Now()})
 		o.kick(chat, c)
 	}
 	paused := c.paused
@@ -179,14 +202,14 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 	// follows it.
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
-			if !op.frame {
+			if !op.frame && !op.remove {
 				op.c, op.resend, op.slot = ct, attach, slot
 				return
 			}
 			break
 		}
 	}
-	c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: ct, resend: attach})
+	c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: ct, resend: attach, since: time.Now()})
 	o.kick(chat, c)
 }
 
@@ -210,7 +233,7 @@ func (o *Outbox) Frames(chat int64, slot string, known int, texts []string) {
 		return
 	}
 	for _, t := range texts {
-		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true})
+		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true, since: time.Now()})
 	}
 	o.kick(chat, c)
 }
@@ -252,19 +275,23 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			o.dropped(chat, dropped)
 			return
 		}
-		op := c.queue[0]
-		c.queue = c.queue[1:]
+		op := c.next()
+		c.sending = op
 		var id int
 		var shown *content
 		if op.msg != nil {
 			id, shown = op.msg.id, op.msg.shown
 		}
 		o.mu.Unlock()
-		if id != 0 && shown.same(&op.c) || op.frame && id == 0 {
-			continue // already on screen: no "message is not modified"; a frame of a message never sent
+		if id != 0 && shown.same(&op.c) && !op.remove || (op.frame || op.remove) && id == 0 {
+			// Already on screen: no "message is not modified"; a frame
+			// or a removal of a message never sent.
+			o.delivered(mine)
+			continue
 		}
 		moved := false
 		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })
+		o.delivered(mine)
 		if moved {
 			return
 		}
@@ -276,6 +303,10 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 	if op.photo != nil {
 		return o.deliverPhoto(chat, op)
+	}
+	if op.remove {
+		o.deliverRemoval(chat, op, id)
+		return false
 	}
 	var err error
 	if id != 0 {
