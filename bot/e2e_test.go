@@ -26,7 +26,7 @@ const testChat int64 = -1001234
 
 // harness runs the whole bot (Run) against the fake Bot API.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	api    *fakeapi.Server
 	db     string
 	bot    *Bot
@@ -38,11 +38,11 @@ type harness struct {
 	tune   func(*AppConfig)
 }
 
-func newHarness(t *testing.T, seed uint64, rules *engine.Rules) *harness {
+func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 	return newHarnessWith(t, seed, rules, nil)
 }
 
-func newHarnessWith(t *testing.T, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
+func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
 	h := &harness{tune: tune, t: t, api: fakeapi.New(), db: filepath.Join(t.TempDir(), "monopoly.db"), seed: seed, rules: rules}
 	t.Cleanup(h.api.Close)
 	h.users = []fakeapi.User{

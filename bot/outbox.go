@@ -93,14 +93,21 @@ type outOp struct {
 }
 
 // urgent says whether op may go before the ops queued ahead of it: a new
-// message that is not a slot's — a reply to a command, a prompt, a picture.
-// Edits and a slot's messages wait: the edits of one message merge while
-// they wait, so a reply is never held behind a game's stream of edits
-// (it waited 11-16 s behind them at a human pace). Plain messages keep
-// their order among themselves.
-func (op *outOp) urgent() bool { return op.msg == nil }
+// message — a reply to a command, a prompt, a picture, a slot's first
+// message (a menu, the next turn's) — goes before edits of messages
+// already on screen, which merge while they wait. A reply then waits for
+// the chat's next free call, not behind a game's stream of edits (it
+// waited 11-16 s at a human pace). New messages keep their order among
+// themselves, so what the chat shows reads in order; an edit changes a
+// message in place, so putting it later reorders nothing. A removal goes
+// early too: the chat never shows a reminder and its replacement at once.
+// o.mu is held.
+func (op *outOp) urgent() bool {
+	return op.msg == nil || op.remove || op.msg.id == 0 && !op.frame
+}
 
-// next takes the op to deliver now: the first urgent one, else the oldest.
+// next takes the op to deliver now: the first urgent one, else the
+// oldest; o.mu is held.
 func (c *outChat) next() *outOp {
 	i := slices.IndexFunc(c.queue, (*outOp).urgent)
 	if i < 0 {

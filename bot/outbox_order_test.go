@@ -32,9 +32,9 @@ func holdFirst(t *testing.T, o *Outbox, m *recMessenger, chat int64) (release fu
 	return func() { close(ch) }
 }
 
-// A reply to a command queued behind a game's edits and a new turn
-// message goes first; replies keep their order among themselves; the
-// turn's new message is still sent after its previous one's final edit.
+// New messages — the next turn's, a reply to a command — go before the
+// edits queued ahead of them, in their own order; the edits follow,
+// merged.
 func TestOutboxRepliesGoBeforeEdits(t *testing.T) {
 	m := &delMessenger{}
 	o, _ := newTestOutbox(&m.recMessenger)
@@ -50,8 +50,8 @@ func TestOutboxRepliesGoBeforeEdits(t *testing.T) {
 	o.Send(chat, "board", nil)
 	release()
 	waitIdle(t, o)
-	want := []string{"send 1 t1 kb=true", "send 2 blocker kb=false", "send 3 confirm /endgame? kb=true",
-		"send 4 board kb=false", "edit 1 t1 closed kb=false", "send 5 t2 kb=true"}
+	want := []string{"send 1 t1 kb=true", "send 2 blocker kb=false", "send 3 t2 kb=true",
+		"send 4 confirm /endgame? kb=true", "send 5 board kb=false", "edit 1 t1 closed kb=false"}
 	if got := m.log(); !slices.Equal(got, want) {
 		t.Fatalf("calls %q, want %q", got, want)
 	}

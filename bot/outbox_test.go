@@ -130,7 +130,8 @@ func TestOutboxCoalescesAndKeepsOrder(t *testing.T) {
 	o.Detach(chat, "t", 1, "final", nil)
 	o.Put(chat, "t", 0, "next turn", kb1)
 	waitIdle(t, o)
-	want = append(want, "edit 1 final kb=false", "send 3 next turn kb=true")
+	// The next turn's message is new: it goes first.
+	want = append(want, "send 3 next turn kb=true", "edit 1 final kb=false")
 	if got := m.log(); !slices.Equal(got, want) {
 		t.Fatalf("calls %q, want %q", got, want)
 	}
