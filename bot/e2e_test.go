@@ -66,7 +66,10 @@ func (h *harness) start() {
 		PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
 		Client:  telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
 		Presses: telegram.NoLimit,
-		Rules:   h.rules, Seed: func() uint64 { return seed },
+		// Each turn its own message, whatever the pace: the tests follow
+		// them (the carry-over has tests of its own).
+		CarryOver: -1,
+		Rules:     h.rules, Seed: func() uint64 { return seed },
 		Ready: func(b *Bot) { ready <- b },
 	}
 	if h.tune != nil {

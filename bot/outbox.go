@@ -48,6 +48,11 @@ type Outbox struct {
 	onSent      func(chat int64, slot string, id int) // a slot's message got a new id
 	onKept      func(chat int64, seq uint64)          // a kept message is settled: delivered, or never will be
 
+	// carryWithin: a turn's next message takes over the closed one
+	// (carryOver) while the chat's last call is more recent than this, or
+	// the chat waits for its budget; 0: only then.
+	carryWithin time.Duration
+
 	ctx  context.Context
 	stop context.CancelFunc
 
@@ -57,6 +62,8 @@ type Outbox struct {
 }
 
 type outChat struct {
+	newest  int       // the newest message the bot sent into the chat (this run)
+	called  time.Time // when the last call into the chat was made
 	queue   []*outOp
 	slots   map[string]*outMsg
 	running bool   // a worker owns the chat
@@ -90,6 +97,8 @@ type outOp struct {
 	frame  bool       // one step of an animation (Frames): never merged away
 	remove bool       // delete msg's message (Remove), if it was ever sent
 	since  time.Time  // when the oldest content this op carries was queued
+	was    string     // the slot a detached message belonged to (Detach)
+	reused bool       // a slot's new message that took over its detached one (carryOver)
 }
 
 // urgent says whether op may go before the ops queued ahead of it: a new
@@ -107,15 +116,52 @@ func (op *outOp) urgent() bool {
 }
 
 // next takes the op to deliver now: the first urgent one, else the
-// oldest; o.mu is held.
-func (c *outChat) next() *outOp {
+// oldest; o.mu is held. busy says the chat had to wait for its budget, or
+// is being played in now.
+func (c *outChat) next(busy bool) *outOp {
 	i := slices.IndexFunc(c.queue, (*outOp).urgent)
 	if i < 0 {
 		i = 0
 	}
 	op := c.queue[i]
 	c.queue = slices.Delete(c.queue, i, i+1)
+	if busy {
+		c.carryOver(op)
+	}
 	return op
+}
+
+// carryOver makes one call of two while a group plays: a slot's next
+// message (the next turn's) whose previous message (the turn just closed)
+// still waits for its final edit, and is the newest message the bot sent
+// into the chat, takes that message over — one edit shows the final text
+// and, under it, the new content with its buttons — instead of an edit
+// and a send. The buttons stay on the chat's last message, and a group
+// playing at a human pace, which the two calls of every turn took past its
+// 20 calls a minute, needs one. A turn that comes after a quiet while (a
+// slow game) is a new message, which notifies whom it mentions. o.mu is
+// held.
+func (c *outChat) carryOver(op *outOp) {
+	if op.msg == nil || op.msg.id != 0 || op.slot == "" || op.frame || op.remove || c.newest == 0 {
+		return
+	}
+	j := slices.IndexFunc(c.queue, func(q *outOp) bool {
+		return q.was == op.slot && q.msg != nil && q.msg.id == c.newest && !q.frame && !q.remove
+	})
+	if j < 0 || slices.ContainsFunc(c.queue, func(q *outOp) bool { return q != c.queue[j] && q.msg == c.queue[j].msg }) {
+		return
+	}
+	closed := c.queue[j]
+	c.queue = slices.Delete(c.queue, j, j+1)
+	text := closed.c.text + "\n\n" + op.c.text
+	if kit.TextLen(text) > kit.MaxText {
+		text = op.c.text
+	}
+	op.msg.id, op.msg.shown = closed.msg.id, closed.msg.shown
+	op.c.text, op.reused = text, true
+	if closed.since.Before(op.since) {
+		op.since = closed.since
+	}
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -197,9 +243,10 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 		m = &outMsg{id: known}
 		c.slots[slot] = m
 	}
+	was := ""
 	if !attach {
 		delete(c.slots, slot)
-		slot = ""
+		slot, was = "", slot
 	}
 	if c.paused {
 		return
@@ -210,13 +257,13 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
 			if !op.frame && !op.remove {
-				op.c, op.resend, op.slot = ct, attach, slot
+				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
 				return
 			}
 			break
 		}
 	}
-	c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: ct, resend: attach, since: time.Now()})
+	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, since: time.Now()})
 	o.kick(chat, c)
 }
 
@@ -260,8 +307,10 @@ func (o *Outbox) kick(chat int64, c *outChat) {
 func (o *Outbox) work(chat int64, mine *outChat) {
 	defer o.busy.Done()
 	for {
+		waited := false
 		if o.ready != nil {
 			if d := time.Until(o.ready(chat)); d > 0 {
+				waited = true
 				t := time.NewTimer(d)
 				select {
 				case <-t.C:
@@ -282,7 +331,7 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			o.dropped(chat, dropped)
 			return
 		}
-		op := c.next()
+		op := c.next(waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin)
 		c.sending = op
 		var id int
 		var shown *content
@@ -293,12 +342,12 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 		if id != 0 && shown.same(&op.c) && !op.remove || (op.frame || op.remove) && id == 0 {
 			// Already on screen: no "message is not modified"; a frame
 			// or a removal of a message never sent.
-			o.delivered(mine)
+			o.delivered(mine, false)
 			continue
 		}
 		moved := false
 		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })
-		o.delivered(mine)
+		o.delivered(mine, true)
 		if moved {
 			return
 		}
@@ -320,12 +369,16 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
 		if err == nil {
 			o.shown(op, id)
+			if op.reused {
+				o.attached(chat, op, id)
+			}
 			return false
 		}
 		if !errors.Is(err, telegram.ErrMessageNotFound) || !op.resend {
 			return o.failed(chat, op, err)
 		}
 		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
+		op.reused = false
 	}
 	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
 	if err != nil && op.notice {
@@ -336,17 +389,32 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		return o.failed(chat, op, err)
 	}
 	if op.msg == nil {
+		o.mu.Lock()
+		if c := o.chats[chat]; c != nil {
+			c.newest = max(c.newest, newID)
+		}
+		o.mu.Unlock()
 		o.settle(chat, []*outOp{op})
 		return false
 	}
 	o.shown(op, newID)
+	o.attached(chat, op, newID)
+	return false
+}
+
+// attached reports a slot's message id, new or taken over (carryOver),
+// and notes the chat's newest message.
+func (o *Outbox) attached(chat int64, op *outOp, id int) {
 	o.mu.Lock()
-	attached := op.slot != "" && o.chats[chat] != nil && o.chats[chat].slots[op.slot] == op.msg
+	c := o.chats[chat]
+	if c != nil && !op.reused {
+		c.newest = max(c.newest, id)
+	}
+	attached := op.slot != "" && c != nil && c.slots[op.slot] == op.msg
 	o.mu.Unlock()
 	if attached && o.onSent != nil {
-		o.onSent(chat, op.slot, newID)
+		o.onSent(chat, op.slot, id)
 	}
-	return false
 }
 
 func (o *Outbox) shown(op *outOp, id int) {

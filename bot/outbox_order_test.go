@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -109,5 +110,55 @@ func TestOutboxUnshownSince(t *testing.T) {
 	waitIdle(t, o)
 	if s := o.UnshownSince(chat); !s.IsZero() {
 		t.Fatalf("everything was delivered, but unshown since %v", s)
+	}
+}
+
+// While the chat waits for its budget, the next turn's message takes over
+// the turn just closed when that is the chat's newest message: one edit
+// shows the closed turn and the new one under it, with its buttons. With
+// another message after it, or the budget to spare, the closed turn keeps
+// its message and the next one is new.
+func TestOutboxCarriesTheTurnOverWhenBehind(t *testing.T) {
+	m := &recMessenger{}
+	o, sent := newTestOutbox(m)
+	const chat = -14
+	var mu sync.Mutex
+	busyUntil := time.Time{}
+	o.ready = func(int64) time.Time { mu.Lock(); defer mu.Unlock(); return busyUntil }
+	behind := func() { mu.Lock(); busyUntil = time.Now().Add(30 * time.Millisecond); mu.Unlock() }
+
+	o.Put(chat, "turn", 0, "t1", kb1)
+	waitIdle(t, o)
+	behind()
+	o.Detach(chat, "turn", 1, "t1 closed", nil)
+	o.Put(chat, "turn", 0, "t2", kb1)
+	waitIdle(t, o)
+	want := []string{"send 1 t1 kb=true", "edit 1 t1 closed\n\nt2 kb=true"}
+	if got := m.log(); !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+	if !slices.Equal(*sent, []string{"turn=1", "turn=1"}) {
+		t.Fatalf("onSent %v: the slot's message is still 1", *sent)
+	}
+	o.Put(chat, "turn", 1, "t2 rolled", kb1) // the slot edits its message
+	waitIdle(t, o)
+
+	o.Send(chat, "reply", nil) // now the reply is the newest message
+	waitIdle(t, o)
+	behind()
+	o.Detach(chat, "turn", 1, "t2 closed", nil)
+	o.Put(chat, "turn", 0, "t3", kb1)
+	waitIdle(t, o)
+	want = append(want, "edit 1 t2 rolled kb=true", "send 2 reply kb=false", "send 3 t3 kb=true", "edit 1 t2 closed kb=false")
+	if got := m.log(); !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+
+	// With the budget to spare, both calls are made.
+	o.Detach(chat, "turn", 3, "t3 closed", nil)
+	o.Put(chat, "turn", 0, "t4", kb1)
+	waitIdle(t, o)
+	if got := m.log()[len(want):]; len(got) != 2 {
+		t.Fatalf("calls %q, want the closed turn's edit and the next turn's send", got)
 	}
 }

@@ -38,10 +38,15 @@ func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
 		return false
 	}
 	p := op.photo
-	_, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption)
+	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption)
 	if err != nil {
 		return o.failed(chat, op, err)
 	}
+	o.mu.Lock()
+	if c := o.chats[chat]; c != nil {
+		c.newest = max(c.newest, id)
+	}
+	o.mu.Unlock()
 	if p.Sent != nil && fileID != "" {
 		p.Sent(fileID)
 	}
@@ -139,8 +144,16 @@ func (o *Outbox) UnshownSince(chat int64) time.Time {
 }
 
 // delivered marks the op mine was delivering as done with.
-func (o *Outbox) delivered(mine *outChat) {
+func (o *Outbox) delivered(mine *outChat, called bool) {
 	o.mu.Lock()
 	mine.sending = nil
+	if called {
+		mine.called = time.Now()
+	}
 	o.mu.Unlock()
 }
+
+// carryOverWithin is how recent a group's last message must be for the
+// next turn to take over the closed one (Config.CarryOver): a group that
+// plays now. Past it, the turn is a new message that notifies.
+const carryOverWithin = 30 * time.Second

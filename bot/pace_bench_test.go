@@ -32,10 +32,11 @@ import (
 //     press changed (every send and edit it queued delivered: the group's,
 //     and in Deal the person's hand in their private chat for a hand tap);
 //   - tap-p95-ms (Deal): the same for taps that only change the hand;
-//   - reply-p95-ms: from a command to its reply in the chat;
-//   - req/decision: the group's sends, edits and deletes per decision (a
-//     press that applied a move of the game; Deal: a card played, paid or
-//     answered);
+//   - reply-p95-ms: from a command to its reply in the chat; menu-p95-ms:
+//     from the press that answers or closes it to the chat showing that;
+//   - req/decision: the group's sends, edits and deletes made for the
+//     decisions (a press that applied a move of the game; Deal: a card
+//     played, paid or answered), per decision; the commands' are logged;
 //   - refused: presses by the right person on the newest keyboard that
 //     were refused.
 //
@@ -69,19 +70,21 @@ func BenchmarkHumanPace(b *testing.B) {
 				b.ReportMetric(pct(r.taps, 95), ed+"-tap-p95-ms")
 			}
 			b.ReportMetric(pct(r.replies, 95), ed+"-reply-p95-ms")
+			b.ReportMetric(pct(r.menus, 95), ed+"-menu-p95-ms")
 			b.ReportMetric(float64(r.requests)/float64(max(r.decisions, 1)), ed+"-req/decision")
 			b.ReportMetric(float64(r.refused), ed+"-refused")
-			b.Logf("%s: %d decisions, %d presses, %d taps, %d replies; press p50 %.0f ms p95 %.0f ms max %.0f ms; tap p95 %.0f ms; reply p50 %.0f ms p95 %.0f ms; %d group requests (%.2f a decision); %d refused; 429s %d",
-				ed, r.decisions, len(r.press), len(r.taps), len(r.replies), pct(r.press, 50), pct(r.press, 95), pct(r.press, 100),
-				pct(r.taps, 95), pct(r.replies, 50), pct(r.replies, 95), r.requests, float64(r.requests)/float64(max(r.decisions, 1)), r.refused, r.tooMany)
+			b.Logf("%s: %d decisions, %d presses, %d taps, %d replies, %d menu presses; press p50 %.0f ms p95 %.0f ms max %.0f ms; tap p95 %.0f ms; reply p50 %.0f ms p95 %.0f ms; menu p95 %.0f ms; %d group requests for decisions (%.2f a decision), %d for commands; %d refused; 429s %d",
+				ed, r.decisions, len(r.press), len(r.taps), len(r.replies), len(r.menus), pct(r.press, 50), pct(r.press, 95), pct(r.press, 100),
+				pct(r.taps, 95), pct(r.replies, 50), pct(r.replies, 95), pct(r.menus, 95), r.requests, float64(r.requests)/float64(max(r.decisions, 1)), r.other, r.refused, r.tooMany)
 		}
 	}
 }
 
 type paceResult struct {
-	press, taps, replies []time.Duration
-	decisions, requests  int
-	refused, tooMany     int
+	press, taps, replies, menus []time.Duration
+	decisions, requests         int // requests: the group's, made for decisions
+	other                       int // the group's requests for commands and menus
+	refused, tooMany            int
 }
 
 // pct is the p-th percentile in milliseconds (nearest rank).
@@ -106,6 +109,7 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 	h := newHarnessWith(tb, seed, nil, func(cfg *AppConfig) {
 		cfg.Client = telegram.ClientOptions{} // Telegram's limits
 		cfg.Presses = telegram.Rate{}         // and people's
+		cfg.CarryOver = 0                     // and the bot's defaults
 	})
 	h.api.Enforce(fakeapi.TelegramLimits())
 	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Dana", LanguageCode: "en"})
@@ -137,7 +141,7 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 			break
 		}
 	}
-	p.res.requests = p.groupRequests() - base
+	p.res.other = p.groupRequests() - base - p.res.requests
 	p.res.tooMany = h.api.Flood().TooMany
 	h.stop()
 	return p.res
@@ -255,7 +259,7 @@ func (p *pacePlayer) command() {
 	if data, ok := opData(reply, close); ok {
 		t1 := time.Now()
 		p.press(testChat, u, reply.ID, data)
-		p.res.press = append(p.res.press, p.shown(testChat, t1))
+		p.res.menus = append(p.res.menus, p.shown(testChat, t1))
 	}
 }
 
@@ -297,12 +301,13 @@ func (p *pacePlayer) decide(edition string) bool {
 		h.t.Fatalf("%s: no button for %s on screen (decision %q)", edition, u.FirstName, pend.Decision)
 	}
 	p.think()
-	v := h.version(testChat)
+	v, calls := h.version(testChat), p.groupRequests()
 	t0 := time.Now()
 	if p.press(testChat, u, msg, data) {
 		p.res.refused++
 	}
 	p.res.press = append(p.res.press, p.shown(testChat, t0))
+	p.res.requests += p.groupRequests() - calls
 	if h.version(testChat) != v {
 		p.res.decisions++
 	}
@@ -345,7 +350,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 			h.t.Fatalf("%s has no %s:%d button in the private chat", u.FirstName, op, arg)
 		}
 		p.think()
-		v := dealVersion(h)
+		v, calls := dealVersion(h), p.groupRequests()
 		t0 := time.Now()
 		if os.Getenv("PACE_TRACE") != "" {
 			h.t.Logf("%v %s taps %s:%d", time.Now().Format("15:04:05.000"), u.FirstName, op, arg)
@@ -361,6 +366,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 			}
 		}
 		d := p.shown(u.ID, t0, append(hands, testChat)...)
+		p.res.requests += p.groupRequests() - calls
 		if dealVersion(h) != v {
 			p.res.decisions++
 			p.res.press = append(p.res.press, d)
