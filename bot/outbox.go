@@ -40,7 +40,10 @@ import (
 type Outbox struct {
 	tg    Messenger
 	ready func(chat int64) time.Time // nil: no pacing
-	log   *slog.Logger
+	// keeping is ready for an op that may wait (an edit): it leaves a call
+	// of a group's budget for a new message (nil: ready).
+	keeping func(chat int64) time.Time
+	log     *slog.Logger
 
 	// Hooks into the game layer, called without the outbox's lock.
 	onMigrate   func(from, to int64)
@@ -119,10 +122,7 @@ func (op *outOp) urgent() bool {
 // oldest; o.mu is held. busy says the chat had to wait for its budget, or
 // is being played in now.
 func (c *outChat) next(busy bool) *outOp {
-	i := slices.IndexFunc(c.queue, (*outOp).urgent)
-	if i < 0 {
-		i = 0
-	}
+	i := c.nextIndex()
 	op := c.queue[i]
 	c.queue = slices.Delete(c.queue, i, i+1)
 	if busy {
@@ -130,6 +130,8 @@ func (c *outChat) next(busy bool) *outOp {
 	}
 	return op
 }
+
+func (c *outChat) nextIndex() int { return max(slices.IndexFunc(c.queue, (*outOp).urgent), 0) }
 
 // carryOver makes one call of two while a group plays: a slot's next
 // message (the next turn's) whose previous message (the turn just closed)
@@ -164,6 +166,20 @@ func (c *outChat) carryOver(op *outOp) {
 	}
 }
 
+// keep is how long the op next in c's queue must still wait if it may
+// (it is not urgent) so as to leave a call of the group's budget for a new
+// message; o.mu is held.
+func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
+	if o.keeping == nil || c.queue[c.nextIndex()].urgent() {
+		return 0
+	}
+	return time.Until(o.keeping(chat))
+}
+
+// keepStep bounds one wait of an edit for the kept call, so that a new
+// message queued meanwhile is picked soon.
+const keepStep = 250 * time.Millisecond
+
 // readier is what telegram.Client offers for pacing.
 type readier interface{ ReadyAt(chat int64) time.Time }
 
@@ -171,6 +187,9 @@ func newOutbox(tg Messenger, log *slog.Logger) *Outbox {
 	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}}
 	if r, ok := tg.(readier); ok {
 		o.ready = r.ReadyAt
+	}
+	if k, ok := tg.(interface{ ReadyAtKeeping(int64) time.Time }); ok {
+		o.keeping = k.ReadyAtKeeping
 	}
 	o.ctx, o.stop = context.WithCancel(context.Background())
 	return o
@@ -330,6 +349,18 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			o.mu.Unlock()
 			o.dropped(chat, dropped)
 			return
+		}
+		if d := o.keep(chat, c); d > 0 {
+			// An edit waits while the group's budget is down to the call
+			// kept for a new message; one queued meanwhile goes first.
+			o.mu.Unlock()
+			t := time.NewTimer(min(d, keepStep))
+			select {
+			case <-t.C:
+			case <-o.ctx.Done():
+				t.Stop()
+			}
+			continue
 		}
 		op := c.next(waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin)
 		c.sending = op
