@@ -56,7 +56,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	}
 	admin := false
 	switch press.Op {
-	case OpStart, OpCancel, OpCancelYes, OpCancelNo, OpAutoStart, OpAddComputer, OpDropComputer, OpEndGameYes:
+	case OpStart, OpCancel, OpCancelYes, OpCancelNo, OpAutoStart, OpAddComputer, OpDropComputer, OpLevel, OpEndGameYes:
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()

@@ -99,7 +99,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, press
 		if !b.startLobby(c, lang) {
 			return
 		}
-	case OpAddComputer, OpDropComputer:
+	case OpAddComputer, OpDropComputer, OpLevel:
 		if !b.lobbyComputer(c, lang, from, op, admin) {
 			return
 		}

@@ -102,6 +102,9 @@ type outOp struct {
 	since  time.Time  // when the oldest content this op carries was queued
 	was    string     // the slot a detached message belonged to (Detach)
 	reused bool       // a slot's new message that took over its detached one (carryOver)
+	// refused, if set, is told that the person of a private message
+	// cannot receive it (SendPrivate); called by the worker, without locks.
+	refused func()
 }
 
 // urgent says whether op may go before the ops queued ahead of it: a new
@@ -131,7 +134,21 @@ func (c *outChat) next(busy bool) *outOp {
 	return op
 }
 
-func (c *outChat) nextIndex() int { return max(slices.IndexFunc(c.queue, (*outOp).urgent), 0) }
+// nextIndex is the first urgent op that no op of the same message is
+// queued ahead of (a message's own changes keep their order: an
+// animation's frames, then what follows), else 0; o.mu is held.
+func (c *outChat) nextIndex() int {
+	var ahead []*outMsg
+	for i, op := range c.queue {
+		if op.urgent() && (op.msg == nil || !slices.Contains(ahead, op.msg)) {
+			return i
+		}
+		if op.msg != nil {
+			ahead = append(ahead, op.msg)
+		}
+	}
+	return 0
+}
 
 // carryOver makes one call of two while a group plays: a slot's next
 // message (the next turn's) whose previous message (the turn just closed)
@@ -405,6 +422,14 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 			}
 			return false
 		}
+		if errors.Is(err, telegram.ErrMessageNotFound) && op.frame {
+			// The animation's next frames are skipped (no call on a gone
+			// id); what follows it is sent anew.
+			o.mu.Lock()
+			op.msg.id, op.msg.shown = 0, nil
+			o.mu.Unlock()
+			return false
+		}
 		if !errors.Is(err, telegram.ErrMessageNotFound) || !op.resend {
 			return o.failed(chat, op, err)
 		}
@@ -462,6 +487,14 @@ func (o *Outbox) shown(op *outOp, id int) {
 func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 	var mig *telegram.MigratedError
 	switch {
+	case chat > 0 && errors.Is(err, errUnreachable):
+		// Not the chat's fault as a 403 of a group is: nothing is paused,
+		// the person's messages are held back until they open the bot (reach.go).
+		o.log.Info("a private message not sent: the person cannot receive it", "chat", chat)
+		o.settle(chat, []*outOp{op})
+		if op.refused != nil {
+			op.refused()
+		}
 	case errors.As(err, &mig) && mig.NewChatID != 0 && mig.NewChatID != chat:
 		o.log.Info("group upgraded to a supergroup; moving the game", "from", chat, "to", mig.NewChatID)
 		o.mu.Lock()

@@ -64,6 +64,8 @@ func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 		t.Fatalf("%d deep links, want 1", len(links))
 	}
 	h.api.Unkick(ux.ID) // the person started the bot meanwhile
+	h.api.PushMessage(ux.ID, ux, "/start")
+	h.settle()
 	trade(ux)
 	// Used, the link is deleted: a notice of it would pile up under the turn.
 	if used := h.findMsg(testChat, links[0].ID); !used.Deleted {
