@@ -187,8 +187,9 @@ func (c *outChat) carryOver(op *outOp) {
 // (it is not urgent) so as to leave a call of the group's budget for a new
 // message; o.mu is held.
 func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
-	if o.keeping == nil || c.queue[c.nextIndex()].urgent() {
-		return 0
+	op := c.queue[c.nextIndex()]
+	if o.keeping == nil || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
+		return 0 // a new message, or an edit that makes no call
 	}
 	return time.Until(o.keeping(chat))
 }
