@@ -120,8 +120,8 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 	}
 	h.api.SetAdmins(testChat, ids...) // /endgame and /settings are anyone's
 	p := &pacePlayer{h: h, r: rand.New(rand.NewPCG(seed, 25))}
-	setup := time.Now()
-	defer func() { tb.Logf("%s: set up in %v", edition, time.Since(setup)) }()
+	setup := time.Now() // the lobby, then the game
+	defer func() { tb.Logf("%s: played in %v", edition, time.Since(setup)) }()
 	if edition == deal.Name {
 		h.startDeal("en")
 	} else {
