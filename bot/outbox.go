@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -43,6 +44,7 @@ type Outbox struct {
 	// keeping is ready for an op that may wait (an edit): it leaves a call
 	// of a group's budget for a new message (nil: ready).
 	keeping func(chat int64) time.Time
+	closing atomic.Bool // Close: deliver what is left as fast as the budget allows
 	log     *slog.Logger
 
 	// Hooks into the game layer, called without the outbox's lock.
@@ -188,7 +190,7 @@ func (c *outChat) carryOver(op *outOp) {
 // message; o.mu is held.
 func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
 	op := c.queue[c.nextIndex()]
-	if o.keeping == nil || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
+	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
 		return 0 // a new message, or an edit that makes no call
 	}
 	return time.Until(o.keeping(chat))
@@ -625,6 +627,7 @@ func (o *Outbox) Idle() bool {
 // Close delivers what is queued, waiting at most timeout, then abandons
 // the rest (storage still knows which messages were never sent).
 func (o *Outbox) Close(timeout time.Duration) {
+	o.closing.Store(true) // nothing waits for a kept call any more
 	done := make(chan struct{})
 	go func() { o.busy.Wait(); close(done) }()
 	select {
