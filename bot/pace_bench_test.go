@@ -342,7 +342,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 	u := h.userOf(rec, engine.PlayerID(seat))
 	a := dealai.Decide(g, seat)
 	tap := func(op Op, arg int) {
-		msg, data, ok := h.findButtonIn(u.ID, op, arg, false)
+		msg, data, ok := h.findButtonIn(u.ID, op, arg, arg < 0)
 		if !ok {
 			for _, m := range h.api.Messages(u.ID) {
 				h.t.Logf("private %d: %q %v", m.ID, m.Text, m.Keyboard)
@@ -383,7 +383,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 				tap(deal.OpMark, b.Arg)
 			}
 		}
-		tap(deal.OpPay, 0)
+		tap(deal.OpPay, -1) // its argument is the amount shown
 		return true
 	case g.Phase == dealengine.PhasePlay && a.Kind != dealengine.ActEndTurn:
 		tap(deal.OpCard, a.Card)
