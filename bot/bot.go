@@ -26,6 +26,11 @@ import (
 
 // Config holds what the game layer needs besides its collaborators.
 type Config struct {
+	// CarryOver: while a group's last message is more recent than this, a
+	// turn's next message takes over the closed one (bot/outbox.go,
+	// carryOver); 0: 30 s; negative: only while the chat waits for its
+	// budget (tests that follow every message).
+	CarryOver time.Duration
 	// AuctionSilence, if set, replaces the pace's bid window (the silence
 	// that closes an auction) in every game: tests and operators.
 	AuctionSilence time.Duration
@@ -100,6 +105,10 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.settings = newSettingsCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
+	b.out.carryWithin = cfg.CarryOver
+	if cfg.CarryOver == 0 {
+		b.out.carryWithin = carryOverWithin
+	}
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
 	b.out.onKept = b.forgetKept
 	b.kinds = map[string]Kind{board.Name: board.New(kindHost{b}, tg, b.out, cat, board.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger}),
