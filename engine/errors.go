@@ -39,6 +39,7 @@ var (
 	ErrOptionDisabled    = errors.New("engine: that rule is switched off in this game")
 	ErrAlreadyVoted      = errors.New("engine: you have already voted")
 	ErrDebtCredit        = errors.New("engine: only a debtor may pay its creditor in property, up to the amount owed")
+	ErrDebtorTrade       = errors.New("engine: while a debt is pending, the debtor trades only with the creditor it must pay now")
 	ErrBadStake          = errors.New("engine: the stake must be at least 1 and at most the cash or the cap")
 	ErrLiftBeforeRoll    = errors.New("engine: a mortgage is lifted only on your own turn, before the roll")
 	ErrBuildingTrade     = errors.New("engine: a building is bought from a player only when the bank has none of that kind, from the seller's fullest deed, onto a deed that may take it")

@@ -183,7 +183,7 @@ var sentinels = []error{ErrGameOver, ErrUnknownAction, ErrNotInGame, ErrNotYourT
 	ErrNoHousesLeft, ErrNoHotelsLeft, ErrBuildLimit, ErrBuildBeforeTurn, ErrBidTooLow, ErrBidTooHigh,
 	ErrAlreadyPassed, ErrNotInJail, ErrNoJailCard, ErrInDebt, ErrCanStillPay, ErrBadTrade,
 	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted, ErrDebtCredit,
-	ErrBadStake, ErrLiftBeforeRoll, ErrBuildingTrade}
+	ErrBadStake, ErrLiftBeforeRoll, ErrBuildingTrade, ErrDebtorTrade}
 
 func isSentinel(err error) bool {
 	for _, s := range sentinels {
