@@ -223,6 +223,10 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 				g.gameOver(PlayerID(i), 0)
 			}
 		}
+		return
+	}
+	if g.Rules.EarlyEndByAgreement {
+		g.countVotes()
 	}
 }
 
