@@ -40,13 +40,23 @@ func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
 		"D1":     e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1],
 		"Deck":   b.deckName(lang, rec, e.Deck),
 		"Card":   b.cat.T(lang, fmt.Sprintf("card_%s_%d_%d", rec.Edition, e.Deck, e.Card), nil),
-		"Reason": b.cat.T(lang, fmt.Sprintf("jail_reason_%d", e.Amount), nil),
+		"Reason": b.cat.T(lang, jailReasonID(rec, e.Amount), nil),
 	}
 	if e.Kind == engine.EvMoved {
 		data["Square"] = b.squareName(lang, rec, e.Square)
 	}
 	b.editionEventData(lang, rec, e, data)
 	return b.cat.N(lang, b.cat.ForEdition(lang, rec.Edition, "ev_"+name), e.Amount, data)
+}
+
+// jailReasonID is the message naming why a player went to jail; doubles
+// are counted as the game's rules count them (the business edition's
+// second double in a row, the classic third).
+func jailReasonID(rec *Record, reason int) string {
+	if reason == engine.JailByDoubles && rec.Game != nil && rec.Game.Rules.JailDoubles == 2 {
+		return "jail_reason_2_of_2"
+	}
+	return fmt.Sprintf("jail_reason_%d", reason)
 }
 
 func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
