@@ -82,7 +82,7 @@ func businessEdition() *Edition {
 		Rules: Rules{
 			StartingCash: 1500, Salary: 200, JailFine: 50, EvenBuilding: true,
 			EarlyEndByAgreement: true,
-			JailDoubles:         2, JailSkipsTurn: true, GambleCap: 200,
+			JailDoubles:         2, JailSkipsTurn: true, // GambleCap 0: any part of one's cash, as the book says
 			NoBuildingAuctions: true, MortgagedUntradable: true, BankruptToBank: true,
 			BuildOnOwnTurn: true, UnmortgageBeforeTurn: true, HotelNeedsFullSet: true,
 		},

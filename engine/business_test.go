@@ -70,7 +70,7 @@ func TestBusinessBoard(t *testing.T) {
 	r := ed.Rules
 	if r.StartingCash != 1500 || r.Salary != 200 || r.JailFine != 50 || r.MortgageInterest != 0 || r.Auctions ||
 		r.DoubleRentOnSet || !r.EvenBuilding || r.BuildBeforeRollOnly || r.JailDoubles != 2 || !r.JailSkipsTurn ||
-		r.GambleCap != 200 || !r.NoBuildingAuctions || !r.MortgagedUntradable || !r.BankruptToBank ||
+		r.GambleCap != 0 || !r.NoBuildingAuctions || !r.MortgagedUntradable || !r.BankruptToBank ||
 		!r.BuildOnOwnTurn || !r.UnmortgageBeforeTurn || !r.HotelNeedsFullSet {
 		t.Errorf("rules %+v", r)
 	}
