@@ -152,10 +152,14 @@ func TestBusinessTurnMessage(t *testing.T) {
 			t.Errorf("%s: /board lacks the branches or the corporation:\n%s", lang, board)
 		}
 		for _, want := range []string{"🍀", "🌧", "💤", corporation[lang], cat.T(lang, "deck_business_0", nil), cat.T(lang, "skip_reason_1", nil),
-			cat.T(lang, "prompt_jail_choice", map[string]any{"Player": kit.SeatName(rec, g.Current), "Amount": cat.Money(lang, g.Rules.JailFine)})} {
+			cat.T(lang, "prompt_jail_choice", map[string]any{"Player": kit.SeatName(rec, g.Current), "Amount": cat.MoneyOf(lang, engine.Business, g.Rules.JailFine)})} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the turn message lacks %q:\n%s", lang, want, text)
 			}
+		}
+		// Money in М, as the rule book prints it, never in dollars.
+		if strings.Contains(text, "$") || !strings.Contains(text, cat.MoneyOf(lang, engine.Business, 1500)) {
+			t.Errorf("%s: the turn message does not write money in M:\n%s", lang, text)
 		}
 		if strings.Contains(text, "🏠") || strings.Contains(text, "🏨") {
 			t.Errorf("%s: houses or hotels in the business edition:\n%s", lang, text)
