@@ -78,7 +78,7 @@ func businessEdition() *Edition {
 	return &Edition{
 		ID: Business, Squares: sq, Decks: [2][]Card{surpriseDeck()},
 		Houses: 26, Hotels: 10, MinPlayers: 2, MaxPlayers: 6, JailSquare: BusinessJail,
-		Luck: 2, Misfortune: 2,
+		Luck: 2, Misfortune: 2, SeatZeroStarts: true,
 		Rules: Rules{
 			StartingCash: 1500, Salary: 200, JailFine: 50, EvenBuilding: true,
 			EarlyEndByAgreement: true,

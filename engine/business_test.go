@@ -279,3 +279,17 @@ func TestSeatZeroStarts(t *testing.T) {
 		t.Fatalf("current %d phase %d", g.Current, g.Phase)
 	}
 }
+
+// TestBusinessNamesWhoStarts: the business rule book names who starts
+// (the youngest) rather than rolling, so its edition asks a host for
+// SeatZeroStarts; the other editions roll.
+func TestBusinessNamesWhoStarts(t *testing.T) {
+	for _, c := range []struct {
+		ed   string
+		want bool
+	}{{Business, true}, {Classic, false}, {Lux, false}} {
+		if got := EditionByID(c.ed).SeatZeroStarts; got != c.want {
+			t.Errorf("%s: SeatZeroStarts %v", c.ed, got)
+		}
+	}
+}

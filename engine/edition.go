@@ -161,7 +161,14 @@ type Edition struct {
 	Jackpot int
 	// Inspection is the tax of the tax inspection square (lux).
 	Inspection InspectionTax
-	Rules      Rules
+	// SeatZeroStarts: the rule book names who starts instead of rolling for
+	// it (business: «первым ходит самый младший»); a host seats that player
+	// first and passes Config.SeatZeroStarts.
+	SeatZeroStarts bool
+	// OrderDice is how many dice each player rolls for the starting order
+	// (0: two; lux: one, «всі гравці кидають кубик»).
+	OrderDice int
+	Rules     Rules
 
 	groups [][]int // square indexes of each group, filled by prepare
 	colour []bool  // by group: a colour set (holdings.go), filled by prepare

@@ -227,9 +227,11 @@ func New(cfg Config) (*Game, []Event, error) {
 	return g, g.takeEvents(), nil
 }
 
-// rollForOrder rolls two dice for each player; the highest starts, ties
-// among the highest roll again.
+// rollForOrder rolls two dice for each player (one where the edition's
+// OrderDice says so: EvOrderRoll's second die is then 0); the highest
+// starts, ties among the highest roll again.
 func (g *Game) rollForOrder() PlayerID {
+	oneDie := g.ed.OrderDice == 1
 	contenders := make([]PlayerID, len(g.Players))
 	for i := range contenders {
 		contenders[i] = PlayerID(i)
@@ -237,7 +239,10 @@ func (g *Game) rollForOrder() PlayerID {
 	for {
 		best, bestSum := contenders[:0:0], 0
 		for _, p := range contenders {
-			d := g.rollDice()
+			d := [2]int{g.die(), 0}
+			if !oneDie {
+				d[1] = g.die()
+			}
 			*g.event() = Event{Kind: EvOrderRoll, Player: p, Dice: d}
 			switch s := d[0] + d[1]; {
 			case s > bestSum:

@@ -232,3 +232,35 @@ func TestLuxRents(t *testing.T) {
 		})
 	}
 }
+
+// TestLuxOrderOneDie: «всі гравці кидають кубик» — one die each for the
+// starting order (EvOrderRoll's second die is 0); the highest starts and
+// only the tied highest roll again.
+func TestLuxOrderOneDie(t *testing.T) {
+	g := newEditionGame(t, Lux, 4, nil)
+	g.events = nil
+	// Seats 1 and 3 tie at 6 over 4 and 2; they alone re-roll: 3 against 5.
+	g.ScriptDice(4, 6, 2, 6, 3, 5)
+	if first := g.rollForOrder(); first != 3 {
+		t.Fatalf("first player %d, want 3", first)
+	}
+	wantEvents(t, g.takeEvents(),
+		Event{Kind: EvOrderRoll, Player: 0, Dice: [2]int{4, 0}},
+		Event{Kind: EvOrderRoll, Player: 1, Dice: [2]int{6, 0}},
+		Event{Kind: EvOrderRoll, Player: 2, Dice: [2]int{2, 0}},
+		Event{Kind: EvOrderRoll, Player: 3, Dice: [2]int{6, 0}},
+		Event{Kind: EvOrderRoll, Player: 1, Dice: [2]int{3, 0}},
+		Event{Kind: EvOrderRoll, Player: 3, Dice: [2]int{5, 0}},
+		Event{Kind: EvFirstPlayer, Player: 3},
+	)
+	// A new game's own roll: one die each, 1…6.
+	_, ev, err := New(Config{Edition: Lux, Players: 4, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ev {
+		if e.Kind == EvOrderRoll && (e.Dice[0] < 1 || e.Dice[0] > 6 || e.Dice[1] != 0) {
+			t.Fatalf("order roll %+v", e)
+		}
+	}
+}
