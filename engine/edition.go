@@ -132,7 +132,9 @@ type Rules struct {
 	// The options below are the lux edition's (LUX.md).
 
 	// JailOnStop: stopping on the jail square puts the player in jail (there
-	// is no just visiting), and the move that ends there pays no salary.
+	// is no just visiting), and a move that ends in jail — on that square,
+	// or on a card square whose card sends the player there — pays no
+	// salary.
 	JailOnStop bool `json:"jail_on_stop,omitempty"`
 	// HotelsBySet: the hotels of a colour set go back to the bank together,
 	// whether exchanged for houses or sold with the set.

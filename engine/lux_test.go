@@ -264,3 +264,54 @@ func TestLuxOrderOneDie(t *testing.T) {
 		}
 	}
 }
+
+// TestLuxNoSalaryIntoJail: a move past ВПЕРЕД that ends in jail pays no
+// salary, wherever it ends: on the jail square, or on Казна or Шанс whose
+// card sends the player to jail. Any other card keeps the salary.
+func TestLuxNoSalaryIntoJail(t *testing.T) {
+	ed := EditionByID(Lux)
+	jailCard := func(d int) int {
+		for i, c := range ed.Decks[d] {
+			if c.Kind == CardGoToJail {
+				return i
+			}
+		}
+		t.Fatalf("deck %d has no go-to-jail card", d)
+		return -1
+	}
+	for _, c := range []struct {
+		name     string
+		from     int
+		d1, d2   int
+		deck     int
+		jailCard bool
+	}{
+		{"Казна, go to jail", 35, 3, 4, DeckChest, true}, // 35 → 2
+		{"Шанс, go to jail", 38, 4, 5, DeckChance, true}, // 38 → 7
+		{"Казна, another card", 35, 3, 4, DeckChest, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newLuxGame(t, 2, nil)
+			g.Players[0].Pos = c.from
+			card := jailCard(c.deck)
+			if !c.jailCard {
+				for i, k := range ed.Decks[c.deck] {
+					if k.Kind == CardCollect {
+						card = i
+						break
+					}
+				}
+			}
+			topCard(t, g, c.deck, card)
+			ev := roll(t, g, 0, c.d1, c.d2)
+			hasEvent(t, ev, Event{Kind: EvCardDrawn, Player: 0, Deck: c.deck, Card: card})
+			if c.jailCard {
+				hasEvent(t, ev, Event{Kind: EvSentToJail, Player: 0, Square: LuxJail, Amount: JailByCard})
+				noEvent(t, ev, EvPassedStart)
+				wantCash(t, g, 1_500_000)
+				return
+			}
+			hasEvent(t, ev, Event{Kind: EvPassedStart, Player: 0, Amount: 200_000})
+		})
+	}
+}
