@@ -4,8 +4,9 @@ package engine
 // rule book 004): world cities on the classic 40-square layout, money in
 // thousands (the classic table × 1 000), four transport companies and two
 // utilities (an Internet company and a mobile operator), a casino with a
-// jackpot in the free-parking corner, a tax inspection, and jail for
-// whoever stops on its square. The choices the rule book leaves open are
+// jackpot in the free-parking corner, a tax inspection in the go-to-jail
+// corner (the rule book has no go-to-jail square), and jail for whoever
+// stops on its square. The choices the rule book leaves open are
 // listed with their reasons in LUX.md.
 const Lux = "lux"
 
@@ -33,8 +34,7 @@ const (
 	LuxCasino     = 20
 	LuxSingapore  = 24
 	LuxMobile     = 28
-	LuxGoToJail   = 30
-	LuxInspection = 33
+	LuxInspection = 30
 	LuxKyiv       = 39 // the dearest deed
 )
 
@@ -56,9 +56,11 @@ func thousands(s Square) Square {
 }
 
 // luxEdition is the classic board's prices and rents × 1 000, with the
-// casino in the free-parking corner and the tax inspection in place of the
-// third Казна square (33, between the green cities, where a player
-// passing has the most buildings to be taxed on).
+// casino in the free-parking corner and the tax inspection in the corner
+// opposite the jail, where the classic board sends players to jail: the
+// rule book lists exactly three ways into jail (its square, a card, three
+// doubles) and no go-to-jail square, while its cards send players «до
+// в'язниці, або у податкову інспекцію», the two places one is sent to.
 func luxEdition() *Edition {
 	transport := thousands(Square{Kind: SquarePort, Group: LuxTransport, Price: 200, Mortgage: 100, Rent: [6]int{25, 50, 100, 200}})
 	utility := thousands(Square{Kind: SquareUtility, Group: LuxUtilities, Price: 150, Mortgage: 75, Rent: [6]int{4, 10}})
@@ -98,10 +100,10 @@ func luxEdition() *Edition {
 		27: city(LuxYellow, 260, 150, 22, 110, 330, 800, 975, 1150),
 		28: utility, // mobile operator
 		29: city(LuxYellow, 280, 150, 24, 120, 360, 850, 1025, 1200),
-		30: plain(SquareGoToJail),
+		30: plain(SquareInspection),
 		31: city(LuxGreen, 300, 200, 26, 130, 390, 900, 1100, 1275),
 		32: city(LuxGreen, 300, 200, 26, 130, 390, 900, 1100, 1275),
-		33: plain(SquareInspection),
+		33: plain(SquareChest),
 		34: city(LuxGreen, 320, 200, 28, 150, 450, 1000, 1200, 1400),
 		35: transport, // airline
 		36: plain(SquareChance),

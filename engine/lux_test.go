@@ -8,8 +8,8 @@ import (
 // The lux edition's rules, one scripted test each (LUX.md maps every
 // clause of issue 17 to its test). Squares: 0 ВПЕРЕД, 2/17 Казна, 7/22/36
 // Шанс, 10 В'язниця, 12/28 the Internet company and the mobile operator,
-// 5/15/25/35 the transport companies, 20 Казино, 30 to jail, 33 the tax
-// inspection, 37/39 Нью-Йорк and Київ.
+// 5/15/25/35 the transport companies, 20 Казино, 30 the tax inspection,
+// 33 Казна, 37/39 Нью-Йорк and Київ.
 
 // luxRules returns the lux defaults changed by f.
 func luxRules(f func(r *Rules)) *Rules {
@@ -28,8 +28,8 @@ func TestLuxBoard(t *testing.T) {
 		count[s.Kind] = append(count[s.Kind], i)
 	}
 	for kind, want := range map[SquareKind][]int{
-		SquareStart: {0}, SquareJail: {10}, SquareCasino: {20}, SquareGoToJail: {30}, SquareInspection: {33},
-		SquareChance: {7, 22, 36}, SquareChest: {2, 17}, SquareTax: {4, 38},
+		SquareStart: {0}, SquareJail: {10}, SquareCasino: {20}, SquareInspection: {30},
+		SquareChance: {7, 22, 36}, SquareChest: {2, 17, 33}, SquareTax: {4, 38},
 		SquarePort: {5, 15, 25, 35}, SquareUtility: {12, 28},
 	} {
 		if !slices.Equal(count[kind], want) {
@@ -313,5 +313,27 @@ func TestLuxNoSalaryIntoJail(t *testing.T) {
 			}
 			hasEvent(t, ev, Event{Kind: EvPassedStart, Player: 0, Amount: 200_000})
 		})
+	}
+}
+
+// TestLuxCornerIsTheInspection: the rule book lists exactly three ways into
+// jail (its square, a card, three doubles), so the corner opposite the jail
+// is no go-to-jail square: it is the tax inspection, the other place its
+// cards send players to. Stopping there rolls for the tax, and no square
+// of the board sends anyone to jail but the jail's own.
+func TestLuxCornerIsTheInspection(t *testing.T) {
+	for sq, s := range EditionByID(Lux).Squares {
+		if s.Kind == SquareGoToJail {
+			t.Errorf("square %d sends players to jail", sq)
+		}
+	}
+	g := newLuxGame(t, 2, nil)
+	g.Players[0].Pos = 26
+	ev := roll(t, g, 0, 1, 3) // 26 → 30
+	noEvent(t, ev, EvSentToJail)
+	hasEvent(t, ev, Event{Kind: EvLanded, Player: 0, Square: 30})
+	wantPhase(t, g, PhaseInspection)
+	if g.Players[0].InJail {
+		t.Fatal("in jail")
 	}
 }
