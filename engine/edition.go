@@ -170,7 +170,11 @@ type Edition struct {
 	// OrderDice is how many dice each player rolls for the starting order
 	// (0: two; lux: one, «всі гравці кидають кубик»).
 	OrderDice int
-	Rules     Rules
+	// Note is the smallest banknote (0: 1). Stakes, bids and trades move
+	// whole notes, the least of each is one note, and interest is rounded
+	// up to a note, so every amount stays payable (lux: 1 000).
+	Note  int
+	Rules Rules
 
 	groups [][]int // square indexes of each group, filled by prepare
 	colour []bool  // by group: a colour set (holdings.go), filled by prepare

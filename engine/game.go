@@ -94,6 +94,8 @@ type Auction struct {
 	Min    int      `json:"min"`    // lowest allowed first bid
 	Leader PlayerID `json:"leader"` // NoOwner before the first bid
 	Passed []bool   `json:"passed"` // by seat; bankrupt players count as passed
+	// Step is the least raise (0: 1): the edition's smallest banknote.
+	Step int `json:"step,omitempty"`
 	// Building is 0 for a deed auction, 1 for a house, Hotel for a hotel.
 	Building  int      `json:"building,omitempty"`
 	Requester PlayerID `json:"requester,omitempty"`

@@ -114,7 +114,7 @@ func luxEdition() *Edition {
 	return &Edition{
 		ID: Lux, Squares: sq, Decks: [2][]Card{luxChance(), luxChest()},
 		Houses: 32, Hotels: 12, MinPlayers: 2, MaxPlayers: 4, JailSquare: LuxJail,
-		Jackpot: 200 * luxUnit, OrderDice: 1,
+		Jackpot: 200 * luxUnit, OrderDice: 1, Note: luxUnit,
 		Inspection: InspectionTax{Base: 50 * luxUnit, PerHouse: 25 * luxUnit, PerHotel: 100 * luxUnit},
 		Rules: Rules{
 			StartingCash: 1500 * luxUnit, Salary: 200 * luxUnit, JailFine: 50 * luxUnit, JailRolls: 3,

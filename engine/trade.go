@@ -47,7 +47,7 @@ func (g *Game) debtorMayTrade(p, other PlayerID) bool {
 }
 
 func (g *Game) checkTradeSide(owner PlayerID, deeds []int, cash int, cards []int) error {
-	if cash < 0 || cash > g.Players[owner].Cash {
+	if cash < 0 || cash > g.Players[owner].Cash || !g.wholeNotes(cash) {
 		return ErrBadTrade
 	}
 	for i, sq := range deeds {
@@ -95,7 +95,7 @@ func (g *Game) checkTrade(t *Trade) error {
 		}
 	}
 	if t.Debt != 0 {
-		if t.Debt < 0 || t.Debt > g.MaxDebtCredit(t.From, t.To) {
+		if t.Debt < 0 || t.Debt > g.MaxDebtCredit(t.From, t.To) || !g.wholeNotes(t.Debt) {
 			return ErrDebtCredit
 		}
 		if len(t.GiveDeeds)+len(t.GiveCards) == 0 {

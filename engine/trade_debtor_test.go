@@ -3,7 +3,7 @@ package engine
 import "testing"
 
 // debtorGame returns a three-player game of the edition in which seat 0,
-// holding deed mine and 1 in cash, has just landed on seat 1's deed theirs
+// holding deed mine and one banknote in cash, has just landed on seat 1's deed theirs
 // and owes it the rent; seat 2 holds deed third.
 func debtorGame(t *testing.T, edition string) (g *Game, mine, theirs, third int) {
 	t.Helper()
@@ -18,7 +18,7 @@ func debtorGame(t *testing.T, edition string) (g *Game, mine, theirs, third int)
 	own(g, 0, mine)
 	own(g, 1, theirs)
 	own(g, 2, third)
-	setCash(g, 0, 1)
+	setCash(g, 0, g.Note())
 	g.Players[0].Pos = theirs - 4
 	roll(t, g, 0, 1, 3)
 	wantPhase(t, g, PhaseDebt)
@@ -36,11 +36,12 @@ func TestDebtorTradesOnlyWithCreditor(t *testing.T) {
 	for _, ed := range []string{Classic, Business, Lux} {
 		t.Run(ed, func(t *testing.T) {
 			g, mine, theirs, third := debtorGame(t, ed)
-			refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 2, GiveCash: 1, TakeDeeds: []int{third}}}, ErrDebtorTrade)
-			refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 2, GiveDeeds: []int{mine}, TakeCash: 10}}, ErrDebtorTrade)
-			refuse(t, g, 2, Action{Kind: ActProposeTrade, Trade: &Trade{To: 0, GiveCash: 1, TakeDeeds: []int{mine}}}, ErrDebtorTrade)
+			note := g.Note()
+			refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 2, GiveCash: note, TakeDeeds: []int{third}}}, ErrDebtorTrade)
+			refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 2, GiveDeeds: []int{mine}, TakeCash: 10 * note}}, ErrDebtorTrade)
+			refuse(t, g, 2, Action{Kind: ActProposeTrade, Trade: &Trade{To: 0, GiveCash: note, TakeDeeds: []int{mine}}}, ErrDebtorTrade)
 			// Players not in debt trade as before.
-			propose(t, g, 2, Trade{To: 1, GiveDeeds: []int{third}, TakeCash: 1})
+			propose(t, g, 2, Trade{To: 1, GiveDeeds: []int{third}, TakeCash: note})
 			// The creditor buys the debtor's deed; the debtor pays with it.
 			rent := g.Debts[0].Amount
 			id := propose(t, g, 0, Trade{To: 1, GiveDeeds: []int{mine}, TakeCash: rent})
@@ -51,7 +52,7 @@ func TestDebtorTradesOnlyWithCreditor(t *testing.T) {
 			act(t, g, 0, ActPayDebt)
 			wantPhase(t, g, PhaseTurnEnd)
 			// Out of debt, seat 0 trades with anyone again.
-			propose(t, g, 0, Trade{To: 2, GiveCash: 1, TakeDeeds: []int{third}})
+			propose(t, g, 0, Trade{To: 2, GiveCash: note, TakeDeeds: []int{third}})
 		})
 	}
 }

@@ -20,8 +20,9 @@ func TestStakes(t *testing.T) {
 		{3, 1, []int{1, 3}},
 		{1, 1, []int{1}},
 		{1_800_000, 1000, []int{180_000, 450_000, 900_000, 1_800_000}},
-		{18_500, 1000, []int{1000, 4000, 9000, 18_500}},
-		{900, 1000, []int{90, 225, 450, 900}}, // under the unit: not rounded to nothing
+		{18_000, 1000, []int{1000, 4000, 9000, 18_000}},
+		{2_000, 1000, []int{1000, 2000}}, // never below the smallest banknote
+		{900, 1000, nil},
 	} {
 		if got := Stakes(tc.max, tc.unit); !slices.Equal(got, tc.want) {
 			t.Errorf("Stakes(%d, %d) = %v, want %v", tc.max, tc.unit, got, tc.want)
