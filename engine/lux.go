@@ -3,7 +3,7 @@ package engine
 // Lux is the id of the deluxe Ukrainian edition «Монополія.УА.Люкс» (seed
 // rule book 004): world cities on the classic 40-square layout, money in
 // thousands (the classic table × 1 000), four transport companies and two
-// utilities (an Internet company and a mobile operator), a casino with a
+// utilities (an Internet company and a mobile communications company), a casino with a
 // jackpot in the free-parking corner, a tax inspection in the go-to-jail
 // corner (the rule book has no go-to-jail square), and jail for whoever
 // stops on its square. The choices the rule book leaves open are
@@ -98,7 +98,7 @@ func luxEdition() *Edition {
 		25: transport, // shipping company
 		26: city(LuxYellow, 260, 150, 22, 110, 330, 800, 975, 1150),
 		27: city(LuxYellow, 260, 150, 22, 110, 330, 800, 975, 1150),
-		28: utility, // mobile operator
+		28: utility, // mobile communications company
 		29: city(LuxYellow, 280, 150, 24, 120, 360, 850, 1025, 1200),
 		30: plain(SquareInspection),
 		31: city(LuxGreen, 300, 200, 26, 130, 390, 900, 1100, 1275),
