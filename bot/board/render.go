@@ -163,6 +163,35 @@ func (b *Kind) cashLines(lang string, rec *Record) []string {
 	if g.Jackpot > 0 {
 		lines = append(lines, b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
 	}
+	return append(lines, b.centreLines(lang, rec, false)...)
+}
+
+// centreLines show the business edition's face-up Удача and Неудача cards
+// (the rule book lays them in the centre from the first turn): how many of
+// each are still there and, with holders, who keeps which (the turn
+// message marks the holders by their names instead). None for editions
+// without them.
+func (b *Kind) centreLines(lang string, rec *Record, holders bool) []string {
+	g := rec.Game
+	ed := g.EditionData()
+	if ed.Luck+ed.Misfortune == 0 {
+		return nil
+	}
+	lines := []string{b.cat.T(lang, "centre_fortunes", map[string]any{
+		"Luck": g.FortunesLeft(engine.FortuneLuck), "Misfortune": g.FortunesLeft(engine.FortuneMisfortune)})}
+	if !holders {
+		return lines
+	}
+	var held []string
+	for i := range g.Players {
+		pl := &g.Players[i]
+		if marks := strings.TrimSpace(strings.Repeat(" 🍀", int(pl.Luck)) + strings.Repeat(" 🌧", int(pl.Misfortune))); marks != "" {
+			held = append(held, marks+" "+kit.SeatName(rec, engine.PlayerID(i)))
+		}
+	}
+	if len(held) > 0 {
+		lines = append(lines, b.cat.T(lang, "centre_held", map[string]any{"Held": strings.Join(held, " · ")}))
+	}
 	return lines
 }
 
@@ -316,6 +345,9 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 	}
 	if g.Jackpot > 0 {
 		sb.WriteString("\n\n" + b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
+	}
+	if centre := b.centreLines(lang, rec, true); len(centre) > 0 {
+		sb.WriteString("\n\n" + strings.Join(centre, "\n"))
 	}
 	return sb.String()
 }
