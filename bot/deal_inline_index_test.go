@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -33,9 +34,12 @@ func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
 		t.Fatalf("after an inline move the private chat names group %d, want %d", got, testChat)
 	}
 	h.quietRestart(clock)
-	// Found, the person gets their moves or at least their cards to look at.
-	if a := h.inlineHand(u); len(a.Results) == 0 {
-		t.Fatal("after the restart inline mode did not find the player's game")
+	// Found, the answer leads to the person's hand in the private chat
+	// (their moves, if the game waits for them).
+	h.inlineHand(u)
+	calls := h.api.Calls("answerInlineQuery")
+	if p := calls[len(calls)-1].Params; p["switch_pm_parameter"] != deal.HandPayload(testChat, rec.ID) {
+		t.Fatalf("after the restart inline mode did not find the player's game: %v", p)
 	}
 }
 

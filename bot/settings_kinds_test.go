@@ -15,8 +15,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
-// boardPages are the settings pages only the board editions have.
-var boardPages = []int{pageCash, pageRules, pagePlayers, pageStake}
+// boardPages are the settings pages only the board editions have (Deal
+// has a house rules page of its own: bot/deal/settings.go).
+var boardPages = []int{pageCash, pagePlayers, pageStake}
 
 // optLabel is a summary line's label without its value ("💵 Starting
 // cash:"), to look for the line in a message.
@@ -40,15 +41,16 @@ func (h *harness) settingsMenus() []int {
 
 // TestDealIsAnEditionInSettings: /settings offers classic, business, lux
 // and Monopoly Deal; with Deal chosen the board's pages (starting cash,
-// house rules, most players, stake cap) and their summary lines are gone,
-// a forged press for them changes nothing, and a plain /newgame opens a
-// Deal lobby that starts a Deal game.
+// most players, stake cap) and their summary lines are gone, a forged
+// press for them changes nothing, the house rules are Deal's own, and a
+// plain /newgame opens a Deal lobby that starts a Deal game by the book
+// (a Just Say No on one's turn costs a play).
 func TestDealIsAnEditionInSettings(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
 	h.say(alice, "/settings")
-	for _, p := range boardPages[:3] {
+	for _, p := range []int{pageCash, pageRules, pagePlayers} {
 		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
 			t.Fatalf("the classic game's menu lacks page %d", p)
 		}
@@ -72,7 +74,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 			t.Errorf("the Deal menu offers the board's page %d", p)
 		}
 	}
-	for _, p := range []int{pageLang, pageEdition, pagePace, pageAbsence, pageZone} {
+	for _, p := range []int{pageLang, pageEdition, pagePace, pageRules, pageAbsence, pageZone} {
 		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
 			t.Errorf("the Deal menu lacks page %d", p)
 		}
@@ -82,7 +84,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	if !strings.Contains(text, h.bot.cat.T("en", "edition_deal", nil)) || !strings.Contains(text, h.bot.cat.T("en", "opt_players", map[string]any{"Min": 2, "Max": 5})) {
 		t.Errorf("the menu does not say Deal, 2 to 5 players: %q", text)
 	}
-	for _, id := range []string{"opt_cash", "opt_rules", "opt_stake"} {
+	for _, id := range []string{"opt_cash", "opt_stake"} {
 		if strings.Contains(text, h.optLabel("en", id)) {
 			t.Errorf("the Deal menu shows %s: %q", id, text)
 		}
@@ -93,7 +95,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 		t.Errorf("the Deal menu's pace: %q", text)
 	}
 	// Forged presses for the board's settings: refused, nothing stored.
-	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: 0}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3},
+	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: len(deal.HouseRules)}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3},
 		{Op: OpSetBid, Arg: 0}} {
 		p.Rev = h.chatSettings().OptionsRev
 		h.press(alice, menu, p.Encode())
@@ -128,13 +130,16 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 		t.Fatalf("/newgame with Deal chosen opened %+v", rec)
 	}
 	lobby := h.findMsg(testChat, rec.LobbyMsg)
-	if lobby == nil || !strings.Contains(lobby.Text, h.optLabel("en", "opt_pace")) || strings.Contains(lobby.Text, h.optLabel("en", "opt_rules")) {
-		t.Errorf("the Deal lobby should show its pace and no house rules: %+v", lobby)
+	if lobby == nil || !strings.Contains(lobby.Text, h.optLabel("en", "opt_pace")) || !strings.Contains(lobby.Text, h.optLabel("en", "opt_rules")) {
+		t.Errorf("the Deal lobby should show its pace and its house rules: %+v", lobby)
 	}
 	h.mustPress(h.users[1], OpJoin)
 	h.mustPress(alice, OpStart)
 	if rec := h.record(); rec.Status != StatusPlaying || rec.Deal == nil || rec.Deal.Game == nil || rec.Game != nil {
 		t.Fatalf("the Deal lobby did not start a Deal game: %+v", rec)
+	}
+	if !h.record().Deal.Game.Rules.SayNoCostsPlay {
+		t.Error("by default a Just Say No on one's turn is free: the book counts it among the 3 plays")
 	}
 }
 
@@ -371,7 +376,7 @@ func TestDealSettingsPagesFit(t *testing.T) {
 				for _, btn := range row {
 					if p, err := kit.ParsePress(*btn.CallbackData); err != nil || len(*btn.CallbackData) > kit.MaxCallbackData {
 						t.Errorf("%s page %d: button %q", lang, page, *btn.CallbackData)
-					} else if p.Op == OpSetCash || p.Op == OpSetRule || p.Op == OpSetStakeCap || p.Op == OpSetMax || p.Op == OpSetBid {
+					} else if p.Op == OpSetCash || p.Op == OpSetRule && p.Arg >= len(deal.HouseRules) || p.Op == OpSetStakeCap || p.Op == OpSetMax || p.Op == OpSetBid {
 						t.Errorf("%s page %d offers the board's %q", lang, page, p.Op)
 					}
 				}

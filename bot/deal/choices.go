@@ -20,8 +20,8 @@ type choice struct {
 func choices(rec *Record, seat deal.PlayerID) []choice {
 	d := rec.Deal
 	g := d.Game
-	if g == nil || seat < 0 || int(seat) >= len(d.Hands) || !g.Waits(seat) {
-		return nil
+	if g == nil || seat < 0 || int(seat) >= len(d.Hands) || !g.Waits(seat) && seat != g.Current {
+		return nil // the current player re-colours wilds while the others answer
 	}
 	h := &d.Hands[seat]
 	var out []choice
@@ -35,6 +35,26 @@ func choices(rec *Record, seat deal.PlayerID) []choice {
 		out = append(out, choice{op: OpAct, arg: n, act: a})
 	}
 	legal := g.Legal(seat)
+	var wilds deal.CardSet // on the table, to re-colour outside the play phase
+	if g.Phase != deal.PhasePlay {
+		// A wild re-colours at any moment of one's turn: a wild picked
+		// shows its colours; else each wild is one button among the rest.
+		if picked, ok := pickedPlays(g, h, legal); ok {
+			for _, a := range picked {
+				act(a)
+			}
+			return append(out, choice{op: OpBack})
+		}
+		rest := legal[:0:0]
+		for _, a := range legal {
+			if a.Kind == deal.ActRecolor {
+				wilds = wilds.Add(a.Card)
+			} else {
+				rest = append(rest, a)
+			}
+		}
+		legal = rest
+	}
 	switch g.Phase {
 	case deal.PhaseDiscard:
 		for _, a := range legal {
@@ -85,6 +105,9 @@ func choices(rec *Record, seat deal.PlayerID) []choice {
 			out = append(out, choice{op: OpCard, arg: c})
 		}
 		act(deal.Action{Kind: deal.ActEndTurn})
+	}
+	for c := wilds.Next(0); c >= 0; c = wilds.Next(c + 1) {
+		out = append(out, choice{op: OpCard, arg: c})
 	}
 	return out
 }

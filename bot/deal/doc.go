@@ -2,8 +2,10 @@
 // layer hosts (bot.Kind): the lobby's start, the public table in the group,
 // each player's private hand in their own chat with the bot — its buttons,
 // targets, payments and Just Say No answers —, timeouts and the final
-// standings; and Deal as an edition of /settings, with its /rules and
-// /stats lines (settings.go).
+// standings; and Deal as an edition of /settings, with its one house rule
+// (a free Just Say No on one's turn) and its /rules and /stats lines
+// (settings.go). Inline mode (inline.go) lists a person's moves in the
+// group's input, one per card.
 //
 // Hidden information never reaches the group: the table message is built
 // from the engine's public view (hand sizes, never hands) and public events

@@ -85,9 +85,15 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 		for c := sel.Next(0); c >= 0; c = sel.Next(c + 1) {
 			sum += deal.Cards[c].Value
 		}
-		return k.t(lang, "deal_hand_owe", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card), "Amount": pd.Amount, "Sum": sum})
+		id := "deal_hand_owe"
+		if pd.Action == deal.RentCard {
+			id = "deal_hand_owe_rent" // which set the rent is for
+		}
+		return k.t(lang, id, map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card),
+			"Set": k.colorName(lang, pd.Color), "Amount": pd.Amount, "Sum": sum})
 	case v.Phase == deal.PhaseRespond:
-		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card)})
+		return k.t(lang, "deal_hand_answer", map[string]any{"Player": seatName(rec, pd.Actor), "Card": k.quotedName(lang, pd.Card),
+			"Stake": k.pendingStake(lang, pd)})
 	case h.Picked && (g.Hand(seat).Has(h.Pick) || g.Places[h.Pick] == deal.Place{Zone: deal.ZoneTable, Owner: seat, Color: g.Places[h.Pick].Color}):
 		if deal.Cards[h.Pick].Action == deal.ForcedDeal && h.Take != 0 {
 			return k.t(lang, "deal_hand_give", nil)

@@ -15,11 +15,29 @@ import (
 // the inline query — from the person, with no chat — is answered with that
 // person's own moves only (personal, never cached), and choosing one plays
 // it (a chosen inline result: inline feedback must be on in BotFather).
-// Each result id names the group, the game and its version, so a choice
-// made on an older state, or by someone else, is refused.
+// Each result id names the group, the game and the person's hand key
+// (handKey, as the private buttons carry it), so a choice made on an
+// older hand, or by someone else, is refused.
+//
+// The answer stays short (issue #26): "End turn" first, then one result
+// per card — a card with one way to play plays at once; a card with
+// several (the bank, targets, colours) is chosen in the private chat,
+// where the hand shows it picked. Telegram posts a chosen result before
+// the bot sees the choice, so the posted text names no hand card: a
+// choice refused as outdated would otherwise show a card never played.
+// Cards that cannot be played now are no results (each result posts a
+// message); End turn's description names them.
 
-// maxInlineResults is Telegram's limit of results in one answer.
+// maxInlineResults is Telegram's limit of results in one answer: beyond
+// it the last result leads to the private chat, never a silent cut.
 const maxInlineResults = 50
+
+// inlineEntry is one result of a seat's inline answer: a move (one
+// action), or a card with several ways, chosen in the private chat.
+type inlineEntry struct {
+	card int           // the card the result names; -1: none (End turn, an answer)
+	acts []deal.Action // one: choosing plays it; several, or none: the private chat
+}
 
 // rememberPlayers indexes the seats' people by the group of their game:
 // an inline query names the person only.
@@ -33,33 +51,47 @@ func (k *Kind) rememberPlayers(group int64, rec *Record, over bool) {
 	}
 }
 
-// inlineActions are the moves seat may make now, each one result: the
-// cards of the hand by card (every way to play each), wilds to re-colour,
-// then ending the turn; a discard; an answer (the default payment).
-func inlineActions(rec *Record, seat deal.PlayerID) []deal.Action {
+// inlineEntries are seat's results: End turn, then one per card (a hand
+// card with its ways to play, a wild on the table with its colours, a card
+// to discard), then the answers to an action, one each; cut at Telegram's
+// limit with the last result leading to the private chat.
+func inlineEntries(rec *Record, seat deal.PlayerID) []inlineEntry {
 	g := rec.Deal.Game
-	if !g.Waits(seat) {
+	if !g.Waits(seat) && seat != g.Current {
 		return nil
 	}
-	legal := g.Legal(seat)
-	var out, last []deal.Action
-	for _, a := range legal {
-		if a.Kind == deal.ActEndTurn || a.Kind == deal.ActRecolor {
-			last = append(last, a)
-		} else {
-			out = append(out, a)
+	var out []inlineEntry
+	var at [deal.DeckSize]int // a card's entry + 1
+	end := false
+	for _, a := range g.Legal(seat) {
+		switch {
+		case a.Kind == deal.ActEndTurn:
+			end = true // first, below: never cut
+		case playKind(a.Kind) && at[a.Card] > 0:
+			e := &out[at[a.Card]-1]
+			e.acts = append(e.acts, a)
+		case playKind(a.Kind) || a.Kind == deal.ActDiscard:
+			out = append(out, inlineEntry{card: a.Card, acts: []deal.Action{a}})
+			at[a.Card] = len(out)
+		default: // an answer: Just Say No, accept, pay
+			out = append(out, inlineEntry{card: -1, acts: []deal.Action{a}})
 		}
 	}
-	out = append(out, last...)
-	return out[:min(len(out), maxInlineResults)]
+	if end {
+		out = append([]inlineEntry{{card: -1, acts: []deal.Action{{Kind: deal.ActEndTurn}}}}, out...)
+	}
+	if len(out) > maxInlineResults {
+		out = append(out[:maxInlineResults-1], inlineEntry{card: -1})
+	}
+	return out
 }
 
-func resultID(group int64, rec *Record, i int) string {
+func resultID(group int64, rec *Record, key uint64, i int) string {
 	b36 := func(v uint64) string { return strconv.FormatUint(v, 36) }
-	return b36(uint64(-group)) + "_" + b36(rec.ID) + "_" + b36(rec.Deal.Game.Version) + "_" + b36(uint64(i))
+	return b36(uint64(-group)) + "_" + b36(rec.ID) + "_" + b36(key) + "_" + b36(uint64(i))
 }
 
-func parseResultID(s string) (group int64, game, version uint64, i int, ok bool) {
+func parseResultID(s string) (group int64, game, key uint64, i int, ok bool) {
 	parts := strings.Split(s, "_")
 	if len(parts) != 4 {
 		return 0, 0, 0, 0, false
@@ -72,7 +104,7 @@ func parseResultID(s string) (group int64, game, version uint64, i int, ok bool)
 		}
 		v[j] = n
 	}
-	if v[0] == 0 || v[0] > 1<<62 || v[3] >= maxInlineResults+deal.DeckSize {
+	if v[0] == 0 || v[0] > 1<<62 || v[3] >= maxInlineResults {
 		return 0, 0, 0, 0, false
 	}
 	return -int64(v[0]), v[1], v[2], int(v[3]), true
@@ -109,37 +141,54 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 }
 
 func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.PlayerID) []any {
-	sel := payment(rec.Deal.Game, seat, &rec.Deal.Hands[seat])
-	text := k.t(lang, "deal_inline_message", nil)
-	var out []any
-	var played deal.CardSet
-	for i, a := range inlineActions(rec, seat) {
-		title := k.label(lang, rec, seat, choice{op: OpAct, act: a}, sel)
-		desc := ""
-		if a.Card >= 0 && rec.Deal.Game.Hand(seat).Has(a.Card) && a.Kind != deal.ActSayNo {
-			title, desc = k.cardName(lang, a.Card), title
+	g := rec.Deal.Game
+	sel := payment(g, seat, &rec.Deal.Hands[seat])
+	key := handKey(rec, seat)
+	entries := inlineEntries(rec, seat)
+	var listed deal.CardSet
+	for _, e := range entries {
+		if e.card >= 0 {
+			listed = listed.Add(e.card)
 		}
-		if a.Kind == deal.ActPay {
-			title = k.t(lang, "deal_btn_pay", map[string]any{"Amount": cardsValue(a.Cards)})
-			desc = k.cardNames(lang, a.Cards)
-		}
-		r := tgbotapi.NewInlineQueryResultArticle(resultID(group, rec, i), title, text)
-		r.Description = desc
-		out = append(out, r)
-		played = played.Add(a.Card)
 	}
-	// Then the cards that cannot be played now, to look at: choosing one
-	// plays nothing (ChosenInline ignores these ids).
-	idle := k.t(lang, "deal_inline_idle", nil)
-	for _, c := range rec.Deal.Game.Hand(seat).Cards(nil) {
-		if len(out) == maxInlineResults {
-			break
+	var out []any
+	for i, e := range entries {
+		title, desc, text := "", "", k.t(lang, "deal_inline_message", nil)
+		var kb *tgbotapi.InlineKeyboardMarkup
+		switch {
+		case len(e.acts) != 1: // several ways, or more moves than fit: the private chat
+			title, desc = k.t(lang, "deal_inline_more", nil), ""
+			if e.card >= 0 {
+				title, desc = k.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), k.t(lang, "deal_inline_ways", nil)
+			}
+			text = k.t(lang, "deal_inline_to_private", nil)
+			if link := k.handLink(group, rec.ID); link != "" {
+				kb = kit.Markup([][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonURL(k.t(lang, "deal_btn_private", nil), link)}})
+			}
+		case e.acts[0].Kind == deal.ActEndTurn:
+			title, text = k.t(lang, "deal_btn_end", nil), k.t(lang, "deal_inline_end", nil)
+			var idle deal.CardSet
+			for _, c := range g.Hand(seat).Cards(nil) {
+				if !listed.Has(c) {
+					idle = idle.Add(c)
+				}
+			}
+			if !idle.Empty() {
+				desc = k.t(lang, "deal_inline_idle", map[string]any{"Items": k.cardNames(lang, idle)})
+			}
+		case e.acts[0].Kind == deal.ActPay:
+			a := e.acts[0]
+			title, desc = k.t(lang, "deal_btn_pay", map[string]any{"Amount": cardsValue(a.Cards)}), k.cardNames(lang, a.Cards)
+		default:
+			a := e.acts[0]
+			title = k.label(lang, rec, seat, choice{op: OpAct, act: a}, sel)
+			if e.card >= 0 && a.Kind != deal.ActSayNo { // the card (a wild on the table with 🎨), then the move
+				title, desc = k.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), title
+			}
 		}
-		if !played.Has(c) {
-			r := tgbotapi.NewInlineQueryResultArticle(resultID(group, rec, maxInlineResults+c), k.cardName(lang, c), text)
-			r.Description = idle
-			out = append(out, r)
-		}
+		r := tgbotapi.NewInlineQueryResultArticle(resultID(group, rec, key, i), title, text)
+		r.Description, r.ReplyMarkup = desc, kb
+		out = append(out, r)
 	}
 	return out
 }
@@ -152,39 +201,55 @@ func cardsValue(s deal.CardSet) int {
 	return n
 }
 
-// ChosenInline plays the chosen move if it is still the chooser's and the
-// game is as it was when the answer was made; else the group is told.
+// ChosenInline plays the chosen move if it is still the chooser's and
+// their hand is as it was when the answer was made (else the group is
+// told); a card with several ways is picked in the private chat's hand.
 func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.ChosenInlineResult) {
-	group, game, version, i, ok := parseResultID(r.ResultID)
-	if !ok || i >= maxInlineResults {
-		return // not an id of ours, or a card only looked at
+	group, game, key, i, ok := parseResultID(r.ResultID)
+	if !ok {
+		return // not an id of ours
 	}
 	user := r.From.ID
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
-		rec := c.Rec
-		if rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
-			return nil // another game: nothing to tell its chat
-		}
-		lang := c.ChatLang()
-		seat := rec.SeatOf(user)
-		if seat >= 0 {
-			c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
-		}
-		acts := []deal.Action(nil)
-		if seat >= 0 && rec.Deal.Game.Version == version {
-			acts = inlineActions(rec, deal.PlayerID(seat))
-		}
-		if i >= len(acts) {
-			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: user, Name: kit.DisplayName(r.From)})})})
-			return nil
-		}
-		k.act(c, lang, user, deal.PlayerID(seat), acts[i])
-		if c.Alert != "" {
-			c.Replies = append(c.Replies, kit.Reply{Text: kit.Escape(c.Alert)})
-		}
+		k.onChosenInline(c, r.From, game, key, i)
 		return nil
 	})
 	k.host.Finish(ctx, st, err)
+}
+
+// onChosenInline turns a chosen result (its game, hand key and index)
+// into a change of the group's game.
+func (k *Kind) onChosenInline(c *chatState, from *tgbotapi.User, game, key uint64, i int) {
+	rec := c.Rec
+	if rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
+		return // another game: nothing to tell its chat
+	}
+	lang := c.ChatLang()
+	seat := rec.SeatOf(from.ID)
+	if seat >= 0 {
+		c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
+	}
+	var entries []inlineEntry
+	if seat >= 0 && int(seat) < len(rec.Deal.Hands) && handKey(rec, deal.PlayerID(seat)) == key {
+		entries = inlineEntries(rec, deal.PlayerID(seat))
+	}
+	if i >= len(entries) {
+		c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: kit.DisplayName(from)})})})
+		return
+	}
+	e := entries[i]
+	if len(e.acts) != 1 { // the private chat goes on: the posted message links it
+		if e.card >= 0 {
+			h := &rec.Deal.Hands[seat]
+			h.Picked, h.Pick, h.Take = true, e.card, 0
+			c.Quiet, c.Turn = true, true
+		}
+		return
+	}
+	k.act(c, lang, from.ID, deal.PlayerID(seat), e.acts[0])
+	if c.Alert != "" {
+		c.Replies = append(c.Replies, kit.Reply{Text: kit.Escape(c.Alert)})
+	}
 }

@@ -71,7 +71,7 @@ func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 // Start deals a game to the lobby's seats.
 func (k *Kind) Start(c *chatState, lang string) bool {
 	rec := c.Rec
-	g, evs, err := deal.New(deal.Config{Players: len(rec.Seats), Seed: k.host.Seed()})
+	g, evs, err := deal.New(deal.Config{Players: len(rec.Seats), Seed: k.host.Seed(), Rules: rulesOf(rec.Options)})
 	if err != nil {
 		c.Alert = k.t(lang, "deal_alert_refused", nil)
 		return false
@@ -380,7 +380,7 @@ func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int)
 		card := k.quotedName(lang, pd.Card)
 		if len(asked) > 0 {
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_answer_prompt", map[string]any{
-				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card})})
+				"Players": strings.Join(asked, ", "), "Player": seatName(rec, pd.Actor), "Card": card, "Stake": k.pendingStake(lang, pd)})})
 		}
 		if actorAsked {
 			var noes []string

@@ -20,12 +20,13 @@ func TestPayloadAndResultIDs(t *testing.T) {
 	}
 	g, _, _ := deal.New(deal.Config{Players: 2, Seed: 1})
 	rec := testRecord(g)
-	id := resultID(-1001234, rec, 7)
-	group, gameID, version, i, ok := parseResultID(id)
-	if !ok || group != -1001234 || gameID != rec.ID || version != g.Version || i != 7 || len(id) > 64 {
-		t.Fatalf("result id %q: %d %d %d %d %v", id, group, gameID, version, i, ok)
+	key := handKey(rec, 0)
+	id := resultID(-1001234, rec, key, 7)
+	group, gameID, gotKey, i, ok := parseResultID(id)
+	if !ok || group != -1001234 || gameID != rec.ID || gotKey != key || i != 7 || len(id) > 64 {
+		t.Fatalf("result id %q: %d %d %d %d %v", id, group, gameID, gotKey, i, ok)
 	}
-	for _, s := range []string{"", "1_2_3", "1_2_3_4_5", "0_2_3_4", "1_2_3_4c", "1_02_3_4", "1__3_4", "1_2_3_-4", "A_2_3_4"} {
+	for _, s := range []string{"", "1_2_3", "1_2_3_4_5", "0_2_3_4", "1_2_3_4c", "1_02_3_4", "1__3_4", "1_2_3_-4", "A_2_3_4", "1_2_3_1e"} {
 		if _, _, _, _, ok := parseResultID(s); ok {
 			t.Errorf("result id %q accepted", s)
 		}
@@ -36,13 +37,11 @@ func FuzzResultID(f *testing.F) {
 	f.Add("lgk2_25_3_7")
 	f.Add("dlgk2_25")
 	f.Fuzz(func(t *testing.T, s string) {
-		if group, game, version, i, ok := parseResultID(s); ok {
-			if group >= 0 || i < 0 || i >= maxInlineResults+deal.DeckSize {
+		if group, game, key, i, ok := parseResultID(s); ok {
+			if group >= 0 || i < 0 || i >= maxInlineResults {
 				t.Fatalf("%q parsed to group %d index %d", s, group, i)
 			}
-			rec := &Record{ID: game}
-			rec.Deal = testRecord(&deal.Game{Version: version}).Deal
-			if again := resultID(group, rec, i); again != s {
+			if again := resultID(group, &Record{ID: game}, key, i); again != s {
 				t.Fatalf("%q parsed and wrote back as %q", s, again)
 			}
 		}

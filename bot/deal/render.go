@@ -224,6 +224,9 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		default:
 			id = "deal_ev_played"
 		}
+		if stake := k.stake(lang, deal.Cards[e.Card].Action, e.Take, e.Give, e.Color, e.Amount); stake != "" && deal.Cards[e.Card].Type != deal.TypeRent {
+			id, data["Stake"] = id+"_stake", stake // what the card takes or asks for
+		}
 	case deal.EvBuilt:
 		id = "deal_ev_built"
 	case deal.EvSaidNo:

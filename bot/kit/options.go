@@ -59,6 +59,9 @@ type ChatOptions struct {
 	KickAfter int `json:"kick_after,omitempty"`
 	// ArchiveAfter archives a game left untouched this long; 0 = 14 days.
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
+	// DealSayNoFree is Monopoly Deal's house rule: a Just Say No played on
+	// one's own turn is not one of its 3 plays (by the book it is).
+	DealSayNoFree bool `json:"deal_say_no_free,omitempty"`
 	// TimeZone is the IANA name of the zone in which deadlines are shown
 	// ("до 14:05"); "" or an unknown name is UTC.
 	TimeZone string `json:"time_zone,omitempty"`

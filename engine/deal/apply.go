@@ -53,14 +53,14 @@ func (g *Game) check(p PlayerID, a Action) error {
 	if p != g.Current {
 		return ErrNotYourTurn
 	}
+	if a.Kind == ActRecolor { // at any moment of one's turn: while answered, while discarding too
+		return g.checkRecolor(p, a)
+	}
 	if g.Phase != PhasePlay {
 		return ErrNotNow
 	}
-	switch a.Kind {
-	case ActEndTurn:
+	if a.Kind == ActEndTurn {
 		return nil
-	case ActRecolor:
-		return g.checkRecolor(p, a)
 	}
 	if g.Plays >= PlaysPerTurn {
 		return ErrNoPlaysLeft
@@ -190,8 +190,8 @@ func (g *Game) checkRent(p PlayerID, a Action, card *Card) error {
 	if card.Colors[0] == AnyColor && !g.opponent(p, a.Target) {
 		return ErrBadTarget
 	}
-	if n, _ := g.colorCount(p, a.Color, -1); n == 0 {
-		return ErrNoColor
+	if _, printed := g.colorCount(p, a.Color, -1); printed == 0 {
+		return ErrNoColor // wilds alone charge no rent
 	}
 	doubles := a.Cards.Len()
 	if !a.Cards.Valid() || g.Plays+1+doubles > PlaysPerTurn {

@@ -24,7 +24,7 @@ var (
 	ErrBuilt         = errors.New("deal: the set already has that building")
 	ErrNeedHouse     = errors.New("deal: a hotel needs a house first")
 	ErrStrandsBuilds = errors.New("deal: the move would leave a building without a complete set")
-	ErrNoColor       = errors.New("deal: you have no property of that colour")
+	ErrNoColor       = errors.New("deal: you have no printed property of that colour")
 	ErrBadDouble     = errors.New("deal: Double The Rent goes with a rent card, within the plays left")
 	ErrBadPayment    = errors.New("deal: pay with your bank and properties, at least the amount owed, and give no card too many")
 	ErrMustPay       = errors.New("deal: a debt is answered by paying (or Just Say No)")

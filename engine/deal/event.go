@@ -12,7 +12,7 @@ const (
 	EvBanked                             // Player put Card in the bank
 	EvPlaced                             // Player laid property Card down as Color
 	EvRecolored                          // Player turned wild Card to Color
-	EvPlayed                             // Player played Card (Other: the target or Nobody, Color, Amount: rent or debt, Cards: Double The Rent cards)
+	EvPlayed                             // Player played Card (Other: the target or Nobody, Color, Amount: rent or debt, Cards: Double The Rent cards, Take and Give: a Sly or Forced Deal's cards)
 	EvBuilt                              // Player put building Card on the Color set
 	EvSaidNo                             // Player said no with Card to Other
 	EvAccepted                           // Player let Other's action stand
@@ -41,6 +41,11 @@ type Event struct {
 	Amount int       `json:"amount,omitempty"`
 	Owed   int       `json:"owed,omitempty"`
 	Cards  CardSet   `json:"cards,omitzero"`
+	// Take and Give are the properties a Sly Deal or Forced Deal asks for
+	// and offers (0: none — card 0 is money, never on a table), so that
+	// the target and the table know what is at stake.
+	Take int `json:"take,omitempty"`
+	Give int `json:"give,omitempty"`
 }
 
 // VisibleTo says whether player p may see e.

@@ -45,9 +45,11 @@ const (
 // Rules are the game's options.
 type Rules struct {
 	// SayNoCostsPlay makes a Just Say No played by the player whose turn
-	// it is (against a No aimed at their action) one of their 3 plays. Off
-	// by default: the book counts plays in a turn, and a Just Say No is an
-	// answer, mostly played outside one's turn.
+	// it is (against a No aimed at their action) one of their 3 plays, as
+	// the book counts every card played in a turn. The bot deals its games
+	// with it on unless the chat's house rule makes that No free
+	// (bot/deal/settings.go); the zero value stays off, so games saved
+	// before the option was offered keep the rule they were dealt with.
 	SayNoCostsPlay bool `json:"say_no_costs_play,omitempty"`
 }
 

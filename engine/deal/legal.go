@@ -1,7 +1,8 @@
 package deal
 
 // Legal lists every action p may take now; every action listed passes
-// Check. A payment is listed once, as the default payment (the bot lets
+// Check. The player whose turn it is may re-colour wilds at any moment of
+// it, also while the game waits for others (the targets' answers). A payment is listed once, as the default payment (the bot lets
 // the player change the cards and checks them with CheckPayment); a rent
 // is listed without and with each number of Double The Rent cards the
 // plays left allow. Leaving the game (ActResign) is open to every seat
@@ -17,7 +18,7 @@ func (g *Game) AppendLegal(dst []Action, p PlayerID) []Action {
 	if p == System {
 		return append(dst, Action{Kind: ActTimeout})
 	}
-	if !g.seat(p) || !g.Waits(p) {
+	if !g.seat(p) || !g.Waits(p) && p != g.Current {
 		return dst
 	}
 	try := func(a Action) {
@@ -25,11 +26,27 @@ func (g *Game) AppendLegal(dst []Action, p PlayerID) []Action {
 			dst = append(dst, a)
 		}
 	}
+	// Wilds re-colour at any moment of one's turn (the book): while one's
+	// action waits for answers or one discards too.
+	recolors := func() {
+		for i := FirstWild; i < FirstAction; i++ {
+			if g.onTable(p, i) {
+				for c := range NumColors {
+					try(Action{Kind: ActRecolor, Card: i, Color: c})
+				}
+			}
+		}
+	}
+	if !g.Waits(p) { // the current player while the targets answer
+		recolors()
+		return dst
+	}
 	switch g.Phase {
 	case PhaseDiscard:
 		for i := range g.Places {
 			try(Action{Kind: ActDiscard, Card: i})
 		}
+		recolors()
 		return dst
 	case PhaseRespond:
 		no := -1 // one Just Say No is as good as another
@@ -60,16 +77,13 @@ func (g *Game) AppendLegal(dst []Action, p PlayerID) []Action {
 				try(a)
 			}
 		}
+		if p == g.Current {
+			recolors() // the actor answering a Just Say No
+		}
 		return dst
 	}
 	dst = append(dst, Action{Kind: ActEndTurn})
-	for i := FirstWild; i < FirstAction; i++ {
-		if g.onTable(p, i) {
-			for c := range NumColors {
-				try(Action{Kind: ActRecolor, Card: i, Color: c})
-			}
-		}
-	}
+	recolors()
 	if g.Plays >= PlaysPerTurn {
 		return dst
 	}

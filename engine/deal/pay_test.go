@@ -176,19 +176,18 @@ func TestRent(t *testing.T) {
 }
 
 // TestTimeoutDefaults: a timed-out target plays no Just Say No — it lets
-// the action stand, paying with the least valuable cards (money before
-// property of the same value, nothing more than needed); a timed-out
-// actor lets a Just Say No stand.
+// the action stand, paying the default payment (money first, nothing more
+// than needed); a timed-out actor lets a Just Say No stand.
 func TestTimeoutDefaults(t *testing.T) {
 	g := scripted(t, 2, Rules{})
 	hand(t, g, 0, debtCollector, slyDeal)
 	hand(t, g, 1, sayNo1)
-	bank(t, g, 1, m1, m3, m10)
+	bank(t, g, 1, m1, m3)
 	table(t, g, 1, AnyColor, brown1, pink1)
 	apply(t, g, 0, Action{Kind: ActPlay, Card: debtCollector, Target: 1})
 	evs := apply(t, g, System, Action{Kind: ActTimeout})
-	// 1M bank, 1M brown, 2M pink, 3M: 7 ≥ 5; then the pink, the most
-	// valuable card not needed, goes back: exactly 5M.
+	// The bank's 4M first; the 1M brown covers the rest, the 2M pink
+	// would overpay: exactly 5M (TestDefaultPaymentKeepsSets has more).
 	if e := find(t, evs, EvPaid); e.Cards != set(m1, brown1, m3) || where(g, sayNo1).Zone != ZoneHand {
 		t.Fatalf("timeout paid %v", e.Cards.Cards(nil))
 	}

@@ -236,7 +236,7 @@ func (g *Game) play(p PlayerID, a Action) {
 		pd.Color = a.Color
 		pd.addTarget(a.Target)
 	}
-	e.Color, e.Amount = pd.Color, pd.Amount
+	e.Color, e.Amount, e.Take, e.Give = pd.Color, pd.Amount, pd.Take, pd.Give
 	if pd.N == 1 {
 		e.Other = pd.Targets[0].Player
 	}

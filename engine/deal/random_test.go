@@ -72,6 +72,9 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 	if q := PlayerID(r.IntN(g.Seats)); g.Waits(q) && r.IntN(2) == 0 {
 		p = q // another player asked at the same time
 	}
+	if r.IntN(10) == 0 {
+		p = g.Current // re-colouring while the others answer, or discarding
+	}
 	acts := g.AppendLegal(buf[:0], p)
 	if len(acts) == 0 {
 		return System, Action{Kind: ActTimeout}

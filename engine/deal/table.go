@@ -81,9 +81,13 @@ func init() {
 }
 
 // RentOf is the rent player p collects for colour c: by the cards held (up
-// to a full set), plus a house and a hotel on a complete set.
+// to a full set), plus a house and a hotel on a complete set. A colour of
+// wilds alone charges nothing: there is no printed property to charge for.
 func (g *Game) RentOf(p PlayerID, c Color) int {
-	n, _ := g.colorCount(p, c, -1)
+	n, printed := g.colorCount(p, c, -1)
+	if printed == 0 {
+		return 0
+	}
 	houses, hotels := g.Buildings(p, c)
 	rent := Rent(c, n)
 	if houses > 0 {
@@ -202,17 +206,174 @@ func (g *Game) CheckPayment(p PlayerID, owed int, cards CardSet) error {
 	return nil
 }
 
-// DefaultPayment is the timeout's payment: the least valuable cards
-// (bank before properties at equal value), then every card that is not
-// needed left out again, most valuable first.
+// DefaultPayment is the payment the timeout makes and the bot offers
+// first: money first, then properties outside complete sets, and a
+// complete set broken only when nothing else covers the debt (a set
+// without buildings before one with them); each of these in the smallest
+// amount that covers what the others cannot, so the overpayment is as
+// small as it can be. Its tiers are paymentTiers'; it allocates nothing.
 func (g *Game) DefaultPayment(p PlayerID, owed int) CardSet {
-	return g.PaymentBy(p, owed, func(i int) int {
-		w := Cards[i].Value * 2
-		if g.Places[i].Zone == ZoneTable {
-			w++
+	all, total := g.PayableCards(p)
+	if total <= owed {
+		return all
+	}
+	var tiers [numPayTiers]payTier
+	g.paymentTiers(p, &tiers)
+	var chosen CardSet
+	need := owed
+	for k := numPayTiers - 1; k >= 0 && need > 0; k-- {
+		below := 0
+		for j := range k {
+			below += tiers[j].value
 		}
-		return w
-	})
+		if below >= need {
+			continue // the lower tiers cover it: leave this one whole
+		}
+		got, v := tiers[k].cover(need - below)
+		chosen[0] |= got[0]
+		chosen[1] |= got[1]
+		need -= v
+	}
+	return chosen
+}
+
+// Payment tiers, in the order the default payment gives them.
+const (
+	tierMoney = iota // the bank
+	tierLoose        // properties no complete set needs
+	tierSet          // properties of complete sets
+	numPayTiers
+)
+
+// payTier is the payable cards of one tier, in the order they are given
+// first, and their total value.
+type payTier struct {
+	cards [DeckSize]uint8
+	n     int
+	value int
+}
+
+func (t *payTier) add(c int) {
+	t.cards[t.n] = uint8(c)
+	t.n++
+	t.value += Cards[c].Value
+}
+
+// paymentTiers sorts p's payable cards into tiers: the bank; of each
+// colour, the least valuable cards that can go without losing a complete
+// set (with four reds, one of them); the rest, colours without buildings
+// first. Within a tier the less valuable cards come first.
+func (g *Game) paymentTiers(p PlayerID, tiers *[numPayTiers]payTier) {
+	var props payTier // p's payable properties, by value
+	for i := range DeckSize {
+		pl := g.Places[i]
+		if pl.Owner != p || Cards[i].Value == 0 {
+			continue
+		}
+		switch {
+		case pl.Zone == ZoneBank:
+			tiers[tierMoney].add(i)
+		case pl.Zone == ZoneTable && Cards[i].IsProperty():
+			props.add(i)
+		}
+	}
+	tiers[tierMoney].sortByValue()
+	props.sortByValue()
+	var n, r [NumColors]int
+	for _, c := range props.cards[:props.n] {
+		col := g.Places[c].Color
+		n[col]++
+		if c < FirstWild {
+			r[col]++
+		}
+	}
+	var built [NumColors]bool
+	for _, i := range buildingCards {
+		if pl := g.Places[i]; pl.Zone == ZoneTable && pl.Owner == p {
+			built[pl.Color] = true
+		}
+	}
+	// Wilds of value 0 are not payable, but they count in a set: add them
+	// to the colour's cards before asking what can go.
+	for i := FirstWild; i < FirstAction; i++ {
+		if Cards[i].Value == 0 && g.onTable(p, i) {
+			n[g.Places[i].Color]++
+		}
+	}
+	var sets [NumColors]int
+	for c := range NumColors {
+		sets[c] = CompleteSets(c, n[c], r[c])
+	}
+	var loose CardSet
+	for _, c := range props.cards[:props.n] {
+		col, printed := g.Places[c].Color, 0
+		if int(c) < FirstWild {
+			printed = 1
+		}
+		if CompleteSets(col, n[col]-1, r[col]-printed) == sets[col] {
+			n[col], r[col] = n[col]-1, r[col]-printed
+			loose = loose.Add(int(c))
+		}
+	}
+	for _, c := range props.cards[:props.n] {
+		if loose.Has(int(c)) {
+			tiers[tierLoose].add(int(c))
+		} else if !built[g.Places[c].Color] {
+			tiers[tierSet].add(int(c))
+		}
+	}
+	for _, c := range props.cards[:props.n] { // sets with buildings last
+		if !loose.Has(int(c)) && built[g.Places[c].Color] {
+			tiers[tierSet].add(int(c))
+		}
+	}
+}
+
+// sortByValue orders the tier's cards by value, keeping the card order
+// among equals (an insertion sort: a tier holds a few cards).
+func (t *payTier) sortByValue() {
+	for i := 1; i < t.n; i++ {
+		for j := i; j > 0 && Cards[t.cards[j]].Value < Cards[t.cards[j-1]].Value; j-- {
+			t.cards[j], t.cards[j-1] = t.cards[j-1], t.cards[j]
+		}
+	}
+}
+
+// sums is a set of amounts 0…255 as a bit mask: more than all the cards
+// of the deck are worth.
+type sums [4]uint64
+
+func (s sums) has(v int) bool { return v >= 0 && v < 256 && s[v>>6]&(1<<(v&63)) != 0 }
+
+// plus is every amount of s and every amount of s raised by v (1…63).
+func (s sums) plus(v int) sums {
+	u := uint(v)
+	return sums{s[0] | s[0]<<u, s[1] | s[1]<<u | s[0]>>(64-u), s[2] | s[2]<<u | s[1]>>(64-u), s[3] | s[3]<<u | s[2]>>(64-u)}
+}
+
+// cover returns the cards of t whose sum is the smallest at least need
+// (need ≤ t.value), and that sum: a subset sum over the tier, preferring
+// its earlier cards among subsets of the same sum.
+func (t *payTier) cover(need int) (CardSet, int) {
+	var reach [DeckSize + 1]sums
+	reach[0] = sums{1}
+	for i := range t.n {
+		reach[i+1] = reach[i].plus(Cards[t.cards[i]].Value)
+	}
+	s := need
+	for !reach[t.n].has(s) {
+		s++
+	}
+	total := s
+	var chosen CardSet
+	for i := t.n - 1; i >= 0; i-- {
+		if !reach[i].has(s) { // the sum needs card i
+			c := int(t.cards[i])
+			chosen = chosen.Add(c)
+			s -= Cards[c].Value
+		}
+	}
+	return chosen, total
 }
 
 // PaymentBy builds a valid payment of owed for p giving the cards of

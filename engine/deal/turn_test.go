@@ -79,7 +79,7 @@ func TestPlaceProperties(t *testing.T) {
 func TestWildOnlySetIncomplete(t *testing.T) {
 	g := scripted(t, 2, Rules{})
 	table(t, g, 0, Brown, wildAny, wildBrownLBlue)
-	if g.Complete(0, Brown) != 0 || g.RentOf(0, Brown) != 2 {
+	if g.Complete(0, Brown) != 0 || g.RentOf(0, Brown) != 0 {
 		t.Fatalf("two wilds as brown: %d sets, rent %d", g.Complete(0, Brown), g.RentOf(0, Brown))
 	}
 	table(t, g, 0, AnyColor, brown1)
