@@ -13,11 +13,12 @@ import (
 var wordBeforeName = regexp.MustCompile(`(\p{L}+)[ \x{00a0}]*«?\{\{\.(Player|Other|Players|Card|Square|Set|Start|Name)\}\}`)
 
 // The words after which a name keeps its nominative form: a generic noun
-// in front of a quoted name («карту „X“», «на участке „X“») and verbs that
+// in front of a quoted name («карту „X“», «на поле „X“») and verbs that
 // the name follows as their subject («Побеждает X», «Сейчас ходит X»).
+// ("поля" is the genitive in both languages.)
 var nominativeAfter = map[string]bool{
 	// ru
-	"карту": true, "карта": true, "картой": true, "участок": true, "участка": true, "участке": true, "поле": true,
+	"карту": true, "карта": true, "картой": true, "участок": true, "участка": true, "участке": true, "поле": true, "поля": true,
 	"набор": true, "только": true, "побеждает": true, "ходит": true, "начинает": true, "решит": true,
 	"пользуется": true, "платит": true,
 	// uk
