@@ -236,6 +236,9 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 	if !strings.Contains(last.Text, "No people are left") || !strings.Contains(last.Text, "complete sets:") {
 		t.Fatalf("the game's end reads %q, want the reason and the standings", last.Text)
 	}
+	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+		t.Errorf("the game's end offers no rematch: %+v", last.Keyboard)
+	}
 	if h.mentions(alice.ID, "too many missed turns in a row (1)") != 1 {
 		t.Error("the group was not told that Alice left")
 	}
