@@ -78,6 +78,10 @@ type Seat struct {
 	// (bot/seats.go); every kind's computer player reads it. A seat stored
 	// before levels has none: normal.
 	Level level.Level `json:"level,omitempty"`
+	// Pressed is the callback data of the person's last press that was
+	// applied, so that a second press of it is answered "done" instead of
+	// refused (press.go).
+	Pressed string `json:"pressed,omitempty"`
 }
 
 // SeatOf returns the seat of a Telegram user, or -1.

@@ -116,9 +116,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 		defer pprof.StopCPUProfile()
 	}
 	if cfg.Edition == DealEdition {
-		if cfg.Lineup.Mixed() { // until dealai plays levels: say so rather than ignore -seats
-			return fmt.Errorf("-seats: Monopoly Deal's computer players have no levels yet")
-		}
 		return runDeal(cfg, *asJSON, stdout, stderr)
 	}
 	res, err := Run(cfg)
