@@ -10,9 +10,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// editGame changes the stored board game by hand (a test's setup), under
+// editRecord changes the stored record by hand (a test's setup), under
 // the chat's lock, without a new revision.
-func (h *harness) editGame(edit func(g *engine.Game)) {
+func (h *harness) editRecord(edit func(rec *Record)) {
 	h.t.Helper()
 	defer h.bot.lock(testChat)()
 	if err := h.bot.store.Update(func(tx *storage.Tx) error {
@@ -21,8 +21,7 @@ func (h *harness) editGame(edit func(g *engine.Game)) {
 		if err != nil {
 			return err
 		}
-		edit(rec.Game)
-		rec.Game.Reindex()
+		edit(rec)
 		out, err := rec.Encode()
 		if err != nil {
 			return err
@@ -31,6 +30,14 @@ func (h *harness) editGame(edit func(g *engine.Game)) {
 	}); err != nil {
 		h.t.Fatal(err)
 	}
+}
+
+// editGame changes the stored board game by hand.
+func (h *harness) editGame(edit func(g *engine.Game)) {
+	h.editRecord(func(rec *Record) {
+		edit(rec.Game)
+		rec.Game.Reindex()
+	})
 }
 
 // TestLuxLeaveReturnsDeedsUnsold: a lux player with eight deeds leaves by
