@@ -197,13 +197,24 @@ func (b *Kind) manyLine(lang string, rec *Record, evs []engine.Event) string {
 // they show), without the names of rec's seats: a name is as long as its
 // owner chose, and Telegram wraps it as it must.
 func wrapLines(rec *Record, lines []string, width int) []string {
-	names := make([]string, 0, 2*len(rec.Seats))
-	for _, s := range rec.Seats {
-		names = append(names, kit.Escape(s.Name), "")
-	}
-	unnamed := strings.NewReplacer(names...)
+	var unnamed *strings.Replacer // built for the first line that may not fit
 	out := make([]string, 0, len(lines))
 	for _, l := range lines {
+		// Tags, entities and names only make a line show narrower than its
+		// runes: one with few enough runes fits, as most do. (Every turn
+		// message is wrapped, and building the replacer for each was a
+		// twentieth of a press's processor time.)
+		if utf8.RuneCountInString(l) <= width {
+			out = append(out, l)
+			continue
+		}
+		if unnamed == nil {
+			names := make([]string, 0, 2*len(rec.Seats))
+			for _, s := range rec.Seats {
+				names = append(names, kit.Escape(s.Name), "")
+			}
+			unnamed = strings.NewReplacer(names...)
+		}
 		out = append(out, wrapLine(l, width, unnamed)...)
 	}
 	return out
