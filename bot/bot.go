@@ -449,7 +449,7 @@ func (b *Bot) archive(tx *storage.Tx, st *chatState) error {
 		return err
 	}
 	// A started game that ends counts in its players' statistics.
-	if err := b.recordGameEnd(tx, chat, st.Rec); err != nil {
+	if err := b.recordGameEnd(tx, chat, st.Rec, st.Stopped); err != nil {
 		return err
 	}
 	arch := archived{Record: st.Rec}

@@ -191,12 +191,13 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 	}
 }
 
-// endGame stops the game by /endgame: it counts in the statistics, with
-// no winner.
+// endGame stops the game by /endgame: it counts in the statistics, a win
+// for the ranking's leader (recordGameEnd); its ranking closes the game,
+// after the game's messages, with 🔁 Rematch as a game over does.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
-	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}) +
+	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}) +
 		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
-	c.Remove, c.Turn = true, true
+	c.Remove, c.Turn, c.Stopped = true, true, true
 }
 
 func (b *Bot) seed() uint64 {

@@ -110,6 +110,13 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	if !strings.Contains(last.Text, "Everyone else has left, so") || !strings.Contains(last.Text, kit.Escape(winner.FirstName)) {
 		t.Errorf("the game's end reads %q, want %s the last one left winning", last.Text, winner.FirstName)
 	}
+	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+		t.Errorf("the game's end offers no rematch: %+v", last.Keyboard)
+	}
+	// The winner's hand closes with the result.
+	if hand := h.lastHand(winner.ID); !strings.Contains(hand, "The game is over.") || !strings.Contains(hand, "complete sets") {
+		t.Errorf("%s's hand after the game reads %q, want the result", winner.FirstName, hand)
+	}
 	wins := 0
 	for _, u := range h.users {
 		here, _ := h.stats(u.ID)

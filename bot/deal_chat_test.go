@@ -70,11 +70,32 @@ func TestDealFromTheEditionSetting(t *testing.T) {
 }
 
 // TestDealEndGame: /endgame stops a Deal game; the group gets the
-// standings, and the table and every hand keep their last text without
-// buttons.
+// standings with 🔁 Rematch, the table and every hand keep their last
+// text without buttons — each hand closed with the result, not "your
+// turn" —, and the ranking's leader counts a win in /stats.
 func TestDealEndGame(t *testing.T) {
 	h := newHarness(t, 5, nil)
 	h.startDeal("en")
+	// Play until one seat leads the ranking alone (cards in a bank).
+	var leader int64
+	for range 40 {
+		if !h.dealStep() {
+			t.Fatal("the game ended before /endgame")
+		}
+		rec := h.record()
+		res := h.bot.kinds[deal.Name].Results(rec)
+		for i, r := range res {
+			if r.Leader {
+				leader = rec.Seats[i].User
+			}
+		}
+		if leader != 0 && rec.Deal.Game.Turn > 1 {
+			break
+		}
+	}
+	if leader == 0 {
+		t.Fatal("no seat leads after 40 moves")
+	}
 	h.say(h.users[0], "/endgame")
 	h.mustPress(h.users[0], OpEndGameYes)
 	if rec := h.record(); rec != nil {
@@ -83,6 +104,9 @@ func TestDealEndGame(t *testing.T) {
 	last, _ := h.api.LastMessage(testChat)
 	if !strings.Contains(last.Text, "complete sets") {
 		t.Fatalf("no standings after /endgame: %q", last.Text)
+	}
+	if len(last.Keyboard) != 1 || len(last.Keyboard[0]) != 1 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+		t.Fatalf("the standings after /endgame offer no rematch: %+v", last.Keyboard)
 	}
 	for _, chat := range []int64{testChat, h.users[0].ID, h.users[1].ID, h.users[2].ID} {
 		for _, m := range h.api.Messages(chat) {
@@ -95,6 +119,34 @@ func TestDealEndGame(t *testing.T) {
 			}
 		}
 	}
+	for _, u := range h.users {
+		hand := h.lastHand(u.ID)
+		if !strings.Contains(hand, "The game is over.") || !strings.Contains(hand, "complete sets") || strings.Contains(hand, "Your turn") {
+			t.Errorf("%s's hand after /endgame reads %q, want it closed with the result", u.FirstName, hand)
+		}
+		here, all := h.stats(u.ID)
+		want := 0
+		if u.ID == leader {
+			want = 1
+		}
+		for _, s := range []PlayerStats{here, all} {
+			if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 || k.Won != want {
+				t.Errorf("%s's Deal statistics %+v: want 1 game, %d won (the leader wins an /endgame)", u.FirstName, k, want)
+			}
+		}
+	}
+}
+
+// lastHand is the text of the newest hand message in a person's private
+// chat (the one with cards listed).
+func (h *harness) lastHand(user int64) string {
+	msgs := h.api.Messages(user)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if strings.Contains(msgs[i].Text, "complete sets") || strings.Contains(msgs[i].Text, "Your hand") {
+			return msgs[i].Text
+		}
+	}
+	return ""
 }
 
 // TestDealLobbyTakesTwoToFive: a Deal lobby shows its own text and takes

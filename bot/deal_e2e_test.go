@@ -275,3 +275,57 @@ func (h *harness) logBudget(moves int) {
 	}
 	h.t.Logf("%d moves, %d turns: %d group sends and edits (%.2f a turn), %d in private chats", moves, turns, group, float64(group)/float64(max(turns, 1)), private)
 }
+
+// TestDealTableFitsAPhone plays a whole five-player Deal game through the
+// fake Bot API and reads every text the table message was sent or edited
+// with: one line per seat, the latest moves only, within tableLines (15)
+// lines, the short line about the buttons at most once, and no glyph
+// that common fonts lack (🂠).
+func TestDealTableFitsAPhone(t *testing.T) {
+	h := newHarness(t, 5, nil)
+	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Dmytro", LanguageCode: "uk"},
+		fakeapi.User{ID: 55, FirstName: "Ева", LanguageCode: "ru"})
+	h.startDeal("ru")
+	steps, turns := 0, 0
+	for ; steps < 4000 && h.dealStep(); steps++ {
+		if rec := h.record(); rec != nil {
+			turns = rec.Deal.Game.Turn
+		}
+	}
+	if h.record() != nil {
+		t.Fatalf("the game did not end in %d moves", steps)
+	}
+	pile := strings.SplitN(h.bot.cat.T("ru", "deal_table_pile", nil), ":", 2)[0]
+	hint := h.bot.cat.T("ru", "deal_table_hint", nil)
+	tables, longest, longestText := 0, 0, ""
+	for _, r := range h.api.Requests() {
+		text := r.Params["text"]
+		if r.Params["chat_id"] != strconv.FormatInt(testChat, 10) || !strings.Contains(text, pile) {
+			continue
+		}
+		tables++
+		if n := strings.Count(text, "\n") + 1; n > longest {
+			longest, longestText = n, text
+		}
+		if strings.Count(text, hint) > 1 || strings.Contains(text, "🂠") {
+			t.Fatalf("the table repeats its hint or shows 🂠:\n%s", text)
+		}
+		// One line per seat: its hand, bank and sets (or that it left).
+		seats := 0
+		for _, line := range strings.Split(text, "\n") {
+			if strings.Contains(line, ": на руке ") || strings.Contains(line, ": 🚪 вне игры") {
+				seats++
+			}
+		}
+		if seats != len(h.users) {
+			t.Fatalf("%d seat lines, want %d:\n%s", seats, len(h.users), text)
+		}
+	}
+	if tables < turns || turns < 20 {
+		t.Fatalf("%d table texts over %d turns: want a long game, every turn's table", tables, turns)
+	}
+	if longest > 15 {
+		t.Fatalf("a table of %d lines (over 15):\n%s", longest, longestText)
+	}
+	t.Logf("%d turns, %d moves, %d table texts, the longest %d lines:\n%s", turns, steps, tables, longest, longestText)
+}

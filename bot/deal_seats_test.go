@@ -7,7 +7,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -236,6 +235,9 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 	if !strings.Contains(last.Text, "No people are left") || !strings.Contains(last.Text, "complete sets:") {
 		t.Fatalf("the game's end reads %q, want the reason and the standings", last.Text)
 	}
+	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+		t.Errorf("the game's end offers no rematch: %+v", last.Keyboard)
+	}
 	if h.mentions(alice.ID, "too many missed turns in a row (1)") != 1 {
 		t.Error("the group was not told that Alice left")
 	}
@@ -247,23 +249,7 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 // editDeal replaces the stored Deal game by hand (a test's setup), under
 // the chat's lock, without a new revision.
 func (h *harness) editDeal(g *dealengine.Game) {
-	h.t.Helper()
-	defer h.bot.lock(testChat)()
-	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		data, _ := tx.Game(testChat)
-		rec, err := kit.DecodeRecord(data)
-		if err != nil {
-			return err
-		}
-		rec.Deal.Game, rec.Deal.Events = g, nil
-		out, err := rec.Encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(testChat, out)
-	}); err != nil {
-		h.t.Fatal(err)
-	}
+	h.editRecord(func(rec *Record) { rec.Deal.Game, rec.Deal.Events = g, nil })
 }
 
 // handAct presses the hand button of u's that takes action a.

@@ -62,9 +62,9 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 }
 
 // offerRematch gives the last of a game's closing messages the rematch
-// button (rematch.go).
+// button (rematch.go): a game over's or /endgame's.
 func (b *Bot) offerRematch(st *chatState, lang string, closing []kit.Reply) {
-	if st.GameOver && len(closing) > 0 && st.Rec != nil {
+	if (st.GameOver || st.Stopped) && len(closing) > 0 && st.Rec != nil {
 		closing[len(closing)-1].KB = b.rematchKeyboard(lang, st.Rec)
 	}
 }

@@ -18,8 +18,10 @@ import (
 //
 // A game counts when it started (a cancelled lobby does not) and ends in
 // any way: game over, /endgame, or archiving an abandoned game. Won counts
-// only a winner the engine declared (the last player standing, or the
-// leader of a game ended by agreement); a game stopped by /endgame has no
+// a winner the engine declared (the last player standing, three sets in
+// Deal, or the leader of a game ended by agreement) and the leader of a
+// game stopped by /endgame (SeatResult.Leader: first in its ranking, with
+// no tie), as its players expect; an archived abandoned game has no
 // winner. Bankrupt counts games the person ended bankrupt, resignations
 // included. BestWorth is the highest engine.NetWorth at a game's end.
 //
@@ -114,11 +116,12 @@ func setLess(a, b string) bool {
 // game's record; Bot.change does so for every started game it removes
 // (game over, /endgame), so only a removal outside change needs to call it.
 // A lobby is not a game played.
-func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record) error {
+func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record, stopped bool) error {
 	if rec == nil || rec.Status != StatusPlaying {
 		return nil
 	}
 	for i, res := range b.kindOf(rec).Results(rec) {
+		res.Won = res.Won || stopped && res.Leader
 		seat := rec.Seats[i]
 		if seat.User == 0 || seat.Computer { // /top ranks people
 			continue
@@ -241,6 +244,7 @@ func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAl
 		sb.WriteString(b.cat.T(lang, "stats_none", nil))
 	}
 	sb.WriteString(b.kindLines(lang, all))
+	sb.WriteString("\n\n" + b.cat.T(lang, "stats_wins_note", nil)) // what a win is (recordGameEnd)
 	return sb.String()
 }
 

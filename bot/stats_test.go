@@ -56,17 +56,28 @@ func TestStatsAfterGames(t *testing.T) {
 	if want := boardOf(h).EventLine("en", rec, rec.History[len(rec.History)-1]); want != "" && !strings.Contains(last.Text, want) {
 		t.Errorf("/history lacks the newest event %q", want)
 	}
-	worth := map[int64]int{}
+	worth, won := map[int64]int{}, map[int64]int{}
 	for i, s := range rec.Seats {
 		worth[s.User] = rec.Game.NetWorth(engine.PlayerID(i))
+	}
+	// The ranking's leader, alone ahead, counts the /endgame as a win.
+	rank := rec.Game.Standings()
+	if worth[rec.Seats[rank[0]].User] > worth[rec.Seats[rank[1]].User] && !rec.Game.Players[rank[0]].Bankrupt {
+		won[rec.Seats[rank[0]].User] = 1
+	}
+	if len(won) == 0 {
+		t.Fatal("no player leads alone: pick another seed")
 	}
 	h.say(alice, "/endgame")
 	h.mustPress(alice, OpEndGameYes)
 	for _, u := range h.users {
 		here, all := h.stats(u.ID)
-		if here.Played != 1 || all.Played != 1 || here.Won != 0 || here.BestWorth != worth[u.ID] {
-			t.Errorf("%s after /endgame: here %+v, overall %+v (net worth %d)", u.FirstName, here, all, worth[u.ID])
+		if here.Played != 1 || all.Played != 1 || here.Won != won[u.ID] || all.Won != won[u.ID] || here.BestWorth != worth[u.ID] {
+			t.Errorf("%s after /endgame: here %+v, overall %+v (net worth %d, want %d won)", u.FirstName, here, all, worth[u.ID], won[u.ID])
 		}
+	}
+	if last, _ := h.api.LastMessage(testChat); len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+		t.Errorf("the /endgame standings offer no rematch: %q %+v", last.Text, last.Keyboard)
 	}
 	h.say(alice, "/history")
 	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "no_game", nil) {
@@ -84,9 +95,9 @@ func TestStatsAfterGames(t *testing.T) {
 	winner := arch.Seats[arch.Game.Winner].User
 	for _, u := range h.users {
 		here, all := h.stats(u.ID)
-		wantWon, wantBankrupt := 0, 1
+		wantWon, wantBankrupt := won[u.ID], 1
 		if u.ID == winner {
-			wantWon, wantBankrupt = 1, 0
+			wantWon, wantBankrupt = wantWon+1, 0
 		}
 		if here.Played != 2 || here.Won != wantWon || here.Bankrupt != wantBankrupt || fmt.Sprint(all) != fmt.Sprint(here) {
 			t.Errorf("%s after the game: here %+v, overall %+v", u.FirstName, here, all)
@@ -99,7 +110,8 @@ func TestStatsAfterGames(t *testing.T) {
 	}
 	h.say(alice, "/stats")
 	last, _ = h.api.LastMessage(testChat)
-	for _, want := range []string{h.bot.cat.T("en", "stats_here", nil), h.bot.cat.T("en", "stats_all", nil), "Games: 2", "Alice &lt;A&amp;B&gt;"} {
+	for _, want := range []string{h.bot.cat.T("en", "stats_here", nil), h.bot.cat.T("en", "stats_all", nil), "Games: 2", "Alice &lt;A&amp;B&gt;",
+		h.bot.cat.T("en", "stats_wins_note", nil)} {
 		if !strings.Contains(last.Text, want) {
 			t.Errorf("/stats lacks %q: %q", want, last.Text)
 		}

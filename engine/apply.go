@@ -272,7 +272,12 @@ func (g *Game) perform(p PlayerID, a Action) {
 		*g.event() = Event{Kind: EvTradeCancelled, Player: p, Other: t.To, Amount: t.ID}
 	case ActResign:
 		*g.event() = Event{Kind: EvResigned, Player: p}
+		queued := len(g.AuctionQueue)
 		g.bankrupt(p, Bank)
+		// Leaving owes the bank nothing: the deeds go back to it unsold,
+		// for anyone to buy, rather than hold the table for one auction
+		// after another (RULES.md).
+		g.unqueueAuctions(queued)
 	case ActVoteEnd:
 		g.actVoteEnd(p)
 	case ActTimeout:

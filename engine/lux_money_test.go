@@ -126,19 +126,57 @@ func TestLuxMortgage(t *testing.T) {
 }
 
 // TestLuxBankruptcy: to the bank, the deeds are auctioned to the others
-// and the jail card goes back under its deck; to a player, the buildings
-// go to the bank at half price and the creditor takes the cash, deeds and
-// cards, paying 10 % on each mortgaged deed.
+// and the jail card goes back under its deck — but a player who leaves
+// (resigns) owes nothing, and their deeds go back to the bank unsold;
+// to a player, the buildings go to the bank at half price and the
+// creditor takes the cash, deeds and cards, paying 10 % on each
+// mortgaged deed.
 func TestLuxBankruptcy(t *testing.T) {
 	g := newLuxGame(t, 3, nil)
 	own(g, 0, 1, 3)
 	topCard(t, g, DeckChance, luxCard(t, DeckChance, CardJailFree, 0))
 	g.Decks[DeckChance].draw()
 	g.Players[0].JailCards[DeckChance] = true
-	ev := act(t, g, 0, ActResign)
+	setCash(g, 0, 10_000)
+	g.Players[0].Pos = 1
+	roll(t, g, 0, 1, 2) // tax 200 000
+	wantPhase(t, g, PhaseDebt)
+	ev := act(t, g, 0, ActBankrupt)
 	hasEvent(t, ev, Event{Kind: EvAuctionStarted, Player: NoOwner, Square: 1, Amount: 1_000})
 	if g.AuctionQueue[0] != 3 || bottomCard(g, DeckChance) != luxCard(t, DeckChance, CardJailFree, 0) {
 		t.Fatalf("queue %v, bottom card %d", g.AuctionQueue, bottomCard(g, DeckChance))
+	}
+
+	// Leaving: every deed back to the bank, unmortgaged, unbuilt, no
+	// auction; the game goes on with the next player's turn.
+	g = newLuxGame(t, 3, nil)
+	own(g, 1, 1, 3, 6, 8, 9)
+	build(g, 1, 1, 3)
+	g.Props[6].Mortgaged = true
+	houses := g.Houses
+	ev = act(t, g, 1, ActResign)
+	wantEvents(t, ev,
+		Event{Kind: EvResigned, Player: 1},
+		Event{Kind: EvBankrupt, Player: 1, Other: Bank},
+	)
+	if g.Auction != nil || len(g.AuctionQueue) != 0 || g.Phase != PhaseTurnStart || g.Current != 0 {
+		t.Fatalf("after leaving: auction %+v, queue %v, phase %d, current %d", g.Auction, g.AuctionQueue, g.Phase, g.Current)
+	}
+	for _, sq := range []int{1, 3, 6, 8, 9} {
+		if p := g.Props[sq]; p.Owner != NoOwner || p.Mortgaged || p.Buildings != 0 {
+			t.Fatalf("deed %d after leaving: %+v", sq, p)
+		}
+	}
+	if g.Houses != houses+2 {
+		t.Fatalf("bank houses %d, want %d", g.Houses, houses+2)
+	}
+	// The next to land on a deed of the one who left may buy it.
+	g.Players[0].Pos = 0
+	roll(t, g, 0, 2, 4)
+	wantPhase(t, g, PhaseBuyDecision)
+	actSq(t, g, 0, ActBuy, 6)
+	if g.Props[6].Owner != 0 {
+		t.Fatalf("deed 6 after buying: %+v", g.Props[6])
 	}
 
 	g = newLuxGame(t, 3, nil)

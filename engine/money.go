@@ -230,6 +230,15 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 	}
 }
 
+// unqueueAuctions drops the auctions queued after the first n.
+func (g *Game) unqueueAuctions(n int) {
+	if n < len(g.AuctionQueue) && n == 0 { // keep the array for the next bankruptcy
+		g.AuctionQueue, g.queueBuf = nil, g.AuctionQueue[:0]
+	} else if n < len(g.AuctionQueue) {
+		g.AuctionQueue = g.AuctionQueue[:n]
+	}
+}
+
 // giveDeed hands sq from one player to another. A mortgaged deed carries
 // the interest due at once; its new owner may lift it for the bare value
 // until their turn ends.

@@ -294,13 +294,14 @@ func TestResign(t *testing.T) {
 	g := newTestGame(t, 3, nil)
 	own(g, 1, 39)
 	ev := act(t, g, 1, ActResign)
-	wantEvents(t, ev,
+	wantEvents(t, ev, // the deed goes back to the bank unsold: no auction
 		Event{Kind: EvResigned, Player: 1},
 		Event{Kind: EvBankrupt, Player: 1, Other: Bank},
-		Event{Kind: EvAuctionStarted, Player: NoOwner, Square: 39, Amount: 1},
 	)
+	if g.Props[39].Owner != NoOwner || g.Auction != nil || len(g.AuctionQueue) != 0 {
+		t.Fatalf("deed 39 %+v, auction %+v, queue %v after resigning", g.Props[39], g.Auction, g.AuctionQueue)
+	}
 	wantCash(t, g, 1500, 0, 1500)
-	do(t, g, System, Action{Kind: ActTimeout})
 	wantPhase(t, g, PhaseTurnStart)
 	if g.Current != 0 {
 		t.Fatal("resigning out of turn keeps the current player")

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -107,7 +108,11 @@ func (b *Kind) bankruptcySummary(lang string, rec *Record, before *engine.Game, 
 			}
 		}
 		id := "ending_out_deeds"
-		if head == "ending_out_bank" && rec.Game.Rules.Auctions {
+		switch {
+		case head != "ending_out_bank" || !rec.Game.Rules.Auctions:
+		case slices.Contains(earlier, engine.Event{Kind: engine.EvResigned, Player: e.Player}):
+			id = "ending_out_deeds_free" // who leaves owes nothing: no auctions (engine/RULES.md)
+		default:
 			id = "ending_out_deeds_auction"
 		}
 		lines = append(lines, b.cat.T(lang, id, map[string]any{"Name": wrapNames(names, deedsWidth)}))

@@ -260,8 +260,8 @@ func (b *Kind) Repost(chat int64, lang string, r *Record) {
 // highlights (ending.go).
 func (b *Kind) Standings(lang string, r *Record) string { return b.renderEnding(lang, r) }
 
-// Results: the winner the engine declared (none for a game stopped by
-// /endgame), bankruptcies (resignations included), net worth and colour
+// Results: the winner the engine declared, the ranking's leader (a win
+// when /endgame stops the game), bankruptcies (resignations included), net worth and colour
 // sets at the end (bot/stats.go).
 func (b *Kind) Results(r *Record) []SeatResult {
 	g := r.Game
@@ -276,6 +276,12 @@ func (b *Kind) Results(r *Record) []SeatResult {
 	for i := range out {
 		p := engine.PlayerID(i)
 		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p) / scale, Sets: endSets(g, p)}
+	}
+	// The leader is the ranking's first (Standings), when no other seat
+	// still in the game has as much.
+	if rank := g.Standings(); len(rank) > 0 && int(rank[0]) < len(out) && !g.Players[rank[0]].Bankrupt &&
+		(len(rank) == 1 || g.Players[rank[1]].Bankrupt || g.NetWorth(rank[0]) > g.NetWorth(rank[1])) {
+		out[rank[0]].Leader = true
 	}
 	return out
 }

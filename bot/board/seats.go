@@ -125,7 +125,7 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 		return false
 	}
 	if !peoplePlay(rec) {
-		c.Remove, c.Turn = true, true
+		c.Remove, c.Turn, c.Stopped = true, true, true
 		// After the turn message's final text, like a game over's table.
 		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.renderStandings(lang, rec)})
 		return true

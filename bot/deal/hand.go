@@ -22,10 +22,13 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 	for _, c := range v.Hand {
 		b.WriteString("\n" + k.cardWithValue(lang, namesLang(lang, rec), "deal_hand_card", c))
 	}
-	b.WriteString("\n\n" + k.handPrompt(lang, rec, v, seat, h))
 	if !live || v.Phase == deal.PhaseGameOver {
+		// The game ended, however (three sets, the others left, /endgame):
+		// the hand closes with the result, nothing more to do in it.
+		b.WriteString("\n\n" + k.t(lang, "deal_hand_over", nil) + "\n" + k.Standings(lang, rec))
 		return b.String(), nil
 	}
+	b.WriteString("\n\n" + k.handPrompt(lang, rec, v, seat, h))
 	cs := choices(rec, seat)
 	if len(cs) == 0 {
 		return b.String(), nil
@@ -63,8 +66,6 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 	g := rec.Deal.Game
 	pd := &v.Pending
 	switch {
-	case v.Phase == deal.PhaseGameOver:
-		return k.t(lang, "deal_hand_over", nil)
 	case !g.Waits(seat):
 		var names []string
 		for _, p := range v.Waiting {

@@ -259,28 +259,36 @@ func (k *Kind) Standings(lang string, r *Record) string {
 		return ""
 	}
 	g := r.Deal.Game
-	seats := make([]deal.PlayerID, g.Seats)
-	for i := range seats {
-		seats[i] = deal.PlayerID(i)
-	}
-	slices.SortStableFunc(seats, func(a, b deal.PlayerID) int {
-		if g.Out[a] != g.Out[b] { // who left ranks after who stayed
-			if g.Out[a] {
-				return 1
-			}
-			return -1
-		}
-		if d := g.CompleteColors(b) - g.CompleteColors(a); d != 0 {
-			return d
-		}
-		return worth(g, b) - worth(g, a)
-	})
 	lines := []string{k.t(lang, "standings_title", nil)}
-	for i, p := range seats {
+	for i, p := range ranking(g) {
 		lines = append(lines, k.t(lang, "deal_standings_line", map[string]any{"Rank": i + 1, "Player": seatName(r, p),
 			"Count": g.CompleteColors(p), "Amount": worth(g, p)}))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// ranking orders the seats as the standings do: who stayed before who
+// left, then by complete sets, then by worth.
+func ranking(g *deal.Game) []deal.PlayerID {
+	seats := make([]deal.PlayerID, g.Seats)
+	for i := range seats {
+		seats[i] = deal.PlayerID(i)
+	}
+	slices.SortStableFunc(seats, func(a, b deal.PlayerID) int { return rankCompare(g, a, b) })
+	return seats
+}
+
+func rankCompare(g *deal.Game, a, b deal.PlayerID) int {
+	if g.Out[a] != g.Out[b] { // who left ranks after who stayed
+		if g.Out[a] {
+			return 1
+		}
+		return -1
+	}
+	if d := g.CompleteColors(b) - g.CompleteColors(a); d != 0 {
+		return d
+	}
+	return worth(g, b) - worth(g, a)
 }
 
 // worth is the value of a seat's bank and table.
@@ -294,8 +302,8 @@ func worth(g *deal.Game, p deal.PlayerID) int {
 	return n
 }
 
-// Results: the winner the engine declared (none for a game stopped by
-// /endgame) and each seat's worth.
+// Results: the winner the engine declared, the ranking's leader (a win
+// when /endgame stops the game) and each seat's worth.
 func (k *Kind) Results(r *Record) []SeatResult {
 	if r.Deal == nil || r.Deal.Game == nil {
 		return nil
@@ -305,6 +313,9 @@ func (k *Kind) Results(r *Record) []SeatResult {
 	for i := range out {
 		p := deal.PlayerID(i)
 		out[i] = SeatResult{Won: g.Phase == deal.PhaseGameOver && g.Winner == p, Worth: worth(g, p)}
+	}
+	if rank := ranking(g); int(rank[0]) < len(out) && !g.Out[rank[0]] && (len(rank) == 1 || rankCompare(g, rank[0], rank[1]) < 0) {
+		out[rank[0]].Leader = true
 	}
 	return out
 }

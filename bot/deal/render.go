@@ -73,26 +73,35 @@ func mention(rec *Record, p deal.PlayerID) string {
 	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[p])
 }
 
+// tableLines bounds the live table message, blank lines included: about
+// what a phone shows without scrolling (issue #27). The turn's older
+// moves give way to the newest; the closed turn's message keeps them all.
+const tableLines = 15
+
 // renderTable is the group's message: the public table only — built from
-// the view of nobody (no hand) and the public events.
+// the view of nobody (no hand) and the public events. One line per seat
+// (hand size, bank and sets), the turn, the piles, the turn's latest
+// moves and one short line about the buttons.
 func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 	g := rec.Deal.Game
 	v := g.View(deal.Nobody)
-	var b strings.Builder
-	b.WriteString(k.t(lang, "deal_table_title", map[string]any{"Turn": v.Turn}))
+	head := []string{k.t(lang, "deal_table_title", map[string]any{"Turn": v.Turn})}
 	for p := range deal.PlayerID(v.Seats) {
 		if g.Out[p] {
-			b.WriteString("\n\n" + k.t(lang, "deal_table_seat_out", map[string]any{"Player": seatName(rec, p)}))
+			head = append(head, k.t(lang, "deal_table_seat_out", map[string]any{"Player": seatName(rec, p)}))
 			continue
 		}
 		bank := 0
 		for _, c := range v.Banks[p] {
 			bank += deal.Cards[c].Value
 		}
-		b.WriteString("\n\n" + k.t(lang, "deal_table_seat", map[string]any{"Player": seatName(rec, p), "Count": v.Hands[p], "Amount": bank}))
-		b.WriteString("\n" + k.sets(lang, g, v, p))
+		line := k.t(lang, "deal_table_seat", map[string]any{"Player": seatName(rec, p), "Count": v.Hands[p], "Amount": bank})
+		if sets := k.sets(lang, g, v, p); sets != "" {
+			line += " · " + sets
+		}
+		head = append(head, line)
 	}
-	b.WriteString("\n\n")
+	head = append(head, "")
 	switch {
 	case v.Phase == deal.PhaseGameOver:
 	case v.Phase == deal.PhaseRespond:
@@ -100,11 +109,11 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 		for _, p := range v.Waiting {
 			names = append(names, who(rec, p, live))
 		}
-		b.WriteString(k.t(lang, "deal_table_waiting", map[string]any{"Players": strings.Join(names, ", ")}) + "\n")
+		head = append(head, k.t(lang, "deal_table_waiting", map[string]any{"Players": strings.Join(names, ", ")}))
 	case v.Phase == deal.PhaseDiscard:
-		b.WriteString(k.t(lang, "deal_table_discarding", map[string]any{"Player": who(rec, v.Current, live)}) + "\n")
+		head = append(head, k.t(lang, "deal_table_discarding", map[string]any{"Player": who(rec, v.Current, live)}))
 	default:
-		b.WriteString(k.t(lang, "deal_table_turn", map[string]any{"Player": who(rec, v.Current, live), "Left": deal.PlaysPerTurn - v.Plays}) + "\n")
+		head = append(head, k.t(lang, "deal_table_turn", map[string]any{"Player": who(rec, v.Current, live), "Left": deal.PlaysPerTurn - v.Plays}))
 	}
 	if cl := rec.Clock; live && v.Phase != deal.PhaseGameOver && cl.Deadline != 0 && cl.PausedAt == 0 {
 		// Until when the table waits, in the chat's zone (bot/kit/clocktext.go).
@@ -112,13 +121,17 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 		if rec.Options != nil {
 			o = *rec.Options
 		}
-		b.WriteString(kit.DeadlineText(k.cat, lang, o.Location(), k.cfg.Now(), cl.Deadline) + "\n")
+		head = append(head, kit.DeadlineText(k.cat, lang, o.Location(), k.cfg.Now(), cl.Deadline))
 	}
 	top := k.t(lang, "deal_table_pile_empty", nil)
 	if rec.Deal.Top > 0 {
 		top = k.cardName(lang, rec.Deal.Top-1)
 	}
-	b.WriteString(k.t(lang, "deal_table_pile", map[string]any{"Deck": v.DeckLeft, "Card": top}))
+	head = append(head, k.t(lang, "deal_table_pile", map[string]any{"Deck": v.DeckLeft, "Card": top}))
+	var tail []string
+	if live && v.Phase != deal.PhaseGameOver {
+		tail = []string{k.t(lang, "deal_table_hint", nil)}
+	}
 	var lines []string
 	for _, e := range rec.Deal.Events {
 		if line := k.eventLine(lang, rec, e); line != "" {
@@ -126,12 +139,18 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 		}
 	}
 	if len(lines) > 0 {
-		b.WriteString("\n\n" + strings.Join(kit.FitLines(lines, kit.MaxText-kit.TextLen(b.String())-300), "\n"))
+		room := max(tableLines-len(head)-len(tail)-1, 2) // a blank line before the moves
+		if len(lines) > room {
+			more := k.t(lang, "deal_table_more", map[string]any{"Count": len(lines) - room + 1})
+			lines = append([]string{more}, lines[len(lines)-room+1:]...)
+		}
+		head = append(head, "")
+		head = append(head, kit.FitLines(lines, kit.MaxText-kit.TextLen(strings.Join(head, "\n"))-300)...)
 	}
-	if live && v.Phase != deal.PhaseGameOver {
-		b.WriteString("\n\n" + k.t(lang, "deal_table_hint", nil))
+	if len(tail) > 0 && head[len(head)-1] != "" && len(lines) == 0 {
+		head = append(head, "")
 	}
-	return b.String()
+	return strings.Join(append(head, tail...), "\n")
 }
 
 // renderClosedTurn is a turn's table message once the turn is over: its
@@ -162,8 +181,9 @@ func who(rec *Record, p deal.PlayerID, live bool) string {
 	return seatName(rec, p)
 }
 
-// sets is one line of a seat's properties by colour: cards of the colour
-// over the set's size, ✅ for each complete set, 🏠 and 🏨 for buildings.
+// sets are a seat's properties by colour, for its table line: cards of
+// the colour over the set's size, ✅ for each complete set, 🏠 and 🏨 for
+// buildings ("" for none).
 func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) string {
 	var count [deal.NumColors]int
 	for _, t := range v.Tables[p] {
@@ -182,10 +202,7 @@ func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) st
 		s += strings.Repeat("🏠", houses) + strings.Repeat("🏨", hotels)
 		parts = append(parts, s)
 	}
-	if len(parts) == 0 {
-		return "   " + k.t(lang, "deal_table_no_sets", nil)
-	}
-	return "   " + strings.Join(parts, " · ")
+	return strings.Join(parts, " · ")
 }
 
 // tableKeyboard opens the person's private chat with the bot, where the
@@ -212,7 +229,7 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		"Items": k.cardNames(lang, e.Cards)}
 	id := ""
 	switch e.Kind {
-	case deal.EvDrewCount: // "draws 5 cards", in the language's plural form
+	case deal.EvDrewCount:
 		return k.cat.N(lang, "deal_ev_drew_count", e.Amount, data)
 	case deal.EvReshuffled:
 		id = "deal_ev_reshuffled"

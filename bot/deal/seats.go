@@ -112,7 +112,7 @@ func (k *Kind) computerTurn(c *chatState, lang string) bool {
 		return false
 	}
 	if people == 0 {
-		c.Remove, c.Turn = true, true
+		c.Remove, c.Turn, c.Stopped = true, true, true
 		// After the table's final text, like a game over's standings.
 		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "seats_no_people", nil) + "\n\n" + k.Standings(lang, rec)})
 		return true

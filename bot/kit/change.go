@@ -41,6 +41,11 @@ type Change struct {
 	Shows      []Shown // messages given their live content, after the finals
 	Closing    []Reply // messages sent after them (a game's end)
 	GameOver   bool
+	// Stopped: the game ended without the engine's game over (/endgame, or
+	// no people left in it). Its closing message gets 🔁 Rematch as a game
+	// over's does, and its ranking's leader (SeatResult.Leader) counts a
+	// win.
+	Stopped bool
 	// Kept are the replies and closing messages, in the order finish sends
 	// them, that the change stored with itself to survive a kill until
 	// Telegram accepts them (bot/outbox_kept.go).

@@ -122,7 +122,10 @@ type Pending struct {
 // SeatResult is how a seat ended a game, for its player's statistics.
 type SeatResult struct {
 	Won, Bankrupt bool
-	Worth         int
+	// Leader: first in the final ranking (Standings) and ahead of every
+	// other seat, no tie. A game stopped by /endgame counts it as a win.
+	Leader bool
+	Worth  int
 	// Sets are the keys of the colour sets the game counts for the seat.
 	Sets []string
 }
