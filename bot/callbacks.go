@@ -178,7 +178,7 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 // endGame stops the game by /endgame: it counts in the statistics, with
 // no winner.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
-	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}) +
+	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Name(kit.DisplayName(from))}) +
 		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn = true, true
 }

@@ -53,7 +53,7 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	}
 	if !listed {
 		// Asked before the chat's lock: no call to Telegram waits under it.
-		text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Escape(q.Message.Chat.Title)})
+		text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Name(q.Message.Chat.Title)})
 		if _, err := b.tg.Send(ctx, user, text, nil); err != nil {
 			_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "notify_need_start", map[string]any{"Bot": "@" + b.cfg.Username}), true)
 			return
@@ -111,7 +111,7 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 		}
 		link := messageLink(chat, n.Username, msg)
 		for _, p := range n.People {
-			nt := notice{user: p.User, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Escape(n.Title)})}
+			nt := notice{user: p.User, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Name(n.Title)})}
 			if link != "" {
 				m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 					tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(p.Lang, "btn_notify_open", nil), link)))

@@ -371,7 +371,7 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		}
 	}
 	if amount < a.MinBid() && a.Leader != engine.NoOwner && !a.Passed[seat] {
-		c.Alert = b.cat.T(lang, "auction_outbid", map[string]any{"Player": rec.Seats[a.Leader].Name, // an alert is plain text
+		c.Alert = b.cat.T(lang, "auction_outbid", map[string]any{"Player": seatName(rec, a.Leader), // an alert is plain text
 			"Amount": b.money(lang, rec, a.High)})
 		return
 	}

@@ -59,7 +59,7 @@ func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
 	for _, e := range rec.Turn {
 		if e.Kind == engine.EvTurnStarted {
 			turn = e.Amount
-			who = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + kit.Escape(rec.Seats[e.Player].Name)
+			who = kit.SeatName(rec, e.Player)
 			if withMention {
 				who = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[e.Player])
 			}

@@ -44,10 +44,7 @@ func (k *Kind) cardNames(lang string, s deal.CardSet) string {
 
 // seatLabel is a seat's token and name for a button (plain text).
 func seatLabel(rec *Record, p deal.PlayerID) string {
-	if p < 0 || int(p) >= len(rec.Seats) {
-		return ""
-	}
-	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + rec.Seats[p].Name
+	return kit.SeatLabel(rec, int(p))
 }
 
 // seatName is a seat's token and name in a message (HTML).
@@ -55,7 +52,7 @@ func seatName(rec *Record, p deal.PlayerID) string {
 	if p < 0 || int(p) >= len(rec.Seats) {
 		return ""
 	}
-	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Escape(rec.Seats[p].Name)
+	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Name(rec.Seats[p].Name)
 }
 
 func mention(rec *Record, p deal.PlayerID) string {
