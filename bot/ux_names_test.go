@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -111,5 +112,38 @@ func TestNamesAreIsolatedInEveryText(t *testing.T) {
 		if n == 0 {
 			t.Errorf("no text named %q", forms[0])
 		}
+	}
+}
+
+// numberAfterName is an isolated name with a number right after it.
+var numberAfterName = regexp.MustCompile(`\x{2069} +[0-9]`)
+
+// TestComputerNameKeepsApartFromCash: a computer is called "🤖 Computer 1";
+// a number right after its name would read as one ("1 1 500 $"). Every
+// text the game sends puts a separator after a name.
+func TestComputerNameKeepsApartFromCash(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 3, nil)
+	alice := h.users[0]
+	h.say(alice, "/newgame")
+	h.mustPress(alice, OpAddComputer)
+	h.mustPress(alice, OpAddComputer)
+	h.mustPress(alice, OpStart)
+	rec := h.record()
+	if rec == nil || rec.Status != StatusPlaying || !rec.Seats[1].Computer {
+		t.Fatalf("the game with computers did not start: %+v", rec)
+	}
+	h.mustPress(alice, OpRoll)
+	cashLines := 0
+	for _, s := range h.sentTexts() {
+		if numberAfterName.MatchString(s) {
+			t.Errorf("a number follows a name: %q", s)
+		}
+		if strings.Contains(s, rec.Seats[1].Name+"\u2069: ") {
+			cashLines++
+		}
+	}
+	if cashLines == 0 {
+		t.Error("no message shows the computer's cash after its name and a colon")
 	}
 }

@@ -131,7 +131,7 @@ func (b *Kind) cashLines(lang string, rec *Record) []string {
 	for i := range g.Players {
 		p := engine.PlayerID(i)
 		pl := &g.Players[i]
-		cell := kit.SeatName(rec, p) + " "
+		cell := kit.SeatName(rec, p) + ": "
 		switch {
 		case pl.Bankrupt:
 			cell += "💥"
