@@ -21,7 +21,7 @@ func (h *harness) turnText() string {
 	rec := h.record()
 	for _, m := range h.api.Messages(testChat) {
 		if m.ID == rec.TurnMsg {
-			return strings.ReplaceAll(m.Text, "\n   ", " ")
+			return m.Text
 		}
 	}
 	h.t.Fatalf("no turn message %d", rec.TurnMsg)

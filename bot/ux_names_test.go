@@ -102,6 +102,11 @@ func TestNamesAreIsolatedInEveryText(t *testing.T) {
 	h.say(h.users[0], "/trade") // the trade composer's buttons name the others
 	h.say(h.users[0], "/board")
 	texts := h.sentTexts()
+	for _, s := range texts {
+		if strings.Contains(s, "\n ") {
+			t.Errorf("a line is wrapped and indented by hand: %q", s)
+		}
+	}
 	// The HTML messages carry the escaped form of the longest name.
 	escaped := strings.NewReplacer("<", "&lt;", ">", "&gt;", "&", "&amp;").Replace(longestName)
 	for _, forms := range [][]string{{rtlName}, {escaped, longestName}, {shortestName}} {

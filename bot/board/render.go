@@ -109,7 +109,6 @@ func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 			tail = append(tail, b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)}))
 		}
 	}
-	tail = wrapLines(rec, tail, lineWidth)
 	lines := b.turnLines(lang, rec)
 	if room := maxTurnLines - 2 - len(tail); len(lines) > room { // the header and a blank line
 		lines = append([]string{"…"}, lines[len(lines)-max(room-1, 0):]...)
