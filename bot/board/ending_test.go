@@ -98,4 +98,3 @@ func TestEndingOfRecordWithoutTally(t *testing.T) {
 		}
 	}
 }
-
