@@ -95,11 +95,16 @@ func (b *Kind) renderEndedTurn(lang string, rec *Record) string { return b.turnT
 func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 	head := b.turnHeader(lang, rec, true)
 	tail := b.cashLines(lang, rec)
-	if p := b.prompt(lang, rec); p != "" && live {
-		tail = append(tail, p)
-	}
-	if c := b.clockLine(lang, rec); c != "" && live {
-		tail = append(tail, c)
+	if seat, ok := computerDecides(rec); ok && live {
+		// A computer's decision: no question put to a person, no deadline.
+		tail = append(tail, b.cat.T(lang, "prompt_computer_thinking", map[string]any{"Player": kit.SeatName(rec, seat)}))
+	} else {
+		if p := b.prompt(lang, rec); p != "" && live {
+			tail = append(tail, p)
+		}
+		if c := b.clockLine(lang, rec); c != "" && live {
+			tail = append(tail, c)
+		}
 	}
 	if rec.Clock.PausedAt != 0 {
 		tail = append(tail, b.cat.T(lang, "paused_line", nil)) // bot/pause.go
@@ -231,6 +236,18 @@ func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
 		s += " 🔒"
 	}
 	return s
+}
+
+// computerDecides names the computer seat the turn message waits for; an
+// auction is left out, since people bid in it beside the computers, on its
+// own message.
+func computerDecides(rec *Record) (engine.PlayerID, bool) {
+	g := rec.Game
+	if g == nil || g.Phase == engine.PhaseAuction || g.Phase == engine.PhaseGameOver {
+		return -1, false
+	}
+	w := g.Waiting()
+	return w, isComputer(rec, w)
 }
 
 // prompt says what the game waits for, and from whom.
