@@ -85,9 +85,10 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		if len(of.StakeCaps) > 0 {
 			lines = append(lines, b.cat.T(lang, "opt_stake", map[string]any{"Value": b.stakeCapText(lang, &oo, b.rulesOf(&oo).GambleCap)}))
 		}
-		lines = append(lines, b.cat.T(lang, "opt_zone", map[string]any{"Value": b.zoneText(lang, oo.TimeZone)}))
 	}
-	return lines
+	// The lobby names the zone its times are in, once; a game shows them
+	// without it.
+	return append(lines, b.cat.T(lang, "opt_zone", map[string]any{"Value": b.zoneText(lang, oo.Zone(lang))}))
 }
 
 // settingsMenu builds one page of the settings message.

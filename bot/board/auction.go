@@ -207,9 +207,9 @@ func (b *Kind) renderAuction(lang string, rec *Record) string {
 		lines = append(lines, b.cat.T(lang, "auction_high", map[string]any{"Amount": b.money(lang, rec, a.High),
 			"Player": kit.SeatName(rec, a.Leader)}))
 	}
-	loc := time.UTC
+	loc := kit.ChatOptions{}.LocationIn(lang)
 	if rec.Options != nil {
-		loc = rec.Options.Location()
+		loc = rec.Options.LocationIn(lang)
 	}
 	if d := kit.DeadlineText(b.cat, lang, loc, b.cfg.Now(), rec.Clock.Deadline); d != "" {
 		lines = append(lines, d)

@@ -188,7 +188,20 @@ func (b *Kind) deadlineText(lang string, rec *Record, at int64) string {
 	if b.cfg.Now != nil {
 		now = b.cfg.Now
 	}
-	return kit.DeadlineText(b.cat, lang, o.Location(), now(), at)
+	return kit.DeadlineText(b.cat, lang, o.LocationIn(lang), now(), at)
+}
+
+// atText is a wall-clock moment (Unix ms) in the chat's zone.
+func (b *Kind) atText(lang string, rec *Record, at int64) string {
+	var o kit.ChatOptions
+	if rec.Options != nil {
+		o = *rec.Options
+	}
+	now := time.Now
+	if b.cfg.Now != nil {
+		now = b.cfg.Now
+	}
+	return kit.AtText(b.cat, lang, o.LocationIn(lang), now(), at)
 }
 
 // renderPlayers lists each seat for /board: cash, square (the jail's

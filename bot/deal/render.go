@@ -98,7 +98,7 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 		if rec.Options != nil {
 			o = *rec.Options
 		}
-		b.WriteString(kit.DeadlineText(k.cat, lang, o.Location(), k.cfg.Now(), cl.Deadline) + "\n")
+		b.WriteString(kit.DeadlineText(k.cat, lang, o.LocationIn(lang), k.cfg.Now(), cl.Deadline) + "\n")
 	}
 	top := k.t(lang, "deal_table_pile_empty", nil)
 	if rec.Deal.Top > 0 {
