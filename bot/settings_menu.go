@@ -149,6 +149,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			row = append(row, m.btn(mark(m.s.Lang == l, m.t("lang_name_"+l, nil)), OpSetLang, i))
 		}
 		m.row(row...)
+		m.row(m.btn(mark(m.s.Lang == "", m.t("lang_name_auto", nil)), OpSetLang, len(locales.Languages)))
 		m.back(pageMain)
 		return m.t("settings_page_lang", nil)
 	},
