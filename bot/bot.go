@@ -67,6 +67,8 @@ type Bot struct {
 	presses *pressLimiter   // per-person button throttle
 	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
 
+	reach reach // who cannot be written to privately (reach.go)
+
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
 	// Calls to Telegram made after a change, apart from its lane (detach).
 	detached        sync.WaitGroup
@@ -84,7 +86,9 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	if cfg.Presses == (telegram.Rate{}) {
 		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
 	}
-	b := &Bot{store: store, tg: tg, cat: cat, cfg: cfg, log: cfg.Logger}
+	b := &Bot{store: store, cat: cat, cfg: cfg, log: cfg.Logger}
+	tg = &guarded{Messenger: tg, b: b} // private messages only to people who can receive them
+	b.tg = tg
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
@@ -125,7 +129,7 @@ func randomID() uint64 {
 func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	switch {
 	case upd.CallbackQuery != nil:
-		if !b.allowPress(ctx, upd.CallbackQuery) {
+		if !b.allowPress(ctx, upd.CallbackQuery) || b.pressInMovedGroup(ctx, upd.CallbackQuery) {
 			return
 		}
 		b.onCallback(ctx, upd.UpdateID, upd.CallbackQuery)
@@ -134,52 +138,29 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	case upd.ChosenInlineResult != nil:
 		b.onChosenInline(ctx, upd.UpdateID, upd.ChosenInlineResult)
 	case upd.MyChatMember != nil:
+		switch u := upd.MyChatMember; {
+		case u.Chat.ID > 0 && u.NewChatMember.Status == "member":
+			b.reachable(u.Chat.ID) // unblocked: the person opened the bot again
+		case u.Chat.ID > 0 && u.NewChatMember.Status == "kicked":
+			b.refused(u.Chat.ID) // blocked: nothing is tried until they are back (reach.go)
+		}
 		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:
 		m := upd.Message
-		if m.MigrateToChatID != 0 {
+		switch {
+		case m.MigrateToChatID != 0:
 			b.migrate(m.Chat.ID, m.MigrateToChatID)
 			return
+		case m.MigrateFromChatID != 0: // the supergroup's lane: its next update finds the game moved
+			b.migrate(m.MigrateFromChatID, m.Chat.ID)
+			return
+		}
+		if m.From != nil && m.Chat != nil && m.Chat.ID == m.From.ID {
+			b.reachable(m.From.ID) // they wrote to the bot: it may write to them again
 		}
 		if m.IsCommand() {
 			b.onCommand(ctx, upd.UpdateID, m)
 		}
-	}
-}
-
-// migrate moves a group's game, settings and pending messages to the
-// supergroup it became. It comes from the service message or from a 400
-// answer carrying migrate_to_chat_id, whichever is first; the second finds
-// nothing left to move.
-func (b *Bot) migrate(from, to int64) {
-	if from == to {
-		return
-	}
-	first, second := min(from, to), max(from, to) // one lock order: no deadlock
-	defer b.lock(first)()
-	defer b.lock(second)()
-	moved := false
-	err := b.store.Update(func(tx *storage.Tx) error {
-		if _, ok := tx.Game(from); !ok {
-			if _, ok := tx.Settings(from); !ok {
-				return nil // moved already
-			}
-		}
-		if err := tx.MoveChat(from, to); err != nil {
-			return err
-		}
-		moved = true
-		if err := moveTimer(tx, from, to); err != nil {
-			return err
-		}
-		return movePrivateLinks(tx, from, to) // bot/migrate.go
-	})
-	if err != nil {
-		b.log.Warn("moving chat after upgrade", "from", from, "to", to, "err", err)
-	}
-	b.out.Move(from, to)
-	if moved {
-		b.reshowMoved(to)
 	}
 }
 

@@ -67,7 +67,7 @@ var hostOps = map[Op]hostOp{
 	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
 	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},
 	OpCancelYes: {Plain, routeGame}, OpCancelNo: {Plain, routeGame}, OpAutoStart: {WithArg, routeGame},
-	OpAddComputer: {Plain, routeGame}, OpDropComputer: {Plain, routeGame},
+	OpAddComputer: {Plain, routeGame}, OpDropComputer: {Plain, routeGame}, OpLevel: {Plain, routeGame},
 	OpSetView: {WithArg, routeSettings}, OpSetLang: {WithArg, routeSettings}, OpSetEdition: {WithArg, routeSettings},
 	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},
 	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},

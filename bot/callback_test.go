@@ -14,6 +14,10 @@ func TestPressRoundTrip(t *testing.T) {
 		{Game: math.MaxUint64, Rev: math.MaxUint64, Op: OpBid, Arg: 1<<31 - 1},
 		{Game: 123456789, Rev: 42, Op: OpBuild, Arg: 39},
 		{Game: 7, Rev: 9, Op: OpDeed, Arg: 0},
+		// Keyed buttons (issue 25): a key of what the button refers to.
+		{Game: 1, Rev: 0, Keyed: true, Op: OpJoin},
+		{Game: math.MaxUint64, Rev: math.MaxUint64, Keyed: true, Op: OpBid, Arg: 1<<31 - 1},
+		{Game: math.MaxUint64, Rev: math.MaxUint64, Keyed: true, Op: OpTrSet, Arg: 1<<31 - 1, Chat: -1 << 62},
 	}
 	for _, c := range cases {
 		data := c.Encode()
@@ -33,6 +37,7 @@ func TestParsePressRejects(t *testing.T) {
 		"1:2:h:-1", "1:2:h:00", "1:2:h:1:2", "1 :2:r", "ä:2:r", "1:2:a:zzzzzzzzzzzzz",
 		"1:2:a:zik0zk", // 2^31 exceeds the argument range
 		"zzzzzzzzzzzzzz:1:r", string(make([]byte, 65)),
+		"1:_:r", "1:__2:r", "1:_02:r", "1:2_:r", "1:_-2:r", "1:_2:zz", "_1:2:r", // a key must be canonical too
 	}
 	for _, s := range bad {
 		if p, err := kit.ParsePress(s); !errors.Is(err, kit.ErrBadCallback) {
@@ -45,6 +50,8 @@ func FuzzParsePress(f *testing.F) {
 	f.Add("1:2:r")
 	f.Add("abc:z:a:1f")
 	f.Add("1:2:h:00")
+	f.Add("1:_2:r")
+	f.Add("abc:_z:tv:1f:2s")
 	f.Fuzz(func(t *testing.T, data string) {
 		p, err := kit.ParsePress(data)
 		if err != nil {
@@ -55,4 +62,18 @@ func FuzzParsePress(f *testing.F) {
 			t.Fatalf("accepted non-canonical %q (re-encodes as %q)", data, p.Encode())
 		}
 	})
+}
+
+// TestOldButtonsStillParse: data made before keys (the record's revision,
+// no "_") still reads, as not keyed, so an old message's press after an
+// upgrade is checked against the revision as before.
+func TestOldButtonsStillParse(t *testing.T) {
+	p, err := kit.ParsePress("1z:5:r")
+	if err != nil || p.Keyed || p.Rev != 5 || p.Op != OpRoll {
+		t.Fatalf("an old button parses as %+v, %v", p, err)
+	}
+	k, err := kit.ParsePress("1z:_5:r")
+	if err != nil || !k.Keyed || k.Rev != 5 || k.Encode() != "1z:_5:r" {
+		t.Fatalf("a keyed button parses as %+v, %v", k, err)
+	}
 }

@@ -56,7 +56,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	}
 	admin := false
 	switch press.Op {
-	case OpStart, OpCancel, OpCancelYes, OpCancelNo, OpAutoStart, OpAddComputer, OpDropComputer, OpEndGameYes:
+	case OpStart, OpCancel, OpCancelYes, OpCancelNo, OpAutoStart, OpAddComputer, OpDropComputer, OpLevel, OpEndGameYes:
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()
@@ -71,25 +71,32 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 }
 
 // pressChange is the change a press of a button on the game's messages
-// makes, checked against the game and its revision. A press that saves
-// without an engine action is logged as the user's. fn writes what the
-// chat sees in lang, the chat's language; the alert or toast is the
-// presser's to read, in their own language (answerIn).
+// makes, checked against the game: the op's handler (fn) checks the
+// button's key against what it refers to (kit/callback.go); a button made
+// before keys is checked against the revision it carries. A press that
+// saves without an engine action is logged as the user's; one that
+// changed something is remembered as the presser's last (kit.Repeated).
+// fn writes what the chat sees in lang, the chat's language; the alert or
+// toast is the presser's to read, in their own language (answerIn).
 func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
 	return b.change(chat, updateID, func(c *chatState) error {
 		lang := c.Lang(q.From.LanguageCode)
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
-		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Rev != press.Rev {
+		if c.Rec == nil || c.Rec.ID != press.Game || !press.Keyed && c.Rec.Rev != press.Rev {
 			c.Alert = b.outdated(c, c.AnswerLang, press)
 			// The game's messages again: an edit lost with a killed process
 			// leaves outdated buttons on screen, and nothing else would
 			// bring them up to date. Content already shown is not resent.
 			c.Turn = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == StatusPlaying
+			c.Lobby = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == StatusLobby
 			return nil
 		}
 		kit.AnswerIn(c, lang, fn)
 		if c.Save && len(c.Logs) == 0 {
 			c.Log(kit.LogEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
+		}
+		if c.Alert == "" && (c.Save || c.Quiet) && !c.Remove {
+			c.Applied(q.From.ID, press.Encode())
 		}
 		return nil
 	})
@@ -101,6 +108,15 @@ func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press 
 	rec := c.Rec
 	if rec.Status == StatusLobby {
 		b.onLobbyPress(c, lang, from, press, admin)
+		return
+	}
+	if lobbyOps[press.Op] { // the lobby this button was on has started
+		if press.Op == OpStart {
+			c.Toast = b.cat.T(lang, "toast_done", nil) // a second tap, or someone else's Start
+		} else {
+			c.Alert = b.cat.T(lang, "alert_lobby_started", nil)
+		}
+		c.Turn = true // the game's message, in case its first edit was lost
 		return
 	}
 	if seat := rec.SeatOf(from.ID); seat < 0 || !b.kindOf(rec).Active(rec, int(seat)) {

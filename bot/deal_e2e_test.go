@@ -96,11 +96,16 @@ func (h *harness) dealStep() bool {
 	case a.Kind == dealengine.ActPay:
 		sel := buttons[len(buttons)-1].Action.Cards // the payment the hand offers
 		for _, b := range buttons {
-			if b.Op == deal.OpMark && sel.Has(b.Arg) != a.Cards.Has(b.Arg) {
+			if card, _ := deal.MarkOf(b.Arg); b.Op == deal.OpMark && sel.Has(card) != a.Cards.Has(card) {
 				h.handPress(u, deal.OpMark, b.Arg)
 			}
 		}
-		h.handPress(u, deal.OpPay, 0)
+		msg, pay, ok := h.findButtonIn(u.ID, deal.OpPay, 0, true) // its argument is the amount shown
+		if !ok {
+			h.t.Fatalf("%s has no Pay button", u.FirstName)
+		}
+		h.api.PushCallback(u.ID, msg, u, pay)
+		h.settle()
 		return true
 	case g.Phase == dealengine.PhasePlay && a.Kind != dealengine.ActEndTurn:
 		h.handPress(u, deal.OpCard, a.Card)

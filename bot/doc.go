@@ -13,8 +13,9 @@
 // votes.go), the outbox and message slots (outbox.go, outbox_send.go for
 // pictures and notices, outbox_kept.go for the new messages kept across a
 // kill, slots.go,
-// publish.go), statistics, the rematch after a game (rematch.go), restore,
-// migration and backups. It knows a running game only through the Kind
+// publish.go), private messages only to people who can receive them
+// (reach.go), statistics, the rematch after a game (rematch.go), restore,
+// migration to a supergroup (migrate.go) and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
 // share is bot/kit.
 //

@@ -65,6 +65,14 @@ func (b *Bot) openLobby(c *chatState, seats []Seat, edition string) {
 	c.Save, c.Lobby = true, true
 }
 
+// lobbyOps are the lobby message's buttons: valid while that lobby is
+// open, whatever changed in it (its id is the game's; a started game's
+// answers them in onHostPress).
+var lobbyOps = map[Op]bool{OpJoin: true, OpLeave: true, OpStart: true, OpCancel: true, OpCancelYes: true,
+	OpCancelNo: true, OpAutoStart: true, OpAddComputer: true, OpDropComputer: true}
+
+// onLobbyPress handles a lobby button. Start starts with the seats as
+// they are now: the game's first message names who plays.
 func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
 	rec := c.Rec
 	seat := rec.SeatOf(from.ID)
@@ -99,7 +107,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, press
 		if !b.startLobby(c, lang) {
 			return
 		}
-	case OpAddComputer, OpDropComputer:
+	case OpAddComputer, OpDropComputer, OpLevel:
 		if !b.lobbyComputer(c, lang, from, op, admin) {
 			return
 		}
@@ -127,6 +135,10 @@ func (b *Bot) lobbyOwnerPress(c *chatState, lang string, press Press) bool {
 	case OpCancel: // the lobby's keyboard asks to confirm
 		rec.LobbyAsk = true
 	case OpCancelYes:
+		if !rec.LobbyAsk { // answered "no" since: cancelling takes asking again
+			c.Alert = b.cat.T(lang, "alert_lobby_kept", nil)
+			return false
+		}
 		c.Remove = true
 	case OpCancelNo:
 		rec.LobbyAsk = false

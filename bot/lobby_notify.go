@@ -16,9 +16,10 @@ import (
 // /newgame while a game runs. The list is the chat's (Settings.Notify); when
 // the next lobby's message is out (onSent), each person gets one private
 // message with a link to it and the list is emptied. The bot can write
-// to a person only once they started a private chat with it, so the press
-// first says so in that chat, and a person it cannot reach is refused
-// with what to do instead of being listed in vain.
+// to a person only once they started a private chat with it, so a
+// person's first press says so in that chat (later ones toggle with a
+// toast), and a person it cannot reach (reach.go) is refused with what to
+// do instead of being listed in vain.
 
 // maxNotified bounds a chat's list: the private messages one lobby sends,
 // and the chat's settings value.
@@ -40,11 +41,27 @@ func (b *Bot) notifyKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 }
 
 // onNotifyPress puts the presser on the chat's list, or takes them off
-// it if they were on it.
+// it if they were on it, with a toast. Only the first press of a person
+// the bot has not written to yet sends a private message (it also finds
+// out whether the bot may); someone known not to have opened the bot is
+// told so at once, without a call to Telegram. A press from a chat the
+// bot does not serve (forged: no game and no settings there) changes and
+// sends nothing.
 func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
 	chat, user := q.Message.Chat.ID, q.From.ID
-	var s Settings
-	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
+	var s, person Settings
+	served := false
+	_ = b.store.View(func(tx *storage.Tx) error {
+		_, game := tx.GameBytes(chat)
+		_, set := tx.SettingsBytes(chat)
+		s, person = b.loadSettings(tx, chat), b.loadSettings(tx, user)
+		served = chat < 0 && (game || set) && s.MovedTo == 0
+		return nil
+	})
+	if !served {
+		_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
+		return
+	}
 	lang := kit.PersonLang(s, q.From.LanguageCode)
 	listed := s.Notify != nil && slices.ContainsFunc(s.Notify.People, func(p kit.Notified) bool { return p.User == user })
 	if !listed && s.Notify != nil && len(s.Notify.People) >= maxNotified {
@@ -52,11 +69,19 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		return
 	}
 	if !listed {
-		// Asked before the chat's lock: no call to Telegram waits under it.
-		text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Name(q.Message.Chat.Title)})
-		if _, err := b.tg.Send(ctx, user, text, nil); err != nil {
-			_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "notify_need_start", map[string]any{"Bot": "@" + b.cfg.Username}), true)
+		needStart := b.cat.T(lang, "notify_need_start", map[string]any{"Bot": "@" + b.cfg.Username})
+		switch {
+		case b.unreachable(user):
+			_ = b.tg.AnswerCallback(ctx, q.ID, needStart, true)
 			return
+		case person.Reach == nil || !person.Reach.Greeted:
+			// Asked before the chat's lock: no call to Telegram waits under it.
+			text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Name(q.Message.Chat.Title)})
+			if _, err := b.tg.Send(ctx, user, text, nil); err != nil {
+				_ = b.tg.AnswerCallback(ctx, q.ID, needStart, true)
+				return
+			}
+			b.greeted(user)
 		}
 	}
 	defer b.lock(chat)()
@@ -75,7 +100,7 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 			c.Alert = b.cat.T(c.AnswerLang, "notify_full", map[string]any{"Count": maxNotified})
 			return nil
 		default:
-			n.People = append(slices.Clone(n.People), kit.Notified{User: user, Lang: c.AnswerLang})
+			n.People = append(slices.Clone(n.People), kit.Notified{User: user, Lang: c.AnswerLang, Name: kit.DisplayName(q.From)})
 			c.Toast = b.cat.T(c.AnswerLang, "notify_on", nil)
 		}
 		n.Title, n.Username = q.Message.Chat.Title, q.Message.Chat.UserName
@@ -88,14 +113,35 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	b.answer(ctx, q.ID, st, err)
 }
 
+// greeted stores that the person got 🔔's private message: their next
+// presses answer with a toast only. The caller holds no lock.
+func (b *Bot) greeted(user int64) {
+	defer b.lock(user)()
+	_, err := b.change(user, 0, func(c *chatState) error {
+		r := kit.Reach{}
+		if c.Settings.Reach != nil {
+			r = *c.Settings.Reach
+		}
+		if r.Greeted {
+			return nil
+		}
+		r.Greeted = true
+		c.Settings.Reach, c.SettingsChanged = &r, true
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("storing a greeting", "user", user, "err", err)
+	}
+}
+
 // notifyOpened tells everyone on the chat's list that a lobby opened,
 // with a link to its message msg, and empties the list. The caller holds
 // the chat's lock.
 func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 	type notice struct {
-		user int64
-		text string
-		kb   *tgbotapi.InlineKeyboardMarkup
+		user       int64
+		name, text string
+		kb         *tgbotapi.InlineKeyboardMarkup
 	}
 	var s Settings
 	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
@@ -111,7 +157,7 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 		}
 		link := messageLink(chat, n.Username, msg)
 		for _, p := range n.People {
-			nt := notice{user: p.User, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Name(n.Title)})}
+			nt := notice{user: p.User, name: p.Name, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Name(n.Title)})}
 			if link != "" {
 				m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 					tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(p.Lang, "btn_notify_open", nil), link)))
@@ -126,8 +172,15 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 		b.log.Warn("notifying of a new game", "chat", chat, "err", err)
 		return
 	}
+	lang := s.Language()
 	for _, n := range out {
-		b.out.Send(n.user, n.text, n.kb)
+		// Someone who blocked the bot since is told of once in the group
+		// (reach.go); nobody is tried again until they open the bot.
+		b.out.SendPrivate(n.user, n.text, n.kb, func() {
+			if n.name != "" {
+				b.tellGroup(chat, n.user, n.name, lang)
+			}
+		})
 	}
 }
 

@@ -53,7 +53,8 @@ func (h *harness) finalMessage(id int) fakeapi.Message {
 
 // TestLobbyCancelAsksFirst: Cancel asks in the lobby's own message; only
 // the creator may answer (a refusal names them, in the presser's
-// language); "No" keeps the lobby, "Yes" closes it without game buttons.
+// language); "No" keeps the lobby (a "Yes" pressed after it too), "Yes"
+// closes it without game buttons.
 func TestLobbyCancelAsksFirst(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	alice, bohdan := h.users[0], h.users[1]
@@ -71,6 +72,7 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 		!hasOp(m.Keyboard, OpCancelYes) || !hasOp(m.Keyboard, OpCancelNo) || hasOp(m.Keyboard, OpCancel) {
 		t.Fatalf("Cancel did not ask in the lobby: %q %v", m.Text, m.Keyboard)
 	}
+	_, yes, _ := h.findButton(OpCancelYes, 0, true)
 	h.mustPress(bohdan, OpCancelYes)
 	if h.record() == nil {
 		t.Fatal("Богдан cancelled Alice's lobby")
@@ -78,6 +80,12 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 	h.mustPress(alice, OpCancelNo)
 	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "lobby_kept", nil) {
 		t.Errorf("No answered %+v", a)
+	}
+	// The question's Yes, pressed after No answered it: the lobby stays,
+	// and the alert says how to close it.
+	h.press(alice, msg, yes)
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_lobby_kept", nil) || h.record() == nil {
+		t.Errorf("Yes after No answered %+v (lobby open: %v)", a, h.record() != nil)
 	}
 	if m := h.lobbyMessage(msg); !hasOp(m.Keyboard, OpCancel) || hasOp(m.Keyboard, OpCancelYes) || strings.Contains(m.Text, h.bot.cat.T("en", "lobby_cancel_ask", nil)) {
 		t.Fatalf("No did not restore the lobby: %q %v", m.Text, m.Keyboard)

@@ -86,6 +86,9 @@ type outOp struct {
 	notice bool       // a private notice (Notify): a failure drops it, nothing more
 	kept   uint64     // stored until delivered (outbox_kept.go); 0: in memory only
 	frame  bool       // one step of an animation (Frames): never merged away
+	// refused, if set, is told that the person of a private message
+	// cannot receive it (SendPrivate); called by the worker, without locks.
+	refused func()
 }
 
 // readier is what telegram.Client offers for pacing.
@@ -284,6 +287,14 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 			o.shown(op, id)
 			return false
 		}
+		if errors.Is(err, telegram.ErrMessageNotFound) && op.frame {
+			// The animation's next frames are skipped (no call on a gone
+			// id); what follows it is sent anew.
+			o.mu.Lock()
+			op.msg.id, op.msg.shown = 0, nil
+			o.mu.Unlock()
+			return false
+		}
 		if !errors.Is(err, telegram.ErrMessageNotFound) || !op.resend {
 			return o.failed(chat, op, err)
 		}
@@ -325,6 +336,14 @@ func (o *Outbox) shown(op *outOp, id int) {
 func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 	var mig *telegram.MigratedError
 	switch {
+	case chat > 0 && errors.Is(err, errUnreachable):
+		// Not the chat's fault as a 403 of a group is: nothing is paused,
+		// the person's messages are held back until they open the bot (reach.go).
+		o.log.Info("a private message not sent: the person cannot receive it", "chat", chat)
+		o.settle(chat, []*outOp{op})
+		if op.refused != nil {
+			op.refused()
+		}
 	case errors.As(err, &mig) && mig.NewChatID != 0 && mig.NewChatID != chat:
 		o.log.Info("group upgraded to a supergroup; moving the game", "from", chat, "to", mig.NewChatID)
 		o.mu.Lock()

@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -56,4 +58,18 @@ func (o *Outbox) Notify(chat int64, text string) {
 	}
 	c.queue = append(c.queue, &outOp{c: content{text: text}, notice: true})
 	o.kick(chat, c)
+}
+
+// SendPrivate queues a message to a person's private chat, like Send;
+// if the person cannot receive it (never opened the bot, or blocked it),
+// refused is called instead (bot/reach.go).
+func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboardMarkup, refused func()) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(user)
+	if c.paused {
+		return
+	}
+	c.queue = append(c.queue, &outOp{c: content{text, kb}, refused: refused})
+	o.kick(user, c)
 }

@@ -173,6 +173,7 @@ func (b *Bot) restoreChat(chat int64) {
 	var rec *Record
 	var s Settings
 	err := b.store.View(func(tx *storage.Tx) error {
+		s = b.loadSettings(tx, chat)
 		data, ok := tx.Game(chat)
 		if !ok {
 			return nil
@@ -181,11 +182,14 @@ func (b *Bot) restoreChat(chat int64) {
 		if rec, err = kit.DecodeRecord(data); err != nil {
 			return err
 		}
-		s = b.loadSettings(tx, chat)
 		return nil
 	})
 	if err != nil {
 		b.log.Warn("unreadable game record", "chat", chat, "err", err)
+		return
+	}
+	if s.Moved != 0 && !s.Paused { // a crash between a migration and its show (bot/migrate.go)
+		b.reshowMoved(chat)
 		return
 	}
 	if rec == nil {

@@ -63,11 +63,21 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 		t.Fatal("someone else confirmed the current player's /leave")
 	}
 
-	// Old buttons: the game moved on; a button of an earlier game.
+	// A second tap of a move already made: done (a toast), in the
+	// presser's language.
 	h.press(current, msg, roll)
+	h.press(current, msg, roll)
+	if a := h.lastAlert(); a.ShowAlert || a.Text != h.bot.cat.T(own(current), "toast_done", nil) {
+		t.Errorf("%s's second tap of Roll got %+v, want the toast %q", current.FirstName, a, h.bot.cat.T(own(current), "toast_done", nil))
+	}
+
+	// Old buttons: one made before keys (it carries the revision) the game
+	// moved on from; a button of an earlier game.
+	p, _ := kit.ParsePress(roll)
+	legacy := kit.Press{Game: p.Game, Rev: h.record().Rev - 1, Op: OpRoll}
+	roll = legacy.Encode()
 	h.press(others[1], msg, roll)
 	expect(others[1], own(others[1]), "alert_stale_moved", nil)
-	p, _ := kit.ParsePress(roll)
 	p.Game++
 	h.press(others[0], msg, p.Encode())
 	expect(others[0], own(others[0]), "alert_stale_other_game", nil)

@@ -4,6 +4,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // Computer seats in the lobby: the creator or an admin adds seats played by
@@ -12,11 +13,19 @@ import (
 // no person behind it (kit.Seat.Computer, a negative user id), so nobody is
 // mentioned for it and /top never counts it. How it plays is its kind's
 // (bot/board/seats.go, bot/deal/seats.go).
+//
+// Each computer seat has a level (kit.Seat.Level: easy, normal or hard).
+// A seat is added as normal; the level button beside ➕/➖ cycles the level
+// of the last computer seat added, so a lobby sets every seat's level in
+// the one row the computer seats have. The level is part of the seat's
+// name ("🤖 Computer 2 · hard"), so the lobby, the turns and the standings
+// say it plainly.
 
 // The lobby's buttons for computer seats.
 const (
 	OpAddComputer  Op = "ca" // add a computer seat
 	OpDropComputer Op = "cd" // remove the last computer seat
+	OpLevel        Op = "cl" // cycle the level of the last computer seat
 )
 
 // lobbyComputer adds or removes a computer seat; false (with an alert)
@@ -33,6 +42,16 @@ func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op O
 			last, n = i, max(n, int(-s.User))
 		}
 	}
+	if op == OpLevel {
+		if last < 0 {
+			c.Toast = b.cat.T(lang, "seats_no_computer", nil)
+			return false
+		}
+		s := &rec.Seats[last]
+		s.Level = s.Level.Next()
+		s.Name = b.computerName(lang, int(-s.User), s.Level)
+		return true
+	}
 	if op == OpDropComputer {
 		if last < 0 {
 			c.Toast = b.cat.T(lang, "seats_no_computer", nil)
@@ -46,19 +65,28 @@ func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op O
 		return false
 	}
 	// A number no seat of the lobby has: a seat's user id names it.
-	rec.Seats = append(rec.Seats, Seat{User: -int64(n + 1), Computer: true,
-		Name: b.cat.T(lang, "seats_computer_name", map[string]any{"N": n + 1})})
+	rec.Seats = append(rec.Seats, Seat{User: -int64(n + 1), Computer: true, Name: b.computerName(lang, n+1, level.Normal)})
 	return true
+}
+
+// computerName names computer seat n of level lv.
+func (b *Bot) computerName(lang string, n int, lv level.Level) string {
+	return b.cat.T(lang, "seats_computer_name", map[string]any{"N": n, "Level": b.cat.T(lang, "level_"+lv.String(), nil)})
 }
 
 // computerRow is the lobby's row for computer seats.
 func (b *Bot) computerRow(k *kit.Keyboard, lang string, rec *Record) {
 	row := []tgbotapi.InlineKeyboardButton{k.Btn(b.cat.T(lang, "btn_add_computer", nil), OpAddComputer, 0)}
-	for _, s := range rec.Seats {
+	last := -1
+	for i, s := range rec.Seats {
 		if s.Computer {
-			row = append(row, k.Btn(b.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0))
-			break
+			last = i
 		}
+	}
+	if last >= 0 {
+		lv := b.cat.T(lang, "level_"+rec.Seats[last].Level.String(), nil)
+		row = append(row, k.Btn(b.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0),
+			k.Btn(b.cat.T(lang, "btn_computer_level", map[string]any{"Level": lv}), OpLevel, 0))
 	}
 	k.Row(row...)
 }

@@ -66,6 +66,8 @@ func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 		t.Fatalf("%d deep links, want 1", len(links))
 	}
 	h.api.Unkick(ux.ID) // the person started the bot meanwhile
+	h.api.PushMessage(ux.ID, ux, "/start")
+	h.settle()
 	trade(ux)
 	used := h.findMsg(testChat, links[0].ID)
 	if used.Keyboard != nil || !strings.Contains(used.Text, h.bot.cat.T("en", "trade_link_used", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(ux.ID))})) {

@@ -553,13 +553,14 @@ func TestMoveChat(t *testing.T) {
 		if err := tx.PutSettings(from, []byte("lang=uk")); err != nil {
 			return err
 		}
-		if err := tx.SetLastUpdate(from, 50); err != nil {
+		if err := tx.SetLastUpdate(from, 90); err != nil {
 			return err
 		}
 		if err := tx.Archive(from, []byte("old game")); err != nil {
 			return err
 		}
-		// The destination already saw a later update and has history.
+		// The destination saw an update of its own (lower: lanes of
+		// chats run apart) and has history.
 		if err := tx.SetLastUpdate(to, 70); err != nil {
 			return err
 		}
@@ -581,10 +582,10 @@ func TestMoveChat(t *testing.T) {
 			t.Error("settings still at old id")
 		}
 		if u := tx.LastUpdate(to); u != 70 {
-			t.Errorf("LastUpdate(to) = %d, want max 70", u)
+			t.Errorf("LastUpdate(to) = %d, want its own 70 (the old group's 90 would refuse its next updates)", u)
 		}
-		if u := tx.LastUpdate(from); u != 50 {
-			t.Errorf("LastUpdate(from) = %d, want kept 50", u)
+		if u := tx.LastUpdate(from); u != 90 {
+			t.Errorf("LastUpdate(from) = %d, want kept 90", u)
 		}
 		return nil
 	})

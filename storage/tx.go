@@ -259,9 +259,12 @@ func (t *Tx) SetLastUpdate(chatID int64, updateID int) error {
 //     restart looks at the game where it now is.
 //   - messages owed (pending.go): moved with their sequence numbers, so
 //     they and to's keep the order they were added in.
-//   - last update: to gets the larger of the two, and from keeps its value,
-//     so an update for the old id redelivered after a crash is still
-//     recognised as applied instead of starting something in a dead chat.
+//   - last update: from keeps its value, so an update for the old id
+//     redelivered after a crash is still recognised as applied instead of
+//     starting something in a dead chat; to keeps its own. Update ids are
+//     global but each chat's lane runs apart, so the supergroup's next
+//     update may well be lower than the group's last one: carried over, it
+//     would make the supergroup's commands look applied already.
 //
 // Moving a chat onto itself does nothing.
 func (t *Tx) MoveChat(from, to int64) error {
@@ -352,8 +355,5 @@ func (t *Tx) moveChat(from, to int64) error {
 	if err := t.moveRecent(from, to); err != nil {
 		return err
 	}
-	if err := t.movePending(from, to); err != nil {
-		return err
-	}
-	return t.SetLastUpdate(to, t.LastUpdate(from))
+	return t.movePending(from, to)
 }

@@ -23,11 +23,13 @@ import (
 // the kind's due moment (Pending.Due → Expire). The gap between refreshes
 // grows with each one, so a long bidding war costs a few edits, not one a
 // bid. The buttons do not go stale with it: they are checked by the
-// auction's number, not the record's revision, and a raise is a step over
-// the highest bid when it is pressed (the message shows what it makes at
-// the price shown; the answer says what was bid).
+// auction's number, not the record's revision, and a bid is the amount
+// its button shows ("+$20 → $420" bids $420, BidOf) while that still
+// beats the highest bid; a beaten one is refused with the highest bid,
+// and the message is refreshed at once (refreshNow).
 
-// The auction message's buttons; their revision is the auction's number.
+// The auction message's buttons; their key is the auction's number and
+// the highest bid they were drawn with (auctionKey).
 const (
 	OpAuctionBid   Op = "ab" // open the bidding with the amount in the argument
 	OpAuctionRaise Op = "ar" // raise the highest bid by the argument
@@ -129,6 +131,36 @@ func (b *Kind) refreshAuction(ctx context.Context, chat int64) {
 		return
 	}
 	b.finish(ctx, st, nil, "")
+}
+
+// BidOf is the amount a press of an auction's bid button bids: what the
+// button shows — the opening amount, or the highest bid it was drawn
+// with plus its step (a button made before keys: the step over the
+// highest bid when pressed).
+func BidOf(p Press, a *engine.Auction) int {
+	if p.Op != OpAuctionRaise {
+		return p.Arg
+	}
+	high, leader := a.High, a.Leader != engine.NoOwner
+	if p.Keyed {
+		high = int(uint32(p.Rev))
+		leader = high > 0
+	}
+	if !leader {
+		return max(a.Min, p.Arg)
+	}
+	return high + p.Arg
+}
+
+// refreshNow shows the running auction's latest bid at once, whatever
+// the refresh's pace (refreshGap): a bid refused because the message
+// lagged behind.
+func (b *Kind) refreshNow(c *chatState) {
+	rec := c.Rec
+	if a := rec.Auction; a != nil && a.ShownVer != rec.Game.Version {
+		a.ShownVer, a.Shown = rec.Game.Version, rec.Clock.GameTime(b.cfg.Now().UnixMilli())
+		c.Quiet, c.Turn = true, true
+	}
 }
 
 // orphanAuction says whether an auction runs without a message of its
@@ -281,7 +313,9 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 	}
 	steps := BidSteps(lot, moneyScale(rec))
 	btn := func(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
-		data := kit.Press{Game: rec.ID, Rev: uint64(rec.Auction.Seq), Op: op, Arg: arg}.Encode()
+		// The key names the auction and the bid its raises start from
+		// (press_keys.go): a raise means the amount its button shows.
+		data := kit.Press{Game: rec.ID, Rev: auctionKey(rec.Auction.Seq, a.High), Keyed: true, Op: op, Arg: arg}.Encode()
 		return tgbotapi.NewInlineKeyboardButtonData(text, data)
 	}
 	var bids []tgbotapi.InlineKeyboardButton
@@ -316,7 +350,10 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 }
 
 // onAuctionPress handles a press on an auction's message: checked by the
-// auction's number, so a bid on a message a few bids behind still counts.
+// auction's number, so leaving or the deed on a message a few bids behind
+// still counts; a bid by the amount it names, which must still be the one
+// the button shows (a button made before keys raises the highest bid as
+// it stands).
 func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
@@ -337,7 +374,11 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		c.Alert = b.staleText(rec, lang, p) // no game, or another one
 		return
 	}
-	if rec.Auction == nil || uint64(rec.Auction.Seq) != p.Rev || rec.Game.Auction == nil {
+	seq := int(p.Rev)
+	if p.Keyed {
+		seq = auctionSeq(p.Rev)
+	}
+	if rec.Auction == nil || rec.Auction.Seq != seq || rec.Game.Auction == nil {
 		c.Alert = b.cat.T(lang, "alert_auction_over", nil)
 		return
 	}
@@ -359,24 +400,27 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		}
 		return
 	}
+	amount := BidOf(p, a)
+	if p.Keyed && p.Rev != auctionKey(seq, a.High) && repeated(rec, from.ID, p) {
+		c.Toast = b.cat.T(lang, "toast_done", nil) // a second tap of a bid already placed
+		return
+	}
 	if a.Leader == seat { // outbidding oneself is no one's intent: a second press, or a stale message
 		c.Alert = b.cat.T(lang, "auction_you_lead", map[string]any{"Amount": b.money(lang, rec, a.High)})
 		return
 	}
-	amount := p.Arg
-	if p.Op == OpAuctionRaise {
-		amount = a.High + p.Arg
-		if a.Leader == engine.NoOwner {
-			amount = max(a.Min, p.Arg)
-		}
-	}
 	if amount < a.MinBid() && a.Leader != engine.NoOwner && !a.Passed[seat] {
+		// The amount the button names is beaten: the alert says the
+		// highest bid, and the message shows it at once, so the next press
+		// is on buttons that can still bid.
 		c.Alert = b.cat.T(lang, "auction_outbid", map[string]any{"Player": seatName(rec, a.Leader), // an alert is plain text
 			"Amount": b.money(lang, rec, a.High)})
+		b.refreshNow(c)
 		return
 	}
 	b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBid, Amount: amount})
 	if c.Alert == "" {
 		c.Toast = b.cat.T(lang, "toast_bid", map[string]any{"Amount": b.money(lang, rec, amount)})
+		c.Applied(from.ID, p.Encode())
 	}
 }

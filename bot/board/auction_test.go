@@ -90,8 +90,8 @@ func TestLuxAuctionMessage(t *testing.T) {
 				if err == nil && p.Op == OpDeed { // valid while the game runs (deed.go)
 					continue
 				}
-				if err != nil || p.Game != rec.ID || p.Rev != uint64(rec.Auction.Seq) {
-					t.Fatalf("%s: button %q carries %+v, want the game and the auction's number", lang, btn.Text, p)
+				if err != nil || p.Game != rec.ID || !p.Keyed || p.Rev != auctionKey(rec.Auction.Seq, g.Auction.High) {
+					t.Fatalf("%s: button %q carries %+v, want the game, the auction's number and its highest bid", lang, btn.Text, p)
 				}
 				if p.Op != OpAuctionRaise {
 					continue

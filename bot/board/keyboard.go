@@ -16,7 +16,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	if g.Phase == engine.PhaseGameOver {
 		return nil
 	}
-	k := &kit.Keyboard{Rec: rec}
+	k := &kit.Keyboard{Rec: rec, Key: keys(g)} // press_keys.go
 	// The waiting player's buttons stay on top even while someone else has
 	// a menu open below them, so nobody's menu can hide another's turn.
 	if _, computer := computerDecides(rec); !computer { // a computer's decision has no buttons for people

@@ -1,14 +1,26 @@
 package board
 
-// Moved forgets the ids of the open offers' messages once the group became
-// a supergroup: they name messages of the old group, where nobody can
-// answer them any more. The chat layer then posts them anew (Repost).
+// Moved forgets the ids of the old group's messages once the group became
+// a supergroup: they name messages nobody can answer any more, and in the
+// supergroup other messages or none. The chat layer then posts the open
+// offers anew (Repost).
 func (b *Kind) Moved(c *chatState, _ string) {
 	rec := c.Rec
 	for i := range rec.Offers {
 		if rec.Offers[i].Msg != 0 {
 			rec.Offers[i].Msg = 0
 			c.Quiet = true
+		}
+	}
+	// The players' list and the composers' links are the old group's
+	// messages too: a later final text for them would edit whatever
+	// message has that id in the supergroup.
+	if rec.DeedsMsg != 0 || len(rec.OfferEdits) > 0 { // OfferEdits: finals an older version left
+		rec.DeedsMsg, rec.OfferEdits, c.Quiet = 0, nil, true
+	}
+	for _, d := range rec.Drafts {
+		if d != nil && d.Link > 0 {
+			d.Link, c.Quiet = 0, true
 		}
 	}
 }

@@ -43,6 +43,13 @@ func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Pre
 		c.Alert = b.cat.T(lang, "alert_not_player", nil)
 		return
 	}
+	if !b.stillMeant(c, lang, from, seat, press) { // press_keys.go
+		return
+	}
+	if press.Op == OpVoteEnd && errors.Is(g.Check(seat, engine.Action{Kind: engine.ActVoteEnd}), engine.ErrAlreadyVoted) {
+		c.Toast = b.cat.T(lang, "toast_done", nil) // a second tap
+		return
+	}
 	if kind, ok := directOps[press.Op]; ok {
 		a := engine.Action{Kind: kind}
 		switch kind {

@@ -16,7 +16,8 @@ import (
 // — stored with the record and its timer, so a restart resumes the move
 // once: the entry fires once, and the action moves the game on, which
 // names a new decision. The strategy's memory (its offers, their
-// cooldowns) is stored with the game (Record.Computer).
+// cooldowns) is stored with the game (Record.Computer); its level is the
+// seat's (kit.Seat.Level), set before each decision.
 //
 // A game where every person has left is ended (no game of computers alone
 // keeps running): Pending names that as a computer's decision too.
@@ -80,6 +81,7 @@ func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
 		if !isComputer(r, p) {
 			return engine.Action{}, false
 		}
+		pl.Level = r.Seats[p].Level
 		a, ok := pl.Decide(g, p)
 		return a, ok && g.Check(p, a) == nil
 	}
@@ -136,7 +138,8 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 		rec.Computer = &ai.Player{}
 	}
 	g := rec.Game
-	a, ok := rec.Computer.Decide(g, seat) // the same decision, now remembered
+	rec.Computer.Level = rec.Seats[seat].Level // the seat's, chosen in the lobby
+	a, ok := rec.Computer.Decide(g, seat)      // the same decision, now remembered
 	if !ok {
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // computerRecord is a classic game of a person (seat 0) and two computer
@@ -99,5 +100,32 @@ func TestComputerMove(t *testing.T) {
 	g.Players[0].Bankrupt = true
 	if p, ok := computerPending(rec); !ok || p.Decision != "c:end" {
 		t.Fatalf("without people: pending %+v", p)
+	}
+}
+
+// TestComputerPlaysAtItsSeatLevel: the computer's move is its seat's
+// level's: with cash for a deed and a little more, a normal seat buys it
+// and an easy one (twice the reserve) declines.
+func TestComputerPlaysAtItsSeatLevel(t *testing.T) {
+	for _, c := range []struct {
+		lv   level.Level
+		want engine.ActionKind
+	}{{level.Normal, engine.ActBuy}, {level.Easy, engine.ActDecline}} {
+		rec := computerRecord(t)
+		rec.Seats[1].Level = c.lv
+		g := rec.Game
+		g.Current = 1
+		g.Players[1].Cash = 60 + 150 // Baltic Avenue, and 150 left: above normal's reserve, under easy's
+		g.ScriptDice(1, 2)
+		if _, err := g.Apply(1, engine.Action{Kind: engine.ActRoll}); err != nil {
+			t.Fatal(err)
+		}
+		if g.Phase != engine.PhaseBuyDecision || g.Players[1].Pos != 3 {
+			t.Fatalf("after the roll: phase %v at %d", g.Phase, g.Players[1].Pos)
+		}
+		seat, a, ok := computerMove(rec)
+		if !ok || seat != 1 || a.Kind != c.want {
+			t.Errorf("a %v seat's move: %d %v, want %v", c.lv, seat, a.Kind, c.want)
+		}
 	}
 }

@@ -143,7 +143,7 @@ func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callb
 // composer (nil: none). A refusal names its reason.
 func (b *Kind) tradePress(c *chatState, lang string, from *tgbotapi.User, press Press) *Draft {
 	rec := c.Rec
-	if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && rec.Rev != press.Rev {
+	if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && !press.Keyed && rec.Rev != press.Rev {
 		c.Alert = b.staleText(rec, lang, press)
 		return nil
 	}

@@ -69,10 +69,10 @@ func choices(rec *Record, seat deal.PlayerID) []choice {
 			sel := payment(g, seat, h)
 			for c := range deal.DeckSize {
 				if g.Payable(seat, c) {
-					out = append(out, choice{op: OpMark, arg: c})
+					out = append(out, choice{op: OpMark, arg: MarkArg(c, !sel.Has(c))})
 				}
 			}
-			out = append(out, choice{op: OpPay, act: deal.Action{Kind: deal.ActPay, Cards: sel}})
+			out = append(out, choice{op: OpPay, arg: value(sel), act: deal.Action{Kind: deal.ActPay, Cards: sel}})
 		}
 	case deal.PhasePlay:
 		if picked, ok := pickedPlays(g, h, legal); ok {
@@ -160,6 +160,10 @@ func payment(g *deal.Game, seat deal.PlayerID, h *Hand) deal.CardSet {
 // handKey is what a hand's buttons carry instead of the record's revision:
 // a digest of the choices the hand offers and the cards in it. A press
 // whose key differs was made on a hand drawn before something changed.
+// Choosing the cards of a payment changes no key: a mark says which card
+// and whether to add or remove it, and Pay the amount it shows, each
+// checked by itself, so a person may tap several cards before the hand's
+// message shows the first.
 func handKey(rec *Record, seat deal.PlayerID) uint64 {
 	h := fnv.New64a()
 	var buf [8]byte
@@ -174,6 +178,14 @@ func handKey(rec *Record, seat deal.PlayerID) uint64 {
 	for _, c := range choices(rec, seat) {
 		put(uint64(len(c.op)))
 		h.Write([]byte(c.op))
+		switch c.op {
+		case OpMark: // the card, not whether it is chosen: marking another is no change
+			card, _ := MarkOf(c.arg)
+			put(uint64(card))
+			continue
+		case OpPay: // its amount is checked by itself (the argument)
+			continue
+		}
 		put(uint64(c.arg))
 		a := c.act
 		put(uint64(a.Kind) | uint64(a.Card)<<8 | uint64(uint8(a.Color))<<16 | uint64(uint8(a.Target))<<24 | uint64(a.Take)<<32 | uint64(a.Give)<<48)
@@ -202,4 +214,25 @@ func Buttons(rec *Record, seat int) []Button {
 		out = append(out, Button{Op: c.op, Arg: c.arg, Action: c.act})
 	}
 	return out
+}
+
+// MarkArg is the argument of a payment's mark button: card, and whether the
+// press adds it (else removes it), as the hand showed it.
+func MarkArg(card int, add bool) int {
+	if add {
+		return card<<1 | 1
+	}
+	return card << 1
+}
+
+// MarkOf reads a mark button's argument (MarkArg).
+func MarkOf(arg int) (card int, add bool) { return arg >> 1, arg&1 == 1 }
+
+// value is what the cards of sel are worth.
+func value(sel deal.CardSet) int {
+	sum := 0
+	for c := sel.Next(0); c >= 0; c = sel.Next(c + 1) {
+		sum += deal.Cards[c].Value
+	}
+	return sum
 }

@@ -120,17 +120,14 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 	case OpBack:
 		return k.t(lang, "deal_btn_back", nil)
 	case OpMark:
+		card, _ := MarkOf(c.arg)
 		mark := "▫️ "
-		if sel.Has(c.arg) {
+		if sel.Has(card) {
 			mark = "✅ "
 		}
-		return mark + k.cardWithValue(lang, "deal_btn_pay_card", c.arg)
+		return mark + k.cardWithValue(lang, "deal_btn_pay_card", card)
 	case OpPay:
-		sum := 0
-		for x := sel.Next(0); x >= 0; x = sel.Next(x + 1) {
-			sum += deal.Cards[x].Value
-		}
-		return k.t(lang, "deal_btn_pay", map[string]any{"Amount": sum})
+		return k.t(lang, "deal_btn_pay", map[string]any{"Amount": value(sel)})
 	}
 	a := c.act
 	switch a.Kind {

@@ -104,34 +104,42 @@ func TestDebtTimesOutToTheDefaultPayment(t *testing.T) {
 	}
 }
 
-// TestPaymentChosenOnTheHand: the payer marks the cards; too little is
-// refused with an alert and changes nothing, enough pays exactly those.
-func TestPaymentChosenOnTheHand(t *testing.T) {
+// debtCollected is the scripted game where seat 0 played its Debt
+// Collector against seat 1, who owes 5M with 2M + 3M offered by default.
+func debtCollected(t *testing.T) (*Kind, *Record) {
+	t.Helper()
 	k := testKind(t)
 	rec := scripted(t)
-	g := rec.Deal.Game
 	bankMoney(t, k, rec)
 	press(k, rec, 0, OpCard, debtCollector)
 	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay }))
+	return k, rec
+}
+
+// TestPaymentChosenOnTheHand: the payer marks the cards; too little is
+// refused with an alert and changes nothing, enough pays exactly those.
+func TestPaymentChosenOnTheHand(t *testing.T) {
+	k, rec := debtCollected(t)
+	g := rec.Deal.Game
 	// The default is 2M + 3M; the payer takes the 2M out: 3M is too little.
-	if c := press(k, rec, 1, OpMark, money2); c.Alert != "" || !rec.Deal.Hands[1].Paying || rec.Deal.Hands[1].Pay.Has(money2) {
+	if c := press(k, rec, 1, OpMark, MarkArg(money2, false)); c.Alert != "" || !rec.Deal.Hands[1].Paying || rec.Deal.Hands[1].Pay.Has(money2) {
 		t.Fatalf("unmarking 2M: alert %q, hand %+v", c.Alert, rec.Deal.Hands[1])
 	}
 	before := g.Clone()
-	if c := press(k, rec, 1, OpPay, 0); !strings.Contains(c.Alert, "at least") || c.Save {
+	if c := press(k, rec, 1, OpPay, 3); !strings.Contains(c.Alert, "at least") || c.Save {
 		t.Fatalf("paying 3M of 5M: alert %q, save %v", c.Alert, c.Save)
 	}
 	if g.Version != before.Version || g.Phase != deal.PhaseRespond {
 		t.Fatal("a refused payment changed the game")
 	}
-	press(k, rec, 1, OpMark, money1)
-	press(k, rec, 1, OpMark, money2)
+	press(k, rec, 1, OpMark, MarkArg(money1, true))
+	press(k, rec, 1, OpMark, MarkArg(money2, true))
 	// 1M + 2M + 3M = 6M: the 1M is one card too many (no change is given).
-	if c := press(k, rec, 1, OpPay, 0); c.Alert == "" {
+	if c := press(k, rec, 1, OpPay, 6); c.Alert == "" {
 		t.Fatal("an overpayment with a card too many was accepted")
 	}
-	press(k, rec, 1, OpMark, money1)
-	if c := press(k, rec, 1, OpPay, 0); c.Alert != "" || g.Phase != deal.PhasePlay || g.BankValue(0) != 5 || g.BankValue(1) != 1 {
+	press(k, rec, 1, OpMark, MarkArg(money1, false))
+	if c := press(k, rec, 1, OpPay, 5); c.Alert != "" || g.Phase != deal.PhasePlay || g.BankValue(0) != 5 || g.BankValue(1) != 1 {
 		t.Fatalf("paying 2M + 3M: alert %q, phase %d, banks %d/%d", c.Alert, g.Phase, g.BankValue(0), g.BankValue(1))
 	}
 }
@@ -157,5 +165,38 @@ func TestStaleHandButtonsAreRefused(t *testing.T) {
 	k.onHandPress(c, &tgbotapi.User{ID: 1}, Press{Game: rec.ID + 1, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
 	if c.Alert == "" {
 		t.Fatal("a button of another game was accepted")
+	}
+}
+
+// TestPaymentMarksOnOneKeyboard: the payer taps several cards on the hand
+// as it was drawn once, before its message shows the first tap: each
+// applies; a second tap of a mark is done; Pay as that keyboard showed it
+// (5M) is refused naming what the cards chosen make now, and pays nothing.
+func TestPaymentMarksOnOneKeyboard(t *testing.T) {
+	k, rec := debtCollected(t)
+	g := rec.Deal.Game
+	key := handKey(rec, 1) // the keyboard on the payer's screen: 2M + 3M chosen, "Pay 5M"
+	tap := func(op Op, arg int) *chatState {
+		c := &chatState{Chat: testGroup, Via: rec.Seats[1].User, Rec: rec}
+		k.onHandPress(c, &tgbotapi.User{ID: rec.Seats[1].User, LanguageCode: "en"}, Press{Game: rec.ID, Rev: key, Op: op, Arg: arg, Chat: testGroup})
+		return c
+	}
+	for _, arg := range []int{MarkArg(money2, false), MarkArg(money1, true)} {
+		if c := tap(OpMark, arg); c.Alert != "" || c.Toast != "" {
+			t.Fatalf("a mark on the keyboard drawn before was answered %q %q", c.Alert, c.Toast)
+		}
+	}
+	if h := rec.Deal.Hands[1]; !h.Pay.Has(money1) || h.Pay.Has(money2) || !h.Pay.Has(money3) {
+		t.Fatalf("after two taps the payment is %v, want 1M + 3M", h.Pay)
+	}
+	if c := tap(OpMark, MarkArg(money2, false)); c.Alert != "" || c.Toast != k.t("en", "toast_done", nil) {
+		t.Errorf("a second tap of a mark was answered %q %q, want the toast \"done\"", c.Alert, c.Toast)
+	}
+	ver := g.Version
+	if c := tap(OpPay, 5); c.Alert != k.t("en", "deal_alert_pay_moved", map[string]any{"Amount": 4}) {
+		t.Errorf("Pay 5M with 4M chosen was answered %q", c.Alert)
+	}
+	if g.Version != ver {
+		t.Fatal("a Pay whose amount moved paid")
 	}
 }

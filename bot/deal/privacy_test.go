@@ -12,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -79,8 +80,10 @@ func reshuffleHidden(t *testing.T, g *deal.Game, keep deal.PlayerID, r *rand.Ran
 // then deals the cards each reader may not see anew and renders again:
 // nothing may change — no other player's card, nor the pile, reaches them.
 //
-// Seeds past 6 seat a computer player (seat 1): it moves through the
-// kind's computer turn, and no change ever shows it a hand.
+// Seeds past 6 seat a computer player (seat 1), normal, easy and hard: it
+// moves through the kind's computer turn, no change ever shows it a hand,
+// and it moves alike in the twin game (the hard level's look-ahead deals
+// the cards it cannot see from its own view only).
 func TestNoCardReachesAnotherPlayer(t *testing.T) {
 	k := testKind(t)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -91,7 +94,7 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 		}
 		rec := testRecord(g)
 		if seed > 6 {
-			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true}
+			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: []level.Level{level.Normal, level.Easy, level.Hard}[seed-7]}
 			rec.Deal.Hands[1].Open = false // a computer has no private chat
 		}
 		c := &chatState{Chat: testGroup, Rec: rec}

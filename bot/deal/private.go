@@ -126,18 +126,23 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 	c.ViaSettings.DealChat = c.Chat // stored with the change if it is new
 	s := deal.PlayerID(seat)
 	if handKey(rec, s) != p.Rev {
+		if kit.Repeated(rec, from.ID, p.Encode()) {
+			c.Toast = k.t(lang, "toast_done", nil) // a second tap of what the hand already did
+			return
+		}
 		c.Alert = k.t(lang, "alert_outdated", nil)
 		return
 	}
 	var picked *choice
-	for _, ch := range choices(rec, s) {
+	cs := choices(rec, s)
+	for _, ch := range cs {
 		if ch.op == p.Op && ch.arg == p.Arg {
 			picked = &ch
 			break
 		}
 	}
 	if picked == nil {
-		c.Alert = k.t(lang, "alert_outdated", nil)
+		k.changedChoice(c, lang, cs, p)
 		return
 	}
 	h := &rec.Deal.Hands[seat]
@@ -152,14 +157,38 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 		if !h.Paying {
 			h.Pay, h.Paying = payment(rec.Deal.Game, s, h), true
 		}
-		if h.Pay.Has(p.Arg) {
-			h.Pay = h.Pay.Remove(p.Arg)
+		if card, add := MarkOf(p.Arg); add {
+			h.Pay = h.Pay.Add(card)
 		} else {
-			h.Pay = h.Pay.Add(p.Arg)
+			h.Pay = h.Pay.Remove(card)
 		}
 	default: // OpAct, OpPay: an engine action
 		k.act(c, lang, from.ID, s, picked.act)
+		if c.Alert == "" {
+			c.Applied(from.ID, p.Encode())
+		}
 		return
 	}
 	c.Quiet, c.Turn = true, true // what the hand shows; the game is as it was
+	c.Applied(from.ID, p.Encode())
+}
+
+// changedChoice answers a hand press whose key still holds but whose
+// choice is not offered as pressed: a mark whose card is already as the
+// press wants it (a second tap: done), Pay whose chosen cards make another
+// amount now (refused, naming it), or a button gone (outdated).
+func (k *Kind) changedChoice(c *chatState, lang string, cs []choice, p Press) {
+	for _, ch := range cs {
+		switch {
+		case p.Op == OpMark && ch.op == OpMark && ch.arg>>1 == p.Arg>>1:
+			c.Toast = k.t(lang, "toast_done", nil)
+			return
+		case p.Op == OpPay && ch.op == OpPay:
+			c.Alert = k.t(lang, "deal_alert_pay_moved", map[string]any{"Amount": ch.arg})
+			c.Turn = true
+			return
+		}
+	}
+	c.Alert = k.t(lang, "alert_outdated", nil)
+	c.Turn = true
 }

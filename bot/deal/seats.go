@@ -6,6 +6,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // Computer seats (kit.Seat.Computer, added in the lobby) are played by the
@@ -15,8 +16,11 @@ import (
 // short pause ahead, and when it fires Timeout makes the computer's one
 // move in a change of its own — stored with the record and its timer, so a
 // restart makes it once. The strategy keeps no memory: it decides from the
-// computer's own view (its hand and the public table), so nothing else is
-// stored, and nothing of its hand is ever shown (it has no private chat).
+// computer's own view (its hand and the public table), at the seat's level
+// chosen in the lobby (kit.Seat.Level: easy, normal or hard; the hard
+// level's look-ahead deals the cards it cannot see at random, from a seed
+// of that view), so nothing else is stored, and nothing of its hand is
+// ever shown (it has no private chat).
 //
 // Answers come first: while an action's targets answer at once, the
 // computers among them answer one by one, each after the pause; the people
@@ -83,10 +87,10 @@ func people(r *Record, seats []int) []int {
 }
 
 // computerMove is the move of the computer seat the game waits for: the
-// strategy's, or — should the engine refuse it — the first legal one, so
-// a computer never holds the game up.
-func computerMove(g *deal.Game, seat deal.PlayerID) deal.Action {
-	a := dealai.Decide(g, seat)
+// strategy's at the seat's level, or — should the engine refuse it — the
+// first legal one, so a computer never holds the game up.
+func computerMove(g *deal.Game, seat deal.PlayerID, lv level.Level) deal.Action {
+	a := dealai.DecideLevel(g, seat, lv)
 	if g.Check(seat, a) != nil {
 		if legal := g.Legal(seat); len(legal) > 0 {
 			a = legal[0]
@@ -117,5 +121,5 @@ func (k *Kind) computerTurn(c *chatState, lang string) bool {
 	if !ok {
 		return false
 	}
-	return k.apply(c, lang, 0, seat, computerMove(rec.Deal.Game, seat)) == nil
+	return k.apply(c, lang, 0, seat, computerMove(rec.Deal.Game, seat, rec.Seats[seat].Level)) == nil
 }

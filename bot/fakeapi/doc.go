@@ -27,7 +27,10 @@
 //   - on request (Enforce), Telegram's flood limits: 20 sends and edits
 //     per group in any minute, about one a second per chat with a burst of
 //     3, a 429's retry_after binding, and counts of calls that broke them
-//     (Flood, RequestsPerMinute); Kick makes a chat answer 403 until Unkick.
+//     (Flood, RequestsPerMinute); Kick makes a chat answer 403 until Unkick;
+//   - a group's upgrade to a supergroup (Migrate, migrate.go): both service
+//     messages, and the old id answering every call with 400 and
+//     migrate_to_chat_id.
 //
 // Where a real behaviour is expensive to model (message age limits,
 // thumbnails, photos by URL, forum topics, allowed_updates) the fake does

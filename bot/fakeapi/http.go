@@ -54,7 +54,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case injected != nil:
 		s.injectedBan(method, params, injected)
 	case ok && perr == nil:
-		if limited = s.kickedFrom(method, params); limited == nil {
+		if limited = s.movedAway(params); limited == nil {
+			limited = s.kickedFrom(method, params)
+		}
+		if limited == nil {
 			limited = s.notStarted(method, params)
 		}
 		if limited == nil {

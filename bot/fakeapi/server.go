@@ -153,8 +153,9 @@ type Server struct {
 	limits     Limits // see Enforce
 	flood      map[int64]*chatFlood
 	floodStats FloodStats
-	kicked     map[int64]bool // see Kick
-	people                    // people.go: names, chats, photos, subscribers
+	kicked     map[int64]bool  // see Kick
+	migrated   map[int64]int64 // a group's supergroup (migrate.go)
+	people                     // people.go: names, chats, photos, subscribers
 }
 
 // New starts a fake Bot API on a loopback port. Close it when done.

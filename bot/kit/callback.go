@@ -9,10 +9,20 @@ import (
 // Callback data is user input: any client can send any bytes in a callback
 // query. The format is deliberately rigid so parsing can be strict:
 //
-//	<game id base36>:<revision base36>:<op>[:<argument base36>[:<-group chat base36>]]
+//	<game id base36>:_<key base36>:<op>[:<argument base36>[:<-group chat base36>]]
 //
-// The game id ties a button to one game in the chat and the revision to
-// one state of it: a press on an older message is refused as outdated.
+// The game id ties a button to one game in the chat; the key is a small
+// fingerprint of what the button refers to (the pending decision, a
+// square's state, an auction's bid; 0 for a button valid while its game
+// runs), which the op's handler checks: a press is refused only when its
+// meaning changed, not whenever the game did (issue 25).
+//
+// Buttons made before keys carry the record's revision instead, without
+// the "_" (Keyed false): they are still read, and checked against the
+// revision as they always were. Some ops' handlers keep a version of
+// their own there too (an auction's number, a hand's digest, a trade
+// draft's revision).
+//
 // Which parts follow the op is the op's shape, registered once by the
 // chat layer for its own ops and each kind's (RegisterOp).
 
@@ -45,9 +55,13 @@ func RegisterOp(op Op, shape OpShape) {
 // Press is a decoded button press.
 type Press struct {
 	Game uint64
-	Rev  uint64
-	Op   Op
-	Arg  int
+	// Rev is the key of a Keyed button (what it refers to), or the version
+	// an older button or an op's handler put there (the record's revision,
+	// an auction's number, a hand's digest).
+	Rev   uint64
+	Keyed bool // Rev is a key ("_" before it): checked by the op's handler
+	Op    Op
+	Arg   int
 	// Chat is the group chat of a composer button pressed in a private
 	// chat (WithChat ops only; group chat ids are negative).
 	Chat int64
@@ -56,12 +70,20 @@ type Press struct {
 // ErrBadCallback means the data is not a button this bot made.
 var ErrBadCallback = errors.New("kit: malformed callback data")
 
+// keyMark starts a Keyed button's key: not a base36 digit, so data made
+// before keys never reads as keyed.
+const keyMark = "_"
+
 // MaxCallbackData is Telegram's limit, in bytes.
 const MaxCallbackData = 64
 
 // Encode renders the press as callback data.
 func (p Press) Encode() string {
-	s := strconv.FormatUint(p.Game, 36) + ":" + strconv.FormatUint(p.Rev, 36) + ":" + string(p.Op)
+	s := strconv.FormatUint(p.Game, 36) + ":"
+	if p.Keyed {
+		s += keyMark
+	}
+	s += strconv.FormatUint(p.Rev, 36) + ":" + string(p.Op)
 	shape := shapes[p.Op]
 	if shape != Plain {
 		s += ":" + strconv.FormatUint(uint64(p.Arg), 36)
@@ -86,6 +108,9 @@ func ParsePress(data string) (Press, error) {
 	var err error
 	if p.Game, err = ParseBase36(parts[0]); err != nil {
 		return Press{}, err
+	}
+	if rest, keyed := strings.CutPrefix(parts[1], keyMark); keyed {
+		parts[1], p.Keyed = rest, true
 	}
 	if p.Rev, err = ParseBase36(parts[1]); err != nil {
 		return Press{}, err

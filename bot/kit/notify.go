@@ -14,4 +14,5 @@ type Notify struct {
 type Notified struct {
 	User int64  `json:"user"`
 	Lang string `json:"lang"`
+	Name string `json:"name,omitempty"` // to mention them in the group if they cannot be written to
 }

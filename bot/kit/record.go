@@ -7,6 +7,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	dealstate "github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -73,6 +74,14 @@ type Seat struct {
 	Name string `json:"name"`
 	// Computer: the engine's computer strategy plays the seat (bot/board/seats.go).
 	Computer bool `json:"computer,omitempty"`
+	// Level is how strongly a computer seat plays, chosen in the lobby
+	// (bot/seats.go); every kind's computer player reads it. A seat stored
+	// before levels has none: normal.
+	Level level.Level `json:"level,omitempty"`
+	// Pressed is the callback data of the person's last press that was
+	// applied, so that a second press of it is answered "done" instead of
+	// refused (press.go).
+	Pressed string `json:"pressed,omitempty"`
 }
 
 // SeatOf returns the seat of a Telegram user, or -1.
@@ -143,6 +152,32 @@ type Settings struct {
 	OptionsRev uint64 `json:"options_rev,omitempty"`
 	// Notify is who asked to hear of the chat's next game (bot/lobby_notify.go).
 	Notify *Notify `json:"notify,omitempty"`
+	// Moved is the group this chat was upgraded from while what was live
+	// there is not shown here yet (bot/migrate.go): stored with the move,
+	// cleared by the change that shows it, so a crash in between shows it
+	// at the next start.
+	Moved int64 `json:"moved,omitempty"`
+	// MovedTo (the settings left at a group's old id) is the supergroup
+	// the group became: a press on its old messages is told where the
+	// game went, and a second report of the move finds it done.
+	MovedTo int64 `json:"moved_to,omitempty"`
+	// Reach (a private chat's settings) is what the bot knows of whether it
+	// may write to the person (bot/reach.go); nil: nothing yet.
+	Reach *Reach `json:"reach,omitempty"`
+}
+
+// Reach is whether the bot may write to a person in their private chat.
+type Reach struct {
+	// Refused is when (Unix ms) Telegram refused a message to them: they
+	// never opened the bot, or blocked it. Nothing is sent to them until
+	// they write to the bot (/start). 0: not refused.
+	Refused int64 `json:"refused,omitempty"`
+	// Told are the groups told, once each, that the person must open the
+	// bot first, with the link to it.
+	Told []int64 `json:"told,omitempty"`
+	// Greeted: the person was told privately how 🔔 works; later presses
+	// answer with a toast only.
+	Greeted bool `json:"greeted,omitempty"`
 }
 
 // Language is the chat's language for messages to everyone in it.

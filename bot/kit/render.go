@@ -92,15 +92,33 @@ func DisplayName(u *tgbotapi.User) string {
 }
 
 // Keyboard builds the inline keyboard of a game's message: its buttons
-// carry the game's id and revision.
+// carry the game's id and a key of what they refer to (callback.go).
 type Keyboard struct {
-	Rec  *Record
+	Rec *Record
+	// Key is the key of a button of op and arg (nil: 0, a button valid
+	// while its game runs): the kind's fingerprint of what it refers to.
+	Key  func(op Op, arg int) uint64
 	rows [][]tgbotapi.InlineKeyboardButton
 }
 
-// Data is the callback data of a button of the game.
+// Data is the callback data of a button of the game, with its Key.
 func (k *Keyboard) Data(op Op, arg int) string {
-	return Press{Game: k.Rec.ID, Rev: k.Rec.Rev, Op: op, Arg: arg}.Encode()
+	var key uint64
+	if k.Key != nil {
+		key = k.Key(op, arg)
+	}
+	return k.KeyData(op, arg, key)
+}
+
+// KeyData is the callback data of a button that refers to what key
+// fingerprints: its handler refuses it once the key changed.
+func (k *Keyboard) KeyData(op Op, arg int, key uint64) string {
+	return Press{Game: k.Rec.ID, Rev: key, Keyed: true, Op: op, Arg: arg}.Encode()
+}
+
+// KeyBtn is a button of the game with a key (KeyData).
+func (k *Keyboard) KeyBtn(text string, op Op, arg int, key uint64) tgbotapi.InlineKeyboardButton {
+	return tgbotapi.NewInlineKeyboardButtonData(text, k.KeyData(op, arg, key))
 }
 
 // Row adds a row of buttons (none: no row).

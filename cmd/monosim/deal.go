@@ -41,6 +41,9 @@ type DealResult struct {
 	// ThreeSets is the share of all games won by three complete sets: the
 	// game's only way to end, so the games not capped.
 	ThreeSets float64 `json:"three_sets_share"`
+	// Levels is each -seats entry's result (levels.go), when levels were
+	// seated.
+	Levels []LevelWins `json:"levels,omitempty"`
 }
 
 // runDeal plays cfg's Monopoly Deal games and prints the result.
@@ -58,11 +61,13 @@ func runDeal(cfg Config, asJSON bool, stdout, stderr io.Writer) error {
 		return enc.Encode(res)
 	}
 	printDeal(stdout, res)
+	printLevelWins(stdout, res.Levels, cfg.Lineup.Rotate)
 	return nil
 }
 
 // RunDeal plays cfg.Games games of Monopoly Deal between computer players
-// (cfg.Jail is not used) on cfg.Workers goroutines.
+// (cfg.Jail is not used) on cfg.Workers goroutines, at the levels of
+// cfg.Lineup (none: every seat normal, as it always played).
 func RunDeal(cfg Config) (*DealResult, error) {
 	if cfg.Players < deal.MinPlayers || cfg.Players > deal.MaxPlayers {
 		return nil, fmt.Errorf("Monopoly Deal takes %d to %d players", deal.MinPlayers, deal.MaxPlayers)
@@ -70,10 +75,14 @@ func RunDeal(cfg Config) (*DealResult, error) {
 	if cfg.Games < 0 || cfg.MaxTurns < 1 {
 		return nil, fmt.Errorf("need games >= 0 and max-turns >= 1")
 	}
+	if n := len(cfg.Lineup.Levels); n > 0 && n != cfg.Players {
+		return nil, fmt.Errorf("-seats names %d levels for %d players", n, cfg.Players)
+	}
 	start := time.Now()
 	total := newTally(&cfg, 0)
 	err := playAll(&cfg, total, func() (*tally, func(int, *tally) error) {
-		return newTally(&cfg, 0), func(i int, t *tally) error { return playDeal(&cfg, i, t) }
+		seats := newDealSeats(cfg.Lineup)
+		return newTally(&cfg, 0), func(i int, t *tally) error { return playDeal(&cfg, i, t, seats) }
 	})
 	if err != nil {
 		return nil, err
@@ -81,16 +90,22 @@ func RunDeal(cfg Config) (*DealResult, error) {
 	return summarizeDeal(&cfg, total, time.Since(start).Seconds()), nil
 }
 
-// playDeal plays game i to its end or to the turn cap, adding to t. After
-// New, a game allocates nothing.
-func playDeal(cfg *Config, i int, t *tally) error {
+// playDeal plays game i to its end or to the turn cap, adding to t. With
+// seats nil every seat is normal; after New, a game allocates nothing.
+func playDeal(cfg *Config, i int, t *tally, seats *dealSeats) error {
 	g, _, err := deal.New(deal.Config{Players: cfg.Players, Seed: gameSeed(cfg.Seed, i)})
 	if err != nil {
 		return err
 	}
 	first := int(g.Current)
 	for g.Phase != deal.PhaseGameOver && g.Turn <= cfg.MaxTurns {
-		if _, err := dealai.Step(g); err != nil {
+		if seats == nil {
+			_, err = dealai.Step(g)
+		} else {
+			p := g.Waiting()
+			_, err = g.Apply(p, seats.player(i, p).Decide(g, p))
+		}
+		if err != nil {
 			return fmt.Errorf("game %d (seed %d), turn %d: %w", i, gameSeed(cfg.Seed, i), g.Turn, err)
 		}
 		t.steps++
@@ -108,6 +123,7 @@ func playDeal(cfg *Config, i int, t *tally) error {
 	t.finished++
 	t.lengths[min(turns, cfg.MaxTurns)]++
 	t.wins[g.Winner]++
+	t.entryWins[cfg.Lineup.Entry(int(g.Winner), i)]++
 	t.byOrder[(int(g.Winner)-first+cfg.Players)%cfg.Players]++
 	return nil
 }
@@ -133,6 +149,9 @@ func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
 	}
 	if cfg.Games > 0 {
 		r.ThreeSets = float64(t.finished) / float64(cfg.Games)
+	}
+	if len(cfg.Lineup.Levels) > 0 {
+		r.Levels = levelWins(cfg.Lineup.Levels, t.entryWins, t.finished)
 	}
 	for i, w := range t.wins {
 		if t.finished > 0 {

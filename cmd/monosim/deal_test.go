@@ -8,6 +8,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // TestDealJSON runs the command with -edition deal -json and checks the
@@ -112,6 +113,48 @@ func BenchmarkDealTurn(b *testing.B) {
 			if _, err := dealai.Step(g); err != nil {
 				b.Fatal(err)
 			}
+		}
+	}
+}
+
+// TestDealSeatsLevels: -seats seats Deal's computer levels, rotated one
+// seat each game, and reports each entry's wins with its interval; the
+// figures do not depend on the workers, and a bad list is refused.
+func TestDealSeatsLevels(t *testing.T) {
+	t.Parallel()
+	var out, errOut bytes.Buffer
+	err := run([]string{"-edition", "deal", "-seats", "normal,easy", "-games", "200", "-seed", "3", "-json", "-workers", "2"}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	var r DealResult
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Players != 2 || len(r.Levels) != 2 || r.Levels[0].Level != "normal" || r.Levels[1].Level != "easy" ||
+		r.Levels[0].Wins+r.Levels[1].Wins != r.Finished {
+		t.Fatalf("players %d, levels %+v, %d finished", r.Players, r.Levels, r.Finished)
+	}
+	for _, l := range r.Levels {
+		if !(l.Low <= l.Rate && l.Rate <= l.High) {
+			t.Errorf("%s: rate %.3f outside [%.3f, %.3f]", l.Level, l.Rate, l.Low, l.High)
+		}
+	}
+	one, err := RunDeal(Config{Players: 2, Games: 200, Seed: 3, MaxTurns: 1000, Workers: 1,
+		Lineup: Lineup{Levels: []level.Level{level.Normal, level.Easy}, Rotate: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one.Levels, r.Levels) || !reflect.DeepEqual(one.Wins, r.Wins) {
+		t.Errorf("1 worker: %+v by level, %v by seat; 2 workers: %+v, %v", one.Levels, one.Wins, r.Levels, r.Wins)
+	}
+	var text bytes.Buffer
+	if err := run([]string{"-edition", "deal", "-seats", "easy,normal", "-games", "20"}, &text, &errOut); err != nil || !bytes.Contains(text.Bytes(), []byte("wins by level")) {
+		t.Errorf("table output: %v\n%s", err, text.String())
+	}
+	for _, bad := range [][]string{{"-seats", "normal,expert"}, {"-seats", "normal,easy", "-players", "3"}} {
+		if err := run(append([]string{"-edition", "deal", "-games", "1"}, bad...), &out, &errOut); err == nil {
+			t.Errorf("%v accepted", bad)
 		}
 	}
 }

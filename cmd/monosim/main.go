@@ -17,7 +17,13 @@
 //
 //	monosim [-edition classic|deal] [-players 4] [-games 10000] [-seed 1]
 //	        [-max-turns 1000] [-jail short|long] [-workers 1]
+//	        [-seats hard,normal] [-rotate=true]
 //	        [-json] [-progress] [-cpuprofile file]
+//
+// -seats seats computer players of levels easy, normal and hard, one per
+// seat (levels.go), and reports each one's win rate with its 95 %
+// interval; -rotate (the default) moves every level one seat on per game,
+// so that the order of play does not bias a head-to-head result.
 //
 // Every game's seed is derived from -seed and the game's number, so a run
 // gives the same figures whatever -workers is. With -json the result is
@@ -68,6 +74,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.Warmup, "warmup", 0, "leave each seat's first `N` turns of a game out of the landing statistics")
 	fs.IntVar(&cfg.Workers, "workers", 1, "goroutines playing games")
 	jail := fs.String("jail", "short", "jail strategy of the computer players: short or long")
+	seats := fs.String("seats", "", "levels of the seats, one per seat: e.g. `hard,normal` (easy, normal, hard; default all normal; sets -players)")
+	rotate := fs.Bool("rotate", true, "with -seats, move every level one seat on per game, so seat order does not bias the result")
 	lang := fs.String("lang", "en", "language of square and group names: "+strings.Join(languages, ", "))
 	asJSON := fs.Bool("json", false, "print one JSON object instead of tables")
 	plot := fs.String("plot", "", "draw landing shares and return per group into this PNG `file`")
@@ -81,6 +89,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	var err error
 	if cfg.Jail, err = ai.ParseJailStrategy(*jail); err != nil {
+		return err
+	}
+	if *seats != "" && !flagSet(fs, "players") {
+		cfg.Players = len(strings.Split(*seats, ","))
+	}
+	if cfg.Lineup, err = parseLineup(*seats, cfg.Players, *rotate); err != nil {
 		return err
 	}
 	names, err := newNamer(*lang, cfg.Edition)
@@ -124,7 +138,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	printTables(stdout, res, names)
 	printBalance(stdout, res)
+	printLevelWins(stdout, res.Levels, cfg.Lineup.Rotate)
 	return nil
+}
+
+// flagSet reports whether the command line set flag name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // editionIDs lists the board engine's editions and the Deal card game,

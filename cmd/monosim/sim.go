@@ -21,6 +21,8 @@ type Config struct {
 	Warmup  int
 	Jail    ai.JailStrategy
 	Workers int
+	// Lineup is the seats' levels (-seats, levels.go); empty: all normal.
+	Lineup Lineup
 	// Progress, when set, is called now and then with the games done so
 	// far (from any worker goroutine, never concurrently).
 	Progress func(done int)
@@ -48,8 +50,11 @@ type Result struct {
 	Wins        []int     `json:"wins"`
 	WinRate     []float64 `json:"win_rate"`
 	WinsByOrder []int     `json:"wins_by_order"`
-	Landing     Landing   `json:"landing"`
-	Balance     Balance   `json:"balance"`
+	// Levels is each -seats entry's result (levels.go), when levels were
+	// seated.
+	Levels  []LevelWins `json:"levels,omitempty"`
+	Landing Landing     `json:"landing"`
+	Balance Balance     `json:"balance"`
 }
 
 // Balance is the report a designer balances an edition with: per ownable
@@ -101,6 +106,7 @@ type tally struct {
 	counted          int64 // player-turns in the landing statistics
 	lengths          []int // finished games by length (index = turns)
 	wins, byOrder    []int
+	entryWins        []int // by the winner's -seats entry (levels.go)
 	ends             []int64
 	jail             int64
 	seatTurns        []int // in the game being played
@@ -111,6 +117,7 @@ func newTally(cfg *Config, squares int) *tally {
 	return &tally{
 		lengths:   make([]int, cfg.MaxTurns+1),
 		wins:      make([]int, cfg.Players),
+		entryWins: make([]int, cfg.Players),
 		byOrder:   make([]int, cfg.Players),
 		ends:      make([]int64, squares),
 		seatTurns: make([]int, cfg.Players),
@@ -135,6 +142,7 @@ func (t *tally) add(o *tally) {
 	}
 	for i := range t.wins {
 		t.wins[i] += o.wins[i]
+		t.entryWins[i] += o.entryWins[i]
 		t.byOrder[i] += o.byOrder[i]
 	}
 	for i := range t.ends {
@@ -204,6 +212,7 @@ func playGame(cfg *Config, i int, players []*ai.Player, t *tally) error {
 	t.finished++
 	t.lengths[turns]++
 	t.wins[g.Winner]++
+	t.entryWins[cfg.Lineup.Entry(int(g.Winner), i)]++
 	t.byOrder[(int(g.Winner)-first+cfg.Players)%cfg.Players]++
 	return nil
 }
@@ -229,11 +238,18 @@ func Run(cfg Config) (*Result, error) {
 		for i := range players {
 			players[i] = pl
 		}
+		own := make([]ai.Player, cfg.Players)
 		return newBoardTally(&cfg, ed), func(i int, t *tally) error {
 			// A computer player remembers its trade offers, so every
 			// game starts with a fresh one: a game's result must not
 			// depend on the games the worker played before it.
 			*pl = ai.Player{Jail: cfg.Jail}
+			if cfg.Lineup.Mixed() { // a player per seat, at its level
+				for s := range own {
+					own[s] = ai.Player{Jail: cfg.Jail, Level: cfg.Lineup.At(s, i)}
+					players[s] = &own[s]
+				}
+			}
 			return playGame(&cfg, i, players, t)
 		}
 	})
@@ -258,6 +274,9 @@ func summarize(cfg *Config, t *tally, secs float64) *Result {
 		if t.finished > 0 {
 			r.WinRate[i] = float64(w) / float64(t.finished)
 		}
+	}
+	if len(cfg.Lineup.Levels) > 0 {
+		r.Levels = levelWins(cfg.Lineup.Levels, t.entryWins, t.finished)
 	}
 	r.Length = lengthStats(t.lengths, cfg.MaxTurns)
 	r.Landing = Landing{Warmup: cfg.Warmup, Counted: t.counted, EndOfTurn: make([]float64, len(t.ends)), Counts: t.ends, JailCount: t.jail}

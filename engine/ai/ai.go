@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // JailStrategy is how a computer player leaves jail.
@@ -62,6 +63,11 @@ type Player struct {
 	// the opponents' built-up rents are added to it. Zero means
 	// DefaultReserve; a negative value means no base reserve.
 	Reserve int
+	// Level is how strongly the player plays (level.Normal, the zero
+	// value, is the strategy described in doc.go; level.go). It is a
+	// setting of the seat, not memory: the bot sets it from the seat's
+	// level before each decision, and MarshalJSON does not store it.
+	Level level.Level
 
 	// offers remembers the trade offers the player decided on, per seat,
 	// so that a rejected deal is not offered again at once.
@@ -70,6 +76,9 @@ type Player struct {
 	// offeredRecently and offeredThisTurn (see summarize).
 	asked  uint64
 	latest int
+	// pondered is, per seat, the turn of hard's last look for a trade to
+	// propose that found none (0: none pending; hard.go).
+	pondered [maxSeats]int
 }
 
 // Decide returns the action seat p should take now, and false when p has
@@ -93,8 +102,13 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	if g.Rules.EarlyEndByAgreement && !g.Players[p].VotedEnd && othersVoted(g, p) {
 		return choice{kind: engine.ActVoteEnd}, true
 	}
+	// Easy and hard decide through level.go where their play differs.
+	leveled := pl.Level != level.Normal
 	switch g.Phase {
 	case engine.PhaseAuction:
+		if leveled {
+			return pl.bidLevel(g, p)
+		}
 		return pl.bid(g, p)
 	case engine.PhasePlaceBuilding:
 		if p == g.Placing {
@@ -105,14 +119,23 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			return pl.raise(g, p)
 		}
 	case engine.PhaseTurnStart:
+		if p == g.Current && leveled {
+			return pl.turnStartLevel(g, p), true
+		}
 		if p == g.Current {
 			return pl.turnStart(g, p), true
 		}
 	case engine.PhaseBuyDecision:
+		if p == g.Current && leveled {
+			return pl.buyLevel(g, p), true
+		}
 		if p == g.Current {
 			return pl.buyDecision(g, p), true
 		}
 	case engine.PhaseJailChoice, engine.PhaseGamble, engine.PhaseInspection:
+		if p == g.Current && leveled {
+			return pl.editionLevel(g, p), true
+		}
 		if p == g.Current {
 			return pl.editionDecision(g, p), true
 		}
@@ -121,7 +144,11 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			if g.RollAgain {
 				return choice{kind: engine.ActRoll}, true
 			}
-			if !g.Rules.BuildBeforeRollOnly {
+			if !g.Rules.BuildBeforeRollOnly && leveled {
+				if a, ok := pl.manageLevel(g, p); ok {
+					return a, true
+				}
+			} else if !g.Rules.BuildBeforeRollOnly {
 				if a, ok := pl.manage(g, p, &reserveMemo{}); ok {
 					return a, true
 				}

@@ -68,6 +68,17 @@ func (pl *Player) stake(g *engine.Game, p engine.PlayerID) int {
 	return s - s%stakeStep
 }
 
+// mayNotOffer reports whether p has an offer open or made one this turn:
+// one open offer at a time, one a turn.
+func (pl *Player) mayNotOffer(g *engine.Game, p engine.PlayerID) bool {
+	for i := range g.Trades {
+		if g.Trades[i].From == p {
+			return true
+		}
+	}
+	return pl.offeredThisTurn(g, p)
+}
+
 // soldBuildingValue is what a building bought from p in trade t costs p:
 // three times its price, since the bank has none left to replace it and it
 // raises the buyer's rents.
@@ -120,12 +131,7 @@ func (pl *Player) proposeBuilding(g *engine.Game, p engine.PlayerID) (choice, bo
 	if !g.Rules.NoBuildingAuctions || g.Houses > 0 && g.Hotels > 0 || len(g.Props) > maxSquares {
 		return choice{}, false
 	}
-	for i := range g.Trades {
-		if g.Trades[i].From == p {
-			return choice{}, false
-		}
-	}
-	if pl.offeredThisTurn(g, p) {
+	if pl.mayNotOffer(g, p) {
 		return choice{}, false
 	}
 	ed := g.EditionData()

@@ -67,4 +67,22 @@
 // valuation accepts; asked for one, it sells only for clearly more than
 // three times its price, and never one it is short of itself. Удача and
 // Неудача play themselves on the next rent.
+//
+// Levels (Player.Level, package engine/level; level.go): all of the above
+// is normal, the zero value, and its decisions are pinned by the
+// fingerprints. Easy is timid and trusting (double reserve, low bids, no
+// proposals, half the margin on offers it gets, no Шанс). Hard (hard.go)
+// buys and builds boldly, mortgaging loose deeds to reach three houses,
+// bids by the smallest step, stays in jail once the board is built up,
+// stakes on the Шанс at half the Kelly fraction of the cash above its full
+// reserve and on the casino only when far behind, and looks ahead by
+// Monte Carlo rollouts over the engine (rollout.go) for trades: an offer
+// is accepted only when playing the acceptance out beats playing the
+// refusal out, and the offers it makes are chosen among candidates (the
+// missing deed for cash, for a deed that completes a set of the owner's,
+// or for a loose deed and cash) by playing each out. Rollouts use dice of
+// their own and reshuffled decks, never the game's hidden state; their
+// seeds derive from the game, so hard stays reproducible. No level hands
+// a person a complete set for less than its printed price on top of the
+// deed, nor bids beyond its valuation (exploit_test.go).
 package ai

@@ -26,9 +26,15 @@ func atCasino(g *engine.Game, p engine.PlayerID) bool {
 // loses on average: a small one is a person's flutter, and its expected
 // cost, a fifth of a percent of the free cash, never decides a game.
 func (pl *Player) casinoStake(g *engine.Game, p engine.PlayerID) choice {
+	return pl.casinoShare(g, p, 50)
+}
+
+// casinoShare stakes a part'th of the cash above the reserve, in whole
+// thousands, or nothing.
+func (pl *Player) casinoShare(g *engine.Game, p engine.PlayerID, part int) choice {
 	ed := g.EditionData()
 	step := moneyUnit(g)
-	s := min((g.Players[p].Cash-pl.reserve(g, ed, p))/50, g.MaxStake(p))
+	s := min((g.Players[p].Cash-pl.reserve(g, ed, p))/part, g.MaxStake(p))
 	if s -= s % step; s < step {
 		return choice{kind: engine.ActNoStake}
 	}

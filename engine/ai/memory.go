@@ -16,6 +16,8 @@ type playerJSON struct {
 	Jail    JailStrategy `json:"jail,omitempty"`
 	Reserve int          `json:"reserve,omitempty"`
 	Offers  []offerJSON  `json:"offers,omitempty"`
+	// Pondered is Player.pondered, per seat, when any is set.
+	Pondered []int `json:"pondered,omitempty"`
 }
 
 // offerJSON is an offerMemo in use, with its place in the memory.
@@ -31,6 +33,9 @@ type offerJSON struct {
 // MarshalJSON writes the strategy and the remembered offers.
 func (pl *Player) MarshalJSON() ([]byte, error) {
 	out := playerJSON{Jail: pl.Jail, Reserve: pl.Reserve}
+	if pl.pondered != ([maxSeats]int{}) {
+		out.Pondered = pl.pondered[:]
+	}
 	for i, o := range pl.offers {
 		if o.used {
 			out.Offers = append(out.Offers, offerJSON{Slot: i, From: o.from, To: o.to, Deed: o.deed, Turn: o.turn, Trade: o.trade})
@@ -47,6 +52,7 @@ func (pl *Player) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*pl = Player{Jail: in.Jail, Reserve: in.Reserve}
+	copy(pl.pondered[:], in.Pondered)
 	for _, o := range in.Offers {
 		if o.Slot >= 0 && o.Slot < len(pl.offers) {
 			pl.offers[o.Slot] = offerMemo{used: true, from: o.From, to: o.To, deed: o.Deed, turn: o.Turn, trade: o.Trade}

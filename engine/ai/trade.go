@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // jailCardValue is what a get-out-of-jail card is worth in a trade: the
@@ -22,7 +23,7 @@ func (pl *Player) answerTrade(g *engine.Game, p engine.PlayerID) (choice, bool) 
 		if t.To != p {
 			continue
 		}
-		if tradeWorth(g, p, t) {
+		if pl.Level == level.Normal && tradeWorth(g, p, t) || pl.Level != level.Normal && pl.tradeWorthLevel(g, p, t) {
 			c := choice{kind: engine.ActAcceptTrade, arg: t.ID}
 			if g.Check(p, c.action()) == nil {
 				return c, true

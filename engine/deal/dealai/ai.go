@@ -15,17 +15,25 @@ func Step(g *deal.Game) ([]deal.Event, error) {
 // Decide returns what player p should do now. When p has no decision to
 // make, it returns an action the engine refuses (ErrNotYourTurn or
 // ErrGameOver).
-func Decide(g *deal.Game, p deal.PlayerID) deal.Action {
+func Decide(g *deal.Game, p deal.PlayerID) deal.Action { return decide(g, p, false) }
+
+// decide is Normal's decision, or with easy the easy level's (easy.go):
+// both discard alike.
+func decide(g *deal.Game, p deal.PlayerID, easy bool) deal.Action {
 	if !g.Waits(p) {
 		return deal.Action{Kind: deal.ActEndTurn}
 	}
 	var s seat
 	s.look(g, p)
-	switch g.Phase {
-	case deal.PhaseRespond:
+	switch {
+	case g.Phase == deal.PhaseRespond && easy:
+		return s.answerEasy()
+	case g.Phase == deal.PhaseRespond:
 		return s.answer()
-	case deal.PhaseDiscard:
+	case g.Phase == deal.PhaseDiscard:
 		return deal.Action{Kind: deal.ActDiscard, Card: s.leastUseful()}
+	case easy:
+		return s.playEasy()
 	}
 	return s.play()
 }

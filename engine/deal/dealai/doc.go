@@ -1,13 +1,25 @@
 // Package dealai plays Monopoly Deal for a seat: computer players for the
-// bot's empty seats and for the simulator (cmd/monosim -edition deal).
+// bot's empty seats and for the simulator (cmd/monosim -edition deal), at
+// three levels (level.go): easy, normal and hard.
 //
-// Decide returns the action a seat should take now; Step applies the
-// decision of whoever the game waits for. A player is a pure function of
-// what its seat may see (its own hand and the public table: never another
-// hand or the draw pile), with no randomness and no memory, so simulations
-// replay exactly. A decision allocates nothing.
+// Decide returns the normal level's action for a seat now; Step applies
+// the decision of whoever the game waits for; a Player (or DecideLevel)
+// decides at any level. A player is a pure function of what its seat may
+// see (its own hand and the public table: never another hand or the draw
+// pile), with no memory, so simulations replay exactly: the hard level's
+// random deals of the unseen cards come from a generator seeded by that
+// view. A decision allocates nothing once a Player's scratch space is
+// grown.
 //
-// The strategy, decision by decision:
+// Easy (easy.go) plays like a beginner: the cards of its hand in order,
+// money first, no Double The Rent, debts aimed at the next player, a Just
+// Say No only against a Deal Breaker. Hard (search.go, candidates.go)
+// weighs Normal's choice against the other sensible moves by playing each
+// out in many random deals of the cards it cannot see. No level spends a
+// Just Say No on a debt of 2M or less, and every level pays a debt around
+// its complete sets when its bank and loose properties cover it.
+//
+// The normal strategy, decision by decision:
 //
 //   - Play (up to 3 cards): a property or wild that completes a set first;
 //     then a Deal Breaker on the opponents' best complete set; Pass Go while

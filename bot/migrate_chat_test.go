@@ -1,0 +1,316 @@
+package bot
+
+import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
+	"github.com/monopoly-tg/monopoly-bot/storage"
+	"time"
+
+	"context"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"strconv"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+)
+
+// newLimitedHarness runs the bot with Telegram's own limits on both sides:
+// the client paces itself, the fake API refuses what Telegram would.
+func newLimitedHarness(t *testing.T) *harness {
+	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) { cfg.Client = telegram.ClientOptions{} })
+	h.api.Enforce(fakeapi.TelegramLimits())
+	return h
+}
+
+// failedCalls are the calls into chat that Telegram refused, by status.
+func (h *harness) failedCalls(chat int64) map[int]int {
+	out := map[int]int{}
+	for _, r := range h.api.Requests() {
+		if r.Params["chat_id"] == strconv.FormatInt(chat, 10) && r.Status != 200 && r.Status != 0 {
+			out[r.Status]++
+		}
+	}
+	return out
+}
+
+// TestMigratedLobbyShownAtOnce: a group with an open lobby becomes a
+// supergroup (as Telegram does it: the old id answers 400 with
+// migrate_to_chat_id, the supergroup numbers its messages afresh). The
+// lobby appears in the supergroup at once with its buttons, its Join
+// plays there, and /newgame there is answered.
+func TestMigratedLobbyShownAtOnce(t *testing.T) {
+	h := newLimitedHarness(t)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.say(alice, "/newgame")
+	h.mustPress(bohdan, OpJoin)
+	old, oldJoin, _ := h.buttonIn(testChat, OpJoin)
+	h.api.Migrate(testChat, superChat, alice)
+	h.settle()
+	rec, _ := h.bot.Snapshot(superChat)
+	if rec == nil || rec.Status != StatusLobby {
+		t.Fatalf("the lobby did not move: %+v", rec)
+	}
+	// The old group's lobby is still on people's screens: its Join says
+	// where the game went, and changes nothing.
+	h.api.PushCallback(testChat, old, vera, oldJoin)
+	h.settle()
+	if a := h.api.AnswersTo(vera.ID); len(a) != 1 || !a[0].ShowAlert || a[0].Text != h.bot.cat.T("ru", "alert_group_moved", nil) {
+		t.Errorf("a press on the old group's lobby answered %+v", a)
+	}
+	if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 2 {
+		t.Errorf("a press on the old group's lobby changed the seats: %+v", rec.Seats)
+	}
+	msg, data, ok := h.buttonIn(superChat, OpJoin)
+	if !ok || rec.LobbyMsg != msg {
+		t.Fatalf("the supergroup shows no lobby (record names %d, Join on %d): %+v", rec.LobbyMsg, msg, h.api.Messages(superChat))
+	}
+	h.api.PushCallback(superChat, msg, vera, data)
+	h.settle()
+	if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 3 {
+		t.Fatalf("Join in the supergroup left the seats %+v", rec.Seats)
+	}
+	before := len(h.api.Messages(superChat))
+	h.api.PushMessage(superChat, vera, "/newgame")
+	h.settle()
+	if after := len(h.api.Messages(superChat)); after == before {
+		t.Fatal("/newgame in the supergroup got no answer")
+	}
+	if f := h.failedCalls(superChat); len(f) != 0 {
+		t.Errorf("calls into the supergroup refused: %v", f)
+	}
+}
+
+// TestSupergroupCommandAfterOlderChatsUpdate: lanes of different chats run
+// in parallel, so a supergroup's update may be handled after the old
+// group's later one (here: a Join, then the migration). The supergroup's
+// /newgame is still answered: the old group's update ids say nothing of
+// the supergroup's.
+func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.say(alice, "/newgame")
+	msg, data, ok := h.buttonIn(testChat, OpJoin)
+	if !ok {
+		t.Fatal("no lobby")
+	}
+	ctx := context.Background()
+	upd := func(id int, u tgbotapi.Update) tgbotapi.Update { u.UpdateID = id; return u }
+	from := &tgbotapi.User{ID: vera.ID, FirstName: vera.FirstName, LanguageCode: vera.LanguageCode}
+	newgame := upd(1000, tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 2, From: from, Chat: &tgbotapi.Chat{ID: superChat, Type: "supergroup"},
+		Text: "/newgame", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 8}}}})
+	join := upd(1001, tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "q1001", Data: data,
+		From:    &tgbotapi.User{ID: bohdan.ID, FirstName: bohdan.FirstName, LanguageCode: bohdan.LanguageCode},
+		Message: &tgbotapi.Message{MessageID: msg, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}}}})
+	migrated := upd(1002, tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 50, From: from, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}, MigrateToChatID: superChat}})
+	h.bot.Handle(ctx, join)
+	h.bot.Handle(ctx, migrated)
+	h.settle()
+	before := len(h.api.Messages(superChat))
+	h.bot.Handle(ctx, newgame) // the supergroup's lane was behind
+	h.settle()
+	if after := len(h.api.Messages(superChat)); after == before {
+		t.Fatalf("/newgame in the supergroup got no answer: %+v", h.api.Messages(superChat))
+	}
+}
+
+// TestMigrationShownAfterCrashBetweenMoveAndShow: a running game with an
+// open offer; the process dies right after the migration's transaction
+// (the game, its offer and settings moved) and before the change that
+// shows them in the supergroup — the state a kill -9 leaves, recreated by
+// running that transaction on the stopped bot's database, with
+// Telegram's two service messages still unconfirmed. The next start shows
+// the turn and the offer in the supergroup, once each, with their buttons,
+// never editing the old group's message ids there; Accept then plays.
+func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	rec := h.record()
+	if len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 || rec.TurnMsg == 0 {
+		t.Fatalf("no offer or turn message in the group: %+v", rec.Offers)
+	}
+	offer := rec.Offers[0].ID
+	h.stop()
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Update(func(tx *storage.Tx) error {
+		_, err := moveStored(tx, testChat, superChat, time.Now())
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h.api.Migrate(testChat, superChat, p.ux)
+	h.start()
+	h.settle()
+	moved, msg := h.movedWithOffer(t, offer, "after a crash between the move and the show")
+	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
+	h.api.PushCallback(superChat, msg, p.uy, data)
+	h.settle()
+	if moved, _ = h.bot.Snapshot(superChat); len(moved.Offers) != 0 || moved.Game.Props[1].Owner != p.y {
+		t.Fatalf("Accept in the supergroup not carried out: offers %+v", moved.Offers)
+	}
+}
+
+// movedWithOffer checks that the supergroup shows the moved game's turn
+// and its open offer, each once with buttons and named by the record,
+// with no call refused there (an old group's id edited in it); it
+// returns the record and the offer's message.
+func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*Record, int) {
+	t.Helper()
+	moved, _ := h.bot.Snapshot(superChat)
+	if moved == nil || len(moved.Offers) != 1 {
+		t.Fatalf("%s: the game with its offer is not in the supergroup: %+v", when, moved)
+	}
+	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
+	if !ok || moved.TurnMsg != turn {
+		t.Fatalf("%s: the supergroup shows no turn (record names %d, buttons on %d): %+v", when, moved.TurnMsg, turn, h.api.Messages(superChat))
+	}
+	msgs := h.offerMessages(superChat, offer)
+	if len(msgs) != 1 || msgs[0].Keyboard == nil || moved.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("%s: the offer is not shown once in the supergroup: offer %+v, messages %+v", when, moved.Offers[0], msgs)
+	}
+	if f := h.failedCalls(superChat); len(f) != 0 {
+		t.Errorf("%s: calls into the supergroup refused (old ids edited there?): %v", when, f)
+	}
+	return moved, msgs[0].ID
+}
+
+// TestSupergroupsServiceMessageMovesTheLobby: the supergroup's lane may
+// run before the old group's: its service message (migrate_from_chat_id)
+// moves the lobby, so a /newgame typed there right after is answered
+// about that lobby instead of opening another one that would keep the
+// first from moving.
+func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	alice, vera := h.users[0], h.users[2]
+	h.say(alice, "/newgame")
+	game := h.record().ID
+	ctx := context.Background()
+	from := &tgbotapi.User{ID: vera.ID, FirstName: vera.FirstName, LanguageCode: vera.LanguageCode}
+	super := &tgbotapi.Chat{ID: superChat, Type: "supergroup"}
+	h.bot.Handle(ctx, tgbotapi.Update{UpdateID: 1000, Message: &tgbotapi.Message{MessageID: 1, From: from, Chat: super, MigrateFromChatID: testChat}})
+	h.bot.Handle(ctx, tgbotapi.Update{UpdateID: 1002, Message: &tgbotapi.Message{MessageID: 2, From: from, Chat: super,
+		Text: "/newgame", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 8}}}})
+	h.bot.Handle(ctx, tgbotapi.Update{UpdateID: 1001, Message: &tgbotapi.Message{MessageID: 9, From: from,
+		Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}, MigrateToChatID: superChat}})
+	h.settle()
+	rec, _ := h.bot.Snapshot(superChat)
+	if rec == nil || rec.ID != game || rec.Seats[0].User != alice.ID {
+		t.Fatalf("the supergroup's lobby is not the group's: %+v", rec)
+	}
+	if old := h.record(); old != nil {
+		t.Fatalf("the lobby stayed in the old group: %+v", old)
+	}
+	if _, _, ok := h.buttonIn(superChat, OpJoin); !ok {
+		t.Fatal("the supergroup shows no lobby")
+	}
+}
+
+// TestDeletedLobbyIsSentAgain: an admin deletes the lobby's message; the
+// next Join's edit finds it gone ("message to edit not found") and the
+// lobby is sent again with its buttons, named by the record; one refused
+// edit, not one per change.
+func TestDeletedLobbyIsSentAgain(t *testing.T) {
+	h := newLimitedHarness(t)
+	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.say(alice, "/newgame")
+	first := h.record().LobbyMsg
+	h.api.DeleteMessage(testChat, first)
+	h.api.PushCallback(testChat, first, bohdan, h.joinData(t))
+	h.settle()
+	msg, data, ok := h.buttonIn(testChat, OpJoin)
+	if !ok {
+		t.Fatal("no lobby after its message was deleted")
+	}
+	h.api.PushCallback(testChat, msg, vera, data)
+	h.settle()
+	rec := h.record()
+	msg, _, ok = h.buttonIn(testChat, OpJoin)
+	if len(rec.Seats) != 3 || !ok || msg == first || rec.LobbyMsg != msg {
+		t.Fatalf("the lobby was not sent again: seats %d, record names %d, Join on %d", len(rec.Seats), rec.LobbyMsg, msg)
+	}
+	if f := h.failedCalls(testChat); f[400] != 1 {
+		t.Errorf("refused calls %v, want one 400 (the first edit)", f)
+	}
+}
+
+// joinData is the lobby's Join button's data.
+func (h *harness) joinData(t *testing.T) string {
+	t.Helper()
+	for _, m := range h.api.Messages(testChat) {
+		for _, row := range m.Keyboard {
+			for _, b := range row {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == OpJoin {
+					return b.Data
+				}
+			}
+		}
+	}
+	t.Fatal("no Join button")
+	return ""
+}
+
+// TestMigratedGameKeepsItsVote: a /pause vote in progress when the group
+// becomes a supergroup goes on under a message of the supergroup, whose
+// Agree button counts there.
+func TestMigratedGameKeepsItsVote(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	alice, bohdan := h.users[0], h.users[1]
+	h.say(bohdan, "/pause")
+	h.api.Migrate(testChat, superChat, alice)
+	h.settle()
+	rec, _ := h.bot.Snapshot(superChat)
+	msg, data, ok := h.buttonIn(superChat, OpVotePause)
+	if rec == nil || len(rec.Clock.Votes) != 1 || !ok || rec.Clock.Votes[0].Msg != msg {
+		t.Fatalf("the vote is not shown in the supergroup (record %+v, button on %d)", rec.Clock.Votes, msg)
+	}
+	h.api.PushCallback(superChat, msg, alice, data)
+	h.settle()
+	if rec, _ = h.bot.Snapshot(superChat); rec.Clock.PausedAt == 0 {
+		t.Fatal("the second vote, in the supergroup, did not pause")
+	}
+}
+
+// TestMigratedPlayersListIsNotEditedInTheSupergroup: the players' list
+// /board posted in the group has an id of the old group; after the
+// migration the next /board must not give "a newer list is below" to
+// whatever message has that id in the supergroup.
+func TestMigratedPlayersListIsNotEditedInTheSupergroup(t *testing.T) {
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	alice := h.users[0]
+	h.say(alice, "/board")
+	old := h.record().DeedsMsg
+	if old == 0 {
+		t.Fatal("/board posted no players' list")
+	}
+	h.api.Migrate(testChat, superChat, alice)
+	h.settle()
+	for {
+		last, _ := h.api.LastMessage(superChat)
+		if last.ID >= old {
+			break
+		}
+		h.api.PushMessage(superChat, alice, "/rules")
+		h.settle()
+	}
+	h.api.PushMessage(superChat, alice, "/board")
+	h.settle()
+	newer := h.bot.cat.T("en", "board_deeds_newer", nil)
+	for _, m := range h.api.Messages(superChat) {
+		if m.Text == newer {
+			t.Errorf("message %d of the supergroup was turned into the old list's final text", m.ID)
+		}
+	}
+	if f := h.failedCalls(superChat); len(f) != 0 {
+		t.Errorf("calls into the supergroup refused: %v", f)
+	}
+}

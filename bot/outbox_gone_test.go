@@ -1,0 +1,46 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// goneCounter counts the edits tried on messages that are gone.
+type goneCounter struct {
+	*recMessenger
+	tries atomic.Int32
+}
+
+func (g *goneCounter) Edit(ctx context.Context, chat int64, id int, text string, kb *tgbotapi.InlineKeyboardMarkup) error {
+	if g.gone[id] {
+		g.tries.Add(1)
+	}
+	return g.recMessenger.Edit(ctx, chat, id, text, kb)
+}
+
+// TestOutboxGoneMessageMidAnimation: the message an animation plays on is
+// gone. One edit finds it out; the other frames are not tried on the gone
+// id, and the content that follows is sent as a new message whose id the
+// slot reports.
+func TestOutboxGoneMessageMidAnimation(t *testing.T) {
+	m := &goneCounter{recMessenger: &recMessenger{gone: map[int]bool{7: true}}}
+	o, sent := newTestOutbox(m.recMessenger)
+	o.tg = m
+	const chat = -3
+	o.Frames(chat, "t", 7, []string{"reel 1", "reels 1-2", "reels 1-3"})
+	o.Put(chat, "t", 7, "result", kb1)
+	waitIdle(t, o)
+	if n := m.tries.Load(); n != 1 {
+		t.Errorf("%d edits tried on the gone message, want 1", n)
+	}
+	if got, want := m.log(), []string{"send 1 result kb=true"}; !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+	if !slices.Equal(*sent, []string{"t=1"}) {
+		t.Fatalf("onSent %v", *sent)
+	}
+}

@@ -1,0 +1,86 @@
+package bot
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
+)
+
+// TestLobbyComputerLevel: a computer seat is added as normal; the level
+// button cycles the last computer seat through easy, normal and hard, only
+// for the creator; the level is stored with the seat and said beside its
+// name in the lobby; the lobby keeps its rows.
+func TestLobbyComputerLevel(t *testing.T) {
+	h := newHarness(t, 3, nil)
+	h.say(h.users[0], "/newgame")
+	if _, _, ok := h.findButton(OpLevel, 0, true); ok {
+		t.Fatal("a level button without a computer seat")
+	}
+	rows := len(h.lobbyButtons())
+	h.mustPress(h.users[0], OpAddComputer)
+	h.mustPress(h.users[0], OpAddComputer)
+	if got := len(h.lobbyButtons()); got != rows {
+		t.Errorf("the lobby has %d rows with computer seats, %d without: the level button takes no row of its own", got, rows)
+	}
+	rec := h.record()
+	if rec.Seats[2].Level != level.Normal || !strings.Contains(rec.Seats[2].Name, "normal") {
+		t.Fatalf("a new computer seat %+v: want normal, said in its name", rec.Seats[2])
+	}
+	msg, data, _ := h.findButton(OpLevel, 0, true)
+	h.press(h.users[1], msg, data)
+	if a := h.lastAlert(); !a.ShowAlert || h.record().Seats[2].Level != level.Normal {
+		t.Fatalf("someone else changed a computer's level (answer %+v)", a)
+	}
+	for _, want := range []level.Level{level.Hard, level.Easy, level.Normal, level.Hard} {
+		h.mustPress(h.users[0], OpLevel)
+		rec := h.record()
+		if s := rec.Seats[2]; s.Level != want || !strings.Contains(s.Name, want.String()) {
+			t.Fatalf("after the level button, the last computer seat is %+v; want %v", s, want)
+		}
+		if rec.Seats[1].Level != level.Normal {
+			t.Fatalf("the level button changed the first computer seat: %+v", rec.Seats[1])
+		}
+	}
+	last, _ := h.api.LastMessage(testChat)
+	if !strings.Contains(last.Text, "Computer 2 · hard") || !strings.Contains(last.Text, "Computer 1 · normal") {
+		t.Errorf("the lobby does not say the levels beside the names:\n%s", last.Text)
+	}
+}
+
+// lobbyButtons are the rows of the lobby message's keyboard.
+func (h *harness) lobbyButtons() [][]fakeapi.Button {
+	h.t.Helper()
+	msg, _, ok := h.findButton(OpJoin, 0, true)
+	if !ok {
+		h.t.Fatal("no lobby on screen")
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == msg {
+			return m.Keyboard
+		}
+	}
+	h.t.Fatal("the lobby message is gone")
+	return nil
+}
+
+// TestSeatLevelStored: a seat written before levels reads as normal, and a
+// level survives the record's round trip.
+func TestSeatLevelStored(t *testing.T) {
+	r, err := kit.DecodeRecord([]byte(`{"id":1,"status":"lobby","seats":[{"user":-1,"name":"🤖 Computer 1","computer":true}]}`))
+	if err != nil || r.Seats[0].Level != level.Normal {
+		t.Fatalf("an old seat reads as %+v, %v; want normal", r.Seats, err)
+	}
+	r.Seats[0].Level = level.Hard
+	b, err := r.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back kit.Record
+	if err := json.Unmarshal(b, &back); err != nil || back.Seats[0].Level != level.Hard {
+		t.Fatalf("a hard seat reads back as %+v, %v", back.Seats, err)
+	}
+}
