@@ -180,19 +180,18 @@ func (b *Kind) clockLine(lang string, rec *Record) string {
 
 // deadlineText is a wall-clock deadline (Unix ms) in the chat's zone.
 func (b *Kind) deadlineText(lang string, rec *Record, at int64) string {
-	var o kit.ChatOptions
-	if rec.Options != nil {
-		o = *rec.Options
-	}
-	now := time.Now
-	if b.cfg.Now != nil {
-		now = b.cfg.Now
-	}
-	return kit.DeadlineText(b.cat, lang, o.LocationIn(lang), now(), at)
+	loc, now := b.chatClock(lang, rec)
+	return kit.DeadlineText(b.cat, lang, loc, now, at)
 }
 
 // atText is a wall-clock moment (Unix ms) in the chat's zone.
 func (b *Kind) atText(lang string, rec *Record, at int64) string {
+	loc, now := b.chatClock(lang, rec)
+	return kit.AtText(b.cat, lang, loc, now, at)
+}
+
+// chatClock is the zone rec's chat reads the clock in, and the time now.
+func (b *Kind) chatClock(lang string, rec *Record) (*time.Location, time.Time) {
 	var o kit.ChatOptions
 	if rec.Options != nil {
 		o = *rec.Options
@@ -201,7 +200,7 @@ func (b *Kind) atText(lang string, rec *Record, at int64) string {
 	if b.cfg.Now != nil {
 		now = b.cfg.Now
 	}
-	return kit.AtText(b.cat, lang, o.LocationIn(lang), now(), at)
+	return o.LocationIn(lang), now()
 }
 
 // renderPlayers lists each seat for /board: cash, square (the jail's
