@@ -34,6 +34,7 @@ type AppConfig struct {
 	Seed           func() uint64          // tests: seeds of new games
 	Now            func() time.Time       // tests: the clock of deadlines
 	Presses        telegram.Rate          // button presses per person (4/s); NoLimit: off
+	CarryOver      time.Duration          // a turn takes over the closed one while the group's last message is this recent (30 s; negative: only when behind)
 
 	// Online backups while the bot runs: every BackupEvery (0: never on a
 	// timer) and on SIGUSR1, into BackupDir ("" turns both off), keeping the
@@ -99,7 +100,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 			log.Warn("saving the flood state", "err", err)
 		}
 	}()
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses})
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses, CarryOver: cfg.CarryOver})
 	// Only the index of recent chats is read before polling; their records
 	// are restored while the bot already serves (RestoreChats).
 	recent, err := b.RecentChats()
@@ -129,6 +130,11 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		},
 		Logger: log,
 	})
+	// A change stores the offset with its update (one commit for a quiet
+	// bot's update); OnWatermark stores what no change carried (updates
+	// that changed nothing), and its batch commits nothing when a change
+	// has stored the offset already.
+	b.offsetWith = disp.OffsetWith
 	poller := telegram.NewPoller(api, disp, telegram.PollerOptions{Offset: offset, Timeout: cfg.PollTimeout, Logger: log,
 		AllowedUpdates: []string{"message", "callback_query", "my_chat_member", "inline_query", "chosen_inline_result"}, Spool: store})
 	timerCtx, stopTimers := context.WithCancel(work)

@@ -26,6 +26,11 @@ import (
 
 // Config holds what the game layer needs besides its collaborators.
 type Config struct {
+	// CarryOver: while a group's last message is more recent than this, a
+	// turn's next message takes over the closed one (bot/outbox.go,
+	// carryOver); 0: 30 s; negative: only while the chat waits for its
+	// budget (tests that follow every message).
+	CarryOver time.Duration
 	// AuctionSilence, if set, replaces the pace's bid window (the silence
 	// that closes an auction) in every game: tests and operators.
 	AuctionSilence time.Duration
@@ -62,10 +67,17 @@ type Bot struct {
 
 	locks chatLocks // one change of a chat at a time (locks.go)
 
-	records *recordCache    // decoded records of recently changed chats
-	out     *Outbox         // everything sent to chats goes through it
-	presses *pressLimiter   // per-person button throttle
-	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
+	records  *recordCache    // decoded records of recently changed chats
+	settings *settingsCache  // decoded settings of recently changed chats
+	out      *Outbox         // everything sent to chats goes through it
+	presses  *pressLimiter   // per-person button throttle
+	kinds    map[string]Kind // the kinds of game hosted, by Record.Kind
+
+	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
+	// getUpdates offset that holds once an update is handled: a change
+	// stores it with the update, so a quiet bot's update costs one commit,
+	// not a second one for the offset.
+	offsetWith func(updateID int) int
 
 	reach reach // who cannot be written to privately (reach.go)
 
@@ -91,7 +103,12 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.tg = tg
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
+	b.settings = newSettingsCache(cfg.CachedRecords)
 	b.out = newOutbox(tg, cfg.Logger)
+	b.out.carryWithin = cfg.CarryOver
+	if cfg.CarryOver == 0 {
+		b.out.carryWithin = carryOverWithin
+	}
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
 	b.out.onKept = b.forgetKept
 	b.kinds = map[string]Kind{board.Name: board.New(kindHost{b}, tg, b.out, cat, board.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger}),
@@ -252,15 +269,11 @@ func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) er
 			}
 			st.Rec, read.game = rec, own
 		}
-		if data, ok := tx.SettingsBytes(chat); ok {
-			read.settings = bytes.Clone(data)
-		}
-		st.Settings = decodeSettings(read.settings)
+		data, _ := tx.SettingsBytes(chat)
+		st.Settings, read.settings = b.settings.load(chat, data)
 		if via != chat {
-			if data, ok := tx.SettingsBytes(via); ok {
-				read.viaSettings = bytes.Clone(data)
-			}
-			st.ViaSettings = decodeSettings(read.viaSettings)
+			data, _ := tx.SettingsBytes(via)
+			st.ViaSettings, read.viaSettings = b.settings.load(via, data)
 		}
 		return nil
 	})
@@ -309,6 +322,7 @@ func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) er
 // changeWrites is what a change stores, computed before the transaction.
 type changeWrites struct {
 	updateID int
+	offset   int // the getUpdates offset to store (0: none)
 	timer    timerMove
 	settings []byte // nil: unchanged
 	via      []byte // the settings of the chat the update came from (nil: unchanged)
@@ -324,6 +338,11 @@ type changeWrites struct {
 // to be stored.
 func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 	w := changeWrites{updateID: updateID}
+	if updateID > 0 && b.offsetWith != nil {
+		// Computed before the transaction: it counts only updates handled
+		// by now and this one, so it can only be lower than the truth.
+		w.offset = b.offsetWith(updateID)
+	}
 	var err error
 	if st.Rec != nil && !st.Remove {
 		// A press in a private chat (the trade composer) is not the seat's
@@ -374,8 +393,19 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 // write stores a prepared change; it may run more than once (Batch).
 func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 	chat := st.Chat
+	archiving := st.Remove && st.Rec != nil
+	// What goes into the chat's entry is written at once (storage/chat.go).
+	cw := storage.ChatWrite{Record: w.game}
 	if w.updateID > 0 {
-		if err := tx.SetLastUpdate(st.Via, w.updateID); err != nil {
+		if st.Via == chat && !archiving {
+			cw.UpdateID = w.updateID
+		} else if err := tx.SetLastUpdate(st.Via, w.updateID); err != nil {
+			return err
+		}
+	}
+	if w.offset > 0 {
+		// With the update applied in this transaction, never before it.
+		if err := tx.SetOffset(w.offset); err != nil {
 			return err
 		}
 	}
@@ -396,23 +426,18 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 			return err
 		}
 	}
-	if st.Remove && st.Rec != nil {
+	if archiving {
 		return b.archive(tx, st)
 	}
 	if w.touched {
-		if err := appendLogs(tx, chat, st.Logs); err != nil {
-			return err
-		}
+		cw.Logs = st.Logs
 	}
 	if w.stamp {
 		if err := tx.MarkRecent(chat, st.Rec.Marked); err != nil {
 			return err
 		}
 	}
-	if w.game != nil {
-		return tx.PutGame(chat, w.game)
-	}
-	return nil
+	return tx.WriteChat(chat, cw)
 }
 
 // archive ends a chat's game: its last log entry, the players'

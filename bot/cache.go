@@ -2,6 +2,8 @@ package bot
 
 import (
 	"bytes"
+	"encoding/json"
+	"slices"
 	"sync"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -83,4 +85,74 @@ func (c *recordCache) forget(chats ...int64) {
 	for _, chat := range chats {
 		delete(c.entries, chat)
 	}
+}
+
+// settingsCache is the record cache's counterpart for chats' settings,
+// which every change reads too: decoding them (and growing the goroutine's
+// stack for the JSON decoder's recursion) was a tenth of a button press's
+// work. The same rules hold: an entry is used only when its bytes are the
+// stored ones, entries are immutable, and load hands out copies.
+type settingsCache struct {
+	mu      sync.Mutex
+	max     int
+	entries map[int64]cachedSettings
+}
+
+type cachedSettings struct {
+	data []byte   // the stored JSON; never modified
+	set  Settings // decoded from data; never modified
+}
+
+func newSettingsCache(max int) *settingsCache {
+	if max == 0 {
+		max = defaultCachedRecords
+	}
+	return &settingsCache{max: max, entries: map[int64]cachedSettings{}}
+}
+
+// load returns a private copy of the settings stored as data (the
+// defaults for nil), and data as a slice the caller may keep (nil for
+// nil). A damaged value reads as the defaults, as decodeSettings does.
+func (c *settingsCache) load(chat int64, data []byte) (Settings, []byte) {
+	if data == nil {
+		return Settings{}, nil
+	}
+	c.mu.Lock()
+	e, ok := c.entries[chat]
+	c.mu.Unlock()
+	if ok && bytes.Equal(e.data, data) {
+		return cloneSettings(e.set), e.data
+	}
+	own := bytes.Clone(data)
+	var set Settings
+	_ = json.Unmarshal(own, &set) // a damaged settings value falls back to defaults
+	if c.max >= 0 {
+		c.mu.Lock()
+		if _, ok := c.entries[chat]; !ok && len(c.entries) >= c.max {
+			for victim := range c.entries { // map order: an arbitrary entry
+				delete(c.entries, victim)
+				break
+			}
+		}
+		c.entries[chat] = cachedSettings{data: own, set: cloneSettings(set)}
+		c.mu.Unlock()
+	}
+	return set, own
+}
+
+// cloneSettings copies s so that the copy shares no changeable memory
+// with it (TestSettingsClone checks every field).
+func cloneSettings(s Settings) Settings {
+	s.Options = *s.Options.Clone()
+	if s.Notify != nil {
+		n := *s.Notify
+		n.People = slices.Clone(n.People)
+		s.Notify = &n
+	}
+	if s.Reach != nil {
+		r := *s.Reach
+		r.Told = slices.Clone(r.Told)
+		s.Reach = &r
+	}
+	return s
 }

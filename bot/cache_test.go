@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -407,4 +408,56 @@ func putJSON(put func(int64, []byte) error, chat int64, v any) error {
 		return err
 	}
 	return put(chat, data)
+}
+
+// Every field of the settings, present and future, is copied by
+// cloneSettings: the copy encodes the same and shares no memory.
+func TestSettingsClone(t *testing.T) {
+	var orig Settings
+	fill(reflect.ValueOf(&orig), 0)
+	if orig.Notify == nil || len(orig.Notify.People) == 0 || orig.Options.Rules == nil {
+		t.Fatal("fill left fields empty")
+	}
+	before := mustJSON(t, &orig)
+	c := cloneSettings(orig)
+	if got := mustJSON(t, &c); !bytes.Equal(got, before) {
+		t.Fatalf("clone encodes differently:\n%s\n%s", got, before)
+	}
+	if p := shared(reflect.ValueOf(&orig).Elem(), reflect.ValueOf(&c).Elem(), "", nil); p != "" {
+		t.Fatalf("clone shares %s with the original", p)
+	}
+	fill(reflect.ValueOf(&c), 1000)
+	if after := mustJSON(t, &orig); !bytes.Equal(after, before) {
+		t.Fatalf("changing the clone changed the original:\n%s\n%s", after, before)
+	}
+}
+
+func TestSettingsCacheServesOnlyTheStoredBytes(t *testing.T) {
+	c := newSettingsCache(0)
+	data := mustJSON(t, Settings{AutoLang: "uk", Notify: &kit.Notify{People: []kit.Notified{{User: 1, Lang: "en"}}}})
+	got, own := c.load(-1, data)
+	if got.AutoLang != "uk" || !bytes.Equal(own, data) {
+		t.Fatalf("load = %+v, %q", got, own)
+	}
+	got.Notify.People[0].Lang = "ru" // a private copy: the cache keeps its own
+	again, _ := c.load(-1, data)
+	if again.Notify.People[0].Lang != "en" {
+		t.Fatalf("a caller's change reached the cache: %q", again.Notify.People[0].Lang)
+	}
+	// Other bytes in storage are decoded, not the cached value used.
+	got, _ = c.load(-1, mustJSON(t, Settings{AutoLang: "ru"}))
+	if got.AutoLang != "ru" || got.Notify != nil {
+		t.Fatalf("load of other bytes = %+v", got)
+	}
+	if got, own := c.load(-1, nil); own != nil || got.AutoLang != "" {
+		t.Fatalf("no settings loaded as %+v, %q", got, own)
+	}
+	if got, _ := c.load(-2, []byte("{broken")); got.AutoLang != "" {
+		t.Fatalf("damaged settings loaded as %+v", got)
+	}
+	off := newSettingsCache(-1)
+	off.load(1, data)
+	if len(off.entries) != 0 {
+		t.Fatal("a disabled cache keeps entries")
+	}
 }

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"sync"
 	"time"
 
@@ -119,6 +121,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 	if p.Decision != cl.Decision {
 		d := b.window(r, p)
 		cl.Decision, cl.Reminded, cl.Length = p.Decision, 0, d.Milliseconds()
+		cl.Reminder = 0 // the reminder goes with its decision (finishReminder)
 		if cl.PausedAt != 0 {
 			cl.Deadline, cl.Left = 0, d.Milliseconds()
 		} else {
@@ -211,6 +214,9 @@ func actingSeat(entry []byte) int {
 	if entry == nil {
 		return -1
 	}
+	if seat, ok := leadingSeat(entry); ok {
+		return seat
+	}
 	var e struct {
 		Seat *int `json:"seat"`
 	}
@@ -218,6 +224,54 @@ func actingSeat(entry []byte) int {
 		return -1
 	}
 	return *e.Seat
+}
+
+// leadingSeat reads the seat of an entry as the kinds encode theirs
+// (kit.LogEntry and its like: numbers, then "seat", then the action)
+// without decoding the action after it, as every change does; anything
+// else is left to json.Unmarshal.
+func leadingSeat(entry []byte) (int, bool) {
+	rest, ok := bytes.CutPrefix(entry, []byte("{"))
+	for ok {
+		var key []byte
+		if key, rest, ok = cutJSONKey(rest); !ok {
+			return 0, false
+		}
+		end := 0
+		for end < len(rest) && (rest[end] == '-' || rest[end] >= '0' && rest[end] <= '9') {
+			end++
+		}
+		num, after := rest[:end], rest[end:]
+		if len(after) == 0 || after[0] != ',' && after[0] != '}' {
+			return 0, false // not a plain integer
+		}
+		switch string(key) {
+		case "seat":
+			n, err := strconv.Atoi(string(num))
+			return n, err == nil
+		case "update", "user":
+			rest, ok = after[1:], after[0] == ','
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// cutJSONKey cuts `"key":` off the front of b (a key without escapes).
+func cutJSONKey(b []byte) (key, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	i := bytes.IndexByte(b[1:], '"')
+	if i < 0 || bytes.IndexByte(b[1:1+i], '\\') >= 0 {
+		return nil, nil, false
+	}
+	key, rest = b[1:1+i], b[2+i:]
+	if len(rest) == 0 || rest[0] != ':' {
+		return nil, nil, false
+	}
+	return key, rest[1:], true
 }
 
 // RunTimers fires due deadlines until ctx ends, checking storage every
@@ -285,8 +339,10 @@ func (b *Bot) FireDue(ctx context.Context) {
 func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 	defer b.lock(t.Chat)()
 	expired := false
+	remind := ""
 	st, err := b.change(t.Chat, 0, func(c *chatState) error {
 		c.Stale = t
+		remind = "" // Batch may run this more than once
 		r := c.Rec
 		if r == nil {
 			return nil
@@ -337,13 +393,14 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			}
 		case reminderAt(r, p) != 0 && now >= reminderAt(r, p):
 			cl.Reminded++
-			if text := b.reminder(lang, r, p, cl.Deadline-now); text != "" {
-				c.Replies = append(c.Replies, kit.Reply{Text: text})
-			}
+			remind = b.reminder(lang, r, p, cl.Deadline-now)
 		}
 		return nil
 	})
 	b.finish(ctx, st, err, "")
+	if remind != "" && err == nil && st.Rec != nil {
+		b.postReminder(st.Chat, st.Rec, remind)
+	}
 	if expired && err == nil {
 		b.kindOf(st.Rec).Expire(ctx, t.Chat)
 	}
@@ -386,6 +443,57 @@ func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
 	id = b.cat.ForEdition(lang, r.Edition, id)
 	c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, id, map[string]any{"Player": kit.Mention(r.Seats[seat]), "Count": kickAfter(r)})})
 	return true
+}
+
+// The reminder of a decision is one message (the slot remind:<game>): a
+// second reminder replaces the first (a new message, so that it notifies
+// whom it mentions, and the old one deleted), and once the decision is
+// taken or the game ends it is deleted, so the live turn's buttons are on
+// the chat's last message again. Its id is stored in the clock
+// (Clock.Reminder, through onSent), so a restart still deletes it. A
+// reminder is not kept across a kill: the deadline it announced is.
+
+func remindSlot(game uint64) string { return kit.GameSlot(remindSlotName, game, "") }
+
+const remindSlotName = "remind"
+
+// postReminder replaces the game's reminder with text; under the chat's
+// lock, after the change that counted it.
+func (b *Bot) postReminder(chat int64, r *Record, text string) {
+	slot := remindSlot(r.ID)
+	b.out.Remove(chat, slot, r.Clock.Reminder)
+	b.out.Put(chat, slot, 0, text, nil)
+}
+
+// unsentReminder is the reminder text of a decision whose reminder was
+// counted but never reported sent ("": none): a stop that cut its delivery
+// leaves it owed, and Restore posts it.
+func (b *Bot) unsentReminder(lang string, r *Record) string {
+	cl := r.Clock
+	if r.Status != StatusPlaying || cl.Reminded == 0 || cl.Reminder != 0 || cl.Deadline == 0 || cl.PausedAt != 0 {
+		return ""
+	}
+	p := b.kindOf(r).Pending(r)
+	if p.Decision != cl.Decision {
+		return ""
+	}
+	return b.reminder(lang, r, p, max(cl.Deadline-b.cfg.Now().UnixMilli(), 0))
+}
+
+// finishReminder deletes the reminder of a decision the change moved on
+// from (or of a game it ended): finish calls it after the commit.
+func (b *Bot) finishReminder(st *chatState) {
+	if st.Rec == nil || st.ClockBefore == nil {
+		return
+	}
+	var before kit.Clock
+	if json.Unmarshal(st.ClockBefore, &before) != nil || before.Reminded == 0 {
+		return
+	}
+	cl := st.Rec.Clock
+	if st.Remove || st.GameOver || cl.Decision != before.Decision || cl.Reminded == 0 {
+		b.out.Remove(st.Chat, remindSlot(st.Rec.ID), before.Reminder)
+	}
 }
 
 // reminder is the short message that mentions whom the game waits for.

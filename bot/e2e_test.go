@@ -26,7 +26,7 @@ const testChat int64 = -1001234
 
 // harness runs the whole bot (Run) against the fake Bot API.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	api    *fakeapi.Server
 	db     string
 	bot    *Bot
@@ -38,11 +38,11 @@ type harness struct {
 	tune   func(*AppConfig)
 }
 
-func newHarness(t *testing.T, seed uint64, rules *engine.Rules) *harness {
+func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 	return newHarnessWith(t, seed, rules, nil)
 }
 
-func newHarnessWith(t *testing.T, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
+func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
 	h := &harness{tune: tune, t: t, api: fakeapi.New(), db: filepath.Join(t.TempDir(), "monopoly.db"), seed: seed, rules: rules}
 	t.Cleanup(h.api.Close)
 	h.users = []fakeapi.User{
@@ -66,7 +66,10 @@ func (h *harness) start() {
 		PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
 		Client:  telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
 		Presses: telegram.NoLimit,
-		Rules:   h.rules, Seed: func() uint64 { return seed },
+		// Each turn its own message, whatever the pace: the tests follow
+		// them (the carry-over has tests of its own).
+		CarryOver: -1,
+		Rules:     h.rules, Seed: func() uint64 { return seed },
 		Ready: func(b *Bot) { ready <- b },
 	}
 	if h.tune != nil {

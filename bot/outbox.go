@@ -5,7 +5,9 @@ import (
 	"errors"
 	"log/slog"
 	"reflect"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -39,13 +41,22 @@ import (
 type Outbox struct {
 	tg    Messenger
 	ready func(chat int64) time.Time // nil: no pacing
-	log   *slog.Logger
+	// keeping is ready for an op that may wait (an edit): it leaves a call
+	// of a group's budget for a new message (nil: ready).
+	keeping func(chat int64) time.Time
+	closing atomic.Bool // Close: deliver what is left as fast as the budget allows
+	log     *slog.Logger
 
 	// Hooks into the game layer, called without the outbox's lock.
 	onMigrate   func(from, to int64)
 	onForbidden func(chat int64)
 	onSent      func(chat int64, slot string, id int) // a slot's message got a new id
 	onKept      func(chat int64, seq uint64)          // a kept message is settled: delivered, or never will be
+
+	// carryWithin: a turn's next message takes over the closed one
+	// (carryOver) while the chat's last call is more recent than this, or
+	// the chat waits for its budget; 0: only then.
+	carryWithin time.Duration
 
 	ctx  context.Context
 	stop context.CancelFunc
@@ -56,10 +67,13 @@ type Outbox struct {
 }
 
 type outChat struct {
+	newest  int       // the newest message the bot sent into the chat (this run)
+	called  time.Time // when the last call into the chat was made
 	queue   []*outOp
 	slots   map[string]*outMsg
-	running bool // a worker owns the chat
-	paused  bool // 403: nothing is sent until Resume
+	running bool   // a worker owns the chat
+	paused  bool   // 403: nothing is sent until Resume
+	sending *outOp // the op being delivered, if any
 }
 
 // outMsg is one message of a slot, sent or still waiting to be.
@@ -86,10 +100,105 @@ type outOp struct {
 	notice bool       // a private notice (Notify): a failure drops it, nothing more
 	kept   uint64     // stored until delivered (outbox_kept.go); 0: in memory only
 	frame  bool       // one step of an animation (Frames): never merged away
+	remove bool       // delete msg's message (Remove), if it was ever sent
+	since  time.Time  // when the oldest content this op carries was queued
+	was    string     // the slot a detached message belonged to (Detach)
+	reused bool       // a slot's new message that took over its detached one (carryOver)
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
 	refused func()
 }
+
+// urgent says whether op may go before the ops queued ahead of it: a new
+// message — a reply to a command, a prompt, a picture, a slot's first
+// message (a menu, the next turn's) — goes before edits of messages
+// already on screen, which merge while they wait. A reply then waits for
+// the chat's next free call, not behind a game's stream of edits (it
+// waited 11-16 s at a human pace). New messages keep their order among
+// themselves, so what the chat shows reads in order; an edit changes a
+// message in place, so putting it later reorders nothing. A removal goes
+// early too: the chat never shows a reminder and its replacement at once.
+// o.mu is held.
+func (op *outOp) urgent() bool {
+	return op.msg == nil || op.remove || op.msg.id == 0 && !op.frame
+}
+
+// next takes the op to deliver now: the first urgent one, else the
+// oldest; o.mu is held. busy says the chat had to wait for its budget, or
+// is being played in now.
+func (c *outChat) next(busy bool) *outOp {
+	i := c.nextIndex()
+	op := c.queue[i]
+	c.queue = slices.Delete(c.queue, i, i+1)
+	if busy {
+		c.carryOver(op)
+	}
+	return op
+}
+
+// nextIndex is the first urgent op that no op of the same message is
+// queued ahead of (a message's own changes keep their order: an
+// animation's frames, then what follows), else 0; o.mu is held.
+func (c *outChat) nextIndex() int {
+	var ahead []*outMsg
+	for i, op := range c.queue {
+		if op.urgent() && (op.msg == nil || !slices.Contains(ahead, op.msg)) {
+			return i
+		}
+		if op.msg != nil {
+			ahead = append(ahead, op.msg)
+		}
+	}
+	return 0
+}
+
+// carryOver makes one call of two while a group plays: a slot's next
+// message (the next turn's) whose previous message (the turn just closed)
+// still waits for its final edit, and is the newest message the bot sent
+// into the chat, takes that message over — one edit shows the final text
+// and, under it, the new content with its buttons — instead of an edit
+// and a send. The buttons stay on the chat's last message, and a group
+// playing at a human pace, which the two calls of every turn took past its
+// 20 calls a minute, needs one. A turn that comes after a quiet while (a
+// slow game) is a new message, which notifies whom it mentions. o.mu is
+// held.
+func (c *outChat) carryOver(op *outOp) {
+	if op.msg == nil || op.msg.id != 0 || op.slot == "" || op.frame || op.remove || c.newest == 0 {
+		return
+	}
+	j := slices.IndexFunc(c.queue, func(q *outOp) bool {
+		return q.was == op.slot && q.msg != nil && q.msg.id == c.newest && !q.frame && !q.remove
+	})
+	if j < 0 || slices.ContainsFunc(c.queue, func(q *outOp) bool { return q != c.queue[j] && q.msg == c.queue[j].msg }) {
+		return
+	}
+	closed := c.queue[j]
+	c.queue = slices.Delete(c.queue, j, j+1)
+	text := closed.c.text + "\n\n" + op.c.text
+	if kit.TextLen(text) > kit.MaxText {
+		text = op.c.text
+	}
+	op.msg.id, op.msg.shown = closed.msg.id, closed.msg.shown
+	op.c.text, op.reused = text, true
+	if closed.since.Before(op.since) {
+		op.since = closed.since
+	}
+}
+
+// keep is how long the op next in c's queue must still wait if it may
+// (it is not urgent) so as to leave a call of the group's budget for a new
+// message; o.mu is held.
+func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
+	op := c.queue[c.nextIndex()]
+	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
+		return 0 // a new message, or an edit that makes no call
+	}
+	return time.Until(o.keeping(chat))
+}
+
+// keepStep bounds one wait of an edit for the kept call, so that a new
+// message queued meanwhile is picked soon.
+const keepStep = 250 * time.Millisecond
 
 // readier is what telegram.Client offers for pacing.
 type readier interface{ ReadyAt(chat int64) time.Time }
@@ -98,6 +207,9 @@ func newOutbox(tg Messenger, log *slog.Logger) *Outbox {
 	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}}
 	if r, ok := tg.(readier); ok {
 		o.ready = r.ReadyAt
+	}
+	if k, ok := tg.(interface{ ReadyAtKeeping(int64) time.Time }); ok {
+		o.keeping = k.ReadyAtKeeping
 	}
 	o.ctx, o.stop = context.WithCancel(context.Background())
 	return o
@@ -123,7 +235,7 @@ func (o *Outbox) sendKept(chat int64, seq uint64, text string, kb *tgbotapi.Inli
 	o.mu.Lock()
 	c := o.chat(chat)
 	if !c.paused {
-		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq})
+		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq, since: time.Now()})
 		o.kick(chat, c)
 	}
 	paused := c.paused
@@ -170,9 +282,10 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 		m = &outMsg{id: known}
 		c.slots[slot] = m
 	}
+	was := ""
 	if !attach {
 		delete(c.slots, slot)
-		slot = ""
+		slot, was = "", slot
 	}
 	if c.paused {
 		return
@@ -182,14 +295,14 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 	// follows it.
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
-			if !op.frame {
-				op.c, op.resend, op.slot = ct, attach, slot
+			if !op.frame && !op.remove {
+				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
 				return
 			}
 			break
 		}
 	}
-	c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: ct, resend: attach})
+	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, since: time.Now()})
 	o.kick(chat, c)
 }
 
@@ -213,7 +326,7 @@ func (o *Outbox) Frames(chat int64, slot string, known int, texts []string) {
 		return
 	}
 	for _, t := range texts {
-		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true})
+		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true, since: time.Now()})
 	}
 	o.kick(chat, c)
 }
@@ -233,8 +346,10 @@ func (o *Outbox) kick(chat int64, c *outChat) {
 func (o *Outbox) work(chat int64, mine *outChat) {
 	defer o.busy.Done()
 	for {
+		waited := false
 		if o.ready != nil {
 			if d := time.Until(o.ready(chat)); d > 0 {
+				waited = true
 				t := time.NewTimer(d)
 				select {
 				case <-t.C:
@@ -255,19 +370,35 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			o.dropped(chat, dropped)
 			return
 		}
-		op := c.queue[0]
-		c.queue = c.queue[1:]
+		if d := o.keep(chat, c); d > 0 {
+			// An edit waits while the group's budget is down to the call
+			// kept for a new message; one queued meanwhile goes first.
+			o.mu.Unlock()
+			t := time.NewTimer(min(d, keepStep))
+			select {
+			case <-t.C:
+			case <-o.ctx.Done():
+				t.Stop()
+			}
+			continue
+		}
+		op := c.next(waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin)
+		c.sending = op
 		var id int
 		var shown *content
 		if op.msg != nil {
 			id, shown = op.msg.id, op.msg.shown
 		}
 		o.mu.Unlock()
-		if id != 0 && shown.same(&op.c) || op.frame && id == 0 {
-			continue // already on screen: no "message is not modified"; a frame of a message never sent
+		if id != 0 && shown.same(&op.c) && !op.remove || (op.frame || op.remove) && id == 0 {
+			// Already on screen: no "message is not modified"; a frame
+			// or a removal of a message never sent.
+			o.delivered(mine, false)
+			continue
 		}
 		moved := false
 		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })
+		o.delivered(mine, true)
 		if moved {
 			return
 		}
@@ -280,11 +411,18 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 	if op.photo != nil {
 		return o.deliverPhoto(chat, op)
 	}
+	if op.remove {
+		o.deliverRemoval(chat, op, id)
+		return false
+	}
 	var err error
 	if id != 0 {
 		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
 		if err == nil {
 			o.shown(op, id)
+			if op.reused {
+				o.attached(chat, op, id)
+			}
 			return false
 		}
 		if errors.Is(err, telegram.ErrMessageNotFound) && op.frame {
@@ -299,6 +437,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 			return o.failed(chat, op, err)
 		}
 		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
+		op.reused = false
 	}
 	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
 	if err != nil && op.notice {
@@ -309,17 +448,32 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		return o.failed(chat, op, err)
 	}
 	if op.msg == nil {
+		o.mu.Lock()
+		if c := o.chats[chat]; c != nil {
+			c.newest = max(c.newest, newID)
+		}
+		o.mu.Unlock()
 		o.settle(chat, []*outOp{op})
 		return false
 	}
 	o.shown(op, newID)
+	o.attached(chat, op, newID)
+	return false
+}
+
+// attached reports a slot's message id, new or taken over (carryOver),
+// and notes the chat's newest message.
+func (o *Outbox) attached(chat int64, op *outOp, id int) {
 	o.mu.Lock()
-	attached := op.slot != "" && o.chats[chat] != nil && o.chats[chat].slots[op.slot] == op.msg
+	c := o.chats[chat]
+	if c != nil && !op.reused {
+		c.newest = max(c.newest, id)
+	}
+	attached := op.slot != "" && c != nil && c.slots[op.slot] == op.msg
 	o.mu.Unlock()
 	if attached && o.onSent != nil {
-		o.onSent(chat, op.slot, newID)
+		o.onSent(chat, op.slot, id)
 	}
-	return false
 }
 
 func (o *Outbox) shown(op *outOp, id int) {
@@ -473,6 +627,7 @@ func (o *Outbox) Idle() bool {
 // Close delivers what is queued, waiting at most timeout, then abandons
 // the rest (storage still knows which messages were never sent).
 func (o *Outbox) Close(timeout time.Duration) {
+	o.closing.Store(true) // nothing waits for a kept call any more
 	done := make(chan struct{})
 	go func() { o.busy.Wait(); close(done) }()
 	select {

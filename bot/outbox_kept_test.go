@@ -154,8 +154,9 @@ func TestWhichRepliesAreKept(t *testing.T) {
 }
 
 // TestReminderSurvivesAStop: a reminder that waits for the chat's budget
-// (a 429) when the bot stops is kept, and the next start sends it once;
-// the clock does not send it again, as it was counted when it was made.
+// (a 429) when the bot stops is owed (counted, its message id never
+// stored), and the next start sends it once; the clock does not send it
+// again, as it was counted when it was made.
 func TestReminderSurvivesAStop(t *testing.T) {
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) {
@@ -174,8 +175,8 @@ func TestReminderSurvivesAStop(t *testing.T) {
 	if !h.api.WaitFor(func() bool { return h.record().Clock.Reminded == 1 }, 5*time.Second) {
 		t.Fatal("no reminder at half time")
 	}
-	if n := pendingCount(t, h.bot.store); n != 1 {
-		t.Fatalf("%d kept messages with the reminder waiting, want it", n)
+	if r := h.record(); r.Clock.Reminder != 0 {
+		t.Fatalf("the waiting reminder has a message id %d", r.Clock.Reminder)
 	}
 	h.stop()
 	if n := h.mentions(user, "waiting for you"); n != 0 {
@@ -186,7 +187,13 @@ func TestReminderSurvivesAStop(t *testing.T) {
 	if n := h.mentions(user, "waiting for you"); n != 1 {
 		t.Fatalf("the reminder arrived %d times after the restart, want once", n)
 	}
-	if n := pendingCount(t, h.bot.store); n != 0 {
-		t.Fatalf("%d kept messages left after delivery", n)
+	if !h.api.WaitFor(func() bool { return h.record().Clock.Reminder != 0 }, 5*time.Second) {
+		t.Fatal("the reminder's message id was not stored")
+	}
+	h.stop()
+	h.start() // its id is stored now: nothing is owed
+	h.settle()
+	if n := h.mentions(user, "waiting for you"); n != 1 {
+		t.Fatalf("the reminder arrived %d times after a second restart, want once", n)
 	}
 }

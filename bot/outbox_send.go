@@ -2,10 +2,14 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"slices"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
 
 // photoSender is what a Messenger offers to send pictures
@@ -23,7 +27,7 @@ func (o *Outbox) SendPhoto(chat int64, p kit.Photo) {
 	if c.paused {
 		return
 	}
-	c.queue = append(c.queue, &outOp{photo: &p})
+	c.queue = append(c.queue, &outOp{photo: &p, since: time.Now()})
 	o.kick(chat, c)
 }
 
@@ -36,10 +40,15 @@ func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
 		return false
 	}
 	p := op.photo
-	_, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption)
+	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption)
 	if err != nil {
 		return o.failed(chat, op, err)
 	}
+	o.mu.Lock()
+	if c := o.chats[chat]; c != nil {
+		c.newest = max(c.newest, id)
+	}
+	o.mu.Unlock()
 	if p.Sent != nil && fileID != "" {
 		p.Sent(fileID)
 	}
@@ -56,9 +65,100 @@ func (o *Outbox) Notify(chat int64, text string) {
 	if c.paused {
 		return
 	}
-	c.queue = append(c.queue, &outOp{c: content{text: text}, notice: true})
+	c.queue = append(c.queue, &outOp{c: content{text: text}, notice: true, since: time.Now()})
 	o.kick(chat, c)
 }
+
+// deleter is what a Messenger offers to delete messages (telegram.Client
+// has it); without it a removal leaves the message as it is.
+type deleter interface {
+	Delete(ctx context.Context, chatID int64, messageID int) error
+}
+
+// Remove deletes slot's message (known: its id from storage, 0 if none)
+// and forgets the slot: a message that only mattered for a moment (a
+// reminder whose decision was taken, a used link, a closed menu) does
+// not stay in the chat, under the live turn. Changes of it still queued
+// are dropped; a message never sent is not sent at all.
+func (o *Outbox) Remove(chat int64, slot string, known int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	m := c.slots[slot]
+	delete(c.slots, slot)
+	if m == nil {
+		if known == 0 {
+			return
+		}
+		m = &outMsg{id: known}
+	}
+	var dropped []*outOp
+	c.queue = slices.DeleteFunc(c.queue, func(op *outOp) bool {
+		if op.msg == m {
+			dropped = append(dropped, op)
+			return true
+		}
+		return false
+	})
+	_ = dropped // slot ops are never kept
+	if c.paused {
+		return
+	}
+	c.queue = append(c.queue, &outOp{msg: m, remove: true, since: time.Now()})
+	o.kick(chat, c)
+}
+
+// deliverRemoval deletes op's message; one already gone is fine.
+func (o *Outbox) deliverRemoval(chat int64, op *outOp, id int) {
+	d, ok := o.tg.(deleter)
+	if !ok {
+		return
+	}
+	err := d.Delete(o.ctx, chat, id)
+	switch {
+	case err == nil, errors.Is(err, telegram.ErrMessageNotFound):
+	case errors.Is(err, context.Canceled):
+	default:
+		// Telegram lets a bot delete its messages for 48 hours; past that
+		// the message stays, which is all a failure costs.
+		o.log.Info("a message could not be deleted", "chat", chat, "msg", id, "err", err)
+	}
+}
+
+// UnshownSince is when the oldest content queued for chat and not yet on
+// screen was queued (zero: the chat shows everything it was given). A
+// content replaced by a newer one of the same message counts as shown
+// when the newer one is.
+func (o *Outbox) UnshownSince(chat int64) time.Time {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chats[chat]
+	if c == nil {
+		return time.Time{}
+	}
+	var t time.Time
+	for _, op := range append([]*outOp{c.sending}, c.queue...) {
+		if op != nil && (t.IsZero() || op.since.Before(t)) {
+			t = op.since
+		}
+	}
+	return t
+}
+
+// delivered marks the op mine was delivering as done with.
+func (o *Outbox) delivered(mine *outChat, called bool) {
+	o.mu.Lock()
+	mine.sending = nil
+	if called {
+		mine.called = time.Now()
+	}
+	o.mu.Unlock()
+}
+
+// carryOverWithin is how recent a group's last message must be for the
+// next turn to take over the closed one (Config.CarryOver): a group that
+// plays now. Past it, the turn is a new message that notifies.
+const carryOverWithin = 30 * time.Second
 
 // SendPrivate queues a message to a person's private chat, like Send;
 // if the person cannot receive it (never opened the bot, or blocked it),
@@ -70,6 +170,6 @@ func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboar
 	if c.paused {
 		return
 	}
-	c.queue = append(c.queue, &outOp{c: content{text, kb}, refused: refused})
+	c.queue = append(c.queue, &outOp{c: content{text, kb}, refused: refused, since: time.Now()})
 	o.kick(user, c)
 }

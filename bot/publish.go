@@ -42,6 +42,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		}
 	}
 	b.closeVotesOnEnd(st) // bot/votes.go
+	b.finishReminder(st)  // bot/deadline.go
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
@@ -210,10 +211,11 @@ func (b *Bot) restoreChat(chat int64) {
 	}
 	recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
 	playing := rec.Status == StatusPlaying
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || unsentVotes(rec))) {
+	lang := s.Language()
+	remind := b.unsentReminder(lang, rec) // bot/deadline.go
+	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || unsentVotes(rec) || remind != "")) {
 		return
 	}
-	lang := s.Language()
 	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
 	if playing {
 		b.reshowVotes(st, lang)
@@ -221,6 +223,9 @@ func (b *Bot) restoreChat(chat int64) {
 	b.finish(context.Background(), st, nil, "")
 	if playing {
 		b.kindOf(rec).Repost(chat, lang, rec)
+	}
+	if remind != "" {
+		b.postReminder(chat, rec, remind)
 	}
 }
 

@@ -91,6 +91,22 @@ func (g *guarded) ReadyAt(chat int64) time.Time {
 	return time.Time{}
 }
 
+// Delete and ReadyAtKeeping pass on what the outbox looks for too.
+func (g *guarded) Delete(ctx context.Context, chat int64, msg int) error {
+	d, ok := g.Messenger.(deleter)
+	if !ok {
+		return errors.New("bot: the messenger cannot delete messages")
+	}
+	return d.Delete(ctx, chat, msg)
+}
+
+func (g *guarded) ReadyAtKeeping(chat int64) time.Time {
+	if k, ok := g.Messenger.(interface{ ReadyAtKeeping(int64) time.Time }); ok {
+		return k.ReadyAtKeeping(chat)
+	}
+	return g.ReadyAt(chat)
+}
+
 func (g *guarded) AnswerInline(ctx context.Context, queryID string, results []any, privateText, privatePayload string) error {
 	im, ok := g.Messenger.(kit.InlineMessenger)
 	if !ok {

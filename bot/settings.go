@@ -102,6 +102,7 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 		show = true
 		if closed {
 			c.Settings.Menu, c.SettingsChanged = 0, true
+			c.Toast = b.cat.T(lang, "settings_closed", nil)
 		}
 		if !changed {
 			return nil
@@ -131,7 +132,9 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	if err == nil && st != nil && !st.Duplicate && show {
 		lang := st.Lang(q.From.LanguageCode)
 		if closed {
-			st.Finalize(settingsMenuSlot, msg, b.cat.T(lang, "settings_closed", nil))
+			// Closed, the menu is deleted (the presser's toast says so):
+			// a "closed" notice would only pile up under the game.
+			b.out.Remove(chat, settingsMenuSlot, msg)
 		} else {
 			text, kb := b.renderSettings(lang, st.Settings, page)
 			b.out.Put(chat, settingsMenuSlot, msg, text, kb)

@@ -29,6 +29,9 @@ func (h *harness) optLabel(lang, id string) string {
 func (h *harness) settingsMenus() []int {
 	var ids []int
 	for _, m := range h.api.Messages(testChat) {
+		if m.Deleted { // a closed menu is deleted
+			continue
+		}
 		for _, row := range m.Keyboard {
 			if p, err := kit.ParsePress(row[0].Data); err == nil && hostOps[p.Op].route == routeSettings {
 				ids = append(ids, m.ID)

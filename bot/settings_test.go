@@ -215,15 +215,12 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 		t.Errorf("the settings message is not in the new language: %q", last.Text)
 	}
 	h.pressSetting(alice, OpSetClose, 0)
-	msgs := h.api.Messages(testChat)
-	closed := false
-	for _, m := range msgs {
-		if m.Text == h.bot.cat.T("ru", "settings_closed", nil) && m.Keyboard == nil {
-			closed = true
-		}
+	// Closed, the menu is deleted, and the presser is told so in a toast.
+	if m := h.findMsg(testChat, last.ID); !m.Deleted {
+		t.Errorf("Close did not take the menu away: %q %v", m.Text, m.Keyboard)
 	}
-	if !closed {
-		t.Error("Close did not close the menu")
+	if a := h.api.CallbackAnswers(); len(a) == 0 || a[len(a)-1].Text != h.bot.cat.T("ru", "settings_closed", nil) || a[len(a)-1].ShowAlert {
+		t.Errorf("Close was not answered with a toast that says so: %+v", a[len(a)-1:])
 	}
 }
 

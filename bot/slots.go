@@ -63,6 +63,12 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		switch name {
 		case voteSlotName: // bot/votes.go
 			return voteSent(r, key, id)
+		case remindSlotName: // bot/deadline.go
+			if r.Clock.Reminded == 0 || r.Clock.Reminder == id {
+				return false
+			}
+			r.Clock.Reminder = id
+			return true
 		case "lobby":
 		default:
 			return b.kindOf(r).Sent(r, name, key, id)

@@ -283,6 +283,13 @@ func (g *Game) perform(p PlayerID, a Action) {
 func (g *Game) actVoteEnd(p PlayerID) {
 	g.Players[p].VotedEnd = true
 	*g.event() = Event{Kind: EvVotedEnd, Player: p}
+	g.countVotes()
+}
+
+// countVotes ends the game by agreement once every active player has voted
+// for it: after a vote, and after a seat leaves (bankruptcy, resignation, a
+// kick), since the one player who had not voted may be the one who left.
+func (g *Game) countVotes() {
 	for i := range g.Players {
 		if g.Active(PlayerID(i)) && !g.Players[i].VotedEnd {
 			return

@@ -12,6 +12,9 @@ func (g *Game) startAuction(sq, minBid, building int, requester PlayerID) {
 		passed = a.Passed[:0]
 	}
 	*a = Auction{Square: sq, Min: max(minBid, 1), Leader: NoOwner, Building: building, Requester: requester}
+	if note := g.Note(); note > 1 { // bids in whole notes, from one note up
+		a.Min, a.Step = g.wholeNotesUp(max(a.Min, note)), note
+	}
 	for i := range g.Players {
 		q := PlayerID(i)
 		passed = append(passed, !g.Active(q) || building > 0 && !g.hasPlacement(q, building))
@@ -27,7 +30,7 @@ func (a *Auction) MinBid() int {
 	if a.Leader == NoOwner {
 		return a.Min
 	}
-	return a.High + 1
+	return a.High + max(1, a.Step)
 }
 
 func (g *Game) checkBid(p PlayerID, amount int) error {
@@ -37,6 +40,9 @@ func (g *Game) checkBid(p PlayerID, amount int) error {
 	}
 	if amount < a.MinBid() {
 		return ErrBidTooLow
+	}
+	if !g.wholeNotes(amount) {
+		return ErrWholeNotes
 	}
 	if amount > g.Players[p].Cash {
 		return ErrBidTooHigh

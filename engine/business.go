@@ -78,11 +78,11 @@ func businessEdition() *Edition {
 	return &Edition{
 		ID: Business, Squares: sq, Decks: [2][]Card{surpriseDeck()},
 		Houses: 26, Hotels: 10, MinPlayers: 2, MaxPlayers: 6, JailSquare: BusinessJail,
-		Luck: 2, Misfortune: 2,
+		Luck: 2, Misfortune: 2, SeatZeroStarts: true,
 		Rules: Rules{
 			StartingCash: 1500, Salary: 200, JailFine: 50, EvenBuilding: true,
 			EarlyEndByAgreement: true,
-			JailDoubles:         2, JailSkipsTurn: true, GambleCap: 200,
+			JailDoubles:         2, JailSkipsTurn: true, // GambleCap 0: any part of one's cash, as the book says
 			NoBuildingAuctions: true, MortgagedUntradable: true, BankruptToBank: true,
 			BuildOnOwnTurn: true, UnmortgageBeforeTurn: true, HotelNeedsFullSet: true,
 		},

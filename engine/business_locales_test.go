@@ -29,7 +29,7 @@ func TestBusinessTexts(t *testing.T) {
 	for r := 0; r < 3; r++ {
 		ids = append(ids, fmt.Sprintf("skip_reason_%d", r))
 	}
-	ids = append(ids, "edition_business", "deck_business_0", fmt.Sprintf("jail_reason_%d", engine.JailByStopping))
+	ids = append(ids, "edition_business", "currency_business", "deck_business_0", fmt.Sprintf("jail_reason_%d", engine.JailByStopping))
 	for _, lang := range locales.Languages {
 		for _, id := range ids {
 			if got := c.T(lang, id, nil); got == id || strings.TrimSpace(got) == "" {
@@ -47,9 +47,9 @@ func TestBusinessTexts(t *testing.T) {
 			case engine.CardBack:
 				want = append(want, strconv.Itoa(card.Amount))
 			case engine.CardCollect, engine.CardPay, engine.CardPayEach, engine.CardCollectEach:
-				want = append(want, c.Money(lang, card.Amount))
+				want = append(want, c.MoneyOf(lang, engine.Business, card.Amount))
 			case engine.CardRepairs:
-				want = append(want, c.Money(lang, card.Amount), c.Money(lang, card.PerHotel))
+				want = append(want, c.MoneyOf(lang, engine.Business, card.Amount), c.MoneyOf(lang, engine.Business, card.PerHotel))
 			}
 			checkCardText(t, lang, id, text, want)
 			if id == text {

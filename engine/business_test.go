@@ -70,7 +70,7 @@ func TestBusinessBoard(t *testing.T) {
 	r := ed.Rules
 	if r.StartingCash != 1500 || r.Salary != 200 || r.JailFine != 50 || r.MortgageInterest != 0 || r.Auctions ||
 		r.DoubleRentOnSet || !r.EvenBuilding || r.BuildBeforeRollOnly || r.JailDoubles != 2 || !r.JailSkipsTurn ||
-		r.GambleCap != 200 || !r.NoBuildingAuctions || !r.MortgagedUntradable || !r.BankruptToBank ||
+		r.GambleCap != 0 || !r.NoBuildingAuctions || !r.MortgagedUntradable || !r.BankruptToBank ||
 		!r.BuildOnOwnTurn || !r.UnmortgageBeforeTurn || !r.HotelNeedsFullSet {
 		t.Errorf("rules %+v", r)
 	}
@@ -277,5 +277,19 @@ func TestSeatZeroStarts(t *testing.T) {
 	wantEvents(t, ev, Event{Kind: EvFirstPlayer, Player: 0}, Event{Kind: EvTurnStarted, Player: 0, Amount: 1})
 	if g.Current != 0 || g.Phase != PhaseTurnStart {
 		t.Fatalf("current %d phase %d", g.Current, g.Phase)
+	}
+}
+
+// TestBusinessNamesWhoStarts: the business rule book names who starts
+// (the youngest) rather than rolling, so its edition asks a host for
+// SeatZeroStarts; the other editions roll.
+func TestBusinessNamesWhoStarts(t *testing.T) {
+	for _, c := range []struct {
+		ed   string
+		want bool
+	}{{Business, true}, {Classic, false}, {Lux, false}} {
+		if got := EditionByID(c.ed).SeatZeroStarts; got != c.want {
+			t.Errorf("%s: SeatZeroStarts %v", c.ed, got)
+		}
 	}
 }

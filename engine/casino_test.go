@@ -121,11 +121,13 @@ func TestCasinoChoices(t *testing.T) {
 		t.Fatalf("Legal %+v", l)
 	}
 	for _, a := range l {
-		if a.Kind == ActStake && (a.Amount != 1 || a.Max != 1_500_000) {
+		if a.Kind == ActStake && (a.Amount != 1_000 || a.Max != 1_500_000) {
 			t.Fatalf("stake range %d–%d", a.Amount, a.Max)
 		}
 	}
 	refuse(t, g, 0, Action{Kind: ActStake, Amount: 0}, ErrBadStake)
+	refuse(t, g, 0, Action{Kind: ActStake, Amount: 999}, ErrBadStake)     // less than the smallest note
+	refuse(t, g, 0, Action{Kind: ActStake, Amount: 1_500}, ErrWholeNotes) // not in whole notes
 	refuse(t, g, 0, Action{Kind: ActStake, Amount: 1_500_001}, ErrBadStake)
 	refuse(t, g, 1, Action{Kind: ActStake, Amount: 10}, ErrNotYourTurn)
 	ev := act(t, g, 0, ActNoStake)

@@ -132,7 +132,9 @@ type Rules struct {
 	// The options below are the lux edition's (LUX.md).
 
 	// JailOnStop: stopping on the jail square puts the player in jail (there
-	// is no just visiting), and the move that ends there pays no salary.
+	// is no just visiting), and a move that ends in jail — on that square,
+	// or on a card square whose card sends the player there — pays no
+	// salary.
 	JailOnStop bool `json:"jail_on_stop,omitempty"`
 	// HotelsBySet: the hotels of a colour set go back to the bank together,
 	// whether exchanged for houses or sold with the set.
@@ -161,7 +163,18 @@ type Edition struct {
 	Jackpot int
 	// Inspection is the tax of the tax inspection square (lux).
 	Inspection InspectionTax
-	Rules      Rules
+	// SeatZeroStarts: the rule book names who starts instead of rolling for
+	// it (business: «первым ходит самый младший»); a host seats that player
+	// first and passes Config.SeatZeroStarts.
+	SeatZeroStarts bool
+	// OrderDice is how many dice each player rolls for the starting order
+	// (0: two; lux: one, «всі гравці кидають кубик»).
+	OrderDice int
+	// Note is the smallest banknote (0: 1). Stakes, bids and trades move
+	// whole notes, the least of each is one note, and interest is rounded
+	// up to a note, so every amount stays payable (lux: 1 000).
+	Note  int
+	Rules Rules
 
 	groups [][]int // square indexes of each group, filled by prepare
 	colour []bool  // by group: a colour set (holdings.go), filled by prepare

@@ -58,8 +58,8 @@ func (g *Game) appendEditionLegal(dst []Action, p PlayerID) []Action {
 	case g.Phase == PhaseJailChoice: // ActPayJailFine is among the turn's actions
 		dst = append(dst, Action{Kind: ActStayInJail})
 	case g.Phase == PhaseGamble:
-		if most := g.MaxStake(p); most >= 1 { // a trade may have taken the cash since
-			dst = append(dst, Action{Kind: ActStake, Amount: 1, Max: most})
+		if most := g.MaxStake(p); most >= g.Note() { // a trade may have taken the cash since
+			dst = append(dst, Action{Kind: ActStake, Amount: g.Note(), Max: most})
 		}
 		dst = append(dst, Action{Kind: ActNoStake})
 	}

@@ -231,3 +231,39 @@ func TestLegal(t *testing.T) {
 		})
 	}
 }
+
+// TestVoteEndWhenHoldoutLeaves: the vote is counted again when a seat
+// leaves, so the one player who had not voted going bankrupt or resigning
+// (a kick is a resignation) ends the game by agreement among the rest.
+func TestVoteEndWhenHoldoutLeaves(t *testing.T) {
+	// Resigning.
+	g := newTestGame(t, 4, nil)
+	own(g, 1, 39)
+	act(t, g, 0, ActVoteEnd)
+	act(t, g, 1, ActVoteEnd)
+	ev := act(t, g, 3, ActResign)
+	wantPhase(t, g, PhaseTurnStart) // seat 2 has not voted yet
+	noEvent(t, ev, EvGameOver)
+	act(t, g, 2, ActVoteEnd)
+	wantPhase(t, g, PhaseGameOver)
+
+	g = newTestGame(t, 3, nil)
+	own(g, 1, 39)
+	act(t, g, 0, ActVoteEnd)
+	act(t, g, 1, ActVoteEnd)
+	ev = act(t, g, 2, ActResign)
+	hasEvent(t, ev, Event{Kind: EvGameOver, Player: 1, Amount: 1})
+	wantPhase(t, g, PhaseGameOver)
+
+	// Going bankrupt on a rent it cannot pay.
+	g = newTestGame(t, 3, nil)
+	own(g, 1, 39)
+	act(t, g, 1, ActVoteEnd)
+	act(t, g, 2, ActVoteEnd)
+	setCash(g, 0, 10)
+	g.Players[0].Pos = 35
+	roll(t, g, 0, 1, 3)
+	wantPhase(t, g, PhaseDebt)
+	ev = act(t, g, 0, ActBankrupt)
+	hasEvent(t, ev, Event{Kind: EvGameOver, Player: 1, Amount: 1})
+}

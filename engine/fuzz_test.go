@@ -96,6 +96,9 @@ func FuzzApply(f *testing.F) {
 					a = buf[int(rest[2])%len(buf)]
 					if (a.Kind == ActBid || a.Kind == ActStake) && amount > 0 {
 						a.Amount += amount % (a.Max - a.Amount + 1)
+						if amount&1 == 0 { // whole banknotes (lux) half the time
+							a.Amount -= a.Amount % g.Note()
+						}
 					}
 					a.Max = 0
 				}

@@ -9,9 +9,9 @@ package engine
 func (g *Game) MaxStake(p PlayerID) int {
 	c := g.Players[p].Cash
 	if limit := g.Rules.GambleCap; limit > 0 && limit < c {
-		return limit
+		c = limit
 	}
-	return c
+	return c - c%g.Note()
 }
 
 // GambleGain is the net change of cash for a stake and the die rolled.
@@ -32,7 +32,7 @@ func (g *Game) offerGamble(p PlayerID) { g.offerStake(Event{Kind: EvGambleOffere
 // emits e, the offer, with the most they may stake in Amount.
 func (g *Game) offerStake(e Event) {
 	most := g.MaxStake(e.Player)
-	if most < 1 {
+	if most < g.Note() {
 		return
 	}
 	g.Step = StepGamble
@@ -44,8 +44,11 @@ func (g *Game) checkGamble(p PlayerID, a Action) error {
 	if err := g.onTurn(p == g.Current, PhaseGamble); err != nil {
 		return err
 	}
-	if a.Kind == ActStake && (a.Amount < 1 || a.Amount > g.MaxStake(p)) {
+	if a.Kind == ActStake && (a.Amount < g.Note() || a.Amount > g.MaxStake(p)) {
 		return ErrBadStake
+	}
+	if a.Kind == ActStake && !g.wholeNotes(a.Amount) {
+		return ErrWholeNotes
 	}
 	return nil
 }

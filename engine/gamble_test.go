@@ -3,7 +3,8 @@ package engine
 import "testing"
 
 // TestGamble: a stake on one die — 1–2 lost to the bank, 3–4 half the
-// stake (rounded down) on top, 5–6 doubled; staking nothing is allowed.
+// stake (rounded down) on top, 5–6 doubled; staking nothing is allowed;
+// by default any part of one's cash may be staked (no cap).
 func TestGamble(t *testing.T) {
 	for _, c := range []struct {
 		die, stake, cash int
@@ -16,17 +17,19 @@ func TestGamble(t *testing.T) {
 		{4, 75, 1537, EvGambleWon, 37},
 		{5, 100, 1600, EvGambleWon, 100},
 		{6, 200, 1700, EvGambleWon, 200},
+		{6, 1500, 3000, EvGambleWon, 1500}, // any amount of one's cash
+		{2, 1500, 0, EvGambleLost, 0},
 	} {
 		g := newBusinessGame(t, 2, nil)
 		ev := roll(t, g, 0, 1, 4) // 0 → 5
-		hasEvent(t, ev, Event{Kind: EvGambleOffered, Player: 0, Amount: 200})
+		hasEvent(t, ev, Event{Kind: EvGambleOffered, Player: 0, Amount: 1500})
 		wantPhase(t, g, PhaseGamble)
 		l := g.Legal(0)
 		if countKind(l, ActStake) != 1 || countKind(l, ActNoStake) != 1 || hasAction(l, ActEndTurn) {
 			t.Fatalf("Legal %+v", l)
 		}
 		for _, a := range l {
-			if a.Kind == ActStake && (a.Amount != 1 || a.Max != 200) {
+			if a.Kind == ActStake && (a.Amount != 1 || a.Max != 1500) {
 				t.Fatalf("stake range %d–%d", a.Amount, a.Max)
 			}
 		}
@@ -49,13 +52,19 @@ func TestGambleLimits(t *testing.T) {
 	roll(t, g, 0, 1, 4)
 	refuse(t, g, 0, Action{Kind: ActStake, Amount: 0}, ErrBadStake)
 	refuse(t, g, 0, Action{Kind: ActStake, Amount: -5}, ErrBadStake)
-	refuse(t, g, 0, Action{Kind: ActStake, Amount: 201}, ErrBadStake) // the default cap
 	ev := act(t, g, 0, ActNoStake)
 	wantEvents(t, ev, Event{Kind: EvNoStake, Player: 0})
 	wantCash(t, g, 1500)
 
-	// Without a cap the whole cash may be staked, and no more.
-	g = newBusinessGame(t, 2, businessRules(func(r *Rules) { r.GambleCap = 0 }))
+	// A cap is a house rule a chat may choose: no more than it.
+	g = newBusinessGame(t, 2, businessRules(func(r *Rules) { r.GambleCap = 200 }))
+	ev = roll(t, g, 0, 1, 4)
+	hasEvent(t, ev, Event{Kind: EvGambleOffered, Player: 0, Amount: 200})
+	refuse(t, g, 0, Action{Kind: ActStake, Amount: 201}, ErrBadStake)
+
+	// By default (the book's «любую сумму из имеющихся у тебя денег») the
+	// whole cash may be staked, and no more.
+	g = newBusinessGame(t, 2, nil)
 	setCash(g, 0, 300)
 	roll(t, g, 0, 1, 4)
 	refuse(t, g, 0, Action{Kind: ActStake, Amount: 301}, ErrBadStake)
@@ -64,7 +73,7 @@ func TestGambleLimits(t *testing.T) {
 	wantCash(t, g, 0)
 
 	// A cap above the cash: the cash is the limit.
-	g = newBusinessGame(t, 2, nil)
+	g = newBusinessGame(t, 2, businessRules(func(r *Rules) { r.GambleCap = 200 }))
 	setCash(g, 0, 120)
 	ev = roll(t, g, 0, 1, 4)
 	hasEvent(t, ev, Event{Kind: EvGambleOffered, Player: 0, Amount: 120})

@@ -94,6 +94,8 @@ type Auction struct {
 	Min    int      `json:"min"`    // lowest allowed first bid
 	Leader PlayerID `json:"leader"` // NoOwner before the first bid
 	Passed []bool   `json:"passed"` // by seat; bankrupt players count as passed
+	// Step is the least raise (0: 1): the edition's smallest banknote.
+	Step int `json:"step,omitempty"`
 	// Building is 0 for a deed auction, 1 for a house, Hotel for a hotel.
 	Building  int      `json:"building,omitempty"`
 	Requester PlayerID `json:"requester,omitempty"`
@@ -227,9 +229,11 @@ func New(cfg Config) (*Game, []Event, error) {
 	return g, g.takeEvents(), nil
 }
 
-// rollForOrder rolls two dice for each player; the highest starts, ties
-// among the highest roll again.
+// rollForOrder rolls two dice for each player (one where the edition's
+// OrderDice says so: EvOrderRoll's second die is then 0); the highest
+// starts, ties among the highest roll again.
 func (g *Game) rollForOrder() PlayerID {
+	oneDie := g.ed.OrderDice == 1
 	contenders := make([]PlayerID, len(g.Players))
 	for i := range contenders {
 		contenders[i] = PlayerID(i)
@@ -237,7 +241,10 @@ func (g *Game) rollForOrder() PlayerID {
 	for {
 		best, bestSum := contenders[:0:0], 0
 		for _, p := range contenders {
-			d := g.rollDice()
+			d := [2]int{g.die(), 0}
+			if !oneDie {
+				d[1] = g.die()
+			}
 			*g.event() = Event{Kind: EvOrderRoll, Player: p, Dice: d}
 			switch s := d[0] + d[1]; {
 			case s > bestSum:

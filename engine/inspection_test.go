@@ -11,8 +11,8 @@ func TestInspection(t *testing.T) {
 	own(g, 0, 1, 3, 37, 39)
 	build(g, 2, 1, 3)       // 4 houses
 	build(g, Hotel, 37, 39) // 2 hotels
-	g.Players[0].Pos = 29
-	ev := roll(t, g, 0, 1, 3) // 29 → 33
+	g.Players[0].Pos = 26
+	ev := roll(t, g, 0, 1, 3) // 26 → 30
 	hasEvent(t, ev, Event{Kind: EvLanded, Player: 0, Square: LuxInspection})
 	wantPhase(t, g, PhaseInspection)
 	l := g.Legal(0)
@@ -37,8 +37,8 @@ func TestInspection(t *testing.T) {
 
 	// Doubles escape; arriving by doubles keeps the extra roll.
 	g = newLuxGame(t, 2, nil)
-	g.Players[0].Pos = 31
-	roll(t, g, 0, 1, 1) // 31 → 33, doubles
+	g.Players[0].Pos = 28
+	roll(t, g, 0, 1, 1) // 28 → 30, doubles
 	wantPhase(t, g, PhaseInspection)
 	ev = roll(t, g, 0, 4, 4)
 	wantEvents(t, ev, Event{Kind: EvInspectionFree, Player: 0, Dice: [2]int{4, 4}, Square: LuxInspection})
@@ -46,13 +46,13 @@ func TestInspection(t *testing.T) {
 	if !g.RollAgain || g.Doubles != 1 {
 		t.Fatalf("roll again %v, doubles %d", g.RollAgain, g.Doubles)
 	}
-	roll(t, g, 0, 1, 2) // the move's extra roll: 33 → 36, Chance
+	roll(t, g, 0, 2, 4) // the move's extra roll: 30 → 36, Chance
 	wantPos(t, g, 0, 36)
 
 	// The timeout rolls; short of cash the tax is a debt to the bank.
 	g = newLuxGame(t, 2, nil)
 	setCash(g, 0, 10_000)
-	g.Players[0].Pos = 29
+	g.Players[0].Pos = 26
 	roll(t, g, 0, 1, 3)
 	g.ScriptDice(5, 6)
 	ev = do(t, g, System, Action{Kind: ActTimeout})

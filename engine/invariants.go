@@ -6,7 +6,8 @@ import "fmt"
 // step: money is conserved, the bank's building stock adds up, every deed
 // has at most one owner and no bankrupt owner, building is even and only on
 // whole unmortgaged sets, decks and jail cards add up, the index of
-// holdings agrees with the board, and the phase agrees with the state.
+// holdings agrees with the board, every player's cash is in whole
+// banknotes, and the phase agrees with the state.
 // Tests call it after every action.
 func (g *Game) CheckInvariants() error {
 	ed := g.EditionData()
@@ -16,6 +17,9 @@ func (g *Game) CheckInvariants() error {
 			return fmt.Errorf("player %d has negative cash %d", i, pl.Cash)
 		}
 		total += int64(pl.Cash)
+		if !g.wholeNotes(pl.Cash) {
+			return fmt.Errorf("player %d's cash %d is not in whole banknotes of %d", i, pl.Cash, g.Note())
+		}
 		if pl.Bankrupt && (pl.Cash != 0 || pl.JailCards != [2]bool{}) {
 			return fmt.Errorf("bankrupt player %d still holds cash or cards", i)
 		}

@@ -3,9 +3,10 @@ package engine
 // Lux is the id of the deluxe Ukrainian edition «Монополія.УА.Люкс» (seed
 // rule book 004): world cities on the classic 40-square layout, money in
 // thousands (the classic table × 1 000), four transport companies and two
-// utilities (an Internet company and a mobile operator), a casino with a
-// jackpot in the free-parking corner, a tax inspection, and jail for
-// whoever stops on its square. The choices the rule book leaves open are
+// utilities (an Internet company and a mobile communications company), a casino with a
+// jackpot in the free-parking corner, a tax inspection in the go-to-jail
+// corner (the rule book has no go-to-jail square), and jail for whoever
+// stops on its square. The choices the rule book leaves open are
 // listed with their reasons in LUX.md.
 const Lux = "lux"
 
@@ -33,8 +34,7 @@ const (
 	LuxCasino     = 20
 	LuxSingapore  = 24
 	LuxMobile     = 28
-	LuxGoToJail   = 30
-	LuxInspection = 33
+	LuxInspection = 30
 	LuxKyiv       = 39 // the dearest deed
 )
 
@@ -56,9 +56,11 @@ func thousands(s Square) Square {
 }
 
 // luxEdition is the classic board's prices and rents × 1 000, with the
-// casino in the free-parking corner and the tax inspection in place of the
-// third Казна square (33, between the green cities, where a player
-// passing has the most buildings to be taxed on).
+// casino in the free-parking corner and the tax inspection in the corner
+// opposite the jail, where the classic board sends players to jail: the
+// rule book lists exactly three ways into jail (its square, a card, three
+// doubles) and no go-to-jail square, while its cards send players «до
+// в'язниці, або у податкову інспекцію», the two places one is sent to.
 func luxEdition() *Edition {
 	transport := thousands(Square{Kind: SquarePort, Group: LuxTransport, Price: 200, Mortgage: 100, Rent: [6]int{25, 50, 100, 200}})
 	utility := thousands(Square{Kind: SquareUtility, Group: LuxUtilities, Price: 150, Mortgage: 75, Rent: [6]int{4, 10}})
@@ -96,12 +98,12 @@ func luxEdition() *Edition {
 		25: transport, // shipping company
 		26: city(LuxYellow, 260, 150, 22, 110, 330, 800, 975, 1150),
 		27: city(LuxYellow, 260, 150, 22, 110, 330, 800, 975, 1150),
-		28: utility, // mobile operator
+		28: utility, // mobile communications company
 		29: city(LuxYellow, 280, 150, 24, 120, 360, 850, 1025, 1200),
-		30: plain(SquareGoToJail),
+		30: plain(SquareInspection),
 		31: city(LuxGreen, 300, 200, 26, 130, 390, 900, 1100, 1275),
 		32: city(LuxGreen, 300, 200, 26, 130, 390, 900, 1100, 1275),
-		33: plain(SquareInspection),
+		33: plain(SquareChest),
 		34: city(LuxGreen, 320, 200, 28, 150, 450, 1000, 1200, 1400),
 		35: transport, // airline
 		36: plain(SquareChance),
@@ -112,7 +114,7 @@ func luxEdition() *Edition {
 	return &Edition{
 		ID: Lux, Squares: sq, Decks: [2][]Card{luxChance(), luxChest()},
 		Houses: 32, Hotels: 12, MinPlayers: 2, MaxPlayers: 4, JailSquare: LuxJail,
-		Jackpot:    200 * luxUnit,
+		Jackpot: 200 * luxUnit, OrderDice: 1, Note: luxUnit,
 		Inspection: InspectionTax{Base: 50 * luxUnit, PerHouse: 25 * luxUnit, PerHotel: 100 * luxUnit},
 		Rules: Rules{
 			StartingCash: 1500 * luxUnit, Salary: 200 * luxUnit, JailFine: 50 * luxUnit, JailRolls: 3,

@@ -12,7 +12,7 @@ func TestLuxBuyOrAuction(t *testing.T) {
 	ev := roll(t, g, 0, 1, 2) // 0 → 3, Делі
 	wantPhase(t, g, PhaseBuyDecision)
 	ev = act(t, g, 0, ActDecline)
-	hasEvent(t, ev, Event{Kind: EvAuctionStarted, Player: NoOwner, Square: 3, Amount: 1})
+	hasEvent(t, ev, Event{Kind: EvAuctionStarted, Player: NoOwner, Square: 3, Amount: 1_000})
 	do(t, g, 1, Action{Kind: ActBid, Amount: 30_000})
 	do(t, g, 0, Action{Kind: ActBid, Amount: 45_000})
 	act(t, g, 1, ActPass)
@@ -136,7 +136,7 @@ func TestLuxBankruptcy(t *testing.T) {
 	g.Decks[DeckChance].draw()
 	g.Players[0].JailCards[DeckChance] = true
 	ev := act(t, g, 0, ActResign)
-	hasEvent(t, ev, Event{Kind: EvAuctionStarted, Player: NoOwner, Square: 1, Amount: 1})
+	hasEvent(t, ev, Event{Kind: EvAuctionStarted, Player: NoOwner, Square: 1, Amount: 1_000})
 	if g.AuctionQueue[0] != 3 || bottomCard(g, DeckChance) != luxCard(t, DeckChance, CardJailFree, 0) {
 		t.Fatalf("queue %v, bottom card %d", g.AuctionQueue, bottomCard(g, DeckChance))
 	}
@@ -153,9 +153,9 @@ func TestLuxBankruptcy(t *testing.T) {
 	wantPhase(t, g, PhaseDebt)
 	ev = act(t, g, 0, ActBankrupt)
 	hasEvent(t, ev, Event{Kind: EvBankrupt, Player: 0, Other: 1})
-	hasEvent(t, ev, Event{Kind: EvMortgageInterest, Player: 1, Square: 12, Amount: 7_500})
+	hasEvent(t, ev, Event{Kind: EvMortgageInterest, Player: 1, Square: 12, Amount: 8_000}) // 10 % of 75 000, rounded up to a note
 	// 100 000 cash and 2 × 25 000 for the houses go to the creditor.
-	wantCash(t, g, 0, 1_500_000+150_000-7_500, 1_500_000)
+	wantCash(t, g, 0, 1_500_000+150_000-8_000, 1_500_000)
 	if g.Props[1].Owner != 1 || g.Props[1].Buildings != 0 || g.Houses != 32 {
 		t.Fatalf("deed 1 %+v, bank houses %d", g.Props[1], g.Houses)
 	}
@@ -194,4 +194,52 @@ func TestLuxEarlyEnd(t *testing.T) {
 	if g.NetWorth(2) != 1_900_000 {
 		t.Fatalf("net worth %d", g.NetWorth(2))
 	}
+}
+
+// TestLuxWholeNotes: the rule book's smallest banknote is 1 000, so the
+// least casino stake and the least opening bid are 1 000, stakes, bids and
+// trades move whole thousands, and the 10 % interest is rounded up to one
+// (a 75 000 mortgage costs 8 000, a 175 000 one 18 000).
+func TestLuxWholeNotes(t *testing.T) {
+	g := newLuxGame(t, 3, nil)
+	if g.Note() != 1_000 || newTestGame(t, 2, nil).Note() != 1 {
+		t.Fatalf("notes %d", g.Note())
+	}
+	// The opening bid and the raises.
+	roll(t, g, 0, 1, 2) // 0 → 3, Делі
+	ev := act(t, g, 0, ActDecline)
+	hasEvent(t, ev, Event{Kind: EvAuctionStarted, Player: NoOwner, Square: 3, Amount: 1_000})
+	refuse(t, g, 1, Action{Kind: ActBid, Amount: 1}, ErrBidTooLow)
+	refuse(t, g, 1, Action{Kind: ActBid, Amount: 2_500}, ErrWholeNotes)
+	do(t, g, 1, Action{Kind: ActBid, Amount: 1_000})
+	if min := g.Auction.MinBid(); min != 2_000 {
+		t.Fatalf("next bid %d", min)
+	}
+	refuse(t, g, 2, Action{Kind: ActBid, Amount: 1_001}, ErrBidTooLow)
+	do(t, g, 2, Action{Kind: ActBid, Amount: 2_000})
+	for _, l := range g.Legal(0) {
+		if l.Kind == ActBid && l.Amount != 3_000 {
+			t.Fatalf("Legal bid from %d", l.Amount)
+		}
+	}
+	// Trades in whole thousands.
+	g = newLuxGame(t, 2, nil)
+	own(g, 1, 6)
+	refuse(t, g, 0, Action{Kind: ActProposeTrade, Trade: &Trade{To: 1, GiveCash: 10_500, TakeDeeds: []int{6}}}, ErrBadTrade)
+	propose(t, g, 0, Trade{To: 1, GiveCash: 11_000, TakeDeeds: []int{6}})
+
+	// Interest: 10 % of 75 000 (a telecom) and 175 000 (Нью-Йорк), rounded up.
+	g = newLuxGame(t, 2, nil)
+	own(g, 0, LuxInternet, 37)
+	actSq(t, g, 0, ActMortgage, LuxInternet)
+	actSq(t, g, 0, ActMortgage, 37)
+	if c := g.UnmortgageCost(LuxInternet); c != 83_000 {
+		t.Errorf("lifting the telecom costs %d, want 75 000 + 8 000", c)
+	}
+	if c := g.UnmortgageCost(37); c != 193_000 {
+		t.Errorf("lifting Нью-Йорк costs %d, want 175 000 + 18 000", c)
+	}
+	id := propose(t, g, 0, Trade{To: 1, GiveDeeds: []int{LuxInternet}, TakeCash: 1_000})
+	ev = do(t, g, 1, Action{Kind: ActAcceptTrade, TradeID: id})
+	hasEvent(t, ev, Event{Kind: EvMortgageInterest, Player: 1, Square: LuxInternet, Amount: 8_000})
 }

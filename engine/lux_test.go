@@ -8,8 +8,8 @@ import (
 // The lux edition's rules, one scripted test each (LUX.md maps every
 // clause of issue 17 to its test). Squares: 0 ВПЕРЕД, 2/17 Казна, 7/22/36
 // Шанс, 10 В'язниця, 12/28 the Internet company and the mobile operator,
-// 5/15/25/35 the transport companies, 20 Казино, 30 to jail, 33 the tax
-// inspection, 37/39 Нью-Йорк and Київ.
+// 5/15/25/35 the transport companies, 20 Казино, 30 the tax inspection,
+// 33 Казна, 37/39 Нью-Йорк and Київ.
 
 // luxRules returns the lux defaults changed by f.
 func luxRules(f func(r *Rules)) *Rules {
@@ -28,8 +28,8 @@ func TestLuxBoard(t *testing.T) {
 		count[s.Kind] = append(count[s.Kind], i)
 	}
 	for kind, want := range map[SquareKind][]int{
-		SquareStart: {0}, SquareJail: {10}, SquareCasino: {20}, SquareGoToJail: {30}, SquareInspection: {33},
-		SquareChance: {7, 22, 36}, SquareChest: {2, 17}, SquareTax: {4, 38},
+		SquareStart: {0}, SquareJail: {10}, SquareCasino: {20}, SquareInspection: {30},
+		SquareChance: {7, 22, 36}, SquareChest: {2, 17, 33}, SquareTax: {4, 38},
 		SquarePort: {5, 15, 25, 35}, SquareUtility: {12, 28},
 	} {
 		if !slices.Equal(count[kind], want) {
@@ -230,5 +230,110 @@ func TestLuxRents(t *testing.T) {
 				hasEvent(t, ev, Event{Kind: EvRentMortgaged, Player: 0, Square: g.Players[0].Pos})
 			}
 		})
+	}
+}
+
+// TestLuxOrderOneDie: «всі гравці кидають кубик» — one die each for the
+// starting order (EvOrderRoll's second die is 0); the highest starts and
+// only the tied highest roll again.
+func TestLuxOrderOneDie(t *testing.T) {
+	g := newEditionGame(t, Lux, 4, nil)
+	g.events = nil
+	// Seats 1 and 3 tie at 6 over 4 and 2; they alone re-roll: 3 against 5.
+	g.ScriptDice(4, 6, 2, 6, 3, 5)
+	if first := g.rollForOrder(); first != 3 {
+		t.Fatalf("first player %d, want 3", first)
+	}
+	wantEvents(t, g.takeEvents(),
+		Event{Kind: EvOrderRoll, Player: 0, Dice: [2]int{4, 0}},
+		Event{Kind: EvOrderRoll, Player: 1, Dice: [2]int{6, 0}},
+		Event{Kind: EvOrderRoll, Player: 2, Dice: [2]int{2, 0}},
+		Event{Kind: EvOrderRoll, Player: 3, Dice: [2]int{6, 0}},
+		Event{Kind: EvOrderRoll, Player: 1, Dice: [2]int{3, 0}},
+		Event{Kind: EvOrderRoll, Player: 3, Dice: [2]int{5, 0}},
+		Event{Kind: EvFirstPlayer, Player: 3},
+	)
+	// A new game's own roll: one die each, 1…6.
+	_, ev, err := New(Config{Edition: Lux, Players: 4, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ev {
+		if e.Kind == EvOrderRoll && (e.Dice[0] < 1 || e.Dice[0] > 6 || e.Dice[1] != 0) {
+			t.Fatalf("order roll %+v", e)
+		}
+	}
+}
+
+// TestLuxNoSalaryIntoJail: a move past ВПЕРЕД that ends in jail pays no
+// salary, wherever it ends: on the jail square, or on Казна or Шанс whose
+// card sends the player to jail. Any other card keeps the salary.
+func TestLuxNoSalaryIntoJail(t *testing.T) {
+	ed := EditionByID(Lux)
+	jailCard := func(d int) int {
+		for i, c := range ed.Decks[d] {
+			if c.Kind == CardGoToJail {
+				return i
+			}
+		}
+		t.Fatalf("deck %d has no go-to-jail card", d)
+		return -1
+	}
+	for _, c := range []struct {
+		name     string
+		from     int
+		d1, d2   int
+		deck     int
+		jailCard bool
+	}{
+		{"Казна, go to jail", 35, 3, 4, DeckChest, true}, // 35 → 2
+		{"Шанс, go to jail", 38, 4, 5, DeckChance, true}, // 38 → 7
+		{"Казна, another card", 35, 3, 4, DeckChest, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newLuxGame(t, 2, nil)
+			g.Players[0].Pos = c.from
+			card := jailCard(c.deck)
+			if !c.jailCard {
+				for i, k := range ed.Decks[c.deck] {
+					if k.Kind == CardCollect {
+						card = i
+						break
+					}
+				}
+			}
+			topCard(t, g, c.deck, card)
+			ev := roll(t, g, 0, c.d1, c.d2)
+			hasEvent(t, ev, Event{Kind: EvCardDrawn, Player: 0, Deck: c.deck, Card: card})
+			if c.jailCard {
+				hasEvent(t, ev, Event{Kind: EvSentToJail, Player: 0, Square: LuxJail, Amount: JailByCard})
+				noEvent(t, ev, EvPassedStart)
+				wantCash(t, g, 1_500_000)
+				return
+			}
+			hasEvent(t, ev, Event{Kind: EvPassedStart, Player: 0, Amount: 200_000})
+		})
+	}
+}
+
+// TestLuxCornerIsTheInspection: the rule book lists exactly three ways into
+// jail (its square, a card, three doubles), so the corner opposite the jail
+// is no go-to-jail square: it is the tax inspection, the other place its
+// cards send players to. Stopping there rolls for the tax, and no square
+// of the board sends anyone to jail but the jail's own.
+func TestLuxCornerIsTheInspection(t *testing.T) {
+	for sq, s := range EditionByID(Lux).Squares {
+		if s.Kind == SquareGoToJail {
+			t.Errorf("square %d sends players to jail", sq)
+		}
+	}
+	g := newLuxGame(t, 2, nil)
+	g.Players[0].Pos = 26
+	ev := roll(t, g, 0, 1, 3) // 26 → 30
+	noEvent(t, ev, EvSentToJail)
+	hasEvent(t, ev, Event{Kind: EvLanded, Player: 0, Square: 30})
+	wantPhase(t, g, PhaseInspection)
+	if g.Players[0].InJail {
+		t.Fatal("in jail")
 	}
 }

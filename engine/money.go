@@ -223,6 +223,10 @@ func (g *Game) bankrupt(p, creditor PlayerID) {
 				g.gameOver(PlayerID(i), 0)
 			}
 		}
+		return
+	}
+	if g.Rules.EarlyEndByAgreement {
+		g.countVotes()
 	}
 }
 
@@ -247,9 +251,28 @@ func (g *Game) giveDeed(sq int, from, to PlayerID) {
 }
 
 func (g *Game) interest(sq int) int {
-	m := g.ed.Squares[sq].Mortgage
-	return (m*g.Rules.MortgageInterest + 99) / 100
+	return g.interestOn(g.ed.Squares[sq].Mortgage)
 }
+
+// interestOn is the interest on mortgage value m: the percentage, rounded
+// up to a whole banknote (a lux 75 000 mortgage costs 8 000, not 7 500).
+func (g *Game) interestOn(m int) int {
+	return g.wholeNotesUp((m*g.Rules.MortgageInterest + 99) / 100)
+}
+
+// Note is the edition's smallest banknote (1 where every amount goes).
+func (g *Game) Note() int { return max(1, g.EditionData().Note) }
+
+// wholeNotesUp rounds amount up to a whole number of banknotes.
+func (g *Game) wholeNotesUp(amount int) int {
+	if n := g.Note(); n > 1 && amount%n != 0 {
+		return amount + n - amount%n
+	}
+	return amount
+}
+
+// wholeNotes says whether amount is a whole number of banknotes.
+func (g *Game) wholeNotes(amount int) bool { return amount%g.Note() == 0 }
 
 func (g *Game) gameOver(winner PlayerID, byAgreement int) {
 	g.Winner = winner

@@ -348,7 +348,7 @@ func (g *Game) UnmortgageCost(sq int) int {
 	if g.Props[sq].Received && !g.Rules.InterestTwice {
 		return m
 	}
-	return m + (m*g.Rules.MortgageInterest+99)/100
+	return m + g.interestOn(m)
 }
 
 func (g *Game) checkUnmortgage(p PlayerID, sq int) error {

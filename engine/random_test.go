@@ -46,6 +46,9 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 	switch a.Kind {
 	case ActBid, ActStake:
 		a.Amount += r.IntN(min(a.Max-a.Amount, 300) + 1)
+		if r.IntN(4) > 0 { // mostly whole banknotes; the rest tests the refusal
+			a.Amount -= a.Amount % g.Note()
+		}
 		a.Max = 0
 	case ActProposeTrade:
 		a.Trade = randomTrade(r, g, p)
@@ -79,6 +82,10 @@ func randomTrade(r *rand.Rand, g *Game, p PlayerID) *Trade {
 	}
 	if owed := g.MaxDebtCredit(p, to); owed > 0 && r.IntN(2) == 0 {
 		t.Debt = r.IntN(owed + 1)
+	}
+	if r.IntN(4) > 0 { // mostly whole banknotes (lux); the rest tests the refusal
+		note := g.Note()
+		t.GiveCash, t.TakeCash, t.Debt = t.GiveCash-t.GiveCash%note, t.TakeCash-t.TakeCash%note, t.Debt-t.Debt%note
 	}
 	return t
 }
@@ -183,7 +190,7 @@ var sentinels = []error{ErrGameOver, ErrUnknownAction, ErrNotInGame, ErrNotYourT
 	ErrNoHousesLeft, ErrNoHotelsLeft, ErrBuildLimit, ErrBuildBeforeTurn, ErrBidTooLow, ErrBidTooHigh,
 	ErrAlreadyPassed, ErrNotInJail, ErrNoJailCard, ErrInDebt, ErrCanStillPay, ErrBadTrade,
 	ErrTradeNotFound, ErrSelfTrade, ErrOptionDisabled, ErrAlreadyVoted, ErrDebtCredit,
-	ErrBadStake, ErrLiftBeforeRoll, ErrBuildingTrade}
+	ErrBadStake, ErrLiftBeforeRoll, ErrBuildingTrade, ErrDebtorTrade, ErrWholeNotes}
 
 func isSentinel(err error) bool {
 	for _, s := range sentinels {

@@ -32,8 +32,22 @@ func (g *Game) MaxDebtCredit(debtor, creditor PlayerID) int {
 	return 0
 }
 
+// debtorMayTrade says whether p may trade with other now. A debtor's
+// holdings answer for what it owes: while p has a debt pending, it trades
+// only with the creditor of the debt it must pay now (paying in property,
+// or selling to it for the cash to pay), never with a third player, who
+// could take the cash or deeds the creditor is owed; a debt to the bank, or
+// one waiting behind another player's, allows no trade at all.
+func (g *Game) debtorMayTrade(p, other PlayerID) bool {
+	if len(g.Debts) == 0 || g.Owed(p) == 0 {
+		return true
+	}
+	d := g.Debts[0]
+	return d.Debtor == p && d.Creditor == other
+}
+
 func (g *Game) checkTradeSide(owner PlayerID, deeds []int, cash int, cards []int) error {
-	if cash < 0 || cash > g.Players[owner].Cash {
+	if cash < 0 || cash > g.Players[owner].Cash || !g.wholeNotes(cash) {
 		return ErrBadTrade
 	}
 	for i, sq := range deeds {
@@ -81,12 +95,15 @@ func (g *Game) checkTrade(t *Trade) error {
 		}
 	}
 	if t.Debt != 0 {
-		if t.Debt < 0 || t.Debt > g.MaxDebtCredit(t.From, t.To) {
+		if t.Debt < 0 || t.Debt > g.MaxDebtCredit(t.From, t.To) || !g.wholeNotes(t.Debt) {
 			return ErrDebtCredit
 		}
 		if len(t.GiveDeeds)+len(t.GiveCards) == 0 {
 			return ErrBadTrade
 		}
+	}
+	if !g.debtorMayTrade(t.From, t.To) || !g.debtorMayTrade(t.To, t.From) {
+		return ErrDebtorTrade
 	}
 	if err := g.checkTradeSide(t.From, t.GiveDeeds, t.GiveCash, t.GiveCards); err != nil {
 		return err

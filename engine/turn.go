@@ -157,10 +157,34 @@ func (g *Game) moveBy(p PlayerID, n int) {
 	to := ((from+n)%size + size) % size
 	pl.Pos = to
 	*g.event() = Event{Kind: EvMoved, Player: p, From: from, Square: to}
-	if n > 0 && from+n >= size && !(g.Rules.JailOnStop && to == g.ed.JailSquare) {
+	if n > 0 && from+n >= size && !(g.Rules.JailOnStop && g.endsInJail(to)) {
 		g.paySalary(p, to == 0)
 	}
 	g.land(p, 1)
+}
+
+// endsInJail says whether a move stopping on square to ends in jail: the
+// jail square where stopping jails, the go-to-jail square, or a card
+// square whose next card is "go to jail" (the pile's order is part of the
+// game, so this looks at no hidden chance). With JailOnStop such a move
+// pays no salary, wherever it started (the lux rule book: «не можете
+// отримати зарплату 200 000, незалежно від того, де Ви знаходилися»).
+func (g *Game) endsInJail(to int) bool {
+	switch g.ed.Squares[to].Kind {
+	case SquareJail, SquareGoToJail:
+		return true
+	case SquareChance:
+		return g.nextCardJails(DeckChance)
+	case SquareChest:
+		return g.nextCardJails(DeckChest)
+	}
+	return false
+}
+
+// nextCardJails says whether the top card of deck d is "go to jail".
+func (g *Game) nextCardJails(d int) bool {
+	dk := &g.Decks[d]
+	return dk.Count > 0 && g.ed.Decks[d][dk.Order[dk.Head]].Kind == CardGoToJail
 }
 
 // moveTo advances p to target, paying salary when start is passed or

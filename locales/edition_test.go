@@ -17,8 +17,12 @@ func TestMoneyOfEdition(t *testing.T) {
 		{"en", "lux", 1500000, "₴1,500,000"},
 		{"en", "lux", -25000, "-₴25,000"},
 		{"uk", "lux", 0, "0\u00a0₴"},
+		// The business edition's М, as its rule book prints it (М200).
+		{"ru", "business", 1500, "М1\u00a0500"},
+		{"uk", "business", 200, "М200"},
+		{"en", "business", 1500, "M1,500"},
+		{"en", "business", -50, "-M50"},
 		// Editions without a currency of their own write the classic money.
-		{"en", "business", 1500, c.Money("en", 1500)},
 		{"ru", "classic", 200, c.Money("ru", 200)},
 		{"uk", "", 1500, c.Money("uk", 1500)},
 		{"xx", "lux", 1000, "₴1,000"},

@@ -214,10 +214,10 @@ func TestComplexTemplateFallback(t *testing.T) {
 	if _, ok := c.fastN("ru", "ev_built", 5, data); ok {
 		t.Error("ru ev_built 5 took the fast path")
 	}
-	if got, want := c.N("ru", "ev_built", 5, data), "🏗 P строит на «S» за C: теперь там отель"; got != want {
+	if got, want := c.N("ru", "ev_built", 5, data), "🏗 P строит на поле «S» за C: теперь там отель"; got != want {
 		t.Errorf("ru ev_built 5 = %q, want %q", got, want)
 	}
-	if got, want := c.N("ru", "ev_built", 6, data), "🏗 P строит на «S» за C: теперь там 6 домов"; got != want {
+	if got, want := c.N("ru", "ev_built", 6, data), "🏗 P строит на поле «S» за C: теперь там 6 домов"; got != want {
 		t.Errorf("ru ev_built 6 = %q, want %q", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -25,7 +26,9 @@ import (
 // commit starts as soon as the previous one ends. (DB.Batch waits
 // MaxBatchDelay first, and its windows queue up behind the writer lock when
 // that delay is shorter than a commit, which on a slow disk is 1–2 ms.)
-// A panic in fn rolls the batch back and is returned as fn's error.
+// A panic in fn rolls the batch back and is returned as fn's error. A
+// batch that wrote nothing is not committed (no disk sync, no bytes
+// written), so fn may decide inside it that there is nothing to store.
 func (s *Store) Batch(fn func(tx *Tx) error) error {
 	c := &batchCall{fn: fn, done: make(chan error, 1)}
 	s.batch.mu.Lock()
@@ -69,8 +72,7 @@ func (s *Store) commitLoop() {
 		}
 		s.batch.mu.Unlock()
 		start := time.Now()
-		s.commitBatch(calls)
-		if s.onCommit != nil {
+		if s.commitBatch(calls) && s.onCommit != nil {
 			s.onCommit(len(calls), time.Since(start))
 		}
 		// The callers just woken are queued on this goroutine's processor.
@@ -81,7 +83,13 @@ func (s *Store) commitLoop() {
 	}
 }
 
-func (s *Store) commitBatch(calls []*batchCall) {
+// errNothingWritten rolls back a batch that wrote nothing: its commit
+// would only write a meta page and the freelist, and wait for the disk.
+var errNothingWritten = errors.New("storage: nothing written")
+
+// commitBatch runs calls in one transaction and answers them; it reports
+// whether a transaction was committed.
+func (s *Store) commitBatch(calls []*batchCall) (committed bool) {
 	for len(calls) > 0 {
 		failed := -1
 		err := s.db.Update(func(btx *bolt.Tx) error {
@@ -92,20 +100,32 @@ func (s *Store) commitBatch(calls []*batchCall) {
 					return err
 				}
 			}
+			// bbolt materializes a node for every page a write touches,
+			// and only then.
+			if stats := btx.Stats(); stats.GetNodeCount() == 0 {
+				return errNothingWritten
+			}
 			return nil
 		})
 		if failed < 0 {
-			err = notSaved(err, nil)
+			if errors.Is(err, errNothingWritten) {
+				err = nil
+			} else {
+				err = notSaved(err, nil)
+				committed = err == nil
+			}
 			for _, c := range calls {
 				c.done <- err
 			}
-			return
+			return committed
 		}
 		// Roll back, answer the failing call on its own, retry the rest.
 		c := calls[failed]
 		calls = append(calls[:failed:failed], calls[failed+1:]...)
 		c.done <- s.Update(func(tx *Tx) error { return safeCall(c.fn, tx) })
+		committed = true
 	}
+	return committed
 }
 
 func safeCall(fn func(*Tx) error, tx *Tx) (err error) {

@@ -111,3 +111,49 @@ func BenchmarkBatchGame(b *testing.B) {
 		}
 	})
 }
+
+// A batch whose functions wrote nothing commits nothing: no meta page, no
+// freelist, no disk sync (a quiet bot's offset already stored, a change
+// with nothing to store).
+func TestBatchThatWritesNothingCommitsNothing(t *testing.T) {
+	var commits atomic.Int64
+	s, err := Open(filepath.Join(t.TempDir(), "b.db"), Options{NoSync: true, OnCommit: func(int, time.Duration) { commits.Add(1) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	txid := func() (id int) {
+		mustView(t, s, func(tx *Tx) error { id = tx.tx.ID(); return nil })
+		return id
+	}
+	batch := func(fn func(tx *Tx) error) {
+		t.Helper()
+		if err := s.Batch(fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	batch(func(tx *Tx) error { return tx.SetOffset(5) })
+	before := txid()
+	batch(func(tx *Tx) error { _ = tx.Offset(); return nil })
+	batch(func(tx *Tx) error { return tx.SetOffset(3) }) // older: ignored
+	batch(func(tx *Tx) error { return tx.DeleteTimer(1, -1) })
+	batch(func(tx *Tx) error { return tx.DeleteLog(-1) })
+	if got := txid(); got != before {
+		t.Fatalf("batches without writes committed: transaction %d → %d", before, got)
+	}
+	batch(func(tx *Tx) error { return tx.SetOffset(6) })
+	var offset int
+	mustView(t, s, func(tx *Tx) error { offset = tx.Offset(); return nil })
+	if got := txid(); got != before+1 || offset != 6 {
+		t.Fatalf("a write after them: transaction %d → %d, offset %d", before, got, offset)
+	}
+	// OnCommit runs after the callers are answered, one commit after the
+	// other: once the last write's report is in, every earlier one is.
+	deadline := time.Now().Add(10 * time.Second)
+	for commits.Load() < 2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := commits.Load(); n != 2 {
+		t.Fatalf("%d commits reported for the two batches that wrote", n)
+	}
+}

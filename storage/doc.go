@@ -7,14 +7,16 @@
 // client's flood state and the new messages it still owes (pending.go);
 // globally it keeps the getUpdates offset and the
 // updates the poller spooled. Records are opaque bytes owned by the caller;
-// archived ones are stored compressed, and a chat's newest log entries wait
-// in a shared tail (logtail.go). Open refuses a damaged file (ErrCorrupt);
-// a change the disk could not take fails with ErrNotSaved.
+// archived ones are stored compressed. A chat's record, last update id and
+// newest log entries are one value, its entry (chat.go, logtail.go), so
+// that an update rewrites one bucket's pages. Open refuses a damaged file
+// (ErrCorrupt); a change the disk could not take fails with ErrNotSaved.
 //
 // The point of the package is the transaction: the bot writes the new game
 // snapshot, its log entry, the chat's last update id and the global offset in
-// one Store.Update, so a crash either keeps all of them or none, and a
-// redelivered update can be recognised and skipped.
+// one transaction (Tx.WriteChat, through the group commit of Store.Batch), so
+// a crash either keeps all of them or none, and a redelivered update can be
+// recognised and skipped.
 //
 // Every byte slice handed out by a Tx is a copy (bbolt's own slices point
 // into the memory map and die with the transaction), and every slice handed

@@ -3,18 +3,16 @@ package storage
 import (
 	"encoding/binary"
 	"errors"
-
-	bolt "go.etcd.io/bbolt"
 )
 
+// bucketLogTail held the chats' tails before schema 10 (storage/chat.go).
 var bucketLogTail = []byte("log_tail") // chat key → the chat's newest log entries, not yet in its log bucket
 
-// A chat's newest log entries wait in one small value of a bucket shared by
-// all chats, and move into the chat's own log bucket together once they
-// fill logTailMax. An update then rewrites one leaf page of the shared
-// bucket, which a busy commit shares with other chats, instead of the
-// chat's log leaf, the branch above it and the parent's leaf: about 8 KB
-// less written per update (BenchmarkDiskPerUpdate).
+// A chat's newest log entries wait in its entry in bucketGames (chat.go),
+// next to its record, and move into the chat's own log bucket together
+// once they fill logTailMax. An update then rewrites the page its record
+// is on anyway, instead of the chat's log leaf, the branch above it and
+// the parent's leaf (BenchmarkDiskPerUpdate).
 //
 // The value is the first entry's sequence number, then each entry with its
 // length, all uvarints: [first seq][len][entry][len][entry]...
@@ -47,19 +45,31 @@ func readTail(v []byte) (logTail, error) {
 
 // appendLog adds entry to the chat's log and returns its sequence number.
 func (t *Tx) appendLog(chat int64, entry []byte) (uint64, error) {
-	key := chatKey(chat)
-	tails := t.bucket(bucketLogTail)
+	e, err := t.entry(chat)
+	if err != nil {
+		return 0, err
+	}
+	seq, err := t.appendTail(chat, &e, entry)
+	if err != nil {
+		return 0, err
+	}
+	return seq, t.putEntry(chat, e)
+}
+
+// appendTail adds entry to the tail of e, the chat's entry, moving the
+// tail into the chat's log bucket once it is full; the caller stores e.
+func (t *Tx) appendTail(chat int64, e *chatEntry, entry []byte) (uint64, error) {
 	var v []byte
 	var seq uint64
-	if old := tails.Get(key); old != nil {
-		tail, err := readTail(old)
+	if e.tail != nil {
+		tail, err := readTail(e.tail)
 		if err != nil {
 			return 0, err
 		}
 		seq = tail.first + uint64(len(tail.entries))
-		v = append(make([]byte, 0, len(old)+len(entry)+2), old...)
+		v = append(make([]byte, 0, len(e.tail)+len(entry)+2), e.tail...)
 	} else {
-		if b := t.bucket(bucketLogs).Bucket(key); b != nil {
+		if b := t.bucket(bucketLogs).Bucket(chatKey(chat)); b != nil {
 			seq = b.Sequence() + 1
 		} else {
 			seq = 1
@@ -69,12 +79,18 @@ func (t *Tx) appendLog(chat int64, entry []byte) (uint64, error) {
 	v = binary.AppendUvarint(v, uint64(len(entry)))
 	v = append(v, entry...)
 	if len(v) < logTailMax {
-		return seq, tails.Put(key, v)
+		e.tail = v
+		return seq, nil
 	}
-	return seq, t.flushTail(chat, v)
+	if err := t.flushTail(chat, v); err != nil {
+		return 0, err
+	}
+	e.tail = nil
+	return seq, nil
 }
 
-// flushTail moves the entries of tail value v into the chat's log bucket.
+// flushTail moves the entries of tail value v into the chat's log bucket;
+// the caller drops the tail.
 func (t *Tx) flushTail(chat int64, v []byte) error {
 	tail, err := readTail(v)
 	if err != nil {
@@ -90,25 +106,22 @@ func (t *Tx) flushTail(chat int64, v []byte) error {
 			return err
 		}
 	}
-	if err := b.SetSequence(tail.first + uint64(len(tail.entries)) - 1); err != nil {
-		return err
-	}
-	return t.bucket(bucketLogTail).Delete(chatKey(chat))
+	return b.SetSequence(tail.first + uint64(len(tail.entries)) - 1)
 }
 
 // walkTail calls fn for the tail's entries with seq ≥ fromSeq.
-func walkTail(tails *bolt.Bucket, chat int64, fromSeq uint64, fn func(uint64, []byte) error) error {
-	v := tails.Get(chatKey(chat))
-	if v == nil {
-		return nil
+func (t *Tx) walkTail(chat int64, fromSeq uint64, fn func(uint64, []byte) error) error {
+	e, err := t.entry(chat)
+	if err != nil || e.tail == nil {
+		return err
 	}
-	tail, err := readTail(v)
+	tail, err := readTail(e.tail)
 	if err != nil {
 		return err
 	}
-	for i, e := range tail.entries {
+	for i, entry := range tail.entries {
 		if seq := tail.first + uint64(i); seq >= fromSeq {
-			if err := fn(seq, clone(e)); err != nil {
+			if err := fn(seq, clone(entry)); err != nil {
 				return err
 			}
 		}
@@ -116,15 +129,34 @@ func walkTail(tails *bolt.Bucket, chat int64, fromSeq uint64, fn func(uint64, []
 	return nil
 }
 
-// moveTail gives to from's tail, replacing to's.
-func (t *Tx) moveTail(from, to int64) error {
-	tails := t.bucket(bucketLogTail)
-	v := tails.Get(chatKey(from))
-	if v == nil {
-		return nil
-	}
-	if err := tails.Put(chatKey(to), clone(v)); err != nil {
+func (t *Tx) hasTail(chat int64) bool {
+	e, err := t.entry(chat)
+	return err != nil || e.tail != nil // an unreadable entry: let the move report it
+}
+
+// dropTail forgets the chat's tail.
+func (t *Tx) dropTail(chat int64) error {
+	e, err := t.entry(chat)
+	if err != nil || e.tail == nil {
 		return err
 	}
-	return tails.Delete(chatKey(from))
+	e.tail = nil
+	return t.putEntry(chat, e)
+}
+
+// moveTail gives to from's tail, replacing to's.
+func (t *Tx) moveTail(from, to int64) error {
+	src, err := t.entry(from)
+	if err != nil || src.tail == nil {
+		return err
+	}
+	dst, err := t.entry(to)
+	if err != nil {
+		return err
+	}
+	dst.tail = clone(src.tail) // src's view ends with the next write
+	if err := t.putEntry(to, dst); err != nil {
+		return err
+	}
+	return t.dropTail(from)
 }

@@ -58,7 +58,8 @@ func TestLogAcrossTheTailAndItsFlushes(t *testing.T) {
 	check(chat, uint64(len(want))) // the last, in the tail
 	var tailed bool
 	mustView(t, s, func(tx *Tx) error {
-		tailed = tx.bucket(bucketLogTail).Get(chatKey(chat)) != nil
+		e, err := tx.entry(chat)
+		tailed = err == nil && e.tail != nil
 		return nil
 	})
 	if !tailed {

@@ -14,10 +14,10 @@ import (
 // tests rather than as a nil bucket in production.
 var (
 	bucketMeta       = []byte("meta")        // schema version and global state (offset)
-	bucketGames      = []byte("games")       // chat key → game record
+	bucketGames      = []byte("games")       // chat key → the chat's entry: last update id, log tail, game record (chat.go)
 	bucketLogs       = []byte("logs")        // chat key → nested bucket: seq → log entry
 	bucketSettings   = []byte("settings")    // chat key → settings record
-	bucketLastUpdate = []byte("last_update") // chat key → highest applied update_id
+	bucketLastUpdate = []byte("last_update") // chat key → highest applied update_id, before schema 10 (chat.go)
 	bucketArchive    = []byte("archive")     // chat key → nested bucket: seq → game record
 )
 
@@ -96,6 +96,10 @@ var migrations = []migration{
 		_, err := tx.CreateBucketIfNotExists(bucketPending)
 		return err
 	}},
+	// Update ids and log tails move into the chats' entries as the chats
+	// change; the version keeps older programs, which would take an entry
+	// for a JSON record, out.
+	{to: 10, name: "update id and log tail in the chat's entry (storage/chat.go)", fn: func(*bolt.Tx) error { return nil }},
 }
 
 // schema is what Open checks a file against. It is a value rather than

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -141,7 +142,12 @@ func TestMigrationRunsExactlyOnce(t *testing.T) {
 		var keys [][]byte
 		_ = b.ForEach(func(k, _ []byte) error { keys = append(keys, clone(k)); return nil })
 		for _, k := range keys {
-			if err := b.Put(k, append([]byte("G"), b.Get(k)[1:]...)); err != nil {
+			e, err := readEntry(b.Get(k))
+			if err != nil {
+				return err
+			}
+			e.record = append([]byte("G"), e.record[1:]...)
+			if err := b.Put(k, e.encode()); err != nil {
 				return err
 			}
 		}
@@ -233,4 +239,24 @@ func TestBucketWithoutMigrationDetected(t *testing.T) {
 	if err == nil {
 		t.Fatal("a bucket no migration creates was not noticed")
 	}
+}
+
+// fileAt writes a file of the layout the first n migrations make, with
+// fill's data in it, as an older program left it, and returns its path.
+func fileAt(t *testing.T, n int, fill func(tx *bolt.Tx) error) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("v%d.db", n))
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	old := schema{migrations: migrations[:n]}
+	if err := db.Update(old.migrate); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(fill); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"path/filepath"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -61,19 +60,7 @@ func TestStats(t *testing.T) {
 // TestStatsMigration opens a version-1 file: the step adds the buckets and
 // keeps everything else.
 func TestStatsMigration(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v1.db")
-	v1 := schema{migrations: migrations[:1], buckets: currentBuckets[:6]}
-	db, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Update(v1.migrate); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketGames).Put(chatKey(-5), []byte("g")) }); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	path := fileAt(t, 1, func(tx *bolt.Tx) error { return tx.Bucket(bucketGames).Put(chatKey(-5), []byte("g")) })
 	s, err := Open(path, Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)

@@ -25,6 +25,7 @@ type Options struct {
 	// OnCommit, if set, is called after each group commit (Batch) with the
 	// number of changes it carried and how long its transaction took, the
 	// disk sync included: what the disk adds to every change's latency.
+	// A batch that wrote nothing commits nothing and is not reported.
 	// It runs on the commit loop, so it must be quick.
 	OnCommit func(changes int, took time.Duration)
 }

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -32,12 +33,18 @@ func (t *Tx) put(bucket []byte, chatID int64, data []byte) error {
 }
 
 // Game returns a copy of the chat's game record.
-func (t *Tx) Game(chatID int64) ([]byte, bool) { return t.get(bucketGames, chatID) }
+func (t *Tx) Game(chatID int64) ([]byte, bool) {
+	v, ok := t.record(chatID)
+	if !ok {
+		return nil, false
+	}
+	return clone(v), true
+}
 
 // GameBytes is Game without the copy: the slice is bbolt's own memory,
 // valid only until the transaction ends and never to be modified. It is
 // for comparing or decoding in place, where a copy would be wasted.
-func (t *Tx) GameBytes(chatID int64) ([]byte, bool) { return t.peek(bucketGames, chatID) }
+func (t *Tx) GameBytes(chatID int64) ([]byte, bool) { return t.record(chatID) }
 
 func (t *Tx) peek(bucket []byte, chatID int64) ([]byte, bool) {
 	v := t.bucket(bucket).Get(chatKey(chatID))
@@ -46,19 +53,41 @@ func (t *Tx) peek(bucket []byte, chatID int64) ([]byte, bool) {
 
 // PutGame replaces the chat's game record.
 func (t *Tx) PutGame(chatID int64, data []byte) error {
-	if err := t.put(bucketGames, chatID, data); err != nil {
+	if err := t.putGame(chatID, data); err != nil {
 		return fmt.Errorf("storage: put game %d: %w", chatID, err)
 	}
 	return nil
 }
 
+func (t *Tx) putGame(chat int64, data []byte) error {
+	e, err := t.entry(chat)
+	if err != nil {
+		return err
+	}
+	e.game, e.record = true, data
+	return t.putEntry(chat, e)
+}
+
 // DeleteGame removes the chat's game record; deleting a missing one is fine.
-// The log, settings and archive are left alone (see DeleteLog, Archive).
+// The log, settings, archive and last update are left alone (see
+// DeleteLog, Archive).
 func (t *Tx) DeleteGame(chatID int64) error {
-	if err := t.bucket(bucketGames).Delete(chatKey(chatID)); err != nil {
+	if err := t.deleteGame(chatID); err != nil {
 		return fmt.Errorf("storage: delete game %d: %w", chatID, err)
 	}
 	return nil
+}
+
+func (t *Tx) deleteGame(chat int64) error {
+	if _, ok := t.record(chat); !ok {
+		return nil
+	}
+	e, err := t.entry(chat)
+	if err != nil {
+		return err
+	}
+	e.game, e.record = false, nil
+	return t.putEntry(chat, e)
 }
 
 // ForEachGame calls fn for every game in ascending chat id order (negative
@@ -68,7 +97,14 @@ func (t *Tx) DeleteGame(chatID int64) error {
 func (t *Tx) ForEachGame(fn func(chatID int64, data []byte) error) error {
 	c := t.bucket(bucketGames).Cursor()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
-		if err := fn(chatFromKey(k), clone(v)); err != nil {
+		e, err := readEntry(v)
+		if err != nil {
+			return fmt.Errorf("%w (chat %d)", err, chatFromKey(k))
+		}
+		if !e.game {
+			continue // the chat's update id or log tail, without a game
+		}
+		if err := fn(chatFromKey(k), clone(e.record)); err != nil {
 			return err
 		}
 	}
@@ -103,14 +139,14 @@ func (t *Tx) Log(chatID int64, fromSeq uint64, fn func(seq uint64, entry []byte)
 	if err := walkSeq(t.bucket(bucketLogs), chatID, fromSeq, fn); err != nil {
 		return err
 	}
-	return walkTail(t.bucket(bucketLogTail), chatID, fromSeq, fn)
+	return t.walkTail(chatID, fromSeq, fn)
 }
 
 // DeleteLog drops the chat's whole log; the next AppendLog starts at 1.
 func (t *Tx) DeleteLog(chatID int64) error {
 	err := t.bucket(bucketLogs).DeleteBucket(chatKey(chatID))
 	if err == nil || errors.Is(err, bolt.ErrBucketNotFound) {
-		err = t.bucket(bucketLogTail).Delete(chatKey(chatID))
+		err = t.dropTail(chatID)
 	}
 	if err != nil {
 		return fmt.Errorf("storage: delete log %d: %w", chatID, err)
@@ -232,7 +268,13 @@ func (t *Tx) SetOffset(offset int) error {
 // none. With the game change and this id in one transaction, an update seen
 // again after a crash (offset not yet advanced past it) is recognisable.
 func (t *Tx) LastUpdate(chatID int64) int {
-	return int(readU64(t.bucket(bucketLastUpdate).Get(chatKey(chatID))))
+	key := chatKey(chatID)
+	if v := t.bucket(bucketGames).Get(key); isEntry(v) {
+		last, _ := binary.Uvarint(v[1:]) // 0 for a damaged entry: entry reports it
+		return int(last)
+	}
+	// A chat not changed since a file from before schema 10 (chat.go).
+	return int(readU64(t.bucket(bucketLastUpdate).Get(key)))
 }
 
 // SetLastUpdate records updateID as applied to the chat. Like SetOffset it
@@ -241,7 +283,12 @@ func (t *Tx) SetLastUpdate(chatID int64, updateID int) error {
 	if updateID <= t.LastUpdate(chatID) {
 		return nil
 	}
-	if err := t.bucket(bucketLastUpdate).Put(chatKey(chatID), u64(uint64(updateID))); err != nil {
+	e, err := t.entry(chatID)
+	if err == nil {
+		e.lastUpdate = uint64(updateID)
+		err = t.putEntry(chatID, e)
+	}
+	if err != nil {
 		return fmt.Errorf("storage: set last update %d: %w", chatID, err)
 	}
 	return nil
@@ -280,21 +327,20 @@ func (t *Tx) MoveChat(from, to int64) error {
 func (t *Tx) moveChat(from, to int64) error {
 	fk, tk := chatKey(from), chatKey(to)
 
-	games := t.bucket(bucketGames)
-	if games.Get(tk) != nil {
+	if _, ok := t.record(to); ok {
 		return ErrChatInUse
 	}
-	if g := games.Get(fk); g != nil {
-		if err := games.Put(tk, clone(g)); err != nil {
+	if g, ok := t.Game(from); ok {
+		if err := t.putGame(to, g); err != nil {
 			return err
 		}
-		if err := games.Delete(fk); err != nil {
+		if err := t.deleteGame(from); err != nil {
 			return err
 		}
 	}
 
 	logs := t.bucket(bucketLogs)
-	if src := logs.Bucket(fk); src != nil || t.bucket(bucketLogTail).Get(fk) != nil {
+	if src := logs.Bucket(fk); src != nil || t.hasTail(from) {
 		if err := t.DeleteLog(to); err != nil {
 			return err
 		}

@@ -153,16 +153,16 @@ func (b *Kind) editionPrompt(lang string, rec *Record) string {
 // stake (the cash, or the chat's cap).
 var stakeFractions = []int{10, 25, 50, 100}
 
-// Stakes are the amounts the stake buttons offer for a most of max,
-// rounded down to the edition's money unit, without repeats.
-func Stakes(max, unit int) []int {
+// Stakes are the amounts the stake buttons offer for a most of most,
+// rounded down to the edition's money unit (the lux edition's smallest
+// banknote, below which the engine takes no stake), without repeats.
+func Stakes(most, unit int) []int {
+	unit = max(1, unit)
 	var out []int
 	for _, pct := range stakeFractions {
-		v := max * pct / 100
-		if pct < 100 && v >= unit {
-			v -= v % unit
-		}
-		if v < 1 || len(out) > 0 && out[len(out)-1] >= v {
+		v := most * pct / 100
+		v -= v % unit
+		if v < unit || len(out) > 0 && out[len(out)-1] >= v {
 			continue
 		}
 		out = append(out, v)

@@ -20,8 +20,9 @@ func TestStakes(t *testing.T) {
 		{3, 1, []int{1, 3}},
 		{1, 1, []int{1}},
 		{1_800_000, 1000, []int{180_000, 450_000, 900_000, 1_800_000}},
-		{18_500, 1000, []int{1000, 4000, 9000, 18_500}},
-		{900, 1000, []int{90, 225, 450, 900}}, // under the unit: not rounded to nothing
+		{18_000, 1000, []int{1000, 4000, 9000, 18_000}},
+		{2_000, 1000, []int{1000, 2000}}, // never below the smallest banknote
+		{900, 1000, nil},
 	} {
 		if got := Stakes(tc.max, tc.unit); !slices.Equal(got, tc.want) {
 			t.Errorf("Stakes(%d, %d) = %v, want %v", tc.max, tc.unit, got, tc.want)
@@ -152,10 +153,14 @@ func TestBusinessTurnMessage(t *testing.T) {
 			t.Errorf("%s: /board lacks the branches or the corporation:\n%s", lang, board)
 		}
 		for _, want := range []string{"🍀", "🌧", "💤", corporation[lang], cat.T(lang, "deck_business_0", nil), cat.T(lang, "skip_reason_1", nil),
-			cat.T(lang, "prompt_jail_choice", map[string]any{"Player": kit.SeatName(rec, g.Current), "Amount": cat.Money(lang, g.Rules.JailFine)})} {
+			cat.T(lang, "prompt_jail_choice", map[string]any{"Player": kit.SeatName(rec, g.Current), "Amount": cat.MoneyOf(lang, engine.Business, g.Rules.JailFine)})} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the turn message lacks %q:\n%s", lang, want, text)
 			}
+		}
+		// Money in М, as the rule book prints it, never in dollars.
+		if strings.Contains(text, "$") || !strings.Contains(text, cat.MoneyOf(lang, engine.Business, 1500)) {
+			t.Errorf("%s: the turn message does not write money in M:\n%s", lang, text)
 		}
 		if strings.Contains(text, "🏠") || strings.Contains(text, "🏨") {
 			t.Errorf("%s: houses or hotels in the business edition:\n%s", lang, text)

@@ -226,6 +226,7 @@ var engineErrors = []struct {
 	{engine.ErrBadTrade, "err_bad_trade"}, {engine.ErrTradeNotFound, "err_trade_not_found"},
 	{engine.ErrSelfTrade, "err_self_trade"}, {engine.ErrOptionDisabled, "err_option_disabled"},
 	{engine.ErrAlreadyVoted, "err_already_voted"}, {engine.ErrDebtCredit, "err_debt_credit"},
+	{engine.ErrDebtorTrade, "err_debtor_trade"}, {engine.ErrWholeNotes, "err_whole_notes"},
 	{engine.ErrBadStake, "err_bad_stake"}, {engine.ErrLiftBeforeRoll, "err_lift_before_roll"},
 	{engine.ErrBuildingTrade, "err_building_trade"},
 }

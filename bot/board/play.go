@@ -199,7 +199,14 @@ func (b *Kind) startBoard(c *chatState, lang string) bool {
 	ed := kit.EditionOf(rec.Options)
 	rules, seed := b.rulesOf(rec.Options), b.seed()
 	rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
-	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules})
+	// An edition whose rule book names who starts (business: the youngest)
+	// starts with the first seat: the lobby's first player, or a random one
+	// with RandomOrder.
+	zeroStarts := false
+	if e := engine.EditionByID(ed.ID); e != nil {
+		zeroStarts = e.SeatZeroStarts
+	}
+	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules, SeatZeroStarts: zeroStarts})
 	if err != nil {
 		c.Alert = b.errText(lang, err)
 		return false

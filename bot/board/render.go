@@ -40,13 +40,23 @@ func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
 		"D1":     e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1],
 		"Deck":   b.deckName(lang, rec, e.Deck),
 		"Card":   b.cat.T(lang, fmt.Sprintf("card_%s_%d_%d", rec.Edition, e.Deck, e.Card), nil),
-		"Reason": b.cat.T(lang, fmt.Sprintf("jail_reason_%d", e.Amount), nil),
+		"Reason": b.cat.T(lang, jailReasonID(rec, e.Amount), nil),
 	}
 	if e.Kind == engine.EvMoved {
 		data["Square"] = b.squareName(lang, rec, e.Square)
 	}
 	b.editionEventData(lang, rec, e, data)
 	return b.cat.N(lang, b.cat.ForEdition(lang, rec.Edition, "ev_"+name), e.Amount, data)
+}
+
+// jailReasonID is the message naming why a player went to jail; doubles
+// are counted as the game's rules count them (the business edition's
+// second double in a row, the classic third).
+func jailReasonID(rec *Record, reason int) string {
+	if reason == engine.JailByDoubles && rec.Game != nil && rec.Game.Rules.JailDoubles == 2 {
+		return "jail_reason_2_of_2"
+	}
+	return fmt.Sprintf("jail_reason_%d", reason)
 }
 
 func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
@@ -156,6 +166,35 @@ func (b *Kind) cashLines(lang string, rec *Record) []string {
 	}
 	if g.Jackpot > 0 {
 		lines = append(lines, b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
+	}
+	return append(lines, b.centreLines(lang, rec, false)...)
+}
+
+// centreLines show the business edition's face-up Удача and Неудача cards
+// (the rule book lays them in the centre from the first turn): how many of
+// each are still there and, with holders, who keeps which (the turn
+// message marks the holders by their names instead). None for editions
+// without them.
+func (b *Kind) centreLines(lang string, rec *Record, holders bool) []string {
+	g := rec.Game
+	ed := g.EditionData()
+	if ed.Luck+ed.Misfortune == 0 {
+		return nil
+	}
+	lines := []string{b.cat.T(lang, "centre_fortunes", map[string]any{
+		"Luck": g.FortunesLeft(engine.FortuneLuck), "Misfortune": g.FortunesLeft(engine.FortuneMisfortune)})}
+	if !holders {
+		return lines
+	}
+	var held []string
+	for i := range g.Players {
+		pl := &g.Players[i]
+		if marks := strings.TrimSpace(strings.Repeat(" 🍀", int(pl.Luck)) + strings.Repeat(" 🌧", int(pl.Misfortune))); marks != "" {
+			held = append(held, marks+" "+kit.SeatName(rec, engine.PlayerID(i)))
+		}
+	}
+	if len(held) > 0 {
+		lines = append(lines, b.cat.T(lang, "centre_held", map[string]any{"Held": strings.Join(held, " · ")}))
 	}
 	return lines
 }
@@ -334,6 +373,9 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 	}
 	if g.Jackpot > 0 {
 		sb.WriteString("\n\n" + b.cat.T(lang, "players_jackpot", map[string]any{"Amount": b.money(lang, rec, g.Jackpot)}))
+	}
+	if centre := b.centreLines(lang, rec, true); len(centre) > 0 {
+		sb.WriteString("\n\n" + strings.Join(centre, "\n"))
 	}
 	return sb.String()
 }

@@ -103,7 +103,7 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 	if link := b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id); link != 0 {
 		// A link posted earlier, while the bot could not write to the
 		// person, is used up now that it can.
-		b.closeLink(group, rec, from.ID, link, "trade_link_used")
+		b.dropLink(group, rec, from.ID, link)
 	}
 	return b.cat.T(alang, "trade_composer_sent", nil), ""
 }
@@ -149,13 +149,11 @@ func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64
 	return link
 }
 
-// closeLink gives the group's deep link of user's draft its final text
-// (a message id of why) without its button; a link still waiting to be
-// sent goes out that way, if at all.
-func (b *Kind) closeLink(group int64, rec *Record, user int64, link int, why string) {
-	glang := b.chatLang(group, "")
-	b.out.Detach(group, linkSlot(rec.ID, user), max(link, 0),
-		b.cat.T(glang, why, map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}), nil)
+// dropLink deletes the group's deep link of user's draft once it did its
+// job (the composer reached the person): a notice of that would only pile
+// up under the turn's message. A link still waiting to be sent is not sent.
+func (b *Kind) dropLink(group int64, rec *Record, user int64, link int) {
+	b.out.Remove(group, linkSlot(rec.ID, user), max(link, 0))
 }
 
 // closeLinks finalizes the deep links of every draft of a game that ended
@@ -207,7 +205,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 		return true, nil
 	})
 	if err == nil && link != 0 {
-		b.closeLink(group, rec, user, link, "trade_link_used") // the link did its job
+		b.dropLink(group, rec, user, link) // the link did its job
 	}
 	unlock()
 	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {

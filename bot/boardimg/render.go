@@ -150,6 +150,13 @@ type painter struct {
 
 // squareName is square i's name in the chat's language.
 func (r *Renderer) squareName(edition string, i int, lang string) string {
+	// A name too long for its square has a shorter form for the picture
+	// (sq_short_<edition>_<n>, such as the lux edition's «Компанія
+	// мобільного зв'язку»); the messages keep the full one.
+	short := "sq_short_" + edition + "_" + strconv.Itoa(i)
+	if name := r.words.T(lang, short, nil); name != short && name != "" {
+		return name
+	}
 	return r.words.T(lang, "sq_"+edition+"_"+strconv.Itoa(i), nil)
 }
 

@@ -359,7 +359,8 @@ func TestWordsExist(t *testing.T) {
 			}
 		}
 		for key, word := range rec.words {
-			if id := strings.Fields(key)[1]; word == id {
+			// sq_short_ names are optional: most squares have none.
+			if id := strings.Fields(key)[1]; word == id && !strings.HasPrefix(id, "sq_short_") {
 				t.Errorf("%s: no message %s", ed, key)
 			}
 		}

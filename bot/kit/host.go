@@ -75,6 +75,9 @@ type Outbox interface {
 	// Detach gives a slot's message its final content; the slot's next
 	// message is a new one.
 	Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	// Remove deletes a slot's message (a notice that only mattered for a
+	// moment) and forgets the slot; one never sent is not sent.
+	Remove(chat int64, slot string, known int)
 	// SendPhoto queues a picture; a photo is a send like a message.
 	SendPhoto(chat int64, p Photo)
 	// Notify queues a message to a person's private chat; if the bot may

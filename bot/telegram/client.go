@@ -411,3 +411,10 @@ func methodOf(c tgbotapi.Chattable) string {
 func (c *Client) ReadyAt(chatID int64) time.Time {
 	return c.lim.readyAt(chatID, c.opts.Now())
 }
+
+// ReadyAtKeeping is ReadyAt for a call that may wait (an edit that merges
+// with the next ones meanwhile): into a group it leaves one call of the
+// budget for a call that may not (a reply to a command).
+func (c *Client) ReadyAtKeeping(chatID int64) time.Time {
+	return c.lim.readyAtKeeping(chatID, c.opts.Now())
+}

@@ -216,6 +216,26 @@ func (d *Dispatcher) Watermark() int {
 	return d.mark
 }
 
+// OffsetWith is the getUpdates offset that holds once update id is handled
+// too: one past the highest update_id such that it and every update before
+// it are handled or are id. A handler stores it in the transaction that
+// applies id, so that a quiet bot confirms an update in that one commit
+// instead of a commit of its own after it (OnWatermark then finds the
+// offset stored). Exactness holds either way: it never counts an update
+// that is neither handled nor the one being committed.
+func (d *Dispatcher) OffsetWith(id int) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	mark := d.mark
+	for _, x := range d.inflight {
+		if x != id && !d.done[x] {
+			break
+		}
+		mark = x
+	}
+	return mark + 1
+}
+
 // Advanced returns a channel that is closed when the watermark next moves.
 func (d *Dispatcher) Advanced() <-chan struct{} {
 	d.mu.Lock()

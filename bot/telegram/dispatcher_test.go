@@ -278,3 +278,45 @@ func TestChatID(t *testing.T) {
 		t.Fatalf("no-chat updates handled: %d", rec.count())
 	}
 }
+
+// OffsetWith counts an update as confirmed only when it is handled or is
+// the one asking (whose transaction will store the offset): never one
+// still running elsewhere.
+func TestOffsetWithCountsOnlyHandledUpdates(t *testing.T) {
+	release11, ask, answers := make(chan struct{}), make(chan struct{}), make(chan int)
+	var d *telegram.Dispatcher
+	rec := newRecorder()
+	rec.hook = func(_ context.Context, u tgbotapi.Update) {
+		switch u.UpdateID {
+		case 11:
+			<-release11
+		case 12:
+			for range 2 {
+				<-ask
+				answers <- d.OffsetWith(12)
+			}
+		}
+	}
+	d = telegram.NewDispatcher(context.Background(), rec, telegram.DispatcherOptions{Start: 10, Logger: quiet})
+	dispatchAll(t, d, msgUpdate(11, groupA), msgUpdate(12, groupB), msgUpdate(13, -300))
+	if !waitFor(func() bool { return rec.count() == 1 }) { // 13
+		t.Fatalf("handled %d updates, want 13 alone", rec.count())
+	}
+	ask <- struct{}{}
+	if got := <-answers; got != 11 {
+		t.Fatalf("OffsetWith(12) = %d while 11 runs, want 11", got)
+	}
+	close(release11)
+	if !waitFor(func() bool { return rec.count() == 2 }) {
+		t.Fatal("11 not handled")
+	}
+	ask <- struct{}{}
+	if got := <-answers; got != 14 {
+		t.Fatalf("OffsetWith(12) = %d with 11 and 13 handled, want 14", got)
+	}
+	d.Close()
+	d.Wait()
+	if got := d.OffsetWith(0); got != 14 {
+		t.Fatalf("OffsetWith after all = %d, want 14", got)
+	}
+}

@@ -309,3 +309,37 @@ func (l *limiter) readyAt(chat int64, now time.Time) time.Time {
 	}
 	return t
 }
+
+// readyAtKeeping is readyAt for a call that may wait: it leaves one call
+// of a group's budget (its minute and its spread) for a call that may not
+// (a reply to a command), so that one goes out at once even while a game's
+// edits use the rest. Other chats have no such reserve.
+func (l *limiter) readyAtKeeping(chat int64, now time.Time) time.Time {
+	t := l.readyAt(chat, now)
+	if chat >= 0 {
+		return t
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ln := l.lane(chat, now)
+	later := func(u time.Time) {
+		if u.After(t) {
+			t = u
+		}
+	}
+	if w := ln.win; w != nil && len(w.slots) >= w.n-1 && w.n > 1 {
+		// The window keeps one slot free: the second-oldest booking must
+		// have left it.
+		i := w.head
+		if len(w.slots) == w.n {
+			i = (w.head + 1) % w.n
+		} else {
+			i = 0
+		}
+		later(w.slots[i].Add(w.per))
+	}
+	if b := ln.spread; b.on() && b.Burst > 1 {
+		later(b.tat.Add(-time.Duration(b.Burst-2) * b.Every))
+	}
+	return t
+}

@@ -382,7 +382,9 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	} else {
 		amount = max(minBid, a.High+max(1, value/20))
 	}
-	return choice{kind: engine.ActBid, arg: min(amount, limit)}, true
+	amount = min(amount, limit)
+	amount -= amount % g.Note() // whole banknotes; minBid and so limit are
+	return choice{kind: engine.ActBid, arg: amount}, true
 }
 
 // place chooses where a building won at auction goes.

@@ -137,7 +137,9 @@ func (pl *Player) bidLevel(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			amount = max(minBid, a.High+max(1, value/10))
 		}
 	}
-	return choice{kind: engine.ActBid, arg: min(amount, limit)}, true
+	amount = min(amount, limit)
+	amount -= amount % g.Note() // whole banknotes (lux); minBid is one
+	return choice{kind: engine.ActBid, arg: amount}, true
 }
 
 // auctionValue is the most p pays for what is at auction, at p's level.

@@ -249,7 +249,8 @@ func offerPrice(g *engine.Game, t *engine.Trade) (int, bool) {
 		return 0, false
 	}
 	price := max(0, need-gain+1)
-	return (price + 9) / 10 * 10, true
+	step := max(10, g.Note()) // in tens, or the edition's whole banknotes
+	return (price + step - 1) / step * step, true
 }
 
 func groupTotal(ed *engine.Edition, group int) int {
