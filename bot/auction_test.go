@@ -157,7 +157,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 			u := h.userOf(rec, seat)
 			h.press(u, auction.ID, stale)
 			lang := h.bot.chatLang(testChat, u.LanguageCode) // the presser's, unless the chat pinned one
-			want := h.bot.cat.T(lang, "auction_outbid", map[string]any{"Player": rec.Seats[g.Auction.Leader].Name, "Amount": h.bot.cat.MoneyOf(lang, rec.Edition, g.Auction.High)})
+			want := h.bot.cat.T(lang, "auction_outbid", map[string]any{"Player": kit.Isolate(rec.Seats[g.Auction.Leader].Name), "Amount": h.bot.cat.MoneyOf(lang, rec.Edition, g.Auction.High)})
 			if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
 				t.Fatalf("a bid of an amount already beaten was answered %+v, want the alert naming the highest bid (%q)", got, want)
 			}

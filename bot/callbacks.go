@@ -195,7 +195,7 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 // for the ranking's leader (recordGameEnd); its ranking closes the game,
 // after the game's messages, with 🔁 Rematch as a game over does.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
-	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}) +
+	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Name(kit.DisplayName(from))}) +
 		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn, c.Stopped = true, true, true
 }

@@ -131,6 +131,13 @@ func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error 
 func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error {
 	return func(c *chatState) error {
 		arg := strings.ToLower(strings.TrimSpace(args))
+		if arg == "" { // the choice as buttons: the settings' language page
+			lang := c.Lang(from.LanguageCode)
+			b.retireMenu(c, lang, "settings_replaced")
+			text, kb := b.renderSettings(lang, c.Settings, pageLang)
+			c.Show(settingsMenuSlot, 0, text, kb)
+			return nil
+		}
 		if arg == "auto" {
 			// Unpins: the chat's messages keep its language, each person's
 			// alerts and private messages follow their own (kit.PersonLang).

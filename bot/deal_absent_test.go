@@ -87,7 +87,7 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	if h.mentions(ua.ID, "too many missed turns in a row (1)") != 1 {
 		t.Errorf("the group was not told that %s left: %+v", ua.FirstName, h.api.Messages(testChat))
 	}
-	if !strings.Contains(table.Text, kit.Escape(ua.FirstName)+": 🚪 out of the game") {
+	if !strings.Contains(table.Text, kit.Name(ua.FirstName)+": 🚪 out of the game") {
 		t.Errorf("the table does not show %s out: %q", ua.FirstName, table.Text)
 	}
 	if hand.Keyboard != nil || !strings.Contains(hand.Text, "You are out of this game") {

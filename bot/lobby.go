@@ -212,5 +212,5 @@ func (b *Bot) lobbyDue(c *chatState, lang string, now int64) {
 
 // lobbyAt is a moment of the lobby as the chat reads it, in its zone.
 func (b *Bot) lobbyAt(lang string, r *Record, ms int64) string {
-	return kit.AtText(b.cat, lang, opts(r).Location(), b.cfg.Now(), ms)
+	return kit.AtText(b.cat, lang, opts(r).LocationIn(lang), b.cfg.Now(), ms)
 }

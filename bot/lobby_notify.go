@@ -76,7 +76,7 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 			return
 		case person.Reach == nil || !person.Reach.Greeted:
 			// Asked before the chat's lock: no call to Telegram waits under it.
-			text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Escape(q.Message.Chat.Title)})
+			text := b.cat.T(lang, "notify_confirm", map[string]any{"Chat": kit.Name(q.Message.Chat.Title)})
 			if _, err := b.tg.Send(ctx, user, text, nil); err != nil {
 				_ = b.tg.AnswerCallback(ctx, q.ID, needStart, true)
 				return
@@ -157,7 +157,7 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 		}
 		link := messageLink(chat, n.Username, msg)
 		for _, p := range n.People {
-			nt := notice{user: p.User, name: p.Name, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Escape(n.Title)})}
+			nt := notice{user: p.User, name: p.Name, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Name(n.Title)})}
 			if link != "" {
 				m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 					tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(p.Lang, "btn_notify_open", nil), link)))

@@ -63,7 +63,7 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 	msg := h.record().LobbyMsg
 
 	h.mustPress(bohdan, OpCancel)
-	if a, want := h.lastAlert(), h.bot.cat.T("uk", "lobby_only_creator_named", map[string]any{"Player": alice.FirstName}); !a.ShowAlert || a.Text != want {
+	if a, want := h.lastAlert(), h.bot.cat.T("uk", "lobby_only_creator_named", map[string]any{"Player": kit.Isolate(alice.FirstName)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("Богдан's cancel answered %+v, want %q", a, want)
 	}
 	h.mustPress(alice, OpCancel)
@@ -270,7 +270,7 @@ func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
 	h.api.SetAdmins(testChat, bohdan.ID)
 	h.say(alice, "/newgame")
 	h.mustPress(vera, OpAddComputer)
-	if a, want := h.lastAlert(), h.bot.cat.T("ru", "lobby_only_creator_named", map[string]any{"Player": alice.FirstName}); !a.ShowAlert || a.Text != want {
+	if a, want := h.lastAlert(), h.bot.cat.T("ru", "lobby_only_creator_named", map[string]any{"Player": kit.Isolate(alice.FirstName)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("Вера's ➕ answered %+v, want %q", a, want)
 	}
 	h.mustPress(bohdan, OpAddComputer)

@@ -262,7 +262,7 @@ func (h *harness) placeBid(u fakeapi.User, msg int, data, what string) (*Record,
 func (h *harness) wantOutbid(u, leader fakeapi.User, rec *Record, high int, what string) {
 	h.t.Helper()
 	lang := h.bot.chatLang(testChat, u.LanguageCode)
-	want := h.bot.cat.T(lang, "auction_outbid", map[string]any{"Player": leader.FirstName, "Amount": h.bot.cat.MoneyOf(lang, rec.Edition, high)})
+	want := h.bot.cat.T(lang, "auction_outbid", map[string]any{"Player": kit.Isolate(leader.FirstName), "Amount": h.bot.cat.MoneyOf(lang, rec.Edition, high)})
 	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
 		h.t.Errorf("%s was answered %+v, want the alert %q", what, got, want)
 	}

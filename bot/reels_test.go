@@ -35,10 +35,6 @@ func (h *harness) toCasino() *Record {
 	return nil
 }
 
-// unwrapLines joins the lines the turn message wrapped for a phone (a
-// continuation starts with three spaces), so a whole sentence can be found.
-func unwrapLines(s string) string { return strings.ReplaceAll(s, "\n   ", " ") }
-
 // editsOf are the texts the bot edited message id to, in order, from the
 // request log's index from on.
 func (h *harness) editsOf(id, from int) []string {
@@ -68,7 +64,6 @@ func spinResult(h *harness, rec *Record, evs []engine.Event) string {
 // three and the outcome.
 func checkFrames(t *testing.T, edits []string, final, result string) {
 	t.Helper()
-	final = unwrapLines(final)
 	if len(edits) != 3 {
 		t.Fatalf("a spin made %d edits of the turn message, want 3 (reel 1, reels 1–2, all and the result):\n%s",
 			len(edits), strings.Join(edits, "\n---\n"))
@@ -77,7 +72,7 @@ func checkFrames(t *testing.T, edits []string, final, result string) {
 		if got, want := strings.Count(e, "▫️"), 2-i; got != want {
 			t.Errorf("edit %d shows %d reels still turning, want %d:\n%s", i+1, got, want, e)
 		}
-		if i < 2 && strings.Contains(unwrapLines(e), result) {
+		if i < 2 && strings.Contains(e, result) {
 			t.Errorf("edit %d gives the outcome away:\n%s", i+1, e)
 		}
 	}
@@ -131,13 +126,13 @@ func TestCasinoReelsRestart(t *testing.T) {
 		t.Fatalf("the turn went on to message %d without its End button", after.TurnMsg)
 	}
 	result := spinResult(h, after, after.Turn)
-	if got := unwrapLines(h.message(msg).Text); result == "" || strings.Contains(got, result) {
+	if got := h.message(msg).Text; result == "" || strings.Contains(got, result) {
 		t.Fatalf("the lost animation shows the outcome %q anyway:\n%s", result, got)
 	}
 	h.stop()
 	h.start()
 	h.settle()
-	final := unwrapLines(h.message(msg).Text)
+	final := h.message(msg).Text
 	if !strings.Contains(final, result) || strings.Contains(final, "▫️") {
 		t.Errorf("after the restart the turn message lacks the outcome %q:\n%s", result, final)
 	}

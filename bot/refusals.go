@@ -24,7 +24,7 @@ func (b *Bot) onlyCreator(lang string, rec *Record) string {
 // for an alert (a creator always keeps a seat in the lobby).
 func creatorName(rec *Record) string {
 	if s := rec.SeatOf(rec.Creator); s >= 0 {
-		return rec.Seats[s].Name
+		return kit.Isolate(rec.Seats[s].Name)
 	}
 	return "—"
 }

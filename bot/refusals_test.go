@@ -48,7 +48,7 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 	}
 	for _, u := range others {
 		h.press(u, msg, roll)
-		expect(u, own(u), "refuse_turn_of", map[string]any{"Player": rec.Seats[cur].Name})
+		expect(u, own(u), "refuse_turn_of", map[string]any{"Player": kit.Isolate(rec.Seats[cur].Name)})
 	}
 
 	// Someone else's question: it names whose it is.
@@ -58,7 +58,7 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 		t.Fatal("no /leave question")
 	}
 	h.press(others[0], q, yes)
-	expect(others[0], own(others[0]), "refuse_menu_of", map[string]any{"Player": rec.Seats[cur].Name})
+	expect(others[0], own(others[0]), "refuse_menu_of", map[string]any{"Player": kit.Isolate(rec.Seats[cur].Name)})
 	if h.record().Game.Players[cur].Bankrupt {
 		t.Fatal("someone else confirmed the current player's /leave")
 	}

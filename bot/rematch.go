@@ -169,7 +169,7 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	c.Save, c.Lobby = true, true
 	if end.ID != 0 {
 		c.Finalize("", end.ID, b.endingText(lang, ended)+"\n\n"+
-			b.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Escape(kit.DisplayName(from))}))
+			b.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Name(kit.DisplayName(from))}))
 	}
 }
 

@@ -92,7 +92,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 			mustJSONString(t, lobby.Options), ended.Kind, ended.Edition, mustJSONString(t, ended.Options))
 	}
 	end := h.message(msg)
-	opened := h.bot.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Escape(h.users[1].FirstName)})
+	opened := h.bot.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Name(h.users[1].FirstName)})
 	if end.Keyboard != nil || !strings.HasSuffix(end.Text, opened) || !strings.Contains(end.Text, h.bot.cat.T(lang, "standings_title", nil)) {
 		t.Errorf("the ending message after the rematch: %q, buttons %v", end.Text, end.Keyboard)
 	}

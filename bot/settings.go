@@ -167,7 +167,12 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press P
 	case OpSetClose:
 		return pageMain, true, false, true
 	case OpSetLang:
-		if press.Arg >= len(locales.Languages) {
+		if press.Arg == len(locales.Languages) { // auto: the chat keeps its language, each person's alerts follow theirs
+			changed = s.Lang != ""
+			s.Lang, s.AutoLang = "", s.Language()
+			return pageMain, true, changed, false
+		}
+		if press.Arg > len(locales.Languages) {
 			return pageLang, false, false, false
 		}
 		changed = s.Lang != locales.Languages[press.Arg]

@@ -85,9 +85,10 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		if len(of.StakeCaps) > 0 {
 			lines = append(lines, b.cat.T(lang, "opt_stake", map[string]any{"Value": b.stakeCapText(lang, &oo, b.rulesOf(&oo).GambleCap)}))
 		}
-		lines = append(lines, b.cat.T(lang, "opt_zone", map[string]any{"Value": b.zoneText(lang, oo.TimeZone)}))
 	}
-	return lines
+	// The lobby names the zone its times are in, once; a game shows them
+	// without it.
+	return append(lines, b.cat.T(lang, "opt_zone", map[string]any{"Value": b.zoneText(lang, oo.Zone(lang))}))
 }
 
 // settingsMenu builds one page of the settings message.
@@ -148,6 +149,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			row = append(row, m.btn(mark(m.s.Lang == l, m.t("lang_name_"+l, nil)), OpSetLang, i))
 		}
 		m.row(row...)
+		m.row(m.btn(mark(m.s.Lang == "", m.t("lang_name_auto", nil)), OpSetLang, len(locales.Languages)))
 		m.back(pageMain)
 		return m.t("settings_page_lang", nil)
 	},

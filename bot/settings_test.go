@@ -348,7 +348,7 @@ func TestSettingsPresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := New(nil, nil, cat, Config{})
-	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: 3}, {Op: OpSetEdition, Arg: len(Editions())},
+	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: len(locales.Languages) + 1}, {Op: OpSetEdition, Arg: len(Editions())},
 		{Op: OpSetPace, Arg: 4}, {Op: OpSetDecision, Arg: 6}, {Op: OpSetBid, Arg: 99}, {Op: OpSetCash, Arg: 6},
 		{Op: OpSetRule, Arg: len(board.HouseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
 		s := Settings{}

@@ -11,7 +11,8 @@ import (
 )
 
 // The chat's time zone in /settings (kit.ChatOptions.TimeZone, one of
-// kit.TimeZones, UTC by default): deadlines show as local times in it. It
+// kit.TimeZones; until a chat chooses, its language's: kit.ChatOptions.Zone):
+// deadlines show as local times in it, and the lobby names it once. It
 // is how the chat reads the clock, not a rule of the game, so a change
 // applies to a running game at once.
 
@@ -21,7 +22,7 @@ const OpSetZone Op = "sz"
 // zoneKey is the part of a zone's message ids after "zone_": the city's
 // name ("kyiv", "new_york"), "utc" for UTC.
 func zoneKey(name string) string {
-	if name == "" {
+	if name == "" || name == kit.ZoneUTC {
 		return "utc"
 	}
 	_, city, _ := strings.Cut(name, "/")
@@ -55,7 +56,7 @@ func init() {
 	settingsPages[pageZone] = func(m *settingsMenu) string {
 		var zones []tgbotapi.InlineKeyboardButton
 		for i, name := range kit.TimeZones {
-			zones = append(zones, m.btn(mark(m.o.TimeZone == name, m.b.zoneText(m.lang, name)), OpSetZone, i))
+			zones = append(zones, m.btn(mark(m.o.Zone(m.lang) == name, m.b.zoneText(m.lang, name)), OpSetZone, i))
 		}
 		m.rowsOf(2, zones)
 		m.back(pageMain)

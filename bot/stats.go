@@ -227,7 +227,7 @@ func (b *Bot) bestWorth(lang string, worth int) string {
 // renderStats is the /stats answer for one person.
 func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAll, group bool) string {
 	var sb strings.Builder
-	sb.WriteString(b.cat.T(lang, "stats_title", map[string]any{"Player": kit.Escape(name)}))
+	sb.WriteString(b.cat.T(lang, "stats_title", map[string]any{"Player": kit.Name(name)}))
 	if group {
 		sb.WriteString("\n\n" + b.cat.T(lang, "stats_here", nil) + "\n")
 		if okHere && here.Played > 0 {
@@ -277,7 +277,7 @@ func (b *Bot) renderTop(lang string, top []ranked) string {
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "top_title", nil))
 	for i, r := range top {
-		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": kit.Escape(r.Name),
+		sb.WriteString("\n" + b.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": kit.Name(r.Name),
 			"Won": r.Won, "Played": r.Played, "Best": b.bestWorth(lang, r.BestWorth)}))
 	}
 	return sb.String()

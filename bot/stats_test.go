@@ -119,7 +119,7 @@ func TestStatsAfterGames(t *testing.T) {
 	h.say(alice, "/top")
 	last, _ = h.api.LastMessage(testChat)
 	lines = strings.Split(last.Text, "\n")
-	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+kit.Escape(arch.Seats[arch.Game.Winner].Name)) {
+	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+kit.Name(arch.Seats[arch.Game.Winner].Name)) {
 		t.Errorf("/top does not list the winner first: %q", last.Text)
 	}
 }

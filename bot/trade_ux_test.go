@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -110,12 +111,12 @@ func TestOfferRefusalsNameWhoMay(t *testing.T) {
 	lang := locales.Normalize(third.LanguageCode)
 	msg, data := h.offerButton(OpOfAccept, id)
 	h.press(third, msg, data)
-	if a, want := h.lastAnswer(), h.bot.cat.T(lang, "refuse_offer_to", map[string]any{"Player": rec.Seats[p.y].Name}); !a.ShowAlert || a.Text != want {
+	if a, want := h.lastAnswer(), h.bot.cat.T(lang, "refuse_offer_to", map[string]any{"Player": kit.Isolate(rec.Seats[p.y].Name)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("a third player's accept answered %+v, want %q", a, want)
 	}
 	msg, data = h.offerButton(OpOfWithdraw, id)
 	h.press(p.uy, msg, data)
-	if a, want := h.lastAnswer(), h.bot.cat.T(locales.Normalize(p.uy.LanguageCode), "refuse_offer_by", map[string]any{"Player": rec.Seats[p.x].Name}); !a.ShowAlert || a.Text != want {
+	if a, want := h.lastAnswer(), h.bot.cat.T(locales.Normalize(p.uy.LanguageCode), "refuse_offer_by", map[string]any{"Player": kit.Isolate(rec.Seats[p.x].Name)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("the counterparty's withdraw answered %+v, want %q", a, want)
 	}
 	if after := h.record(); len(after.Game.Trades) != 1 || after.Game.Trades[0].From != p.x || after.Game.Phase == engine.PhaseGameOver {

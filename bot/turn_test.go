@@ -21,7 +21,7 @@ func (h *harness) turnText() string {
 	rec := h.record()
 	for _, m := range h.api.Messages(testChat) {
 		if m.ID == rec.TurnMsg {
-			return strings.ReplaceAll(m.Text, "\n   ", " ")
+			return m.Text
 		}
 	}
 	h.t.Fatalf("no turn message %d", rec.TurnMsg)
@@ -251,7 +251,7 @@ func deedData(t *testing.T, h *harness, msg, sq int) string {
 }
 
 // TestOfferShowsItsDeadline: an open offer waits for its counterparty
-// until it expires, and says until when.
+// until it expires, and says until when, once (not also for how long).
 func TestOfferShowsItsDeadline(t *testing.T) {
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
@@ -259,10 +259,14 @@ func TestOfferShowsItsDeadline(t *testing.T) {
 	if len(rec.Offers) != 1 {
 		t.Fatalf("%d offers open, want 1", len(rec.Offers))
 	}
-	full := kit.DeadlineText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(rec.Offers[0].Expires))
-	until, _, _ := strings.Cut(full, " · ") // the time left moves on while the test looks
-	if m := h.message(h.newestWith(OpOfAccept)); !strings.Contains(m.Text, until) {
+	at := kit.AtText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(rec.Offers[0].Expires))
+	until := h.bot.cat.T("en", "offer_open_until", map[string]any{"Time": at})
+	m := h.message(h.newestWith(OpOfAccept))
+	if !strings.Contains(m.Text, until) {
 		t.Errorf("the offer lacks %q:\n%s", until, m.Text)
+	}
+	if n := strings.Count(m.Text, "⏳"); n != 1 {
+		t.Errorf("the offer states its time %d times:\n%s", n, m.Text)
 	}
 }
 

@@ -239,9 +239,9 @@ func (b *Kind) renderAuction(lang string, rec *Record) string {
 		lines = append(lines, b.cat.T(lang, "auction_high", map[string]any{"Amount": b.money(lang, rec, a.High),
 			"Player": kit.SeatName(rec, a.Leader)}))
 	}
-	loc := time.UTC
+	loc := kit.ChatOptions{}.LocationIn(lang)
 	if rec.Options != nil {
-		loc = rec.Options.Location()
+		loc = rec.Options.LocationIn(lang)
 	}
 	if d := kit.DeadlineText(b.cat, lang, loc, b.cfg.Now(), rec.Clock.Deadline); d != "" {
 		lines = append(lines, d)
@@ -413,7 +413,7 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 		// The amount the button names is beaten: the alert says the
 		// highest bid, and the message shows it at once, so the next press
 		// is on buttons that can still bid.
-		c.Alert = b.cat.T(lang, "auction_outbid", map[string]any{"Player": rec.Seats[a.Leader].Name, // an alert is plain text
+		c.Alert = b.cat.T(lang, "auction_outbid", map[string]any{"Player": seatName(rec, a.Leader), // an alert is plain text
 			"Amount": b.money(lang, rec, a.High)})
 		b.refreshNow(c)
 		return

@@ -3,7 +3,6 @@ package board
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -115,7 +114,7 @@ func (b *Kind) bankruptcySummary(lang string, rec *Record, before *engine.Game, 
 		default:
 			id = "ending_out_deeds_auction"
 		}
-		lines = append(lines, b.cat.T(lang, id, map[string]any{"Name": wrapNames(names, deedsWidth)}))
+		lines = append(lines, b.cat.T(lang, id, map[string]any{"Name": strings.Join(names, ", ")}))
 	}
 	if h.cards > 0 {
 		lines = append(lines, b.cat.N(lang, "ending_out_cards", h.cards, nil))
@@ -124,31 +123,4 @@ func (b *Kind) bankruptcySummary(lang string, rec *Record, before *engine.Game, 
 		lines = append(lines, b.cat.T(lang, "ending_out_nothing", nil))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// deedsWidth is how long a line of the summary's deeds grows: a phone
-// shows about this much without wrapping it mid-name.
-const deedsWidth = 44
-
-// wrapNames joins names with ", " and starts a new, indented line before a
-// name that would make the line longer than width (a longer name stands
-// alone).
-func wrapNames(names []string, width int) string {
-	var sb strings.Builder
-	line := 0
-	for i, n := range names {
-		l := utf8.RuneCountInString(n)
-		switch {
-		case i == 0:
-		case line+2+l > width:
-			sb.WriteString(",\n   ")
-			line = 0
-		default:
-			sb.WriteString(", ")
-			line += 2
-		}
-		sb.WriteString(n)
-		line += l
-	}
-	return sb.String()
 }

@@ -98,29 +98,3 @@ func TestEndingOfRecordWithoutTally(t *testing.T) {
 		}
 	}
 }
-
-// TestWrapNames: a bankrupt's deeds go over lines a phone shows whole, in
-// their order, a name never cut.
-func TestWrapNames(t *testing.T) {
-	names := []string{"Oriental Avenue", "States Avenue", "St. James Place", "Atlantic Avenue",
-		"North Carolina Avenue", "A name longer than the width of one line, alone"}
-	got := wrapNames(names, 44)
-	lines := strings.Split(got, "\n")
-	for i, l := range lines {
-		if i > 0 && !strings.HasPrefix(l, "   ") {
-			t.Errorf("line %d is not indented: %q", i, l)
-		}
-		if n := len([]rune(strings.TrimSpace(l))); n > 44 && !strings.Contains(l, names[5]) {
-			t.Errorf("line %d is %d long: %q", i, n, l)
-		}
-	}
-	if joined := strings.ReplaceAll(got, ",\n   ", ", "); joined != strings.Join(names, ", ") {
-		t.Errorf("the names changed: %q", joined)
-	}
-	if len(lines) < 3 {
-		t.Errorf("%d lines for six long names:\n%s", len(lines), got)
-	}
-	if wrapNames([]string{"Baltic Avenue"}, 44) != "Baltic Avenue" {
-		t.Error("one name is not itself")
-	}
-}

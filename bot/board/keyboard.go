@@ -19,7 +19,9 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	k := &kit.Keyboard{Rec: rec, Key: keys(g)} // press_keys.go
 	// The waiting player's buttons stay on top even while someone else has
 	// a menu open below them, so nobody's menu can hide another's turn.
-	b.mainRows(k, lang, rec)
+	if _, computer := computerDecides(rec); !computer { // a computer's decision has no buttons for people
+		b.mainRows(k, lang, rec)
+	}
 	switch rec.View.Menu {
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
 		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {

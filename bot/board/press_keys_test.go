@@ -61,7 +61,7 @@ func TestDecisionKeysFollowTheDecisionOnly(t *testing.T) {
 	if c := check(cur, roll); c.Alert != "" || c.Toast != b.cat.T("en", "toast_done", nil) {
 		t.Errorf("the roller's second tap was answered %q %q, want \"done\"", c.Alert, c.Toast)
 	}
-	if c := check(other, roll); c.Alert != b.cat.T("en", "refuse_turn_of", map[string]any{"Player": rec.Seats[cur].Name}) {
+	if c := check(other, roll); c.Alert != b.cat.T("en", "refuse_turn_of", map[string]any{"Player": kit.Isolate(rec.Seats[cur].Name)}) {
 		t.Errorf("someone else's press of the roll was answered %q", c.Alert)
 	}
 

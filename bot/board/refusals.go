@@ -23,9 +23,9 @@ func (b *Kind) refusalText(rec *Record, lang string, seat engine.PlayerID, err e
 		return b.cat.T(lang, "refuse_auction_running", nil)
 	case w < 0 || w == seat || int(w) >= len(rec.Seats):
 	case errors.Is(err, engine.ErrNotYourTurn):
-		return b.cat.T(lang, "refuse_turn_of", map[string]any{"Player": rec.Seats[w].Name})
+		return b.cat.T(lang, "refuse_turn_of", map[string]any{"Player": seatName(rec, w)})
 	case errors.Is(err, engine.ErrNotNow):
-		return b.cat.T(lang, "refuse_waiting_for", map[string]any{"Player": rec.Seats[w].Name})
+		return b.cat.T(lang, "refuse_waiting_for", map[string]any{"Player": seatName(rec, w)})
 	}
 	return b.errText(lang, err)
 }
@@ -40,7 +40,7 @@ func seatName(rec *Record, seat engine.PlayerID) string {
 	if seat < 0 || int(seat) >= len(rec.Seats) {
 		return "—"
 	}
-	return rec.Seats[seat].Name
+	return kit.Isolate(rec.Seats[seat].Name)
 }
 
 // menuOwnerText refuses a press in a menu someone else opened, naming them.

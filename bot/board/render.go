@@ -72,7 +72,7 @@ func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
 	for _, e := range rec.Turn {
 		if e.Kind == engine.EvTurnStarted {
 			turn = e.Amount
-			who = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + kit.Escape(rec.Seats[e.Player].Name)
+			who = kit.SeatName(rec, e.Player)
 			if withMention {
 				who = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[e.Player])
 			}
@@ -108,11 +108,16 @@ func (b *Kind) renderEndedTurn(lang string, rec *Record) string { return b.turnT
 func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 	head := b.turnHeader(lang, rec, true)
 	tail := b.cashLines(lang, rec)
-	if p := b.prompt(lang, rec); p != "" && live {
-		tail = append(tail, p)
-	}
-	if c := b.clockLine(lang, rec); c != "" && live {
-		tail = append(tail, c)
+	if seat, ok := computerDecides(rec); ok && live {
+		// A computer's decision: no question put to a person, no deadline.
+		tail = append(tail, b.cat.T(lang, "prompt_computer_thinking", map[string]any{"Player": kit.SeatName(rec, seat)}))
+	} else {
+		if p := b.prompt(lang, rec); p != "" && live {
+			tail = append(tail, p)
+		}
+		if c := b.clockLine(lang, rec); c != "" && live {
+			tail = append(tail, c)
+		}
 	}
 	if rec.Clock.PausedAt != 0 {
 		tail = append(tail, b.cat.T(lang, "paused_line", nil)) // bot/pause.go
@@ -122,7 +127,6 @@ func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 			tail = append(tail, b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)}))
 		}
 	}
-	tail = wrapLines(rec, tail, lineWidth)
 	lines := b.turnLines(lang, rec)
 	if room := maxTurnLines - 2 - len(tail); len(lines) > room { // the header and a blank line
 		lines = append([]string{"…"}, lines[len(lines)-max(room-1, 0):]...)
@@ -144,7 +148,7 @@ func (b *Kind) cashLines(lang string, rec *Record) []string {
 	for i := range g.Players {
 		p := engine.PlayerID(i)
 		pl := &g.Players[i]
-		cell := kit.SeatName(rec, p) + " "
+		cell := kit.SeatName(rec, p) + ": "
 		switch {
 		case pl.Bankrupt:
 			cell += "💥"
@@ -218,6 +222,18 @@ func (b *Kind) clockLine(lang string, rec *Record) string {
 
 // deadlineText is a wall-clock deadline (Unix ms) in the chat's zone.
 func (b *Kind) deadlineText(lang string, rec *Record, at int64) string {
+	loc, now := b.chatClock(lang, rec)
+	return kit.DeadlineText(b.cat, lang, loc, now, at)
+}
+
+// atText is a wall-clock moment (Unix ms) in the chat's zone.
+func (b *Kind) atText(lang string, rec *Record, at int64) string {
+	loc, now := b.chatClock(lang, rec)
+	return kit.AtText(b.cat, lang, loc, now, at)
+}
+
+// chatClock is the zone rec's chat reads the clock in, and the time now.
+func (b *Kind) chatClock(lang string, rec *Record) (*time.Location, time.Time) {
 	var o kit.ChatOptions
 	if rec.Options != nil {
 		o = *rec.Options
@@ -226,7 +242,7 @@ func (b *Kind) deadlineText(lang string, rec *Record, at int64) string {
 	if b.cfg.Now != nil {
 		now = b.cfg.Now
 	}
-	return kit.DeadlineText(b.cat, lang, o.Location(), now(), at)
+	return o.LocationIn(lang), now()
 }
 
 // renderPlayers lists each seat for /board: cash, square (the jail's
@@ -274,6 +290,18 @@ func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
 		s += " 🔒"
 	}
 	return s
+}
+
+// computerDecides names the computer seat the turn message waits for; an
+// auction is left out, since people bid in it beside the computers, on its
+// own message.
+func computerDecides(rec *Record) (engine.PlayerID, bool) {
+	g := rec.Game
+	if g == nil || g.Phase == engine.PhaseAuction || g.Phase == engine.PhaseGameOver {
+		return -1, false
+	}
+	w := g.Waiting()
+	return w, isComputer(rec, w)
 }
 
 // prompt says what the game waits for, and from whom.

@@ -241,13 +241,15 @@ func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
 
 // openOffer is an open offer's message: its text and buttons.
 func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *tgbotapi.InlineKeyboardMarkup) {
-	text := b.offerText(lang, rec, tr, true) + "\n" + b.cat.T(lang, "offer_open", map[string]any{"Hours": int(OfferTTL / time.Hour)})
-	for _, o := range rec.Offers { // until when, in the chat's zone (expiry is in game time)
+	// Its deadline once, in the chat's zone (expiry is in game time, so a
+	// paused game's offer names none).
+	open := b.cat.T(lang, "offer_open", nil)
+	for _, o := range rec.Offers {
 		if o.ID == tr.ID && o.Expires != 0 && rec.Clock.PausedAt == 0 {
-			text += "\n" + b.deadlineText(lang, rec, rec.Clock.WallTime(o.Expires))
+			open = b.cat.T(lang, "offer_open_until", map[string]any{"Time": b.atText(lang, rec, rec.Clock.WallTime(o.Expires))})
 		}
 	}
-	return text, b.offerKeyboard(lang, rec, tr.ID)
+	return b.offerText(lang, rec, tr, true) + "\n" + open, b.offerKeyboard(lang, rec, tr.ID)
 }
 
 // postUnsentOffers posts again the open offers whose message id was never

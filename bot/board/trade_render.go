@@ -89,7 +89,7 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 		var bs []tgbotapi.InlineKeyboardButton
 		for i := range g.Players {
 			if p := engine.PlayerID(i); p != seat && g.Active(p) {
-				bs = append(bs, btn(kit.Tokens[i%len(kit.Tokens)]+" "+rec.Seats[i].Name, OpTrTo, i))
+				bs = append(bs, btn(kit.SeatLabel(rec, i), OpTrTo, i))
 			}
 		}
 		pairs(bs)

@@ -1,11 +1,9 @@
 package board
 
 import (
-	"html"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -14,11 +12,9 @@ import (
 // The turn message's events, written for a phone: a roll and the move it
 // makes are one line (with the salary where it was earned, on the way), a
 // run of buildings, sales or mortgages is one line, bids are left to the
-// auction's own message, and no line is wider than lineWidth. /history
-// keeps one line per event (EventLine).
-
-// lineWidth is the widest line of a turn message, in characters as shown.
-const lineWidth = 60
+// auction's own message. Telegram wraps a long line as the screen needs;
+// a break of our own (with an indent) looks broken on every other width.
+// /history keeps one line per event (EventLine).
 
 // turnLines are the events of rec's turn as the turn message shows them.
 func (b *Kind) turnLines(lang string, rec *Record) []string {
@@ -85,7 +81,7 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			}
 		}
 	}
-	return wrapLines(rec, lines, lineWidth)
+	return lines
 }
 
 // runOf is how many events from i on are of the kinds, in a row.
@@ -193,94 +189,4 @@ func (b *Kind) manyLine(lang string, rec *Record, evs []engine.Event) string {
 	id := map[engine.EventKind]string{engine.EvBuilt: "turn_built_many", engine.EvBuildingSold: "turn_sold_many",
 		engine.EvMortgaged: "turn_mortgaged_many"}[evs[0].Kind]
 	return b.cat.N(lang, id, len(evs), map[string]any{"Player": kit.SeatName(rec, evs[0].Player), "Cost": b.money(lang, rec, total)})
-}
-
-// wrapLines breaks lines wider than width at spaces; a continuation is
-// indented. Width is counted as shown (tags and entities count as what
-// they show), without the names of rec's seats: a name is as long as its
-// owner chose, and Telegram wraps it as it must.
-func wrapLines(rec *Record, lines []string, width int) []string {
-	var unnamed *strings.Replacer // built for the first line that may not fit
-	out := make([]string, 0, len(lines))
-	for _, l := range lines {
-		// Tags, entities and names only make a line show narrower than its
-		// runes: one with few enough runes fits, as most do. (Every turn
-		// message is wrapped, and building the replacer for each was a
-		// twentieth of a press's processor time.)
-		if utf8.RuneCountInString(l) <= width {
-			out = append(out, l)
-			continue
-		}
-		if unnamed == nil {
-			names := make([]string, 0, 2*len(rec.Seats))
-			for _, s := range rec.Seats {
-				names = append(names, kit.Escape(s.Name), "")
-			}
-			unnamed = strings.NewReplacer(names...)
-		}
-		out = append(out, wrapLine(l, width, unnamed)...)
-	}
-	return out
-}
-
-func wrapLine(line string, width int, unnamed *strings.Replacer) []string {
-	w := func(s string) int { return shownWidth(unnamed.Replace(s)) }
-	if w(line) <= width {
-		return []string{line}
-	}
-	const indent = "   "
-	var out []string
-	cur := ""
-	for _, word := range wordsOf(line) {
-		switch {
-		case cur == "":
-			cur = word
-		case w(cur)+1+w(word) <= width:
-			cur += " " + word
-		default:
-			out = append(out, cur)
-			cur = indent + word
-		}
-	}
-	return append(out, cur)
-}
-
-// wordsOf splits a line at its spaces, but not at those inside a tag (a
-// mention's <a href>), which a break would tear apart.
-func wordsOf(line string) []string {
-	var words []string
-	start, in := 0, false
-	for i, r := range line {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>':
-			in = false
-		case r == ' ' && !in:
-			words = append(words, line[start:i])
-			start = i + 1
-		}
-	}
-	return append(words, line[start:])
-}
-
-// shownWidth is how many characters s shows: without tags, with each
-// entity one character.
-func shownWidth(s string) int {
-	if strings.ContainsAny(s, "<&") {
-		var sb strings.Builder
-		in := false
-		for _, r := range s {
-			switch {
-			case r == '<':
-				in = true
-			case r == '>' && in:
-				in = false
-			case !in:
-				sb.WriteRune(r)
-			}
-		}
-		s = html.UnescapeString(sb.String())
-	}
-	return utf8.RuneCountInString(s)
 }

@@ -114,29 +114,6 @@ func TestDeedCardFitsAnAlert(t *testing.T) {
 	}
 }
 
-// TestWrapKeepsTags: a long line is broken at spaces outside tags, each
-// piece at most the width (names aside), and the pieces put back together
-// are the line.
-func TestWrapKeepsTags(t *testing.T) {
-	rec := gameRecord(t, engine.Classic, 3)
-	line := "👉 " + kit.Mention(rec.Seats[0]) + " and " + kit.Mention(rec.Seats[1]) + ", " + strings.Repeat("a few words more ", 8)
-	got := wrapLines(rec, []string{line}, 30)
-	if len(got) < 3 {
-		t.Fatalf("a line of %d characters wrapped in %d", shownWidth(line), len(got))
-	}
-	for _, l := range got {
-		if strings.Count(l, "<a ") != strings.Count(l, "</a>") {
-			t.Errorf("a break tore a tag apart: %q", l)
-		}
-		if w := shownWidth(strings.NewReplacer("Аня", "", "Богдан", "").Replace(l)); w > 30 {
-			t.Errorf("a piece of %d characters: %q", w, l)
-		}
-	}
-	if joined := strings.ReplaceAll(strings.Join(got, "\n"), "\n   ", " "); joined != strings.TrimRight(line, " ") && joined != line {
-		t.Errorf("the pieces make %q, not the line", joined)
-	}
-}
-
 // TestBuyPromptVariants: the buy prompt by the player's means and the
 // auction rule: enough cash; short, with deeds to mortgage that would
 // cover it; short beyond what could be raised — with and without auctions.
@@ -198,7 +175,7 @@ func TestStakeOfferedOnce(t *testing.T) {
 		t.Errorf("the offer is repeated above its prompt: %q", got)
 	}
 	rec.Game.Phase = engine.PhaseTurnStart
-	if got := b.turnLines("en", rec); strings.ReplaceAll(strings.Join(got, "\n"), "\n   ", " ") != line {
+	if got := b.turnLines("en", rec); strings.Join(got, "\n") != line {
 		t.Errorf("after the decision the lines are %q, want the offer %q", got, line)
 	}
 }

@@ -17,5 +17,7 @@
 //
 // The fonts are the Go fonts (golang.org/x/image/font/gofont), which cover
 // Latin and Cyrillic and are compiled into the binary; names from Telegram
-// are reduced to what those fonts can draw.
+// are reduced to what those fonts can draw; a name with nothing drawable
+// (Arabic, Hebrew, emoji only) is an ellipsis beside the seat's colour, never
+// another name such as "Player 2", which the chat does not know.
 package boardimg

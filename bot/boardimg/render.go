@@ -106,8 +106,10 @@ func (r *Renderer) painter(g *engine.Game, lang string, names []string) (*painte
 		if i < len(names) {
 			p.names[i] = cleanName(r.medium, names[i])
 		}
-		if p.names[i] == "" {
-			p.names[i] = r.words.T(lang, "board_player", map[string]any{"N": i + 1})
+		if p.names[i] == "" { // nothing the font can draw (Arabic, Hebrew, emoji):
+			// the seat's colour beside it is what ties it to the chat; another
+			// name ("Player 2") would contradict the chat's "🔵 ليلى"
+			p.names[i] = "…"
 		}
 	}
 	return p, nil

@@ -33,7 +33,7 @@ func (k *Kind) Seats() (lo, hi int) { return MinPlayers, MaxPlayers }
 func (k *Kind) LobbyText(lang string, rec *Record) string {
 	var names []string
 	for i, s := range rec.Seats {
-		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Escape(s.Name))
+		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Name(s.Name))
 	}
 	return k.t(lang, "deal_lobby", map[string]any{"Players": strings.Join(names, "\n"), "Count": len(rec.Seats),
 		"Max": MaxPlayers, "Min": MinPlayers})

@@ -55,10 +55,7 @@ func (k *Kind) cardNames(lang string, s deal.CardSet) string {
 
 // seatLabel is a seat's token and name for a button (plain text).
 func seatLabel(rec *Record, p deal.PlayerID) string {
-	if p < 0 || int(p) >= len(rec.Seats) {
-		return ""
-	}
-	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + rec.Seats[p].Name
+	return kit.SeatLabel(rec, int(p))
 }
 
 // seatName is a seat's token and name in a message (HTML).
@@ -66,7 +63,7 @@ func seatName(rec *Record, p deal.PlayerID) string {
 	if p < 0 || int(p) >= len(rec.Seats) {
 		return ""
 	}
-	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Escape(rec.Seats[p].Name)
+	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Name(rec.Seats[p].Name)
 }
 
 func mention(rec *Record, p deal.PlayerID) string {
@@ -121,7 +118,7 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 		if rec.Options != nil {
 			o = *rec.Options
 		}
-		head = append(head, kit.DeadlineText(k.cat, lang, o.Location(), k.cfg.Now(), cl.Deadline))
+		head = append(head, kit.DeadlineText(k.cat, lang, o.LocationIn(lang), k.cfg.Now(), cl.Deadline))
 	}
 	top := k.t(lang, "deal_table_pile_empty", nil)
 	if rec.Deal.Top > 0 {

@@ -122,9 +122,34 @@ func (o ChatOptions) Location() *time.Location {
 	return loc
 }
 
+// Zone is the zone the chat reads its clock in: the one it chose in
+// /settings, or until it chooses, its language's (uk: Kyiv, ru: Moscow,
+// others: UTC), so a chat that never found the page reads local times.
+func (o ChatOptions) Zone(lang string) string {
+	if o.TimeZone != "" {
+		return o.TimeZone
+	}
+	if z, ok := languageZones[lang]; ok {
+		return z
+	}
+	return ZoneUTC
+}
+
+// LocationIn is Zone's location.
+func (o ChatOptions) LocationIn(lang string) *time.Location {
+	return ChatOptions{TimeZone: o.Zone(lang)}.Location()
+}
+
+// ZoneUTC is UTC chosen in /settings; an empty TimeZone is no choice.
+const ZoneUTC = "UTC"
+
+// languageZones are the zones of a chat that has not chosen one, by its
+// language.
+var languageZones = map[string]string{"uk": "Europe/Kyiv", "ru": "Europe/Moscow"}
+
 // TimeZones are the zones /settings offers, west to east; the chats this
 // bot is for are mostly in the first few.
-var TimeZones = []string{"", "Europe/London", "Europe/Berlin", "Europe/Kyiv", "Europe/Moscow", "Asia/Yekaterinburg", "Asia/Almaty", "Asia/Novosibirsk", "America/New_York"}
+var TimeZones = []string{ZoneUTC, "Europe/London", "Europe/Berlin", "Europe/Kyiv", "Europe/Moscow", "Asia/Yekaterinburg", "Asia/Almaty", "Asia/Novosibirsk", "America/New_York"}
 
 // Defaults of the chat options that concern deadlines.
 const (

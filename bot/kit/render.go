@@ -18,21 +18,40 @@ var Tokens = []string{"🔴", "🔵", "🟢", "🟡", "🟣", "🟠"}
 // Escape makes text safe in an HTML message.
 func Escape(s string) string { return html.EscapeString(s) }
 
+// Isolate wraps a user-supplied name in U+2068 FIRST STRONG ISOLATE …
+// U+2069 POP DIRECTIONAL ISOLATE, so that a right-to-left name (Arabic,
+// Hebrew) is laid out on its own and cannot reverse the line around it
+// ("1 500 ليلى $"). For plain text: buttons and alerts.
+func Isolate(name string) string { return "\u2068" + name + "\u2069" }
+
+// Name is a user-supplied name for an HTML message: escaped and isolated.
+// Every person's (and chat's) name shown in a message goes through it.
+func Name(name string) string { return Isolate(Escape(name)) }
+
 // Mention links a person so they are notified even without a username;
 // a computer seat is named.
 func Mention(s Seat) string {
 	if s.Computer {
-		return Escape(s.Name) // nobody to notify
+		return Name(s.Name) // nobody to notify
 	}
-	return `<a href="tg://user?id=` + strconv.FormatInt(s.User, 10) + `">` + Escape(s.Name) + `</a>`
+	return `<a href="tg://user?id=` + strconv.FormatInt(s.User, 10) + `">` + Name(s.Name) + `</a>`
 }
 
-// SeatName is a seat's token and name, escaped.
+// SeatName is a seat's token and name, escaped and isolated.
 func SeatName(rec *Record, p engine.PlayerID) string {
 	if p < 0 || int(p) >= len(rec.Seats) {
 		return "🏦" // only the bank is not a seat; callers name it in words where it matters
 	}
-	return Tokens[int(p)%len(Tokens)] + " " + Escape(rec.Seats[p].Name)
+	return Tokens[int(p)%len(Tokens)] + " " + Name(rec.Seats[p].Name)
+}
+
+// SeatLabel is a seat's token and name as plain text (a button, an alert),
+// isolated.
+func SeatLabel(rec *Record, p int) string {
+	if p < 0 || p >= len(rec.Seats) {
+		return ""
+	}
+	return Tokens[p%len(Tokens)] + " " + Isolate(rec.Seats[p].Name)
 }
 
 // MaxText is Telegram's limit for a message, in UTF-16 units after entity

@@ -1,0 +1,64 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// TestStakeInClassicSaysThereAreNone: /stake in an edition without stakes
+// says so, rather than explaining how to stake.
+func TestStakeInClassicSaysThereAreNone(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	alice := h.users[0]
+	h.say(alice, "/stake 100")
+	last, _ := h.api.LastMessage(testChat)
+	lang := h.settings(testChat).Language()
+	want := h.bot.cat.T(lang, "stake_none", map[string]any{"Edition": h.bot.cat.T(lang, "edition_classic", nil)})
+	if last.Text != want {
+		t.Errorf("/stake in a classic game answered %q, want %q", last.Text, want)
+	}
+}
+
+// TestLangWithoutArgumentOffersButtons: /lang alone shows the languages
+// and "auto" as buttons; an admin's press pins or unpins the chat's
+// language.
+func TestLangWithoutArgumentOffersButtons(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID) // the settings are the admins'
+	h.say(alice, "/lang")
+	args := map[int]bool{}
+	last, _ := h.api.LastMessage(testChat)
+	for _, row := range last.Keyboard {
+		for _, b := range row {
+			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == OpSetLang {
+				args[p.Arg] = true
+			}
+		}
+	}
+	if len(args) != len(locales.Languages)+1 {
+		t.Fatalf("/lang offers %d language buttons, want %d (each language and auto):\n%s", len(args), len(locales.Languages)+1, last.Text)
+	}
+	msg, data, ok := h.findButton(OpSetLang, 1, false) // uk
+	if !ok {
+		t.Fatal("no button for the second language")
+	}
+	h.press(alice, msg, data)
+	if s := h.settings(testChat); s.Lang != locales.Languages[1] {
+		t.Fatalf("after the press the chat's language is %q, want %q (answer %+v)", s.Lang, locales.Languages[1], h.lastAlert())
+	}
+	h.say(alice, "/lang")
+	msg, data, ok = h.findButton(OpSetLang, len(locales.Languages), false)
+	if !ok {
+		t.Fatal("no auto button")
+	}
+	h.press(alice, msg, data)
+	if s := h.settings(testChat); s.Lang != "" || s.AutoLang != locales.Languages[1] {
+		t.Errorf("after auto the settings are lang %q, auto %q; want unpinned, keeping %q", s.Lang, s.AutoLang, locales.Languages[1])
+	}
+}
