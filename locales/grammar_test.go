@@ -31,24 +31,13 @@ var nominativeAfter = map[string]bool{
 // would have to change its case: it follows a colon, a dash, an arrow, the
 // start of the line, or one of the words in nominativeAfter.
 func TestNamesKeepTheirCase(t *testing.T) {
-	for _, lang := range []string{"ru", "uk"} {
-		names, err := messageFiles(files, lang)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range names {
-			file := topicFile(t, name)
-			for _, id := range keys(file) {
-				for form, src := range forms(t, lang, id, file[id]) {
-					for _, m := range wordBeforeName.FindAllStringSubmatch(src, -1) {
-						if w := strings.ToLower(m[1]); w != "n" && !nominativeAfter[w] { // "n": a "\n" in the source
-							t.Errorf("%s %s.%s: %q would need the name declined", name, id, form, m[0])
-						}
-					}
-				}
+	eachText(t, []string{"ru", "uk"}, func(where, src string) {
+		for _, m := range wordBeforeName.FindAllStringSubmatch(src, -1) {
+			if w := strings.ToLower(m[1]); w != "n" && !nominativeAfter[w] { // "n": a "\n" in the source
+				t.Errorf("%s: %q would need the name declined", where, m[0])
 			}
 		}
-	}
+	})
 }
 
 // The check catches the artefacts issue #27 quoted.

@@ -14,7 +14,21 @@ var nameThenValue = regexp.MustCompile(`\{\{\.(Player|Other|Players|Name|Chat)\}
 // and an indent look broken on every width but one), and no name runs
 // into a number after it.
 func TestTextsLeaveLayoutToTelegram(t *testing.T) {
-	for _, lang := range Languages {
+	eachText(t, Languages, func(where, src string) {
+		if strings.Contains(src, "\n ") {
+			t.Errorf("%s indents a line by hand: %q", where, src)
+		}
+		if m := nameThenValue.FindString(src); m != "" {
+			t.Errorf("%s puts a value right after a name (%q): add a colon, a dash or a word between", where, m)
+		}
+	})
+}
+
+// eachText calls check with every form of every message of langs, and
+// where it stands ("file id.form").
+func eachText(t *testing.T, langs []string, check func(where, src string)) {
+	t.Helper()
+	for _, lang := range langs {
 		names, err := messageFiles(files, lang)
 		if err != nil {
 			t.Fatal(err)
@@ -23,12 +37,7 @@ func TestTextsLeaveLayoutToTelegram(t *testing.T) {
 			file := topicFile(t, name)
 			for _, id := range keys(file) {
 				for form, src := range forms(t, lang, id, file[id]) {
-					if strings.Contains(src, "\n ") {
-						t.Errorf("%s %s.%s indents a line by hand: %q", name, id, form, src)
-					}
-					if m := nameThenValue.FindString(src); m != "" {
-						t.Errorf("%s %s.%s puts a value right after a name (%q): add a colon, a dash or a word between", name, id, form, m)
-					}
+					check(name+" "+id+"."+form, src)
 				}
 			}
 		}
