@@ -548,6 +548,15 @@ func (o *Outbox) Holds(chat int64, slot string, id int) bool {
 	return m != nil && m.id == id
 }
 
+// HasSlot reports whether this process put anything in chat's slot: a
+// message queued or sent whose id may not have reached the record yet.
+func (o *Outbox) HasSlot(chat int64, slot string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chats[chat]
+	return c != nil && c.slots[slot] != nil
+}
+
 // Move hands chat from's queue and messages to chat to (a group upgraded
 // to a supergroup).
 func (o *Outbox) Move(from, to int64) {
@@ -570,6 +579,17 @@ func (o *Outbox) moveLocked(from, to int64) {
 			m.id, m.shown = 0, nil
 			dst.slots[k] = m
 		}
+	}
+	// Every message a queued change names is the old chat's, a slot's or a
+	// detached one (a closed turn, a carried-over one): its id names nothing
+	// in the new chat, so the change is sent there as a new message rather
+	// than tried as an edit of that id (which Telegram refuses and which
+	// would lose it).
+	for _, op := range src.queue {
+		if op.msg != nil {
+			op.msg.id, op.msg.shown = 0, nil
+		}
+		op.reused = false
 	}
 	dst.queue = append(dst.queue, src.queue...)
 	// src's worker, if any, finds the chat gone and stops.

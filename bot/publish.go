@@ -213,6 +213,11 @@ func (b *Bot) restoreChat(chat int64) {
 	playing := rec.Status == StatusPlaying
 	lang := s.Language()
 	remind := b.unsentReminder(lang, rec) // bot/deadline.go
+	if remind != "" && b.out.HasSlot(chat, remindSlot(rec.ID)) {
+		// The reminder's timer fired before this restore and posted it;
+		// its id reaches the record only once Telegram answers.
+		remind = ""
+	}
 	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || unsentVotes(rec) || remind != "")) {
 		return
 	}
