@@ -61,6 +61,7 @@ func hasEvent(evs []engine.Event, k engine.EventKind) bool {
 // player and are two at most; the deadline survives restarts while it is
 // due, and the turn not taken is rolled for.
 func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
 	h.startGame()
 	rec := h.record()
@@ -137,6 +138,7 @@ func advance(h *harness, clock *fakeClock) *Record {
 // TestTimedOutBuyGoesToAuction: a property not bought in time is auctioned,
 // the silent bidders pass, and live pace sends no reminder in the auction.
 func TestTimedOutBuyGoesToAuction(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
 	h.startGame()
 	for i := 0; i < 200; i++ {
@@ -176,6 +178,7 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 // TestKickAfterRepeatedTimeouts: a player who misses KickAfter turns in a
 // row is removed as bankrupt to the bank; an own action resets the count.
 func TestKickAfterRepeatedTimeouts(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2})
 	h.startGame()
 	var rec *Record
@@ -215,6 +218,7 @@ func kicked(rec *Record) engine.PlayerID {
 // TestPauseKeepsRemainingTime: a majority vote pauses the game, the clocks
 // stand still for two days, and an admin's /resume restores the time left.
 func TestPauseKeepsRemainingTime(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startGame()
 	clock.Add(20 * time.Minute)
@@ -266,6 +270,7 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 
 // TestKickByVote: the other players vote the absent player out.
 func TestKickByVote(t *testing.T) {
+	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
 	h.startGame()
 	rec := h.record()
@@ -301,6 +306,7 @@ func TestKickByVote(t *testing.T) {
 // TestArchiveUntouchedGame: a game nobody touched for ArchiveAfter is
 // archived (not deleted) and the chat is told; its timer entry goes too.
 func TestArchiveUntouchedGame(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, ArchiveAfter: 48 * time.Hour})
 	h.startGame()
 	clock.Add(49 * time.Hour)
@@ -331,6 +337,7 @@ func TestArchiveUntouchedGame(t *testing.T) {
 // stored deadline by the timer, with no press in the group, across a
 // restart.
 func TestOfferExpiresOnItsTimer(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
 	h.startGame()
 	rec := h.record()
@@ -378,6 +385,7 @@ func w2u(rec *Record, p engine.PlayerID, h *harness) int {
 // TestTimerMovesWithMigratedChat: a group upgraded to a supergroup takes
 // its timer entry along, and the old id's entry is gone.
 func TestTimerMovesWithMigratedChat(t *testing.T) {
+	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
 	h.startGame()
 	at := h.record().Clock.Timer
@@ -406,6 +414,7 @@ func lastTurn(h *harness) string {
 // TestStaleTimersAreDropped: entries whose chat has no game (or whose game
 // moved its timer) are deleted when they fire, more than one batch of them.
 func TestStaleTimersAreDropped(t *testing.T) {
+	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{})
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
 		for i := range 2*fireBatch + 7 {
@@ -433,6 +442,7 @@ func TestStaleTimersAreDropped(t *testing.T) {
 // the game is paused for two days is still open after /resume, with its
 // expiry unchanged, and expires when its own time has run out.
 func TestPauseStopsGameTime(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
 	h.startGame()
 	rec := h.record()

@@ -12,6 +12,7 @@ import (
 // follows the chat's); once the chat pins one with /lang, the hands follow
 // it too.
 func TestDealHandsInEachPersonsLanguage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil) // Alice en, Богдан uk, Вера ru
 	h.say(h.users[0], "/newgame deal")
 	for _, u := range h.users[1:] {

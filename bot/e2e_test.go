@@ -392,6 +392,7 @@ func canBuild(g *engine.Game, p engine.PlayerID) bool {
 // game passes through auctions, building, mortgages, jail and
 // bankruptcies to the game-over message.
 func TestPlayWholeGame(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locales.Languages {
 		t.Run(lang, func(t *testing.T) { playWholeGame(t, lang) })
 	}
@@ -470,6 +471,7 @@ func playWholeGame(t *testing.T, lang string) {
 // TestOutdatedAndForeignPresses: a press on an old message, forged data,
 // and a press by someone not in the game change nothing and get an alert.
 func TestOutdatedAndForeignPresses(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	before := h.record()
@@ -508,6 +510,7 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 // again on the same file, and continues pressing the buttons of the
 // messages sent before the restart.
 func TestRestartMidGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 99, nil)
 	h.startGame()
 	r := rand.New(rand.NewPCG(3, 4))
@@ -532,6 +535,7 @@ func TestRestartMidGame(t *testing.T) {
 
 // TestConcurrentChats plays in several chats at once (race detector).
 func TestConcurrentChats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	var wg sync.WaitGroup
 	for c := 0; c < 4; c++ {

@@ -110,6 +110,7 @@ func (h *harness) buttons(op Op) []shownButton {
 // the bot offers: stakes on the gamble square and at the casino, the jail's
 // choice, the tax inspection.
 func TestPlayWholeGameOfEachEdition(t *testing.T) {
+	t.Parallel()
 	for _, ed := range []string{engine.Business, engine.Lux} {
 		for _, lang := range locales.Languages {
 			t.Run(ed+"/"+lang, func(t *testing.T) { playEdition(t, ed, lang) })
@@ -196,6 +197,7 @@ func playEdition(t *testing.T, edition, lang string) {
 // of that edition, which says what the edition changes and shows its
 // money; an unknown edition opens nothing and says which there are.
 func TestNewGameNamesTheEdition(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.say(alice, "/newgame deluxe")
@@ -230,6 +232,7 @@ func TestNewGameNamesTheEdition(t *testing.T) {
 // the house rules chosen for the other, and the next lobby plays it, with
 // the starting cash presets in its money.
 func TestEditionSetting(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
@@ -276,6 +279,7 @@ func TestEditionSetting(t *testing.T) {
 // TestOperatorDefaultEdition: Config.Edition (MONOPOLY_EDITION) is the
 // edition of a chat that never chose one, in the lobby and in /settings.
 func TestOperatorDefaultEdition(t *testing.T) {
+	t.Parallel()
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = engine.Business })
 	alice := h.users[0]
 	// House rules stored before editions could be chosen were the classic
@@ -330,6 +334,7 @@ func (h *harness) untilPhase(phase engine.Phase) *Record {
 // is refused with the edition's alert in the presser's language and changes
 // nothing, by button or by /stake; a typed stake in range is played.
 func TestStakesRefused(t *testing.T) {
+	t.Parallel()
 	for _, ed := range []string{engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
 			h := newHarness(t, 42, nil)
@@ -387,6 +392,7 @@ func TestStakesRefused(t *testing.T) {
 // TestRulesCommand: /rules shows the chat's edition's rules with a button
 // per section; a button shows its section in the same message.
 func TestRulesCommand(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.say(alice, "/newgame lux")
@@ -424,6 +430,7 @@ func TestRulesCommand(t *testing.T) {
 // square and the casino take no stake, and the business jail skips the
 // next turn; the turn message says the time ran out.
 func TestEditionDecisionsTimeOut(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		edition string
 		phase   engine.Phase
@@ -470,6 +477,7 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 // /settings (classic has none); a cap chosen there bounds the stake
 // buttons of the next game, in the edition's money.
 func TestStakeCapSetting(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)

@@ -180,6 +180,7 @@ func (c *childBot) quiet(quiet time.Duration) {
 // 429 with retry after 3 s); the next process sends them once and leaves
 // no kept message behind.
 func TestKillKeepsTheStandings(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
@@ -225,6 +226,7 @@ func TestKillKeepsTheStandings(t *testing.T) {
 // once, and nothing the chats should see is lost: the other group's turn
 // message, the one its record names, shows the game's last revision.
 func TestKillsKeepTelegramLimits(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes and plays for half a minute")
 	}

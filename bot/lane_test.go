@@ -13,6 +13,7 @@ import (
 // Roll, pushed while the private send waits, is answered and applied at
 // once; the composer arrives once the private chat's ban is over.
 func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 11, nil)
 	h.startGame()
 	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows

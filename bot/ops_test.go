@@ -19,6 +19,7 @@ import (
 // SIGUSR1 while it holds the database; each opens as a database with the
 // game in it, and only the newest BackupKeep stay.
 func TestOnlineBackup(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "backups")
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
 		c.BackupDir, c.BackupEvery, c.BackupKeep = dir, 100*time.Millisecond, 2
@@ -86,6 +87,7 @@ func (s *syncBuffer) String() string {
 // (dropped connections, 5xx, 4xx, 403, migration), no log line carries the
 // bot's token.
 func TestTokenNeverLogged(t *testing.T) {
+	t.Parallel()
 	const token = "987654:SECRET-token-AAE_never_log_me"
 	var logs syncBuffer
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {

@@ -18,6 +18,7 @@ import (
 // a move it is drawn and uploaded anew. Pressing 🗺 or 👁 (follow)
 // changes nothing in the game, so the players' buttons stay valid.
 func TestBoardPicture(t *testing.T) {
+	t.Parallel()
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
 			h, clock := newClockHarness(t, ChatOptions{Edition: ed})

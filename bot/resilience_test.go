@@ -38,6 +38,7 @@ func playBusily(h *harness, chats []*benchChat, d time.Duration) {
 // restarted three times — each start re-shows the games at once — gets no
 // 429 and makes no request inside a ban.
 func TestRestartsKeepTelegramLimits(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays for several seconds of real time")
 	}
@@ -126,6 +127,7 @@ func fullDisk(t *testing.T) (free func()) {
 // not save, the game stays as it was (its buttons still valid), and once
 // the space is back the same button works.
 func TestFullDiskIsToldAndRecovers(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
@@ -169,6 +171,7 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 // press anything), the record names it, and after a restart it is still
 // the game's message there and its buttons play.
 func TestMigrationShowsTheGameAtOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
@@ -208,6 +211,7 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 // taken before, still plays (menus are one person's view, not a change of
 // the game), and nobody else may close that person's menu.
 func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	r := rand.New(rand.NewPCG(1, 2))
@@ -278,6 +282,7 @@ func (h *harness) linkMessages() []fakeapi.Message {
 // again and again: the group gets one deep link, not one per press; once
 // the player opens the composer through it, the link's button is gone.
 func TestTradeLinkOncePerPerson(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	ux := h.current(testChat)
@@ -319,6 +324,7 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 // keep the group's lock while it waits: another player's press in the
 // group is answered and applied at once.
 func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 11, nil)
 	h.startGame()
 	rec := h.record()
@@ -336,6 +342,7 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 // after a kill (its offset was not saved) was applied and answered by the
 // previous process: it is neither applied nor answered a second time.
 func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	msg, data, _ := h.buttonIn(testChat, OpRoll)

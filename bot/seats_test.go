@@ -34,6 +34,7 @@ func (h *harness) computerDue(rec *Record) bool {
 // seats, each named with a 🤖, up to the most players; they can be
 // removed before the start; nobody is mentioned for them.
 func TestLobbyComputerSeats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	h.say(h.users[0], "/newgame")
 	msg, data, ok := h.findButton(OpAddComputer, 0, true)
@@ -76,6 +77,7 @@ func TestLobbyComputerSeats(t *testing.T) {
 // person only rolls, passes and pays. The statistics count the person,
 // not the computers.
 func TestComputersPlayWithOnePerson(t *testing.T) {
+	t.Parallel()
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) { computersPlayWithOnePerson(t, ed) })
 	}
@@ -171,6 +173,7 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 // live pace's pause; the bot stops in the middle of it and starts again;
 // when the pause is over the computer makes its one move — once, not twice.
 func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
 	alice := h.users[0]
 	h.lobbyWithComputers(1)

@@ -76,6 +76,7 @@ func lineRunes(line string, names []string) int {
 // line longer than phoneRow, people's names left out, counts as the rows
 // it wraps into).
 func TestTurnMessageFitsAPhone(t *testing.T) {
+	t.Parallel()
 	var all []int
 	longest := ""
 	maxLines := 0
