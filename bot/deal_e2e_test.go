@@ -136,6 +136,7 @@ func TestDealGameEndToEnd(t *testing.T) {
 		seed uint64
 	}{{"uk", 2}, {"ru", 37}, {"en", 64}} {
 		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
 			h := newHarness(t, c.seed, nil)
 			h.startDeal(c.lang)
 			var chain, breaker, partial, restarted bool

@@ -10,7 +10,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // TestEndingOfWholeGames plays whole games of every board edition in ru,
@@ -20,9 +19,9 @@ import (
 // archived game rather than from the bot's tally.
 func TestEndingOfWholeGames(t *testing.T) {
 	t.Parallel()
-	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
-		for _, lang := range locales.Languages {
-			t.Run(ed+"/"+lang, func(t *testing.T) { endingOfWholeGame(t, ed, lang) })
+	for i, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+		for _, lang := range wholeGameLangs(i) {
+			t.Run(ed+"/"+lang, func(t *testing.T) { t.Parallel(); endingOfWholeGame(t, ed, lang) })
 		}
 	}
 }

@@ -21,6 +21,7 @@ func TestBoardPicture(t *testing.T) {
 	t.Parallel()
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
+			t.Parallel()
 			h, clock := newClockHarness(t, ChatOptions{Edition: ed})
 			h.startGame()
 			if got := h.record().Game.Edition; got != ed {

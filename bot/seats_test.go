@@ -79,7 +79,7 @@ func TestLobbyComputerSeats(t *testing.T) {
 func TestComputersPlayWithOnePerson(t *testing.T) {
 	t.Parallel()
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
-		t.Run(ed, func(t *testing.T) { computersPlayWithOnePerson(t, ed) })
+		t.Run(ed, func(t *testing.T) { t.Parallel(); computersPlayWithOnePerson(t, ed) })
 	}
 }
 
