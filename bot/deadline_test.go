@@ -89,7 +89,7 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	h.waitRecord("second reminder", func(r *Record) bool { return r.Clock.Reminded == 2 })
 	h.api.WaitFor(func() bool { return h.mentions(user, "waiting for you") >= 2 }, 5*time.Second)
 	clock.Add(time.Hour) // no third reminder
-	time.Sleep(50 * time.Millisecond)
+	h.timerPass()        // the timer runner sees the new time
 	if n := h.mentions(user, "waiting for you"); n != 2 {
 		t.Fatalf("%d reminders, want exactly 2", n)
 	}
@@ -250,7 +250,7 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 		t.Error("the turn message does not say the game is paused")
 	}
 	clock.Add(48 * time.Hour)
-	time.Sleep(50 * time.Millisecond)
+	h.timerPass() // the timer runner sees the new time
 	if r := h.record(); r.Game.Version != ver || r.Clock.Reminded != 0 {
 		t.Fatal("a paused game's clock ran")
 	}
@@ -354,7 +354,7 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 	h.stop()
 	clock.Add(offerTTL - time.Hour) // reminders and nothing else fall due
 	h.start()
-	time.Sleep(50 * time.Millisecond)
+	h.timerPass() // the timer runner sees the new time
 	if len(h.record().Offers) != 1 {
 		t.Fatal("the offer expired early")
 	}
@@ -456,7 +456,7 @@ func TestPauseStopsGameTime(t *testing.T) {
 	h.api.SetAdmins(testChat, h.users[2].ID)
 	h.say(h.users[2], "/pause")
 	clock.Add(48 * time.Hour)
-	time.Sleep(50 * time.Millisecond)
+	h.timerPass() // the timer runner sees the new time
 	h.say(h.users[2], "/resume")
 	rec = h.record()
 	if rec.Clock.PausedAt != 0 || rec.Clock.Paused != (48*time.Hour).Milliseconds() {
@@ -469,7 +469,7 @@ func TestPauseStopsGameTime(t *testing.T) {
 		t.Fatalf("game time %d, want an hour after the offer was made", game)
 	}
 	clock.Add(offerTTL - 2*time.Hour) // an hour of the offer's time left
-	time.Sleep(50 * time.Millisecond)
+	h.timerPass()                     // the timer runner sees the new time
 	if len(h.record().Offers) != 1 {
 		t.Fatal("the offer expired early: the pause counted")
 	}

@@ -184,7 +184,7 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	if pause != Paces[PaceLive].ComputerPause() || pause <= 0 {
 		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
 	}
-	time.Sleep(50 * time.Millisecond) // ticks of the timer runner: nothing is due yet
+	h.timerPass() // nothing is due yet
 	if h.record().Deal.Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
@@ -192,7 +192,7 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	h.start()
 	clock.Add(pause)
 	h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Deal.Game.Version != ver })
-	time.Sleep(100 * time.Millisecond) // more ticks: a second run of the move would show now
+	h.timerPass() // a second run of the move would show now
 	if rec = h.record(); rec.Deal.Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", rec.Deal.Game.Version-ver)
 	}

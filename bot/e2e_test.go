@@ -118,6 +118,16 @@ func (h *harness) settle() {
 	}
 }
 
+// timerPass runs one pass of the timer runner over the due deadlines now,
+// as its next tick would, and waits for what it set off: a test that says
+// "nothing is due yet" or "a second run would show" knows a pass happened,
+// where a fixed sleep on a busy machine may cover no tick at all.
+func (h *harness) timerPass() {
+	h.t.Helper()
+	h.bot.FireDue(context.Background())
+	h.settle()
+}
+
 func (h *harness) say(u fakeapi.User, text string) {
 	h.api.PushMessage(testChat, u, text)
 	h.settle()

@@ -190,7 +190,7 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	if pause != Paces[PaceLive].ComputerPause() {
 		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
 	}
-	time.Sleep(50 * time.Millisecond) // ticks of the timer runner: nothing is due yet
+	h.timerPass() // nothing is due yet
 	if h.record().Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
@@ -198,7 +198,7 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	h.start()
 	clock.Add(pause)
 	rec = h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Game.Version != ver })
-	time.Sleep(100 * time.Millisecond) // more ticks: a second run of the move would show now
+	h.timerPass() // a second run of the move would show now
 	rec = h.record()
 	if rec.Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", rec.Game.Version-ver)

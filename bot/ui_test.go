@@ -153,7 +153,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 	h.stop() // the deadline must survive a restart
 	h.start()
 	clock.Add(29 * time.Second)
-	time.Sleep(50 * time.Millisecond) // several timer ticks at the old time
+	h.timerPass() // at the old time
 	if rec := h.record(); rec.Game.Phase != engine.PhaseAuction {
 		t.Fatalf("auction closed before the silence ran out (phase %d)", rec.Game.Phase)
 	}
