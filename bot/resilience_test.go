@@ -97,7 +97,8 @@ func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {
 // failing one does: the file may not grow past its two meta pages
 // (RLIMIT_FSIZE, whose writes fail with EFBIG since Go ignores SIGXFSZ), so
 // no commit gets its pages out. It returns the function that frees the
-// space again.
+// space again. The limit holds for the whole test process: a test that
+// calls it must not run in parallel with others.
 func fullDisk(t *testing.T) (free func()) {
 	t.Helper()
 	var lim syscall.Rlimit
@@ -127,7 +128,8 @@ func fullDisk(t *testing.T) (free func()) {
 // not save, the game stays as it was (its buttons still valid), and once
 // the space is back the same button works.
 func TestFullDiskIsToldAndRecovers(t *testing.T) {
-	t.Parallel()
+	// Not parallel: fullDisk's limit is the whole process's, so every
+	// other test's database would be full too.
 	var logs syncBuffer
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
