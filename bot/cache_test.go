@@ -15,7 +15,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -260,7 +259,7 @@ func newBareBotWith(t *testing.T, tg Messenger, cfg Config) (*Bot, *storage.Stor
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -193,7 +193,7 @@ func TestKillKeepsTheStandings(t *testing.T) {
 	c.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
 	c.press(testChat, alice, OpEndGameYes)
 	c.kill()
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes and plays for half a minute")
 	}
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -346,7 +346,7 @@ func TestRulesOfDeal(t *testing.T) {
 // and wins on a line of their own.
 func TestStatsLinesOfEachKind(t *testing.T) {
 	t.Parallel()
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +369,7 @@ func TestStatsLinesOfEachKind(t *testing.T) {
 // and a board page asked for shows the main page.
 func TestDealSettingsPagesFit(t *testing.T) {
 	t.Parallel()
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

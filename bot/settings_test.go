@@ -230,7 +230,7 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 // Telegram's limits in every language, with every option at its longest.
 func TestSettingsTexts(t *testing.T) {
 	t.Parallel()
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func TestSettingsTexts(t *testing.T) {
 // allows cannot start.
 func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 	t.Parallel()
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,7 +348,7 @@ func TestSettingsPresses(t *testing.T) {
 			t.Errorf("%q parsed", bad)
 		}
 	}
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
