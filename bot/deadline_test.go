@@ -193,7 +193,7 @@ func TestKickAfterRepeatedTimeouts(t *testing.T) {
 	}
 	p := kicked(rec)
 	if p < 0 {
-		t.Fatal("nobody was removed after missing two turns")
+		t.Fatalf("nobody was removed after missing two turns (record %+v)", rec)
 	}
 	if !h.api.WaitFor(func() bool { return h.mentions(rec.Seats[p].User, "deadlines in a row") == 1 }, 5*time.Second) {
 		t.Fatal("the chat was not told about the removal")
