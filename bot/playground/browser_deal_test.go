@@ -155,7 +155,16 @@ func TestBrowserPlaysDeal(t *testing.T) {
 		d.act(p)
 		d.chat(GroupID)
 		d.openHand(p)
-		if k := d.keyboard(); p == first && k == nil {
+		// The hand may show before its buttons do (the intro, then the
+		// hand, then its keyboard): wait for them rather than look once.
+		if p != first {
+			continue
+		}
+		var k *pageKeyboard
+		for deadline := time.Now().Add(20 * time.Second); k == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			k = d.keyboard()
+		}
+		if k == nil {
 			d.fail("the hand of %d, whose turn it is, has no buttons", p)
 		}
 	}
