@@ -72,11 +72,10 @@ func (p *painter) legend() {
 		rightW := font.MeasureString(text, right).Ceil()
 		p.write(text, right, row.Max.X-12-rightW, baseline, col)
 		nameX := row.Min.X + 64
-		name := truncate(text, p.names[seat], row.Max.X-12-rightW-20-nameX)
-		p.write(text, name, nameX, baseline, col)
+		name := p.shaper.fitName(p.names[seat], legendText, row.Max.X-12-rightW-20-nameX)
+		p.shaper.draw(p.img, name, nameX, baseline, col)
 		if pl.Bankrupt {
-			w := font.MeasureString(text, name).Ceil()
-			fill(p.img, image.Rect(nameX, baseline-9, nameX+w, baseline-7), col)
+			fill(p.img, image.Rect(nameX, baseline-9, nameX+name.width.Ceil(), baseline-7), col)
 		}
 		y += rowH
 	}

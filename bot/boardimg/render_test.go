@@ -87,9 +87,14 @@ func TestCleanName(t *testing.T) {
 		"a\u202Eb\u200Dc\x00d": "abcd",
 		"日本語 Name":             "Name",
 		"ґ\u0457\u0454\u0456":  "ґїєі",
+		"ليلى":                 "ليلى",
+		"דָּנִי":               "דָּנִי",        // Hebrew points stay
+		"مُحَمَّد":             "مُحَمَّد",      // Arabic vowel signs stay
+		"می\u200Cخواهم":        "می\u200Cخواهم", // a Persian non-joiner stays
+		"Ali \u202Bعلي\u202C":  "Ali علي",
 	} {
-		if got := cleanName(r.medium, in); got != want {
-			t.Errorf("cleanName(%q) = %q, want %q", in, got, want)
+		if got := newNameShaper(r.nameFonts).clean(in); got != want {
+			t.Errorf("clean(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
