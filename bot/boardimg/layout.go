@@ -9,12 +9,12 @@ const (
 	boardSize = 1080
 	// depth is how far a side square reaches into the board (and a
 	// corner's size). It holds, from the board's edge inwards: the owner's
-	// strip, the tokens, two lines of the name and the colour band.
+	// flag, the tokens, two lines of the name and the colour band.
 	depth      = 256
-	ownerStrip = 6
+	ownerStrip = 26
 	tokenZone  = 34
-	bandDepth  = 34
-	textPad    = 5 // between the text and a zone's edge
+	bandDepth  = 28
+	textPad    = 4 // between the text and a zone's edge
 	minText    = 22
 )
 

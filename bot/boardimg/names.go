@@ -19,26 +19,30 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// The players' names are drawn by a shaper (go-text/typesetting's HarfBuzz
+// The players' names (and the amounts beside them, for the hryvnia sign
+// the Go fonts lack) are drawn by a shaper (go-text/typesetting's HarfBuzz
 // port), not by x/image's drawer, which places one glyph per rune left to
 // right: Arabic letters take their joined forms only through the font's
 // layout tables, and a right-to-left name must run right to left, a mixed
 // one ("Ali علي") in runs ordered by the bidirectional algorithm. The Go
 // font draws Latin and Cyrillic as everywhere else on the board; subsets
 // of Noto Sans Arabic and Noto Sans Hebrew (fonts/, OFL) draw those
-// scripts. Emoji have no font here and are left out of a name.
+// scripts, a one-glyph subset of Noto Sans Bold the sign ₴. Emoji have no
+// font here and are left out of a name.
 
 var (
 	//go:embed fonts/NotoSansArabic-Regular.subset.ttf
 	arabicTTF []byte
 	//go:embed fonts/NotoSansHebrew-Regular.subset.ttf
 	hebrewTTF []byte
+	//go:embed fonts/NotoSans-Bold.hryvnia.ttf
+	hryvniaTTF []byte
 )
 
 // nameFonts are the fonts of names, parsed once and shared (a
 // typesetting Font is safe for concurrent use, a Face is not).
 type nameFonts struct {
-	latin, arabic, hebrew *tsfont.Font
+	latin, arabic, hebrew, signs *tsfont.Font
 }
 
 func loadNameFonts() (nameFonts, error) {
@@ -46,7 +50,7 @@ func loadNameFonts() (nameFonts, error) {
 	for _, f := range []struct {
 		dst **tsfont.Font
 		ttf []byte
-	}{{&fs.latin, gomedium.TTF}, {&fs.arabic, arabicTTF}, {&fs.hebrew, hebrewTTF}} {
+	}{{&fs.latin, gomedium.TTF}, {&fs.arabic, arabicTTF}, {&fs.hebrew, hebrewTTF}, {&fs.signs, hryvniaTTF}} {
 		face, err := tsfont.ParseTTF(bytes.NewReader(f.ttf))
 		if err != nil {
 			return fs, fmt.Errorf("boardimg: name font: %w", err)
@@ -58,14 +62,15 @@ func loadNameFonts() (nameFonts, error) {
 
 // nameShaper shapes names for one picture.
 type nameShaper struct {
-	latin, arabic, hebrew *tsfont.Face
-	shaper                shaping.HarfbuzzShaper
-	seg                   shaping.Segmenter
-	ras                   shapes
+	latin, arabic, hebrew, signs *tsfont.Face
+	shaper                       shaping.HarfbuzzShaper
+	seg                          shaping.Segmenter
+	ras                          shapes
 }
 
 func newNameShaper(fs nameFonts) *nameShaper {
-	return &nameShaper{latin: tsfont.NewFace(fs.latin), arabic: tsfont.NewFace(fs.arabic), hebrew: tsfont.NewFace(fs.hebrew)}
+	return &nameShaper{latin: tsfont.NewFace(fs.latin), arabic: tsfont.NewFace(fs.arabic), hebrew: tsfont.NewFace(fs.hebrew),
+		signs: tsfont.NewFace(fs.signs)}
 }
 
 // ResolveFace picks the font of r: the script's own font for Arabic and
@@ -77,7 +82,7 @@ func (n *nameShaper) ResolveFace(r rune) *tsfont.Face {
 	case unicode.Is(unicode.Hebrew, r):
 		return n.hebrew
 	}
-	for _, f := range []*tsfont.Face{n.latin, n.arabic, n.hebrew} {
+	for _, f := range n.all() {
 		if _, ok := f.NominalGlyph(r); ok {
 			return f
 		}
@@ -85,9 +90,13 @@ func (n *nameShaper) ResolveFace(r rune) *tsfont.Face {
 	return n.latin
 }
 
+func (n *nameShaper) all() []*tsfont.Face {
+	return []*tsfont.Face{n.latin, n.arabic, n.hebrew, n.signs}
+}
+
 // covered reports whether a font of names has r.
 func (n *nameShaper) covered(r rune) bool {
-	for _, f := range []*tsfont.Face{n.latin, n.arabic, n.hebrew} {
+	for _, f := range n.all() {
 		if _, ok := f.NominalGlyph(r); ok {
 			return true
 		}

@@ -204,18 +204,15 @@ func inner(c cell) image.Rectangle {
 	return r
 }
 
-// square draws square i: background (tinted in its owner's colour),
-// colour band, owner's strip, hatching when mortgaged, buildings, name.
+// square draws square i: background, colour band, owner's flag, hatching
+// when mortgaged, buildings, name. An owned square keeps the paper's
+// colour: a tint in the owner's colour read as one more colour set.
 func (p *painter) square(i int) {
 	c := p.cells[i]
 	box := inner(c)
 	prop := p.g.Props[i]
 	owned := p.ed.Squares[i].Ownable() && prop.Owner != engine.NoOwner
-	bg := paper
-	if owned {
-		bg = tint(playerColor(int(prop.Owner)), 28)
-	}
-	fill(p.img, box, bg)
+	fill(p.img, box, paper)
 	if c.corner {
 		p.name(i, c, box)
 		if p.ed.Squares[i].Kind == engine.SquareStart {
@@ -226,11 +223,11 @@ func (p *painter) square(i int) {
 	if band, ok := p.bandColor(i); ok {
 		fill(p.img, c.bandZone().Intersect(box), band)
 	}
+	if owned && prop.Mortgaged {
+		hatch(p.img, box, hatchInk)
+	}
 	if owned {
-		fill(p.img, c.ownerZone().Intersect(box), playerColor(int(prop.Owner)))
-		if prop.Mortgaged {
-			hatch(p.img, box, hatchInk)
-		}
+		p.ownerFlag(c, int(prop.Owner))
 	}
 	p.buildings(c, int(prop.Buildings))
 	p.name(i, c, box)
