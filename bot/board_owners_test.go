@@ -16,15 +16,7 @@ import (
 // (arg 0: back to the groups).
 func groupData(t *testing.T, h *harness, msg, arg int) string {
 	t.Helper()
-	for _, row := range h.message(msg).Keyboard {
-		for _, b := range row {
-			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == board.OpBoardGroup && p.Arg == arg {
-				return b.Data
-			}
-		}
-	}
-	t.Fatalf("message %d has no group button %d", msg, arg)
-	return ""
+	return buttonData(t, h, msg, board.OpBoardGroup, arg)
 }
 
 // TestBoardSaysWhoOwnsWhat: in every edition with a board picture and in

@@ -240,14 +240,20 @@ func (h *harness) newestWith(op Op) int {
 // deedData is the data of message msg's button for square sq.
 func deedData(t *testing.T, h *harness, msg, sq int) string {
 	t.Helper()
+	return buttonData(t, h, msg, board.OpDeed, sq)
+}
+
+// buttonData is the data of message msg's button of op and arg.
+func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
+	t.Helper()
 	for _, row := range h.message(msg).Keyboard {
 		for _, b := range row {
-			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == board.OpDeed && p.Arg == sq {
+			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op && p.Arg == arg {
 				return b.Data
 			}
 		}
 	}
-	t.Fatalf("message %d has no deed button for square %d", msg, sq)
+	t.Fatalf("message %d has no button %q %d", msg, op, arg)
 	return ""
 }
 
