@@ -15,6 +15,7 @@ const (
 	tokenZone  = 34
 	bandDepth  = 28
 	textPad    = 4 // between the text and a zone's edge
+	textAcross = 2 // the same across a side square
 	minText    = 22
 )
 
@@ -118,5 +119,11 @@ func (c cell) textArea() image.Rectangle {
 		r.Max.Y = r.Min.Y + 110
 		return r
 	}
-	return c.zone(ownerStrip+tokenZone, depth-bandDepth).Inset(textPad)
+	r := c.zone(ownerStrip+tokenZone, depth-bandDepth)
+	// Across the square (its narrow side) the text may come closer to the
+	// grid lines: two lines of a name need every pixel of it.
+	if c.vertical() {
+		return image.Rect(r.Min.X+textAcross, r.Min.Y+textPad, r.Max.X-textAcross, r.Max.Y-textPad)
+	}
+	return image.Rect(r.Min.X+textPad, r.Min.Y+textAcross, r.Max.X-textPad, r.Max.Y-textAcross)
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // nameSizes are the sizes a square's name is tried at, largest first.
-var nameSizes = []float64{28, 26, 24, 23, minText}
+var nameSizes = []float64{28, 26, 25, 24, 23, minText}
 
 // faceKey names one font at one size.
 type faceKey struct {
