@@ -45,6 +45,9 @@ type Record struct {
 	// creator pressed Cancel and the lobby asks to confirm (bot/lobby.go).
 	LobbyStart int64 `json:"lobby_start,omitempty"`
 	LobbyAsk   bool  `json:"lobby_ask,omitempty"`
+	// LobbyMore: the lobby's message shows its rarer buttons (⚙️ More,
+	// bot/lobby.go) instead of the main ones.
+	LobbyMore bool `json:"lobby_more,omitempty"`
 
 	Created int64 `json:"created"`
 	Updated int64 `json:"updated"`
