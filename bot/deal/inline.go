@@ -136,7 +136,8 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 		rec, err := k.host.Snapshot(group)
 		if err == nil && rec != nil && rec.Deal != nil && rec.Deal.Game != nil && rec.Status == kit.StatusPlaying {
 			if seat := rec.SeatOf(q.From.ID); seat >= 0 {
-				lang, glang := k.host.ChatLang(group, q.From.LanguageCode), k.host.ChatLang(group, "")
+				gs := k.host.Settings(group)
+				lang, glang := kit.ViewLang(rec, q.From.ID, gs, k.host.Settings(q.From.ID), q.From.LanguageCode), gs.Language()
 				named := rec.WithNames(glang) // the cards as the group's table calls them
 				results = k.inlineResults(lang, glang, group, named, deal.PlayerID(seat))
 				private, payload = k.t(lang, "deal_btn_private", nil), HandPayload(group, rec.ID)
@@ -287,6 +288,7 @@ func (k *Kind) onChosenInline(c *chatState, from *tgbotapi.User, game, key uint6
 	seat := rec.SeatOf(from.ID)
 	if seat >= 0 {
 		c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
+		kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.LanguageCode))
 	}
 	var entries []inlineEntry
 	if seat >= 0 && int(seat) < len(rec.Deal.Hands) && handKey(rec, deal.PlayerID(seat)) == key {

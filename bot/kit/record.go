@@ -100,6 +100,11 @@ type Seat struct {
 	// applied, so that a second press of it is answered "done" instead of
 	// refused (press.go).
 	Pressed string `json:"pressed,omitempty"`
+	// Lang is the language of the person's private views of this game (a
+	// Deal hand and its inline answers, a trade composer), fixed at the
+	// first of them (ViewLang): "" — none yet, or a seat stored before —
+	// follows the rule ViewLang starts from.
+	Lang string `json:"lang,omitempty"`
 }
 
 // SeatOf returns the seat of a Telegram user, or -1.
