@@ -46,7 +46,7 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 			if v := h.record().Deal.Game.Version; v != ver+1 {
 				t.Fatalf("%q was not played (version %d → %d)", plays[0].Title, ver, v)
 			}
-			posted := h.groupMessage(msg)
+			posted := h.message(msg)
 			if !strings.Contains(posted.Text, plays[0].Title) || posted.Edits != 0 || !posted.ViaBot {
 				t.Fatalf("the message posted for %q names no card, or was edited: %+v", plays[0].Title, posted)
 			}
@@ -64,7 +64,7 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 			if v := h.record().Deal.Game.Version; v != ver+1 {
 				t.Fatalf("an outdated choice was played (version %d → %d)", ver+1, v)
 			}
-			refused := h.groupMessage(msg)
+			refused := h.message(msg)
 			if refused.Edits != 1 || strings.Contains(refused.Text, plays[1].Title) ||
 				!strings.Contains(refused.Text, h.bot.cat.T(lang, "deal_btn_hand", nil)) || !strings.Contains(refused.Text, "tg://user?id=") {
 				t.Fatalf("the outdated choice's message was not edited to say so:\n%+v", refused)
@@ -74,16 +74,4 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 			}
 		})
 	}
-}
-
-// groupMessage is message id of the group, whoever posted it.
-func (h *harness) groupMessage(id int) fakeapi.Message {
-	h.t.Helper()
-	for _, m := range h.api.History(testChat) {
-		if m.ID == id {
-			return m
-		}
-	}
-	h.t.Fatalf("no message %d in the group", id)
-	return fakeapi.Message{}
 }

@@ -162,8 +162,7 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 			listed = listed.Add(e.card)
 		}
 	}
-	empty := ""
-	again := kit.Markup([][]tgbotapi.InlineKeyboardButton{{{Text: k.t(glang, "deal_btn_hand", nil), SwitchInlineQueryCurrentChat: &empty}}})
+	again := kit.Markup([][]tgbotapi.InlineKeyboardButton{{k.inlineHandButton(glang)}})
 	var out []any
 	for i, e := range entries {
 		title, desc := "", ""
@@ -263,9 +262,7 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.Chose
 		return
 	}
 	if im, ok := k.tg.(kit.InlineMessenger); ok {
-		lang := k.host.ChatLang(group, "")
-		empty := ""
-		kb := kit.Markup([][]tgbotapi.InlineKeyboardButton{{{Text: k.t(lang, "deal_btn_hand", nil), SwitchInlineQueryCurrentChat: &empty}}})
+		kb := kit.Markup([][]tgbotapi.InlineKeyboardButton{{k.inlineHandButton(k.host.ChatLang(group, ""))}})
 		k.host.Later(group, func() { // never a call to Telegram under the lock
 			if err := im.EditInline(ctx, group, r.InlineMessageID, refused, kb); err != nil {
 				k.log.Debug("editing a refused inline choice", "err", err)
