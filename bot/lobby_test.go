@@ -336,7 +336,7 @@ func TestNotifyListIsBounded(t *testing.T) {
 // TestLobbyFitsFourRows: the lobby shows at most 4 rows of buttons in
 // every language and state — none, one or several computer seats, the
 // cancel question, a start timed by itself — with its rarer buttons (when
-// to start by itself, a computer's level, 🔔) behind ⚙️ More, which
+// to start by itself, a computer's level, 🔔, the settings menu) behind ⚙️ More, which
 // anyone opens and ⬅️ Back closes; Join is on both views, and joining
 // from More's view shows the main buttons again (issue #27, item 12).
 // With the longest and shortest names.
@@ -361,6 +361,11 @@ func TestLobbyFitsFourRows(t *testing.T) {
 		check("open", false)
 		h.lobbyView(other, true)
 		check("⚙️ More", true)
+		h.mustPress(other, OpLobbySets) // the settings menu, as /settings posts it
+		if last, _ := h.api.LastMessage(testChat); last.ID == h.record().LobbyMsg || !hasOp(last.Keyboard, OpSetView) {
+			t.Errorf("%s: 🛠 behind ⚙️ More posted no settings menu: %+v", lang, last)
+		}
+		check("⚙️ More after 🛠", true)
 		h.mustPress(creator, OpAutoStart)
 		check("⚙️ More with the start timed", true)
 		h.lobbyView(other, false)

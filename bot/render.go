@@ -35,8 +35,9 @@ func (b *Bot) lobbyTimes(lang string, rec *Record) string {
 // lobbyKeyboard is the lobby's buttons, at most 4 rows on a phone (issue
 // #27, item 12): joining, computer seats, starting and cancelling, and
 // ⚙️ More; or, behind More, the rarer ones — when to start by itself, a
-// computer's level, the 🔔 for the next game — with Join and ⬅️ Back, so
-// that whoever comes to a lobby left showing them can still join.
+// computer's level, the 🔔 for the next game, the settings menu (pace,
+// house rules) — with Join and ⬅️ Back, so that whoever comes to a lobby
+// left showing them can still join.
 func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
 	k := &kit.Keyboard{Rec: rec}
 	join := k.Btn(b.cat.T(lang, "btn_join", nil), OpJoin, 0)
@@ -47,7 +48,7 @@ func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 			k.Row(k.Btn(b.cat.T(lang, "btn_computer_level", map[string]any{"Level": lv}), OpLevel, 0))
 		}
 		k.Row(b.notifyButton(lang)) // bot/lobby_notify.go
-		k.Row(join, k.Btn(b.cat.T(lang, "btn_lobby_back", nil), OpLobbyMore, 0))
+		k.Row(join, k.Btn(b.cat.T(lang, "btn_lobby_settings", nil), OpLobbySets, 0), k.Btn(b.cat.T(lang, "btn_lobby_back", nil), OpLobbyMore, 0))
 		return k.Markup()
 	}
 	k.Row(join, k.Btn(b.cat.T(lang, "btn_leave", nil), OpLeave, 0))
