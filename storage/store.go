@@ -38,16 +38,6 @@ const defaultLockTimeout = 3 * time.Second
 // not memory; past it, remaps double the size.
 const initialMmapSize = 256 << 20
 
-// The freelist (which pages are free) is not written: bbolt rebuilds it
-// when it opens the file, by walking every page of the tree
-// (BenchmarkStartup's open-ms: about 7 ms per thousand games), instead of
-// writing it out with every commit, a page or more each time: a seventh of
-// a quiet bot's write per update (BenchmarkDiskPerUpdate). The file stays
-// readable by any bbolt program: one that syncs the freelist writes it
-// again when it opens the file. A commit the disk refuses (bbolt's
-// physical rollback) walks the tree again; the store reports ErrNotSaved
-// then anyway.
-
 // Store is an open database. It is safe for concurrent use; bbolt serialises
 // writers and lets readers run alongside them.
 type Store struct {
@@ -73,10 +63,7 @@ func open(path string, opt Options, sc schema) (*Store, error) {
 	if err := checkFile(path); err != nil {
 		return nil, err
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{
-		Timeout: timeout, NoSync: opt.NoSync, InitialMmapSize: initialMmapSize,
-		NoFreelistSync: true,
-	})
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync, InitialMmapSize: initialMmapSize})
 	if err != nil {
 		if errors.Is(err, bolt.ErrTimeout) {
 			return nil, fmt.Errorf("%w: %s (waited %v)", ErrLocked, path, timeout)
