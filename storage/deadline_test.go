@@ -218,3 +218,48 @@ func TestDeadlineNeverLate(t *testing.T) {
 		}
 	}
 }
+
+// TestTimedEntryRoundTrip: an entry with its index moment reads back as
+// it was written, a damaged moment is an error, and a deadline-only
+// write leaves the record, the update id and the log tail alone.
+func TestTimedEntryRoundTrip(t *testing.T) {
+	for _, e := range []chatEntry{
+		{timed: true},
+		{timed: true, indexed: 1_800_000_000_000, lastUpdate: 7},
+		{timed: true, indexed: 5, game: true, record: []byte(`{"x":1}`), tail: []byte{1, 2, 'a', 'b'}},
+		{timed: true, game: true, record: []byte{}},
+	} {
+		got, err := readEntry(e.encode())
+		if err != nil || got.timed != e.timed || got.indexed != e.indexed || got.lastUpdate != e.lastUpdate ||
+			got.game != e.game || string(got.record) != string(e.record) || string(got.tail) != string(e.tail) {
+			t.Errorf("%+v read back as %+v (%v)", e, got, err)
+		}
+	}
+	for _, v := range [][]byte{{entryGameT, 0x01}, {entryNoGameT, 0x01, 0x80}, {entryGameT, 0x01, 0x02, 0x05}} {
+		if _, err := readEntry(v); err == nil {
+			t.Errorf("damaged entry %x read without error", v)
+		}
+	}
+
+	s := openTest(t)
+	const chat = -11
+	mustUpdate(t, s, func(tx *Tx) error {
+		_, err := tx.AppendLog(chat, []byte("first"))
+		if err == nil {
+			err = tx.WriteChat(chat, ChatWrite{UpdateID: 42, Record: []byte(`{"r":2}`)})
+		}
+		return err
+	})
+	setDeadline(t, s, chat, Deadline{At: 900})
+	mustView(t, s, func(tx *Tx) error {
+		if g, _ := tx.Game(chat); string(g) != `{"r":2}` || tx.LastUpdate(chat) != 42 {
+			t.Errorf("after a deadline: game %q, last update %d", g, tx.LastUpdate(chat))
+		}
+		var entries []string
+		_ = tx.Log(chat, 1, func(_ uint64, e []byte) error { entries = append(entries, string(e)); return nil })
+		if len(entries) != 1 || entries[0] != "first" {
+			t.Errorf("log %q", entries)
+		}
+		return nil
+	})
+}
