@@ -25,6 +25,15 @@ func setDeadline(t *testing.T, s *Store, chat int64, d Deadline) {
 	mustUpdate(t, s, func(tx *Tx) error { return tx.WriteChat(chat, ChatWrite{Deadline: &d}) })
 }
 
+// deadlineLeaves sets d and checks the chat's entries in the index.
+func deadlineLeaves(t *testing.T, s *Store, chat int64, d Deadline, why string, want ...int64) {
+	t.Helper()
+	setDeadline(t, s, chat, d)
+	if got := timersOf(t, s, chat); !sameTimers(got, want...) {
+		t.Fatalf("after %+v: index %v, want %v (%s)", d, got, want, why)
+	}
+}
+
 func sameTimers(got []int64, want ...int64) bool {
 	if len(got) != len(want) {
 		return false
@@ -46,15 +55,9 @@ func TestDeadlineMovedLaterLeavesTheIndex(t *testing.T) {
 	const chat = -100
 	mustUpdate(t, s, func(tx *Tx) error { return tx.PutGame(chat, []byte(`{}`)) })
 
-	setDeadline(t, s, chat, Deadline{At: 1000})
-	if got := timersOf(t, s, chat); !sameTimers(got, 1000) {
-		t.Fatalf("after the first deadline: %v", got)
-	}
+	deadlineLeaves(t, s, chat, Deadline{At: 1000}, "the first deadline", 1000)
 	setDeadline(t, s, chat, Deadline{At: 2000, Was: 1000})
-	setDeadline(t, s, chat, Deadline{At: 3000, Was: 2000})
-	if got := timersOf(t, s, chat); !sameTimers(got, 1000) {
-		t.Fatalf("deadline moved later: index %v, want the early 1000 kept", got)
-	}
+	deadlineLeaves(t, s, chat, Deadline{At: 3000, Was: 2000}, "moved later: the early entry stays", 1000)
 	mustView(t, s, func(tx *Tx) error {
 		if due := tx.DueTimers(1500, 10); len(due) != 1 || due[0] != (Timer{At: 1000, Chat: chat}) {
 			t.Errorf("due at 1500: %v, want the early entry", due)
@@ -62,23 +65,11 @@ func TestDeadlineMovedLaterLeavesTheIndex(t *testing.T) {
 		return nil
 	})
 	// The early entry fired; nothing was due: the chat goes back at 3000.
-	setDeadline(t, s, chat, Deadline{At: 3000, Was: 3000, Fired: 1000})
-	if got := timersOf(t, s, chat); !sameTimers(got, 3000) {
-		t.Fatalf("after the early entry fired: %v, want 3000", got)
-	}
-	setDeadline(t, s, chat, Deadline{At: 2500, Was: 3000})
-	if got := timersOf(t, s, chat); !sameTimers(got, 2500) {
-		t.Fatalf("deadline moved earlier: %v, want 2500", got)
-	}
+	deadlineLeaves(t, s, chat, Deadline{At: 3000, Was: 3000, Fired: 1000}, "the early entry fired: back at the deadline", 3000)
+	deadlineLeaves(t, s, chat, Deadline{At: 2500, Was: 3000}, "moved earlier: moved at once", 2500)
 	// A genuine firing that moves the deadline on.
-	setDeadline(t, s, chat, Deadline{At: 9000, Was: 2500, Fired: 2500})
-	if got := timersOf(t, s, chat); !sameTimers(got, 9000) {
-		t.Fatalf("after the deadline fired and moved: %v, want 9000", got)
-	}
-	setDeadline(t, s, chat, Deadline{At: 0, Was: 9000})
-	if got := timersOf(t, s, chat); len(got) != 0 {
-		t.Fatalf("deadline gone: %v", got)
-	}
+	deadlineLeaves(t, s, chat, Deadline{At: 9000, Was: 2500, Fired: 2500}, "fired and moved on", 9000)
+	deadlineLeaves(t, s, chat, Deadline{At: 0, Was: 9000}, "deadline gone")
 	// The game survives all of it.
 	mustView(t, s, func(tx *Tx) error {
 		if g, ok := tx.Game(chat); !ok || string(g) != `{}` {
@@ -105,14 +96,8 @@ func TestDeadlineTakesOverASchema10Entry(t *testing.T) {
 		}
 		return nil
 	})
-	setDeadline(t, s, chat, Deadline{At: 800, Was: 500})
-	if got := timersOf(t, s, chat); !sameTimers(got, 500) {
-		t.Fatalf("index %v, want schema 10's entry kept as the early one", got)
-	}
-	setDeadline(t, s, chat, Deadline{At: 300, Was: 800})
-	if got := timersOf(t, s, chat); !sameTimers(got, 300) {
-		t.Fatalf("index %v, want 300 only", got)
-	}
+	deadlineLeaves(t, s, chat, Deadline{At: 800, Was: 500}, "schema 10's entry kept as the early one", 500)
+	deadlineLeaves(t, s, chat, Deadline{At: 300, Was: 800}, "moved earlier", 300)
 	mustView(t, s, func(tx *Tx) error {
 		if tx.LastUpdate(chat) != 3 {
 			t.Errorf("last update %d", tx.LastUpdate(chat))
@@ -137,14 +122,8 @@ func TestDeadlineRawTimersKeepTheNote(t *testing.T) {
 		}
 		return tx.PutTimer(5000, chat)
 	})
-	setDeadline(t, s, chat, Deadline{At: 7000, Was: 100})
-	if got := timersOf(t, s, chat); !sameTimers(got, 5000) {
-		t.Fatalf("index %v, want the postponed 5000 (≤ 7000)", got)
-	}
-	setDeadline(t, s, chat, Deadline{At: 300, Was: 7000})
-	if got := timersOf(t, s, chat); !sameTimers(got, 300) {
-		t.Fatalf("index %v, want 300 only", got)
-	}
+	deadlineLeaves(t, s, chat, Deadline{At: 7000, Was: 100}, "the postponed entry is early enough", 5000)
+	deadlineLeaves(t, s, chat, Deadline{At: 300, Was: 7000}, "moved earlier", 300)
 }
 
 // TestDeadlineMovesWithTheChat: MoveChat takes the index entry along.
@@ -162,10 +141,7 @@ func TestDeadlineMovesWithTheChat(t *testing.T) {
 	if got := timersOf(t, s, to); !sameTimers(got, 100) {
 		t.Fatalf("the new chat has %v, want the early 100", got)
 	}
-	setDeadline(t, s, to, Deadline{At: 400, Was: 400, Fired: 100})
-	if got := timersOf(t, s, to); !sameTimers(got, 400) {
-		t.Fatalf("after firing: %v, want 400", got)
-	}
+	deadlineLeaves(t, s, to, Deadline{At: 400, Was: 400, Fired: 100}, "the early entry fired", 400)
 }
 
 // TestDeadlineNeverLate plays random deadlines, firings of whatever is
