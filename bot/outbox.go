@@ -44,6 +44,9 @@ type Outbox struct {
 	// keeping is ready for an op that may wait (an edit): it leaves a call
 	// of a group's budget for a new message (nil: ready).
 	keeping func(chat int64) time.Time
+	// leaving is ready for an op nobody waits for (a tidy op): it leaves
+	// tidyKept calls of a group's budget for what follows (nil: keeping).
+	leaving func(chat int64, kept int) time.Time
 	closing atomic.Bool // Close: deliver what is left as fast as the budget allows
 	log     *slog.Logger
 
@@ -67,7 +70,8 @@ type Outbox struct {
 }
 
 type outChat struct {
-	newest  int       // the newest message the bot sent into the chat (this run)
+	newest  int       // the newest message the bot sent into the chat (this run) and did not delete
+	recent  []int     // the bot's last messages in the chat, oldest first: newest after a deletion
 	called  time.Time // when the last call into the chat was made
 	queue   []*outOp
 	slots   map[string]*outMsg
@@ -104,6 +108,11 @@ type outOp struct {
 	since  time.Time  // when the oldest content this op carries was queued
 	was    string     // the slot a detached message belonged to (Detach)
 	reused bool       // a slot's new message that took over its detached one (carryOver)
+	// tidy: nobody waits for it — the final text of a message that a newer
+	// one replaced (Detach): it goes after what people wait for, while
+	// the budget has room, and merges meanwhile; after tidyWait it goes
+	// in its turn like any other.
+	tidy bool
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
 	refused func()
@@ -138,19 +147,39 @@ func (c *outChat) next(busy bool) *outOp {
 
 // nextIndex is the first urgent op that no op of the same message is
 // queued ahead of (a message's own changes keep their order: an
-// animation's frames, then what follows), else 0; o.mu is held.
+// animation's frames, then what follows), else the first op that someone
+// waits for (not tidy, or tidy for long), else 0; o.mu is held.
 func (c *outChat) nextIndex() int {
 	var ahead []*outMsg
+	waited := -1
 	for i, op := range c.queue {
-		if op.urgent() && (op.msg == nil || !slices.Contains(ahead, op.msg)) {
+		free := op.msg == nil || !slices.Contains(ahead, op.msg)
+		if op.urgent() && free {
 			return i
+		}
+		if waited < 0 && free && !op.idle() {
+			waited = i
 		}
 		if op.msg != nil {
 			ahead = append(ahead, op.msg)
 		}
 	}
-	return 0
+	return max(waited, 0)
 }
+
+// idle says whether op is tidying that may still wait for spare budget.
+func (op *outOp) idle() bool {
+	return op.tidy && time.Since(op.since) < tidyWait
+}
+
+// tidyWait bounds how long a tidy op waits for spare budget: an old
+// turn's buttons (which still answer a press correctly) are gone within
+// it even in a group that plays faster than its budget.
+const tidyWait = 15 * time.Second
+
+// tidyKept is how many calls of a group's budget a tidy op leaves free:
+// the next press's result and a reply to a command.
+const tidyKept = 2
 
 // carryOver makes one call of two while a group plays: a slot's next
 // message (the next turn's) whose previous message (the turn just closed)
@@ -185,6 +214,35 @@ func (c *outChat) carryOver(op *outOp) {
 	}
 }
 
+// recentKept is how many of the bot's last messages a chat remembers, so
+// that deleting the newest (a used notice, a closed menu) leaves the one
+// before it as the newest: the next turn can still take over the last turn.
+const recentKept = 8
+
+// sentNew notes a message the bot sent into the chat; o.mu is held.
+func (c *outChat) sentNew(id int) {
+	if id <= c.newest {
+		return
+	}
+	c.newest = id
+	c.recent = append(c.recent, id)
+	if len(c.recent) > recentKept {
+		c.recent = slices.Delete(c.recent, 0, len(c.recent)-recentKept)
+	}
+}
+
+// deletedMsg notes that the bot's message id is gone from the chat; o.mu
+// is held.
+func (c *outChat) deletedMsg(id int) {
+	c.recent = slices.DeleteFunc(c.recent, func(r int) bool { return r == id })
+	if id == c.newest {
+		c.newest = 0
+		if n := len(c.recent); n > 0 {
+			c.newest = c.recent[n-1]
+		}
+	}
+}
+
 // keep is how long the op next in c's queue must still wait if it may
 // (it is not urgent) so as to leave a call of the group's budget for a new
 // message; o.mu is held.
@@ -192,6 +250,9 @@ func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
 	op := c.queue[c.nextIndex()]
 	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
 		return 0 // a new message, or an edit that makes no call
+	}
+	if op.idle() && o.leaving != nil {
+		return time.Until(o.leaving(chat, tidyKept))
 	}
 	return time.Until(o.keeping(chat))
 }
@@ -210,6 +271,11 @@ func newOutbox(tg Messenger, log *slog.Logger) *Outbox {
 	}
 	if k, ok := tg.(interface{ ReadyAtKeeping(int64) time.Time }); ok {
 		o.keeping = k.ReadyAtKeeping
+	}
+	if l, ok := tg.(interface {
+		ReadyAtLeaving(int64, int) time.Time
+	}); ok {
+		o.leaving = l.ReadyAtLeaving
 	}
 	o.ctx, o.stop = context.WithCancel(context.Background())
 	return o
@@ -296,13 +362,13 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
 			if !op.frame && !op.remove {
-				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
+				op.c, op.resend, op.slot, op.was, op.tidy = ct, attach, slot, was, !attach
 				return
 			}
 			break
 		}
 	}
-	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, since: time.Now()})
+	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, tidy: !attach, since: time.Now()})
 	o.kick(chat, c)
 }
 
@@ -450,7 +516,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 	if op.msg == nil {
 		o.mu.Lock()
 		if c := o.chats[chat]; c != nil {
-			c.newest = max(c.newest, newID)
+			c.sentNew(newID)
 		}
 		o.mu.Unlock()
 		o.settle(chat, []*outOp{op})
@@ -467,7 +533,7 @@ func (o *Outbox) attached(chat int64, op *outOp, id int) {
 	o.mu.Lock()
 	c := o.chats[chat]
 	if c != nil && !op.reused {
-		c.newest = max(c.newest, id)
+		c.sentNew(id)
 	}
 	attached := op.slot != "" && c != nil && c.slots[op.slot] == op.msg
 	o.mu.Unlock()
