@@ -60,6 +60,8 @@ type Outbox struct {
 	// (carryOver) while the chat's last call is more recent than this, or
 	// the chat waits for its budget; 0: only then.
 	carryWithin time.Duration
+	// tidyWait: how long a tidy op may wait for spare budget (tidyWait).
+	tidyWait time.Duration
 
 	ctx  context.Context
 	stop context.CancelFunc
@@ -110,9 +112,10 @@ type outOp struct {
 	reused bool       // a slot's new message that took over its detached one (carryOver)
 	// tidy: nobody waits for it — the final text of a message that a newer
 	// one replaced (Detach): it goes after what people wait for, while
-	// the budget has room, and merges meanwhile; after tidyWait it goes
+	// the budget has room, and merges meanwhile; from tidyBy on it goes
 	// in its turn like any other.
-	tidy bool
+	tidy   bool
+	tidyBy time.Time
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
 	refused func()
@@ -169,10 +172,10 @@ func (c *outChat) nextIndex() int {
 
 // idle says whether op is tidying that may still wait for spare budget.
 func (op *outOp) idle() bool {
-	return op.tidy && time.Since(op.since) < tidyWait
+	return op.tidy && time.Now().Before(op.tidyBy)
 }
 
-// tidyWait bounds how long a tidy op waits for spare budget: an old
+// tidyWait (Outbox.tidyWait) bounds how long a tidy op waits for spare budget: an old
 // turn's buttons (which still answer a press correctly) are gone within
 // it even in a group that plays faster than its budget.
 const tidyWait = 15 * time.Second
@@ -265,7 +268,7 @@ const keepStep = 250 * time.Millisecond
 type readier interface{ ReadyAt(chat int64) time.Time }
 
 func newOutbox(tg Messenger, log *slog.Logger) *Outbox {
-	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}}
+	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}, tidyWait: tidyWait}
 	if r, ok := tg.(readier); ok {
 		o.ready = r.ReadyAt
 	}
@@ -363,12 +366,14 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 		if op := c.queue[i]; op.msg == m {
 			if !op.frame && !op.remove {
 				op.c, op.resend, op.slot, op.was, op.tidy = ct, attach, slot, was, !attach
+				op.tidyBy = op.since.Add(o.tidyWait)
 				return
 			}
 			break
 		}
 	}
-	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, tidy: !attach, since: time.Now()})
+	now := time.Now()
+	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, tidy: !attach, tidyBy: now.Add(o.tidyWait), since: now})
 	o.kick(chat, c)
 }
 
