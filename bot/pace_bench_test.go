@@ -41,7 +41,10 @@ import (
 //     tidying included (an answered question's final text is tidying);
 //   - req/decision: the group's sends, edits and deletes made for the
 //     decisions (a press that applied a move of the game; Deal: a card
-//     played, paid or answered), per decision; the commands' are logged;
+//     played, paid or answered), per decision; the commands' are logged
+//     (a tidy call is counted where it is made: it may fall among a
+//     command's); all-req/decision: all of the group's calls, the
+//     commands' too, per decision;
 //   - refused: presses by the right person on the newest keyboard that
 //     were refused.
 //
@@ -77,6 +80,7 @@ func BenchmarkHumanPace(b *testing.B) {
 			b.ReportMetric(pct(r.replies, 95), ed+"-reply-p95-ms")
 			b.ReportMetric(pct(r.menus, 95), ed+"-menu-p95-ms")
 			b.ReportMetric(float64(r.requests)/float64(max(r.decisions, 1)), ed+"-req/decision")
+			b.ReportMetric(float64(r.requests+r.other)/float64(max(r.decisions, 1)), ed+"-all-req/decision")
 			b.ReportMetric(float64(r.refused), ed+"-refused")
 			b.Logf("%s: %d decisions, %d presses, %d taps, %d replies, %d menu presses; press p50 %.0f ms p95 %.0f ms max %.0f ms; tap p95 %.0f ms; reply p50 %.0f ms p95 %.0f ms; menu p95 %.0f ms; %d group requests for decisions (%.2f a decision), %d for commands; %d refused; 429s %d",
 				ed, r.decisions, len(r.press), len(r.taps), len(r.replies), len(r.menus), pct(r.press, 50), pct(r.press, 95), pct(r.press, 100),
@@ -146,6 +150,7 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 			break
 		}
 	}
+	p.shownAll(testChat, time.Now()) // the tidying still queued counts too
 	p.res.other = p.groupRequests() - base - p.res.requests
 	p.res.tooMany = h.api.Flood().TooMany
 	h.stop()
