@@ -112,10 +112,11 @@ type outOp struct {
 	reused bool       // a slot's new message that took over its detached one (carryOver)
 	// tidy: nobody waits for it — the final text of a message that a newer
 	// one replaced (Detach): it goes after what people wait for, while
-	// the budget has room, and merges meanwhile; from tidyBy on it goes
-	// in its turn like any other.
-	tidy   bool
-	tidyBy time.Time
+	// the budget has room, and merges meanwhile; from tidyBy on it no
+	// longer waits for spare budget, and from tidyLast on it goes in its
+	// turn like any other.
+	tidy             bool
+	tidyBy, tidyLast time.Time
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
 	refused func()
@@ -151,7 +152,7 @@ func (c *outChat) next(busy bool) *outOp {
 // nextIndex is the first urgent op that no op of the same message is
 // queued ahead of (a message's own changes keep their order: an
 // animation's frames, then what follows), else the first op that someone
-// waits for (not tidy, or tidy for long), else 0; o.mu is held.
+// waits for (not deferred tidying), else 0; o.mu is held.
 func (c *outChat) nextIndex() int {
 	var ahead []*outMsg
 	waited := -1
@@ -160,7 +161,7 @@ func (c *outChat) nextIndex() int {
 		if op.urgent() && free {
 			return i
 		}
-		if waited < 0 && free && !op.idle() {
+		if waited < 0 && free && !op.deferred() {
 			waited = i
 		}
 		if op.msg != nil {
@@ -175,7 +176,19 @@ func (op *outOp) idle() bool {
 	return op.tidy && time.Now().Before(op.tidyBy)
 }
 
-// tidyWait (Outbox.tidyWait) bounds how long a tidy op waits for spare budget: an old
+// deferred says whether op is tidying that still goes after what people
+// wait for.
+func (op *outOp) deferred() bool {
+	return op.tidy && time.Now().Before(op.tidyLast)
+}
+
+// markTidy makes op tidying (or not), timed from when it was queued.
+func (o *Outbox) markTidy(op *outOp, tidy bool) {
+	op.tidy, op.tidyBy, op.tidyLast = tidy, op.since.Add(o.tidyWait), op.since.Add(2*o.tidyWait)
+}
+
+// tidyWait (Outbox.tidyWait) bounds how long a tidy op waits for spare
+// budget; twice that, how long it goes after what people wait for: an old
 // turn's buttons (which still answer a press correctly) are gone within
 // it even in a group that plays faster than its budget.
 const tidyWait = 15 * time.Second
@@ -365,15 +378,16 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
 			if !op.frame && !op.remove {
-				op.c, op.resend, op.slot, op.was, op.tidy = ct, attach, slot, was, !attach
-				op.tidyBy = op.since.Add(o.tidyWait)
+				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
+				o.markTidy(op, !attach)
 				return
 			}
 			break
 		}
 	}
-	now := time.Now()
-	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, tidy: !attach, tidyBy: now.Add(o.tidyWait), since: now})
+	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, since: time.Now()}
+	o.markTidy(op, !attach)
+	c.queue = append(c.queue, op)
 	o.kick(chat, c)
 }
 

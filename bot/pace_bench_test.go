@@ -117,6 +117,10 @@ type pacePlayer struct {
 func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) paceResult {
 	h := newHarnessWith(tb, seed, nil, func(cfg *AppConfig) {
 		cfg.Client = telegram.ClientOptions{} // Telegram's limits
+		if n, err := strconv.Atoi(os.Getenv("PACE_SPREAD_BURST")); err == nil && n > 0 {
+			// An experiment: the group's spread with another burst.
+			cfg.Client.GroupSpread = telegram.Pace{Every: telegram.GroupMinute / 20, Burst: n}
+		}
 		cfg.Presses = telegram.Rate{}         // and people's
 		cfg.CarryOver = 0                     // and the bot's defaults
 	})
