@@ -50,6 +50,10 @@ import (
 //
 // Real time: run it with -benchtime=1x (PACE_DECISIONS, 40 by default, is
 // the decisions per edition; four editions take about as long as one).
+// PACE_COMMANDS_EVERY (5 by default) is the decisions between two
+// commands: every 5th decision comes to about three commands a minute,
+// which with their menus take the group's budget past its 20 calls a
+// minute by themselves; 15 is about one a minute, "now and then".
 func BenchmarkHumanPace(b *testing.B) {
 	decisions := 40
 	if n, err := strconv.Atoi(os.Getenv("PACE_DECISIONS")); err == nil && n > 0 {
@@ -109,18 +113,15 @@ func pct(ds []time.Duration, p int) float64 {
 
 // pacePlayer is one group's game at a human pace.
 type pacePlayer struct {
-	h   *harness
-	r   *rand.Rand
-	res paceResult
+	h     *harness
+	r     *rand.Rand
+	res   paceResult
+	every int // decisions between two commands
 }
 
 func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) paceResult {
 	h := newHarnessWith(tb, seed, nil, func(cfg *AppConfig) {
 		cfg.Client = telegram.ClientOptions{} // Telegram's limits
-		if n, err := strconv.Atoi(os.Getenv("PACE_SPREAD_BURST")); err == nil && n > 0 {
-			// An experiment: the group's spread with another burst.
-			cfg.Client.GroupSpread = telegram.Pace{Every: telegram.GroupMinute / 20, Burst: n}
-		}
 		cfg.Presses = telegram.Rate{}         // and people's
 		cfg.CarryOver = 0                     // and the bot's defaults
 	})
@@ -132,7 +133,10 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 		ids = append(ids, u.ID)
 	}
 	h.api.SetAdmins(testChat, ids...) // /endgame and /settings are anyone's
-	p := &pacePlayer{h: h, r: rand.New(rand.NewPCG(seed, 25))}
+	p := &pacePlayer{h: h, r: rand.New(rand.NewPCG(seed, 25)), every: 5}
+	if n, err := strconv.Atoi(os.Getenv("PACE_COMMANDS_EVERY")); err == nil && n > 0 {
+		p.every = n
+	}
 	setup := time.Now() // the lobby, then the game
 	defer func() { tb.Logf("%s: played in %v", edition, time.Since(setup)) }()
 	if edition == deal.Name {
@@ -147,7 +151,7 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 	p.shownAll(testChat, time.Now())
 	base := p.groupRequests()
 	for p.res.decisions < decisions {
-		if p.res.decisions >= 5*(len(p.res.replies)+1) {
+		if p.res.decisions >= p.every*(len(p.res.replies)+1) {
 			p.command()
 		}
 		if !p.decide(edition) {
@@ -243,8 +247,9 @@ func (p *pacePlayer) command() {
 	if rec == nil {
 		return
 	}
-	u := h.userOf(rec, engine.PlayerID(p.res.decisions/5%len(rec.Seats)))
-	if rec.Creator != u.ID && p.res.decisions/5%3 == 0 {
+	n := p.res.decisions / p.every // the command's number
+	u := h.userOf(rec, engine.PlayerID(n%len(rec.Seats)))
+	if rec.Creator != u.ID && n%3 == 0 {
 		u = h.users[0] // /endgame is the creator's
 	}
 	last := 0
@@ -252,7 +257,7 @@ func (p *pacePlayer) command() {
 		last = m.ID
 	}
 	cmd, match := "/board", func(m fakeapi.Message) bool { return m.Photo != "" || strings.Contains(m.Text, "🗺") }
-	switch p.res.decisions / 5 % 3 {
+	switch n % 3 {
 	case 0:
 		cmd, match = "/endgame", func(m fakeapi.Message) bool { return paceHasOp(m, OpEndGameYes) }
 	case 1:
