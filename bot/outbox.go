@@ -117,6 +117,11 @@ type outOp struct {
 	// turn like any other.
 	tidy             bool
 	tidyBy, tidyLast time.Time
+	// awaited: a press's result (Change.Pressed), which someone looks at
+	// the chat for: an edit of it takes the group's next call, without
+	// leaving one for a reply (keep). Replies to commands are rarer than
+	// presses, and go before it anyway once queued.
+	awaited bool
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
 	refused func()
@@ -151,15 +156,19 @@ func (c *outChat) next(busy bool) *outOp {
 
 // nextIndex is the first urgent op that no op of the same message is
 // queued ahead of (a message's own changes keep their order: an
-// animation's frames, then what follows), else the first op that someone
-// waits for (not deferred tidying), else 0; o.mu is held.
+// animation's frames, then what follows), else the first press's result
+// (awaited), else the first op that is not deferred tidying, else 0; o.mu
+// is held.
 func (c *outChat) nextIndex() int {
 	var ahead []*outMsg
-	waited := -1
+	awaited, waited := -1, -1
 	for i, op := range c.queue {
 		free := op.msg == nil || !slices.Contains(ahead, op.msg)
 		if op.urgent() && free {
 			return i
+		}
+		if awaited < 0 && free && op.awaited && !op.tidy {
+			awaited = i
 		}
 		if waited < 0 && free && !op.deferred() {
 			waited = i
@@ -167,6 +176,9 @@ func (c *outChat) nextIndex() int {
 		if op.msg != nil {
 			ahead = append(ahead, op.msg)
 		}
+	}
+	if awaited >= 0 {
+		return awaited
 	}
 	return max(waited, 0)
 }
@@ -264,7 +276,7 @@ func (c *outChat) deletedMsg(id int) {
 // message; o.mu is held.
 func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
 	op := c.queue[c.nextIndex()]
-	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
+	if o.keeping == nil || o.closing.Load() || op.urgent() || op.awaited && !op.tidy || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
 		return 0 // a new message, or an edit that makes no call
 	}
 	if op.idle() && o.leaving != nil {
@@ -342,17 +354,19 @@ func (o *Outbox) settle(chat int64, ops []*outOp) {
 // whose id is reported through onSent. A queued, not yet delivered change
 // of the same message is replaced.
 func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, true)
+	o.put(chat, slot, known, content{text, kb}, true, false)
 }
 
 // Detach gives slot's message its last content (an edit, or a send if it
 // was never sent) and forgets the slot: the next Put of it starts a new
 // message. If the message is gone by then, nothing is sent.
 func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, false)
+	o.put(chat, slot, known, content{text, kb}, false, false)
 }
 
-func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool) {
+// put is Put (attach) or Detach; awaited says the content is a press's
+// result, which someone looks at the chat for (finish: Change.Pressed).
+func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awaited bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	c := o.chat(chat)
@@ -379,13 +393,14 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 		if op := c.queue[i]; op.msg == m {
 			if !op.frame && !op.remove {
 				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
+				op.awaited = op.awaited || awaited
 				o.markTidy(op, !attach)
 				return
 			}
 			break
 		}
 	}
-	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, since: time.Now()}
+	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, awaited: awaited, since: time.Now()}
 	o.markTidy(op, !attach)
 	c.queue = append(c.queue, op)
 	o.kick(chat, c)

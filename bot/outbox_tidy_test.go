@@ -193,3 +193,37 @@ func (h *harness) waitShown() {
 		h.t.Fatal("the group did not show its messages in 30 s")
 	}
 }
+
+// A press's result (finish: Change.Pressed) takes the group's next call:
+// it does not leave one for a reply as an edit nobody pressed for does (a
+// computer's move, an auction's countdown).
+func TestOutboxPressResultTakesTheNextCall(t *testing.T) {
+	m := &recMessenger{}
+	o, _ := newTestOutbox(m)
+	var kept atomic.Bool // the group's budget is down to the call kept for replies
+	o.keeping = func(int64) time.Time {
+		if kept.Load() {
+			return time.Now().Add(time.Hour)
+		}
+		return time.Time{}
+	}
+	const chat = -24
+	o.Put(chat, "turn", 0, "t1", kb1)
+	o.Put(chat, "auction", 0, "lot", kb1)
+	waitIdle(t, o)
+	kept.Store(true)
+	o.Put(chat, "auction", 2, "lot, 10 s left", kb1)              // waits
+	o.put(chat, "turn", 1, content{"t1 rolled", kb1}, true, true) // goes
+	calls := waitCalls(t, m, 3)
+	if calls[2] != "edit 1 t1 rolled kb=true" {
+		t.Fatalf("calls %q: want the press's result third", calls)
+	}
+	if s := o.UnshownSince(chat); s.IsZero() {
+		t.Fatal("the auction's edit did not wait for the kept call")
+	}
+	kept.Store(false)
+	waitIdle(t, o)
+	if got := m.log(); len(got) != 4 || got[3] != "edit 2 lot, 10 s left kb=true" {
+		t.Fatalf("calls %q: want the auction's edit last", got)
+	}
+}
