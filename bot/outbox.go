@@ -118,9 +118,10 @@ type outOp struct {
 	tidy             bool
 	tidyBy, tidyLast time.Time
 	// awaited: a press's result (Change.Pressed), which someone looks at
-	// the chat for: an edit of it takes the group's next call, without
-	// leaving one for a reply (keep). Replies to commands are rarer than
-	// presses, and go before it anyway once queued.
+	// the chat for: it goes before other edits (a computer's move, an
+	// auction's countdown, tidying). It still leaves the group's last call
+	// for a reply (keep): without that, a reply to a command waited up to
+	// a spread interval (3.3 s p95 in BenchmarkHumanPace, over its 2 s).
 	awaited bool
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
@@ -276,7 +277,7 @@ func (c *outChat) deletedMsg(id int) {
 // message; o.mu is held.
 func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
 	op := c.queue[c.nextIndex()]
-	if o.keeping == nil || o.closing.Load() || op.urgent() || op.awaited && !op.tidy || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
+	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
 		return 0 // a new message, or an edit that makes no call
 	}
 	if op.idle() && o.leaving != nil {

@@ -194,10 +194,10 @@ func (h *harness) waitShown() {
 	}
 }
 
-// A press's result (finish: Change.Pressed) takes the group's next call:
-// it does not leave one for a reply as an edit nobody pressed for does (a
-// computer's move, an auction's countdown).
-func TestOutboxPressResultTakesTheNextCall(t *testing.T) {
+// A press's result (finish: Change.Pressed) goes before the edits queued
+// ahead of it that nobody pressed for (a computer's move, an auction's
+// countdown), once the group's budget has a call for it.
+func TestOutboxPressResultGoesFirst(t *testing.T) {
 	m := &recMessenger{}
 	o, _ := newTestOutbox(m)
 	var kept atomic.Bool // the group's budget is down to the call kept for replies
@@ -212,18 +212,18 @@ func TestOutboxPressResultTakesTheNextCall(t *testing.T) {
 	o.Put(chat, "auction", 0, "lot", kb1)
 	waitIdle(t, o)
 	kept.Store(true)
-	o.Put(chat, "auction", 2, "lot, 10 s left", kb1)              // waits
-	o.put(chat, "turn", 1, content{"t1 rolled", kb1}, true, true) // goes
-	calls := waitCalls(t, m, 3)
-	if calls[2] != "edit 1 t1 rolled kb=true" {
-		t.Fatalf("calls %q: want the press's result third", calls)
-	}
+	o.Put(chat, "auction", 2, "lot, 10 s left", kb1)
+	o.put(chat, "turn", 1, content{"t1 rolled", kb1}, true, true)
+	o.Send(chat, "reply", nil) // a new message takes the kept call
+	waitCalls(t, m, 3)
 	if s := o.UnshownSince(chat); s.IsZero() {
-		t.Fatal("the auction's edit did not wait for the kept call")
+		t.Fatal("the edits did not wait for the kept call")
 	}
 	kept.Store(false)
 	waitIdle(t, o)
-	if got := m.log(); len(got) != 4 || got[3] != "edit 2 lot, 10 s left kb=true" {
-		t.Fatalf("calls %q: want the auction's edit last", got)
+	want := []string{"send 1 t1 kb=true", "send 2 lot kb=true", "send 3 reply kb=false",
+		"edit 1 t1 rolled kb=true", "edit 2 lot, 10 s left kb=true"}
+	if got := m.log(); !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
 	}
 }

@@ -37,8 +37,9 @@ import (
 //     not wait for either;
 //   - tap-p95-ms (Deal): the same for taps that only change the hand;
 //   - reply-p95-ms: from a command to its reply in the chat; menu-p95-ms:
-//     from the press that answers or closes it to the chat showing that,
-//     tidying included (an answered question's final text is tidying);
+//     from the press that answers or closes it to the chat showing its
+//     result (a closed menu deleted; an answered question's final text is
+//     tidying, its answer the press's toast);
 //   - req/decision: the group's sends, edits and deletes made for the
 //     decisions (a press that applied a move of the game; Deal: a card
 //     played, paid or answered), per decision; the commands' are logged
@@ -291,7 +292,7 @@ func (p *pacePlayer) command() {
 	if data, ok := opData(reply, close); ok {
 		t1 := time.Now()
 		p.press(testChat, u, reply.ID, data)
-		p.res.menus = append(p.res.menus, p.shownAll(testChat, t1))
+		p.res.menus = append(p.res.menus, p.shown(testChat, t1))
 	}
 }
 
