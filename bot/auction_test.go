@@ -53,10 +53,11 @@ func (h *harness) toBuyDecision() *Record {
 	return nil
 }
 
-// message is the newest content of the chat's message id.
+// message is the newest content of the chat's message id (the bot's, or
+// a person's posted through inline mode).
 func (h *harness) message(id int) fakeapi.Message {
 	h.t.Helper()
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.api.History(testChat) {
 		if m.ID == id {
 			return m
 		}

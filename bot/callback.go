@@ -66,7 +66,7 @@ type hostOp struct {
 var hostOps = map[Op]hostOp{
 	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
 	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},
-	OpCancelYes: {Plain, routeGame}, OpCancelNo: {Plain, routeGame}, OpAutoStart: {WithArg, routeGame},
+	OpCancelYes: {Plain, routeGame}, OpCancelNo: {Plain, routeGame}, OpAutoStart: {WithArg, routeGame}, OpLobbyMore: {WithArg, routeGame}, OpLobbySets: {Plain, routeGame},
 	OpAddComputer: {Plain, routeGame}, OpDropComputer: {Plain, routeGame}, OpLevel: {Plain, routeGame},
 	OpSetView: {WithArg, routeSettings}, OpSetLang: {WithArg, routeSettings}, OpSetEdition: {WithArg, routeSettings},
 	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},

@@ -120,7 +120,7 @@ func (b *Bot) reply(from *tgbotapi.User, text func(lang string) string) func(c *
 
 func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error {
 	return b.reply(from, func(lang string) string {
-		text := b.cat.T(lang, "help_classic", nil) + "\n\n" + b.cat.T(lang, "help_editions", nil)
+		text := b.cat.T(lang, "help", nil) // one phone screen: the rules themselves are in /rules
 		if !group {
 			text = b.cat.T(lang, "start_private", nil) + "\n\n" + text
 		}

@@ -1,18 +1,20 @@
 package bot
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
 // TestDealHandsInEachPersonsLanguage: while the group pinned no language,
 // each private hand follows its person's own Telegram language (the table
-// follows the chat's); once the chat pins one with /lang, the hands follow
-// it too.
+// follows the chat's) and keeps it for the game: neither a /lang in the
+// group nor a Telegram app in another language changes it.
 func TestDealHandsInEachPersonsLanguage(t *testing.T) {
-	h := newHarness(t, 5, nil) // Alice en, Богдан uk, Вера ru
+	h := namedHarness(t) // the right-to-left name ru, the longest uk, the shortest en
 	h.say(h.users[0], "/newgame deal")
 	for _, u := range h.users[1:] {
 		h.mustPress(u, OpJoin)
@@ -51,26 +53,46 @@ func TestDealHandsInEachPersonsLanguage(t *testing.T) {
 			t.Errorf("%s was not told in their language that the hand is below", u.FirstName)
 		}
 	}
+	// The group pins Ukrainian: the table follows, each private hand keeps
+	// the language it was drawn in (issue #27, item 7: no hand switches
+	// under its older messages), re-drawn or not, with the cards named as
+	// the table now names them.
 	h.say(h.users[0], "/lang uk")
-	// Pinning reaches a hand at its next change: play on until every hand
-	// was re-shown, or at most a few moves.
 	for range 6 {
-		pinned := true
-		for _, u := range h.users {
-			if !strings.Contains(hand(int(h.record().SeatOf(u.ID))), title("uk")) {
-				pinned = false
-			}
-		}
-		if pinned {
-			return
-		}
 		if !h.dealStep() {
 			break
 		}
 	}
+	rec = h.record()
 	for _, u := range h.users {
-		if got := hand(int(h.record().SeatOf(u.ID))); !strings.Contains(got, title("uk")) {
-			t.Errorf("after /lang uk %s sees their hand as:\n%s", u.FirstName, got)
+		seat := int(rec.SeatOf(u.ID))
+		got := hand(seat)
+		if !strings.Contains(got, title(u.LanguageCode)) {
+			t.Errorf("after /lang uk %s (%s) sees their hand as:\n%s", u.FirstName, u.LanguageCode, got)
 		}
+		if l := rec.Seats[seat].Lang; l != u.LanguageCode {
+			t.Errorf("%s's private views are stored as %q, want %q", u.FirstName, l, u.LanguageCode)
+		}
+		for _, c := range rec.Deal.Game.View(dealengine.PlayerID(seat)).Hand {
+			kind := strconv.Itoa(int(dealengine.Cards[c].Kind))
+			if uk := h.bot.cat.T("uk", "deal_card_"+kind, nil); !strings.Contains(got, uk) {
+				t.Errorf("%s's hand names card %d not as the table now does (%q):\n%s", u.FirstName, c, uk, got)
+			}
+		}
+	}
+	// The English speaker's other Telegram app speaks Russian: their
+	// inline answer and their hand stay English.
+	alice := h.users[2]
+	alice.LanguageCode = "ru"
+	seat := rec.SeatOf(alice.ID)
+	h.inlineHand(alice)
+	calls := h.api.Calls("answerInlineQuery")
+	if p := calls[len(calls)-1].Params; p["switch_pm_text"] != h.bot.cat.T("en", "deal_btn_private", nil) {
+		t.Errorf("%s's inline answer from a Russian app is not in English: %v", alice.FirstName, p)
+	}
+	h.api.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID)) // her hand opened again, from that app
+	h.settle()
+	if got := hand(int(seat)); !strings.Contains(got, title("en")) {
+		t.Errorf("%s's hand opened from a Russian app reads:\n%s", alice.FirstName, got)
 	}
 }

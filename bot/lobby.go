@@ -21,6 +21,8 @@ const (
 	OpCancelYes Op = "ly" // cancelling the lobby confirmed
 	OpCancelNo  Op = "ln" // cancelling the lobby called off
 	OpAutoStart Op = "lt" // start by itself in the argument's minutes (0: only by the button)
+	OpLobbyMore Op = "lm" // 1: show the rarer buttons (⚙️ More); 0: back to the main ones
+	OpLobbySets Op = "ls" // post the chat's settings menu, as /settings does (behind ⚙️ More)
 )
 
 // autoStartChoices are the creator's choices of a moment to start by
@@ -69,7 +71,7 @@ func (b *Bot) openLobby(c *chatState, seats []Seat, edition string) {
 // open, whatever changed in it (its id is the game's; a started game's
 // answers them in onHostPress).
 var lobbyOps = map[Op]bool{OpJoin: true, OpLeave: true, OpStart: true, OpCancel: true, OpCancelYes: true,
-	OpCancelNo: true, OpAutoStart: true, OpAddComputer: true, OpDropComputer: true}
+	OpCancelNo: true, OpAutoStart: true, OpAddComputer: true, OpDropComputer: true, OpLobbyMore: true, OpLobbySets: true}
 
 // onLobbyPress handles a lobby button. Start starts with the seats as
 // they are now: the game's first message names who plays.
@@ -119,9 +121,24 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, press
 		if !b.lobbyOwnerPress(c, lang, press) {
 			return
 		}
+	case OpLobbyMore:
+		more := press.Arg == 1
+		if rec.LobbyMore == more { // a second tap, or someone else's first
+			c.Toast = b.cat.T(lang, "toast_done", nil)
+			return
+		}
+		rec.LobbyMore = more
+		c.Save, c.Lobby = true, true
+		return
+	case OpLobbySets: // the menu is a message of its own; the lobby stays as it is
+		b.cmdSettings(c, from.LanguageCode)
+		return
 	default:
 		c.Alert = b.outdated(c, lang, press)
 		return
+	}
+	if op != OpLevel && op != OpAutoStart {
+		rec.LobbyMore = false // a main action done: the main buttons again, Join first
 	}
 	c.Save, c.Lobby = true, true
 }

@@ -7,14 +7,32 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // cancelLobby cancels the open lobby as u: Cancel, then the confirmation.
 func (h *harness) cancelLobby(u fakeapi.User) {
 	h.t.Helper()
+	if _, _, ok := h.findButton(OpCancel, 0, true); !ok {
+		h.lobbyView(u, false) // the lobby shows ⚙️ More's buttons
+	}
 	h.mustPress(u, OpCancel)
 	h.mustPress(u, OpCancelYes)
+}
+
+// lobbyView has u press ⚙️ More (more) or ⬅️ Back on the lobby.
+func (h *harness) lobbyView(u fakeapi.User, more bool) {
+	h.t.Helper()
+	arg := 0
+	if more {
+		arg = 1
+	}
+	msg, data, ok := h.findButton(OpLobbyMore, arg, false)
+	if !ok {
+		h.t.Fatalf("no lobby button to show more (%v)", more)
+	}
+	h.press(u, msg, data)
 }
 
 // newLobbyClockHarness runs the bot on a fake clock in a chat that pinned
@@ -139,6 +157,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	h, clock := newLobbyClockHarness(t, ChatOptions{})
 	alice, bohdan := h.users[0], h.users[1]
 	h.say(alice, "/newgame")
+	h.lobbyView(bohdan, true) // anyone may look behind ⚙️ More
 	msg, data, ok := h.findButton(OpAutoStart, 10, false)
 	if !ok {
 		t.Fatal("no button to start in 10 minutes")
@@ -168,7 +187,8 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 		t.Errorf("the failed start said %q, want the reason %q", last.Text, reason)
 	}
 	// With two, it starts by itself, even after a restart.
-	h.mustPress(bohdan, OpJoin)
+	h.mustPress(bohdan, OpJoin) // (from ⚙️ More's view, which then shows the main buttons)
+	h.lobbyView(alice, true)
 	msg, data, _ = h.findButton(OpAutoStart, 10, false)
 	h.press(alice, msg, data)
 	h.stop()
@@ -194,9 +214,11 @@ func TestNotifyOfTheNextGame(t *testing.T) {
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
 	h.mustPress(bohdan, OpJoin)
+	h.lobbyView(vera, true)
 	if bell, _, ok := h.findButton(OpNotify, 0, true); !ok || bell != h.record().LobbyMsg {
-		t.Fatalf("no 🔔 under the open lobby (found on %d)", bell)
+		t.Fatalf("no 🔔 under the open lobby's ⚙️ More (found on %d)", bell)
 	}
+	h.lobbyView(vera, false)
 	h.mustPress(alice, OpStart)
 	h.say(vera, "/newgame")
 	bell, data, ok := h.findButton(OpNotify, 0, true)
@@ -294,6 +316,7 @@ func TestNotifyListIsBounded(t *testing.T) {
 	if err := h.bot.store.Update(func(tx *storage.Tx) error { return putJSON(tx.PutSettings, testChat, s) }); err != nil {
 		t.Fatal(err)
 	}
+	h.lobbyView(vera, true)
 	msg, data, ok := h.findButton(OpNotify, 0, true)
 	if !ok {
 		t.Fatal("no 🔔 under the lobby")
@@ -307,5 +330,65 @@ func TestNotifyListIsBounded(t *testing.T) {
 	}
 	if m := h.api.Messages(vera.ID); len(m) != 0 {
 		t.Errorf("Вера was written to: %+v", m)
+	}
+}
+
+// TestLobbyFitsFourRows: the lobby shows at most 4 rows of buttons in
+// every language and state — none, one or several computer seats, the
+// cancel question, a start timed by itself — with its rarer buttons (when
+// to start by itself, a computer's level, 🔔, the settings menu) behind ⚙️ More, which
+// anyone opens and ⬅️ Back closes; Join is on both views, and joining
+// from More's view shows the main buttons again (issue #27, item 12).
+// With the longest and shortest names.
+func TestLobbyFitsFourRows(t *testing.T) {
+	t.Parallel()
+	for _, lang := range locales.Languages {
+		h := namedHarness(t)
+		creator, other := h.users[1], h.users[2] // the longest name creates, the shortest joins
+		h.say(creator, "/lang "+lang)
+		h.say(creator, "/newgame")
+		check := func(state string, more bool) {
+			t.Helper()
+			rows := h.lobbyButtons()
+			if len(rows) > 4 {
+				t.Errorf("%s, %s: the lobby has %d rows of buttons", lang, state, len(rows))
+			}
+			if !hasOp(rows, OpLobbyMore) || hasOp(rows, OpAutoStart) != more || hasOp(rows, OpNotify) != more ||
+				(hasOp(rows, OpStart) || hasOp(rows, OpCancelYes)) == more || !hasOp(rows, OpJoin) {
+				t.Errorf("%s, %s: the lobby shows %+v", lang, state, rows)
+			}
+		}
+		check("open", false)
+		h.lobbyView(other, true)
+		check("⚙️ More", true)
+		h.mustPress(other, OpLobbySets) // the settings menu, as /settings posts it
+		if last, _ := h.api.LastMessage(testChat); last.ID == h.record().LobbyMsg || !hasOp(last.Keyboard, OpSetView) {
+			t.Errorf("%s: 🛠 behind ⚙️ More posted no settings menu: %+v", lang, last)
+		}
+		check("⚙️ More after 🛠", true)
+		h.mustPress(creator, OpAutoStart)
+		check("⚙️ More with the start timed", true)
+		h.lobbyView(other, false)
+		h.mustPress(creator, OpAddComputer)
+		h.mustPress(creator, OpAddComputer)
+		check("two computer seats", false)
+		h.mustPress(creator, OpCancel)
+		check("the cancel question", false)
+		h.mustPress(creator, OpCancelNo)
+		h.lobbyView(creator, true)
+		if !hasOp(h.lobbyButtons(), OpLevel) {
+			t.Errorf("%s: no level button behind ⚙️ More with computer seats", lang)
+		}
+		h.mustPress(other, OpJoin)
+		if rec := h.record(); rec.SeatOf(other.ID) < 0 || rec.LobbyMore {
+			t.Fatalf("%s: joining from ⚙️ More's view: seated %v, still showing More", lang, rec.SeatOf(other.ID) >= 0)
+		}
+		check("joined", false)
+		h.mustPress(creator, OpStart)
+		if h.record().Status != StatusPlaying {
+			t.Fatalf("%s: the game did not start", lang)
+		}
+		h.say(creator, "/endgame")
+		h.mustPress(creator, OpEndGameYes)
 	}
 }

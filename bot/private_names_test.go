@@ -13,8 +13,8 @@ import (
 // (its creator's language; nothing pinned); a player whose Telegram speaks
 // English composes a trade privately in English, but the squares in it
 // are named as the group sees them, so that "Житная ул." in the group is
-// not "Mediterranean Avenue" in the offer (issue #27, item 7). A language
-// the group pins is the private view's too.
+// not "Mediterranean Avenue" in the offer (issue #27, item 7). The text
+// keeps its language for the game.
 func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.users[0], h.users[2] = h.users[2], h.users[0] // Вера (ru) opens the game
@@ -40,14 +40,27 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	if !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ready", nil)) && !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
 		t.Errorf("the composer is not in its person's language (en):\n%s", m.Text)
 	}
-	// Once the group pins a language, the private view follows it, names
-	// and text alike.
+	// The group pins Ukrainian: the squares are named as the group now
+	// names them, the text stays in the language Alice's private views of
+	// this game keep (issue #27, item 7) — as it does when she presses
+	// from a Telegram app in another language, or opens a new composer.
 	h.say(h.users[0], "/lang uk")
 	h.pressPrivate(alice, OpTrGive, 1)
 	h.pressPrivate(alice, OpTrGive, 1)
 	m, _ = h.api.LastMessage(alice.ID)
-	if uk := h.bot.cat.T("uk", "sq_classic_1", nil); !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("uk", "composer_ask_something", nil)) {
+	uk := h.bot.cat.T("uk", "sq_classic_1", nil)
+	if !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
 		t.Errorf("after /lang uk in the group the composer reads:\n%s", m.Text)
+	}
+	alice.LanguageCode = "ru"
+	h.pressPrivate(alice, OpTrGive, 1) // taken out
+	h.pressPrivate(alice, OpTrGive, 1) // and in again
+	m, _ = h.api.LastMessage(alice.ID)
+	if !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
+		t.Errorf("pressed from a Russian app, the composer reads:\n%s", m.Text)
+	}
+	if l := h.record().Seats[seat].Lang; l != "en" {
+		t.Errorf("Alice's private views are stored as %q, want en", l)
 	}
 }
 

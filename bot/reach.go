@@ -123,6 +123,14 @@ func (g *guarded) AnswerInline(ctx context.Context, queryID string, results []an
 	return im.AnswerInline(ctx, queryID, results, privateText, privatePayload)
 }
 
+func (g *guarded) EditInline(ctx context.Context, chat int64, inlineMessageID, text string, kb *tgbotapi.InlineKeyboardMarkup) error {
+	im, ok := g.Messenger.(kit.InlineMessenger)
+	if !ok {
+		return errors.New("bot: the messenger cannot edit inline messages")
+	}
+	return im.EditInline(ctx, chat, inlineMessageID, text, kb)
+}
+
 // unreachable says whether nothing may be sent to chat: a person's
 // private chat that Telegram refused.
 func (b *Bot) unreachable(chat int64) bool {

@@ -34,6 +34,7 @@ func TestBellPressedTenTimes(t *testing.T) {
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.api.PushMessage(vera.ID, vera, "/start")
 	h.say(alice, "/newgame")
+	h.lobbyView(vera, true)
 	started := len(h.api.Messages(vera.ID)) // the answer to /start
 	msg, data, ok := h.buttonIn(testChat, OpNotify)
 	if !ok {
@@ -82,6 +83,7 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 	alice, vera := h.users[0], h.users[2]
 	h.api.PushMessage(vera.ID, vera, "/start")
 	h.say(alice, "/newgame")
+	h.lobbyView(vera, true)
 	h.mustPress(vera, OpNotify)
 	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 {
 		t.Fatalf("Вера is not listed: %+v", n)
@@ -112,6 +114,7 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 			t.Fatalf("%s: 🔔 answered %+v", when, a[len(a)-1])
 		}
 	}
+	h.lobbyView(vera, true)
 	bell("blocked")
 	bell("blocked, again")
 	h.stop()

@@ -32,27 +32,48 @@ func (b *Bot) lobbyTimes(lang string, rec *Record) string {
 	return text
 }
 
+// lobbyKeyboard is the lobby's buttons, at most 4 rows on a phone (issue
+// #27, item 12): joining, computer seats, starting and cancelling, and
+// ⚙️ More; or, behind More, the rarer ones — when to start by itself, a
+// computer's level, the 🔔 for the next game, the settings menu (pace,
+// house rules) — with Join and ⬅️ Back, so that whoever comes to a lobby
+// left showing them can still join.
 func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
 	k := &kit.Keyboard{Rec: rec}
-	k.Row(k.Btn(b.cat.T(lang, "btn_join", nil), OpJoin, 0), k.Btn(b.cat.T(lang, "btn_leave", nil), OpLeave, 0))
+	join := k.Btn(b.cat.T(lang, "btn_join", nil), OpJoin, 0)
+	if rec.LobbyMore {
+		b.autoStartRow(k, lang, rec)
+		if last := lastComputer(rec); last >= 0 {
+			lv := b.cat.T(lang, "level_"+rec.Seats[last].Level.String(), nil)
+			k.Row(k.Btn(b.cat.T(lang, "btn_computer_level", map[string]any{"Level": lv}), OpLevel, 0))
+		}
+		k.Row(b.notifyButton(lang)) // bot/lobby_notify.go
+		k.Row(join, k.Btn(b.cat.T(lang, "btn_lobby_settings", nil), OpLobbySets, 0), k.Btn(b.cat.T(lang, "btn_lobby_back", nil), OpLobbyMore, 0))
+		return k.Markup()
+	}
+	k.Row(join, k.Btn(b.cat.T(lang, "btn_leave", nil), OpLeave, 0))
 	b.computerRow(k, lang, rec) // bot/seats.go
 	if rec.LobbyAsk {
 		k.Row(k.Btn(b.cat.T(lang, "btn_lobby_cancel_yes", nil), OpCancelYes, 0), k.Btn(b.cat.T(lang, "btn_lobby_cancel_no", nil), OpCancelNo, 0))
 	} else {
 		k.Row(k.Btn(b.cat.T(lang, "btn_start", nil), OpStart, 0), k.Btn(b.cat.T(lang, "btn_cancel", nil), OpCancel, 0))
 	}
+	k.Row(k.Btn(b.cat.T(lang, "btn_lobby_more", nil), OpLobbyMore, 1))
+	return k.Markup()
+}
+
+// autoStartRow is the creator's choice of when the lobby starts by itself.
+func (b *Bot) autoStartRow(k *kit.Keyboard, lang string, rec *Record) {
 	if rec.LobbyStart != 0 {
 		k.Row(k.Btn(b.cat.T(lang, "btn_autostart_off", nil), OpAutoStart, 0))
-	} else {
-		var row []tgbotapi.InlineKeyboardButton
-		for _, m := range autoStartChoices {
-			if b.cfg.Now().Add(time.Duration(m)*time.Minute).UnixMilli() >= lobbyClosesAt(rec) {
-				continue // the lobby closes before then
-			}
-			row = append(row, k.Btn(b.cat.T(lang, "btn_autostart_in", map[string]any{"In": b.duration(lang, int64(m)*60_000)}), OpAutoStart, m))
-		}
-		k.Row(row...)
+		return
 	}
-	k.Row(b.notifyButton(lang)) // bot/lobby_notify.go
-	return k.Markup()
+	var row []tgbotapi.InlineKeyboardButton
+	for _, m := range autoStartChoices {
+		if b.cfg.Now().Add(time.Duration(m)*time.Minute).UnixMilli() >= lobbyClosesAt(rec) {
+			continue // the lobby closes before then
+		}
+		row = append(row, k.Btn(b.cat.T(lang, "btn_autostart_in", map[string]any{"In": b.duration(lang, int64(m)*60_000)}), OpAutoStart, m))
+	}
+	k.Row(row...)
 }

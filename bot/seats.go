@@ -74,19 +74,23 @@ func (b *Bot) computerName(lang string, n int, lv level.Level) string {
 	return b.cat.T(lang, "seats_computer_name", map[string]any{"N": n, "Level": b.cat.T(lang, "level_"+lv.String(), nil)})
 }
 
-// computerRow is the lobby's row for computer seats.
+// computerRow is the lobby's row for computer seats: add one, and remove
+// the last one added (its level is behind ⚙️ More, bot/render.go).
 func (b *Bot) computerRow(k *kit.Keyboard, lang string, rec *Record) {
 	row := []tgbotapi.InlineKeyboardButton{k.Btn(b.cat.T(lang, "btn_add_computer", nil), OpAddComputer, 0)}
+	if lastComputer(rec) >= 0 {
+		row = append(row, k.Btn(b.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0))
+	}
+	k.Row(row...)
+}
+
+// lastComputer is the last computer seat added (-1: none).
+func lastComputer(rec *Record) int {
 	last := -1
 	for i, s := range rec.Seats {
 		if s.Computer {
 			last = i
 		}
 	}
-	if last >= 0 {
-		lv := b.cat.T(lang, "level_"+rec.Seats[last].Level.String(), nil)
-		row = append(row, k.Btn(b.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0),
-			k.Btn(b.cat.T(lang, "btn_computer_level", map[string]any{"Level": lv}), OpLevel, 0))
-	}
-	k.Row(row...)
+	return last
 }

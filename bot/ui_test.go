@@ -237,7 +237,7 @@ func TestCommands(t *testing.T) {
 	}
 	h.say(h.users[0], "/help")
 	last, _ = h.api.LastMessage(testChat)
-	if last.Text != h.bot.cat.T("uk", "help_classic", nil)+"\n\n"+h.bot.cat.T("uk", "help_editions", nil) {
+	if last.Text != h.bot.cat.T("uk", "help", nil) {
 		t.Errorf("/help answered %q", last.Text)
 	}
 }

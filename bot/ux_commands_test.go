@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -60,5 +61,31 @@ func TestLangWithoutArgumentOffersButtons(t *testing.T) {
 	h.press(alice, msg, data)
 	if s := h.settings(testChat); s.Lang != "" || s.AutoLang != locales.Languages[1] {
 		t.Errorf("after auto the settings are lang %q, auto %q; want unpinned, keeping %q", s.Lang, s.AutoLang, locales.Languages[1])
+	}
+}
+
+// TestHelpFitsOnePhoneScreen: /help is one phone screen (at most 1 000
+// characters as Telegram shows them) in every language, in the group and
+// in the private chat, names every command of Telegram's menu, and leaves
+// the rules to /rules (issue #27, item 12).
+func TestHelpFitsOnePhoneScreen(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 7, nil)
+	for _, lang := range locales.Languages {
+		h.say(h.users[0], "/lang "+lang)
+		for _, chat := range []int64{testChat, h.users[0].ID} {
+			h.api.PushMessage(chat, h.users[0], "/help")
+			h.settle()
+			m, _ := h.api.LastMessage(chat)
+			shown := shownText(m.Text)
+			if n := len([]rune(shown)); n > 1000 || n < 200 {
+				t.Errorf("%s /help in chat %d is %d characters:\n%s", lang, chat, n, shown)
+			}
+			for _, c := range commandNames {
+				if c != "help" && !strings.Contains(shown, "/"+c) {
+					t.Errorf("%s /help does not name /%s:\n%s", lang, c, shown)
+				}
+			}
+		}
 	}
 }

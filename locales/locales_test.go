@@ -485,6 +485,7 @@ func sampleData() map[string]any {
 		"Luck": 1, "Misfortune": 2, "Held": "🍀 🔴 Alice", // the business centre's cards (bot/board/render.go)
 		"Level": "hard",                                                           // a computer seat's level (bot/seats.go)
 		"Stake": "It takes: «Park Lane».", "Take": "Park Lane", "Give": "Mayfair", // what a Deal action takes (bot/deal/stake.go)
+		"Move": "🏦 To the bank (5M)", // a card played from the inline list (bot/deal/inline.go)
 	}
 }
 

@@ -83,14 +83,17 @@ func (b *Kind) lock(chat int64) func() { return b.host.Lock(chat) }
 func (b *Kind) chatLang(chat int64, userLang string) string { return b.host.ChatLang(chat, userLang) }
 
 // privateLang is the language of a person's private view of the game in
-// group (the trade composer): the group's pinned language, else the
-// person's own (their private chat's /lang, else Telegram's). The names on
-// the board stay the group's either way (Record.WithNames, groupNames).
+// group (the trade composer): kit.ViewLang — the one their private views
+// of the game keep, fixed at the first (changeDraft); until then the
+// group's pinned language, else the person's own (their private chat's
+// /lang, else Telegram's). The names on the board stay the group's either
+// way (Record.WithNames, groupNames).
 func (b *Kind) privateLang(group, private int64, userLang string) string {
-	if s := b.host.Settings(group); s.Lang != "" {
-		return s.Lang
+	rec, err := b.host.Snapshot(group)
+	if err != nil {
+		rec = nil
 	}
-	return b.chatLang(private, userLang)
+	return kit.ViewLang(rec, private, b.host.Settings(group), b.host.Settings(private), userLang)
 }
 
 // groupNames is the language the group sees the board's names in.

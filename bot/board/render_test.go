@@ -48,7 +48,7 @@ func TestLongestTexts(t *testing.T) {
 			"closed":    b.renderClosedTurn(lang, rec),
 			"board":     b.renderBoard(lang, rec),
 			"standings": b.renderStandings(lang, rec),
-			"help":      cat.T(lang, "help_classic", nil),
+			"help":      cat.T(lang, "help", nil),
 		} {
 			if n := kit.TextLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s %s: %d UTF-16 units", lang, name, n)

@@ -28,14 +28,18 @@ func (b *Kind) deepLink(chat int64, game uint64) string {
 // in user's private chat (updateID 0: none), without a new revision: the
 // game does not change. fn returns whether to save; a refusal aborts.
 // gameID 0 accepts whatever game the group plays. set is the private
-// chat's settings.
-func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
+// chat's settings. A saved change fixes view (if not "") as the language
+// of the person's private views of the game (kit.FixViewLang).
+func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
 	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
 		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
 			return errNoGame
 		}
 		save, err := fn(rec, &c.ViaSettings)
+		if save && err == nil && view != "" {
+			kit.FixViewLang(rec, user, view)
+		}
 		c.Quiet = save
 		return err
 	})
@@ -59,7 +63,7 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 // storeDraft stores d as from's draft and returns the record with it (nil
 // if it could not); the group's lock is held.
 func (b *Kind) storeDraft(group int64, st *chatState, from *tgbotapi.User, d *Draft) *Record {
-	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, func(rec *Record, set *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, b.privateLang(group, from.ID, from.LanguageCode), func(rec *Record, set *Settings) (bool, error) {
 		if rec.Drafts == nil {
 			rec.Drafts = map[int64]*Draft{}
 		}
@@ -114,7 +118,7 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bool {
 	defer b.lock(group)()
 	queued := false
-	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
+	_, err := b.changeDraft(group, gameID, user, 0, "", func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		queued = d != nil && d.Rev == rev && d.Link == 0
 		if queued {
@@ -133,7 +137,7 @@ func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bo
 // none; -1: one not sent yet).
 func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) (link int) {
 	defer b.lock(group)()
-	_, err := b.changeDraft(group, gameID, user, 0, func(rec *Record, _ *Settings) (bool, error) {
+	_, err := b.changeDraft(group, gameID, user, 0, "", func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != rev {
 			return false, nil
@@ -182,7 +186,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 	unlock := b.lock(group)
 	var d *Draft
 	link := 0 // the deep link this start came through, to take down
-	rec, err := b.changeDraft(group, gameID, user, updateID, func(rec *Record, set *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, gameID, user, updateID, lang, func(rec *Record, set *Settings) (bool, error) {
 		link = 0 // Batch may run this more than once
 		seat := rec.SeatOf(user)
 		if seat < 0 || !rec.Game.Active(seat) {
@@ -285,7 +289,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	lang = b.privateLang(group, m.Chat.ID, m.From.LanguageCode)
 	unlock := b.lock(group)
 	var d *Draft
-	rec, err := b.changeDraft(group, 0, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, 0, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
 		d = rec.Drafts[user]
 		seat := rec.SeatOf(user)
 		if d == nil || d.Edit == EditItems || seat < 0 {
@@ -314,7 +318,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		return
 	}
 	discarded := false
-	rec, err := b.changeDraft(group, press.Game, user, updateID, func(rec *Record, _ *Settings) (bool, error) {
+	rec, err := b.changeDraft(group, press.Game, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
 		d := rec.Drafts[user]
 		if d == nil || d.Rev != press.Rev || private != user {
 			return false, refusal{b.cat.T(lang, staleDraftID(d), nil)}

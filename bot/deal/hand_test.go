@@ -200,3 +200,28 @@ func TestPaymentMarksOnOneKeyboard(t *testing.T) {
 		t.Fatal("a Pay whose amount moved paid")
 	}
 }
+
+// TestHandLangOfAnOlderRecord: a hand opened before view languages (its
+// seat has none) keeps the rule of its time — the person's Telegram
+// language, unless the group pinned one; a seat's fixed language wins
+// over both.
+func TestHandLangOfAnOlderRecord(t *testing.T) {
+	rec := scripted(t)
+	rec.Deal.Hands[0].Lang = "en"
+	c := &chatState{Chat: testGroup, Rec: rec}
+	c.Settings.AutoLang = "ru"
+	if got := handLang(c, rec, 0, "ru"); got != "en" {
+		t.Errorf("an older hand in an unpinned group: %q, want its person's en", got)
+	}
+	c.Settings.Lang = "uk"
+	if got := handLang(c, rec, 0, "uk"); got != "uk" {
+		t.Errorf("an older hand in a group pinned to uk: %q, want uk", got)
+	}
+	if got := handLang(c, rec, 1, "uk"); got != "uk" {
+		t.Errorf("a hand never opened: %q, want the group's", got)
+	}
+	rec.Seats[0].Lang = "en"
+	if got := handLang(c, rec, 0, "uk"); got != "en" {
+		t.Errorf("a hand whose views are fixed in en: %q", got)
+	}
+}

@@ -22,11 +22,18 @@ import (
 // The answer stays short (issue #26): "End turn" first, then one result
 // per card — a card with one way to play plays at once; a card with
 // several (the bank, targets, colours) is chosen in the private chat,
-// where the hand shows it picked. Telegram posts a chosen result before
-// the bot sees the choice, so the posted text names no hand card: a
-// choice refused as outdated would otherwise show a card never played.
-// Cards that cannot be played now are no results (each result posts a
-// message); End turn's description names them.
+// where the hand shows it picked. Cards that cannot be played now are no
+// results (each result posts a message); End turn's description names
+// them.
+//
+// What choosing a result posts into the group names the move — the card
+// and how it is played, in the group's language — as the UNO bot posts
+// the card played (issue #27, item 5): a card is public once played.
+// Telegram posts it before the bot sees the choice, so every result
+// carries a button (🃏 My hand, or the private chat's link): the chosen
+// result then comes with an inline_message_id, and a choice refused as
+// outdated edits the posted message to say so — it no longer names a
+// card that stays in the hand.
 
 // maxInlineResults is Telegram's limit of results in one answer: beyond
 // it the last result leads to the private chat, never a silent cut.
@@ -129,9 +136,10 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 		rec, err := k.host.Snapshot(group)
 		if err == nil && rec != nil && rec.Deal != nil && rec.Deal.Game != nil && rec.Status == kit.StatusPlaying {
 			if seat := rec.SeatOf(q.From.ID); seat >= 0 {
-				lang := k.host.ChatLang(group, q.From.LanguageCode)
-				named := rec.WithNames(k.host.ChatLang(group, "")) // the cards as the group's table calls them
-				results = k.inlineResults(lang, group, named, deal.PlayerID(seat))
+				gs := k.host.Settings(group)
+				lang, glang := kit.ViewLang(rec, q.From.ID, gs, k.host.Settings(q.From.ID), q.From.LanguageCode), gs.Language()
+				named := rec.WithNames(glang) // the cards as the group's table calls them
+				results = k.inlineResults(lang, glang, group, named, deal.PlayerID(seat))
 				private, payload = k.t(lang, "deal_btn_private", nil), HandPayload(group, rec.ID)
 			}
 		}
@@ -141,7 +149,9 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 	}
 }
 
-func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.PlayerID) []any {
+// inlineResults are seat's results: titles and descriptions in lang, the
+// asker's; what each posts into the group in glang, the group's.
+func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat deal.PlayerID) []any {
 	g := rec.Deal.Game
 	sel := payment(g, seat, &rec.Deal.Hands[seat])
 	key := handKey(rec, seat)
@@ -152,22 +162,23 @@ func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.Pl
 			listed = listed.Add(e.card)
 		}
 	}
+	again := kit.Markup([][]tgbotapi.InlineKeyboardButton{{k.inlineHandButton(glang)}})
 	var out []any
 	for i, e := range entries {
-		title, desc, text := "", "", k.t(lang, "deal_inline_message", nil)
-		var kb *tgbotapi.InlineKeyboardMarkup
+		title, desc := "", ""
+		text, kb := "", again
 		switch {
 		case len(e.acts) != 1: // several ways, or more moves than fit: the private chat
 			title, desc = k.t(lang, "deal_inline_more", nil), ""
 			if e.card >= 0 {
 				title, desc = k.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), k.t(lang, "deal_inline_ways", nil)
 			}
-			text = k.t(lang, "deal_inline_to_private", nil)
+			text = k.t(glang, "deal_inline_to_private", nil)
 			if link := k.handLink(group, rec.ID); link != "" {
-				kb = kit.Markup([][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonURL(k.t(lang, "deal_btn_private", nil), link)}})
+				kb = kit.Markup([][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonURL(k.t(glang, "deal_btn_private", nil), link)}})
 			}
 		case e.acts[0].Kind == deal.ActEndTurn:
-			title, text = k.t(lang, "deal_btn_end", nil), k.t(lang, "deal_inline_end", nil)
+			title = k.t(lang, "deal_btn_end", nil)
 			var idle deal.CardSet
 			for _, c := range g.Hand(seat).Cards(nil) {
 				if !listed.Has(c) {
@@ -187,11 +198,34 @@ func (k *Kind) inlineResults(lang string, group int64, rec *Record, seat deal.Pl
 				title, desc = k.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), title
 			}
 		}
-		r := tgbotapi.NewInlineQueryResultArticle(resultID(group, rec, key, i), title, text)
+		if len(e.acts) == 1 {
+			text = k.postedMove(glang, rec, seat, e, sel)
+		}
+		r := tgbotapi.NewInlineQueryResultArticleHTML(resultID(group, rec, key, i), title, text)
 		r.Description, r.ReplyMarkup = desc, kb
 		out = append(out, r)
 	}
 	return out
+}
+
+// postedMove is what choosing a result of one move posts into the group,
+// in its language: the move as the person's own message, naming the card
+// played (public once played) and how.
+func (k *Kind) postedMove(glang string, rec *Record, seat deal.PlayerID, e inlineEntry, sel deal.CardSet) string {
+	a := e.acts[0]
+	switch {
+	case a.Kind == deal.ActEndTurn:
+		return k.t(glang, "deal_inline_end", nil)
+	case a.Kind == deal.ActPay:
+		return k.t(glang, "deal_inline_paid", map[string]any{"Amount": cardsValue(a.Cards),
+			"Items": kit.Escape(k.cardNames(glang, a.Cards))})
+	case a.Kind == deal.ActDiscard:
+		return k.t(glang, "deal_inline_discard", map[string]any{"Card": kit.Escape(k.quotedName(glang, a.Card))})
+	case e.card < 0 || a.Kind == deal.ActSayNo: // an answer: its button says it
+		return kit.Escape(k.label(glang, rec, seat, choice{op: OpAct, act: a}, sel))
+	}
+	return k.t(glang, "deal_inline_played", map[string]any{"Card": kit.Escape(k.cardName(glang, e.card)),
+		"Move": kit.Escape(k.label(glang, rec, seat, choice{op: OpAct, act: a}, sel))})
 }
 
 func cardsValue(s deal.CardSet) int {
@@ -203,8 +237,10 @@ func cardsValue(s deal.CardSet) int {
 }
 
 // ChosenInline plays the chosen move if it is still the chooser's and
-// their hand is as it was when the answer was made (else the group is
-// told); a card with several ways is picked in the private chat's hand.
+// their hand is as it was when the answer was made; a card with several
+// ways is picked in the private chat's hand. A refused choice is said
+// where it was posted: its message is edited to say so (else the group
+// is told).
 func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.ChosenInlineResult) {
 	group, game, key, i, ok := parseResultID(r.ResultID)
 	if !ok {
@@ -213,32 +249,50 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.Chose
 	user := r.From.ID
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
+	refused := ""
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
-		k.onChosenInline(c, r.From, game, key, i)
+		refused = k.onChosenInline(c, r.From, game, key, i)
+		if refused != "" && r.InlineMessageID == "" && c.Rec != nil && c.Rec.ID == game { // (a group that plays another game hears nothing of it)
+			c.Replies = append(c.Replies, kit.Reply{Text: refused})
+		}
 		return nil
 	})
 	k.host.Finish(ctx, st, err)
+	if refused == "" || r.InlineMessageID == "" || err != nil {
+		return
+	}
+	if im, ok := k.tg.(kit.InlineMessenger); ok {
+		kb := kit.Markup([][]tgbotapi.InlineKeyboardButton{{k.inlineHandButton(k.host.ChatLang(group, ""))}})
+		k.host.Later(group, func() { // never a call to Telegram under the lock
+			if err := im.EditInline(ctx, group, r.InlineMessageID, refused, kb); err != nil {
+				k.log.Debug("editing a refused inline choice", "err", err)
+			}
+		})
+	}
 }
 
 // onChosenInline turns a chosen result (its game, hand key and index)
-// into a change of the group's game.
-func (k *Kind) onChosenInline(c *chatState, from *tgbotapi.User, game, key uint64, i int) {
+// into a change of the group's game. It returns why the choice was not
+// played (HTML, in the group's language; "": it was, or the private chat
+// goes on).
+func (k *Kind) onChosenInline(c *chatState, from *tgbotapi.User, game, key uint64, i int) string {
 	rec := c.Rec
-	if rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
-		return // another game: nothing to tell its chat
-	}
 	lang := c.ChatLang()
+	outdated := k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: kit.DisplayName(from)})})
+	if rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
+		return outdated // the game is over, or another one
+	}
 	seat := rec.SeatOf(from.ID)
 	if seat >= 0 {
 		c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
+		kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.LanguageCode))
 	}
 	var entries []inlineEntry
 	if seat >= 0 && int(seat) < len(rec.Deal.Hands) && handKey(rec, deal.PlayerID(seat)) == key {
 		entries = inlineEntries(rec, deal.PlayerID(seat))
 	}
 	if i >= len(entries) {
-		c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: kit.DisplayName(from)})})})
-		return
+		return outdated
 	}
 	e := entries[i]
 	if len(e.acts) != 1 { // the private chat goes on: the posted message links it
@@ -247,10 +301,11 @@ func (k *Kind) onChosenInline(c *chatState, from *tgbotapi.User, game, key uint6
 			h.Picked, h.Pick, h.Take = true, e.card, 0
 			c.Quiet, c.Turn = true, true
 		}
-		return
+		return ""
 	}
 	k.act(c, lang, from.ID, deal.PlayerID(seat), e.acts[0])
 	if c.Alert != "" {
-		c.Replies = append(c.Replies, kit.Reply{Text: kit.Escape(c.Alert)})
+		return kit.Escape(c.Alert)
 	}
+	return ""
 }

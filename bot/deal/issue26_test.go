@@ -6,6 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -162,7 +163,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 	if n := len(g.Legal(0)); n <= maxInlineResults {
 		t.Fatalf("the layout gives %d moves: not more than Telegram's %d", n, maxInlineResults)
 	}
-	results := k.inlineResults("en", testGroup, rec, 0)
+	results := k.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) > maxInlineResults || len(results) == 0 {
 		t.Fatalf("%d results", len(results))
 	}
@@ -171,15 +172,30 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 	if first0.Title != end {
 		t.Fatalf("the first result is %q, not End turn", first0.Title)
 	}
+	// What a result posts names the card it plays (public once played)
+	// and no other card of the hand; a card with several ways, chosen in
+	// the private chat, is not named before it is played.
 	titles := map[string]int{}
-	for _, r := range results {
+	entries := inlineEntries(rec, 0)
+	for i, r := range results {
 		a := r.(tgbotapi.InlineQueryResultArticle)
 		titles[a.Title]++
 		text := a.InputMessageContent.(tgbotapi.InputTextMessageContent).Text
+		e := entries[i]
+		played := -1
+		if len(e.acts) == 1 {
+			played = e.card
+		}
+		if played >= 0 && !strings.Contains(text, k.cardName("en", played)) {
+			t.Errorf("result %q posts %q, not naming the card it plays", a.Title, text)
+		}
 		for _, c := range g.Hand(0).Cards(nil) {
-			if strings.Contains(text, k.cardName("en", c)) {
-				t.Errorf("result %q posts %q, naming a hand card", a.Title, text)
+			if c != played && deal.Cards[c].Type != deal.TypeMoney && strings.Contains(text, k.cardName("en", c)) {
+				t.Errorf("result %q posts %q, naming a hand card it does not play", a.Title, text)
 			}
+		}
+		if a.ReplyMarkup == nil {
+			t.Errorf("result %q has no button: a refused choice of it could not be edited", a.Title)
 		}
 	}
 	if len(results) != 5 || len(titles) != 5 {
@@ -188,7 +204,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 	// With the 3 plays used, no card can be played: End turn alone,
 	// naming them (a card to look at would post a message doing nothing).
 	g.Plays = deal.PlaysPerTurn
-	results = k.inlineResults("en", testGroup, rec, 0)
+	results = k.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) != 1 {
 		t.Fatalf("with no play left: %d results", len(results))
 	}
@@ -197,7 +213,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 			t.Errorf("End turn's description %q does not name %q, which cannot be played now", d, k.cardName("en", c))
 		}
 	}
-	if n := len(k.inlineResults("en", testGroup, rec, 1)); n != 0 {
+	if n := len(k.inlineResults("en", "en", testGroup, rec, 1)); n != 0 {
 		t.Fatalf("a player the game does not wait for got %d results", n)
 	}
 }
@@ -254,8 +270,10 @@ func TestInlineChoices(t *testing.T) {
 func choose(k *Kind, rec *Record, seat int, id string) *chatState {
 	_, game, key, i, ok := parseResultID(id)
 	c := &chatState{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
-	if ok {
-		k.onChosenInline(c, &tgbotapi.User{ID: rec.Seats[seat].User, FirstName: rec.Seats[seat].Name, LanguageCode: "en"}, game, key, i)
+	if ok { // refused: what ChosenInline tells the group when it cannot edit the posted message
+		if why := k.onChosenInline(c, &tgbotapi.User{ID: rec.Seats[seat].User, FirstName: rec.Seats[seat].Name, LanguageCode: "en"}, game, key, i); why != "" {
+			c.Replies = append(c.Replies, kit.Reply{Text: why})
+		}
 	}
 	return c
 }
@@ -275,7 +293,7 @@ func TestInlineNeverCutsSilently(t *testing.T) {
 		}
 	}
 	entries := inlineEntries(rec, 0)
-	results := k.inlineResults("en", testGroup, rec, 0)
+	results := k.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) != maxInlineResults || len(entries) != maxInlineResults {
 		t.Fatalf("%d results for %d cards", len(results), g.Hand(0).Len())
 	}
@@ -302,7 +320,7 @@ func TestInlineWildWhileAnswered(t *testing.T) {
 	lay(t, g, deal.ZoneTable, 0, deal.Red, wildRedYellow)
 	press(k, rec, 0, OpCard, debtCollector)
 	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay && a.Target == 1 }))
-	results := k.inlineResults("en", testGroup, rec, 0)
+	results := k.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) != 1 {
 		t.Fatalf("the actor, answered, gets %d results", len(results))
 	}

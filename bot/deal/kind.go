@@ -173,10 +173,7 @@ func (k *Kind) Show(c *chatState, lang string) {
 				continue
 			}
 			user, hs := rec.Seats[i].User, handSlot(rec.ID, i, c.Chat)
-			hl := lang
-			if h.Lang != "" {
-				hl = kit.PersonLang(c.Settings, h.Lang)
-			}
+			hl := handLang(c, rec, i, lang)
 			if c.Remove {
 				text, _ := k.renderHand(hl, c.Chat, named, deal.PlayerID(i), false)
 				c.FinalizeIn(user, hs, h.Msg, text)

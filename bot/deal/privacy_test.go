@@ -203,8 +203,8 @@ func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand
 			if text != text2 || kbString(kb) != kbString(kb2) {
 				t.Fatalf("seat %d's hand depends on others' cards:\n%s\n---\n%s", p, text, text2)
 			}
-			in1, _ := json.Marshal(k.inlineResults(lang, testGroup, rec, p))
-			in2, _ := json.Marshal(k.inlineResults(lang, testGroup, &mine, p))
+			in1, _ := json.Marshal(k.inlineResults(lang, lang, testGroup, rec, p))
+			in2, _ := json.Marshal(k.inlineResults(lang, lang, testGroup, &mine, p))
 			if string(in1) != string(in2) {
 				t.Fatalf("seat %d's inline answer depends on others' cards:\n%s\n---\n%s", p, in1, in2)
 			}

@@ -53,6 +53,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 				h.Msg = 0
 			}
 			h.Open, h.Lang = true, locales.Normalize(m.From.LanguageCode)
+			kit.FixViewLang(rec, user, kit.ViewLang(rec, user, c.Settings, c.ViaSettings, m.From.LanguageCode))
 			c.Quiet, c.Turn = true, true
 			c.ViaSettings.DealChat = group
 		}
@@ -63,6 +64,9 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 		return
 	}
 	lang := st.PresserLang(m.From.LanguageCode) // their private chat: their language
+	if refused == "" {
+		lang = kit.ViewLang(st.Rec, user, st.Settings, st.ViaSettings, m.From.LanguageCode) // the hand's below it
+	}
 	if refused != "" {
 		k.out.Send(user, refused, nil)
 		return
@@ -79,9 +83,7 @@ func (k *Kind) closeHand(c *chatState, lang string, seat int) {
 		return
 	}
 	h := &rec.Deal.Hands[seat]
-	if h.Lang != "" {
-		lang = kit.PersonLang(c.Settings, h.Lang)
-	}
+	lang = handLang(c, rec, seat, lang)
 	c.FinalizeIn(rec.Seats[seat].User, handSlot(rec.ID, seat, c.Chat), h.Msg, k.t(lang, "deal_hand_left", nil))
 	rec.Deal.ClearPick(seat)
 	h.Open, h.Msg = false, 0
@@ -124,13 +126,16 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 		return
 	}
 	c.ViaSettings.DealChat = c.Chat // stored with the change if it is new
+	// Its answers in the language the hand is drawn in; the game's moves
+	// are told to the group in lang.
+	vlang := kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.LanguageCode))
 	s := deal.PlayerID(seat)
 	if handKey(rec, s) != p.Rev {
 		if kit.Repeated(rec, from.ID, p.Encode()) {
-			c.Toast = k.t(lang, "toast_done", nil) // a second tap of what the hand already did
+			c.Toast = k.t(vlang, "toast_done", nil) // a second tap of what the hand already did
 			return
 		}
-		c.Alert = k.t(lang, "alert_outdated", nil)
+		c.Alert = k.t(vlang, "alert_outdated", nil)
 		return
 	}
 	var picked *choice
@@ -142,7 +147,7 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 		}
 	}
 	if picked == nil {
-		k.changedChoice(c, lang, cs, p)
+		k.changedChoice(c, vlang, cs, p)
 		return
 	}
 	h := &rec.Deal.Hands[seat]
@@ -191,4 +196,18 @@ func (k *Kind) changedChoice(c *chatState, lang string, cs []choice, p Press) {
 	}
 	c.Alert = k.t(lang, "alert_outdated", nil)
 	c.Turn = true
+}
+
+// handLang is the language seat's hand is drawn in: the one its person's
+// private views of the game keep (kit.ViewLang); for a seat stored before
+// there was one, their Telegram language recorded when the hand opened
+// unless the group pinned one, else the group's (lang).
+func handLang(c *chatState, rec *Record, seat int, lang string) string {
+	switch {
+	case seat < len(rec.Seats) && rec.Seats[seat].Lang != "":
+		return rec.Seats[seat].Lang
+	case seat < len(rec.Deal.Hands) && rec.Deal.Hands[seat].Lang != "":
+		return kit.PersonLang(c.Settings, rec.Deal.Hands[seat].Lang)
+	}
+	return lang
 }

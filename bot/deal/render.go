@@ -202,14 +202,20 @@ func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) st
 	return strings.Join(parts, " · ")
 }
 
+// inlineHandButton (🃏 My hand) opens inline mode in the chat it is
+// pressed in: the presser's own moves.
+func (k *Kind) inlineHandButton(lang string) tgbotapi.InlineKeyboardButton {
+	empty := ""
+	return tgbotapi.InlineKeyboardButton{Text: k.t(lang, "deal_btn_hand", nil), SwitchInlineQueryCurrentChat: &empty}
+}
+
 // tableKeyboard opens the person's private chat with the bot, where the
 // hand is (no callback: nothing on the group's message goes stale).
 func (k *Kind) tableKeyboard(lang string, chat int64, rec *Record) *tgbotapi.InlineKeyboardMarkup {
 	if rec.Deal.Game.Phase == deal.PhaseGameOver {
 		return nil
 	}
-	empty := ""
-	row := []tgbotapi.InlineKeyboardButton{{Text: k.t(lang, "deal_btn_hand", nil), SwitchInlineQueryCurrentChat: &empty}}
+	row := []tgbotapi.InlineKeyboardButton{k.inlineHandButton(lang)}
 	if link := k.handLink(chat, rec.ID); link != "" {
 		row = append(row, tgbotapi.NewInlineKeyboardButtonURL(k.t(lang, "deal_btn_private", nil), link))
 	}

@@ -190,6 +190,40 @@ func PersonLang(s Settings, userLang string) string {
 	return s.Language()
 }
 
+// ViewLang is the language of user's private views of r's game (a Deal
+// hand and its inline answers, a trade composer): the one fixed at their
+// first view (Seat.Lang, FixViewLang), so that neither a later /lang in
+// the group nor a Telegram app in another language mixes two languages in
+// one private chat (issue #27, item 7). Per person, not per game: each
+// private chat is its person's. Until one is fixed — and for a seat stored
+// before — the group's pinned language, else the private chat's pinned
+// one, else the person's Telegram language. The names on the board or the
+// cards stay the group's whatever it is (Record.WithNames).
+func ViewLang(r *Record, user int64, group, private Settings, userLang string) string {
+	if r != nil {
+		if s := r.SeatOf(user); s >= 0 && r.Seats[s].Lang != "" {
+			return r.Seats[s].Lang
+		}
+	}
+	if group.Lang != "" {
+		return group.Lang
+	}
+	return PersonLang(private, userLang)
+}
+
+// FixViewLang makes lang the language of user's private views of r's
+// game unless one is fixed already; it returns the one in force.
+func FixViewLang(r *Record, user int64, lang string) string {
+	s := r.SeatOf(user)
+	if s < 0 {
+		return lang
+	}
+	if r.Seats[s].Lang == "" {
+		r.Seats[s].Lang = lang
+	}
+	return r.Seats[s].Lang
+}
+
 // ShowIn is Show for a message in a person's private chat (a hand): its
 // slot names the group whose record stores its id (PrivateSlot).
 func (c *Change) ShowIn(chat int64, slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {

@@ -64,6 +64,10 @@ type InlineMessenger interface {
 	// the results that opens the bot's private chat with /start
 	// privatePayload.
 	AnswerInline(ctx context.Context, queryID string, results []any, privateText, privatePayload string) error
+	// EditInline edits a message a person posted through inline mode
+	// (one with buttons: Telegram names it by its inline_message_id
+	// only), counted against the limits of chat, where it was posted.
+	EditInline(ctx context.Context, chat int64, inlineMessageID, text string, kb *tgbotapi.InlineKeyboardMarkup) error
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's

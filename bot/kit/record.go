@@ -45,6 +45,9 @@ type Record struct {
 	// creator pressed Cancel and the lobby asks to confirm (bot/lobby.go).
 	LobbyStart int64 `json:"lobby_start,omitempty"`
 	LobbyAsk   bool  `json:"lobby_ask,omitempty"`
+	// LobbyMore: the lobby's message shows its rarer buttons (⚙️ More,
+	// bot/lobby.go) instead of the main ones.
+	LobbyMore bool `json:"lobby_more,omitempty"`
 
 	Created int64 `json:"created"`
 	Updated int64 `json:"updated"`
@@ -97,6 +100,11 @@ type Seat struct {
 	// applied, so that a second press of it is answered "done" instead of
 	// refused (press.go).
 	Pressed string `json:"pressed,omitempty"`
+	// Lang is the language of the person's private views of this game (a
+	// Deal hand and its inline answers, a trade composer), fixed at the
+	// first of them (ViewLang): "" — none yet, or a seat stored before —
+	// follows the rule ViewLang starts from.
+	Lang string `json:"lang,omitempty"`
 }
 
 // SeatOf returns the seat of a Telegram user, or -1.

@@ -223,7 +223,8 @@ func (d *pageDriver) openHand(who int64) {
 	var ok bool
 	d.b.eval(d.js("T.click(%s, %s)", link.ID, link.Text), &ok)
 	d.b.waitFor("the private chat", d.js("playground.open === %s", who), 10*time.Second)
-	d.b.waitFor("the hand", `T.botTexts().some((t) => t.startsWith('🃏'))`, 20*time.Second)
+	// The hand, not the one-line notice above it that starts with 🃏 too.
+	d.b.waitFor("the hand", `T.botTexts().some((t) => t.startsWith('🃏') && t.includes('\n'))`, 20*time.Second)
 }
 
 // waitHandChange waits until the hand's message differs from k or has no
