@@ -324,9 +324,10 @@ type changeWrites struct {
 	updateID int
 	offset   int // the getUpdates offset to store (0: none)
 	timer    timerMove
-	settings []byte // nil: unchanged
-	via      []byte // the settings of the chat the update came from (nil: unchanged)
-	game     []byte // the new record (nil: unchanged)
+	deadline *storage.Deadline // the chat's deadline for the timer index (nil: no game before or after)
+	settings []byte            // nil: unchanged
+	via      []byte            // the settings of the chat the update came from (nil: unchanged)
+	game     []byte            // the new record (nil: unchanged)
 	cached   *Record
 	touched  bool          // a new revision: its log entry is stored
 	stamp    bool          // stamp the chat in the index of recent changes
@@ -355,9 +356,20 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 	} else if st.Remove && st.Rec != nil {
 		w.timer = timerMove{drop: st.Rec.Clock.Timer}
 	}
-	// A fired timer entry the record has moved on from is dropped.
-	if t := st.Stale; t.At != 0 && (st.Rec == nil || st.Remove || st.Rec.Clock.Timer != t.At) && t.At != w.timer.drop {
-		w.timer.stale = t.At
+	// The index is storage's to keep (storage/timers.go): it learns the
+	// deadline, the one before, and the entry that fired.
+	if st.Rec != nil || st.Stale.At != 0 {
+		d := storage.Deadline{Fired: st.Stale.At}
+		if st.Rec != nil {
+			d.At, d.Was = st.Rec.Clock.Timer, st.Rec.Clock.Timer
+			if w.timer.drop != 0 || w.timer.add != 0 {
+				d.Was = w.timer.drop
+			}
+			if st.Remove {
+				d.At = 0
+			}
+		}
+		w.deadline = &d
 	}
 	if st.SettingsChanged {
 		if w.settings, err = json.Marshal(st.Settings); err != nil {
@@ -414,9 +426,6 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 			return err
 		}
 	}
-	if err := w.timer.apply(tx, chat); err != nil {
-		return err
-	}
 	var err error
 	if st.Kept, err = keep(tx, chat, w.owed); err != nil {
 		return err
@@ -427,8 +436,14 @@ func (b *Bot) write(tx *storage.Tx, st *chatState, w changeWrites) error {
 		}
 	}
 	if archiving {
+		if w.deadline != nil {
+			if err := tx.SetDeadline(chat, *w.deadline); err != nil {
+				return err
+			}
+		}
 		return b.archive(tx, st)
 	}
+	cw.Deadline = w.deadline
 	if w.touched {
 		cw.Logs = st.Logs
 	}

@@ -192,21 +192,6 @@ func (b *Bot) rearm(c *chatState, human bool, seat int) (timerMove, bool) {
 // of entries to drop and to add, 0 for none.
 type timerMove struct {
 	drop, add int64
-	stale     int64 // a fired entry the record has moved on from
-}
-
-func (m timerMove) apply(tx *storage.Tx, chat int64) error {
-	for _, at := range [...]int64{m.drop, m.stale} {
-		if at != 0 {
-			if err := tx.DeleteTimer(at, chat); err != nil {
-				return err
-			}
-		}
-	}
-	if m.add != 0 {
-		return tx.PutTimer(m.add, chat)
-	}
-	return nil
 }
 
 // actingSeat reads the seat of a log entry (-1 if none).

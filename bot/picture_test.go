@@ -15,8 +15,9 @@ import (
 // anyone in the chat; while the game has not changed the same picture is
 // sent again by file_id (nothing uploaded), also for the 🗺 button — which
 // sends nothing while the same picture went out a moment ago; after
-// a move it is drawn and uploaded anew. Pressing 🗺 or 👁 (follow)
-// changes nothing in the game, so the players' buttons stay valid.
+// a move it is drawn and uploaded anew. The turn's message follows the
+// picture, its buttons on the chat's last message. Pressing 🗺 or 👁
+// (follow) changes nothing in the game, so the players' buttons stay valid.
 func TestBoardPicture(t *testing.T) {
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
@@ -41,6 +42,12 @@ func TestBoardPicture(t *testing.T) {
 			}
 			clock.Add(time.Minute)
 			h.mustPress(spectator, board.OpPicture)
+			// The turn moved below the picture (a reminder the minute
+			// brought may follow it).
+			h.settle()
+			if turn, pic := h.record().TurnMsg, h.lastPhotoMsg(); turn < pic {
+				t.Errorf("the turn's message %d stays above the picture %d", turn, pic)
+			}
 			photos = h.photos()
 			if len(photos) != 3 {
 				t.Fatalf("%d photos after /board, /board and 🗺, want 3", len(photos))
@@ -77,6 +84,17 @@ func TestBoardPicture(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lastPhotoMsg is the id of the newest picture in the test chat.
+func (h *harness) lastPhotoMsg() int {
+	id := 0
+	for _, m := range h.api.Messages(testChat) {
+		if m.Photo != "" {
+			id = m.ID
+		}
+	}
+	return id
 }
 
 // sentPhoto is a picture the bot sent to the test chat.

@@ -174,9 +174,9 @@ func TestTurnMessageShowsItsDeadline(t *testing.T) {
 }
 
 // TestDeedCards: 📜 on the buy prompt shows the deed's card; /board sends a
-// button per deed that keeps working while the game moves on, names the
-// owner, and loses its buttons when a newer /board is sent and when the
-// game ends.
+// button per group that opens a button per deed of it, which keeps working
+// while the game moves on and names the owner; /board's message loses its
+// buttons when a newer /board is sent and when the game ends.
 func TestDeedCards(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
@@ -198,7 +198,8 @@ func TestDeedCards(t *testing.T) {
 	}
 
 	h.say(h.users[0], "/board")
-	deeds := h.newestWith(board.OpDeed)
+	deeds := h.newestWith(board.OpBoardGroup)
+	h.press(spectator, deeds, groupData(t, h, deeds, rec.Game.EditionData().Squares[sq].Group+1)) // the deed's group
 	owner := h.userOf(rec, rec.Game.Current)
 	h.mustPress(owner, OpBuy) // a new revision: the /board buttons still work
 	if h.record().Game.Props[sq].Owner != rec.Game.Current {
@@ -213,7 +214,7 @@ func TestDeedCards(t *testing.T) {
 	if m := h.message(deeds); m.Keyboard != nil || m.Text != h.bot.cat.T("en", "board_deeds_newer", nil) {
 		t.Errorf("the older /board deeds message kept its buttons or text: %q %v", m.Text, m.Keyboard)
 	}
-	newer := h.newestWith(board.OpDeed)
+	newer := h.newestWith(board.OpBoardGroup)
 	turnMsg := h.record().TurnMsg
 	h.say(h.users[0], "/endgame")
 	h.mustPress(h.users[0], OpEndGameYes)
@@ -239,14 +240,20 @@ func (h *harness) newestWith(op Op) int {
 // deedData is the data of message msg's button for square sq.
 func deedData(t *testing.T, h *harness, msg, sq int) string {
 	t.Helper()
+	return buttonData(t, h, msg, board.OpDeed, sq)
+}
+
+// buttonData is the data of message msg's button of op and arg.
+func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
+	t.Helper()
 	for _, row := range h.message(msg).Keyboard {
 		for _, b := range row {
-			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == board.OpDeed && p.Arg == sq {
+			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op && p.Arg == arg {
 				return b.Data
 			}
 		}
 	}
-	t.Fatalf("message %d has no deed button for square %d", msg, sq)
+	t.Fatalf("message %d has no button %q %d", msg, op, arg)
 	return ""
 }
 
@@ -308,35 +315,4 @@ func TestComposerShowsTheDeedCard(t *testing.T) {
 		}
 	}
 	t.Errorf("no press in the composer answered with the deed's card %q", want)
-}
-
-// TestBoardTellsVisitorsFromPrisoners: /board's text under the picture says
-// who only visits the jail and who sits in it.
-func TestBoardTellsVisitorsFromPrisoners(t *testing.T) {
-	h := newHarness(t, 42, nil)
-	h.startGame()
-	rec := h.record()
-	visitor, prisoner := rec.Game.Current, (rec.Game.Current+1)%3
-	jail := rec.Game.EditionData().JailSquare
-	h.edit(func(r *Record) {
-		r.Game.Players[visitor].Pos = jail
-		r.Game.Players[prisoner].Pos, r.Game.Players[prisoner].InJail = jail, true
-	})
-	h.say(h.users[0], "/board")
-	text := h.message(h.newestWith(board.OpDeed)).Text
-	lines := map[engine.PlayerID]string{}
-	for _, l := range strings.Split(text, "\n") {
-		for _, p := range []engine.PlayerID{visitor, prisoner} {
-			if strings.HasPrefix(l, kit.SeatName(rec, p)) {
-				lines[p] = l
-			}
-		}
-	}
-	cat := h.bot.cat
-	if !strings.Contains(lines[visitor], cat.T("en", "turn_visiting", nil)) || strings.Contains(lines[visitor], cat.T("en", "in_jail", nil)) {
-		t.Errorf("the visitor's line reads %q", lines[visitor])
-	}
-	if !strings.Contains(lines[prisoner], cat.T("en", "in_jail", nil)) || strings.Contains(lines[prisoner], cat.T("en", "turn_visiting", nil)) {
-		t.Errorf("the prisoner's line reads %q", lines[prisoner])
-	}
 }

@@ -14,22 +14,29 @@ import (
 // the three in one value, an update writes one path instead of three:
 // about 16 KB less per update (BenchmarkDiskPerUpdate).
 //
-// The value is a format byte (whether a game record follows), the update
-// id and the tail's length as uvarints, the tail, then the record:
+// The value is a format byte (whether a game record follows, and whether
+// the chat's timer entry is known), the update id, the moment of the
+// chat's entry in the timer index (schema 11; timers.go) and the tail's
+// length as uvarints, the tail, then the record:
 //
 //	[entryGame|entryNoGame][last update][len(tail)][tail][record]
+//	[entryGameT|entryNoGameT][last update][indexed][len(tail)][tail][record]
 //
 // Files from before schema 10 keep the record alone (JSON, so its first
 // byte is '{', never a format byte), the update id in bucketLastUpdate and
 // the tail in bucketLogTail. Those are read where they are and move into
 // the entry the first time the chat changes, so an upgrade rewrites no
-// file at once.
+// file at once. An entry of schema 10 (no moment) keeps its format until
+// the chat's deadline is set through Deadline: its timer entry is where
+// the bot's record says its deadline is.
 const (
-	entryGame   byte = 0x01 // a game record follows (it may be empty)
-	entryNoGame byte = 0x02 // the chat has no game
+	entryGame    byte = 0x01 // a game record follows (it may be empty)
+	entryNoGame  byte = 0x02 // the chat has no game
+	entryGameT   byte = 0x03 // entryGame, with the timer index's moment
+	entryNoGameT byte = 0x04 // entryNoGame, with the timer index's moment
 )
 
-func isEntry(v []byte) bool { return len(v) > 0 && (v[0] == entryGame || v[0] == entryNoGame) }
+func isEntry(v []byte) bool { return len(v) > 0 && v[0] >= entryGame && v[0] <= entryNoGameT }
 
 var errEntry = errors.New("storage: unreadable chat entry")
 
@@ -39,6 +46,11 @@ type chatEntry struct {
 	tail       []byte // logtail.go's value; nil: none
 	game       bool   // record is the chat's game record
 	record     []byte
+	// timed says that indexed is known: the moment of the chat's entry in
+	// the timer index that Deadline keeps (0: none). Without it, the
+	// index holds the deadline the bot's record names (timers.go).
+	timed   bool
+	indexed uint64
 }
 
 // readEntry decodes a stored value. A value without the format byte is a
@@ -50,13 +62,20 @@ func readEntry(v []byte) (chatEntry, error) {
 	if !isEntry(v) {
 		return chatEntry{game: true, record: v}, nil
 	}
-	e := chatEntry{game: v[0] == entryGame}
+	e := chatEntry{game: v[0] == entryGame || v[0] == entryGameT, timed: v[0] >= entryGameT}
 	rest := v[1:]
 	last, n := binary.Uvarint(rest)
 	if n <= 0 {
 		return e, errEntry
 	}
 	e.lastUpdate, rest = last, rest[n:]
+	if e.timed {
+		at, n := binary.Uvarint(rest)
+		if n <= 0 {
+			return e, errEntry
+		}
+		e.indexed, rest = at, rest[n:]
+	}
 	l, n := binary.Uvarint(rest)
 	if n <= 0 || uint64(len(rest)-n) < l {
 		return e, errEntry
@@ -72,17 +91,28 @@ func readEntry(v []byte) (chatEntry, error) {
 	return e, nil
 }
 
-func (e chatEntry) empty() bool { return e.lastUpdate == 0 && len(e.tail) == 0 && !e.game }
+// empty says the entry holds nothing. One that notes its index moment
+// is kept even without one: without the note, the index would be taken
+// to hold the bot's deadline (schema 10's entries).
+func (e chatEntry) empty() bool {
+	return e.lastUpdate == 0 && len(e.tail) == 0 && !e.game && !e.timed
+}
 
 // encode builds a new value: it copies the views out of bbolt's memory.
 func (e chatEntry) encode() []byte {
-	v := make([]byte, 0, 1+2*binary.MaxVarintLen64+len(e.tail)+len(e.record))
+	v := make([]byte, 0, 1+3*binary.MaxVarintLen64+len(e.tail)+len(e.record))
 	format := entryNoGame
 	if e.game {
 		format = entryGame
 	}
+	if e.timed {
+		format += entryGameT - entryGame
+	}
 	v = append(v, format)
 	v = binary.AppendUvarint(v, e.lastUpdate)
+	if e.timed {
+		v = binary.AppendUvarint(v, e.indexed)
+	}
 	v = binary.AppendUvarint(v, uint64(len(e.tail)))
 	v = append(v, e.tail...)
 	if !e.game {
@@ -156,6 +186,9 @@ type ChatWrite struct {
 	UpdateID int
 	Logs     [][]byte // entries to append to the chat's log
 	Record   []byte   // the chat's new game record (nil: unchanged)
+	// Deadline, if set, is the chat's deadline after the change, for the
+	// timer index (timers.go).
+	Deadline *Deadline
 }
 
 // WriteChat stores w in the chat's entry: SetLastUpdate, AppendLog for
@@ -184,6 +217,13 @@ func (t *Tx) writeChat(chat int64, w ChatWrite) error {
 	}
 	if w.Record != nil {
 		e.game, e.record, changed = true, w.Record, true
+	}
+	if w.Deadline != nil {
+		moved, err := t.setDeadline(chat, &e, *w.Deadline)
+		if err != nil {
+			return err
+		}
+		changed = changed || moved
 	}
 	if !changed {
 		return nil

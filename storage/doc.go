@@ -9,7 +9,9 @@
 // updates the poller spooled. Records are opaque bytes owned by the caller;
 // archived ones are stored compressed. A chat's record, last update id and
 // newest log entries are one value, its entry (chat.go, logtail.go), so
-// that an update rewrites one bucket's pages. Open refuses a damaged file
+// that an update rewrites one bucket's pages. The timer index is kept
+// lazily (timers.go): a deadline that moves later leaves its entry early,
+// and the chat's entry notes where it is. Open refuses a damaged file
 // (ErrCorrupt); a change the disk could not take fails with ErrNotSaved.
 //
 // The point of the package is the transaction: the bot writes the new game

@@ -100,6 +100,10 @@ var migrations = []migration{
 	// change; the version keeps older programs, which would take an entry
 	// for a JSON record, out.
 	{to: 10, name: "update id and log tail in the chat's entry (storage/chat.go)", fn: func(*bolt.Tx) error { return nil }},
+	// Entries note their timer index moment as the chats' deadlines are
+	// next set; the version keeps older programs, which would take such an
+	// entry for a JSON record and move timers eagerly, out.
+	{to: 11, name: "timer index kept lazily, its moment in the chat's entry (storage/timers.go)", fn: func(*bolt.Tx) error { return nil }},
 }
 
 // schema is what Open checks a file against. It is a value rather than

@@ -306,6 +306,8 @@ func (t *Tx) SetLastUpdate(chatID int64, updateID int) error {
 //     restart looks at the game where it now is.
 //   - messages owed (pending.go): moved with their sequence numbers, so
 //     they and to's keep the order they were added in.
+//   - timer: the index entry Deadline keeps moves with the game; one
+//     from before schema 11 is the caller's to move (PutTimer).
 //   - last update: from keeps its value, so an update for the old id
 //     redelivered after a crash is still recognised as applied instead of
 //     starting something in a dead chat; to keeps its own. Update ids are
@@ -337,6 +339,9 @@ func (t *Tx) moveChat(from, to int64) error {
 		if err := t.deleteGame(from); err != nil {
 			return err
 		}
+	}
+	if err := t.moveIndexed(from, to); err != nil {
+		return err
 	}
 
 	logs := t.bucket(bucketLogs)

@@ -56,35 +56,126 @@ func (b *Kind) DeedButton(k *kit.Keyboard, lang string, sq int) tgbotapi.InlineK
 	return k.Btn(b.cat.T(lang, "btn_deed", nil), OpDeed, sq)
 }
 
-// deedRows are a button for every deed of the board, three a row, under
-// /board.
-func (b *Kind) deedRows(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+// OpBoardGroup opens one group's deeds on /board's message (argument:
+// the group + 1), or the groups again (0). Anyone may press it: it only
+// changes which buttons the message shows.
+const OpBoardGroup Op = "bg"
+
+// groupsPerRow is how many group buttons share a row: the editions' nine
+// or ten groups take two rows.
+const groupsPerRow = 5
+
+// deedRows are /board's buttons: a button per group (its colour mark),
+// or, with open = group + 1, a button per deed of that group for its card
+// and one back to the groups. 28 deed buttons in 10 rows pushed the turn
+// far up the chat.
+func (b *Kind) deedRows(lang string, rec *Record, open int) *tgbotapi.InlineKeyboardMarkup {
 	ed := rec.Game.EditionData()
 	k := &kit.Keyboard{Rec: rec}
 	var row []tgbotapi.InlineKeyboardButton
-	for grp := 0; grp < ed.GroupCount(); grp++ {
-		emoji := b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)
+	flush := func(n int) {
+		if len(row) == n {
+			k.Row(row...)
+			row = nil
+		}
+	}
+	if grp := open - 1; grp >= 0 && grp < ed.GroupCount() {
+		emoji := b.groupEmoji(lang, rec, grp)
 		for _, sq := range ed.Group(grp) {
 			row = append(row, k.Btn(emoji+" "+b.squareName(lang, rec, sq), OpDeed, sq))
-			if len(row) == 3 {
-				k.Row(row...)
-				row = nil
-			}
+			flush(2)
 		}
+		k.Row(row...)
+		k.Row(k.Btn(b.cat.T(lang, "btn_board_groups", nil), OpBoardGroup, 0))
+		return k.Markup()
+	}
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		row = append(row, k.Btn(b.groupEmoji(lang, rec, grp), OpBoardGroup, grp+1))
+		flush(groupsPerRow)
 	}
 	k.Row(row...)
 	return k.Markup()
 }
 
-// renderSeatsAndDeeds is the text under /board's picture: where everyone
-// stands (in jail or visiting it), their cash, and how to see a deed.
-func (b *Kind) renderSeatsAndDeeds(lang string, rec *Record) string {
-	return b.renderPlayers(lang, rec) + "\n\n" + b.cat.T(lang, "board_deeds_hint", nil)
+func (b *Kind) groupEmoji(lang string, rec *Record, grp int) string {
+	return b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)
 }
 
-// withDeeds adds to /board's change the message with a button per deed:
-// a new one under the picture, while the previous one loses its buttons,
-// so only the newest stays live and the game's end can close it.
+// renderOwners is the text under /board's picture: who owns what, a line
+// per group that has an owner (each owner's share of it, buildings and
+// mortgages), the groups nobody owns in one line, and what the buttons do.
+func (b *Kind) renderOwners(lang string, rec *Record) string {
+	return b.renderOwnersFinal(lang, rec) + "\n\n" + b.cat.T(lang, "board_groups_hint", nil)
+}
+
+// renderOwnersFinal is renderOwners without the buttons' hint: the text a
+// /board message keeps when its buttons go.
+func (b *Kind) renderOwnersFinal(lang string, rec *Record) string {
+	g := rec.Game
+	ed := g.EditionData()
+	lines := []string{b.cat.T(lang, "board_owners_title", nil)}
+	var unowned []string
+	for grp := 0; grp < ed.GroupCount(); grp++ {
+		deeds := ed.Group(grp)
+		type share struct{ deeds, houses, hotels, mortgaged int }
+		shares := map[engine.PlayerID]*share{}
+		var order []engine.PlayerID
+		for _, sq := range deeds {
+			prop := g.Props[sq]
+			if prop.Owner == engine.NoOwner {
+				continue
+			}
+			s := shares[prop.Owner]
+			if s == nil {
+				s = &share{}
+				shares[prop.Owner] = s
+				order = append(order, prop.Owner)
+			}
+			s.deeds++
+			switch {
+			case prop.Buildings == engine.Hotel:
+				s.hotels++
+			case prop.Buildings > 0:
+				s.houses += int(prop.Buildings)
+			}
+			if prop.Mortgaged {
+				s.mortgaged++
+			}
+		}
+		if len(order) == 0 {
+			unowned = append(unowned, b.groupEmoji(lang, rec, grp))
+			continue
+		}
+		slices.Sort(order)
+		parts := make([]string, len(order))
+		for i, owner := range order {
+			s := shares[owner]
+			part := b.cat.T(lang, "board_owner_share", map[string]any{
+				"Player": kit.SeatName(rec, owner), "N": s.deeds, "Max": len(deeds)})
+			if s.houses > 0 {
+				part += " " + buildingIcon(rec.Edition, false) + "×" + strconv.Itoa(s.houses)
+			}
+			if s.hotels > 0 {
+				part += " " + buildingIcon(rec.Edition, true) + "×" + strconv.Itoa(s.hotels)
+			}
+			if s.mortgaged > 0 {
+				part += " 🔒×" + strconv.Itoa(s.mortgaged)
+			}
+			parts[i] = part
+		}
+		lines = append(lines, b.groupEmoji(lang, rec, grp)+" "+
+			b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil)+": "+strings.Join(parts, "; "))
+	}
+	if len(unowned) > 0 {
+		lines = append(lines, b.cat.T(lang, "board_groups_unowned", map[string]any{"Items": strings.Join(unowned, " ")}))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// withDeeds adds to /board's change the message of who owns what with its
+// group buttons: a new one under the picture, while the previous one loses
+// its buttons, so only the newest stays live and the game's end can close
+// it; the turn's message follows them.
 func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) error {
 	return func(c *chatState) error {
 		if err := board(c); err != nil || c.Rec == nil || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
@@ -94,8 +185,14 @@ func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) erro
 		if rec.DeedsMsg != 0 {
 			c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, b.cat.T(lang, "board_deeds_newer", nil))
 		}
-		c.Show(deedsSlot(rec.ID), 0, b.renderSeatsAndDeeds(lang, rec), b.deedRows(lang, rec))
+		c.Show(deedsSlot(rec.ID), 0, b.renderOwners(lang, rec), b.deedRows(lang, rec, 0))
 		rec.DeedsMsg, c.Quiet = 0, true
+		// The turn's message moves below the picture and the deeds, so its
+		// buttons stay on the bot's last message (issue 25). Moving it
+		// changes nothing in the game: no new revision, so the players'
+		// buttons elsewhere (an open offer, a private composer) stay valid.
+		b.Reshow(c, lang)
+		c.Save = false
 		return nil
 	}
 }
@@ -112,6 +209,29 @@ func (b *Kind) deedToast(lang string, rec *Record, user int64, press Press) stri
 		return ""
 	}
 	return b.DeedCard(lang, rec, press.Arg)
+}
+
+// onBoardGroupPress opens a group's deeds on /board's message, or the
+// groups again. Only the newest /board message is live; an older one was
+// closed when it was replaced.
+func (b *Kind) onBoardGroupPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+	chat := q.Message.Chat.ID
+	defer b.lock(chat)()
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		rec := c.Rec
+		if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil ||
+			rec.DeedsMsg != q.Message.MessageID || p.Arg < 0 || p.Arg > rec.Game.EditionData().GroupCount() {
+			c.Alert = b.staleText(rec, c.AnswerLang, p)
+			return nil
+		}
+		lang := c.ChatLang()
+		c.Show(deedsSlot(rec.ID), rec.DeedsMsg, b.renderOwners(lang, rec), b.deedRows(lang, rec, p.Arg))
+		c.Quiet = true
+		return nil
+	})
+	b.answer(ctx, q.ID, st, err)
+	b.finish(ctx, st, err, q.ID)
 }
 
 // onDeedPress answers a deed button with the card. Anyone in the chat may

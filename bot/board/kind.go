@@ -24,6 +24,8 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 		b.onDraftPress(ctx, updateID, q, p)
 	case p.Op == OpDeed:
 		b.onDeedPress(ctx, updateID, q, p)
+	case p.Op == OpBoardGroup:
+		b.onBoardGroupPress(ctx, updateID, q, p) // deed.go
 	case p.Op == OpPicture:
 		b.onPicturePress(ctx, updateID, q, p)
 	case p.Op == OpFollow:
@@ -209,7 +211,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
 	if c.Remove && rec.DeedsMsg != 0 { // deed.go
-		c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, b.renderPlayers(lang, rec))
+		c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, b.renderOwnersFinal(lang, rec))
 	}
 	for _, f := range legacyFinals(rec) {
 		c.Finals = append(c.Finals, f)

@@ -66,7 +66,7 @@ var Ops = map[Op]OpShape{
 	OpRoll: Plain, OpBuy: Plain, OpDecline: Plain, OpEndTurn: Plain, OpPayFine: Plain, OpJailCard: Plain, OpPayDebt: Plain,
 	OpBankrupt: Plain, OpBankruptYes: Plain, OpPass: Plain, OpMenuBuild: Plain, OpMenuMort: Plain, OpBack: Plain,
 	OpVoteEnd: Plain, OpResignNo: Plain, OpTrade: Plain, OpStayInJail: Plain, OpNoStake: Plain, OpStake: WithArg,
-	OpPicture: Plain, OpFollow: Plain,
+	OpPicture: Plain, OpFollow: Plain, OpBoardGroup: WithArg,
 	OpBid: WithArg, OpGroup: WithArg, OpBuild: WithArg, OpSell: WithArg, OpSellSet: WithArg, OpMortgage: WithArg,
 	OpUnmortgage: WithArg, OpDeed: WithArg, OpResignYes: WithArg,
 	OpOfAccept: WithArg, OpOfReject: WithArg, OpOfCounter: WithArg, OpOfWithdraw: WithArg,

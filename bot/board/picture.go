@@ -85,6 +85,15 @@ func (p *pictures) queue(chat int64, key pictureKey, now time.Time) (fileID stri
 	return pic.fileID, false
 }
 
+// recent reports whether chat's picture of key was queued less than
+// pictureAgain ago (queue would then send nothing).
+func (p *pictures) recent(chat int64, key pictureKey, now time.Time) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pic, ok := p.byChat[chat]
+	return ok && pic.key == key && now.Sub(pic.queued) < pictureAgain
+}
+
 // remember stores the file_id Telegram gave chat's picture of key.
 func (p *pictures) remember(chat int64, key pictureKey, fileID string) {
 	p.mu.Lock()
@@ -157,7 +166,8 @@ func (b *Kind) cmdBoard(chat int64, from *tgbotapi.User, shown **Record, lang *s
 }
 
 // onPicturePress answers 🗺: the picture of the game the message belongs
-// to, whoever pressed; nothing in the game changes.
+// to, whoever pressed, and the turn's message moves below it; nothing in
+// the game changes.
 func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
@@ -170,6 +180,13 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			return nil
 		}
 		shown = c.Rec.Clone()
+		if !b.pics.recent(chat, pictureKey{game: shown.ID, version: shown.Game.Version, lang: lang}, b.cfg.Now()) {
+			// The picture goes below the turn's message: the turn moves
+			// under it, its buttons on the bot's last message (issue 25),
+			// without a new revision (nothing in the game changed).
+			b.Reshow(c, lang)
+			c.Save, c.Quiet = false, true
+		}
 		return nil
 	})
 	if err == nil && shown != nil && !b.sendPicture(chat, lang, shown, false) {

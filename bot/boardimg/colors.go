@@ -1,6 +1,11 @@
 package boardimg
 
-import "image/color"
+import (
+	"image/color"
+	"math"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
 
 // The board's own colours: a warm paper tone for the squares, a paler one
 // for the middle, and near-black ink.
@@ -18,20 +23,46 @@ var (
 	hatchInk  = color.RGBA{0x40, 0x40, 0x40, 0xA0}
 )
 
-// playerColors are the seats' colours, chosen to stay apart from each other
-// on a phone and to keep white digits readable on them.
-var playerColors = []color.RGBA{
-	{0xE5, 0x39, 0x35, 0xFF}, // red
-	{0x1E, 0x6F, 0xD9, 0xFF}, // blue
-	{0x2E, 0x9D, 0x3A, 0xFF}, // green
-	{0xF5, 0x7C, 0x00, 0xFF}, // orange
-	{0x8E, 0x24, 0xAA, 0xFF}, // purple
-	{0x00, 0x89, 0x8F, 0xFF}, // teal
-	{0x6D, 0x4C, 0x41, 0xFF}, // brown
-	{0x45, 0x5A, 0x64, 0xFF}, // slate
+// tokenColors are the colours of the chat's seat tokens (kit.Tokens, the
+// one source of which seat has which colour): the picture draws seat n in
+// the colour of the token the chat shows beside its name.
+var tokenColors = map[string]color.RGBA{
+	"🔴": {0xE5, 0x39, 0x35, 0xFF},
+	"🔵": {0x1E, 0x6F, 0xD9, 0xFF},
+	"🟢": {0x2E, 0x9D, 0x3A, 0xFF},
+	"🟡": {0xF9, 0xC8, 0x00, 0xFF},
+	"🟣": {0x8E, 0x24, 0xAA, 0xFF},
+	"🟠": {0xEF, 0x6C, 0x00, 0xFF},
 }
 
-func playerColor(p int) color.RGBA { return playerColors[p%len(playerColors)] }
+// playerColor is seat p's colour; seats past the tokens reuse them in
+// order, as the chat does.
+func playerColor(p int) color.RGBA { return tokenColors[kit.Tokens[p%len(kit.Tokens)]] }
+
+// digitInk is the colour of a seat's number on its colour: white where it
+// reads as large text does (WCAG contrast at least 3), else ink (yellow).
+func digitInk(c color.RGBA) color.RGBA {
+	if contrast(c, white) >= 3 {
+		return white
+	}
+	return ink
+}
+
+// contrast is the WCAG contrast ratio of two colours (1 to 21).
+func contrast(a, b color.RGBA) float64 {
+	lum := func(c color.RGBA) float64 {
+		ch := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
 
 // groupColors maps the locales' group marks (group_emoji_<edition>_<g>) to
 // band colours, so an edition names its colours once, in its texts.

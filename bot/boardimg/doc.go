@@ -16,8 +16,12 @@
 // bot cache a picture by game and version.
 //
 // The fonts are the Go fonts (golang.org/x/image/font/gofont), which cover
-// Latin and Cyrillic and are compiled into the binary; names from Telegram
-// are reduced to what those fonts can draw; a name with nothing drawable
-// (Arabic, Hebrew, emoji only) is an ellipsis beside the seat's colour, never
-// another name such as "Player 2", which the chat does not know.
+// Latin and Cyrillic and are compiled into the binary, and for the players'
+// names subsets of Noto Sans Arabic and Noto Sans Hebrew (fonts/, under the
+// SIL Open Font License beside them). Names are shaped by go-text/typesetting
+// (names.go): Arabic joins, right-to-left names run right to left, mixed ones
+// by the bidirectional algorithm. What no font has (emoji) is left out of a
+// name; a name with nothing drawable (emoji only) is an ellipsis beside the
+// seat's colour and number, never another name such as "Player 2", which the
+// chat does not know.
 package boardimg

@@ -9,12 +9,13 @@ const (
 	boardSize = 1080
 	// depth is how far a side square reaches into the board (and a
 	// corner's size). It holds, from the board's edge inwards: the owner's
-	// strip, the tokens, two lines of the name and the colour band.
+	// flag, the tokens, two lines of the name and the colour band.
 	depth      = 256
-	ownerStrip = 6
+	ownerStrip = 26
 	tokenZone  = 34
-	bandDepth  = 34
-	textPad    = 5 // between the text and a zone's edge
+	bandDepth  = 28
+	textPad    = 4 // between the text and a zone's edge
+	textAcross = 2 // the same across a side square
 	minText    = 22
 )
 
@@ -118,5 +119,11 @@ func (c cell) textArea() image.Rectangle {
 		r.Max.Y = r.Min.Y + 110
 		return r
 	}
-	return c.zone(ownerStrip+tokenZone, depth-bandDepth).Inset(textPad)
+	r := c.zone(ownerStrip+tokenZone, depth-bandDepth)
+	// Across the square (its narrow side) the text may come closer to the
+	// grid lines: two lines of a name need every pixel of it.
+	if c.vertical() {
+		return image.Rect(r.Min.X+textAcross, r.Min.Y+textPad, r.Max.X-textAcross, r.Max.Y-textPad)
+	}
+	return image.Rect(r.Min.X+textPad, r.Min.Y+textAcross, r.Max.X-textPad, r.Max.Y-textAcross)
 }

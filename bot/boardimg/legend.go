@@ -69,22 +69,21 @@ func (p *painter) legend() {
 			col, right = softInk, p.words.T(p.lang, "board_bankrupt", nil)
 		}
 		baseline := row.Min.Y + (rowH+text.Metrics().CapHeight.Ceil())/2
-		rightW := font.MeasureString(text, right).Ceil()
-		p.write(text, right, row.Max.X-12-rightW, baseline, col)
+		amount := p.shaper.shape(right, legendText)
+		rightW := amount.width.Ceil()
+		p.shaper.draw(p.img, amount, row.Max.X-12-rightW, baseline, col)
 		nameX := row.Min.X + 64
-		name := truncate(text, p.names[seat], row.Max.X-12-rightW-20-nameX)
-		p.write(text, name, nameX, baseline, col)
+		name := p.shaper.fitName(p.names[seat], legendText, row.Max.X-12-rightW-20-nameX)
+		p.shaper.draw(p.img, name, nameX, baseline, col)
 		if pl.Bankrupt {
-			w := font.MeasureString(text, name).Ceil()
-			fill(p.img, image.Rect(nameX, baseline-9, nameX+w, baseline-7), col)
+			fill(p.img, image.Rect(nameX, baseline-9, nameX+name.width.Ceil(), baseline-7), col)
 		}
 		y += rowH
 	}
 	if jackpot {
 		y += 24
-		line := p.words.T(p.lang, "board_jackpot", map[string]any{"Amount": p.money(p.g.Jackpot)})
-		line = truncate(text, line, area.Dx())
-		p.write(text, line, area.Min.X+(area.Dx()-font.MeasureString(text, line).Ceil())/2,
+		line := p.shaper.fitName(p.words.T(p.lang, "board_jackpot", map[string]any{"Amount": p.money(p.g.Jackpot)}), legendText, area.Dx())
+		p.shaper.draw(p.img, line, area.Min.X+(area.Dx()-line.width.Ceil())/2,
 			y+(legendRow+text.Metrics().CapHeight.Ceil())/2-legendRow/4, ink)
 		y += legendRow
 	}
@@ -97,7 +96,7 @@ func (p *painter) legend() {
 	key := truncate(small, p.words.T(p.lang, "board_mortgaged", nil), area.Dx()-keyBox-14)
 	w := keyBox + 12 + font.MeasureString(small, key).Ceil()
 	box := image.Rect(area.Min.X+(area.Dx()-w)/2, y, area.Min.X+(area.Dx()-w)/2+keyBox, y+keyBox)
-	fill(p.img, box, tint(playerColor(0), 28))
+	fill(p.img, box, paper)
 	hatch(p.img, box, hatchInk)
 	frame(p.img, box, 1, gridLine)
 	p.write(small, key, box.Max.X+12, y+(keyBox+small.Metrics().CapHeight.Ceil())/2, ink)
@@ -109,9 +108,7 @@ func (p *painter) write(face font.Face, s string, x, y int, col color.Color) {
 	d.DrawString(s)
 }
 
-// money is an amount in the game's currency, as the picture writes it:
-// an edition whose sign the font lacks (the hryvnia's) has its own
-// "money_<edition>_picture" that names the unit.
+// money is an amount in the game's currency, written as the chat writes it.
 func (p *painter) money(amount int) string {
-	return p.words.MoneyOf(p.lang, p.ed.ID+"_picture", amount)
+	return p.words.MoneyOf(p.lang, p.ed.ID, amount)
 }

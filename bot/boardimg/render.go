@@ -29,6 +29,7 @@ type Words interface {
 type Renderer struct {
 	words                 Words
 	regular, medium, bold *opentype.Font
+	nameFonts             nameFonts
 }
 
 // New parses the fonts once; words gives the names and labels.
@@ -43,6 +44,10 @@ func New(words Words) (*Renderer, error) {
 			return nil, fmt.Errorf("boardimg: %w", err)
 		}
 		*f.dst = parsed
+	}
+	var err error
+	if r.nameFonts, err = loadNameFonts(); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
@@ -101,14 +106,15 @@ func (r *Renderer) painter(g *engine.Game, lang string, names []string) (*painte
 		img:   image.NewRGBA(image.Rect(0, 0, boardSize, boardSize)),
 		cells: layout(len(ed.Squares)),
 	}
+	p.shaper = newNameShaper(r.nameFonts)
 	p.names = make([]string, len(g.Players))
 	for i := range p.names {
 		if i < len(names) {
-			p.names[i] = cleanName(r.medium, names[i])
+			p.names[i] = p.shaper.clean(names[i])
 		}
-		if p.names[i] == "" { // nothing the font can draw (Arabic, Hebrew, emoji):
-			// the seat's colour beside it is what ties it to the chat; another
-			// name ("Player 2") would contradict the chat's "🔵 ليلى"
+		if p.names[i] == "" { // nothing the fonts can draw (emoji only):
+			// the seat's colour and number beside it are what tie it to the
+			// chat; another name ("Player 2") would contradict the chat's
 			p.names[i] = "…"
 		}
 	}
@@ -138,14 +144,15 @@ func fits(g *engine.Game, ed *engine.Edition) error {
 // painter draws one picture.
 type painter struct {
 	*Renderer
-	g     *engine.Game
-	ed    *engine.Edition
-	lang  string
-	names []string
-	faces faces
-	img   *image.RGBA
-	cells []cell
-	sh    shapes
+	g      *engine.Game
+	ed     *engine.Edition
+	lang   string
+	names  []string // drawable, not yet cut to the legend's width
+	shaper *nameShaper
+	faces  faces
+	img    *image.RGBA
+	cells  []cell
+	sh     shapes
 }
 
 // squareName is square i's name in the chat's language.
@@ -197,18 +204,15 @@ func inner(c cell) image.Rectangle {
 	return r
 }
 
-// square draws square i: background (tinted in its owner's colour),
-// colour band, owner's strip, hatching when mortgaged, buildings, name.
+// square draws square i: background, colour band, owner's flag, hatching
+// when mortgaged, buildings, name. An owned square keeps the paper's
+// colour: a tint in the owner's colour read as one more colour set.
 func (p *painter) square(i int) {
 	c := p.cells[i]
 	box := inner(c)
 	prop := p.g.Props[i]
 	owned := p.ed.Squares[i].Ownable() && prop.Owner != engine.NoOwner
-	bg := paper
-	if owned {
-		bg = tint(playerColor(int(prop.Owner)), 28)
-	}
-	fill(p.img, box, bg)
+	fill(p.img, box, paper)
 	if c.corner {
 		p.name(i, c, box)
 		if p.ed.Squares[i].Kind == engine.SquareStart {
@@ -219,11 +223,11 @@ func (p *painter) square(i int) {
 	if band, ok := p.bandColor(i); ok {
 		fill(p.img, c.bandZone().Intersect(box), band)
 	}
+	if owned && prop.Mortgaged {
+		hatch(p.img, box, hatchInk)
+	}
 	if owned {
-		fill(p.img, c.ownerZone().Intersect(box), playerColor(int(prop.Owner)))
-		if prop.Mortgaged {
-			hatch(p.img, box, hatchInk)
-		}
+		p.ownerFlag(c, int(prop.Owner))
 	}
 	p.buildings(c, int(prop.Buildings))
 	p.name(i, c, box)

@@ -10,13 +10,11 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
-	"golang.org/x/text/unicode/norm"
 )
 
 // nameSizes are the sizes a square's name is tried at, largest first.
-var nameSizes = []float64{24, 23, minText}
+var nameSizes = []float64{28, 26, 25, 24, 23, minText}
 
 // faceKey names one font at one size.
 type faceKey struct {
@@ -237,34 +235,6 @@ func drawBlockUp(dst draw.Image, b block, r image.Rectangle, col color.Color) {
 		}
 	}
 	draw.DrawMask(dst, r, image.NewUniform(col), image.Point{}, up, image.Point{}, draw.Over)
-}
-
-// cleanName reduces a Telegram name to what the font can draw in one line:
-// composed (NFC), without control, format or combining characters, without
-// letters the font lacks (emoji, scripts it does not cover), spaces
-// collapsed. It may return "".
-func cleanName(f *opentype.Font, name string) string {
-	var buf sfnt.Buffer
-	var sb strings.Builder
-	space := false
-	for _, r := range norm.NFC.String(name) {
-		switch {
-		case unicode.IsSpace(r):
-			space = sb.Len() > 0
-			continue
-		case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Mn, unicode.Me):
-			continue
-		}
-		if i, err := f.GlyphIndex(&buf, r); err != nil || i == 0 {
-			continue
-		}
-		if space {
-			sb.WriteByte(' ')
-			space = false
-		}
-		sb.WriteRune(r)
-	}
-	return sb.String()
 }
 
 // truncate shortens s with an ellipsis until it is at most maxW wide.

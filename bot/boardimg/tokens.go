@@ -114,7 +114,7 @@ func (p *painter) token(seat int, x, y float32) {
 	digit := strconv.Itoa(seat + 1)
 	w := font.MeasureString(face, digit)
 	m := face.Metrics()
-	d := font.Drawer{Dst: p.img, Src: image.NewUniform(white), Face: face}
+	d := font.Drawer{Dst: p.img, Src: image.NewUniform(digitInk(playerColor(seat))), Face: face}
 	d.Dot = fixed.Point26_6{
 		X: fixed.I(int(x+0.5)) - w/2,
 		Y: fixed.I(int(y+0.5)) + (m.CapHeight / 2),
@@ -126,4 +126,45 @@ func (p *painter) token(seat int, x, y float32) {
 				[2]float32{x + dx + 1.5, y + rad + 2}, [2]float32{x + dx - 1.5, y + rad + 2})
 		}
 	}
+}
+
+// Size of an owner's flag, along the board's edge and across it.
+const (
+	flagLong  = 44
+	flagShort = 20
+	flagNotch = 9 // how deep the swallowtail cuts in
+)
+
+// ownerFlag marks a deed's owner on the square's outer edge: a swallowtail
+// flag in the seat's colour with its number, as the seat's token has. A
+// flag is neither a colour set's full-width band nor a token's disc, so an
+// owner is never taken for either, and the number tells seats of near
+// colours apart.
+func (p *painter) ownerFlag(c cell, seat int) {
+	zone := c.ownerZone().Intersect(inner(c))
+	cx, cy := float32(zone.Min.X+zone.Max.X)/2, float32(zone.Min.Y+zone.Max.Y)/2
+	along := c.side == bottom || c.side == top // the flag lies along the edge
+	shape := func(grow float32) [][2]float32 {
+		l, s, n := float32(flagLong)/2+grow, float32(flagShort)/2+grow, float32(flagNotch)
+		if along {
+			return [][2]float32{{cx - l, cy - s}, {cx + l, cy - s}, {cx + l - n, cy}, {cx + l, cy + s}, {cx - l, cy + s}}
+		}
+		return [][2]float32{{cx - s, cy - l}, {cx + s, cy - l}, {cx + s, cy + l}, {cx, cy + l - n}, {cx - s, cy + l}}
+	}
+	col := playerColor(seat)
+	p.sh.polygon(p.img, white, shape(2)...)
+	p.sh.polygon(p.img, col, shape(0)...)
+	face := p.faces.get(p.bold, tokenDigit)
+	digit := strconv.Itoa(seat + 1)
+	w := font.MeasureString(face, digit)
+	// The number sits in the flag's whole part, clear of the notch.
+	x, y := cx, cy
+	if along {
+		x -= flagNotch / 2
+	} else {
+		y -= flagNotch / 2
+	}
+	d := font.Drawer{Dst: p.img, Src: image.NewUniform(digitInk(col)), Face: face}
+	d.Dot = fixed.Point26_6{X: fixed.I(int(x+0.5)) - w/2, Y: fixed.I(int(y+0.5)) + face.Metrics().CapHeight/2}
+	d.DrawString(digit)
 }
