@@ -71,7 +71,14 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	if cfg.BackupKeep == 0 {
 		cfg.BackupKeep = 7
 	}
-	store, err := storage.Open(cfg.DBPath, storage.Options{LockTimeout: cfg.LockTimeout, NoSync: cfg.NoSync})
+	store, err := storage.Open(cfg.DBPath, storage.Options{LockTimeout: cfg.LockTimeout, NoSync: cfg.NoSync,
+		OnRepage: func(from int, err error) {
+			if err != nil {
+				log.Warn("the database keeps its larger pages: converting it failed; it is used as it was", "page_size", from, "err", err)
+				return
+			}
+			log.Info("the database was converted to smaller pages (a commit writes less)", "from_page_size", from)
+		}})
 	if err != nil {
 		return err
 	}

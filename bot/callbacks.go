@@ -181,6 +181,7 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 		}
 		text, alert = b.cat.T(lang, "alert_not_saved", nil), true
 	case st != nil && err == nil:
+		st.Pressed = true // bot/publish.go
 		text = st.Toast
 		if st.Alert != "" {
 			text, alert = st.Alert, true

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"reflect"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -44,6 +43,9 @@ type Outbox struct {
 	// keeping is ready for an op that may wait (an edit): it leaves a call
 	// of a group's budget for a new message (nil: ready).
 	keeping func(chat int64) time.Time
+	// leaving is ready for an op nobody waits for (a tidy op): it leaves
+	// tidyKept calls of a group's budget for what follows (nil: keeping).
+	leaving func(chat int64, kept int) time.Time
 	closing atomic.Bool // Close: deliver what is left as fast as the budget allows
 	log     *slog.Logger
 
@@ -57,6 +59,8 @@ type Outbox struct {
 	// (carryOver) while the chat's last call is more recent than this, or
 	// the chat waits for its budget; 0: only then.
 	carryWithin time.Duration
+	// tidyWait: how long a tidy op may wait for spare budget (tidyWait).
+	tidyWait time.Duration
 
 	ctx  context.Context
 	stop context.CancelFunc
@@ -67,7 +71,8 @@ type Outbox struct {
 }
 
 type outChat struct {
-	newest  int       // the newest message the bot sent into the chat (this run)
+	newest  int       // the newest message the bot sent into the chat (this run) and did not delete
+	recent  []int     // the bot's last messages in the chat, oldest first: newest after a deletion
 	called  time.Time // when the last call into the chat was made
 	queue   []*outOp
 	slots   map[string]*outMsg
@@ -104,112 +109,39 @@ type outOp struct {
 	since  time.Time  // when the oldest content this op carries was queued
 	was    string     // the slot a detached message belonged to (Detach)
 	reused bool       // a slot's new message that took over its detached one (carryOver)
+	// tidy: nobody waits for it — the final text of a message that a newer
+	// one replaced (Detach): it goes after what people wait for, while
+	// the budget has room, and merges meanwhile; from tidyBy on it no
+	// longer waits for spare budget, and from tidyLast on it goes in its
+	// turn like any other.
+	tidy             bool
+	tidyBy, tidyLast time.Time
+	// awaited: a press's result (Change.Pressed), which someone looks at
+	// the chat for: it goes before other edits (a computer's move, an
+	// auction's countdown, tidying). It still leaves the group's last call
+	// for a reply (keep): without that, a reply to a command waited up to
+	// a spread interval (3.3 s p95 in BenchmarkHumanPace, over its 2 s).
+	awaited bool
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
 	refused func()
 }
 
-// urgent says whether op may go before the ops queued ahead of it: a new
-// message — a reply to a command, a prompt, a picture, a slot's first
-// message (a menu, the next turn's) — goes before edits of messages
-// already on screen, which merge while they wait. A reply then waits for
-// the chat's next free call, not behind a game's stream of edits (it
-// waited 11-16 s at a human pace). New messages keep their order among
-// themselves, so what the chat shows reads in order; an edit changes a
-// message in place, so putting it later reorders nothing. A removal goes
-// early too: the chat never shows a reminder and its replacement at once.
-// o.mu is held.
-func (op *outOp) urgent() bool {
-	return op.msg == nil || op.remove || op.msg.id == 0 && !op.frame
-}
-
-// next takes the op to deliver now: the first urgent one, else the
-// oldest; o.mu is held. busy says the chat had to wait for its budget, or
-// is being played in now.
-func (c *outChat) next(busy bool) *outOp {
-	i := c.nextIndex()
-	op := c.queue[i]
-	c.queue = slices.Delete(c.queue, i, i+1)
-	if busy {
-		c.carryOver(op)
-	}
-	return op
-}
-
-// nextIndex is the first urgent op that no op of the same message is
-// queued ahead of (a message's own changes keep their order: an
-// animation's frames, then what follows), else 0; o.mu is held.
-func (c *outChat) nextIndex() int {
-	var ahead []*outMsg
-	for i, op := range c.queue {
-		if op.urgent() && (op.msg == nil || !slices.Contains(ahead, op.msg)) {
-			return i
-		}
-		if op.msg != nil {
-			ahead = append(ahead, op.msg)
-		}
-	}
-	return 0
-}
-
-// carryOver makes one call of two while a group plays: a slot's next
-// message (the next turn's) whose previous message (the turn just closed)
-// still waits for its final edit, and is the newest message the bot sent
-// into the chat, takes that message over — one edit shows the final text
-// and, under it, the new content with its buttons — instead of an edit
-// and a send. The buttons stay on the chat's last message, and a group
-// playing at a human pace, which the two calls of every turn took past its
-// 20 calls a minute, needs one. A turn that comes after a quiet while (a
-// slow game) is a new message, which notifies whom it mentions. o.mu is
-// held.
-func (c *outChat) carryOver(op *outOp) {
-	if op.msg == nil || op.msg.id != 0 || op.slot == "" || op.frame || op.remove || c.newest == 0 {
-		return
-	}
-	j := slices.IndexFunc(c.queue, func(q *outOp) bool {
-		return q.was == op.slot && q.msg != nil && q.msg.id == c.newest && !q.frame && !q.remove
-	})
-	if j < 0 || slices.ContainsFunc(c.queue, func(q *outOp) bool { return q != c.queue[j] && q.msg == c.queue[j].msg }) {
-		return
-	}
-	closed := c.queue[j]
-	c.queue = slices.Delete(c.queue, j, j+1)
-	text := closed.c.text + "\n\n" + op.c.text
-	if kit.TextLen(text) > kit.MaxText {
-		text = op.c.text
-	}
-	op.msg.id, op.msg.shown = closed.msg.id, closed.msg.shown
-	op.c.text, op.reused = text, true
-	if closed.since.Before(op.since) {
-		op.since = closed.since
-	}
-}
-
-// keep is how long the op next in c's queue must still wait if it may
-// (it is not urgent) so as to leave a call of the group's budget for a new
-// message; o.mu is held.
-func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
-	op := c.queue[c.nextIndex()]
-	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
-		return 0 // a new message, or an edit that makes no call
-	}
-	return time.Until(o.keeping(chat))
-}
-
-// keepStep bounds one wait of an edit for the kept call, so that a new
-// message queued meanwhile is picked soon.
-const keepStep = 250 * time.Millisecond
-
 // readier is what telegram.Client offers for pacing.
 type readier interface{ ReadyAt(chat int64) time.Time }
 
 func newOutbox(tg Messenger, log *slog.Logger) *Outbox {
-	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}}
+	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}, tidyWait: tidyWait}
 	if r, ok := tg.(readier); ok {
 		o.ready = r.ReadyAt
 	}
 	if k, ok := tg.(interface{ ReadyAtKeeping(int64) time.Time }); ok {
 		o.keeping = k.ReadyAtKeeping
+	}
+	if l, ok := tg.(interface {
+		ReadyAtLeaving(int64, int) time.Time
+	}); ok {
+		o.leaving = l.ReadyAtLeaving
 	}
 	o.ctx, o.stop = context.WithCancel(context.Background())
 	return o
@@ -260,17 +192,19 @@ func (o *Outbox) settle(chat int64, ops []*outOp) {
 // whose id is reported through onSent. A queued, not yet delivered change
 // of the same message is replaced.
 func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, true)
+	o.put(chat, slot, known, content{text, kb}, true, false)
 }
 
 // Detach gives slot's message its last content (an edit, or a send if it
 // was never sent) and forgets the slot: the next Put of it starts a new
 // message. If the message is gone by then, nothing is sent.
 func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, false)
+	o.put(chat, slot, known, content{text, kb}, false, false)
 }
 
-func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool) {
+// put is Put (attach) or Detach; awaited says the content is a press's
+// result, which someone looks at the chat for (finish: Change.Pressed).
+func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awaited bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	c := o.chat(chat)
@@ -297,12 +231,16 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach bool
 		if op := c.queue[i]; op.msg == m {
 			if !op.frame && !op.remove {
 				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
+				op.awaited = op.awaited || awaited
+				o.markTidy(op, !attach)
 				return
 			}
 			break
 		}
 	}
-	c.queue = append(c.queue, &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, since: time.Now()})
+	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, awaited: awaited, since: time.Now()}
+	o.markTidy(op, !attach)
+	c.queue = append(c.queue, op)
 	o.kick(chat, c)
 }
 
@@ -450,7 +388,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 	if op.msg == nil {
 		o.mu.Lock()
 		if c := o.chats[chat]; c != nil {
-			c.newest = max(c.newest, newID)
+			c.sentNew(newID)
 		}
 		o.mu.Unlock()
 		o.settle(chat, []*outOp{op})
@@ -467,7 +405,7 @@ func (o *Outbox) attached(chat int64, op *outOp, id int) {
 	o.mu.Lock()
 	c := o.chats[chat]
 	if c != nil && !op.reused {
-		c.newest = max(c.newest, id)
+		c.sentNew(id)
 	}
 	attached := op.slot != "" && c != nil && c.slots[op.slot] == op.msg
 	o.mu.Unlock()

@@ -46,7 +46,7 @@ func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
 	}
 	o.mu.Lock()
 	if c := o.chats[chat]; c != nil {
-		c.newest = max(c.newest, id)
+		c.sentNew(id)
 	}
 	o.mu.Unlock()
 	if p.Sent != nil && fileID != "" {
@@ -117,6 +117,11 @@ func (o *Outbox) deliverRemoval(chat int64, op *outOp, id int) {
 	err := d.Delete(o.ctx, chat, id)
 	switch {
 	case err == nil, errors.Is(err, telegram.ErrMessageNotFound):
+		o.mu.Lock()
+		if c := o.chats[chat]; c != nil {
+			c.deletedMsg(id)
+		}
+		o.mu.Unlock()
 	case errors.Is(err, context.Canceled):
 	default:
 		// Telegram lets a bot delete its messages for 48 hours; past that
@@ -130,6 +135,17 @@ func (o *Outbox) deliverRemoval(chat int64, op *outOp, id int) {
 // content replaced by a newer one of the same message counts as shown
 // when the newer one is.
 func (o *Outbox) UnshownSince(chat int64) time.Time {
+	return o.unshownSince(chat, true)
+}
+
+// ResultUnshownSince is UnshownSince without the tidying nobody waits for
+// (a replaced message's final text): from when the chat has not shown
+// what its people wait for.
+func (o *Outbox) ResultUnshownSince(chat int64) time.Time {
+	return o.unshownSince(chat, false)
+}
+
+func (o *Outbox) unshownSince(chat int64, tidy bool) time.Time {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	c := o.chats[chat]
@@ -138,7 +154,7 @@ func (o *Outbox) UnshownSince(chat int64) time.Time {
 	}
 	var t time.Time
 	for _, op := range append([]*outOp{c.sending}, c.queue...) {
-		if op != nil && (t.IsZero() || op.since.Before(t)) {
+		if op != nil && (tidy || !op.tidy) && (t.IsZero() || op.since.Before(t)) {
 			t = op.since
 		}
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -30,18 +31,30 @@ import (
 //
 //   - press-p50/p95-ms: from a press to the chat showing everything the
 //     press changed (every send and edit it queued delivered: the group's,
-//     and in Deal the person's hand in their private chat for a hand tap);
+//     and in Deal the person's hand in their private chat for a hand tap)
+//     but the tidying nobody waits for (Outbox.ResultUnshownSince: the
+//     final text of a message a newer one replaced), which the players do
+//     not wait for either;
 //   - tap-p95-ms (Deal): the same for taps that only change the hand;
 //   - reply-p95-ms: from a command to its reply in the chat; menu-p95-ms:
-//     from the press that answers or closes it to the chat showing that;
+//     from the press that answers or closes it to the chat showing its
+//     result (a closed menu deleted; an answered question's final text is
+//     tidying, its answer the press's toast);
 //   - req/decision: the group's sends, edits and deletes made for the
 //     decisions (a press that applied a move of the game; Deal: a card
-//     played, paid or answered), per decision; the commands' are logged;
+//     played, paid or answered), per decision; the commands' are logged
+//     (a tidy call is counted where it is made: it may fall among a
+//     command's); all-req/decision: all of the group's calls, the
+//     commands' too, per decision;
 //   - refused: presses by the right person on the newest keyboard that
 //     were refused.
 //
 // Real time: run it with -benchtime=1x (PACE_DECISIONS, 40 by default, is
 // the decisions per edition; four editions take about as long as one).
+// PACE_COMMANDS_EVERY (5 by default) is the decisions between two
+// commands: every 5th decision comes to about three commands a minute,
+// which with their menus take the group's budget past its 20 calls a
+// minute by themselves; 15 is about one a minute, "now and then".
 func BenchmarkHumanPace(b *testing.B) {
 	decisions := 40
 	if n, err := strconv.Atoi(os.Getenv("PACE_DECISIONS")); err == nil && n > 0 {
@@ -72,6 +85,7 @@ func BenchmarkHumanPace(b *testing.B) {
 			b.ReportMetric(pct(r.replies, 95), ed+"-reply-p95-ms")
 			b.ReportMetric(pct(r.menus, 95), ed+"-menu-p95-ms")
 			b.ReportMetric(float64(r.requests)/float64(max(r.decisions, 1)), ed+"-req/decision")
+			b.ReportMetric(float64(r.requests+r.other)/float64(max(r.decisions, 1)), ed+"-all-req/decision")
 			b.ReportMetric(float64(r.refused), ed+"-refused")
 			b.Logf("%s: %d decisions, %d presses, %d taps, %d replies, %d menu presses; press p50 %.0f ms p95 %.0f ms max %.0f ms; tap p95 %.0f ms; reply p50 %.0f ms p95 %.0f ms; menu p95 %.0f ms; %d group requests for decisions (%.2f a decision), %d for commands; %d refused; 429s %d",
 				ed, r.decisions, len(r.press), len(r.taps), len(r.replies), len(r.menus), pct(r.press, 50), pct(r.press, 95), pct(r.press, 100),
@@ -100,9 +114,10 @@ func pct(ds []time.Duration, p int) float64 {
 
 // pacePlayer is one group's game at a human pace.
 type pacePlayer struct {
-	h   *harness
-	r   *rand.Rand
-	res paceResult
+	h     *harness
+	r     *rand.Rand
+	res   paceResult
+	every int // decisions between two commands
 }
 
 func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) paceResult {
@@ -119,7 +134,10 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 		ids = append(ids, u.ID)
 	}
 	h.api.SetAdmins(testChat, ids...) // /endgame and /settings are anyone's
-	p := &pacePlayer{h: h, r: rand.New(rand.NewPCG(seed, 25))}
+	p := &pacePlayer{h: h, r: rand.New(rand.NewPCG(seed, 25)), every: 5}
+	if n, err := strconv.Atoi(os.Getenv("PACE_COMMANDS_EVERY")); err == nil && n > 0 {
+		p.every = n
+	}
 	setup := time.Now() // the lobby, then the game
 	defer func() { tb.Logf("%s: played in %v", edition, time.Since(setup)) }()
 	if edition == deal.Name {
@@ -131,16 +149,17 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 		}
 		h.mustPress(h.users[0], OpStart)
 	}
-	p.shown(testChat, time.Now())
+	p.shownAll(testChat, time.Now())
 	base := p.groupRequests()
 	for p.res.decisions < decisions {
-		if p.res.decisions >= 5*(len(p.res.replies)+1) {
+		if p.res.decisions >= p.every*(len(p.res.replies)+1) {
 			p.command()
 		}
 		if !p.decide(edition) {
 			break
 		}
 	}
+	p.shownAll(testChat, time.Now()) // the tidying still queued counts too
 	p.res.other = p.groupRequests() - base - p.res.requests
 	p.res.tooMany = h.api.Flood().TooMany
 	h.stop()
@@ -176,12 +195,25 @@ func (p *pacePlayer) handled() {
 	}
 }
 
+// shown waits until the chats show the result of what was pushed: all
+// that was queued for them by then but the tidying nobody waits for (an
+// old message's final text, which the outbox puts off while the group's
+// budget is short), the players' cue to go on; shownAll waits for the
+// tidying too.
 func (p *pacePlayer) shown(chat int64, from time.Time, more ...int64) time.Duration {
+	return p.waitShown(p.h.bot.out.ResultUnshownSince, chat, from, more...)
+}
+
+func (p *pacePlayer) shownAll(chat int64, from time.Time) time.Duration {
+	return p.waitShown(p.h.bot.out.UnshownSince, chat, from)
+}
+
+func (p *pacePlayer) waitShown(unshown func(int64) time.Time, chat int64, from time.Time, more ...int64) time.Duration {
 	p.handled()
 	h, handled := p.h, time.Now()
 	for _, c := range append([]int64{chat}, more...) {
 		if !h.api.WaitFor(func() bool {
-			s := h.bot.out.UnshownSince(c)
+			s := unshown(c)
 			return s.IsZero() || s.After(handled)
 		}, 30*time.Second) {
 			h.t.Fatalf("chat %d did not show its messages in 30 s", c)
@@ -216,8 +248,9 @@ func (p *pacePlayer) command() {
 	if rec == nil {
 		return
 	}
-	u := h.userOf(rec, engine.PlayerID(p.res.decisions/5%len(rec.Seats)))
-	if rec.Creator != u.ID && p.res.decisions/5%3 == 0 {
+	n := p.res.decisions / p.every // the command's number
+	u := h.userOf(rec, engine.PlayerID(n%len(rec.Seats)))
+	if rec.Creator != u.ID && n%3 == 0 {
 		u = h.users[0] // /endgame is the creator's
 	}
 	last := 0
@@ -225,7 +258,7 @@ func (p *pacePlayer) command() {
 		last = m.ID
 	}
 	cmd, match := "/board", func(m fakeapi.Message) bool { return m.Photo != "" || strings.Contains(m.Text, "🗺") }
-	switch p.res.decisions / 5 % 3 {
+	switch n % 3 {
 	case 0:
 		cmd, match = "/endgame", func(m fakeapi.Message) bool { return paceHasOp(m, OpEndGameYes) }
 	case 1:
@@ -306,7 +339,11 @@ func (p *pacePlayer) decide(edition string) bool {
 	if p.press(testChat, u, msg, data) {
 		p.res.refused++
 	}
-	p.res.press = append(p.res.press, p.shown(testChat, t0))
+	p.handled()
+	queued := h.bot.out.describeQueue(testChat)
+	d := p.shown(testChat, t0)
+	p.traceSlow(string(pend.Decision), t0, queued, d)
+	p.res.press = append(p.res.press, d)
 	p.res.requests += p.groupRequests() - calls
 	if h.version(testChat) != v {
 		p.res.decisions++
@@ -365,7 +402,10 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 				hands = append(hands, o.ID)
 			}
 		}
+		p.handled()
+		queued := h.bot.out.describeQueue(testChat)
 		d := p.shown(u.ID, t0, append(hands, testChat)...)
+		p.traceSlow(fmt.Sprintf("%s:%d", op, arg), t0, queued, d)
 		p.res.requests += p.groupRequests() - calls
 		if dealVersion(h) != v {
 			p.res.decisions++

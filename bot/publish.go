@@ -30,6 +30,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	}
 	chat := st.Chat
 	lang := st.ChatLang()
+	st.Pressed = st.Pressed || callbackID != ""
 	for _, r := range st.Replies {
 		b.sendReply(st, r)
 	}
@@ -52,7 +53,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
-		b.out.Put(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB)
+		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{s.Text, s.KB}, true, st.Pressed)
 	}
 	b.offerRematch(st, lang, st.Closing)
 	for _, r := range st.Closing {

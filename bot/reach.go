@@ -91,7 +91,8 @@ func (g *guarded) ReadyAt(chat int64) time.Time {
 	return time.Time{}
 }
 
-// Delete and ReadyAtKeeping pass on what the outbox looks for too.
+// Delete, ReadyAtKeeping and ReadyAtLeaving pass on what the outbox looks
+// for too.
 func (g *guarded) Delete(ctx context.Context, chat int64, msg int) error {
 	d, ok := g.Messenger.(deleter)
 	if !ok {
@@ -105,6 +106,13 @@ func (g *guarded) ReadyAtKeeping(chat int64) time.Time {
 		return k.ReadyAtKeeping(chat)
 	}
 	return g.ReadyAt(chat)
+}
+
+func (g *guarded) ReadyAtLeaving(chat int64, kept int) time.Time {
+	if l, ok := g.Messenger.(interface{ ReadyAtLeaving(int64, int) time.Time }); ok {
+		return l.ReadyAtLeaving(chat, kept)
+	}
+	return g.ReadyAtKeeping(chat)
 }
 
 func (g *guarded) AnswerInline(ctx context.Context, queryID string, results []any, privateText, privatePayload string) error {

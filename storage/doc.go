@@ -11,7 +11,9 @@
 // newest log entries are one value, its entry (chat.go, logtail.go), so
 // that an update rewrites one bucket's pages. The timer index is kept
 // lazily (timers.go): a deadline that moves later leaves its entry early,
-// and the chat's entry notes where it is. Open refuses a damaged file
+// and the chat's entry notes where it is. Files have 1 KB pages, since a
+// commit writes every page it touches whole; Open converts a file of an
+// earlier version once (pages.go). Open refuses a damaged file
 // (ErrCorrupt); a change the disk could not take fails with ErrNotSaved.
 //
 // The point of the package is the transaction: the bot writes the new game

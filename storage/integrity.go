@@ -81,7 +81,7 @@ func checkFile(path string) error {
 		return corrupt(path, "the file is empty (0 bytes) although it exists; a new database is never an empty file")
 	}
 	m0, ok0 := readMeta(f, 0)
-	sizes := []int64{int64(os.Getpagesize()), 4096, 8192, 16384, 32768, 65536}
+	sizes := []int64{pageSize, int64(os.Getpagesize()), 2048, 4096, 8192, 16384, 32768, 65536}
 	if ok0 {
 		sizes = []int64{int64(m0.pageSize)}
 	}

@@ -1,6 +1,9 @@
 package storage
 
 import (
+	"os"
+
+	bolt "go.etcd.io/bbolt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -62,4 +65,58 @@ func BenchmarkStartup(b *testing.B) {
 	}
 	b.ReportMetric(float64(opening.Milliseconds())/float64(b.N), "open-ms")
 	b.ReportMetric(float64(scanning.Milliseconds())/float64(b.N), "scan-ms")
+}
+
+// BenchmarkRepage is the one start that converts a file of an earlier
+// version (4 KB pages) holding 100 000 games to pageSize pages (pages.go).
+//
+//	go test -run '^$' -bench Repage -benchtime 3x ./storage/
+func BenchmarkRepage(b *testing.B) {
+	record := midGame(b)
+	dir := b.TempDir()
+	src := filepath.Join(dir, "new.db")
+	s, err := Open(src, Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for lo := 0; lo < 100_000; lo += 5000 {
+		mustUpdate(b, s, func(tx *Tx) error {
+			for i := lo; i < lo+5000; i++ {
+				if err := tx.PutGame(-1_000_000_000_000-int64(i), record); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	s.Close()
+	for b.Loop() {
+		b.StopTimer()
+		path := filepath.Join(dir, "old.db")
+		from, err := bolt.Open(src, 0o600, &bolt.Options{ReadOnly: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		to, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 4096, NoSync: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := bolt.Compact(to, from, 0); err != nil {
+			b.Fatal(err)
+		}
+		from.Close()
+		to.Close()
+		b.StartTimer()
+		s, err := Open(path, Options{NoSync: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if ps, _ := filePageSize(path); ps != pageSize {
+			b.Fatalf("not converted: %d", ps)
+		}
+		s.Close()
+		os.Remove(path)
+		b.StartTimer()
+	}
 }

@@ -28,6 +28,10 @@ type Options struct {
 	// A batch that wrote nothing commits nothing and is not reported.
 	// It runs on the commit loop, so it must be quick.
 	OnCommit func(changes int, took time.Duration)
+	// OnRepage, if set, is told when Open converted a file made with larger
+	// pages (from: their size) to pageSize pages, or could not (err; the
+	// file is then used as it was).
+	OnRepage func(from int, err error)
 }
 
 const defaultLockTimeout = 3 * time.Second
@@ -63,7 +67,10 @@ func open(path string, opt Options, sc schema) (*Store, error) {
 	if err := checkFile(path); err != nil {
 		return nil, err
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync, InitialMmapSize: initialMmapSize})
+	if err := repage(path, timeout, opt.NoSync, opt.OnRepage); err != nil {
+		return nil, err
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opt.NoSync, InitialMmapSize: initialMmapSize, PageSize: pageSize})
 	if err != nil {
 		if errors.Is(err, bolt.ErrTimeout) {
 			return nil, fmt.Errorf("%w: %s (waited %v)", ErrLocked, path, timeout)

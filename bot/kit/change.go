@@ -33,6 +33,7 @@ type Change struct {
 	// answers (set by the host's press changes): a change that could not
 	// be saved is answered in it.
 	AnswerLang string
+	Pressed    bool    // a press's change, answered: someone looks at the chat for its result
 	Toast      string  // answer shown briefly
 	Replies    []Reply // new messages, first
 	Lobby      bool    // refresh the lobby message

@@ -418,3 +418,10 @@ func (c *Client) ReadyAt(chatID int64) time.Time {
 func (c *Client) ReadyAtKeeping(chatID int64) time.Time {
 	return c.lim.readyAtKeeping(chatID, c.opts.Now())
 }
+
+// ReadyAtLeaving is ReadyAt for a call that nobody waits for (tidying a
+// message already replaced by another): into a group it goes only while
+// kept calls of the budget stay free for the calls after it.
+func (c *Client) ReadyAtLeaving(chatID int64, kept int) time.Time {
+	return c.lim.readyAtLeaving(chatID, kept, c.opts.Now())
+}

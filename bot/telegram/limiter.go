@@ -315,8 +315,15 @@ func (l *limiter) readyAt(chat int64, now time.Time) time.Time {
 // (a reply to a command), so that one goes out at once even while a game's
 // edits use the rest. Other chats have no such reserve.
 func (l *limiter) readyAtKeeping(chat int64, now time.Time) time.Time {
+	return l.readyAtLeaving(chat, 1, now)
+}
+
+// readyAtLeaving is readyAt for a call that leaves kept calls of a group's
+// minute and spread free for the calls after it: the call goes once the
+// window has kept+1 free slots and the spread kept+1 tokens.
+func (l *limiter) readyAtLeaving(chat int64, kept int, now time.Time) time.Time {
 	t := l.readyAt(chat, now)
-	if chat >= 0 {
+	if chat >= 0 || kept <= 0 {
 		return t
 	}
 	l.mu.Lock()
@@ -327,19 +334,14 @@ func (l *limiter) readyAtKeeping(chat int64, now time.Time) time.Time {
 			t = u
 		}
 	}
-	if w := ln.win; w != nil && len(w.slots) >= w.n-1 && w.n > 1 {
-		// The window keeps one slot free: the second-oldest booking must
-		// have left it.
-		i := w.head
-		if len(w.slots) == w.n {
-			i = (w.head + 1) % w.n
-		} else {
-			i = 0
-		}
-		later(w.slots[i].Add(w.per))
+	if w := ln.win; w != nil && len(w.slots) >= w.n-kept {
+		// The booking kept places from the oldest must have left the
+		// window (all of them, if the window is smaller than that).
+		ordered := w.ordered()
+		later(ordered[min(len(ordered)-1, kept-(w.n-len(ordered)))].Add(w.per))
 	}
 	if b := ln.spread; b.on() && b.Burst > 1 {
-		later(b.tat.Add(-time.Duration(b.Burst-2) * b.Every))
+		later(b.tat.Add(-time.Duration(max(b.Burst-1-kept, 0)) * b.Every))
 	}
 	return t
 }
