@@ -11,6 +11,7 @@ import (
 // actingSeat's shortcut reads what decoding the whole entry reads, for
 // every shape of entry the kinds log, and leaves anything else to it.
 func TestActingSeatReadsWhatDecodingReads(t *testing.T) {
+	t.Parallel()
 	decoded := func(entry []byte) int {
 		var e struct {
 			Seat *int `json:"seat"`

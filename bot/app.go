@@ -35,6 +35,7 @@ type AppConfig struct {
 	Now            func() time.Time       // tests: the clock of deadlines
 	Presses        telegram.Rate          // button presses per person (4/s); NoLimit: off
 	CarryOver      time.Duration          // a turn takes over the closed one while the group's last message is this recent (30 s; negative: only when behind)
+	Catalog        *locales.Catalog       // tests: one catalog shared by every bot the process starts (nil: locales.Load)
 
 	// Online backups while the bot runs: every BackupEvery (0: never on a
 	// timer) and on SIGUSR1, into BackupDir ("" turns both off), keeping the
@@ -82,9 +83,11 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		return err
 	}
 	defer store.Close()
-	cat, err := locales.Load()
-	if err != nil {
-		return err
+	cat := cfg.Catalog
+	if cat == nil {
+		if cat, err = locales.Load(); err != nil {
+			return err
+		}
 	}
 	api, err := telegram.NewBotAPI(cfg.Token, cfg.Endpoint, cfg.PollTimeout+15*time.Second)
 	if err != nil {

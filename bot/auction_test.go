@@ -97,6 +97,7 @@ func auctionBid(t *testing.T, m fakeapi.Message, g *engine.Game, seat engine.Pla
 // included; a refresh that waited shows the latest bid once due; and the
 // closed auction says who won for how much, without buttons.
 func TestAuctionMessageAndCost(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
 	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Ганна", LanguageCode: "uk"})
 	h.startGame()
@@ -258,6 +259,7 @@ func findIn(m fakeapi.Message, op Op) (text, data string, ok bool) {
 // TestAuctionStoppedByEndGame: /endgame during an auction closes its
 // message too: it says the auction stopped and keeps no button.
 func TestAuctionStoppedByEndGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
@@ -281,6 +283,7 @@ func TestAuctionStoppedByEndGame(t *testing.T) {
 // so after a restart its buttons still bid and it is edited in place, not
 // sent again.
 func TestAuctionMessageSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
 	h.startGame()
 	rec := h.toBuyDecision()
@@ -316,6 +319,7 @@ func TestAuctionMessageSurvivesRestart(t *testing.T) {
 // removed it, a running auction goes on in a new message (which mentions
 // the bidders again); the old one keeps no button.
 func TestAuctionAfterBotIsBack(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
@@ -358,6 +362,7 @@ func TestAuctionAfterBotIsBack(t *testing.T) {
 // refused naming the highest bid and its bidder, in the presser's
 // language; the leader's second tap of its bid is answered "done"; neither bids.
 func TestAuctionRefusalsSayWhy(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
@@ -385,6 +390,7 @@ func TestAuctionRefusalsSayWhy(t *testing.T) {
 // messages was running (its record knows no auction message) gets one when
 // the bot starts, and its buttons bid.
 func TestAuctionFromAnOlderVersion(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
@@ -433,6 +439,7 @@ func TestAuctionFromAnOlderVersion(t *testing.T) {
 // TestAuctionDeedCard: the auction message's deed button shows the lot's
 // card (price, rents, that the Bank holds it) however many bids came since.
 func TestAuctionDeedCard(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()

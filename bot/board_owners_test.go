@@ -27,6 +27,7 @@ func groupData(t *testing.T, h *harness, msg, arg int) string {
 // button opens that group's deeds (and a way back) on the same message.
 // The turn's buttons stay on the bot's last message.
 func TestBoardSaysWhoOwnsWhat(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ edition, lang string }{
 		{engine.Classic, "en"}, {engine.Business, "ru"}, {engine.Lux, "uk"}, {engine.Classic, "ru"}, {engine.Lux, "en"},
 	}

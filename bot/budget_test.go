@@ -11,6 +11,7 @@ import (
 // the previous message to be shown (so nothing is merged). With Telegram's
 // 20 per minute per group that is over 6 turns a minute.
 func TestTurnBudget(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	calls := func() int {

@@ -15,7 +15,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -137,6 +136,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // copy encodes the same and shares no memory with the original except
 // the append-only event lists, whose capacity is clipped.
 func TestRecordClone(t *testing.T) {
+	t.Parallel()
 	var orig Record
 	fill(reflect.ValueOf(&orig), 0)
 	validPlaces(&orig)
@@ -172,6 +172,7 @@ func validPlaces(r *Record) {
 // Appending to a clone's event lists never writes into the original's
 // spare capacity or another clone's.
 func TestRecordCloneAppendsApart(t *testing.T) {
+	t.Parallel()
 	orig := &Record{Board: Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
 	a, b := orig.Clone(), orig.Clone()
 	a.Turn = append(a.Turn, engine.Event{Amount: 1})
@@ -184,6 +185,7 @@ func TestRecordCloneAppendsApart(t *testing.T) {
 }
 
 func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
+	t.Parallel()
 	c := newRecordCache(0)
 	rec := &Record{ID: 7, Rev: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}}}
 	data, _ := rec.Encode()
@@ -221,6 +223,7 @@ func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
 }
 
 func TestRecordCacheIsBounded(t *testing.T) {
+	t.Parallel()
 	c := newRecordCache(3)
 	for chat := int64(1); chat <= 10; chat++ {
 		rec := &Record{ID: uint64(chat)}
@@ -256,7 +259,7 @@ func newBareBotWith(t *testing.T, tg Messenger, cfg Config) (*Bot, *storage.Stor
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,6 +273,7 @@ func newBareBotWith(t *testing.T, tg Messenger, cfg Config) (*Bot, *storage.Stor
 // does not lose its change: the change that read the older record is
 // computed again on the newer one.
 func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
+	t.Parallel()
 	b, store := newBareBot(t, Config{})
 	const chat = -5
 	put := func(rec *Record) {
@@ -315,6 +319,7 @@ func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
 // change: the whole-game tests run on the cache; this pins that a change
 // sees its predecessor's result even when the cache was emptied between.
 func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
+	t.Parallel()
 	for _, size := range []int{0, -1} {
 		b, store := newBareBot(t, Config{CachedRecords: size})
 		const chat = -6
@@ -340,6 +345,7 @@ func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
 
 // The cache must not hand out the memory it keeps.
 func TestCachedBytesAreNotStorageMemory(t *testing.T) {
+	t.Parallel()
 	c := newRecordCache(0)
 	data, _ := (&Record{ID: 3}).Encode()
 	buf := bytes.Clone(data)
@@ -356,6 +362,7 @@ func TestCachedBytesAreNotStorageMemory(t *testing.T) {
 // and a start-up a day after its last change still finds it, however late
 // in the hour that change came.
 func TestRecentStampLagsAtMostAnHour(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	b, store := newBareBot(t, Config{Now: func() time.Time { return now }})
 	const chat = -7
@@ -413,6 +420,7 @@ func putJSON(put func(int64, []byte) error, chat int64, v any) error {
 // Every field of the settings, present and future, is copied by
 // cloneSettings: the copy encodes the same and shares no memory.
 func TestSettingsClone(t *testing.T) {
+	t.Parallel()
 	var orig Settings
 	fill(reflect.ValueOf(&orig), 0)
 	if orig.Notify == nil || len(orig.Notify.People) == 0 || orig.Options.Rules == nil {
@@ -433,6 +441,7 @@ func TestSettingsClone(t *testing.T) {
 }
 
 func TestSettingsCacheServesOnlyTheStoredBytes(t *testing.T) {
+	t.Parallel()
 	c := newSettingsCache(0)
 	data := mustJSON(t, Settings{AutoLang: "uk", Notify: &kit.Notify{People: []kit.Notified{{User: 1, Lang: "en"}}}})
 	got, own := c.load(-1, data)

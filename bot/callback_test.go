@@ -9,6 +9,7 @@ import (
 )
 
 func TestPressRoundTrip(t *testing.T) {
+	t.Parallel()
 	cases := []Press{
 		{Game: 1, Rev: 0, Op: OpJoin},
 		{Game: math.MaxUint64, Rev: math.MaxUint64, Op: OpBid, Arg: 1<<31 - 1},
@@ -32,6 +33,7 @@ func TestPressRoundTrip(t *testing.T) {
 }
 
 func TestParsePressRejects(t *testing.T) {
+	t.Parallel()
 	bad := []string{
 		"", ":", "1:2", "1:2:zz", "1:2:r:5", "1:2:h", "01:2:r", "1:-2:r", "1:2:R",
 		"1:2:h:-1", "1:2:h:00", "1:2:h:1:2", "1 :2:r", "ä:2:r", "1:2:a:zzzzzzzzzzzzz",
@@ -68,6 +70,7 @@ func FuzzParsePress(f *testing.F) {
 // no "_") still reads, as not keyed, so an old message's press after an
 // upgrade is checked against the revision as before.
 func TestOldButtonsStillParse(t *testing.T) {
+	t.Parallel()
 	p, err := kit.ParsePress("1z:5:r")
 	if err != nil || p.Keyed || p.Rev != 5 || p.Op != OpRoll {
 		t.Fatalf("an old button parses as %+v, %v", p, err)

@@ -30,6 +30,7 @@ func (h *harness) indexed(chat int64) int64 {
 // game; the chat is back in the index at its deadline, and the turn
 // times out then, not before.
 func TestDeadlineMovedLaterFiresAtItsMoment(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
 	h.startGame()
 	r := rand.New(rand.NewPCG(5, 6))

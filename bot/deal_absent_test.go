@@ -19,6 +19,7 @@ import (
 // person who did not answer misses a turn — not the player whose action
 // it was; a person's own move from the private chat clears their count.
 func TestDealMissedAnswersCount(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
 	h.startDeal("en")
 	rec := h.dealUntilAnswer()
@@ -58,6 +59,7 @@ func TestDealMissedAnswersCount(t *testing.T) {
 // table shows them out, their hand message closes, the game goes on
 // without them; a /kick vote removes the next, and the last one left wins.
 func TestDealAbsentPlayersLeave(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
 	h.startDeal("en")
 	rec := h.record()
@@ -147,6 +149,7 @@ func (h *harness) dealUntilAnswer() *Record {
 // their Debt Collector, then playing on —: one missed turn, not two; the
 // target, who answered, misses none.
 func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
 	h.startDeal("en")
 	collector, sayNo := -1, -1

@@ -18,6 +18,7 @@ import (
 // it passes, the rules' default ends the turn and the table says whose time
 // ran out.
 func TestDealDeadlineEndsTheTurn(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.record()
@@ -57,6 +58,7 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 // a Deal lobby from a plain /newgame; /newgame classic still opens a board
 // game there.
 func TestDealFromTheEditionSetting(t *testing.T) {
+	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
 	h.say(h.users[0], "/newgame")
 	if rec := h.record(); rec == nil || rec.Kind != deal.Name {
@@ -74,6 +76,7 @@ func TestDealFromTheEditionSetting(t *testing.T) {
 // text without buttons — each hand closed with the result, not "your
 // turn" —, and the ranking's leader counts a win in /stats.
 func TestDealEndGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	h.startDeal("en")
 	// Play until one seat leads the ranking alone (cards in a bank).
@@ -152,6 +155,7 @@ func (h *harness) lastHand(user int64) string {
 // TestDealLobbyTakesTwoToFive: a Deal lobby shows its own text and takes
 // five players at most; it starts with two.
 func TestDealLobbyTakesTwoToFive(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 3, nil)
 	h.say(h.users[0], "/newgame deal")
 	if m, _ := h.api.LastMessage(testChat); !strings.Contains(m.Text, "Monopoly Deal") {
@@ -177,6 +181,7 @@ func TestDealLobbyTakesTwoToFive(t *testing.T) {
 // TestDealHandOpenedAgain: the group's link opened again moves the hand to
 // the bottom of the private chat; the old message keeps no buttons.
 func TestDealHandOpenedAgain(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 9, nil)
 	h.startDeal("en")
 	rec := h.record()
@@ -201,6 +206,7 @@ func TestDealHandOpenedAgain(t *testing.T) {
 // chat's pace; when it passes, every open answer takes the rules' default
 // (no Just Say No; a debt paid with the least valuable cards).
 func TestDealAnswerDeadline(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.dealUntilAnswer()
@@ -228,6 +234,7 @@ func TestDealAnswerDeadline(t *testing.T) {
 // at the bottom of the chat; the old message keeps its moves, without
 // buttons.
 func TestDealBoardMovesTheTable(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 8, nil)
 	h.startDeal("en")
 	old := h.record().Deal.TableMsg

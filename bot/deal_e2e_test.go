@@ -130,11 +130,13 @@ func (h *harness) dealStep() bool {
 // and started again in the middle of a turn, and the hands go on in the
 // same private messages.
 func TestDealGameEndToEnd(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lang string
 		seed uint64
 	}{{"uk", 2}, {"ru", 37}, {"en", 64}} {
 		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
 			h := newHarness(t, c.seed, nil)
 			h.startDeal(c.lang)
 			var chain, breaker, partial, restarted bool
@@ -282,6 +284,7 @@ func (h *harness) logBudget(moves int) {
 // lines, the short line about the buttons at most once, and no glyph
 // that common fonts lack (🂠).
 func TestDealTableFitsAPhone(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Dmytro", LanguageCode: "uk"},
 		fakeapi.User{ID: 55, FirstName: "Ева", LanguageCode: "ru"})

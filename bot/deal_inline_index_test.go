@@ -14,6 +14,7 @@ import (
 // that re-shows nothing: the choice stored the group in their private
 // chat's settings.
 func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.record()

@@ -16,6 +16,7 @@ import (
 // stayed in the hand, and the group gets no extra message. With the
 // longest and shortest names, in every language.
 func TestDealInlinePostsTheCardPlayed(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"ru", "uk", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			h := namedHarness(t)

@@ -36,6 +36,7 @@ func (h *harness) inlineHand(u fakeapi.User) fakeapi.InlineAnswer {
 // choice again (stale) and another person's choice of it (foreign) change
 // nothing.
 func TestDealInlineHand(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startDeal("en")
 	if !strings.Contains(h.api.Calls("sendMessage")[len(h.api.Calls("sendMessage"))-1].Params["reply_markup"]+
@@ -132,6 +133,7 @@ func allMarkups(api *fakeapi.Server) string {
 // in the private chat still gets it inline: the private chat's settings
 // name the group.
 func TestDealInlineAfterRestart(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.record()

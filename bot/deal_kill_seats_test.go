@@ -25,6 +25,7 @@ import (
 // restart, TestDealComputerMoveResumesOnceAfterRestart shows on a fake
 // clock.)
 func TestDealKillWithComputers(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes")
 	}

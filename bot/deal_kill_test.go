@@ -18,6 +18,7 @@ import (
 // database: the game goes on from the private chats' hand messages, and
 // every move pressed is applied exactly once (one log entry each).
 func TestDealKillMidTurn(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes")
 	}

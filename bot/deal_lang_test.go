@@ -14,6 +14,7 @@ import (
 // follows the chat's) and keeps it for the game: neither a /lang in the
 // group nor a Telegram app in another language changes it.
 func TestDealHandsInEachPersonsLanguage(t *testing.T) {
+	t.Parallel()
 	h := namedHarness(t) // the right-to-left name ru, the longest uk, the shortest en
 	h.say(h.users[0], "/newgame deal")
 	for _, u := range h.users[1:] {

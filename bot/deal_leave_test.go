@@ -14,6 +14,7 @@ import (
 // table says so, their hand closes) and the game goes on; the question
 // keeps its text without buttons.
 func TestDealLeave(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 4, nil)
 	h.startDeal("en")
 	rec := h.record()

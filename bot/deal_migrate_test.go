@@ -19,6 +19,7 @@ import (
 // inline mode go on playing the game there; after a restart the table is
 // still the supergroup's message and inline mode still finds the game.
 func TestDealSurvivesMigration(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},

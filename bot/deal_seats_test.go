@@ -46,6 +46,7 @@ func (h *harness) dealComputerDue(rec *Record) bool {
 // her private chat. Nothing is ever sent to a computer, nor asked of one;
 // the statistics count the person only, and /top lists no computer.
 func TestDealComputersPlayWithOnePerson(t *testing.T) {
+	t.Parallel()
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 5, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 	h.setOptions(ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
@@ -169,6 +170,7 @@ func (h *harness) setOptions(opts ChatOptions) {
 // starts again; when the pause is over the computer makes its one move —
 // once, not twice.
 func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
 	h.startDealWithComputers(1)
 	for i := 0; !h.dealComputerDue(h.record()); i++ {
@@ -182,7 +184,7 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	if pause != Paces[PaceLive].ComputerPause() || pause <= 0 {
 		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
 	}
-	time.Sleep(50 * time.Millisecond) // ticks of the timer runner: nothing is due yet
+	h.timerPass() // nothing is due yet
 	if h.record().Deal.Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
@@ -190,7 +192,7 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	h.start()
 	clock.Add(pause)
 	h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Deal.Game.Version != ver })
-	time.Sleep(100 * time.Millisecond) // more ticks: a second run of the move would show now
+	h.timerPass() // a second run of the move would show now
 	if rec = h.record(); rec.Deal.Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", rec.Deal.Game.Version-ver)
 	}
@@ -202,6 +204,7 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 // TestDealLobbyComputerSeats: a Deal lobby takes computer seats up to
 // Deal's five players.
 func TestDealLobbyComputerSeats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 3, nil)
 	h.say(h.users[0], "/newgame deal")
 	for range deal.MaxPlayers + 1 {
@@ -216,6 +219,7 @@ func TestDealLobbyComputerSeats(t *testing.T) {
 // misses a turn and leaves (KickAfter 1); a game of computers alone does
 // not go on: it ends with the standings, and the person's game counts.
 func TestDealWithoutPeopleEnds(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
 	alice := h.users[0]
 	h.startDealWithComputers(2)
@@ -269,6 +273,7 @@ func (h *harness) handAct(u fakeapi.User, match func(a dealengine.Action) bool) 
 // by itself — here a Debt Collector with a Just Say No (it holds one and
 // 5M to lose) —, and pays when its No is countered.
 func TestDealComputerAnswers(t *testing.T) {
+	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: -1})
 	alice := h.users[0]
 	h.startDealWithComputers(1)

@@ -14,6 +14,7 @@ import (
 // next game is dealt with deal.Rules.SayNoCostsPlay off, and the lobby's
 // summary names the rule.
 func TestDealSayNoHouseRule(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)

@@ -38,6 +38,12 @@ type harness struct {
 	tune   func(*AppConfig)
 }
 
+// testCatalog is the one message catalog of every bot the tests start:
+// loading it parses every locale file, which cost more processor time
+// than anything else in this package's tests (under -race about a second
+// a start, while 8 tests start bots at once).
+var testCatalog = sync.OnceValues(locales.Load)
+
 func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 	return newHarnessWith(t, seed, rules, nil)
 }
@@ -60,7 +66,11 @@ func (h *harness) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel, h.done = cancel, make(chan error, 1)
 	seed := h.seed
-	cfg := AppConfig{
+	cat, err := testCatalog()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	cfg := AppConfig{Catalog: cat,
 		Token: "123:test", Endpoint: h.api.Endpoint(), DBPath: h.db, NoSync: true,
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
@@ -117,6 +127,16 @@ func (h *harness) settle() {
 	}, 10*time.Second+2*tidyWait) {
 		h.t.Fatal("the outbox did not deliver in time")
 	}
+}
+
+// timerPass runs one pass of the timer runner over the due deadlines now,
+// as its next tick would, and waits for what it set off: a test that says
+// "nothing is due yet" or "a second run would show" knows a pass happened,
+// where a fixed sleep on a busy machine may cover no tick at all.
+func (h *harness) timerPass() {
+	h.t.Helper()
+	h.bot.FireDue(context.Background())
+	h.settle()
 }
 
 func (h *harness) say(u fakeapi.User, text string) {
@@ -393,9 +413,21 @@ func canBuild(g *engine.Game, p engine.PlayerID) bool {
 // game passes through auctions, building, mortgages, jail and
 // bankruptcies to the game-over message.
 func TestPlayWholeGame(t *testing.T) {
-	for _, lang := range locales.Languages {
-		t.Run(lang, func(t *testing.T) { playWholeGame(t, lang) })
+	t.Parallel()
+	for _, lang := range wholeGameLangs(0) {
+		t.Run(lang, func(t *testing.T) { t.Parallel(); playWholeGame(t, lang) })
 	}
+}
+
+// wholeGameLangs are the languages a test of whole games plays its i-th
+// edition in: every language, or under -short (the race run, where a whole
+// game costs ten times the processor time) one, another for each i, so
+// that the race run still plays each language somewhere.
+func wholeGameLangs(i int) []string {
+	if testing.Short() {
+		return []string{locales.Languages[i%len(locales.Languages)]}
+	}
+	return locales.Languages
 }
 
 // playWholeGame plays the game in the language of the chat's creator.
@@ -471,6 +503,7 @@ func playWholeGame(t *testing.T, lang string) {
 // TestOutdatedAndForeignPresses: a press on an old message, forged data,
 // and a press by someone not in the game change nothing and get an alert.
 func TestOutdatedAndForeignPresses(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	before := h.record()
@@ -509,6 +542,7 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 // again on the same file, and continues pressing the buttons of the
 // messages sent before the restart.
 func TestRestartMidGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 99, nil)
 	h.startGame()
 	r := rand.New(rand.NewPCG(3, 4))
@@ -533,6 +567,7 @@ func TestRestartMidGame(t *testing.T) {
 
 // TestConcurrentChats plays in several chats at once (race detector).
 func TestConcurrentChats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	var wg sync.WaitGroup
 	for c := 0; c < 4; c++ {

@@ -110,9 +110,10 @@ func (h *harness) buttons(op Op) []shownButton {
 // the bot offers: stakes on the gamble square and at the casino, the jail's
 // choice, the tax inspection.
 func TestPlayWholeGameOfEachEdition(t *testing.T) {
-	for _, ed := range []string{engine.Business, engine.Lux} {
-		for _, lang := range locales.Languages {
-			t.Run(ed+"/"+lang, func(t *testing.T) { playEdition(t, ed, lang) })
+	t.Parallel()
+	for i, ed := range []string{engine.Business, engine.Lux} {
+		for _, lang := range wholeGameLangs(i + 1) {
+			t.Run(ed+"/"+lang, func(t *testing.T) { t.Parallel(); playEdition(t, ed, lang) })
 		}
 	}
 }
@@ -196,6 +197,7 @@ func playEdition(t *testing.T, edition, lang string) {
 // of that edition, which says what the edition changes and shows its
 // money; an unknown edition opens nothing and says which there are.
 func TestNewGameNamesTheEdition(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.say(alice, "/newgame deluxe")
@@ -230,6 +232,7 @@ func TestNewGameNamesTheEdition(t *testing.T) {
 // the house rules chosen for the other, and the next lobby plays it, with
 // the starting cash presets in its money.
 func TestEditionSetting(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
@@ -276,6 +279,7 @@ func TestEditionSetting(t *testing.T) {
 // TestOperatorDefaultEdition: Config.Edition (MONOPOLY_EDITION) is the
 // edition of a chat that never chose one, in the lobby and in /settings.
 func TestOperatorDefaultEdition(t *testing.T) {
+	t.Parallel()
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = engine.Business })
 	alice := h.users[0]
 	// House rules stored before editions could be chosen were the classic
@@ -330,8 +334,10 @@ func (h *harness) untilPhase(phase engine.Phase) *Record {
 // is refused with the edition's alert in the presser's language and changes
 // nothing, by button or by /stake; a typed stake in range is played.
 func TestStakesRefused(t *testing.T) {
+	t.Parallel()
 	for _, ed := range []string{engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
+			t.Parallel()
 			h := newHarness(t, 42, nil)
 			h.users[0].LanguageCode = "uk"
 			h.openLobby(ed)
@@ -387,6 +393,7 @@ func TestStakesRefused(t *testing.T) {
 // TestRulesCommand: /rules shows the chat's edition's rules with a button
 // per section; a button shows its section in the same message.
 func TestRulesCommand(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.say(alice, "/newgame lux")
@@ -424,6 +431,7 @@ func TestRulesCommand(t *testing.T) {
 // square and the casino take no stake, and the business jail skips the
 // next turn; the turn message says the time ran out.
 func TestEditionDecisionsTimeOut(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		edition string
 		phase   engine.Phase
@@ -435,6 +443,7 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 		{engine.Lux, engine.PhaseInspection, engine.EvInspectionFree},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.edition, tc.phase), func(t *testing.T) {
+			t.Parallel()
 			h, clock := newClockHarness(t, ChatOptions{Edition: tc.edition, Pace: Pace{Name: PaceLive}, KickAfter: -1})
 			h.openLobby("")
 			h.mustPress(h.users[0], OpStart)
@@ -470,6 +479,7 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 // /settings (classic has none); a cap chosen there bounds the stake
 // buttons of the next game, in the edition's money.
 func TestStakeCapSetting(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // TestEndingOfWholeGames plays whole games of every board edition in ru,
@@ -19,9 +18,10 @@ import (
 // highlights, each worked out here again from the replayed events of the
 // archived game rather than from the bot's tally.
 func TestEndingOfWholeGames(t *testing.T) {
-	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
-		for _, lang := range locales.Languages {
-			t.Run(ed+"/"+lang, func(t *testing.T) { endingOfWholeGame(t, ed, lang) })
+	t.Parallel()
+	for i, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+		for _, lang := range wholeGameLangs(i) {
+			t.Run(ed+"/"+lang, func(t *testing.T) { t.Parallel(); endingOfWholeGame(t, ed, lang) })
 		}
 	}
 }
@@ -180,6 +180,7 @@ func (h *harness) texts() string {
 // only the debtor can press; confirmed, a summary says what went to whom,
 // the cash matching what the creditor's balance shows.
 func TestBankruptcyAsksOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	r := rand.New(rand.NewPCG(1, 2))
@@ -304,6 +305,7 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 // whole classic game ends with (text as Telegram shows it, then its
 // button), on a fixed clock.
 func TestReadmeShowsARealEnding(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)

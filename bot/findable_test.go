@@ -42,6 +42,7 @@ func (h *harness) lastShown(chat int64) fakeapi.Message {
 // turn's buttons are on the chat's last message again — also when the
 // bot was restarted in between (the reminder's id is stored).
 func TestReminderReplacesItselfAndGoes(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
 	h.startGame()
 	rec := h.record()

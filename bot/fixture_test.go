@@ -66,6 +66,7 @@ func openFixture(t *testing.T) *harness {
 }
 
 func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
+	t.Parallel()
 	h := openFixture(t)
 
 	// The settings.
@@ -171,6 +172,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 // may still hold offer messages to finalize (Record.OfferEdits); the next
 // start gives them their final text without buttons and clears them.
 func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	id := h.record().Game.NextTrade

@@ -13,6 +13,7 @@ import (
 // /endgame too; one who never opened a private chat with the bot cannot be
 // told (Telegram refuses), and that refusal pauses nothing.
 func TestFollowEndedByEndgame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 8, nil)
 	h.api.RequireStart(true)
 	h.startGame()

@@ -180,6 +180,7 @@ func (c *childBot) quiet(quiet time.Duration) {
 // 429 with retry after 3 s); the next process sends them once and leaves
 // no kept message behind.
 func TestKillKeepsTheStandings(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
@@ -192,7 +193,7 @@ func TestKillKeepsTheStandings(t *testing.T) {
 	c.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
 	c.press(testChat, alice, OpEndGameYes)
 	c.kill()
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,10 +226,11 @@ func TestKillKeepsTheStandings(t *testing.T) {
 // once, and nothing the chats should see is lost: the other group's turn
 // message, the one its record names, shows the game's last revision.
 func TestKillsKeepTelegramLimits(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes and plays for half a minute")
 	}
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,6 +77,7 @@ var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
 // sent before the kill still work. The last stop is a SIGTERM, which must
 // exit 0 within a few seconds.
 func TestKillMidGame(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes")
 	}

@@ -44,6 +44,7 @@ func (h *harness) editGame(edit func(g *engine.Game)) {
 // /leave; the deeds go back to the bank unsold — no auction, let alone
 // eight in a row — and the summary says they are free to buy again.
 func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.openLobby("lux")
 	h.mustPress(h.users[0], OpStart)

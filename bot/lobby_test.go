@@ -74,6 +74,7 @@ func (h *harness) finalMessage(id int) fakeapi.Message {
 // language); "No" keeps the lobby (a "Yes" pressed after it too), "Yes"
 // closes it without game buttons.
 func TestLobbyCancelAsksFirst(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice, bohdan := h.users[0], h.users[1]
 	h.say(alice, "/newgame")
@@ -122,6 +123,7 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 // hours; the timer survives a restart and closes it, saying so, with no
 // game buttons; an async lobby waits two days.
 func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
+	t.Parallel()
 	if got := lobbyWait(ChatOptions{Pace: Pace{Name: PaceAsync}}); got != 48*time.Hour {
 		t.Errorf("an async lobby waits %v, want 48h", got)
 	}
@@ -154,6 +156,7 @@ func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 // at it, with too few players the lobby says why and stays open; with
 // enough, the game starts by itself — across a restart.
 func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
+	t.Parallel()
 	h, clock := newLobbyClockHarness(t, ChatOptions{})
 	alice, bohdan := h.users[0], h.users[1]
 	h.say(alice, "/newgame")
@@ -209,6 +212,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 // private, and the next lobby brings a private message in their language
 // — once. An open lobby has the bell too.
 func TestNotifyOfTheNextGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.api.RequireStart(true)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
@@ -266,6 +270,7 @@ func TestNotifyOfTheNextGame(t *testing.T) {
 }
 
 func TestMessageLink(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		chat int64
 		user string
@@ -287,6 +292,7 @@ func TestMessageLink(t *testing.T) {
 // lobby may add a computer seat; anyone else is refused with the
 // creator's name.
 func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.api.SetAdmins(testChat, bohdan.ID)
@@ -304,6 +310,7 @@ func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
 // TestNotifyListIsBounded: a full list refuses one more person, saying so,
 // before anything is sent to them.
 func TestNotifyListIsBounded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice, vera := h.users[0], h.users[2]
 	full := &kit.Notify{}

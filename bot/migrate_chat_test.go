@@ -42,6 +42,7 @@ func (h *harness) failedCalls(chat int64) map[int]int {
 // lobby appears in the supergroup at once with its buttons, its Join
 // plays there, and /newgame there is answered.
 func TestMigratedLobbyShownAtOnce(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
@@ -89,6 +90,7 @@ func TestMigratedLobbyShownAtOnce(t *testing.T) {
 // /newgame is still answered: the old group's update ids say nothing of
 // the supergroup's.
 func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
@@ -125,6 +127,7 @@ func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
 // the turn and the offer in the supergroup, once each, with their buttons,
 // never editing the old group's message ids there; Accept then plays.
 func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	rec := h.record()
@@ -188,6 +191,7 @@ func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*Record,
 // about that lobby instead of opening another one that would keep the
 // first from moving.
 func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	alice, vera := h.users[0], h.users[2]
 	h.say(alice, "/newgame")
@@ -218,6 +222,7 @@ func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
 // lobby is sent again with its buttons, named by the record; one refused
 // edit, not one per change.
 func TestDeletedLobbyIsSentAgain(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
@@ -261,6 +266,7 @@ func (h *harness) joinData(t *testing.T) string {
 // becomes a supergroup goes on under a message of the supergroup, whose
 // Agree button counts there.
 func TestMigratedGameKeepsItsVote(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	alice, bohdan := h.users[0], h.users[1]
@@ -284,6 +290,7 @@ func TestMigratedGameKeepsItsVote(t *testing.T) {
 // migration the next /board must not give "a newer list is below" to
 // whatever message has that id in the supergroup.
 func TestMigratedPlayersListIsNotEditedInTheSupergroup(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	alice := h.users[0]

@@ -14,6 +14,7 @@ import (
 // them, and after a restart its Accept carries out the trade there and
 // closes that message.
 func TestOpenOfferFollowsMigration(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	rec := h.record()

@@ -15,6 +15,7 @@ import (
 // its own: when the dispatcher reports the watermark, it is stored
 // already. An update that changed nothing is stored by OnWatermark.
 func TestOffsetIsStoredWithTheUpdatesChange(t *testing.T) {
+	t.Parallel()
 	b, store := newBareBot(t, Config{})
 	offset := func() (o int) {
 		if err := store.View(func(tx *storage.Tx) error { o = tx.Offset(); return nil }); err != nil {

@@ -19,6 +19,8 @@ import (
 // SIGUSR1 while it holds the database; each opens as a database with the
 // game in it, and only the newest BackupKeep stay.
 func TestOnlineBackup(t *testing.T) {
+	// Not parallel: it signals the whole test process (SIGUSR1), which
+	// every running bot with a backup directory would answer.
 	dir := filepath.Join(t.TempDir(), "backups")
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
 		c.BackupDir, c.BackupEvery, c.BackupKeep = dir, 100*time.Millisecond, 2
@@ -28,10 +30,18 @@ func TestOnlineBackup(t *testing.T) {
 		m, _ := filepath.Glob(filepath.Join(dir, backupPrefix+"*"+backupSuffix))
 		return m
 	}
-	if !h.api.WaitFor(func() bool { return len(backups()) == 2 }, 5*time.Second) {
+	var first []string
+	if !h.api.WaitFor(func() bool { first = backups(); return len(first) == 2 }, 5*time.Second) {
 		t.Fatalf("backups: %v", backups())
 	}
-	time.Sleep(300 * time.Millisecond)
+	// More are written and the oldest pruned: wait until the newest of
+	// those two was overtaken twice (names sort by time).
+	if !h.api.WaitFor(func() bool {
+		now := backups()
+		return len(now) >= 2 && now[len(now)-2] > first[1]
+	}, 5*time.Second) {
+		t.Fatalf("no backups after %v: %v", first, backups())
+	}
 	// Count once the bot has stopped: while it runs a new copy may be
 	// renamed into place a moment before the oldest is pruned.
 	h.stop()
@@ -86,6 +96,7 @@ func (s *syncBuffer) String() string {
 // (dropped connections, 5xx, 4xx, 403, migration), no log line carries the
 // bot's token.
 func TestTokenNeverLogged(t *testing.T) {
+	t.Parallel()
 	const token = "987654:SECRET-token-AAE_never_log_me"
 	var logs syncBuffer
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {

@@ -27,6 +27,7 @@ func (g *goneCounter) Edit(ctx context.Context, chat int64, id int, text string,
 // id, and the content that follows is sent as a new message whose id the
 // slot reports.
 func TestOutboxGoneMessageMidAnimation(t *testing.T) {
+	t.Parallel()
 	m := &goneCounter{recMessenger: &recMessenger{gone: map[int]bool{7: true}}}
 	o, sent := newTestOutbox(m.recMessenger)
 	o.tg = m

@@ -44,6 +44,7 @@ func messagesWith(api *fakeapi.Server, chat int64, part string) int {
 // database, the next start sends them once, within the ban's remains, and
 // then forgets them.
 func TestKeptMessageSurvivesAStop(t *testing.T) {
+	t.Parallel()
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
 	h.startGame()
 	h.say(h.users[0], "/endgame")
@@ -80,6 +81,7 @@ func TestKeptMessageSurvivesAStop(t *testing.T) {
 // the commit — the kind's game-over announcement with the standings — and
 // finish sends them under the kept numbers, so their delivery deletes them.
 func TestGameOverAnnouncementIsKept(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	data, err := os.ReadFile(filepath.Join("..", "storage", "testdata", "finished-game.json"))
 	if err != nil {
@@ -129,6 +131,7 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 // reply of a change that stores the game (an admin's /pause) is kept until
 // delivered.
 func TestWhichRepliesAreKept(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	h.api.SetAdmins(testChat, h.users[1].ID)
@@ -158,6 +161,7 @@ func TestWhichRepliesAreKept(t *testing.T) {
 // stored), and the next start sends it once; the clock does not send it
 // again, as it was counted when it was made.
 func TestReminderSurvivesAStop(t *testing.T) {
+	t.Parallel()
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) {
 		c.AuctionSilence, c.Now, c.ShutdownTimeout = 0, clock.Now, 200*time.Millisecond

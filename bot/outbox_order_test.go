@@ -37,6 +37,7 @@ func holdFirst(t *testing.T, o *Outbox, m *recMessenger, chat int64) (release fu
 // edits queued ahead of them, in their own order; the edits follow,
 // merged.
 func TestOutboxRepliesGoBeforeEdits(t *testing.T) {
+	t.Parallel()
 	m := &delMessenger{}
 	o, _ := newTestOutbox(&m.recMessenger)
 	o.tg = m
@@ -61,6 +62,7 @@ func TestOutboxRepliesGoBeforeEdits(t *testing.T) {
 // Remove deletes a sent message and drops its queued changes; a message
 // never sent is never sent; the slot's next message is a new one.
 func TestOutboxRemove(t *testing.T) {
+	t.Parallel()
 	m := &delMessenger{}
 	o, sent := newTestOutbox(&m.recMessenger)
 	o.tg = m
@@ -93,6 +95,7 @@ func TestOutboxRemove(t *testing.T) {
 // UnshownSince tells from when a chat has content not yet on screen: a
 // content replaced by a newer one counts as shown with it.
 func TestOutboxUnshownSince(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, _ := newTestOutbox(m)
 	const chat = -13
@@ -119,6 +122,7 @@ func TestOutboxUnshownSince(t *testing.T) {
 // another message after it, or the budget to spare, the closed turn keeps
 // its message and the next one is new.
 func TestOutboxCarriesTheTurnOverWhenBehind(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, sent := newTestOutbox(m)
 	const chat = -14

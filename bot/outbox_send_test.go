@@ -12,6 +12,7 @@ import (
 // refuses (they never started the bot) is dropped; the chat is not paused,
 // so a later notice, once they have, is delivered.
 func TestOutboxNoticeRefusedPausesNothing(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{err: fmt.Errorf("test: %w", telegram.ErrForbidden)}
 	o, _ := newTestOutbox(m)
 	var forbidden []int64

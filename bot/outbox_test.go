@@ -96,6 +96,7 @@ func waitIdle(t *testing.T, o *Outbox) {
 var kb1 = &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonData("x", "y")}}}
 
 func TestOutboxCoalescesAndKeepsOrder(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, sent := newTestOutbox(m)
 	const chat = -1
@@ -140,6 +141,7 @@ func TestOutboxCoalescesAndKeepsOrder(t *testing.T) {
 // A message still waiting to be sent takes the newest content; a turn
 // message that is finalized before it was ever sent is sent once, final.
 func TestOutboxRetargetsUnsentMessages(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, sent := newTestOutbox(m)
 	const chat = -2
@@ -167,6 +169,7 @@ func TestOutboxRetargetsUnsentMessages(t *testing.T) {
 }
 
 func TestOutboxGoneMessageIsSentAgain(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{gone: map[int]bool{7: true}}
 	o, sent := newTestOutbox(m)
 	o.Put(-3, "t", 7, "turn", kb1)
@@ -181,6 +184,7 @@ func TestOutboxGoneMessageIsSentAgain(t *testing.T) {
 }
 
 func TestOutboxPausedChatSendsNothing(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{err: fmt.Errorf("test: %w", telegram.ErrForbidden)}
 	o, _ := newTestOutbox(m)
 	var forbidden []int64

@@ -44,6 +44,7 @@ func waitCalls(t *testing.T, m *recMessenger, n int) []string {
 // first, and the final text waits for spare budget, merging meanwhile —
 // then it is shown all the same.
 func TestOutboxTidyingWaitsForSpareBudget(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, _ := newTestOutbox(m)
 	spare := spareBudget(o)
@@ -74,6 +75,7 @@ func TestOutboxTidyingWaitsForSpareBudget(t *testing.T) {
 // Tidying waits for spare budget no longer than tidyWait: in a group that
 // plays faster than its budget, an old message's buttons still go.
 func TestOutboxTidyingWaitsAtMostTidyWait(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, _ := newTestOutbox(m)
 	spareBudget(o) // never spare
@@ -97,6 +99,7 @@ func TestOutboxTidyingWaitsAtMostTidyWait(t *testing.T) {
 // now the bot's last message is taken over by the next turn — one call,
 // not a send and an edit.
 func TestOutboxCarriesOverAfterTheNewestIsDeleted(t *testing.T) {
+	t.Parallel()
 	m := &delMessenger{}
 	o, _ := newTestOutbox(&m.recMessenger)
 	o.tg = m
@@ -198,6 +201,7 @@ func (h *harness) waitShown() {
 // ahead of it that nobody pressed for (a computer's move, an auction's
 // countdown), once the group's budget has a call for it.
 func TestOutboxPressResultGoesFirst(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, _ := newTestOutbox(m)
 	var kept atomic.Bool // the group's budget is down to the call kept for replies

@@ -47,6 +47,7 @@ func plantBrokenGame(t *testing.T, store *storage.Store, now time.Time, kind str
 // while every other chat is served: the bot starts, restarts, and a game
 // in another chat plays on.
 func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
@@ -61,7 +62,7 @@ func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
 	store.Close()
 	for range 2 {
 		h.start()
-		time.Sleep(100 * time.Millisecond) // a few timer ticks
+		h.timerPass() // the broken chat's timer runs
 		before := h.version(testChat)
 		h.mustPress(h.current(testChat), OpRoll)
 		if h.version(testChat) == before {
@@ -99,6 +100,7 @@ func (m *panickyMessenger) Send(ctx context.Context, chat int64, text string, kb
 // its chat, that chat's work is skipped (a panicking timer is tried again
 // only an hour later), and everything else goes on.
 func TestPanicsOutsideHandlersStayWithTheirChat(t *testing.T) {
+	t.Parallel()
 	var logs syncBuffer
 	m := &panickyMessenger{}
 	now := time.Now()
@@ -169,6 +171,7 @@ func waitFor(cond func() bool, timeout time.Duration) bool {
 // TestLocksDoNotPileUpFromForgedChats: updates from ten thousand chat ids
 // (forged callback data and commands) leave no lock entry behind.
 func TestLocksDoNotPileUpFromForgedChats(t *testing.T) {
+	t.Parallel()
 	b, _ := newBareBot(t, Config{})
 	u := &tgbotapi.User{ID: 5, FirstName: "F"}
 	for i := range 10_000 {

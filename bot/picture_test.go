@@ -19,8 +19,10 @@ import (
 // picture, its buttons on the chat's last message. Pressing 🗺 or 👁
 // (follow) changes nothing in the game, so the players' buttons stay valid.
 func TestBoardPicture(t *testing.T) {
+	t.Parallel()
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
+			t.Parallel()
 			h, clock := newClockHarness(t, ChatOptions{Edition: ed})
 			h.startGame()
 			if got := h.record().Game.Edition; got != ed {

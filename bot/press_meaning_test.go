@@ -214,6 +214,7 @@ const maxAuctionRefresh = 15 * time.Second
 // ("+$10 → $X"); pressed after someone else bid that much or more, it is
 // refused with the highest bid, and nothing is bid.
 func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
 	h.startGame()
 	rec := h.toBuyDecision()

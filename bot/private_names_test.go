@@ -16,6 +16,7 @@ import (
 // not "Mediterranean Avenue" in the offer (issue #27, item 7). The text
 // keeps its language for the game.
 func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.users[0], h.users[2] = h.users[2], h.users[0] // Вера (ru) opens the game
 	h.startGame()
@@ -68,6 +69,7 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 // Russian, a person whose Telegram speaks English reads their hand in
 // English, its cards named as on the group's table.
 func TestDealHandShowsTheGroupsCards(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	h.users[0], h.users[2] = h.users[2], h.users[0] // Вера (ru) opens the game
 	h.say(h.users[0], "/newgame deal")

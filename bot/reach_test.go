@@ -29,6 +29,7 @@ func (h *harness) privateCalls(user int64) (calls, refused int) {
 // toast each time; ten presses by someone who never opened it make one
 // call to Telegram at most, each answered with what to do.
 func TestBellPressedTenTimes(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t)
 	h.api.RequireStart(true)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
@@ -78,6 +79,7 @@ func TestBellPressedTenTimes(t *testing.T) {
 // more — not on their presses, not after a restart — until they write to
 // the bot again, which makes 🔔 work for them again.
 func TestUnreachablePersonIsRemembered(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t)
 	h.api.RequireStart(true)
 	alice, vera := h.users[0], h.users[2]
@@ -146,6 +148,7 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 // serve (no game, no settings there) lists nobody and sends nothing,
 // neither there nor to the presser.
 func TestForgedBellChangesNothing(t *testing.T) {
+	t.Parallel()
 	h := newLimitedHarness(t)
 	vera := h.users[2]
 	h.api.PushMessage(vera.ID, vera, "/start")

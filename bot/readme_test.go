@@ -15,6 +15,7 @@ import (
 // ru and en: a scripted game of three, at the first purchase to decide
 // after someone paid rent, on a fixed clock.
 func TestReadmeShowsARealTurn(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)

@@ -85,6 +85,7 @@ func checkFrames(t *testing.T, edits []string, final, result string) {
 // first reel, then two, then all three with the result: three edits of
 // one message, in that order.
 func TestCasinoReelsOneByOne(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.users[0].LanguageCode = "en"
 	h.openLobby(engine.Lux)
@@ -112,6 +113,7 @@ func TestCasinoReelsOneByOne(t *testing.T) {
 // (the process died: its edits never went out) shows the result once the
 // bot is back: the turn message's content is stored, the frames are not.
 func TestCasinoReelsRestart(t *testing.T) {
+	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Edition: engine.Lux, ManualEndTurn: true})
 	h.openLobby("")
 	h.mustPress(h.users[0], OpStart)
@@ -146,6 +148,7 @@ func TestCasinoReelsRestart(t *testing.T) {
 // and neither the next content nor another Put merges them away; a slot
 // never sent is not animated.
 func TestOutboxFramesAreNotMerged(t *testing.T) {
+	t.Parallel()
 	m := &recMessenger{}
 	o, _ := newTestOutbox(m)
 	const chat = -1

@@ -18,6 +18,7 @@ import (
 // again after /lang auto; the chat's
 // messages stay in the chat's language throughout.
 func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.record()

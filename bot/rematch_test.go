@@ -58,6 +58,7 @@ func mustJSONString(t *testing.T, v any) string {
 // lobby was cancelled, are refused with the reason; someone who did not
 // play cannot open it.
 func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.api.SetAdmins(testChat, h.users[2].ID)
 	h.say(h.users[2], "/settings")
@@ -119,6 +120,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 // TestRematchAfterAnotherGameIsRefused: once another game was opened, the
 // old ending's button is refused with the reason and goes.
 func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.users[0].LanguageCode = "ru"
 	_, msg, data := h.endByLeaving("/newgame")
@@ -148,6 +150,7 @@ func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
 // TestRematchKeepsComputerSeats: a rematch seats the computers again, as
 // they were.
 func TestRematchKeepsComputerSeats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	h.users[0].LanguageCode = "uk"
 	h.lobbyWithComputers(1)
@@ -169,6 +172,7 @@ func TestRematchKeepsComputerSeats(t *testing.T) {
 // TestBoardAfterTheGame: /board with no game running sends the final
 // board of the last game, also while its rematch gathers players.
 func TestBoardAfterTheGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.endByLeaving("/newgame")
 	photos := func() int {
@@ -199,6 +203,7 @@ func TestBoardAfterTheGame(t *testing.T) {
 // TestStatsOfBankruptPlayer: someone whose only game ended in bankruptcy
 // has no best net worth to show in /stats and /top, not a "$0".
 func TestStatsOfBankruptPlayer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	ended, _, _ := h.endByLeaving("/newgame")
 	h.say(h.users[1], "/stats") // Богдан left: bankrupt
@@ -219,6 +224,7 @@ func TestStatsOfBankruptPlayer(t *testing.T) {
 // TestRematchOfDealGame: Monopoly Deal's result has the button too, and
 // its rematch is a Deal lobby of the same people.
 func TestRematchOfDealGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 33, nil)
 	h.startDeal("en")
 	for steps := 0; h.record() != nil; steps++ {
@@ -250,6 +256,7 @@ func TestRematchOfDealGame(t *testing.T) {
 // game is not looked for; the press is refused with the reason and the
 // message keeps its words, not its button.
 func TestRematchOfAGameLongGone(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	_, msg, data := h.endByLeaving("/newgame")
 	for range rematchLookback {

@@ -38,6 +38,7 @@ func playBusily(h *harness, chats []*benchChat, d time.Duration) {
 // restarted three times — each start re-shows the games at once — gets no
 // 429 and makes no request inside a ban.
 func TestRestartsKeepTelegramLimits(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays for several seconds of real time")
 	}
@@ -96,7 +97,8 @@ func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {
 // failing one does: the file may not grow past its two meta pages
 // (RLIMIT_FSIZE, whose writes fail with EFBIG since Go ignores SIGXFSZ), so
 // no commit gets its pages out. It returns the function that frees the
-// space again.
+// space again. The limit holds for the whole test process: a test that
+// calls it must not run in parallel with others.
 func fullDisk(t *testing.T) (free func()) {
 	t.Helper()
 	var lim syscall.Rlimit
@@ -126,6 +128,8 @@ func fullDisk(t *testing.T) (free func()) {
 // not save, the game stays as it was (its buttons still valid), and once
 // the space is back the same button works.
 func TestFullDiskIsToldAndRecovers(t *testing.T) {
+	// Not parallel: fullDisk's limit is the whole process's, so every
+	// other test's database would be full too.
 	var logs syncBuffer
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
@@ -169,6 +173,7 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 // press anything), the record names it, and after a restart it is still
 // the game's message there and its buttons play.
 func TestMigrationShowsTheGameAtOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
@@ -208,6 +213,7 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 // taken before, still plays (menus are one person's view, not a change of
 // the game), and nobody else may close that person's menu.
 func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	r := rand.New(rand.NewPCG(1, 2))
@@ -278,6 +284,7 @@ func (h *harness) linkMessages() []fakeapi.Message {
 // again and again: the group gets one deep link, not one per press; once
 // the player opens the composer through it, the link's button is gone.
 func TestTradeLinkOncePerPerson(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	ux := h.current(testChat)
@@ -319,6 +326,7 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 // keep the group's lock while it waits: another player's press in the
 // group is answered and applied at once.
 func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 11, nil)
 	h.startGame()
 	rec := h.record()
@@ -336,6 +344,7 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 // after a kill (its offset was not saved) was applied and answered by the
 // previous process: it is neither applied nor answered a second time.
 func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	msg, data, _ := h.buttonIn(testChat, OpRoll)

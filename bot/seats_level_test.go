@@ -15,6 +15,7 @@ import (
 // for the creator; the level is stored with the seat and said beside its
 // name in the lobby, whose level button is behind ⚙️ More.
 func TestLobbyComputerLevel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 3, nil)
 	h.say(h.users[0], "/newgame")
 	h.lobbyView(h.users[0], true)
@@ -69,6 +70,7 @@ func (h *harness) lobbyButtons() [][]fakeapi.Button {
 // TestSeatLevelStored: a seat written before levels reads as normal, and a
 // level survives the record's round trip.
 func TestSeatLevelStored(t *testing.T) {
+	t.Parallel()
 	r, err := kit.DecodeRecord([]byte(`{"id":1,"status":"lobby","seats":[{"user":-1,"name":"🤖 Computer 1","computer":true}]}`))
 	if err != nil || r.Seats[0].Level != level.Normal {
 		t.Fatalf("an old seat reads as %+v, %v; want normal", r.Seats, err)

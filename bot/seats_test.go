@@ -34,6 +34,7 @@ func (h *harness) computerDue(rec *Record) bool {
 // seats, each named with a 🤖, up to the most players; they can be
 // removed before the start; nobody is mentioned for them.
 func TestLobbyComputerSeats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 5, nil)
 	h.say(h.users[0], "/newgame")
 	msg, data, ok := h.findButton(OpAddComputer, 0, true)
@@ -76,8 +77,9 @@ func TestLobbyComputerSeats(t *testing.T) {
 // person only rolls, passes and pays. The statistics count the person,
 // not the computers.
 func TestComputersPlayWithOnePerson(t *testing.T) {
+	t.Parallel()
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
-		t.Run(ed, func(t *testing.T) { computersPlayWithOnePerson(t, ed) })
+		t.Run(ed, func(t *testing.T) { t.Parallel(); computersPlayWithOnePerson(t, ed) })
 	}
 }
 
@@ -171,6 +173,7 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 // live pace's pause; the bot stops in the middle of it and starts again;
 // when the pause is over the computer makes its one move — once, not twice.
 func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
 	alice := h.users[0]
 	h.lobbyWithComputers(1)
@@ -187,7 +190,7 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	if pause != Paces[PaceLive].ComputerPause() {
 		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
 	}
-	time.Sleep(50 * time.Millisecond) // ticks of the timer runner: nothing is due yet
+	h.timerPass() // nothing is due yet
 	if h.record().Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
@@ -195,7 +198,7 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	h.start()
 	clock.Add(pause)
 	rec = h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Game.Version != ver })
-	time.Sleep(100 * time.Millisecond) // more ticks: a second run of the move would show now
+	h.timerPass() // a second run of the move would show now
 	rec = h.record()
 	if rec.Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", rec.Game.Version-ver)

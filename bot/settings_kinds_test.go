@@ -49,6 +49,7 @@ func (h *harness) settingsMenus() []int {
 // plain /newgame opens a Deal lobby that starts a Deal game by the book
 // (a Just Say No on one's turn costs a play).
 func TestDealIsAnEditionInSettings(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
@@ -150,6 +151,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 // chat that never chose an edition play Monopoly Deal; /settings shows it
 // and offers none of the board's pages.
 func TestOperatorDefaultDeal(t *testing.T) {
+	t.Parallel()
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = deal.Name })
 	alice := h.users[0]
 	h.say(alice, "/settings")
@@ -175,6 +177,7 @@ func TestOperatorDefaultDeal(t *testing.T) {
 // the edition the chat chooses — of Deal's kind for Deal, of the board's
 // again for classic.
 func TestLobbyFollowsTheEdition(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.say(alice, "/newgame lux")
@@ -207,6 +210,7 @@ func TestLobbyFollowsTheEdition(t *testing.T) {
 // with that reason; /lang changes the settings elsewhere and closes the
 // live menu the same way; Close leaves no live menu.
 func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
@@ -262,6 +266,7 @@ func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 // running game at once (its deadlines are shown in it), without the "next
 // game" alert and without outdating the game's buttons.
 func TestTimeZoneSetting(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{})
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
@@ -319,6 +324,7 @@ func TestTimeZoneSetting(t *testing.T) {
 // lobby or game, or the Deal edition chosen — shows the card game's rules
 // in one message, not a board edition's sections (it showed a message id).
 func TestRulesOfDeal(t *testing.T) {
+	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
 	alice := h.users[0]
 	want := h.bot.cat.T("en", "deal_rules", nil)
@@ -339,7 +345,8 @@ func TestRulesOfDeal(t *testing.T) {
 // the board kind (a set no edition has shows none) and shows Deal's games
 // and wins on a line of their own.
 func TestStatsLinesOfEachKind(t *testing.T) {
-	cat, err := locales.Load()
+	t.Parallel()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +368,8 @@ func TestStatsLinesOfEachKind(t *testing.T) {
 // chosen fits Telegram's limits in every language, its buttons parse,
 // and a board page asked for shows the main page.
 func TestDealSettingsPagesFit(t *testing.T) {
-	cat, err := locales.Load()
+	t.Parallel()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,6 +405,7 @@ func TestDealSettingsPagesFit(t *testing.T) {
 // group; after the upgrade to a supergroup a new /settings neither edits
 // the message that has that id there nor sends a stray "replaced" text.
 func TestSettingsMenuAfterMigration(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	alice := h.users[0]
 	h.say(alice, "/settings")

@@ -55,6 +55,7 @@ func ruleIndex(t *testing.T, id string) int {
 // keeps those settings when the chat's change while it runs. Someone who
 // is neither an admin nor a lobby's creator is refused.
 func TestSettingsChangeTheGame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.api.SetAdmins(testChat, vera.ID)
@@ -174,6 +175,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 // until the game starts; the maximum number of players holds in the lobby;
 // the language switches at once; Close ends the menu.
 func TestSettingsCreatorAndLimits(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
@@ -227,7 +229,8 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 // TestSettingsTexts: every page of the settings menu and the lobby fit
 // Telegram's limits in every language, with every option at its longest.
 func TestSettingsTexts(t *testing.T) {
-	cat, err := locales.Load()
+	t.Parallel()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +278,8 @@ func TestSettingsTexts(t *testing.T) {
 // differ in exactly that rule; a lobby with more people than the chat now
 // allows cannot start.
 func TestEveryHouseRuleReachesTheGame(t *testing.T) {
-	cat, err := locales.Load()
+	t.Parallel()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,6 +328,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 // TestSettingsPresses: settings buttons round-trip through the strict
 // codec, and forged arguments are refused without a change.
 func TestSettingsPresses(t *testing.T) {
+	t.Parallel()
 	for op, h := range hostOps {
 		if h.route != routeSettings {
 			continue
@@ -343,7 +348,7 @@ func TestSettingsPresses(t *testing.T) {
 			t.Errorf("%q parsed", bad)
 		}
 	}
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,6 +369,7 @@ func TestSettingsPresses(t *testing.T) {
 
 // TestSettingsMessageIDs: the ids the settings build from names exist.
 func TestSettingsMessageIDs(t *testing.T) {
+	t.Parallel()
 	known := knownIDs(t)
 	var ids []string
 	for _, h := range board.HouseRules {
@@ -392,6 +398,7 @@ func TestSettingsMessageIDs(t *testing.T) {
 // and after how many days an untouched game is archived; a new game keeps
 // them.
 func TestSettingsAbsence(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 11, nil)
 	h.api.SetAdmins(testChat, h.users[0].ID)
 	h.say(h.users[0], "/settings")

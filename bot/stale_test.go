@@ -13,6 +13,7 @@ import (
 // shows the buttons before. The player's second tap of the same button is
 // answered "done" (it was applied) and brings the message up to date.
 func TestLostEditHealsOnAStalePress(t *testing.T) {
+	t.Parallel()
 	h := newHarnessWith(t, 1, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
 	h.startGame()
 	msg, roll, ok := h.buttonIn(testChat, OpRoll)

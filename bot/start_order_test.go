@@ -12,6 +12,7 @@ import (
 // the lobby's first player (BUSINESS.md) and shows no roll for the order;
 // the classic game still rolls.
 func TestBusinessLobbyFirstStarts(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []uint64{42, 7, 3} {
 		h := newHarness(t, seed, nil)
 		h.openLobby(engine.Business)

@@ -24,6 +24,7 @@ func (h *harness) stats(user int64) (here, all PlayerStats) {
 // transaction that ends them; /stats and /top show them; /history lists
 // the running game's recent events.
 func TestStatsAfterGames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	alice := h.users[0]
 	h.say(alice, "/top")
@@ -126,6 +127,7 @@ func TestStatsAfterGames(t *testing.T) {
 
 // TestFavouriteSet: the set counted most often is the favourite.
 func TestFavouriteSet(t *testing.T) {
+	t.Parallel()
 	var s PlayerStats
 	s.add("A", SeatResult{Sets: []string{"classic:1", "classic:3"}})
 	s.add("A", SeatResult{Sets: []string{"classic:3"}})

@@ -69,6 +69,7 @@ func buildingsOut(g *engine.Game, x, y engine.PlayerID, n int) {
 // names it, and accepting moves the branch. A move the engine no longer
 // accepts is refused with an alert.
 func TestTradeBuysBranch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.openLobby(engine.Business)
 	h.mustPress(h.users[0], OpStart)

@@ -122,6 +122,7 @@ func (h *harness) offerButton(op Op, id int) (int, string) {
 // composer in a private chat and the offer in the group; the deed received
 // completes a colour set, and its new owner builds on it.
 func TestTradeCompletesSetThenBuild(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.record()
@@ -218,6 +219,7 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 // TestTradeStaleOffer: an offer that a state change made impossible is
 // pruned; its button answers with an alert and changes nothing.
 func TestTradeStaleOffer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	rec := h.record()
@@ -269,6 +271,7 @@ func TestTradeStaleOffer(t *testing.T) {
 // composer; an offer left unanswered past its deadline is withdrawn at the
 // next press in the group.
 func TestTradeDeepLinkAndExpiry(t *testing.T) {
+	t.Parallel()
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Now = clock.Now })
 	h.startGame()
@@ -344,6 +347,7 @@ func (h *harness) composeDeedForCash(ux fakeapi.User, to engine.PlayerID, sq, ca
 // with its final text and no buttons (the queued message took the final
 // content), instead of being sent with live buttons and edited.
 func TestTradeOfferThroughOutbox(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	y, z := p.y, (p.x+2)%3
 	ux, uy := p.ux, p.uy
@@ -418,6 +422,7 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 // sent it; a decline edits that message to its outcome without buttons,
 // and its old buttons then answer with an alert and change nothing.
 func TestTradeOfferDeclined(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	x := p.x
 	ux, uy := p.ux, p.uy
@@ -466,6 +471,7 @@ func (h *harness) findButtonData(t *testing.T, p Press) (Press, string) {
 // is posted; the offer follows the game there, its id is stored in the
 // moved record and it can be accepted there.
 func TestTradeOfferMigrates(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	y := p.y
 	ux, uy := p.ux, p.uy
@@ -498,6 +504,7 @@ func TestTradeOfferMigrates(t *testing.T) {
 // finalized; the old message's buttons answer with an alert once the
 // offer ended.
 func TestTradeOfferLostIDAfterRestart(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	x := p.x
 	ux, uy := p.ux, p.uy
@@ -560,6 +567,7 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 // button (here an admin's /kick of its proposer, which makes them
 // bankrupt) still gets its final text and loses its buttons.
 func TestOfferEndedByAKick(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t) // x, the current player, is the one /kick may remove
 	x := p.x
 	ux, uy := p.ux, p.uy
@@ -587,6 +595,7 @@ func TestOfferEndedByAKick(t *testing.T) {
 // the bot cannot write to the group (removed, paused) appears in the
 // group when the bot is back, and its id is stored.
 func TestOfferPostedWhilePaused(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	ux := p.ux
 	h.api.PushUpdate(memberUpdate(testChat, "kicked"))

@@ -14,6 +14,7 @@ import (
 // and nothing else shows what to do, not a refusal; once something is
 // chosen it says it is ready.
 func TestComposerOpensWithoutAnError(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	rec := h.record()
@@ -46,6 +47,7 @@ func TestComposerOpensWithoutAnError(t *testing.T) {
 // could not write to is deleted once the composer reaches that person by a
 // later 🤝, and loses its button, saying why, when the game ends.
 func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows
@@ -98,6 +100,7 @@ func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 // TestOfferRefusalsNameWhoMay: an offer's buttons pressed by the wrong
 // player say who may press them, in the presser's language.
 func TestOfferRefusalsNameWhoMay(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	id := h.record().Game.NextTrade

@@ -65,6 +65,7 @@ func (h *harness) untilBuyDecision() *Record {
 // someone in the game could use them: none at the start, 🏦 and 🤝 once a
 // deed is owned, 🏗 once the player to roll owns a whole colour set.
 func TestManageButtonsOnlyWhenUseful(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	for _, op := range []Op{OpMenuBuild, OpMenuMort, OpTrade} {
@@ -88,6 +89,7 @@ func TestManageButtonsOnlyWhenUseful(t *testing.T) {
 // with a deed to mortgage the prompt says so, 🏦 is offered, and once the
 // money is raised the deed can be bought.
 func TestBuyPromptShortOfMoney(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.untilBuyDecision()
@@ -145,6 +147,7 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 // game waits, in the chat's time zone, and after a move it shows the new
 // decision's deadline, not the one before.
 func TestTurnMessageShowsItsDeadline(t *testing.T) {
+	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, TimeZone: "Europe/Kyiv", KickAfter: -1})
 	h.startGame()
 	loc, err := time.LoadLocation("Europe/Kyiv")
@@ -178,6 +181,7 @@ func TestTurnMessageShowsItsDeadline(t *testing.T) {
 // while the game moves on and names the owner; /board's message loses its
 // buttons when a newer /board is sent and when the game ends.
 func TestDeedCards(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.untilBuyDecision()
@@ -260,6 +264,7 @@ func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
 // TestOfferShowsItsDeadline: an open offer waits for its counterparty
 // until it expires, and says until when, once (not also for how long).
 func TestOfferShowsItsDeadline(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	rec := h.record()
@@ -280,6 +285,7 @@ func TestOfferShowsItsDeadline(t *testing.T) {
 // TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for;
 // the turn message leaves the auction's clock to the auction's message.
 func TestAuctionOffersTheDeedCard(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.untilBuyDecision()
@@ -307,6 +313,7 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 // TestComposerShowsTheDeedCard: a deed put into an offer in the trade
 // composer answers with its card.
 func TestComposerShowsTheDeedCard(t *testing.T) {
+	t.Parallel()
 	h, p := composeOffer(t)
 	want := boardOf(h).DeedCard(h.bot.chatLang(p.ux.ID, p.ux.LanguageCode), h.record(), 1)
 	for _, a := range h.api.CallbackAnswers() {

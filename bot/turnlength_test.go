@@ -76,30 +76,46 @@ func lineRunes(line string, names []string) int {
 // line longer than phoneRow, people's names left out, counts as the rows
 // it wraps into).
 func TestTurnMessageFitsAPhone(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("plays 18 whole games to measure the turn message: go test without -short runs it")
+	}
+	type measured struct {
+		ed, lang          string
+		people, computers *measuredGame
+	}
+	var games []measured
+	t.Run("games", func(t *testing.T) { // returns when all of them, played in parallel, are over
+		for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
+			for _, lang := range locales.Languages {
+				games = append(games, measured{ed, lang, playMeasured(t, ed, lang), playComputersMeasured(t, ed, lang)})
+			}
+		}
+	})
+	if t.Failed() {
+		return
+	}
 	var all []int
 	longest := ""
 	maxLines := 0
-	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
-		for _, lang := range locales.Languages {
-			shapes := playMeasured(t, ed, lang)
-			computers := playComputersMeasured(t, ed, lang)
-			shapes.texts = append(shapes.texts, computers.texts...)
-			shapes.users = append(shapes.users, computers.users...)
-			names := shapes.users
-			var lines []int
-			for _, text := range shapes.texts {
-				rows := 0
-				for _, l := range strings.Split(text, "\n") {
-					rows += max(1, (lineRunes(l, names)+phoneRow-1)/phoneRow)
-				}
-				lines = append(lines, rows)
-				if rows > maxLines {
-					maxLines, longest = rows, text
-				}
+	for _, m := range games {
+		shapes := m.people
+		shapes.texts = append(shapes.texts, m.computers.texts...)
+		shapes.users = append(shapes.users, m.computers.users...)
+		names := shapes.users
+		var lines []int
+		for _, text := range shapes.texts {
+			rows := 0
+			for _, l := range strings.Split(text, "\n") {
+				rows += max(1, (lineRunes(l, names)+phoneRow-1)/phoneRow)
 			}
-			all = append(all, lines...)
-			t.Logf("%s/%s: %d states, median %d lines, most %d", ed, lang, len(lines), median(lines), slices.Max(lines))
+			lines = append(lines, rows)
+			if rows > maxLines {
+				maxLines, longest = rows, text
+			}
 		}
+		all = append(all, lines...)
+		t.Logf("%s/%s: %d states, median %d lines, most %d", m.ed, m.lang, len(lines), median(lines), slices.Max(lines))
 	}
 	med := median(all)
 	t.Logf("all games: %d states, median %d rows, most %d; the longest:\n%s", len(all), med, maxLines, longest)
@@ -119,11 +135,13 @@ type measuredGame struct {
 
 // playMeasured plays a whole game of the edition in the language (the
 // policies of TestPlayWholeGame and TestPlayWholeGameOfEachEdition) and
-// collects the live turn message after every press.
-func playMeasured(t *testing.T, edition, lang string) measuredGame {
+// collects the live turn message after every press, in a parallel subtest
+// of t: what it returns is filled in when that subtest ends.
+func playMeasured(t *testing.T, edition, lang string) *measuredGame {
 	t.Helper()
-	var out measuredGame
+	out := &measuredGame{}
 	t.Run(edition+"/"+lang, func(t *testing.T) {
+		t.Parallel()
 		h := newHarness(t, 42, nil)
 		h.users[0].LanguageCode = lang
 		h.openLobby(edition)
@@ -169,11 +187,13 @@ func median(xs []int) int {
 // playComputersMeasured plays a whole game of one person and two computer
 // seats (TestComputersPlayWithOnePerson's) and collects every state of the
 // live turn message the chat was shown: the computers move by the chat's
-// timer, so the states are read from the fake's change stream.
-func playComputersMeasured(t *testing.T, edition, lang string) measuredGame {
+// timer, so the states are read from the fake's change stream. Like
+// playMeasured, it plays in a parallel subtest of t.
+func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 	t.Helper()
-	var out measuredGame
+	out := &measuredGame{}
 	t.Run(edition+"/"+lang+"/computers", func(t *testing.T) {
+		t.Parallel()
 		clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 		h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 		if err := h.bot.store.Update(func(tx *storage.Tx) error {

@@ -15,13 +15,12 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // knownIDs is the set of message ids in the locales.
 func knownIDs(t *testing.T) map[string]bool {
 	t.Helper()
-	cat, err := locales.Load()
+	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,6 +34,7 @@ func knownIDs(t *testing.T) map[string]bool {
 // TestMessageIDsExist finds every literal message id the bot asks the
 // catalog for and checks that it exists in every language.
 func TestMessageIDsExist(t *testing.T) {
+	t.Parallel()
 	known := knownIDs(t)
 	// The chat layer, kit and the board games.
 	var files []string
@@ -122,6 +122,7 @@ func (c *fakeClock) Add(d time.Duration) {
 // TestAuctionClosesAfterSilence: after the first bid an auction closes when
 // 30 s pass without a new bid — also across a restart.
 func TestAuctionClosesAfterSilence(t *testing.T) {
+	t.Parallel()
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.AuctionSilence = 30 * time.Second; c.Now = clock.Now })
 	h.startGame()
@@ -151,7 +152,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 	h.stop() // the deadline must survive a restart
 	h.start()
 	clock.Add(29 * time.Second)
-	time.Sleep(50 * time.Millisecond) // several timer ticks at the old time
+	h.timerPass() // at the old time
 	if rec := h.record(); rec.Game.Phase != engine.PhaseAuction {
 		t.Fatalf("auction closed before the silence ran out (phase %d)", rec.Game.Phase)
 	}
@@ -168,6 +169,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 // TestCommands covers /lang, /help, /board, /endgame and /leave with their
 // confirmations, and the command menu in three languages.
 func TestCommands(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 3, nil)
 	for _, lang := range []string{"", "ru", "uk", "en"} {
 		if len(h.api.Commands("", lang)) != len(commandNames) {

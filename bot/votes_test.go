@@ -26,6 +26,7 @@ func (h *harness) voteMessage(op Op) int {
 // whom it was about, and when the game ends, the message loses its button
 // and says how the vote ended.
 func TestVoteMessagesEndWithoutButtons(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
@@ -98,6 +99,7 @@ func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 // next start, even one too late to re-show the game, and its button
 // counts the vote.
 func TestUnsentVoteIsShownAfterARestart(t *testing.T) {
+	t.Parallel()
 	h := newHarnessWith(t, 42, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
 	h.startGame()
 	alice, bohdan := h.users[0], h.users[1]

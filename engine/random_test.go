@@ -100,6 +100,7 @@ type step struct {
 // actions change nothing, that Legal actions are accepted, and that
 // replaying seed + accepted actions reproduces the final state exactly.
 func TestRandomGames(t *testing.T) {
+	t.Parallel()
 	games := 3000
 	if testing.Short() {
 		games = 300
@@ -204,6 +205,7 @@ func isSentinel(err error) bool {
 // TestRandomGamesBusiness is TestRandomGames for the business edition,
 // with its chat options varied too.
 func TestRandomGamesBusiness(t *testing.T) {
+	t.Parallel()
 	games := 2000
 	if testing.Short() {
 		games = 200
@@ -224,6 +226,7 @@ func TestRandomGamesBusiness(t *testing.T) {
 // TestRandomGamesLux is TestRandomGames for the lux edition (casino,
 // jackpot, tax inspection, jail on stopping), its options varied too.
 func TestRandomGamesLux(t *testing.T) {
+	t.Parallel()
 	games := 2000
 	if testing.Short() {
 		games = 200

@@ -155,7 +155,16 @@ func TestBrowserPlaysDeal(t *testing.T) {
 		d.act(p)
 		d.chat(GroupID)
 		d.openHand(p)
-		if k := d.keyboard(); p == first && k == nil {
+		// The hand may show before its buttons do (the intro, then the
+		// hand, then its keyboard): wait for them rather than look once.
+		if p != first {
+			continue
+		}
+		var k *pageKeyboard
+		for deadline := time.Now().Add(20 * time.Second); k == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			k = d.keyboard()
+		}
+		if k == nil {
 			d.fail("the hand of %d, whose turn it is, has no buttons", p)
 		}
 	}
@@ -248,12 +257,24 @@ func (d *pageDriver) decider() (int64, *pageKeyboard) {
 		for _, p := range d.people {
 			d.act(p)
 			d.chat(p)
-			if k := d.keyboard(); k != nil {
+			if k := d.keyboard(); k != nil && !onlyRecolors(k) {
 				return p, k
 			}
 		}
 	}
 	return 0, nil
+}
+
+// onlyRecolors says a hand offers nothing but 🎨 (recolouring a wild card
+// on the table, which the game never waits for): whoever holds it is not
+// the one to move. Choosing them looped 🎨 and ⬅️ until the steps ran out.
+func onlyRecolors(k *pageKeyboard) bool {
+	for _, b := range k.Buttons {
+		if !strings.HasPrefix(b, "🎨") {
+			return false
+		}
+	}
+	return true
 }
 
 // dealChoice is what a quick, harmless player presses on a hand: answers

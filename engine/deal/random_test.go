@@ -98,6 +98,7 @@ type step struct {
 // Apply, listed actions are accepted, and seed + accepted actions replay
 // the game exactly, as does a JSON round trip.
 func TestRandomGames(t *testing.T) {
+	t.Parallel()
 	games := 2000
 	if testing.Short() {
 		games = 200
