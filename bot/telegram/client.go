@@ -216,13 +216,19 @@ func (c *Client) Send(ctx context.Context, chatID int64, text string, markup *tg
 // Edit replaces a message's text and keyboard; a nil markup removes the
 // keyboard. Editing to the same content is not an error.
 func (c *Client) Edit(ctx context.Context, chatID int64, messageID int, text string, markup *tgbotapi.InlineKeyboardMarkup) error {
+	return c.editText(ctx, chatID, tgbotapi.BaseEdit{ChatID: chatID, MessageID: messageID, ReplyMarkup: markup}, text)
+}
+
+// editText sends editMessageText for the message base names, within the
+// limits of chat; the same content again is not an error.
+func (c *Client) editText(ctx context.Context, chat int64, base tgbotapi.BaseEdit, text string) error {
 	cfg := tgbotapi.EditMessageTextConfig{
-		BaseEdit:              tgbotapi.BaseEdit{ChatID: chatID, MessageID: messageID, ReplyMarkup: markup},
+		BaseEdit:              base,
 		Text:                  text,
 		ParseMode:             tgbotapi.ModeHTML,
 		DisableWebPagePreview: true,
 	}
-	_, err := c.do(ctx, cfg, chatID, true)
+	_, err := c.do(ctx, cfg, chat, true)
 	if errors.Is(err, ErrNotModified) {
 		return nil
 	}

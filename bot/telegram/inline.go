@@ -44,15 +44,5 @@ func (c *Client) AnswerInline(ctx context.Context, queryID string, results []any
 // inline_message_id (the answer is true, not a Message: Request, not
 // Send). It waits for chat's limits, the group it was posted in.
 func (c *Client) EditInline(ctx context.Context, chat int64, inlineMessageID, text string, markup *tgbotapi.InlineKeyboardMarkup) error {
-	cfg := tgbotapi.EditMessageTextConfig{
-		BaseEdit:              tgbotapi.BaseEdit{InlineMessageID: inlineMessageID, ReplyMarkup: markup},
-		Text:                  text,
-		ParseMode:             tgbotapi.ModeHTML,
-		DisableWebPagePreview: true,
-	}
-	_, err := c.do(ctx, cfg, chat, true)
-	if errors.Is(err, ErrNotModified) {
-		return nil
-	}
-	return err
+	return c.editText(ctx, chat, tgbotapi.BaseEdit{InlineMessageID: inlineMessageID, ReplyMarkup: markup}, text)
 }
