@@ -71,6 +71,15 @@ func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
 	if !ok {
 		t.Fatal("no Start button on screen")
 	}
+	// Someone opens ⚙️ More just before: the lobby's keyboard changes for
+	// everyone, but the creator's Start, on what they see, still starts.
+	_, more, ok := h.findButton(OpLobbyMore, 0, true)
+	if !ok {
+		t.Fatal("no ⚙️ More button on screen")
+	}
+	if a := h.answerOf(h.api.PushCallback(testChat, lobby, h.users[2], more)); a.ShowAlert {
+		t.Fatalf("⚙️ More was refused: %q", a.Text)
+	}
 	a := h.answerOf(h.api.PushCallback(testChat, lobby, creator, start))
 	if a.ShowAlert {
 		t.Fatalf("Start on the keyboard on screen was refused: %q", a.Text)
