@@ -36,7 +36,14 @@ const (
 // a clock shortly after the fixture was written (so no deadline is due).
 func openFixture(t *testing.T) *harness {
 	t.Helper()
-	zipped, err := os.ReadFile("testdata/v1.db.gz")
+	return openFixtureFile(t, "testdata/v1.db.gz", fixtureTime)
+}
+
+// openFixtureFile is openFixture for the fixture database file, written
+// at Unix time written.
+func openFixtureFile(t *testing.T, file string, written int64) *harness {
+	t.Helper()
+	zipped, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,12 +55,12 @@ func openFixture(t *testing.T) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: time.Unix(fixtureTime, 0).Add(3 * time.Minute)}
-	written := false
+	clock := &fakeClock{now: time.Unix(written, 0).Add(3 * time.Minute)}
+	copied := false
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
 		c.AuctionSilence, c.Now = 0, clock.Now
-		if !written {
-			written = true
+		if !copied {
+			copied = true
 			if err := os.WriteFile(c.DBPath, db, 0o600); err != nil {
 				t.Fatal(err)
 			}
