@@ -11,9 +11,9 @@ import (
 // renderHand is seat's private hand message: built from the seat's own
 // View, so it holds no other player's card, and its choices (choices).
 func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *tgbotapi.InlineKeyboardMarkup) {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	v := g.View(seat)
-	h := &rec.Deal.Hands[seat]
+	h := &Of(rec).Hands[seat]
 	var b strings.Builder
 	b.WriteString(k.t(lang, "deal_hand_title", map[string]any{"Count": len(v.Hand)}))
 	if len(v.Hand) == 0 {
@@ -63,7 +63,7 @@ const maxButtons = 90
 
 // handPrompt says what the seat is asked now, or whom the game waits for.
 func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.PlayerID, h *Hand) string {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	pd := &v.Pending
 	switch {
 	case !g.Waits(seat):
@@ -109,7 +109,7 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 
 // label is a hand button's text (plain: buttons take no HTML).
 func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel deal.CardSet) string {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	switch c.op {
 	case OpCard:
 		if g.Places[c.arg].Zone == deal.ZoneTable {
@@ -160,7 +160,7 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 
 // playLabel names one way to play an action or rent card.
 func (k *Kind) playLabel(lang string, rec *Record, seat deal.PlayerID, a deal.Action) string {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	card := &deal.Cards[a.Card]
 	switch card.Action {
 	case deal.DebtCollector:

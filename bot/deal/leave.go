@@ -30,7 +30,7 @@ func (k *Kind) cmdLeave(ctx context.Context, updateID int, m *tgbotapi.Message) 
 			seat = int(rec.SeatOf(m.From.ID))
 		}
 		switch {
-		case rec == nil || rec.Status != kit.StatusPlaying || rec.Deal == nil:
+		case rec == nil || rec.Status != kit.StatusPlaying || Of(rec) == nil:
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "no_game", nil)})
 		case !k.CanResign(rec, seat):
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "not_a_player", nil)})
@@ -53,7 +53,7 @@ func (k *Kind) pressLeave(ctx context.Context, updateID int, q *tgbotapi.Callbac
 		rec := c.Rec
 		seat := int(rec.SeatOf(q.From.ID))
 		switch {
-		case rec.Deal == nil || !k.CanResign(rec, seat):
+		case Of(rec) == nil || !k.CanResign(rec, seat):
 			c.Alert = k.t(lang, "alert_not_player", nil)
 			return
 		case p.Op == OpLeaveNo:

@@ -1,11 +1,8 @@
 package kit
 
 import (
-	"encoding/json"
 	"slices"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
-	dealstate "github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -61,13 +58,12 @@ type Record struct {
 	Pace  Pace  `json:"pace,omitempty"`
 	Clock Clock `json:"clock,omitempty"`
 
-	// Board is the state of a board game. Its fields are stored at the top
-	// level of the record, as they were before kinds, so old records load
-	// unchanged.
-	state.Board
-
-	// Deal is the state of a Monopoly Deal game (bot/deal).
-	Deal *dealstate.Deal `json:"deal,omitempty"`
+	// State is the game kind's own state (nil: none yet). The kind stores
+	// it among the record's members (a board game's at the top level, as
+	// before kinds; a Deal game's under "deal") and decodes it
+	// (RegisterState); it reads it through its own accessor (board.Of,
+	// deal.Of).
+	State State `json:"-"`
 
 	// NamesLang, when set, is the language the board's names (squares,
 	// cards) are shown in, whatever the language of the text around them:
@@ -117,18 +113,6 @@ func (r *Record) SeatOf(user int64) engine.PlayerID {
 	return -1
 }
 
-// DecodeRecord reads a stored record.
-func DecodeRecord(data []byte) (*Record, error) {
-	var r Record
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
-
-// Encode is the record as stored.
-func (r *Record) Encode() ([]byte, error) { return json.Marshal(r) }
-
 // Clone returns a copy of r that either can change without the other
 // seeing it. (The record cache hands out copies; TestRecordClone walks
 // every field.)
@@ -139,8 +123,9 @@ func (r *Record) Clone() *Record {
 		c.Options = r.Options.Clone()
 	}
 	c.Clock = r.Clock.Clone()
-	c.Board = r.Board.Clone()
-	c.Deal = r.Deal.Clone()
+	if r.State != nil {
+		c.State = r.State.Clone()
+	}
 	return &c
 }
 

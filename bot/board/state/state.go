@@ -1,7 +1,10 @@
 package state
 
 import (
+	"encoding/json"
 	"slices"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/ai"
@@ -87,8 +90,8 @@ const (
 // never changed in place, so the copy shares their arrays with the
 // capacity clipped: an append to either copy moves it to a new array.
 // They are most of a record, and copying them was most of a copy's cost.
-func (b Board) Clone() Board {
-	c := b
+func (b *Board) Clone() kit.State {
+	c := *b
 	if b.Game != nil {
 		c.Game = b.Game.Clone()
 	}
@@ -124,7 +127,31 @@ func (b Board) Clone() Board {
 		a := *b.Auction
 		c.Auction = &a
 	}
-	return c
+	return &c
+}
+
+// AppendFields appends b's members to the record's object: at its top
+// level, as every version before kinds stored them.
+func (b *Board) AppendFields(dst []byte) ([]byte, error) {
+	data, err := json.Marshal(b)
+	if err != nil {
+		return nil, err
+	}
+	return append(dst, data[1:len(data)-1]...), nil
+}
+
+// Decode reads a board game's record (kit.RegisterState): its envelope
+// and its state are members of one object, read in one pass.
+func Decode(data []byte, rec *kit.Record) error {
+	b := new(Board)
+	if err := json.Unmarshal(data, &struct {
+		*kit.Envelope
+		*Board
+	}{(*kit.Envelope)(rec), b}); err != nil {
+		return err
+	}
+	rec.State = b
+	return nil
 }
 
 // Draft is a trade offer being composed.

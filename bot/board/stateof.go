@@ -1,0 +1,26 @@
+package board
+
+import (
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// The board games read their records; those written before kinds name
+// none and are board games.
+func init() {
+	kit.RegisterState(Name, state.Decode)
+	kit.RegisterState("", state.Decode)
+}
+
+// Of is the board game's state in rec. A record made in a change (a new
+// lobby's) has none until the first call gives it an empty one there; a
+// stored record's always has one (state.Decode), so a snapshot, read by
+// several, is never written to here.
+func Of(rec *kit.Record) *state.Board {
+	if b, ok := rec.State.(*state.Board); ok {
+		return b
+	}
+	b := new(state.Board)
+	rec.State = b
+	return b
+}
