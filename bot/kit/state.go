@@ -16,11 +16,11 @@ type State interface {
 	// seeing it (the record cache hands out copies on every get: keep it
 	// cheap).
 	Clone() State
-	// AppendFields appends the state's stored members to a record's JSON
-	// object, as `"key":value` pairs separated by commas and without the
-	// braces (nothing when it has none): the record is stored as one
-	// object, the envelope's members first (Record.Encode).
-	AppendFields(dst []byte) ([]byte, error)
+	// Stored is what the record stores of the state: v, a value that
+	// encodes as a JSON object, under key among the record's members, or
+	// with key "" its members among the record's own (the board's, as
+	// before kinds). Record.Encode encodes it once, after the envelope.
+	Stored() (key string, v any)
 }
 
 // StateDecoder reads a kind's record from its stored JSON (data, the
@@ -96,57 +96,116 @@ var envelopeHead = map[string]bool{"id": true, "rev": true, "status": true}
 
 // storedKind is the kind a stored record names, read from its first
 // members without decoding the rest (the envelope comes first, "kind"
-// right after "id", "rev" and "status"). A record in another order is
-// read whole for it.
+// right after "id", "rev" and "status", each a number or a plain string).
+// A record in another shape is decoded whole for it.
 func storedKind(data []byte) (string, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return "", fmt.Errorf("kit: a stored record is not an object: %v", err)
+	i := skipSpace(data, 0)
+	if i == len(data) || data[i] != '{' {
+		return "", errors.New("kit: a stored record is not an object")
 	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return "", err
+	for i = skipSpace(data, i+1); i < len(data) && data[i] == '"'; {
+		key, next, ok := plainString(data, i)
+		if !ok {
+			break
 		}
-		key, _ := t.(string)
+		if i = skipSpace(data, next); i == len(data) || data[i] != ':' {
+			break
+		}
+		if i = skipSpace(data, i+1); i == len(data) {
+			break
+		}
 		switch {
 		case key == "kind":
-			var kind string
-			err := dec.Decode(&kind)
-			return kind, err
+			if kind, _, ok := plainString(data, i); ok {
+				return kind, nil
+			}
 		case key == "edition":
 			return "", nil // written after "kind": there is none
-		case !envelopeHead[key]:
-			var k struct {
-				Kind string `json:"kind"`
+		case envelopeHead[key]:
+			if data[i] == '"' {
+				_, i, ok = plainString(data, i)
+			} else {
+				for i < len(data) && (data[i] >= '0' && data[i] <= '9' || data[i] == '-') {
+					i++
+				}
 			}
-			err := json.Unmarshal(data, &k)
-			return k.Kind, err
+			if i = skipSpace(data, i); ok && i < len(data) && data[i] == ',' {
+				i = skipSpace(data, i+1)
+				continue
+			}
 		}
-		if _, err := dec.Token(); err != nil { // a number or a string
-			return "", err
-		}
+		break
 	}
-	return "", nil
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	err := json.Unmarshal(data, &k)
+	return k.Kind, err
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// plainString reads the JSON string at data[i] if it has no escapes: its
+// text and the index after it.
+func plainString(data []byte, i int) (string, int, bool) {
+	if i >= len(data) || data[i] != '"' {
+		return "", i, false
+	}
+	end := bytes.IndexByte(data[i+1:], '"')
+	if end < 0 || bytes.IndexByte(data[i+1:i+1+end], '\\') >= 0 {
+		return "", i, false
+	}
+	return string(data[i+1 : i+1+end]), i + end + 2, true
 }
 
 // Encode is the record as stored: the envelope's members, then the
-// state's (State.AppendFields), in one object.
+// state's (State.Stored), in one object. Each is encoded once, into one
+// buffer: the state's opening brace becomes the comma after the
+// envelope's members.
 func (r *Record) Encode() ([]byte, error) {
-	data, err := json.Marshal((*Envelope)(r))
-	if err != nil || r.State == nil {
-		return data, err
-	}
-	head := data[:len(data)-1] // without the closing brace
-	out, err := r.State.AppendFields(append(head, ','))
-	if err != nil {
+	buf := encodeBuffers.Get().(*bytes.Buffer)
+	defer encodeBuffers.Put(buf)
+	buf.Reset()
+	enc := json.NewEncoder(buf) // escapes HTML as json.Marshal does
+	if err := enc.Encode((*Envelope)(r)); err != nil {
 		return nil, err
 	}
-	if len(out) == len(head)+1 { // the state stored nothing
-		out = out[:len(head)]
+	if r.State != nil {
+		buf.Truncate(buf.Len() - 2) // "}\n"
+		key, v := r.State.Stored()
+		if key != "" {
+			buf.WriteString(`,"`)
+			buf.WriteString(key)
+			buf.WriteString(`":`)
+			if err := enc.Encode(v); err != nil {
+				return nil, err
+			}
+			buf.Truncate(buf.Len() - 1) // "\n"
+			buf.WriteString("}\n")
+		} else {
+			at := buf.Len()
+			if err := enc.Encode(v); err != nil {
+				return nil, err
+			}
+			if b := buf.Bytes(); b[at] != '{' {
+				return nil, fmt.Errorf("kit: a state of %T stored at the top level is no object", v)
+			} else if b[at+1] == '}' { // no members
+				buf.Truncate(at)
+				buf.WriteString("}\n")
+			} else {
+				b[at] = ','
+			}
+		}
 	}
-	return append(out, '}'), nil
+	return bytes.Clone(buf.Bytes()[:buf.Len()-1]), nil // without Encode's "\n"
 }
+
+var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Envelope is a record without its methods: its own members, which
 // Encode marshals and a kind's StateDecoder decodes beside its state's

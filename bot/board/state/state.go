@@ -130,15 +130,9 @@ func (b *Board) Clone() kit.State {
 	return &c
 }
 
-// AppendFields appends b's members to the record's object: at its top
-// level, as every version before kinds stored them.
-func (b *Board) AppendFields(dst []byte) ([]byte, error) {
-	data, err := json.Marshal(b)
-	if err != nil {
-		return nil, err
-	}
-	return append(dst, data[1:len(data)-1]...), nil
-}
+// Stored is b's members at the top level of the record's object, as
+// every version before kinds stored them.
+func (b *Board) Stored() (string, any) { return "", b }
 
 // Decode reads a board game's record (kit.RegisterState): its envelope
 // and its state are members of one object, read in one pass.

@@ -59,15 +59,9 @@ func (d *Deal) Clone() kit.State {
 	return &c
 }
 
-// AppendFields appends d to the record's object, under "deal" as the
-// version that brought Deal stored it.
-func (d *Deal) AppendFields(dst []byte) ([]byte, error) {
-	data, err := json.Marshal(d)
-	if err != nil {
-		return nil, err
-	}
-	return append(append(dst, `"deal":`...), data...), nil
-}
+// Stored is d under "deal" in the record, as the version that brought
+// Deal stored it.
+func (d *Deal) Stored() (string, any) { return "deal", d }
 
 // Decode reads a Deal game's record (kit.RegisterState): the envelope
 // and the game under "deal" (absent in a lobby's) in one pass.
