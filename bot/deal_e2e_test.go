@@ -24,7 +24,7 @@ func (h *harness) startDeal(lang string) {
 	}
 	h.mustPress(h.users[0], OpStart)
 	rec := h.record()
-	if rec == nil || rec.Status != StatusPlaying || rec.Kind != deal.Name || rec.Deal == nil || len(rec.Seats) != len(h.users) {
+	if rec == nil || rec.Status != StatusPlaying || rec.Kind != deal.Name || deal.Of(rec) == nil || len(rec.Seats) != len(h.users) {
 		h.t.Fatalf("the Deal game did not start: %+v", rec)
 	}
 	link := "https://t.me/" + fakeapi.BotUsername + "?start=" + deal.HandPayload(testChat, rec.ID)
@@ -36,7 +36,7 @@ func (h *harness) startDeal(lang string) {
 		h.settle()
 	}
 	rec = h.record()
-	for i, hd := range rec.Deal.Hands {
+	for i, hd := range deal.Of(rec).Hands {
 		if !hd.Open || hd.Msg == 0 {
 			h.t.Fatalf("seat %d's hand was not shown in the private chat: %+v", i, hd)
 		}
@@ -76,7 +76,7 @@ func (h *harness) dealStep() bool {
 	if rec == nil {
 		return false
 	}
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	p := g.Waiting()
 	if p == dealengine.Nobody {
 		return false
@@ -146,8 +146,8 @@ func TestDealGameEndToEnd(t *testing.T) {
 				if rec == nil {
 					break
 				}
-				g := rec.Deal.Game
-				for _, e := range rec.Deal.Events {
+				g := deal.Of(rec).Game
+				for _, e := range deal.Of(rec).Events {
 					switch {
 					case e.Kind == dealengine.EvSaidNo && e.Player == g.Current:
 						chain = true
@@ -195,9 +195,9 @@ func (h *harness) restartKeepsHands(rec *Record) {
 	h.start()
 	h.settle()
 	after := h.record()
-	for i, hd := range after.Deal.Hands {
-		if hd.Msg != rec.Deal.Hands[i].Msg {
-			h.t.Fatalf("seat %d's hand moved from message %d to %d", i, rec.Deal.Hands[i].Msg, hd.Msg)
+	for i, hd := range deal.Of(after).Hands {
+		if hd.Msg != deal.Of(rec).Hands[i].Msg {
+			h.t.Fatalf("seat %d's hand moved from message %d to %d", i, deal.Of(rec).Hands[i].Msg, hd.Msg)
 		}
 	}
 	for _, u := range h.users {
@@ -292,7 +292,7 @@ func TestDealTableFitsAPhone(t *testing.T) {
 	steps, turns := 0, 0
 	for ; steps < 4000 && h.dealStep(); steps++ {
 		if rec := h.record(); rec != nil {
-			turns = rec.Deal.Game.Turn
+			turns = deal.Of(rec).Game.Turn
 		}
 	}
 	if h.record() != nil {

@@ -18,7 +18,7 @@ func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.record()
-	u := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+	u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
 	if err := h.bot.store.Update(func(tx *storage.Tx) error { // as if never opened
 		s := h.settings(u.ID)
 		s.DealChat = 0

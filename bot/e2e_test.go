@@ -226,8 +226,8 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 	if rec == nil {
 		return false
 	}
-	g := rec.Game
-	for _, e := range rec.Turn {
+	g := board.Of(rec).Game
+	for _, e := range board.Of(rec).Turn {
 		seen[e.Kind] = true
 	}
 	type choice struct {
@@ -261,20 +261,20 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 		switch {
 		case g.Check(d, engine.Action{Kind: engine.ActPayDebt}) == nil:
 			c = choice{u: u, op: OpPayDebt}
-		case rec.View.Menu == menuMortgage && rec.View.User == u.ID:
+		case board.Of(rec).View.Menu == menuMortgage && board.Of(rec).View.User == u.ID:
 			c = choice{u: u, op: OpMortgage, any: true}
 			if _, _, ok := h.findButton(OpMortgage, 0, true); !ok {
 				c = choice{u: u, op: OpBack}
 			}
-		case rec.View.Menu == menuBankrupt:
+		case board.Of(rec).View.Menu == menuBankrupt:
 			c = choice{u: u, op: OpBankruptYes}
 		case len(b2a(board.MortgageActions(g, d))) > 0 && hasMortgageAction(g, d):
 			c = choice{u: u, op: OpMenuMort}
-		case len(board.BuildGroups(g, d)) > 0 && rec.View.Menu == "":
+		case len(board.BuildGroups(g, d)) > 0 && board.Of(rec).View.Menu == "":
 			c = choice{u: u, op: OpMenuBuild}
-		case rec.View.Menu == menuBuild:
+		case board.Of(rec).View.Menu == menuBuild:
 			c = choice{u: u, op: OpGroup, any: true}
-		case rec.View.Menu == menuGroup:
+		case board.Of(rec).View.Menu == menuGroup:
 			c = choice{u: u, op: OpSell, any: true}
 			if _, _, ok := h.findButton(OpSell, 0, true); !ok {
 				c = choice{u: u, op: OpSellSet, any: true}
@@ -288,12 +288,12 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 		cur := g.Current
 		u := h.userOf(rec, cur)
 		switch {
-		case rec.View.Menu == menuGroup && rec.View.User == u.ID:
+		case board.Of(rec).View.Menu == menuGroup && board.Of(rec).View.User == u.ID:
 			c = choice{u: u, op: OpBuild, any: true}
 			if _, _, ok := h.findButton(OpBuild, 0, true); !ok {
 				c = choice{u: u, op: OpBack}
 			}
-		case rec.View.Menu == menuBuild && rec.View.User == u.ID:
+		case board.Of(rec).View.Menu == menuBuild && board.Of(rec).View.User == u.ID:
 			c = choice{u: u, op: OpGroup, arg: buildableGroup(g, cur)}
 		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(board.BuildGroups(g, cur)) > 0 && canBuild(g, cur):
 			c = choice{u: u, op: OpMenuBuild}
@@ -313,10 +313,10 @@ func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 	msg, data, ok := h.findButton(c.op, c.arg, c.any || c.op != board.OpAuctionBid && c.op != OpGroup)
 	if !ok {
 		msgs := h.api.Messages(testChat)
-		h.t.Fatalf("phase %d: no %q button offered; view %+v; last message:\n%s\n%v", g.Phase, c.op, rec.View, msgs[len(msgs)-1].Text, msgs[len(msgs)-1].Keyboard)
+		h.t.Fatalf("phase %d: no %q button offered; view %+v; last message:\n%s\n%v", g.Phase, c.op, board.Of(rec).View, msgs[len(msgs)-1].Text, msgs[len(msgs)-1].Keyboard)
 	}
 	if traceOps {
-		h.t.Logf("turn %d phase %d: %s presses %s (view %q)", g.Turn, g.Phase, c.u.FirstName, c.op, rec.View.Menu)
+		h.t.Logf("turn %d phase %d: %s presses %s (view %q)", g.Turn, g.Phase, c.u.FirstName, c.op, board.Of(rec).View.Menu)
 	}
 	h.press(c.u, msg, data)
 	return true
@@ -360,7 +360,7 @@ func (h *harness) replayArchive() []engine.Event {
 		all = append(all, evs...)
 	}
 	got, _ := json.Marshal(g)
-	want, _ := json.Marshal(arch.Record.Game)
+	want, _ := json.Marshal(board.Of(arch.Record).Game)
 	if string(got) != string(want) {
 		h.t.Fatalf("replayed game differs from the archived one")
 	}
@@ -444,7 +444,7 @@ func playWholeGame(t *testing.T, lang string) {
 		}
 	}
 	if rec := h.record(); rec != nil {
-		t.Fatalf("game not over after %d presses (turn %d)", presses, rec.Game.Turn)
+		t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
 	}
 	// The archive keeps the start state and every action: replaying it
 	// must reproduce the final state, and shows every event of the game.
@@ -519,7 +519,7 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 	p.Rev--
 	h.press(h.users[0], msg, p.Encode())
 	after := h.record()
-	if after.Rev != before.Rev || after.Game.Version != before.Game.Version {
+	if after.Rev != before.Rev || board.Of(after).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("refused presses changed the game: rev %d→%d", before.Rev, after.Rev)
 	}
 	answers := h.api.CallbackAnswers()
@@ -554,13 +554,13 @@ func TestRestartMidGame(t *testing.T) {
 	h.stop()
 	h.start()
 	after := h.record()
-	if after == nil || after.Rev != before.Rev || after.Game.Version != before.Game.Version {
+	if after == nil || after.Rev != before.Rev || board.Of(after).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("state changed across the restart")
 	}
 	for i := 0; i < 40; i++ {
 		h.step(r, seen)
 	}
-	if final := h.record(); final != nil && final.Game.Version <= after.Game.Version {
+	if final := h.record(); final != nil && board.Of(final).Game.Version <= board.Of(after).Game.Version {
 		t.Fatalf("no progress after the restart")
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"compress/gzip"
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"os"
 	"testing"
 	"time"
@@ -109,18 +110,18 @@ func TestWriteFixtureV2(t *testing.T) {
 	h.startGame()
 	h.pressIn(testChat, firstOp(h, testChat))
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	y, z := (x+1)%3, (x+2)%3
 	ux, uz := h.userOf(rec, x), h.userOf(rec, z)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
 	h.composeDeedForCash(ux, y, 1, 10)
 	h.pressPrivate(ux, OpTrSend, 0)
 	h.mustPress(uz, OpTrade)
 	h.pressPrivate(uz, OpTrTo, int(x))
 	h.pressPrivate(uz, OpTrMode, editGive)
 	h.pressPrivate(uz, OpTrAdd, 50)
-	if rec := h.record(); len(rec.Offers) != 1 || len(rec.Drafts) != 1 {
-		t.Fatalf("offers %+v, drafts %+v", rec.Offers, rec.Drafts)
+	if rec := h.record(); len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
+		t.Fatalf("offers %+v, drafts %+v", board.Of(rec).Offers, board.Of(rec).Drafts)
 	}
 
 	h.stop()
@@ -182,13 +183,13 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	// The business and deluxe games go on.
 	for chat, ed := range map[int64]string{fixtureBusiness: engine.Business, fixtureLux: engine.Lux} {
 		rec := snapshot(chat)
-		if rec.Edition != ed || rec.Game == nil || rec.Game.Edition != ed {
-			t.Fatalf("chat %d: edition %q, game %v", chat, rec.Edition, rec.Game)
+		if rec.Edition != ed || board.Of(rec).Game == nil || board.Of(rec).Game.Edition != ed {
+			t.Fatalf("chat %d: edition %q, game %v", chat, rec.Edition, board.Of(rec).Game)
 		}
-		if err := rec.Game.CheckInvariants(); err != nil {
+		if err := board.Of(rec).Game.CheckInvariants(); err != nil {
 			t.Fatal(err)
 		}
-		before := rec.Game.Version
+		before := board.Of(rec).Game.Version
 		h.pressIn(chat, firstOp(h, chat))
 		if v := h.version(chat); v <= before {
 			t.Fatalf("chat %d: a press changed nothing (version %d)", chat, v)
@@ -197,16 +198,16 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 
 	// The Deal game: its hands, its links, and the next move from a hand.
 	rec := snapshot(fixtureDeal)
-	if rec.Kind != deal.Name || rec.Deal == nil || rec.Deal.Game == nil || len(rec.Deal.Hands) != 3 {
+	if rec.Kind != deal.Name || deal.Of(rec) == nil || deal.Of(rec).Game == nil || len(deal.Of(rec).Hands) != 3 {
 		t.Fatalf("Deal game: %+v", rec)
 	}
-	if err := rec.Deal.Game.CheckInvariants(); err != nil {
+	if err := deal.Of(rec).Game.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
 	if !rec.Options.DealSayNoFree {
 		t.Fatalf("the Deal game's options: %+v", rec.Options)
 	}
-	for i, hand := range rec.Deal.Hands {
+	for i, hand := range deal.Of(rec).Hands {
 		if !hand.Open || hand.Msg == 0 {
 			t.Fatalf("seat %d's hand: %+v", i, hand)
 		}
@@ -214,9 +215,9 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 			t.Fatalf("seat %d's private settings link %d", i, s.DealChat)
 		}
 	}
-	p := rec.Deal.Game.Waiting()
-	if rec.Deal.Game.Phase != dealengine.PhasePlay {
-		t.Fatalf("the Deal game waits in phase %v", rec.Deal.Game.Phase)
+	p := deal.Of(rec).Game.Waiting()
+	if deal.Of(rec).Game.Phase != dealengine.PhasePlay {
+		t.Fatalf("the Deal game waits in phase %v", deal.Of(rec).Game.Phase)
 	}
 	u := h.userOf(rec, engine.PlayerID(p))
 	end := -1
@@ -231,26 +232,26 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	}
 	h.api.PushCallback(u.ID, msg, u, data)
 	h.settle()
-	if after := snapshot(fixtureDeal); after.Deal.Game.Current == rec.Deal.Game.Current {
+	if after := snapshot(fixtureDeal); deal.Of(after).Game.Current == deal.Of(rec).Game.Current {
 		t.Fatalf("ending the turn from the hand changed nothing: %v", h.lastAnswer())
 	}
 
 	// The classic game, its offer and draft.
 	rec = h.record()
-	if rec.Status != StatusPlaying || rec.Game == nil || len(rec.Seats) != 3 || len(rec.Offers) != 1 || len(rec.Drafts) != 1 {
+	if rec.Status != StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 || len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
 		t.Fatalf("game: %+v", rec)
 	}
-	if rec.Options == nil || rec.Options.Rules == nil || !rec.Options.Rules.FreeParkingJackpot || rec.Game.Rules.StartingCash != 2000 {
+	if rec.Options == nil || rec.Options.Rules == nil || !rec.Options.Rules.FreeParkingJackpot || board.Of(rec).Game.Rules.StartingCash != 2000 {
 		t.Fatalf("the game's options: %+v", rec.Options)
 	}
-	offer := rec.Offers[0].Trade
-	h.press(h.userOf(rec, offer.To), rec.Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
-	if after := h.record(); after.Game.Props[1].Owner != offer.To || len(after.Offers) != 0 {
+	offer := board.Of(rec).Offers[0].Trade
+	h.press(h.userOf(rec, offer.To), board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
+	if after := h.record(); board.Of(after).Game.Props[1].Owner != offer.To || len(board.Of(after).Offers) != 0 {
 		t.Fatalf("accepting the fixture's offer: %q", h.lastAnswer().Text)
 	}
-	before := h.record().Game.Version
+	before := board.Of(h.record()).Game.Version
 	h.pressIn(testChat, firstOp(h, testChat))
-	if v := h.record().Game.Version; v <= before {
+	if v := board.Of(h.record()).Game.Version; v <= before {
 		t.Fatalf("a turn press changed nothing (version %d)", v)
 	}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"strings"
 	"testing"
 
@@ -35,8 +36,8 @@ func (h *harness) editRecord(edit func(rec *Record)) {
 // editGame changes the stored board game by hand.
 func (h *harness) editGame(edit func(g *engine.Game)) {
 	h.editRecord(func(rec *Record) {
-		edit(rec.Game)
-		rec.Game.Reindex()
+		edit(board.Of(rec).Game)
+		board.Of(rec).Game.Reindex()
 	})
 }
 
@@ -67,7 +68,7 @@ func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
 	sent := len(h.api.Messages(testChat))
 	h.press(leaver, msg, data)
 	rec := h.record()
-	g := rec.Game
+	g := board.Of(rec).Game
 	if !g.Players[seat].Bankrupt {
 		t.Fatal("/leave confirmed did not take the player out")
 	}

@@ -37,11 +37,11 @@ type turnShapes struct {
 // buttons) and not seen in this state yet.
 func (s *turnShapes) look(h *harness) {
 	rec := h.record()
-	if rec == nil || rec.TurnMsg == 0 {
+	if rec == nil || board.Of(rec).TurnMsg == 0 {
 		return
 	}
 	for _, m := range h.api.Messages(testChat) {
-		if m.ID != rec.TurnMsg || m.Keyboard == nil {
+		if m.ID != board.Of(rec).TurnMsg || m.Keyboard == nil {
 			continue
 		}
 		text := shownText(m.Text)
@@ -157,7 +157,7 @@ func playMeasured(t *testing.T, edition, lang string) *measuredGame {
 			}
 		}
 		if rec := h.record(); rec != nil {
-			t.Fatalf("game not over after %d presses (turn %d)", presses, rec.Game.Turn)
+			t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
 		}
 		if len(shapes.texts) < 50 {
 			t.Fatalf("only %d states of the turn message seen", len(shapes.texts))
@@ -266,9 +266,9 @@ func (h *harness) playAgainstComputers(u fakeapi.User, clock *fakeClock, prefer 
 		if !pressed {
 			// A decision without a button for u: its deadline passes.
 			clock.Add(25 * time.Hour)
-			ver := rec.Game.Version
-			if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
-				h.t.Fatalf("nothing for %s to press in phase %v, and no timeout", u.FirstName, rec.Game.Phase)
+			ver := board.Of(rec).Game.Version
+			if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || board.Of(r).Game.Version != ver }, 5*time.Second) {
+				h.t.Fatalf("nothing for %s to press in phase %v, and no timeout", u.FirstName, board.Of(rec).Game.Phase)
 			}
 		}
 	}
