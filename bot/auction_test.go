@@ -303,7 +303,7 @@ func TestAuctionMessageSurvivesRestart(t *testing.T) {
 	bidder := h.users[(int(board.Of(rec).Game.Current)+1)%len(h.users)]
 	h.press(bidder, msg, data)
 	rec = h.record()
-	if a := board.Of(rec).Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
+	if a := board.Of(rec).Game.Auction; a == nil || int(a.Leader) != rec.SeatOf(bidder.ID) {
 		t.Fatalf("the bid after the restart was not placed: %+v", a)
 	}
 	high := h.bot.cat.MoneyOf("en", rec.Edition, board.Of(rec).Game.Auction.High)
@@ -431,7 +431,7 @@ func TestAuctionFromAnOlderVersion(t *testing.T) {
 	}
 	bidder := h.users[(int(board.Of(rec).Game.Current)+1)%len(h.users)]
 	h.press(bidder, msg, data)
-	if a := board.Of(h.record()).Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
+	if a := board.Of(h.record()).Game.Auction; a == nil || int(a.Leader) != rec.SeatOf(bidder.ID) {
 		t.Fatalf("the bid on the adopted auction was not placed: %+v", a)
 	}
 }

@@ -1,11 +1,11 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )

@@ -1,10 +1,10 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )

@@ -346,7 +346,10 @@ func (h *harness) replayArchive() []engine.Event {
 			g = start.Start
 			continue
 		}
-		var e kit.LogEntry
+		var e struct { // kit.LogEntry with the board's action
+			Seat   int           `json:"seat"`
+			Action engine.Action `json:"action"`
+		}
 		if err := json.Unmarshal(raw, &e); err != nil {
 			h.t.Fatal(err)
 		}

@@ -2,13 +2,13 @@ package bot
 
 import (
 	"fmt"
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )

@@ -3,12 +3,12 @@ package bot
 import (
 	"bytes"
 	"compress/gzip"
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"io"
 	"os"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -137,12 +137,12 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 	for u, d := range board.Of(rec).Drafts {
 		drafter, draft = u, d
 	}
-	if draft.Trade.GiveCash != 50 || draft.Edit != editGive || rec.SeatOf(drafter) != draft.Trade.From {
+	if draft.Trade.GiveCash != 50 || draft.Edit != editGive || rec.SeatOf(drafter) != int(draft.Trade.From) {
 		t.Fatalf("draft of %d: %+v", drafter, draft)
 	}
 
 	// The draft's composer goes on: +10.
-	du := h.userOf(rec, rec.SeatOf(drafter))
+	du := h.userOf(rec, draft.Trade.From)
 	h.api.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode())
 	h.settle()
 	if a := h.lastAnswer(); a.ShowAlert {

@@ -3,13 +3,13 @@ package bot
 import (
 	"bytes"
 	"compress/gzip"
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"os"
 	"testing"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"

@@ -1,11 +1,11 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 

@@ -3,8 +3,8 @@ package bot
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/storage"
+
 	"time"
 
 	"context"

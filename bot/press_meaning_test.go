@@ -260,7 +260,7 @@ func (h *harness) placeBid(u fakeapi.User, msg int, data, what string) (*Record,
 	h.press(u, msg, data)
 	rec := h.record()
 	a := board.Of(rec).Game.Auction
-	if a == nil || a.Leader != rec.SeatOf(u.ID) {
+	if a == nil || int(a.Leader) != rec.SeatOf(u.ID) {
 		h.t.Fatalf("%s was not placed: %+v", what, a)
 	}
 	return rec, a
@@ -371,7 +371,7 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 				case p.Op == board.OpBankruptYes: // the menu's owner
 					r := h.record()
 					if s := r.SeatOf(board.Of(r).View.User); s >= 0 {
-						u = h.userOf(r, s)
+						u = h.userOf(r, engine.PlayerID(s))
 					}
 				default:
 					u = h.userOf(rec, board.DecisionSeat(p.Rev))
@@ -415,7 +415,7 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 		// that is not the decision's.
 		r := h.record()
 		if s := r.SeatOf(who.ID); s >= 0 {
-			other := (s + 1) % engine.PlayerID(len(r.Seats))
+			other := engine.PlayerID((s + 1) % len(r.Seats))
 			u, sq := h.userOf(r, other), own[other]
 			if _, d, ok := h.findButton(board.OpMortgage, sq, false); ok && board.Of(r).View.User == u.ID {
 				h.api.PushCallback(testChat, m.ID, u, d)

@@ -1,12 +1,13 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -26,7 +27,7 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	if alice.LanguageCode != "en" {
 		t.Fatalf("the harness's users changed: %+v", h.users)
 	}
-	seat := rec.SeatOf(alice.ID)
+	seat := engine.PlayerID(rec.SeatOf(alice.ID))
 	h.edit(func(r *Record) {
 		board.Of(r).Game.Current = seat
 		board.Of(r).Game.Props[1].Owner = seat
@@ -83,7 +84,7 @@ func TestDealHandShowsTheGroupsCards(t *testing.T) {
 	h.api.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID))
 	h.settle()
 	rec = h.record()
-	seat := rec.SeatOf(alice.ID)
+	seat := engine.PlayerID(rec.SeatOf(alice.ID))
 	var text string
 	for _, m := range h.api.Messages(alice.ID) {
 		if m.ID == deal.Of(rec).Hands[seat].Msg {

@@ -2,12 +2,12 @@ package bot
 
 import (
 	"context"
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -308,7 +308,7 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 // the first port (given to ux here) for 120 in cash.
 func (h *harness) draftPortForCash(rec *Record, ux fakeapi.User, y engine.PlayerID) {
 	h.t.Helper()
-	x := rec.SeatOf(ux.ID)
+	x := engine.PlayerID(rec.SeatOf(ux.ID))
 	h.edit(func(r *Record) { board.Of(r).Game.Props[5].Owner = x })
 	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, rec.ID))
 	h.settle()

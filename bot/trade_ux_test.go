@@ -1,10 +1,10 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"

@@ -161,7 +161,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 		t.Fatal("auction did not close after 30 s of silence")
 	}
 	rec = h.record()
-	if owner := board.Of(rec).Game.Props[sq].Owner; owner != rec.SeatOf(h.users[2].ID) {
+	if owner := board.Of(rec).Game.Props[sq].Owner; int(owner) != rec.SeatOf(h.users[2].ID) {
 		t.Fatalf("the only bidder does not own the property (owner %d)", owner)
 	}
 }

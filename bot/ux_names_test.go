@@ -2,12 +2,12 @@ package bot
 
 import (
 	"encoding/json"
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )

@@ -388,7 +388,7 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Pr
 	}
 	g := Of(rec).Game
 	a := g.Auction
-	seat := rec.SeatOf(from.ID)
+	seat := seatOf(rec, from.ID)
 	if seat < 0 || !g.Active(seat) {
 		c.Alert = b.cat.T(lang, "alert_not_player", nil)
 		return

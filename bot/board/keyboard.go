@@ -24,7 +24,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMa
 	}
 	switch Of(rec).View.Menu {
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
-		if seat := rec.SeatOf(Of(rec).View.User); seat >= 0 && g.Active(seat) {
+		if seat := seatOf(rec, Of(rec).View.User); seat >= 0 && g.Active(seat) {
 			b.menuRows(k, lang, rec, seat)
 			k.Row(k.Btn(b.cat.T(lang, "btn_back", nil), OpBack, 0))
 			return k.Markup()
@@ -85,7 +85,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActBankrupt:
 				// Once asked, the question below is the only bankruptcy
 				// button: two look-alike buttons confused players.
-				if Of(rec).View.Menu != menuBankrupt || rec.SeatOf(Of(rec).View.User) != waiting {
+				if Of(rec).View.Menu != menuBankrupt || seatOf(rec, Of(rec).View.User) != waiting {
 					main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
 				}
 			}

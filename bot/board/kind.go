@@ -306,7 +306,7 @@ func (b *Kind) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		seat := -1
 		if c.Rec != nil {
-			seat = int(c.Rec.SeatOf(from.ID))
+			seat = int(seatOf(c.Rec, from.ID))
 		}
 		switch {
 		case c.Rec == nil || c.Rec.Status != StatusPlaying:

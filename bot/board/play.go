@@ -33,7 +33,7 @@ func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 // onPress turns a validated button press into a change of c.
 func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Press) {
 	rec := c.Rec
-	seat := rec.SeatOf(from.ID)
+	seat := seatOf(rec, from.ID)
 	g := Of(rec).Game
 	if rec.Status != StatusPlaying || g == nil {
 		c.Alert = b.cat.T(lang, "alert_outdated", nil)
@@ -124,7 +124,7 @@ func (b *Kind) setView(c *chatState, v View) {
 // own, or one whose owner left the game), alerting otherwise.
 func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
 	v := Of(c.Rec).View
-	if owner := c.Rec.SeatOf(v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && Of(c.Rec).Game.Active(owner) {
+	if owner := seatOf(c.Rec, v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && Of(c.Rec).Game.Active(owner) {
 		c.Alert = b.menuOwnerText(c.Rec, lang)
 		return false
 	}

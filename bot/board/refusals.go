@@ -45,7 +45,7 @@ func seatName(rec *Record, seat engine.PlayerID) string {
 
 // menuOwnerText refuses a press in a menu someone else opened, naming them.
 func (b *Kind) menuOwnerText(rec *Record, lang string) string {
-	owner := rec.SeatOf(Of(rec).View.User)
+	owner := seatOf(rec, Of(rec).View.User)
 	if owner < 0 {
 		return b.cat.T(lang, "alert_stale_moved", nil)
 	}

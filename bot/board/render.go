@@ -123,7 +123,7 @@ func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 		tail = append(tail, b.cat.T(lang, "paused_line", nil)) // bot/pause.go
 	}
 	if Of(rec).View.Menu != "" {
-		if seat := rec.SeatOf(Of(rec).View.User); seat >= 0 {
+		if seat := seatOf(rec, Of(rec).View.User); seat >= 0 {
 			tail = append(tail, b.cat.T(lang, "menu_of_"+Of(rec).View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)}))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/ai"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // Computer seats (kit.Seat.Computer) are played by the engine's computer
@@ -81,7 +82,7 @@ func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
 		if !isComputer(r, p) {
 			return engine.Action{}, false
 		}
-		pl.Level = r.Seats[p].Level
+		pl.Level = level.Level(r.Seats[p].Level)
 		a, ok := pl.Decide(g, p)
 		return a, ok && g.Check(p, a) == nil
 	}
@@ -138,8 +139,8 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 		Of(rec).Computer = &ai.Player{}
 	}
 	g := Of(rec).Game
-	Of(rec).Computer.Level = rec.Seats[seat].Level // the seat's, chosen in the lobby
-	a, ok := Of(rec).Computer.Decide(g, seat)      // the same decision, now remembered
+	Of(rec).Computer.Level = level.Level(rec.Seats[seat].Level) // the seat's, chosen in the lobby
+	a, ok := Of(rec).Computer.Decide(g, seat)                   // the same decision, now remembered
 	if !ok {
 		return false
 	}

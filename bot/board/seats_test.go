@@ -3,6 +3,7 @@ package board
 import (
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
@@ -112,7 +113,7 @@ func TestComputerPlaysAtItsSeatLevel(t *testing.T) {
 		want engine.ActionKind
 	}{{level.Normal, engine.ActBuy}, {level.Easy, engine.ActDecline}} {
 		rec := computerRecord(t)
-		rec.Seats[1].Level = c.lv
+		rec.Seats[1].Level = kit.Level(c.lv)
 		g := Of(rec).Game
 		g.Current = 1
 		g.Players[1].Cash = 60 + 150 // Baltic Avenue, and 150 left: above normal's reserve, under easy's

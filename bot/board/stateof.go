@@ -3,6 +3,7 @@ package board
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // The board games read their records; those written before kinds name
@@ -24,3 +25,7 @@ func Of(rec *kit.Record) *state.Board {
 	rec.State = b
 	return b
 }
+
+// seatOf is the seat of a Telegram user as the engine numbers players
+// (engine.NoOwner, -1, for none).
+func seatOf(rec *kit.Record, user int64) engine.PlayerID { return engine.PlayerID(rec.SeatOf(user)) }

@@ -148,7 +148,7 @@ func (b *Kind) tradePress(c *chatState, lang string, from *tgbotapi.User, press 
 		return nil
 	}
 	g := Of(rec).Game
-	seat := rec.SeatOf(from.ID)
+	seat := seatOf(rec, from.ID)
 	if seat < 0 || !g.Active(seat) {
 		c.Alert = b.cat.T(lang, "alert_not_player", nil)
 		return nil
@@ -206,12 +206,12 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, 
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "trade_in_group", nil)})
 		case rec == nil || rec.Status != StatusPlaying:
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
-		case rec.SeatOf(m.From.ID) < 0 || !Of(rec).Game.Active(rec.SeatOf(m.From.ID)):
+		case seatOf(rec, m.From.ID) < 0 || !Of(rec).Game.Active(seatOf(rec, m.From.ID)):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
-		case !canPropose(Of(rec).Game, rec.SeatOf(m.From.ID)):
+		case !canPropose(Of(rec).Game, seatOf(rec, m.From.ID)):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.errText(lang, engine.ErrNotNow)})
 		default:
-			open = newDraft(Of(rec).Game, rec.SeatOf(m.From.ID))
+			open = newDraft(Of(rec).Game, seatOf(rec, m.From.ID))
 		}
 		return nil
 	})

@@ -97,7 +97,7 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 			return "", b.cat.T(alang, "trade_start_private", nil)
 		}
 		if b.linkQueued(group, rec.ID, from.ID, d.Rev) {
-			seat := rec.SeatOf(from.ID)
+			seat := seatOf(rec, from.ID)
 			m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 				tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
 			b.out.Put(group, linkSlot(rec.ID, from.ID), 0, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
@@ -167,7 +167,7 @@ func (b *Kind) closeLinks(c *chatState, lang string) {
 	for user, d := range Of(rec).Drafts {
 		if d != nil && d.Link != 0 {
 			c.Finalize(linkSlot(rec.ID, user), max(d.Link, 0),
-				b.cat.T(lang, "trade_link_expired", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}))
+				b.cat.T(lang, "trade_link_expired", map[string]any{"Player": kit.SeatName(rec, seatOf(rec, user))}))
 		}
 	}
 }
@@ -188,7 +188,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 	link := 0 // the deep link this start came through, to take down
 	rec, err := b.changeDraft(group, gameID, user, updateID, lang, func(rec *Record, set *Settings) (bool, error) {
 		link = 0 // Batch may run this more than once
-		seat := rec.SeatOf(user)
+		seat := seatOf(rec, user)
 		if seat < 0 || !Of(rec).Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
 		}
@@ -291,7 +291,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	var d *Draft
 	rec, err := b.changeDraft(group, 0, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
 		d = Of(rec).Drafts[user]
-		seat := rec.SeatOf(user)
+		seat := seatOf(rec, user)
 		if d == nil || d.Edit == EditItems || seat < 0 {
 			return false, refusal{b.cat.T(lang, "trade_cash_usage", nil)}
 		}
@@ -323,7 +323,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		if d == nil || d.Rev != press.Rev || private != user {
 			return false, refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
-		seat := rec.SeatOf(user)
+		seat := seatOf(rec, user)
 		if seat < 0 || !Of(rec).Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "alert_not_player", nil)}
 		}
@@ -370,7 +370,7 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.Callback
 			return refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
 		g := Of(rec).Game
-		seat := rec.SeatOf(user)
+		seat := seatOf(rec, user)
 		if seat < 0 || !g.Active(seat) {
 			return refusal{b.cat.T(lang, "alert_not_player", nil)}
 		}

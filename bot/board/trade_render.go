@@ -68,7 +68,7 @@ func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineK
 func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *tgbotapi.InlineKeyboardMarkup) {
 	rec = rec.WithNames(b.groupNames(group)) // the squares as the group sees them, the text in lang
 	d := Of(rec).Drafts[user]
-	seat := rec.SeatOf(user)
+	seat := seatOf(rec, user)
 	if d == nil || seat < 0 {
 		return b.cat.T(lang, "trade_no_game", nil), nil
 	}

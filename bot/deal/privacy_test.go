@@ -94,7 +94,7 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 		}
 		rec := testRecord(g)
 		if seed > 6 {
-			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: []level.Level{level.Normal, level.Easy, level.Hard}[seed-7]}
+			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: kit.Level([]level.Level{level.Normal, level.Easy, level.Hard}[seed-7])}
 			Of(rec).Hands[1].Open = false // a computer has no private chat
 		}
 		c := &chatState{Chat: testGroup, Rec: rec}

@@ -121,5 +121,5 @@ func (k *Kind) computerTurn(c *chatState, lang string) bool {
 	if !ok {
 		return false
 	}
-	return k.apply(c, lang, 0, seat, computerMove(Of(rec).Game, seat, rec.Seats[seat].Level)) == nil
+	return k.apply(c, lang, 0, seat, computerMove(Of(rec).Game, seat, level.Level(rec.Seats[seat].Level))) == nil
 }

@@ -22,7 +22,7 @@ func TestComputerPlaysAtSeatLevel(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := testRecord(g)
-		rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: lv}
+		rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: kit.Level(lv)}
 		Of(rec).Hands[1].Open = false
 		k.absorb(&chatState{Chat: testGroup, Rec: rec}, "en", evs, nil)
 		differed := 0

@@ -3,8 +3,6 @@ package kit
 import (
 	"slices"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/engine/level"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -82,7 +80,7 @@ func (r *Record) WithNames(lang string) *Record {
 }
 
 // Seat is a person playing a seat, or a computer; the seat index is the
-// engine.PlayerID.
+// engine's player id.
 type Seat struct {
 	User int64  `json:"user"` // a computer's is negative: no person's
 	Name string `json:"name"`
@@ -91,7 +89,7 @@ type Seat struct {
 	// Level is how strongly a computer seat plays, chosen in the lobby
 	// (bot/seats.go); every kind's computer player reads it. A seat stored
 	// before levels has none: normal.
-	Level level.Level `json:"level,omitempty"`
+	Level Level `json:"level,omitempty"`
 	// Pressed is the callback data of the person's last press that was
 	// applied, so that a second press of it is answered "done" instead of
 	// refused (press.go).
@@ -103,11 +101,16 @@ type Seat struct {
 	Lang string `json:"lang,omitempty"`
 }
 
+// Level is a computer seat's strength as the lobby stores it: the value
+// of the engines' computer level (engine/level.Level: 0 normal, 1 easy,
+// 2 hard), which the kinds and the lobby convert to and from.
+type Level uint8
+
 // SeatOf returns the seat of a Telegram user, or -1.
-func (r *Record) SeatOf(user int64) engine.PlayerID {
+func (r *Record) SeatOf(user int64) int {
 	for i, s := range r.Seats {
 		if s.User == user {
-			return engine.PlayerID(i)
+			return i
 		}
 	}
 	return -1

@@ -8,7 +8,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -37,8 +36,9 @@ func Mention(s Seat) string {
 	return `<a href="tg://user?id=` + strconv.FormatInt(s.User, 10) + `">` + Name(s.Name) + `</a>`
 }
 
-// SeatName is a seat's token and name, escaped and isolated.
-func SeatName(rec *Record, p engine.PlayerID) string {
+// SeatName is a seat's token and name, escaped and isolated; p is a seat
+// index in whatever type the kind's engine numbers players with.
+func SeatName[P ~int | ~int8](rec *Record, p P) string {
 	if p < 0 || int(p) >= len(rec.Seats) {
 		return "🏦" // only the bank is not a seat; callers name it in words where it matters
 	}
