@@ -211,8 +211,8 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 		if !hand.Open || hand.Msg == 0 {
 			t.Fatalf("seat %d's hand: %+v", i, hand)
 		}
-		if s := h.settings(rec.Seats[i].User); s.DealChat != testChat && s.DealChat != fixtureDeal {
-			t.Fatalf("seat %d's private settings link %d", i, s.DealChat)
+		if s := h.settings(rec.Seats[i].User); s.Links.Get(deal.LinkKey) != fixtureDeal {
+			t.Fatalf("seat %d's private settings link %d", i, s.Links.Get(deal.LinkKey))
 		}
 	}
 	p := deal.Of(rec).Game.Waiting()
@@ -243,6 +243,11 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	}
 	if rec.Options == nil || rec.Options.Rules == nil || !rec.Options.Rules.FreeParkingJackpot || board.Of(rec).Game.Rules.StartingCash != 2000 {
 		t.Fatalf("the game's options: %+v", rec.Options)
+	}
+	for user := range board.Of(rec).Drafts { // the composer's link, read from "trade_chat"
+		if got := h.settings(user).Links.Get(board.LinkKey); got != testChat {
+			t.Fatalf("the drafter's private chat links to %d", got)
+		}
 	}
 	offer := board.Of(rec).Offers[0].Trade
 	h.press(h.userOf(rec, offer.To), board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())

@@ -29,3 +29,8 @@ func Of(rec *kit.Record) *state.Board {
 // seatOf is the seat of a Telegram user as the engine numbers players
 // (engine.NoOwner, -1, for none).
 func seatOf(rec *kit.Record, user int64) engine.PlayerID { return engine.PlayerID(rec.SeatOf(user)) }
+
+// LinkKey names the private chat's link (kit.Settings.Links) to the group
+// whose trade composer the person opened last: where a typed /cash amount
+// goes. Stored as "trade_chat", as before links were kept by key.
+const LinkKey = "trade"

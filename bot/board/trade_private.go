@@ -72,7 +72,7 @@ func (b *Kind) storeDraft(group int64, st *chatState, from *tgbotapi.User, d *Dr
 			d.Link = old.Link
 		}
 		Of(rec).Drafts[from.ID] = d
-		set.TradeChat = group
+		set.Links.Set(LinkKey, group)
 		return true, nil
 	})
 	if err != nil {
@@ -206,7 +206,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 			d.Rev++
 			link, d.Link = d.Link, 0
 		}
-		set.TradeChat = group
+		set.Links.Set(LinkKey, group)
 		return true, nil
 	})
 	if err == nil && link != 0 {
@@ -280,7 +280,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat.ID, m.From.LanguageCode)
 	var group int64
-	group = b.host.Settings(user).TradeChat
+	group = b.host.Settings(user).Links.Get(LinkKey)
 	n, perr := strconv.Atoi(strings.TrimSpace(m.CommandArguments()))
 	if group == 0 || m.Chat.ID != user || perr != nil || n < 0 {
 		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_cash_usage", nil), nil)

@@ -130,7 +130,7 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 	if v, found := k.players.Load(q.From.ID); found {
 		group = v.(int64)
 	} else {
-		group = k.host.Settings(q.From.ID).DealChat // after a restart
+		group = k.host.Settings(q.From.ID).Links.Get(LinkKey) // after a restart
 	}
 	if group != 0 {
 		rec, err := k.host.Snapshot(group)
@@ -284,7 +284,7 @@ func (k *Kind) onChosenInline(c *chatState, from *tgbotapi.User, game, key uint6
 	}
 	seat := rec.SeatOf(from.ID)
 	if seat >= 0 {
-		c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
+		c.ViaSettings.Links.Set(LinkKey, c.Chat) // inline mode finds the game after a restart
 		kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.LanguageCode))
 	}
 	var entries []inlineEntry

@@ -55,7 +55,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 			h.Open, h.Lang = true, locales.Normalize(m.From.LanguageCode)
 			kit.FixViewLang(rec, user, kit.ViewLang(rec, user, c.Settings, c.ViaSettings, m.From.LanguageCode))
 			c.Quiet, c.Turn = true, true
-			c.ViaSettings.DealChat = group
+			c.ViaSettings.Links.Set(LinkKey, group)
 		}
 		return nil
 	})
@@ -125,7 +125,7 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 		c.Alert = k.t(lang, "alert_not_player", nil)
 		return
 	}
-	c.ViaSettings.DealChat = c.Chat // stored with the change if it is new
+	c.ViaSettings.Links.Set(LinkKey, c.Chat) // stored with the change if it is new
 	// Its answers in the language the hand is drawn in; the game's moves
 	// are told to the group in lang.
 	vlang := kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.LanguageCode))

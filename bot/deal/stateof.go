@@ -13,3 +13,9 @@ func Of(rec *kit.Record) *state.Deal {
 	d, _ := rec.State.(*state.Deal)
 	return d
 }
+
+// LinkKey names the private chat's link (kit.Settings.Links) to the group
+// of the Deal game whose hand the person opened last: where an inline
+// query goes when the kind's index of players does not know them (after a
+// restart). Stored as "deal_chat", as before links were kept by key.
+const LinkKey = "deal"

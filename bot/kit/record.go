@@ -144,13 +144,13 @@ type Settings struct {
 	// Paused: the bot was removed from the chat or cannot write to it; the
 	// game waits until the bot is back.
 	Paused bool `json:"paused,omitempty"`
-	// TradeChat (a private chat's settings) is the group whose trade
-	// composer the person opened last: where a typed /cash amount goes.
-	TradeChat int64 `json:"trade_chat,omitempty"`
-	// DealChat (a private chat's settings) is the group of the Deal game
-	// whose hand the person opened last: where an inline query goes when
-	// the kind's index of players does not know them (after a restart).
-	DealChat int64 `json:"deal_chat,omitempty"`
+	// Links (a private chat's settings) are the groups a person's private
+	// chat leads to, by the key a kind chose (a kind's game whose private
+	// view the person opened last: the board's trade composer, where a
+	// typed /cash goes; a Deal hand, where an inline query goes after a
+	// restart). Stored as members "<key>_chat" (links.go), as the two
+	// links were before they were a map.
+	Links Links `json:"-"`
 	// Menu is the message id of the chat's live settings menu (0: none
 	// known): an older menu loses its buttons when a newer one is posted,
 	// and a press on it is refused (bot/settings_live.go).
