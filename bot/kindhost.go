@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -21,8 +19,8 @@ func (h kindHost) ChangeVia(chat, via int64, updateID int, fn func(c *chatState)
 	return h.b.changeVia(chat, via, updateID, fn)
 }
 
-func (h kindHost) PressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
-	return h.b.pressChange(chat, updateID, q, p, fn)
+func (h kindHost) PressChange(chat int64, updateID int, q kit.PressIn, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
+	return h.b.pressChange(chat, updateID, q.From, p, fn)
 }
 
 func (h kindHost) Finish(ctx context.Context, c *chatState, err error) { h.b.finish(ctx, c, err, "") }
