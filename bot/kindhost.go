@@ -29,6 +29,20 @@ func (h kindHost) Answer(ctx context.Context, callbackID string, c *chatState, e
 	h.b.answer(ctx, callbackID, c, err)
 }
 
+func (h kindHost) AnswerPress(ctx context.Context, callbackID, text string, alert bool) {
+	_ = h.b.tg.AnswerCallback(ctx, callbackID, text, alert)
+}
+
+func (h kindHost) AnswerInline(ctx context.Context, queryID string, results []kit.InlineResult, privateText, privatePayload string) {
+	im, ok := h.b.tg.(InlineMessenger)
+	if !ok {
+		return
+	}
+	if err := im.AnswerInline(ctx, queryID, inlineResults(results), privateText, privatePayload); err != nil {
+		h.b.log.Debug("answering an inline query", "err", err)
+	}
+}
+
 func (h kindHost) RememberMessage(chat int64, game uint64, set func(*Record) bool) {
 	h.b.rememberMessage(chat, game, set)
 }

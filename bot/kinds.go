@@ -20,7 +20,7 @@ var registry = []kindEntry{
 		return board.New(d.host, d.tg, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
 	}},
 	{deal.Name, deal.Editions, deal.Ops, func(d kindDeps) Kind {
-		return deal.New(d.host, d.tg, d.out, d.cat, deal.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
+		return deal.New(d.host, d.out, d.cat, deal.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
 	}},
 }
 
@@ -34,7 +34,8 @@ type kindEntry struct {
 }
 
 // kindDeps are what a kind is made with: the chat layer as kit.Host, the
-// transport and the outbox in kit values, the texts, the bot's settings.
+// outbox and (for the board's trade composer) the transport in kit values,
+// the texts, the bot's settings.
 type kindDeps struct {
 	host kit.Host
 	tg   kit.Messenger

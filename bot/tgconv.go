@@ -92,9 +92,9 @@ func inlineResults(rs []kit.InlineResult) []any {
 	return out
 }
 
-// kindMessenger is the bot's Messenger as the kinds see it (kit.Messenger):
-// kit values in, Telegram's out.
-type kindMessenger struct{ tg *guarded }
+// kindMessenger is the bot's Messenger as the board's trade composer sees
+// it (kit.Messenger): kit values in, Telegram's out.
+type kindMessenger struct{ tg Messenger }
 
 func (m kindMessenger) Send(ctx context.Context, chat int64, text string, kb *kit.Markup) (int, error) {
 	return m.tg.Send(ctx, chat, text, tgMarkup(kb))
@@ -102,16 +102,4 @@ func (m kindMessenger) Send(ctx context.Context, chat int64, text string, kb *ki
 
 func (m kindMessenger) Edit(ctx context.Context, chat int64, msg int, text string, kb *kit.Markup) error {
 	return m.tg.Edit(ctx, chat, msg, text, tgMarkup(kb))
-}
-
-func (m kindMessenger) AnswerCallback(ctx context.Context, id, text string, alert bool) error {
-	return m.tg.AnswerCallback(ctx, id, text, alert)
-}
-
-func (m kindMessenger) AnswerInline(ctx context.Context, queryID string, results []kit.InlineResult, privateText, privatePayload string) error {
-	return m.tg.AnswerInline(ctx, queryID, inlineResults(results), privateText, privatePayload)
-}
-
-func (m kindMessenger) EditInline(ctx context.Context, chat int64, inlineMessageID, text string, kb *kit.Markup) error {
-	return m.tg.EditInline(ctx, chat, inlineMessageID, text, tgMarkup(kb))
 }

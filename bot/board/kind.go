@@ -14,7 +14,7 @@ import (
 // move in the game.
 func (b *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) {
 	if q.Message == nil { // the board posts no inline messages: forged
-		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(q.From.ID, q.From.Lang), "alert_outdated", nil), true)
+		b.host.AnswerPress(ctx, q.ID, b.cat.T(b.chatLang(q.From.ID, q.From.Lang), "alert_outdated", nil), true)
 		return
 	}
 	switch {

@@ -227,10 +227,10 @@ func (b *Kind) answerRefusal(ctx context.Context, id string, err error, failText
 	case errors.Is(err, kit.ErrDuplicate):
 		b.answer(ctx, id, nil, err)
 	case errors.As(err, &r):
-		_ = b.tg.AnswerCallback(ctx, id, r.text, true)
+		b.host.AnswerPress(ctx, id, r.text, true)
 	default:
 		b.log.Error("trade press failed", "err", err)
-		_ = b.tg.AnswerCallback(ctx, id, failText, true)
+		b.host.AnswerPress(ctx, id, failText, true)
 	}
 	return true
 }
@@ -341,7 +341,7 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, pr
 	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "trade_no_game", nil)) {
 		return
 	}
-	_ = b.tg.AnswerCallback(ctx, q.ID, b.deedToast(lang, rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
+	b.host.AnswerPress(ctx, q.ID, b.deedToast(lang, rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
 	if discarded {
 		_ = b.tg.Edit(ctx, private, q.Message.ID, b.cat.T(lang, "composer_discarded", nil), nil)
 		return
@@ -409,7 +409,7 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 		return
 	}
 	b.host.Later(group, func() {
-		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
+		b.host.AnswerPress(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
 		_ = b.tg.Edit(ctx, q.Message.Chat, q.Message.ID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
 	})
 	b.finish(ctx, t, nil, "")

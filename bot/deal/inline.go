@@ -138,9 +138,7 @@ func (k *Kind) InlineQuery(ctx context.Context, q kit.InlineQueryIn) {
 			}
 		}
 	}
-	if err := k.tg.AnswerInline(ctx, q.ID, results, private, payload); err != nil {
-		k.log.Debug("answering an inline query", "err", err)
-	}
+	k.host.AnswerInline(ctx, q.ID, results, private, payload)
 }
 
 // inlineResults are seat's results: titles and descriptions in lang, the
@@ -241,24 +239,18 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r kit.ChosenIn) {
 	user := r.From.ID
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
-	refused := ""
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
-		refused = k.onChosenInline(c, r.From, game, key, i)
-		if refused != "" && r.InlineMessage == "" && c.Rec != nil && c.Rec.ID == game { // (a group that plays another game hears nothing of it)
+		refused := k.onChosenInline(c, r.From, game, key, i)
+		switch {
+		case refused == "":
+		case r.InlineMessage != "": // edited once committed, outside the lock
+			c.EditInline(r.InlineMessage, refused, kit.MarkupOf([][]kit.Button{{k.inlineHandButton(c.ChatLang())}}))
+		case c.Rec != nil && c.Rec.ID == game: // (a group that plays another game hears nothing of it)
 			c.Replies = append(c.Replies, kit.Reply{Text: refused})
 		}
 		return nil
 	})
 	k.host.Finish(ctx, st, err)
-	if refused == "" || r.InlineMessage == "" || err != nil {
-		return
-	}
-	kb := kit.MarkupOf([][]kit.Button{{k.inlineHandButton(k.host.ChatLang(group, ""))}})
-	k.host.Later(group, func() { // never a call to Telegram under the lock
-		if err := k.tg.EditInline(ctx, group, r.InlineMessage, refused, kb); err != nil {
-			k.log.Debug("editing a refused inline choice", "err", err)
-		}
-	})
 }
 
 // onChosenInline turns a chosen result (its game, hand key and index)

@@ -96,7 +96,7 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 		return
 	}
 	if q.Message == nil || p.Chat == 0 || q.Message.Chat != q.From.ID {
-		_ = k.tg.AnswerCallback(ctx, q.ID, k.t(k.host.ChatLang(q.From.ID, q.From.Lang), "alert_outdated", nil), true)
+		k.host.AnswerPress(ctx, q.ID, k.t(k.host.ChatLang(q.From.ID, q.From.Lang), "alert_outdated", nil), true)
 		return
 	}
 	user, group := q.From.ID, p.Chat

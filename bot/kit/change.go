@@ -53,6 +53,9 @@ type Change struct {
 	// edit without buttons, before the final or live content this change
 	// gives it (a casino's reels stopping one by one): Animate.
 	Frames map[string][]string
+	// InlineEdits are edits of messages posted through inline mode
+	// (EditInline), made once the change is committed, outside the lock.
+	InlineEdits []InlineEdit
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool
@@ -231,4 +234,19 @@ func (c *Change) ShowIn(chat int64, slot string, msg int, text string, kb *Marku
 // FinalizeIn is Finalize for a message in a person's private chat.
 func (c *Change) FinalizeIn(chat int64, slot string, msg int, text string) {
 	c.Finals = append(c.Finals, Final{Chat: chat, Slot: slot, Msg: msg, Text: text})
+}
+
+// InlineEdit is a new text and keyboard for a message a person posted
+// through inline mode, named by its inline message id only.
+type InlineEdit struct {
+	ID   string
+	Text string
+	KB   *Markup
+}
+
+// EditInline edits the message posted through inline mode as id once the
+// change is committed (a choice refused as outdated says so where it was
+// posted).
+func (c *Change) EditInline(id, text string, kb *Markup) {
+	c.InlineEdits = append(c.InlineEdits, InlineEdit{ID: id, Text: text, KB: kb})
 }

@@ -23,6 +23,13 @@ type Host interface {
 	// press that made it.
 	Finish(ctx context.Context, c *Change, err error)
 	Answer(ctx context.Context, callbackID string, c *Change, err error)
+	// AnswerPress answers a press with text of its own (a toast, or an
+	// alert), outside any change: a button the kind cannot take.
+	AnswerPress(ctx context.Context, callbackID, text string, alert bool)
+	// AnswerInline answers an inline query, personal and never cached; a
+	// non-empty privateText adds a button above the results that opens
+	// the bot's private chat with /start privatePayload.
+	AnswerInline(ctx context.Context, queryID string, results []InlineResult, privateText, privatePayload string)
 	// RememberMessage stores what set changes (a sent message's id) in the
 	// chat's record of game, without a new revision, if set reports a change.
 	RememberMessage(chat int64, game uint64, set func(*Record) bool)
@@ -46,23 +53,15 @@ type Host interface {
 	Rules(o *ChatOptions) engine.Rules
 }
 
-// Messenger is what a kind still asks of the transport directly, in kit
-// values, outside any chat's lock: the board's trade composer (sent and
-// edited in a private chat at once, with a deep link in the group when the
-// person cannot be written to), answers to presses, and Deal's inline
-// answers. The chat layer adapts its Telegram client to it (bot/tgconv.go).
+// Messenger is what the board's trade composer still asks of the
+// transport directly, in kit values, outside any chat's lock: its message
+// in a person's private chat, sent and edited at once (with a deep link in
+// the group when the person cannot be written to). The chat layer adapts
+// its Telegram client to it (bot/tgconv.go). Every other message of a
+// kind goes through the change (Show, ShowIn, EditInline) or the Outbox.
 type Messenger interface {
 	Send(ctx context.Context, chatID int64, text string, kb *Markup) (int, error)
 	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *Markup) error
-	AnswerCallback(ctx context.Context, id, text string, alert bool) error
-	// AnswerInline answers an inline query, personal and never cached; a
-	// non-empty privateText adds a button above the results that opens
-	// the bot's private chat with /start privatePayload.
-	AnswerInline(ctx context.Context, queryID string, results []InlineResult, privateText, privatePayload string) error
-	// EditInline edits a message a person posted through inline mode
-	// (one with buttons: Telegram names it by its inline_message_id
-	// only), counted against the limits of chat, where it was posted.
-	EditInline(ctx context.Context, chat int64, inlineMessageID, text string, kb *Markup) error
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's
