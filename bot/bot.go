@@ -107,7 +107,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	}
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
 	b.out.onKept = b.forgetKept
-	b.hosted = host(registry, kindDeps{kindHost{b}, kindMessenger{tg}, b.out, cat, cfg}) // bot/kinds.go
+	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, kindMessenger{tg}, b.out, cat, cfg}) // bot/kinds.go
 	b.kinds = b.hosted.byName
 	return b
 }

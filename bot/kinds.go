@@ -143,8 +143,8 @@ type hosted struct {
 	inline inlineKind // the first registered kind that answers inline queries
 }
 
-// host makes the kinds of registry in order and finds their capabilities.
-func host(registry []kindEntry, d kindDeps) hosted {
+// hostKinds makes the kinds of registry in order and finds their capabilities.
+func hostKinds(registry []kindEntry, d kindDeps) hosted {
 	h := hosted{byName: map[string]Kind{}, caps: map[Kind]*capabilities{}}
 	for _, e := range registry {
 		k := e.make(d)

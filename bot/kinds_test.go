@@ -41,7 +41,7 @@ func TestInlineKindIsTheFirstRegistered(t *testing.T) {
 	for _, order := range [][]string{{"alpha", "beta"}, {"beta", "alpha"}} {
 		got = nil
 		for i := 0; i < 20; i++ { // a map ranged over would pick either
-			h := host([]kindEntry{entry(order[0]), entry(order[1])}, kindDeps{})
+			h := hostKinds([]kindEntry{entry(order[0]), entry(order[1])}, kindDeps{})
 			b := &Bot{hosted: h, kinds: h.byName}
 			b.onInlineQuery(context.Background(), &tgbotapi.InlineQuery{ID: "q", From: &tgbotapi.User{ID: 1}})
 			b.onChosenInline(context.Background(), 1, &tgbotapi.ChosenInlineResult{ResultID: "r", From: &tgbotapi.User{ID: 1}})
