@@ -28,7 +28,7 @@ func Of(rec *kit.Record) *state.Board {
 
 // seatOf is the seat of a Telegram user as the engine numbers players
 // (engine.NoOwner, -1, for none).
-func seatOf(rec *kit.Record, user int64) engine.PlayerID { return engine.PlayerID(seatOf(rec, user)) }
+func seatOf(rec *kit.Record, user int64) engine.PlayerID { return engine.PlayerID(rec.SeatOf(user)) }
 
 // LinkKey names the private chat's link (kit.Settings.Links) to the group
 // whose trade composer the person opened last: where a typed /cash amount
