@@ -4,218 +4,80 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-const testChat int64 = -1001234
+const testChat = bottest.Chat
 
-// harness runs the whole bot (Run) against the fake Bot API.
+// harness runs the whole bot (Run) against the fake Bot API
+// (bottest.Harness), under the names this package's tests use.
 type harness struct {
-	t      testing.TB
-	api    *fakeapi.Server
-	db     string
-	bot    *Bot
-	cancel context.CancelFunc
-	done   chan error
-	users  []fakeapi.User
-	seed   uint64
-	rules  *engine.Rules
-	tune   func(*AppConfig)
+	*bottest.Harness
+	t     testing.TB
+	api   *fakeapi.Server
+	db    string
+	bot   *Bot
+	users []fakeapi.User
+	tune  func(*AppConfig)
 }
 
-// testCatalog is the one message catalog of every bot the tests start:
-// loading it parses every locale file, which cost more processor time
-// than anything else in this package's tests (under -race about a second
-// a start, while 8 tests start bots at once).
-var testCatalog = sync.OnceValues(locales.Load)
+// testCatalog is the one message catalog of every bot the tests start.
+var testCatalog = bottest.LoadCatalog
 
 func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 	return newHarnessWith(t, seed, rules, nil)
 }
 
 func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
-	h := &harness{tune: tune, t: t, api: fakeapi.New(), db: filepath.Join(t.TempDir(), "monopoly.db"), seed: seed, rules: rules}
-	t.Cleanup(h.api.Close)
-	h.users = []fakeapi.User{
-		{ID: 11, FirstName: "Alice <A&B>", LanguageCode: "en"},
-		{ID: 22, FirstName: "Богдан", LanguageCode: "uk"},
-		{ID: 33, FirstName: "Вера", LanguageCode: "ru"},
-	}
-	h.start()
-	t.Cleanup(h.stop)
+	h := &harness{t: t, tune: tune}
+	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
+		cfg := TestConfig(endpoint, db, bottest.Catalog(t))
+		cfg.Rules, cfg.Seed = rules, func() uint64 { return seed }
+		cfg.Ready = func(b *Bot) { h.bot = b; ready(b) }
+		if h.tune != nil {
+			h.tune(&cfg)
+		}
+		return Run(ctx, cfg)
+	})
+	h.api, h.db, h.users = h.API, h.DB, h.Users
 	return h
 }
 
-func (h *harness) start() {
-	ready := make(chan *Bot, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	h.cancel, h.done = cancel, make(chan error, 1)
-	seed := h.seed
-	cat, err := testCatalog()
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	cfg := AppConfig{Catalog: cat,
-		Token: "123:test", Endpoint: h.api.Endpoint(), DBPath: h.db, NoSync: true,
-		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-		PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
-		Client:  telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
-		Presses: telegram.NoLimit,
-		// Each turn its own message, whatever the pace: the tests follow
-		// them (the carry-over has tests of its own).
-		CarryOver: -1,
-		Rules:     h.rules, Seed: func() uint64 { return seed },
-		Ready: func(b *Bot) { ready <- b },
-	}
-	if h.tune != nil {
-		h.tune(&cfg)
-	}
-	go func() { h.done <- Run(ctx, cfg) }()
-	select {
-	case h.bot = <-ready:
-	case err := <-h.done:
-		h.t.Fatalf("bot did not start: %v", err)
-	case <-time.After(10 * time.Second):
-		h.t.Fatal("bot did not start in time")
-	}
-}
-
-func (h *harness) stop() {
-	if h.cancel == nil {
-		return
-	}
-	h.cancel()
-	select {
-	case err := <-h.done:
-		if err != nil {
-			h.t.Errorf("Run returned %v", err)
-		}
-	case <-time.After(15 * time.Second):
-		h.t.Error("bot did not stop in time")
-	}
-	h.cancel = nil
-}
-
-// settle waits until every pushed update has been handled (the poller
-// confirms an update only after its handler returned).
-func (h *harness) settle() {
-	h.t.Helper()
-	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
-		h.t.Fatal("updates were not handled in time")
-	}
-	// A start restores the games while it serves; handlers only queue
-	// messages, and make the calls a change needs apart (Bot.detach): wait
-	// until all are done and the outbox delivered them. Under Telegram's
-	// limits tidying may wait for spare budget up to twice tidyWait.
-	if !h.api.WaitFor(func() bool {
-		return !h.bot.restoring.Load() && h.bot.detachedRunning.Load() == 0 && h.bot.out.Idle()
-	}, 10*time.Second+2*tidyWait) {
-		h.t.Fatal("the outbox did not deliver in time")
-	}
-}
-
-// timerPass runs one pass of the timer runner over the due deadlines now,
-// as its next tick would, and waits for what it set off: a test that says
-// "nothing is due yet" or "a second run would show" knows a pass happened,
-// where a fixed sleep on a busy machine may cover no tick at all.
-func (h *harness) timerPass() {
-	h.t.Helper()
-	h.bot.FireDue(context.Background())
-	h.settle()
-}
-
-func (h *harness) say(u fakeapi.User, text string) {
-	h.api.PushMessage(testChat, u, text)
-	h.settle()
-}
-
-func (h *harness) press(u fakeapi.User, msg int, data string) {
-	h.api.PushCallback(testChat, msg, u, data)
-	h.settle()
-}
-
+func (h *harness) start()     { h.Start() }
+func (h *harness) stop()      { h.Stop() }
+func (h *harness) settle()    { h.t.Helper(); h.Settle() }
+func (h *harness) timerPass() { h.t.Helper(); h.TimerPass() }
 func (h *harness) record() *Record {
 	h.t.Helper()
-	rec, err := h.bot.Snapshot(testChat)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return rec
+	return h.Record()
 }
-
-// findButton returns the message and data of the newest button with op.
+func (h *harness) say(u fakeapi.User, text string)            { h.Say(u, text) }
+func (h *harness) press(u fakeapi.User, msg int, data string) { h.Press(u, msg, data) }
 func (h *harness) findButton(op Op, arg int, anyArg bool) (msg int, data string, ok bool) {
-	return h.findButtonIn(testChat, op, arg, anyArg)
+	return h.FindButton(op, arg, anyArg)
 }
-
-// findButtonIn is findButton in any chat (a person's private chat).
 func (h *harness) findButtonIn(chat int64, op Op, arg int, anyArg bool) (msg int, data string, ok bool) {
-	msgs := h.api.Messages(chat)
-	for i := len(msgs) - 1; i >= 0; i-- {
-		for _, row := range msgs[i].Keyboard {
-			for _, b := range row {
-				if b.URL != "" {
-					continue // a link, not a press
-				}
-				p, err := kit.ParsePress(b.Data)
-				if err != nil {
-					h.t.Fatalf("the bot made a button with bad data %q: %v", b.Data, err)
-				}
-				if p.Op == op && (anyArg || p.Arg == arg) {
-					return msgs[i].ID, b.Data, true
-				}
-			}
-		}
-	}
-	return 0, "", false
+	return h.FindButtonIn(chat, op, arg, anyArg)
 }
-
-func (h *harness) mustPress(u fakeapi.User, op Op) {
-	h.t.Helper()
-	msg, data, ok := h.findButton(op, 0, true)
-	if !ok {
-		h.t.Fatalf("no %q button on screen", op)
-	}
-	h.press(u, msg, data)
-}
-
+func (h *harness) mustPress(u fakeapi.User, op Op) { h.t.Helper(); h.MustPress(u, op) }
 func (h *harness) userOf(rec *Record, p engine.PlayerID) fakeapi.User {
-	for _, u := range h.users {
-		if u.ID == rec.Seats[p].User {
-			return u
-		}
-	}
-	h.t.Fatalf("seat %d has no user", p)
-	return fakeapi.User{}
+	h.t.Helper()
+	return h.UserOf(h.users, rec, int(p))
 }
 
 // startGame opens a lobby, lets everyone join and starts.
-func (h *harness) startGame() {
-	h.say(h.users[0], "/newgame")
-	for _, u := range h.users[1:] {
-		h.mustPress(u, OpJoin)
-	}
-	h.mustPress(h.users[0], OpStart)
-	rec := h.record()
-	if rec == nil || rec.Status != StatusPlaying || len(rec.Seats) != len(h.users) {
-		h.t.Fatalf("game did not start: %+v", rec)
-	}
-}
+func (h *harness) startGame() { h.t.Helper(); h.StartGame(h.users, OpJoin, OpStart) }
 
 // step presses one button according to a policy that makes a game move
 // through auctions, building, mortgages, jail and bankruptcy: seat 0
