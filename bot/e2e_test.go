@@ -11,6 +11,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal/dealtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -50,6 +51,7 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 		}
 		return Run(ctx, cfg)
 	})
+	h.Lobby = bottest.LobbyOps{Join: OpJoin, Start: OpStart, Cancel: OpCancel, CancelYes: OpCancelYes, More: OpLobbyMore}
 	h.api, h.db, h.users = h.API, h.DB, h.Users
 	return h
 }
@@ -77,7 +79,12 @@ func (h *harness) userOf(rec *Record, p engine.PlayerID) fakeapi.User {
 }
 
 // startGame opens a lobby, lets everyone join and starts.
-func (h *harness) startGame() { h.t.Helper(); h.StartGame(h.users, OpJoin, OpStart) }
+func (h *harness) startGame() { h.t.Helper(); h.StartGame(h.users) }
+
+// startDeal starts a game of Monopoly Deal in lang and opens every hand
+// (dealtest.Start); dealStep makes one move through the hands.
+func (h *harness) startDeal(lang string) { h.t.Helper(); dealtest.Start(h.Harness, h.users, lang) }
+func (h *harness) dealStep() bool        { h.t.Helper(); return dealtest.Step(h.Harness, h.users) }
 
 // step presses one button according to a policy that makes a game move
 // through auctions, building, mortgages, jail and bankruptcy: seat 0
@@ -229,16 +236,7 @@ func (h *harness) replayArchive() []engine.Event {
 	return all
 }
 
-func (h *harness) archivedRecord() *Record {
-	var arch archived
-	err := h.bot.store.View(func(tx *storage.Tx) error {
-		return tx.ForEachArchive(testChat, func(_ uint64, data []byte) error { return json.Unmarshal(data, &arch) })
-	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return arch.Record
-}
+func (h *harness) archivedRecord() *Record { h.t.Helper(); return h.ArchivedRecord() }
 
 func b2a(a []engine.Action) []engine.Action { return a }
 

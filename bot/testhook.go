@@ -66,3 +66,41 @@ func (b *Bot) ChangeAndShow(chat int64, fn func(c *chatState) error) error {
 	b.finish(context.Background(), st, err, "")
 	return err
 }
+
+// ChatSettings is chat's stored settings, as the bot reads them.
+func (b *Bot) ChatSettings(chat int64) Settings {
+	var s Settings
+	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
+	return s
+}
+
+// ReadStats is a person's statistics in a chat and overall, and whether
+// each was stored and readable.
+func ReadStats(tx *storage.Tx, chat, user int64) (here, all PlayerStats, okHere, okAll bool) {
+	return loadStats(tx, chat, user)
+}
+
+// SettingsPage is the page of /settings called name ("edition", "rules"),
+// the argument of OpSetView, for tests that walk the menu; -1 if none.
+func SettingsPage(name string) int {
+	switch name {
+	case "edition":
+		return pageEdition
+	case "rules":
+		return pageRules
+	}
+	return -1
+}
+
+// ChildConfig is the bot of a test that kills it (bottest.StartChild):
+// TestConfig without the shared catalog or a fast timer tick, its games
+// seeded 42, with Telegram's own limits if telegramLimits.
+func ChildConfig(endpoint, db string, telegramLimits bool) AppConfig {
+	cfg := TestConfig(endpoint, db, nil)
+	cfg.Token, cfg.NoSync, cfg.TimerTick, cfg.CarryOver = "123:child", false, 0, 0
+	cfg.Seed = func() uint64 { return 42 }
+	if telegramLimits {
+		cfg.Client = telegram.ClientOptions{} // Telegram's own limits
+	}
+	return cfg
+}

@@ -3,6 +3,8 @@ package bottest
 import (
 	"context"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // Chat is the group chat the harness's people play in.
@@ -24,6 +27,11 @@ type App interface {
 	// Idle reports that nothing the bot started is still in flight: its
 	// start's restore, calls made apart from a change, the outbox.
 	Idle() bool
+	// Store is the bot's database.
+	Store() *storage.Store
+	// LockChat takes a chat's lock, as a change does, and returns its
+	// release.
+	LockChat(chat int64) (unlock func())
 }
 
 // Starter runs the bot under test until ctx ends, against the fake Bot API
@@ -43,6 +51,9 @@ type Harness struct {
 	// Users are three people of three languages, whose names test the
 	// HTML escaping: Alice <A&B> (en), Богдан (uk), Вера (ru).
 	Users []fakeapi.User
+	// Lobby are the lobby's buttons (the chat layer's, set by the package
+	// that starts the bot).
+	Lobby LobbyOps
 
 	run    Starter
 	cancel context.CancelFunc
@@ -221,17 +232,91 @@ func (h *Harness) UserOf(users []fakeapi.User, rec *kit.Record, seat int) fakeap
 }
 
 // StartGame opens a lobby as the first of users with /newgame, lets the
-// others join (the lobby's join button: op join) and starts (op start); the
-// test fails unless a game of them all runs.
-func (h *Harness) StartGame(users []fakeapi.User, join, start kit.Op) {
+// others join and starts; the test fails unless a game of them all runs.
+func (h *Harness) StartGame(users []fakeapi.User) {
 	h.T.Helper()
 	h.Say(users[0], "/newgame")
+	h.JoinAndStart(users)
+}
+
+// JoinAndStart lets users after the first join the lobby on screen and
+// the first start the game; the test fails unless a game of them all runs.
+func (h *Harness) JoinAndStart(users []fakeapi.User) {
+	h.T.Helper()
 	for _, u := range users[1:] {
-		h.MustPress(u, join)
+		h.MustPress(u, h.Lobby.Join)
 	}
-	h.MustPress(users[0], start)
+	h.MustPress(users[0], h.Lobby.Start)
 	rec := h.Record()
 	if rec == nil || rec.Status != kit.StatusPlaying || len(rec.Seats) != len(users) {
 		h.T.Fatalf("game did not start: %+v", rec)
 	}
+}
+
+// LobbyOps are the ops of the lobby's buttons.
+type LobbyOps struct {
+	Join, Start       kit.Op
+	Cancel, CancelYes kit.Op
+	More              kit.Op // ⚙️ More (argument 1) and ⬅️ Back (0)
+}
+
+// CancelLobby has u cancel the lobby on screen and confirm.
+func (h *Harness) CancelLobby(u fakeapi.User) {
+	h.T.Helper()
+	if _, _, ok := h.FindButton(h.Lobby.Cancel, 0, true); !ok {
+		h.LobbyView(u, false) // the lobby shows ⚙️ More's buttons
+	}
+	h.MustPress(u, h.Lobby.Cancel)
+	h.MustPress(u, h.Lobby.CancelYes)
+}
+
+// LobbyView has u press ⚙️ More (more) or ⬅️ Back on the lobby.
+func (h *Harness) LobbyView(u fakeapi.User, more bool) {
+	h.T.Helper()
+	arg := 0
+	if more {
+		arg = 1
+	}
+	msg, data, ok := h.FindButton(h.Lobby.More, arg, false)
+	if !ok {
+		h.T.Fatalf("no lobby button to show more (%v)", more)
+	}
+	h.Press(u, msg, data)
+}
+
+// WaitRecord waits until Chat's stored record satisfies cond, then until
+// the bot is idle, and returns the record.
+func (h *Harness) WaitRecord(what string, cond func(*kit.Record) bool) *kit.Record {
+	h.T.Helper()
+	var rec *kit.Record
+	if !h.API.WaitFor(func() bool { rec = h.Record(); return cond(rec) }, 5*time.Second) {
+		h.T.Fatalf("timed out waiting: %s (record %+v)", what, rec)
+	}
+	h.Settle()
+	return h.Record()
+}
+
+// Mentions counts the bot's messages in Chat that mention user and
+// contain text.
+func (h *Harness) Mentions(user int64, text string) int {
+	n := 0
+	for _, m := range h.API.Messages(Chat) {
+		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, text) {
+			n++
+		}
+	}
+	return n
+}
+
+// Message is the newest content of Chat's message id (the bot's, or a
+// person's posted through inline mode); the test fails if there is none.
+func (h *Harness) Message(id int) fakeapi.Message {
+	h.T.Helper()
+	for _, m := range h.API.History(Chat) {
+		if m.ID == id {
+			return m
+		}
+	}
+	h.T.Fatalf("no message %d", id)
+	return fakeapi.Message{}
 }

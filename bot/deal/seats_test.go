@@ -1,10 +1,11 @@
-package bot
+package deal_test
 
 import (
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -47,7 +48,7 @@ func (h *harness) dealComputerDue(rec *Record) bool {
 // the statistics count the person only, and /top lists no computer.
 func TestDealComputersPlayWithOnePerson(t *testing.T) {
 	t.Parallel()
-	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
 	h := newHarnessWith(t, 5, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 	h.setOptions(ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
 	alice := h.users[0]

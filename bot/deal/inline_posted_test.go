@@ -1,4 +1,4 @@
-package bot
+package deal_test
 
 import (
 	"strings"
