@@ -2,21 +2,18 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/boardtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal/dealtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 const testChat = bottest.Chat
@@ -51,7 +48,7 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 		}
 		return Run(ctx, cfg)
 	})
-	h.Lobby = bottest.LobbyOps{Join: OpJoin, Start: OpStart, Cancel: OpCancel, CancelYes: OpCancelYes, More: OpLobbyMore}
+	h.Lobby = bottest.LobbyOps{Join: OpJoin, Start: OpStart, Cancel: OpCancel, CancelYes: OpCancelYes, More: OpLobbyMore, AddComputer: OpAddComputer}
 	h.api, h.db, h.users = h.API, h.DB, h.Users
 	return h
 }
@@ -86,186 +83,97 @@ func (h *harness) startGame() { h.t.Helper(); h.StartGame(h.users) }
 func (h *harness) startDeal(lang string) { h.t.Helper(); dealtest.Start(h.Harness, h.users, lang) }
 func (h *harness) dealStep() bool        { h.t.Helper(); return dealtest.Step(h.Harness, h.users) }
 
-// step presses one button according to a policy that makes a game move
-// through auctions, building, mortgages, jail and bankruptcy: seat 0
-// (Alice) wins every auction; Богдан buys what he lands on; everyone else
-// sends property to auction.
+// step presses one button of the board game on screen (boardtest.Step);
+// replayArchive replays the archived game (boardtest.ReplayArchive).
 func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
-	rec := h.record()
-	if rec == nil {
-		return false
-	}
-	g := rec.Game
-	for _, e := range rec.Turn {
-		seen[e.Kind] = true
-	}
-	type choice struct {
-		u    fakeapi.User
-		op   Op
-		arg  int
-		any  bool
-		want string
-	}
-	var c choice
-	switch g.Phase {
-	case engine.PhaseAuction:
-		a := g.Auction
-		for i := range g.Players {
-			p := engine.PlayerID(i)
-			if a.Passed[i] || a.Leader == p {
-				continue
-			}
-			c = choice{u: h.userOf(rec, p), op: board.OpAuctionLeave}
-			// Alice opens the bidding when she can afford its first amount.
-			if _, data, ok := h.findButton(board.OpAuctionBid, 0, true); ok && p == 0 {
-				if bid, err := kit.ParsePress(data); err == nil && bid.Arg <= g.Players[0].Cash {
-					c = choice{u: h.userOf(rec, p), op: board.OpAuctionBid, arg: bid.Arg}
-				}
-			}
-			break
-		}
-	case engine.PhaseDebt:
-		d := g.Debts[0].Debtor
-		u := h.userOf(rec, d)
-		switch {
-		case g.Check(d, engine.Action{Kind: engine.ActPayDebt}) == nil:
-			c = choice{u: u, op: OpPayDebt}
-		case rec.View.Menu == menuMortgage && rec.View.User == u.ID:
-			c = choice{u: u, op: OpMortgage, any: true}
-			if _, _, ok := h.findButton(OpMortgage, 0, true); !ok {
-				c = choice{u: u, op: OpBack}
-			}
-		case rec.View.Menu == menuBankrupt:
-			c = choice{u: u, op: OpBankruptYes}
-		case len(b2a(board.MortgageActions(g, d))) > 0 && hasMortgageAction(g, d):
-			c = choice{u: u, op: OpMenuMort}
-		case len(board.BuildGroups(g, d)) > 0 && rec.View.Menu == "":
-			c = choice{u: u, op: OpMenuBuild}
-		case rec.View.Menu == menuBuild:
-			c = choice{u: u, op: OpGroup, any: true}
-		case rec.View.Menu == menuGroup:
-			c = choice{u: u, op: OpSell, any: true}
-			if _, _, ok := h.findButton(OpSell, 0, true); !ok {
-				c = choice{u: u, op: OpSellSet, any: true}
-			}
-		default:
-			c = choice{u: u, op: OpBankrupt}
-		}
-	case engine.PhasePlaceBuilding:
-		c = choice{u: h.userOf(rec, g.Placing), op: OpBuild, any: true}
-	default:
-		cur := g.Current
-		u := h.userOf(rec, cur)
-		switch {
-		case rec.View.Menu == menuGroup && rec.View.User == u.ID:
-			c = choice{u: u, op: OpBuild, any: true}
-			if _, _, ok := h.findButton(OpBuild, 0, true); !ok {
-				c = choice{u: u, op: OpBack}
-			}
-		case rec.View.Menu == menuBuild && rec.View.User == u.ID:
-			c = choice{u: u, op: OpGroup, arg: buildableGroup(g, cur)}
-		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(board.BuildGroups(g, cur)) > 0 && canBuild(g, cur):
-			c = choice{u: u, op: OpMenuBuild}
-		case g.Phase == engine.PhaseTurnStart && g.Players[cur].InJail && r.IntN(2) == 0 &&
-			g.Check(cur, engine.Action{Kind: engine.ActPayJailFine}) == nil:
-			c = choice{u: u, op: OpPayFine}
-		case g.Phase == engine.PhaseTurnStart, g.Phase == engine.PhaseTurnEnd && g.RollAgain:
-			c = choice{u: u, op: OpRoll}
-		case g.Phase == engine.PhaseBuyDecision && cur == 1 && g.Check(cur, engine.Action{Kind: engine.ActBuy}) == nil:
-			c = choice{u: u, op: OpBuy}
-		case g.Phase == engine.PhaseBuyDecision:
-			c = choice{u: u, op: OpDecline}
-		default:
-			c = choice{u: u, op: OpEndTurn}
-		}
-	}
-	msg, data, ok := h.findButton(c.op, c.arg, c.any || c.op != board.OpAuctionBid && c.op != OpGroup)
-	if !ok {
-		msgs := h.api.Messages(testChat)
-		h.t.Fatalf("phase %d: no %q button offered; view %+v; last message:\n%s\n%v", g.Phase, c.op, rec.View, msgs[len(msgs)-1].Text, msgs[len(msgs)-1].Keyboard)
-	}
-	if traceOps {
-		h.t.Logf("turn %d phase %d: %s presses %s (view %q)", g.Turn, g.Phase, c.u.FirstName, c.op, rec.View.Menu)
-	}
-	h.press(c.u, msg, data)
-	return true
+	h.t.Helper()
+	return boardtest.Step(h.Harness, h.users, r, seen)
 }
-
-var traceOps = false
-
-// replayArchive replays the archived game of testChat from its start
-// state and logged actions, checks it ends in the archived final state,
-// and returns every event.
 func (h *harness) replayArchive() []engine.Event {
 	h.t.Helper()
-	var arch archived
-	err := h.bot.store.View(func(tx *storage.Tx) error {
-		return tx.ForEachArchive(testChat, func(_ uint64, data []byte) error {
-			return json.Unmarshal(data, &arch)
-		})
-	})
-	if err != nil || arch.Record == nil {
-		h.t.Fatalf("no archived game: %v", err)
-	}
-	var g *engine.Game
-	var all []engine.Event
-	for _, raw := range arch.Log {
-		var start struct{ Start *engine.Game }
-		if json.Unmarshal(raw, &start) == nil && start.Start != nil {
-			g = start.Start
-			continue
-		}
-		var e kit.LogEntry
-		if err := json.Unmarshal(raw, &e); err != nil {
-			h.t.Fatal(err)
-		}
-		if e.Action.Kind == 0 || g == nil {
-			continue // lobby changes and menu navigation
-		}
-		evs, err := g.Apply(engine.PlayerID(e.Seat), e.Action)
-		if err != nil {
-			h.t.Fatalf("replaying %+v: %v", e, err)
-		}
-		all = append(all, evs...)
-	}
-	got, _ := json.Marshal(g)
-	want, _ := json.Marshal(arch.Record.Game)
-	if string(got) != string(want) {
-		h.t.Fatalf("replayed game differs from the archived one")
-	}
-	return all
+	return boardtest.ReplayArchive(h.Harness)
 }
 
 func (h *harness) archivedRecord() *Record { h.t.Helper(); return h.ArchivedRecord() }
 
-func b2a(a []engine.Action) []engine.Action { return a }
+var (
+	hasOp     = bottest.HasOp
+	shownText = bottest.ShownText
+)
 
-func hasMortgageAction(g *engine.Game, p engine.PlayerID) bool {
-	for _, a := range g.Legal(p) {
-		if a.Kind == engine.ActMortgage {
-			return true
-		}
-	}
-	return false
+// namedHarness seats the three edge names (bottest.EdgeUsers) in a
+// classic game.
+func namedHarness(t *testing.T) *harness {
+	h := newHarness(t, 7, nil)
+	h.users = bottest.EdgeUsers()
+	return h
 }
 
-// buildableGroup is the colour set of the first square p may build on.
-func buildableGroup(g *engine.Game, p engine.PlayerID) int {
-	for _, a := range g.Legal(p) {
-		if a.Kind == engine.ActBuild {
-			return g.EditionData().Squares[a.Square].Group
-		}
-	}
-	return -1
+func (h *harness) message(id int) fakeapi.Message     { h.t.Helper(); return h.Message(id) }
+func (h *harness) lastAnswer() fakeapi.CallbackAnswer { h.t.Helper(); return h.LastAnswer() }
+func (h *harness) texts() string                      { return h.Texts() }
+func (h *harness) photos() []bottest.SentPhoto        { h.t.Helper(); return h.Photos() }
+func (h *harness) openLobby(args string) *Record      { h.t.Helper(); return h.OpenLobby(h.users, args) }
+
+// The board game played through the buttons on screen (boardtest).
+func (h *harness) editionStep(r *rand.Rand, seen map[engine.EventKind]bool) bool {
+	h.t.Helper()
+	return boardtest.EditionStep(h.Harness, h.users, r, seen)
+}
+func (h *harness) toBuyDecision() *Record {
+	h.t.Helper()
+	return boardtest.ToBuyDecision(h.Harness, h.users)
+}
+func (h *harness) edit(fn func(rec *Record)) { h.t.Helper(); boardtest.Edit(h.Harness, fn) }
+func (h *harness) privateButton(u fakeapi.User, op Op, arg int) (int, string) {
+	h.t.Helper()
+	return boardtest.PrivateButton(h.Harness, u, op, arg)
+}
+func (h *harness) pressPrivate(u fakeapi.User, op Op, arg int) {
+	h.t.Helper()
+	boardtest.PressPrivate(h.Harness, u, op, arg)
+}
+func (h *harness) draftPortForCash(rec *Record, ux fakeapi.User, y engine.PlayerID) {
+	h.t.Helper()
+	boardtest.DraftPortForCash(h.Harness, rec, ux, y)
+}
+func (h *harness) offerMessages(chat int64, id int) []fakeapi.Message {
+	return boardtest.OfferMessages(h.Harness, chat, id)
+}
+func (h *harness) playAgainstComputers(u fakeapi.User, clock *fakeClock, prefer []Op) {
+	h.t.Helper()
+	boardtest.PlayAgainstComputers(h.Harness, u, clock.Add, prefer, h.computerDue)
 }
 
-func canBuild(g *engine.Game, p engine.PlayerID) bool {
-	for _, a := range g.Legal(p) {
-		if a.Kind == engine.ActBuild {
-			return true
-		}
+// shownButton is a button on screen (boardtest.Button).
+type shownButton struct {
+	msg  int
+	data string
+	arg  int
+	text string
+}
+
+// buttons are the buttons with op on the newest message that has any.
+func (h *harness) buttons(op Op) []shownButton {
+	var out []shownButton
+	for _, b := range boardtest.Buttons(h.Harness, op) {
+		out = append(out, shownButton{b.Msg, b.Data, b.Arg, b.Text})
 	}
-	return false
+	return out
+}
+
+// offerParties are the two sides of an offer composed by composeOffer.
+type offerParties struct {
+	x, y   engine.PlayerID
+	ux, uy fakeapi.User
+}
+
+// composeOffer starts a game in which the current player x has composed,
+// not yet sent, an offer of Mediterranean Avenue to the next seat y for $10.
+func composeOffer(t *testing.T) (*harness, offerParties) {
+	h := newHarness(t, 7, nil)
+	p := boardtest.ComposeOffer(h.Harness, h.users)
+	return h, offerParties{p.X, p.Y, p.UX, p.UY}
 }
 
 // TestPlayWholeGame plays a complete classic game through the fake Bot
@@ -280,15 +188,8 @@ func TestPlayWholeGame(t *testing.T) {
 }
 
 // wholeGameLangs are the languages a test of whole games plays its i-th
-// edition in: every language, or under -short (the race run, where a whole
-// game costs ten times the processor time) one, another for each i, so
-// that the race run still plays each language somewhere.
-func wholeGameLangs(i int) []string {
-	if testing.Short() {
-		return []string{locales.Languages[i%len(locales.Languages)]}
-	}
-	return locales.Languages
-}
+// edition in (bottest.WholeGameLangs).
+var wholeGameLangs = bottest.WholeGameLangs
 
 // playWholeGame plays the game in the language of the chat's creator.
 func playWholeGame(t *testing.T, lang string) {
@@ -448,4 +349,10 @@ func TestConcurrentChats(t *testing.T) {
 		}
 	}
 	_ = fmt.Sprint()
+}
+
+// findButtonData is p's callback data (as an offer message carries it).
+func (h *harness) findButtonData(t *testing.T, p kit.Press) (kit.Press, string) {
+	t.Helper()
+	return p, bottest.EncodePress(t, p)
 }

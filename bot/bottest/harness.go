@@ -15,8 +15,12 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// Chat is the group chat the harness's people play in.
-const Chat int64 = -1001234
+// Chat is the group chat the harness's people play in; SuperChat is what
+// it becomes when upgraded to a supergroup.
+const (
+	Chat      int64 = -1001234
+	SuperChat int64 = -1009876543210
+)
 
 // App is the bot under test, as the harness drives it.
 type App interface {
@@ -32,6 +36,10 @@ type App interface {
 	// LockChat takes a chat's lock, as a change does, and returns its
 	// release.
 	LockChat(chat int64) (unlock func())
+	// ChangeAndShow changes a chat's state with fn under the lock the
+	// caller holds, as an update without an id would, and queues what the
+	// change shows.
+	ChangeAndShow(chat int64, fn func(c *kit.Change) error) error
 }
 
 // Starter runs the bot under test until ctx ends, against the fake Bot API
@@ -258,6 +266,7 @@ type LobbyOps struct {
 	Join, Start       kit.Op
 	Cancel, CancelYes kit.Op
 	More              kit.Op // ⚙️ More (argument 1) and ⬅️ Back (0)
+	AddComputer       kit.Op
 }
 
 // CancelLobby has u cancel the lobby on screen and confirm.

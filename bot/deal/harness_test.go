@@ -32,7 +32,7 @@ func TestHelperProcess(t *testing.T) {
 
 const (
 	testChat  = bottest.Chat
-	superChat = -1009876543210 // what testChat becomes when upgraded
+	superChat = bottest.SuperChat
 )
 
 type (
@@ -136,15 +136,11 @@ func newClockHarness(t *testing.T, opts ChatOptions) (*harness, *fakeClock) {
 	return h, clock
 }
 
-// namedHarness seats the three edge names: the right-to-left name (ru),
-// the longest (uk) and the shortest (en).
+// namedHarness seats the three edge names (bottest.EdgeUsers) in a
+// classic game.
 func namedHarness(t *testing.T) *harness {
 	h := newHarness(t, 7, nil)
-	h.users = []fakeapi.User{
-		{ID: 11, FirstName: "ليلى", LanguageCode: "ru"},
-		{ID: 22, FirstName: "Александра-Констанция <&> Wolfe!", LanguageCode: "uk"}, // 32 runes
-		{ID: 33, FirstName: "Ə", LanguageCode: "en"},
-	}
+	h.users = bottest.EdgeUsers()
 	return h
 }
 
@@ -206,9 +202,6 @@ func (h *harness) stats(user int64) (here, all PlayerStats) {
 // of u's hand.
 func (h *harness) startDeal(lang string) { h.t.Helper(); dealtest.Start(h.Harness, h.users, lang) }
 func (h *harness) dealStep() bool        { h.t.Helper(); return dealtest.Step(h.Harness, h.users) }
-func (h *harness) groupHasLink(link string) bool {
-	return dealtest.GroupHasLink(h.Harness, link)
-}
 func (h *harness) handPress(u fakeapi.User, op Op, arg int) {
 	h.t.Helper()
 	dealtest.HandPress(h.Harness, u, op, arg)

@@ -1,9 +1,7 @@
-package bot
+package board_test
 
 import (
-	"html"
 	"math/rand/v2"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -11,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -50,14 +48,6 @@ func (s *turnShapes) look(h *harness) {
 			s.texts = append(s.texts, text)
 		}
 	}
-}
-
-var htmlTag = regexp.MustCompile(`<[^>]*>`)
-
-// shownText is a message's text as Telegram shows it (the isolates around
-// names are invisible).
-func shownText(s string) string {
-	return strings.NewReplacer("\u2068", "", "\u2069", "").Replace(html.UnescapeString(htmlTag.ReplaceAllString(s, "")))
 }
 
 // lineRunes is a shown line's length without people's names, which the
@@ -194,7 +184,7 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 	out := &measuredGame{}
 	t.Run(edition+"/"+lang+"/computers", func(t *testing.T) {
 		t.Parallel()
-		clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+		clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
 		h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 		if err := h.bot.store.Update(func(tx *storage.Tx) error {
 			opts := ChatOptions{Edition: edition, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
@@ -236,40 +226,4 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 		}
 	})
 	return out
-}
-
-// playAgainstComputers plays a game of person u against computer seats to
-// its end: u presses the first of prefer the chat offers whenever the game
-// waits for a person, and lets the deadline pass when none is offered.
-func (h *harness) playAgainstComputers(u fakeapi.User, clock *fakeClock, prefer []Op) {
-	h.t.Helper()
-	for presses := 0; ; presses++ {
-		if presses > 2000 {
-			h.t.Fatal("the game did not end after 2000 presses")
-		}
-		var rec *Record
-		if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.computerDue(rec) }, 10*time.Second) {
-			h.t.Fatalf("the computers did not move (record %+v)", rec.Clock)
-		}
-		h.settle()
-		if rec = h.record(); rec == nil {
-			return
-		}
-		pressed := false
-		for _, op := range prefer {
-			if msg, data, ok := h.findButton(op, 0, true); ok {
-				h.press(u, msg, data)
-				pressed = true
-				break
-			}
-		}
-		if !pressed {
-			// A decision without a button for u: its deadline passes.
-			clock.Add(25 * time.Hour)
-			ver := rec.Game.Version
-			if !h.api.WaitFor(func() bool { r := h.record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
-				h.t.Fatalf("nothing for %s to press in phase %v, and no timeout", u.FirstName, rec.Game.Phase)
-			}
-		}
-	}
 }

@@ -1,9 +1,6 @@
-package bot
+package board_test
 
 import (
-	"bytes"
-	"image/png"
-	"strconv"
 	"testing"
 	"time"
 
@@ -97,48 +94,4 @@ func (h *harness) lastPhotoMsg() int {
 		}
 	}
 	return id
-}
-
-// sentPhoto is a picture the bot sent to the test chat.
-type sentPhoto struct {
-	FileID        string
-	Uploaded      bool // sent as a file, not by file_id
-	Size          int  // bytes
-	Width, Height int
-}
-
-// photos are the pictures the bot sent to the test chat, in order: the
-// chat's photo messages, and whether each sendPhoto carried the file
-// (a multipart upload) or named a file_id.
-func (h *harness) photos() []sentPhoto {
-	h.t.Helper()
-	var out []sentPhoto
-	for _, m := range h.api.Messages(testChat) {
-		if m.Photo == "" {
-			continue
-		}
-		data, _, ok := h.api.File(m.Photo)
-		if !ok {
-			h.t.Fatalf("message %d shows an unknown photo %q", m.ID, m.Photo)
-		}
-		cfg, err := png.DecodeConfig(bytes.NewReader(data))
-		if err != nil {
-			h.t.Fatalf("photo %q is no PNG: %v", m.Photo, err)
-		}
-		out = append(out, sentPhoto{FileID: m.Photo, Size: len(data), Width: cfg.Width, Height: cfg.Height})
-	}
-	i := 0
-	for _, r := range h.api.Calls("sendPhoto") {
-		if r.Status != 200 || r.Params["chat_id"] != strconv.FormatInt(testChat, 10) {
-			continue
-		}
-		if i < len(out) {
-			out[i].Uploaded = r.Params["photo"] == ""
-		}
-		i++
-	}
-	if i != len(out) {
-		h.t.Fatalf("%d photo messages, %d sendPhoto calls", len(out), i)
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package bot
+package board_test
 
 import (
 	"strconv"
@@ -26,44 +26,6 @@ func (h *harness) chatRequests() int {
 		}
 	}
 	return n
-}
-
-// toBuyDecision rolls (and ends turns) until a player stands on a deed
-// the bank sells.
-func (h *harness) toBuyDecision() *Record {
-	h.t.Helper()
-	for i := 0; i < 200; i++ {
-		rec := h.record()
-		g := rec.Game
-		switch {
-		case g.Phase == engine.PhaseBuyDecision:
-			return rec
-		case g.Phase == engine.PhaseTurnStart && g.Players[g.Current].InJail &&
-			g.Check(g.Current, engine.Action{Kind: engine.ActPayJailFine}) == nil:
-			h.mustPress(h.userOf(rec, g.Current), OpPayFine)
-		case g.Phase == engine.PhaseTurnStart, g.Phase == engine.PhaseTurnEnd && g.RollAgain:
-			h.mustPress(h.userOf(rec, g.Current), OpRoll)
-		case g.Phase == engine.PhaseTurnEnd:
-			h.mustPress(h.userOf(rec, g.Current), OpEndTurn)
-		default:
-			h.t.Fatalf("phase %d on the way to a deed for sale", g.Phase)
-		}
-	}
-	h.t.Fatal("nobody landed on a deed for sale")
-	return nil
-}
-
-// message is the newest content of the chat's message id (the bot's, or
-// a person's posted through inline mode).
-func (h *harness) message(id int) fakeapi.Message {
-	h.t.Helper()
-	for _, m := range h.api.History(testChat) {
-		if m.ID == id {
-			return m
-		}
-	}
-	h.t.Fatalf("no message %d", id)
-	return fakeapi.Message{}
 }
 
 // auctionBid is the press of the cheapest bid button of the auction
@@ -231,17 +193,6 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	if cost > 10+refused {
 		t.Errorf("the auction cost %d sends and edits in the chat, want at most 10 and one per beaten bid (%d)", cost, refused)
 	}
-}
-
-func hasOp(kb [][]fakeapi.Button, op Op) bool {
-	for _, row := range kb {
-		for _, b := range row {
-			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // findIn is the first button of op on message m.

@@ -1,4 +1,4 @@
-package bot
+package board_test
 
 import (
 	"encoding/json"
@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -18,17 +17,6 @@ const (
 	longestName  = "Александра-Констанция <&> Wolfe!" // 32 runes
 	shortestName = "Ə"
 )
-
-// namedHarness seats the three edge names in a classic game.
-func namedHarness(t *testing.T) *harness {
-	h := newHarness(t, 7, nil)
-	h.users = []fakeapi.User{
-		{ID: 11, FirstName: rtlName, LanguageCode: "ru"},
-		{ID: 22, FirstName: longestName, LanguageCode: "uk"},
-		{ID: 33, FirstName: shortestName, LanguageCode: "en"},
-	}
-	return h
-}
 
 // sentTexts are the texts of every message, edit, caption and alert the
 // bot sent, and of every button it made.

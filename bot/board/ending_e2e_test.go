@@ -1,4 +1,4 @@
-package bot
+package board_test
 
 import (
 	"fmt"
@@ -166,15 +166,6 @@ func (h *harness) playToEnd(edition string, r *rand.Rand) {
 	}
 }
 
-// texts are all the chat's messages, joined.
-func (h *harness) texts() string {
-	var sb strings.Builder
-	for _, m := range h.api.Messages(testChat) {
-		sb.WriteString(m.Text + "\n")
-	}
-	return sb.String()
-}
-
 // TestBankruptcyAsksOnce: a debtor who cannot pay sees one bankruptcy
 // button; pressed, it gives way to one confirmation (and ⬅️ Back), which
 // only the debtor can press; confirmed, a summary says what went to whom,
@@ -306,7 +297,7 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 // button), on a fixed clock.
 func TestReadmeShowsARealEnding(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bot
+package board_test
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -28,7 +29,7 @@ var decisionOps = map[kit.Op]bool{board.OpRoll: true, board.OpBuy: true, board.O
 // is thinking, asks no question and offers no decision's buttons.
 func TestComputerTurnAsksNobody(t *testing.T) {
 	t.Parallel()
-	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
 	h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 	if err := h.bot.store.Update(func(tx *storage.Tx) error {
 		opts := ChatOptions{Edition: engine.Classic, Pace: Pace{Name: PaceAsync}, KickAfter: -1}

@@ -1,4 +1,4 @@
-package bot
+package board_test
 
 import (
 	"strings"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // TestFollowEndedByEndgame: followers are told when a game ends by
@@ -40,11 +39,7 @@ func TestFollowEndedByEndgame(t *testing.T) {
 	if n := len(h.api.Messages(unreachable.ID)); n != 0 {
 		t.Errorf("%d messages in a private chat never opened", n)
 	}
-	var s Settings
-	if err := h.bot.store.View(func(tx *storage.Tx) error { s = h.bot.loadSettings(tx, unreachable.ID); return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if s.Paused {
+	if s := h.bot.ChatSettings(unreachable.ID); s.Paused {
 		t.Error("a refused notice paused the person's private chat")
 	}
 }

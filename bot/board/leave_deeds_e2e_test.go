@@ -1,36 +1,12 @@
-package bot
+package board_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
-
-// editRecord changes the stored record by hand (a test's setup), under
-// the chat's lock, without a new revision.
-func (h *harness) editRecord(edit func(rec *Record)) {
-	h.t.Helper()
-	defer h.bot.lock(testChat)()
-	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		data, _ := tx.Game(testChat)
-		rec, err := kit.DecodeRecord(data)
-		if err != nil {
-			return err
-		}
-		edit(rec)
-		out, err := rec.Encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(testChat, out)
-	}); err != nil {
-		h.t.Fatal(err)
-	}
-}
 
 // editGame changes the stored board game by hand.
 func (h *harness) editGame(edit func(g *engine.Game)) {

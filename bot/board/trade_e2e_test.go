@@ -1,112 +1,18 @@
-package bot
+package board_test
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
-
-// edit changes the stored game by hand (a test's setup), under the chat's
-// lock, without a new revision.
-func (h *harness) edit(fn func(rec *Record)) {
-	h.t.Helper()
-	unlock := h.bot.lock(testChat)
-	defer h.settle()
-	defer unlock()
-	// Then the chat shows the edited game, as after any change: its buttons
-	// follow the holdings (🤝 only once someone holds a deed).
-	defer func() {
-		st, err := h.bot.change(testChat, 0, func(c *chatState) error { c.Turn, c.Quiet = c.Rec != nil, true; return nil })
-		h.bot.finish(context.Background(), st, err, "")
-	}()
-	err := h.bot.store.Update(func(tx *storage.Tx) error {
-		data, _ := tx.Game(testChat)
-		rec, err := kit.DecodeRecord(data)
-		if err != nil {
-			return err
-		}
-		fn(rec)
-		if err := rec.Game.CheckInvariants(); err != nil {
-			return err
-		}
-		out, err := rec.Encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(testChat, out)
-	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-}
-
-// privateButton finds the newest button with op (and arg) in the private
-// chat of u.
-func (h *harness) privateButton(u fakeapi.User, op Op, arg int) (int, string) {
-	h.t.Helper()
-	msgs := h.api.Messages(u.ID)
-	for i := len(msgs) - 1; i >= 0; i-- {
-		for _, row := range msgs[i].Keyboard {
-			for _, b := range row {
-				p, err := kit.ParsePress(b.Data)
-				if err != nil {
-					h.t.Fatalf("bad private button data %q", b.Data)
-				}
-				if p.Op == op && p.Arg == arg {
-					if p.Chat != testChat {
-						h.t.Fatalf("composer button names chat %d", p.Chat)
-					}
-					return msgs[i].ID, b.Data
-				}
-			}
-		}
-	}
-	var last string
-	if len(msgs) > 0 {
-		last = msgs[len(msgs)-1].Text
-	}
-	h.t.Fatalf("no %q/%d button in the private chat of %s; last:\n%s", op, arg, u.FirstName, last)
-	return 0, ""
-}
-
-func (h *harness) pressPrivate(u fakeapi.User, op Op, arg int) {
-	h.t.Helper()
-	msg, data := h.privateButton(u, op, arg)
-	h.api.PushCallback(u.ID, msg, u, data)
-	h.settle()
-}
-
-func (h *harness) lastAnswer() fakeapi.CallbackAnswer {
-	a := h.api.CallbackAnswers()
-	return a[len(a)-1]
-}
-
-// offerParties are the two sides of an offer composed by composeOffer.
-type offerParties struct {
-	x, y   engine.PlayerID
-	ux, uy fakeapi.User
-}
-
-// composeOffer starts a game in which the current player x has composed,
-// not yet sent, an offer of Mediterranean Avenue to the next seat y for $10.
-func composeOffer(t *testing.T) (*harness, offerParties) {
-	h := newHarness(t, 7, nil)
-	h.startGame()
-	rec := h.record()
-	p := offerParties{x: rec.Game.Current, y: (rec.Game.Current + 1) % 3}
-	p.ux, p.uy = h.userOf(rec, p.x), h.userOf(rec, p.y)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = p.x })
-	h.composeDeedForCash(p.ux, p.y, 1, 10)
-	return h, p
-}
 
 // offerButton finds the group's button op for trade id.
 func (h *harness) offerButton(op Op, id int) (int, string) {
@@ -272,7 +178,7 @@ func TestTradeStaleOffer(t *testing.T) {
 // next press in the group.
 func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	t.Parallel()
-	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
 	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Now = clock.Now })
 	h.startGame()
 	rec := h.record()
@@ -301,44 +207,6 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	if !found {
 		t.Error("the expired offer's message was not finalized")
 	}
-}
-
-// draftPortForCash has ux compose, in the private chat, an offer to y of
-// the first port (given to ux here) for 120 in cash.
-func (h *harness) draftPortForCash(rec *Record, ux fakeapi.User, y engine.PlayerID) {
-	h.t.Helper()
-	x := rec.SeatOf(ux.ID)
-	h.edit(func(r *Record) { r.Game.Props[5].Owner = x })
-	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, rec.ID))
-	h.settle()
-	h.pressPrivate(ux, OpTrTo, int(y))
-	h.pressPrivate(ux, OpTrGive, 5)
-	h.pressPrivate(ux, OpTrMode, editTake)
-	h.api.PushMessage(ux.ID, ux, "/cash 120")
-	h.settle()
-}
-
-// offerMessages are the messages in chat that show trade offer id.
-func (h *harness) offerMessages(chat int64, id int) []fakeapi.Message {
-	var out []fakeapi.Message
-	for _, m := range h.api.Messages(chat) {
-		if strings.Contains(m.Text, "Trade offer #"+strconv.Itoa(id)+"</b>") {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// composeDeedForCash has ux compose, in the private chat, an offer to seat
-// `to` of deed sq (ux's) for cash, ready to send.
-func (h *harness) composeDeedForCash(ux fakeapi.User, to engine.PlayerID, sq, cash int) {
-	h.t.Helper()
-	h.mustPress(ux, OpTrade)
-	h.pressPrivate(ux, OpTrTo, int(to))
-	h.pressPrivate(ux, OpTrGive, sq)
-	h.pressPrivate(ux, OpTrMode, editTake)
-	h.pressPrivate(ux, OpTrAdd, cash)
-	h.pressPrivate(ux, OpTrMode, editItems)
 }
 
 // TestTradeOfferThroughOutbox: the offer message waits its turn in the
@@ -455,16 +323,6 @@ func TestTradeOfferDeclined(t *testing.T) {
 	if after := h.record(); after.Rev != rec.Rev {
 		t.Error("the ended offer's button changed the game")
 	}
-}
-
-// findButtonData is p's callback data (as an offer message carries it).
-func (h *harness) findButtonData(t *testing.T, p Press) (Press, string) {
-	t.Helper()
-	data := p.Encode()
-	if got, err := kit.ParsePress(data); err != nil || got != p {
-		t.Fatalf("%+v encodes to %q → %+v, %v", p, data, got, err)
-	}
-	return p, data
 }
 
 // TestTradeOfferMigrates: the group becomes a supergroup just as the offer
