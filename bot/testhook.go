@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -103,4 +104,20 @@ func ChildConfig(endpoint, db string, telegramLimits bool) AppConfig {
 		cfg.Client = telegram.ClientOptions{} // Telegram's own limits
 	}
 	return cfg
+}
+
+// RegisterKind adds a kind of game to the registry (bot/kinds.go) for the
+// tests of one test binary (bot/chattest's fake kind): every Bot made
+// after it hosts the kind, /settings lists its editions and the codec
+// knows its ops. Call it from TestMain, before any Bot is made; the bot
+// itself never calls it.
+func RegisterKind(name string, editions func() []string, ops map[Op]OpShape, make func(kit.Host) Kind) {
+	for op, sh := range ops {
+		if _, host := hostOps[op]; host {
+			panic("bot: a kind's op takes a host op's letters: " + string(op))
+		}
+		kit.RegisterOp(op, sh)
+	}
+	registry = append(registry, kindEntry{name, editions, ops, func(d kindDeps) Kind { return make(d.host) }})
+	kindOrder, kindEditions, kindOps = indexRegistry(registry)
 }
