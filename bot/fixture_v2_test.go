@@ -10,6 +10,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/boardtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -114,7 +115,7 @@ func TestWriteFixtureV2(t *testing.T) {
 	y, z := (x+1)%3, (x+2)%3
 	ux, uz := h.userOf(rec, x), h.userOf(rec, z)
 	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
-	h.composeDeedForCash(ux, y, 1, 10)
+	boardtest.ComposeDeedForCash(h.Harness, ux, y, 1, 10)
 	h.pressPrivate(ux, OpTrSend, 0)
 	h.mustPress(uz, OpTrade)
 	h.pressPrivate(uz, OpTrTo, int(x))
