@@ -212,3 +212,9 @@ var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // (State is not one of them). A record's JSON methods would otherwise
 // take over the whole object.
 type Envelope Record
+
+// DecodeEnvelope is the StateDecoder of a kind that keeps no state
+// beyond the record's envelope.
+func DecodeEnvelope(data []byte, rec *Record) error {
+	return json.Unmarshal(data, (*Envelope)(rec))
+}
