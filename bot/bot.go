@@ -18,6 +18,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -27,7 +28,7 @@ import (
 // Config holds what the game layer needs besides its collaborators.
 type Config struct {
 	// CarryOver: while a group's last message is more recent than this, a
-	// turn's next message takes over the closed one (bot/outbox.go,
+	// turn's next message takes over the closed one (bot/outbox,
 	// carryOver); 0: 30 s; negative: only while the chat waits for its
 	// budget (tests that follow every message).
 	CarryOver time.Duration
@@ -69,7 +70,7 @@ type Bot struct {
 
 	records  *recordCache    // decoded records of recently changed chats
 	settings *settingsCache  // decoded settings of recently changed chats
-	out      *Outbox         // everything sent to chats goes through it
+	out      *outbox.Outbox  // everything sent to chats goes through it
 	presses  *pressLimiter   // per-person button throttle
 	kinds    map[string]Kind // the kinds of game hosted, by Record.Kind
 
@@ -104,13 +105,8 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.settings = newSettingsCache(cfg.CachedRecords)
-	b.out = newOutbox(tg, cfg.Logger)
-	b.out.carryWithin = cfg.CarryOver
-	if cfg.CarryOver == 0 {
-		b.out.carryWithin = carryOverWithin
-	}
-	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
-	b.out.onKept = b.forgetKept
+	b.out = outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
+		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})
 	b.kinds = map[string]Kind{board.Name: board.New(kindHost{b}, tg, b.out, cat, board.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger}),
 		deal.Name: deal.New(kindHost{b}, tg, b.out, cat, deal.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger})}
 	return b

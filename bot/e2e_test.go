@@ -121,10 +121,10 @@ func (h *harness) settle() {
 	// A start restores the games while it serves; handlers only queue
 	// messages, and make the calls a change needs apart (Bot.detach): wait
 	// until all are done and the outbox delivered them. Under Telegram's
-	// limits tidying may wait for spare budget up to twice tidyWait.
+	// limits tidying may wait for spare budget up to twice the outbox's 15 s.
 	if !h.api.WaitFor(func() bool {
 		return !h.bot.restoring.Load() && h.bot.detachedRunning.Load() == 0 && h.bot.out.Idle()
-	}, 10*time.Second+2*tidyWait) {
+	}, 10*time.Second+2*15*time.Second) {
 		h.t.Fatal("the outbox did not deliver in time")
 	}
 }

@@ -53,7 +53,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
-		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{s.Text, s.KB}, true, st.Pressed)
+		b.out.PutAwaited(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, s.KB, st.Pressed)
 	}
 	b.offerRematch(st, lang, st.Closing)
 	for _, r := range st.Closing {

@@ -1,10 +1,12 @@
-package bot
+package outbox
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"reflect"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,13 +34,14 @@ import (
 //
 // Failures: an edit of a message that is gone (deleted, too old) sends a
 // fresh message instead; a group upgraded to a supergroup moves the queue
-// to the new chat id (and the game with it, through onMigrate); 403 pauses
-// the chat (onForbidden) and drops its queue until Resume.
+// to the new chat id (and the game with it, through Options.OnMigrate);
+// 403 pauses the chat (Options.OnForbidden) and drops its queue until
+// Resume.
 //
 // Callback answers do not go through the outbox: they never wait behind
 // messages.
 type Outbox struct {
-	tg    Messenger
+	tg    kit.Messenger
 	ready func(chat int64) time.Time // nil: no pacing
 	// keeping is ready for an op that may wait (an edit): it leaves a call
 	// of a group's budget for a new message (nil: ready).
@@ -49,11 +52,11 @@ type Outbox struct {
 	closing atomic.Bool // Close: deliver what is left as fast as the budget allows
 	log     *slog.Logger
 
-	// Hooks into the game layer, called without the outbox's lock.
+	// Hooks into the chat layer (Options), called without the outbox's lock.
 	onMigrate   func(from, to int64)
 	onForbidden func(chat int64)
-	onSent      func(chat int64, slot string, id int) // a slot's message got a new id
-	onKept      func(chat int64, seq uint64)          // a kept message is settled: delivered, or never will be
+	onSent      func(chat int64, slot string, id int)
+	onKept      func(chat int64, seq uint64)
 
 	// carryWithin: a turn's next message takes over the closed one
 	// (carryOver) while the chat's last call is more recent than this, or
@@ -127,12 +130,56 @@ type outOp struct {
 	refused func()
 }
 
-// readier is what telegram.Client offers for pacing.
-type readier interface{ ReadyAt(chat int64) time.Time }
+// Options are what the chat layer gives New: the log, the carry-over
+// window and the hooks through which the outbox tells it what happened.
+// The hooks are called by a chat's worker, without the outbox's lock; a
+// nil hook is not called.
+type Options struct {
+	Logger *slog.Logger // nil: slog.Default()
+	// CarryWithin: while a group's last call is more recent than this, a
+	// turn's next message takes over the closed one, as it does while the
+	// group waits for its budget; 0: 30 s; negative: only while it waits.
+	CarryWithin time.Duration
+	// OnSent: slot's message in chat got the id, a new message or one it
+	// took over (the chat layer stores it: the slot's known id).
+	OnSent func(chat int64, slot string, id int)
+	// OnMigrate: chat from became the supergroup to. The outbox has
+	// moved its queue already; the chat layer moves the game (and may
+	// call Move again, harmlessly).
+	OnMigrate func(from, to int64)
+	// OnForbidden: the bot may no longer write to chat (403); the chat is
+	// paused and its queue dropped until Resume.
+	OnForbidden func(chat int64)
+	// OnKept: the message kept in storage under seq (SendKept) is
+	// settled — delivered, or never will be — and its copy may go.
+	OnKept func(chat int64, seq uint64)
+}
 
-func newOutbox(tg Messenger, log *slog.Logger) *Outbox {
-	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}, tidyWait: tidyWait}
-	if r, ok := tg.(readier); ok {
+// Readier is what a Messenger offers for pacing (telegram.Client has it):
+// when chat may next be called within its budget. Without it nothing
+// waits.
+type Readier interface{ ReadyAt(chat int64) time.Time }
+
+// ErrUnreachable is what a Messenger returns for a private message the
+// person cannot receive (they never opened the bot, or blocked it): the
+// outbox drops the message, calls its refused func (SendPrivate) and
+// pauses nothing. It wraps telegram.ErrForbidden for callers that only
+// know that.
+var ErrUnreachable = fmt.Errorf("bot: the person has not opened the bot or blocked it: %w", telegram.ErrForbidden)
+
+// New makes the outbox that delivers to tg.
+func New(tg kit.Messenger, opts Options) *Outbox {
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}, tidyWait: tidyWait,
+		onSent: opts.OnSent, onMigrate: opts.OnMigrate, onForbidden: opts.OnForbidden, onKept: opts.OnKept,
+		carryWithin: opts.CarryWithin}
+	if o.carryWithin == 0 {
+		o.carryWithin = carryOverWithin
+	}
+	if r, ok := tg.(Readier); ok {
 		o.ready = r.ReadyAt
 	}
 	if k, ok := tg.(interface{ ReadyAtKeeping(int64) time.Time }); ok {
@@ -158,12 +205,13 @@ func (o *Outbox) chat(id int64) *outChat {
 
 // Send queues a new message that is never merged with another.
 func (o *Outbox) Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.sendKept(chat, 0, text, kb)
+	o.SendKept(chat, 0, text, kb)
 }
 
-// sendKept is Send for a message kept in storage under seq until it is
-// delivered (0: none); a paused chat drops it.
-func (o *Outbox) sendKept(chat int64, seq uint64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+// SendKept is Send for a message kept in storage under seq until it is
+// delivered (0: none): once it is settled, delivered or dropped (a paused
+// chat drops it), Options.OnKept is told.
+func (o *Outbox) SendKept(chat int64, seq uint64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
 	o.mu.Lock()
 	c := o.chat(chat)
 	if !c.paused {
@@ -200,6 +248,13 @@ func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbota
 // message. If the message is gone by then, nothing is sent.
 func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
 	o.put(chat, slot, known, content{text, kb}, false, false)
+}
+
+// PutAwaited is Put; awaited says the content is a press's result, which
+// someone looks at the chat for (Change.Pressed): it goes before the
+// other edits queued for the chat.
+func (o *Outbox) PutAwaited(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup, awaited bool) {
+	o.put(chat, slot, known, content{text, kb}, true, awaited)
 }
 
 // put is Put (attach) or Detach; awaited says the content is a press's
@@ -335,12 +390,23 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			continue
 		}
 		moved := false
-		survive(o.log, chat, "delivery", func() { moved = o.deliver(chat, op, id) })
+		o.survive(chat, func() { moved = o.deliver(chat, op, id) })
 		o.delivered(mine, true)
 		if moved {
 			return
 		}
 	}
+}
+
+// survive runs one delivery; a panic in it (a bug) is logged with its
+// chat, and the worker goes on with the chat's next op.
+func (o *Outbox) survive(chat int64, fn func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			o.log.Error("panic; skipping the chat", "chat", chat, "in", "delivery", "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	fn()
 }
 
 // deliver makes one call; it reports true when the chat's queue moved to
@@ -428,9 +494,10 @@ func (o *Outbox) shown(op *outOp, id int) {
 func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 	var mig *telegram.MigratedError
 	switch {
-	case chat > 0 && errors.Is(err, errUnreachable):
+	case chat > 0 && errors.Is(err, ErrUnreachable):
 		// Not the chat's fault as a 403 of a group is: nothing is paused,
-		// the person's messages are held back until they open the bot (reach.go).
+		// the person's messages are held back until they open the bot (the
+		// chat layer's Messenger returns ErrUnreachable).
 		o.log.Info("a private message not sent: the person cannot receive it", "chat", chat)
 		o.settle(chat, []*outOp{op})
 		if op.refused != nil {

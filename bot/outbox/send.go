@@ -1,4 +1,4 @@
-package bot
+package outbox
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
 
-// photoSender is what a Messenger offers to send pictures
+// PhotoSender is what a Messenger offers to send pictures
 // (telegram.Client has it); without it a photo is dropped.
-type photoSender interface {
+type PhotoSender interface {
 	SendPhoto(ctx context.Context, chatID int64, data []byte, fileID, caption string) (int, string, error)
 }
 
@@ -34,7 +34,7 @@ func (o *Outbox) SendPhoto(chat int64, p kit.Photo) {
 // deliverPhoto sends op's picture, by file_id when it has one, and
 // reports the file_id Telegram gave it.
 func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
-	ps, ok := o.tg.(photoSender)
+	ps, ok := o.tg.(PhotoSender)
 	if !ok {
 		o.log.Warn("the messenger cannot send photos; dropping one", "chat", chat)
 		return false
@@ -69,9 +69,9 @@ func (o *Outbox) Notify(chat int64, text string) {
 	o.kick(chat, c)
 }
 
-// deleter is what a Messenger offers to delete messages (telegram.Client
+// Deleter is what a Messenger offers to delete messages (telegram.Client
 // has it); without it a removal leaves the message as it is.
-type deleter interface {
+type Deleter interface {
 	Delete(ctx context.Context, chatID int64, messageID int) error
 }
 
@@ -110,7 +110,7 @@ func (o *Outbox) Remove(chat int64, slot string, known int) {
 
 // deliverRemoval deletes op's message; one already gone is fine.
 func (o *Outbox) deliverRemoval(chat int64, op *outOp, id int) {
-	d, ok := o.tg.(deleter)
+	d, ok := o.tg.(Deleter)
 	if !ok {
 		return
 	}
@@ -172,13 +172,13 @@ func (o *Outbox) delivered(mine *outChat, called bool) {
 }
 
 // carryOverWithin is how recent a group's last message must be for the
-// next turn to take over the closed one (Config.CarryOver): a group that
-// plays now. Past it, the turn is a new message that notifies.
+// next turn to take over the closed one (Options.CarryWithin's default): a
+// group that plays now. Past it, the turn is a new message that notifies.
 const carryOverWithin = 30 * time.Second
 
 // SendPrivate queues a message to a person's private chat, like Send;
 // if the person cannot receive it (never opened the bot, or blocked it),
-// refused is called instead (bot/reach.go).
+// refused is called instead (the Messenger returned ErrUnreachable).
 func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboardMarkup, refused func()) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
