@@ -11,9 +11,10 @@
 // Options.OnSent), a closed turn's message taken over by the next turn
 // (carry-over), the tidying of replaced messages' final texts, removals,
 // animations (Frames), photos, private notices and private messages that a
-// person may refuse (send.go), and what failures mean for a chat: a gone
-// message sent anew, a group moved to its supergroup (Options.OnMigrate),
-// a chat that forbids the bot paused (Options.OnForbidden).
+// person may refuse (send.go), and what failures mean for a chat
+// (failures.go): a gone message sent anew, a group moved to its supergroup
+// (Options.OnMigrate), a chat that forbids the bot paused
+// (Options.OnForbidden).
 //
 // It does not decide what to show — the chat layer (package bot) and the
 // kinds of game do, and hand the outbox texts and keyboards — nor does it
