@@ -1,20 +1,22 @@
 // Package outbox delivers what the chat layer wants chats to show, within
 // Telegram's limits.
 //
-// It owns how and when a message goes out: one worker per chat with
-// something queued, delivering in order and waiting for the chat's budget
-// (Readier, from the Telegram client), and while it waits the ordering
-// (new messages before edits, a press's result before other edits, tidying
-// last: order.go), the coalescing of edits of one message into the newest
-// content, the slots (a message edited over time, named by the chat layer,
-// whose id the outbox learns when it is sent and reports through
-// Options.OnSent), a closed turn's message taken over by the next turn
-// (carry-over), the tidying of replaced messages' final texts, removals,
+// It owns how and when a message goes out. What the chat layer queues
+// (queue.go): new messages, slots (a message edited over time, named by
+// the chat layer, whose id the outbox learns when it is sent and reports
+// through Options.OnSent), a slot's final text (Detach), removals,
 // animations (Frames), photos, private notices and private messages that a
-// person may refuse (send.go), and what failures mean for a chat
-// (failures.go): a gone message sent anew, a group moved to its supergroup
+// person may refuse. Which queued op goes next (order.go): new messages
+// before edits, a press's result before other edits, tidying of replaced
+// messages last and only while the budget has room, a closed turn's
+// message taken over by the next turn (carry-over); edits of one message
+// merge into the newest content while they wait. Delivering (deliver.go):
+// one worker per chat with something queued, waiting for the chat's budget
+// (Readier, from the Telegram client), and what a failed call means for
+// the chat: a gone message sent anew, a group moved to its supergroup
 // (Options.OnMigrate), a chat that forbids the bot paused
-// (Options.OnForbidden).
+// (Options.OnForbidden). The types, New and what the chat layer asks of a
+// chat's queue (Holds, UnshownSince, Idle) are in outbox.go.
 //
 // It does not decide what to show — the chat layer (package bot) and the
 // kinds of game do, and hand the outbox texts and keyboards — nor does it

@@ -2,7 +2,7 @@ package outbox
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"log/slog"
 	"reflect"
 	"sync"
@@ -158,6 +158,25 @@ type Options struct {
 // waits.
 type Readier interface{ ReadyAt(chat int64) time.Time }
 
+// PhotoSender is what a Messenger offers to send pictures
+// (telegram.Client has it); without it a photo is dropped.
+type PhotoSender interface {
+	SendPhoto(ctx context.Context, chatID int64, data []byte, fileID, caption string) (int, string, error)
+}
+
+// Deleter is what a Messenger offers to delete messages (telegram.Client
+// has it); without it a removal leaves the message as it is.
+type Deleter interface {
+	Delete(ctx context.Context, chatID int64, messageID int) error
+}
+
+// ErrUnreachable is what a Messenger returns for a private message the
+// person cannot receive (they never opened the bot, or blocked it): the
+// outbox drops the message, calls its refused func (SendPrivate) and
+// pauses nothing. It wraps telegram.ErrForbidden for callers that only
+// know that.
+var ErrUnreachable = fmt.Errorf("bot: the person has not opened the bot or blocked it: %w", telegram.ErrForbidden)
+
 // New makes the outbox that delivers to tg.
 func New(tg kit.Messenger, opts Options) *Outbox {
 	log := opts.Logger
@@ -185,6 +204,17 @@ func New(tg kit.Messenger, opts Options) *Outbox {
 	return o
 }
 
+// carryOverWithin is how recent a group's last message must be for the
+// next turn to take over the closed one (Options.CarryWithin's default): a
+// group that plays now. Past it, the turn is a new message that notifies.
+const carryOverWithin = 30 * time.Second
+
+// tidyWait (Outbox.tidyWait) bounds how long a tidy op waits for spare
+// budget; twice that, how long it goes after what people wait for: an old
+// turn's buttons (which still answer a press correctly) are gone within
+// it even in a group that plays faster than its budget.
+const tidyWait = 15 * time.Second
+
 func (o *Outbox) chat(id int64) *outChat {
 	c := o.chats[id]
 	if c == nil {
@@ -192,28 +222,6 @@ func (o *Outbox) chat(id int64) *outChat {
 		o.chats[id] = c
 	}
 	return c
-}
-
-// Send queues a new message that is never merged with another.
-func (o *Outbox) Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.SendKept(chat, 0, text, kb)
-}
-
-// SendKept is Send for a message kept in storage under seq until it is
-// delivered (0: none): once it is settled, delivered or dropped (a paused
-// chat drops it), Options.OnKept is told.
-func (o *Outbox) SendKept(chat int64, seq uint64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.mu.Lock()
-	c := o.chat(chat)
-	if !c.paused {
-		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq, since: time.Now()})
-		o.kick(chat, c)
-	}
-	paused := c.paused
-	o.mu.Unlock()
-	if paused {
-		o.settle(chat, []*outOp{{kept: seq}})
-	}
 }
 
 // settle tells that ops are done with, delivered or dropped: their kept
@@ -224,251 +232,6 @@ func (o *Outbox) settle(chat int64, ops []*outOp) {
 			o.onKept(chat, op.kept)
 		}
 	}
-}
-
-// Put makes slot's message show text and kb: an edit if the message
-// exists (known is its id from storage, 0 if none), else a new message,
-// whose id is reported through onSent. A queued, not yet delivered change
-// of the same message is replaced.
-func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, true, false)
-}
-
-// Detach gives slot's message its last content (an edit, or a send if it
-// was never sent) and forgets the slot: the next Put of it starts a new
-// message. If the message is gone by then, nothing is sent.
-func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, false, false)
-}
-
-// PutAwaited is Put; awaited says the content is a press's result, which
-// someone looks at the chat for (Change.Pressed): it goes before the
-// other edits queued for the chat.
-func (o *Outbox) PutAwaited(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup, awaited bool) {
-	o.put(chat, slot, known, content{text, kb}, true, awaited)
-}
-
-// put is Put (attach) or Detach; awaited says the content is a press's
-// result, which someone looks at the chat for (finish: Change.Pressed).
-func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awaited bool) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	c := o.chat(chat)
-	m := c.slots[slot]
-	if m == nil {
-		if known == 0 && !attach {
-			return // nothing to finalize: the message never existed
-		}
-		m = &outMsg{id: known}
-		c.slots[slot] = m
-	}
-	was := ""
-	if !attach {
-		delete(c.slots, slot)
-		slot, was = "", slot
-	}
-	if c.paused {
-		return
-	}
-	// The message's last queued change takes the newest content, unless
-	// it is a frame of an animation, which must be seen: the content
-	// follows it.
-	for i := len(c.queue) - 1; i >= 0; i-- {
-		if op := c.queue[i]; op.msg == m {
-			if !op.frame && !op.remove {
-				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
-				op.awaited = op.awaited || awaited
-				o.markTidy(op, !attach)
-				return
-			}
-			break
-		}
-	}
-	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, awaited: awaited, since: time.Now()}
-	o.markTidy(op, !attach)
-	c.queue = append(c.queue, op)
-	o.kick(chat, c)
-}
-
-// Frames queues texts that slot's message shows one after another, each
-// an edit without buttons, before whatever is queued for it next: an
-// animation (a casino's reels stopping), paced like every edit. A message
-// not sent, and not being sent, is not animated.
-func (o *Outbox) Frames(chat int64, slot string, known int, texts []string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	c := o.chat(chat)
-	m := c.slots[slot]
-	if m == nil {
-		if known == 0 {
-			return
-		}
-		m = &outMsg{id: known}
-		c.slots[slot] = m
-	}
-	if c.paused {
-		return
-	}
-	for _, t := range texts {
-		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true, since: time.Now()})
-	}
-	o.kick(chat, c)
-}
-
-// kick starts the chat's worker if it has none; o.mu is held.
-func (o *Outbox) kick(chat int64, c *outChat) {
-	if c.running || len(c.queue) == 0 {
-		return
-	}
-	c.running = true
-	o.busy.Add(1)
-	go o.work(chat, c)
-}
-
-// work delivers chat's queue; it stops when the queue is empty or the
-// chat moved (o.chats[chat] is no longer mine).
-func (o *Outbox) work(chat int64, mine *outChat) {
-	defer o.busy.Done()
-	for {
-		waited := false
-		if o.ready != nil {
-			if d := time.Until(o.ready(chat)); d > 0 {
-				waited = true
-				t := time.NewTimer(d)
-				select {
-				case <-t.C:
-				case <-o.ctx.Done():
-					t.Stop()
-				}
-			}
-		}
-		o.mu.Lock()
-		c := o.chats[chat]
-		if c != mine || len(c.queue) == 0 || o.ctx.Err() != nil {
-			mine.running = false
-			var dropped []*outOp
-			if o.ctx.Err() != nil {
-				dropped, mine.queue = mine.queue, nil
-			}
-			o.mu.Unlock()
-			o.dropped(chat, dropped)
-			return
-		}
-		if d := o.keep(chat, c); d > 0 {
-			// An edit waits while the group's budget is down to the call
-			// kept for a new message; one queued meanwhile goes first.
-			o.mu.Unlock()
-			t := time.NewTimer(min(d, keepStep))
-			select {
-			case <-t.C:
-			case <-o.ctx.Done():
-				t.Stop()
-			}
-			continue
-		}
-		op := c.next(waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin)
-		c.sending = op
-		var id int
-		var shown *content
-		if op.msg != nil {
-			id, shown = op.msg.id, op.msg.shown
-		}
-		o.mu.Unlock()
-		if id != 0 && shown.same(&op.c) && !op.remove || (op.frame || op.remove) && id == 0 {
-			// Already on screen: no "message is not modified"; a frame
-			// or a removal of a message never sent.
-			o.delivered(mine, false)
-			continue
-		}
-		moved := false
-		o.survive(chat, func() { moved = o.deliver(chat, op, id) })
-		o.delivered(mine, true)
-		if moved {
-			return
-		}
-	}
-}
-
-// deliver makes one call; it reports true when the chat's queue moved to
-// another chat id (and this worker must stop).
-func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
-	if op.photo != nil {
-		return o.deliverPhoto(chat, op)
-	}
-	if op.remove {
-		o.deliverRemoval(chat, op, id)
-		return false
-	}
-	var err error
-	if id != 0 {
-		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
-		if err == nil {
-			o.shown(op, id)
-			if op.reused {
-				o.attached(chat, op, id)
-			}
-			return false
-		}
-		if errors.Is(err, telegram.ErrMessageNotFound) && op.frame {
-			// The animation's next frames are skipped (no call on a gone
-			// id); what follows it is sent anew.
-			o.mu.Lock()
-			op.msg.id, op.msg.shown = 0, nil
-			o.mu.Unlock()
-			return false
-		}
-		if !errors.Is(err, telegram.ErrMessageNotFound) || !op.resend {
-			return o.failed(chat, op, err)
-		}
-		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
-		op.reused = false
-	}
-	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
-	if err != nil && op.notice {
-		o.log.Info("a notice could not be delivered", "chat", chat, "err", err)
-		return false
-	}
-	if err != nil {
-		return o.failed(chat, op, err)
-	}
-	if op.msg == nil {
-		o.mu.Lock()
-		if c := o.chats[chat]; c != nil {
-			c.sentNew(newID)
-		}
-		o.mu.Unlock()
-		o.settle(chat, []*outOp{op})
-		return false
-	}
-	o.shown(op, newID)
-	o.attached(chat, op, newID)
-	return false
-}
-
-// attached reports a slot's message id, new or taken over (carryOver),
-// and notes the chat's newest message.
-func (o *Outbox) attached(chat int64, op *outOp, id int) {
-	o.mu.Lock()
-	c := o.chats[chat]
-	if c != nil && !op.reused {
-		c.sentNew(id)
-	}
-	attached := op.slot != "" && c != nil && c.slots[op.slot] == op.msg
-	o.mu.Unlock()
-	if attached && o.onSent != nil {
-		o.onSent(chat, op.slot, id)
-	}
-}
-
-func (o *Outbox) shown(op *outOp, id int) {
-	if op.msg == nil {
-		return
-	}
-	o.mu.Lock()
-	op.msg.id = id
-	ct := op.c
-	op.msg.shown = &ct
-	o.mu.Unlock()
 }
 
 // Holds reports whether slot still names the message id: neither detached
@@ -491,6 +254,37 @@ func (o *Outbox) HasSlot(chat int64, slot string) bool {
 	defer o.mu.Unlock()
 	c := o.chats[chat]
 	return c != nil && c.slots[slot] != nil
+}
+
+// UnshownSince is when the oldest content queued for chat and not yet on
+// screen was queued (zero: the chat shows everything it was given). A
+// content replaced by a newer one of the same message counts as shown
+// when the newer one is.
+func (o *Outbox) UnshownSince(chat int64) time.Time {
+	return o.unshownSince(chat, true)
+}
+
+// ResultUnshownSince is UnshownSince without the tidying nobody waits for
+// (a replaced message's final text): from when the chat has not shown
+// what its people wait for.
+func (o *Outbox) ResultUnshownSince(chat int64) time.Time {
+	return o.unshownSince(chat, false)
+}
+
+func (o *Outbox) unshownSince(chat int64, tidy bool) time.Time {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chats[chat]
+	if c == nil {
+		return time.Time{}
+	}
+	var t time.Time
+	for _, op := range append([]*outOp{c.sending}, c.queue...) {
+		if op != nil && (tidy || !op.tidy) && (t.IsZero() || op.since.Before(t)) {
+			t = op.since
+		}
+	}
+	return t
 }
 
 // Idle reports whether nothing is queued or being delivered.
