@@ -3,6 +3,7 @@ package outbox
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"runtime/debug"
 	"time"
 
@@ -84,7 +85,7 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			continue
 		}
 		moved := false
-		o.survive(chat, func() { moved = o.deliver(chat, op, id) })
+		survive(o.log, chat, func() { moved = o.deliver(chat, op, id) })
 		o.delivered(mine, true)
 		if moved {
 			return
@@ -94,10 +95,10 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 
 // survive runs one delivery; a panic in it (a bug) is logged with its
 // chat, and the worker goes on with the chat's next op.
-func (o *Outbox) survive(chat int64, fn func()) {
+func survive(log *slog.Logger, chat int64, fn func()) {
 	defer func() {
 		if r := recover(); r != nil {
-			o.log.Error("panic; skipping the chat", "chat", chat, "in", "delivery", "panic", r, "stack", string(debug.Stack()))
+			log.Error("panic; skipping the chat", "chat", chat, "in", "delivery", "panic", r, "stack", string(debug.Stack()))
 		}
 	}()
 	fn()
