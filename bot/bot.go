@@ -15,8 +15,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
@@ -55,9 +53,6 @@ type Config struct {
 	CachedRecords int
 }
 
-// Messenger is the part of the Telegram Bot API the bot needs.
-type Messenger = kit.Messenger
-
 // Bot runs games in group chats.
 type Bot struct {
 	store *storage.Store
@@ -70,9 +65,10 @@ type Bot struct {
 
 	records  *recordCache    // decoded records of recently changed chats
 	settings *settingsCache  // decoded settings of recently changed chats
-	out      *outbox.Outbox  // everything sent to chats goes through it
+	out      kitOutbox       // everything sent to chats goes through it (outbox_entry.go)
 	presses  *pressLimiter   // per-person button throttle
 	kinds    map[string]Kind // the kinds of game hosted, by Record.Kind
+	hosted   hosted          // the same, with their capabilities (bot/kinds.go)
 
 	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
 	// getUpdates offset that holds once an update is handled: a change
@@ -105,10 +101,10 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.settings = newSettingsCache(cfg.CachedRecords)
-	b.out = outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
-		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})
-	b.kinds = map[string]Kind{board.Name: board.New(kindHost{b}, tg, b.out, cat, board.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger}),
-		deal.Name: deal.New(kindHost{b}, tg, b.out, cat, deal.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger})}
+	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
+		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
+	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, kindMessenger{tg}, b.out, cat, cfg}) // bot/kinds.go
+	b.kinds = b.hosted.byName
 	return b
 }
 

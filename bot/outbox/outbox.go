@@ -39,7 +39,7 @@ import (
 // Callback answers do not go through the outbox: they never wait behind
 // messages.
 type Outbox struct {
-	tg    kit.Messenger
+	tg    Messenger
 	ready func(chat int64) time.Time // nil: no pacing
 	// keeping is ready for an op that may wait (an edit): it leaves a call
 	// of a group's budget for a new message (nil: ready).
@@ -153,6 +153,15 @@ type Options struct {
 	OnKept func(chat int64, seq uint64)
 }
 
+// Messenger is the transport the outbox delivers through (the Telegram
+// client, or the chat layer's guard around it): a text message sent or
+// edited, with Telegram's keyboard. Readier, PhotoSender and Deleter are
+// what it may offer besides.
+type Messenger interface {
+	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
+	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
+}
+
 // Readier is what a Messenger offers for pacing (telegram.Client has it):
 // when chat may next be called within its budget. Without it nothing
 // waits.
@@ -178,7 +187,7 @@ type Deleter interface {
 var ErrUnreachable = fmt.Errorf("bot: the person has not opened the bot or blocked it: %w", telegram.ErrForbidden)
 
 // New makes the outbox that delivers to tg.
-func New(tg kit.Messenger, opts Options) *Outbox {
+func New(tg Messenger, opts Options) *Outbox {
 	log := opts.Logger
 	if log == nil {
 		log = slog.Default()
