@@ -85,15 +85,31 @@ type outChat struct {
 type outMsg struct {
 	id    int
 	shown *content // what Telegram shows, when known
+	// sentAs: how this process sent the message ("": not by it, or not
+	// yet; the content's caption says then). A photo has a caption and no
+	// text: each needs its own edit method.
+	sentAs msgForm
 }
+
+type msgForm uint8
+
+const (
+	formUnknown msgForm = iota
+	formText
+	formPhoto
+)
 
 type content struct {
 	text string
 	kb   *tgbotapi.InlineKeyboardMarkup
+	// caption: text is a photo's caption (outbox_send.go); photo is the
+	// picture a new message of the slot sends with it.
+	caption bool
+	photo   *kit.Photo
 }
 
 func (c *content) same(o *content) bool {
-	return c != nil && o != nil && c.text == o.text && reflect.DeepEqual(c.kb, o.kb)
+	return c != nil && o != nil && c.text == o.text && c.caption == o.caption && reflect.DeepEqual(c.kb, o.kb)
 }
 
 type outOp struct {
@@ -167,7 +183,7 @@ func (o *Outbox) sendKept(chat int64, seq uint64, text string, kb *tgbotapi.Inli
 	o.mu.Lock()
 	c := o.chat(chat)
 	if !c.paused {
-		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq, since: time.Now()})
+		c.queue = append(c.queue, &outOp{c: content{text: text, kb: kb}, kept: seq, since: time.Now()})
 		o.kick(chat, c)
 	}
 	paused := c.paused
@@ -192,14 +208,14 @@ func (o *Outbox) settle(chat int64, ops []*outOp) {
 // whose id is reported through onSent. A queued, not yet delivered change
 // of the same message is replaced.
 func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, true, false)
+	o.put(chat, slot, known, content{text: text, kb: kb}, true, false)
 }
 
 // Detach gives slot's message its last content (an edit, or a send if it
 // was never sent) and forgets the slot: the next Put of it starts a new
 // message. If the message is gone by then, nothing is sent.
 func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, false, false)
+	o.put(chat, slot, known, content{text: text, kb: kb}, false, false)
 }
 
 // put is Put (attach) or Detach; awaited says the content is a press's
@@ -230,6 +246,9 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
 			if !op.frame && !op.remove {
+				if ct.photo == nil {
+					ct.photo = op.c.photo // a message not sent yet keeps its picture
+				}
 				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
 				op.awaited = op.awaited || awaited
 				o.markTidy(op, !attach)
@@ -355,7 +374,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 	}
 	var err error
 	if id != 0 {
-		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
+		err = o.edit(chat, op, id)
 		if err == nil {
 			o.shown(op, id)
 			if op.reused {
@@ -377,6 +396,9 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
 		op.reused = false
 	}
+	if op.c.photo != nil {
+		return o.sendCaptioned(chat, op)
+	}
 	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
 	if err != nil && op.notice {
 		o.log.Info("a notice could not be delivered", "chat", chat, "err", err)
@@ -394,6 +416,9 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		o.settle(chat, []*outOp{op})
 		return false
 	}
+	o.mu.Lock()
+	op.msg.sentAs = formText
+	o.mu.Unlock()
 	o.shown(op, newID)
 	o.attached(chat, op, newID)
 	return false
@@ -514,7 +539,7 @@ func (o *Outbox) moveLocked(from, to int64) {
 		if dst.slots[k] == nil {
 			// Its message is the old chat's: in the new one the slot's
 			// next content is a new message, not an edit of that id.
-			m.id, m.shown = 0, nil
+			m.id, m.shown, m.sentAs = 0, nil, formUnknown
 			dst.slots[k] = m
 		}
 	}
@@ -525,7 +550,7 @@ func (o *Outbox) moveLocked(from, to int64) {
 	// would lose it).
 	for _, op := range src.queue {
 		if op.msg != nil {
-			op.msg.id, op.msg.shown = 0, nil
+			op.msg.id, op.msg.shown, op.msg.sentAs = 0, nil, formUnknown
 		}
 		op.reused = false
 	}

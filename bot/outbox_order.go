@@ -105,11 +105,11 @@ const tidyKept = 2
 // slow game) is a new message, which notifies whom it mentions. o.mu is
 // held.
 func (c *outChat) carryOver(op *outOp) {
-	if op.msg == nil || op.msg.id != 0 || op.slot == "" || op.frame || op.remove || c.newest == 0 {
+	if op.msg == nil || op.msg.id != 0 || op.slot == "" || op.frame || op.remove || op.c.caption || c.newest == 0 {
 		return
 	}
 	j := slices.IndexFunc(c.queue, func(q *outOp) bool {
-		return q.was == op.slot && q.msg != nil && q.msg.id == c.newest && !q.frame && !q.remove
+		return q.was == op.slot && q.msg != nil && q.msg.id == c.newest && !q.frame && !q.remove && !q.c.caption
 	})
 	if j < 0 || slices.ContainsFunc(c.queue, func(q *outOp) bool { return q != c.queue[j] && q.msg == c.queue[j].msg }) {
 		return

@@ -15,7 +15,13 @@ import (
 // photoSender is what a Messenger offers to send pictures
 // (telegram.Client has it); without it a photo is dropped.
 type photoSender interface {
-	SendPhoto(ctx context.Context, chatID int64, data []byte, fileID, caption string) (int, string, error)
+	SendPhoto(ctx context.Context, chatID int64, data []byte, fileID, caption string, kb *tgbotapi.InlineKeyboardMarkup) (int, string, error)
+}
+
+// captionEditor is what a Messenger offers to edit a photo's caption and
+// keyboard (telegram.Client has it).
+type captionEditor interface {
+	EditCaption(ctx context.Context, chatID int64, messageID int, caption string, kb *tgbotapi.InlineKeyboardMarkup) error
 }
 
 // SendPhoto queues a picture: a send like any other, in the chat's order
@@ -40,7 +46,7 @@ func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
 		return false
 	}
 	p := op.photo
-	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption)
+	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption, nil)
 	if err != nil {
 		return o.failed(chat, op, err)
 	}
@@ -53,6 +59,50 @@ func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
 		p.Sent(fileID)
 	}
 	return false
+}
+
+// sendCaptioned sends a slot's new message that is a picture with its
+// caption and keyboard (content.photo): one call where a picture and a
+// text under it took two.
+func (o *Outbox) sendCaptioned(chat int64, op *outOp) (moved bool) {
+	ps, ok := o.tg.(photoSender)
+	if !ok {
+		o.log.Warn("the messenger cannot send photos; dropping one", "chat", chat)
+		return false
+	}
+	p := op.c.photo
+	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, op.c.text, op.c.kb)
+	if err != nil {
+		return o.failed(chat, op, err)
+	}
+	if p.Sent != nil && fileID != "" {
+		p.Sent(fileID)
+	}
+	o.mu.Lock()
+	op.msg.sentAs = formPhoto
+	o.mu.Unlock()
+	o.shown(op, id)
+	o.attached(chat, op, id)
+	return false
+}
+
+// edit changes message id to op's content: its text, or its caption if it
+// is a photo (as this process sent it, else as the content says).
+func (o *Outbox) edit(chat int64, op *outOp, id int) error {
+	o.mu.Lock()
+	photo := op.c.caption
+	if op.msg != nil && op.msg.sentAs != formUnknown {
+		photo = op.msg.sentAs == formPhoto
+	}
+	o.mu.Unlock()
+	if !photo {
+		return o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
+	}
+	ce, ok := o.tg.(captionEditor)
+	if !ok {
+		return errors.New("bot: the messenger cannot edit captions")
+	}
+	return ce.EditCaption(o.ctx, chat, id, op.c.text, op.c.kb)
 }
 
 // Notify queues a message to a person's private chat that may well be
@@ -186,6 +236,6 @@ func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboar
 	if c.paused {
 		return
 	}
-	c.queue = append(c.queue, &outOp{c: content{text, kb}, refused: refused, since: time.Now()})
+	c.queue = append(c.queue, &outOp{c: content{text: text, kb: kb}, refused: refused, since: time.Now()})
 	o.kick(user, c)
 }

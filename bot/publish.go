@@ -49,11 +49,11 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	// get their final text before a slot's next message is shown.
 	for _, f := range st.Finals {
 		b.animate(st, orChat(f.Chat, chat), f.Slot, f.Msg)
-		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, nil)
+		b.out.put(orChat(f.Chat, chat), f.Slot, f.Msg, content{text: f.Text, caption: f.Caption}, false, false)
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
-		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{s.Text, s.KB}, true, st.Pressed)
+		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{text: s.Text, kb: s.KB, caption: s.Caption, photo: s.Photo}, true, st.Pressed)
 	}
 	b.offerRematch(st, lang, st.Closing)
 	for _, r := range st.Closing {

@@ -78,6 +78,8 @@ type Final struct {
 	Slot string
 	Msg  int
 	Text string
+	// Caption: the message is a photo, Text its caption (FinalizeCaption).
+	Caption bool
 }
 
 // Shown is a message's live content: its slot, its id if known.
@@ -87,6 +89,11 @@ type Shown struct {
 	Msg  int
 	Text string
 	KB   *tgbotapi.InlineKeyboardMarkup
+	// Caption: the message is a photo, Text its caption and KB its
+	// keyboard (ShowCaption); Photo is the picture a new message sends
+	// (nil: a text message carries the caption instead).
+	Caption bool
+	Photo   *Photo
 }
 
 // Kept is a new message stored with the change that made it (Seq in the
@@ -148,6 +155,19 @@ func (c *Change) FinalizeOnce(slot string, msg int, text string) {
 // (finish): an edit, or a new message if it has none yet.
 func (c *Change) Show(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
 	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb})
+}
+
+// ShowCaption is Show for a photo's message: text is its caption, and a
+// new message sends p (which the host may fill in after the change, once
+// the picture is drawn) with it.
+func (c *Change) ShowCaption(slot string, msg int, p *Photo, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb, Caption: true, Photo: p})
+}
+
+// FinalizeCaption is Finalize for a photo's message: text becomes its
+// caption.
+func (c *Change) FinalizeCaption(slot string, msg int, text string) {
+	c.Finals = append(c.Finals, Final{Slot: slot, Msg: msg, Text: text, Caption: true})
 }
 
 // Animate shows frames in slot's message, one edit each, before the next
