@@ -106,6 +106,11 @@ type content struct {
 	// picture a new message of the slot sends with it.
 	caption bool
 	photo   *kit.Photo
+	// unhurried: a slot's new message that only moves what the chat shows
+	// already (kit.Change.Unhurried). Nobody waits for it: it waits for
+	// spare budget as tidying does, for at most tidyWait, before edits; a
+	// newer content of the slot replaces it and goes as new messages do.
+	unhurried bool
 }
 
 func (c *content) same(o *content) bool {
@@ -248,6 +253,9 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 			if !op.frame && !op.remove {
 				if ct.photo == nil {
 					ct.photo = op.c.photo // a message not sent yet keeps its picture
+				}
+				if op.c.unhurried && !ct.unhurried {
+					op.since = time.Now() // unshown from now: nobody waited for the move
 				}
 				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
 				op.awaited = op.awaited || awaited

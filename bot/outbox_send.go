@@ -204,7 +204,7 @@ func (o *Outbox) unshownSince(chat int64, tidy bool) time.Time {
 	}
 	var t time.Time
 	for _, op := range append([]*outOp{c.sending}, c.queue...) {
-		if op != nil && (tidy || !op.tidy) && (t.IsZero() || op.since.Before(t)) {
+		if op != nil && (tidy || !op.tidy && !op.c.unhurried) && (t.IsZero() || op.since.Before(t)) {
 			t = op.since
 		}
 	}

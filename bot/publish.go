@@ -53,7 +53,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
-		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{text: s.Text, kb: s.KB, caption: s.Caption, photo: s.Photo}, true, st.Pressed)
+		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{text: s.Text, kb: s.KB, caption: s.Caption, photo: s.Photo, unhurried: st.Unhurried[s.Slot]}, true, st.Pressed)
 	}
 	b.offerRematch(st, lang, st.Closing)
 	for _, r := range st.Closing {

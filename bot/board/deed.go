@@ -200,7 +200,7 @@ func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) erro
 		// buttons stay on the bot's last message (issue 25). Moving it
 		// changes nothing in the game: no new revision, so the players'
 		// buttons elsewhere (an open offer, a private composer) stay valid.
-		b.Reshow(c, lang)
+		b.moveTurnBelow(c, lang)
 		c.Save = false
 		return nil
 	}

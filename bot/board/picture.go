@@ -214,7 +214,7 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			// The picture goes below the turn's message: the turn moves
 			// under it, its buttons on the bot's last message (issue 25),
 			// without a new revision (nothing in the game changed).
-			b.Reshow(c, lang)
+			b.moveTurnBelow(c, lang)
 			c.Save, c.Quiet = false, true
 		}
 		return nil
@@ -224,6 +224,20 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
+}
+
+// moveTurnBelow moves the turn's message below a picture (Reshow): its
+// buttons stay on the bot's last message. Nobody waits for the move — the
+// same buttons are on screen above the picture, and valid — so it waits
+// for spare budget (kit.Change.Unhurried), and the next press's result, if
+// it comes first, is the moved message: a picture costs the group one call
+// of its budget, not two that the next press then waited for.
+func (b *Kind) moveTurnBelow(c *chatState, lang string) {
+	b.Reshow(c, lang)
+	if c.Unhurried == nil {
+		c.Unhurried = map[string]bool{}
+	}
+	c.Unhurried[TurnSlot(c.Rec.ID)] = true
 }
 
 // lookRow is the buttons anyone in the chat may press: they change nothing

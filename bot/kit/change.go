@@ -40,6 +40,11 @@ type Change struct {
 	Turn       bool    // refresh the game's messages (the kind's Show)
 	Finals     []Final // messages given their final text (Finalize)
 	Shows      []Shown // messages given their live content, after the finals
+	// Unhurried are slots whose next message only moves what the chat
+	// shows already (the turn's, below /board's picture): it waits for
+	// spare budget, and a content given to the slot meanwhile (a press's
+	// result) goes at once in its place (bot.content.unhurried).
+	Unhurried map[string]bool
 	Closing    []Reply // messages sent after them (a game's end)
 	GameOver   bool
 	// Stopped: the game ended without the engine's game over (/endgame, or
