@@ -1,0 +1,90 @@
+package bot
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// A slot's unhurried new message (the turn's, moved below /board's
+// picture) waits for spare budget, and nobody is counted as waiting for
+// it; a press's result given to the slot meanwhile goes at once in its
+// place, one call for both. The closed message's final text still comes
+// after, as tidying.
+func TestOutboxUnhurriedMoveTakesTheNextResult(t *testing.T) {
+	t.Parallel()
+	m := &recMessenger{}
+	o, _ := newTestOutbox(m)
+	spare := spareBudget(o)
+	asked := make(chan struct{}, 1)
+	leaving := o.leaving
+	o.leaving = func(chat int64, kept int) time.Time {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
+		return leaving(chat, kept)
+	}
+	const chat = -31
+	o.Put(chat, "turn", 0, "t1", kb1)
+	waitIdle(t, o)
+	o.Detach(chat, "turn", 1, "t1 closed", nil)
+	o.put(chat, "turn", 0, content{text: "t1", kb: kb1, unhurried: true}, true, false)
+	select {
+	case <-asked: // the worker waits for spare budget
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the move did not wait for spare budget; calls %q", m.log())
+	}
+	if calls := m.log(); len(calls) != 1 {
+		t.Fatalf("calls %q while the move waits for spare budget", calls)
+	}
+	if !o.ResultUnshownSince(chat).IsZero() || o.UnshownSince(chat).IsZero() {
+		t.Fatal("the move was counted as a result people wait for, or as shown")
+	}
+	o.put(chat, "turn", 0, content{text: "t1 rolled", kb: kb1}, true, true)
+	calls := waitCalls(t, m, 2)
+	if want := []string{"send 1 t1 kb=true", "send 2 t1 rolled kb=true"}; !slices.Equal(calls, want) {
+		t.Fatalf("calls %q, want %q: the press's result is the moved message", calls, want)
+	}
+	spare.Store(true)
+	waitIdle(t, o)
+	want := []string{"send 1 t1 kb=true", "send 2 t1 rolled kb=true", "edit 1 t1 closed kb=false"}
+	if got := m.log(); !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+}
+
+// With no press, the move goes once the budget has room — before the
+// closed message's final text, so the chat never shows the turn without
+// its buttons.
+func TestOutboxUnhurriedMoveGoesWithSpareBudget(t *testing.T) {
+	t.Parallel()
+	m := &recMessenger{}
+	o, _ := newTestOutbox(m)
+	spare := spareBudget(o)
+	asked := make(chan struct{}, 1)
+	leaving := o.leaving
+	o.leaving = func(chat int64, kept int) time.Time {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
+		return leaving(chat, kept)
+	}
+	const chat = -32
+	o.Put(chat, "turn", 0, "t1", kb1)
+	waitIdle(t, o)
+	o.Detach(chat, "turn", 1, "t1 closed", nil)
+	o.put(chat, "turn", 0, content{text: "t1", kb: kb1, unhurried: true}, true, false)
+	select {
+	case <-asked:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the move did not wait for spare budget; calls %q", m.log())
+	}
+	spare.Store(true)
+	waitIdle(t, o)
+	want := []string{"send 1 t1 kb=true", "send 2 t1 kb=true", "edit 1 t1 closed kb=false"}
+	if got := m.log(); !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+}
