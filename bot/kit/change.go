@@ -45,8 +45,8 @@ type Change struct {
 	// spare budget, and a content given to the slot meanwhile (a press's
 	// result) goes at once in its place (bot.content.unhurried).
 	Unhurried map[string]bool
-	Closing    []Reply // messages sent after them (a game's end)
-	GameOver   bool
+	Closing   []Reply // messages sent after them (a game's end)
+	GameOver  bool
 	// Stopped: the game ended without the engine's game over (/endgame, or
 	// no people left in it). Its closing message gets 🔁 Rematch as a game
 	// over's does, and its ranking's leader (SeatResult.Leader) counts a
