@@ -43,8 +43,10 @@ func (o *Outbox) describeQueue(chat int64) string {
 func describeOp(op *outOp) string {
 	kind := "send"
 	switch {
-	case op.photo != nil:
+	case op.photo != nil, op.c.photo != nil && (op.msg == nil || op.msg.id == 0):
 		kind = "photo"
+	case op.c.unhurried:
+		kind = "move"
 	case op.remove:
 		kind = "delete"
 	case op.frame:
@@ -77,8 +79,8 @@ func groupCallsSince(api *fakeapi.Server, t time.Time) string {
 			continue
 		}
 		switch r.Method {
-		case "sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup", "deleteMessage":
-			out = append(out, fmt.Sprintf("+%v %s %s %q", r.Time.Sub(t).Round(time.Millisecond), r.Method, r.Params["message_id"], firstLine(r.Params["text"])))
+		case "sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageReplyMarkup", "deleteMessage":
+			out = append(out, fmt.Sprintf("+%v %s %s %q", r.Time.Sub(t).Round(time.Millisecond), r.Method, r.Params["message_id"], firstLine(r.Params["text"]+r.Params["caption"])))
 		}
 	}
 	return strings.Join(out, " | ")
