@@ -389,7 +389,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 		p.think()
 		v, calls := dealVersion(h), p.groupRequests()
 		t0 := time.Now()
-		if strings.Contains(os.Getenv("PACE_TRACE"), "all") { // every tap: the log is cut short past 10 000 lines or so
+		if strings.Contains(os.Getenv("PACE_TRACE"), "all") { // every tap: with them the benchmark's log is cut short
 			h.t.Logf("%v %s taps %s:%d", time.Now().Format("15:04:05.000"), u.FirstName, op, arg)
 		}
 		if p.press(u.ID, u, msg, data) {
