@@ -2,17 +2,17 @@ package bot
 
 import (
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// A slot's unhurried new message (the turn's, moved below /board's
-// picture) waits for spare budget, and nobody is counted as waiting for
-// it; a press's result given to the slot meanwhile goes at once in its
-// place, one call for both. The closed message's final text still comes
-// after, as tidying.
-func TestOutboxUnhurriedMoveTakesTheNextResult(t *testing.T) {
-	t.Parallel()
+// movedTurn is an outbox whose chat showed a turn ("t1", message 1) that
+// /board then moved below its picture: the closed turn's final text and
+// the unhurried move are queued, and the worker waits for spare budget
+// (spare, false until set).
+func movedTurn(t *testing.T, chat int64) (*Outbox, *recMessenger, *atomic.Bool) {
+	t.Helper()
 	m := &recMessenger{}
 	o, _ := newTestOutbox(m)
 	spare := spareBudget(o)
@@ -25,7 +25,6 @@ func TestOutboxUnhurriedMoveTakesTheNextResult(t *testing.T) {
 		}
 		return leaving(chat, kept)
 	}
-	const chat = -31
 	o.Put(chat, "turn", 0, "t1", kb1)
 	waitIdle(t, o)
 	o.Detach(chat, "turn", 1, "t1 closed", nil)
@@ -35,6 +34,18 @@ func TestOutboxUnhurriedMoveTakesTheNextResult(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatalf("the move did not wait for spare budget; calls %q", m.log())
 	}
+	return o, m, spare
+}
+
+// A slot's unhurried new message (the turn's, moved below /board's
+// picture) waits for spare budget, and nobody is counted as waiting for
+// it; a press's result given to the slot meanwhile goes at once in its
+// place, one call for both. The closed message's final text still comes
+// after, as tidying.
+func TestOutboxUnhurriedMoveTakesTheNextResult(t *testing.T) {
+	t.Parallel()
+	const chat = -31
+	o, m, spare := movedTurn(t, chat)
 	if calls := m.log(); len(calls) != 1 {
 		t.Fatalf("calls %q while the move waits for spare budget", calls)
 	}
@@ -59,28 +70,8 @@ func TestOutboxUnhurriedMoveTakesTheNextResult(t *testing.T) {
 // its buttons.
 func TestOutboxUnhurriedMoveGoesWithSpareBudget(t *testing.T) {
 	t.Parallel()
-	m := &recMessenger{}
-	o, _ := newTestOutbox(m)
-	spare := spareBudget(o)
-	asked := make(chan struct{}, 1)
-	leaving := o.leaving
-	o.leaving = func(chat int64, kept int) time.Time {
-		select {
-		case asked <- struct{}{}:
-		default:
-		}
-		return leaving(chat, kept)
-	}
 	const chat = -32
-	o.Put(chat, "turn", 0, "t1", kb1)
-	waitIdle(t, o)
-	o.Detach(chat, "turn", 1, "t1 closed", nil)
-	o.put(chat, "turn", 0, content{text: "t1", kb: tgMarkup(kb1), unhurried: true}, true, false)
-	select {
-	case <-asked:
-	case <-time.After(5 * time.Second):
-		t.Fatalf("the move did not wait for spare budget; calls %q", m.log())
-	}
+	o, m, spare := movedTurn(t, chat)
 	spare.Store(true)
 	waitIdle(t, o)
 	want := []string{"send 1 t1 kb=true", "send 2 t1 kb=true", "edit 1 t1 closed kb=false"}
