@@ -424,11 +424,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		o.settle(chat, []*outOp{op})
 		return false
 	}
-	o.mu.Lock()
-	op.msg.sentAs = formText
-	o.mu.Unlock()
-	o.shown(op, newID)
-	o.attached(chat, op, newID)
+	o.sentNew(chat, op, newID, formText)
 	return false
 }
 

@@ -78,12 +78,17 @@ func (o *Outbox) sendCaptioned(chat int64, op *outOp) (moved bool) {
 	if p.Sent != nil && fileID != "" {
 		p.Sent(fileID)
 	}
+	o.sentNew(chat, op, id, formPhoto)
+	return false
+}
+
+// sentNew notes that a slot's op went out as a new message id of form.
+func (o *Outbox) sentNew(chat int64, op *outOp, id int, form msgForm) {
 	o.mu.Lock()
-	op.msg.sentAs = formPhoto
+	op.msg.sentAs = form
 	o.mu.Unlock()
 	o.shown(op, id)
 	o.attached(chat, op, id)
-	return false
 }
 
 // edit changes message id to op's content: its text, or its caption if it
