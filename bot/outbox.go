@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -130,6 +131,7 @@ type outOp struct {
 	since  time.Time  // when the oldest content this op carries was queued
 	was    string     // the slot a detached message belonged to (Detach)
 	reused bool       // a slot's new message that took over its detached one (carryOver)
+	from   *outMsg    // the message an unhurried move moves (content.unhurried)
 	// tidy: nobody waits for it — the final text of a message that a newer
 	// one replaced (Detach): it goes after what people wait for, while
 	// the budget has room, and merges meanwhile; from tidyBy on it no
@@ -245,11 +247,24 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 	if c.paused {
 		return
 	}
+	o.putMsg(chat, c, m, slot, was, ct, attach, awaited)
+}
+
+// putMsg queues ct for message m (put); o.mu is held.
+func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct content, attach, awaited bool) {
 	// The message's last queued change takes the newest content, unless
 	// it is a frame of an animation, which must be seen: the content
 	// follows it.
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
+			if op.c.unhurried && !attach && m.id == 0 && op.from != nil {
+				// A move that never went, closed: nothing closed is sent
+				// below the picture; the message it would have moved
+				// gets the final text instead.
+				c.queue = slices.Delete(c.queue, i, i+1)
+				o.putMsg(chat, c, op.from, "", was, ct, false, false)
+				return
+			}
 			if !op.frame && !op.remove {
 				if ct.photo == nil {
 					ct.photo = op.c.photo // a message not sent yet keeps its picture
@@ -267,6 +282,14 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 	}
 	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, awaited: awaited, since: time.Now()}
 	o.markTidy(op, !attach)
+	if ct.unhurried {
+		// The message it moves: the slot's previous one, just detached.
+		for i := len(c.queue) - 1; i >= 0 && op.from == nil; i-- {
+			if q := c.queue[i]; q.was == slot && q.msg != m && q.msg != nil && q.msg.id != 0 && !q.frame && !q.remove {
+				op.from = q.msg
+			}
+		}
+	}
 	c.queue = append(c.queue, op)
 	o.kick(chat, c)
 }

@@ -79,3 +79,20 @@ func TestOutboxUnhurriedMoveGoesWithSpareBudget(t *testing.T) {
 		t.Fatalf("calls %q, want %q", got, want)
 	}
 }
+
+// A move that has not gone when its turn closes is dropped: the turn's
+// message above the picture gets the final text, and nothing closed is
+// sent below it.
+func TestOutboxUnhurriedMoveClosedIsDropped(t *testing.T) {
+	t.Parallel()
+	const chat = -33
+	o, m, spare := movedTurn(t, chat)
+	o.Detach(chat, "turn", 0, "t1 closed again", nil) // the moved message's final text
+	o.Put(chat, "turn", 0, "t2", kb1)                 // the next turn
+	spare.Store(true)
+	waitIdle(t, o)
+	want := []string{"send 1 t1 kb=true", "send 2 t2 kb=true", "edit 1 t1 closed again kb=false"}
+	if got := m.log(); !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+}
