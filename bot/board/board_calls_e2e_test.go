@@ -1,4 +1,4 @@
-package bot
+package board_test
 
 import (
 	"strconv"
