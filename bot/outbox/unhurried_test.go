@@ -1,4 +1,4 @@
-package bot
+package outbox
 
 import (
 	"slices"
@@ -28,7 +28,7 @@ func movedTurn(t *testing.T, chat int64) (*Outbox, *recMessenger, *atomic.Bool) 
 	o.Put(chat, "turn", 0, "t1", kb1)
 	waitIdle(t, o)
 	o.Detach(chat, "turn", 1, "t1 closed", nil)
-	o.put(chat, "turn", 0, content{text: "t1", kb: tgMarkup(kb1), unhurried: true}, true, false)
+	o.put(chat, "turn", 0, content{text: "t1", kb: kb1, unhurried: true}, true, false)
 	select {
 	case <-asked: // the worker waits for spare budget
 	case <-time.After(5 * time.Second):
@@ -52,7 +52,7 @@ func TestOutboxUnhurriedMoveTakesTheNextResult(t *testing.T) {
 	if !o.ResultUnshownSince(chat).IsZero() || o.UnshownSince(chat).IsZero() {
 		t.Fatal("the move was counted as a result people wait for, or as shown")
 	}
-	o.put(chat, "turn", 0, content{text: "t1 rolled", kb: tgMarkup(kb1)}, true, true)
+	o.put(chat, "turn", 0, content{text: "t1 rolled", kb: kb1}, true, true)
 	calls := waitCalls(t, m, 2)
 	if want := []string{"send 1 t1 kb=true", "send 2 t1 rolled kb=true"}; !slices.Equal(calls, want) {
 		t.Fatalf("calls %q, want %q: the press's result is the moved message", calls, want)
