@@ -16,7 +16,7 @@ func (b *Kind) Moved(c *chatState, _ string) {
 	// messages too: a later final text for them would edit whatever
 	// message has that id in the supergroup.
 	if Of(rec).DeedsMsg != 0 || len(Of(rec).OfferEdits) > 0 { // OfferEdits: finals an older version left
-		Of(rec).DeedsMsg, Of(rec).OfferEdits, c.Quiet = 0, nil, true
+		Of(rec).DeedsMsg, Of(rec).DeedsPhoto, Of(rec).OfferEdits, c.Quiet = 0, false, nil, true
 	}
 	for _, d := range Of(rec).Drafts {
 		if d != nil && d.Link > 0 {
