@@ -340,7 +340,7 @@ func (p *pacePlayer) decide(edition string) bool {
 		p.res.refused++
 	}
 	p.handled()
-	queued := h.bot.out.describeQueue(testChat)
+	queued := h.bot.out.DescribeQueue(testChat)
 	d := p.shown(testChat, t0)
 	p.traceSlow(string(pend.Decision), t0, queued, d)
 	p.res.press = append(p.res.press, d)
@@ -403,7 +403,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 			}
 		}
 		p.handled()
-		queued := h.bot.out.describeQueue(testChat)
+		queued := h.bot.out.DescribeQueue(testChat)
 		d := p.shown(u.ID, t0, append(hands, testChat)...)
 		p.traceSlow(fmt.Sprintf("%s:%d", op, arg), t0, queued, d)
 		p.res.requests += p.groupRequests() - calls

@@ -53,7 +53,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
-		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{s.Text, tgMarkup(s.KB)}, true, st.Pressed)
+		b.out.PutAwaited(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, tgMarkup(s.KB), st.Pressed)
 	}
 	b.editInline(st)
 	b.offerRematch(st, lang, st.Closing)

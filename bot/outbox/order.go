@@ -1,4 +1,4 @@
-package bot
+package outbox
 
 import (
 	"slices"
@@ -83,12 +83,6 @@ func (op *outOp) deferred() bool {
 func (o *Outbox) markTidy(op *outOp, tidy bool) {
 	op.tidy, op.tidyBy, op.tidyLast = tidy, op.since.Add(o.tidyWait), op.since.Add(2*o.tidyWait)
 }
-
-// tidyWait (Outbox.tidyWait) bounds how long a tidy op waits for spare
-// budget; twice that, how long it goes after what people wait for: an old
-// turn's buttons (which still answer a press correctly) are gone within
-// it even in a group that plays faster than its budget.
-const tidyWait = 15 * time.Second
 
 // tidyKept is how many calls of a group's budget a tidy op leaves free:
 // the next press's result and a reply to a command.
