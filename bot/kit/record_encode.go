@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -26,16 +27,19 @@ func (r *Record) encode() ([]byte, error) {
 	}
 	c := *r
 	c.Game, c.Turn, c.History, c.TurnMsg = nil, nil, nil, turnMsgMarker
-	rest, err := json.Marshal(&c)
-	if err != nil {
+	scratch := encodeScratch.Get().(*encodeBuffers)
+	defer encodeScratch.Put(scratch)
+	scratch.rest.Reset()
+	// Encoder writes what json.Marshal returns, and a newline.
+	if err := scratch.enc.Encode(&c); err != nil {
 		return nil, err
 	}
+	rest := bytes.TrimSuffix(scratch.rest.Bytes(), []byte{'\n'})
 	at := bytes.Index(rest, turnMsgMarked)
 	if at < 0 { // cannot happen: TurnMsg is a field of the record
 		return json.Marshal(r)
 	}
-	out := make([]byte, 0, len(rest)+256+64*(len(r.Turn)+len(r.History))+1024)
-	out = append(out, rest[:at+1]...) // up to the comma before the marker
+	out := append(scratch.out[:0], rest[:at+1]...) // up to the comma before the marker
 	if r.Game != nil {
 		out = r.Game.AppendJSON(append(out, `"game":`...))
 		out = append(out, ',')
@@ -54,8 +58,25 @@ func (r *Record) encode() ([]byte, error) {
 	} else {
 		tail = tail[1:] // omitempty: the field and its comma go
 	}
-	return append(out, tail...), nil
+	out = append(out, tail...)
+	scratch.out = out
+	return bytes.Clone(out), nil // one allocation of the record's size
 }
+
+// encodeBuffers are encode's scratch space, reused: a record is stored
+// with every change, and its bytes are kept (the record cache, bbolt's
+// page), so only the exact copy is allocated.
+type encodeBuffers struct {
+	rest bytes.Buffer
+	enc  *json.Encoder
+	out  []byte
+}
+
+var encodeScratch = sync.Pool{New: func() any {
+	b := &encodeBuffers{}
+	b.enc = json.NewEncoder(&b.rest)
+	return b
+}}
 
 // turnMsgMarker is a turn message id no message has (Telegram's ids are
 // positive and far smaller).
