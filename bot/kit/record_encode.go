@@ -25,13 +25,16 @@ func (r *Record) encode() ([]byte, error) {
 	if r.Game == nil && r.Turn == nil && r.History == nil {
 		return json.Marshal(r)
 	}
-	c := *r
-	c.Game, c.Turn, c.History, c.TurnMsg = nil, nil, nil, turnMsgMarker
 	scratch := encodeScratch.Get().(*encodeBuffers)
 	defer encodeScratch.Put(scratch)
+	c := &scratch.rec // a copy in the scratch space: not one more allocation
+	*c = *r
+	c.Game, c.Turn, c.History, c.TurnMsg = nil, nil, nil, turnMsgMarker
 	scratch.rest.Reset()
 	// Encoder writes what json.Marshal returns, and a newline.
-	if err := scratch.enc.Encode(&c); err != nil {
+	err := scratch.enc.Encode(c)
+	*c = Record{} // holds on to nothing of r
+	if err != nil {
 		return nil, err
 	}
 	rest := bytes.TrimSuffix(scratch.rest.Bytes(), []byte{'\n'})
@@ -67,6 +70,7 @@ func (r *Record) encode() ([]byte, error) {
 // with every change, and its bytes are kept (the record cache, bbolt's
 // page), so only the exact copy is allocated.
 type encodeBuffers struct {
+	rec  Record
 	rest bytes.Buffer
 	enc  *json.Encoder
 	out  []byte
