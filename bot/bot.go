@@ -15,8 +15,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -54,9 +52,6 @@ type Config struct {
 	CachedRecords int
 }
 
-// Messenger is the part of the Telegram Bot API the bot needs.
-type Messenger = kit.Messenger
-
 // Bot runs games in group chats.
 type Bot struct {
 	store *storage.Store
@@ -72,6 +67,7 @@ type Bot struct {
 	out      *Outbox         // everything sent to chats goes through it
 	presses  *pressLimiter   // per-person button throttle
 	kinds    map[string]Kind // the kinds of game hosted, by Record.Kind
+	hosted   hosted          // the same, with their capabilities (bot/kinds.go)
 
 	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
 	// getUpdates offset that holds once an update is handled: a change
@@ -111,8 +107,8 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	}
 	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
 	b.out.onKept = b.forgetKept
-	b.kinds = map[string]Kind{board.Name: board.New(kindHost{b}, tg, b.out, cat, board.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger}),
-		deal.Name: deal.New(kindHost{b}, tg, b.out, cat, deal.Config{Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger})}
+	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, kindMessenger{tg}, b.out, cat, cfg}) // bot/kinds.go
+	b.kinds = b.hosted.byName
 	return b
 }
 

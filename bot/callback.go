@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -77,10 +75,6 @@ var hostOps = map[Op]hostOp{
 	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules}, OpNotify: {Plain, routeNotify},
 	OpRematch: {Plain, routeRematch},
 }
-
-// kindOps are each kind's buttons, by Record.Kind. Op letters may repeat
-// across kinds (with one shape); a kind's own must not take a host op's.
-var kindOps = map[string]map[Op]OpShape{board.Name: board.Ops, deal.Name: deal.Ops}
 
 // The codec (kit.ParsePress, Press.Encode) knows every op's shape.
 func init() {

@@ -24,7 +24,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 			_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
 			return
 		}
-		b.kindFor(press, press.Chat).Press(ctx, updateID, q, press)
+		b.kindFor(press, press.Chat).Press(ctx, updateID, pressIn(q), press)
 		return
 	}
 	chat := q.Message.Chat.ID
@@ -34,7 +34,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		return
 	}
 	if _, host := hostOps[press.Op]; !host {
-		b.kindFor(press, chat).Press(ctx, updateID, q, press) // the game's own button
+		b.kindFor(press, chat).Press(ctx, updateID, pressIn(q), press) // the game's own button
 		return
 	}
 	switch hostOps[press.Op].route {
@@ -60,10 +60,10 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()
-	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
+	st, err := b.pressChange(chat, updateID, personOf(q.From), press, func(c *chatState, lang string) {
 		b.onHostPress(c, lang, q.From, press, admin)
 		if (press.Op == OpEndGameYes || press.Op == OpEndGameNo) && c.Alert == "" {
-			c.CloseQuestion(q.Message, b.answeredAs(lang, press.Op == OpEndGameYes))
+			c.CloseQuestion(messageIn(q.Message), b.answeredAs(lang, press.Op == OpEndGameYes))
 		}
 	})
 	b.answer(ctx, q.ID, st, err)
@@ -78,10 +78,10 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 // changed something is remembered as the presser's last (kit.Repeated).
 // fn writes what the chat sees in lang, the chat's language; the alert or
 // toast is the presser's to read, in their own language (answerIn).
-func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
+func (b *Bot) pressChange(chat int64, updateID int, from *kit.Person, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
 	return b.change(chat, updateID, func(c *chatState) error {
-		lang := c.Lang(q.From.LanguageCode)
-		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		lang := c.Lang(from.Lang)
+		c.AnswerLang = c.PresserLang(from.Lang)
 		if c.Rec == nil || c.Rec.ID != press.Game || !press.Keyed && c.Rec.Rev != press.Rev {
 			c.Alert = b.outdated(c, c.AnswerLang, press)
 			// The game's messages again: an edit lost with a killed process
@@ -93,10 +93,10 @@ func (b *Bot) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p
 		}
 		kit.AnswerIn(c, lang, fn)
 		if c.Save && len(c.Logs) == 0 {
-			c.Log(kit.LogEntry{Update: updateID, User: q.From.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
+			c.Log(kit.LogEntry{Update: updateID, User: from.ID, Seat: -1, At: b.cfg.Now().UnixMilli()})
 		}
 		if c.Alert == "" && (c.Save || c.Quiet) && !c.Remove {
-			c.Applied(q.From.ID, press.Encode())
+			c.Applied(from.ID, press.Encode())
 		}
 		return nil
 	})
@@ -196,7 +196,7 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 // for the ranking's leader (recordGameEnd); its ranking closes the game,
 // after the game's messages, with 🔁 Rematch as a game over does.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
-	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Name(kit.DisplayName(from))}) +
+	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Name(displayName(from))}) +
 		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn, c.Stopped = true, true, true
 }

@@ -44,7 +44,7 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 		return
 	}
 	for _, k := range b.commandKinds(m, group) { // the games' own commands
-		if k.Command(ctx, updateID, m, group) {
+		if k.Command(ctx, updateID, commandIn(m, group)) {
 			return
 		}
 	}
@@ -191,7 +191,7 @@ func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chat
 		return nil
 	})
 	return b.reply(from, func(lang string) string {
-		return b.renderStats(lang, kit.DisplayName(from), here, all, okHere, okAll, group)
+		return b.renderStats(lang, displayName(from), here, all, okHere, okAll, group)
 	})
 }
 
@@ -224,6 +224,6 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		// someone pins one (/lang); answers to each person follow their own.
 		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
-	b.openLobby(c, []Seat{{User: from.ID, Name: kit.DisplayName(from)}}, edition) // bot/lobby.go
+	b.openLobby(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby.go
 	return nil
 }

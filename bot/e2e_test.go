@@ -2,410 +2,178 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/boardtest"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal/dealtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-const testChat int64 = -1001234
+const testChat = bottest.Chat
 
-// harness runs the whole bot (Run) against the fake Bot API.
+// harness runs the whole bot (Run) against the fake Bot API
+// (bottest.Harness), under the names this package's tests use.
 type harness struct {
-	t      testing.TB
-	api    *fakeapi.Server
-	db     string
-	bot    *Bot
-	cancel context.CancelFunc
-	done   chan error
-	users  []fakeapi.User
-	seed   uint64
-	rules  *engine.Rules
-	tune   func(*AppConfig)
+	*bottest.Harness
+	t     testing.TB
+	api   *fakeapi.Server
+	db    string
+	bot   *Bot
+	users []fakeapi.User
+	tune  func(*AppConfig)
 }
 
-// testCatalog is the one message catalog of every bot the tests start:
-// loading it parses every locale file, which cost more processor time
-// than anything else in this package's tests (under -race about a second
-// a start, while 8 tests start bots at once).
-var testCatalog = sync.OnceValues(locales.Load)
+// testCatalog is the one message catalog of every bot the tests start.
+var testCatalog = bottest.LoadCatalog
 
 func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 	return newHarnessWith(t, seed, rules, nil)
 }
 
 func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
-	h := &harness{tune: tune, t: t, api: fakeapi.New(), db: filepath.Join(t.TempDir(), "monopoly.db"), seed: seed, rules: rules}
-	t.Cleanup(h.api.Close)
-	h.users = []fakeapi.User{
-		{ID: 11, FirstName: "Alice <A&B>", LanguageCode: "en"},
-		{ID: 22, FirstName: "Богдан", LanguageCode: "uk"},
-		{ID: 33, FirstName: "Вера", LanguageCode: "ru"},
-	}
-	h.start()
-	t.Cleanup(h.stop)
+	h := &harness{t: t, tune: tune}
+	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
+		cfg := TestConfig(endpoint, db, bottest.Catalog(t))
+		cfg.Rules, cfg.Seed = rules, func() uint64 { return seed }
+		cfg.Ready = func(b *Bot) { h.bot = b; ready(b) }
+		if h.tune != nil {
+			h.tune(&cfg)
+		}
+		return Run(ctx, cfg)
+	})
+	h.Lobby = bottest.LobbyOps{Join: OpJoin, Start: OpStart, Cancel: OpCancel, CancelYes: OpCancelYes, More: OpLobbyMore, AddComputer: OpAddComputer}
+	h.api, h.db, h.users = h.API, h.DB, h.Users
 	return h
 }
 
-func (h *harness) start() {
-	ready := make(chan *Bot, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	h.cancel, h.done = cancel, make(chan error, 1)
-	seed := h.seed
-	cat, err := testCatalog()
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	cfg := AppConfig{Catalog: cat,
-		Token: "123:test", Endpoint: h.api.Endpoint(), DBPath: h.db, NoSync: true,
-		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-		PollTimeout: time.Second, TimerTick: 10 * time.Millisecond, AuctionSilence: time.Hour,
-		Client:  telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit},
-		Presses: telegram.NoLimit,
-		// Each turn its own message, whatever the pace: the tests follow
-		// them (the carry-over has tests of its own).
-		CarryOver: -1,
-		Rules:     h.rules, Seed: func() uint64 { return seed },
-		Ready: func(b *Bot) { ready <- b },
-	}
-	if h.tune != nil {
-		h.tune(&cfg)
-	}
-	go func() { h.done <- Run(ctx, cfg) }()
-	select {
-	case h.bot = <-ready:
-	case err := <-h.done:
-		h.t.Fatalf("bot did not start: %v", err)
-	case <-time.After(10 * time.Second):
-		h.t.Fatal("bot did not start in time")
-	}
-}
-
-func (h *harness) stop() {
-	if h.cancel == nil {
-		return
-	}
-	h.cancel()
-	select {
-	case err := <-h.done:
-		if err != nil {
-			h.t.Errorf("Run returned %v", err)
-		}
-	case <-time.After(15 * time.Second):
-		h.t.Error("bot did not stop in time")
-	}
-	h.cancel = nil
-}
-
-// settle waits until every pushed update has been handled (the poller
-// confirms an update only after its handler returned).
-func (h *harness) settle() {
-	h.t.Helper()
-	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
-		h.t.Fatal("updates were not handled in time")
-	}
-	// A start restores the games while it serves; handlers only queue
-	// messages, and make the calls a change needs apart (Bot.detach): wait
-	// until all are done and the outbox delivered them. Under Telegram's
-	// limits tidying may wait for spare budget up to twice tidyWait.
-	if !h.api.WaitFor(func() bool {
-		return !h.bot.restoring.Load() && h.bot.detachedRunning.Load() == 0 && h.bot.out.Idle()
-	}, 10*time.Second+2*tidyWait) {
-		h.t.Fatal("the outbox did not deliver in time")
-	}
-}
-
-// timerPass runs one pass of the timer runner over the due deadlines now,
-// as its next tick would, and waits for what it set off: a test that says
-// "nothing is due yet" or "a second run would show" knows a pass happened,
-// where a fixed sleep on a busy machine may cover no tick at all.
-func (h *harness) timerPass() {
-	h.t.Helper()
-	h.bot.FireDue(context.Background())
-	h.settle()
-}
-
-func (h *harness) say(u fakeapi.User, text string) {
-	h.api.PushMessage(testChat, u, text)
-	h.settle()
-}
-
-func (h *harness) press(u fakeapi.User, msg int, data string) {
-	h.api.PushCallback(testChat, msg, u, data)
-	h.settle()
-}
-
+func (h *harness) start()     { h.Start() }
+func (h *harness) stop()      { h.Stop() }
+func (h *harness) settle()    { h.t.Helper(); h.Settle() }
+func (h *harness) timerPass() { h.t.Helper(); h.TimerPass() }
 func (h *harness) record() *Record {
 	h.t.Helper()
-	rec, err := h.bot.Snapshot(testChat)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return rec
+	return h.Record()
 }
-
-// findButton returns the message and data of the newest button with op.
+func (h *harness) say(u fakeapi.User, text string)            { h.Say(u, text) }
+func (h *harness) press(u fakeapi.User, msg int, data string) { h.Press(u, msg, data) }
 func (h *harness) findButton(op Op, arg int, anyArg bool) (msg int, data string, ok bool) {
-	return h.findButtonIn(testChat, op, arg, anyArg)
+	return h.FindButton(op, arg, anyArg)
 }
-
-// findButtonIn is findButton in any chat (a person's private chat).
 func (h *harness) findButtonIn(chat int64, op Op, arg int, anyArg bool) (msg int, data string, ok bool) {
-	msgs := h.api.Messages(chat)
-	for i := len(msgs) - 1; i >= 0; i-- {
-		for _, row := range msgs[i].Keyboard {
-			for _, b := range row {
-				if b.URL != "" {
-					continue // a link, not a press
-				}
-				p, err := kit.ParsePress(b.Data)
-				if err != nil {
-					h.t.Fatalf("the bot made a button with bad data %q: %v", b.Data, err)
-				}
-				if p.Op == op && (anyArg || p.Arg == arg) {
-					return msgs[i].ID, b.Data, true
-				}
-			}
-		}
-	}
-	return 0, "", false
+	return h.FindButtonIn(chat, op, arg, anyArg)
 }
-
-func (h *harness) mustPress(u fakeapi.User, op Op) {
-	h.t.Helper()
-	msg, data, ok := h.findButton(op, 0, true)
-	if !ok {
-		h.t.Fatalf("no %q button on screen", op)
-	}
-	h.press(u, msg, data)
-}
-
+func (h *harness) mustPress(u fakeapi.User, op Op) { h.t.Helper(); h.MustPress(u, op) }
 func (h *harness) userOf(rec *Record, p engine.PlayerID) fakeapi.User {
-	for _, u := range h.users {
-		if u.ID == rec.Seats[p].User {
-			return u
-		}
-	}
-	h.t.Fatalf("seat %d has no user", p)
-	return fakeapi.User{}
+	h.t.Helper()
+	return h.UserOf(h.users, rec, int(p))
 }
 
 // startGame opens a lobby, lets everyone join and starts.
-func (h *harness) startGame() {
-	h.say(h.users[0], "/newgame")
-	for _, u := range h.users[1:] {
-		h.mustPress(u, OpJoin)
-	}
-	h.mustPress(h.users[0], OpStart)
-	rec := h.record()
-	if rec == nil || rec.Status != StatusPlaying || len(rec.Seats) != len(h.users) {
-		h.t.Fatalf("game did not start: %+v", rec)
-	}
-}
+func (h *harness) startGame() { h.t.Helper(); h.StartGame(h.users) }
 
-// step presses one button according to a policy that makes a game move
-// through auctions, building, mortgages, jail and bankruptcy: seat 0
-// (Alice) wins every auction; Богдан buys what he lands on; everyone else
-// sends property to auction.
+// startDeal starts a game of Monopoly Deal in lang and opens every hand
+// (dealtest.Start); dealStep makes one move through the hands.
+func (h *harness) startDeal(lang string) { h.t.Helper(); dealtest.Start(h.Harness, h.users, lang) }
+func (h *harness) dealStep() bool        { h.t.Helper(); return dealtest.Step(h.Harness, h.users) }
+
+// step presses one button of the board game on screen (boardtest.Step);
+// replayArchive replays the archived game (boardtest.ReplayArchive).
 func (h *harness) step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
-	rec := h.record()
-	if rec == nil {
-		return false
-	}
-	g := rec.Game
-	for _, e := range rec.Turn {
-		seen[e.Kind] = true
-	}
-	type choice struct {
-		u    fakeapi.User
-		op   Op
-		arg  int
-		any  bool
-		want string
-	}
-	var c choice
-	switch g.Phase {
-	case engine.PhaseAuction:
-		a := g.Auction
-		for i := range g.Players {
-			p := engine.PlayerID(i)
-			if a.Passed[i] || a.Leader == p {
-				continue
-			}
-			c = choice{u: h.userOf(rec, p), op: board.OpAuctionLeave}
-			// Alice opens the bidding when she can afford its first amount.
-			if _, data, ok := h.findButton(board.OpAuctionBid, 0, true); ok && p == 0 {
-				if bid, err := kit.ParsePress(data); err == nil && bid.Arg <= g.Players[0].Cash {
-					c = choice{u: h.userOf(rec, p), op: board.OpAuctionBid, arg: bid.Arg}
-				}
-			}
-			break
-		}
-	case engine.PhaseDebt:
-		d := g.Debts[0].Debtor
-		u := h.userOf(rec, d)
-		switch {
-		case g.Check(d, engine.Action{Kind: engine.ActPayDebt}) == nil:
-			c = choice{u: u, op: OpPayDebt}
-		case rec.View.Menu == menuMortgage && rec.View.User == u.ID:
-			c = choice{u: u, op: OpMortgage, any: true}
-			if _, _, ok := h.findButton(OpMortgage, 0, true); !ok {
-				c = choice{u: u, op: OpBack}
-			}
-		case rec.View.Menu == menuBankrupt:
-			c = choice{u: u, op: OpBankruptYes}
-		case len(b2a(board.MortgageActions(g, d))) > 0 && hasMortgageAction(g, d):
-			c = choice{u: u, op: OpMenuMort}
-		case len(board.BuildGroups(g, d)) > 0 && rec.View.Menu == "":
-			c = choice{u: u, op: OpMenuBuild}
-		case rec.View.Menu == menuBuild:
-			c = choice{u: u, op: OpGroup, any: true}
-		case rec.View.Menu == menuGroup:
-			c = choice{u: u, op: OpSell, any: true}
-			if _, _, ok := h.findButton(OpSell, 0, true); !ok {
-				c = choice{u: u, op: OpSellSet, any: true}
-			}
-		default:
-			c = choice{u: u, op: OpBankrupt}
-		}
-	case engine.PhasePlaceBuilding:
-		c = choice{u: h.userOf(rec, g.Placing), op: OpBuild, any: true}
-	default:
-		cur := g.Current
-		u := h.userOf(rec, cur)
-		switch {
-		case rec.View.Menu == menuGroup && rec.View.User == u.ID:
-			c = choice{u: u, op: OpBuild, any: true}
-			if _, _, ok := h.findButton(OpBuild, 0, true); !ok {
-				c = choice{u: u, op: OpBack}
-			}
-		case rec.View.Menu == menuBuild && rec.View.User == u.ID:
-			c = choice{u: u, op: OpGroup, arg: buildableGroup(g, cur)}
-		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(board.BuildGroups(g, cur)) > 0 && canBuild(g, cur):
-			c = choice{u: u, op: OpMenuBuild}
-		case g.Phase == engine.PhaseTurnStart && g.Players[cur].InJail && r.IntN(2) == 0 &&
-			g.Check(cur, engine.Action{Kind: engine.ActPayJailFine}) == nil:
-			c = choice{u: u, op: OpPayFine}
-		case g.Phase == engine.PhaseTurnStart, g.Phase == engine.PhaseTurnEnd && g.RollAgain:
-			c = choice{u: u, op: OpRoll}
-		case g.Phase == engine.PhaseBuyDecision && cur == 1 && g.Check(cur, engine.Action{Kind: engine.ActBuy}) == nil:
-			c = choice{u: u, op: OpBuy}
-		case g.Phase == engine.PhaseBuyDecision:
-			c = choice{u: u, op: OpDecline}
-		default:
-			c = choice{u: u, op: OpEndTurn}
-		}
-	}
-	msg, data, ok := h.findButton(c.op, c.arg, c.any || c.op != board.OpAuctionBid && c.op != OpGroup)
-	if !ok {
-		msgs := h.api.Messages(testChat)
-		h.t.Fatalf("phase %d: no %q button offered; view %+v; last message:\n%s\n%v", g.Phase, c.op, rec.View, msgs[len(msgs)-1].Text, msgs[len(msgs)-1].Keyboard)
-	}
-	if traceOps {
-		h.t.Logf("turn %d phase %d: %s presses %s (view %q)", g.Turn, g.Phase, c.u.FirstName, c.op, rec.View.Menu)
-	}
-	h.press(c.u, msg, data)
-	return true
+	h.t.Helper()
+	return boardtest.Step(h.Harness, h.users, r, seen)
 }
-
-var traceOps = false
-
-// replayArchive replays the archived game of testChat from its start
-// state and logged actions, checks it ends in the archived final state,
-// and returns every event.
 func (h *harness) replayArchive() []engine.Event {
 	h.t.Helper()
-	var arch archived
-	err := h.bot.store.View(func(tx *storage.Tx) error {
-		return tx.ForEachArchive(testChat, func(_ uint64, data []byte) error {
-			return json.Unmarshal(data, &arch)
-		})
-	})
-	if err != nil || arch.Record == nil {
-		h.t.Fatalf("no archived game: %v", err)
-	}
-	var g *engine.Game
-	var all []engine.Event
-	for _, raw := range arch.Log {
-		var start struct{ Start *engine.Game }
-		if json.Unmarshal(raw, &start) == nil && start.Start != nil {
-			g = start.Start
-			continue
-		}
-		var e kit.LogEntry
-		if err := json.Unmarshal(raw, &e); err != nil {
-			h.t.Fatal(err)
-		}
-		if e.Action.Kind == 0 || g == nil {
-			continue // lobby changes and menu navigation
-		}
-		evs, err := g.Apply(engine.PlayerID(e.Seat), e.Action)
-		if err != nil {
-			h.t.Fatalf("replaying %+v: %v", e, err)
-		}
-		all = append(all, evs...)
-	}
-	got, _ := json.Marshal(g)
-	want, _ := json.Marshal(arch.Record.Game)
-	if string(got) != string(want) {
-		h.t.Fatalf("replayed game differs from the archived one")
-	}
-	return all
+	return boardtest.ReplayArchive(h.Harness)
 }
 
-func (h *harness) archivedRecord() *Record {
-	var arch archived
-	err := h.bot.store.View(func(tx *storage.Tx) error {
-		return tx.ForEachArchive(testChat, func(_ uint64, data []byte) error { return json.Unmarshal(data, &arch) })
-	})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return arch.Record
+func (h *harness) archivedRecord() *Record { h.t.Helper(); return h.ArchivedRecord() }
+
+var (
+	hasOp     = bottest.HasOp
+	shownText = bottest.ShownText
+)
+
+// namedHarness seats the three edge names (bottest.EdgeUsers) in a
+// classic game.
+func namedHarness(t *testing.T) *harness {
+	h := newHarness(t, 7, nil)
+	h.users = bottest.EdgeUsers()
+	return h
 }
 
-func b2a(a []engine.Action) []engine.Action { return a }
+func (h *harness) message(id int) fakeapi.Message     { h.t.Helper(); return h.Message(id) }
+func (h *harness) lastAnswer() fakeapi.CallbackAnswer { h.t.Helper(); return h.LastAnswer() }
+func (h *harness) texts() string                      { return h.Texts() }
+func (h *harness) photos() []bottest.SentPhoto        { h.t.Helper(); return h.Photos() }
+func (h *harness) openLobby(args string) *Record      { h.t.Helper(); return h.OpenLobby(h.users, args) }
 
-func hasMortgageAction(g *engine.Game, p engine.PlayerID) bool {
-	for _, a := range g.Legal(p) {
-		if a.Kind == engine.ActMortgage {
-			return true
-		}
-	}
-	return false
+// The board game played through the buttons on screen (boardtest).
+func (h *harness) editionStep(r *rand.Rand, seen map[engine.EventKind]bool) bool {
+	h.t.Helper()
+	return boardtest.EditionStep(h.Harness, h.users, r, seen)
+}
+func (h *harness) toBuyDecision() *Record {
+	h.t.Helper()
+	return boardtest.ToBuyDecision(h.Harness, h.users)
+}
+func (h *harness) edit(fn func(rec *Record)) { h.t.Helper(); boardtest.Edit(h.Harness, fn) }
+func (h *harness) privateButton(u fakeapi.User, op Op, arg int) (int, string) {
+	h.t.Helper()
+	return boardtest.PrivateButton(h.Harness, u, op, arg)
+}
+func (h *harness) pressPrivate(u fakeapi.User, op Op, arg int) {
+	h.t.Helper()
+	boardtest.PressPrivate(h.Harness, u, op, arg)
+}
+func (h *harness) draftPortForCash(rec *Record, ux fakeapi.User, y engine.PlayerID) {
+	h.t.Helper()
+	boardtest.DraftPortForCash(h.Harness, rec, ux, y)
+}
+func (h *harness) offerMessages(chat int64, id int) []fakeapi.Message {
+	return boardtest.OfferMessages(h.Harness, chat, id)
+}
+func (h *harness) playAgainstComputers(u fakeapi.User, clock *fakeClock, prefer []Op) {
+	h.t.Helper()
+	boardtest.PlayAgainstComputers(h.Harness, u, clock.Add, prefer, h.computerDue)
 }
 
-// buildableGroup is the colour set of the first square p may build on.
-func buildableGroup(g *engine.Game, p engine.PlayerID) int {
-	for _, a := range g.Legal(p) {
-		if a.Kind == engine.ActBuild {
-			return g.EditionData().Squares[a.Square].Group
-		}
-	}
-	return -1
+// shownButton is a button on screen (boardtest.Button).
+type shownButton struct {
+	msg  int
+	data string
+	arg  int
+	text string
 }
 
-func canBuild(g *engine.Game, p engine.PlayerID) bool {
-	for _, a := range g.Legal(p) {
-		if a.Kind == engine.ActBuild {
-			return true
-		}
+// buttons are the buttons with op on the newest message that has any.
+func (h *harness) buttons(op Op) []shownButton {
+	var out []shownButton
+	for _, b := range boardtest.Buttons(h.Harness, op) {
+		out = append(out, shownButton{b.Msg, b.Data, b.Arg, b.Text})
 	}
-	return false
+	return out
+}
+
+// offerParties are the two sides of an offer composed by composeOffer.
+type offerParties struct {
+	x, y   engine.PlayerID
+	ux, uy fakeapi.User
+}
+
+// composeOffer starts a game in which the current player x has composed,
+// not yet sent, an offer of Mediterranean Avenue to the next seat y for $10.
+func composeOffer(t *testing.T) (*harness, offerParties) {
+	h := newHarness(t, 7, nil)
+	p := boardtest.ComposeOffer(h.Harness, h.users)
+	return h, offerParties{p.X, p.Y, p.UX, p.UY}
 }
 
 // TestPlayWholeGame plays a complete classic game through the fake Bot
@@ -420,15 +188,8 @@ func TestPlayWholeGame(t *testing.T) {
 }
 
 // wholeGameLangs are the languages a test of whole games plays its i-th
-// edition in: every language, or under -short (the race run, where a whole
-// game costs ten times the processor time) one, another for each i, so
-// that the race run still plays each language somewhere.
-func wholeGameLangs(i int) []string {
-	if testing.Short() {
-		return []string{locales.Languages[i%len(locales.Languages)]}
-	}
-	return locales.Languages
-}
+// edition in (bottest.WholeGameLangs).
+var wholeGameLangs = bottest.WholeGameLangs
 
 // playWholeGame plays the game in the language of the chat's creator.
 func playWholeGame(t *testing.T, lang string) {
@@ -588,4 +349,10 @@ func TestConcurrentChats(t *testing.T) {
 		}
 	}
 	_ = fmt.Sprint()
+}
+
+// findButtonData is p's callback data (as an offer message carries it).
+func (h *harness) findButtonData(t *testing.T, p kit.Press) (kit.Press, string) {
+	t.Helper()
+	return p, bottest.EncodePress(t, p)
 }

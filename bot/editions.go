@@ -9,7 +9,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -70,7 +69,7 @@ func (b *Bot) stakeCapText(lang string, o *ChatOptions, limit int) string {
 // The stake cap's page and setter, beside the other settings'.
 func init() {
 	settingsPages[pageStake] = func(m *settingsMenu) string {
-		var row []tgbotapi.InlineKeyboardButton
+		var row []kit.Button
 		for i, v := range m.of.StakeCaps {
 			row = append(row, m.btn(mark(m.r.GambleCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
 		}
@@ -115,19 +114,11 @@ func (b *Bot) chatEdition(c *chatState) string {
 	return editionOf(&o)
 }
 
-// rulesKind is a kind whose rules /rules shows as one text of its own
-// (Monopoly Deal), instead of the board editions' sections.
-type rulesKind interface {
-	RulesText(lang string) string
-}
-
-var _ rulesKind = (*deal.Kind)(nil)
-
 func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		ed := b.chatEdition(c)
-		if k, ok := b.kinds[editionKind(ed)].(rulesKind); ok {
+		if k := b.capsOf(b.kinds[editionKind(ed)]).rules; k != nil {
 			c.Replies = append(c.Replies, kit.Reply{Text: k.RulesText(lang)})
 			return nil
 		}
@@ -138,16 +129,16 @@ func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 
 // rulesKeyboard offers every section of an edition's rules but the one
 // shown (-1: the title).
-func (b *Bot) rulesKeyboard(lang, edition string, shown int) *tgbotapi.InlineKeyboardMarkup {
+func (b *Bot) rulesKeyboard(lang, edition string, shown int) *kit.Markup {
 	ed := slices.Index(editionIDs(), edition)
-	var rows [][]tgbotapi.InlineKeyboardButton
-	var row []tgbotapi.InlineKeyboardButton
+	var rows [][]kit.Button
+	var row []kit.Button
 	for i, s := range locales.RuleSections {
 		if i == shown {
 			continue
 		}
 		data := Press{Op: OpRules, Arg: ed*rulesStride + i}.Encode()
-		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, "btn_rules_"+s, nil), data))
+		row = append(row, kit.DataButton(b.cat.T(lang, "btn_rules_"+s, nil), data))
 		if len(row) == 2 {
 			rows, row = append(rows, row), nil
 		}
@@ -155,7 +146,7 @@ func (b *Bot) rulesKeyboard(lang, edition string, shown int) *tgbotapi.InlineKey
 	if len(row) > 0 {
 		rows = append(rows, row)
 	}
-	return kit.Markup(rows)
+	return kit.MarkupOf(rows)
 }
 
 // onRulesPress shows the section a /rules button names in its message.

@@ -2,12 +2,7 @@ package bot
 
 import (
 	"context"
-	"fmt"
-	"io"
-	"log/slog"
-	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,58 +10,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // TestHelperProcess is the bot as a child process of TestKillMidGame; it
 // does nothing in a normal test run.
 func TestHelperProcess(t *testing.T) {
-	if os.Getenv("MONOPOLY_TEST_CHILD") != "1" {
-		t.Skip("helper for TestKillMidGame")
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
-	client := telegram.ClientOptions{Global: telegram.NoLimit, Group: telegram.NoLimit, Private: telegram.NoLimit}
-	if os.Getenv("MONOPOLY_TEST_LIMITS") == "telegram" {
-		client = telegram.ClientOptions{} // Telegram's own limits
-	}
-	err := Run(ctx, AppConfig{
-		Token: "123:child", Endpoint: os.Getenv("MONOPOLY_TEST_ENDPOINT"), DBPath: os.Getenv("MONOPOLY_TEST_DB"),
-		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-		PollTimeout: time.Second, AuctionSilence: time.Hour,
-		Client:  client,
-		Presses: telegram.NoLimit,
-		Seed:    func() uint64 { return 42 },
+	bottest.RunChild(t, func(ctx context.Context, endpoint, db string, telegramLimits bool) error {
+		return Run(ctx, ChildConfig(endpoint, db, telegramLimits))
 	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "child:", err)
-		os.Exit(1)
-	}
-	os.Exit(0)
 }
 
 // startChild starts the bot as a child process (TestHelperProcess) on db
-// against api, with env added to its environment; the test's cleanup
-// kills it if it still runs.
-func startChild(t *testing.T, api *fakeapi.Server, db string, env ...string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
-	cmd.Env = append(os.Environ(), "MONOPOLY_TEST_CHILD=1", "MONOPOLY_TEST_ENDPOINT="+api.Endpoint(), "MONOPOLY_TEST_DB="+db)
-	cmd.Env = append(cmd.Env, env...)
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		}
-	})
-	return cmd
-}
+// against api, with env added to its environment.
+var startChild = bottest.StartChild
 
 var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
 
@@ -207,27 +166,7 @@ func TestKillMidGame(t *testing.T) {
 // loggedActions counts the entries of the test chat's action log in the
 // database a stopped bot left, and fails the test for any press that was
 // refused with an alert.
-func loggedActions(t *testing.T, api *fakeapi.Server, db string) int {
-	t.Helper()
-	store, err := storage.Open(db, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	entries := 0
-	err = store.View(func(tx *storage.Tx) error {
-		return tx.Log(testChat, 1, func(uint64, []byte) error { entries++; return nil })
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range api.CallbackAnswers() {
-		if a.ShowAlert {
-			t.Errorf("a press was refused: %s %q", a.ID, a.Text)
-		}
-	}
-	return entries
-}
+var loggedActions = bottest.LoggedActions
 
 type foundButton struct {
 	msg  int
@@ -235,15 +174,6 @@ type foundButton struct {
 }
 
 func lastButton(api *fakeapi.Server, op Op) (foundButton, bool) {
-	msgs := api.Messages(testChat)
-	for i := len(msgs) - 1; i >= 0; i-- {
-		for _, row := range msgs[i].Keyboard {
-			for _, b := range row {
-				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
-					return foundButton{msgs[i].ID, b.Data}, true
-				}
-			}
-		}
-	}
-	return foundButton{}, false
+	msg, data, ok := bottest.LastButton(api, op)
+	return foundButton{msg, data}, ok
 }

@@ -4,10 +4,7 @@ import (
 	"context"
 	"slices"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -25,16 +22,19 @@ import (
 // kit.Change): with no side effects, as a change may run more than once;
 // what to show goes into c (Replies, Finalize, Show).
 //
-// A kind's buttons and the shape of their data are registered in kindOps
-// (bot/callback.go), the kind itself in Bot.kinds (New).
+// A kind takes kit values in (kit.PressIn, kit.CommandIn) and gives
+// effects in the change (kit.Change: texts, keyboards as kit.Markup,
+// private slots); it holds no Telegram client. It is registered once, with
+// its editions and buttons, in registry (bot/kinds.go), where its optional
+// capabilities are found.
 type Kind interface {
 	// Press handles a press of one of the kind's buttons, wherever it was
 	// pressed: the group, a private chat (data naming the group), an
 	// inline message. It takes the locks and makes the changes it needs.
-	Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press)
+	Press(ctx context.Context, updateID int, q kit.PressIn, p Press)
 	// Command handles a command of the kind's (it reports false for
 	// others); the chat's lock is held.
-	Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool
+	Command(ctx context.Context, updateID int, m kit.CommandIn) bool
 
 	// Start starts the game of the lobby in c: its seats and options are
 	// set. It reports a refusal as an alert in c.
@@ -92,24 +92,6 @@ func (b *Bot) kindOf(rec *Record) Kind {
 	return b.kinds[board.Name]
 }
 
-// settingsKind is what /settings and the lobby ask a kind: what a game of
-// one of its editions (kindEditions) lets a chat choose beyond the chat
-// layer's own settings (kit.Offer: players, starting cash, house rules,
-// stake cap), and its lobby's text. The menu, the lobby's buttons and the
-// lines about the chat's options (the pace, the house rules the offer has)
-// are the chat layer's.
-type settingsKind interface {
-	Offer(edition string) kit.Offer
-	LobbyText(lang string, rec *Record) string
-}
-
-// kindOrder is the order of the kinds' editions in /settings: the board
-// games', then Monopoly Deal; kindEditions are each kind's editions.
-var (
-	kindOrder    = []string{board.Name, deal.Name}
-	kindEditions = map[string]func() []string{board.Name: board.EditionIDs, deal.Name: deal.Editions}
-)
-
 // Editions are every kind's editions, as /settings lists them: what a chat
 // or the operator (MONOPOLY_EDITION) may choose.
 func Editions() []string {
@@ -149,10 +131,12 @@ func (b *Bot) offerOf(o *ChatOptions) kit.Offer {
 // settingsOf is the kind named name as settings see it (the board's for a
 // kind that says nothing of its editions).
 func (b *Bot) settingsOf(name string) settingsKind {
-	if k, ok := b.kinds[name].(settingsKind); ok {
-		return k
+	if k := b.kinds[name]; k != nil {
+		if s := b.capsOf(k).settings; s != nil {
+			return s
+		}
 	}
-	return b.kinds[board.Name].(settingsKind)
+	return b.capsOf(b.kinds[board.Name]).settings
 }
 
 // recordEdition is the edition of rec's game: the lobby's or game's own,
@@ -169,12 +153,3 @@ func (b *Bot) seatLimits(rec *Record) (lo, hi int) {
 	of := b.settingsOf(rec.Kind).Offer(recordEdition(rec))
 	return of.MinPlayers, of.MostPlayers(rec.Options)
 }
-
-// The board games and Monopoly Deal are kinds of game; both say what their
-// editions offer in /settings.
-var (
-	_ Kind         = (*board.Kind)(nil)
-	_ Kind         = (*deal.Kind)(nil)
-	_ settingsKind = (*board.Kind)(nil)
-	_ settingsKind = (*deal.Kind)(nil)
-)

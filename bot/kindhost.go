@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -21,14 +19,28 @@ func (h kindHost) ChangeVia(chat, via int64, updateID int, fn func(c *chatState)
 	return h.b.changeVia(chat, via, updateID, fn)
 }
 
-func (h kindHost) PressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
-	return h.b.pressChange(chat, updateID, q, p, fn)
+func (h kindHost) PressChange(chat int64, updateID int, q kit.PressIn, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
+	return h.b.pressChange(chat, updateID, q.From, p, fn)
 }
 
 func (h kindHost) Finish(ctx context.Context, c *chatState, err error) { h.b.finish(ctx, c, err, "") }
 
 func (h kindHost) Answer(ctx context.Context, callbackID string, c *chatState, err error) {
 	h.b.answer(ctx, callbackID, c, err)
+}
+
+func (h kindHost) AnswerPress(ctx context.Context, callbackID, text string, alert bool) {
+	_ = h.b.tg.AnswerCallback(ctx, callbackID, text, alert)
+}
+
+func (h kindHost) AnswerInline(ctx context.Context, queryID string, results []kit.InlineResult, privateText, privatePayload string) {
+	im, ok := h.b.tg.(InlineMessenger)
+	if !ok {
+		return
+	}
+	if err := im.AnswerInline(ctx, queryID, inlineResults(results), privateText, privatePayload); err != nil {
+		h.b.log.Debug("answering an inline query", "err", err)
+	}
 }
 
 func (h kindHost) RememberMessage(chat int64, game uint64, set func(*Record) bool) {

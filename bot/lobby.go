@@ -90,7 +90,7 @@ func (b *Bot) onLobbyPress(c *chatState, lang string, from *tgbotapi.User, press
 			c.Alert = b.cat.T(lang, "lobby_full_count", map[string]any{"Count": most})
 			return
 		}
-		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: kit.DisplayName(from)})
+		rec.Seats = append(rec.Seats, Seat{User: from.ID, Name: displayName(from)})
 	case OpLeave:
 		if seat < 0 {
 			c.Toast = b.cat.T(lang, "lobby_not_joined", nil)

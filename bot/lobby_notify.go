@@ -29,15 +29,15 @@ const maxNotified = 200
 // since it stays valid across games.
 const OpNotify Op = "lb"
 
-func (b *Bot) notifyButton(lang string) tgbotapi.InlineKeyboardButton {
-	return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, "btn_notify", nil), Press{Op: OpNotify}.Encode())
+func (b *Bot) notifyButton(lang string) kit.Button {
+	return kit.DataButton(b.cat.T(lang, "btn_notify", nil), Press{Op: OpNotify}.Encode())
 }
 
 // notifyKeyboard is the bell alone, under the answer to /newgame while a
 // game runs: whoever missed it asks there to hear of the next one. (A
 // lobby has it while it is open; a finished lobby keeps no button.)
-func (b *Bot) notifyKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
-	return kit.Markup([][]tgbotapi.InlineKeyboardButton{{b.notifyButton(lang)}})
+func (b *Bot) notifyKeyboard(lang string) *kit.Markup {
+	return kit.MarkupOf([][]kit.Button{{b.notifyButton(lang)}})
 }
 
 // onNotifyPress puts the presser on the chat's list, or takes them off
@@ -100,7 +100,7 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 			c.Alert = b.cat.T(c.AnswerLang, "notify_full", map[string]any{"Count": maxNotified})
 			return nil
 		default:
-			n.People = append(slices.Clone(n.People), kit.Notified{User: user, Lang: c.AnswerLang, Name: kit.DisplayName(q.From)})
+			n.People = append(slices.Clone(n.People), kit.Notified{User: user, Lang: c.AnswerLang, Name: displayName(q.From)})
 			c.Toast = b.cat.T(c.AnswerLang, "notify_on", nil)
 		}
 		n.Title, n.Username = q.Message.Chat.Title, q.Message.Chat.UserName
@@ -141,7 +141,7 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 	type notice struct {
 		user       int64
 		name, text string
-		kb         *tgbotapi.InlineKeyboardMarkup
+		kb         *kit.Markup
 	}
 	var s Settings
 	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
@@ -159,8 +159,8 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 		for _, p := range n.People {
 			nt := notice{user: p.User, name: p.Name, text: b.cat.T(p.Lang, "notify_opened", map[string]any{"Chat": kit.Name(n.Title)})}
 			if link != "" {
-				m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-					tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(p.Lang, "btn_notify_open", nil), link)))
+				m := kit.Markup{Rows: [][]kit.Button{{
+					kit.URLButton(b.cat.T(p.Lang, "btn_notify_open", nil), link)}}}
 				nt.kb = &m
 			}
 			out = append(out, nt)

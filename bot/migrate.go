@@ -133,7 +133,7 @@ func (b *Bot) reshowMoved(chat int64) {
 			c.Lobby, c.Quiet = true, true
 		case rec.Status == StatusPlaying:
 			b.kindOf(rec).Reshow(c, c.ChatLang())
-			if m, ok := b.kindOf(rec).(movedKind); ok {
+			if m := b.capsOf(b.kindOf(rec)).moved; m != nil {
 				m.Moved(c, c.ChatLang())
 			}
 			if len(rec.Clock.Votes) > 0 { // a vote in progress goes on under a message of the supergroup
@@ -154,13 +154,6 @@ func (b *Bot) reshowMoved(chat int64) {
 	if err == nil && st != nil && st.Rec != nil && st.Rec.Status == StatusPlaying {
 		b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 	}
-}
-
-// movedKind is a kind with more live messages than Reshow sends anew (the
-// board's open offers): Moved forgets their ids of the old group, so that
-// Repost posts them in the supergroup.
-type movedKind interface {
-	Moved(c *chatState, lang string)
 }
 
 // movePrivateLinks points the private chats that remember the group —

@@ -157,8 +157,8 @@ func (o *Outbox) chat(id int64) *outChat {
 }
 
 // Send queues a new message that is never merged with another.
-func (o *Outbox) Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.sendKept(chat, 0, text, kb)
+func (o *Outbox) Send(chat int64, text string, kb *kit.Markup) {
+	o.sendKept(chat, 0, text, tgMarkup(kb))
 }
 
 // sendKept is Send for a message kept in storage under seq until it is
@@ -191,15 +191,15 @@ func (o *Outbox) settle(chat int64, ops []*outOp) {
 // exists (known is its id from storage, 0 if none), else a new message,
 // whose id is reported through onSent. A queued, not yet delivered change
 // of the same message is replaced.
-func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, true, false)
+func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *kit.Markup) {
+	o.put(chat, slot, known, content{text, tgMarkup(kb)}, true, false)
 }
 
 // Detach gives slot's message its last content (an edit, or a send if it
 // was never sent) and forgets the slot: the next Put of it starts a new
 // message. If the message is gone by then, nothing is sent.
-func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, false, false)
+func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *kit.Markup) {
+	o.put(chat, slot, known, content{text, tgMarkup(kb)}, false, false)
 }
 
 // put is Put (attach) or Detach; awaited says the content is a press's

@@ -49,7 +49,7 @@ func (b *Bot) owedMessages(st *chatState, w changeWrites) []keptMessage {
 	b.offerRematch(st, st.ChatLang(), closing)
 	var out []keptMessage
 	for _, r := range append(slices.Clone(st.Replies), closing...) {
-		out = append(out, keptMessage{Text: r.Text, KB: r.KB})
+		out = append(out, keptMessage{Text: r.Text, KB: tgMarkup(r.KB)})
 	}
 	return out
 }
@@ -100,7 +100,7 @@ func (b *Bot) sendReply(st *chatState, r kit.Reply) {
 	}
 	k := st.Kept[0]
 	st.Kept = st.Kept[1:]
-	b.out.sendKept(st.Chat, k.Seq, r.Text, r.KB)
+	b.out.sendKept(st.Chat, k.Seq, r.Text, tgMarkup(r.KB))
 }
 
 // sendUnclaimed queues the kept messages finish did not send itself (a

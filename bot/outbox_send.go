@@ -6,8 +6,6 @@ import (
 	"slices"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
@@ -179,13 +177,13 @@ const carryOverWithin = 30 * time.Second
 // SendPrivate queues a message to a person's private chat, like Send;
 // if the person cannot receive it (never opened the bot, or blocked it),
 // refused is called instead (bot/reach.go).
-func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboardMarkup, refused func()) {
+func (o *Outbox) SendPrivate(user int64, text string, kb *kit.Markup, refused func()) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	c := o.chat(user)
 	if c.paused {
 		return
 	}
-	c.queue = append(c.queue, &outOp{c: content{text, kb}, refused: refused, since: time.Now()})
+	c.queue = append(c.queue, &outOp{c: content{text, tgMarkup(kb)}, refused: refused, since: time.Now()})
 	o.kick(user, c)
 }

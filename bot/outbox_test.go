@@ -12,6 +12,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
 
@@ -93,7 +94,7 @@ func waitIdle(t *testing.T, o *Outbox) {
 	}
 }
 
-var kb1 = &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonData("x", "y")}}}
+var kb1 = kit.MarkupOf([][]kit.Button{{kit.DataButton("x", "y")}})
 
 func TestOutboxCoalescesAndKeepsOrder(t *testing.T) {
 	t.Parallel()

@@ -217,7 +217,7 @@ func TestOutboxPressResultGoesFirst(t *testing.T) {
 	waitIdle(t, o)
 	kept.Store(true)
 	o.Put(chat, "auction", 2, "lot, 10 s left", kb1)
-	o.put(chat, "turn", 1, content{"t1 rolled", kb1}, true, true)
+	o.put(chat, "turn", 1, content{"t1 rolled", tgMarkup(kb1)}, true, true)
 	o.Send(chat, "reply", nil) // a new message takes the kept call
 	waitCalls(t, m, 3)
 	if s := o.UnshownSince(chat); s.IsZero() {

@@ -53,8 +53,9 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
-		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{s.Text, s.KB}, true, st.Pressed)
+		b.out.put(orChat(s.Chat, chat), s.Slot, s.Msg, content{s.Text, tgMarkup(s.KB)}, true, st.Pressed)
 	}
+	b.editInline(st)
 	b.offerRematch(st, lang, st.Closing)
 	for _, r := range st.Closing {
 		b.sendReply(st, r)
@@ -261,3 +262,21 @@ func (b *Bot) changedSince(d time.Duration) int64 {
 
 // recentChange is how far back Restore re-shows games changed before a start.
 const recentChange = 5 * time.Minute
+
+// editInline makes the change's edits of messages posted through inline
+// mode (Change.EditInline) once the chat's lock is released: they are
+// calls to Telegram, never under the lock, and the outbox knows no inline
+// message.
+func (b *Bot) editInline(st *chatState) {
+	im, ok := b.tg.(InlineMessenger)
+	if !ok {
+		return
+	}
+	for _, e := range st.InlineEdits {
+		kindHost{b}.Later(st.Chat, func() {
+			if err := im.EditInline(context.Background(), st.Chat, e.ID, e.Text, tgMarkup(e.KB)); err != nil {
+				b.log.Debug("editing a message posted through inline mode", "chat", st.Chat, "err", err)
+			}
+		})
+	}
+}

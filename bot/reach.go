@@ -116,7 +116,7 @@ func (g *guarded) ReadyAtLeaving(chat int64, kept int) time.Time {
 }
 
 func (g *guarded) AnswerInline(ctx context.Context, queryID string, results []any, privateText, privatePayload string) error {
-	im, ok := g.Messenger.(kit.InlineMessenger)
+	im, ok := g.Messenger.(InlineMessenger)
 	if !ok {
 		return errors.New("bot: the messenger cannot answer inline queries")
 	}
@@ -124,7 +124,7 @@ func (g *guarded) AnswerInline(ctx context.Context, queryID string, results []an
 }
 
 func (g *guarded) EditInline(ctx context.Context, chat int64, inlineMessageID, text string, kb *tgbotapi.InlineKeyboardMarkup) error {
-	im, ok := g.Messenger.(kit.InlineMessenger)
+	im, ok := g.Messenger.(InlineMessenger)
 	if !ok {
 		return errors.New("bot: the messenger cannot edit inline messages")
 	}
@@ -252,9 +252,8 @@ func (b *Bot) tellGroup(group, user int64, name, lang string) {
 		return
 	}
 	who := kit.Mention(kit.Seat{User: user, Name: name})
-	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(lang, "btn_open_bot", nil), "https://t.me/"+b.cfg.Username+"?start="+openPayload)))
-	b.out.Send(group, b.cat.T(lang, "private_unreachable", map[string]any{"Player": who}), &kb)
+	kb := kit.MarkupOf([][]kit.Button{{kit.URLButton(b.cat.T(lang, "btn_open_bot", nil), "https://t.me/"+b.cfg.Username+"?start="+openPayload)}})
+	b.out.Send(group, b.cat.T(lang, "private_unreachable", map[string]any{"Player": who}), kb)
 }
 
 // openPayload is the start payload of the link that opens the bot: any

@@ -61,7 +61,7 @@ func (b *Bot) lastGame(chat int64) *Record {
 }
 
 // rematchKeyboard is the ending message's button.
-func (b *Bot) rematchKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+func (b *Bot) rematchKeyboard(lang string, rec *Record) *kit.Markup {
 	k := &kit.Keyboard{Rec: rec}
 	k.Row(k.Btn(b.cat.T(lang, "btn_rematch", nil), OpRematch, 0))
 	return k.Markup()
@@ -169,20 +169,14 @@ func (b *Bot) rematch(c *chatState, lang string, from *tgbotapi.User, game uint6
 	c.Save, c.Lobby = true, true
 	if end.ID != 0 {
 		c.Finalize("", end.ID, b.endingText(lang, ended)+"\n\n"+
-			b.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Name(kit.DisplayName(from))}))
+			b.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Name(displayName(from))}))
 	}
-}
-
-// endingKind is a kind whose game-over message says more than its
-// standings (the board's: the winner, the game's length, highlights).
-type endingKind interface {
-	Ending(lang string, r *Record) string
 }
 
 // endingText is a game's ending message again, for its final text.
 func (b *Bot) endingText(lang string, rec *Record) string {
 	k := b.kindOf(rec)
-	if e, ok := k.(endingKind); ok {
+	if e := b.capsOf(k).ending; e != nil {
 		return e.Ending(lang, rec)
 	}
 	return k.Standings(lang, rec)

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -38,7 +36,7 @@ func (b *Bot) lobbyTimes(lang string, rec *Record) string {
 // computer's level, the 🔔 for the next game, the settings menu (pace,
 // house rules) — with Join and ⬅️ Back, so that whoever comes to a lobby
 // left showing them can still join.
-func (b *Bot) lobbyKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+func (b *Bot) lobbyKeyboard(lang string, rec *Record) *kit.Markup {
 	k := &kit.Keyboard{Rec: rec}
 	join := k.Btn(b.cat.T(lang, "btn_join", nil), OpJoin, 0)
 	if rec.LobbyMore {
@@ -68,7 +66,7 @@ func (b *Bot) autoStartRow(k *kit.Keyboard, lang string, rec *Record) {
 		k.Row(k.Btn(b.cat.T(lang, "btn_autostart_off", nil), OpAutoStart, 0))
 		return
 	}
-	var row []tgbotapi.InlineKeyboardButton
+	var row []kit.Button
 	for _, m := range autoStartChoices {
 		if b.cfg.Now().Add(time.Duration(m)*time.Minute).UnixMilli() >= lobbyClosesAt(rec) {
 			continue // the lobby closes before then

@@ -77,7 +77,7 @@ func (b *Bot) computerName(lang string, n int, lv level.Level) string {
 // computerRow is the lobby's row for computer seats: add one, and remove
 // the last one added (its level is behind ⚙️ More, bot/render.go).
 func (b *Bot) computerRow(k *kit.Keyboard, lang string, rec *Record) {
-	row := []tgbotapi.InlineKeyboardButton{k.Btn(b.cat.T(lang, "btn_add_computer", nil), OpAddComputer, 0)}
+	row := []kit.Button{k.Btn(b.cat.T(lang, "btn_add_computer", nil), OpAddComputer, 0)}
 	if lastComputer(rec) >= 0 {
 		row = append(row, k.Btn(b.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0))
 	}

@@ -383,10 +383,10 @@ func TestDealSettingsPagesFit(t *testing.T) {
 			if n := kit.TextLen(text); n > kit.MaxText || n == 0 {
 				t.Errorf("%s page %d: %d UTF-16 units", lang, page, n)
 			}
-			for _, row := range kb.InlineKeyboard {
+			for _, row := range kb.Rows {
 				for _, btn := range row {
-					if p, err := kit.ParsePress(*btn.CallbackData); err != nil || len(*btn.CallbackData) > kit.MaxCallbackData {
-						t.Errorf("%s page %d: button %q", lang, page, *btn.CallbackData)
+					if p, err := kit.ParsePress(btn.Data); err != nil || len(btn.Data) > kit.MaxCallbackData {
+						t.Errorf("%s page %d: button %q", lang, page, btn.Data)
 					} else if p.Op == OpSetCash || p.Op == OpSetRule && p.Arg >= len(deal.HouseRules) || p.Op == OpSetStakeCap || p.Op == OpSetMax || p.Op == OpSetBid {
 						t.Errorf("%s page %d offers the board's %q", lang, page, p.Op)
 					}

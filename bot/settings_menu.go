@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -99,16 +97,16 @@ type settingsMenu struct {
 	o    ChatOptions
 	r    engine.Rules
 	of   kit.Offer // what the chosen edition offers
-	rows [][]tgbotapi.InlineKeyboardButton
+	rows [][]kit.Button
 }
 
 func (m *settingsMenu) t(id string, data map[string]any) string { return m.b.cat.T(m.lang, id, data) }
 
-func (m *settingsMenu) btn(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
-	return tgbotapi.NewInlineKeyboardButtonData(text, Press{Rev: m.s.OptionsRev, Op: op, Arg: arg}.Encode())
+func (m *settingsMenu) btn(text string, op Op, arg int) kit.Button {
+	return kit.DataButton(text, Press{Rev: m.s.OptionsRev, Op: op, Arg: arg}.Encode())
 }
 
-func (m *settingsMenu) row(buttons ...tgbotapi.InlineKeyboardButton) {
+func (m *settingsMenu) row(buttons ...kit.Button) {
 	m.rows = append(m.rows, buttons)
 }
 
@@ -122,7 +120,7 @@ func (m *settingsMenu) withBids(id string) string {
 }
 
 // rowsOf lays buttons out n to a row.
-func (m *settingsMenu) rowsOf(n int, buttons []tgbotapi.InlineKeyboardButton) {
+func (m *settingsMenu) rowsOf(n int, buttons []kit.Button) {
 	for len(buttons) > 0 {
 		k := min(n, len(buttons))
 		m.row(buttons[:k]...)
@@ -144,7 +142,7 @@ func mark(on bool, text string) string {
 // settingsPages build each page's buttons and return its hint.
 var settingsPages = map[int]func(m *settingsMenu) string{
 	pageLang: func(m *settingsMenu) string {
-		var row []tgbotapi.InlineKeyboardButton
+		var row []kit.Button
 		for i, l := range locales.Languages {
 			row = append(row, m.btn(mark(m.s.Lang == l, m.t("lang_name_"+l, nil)), OpSetLang, i))
 		}
@@ -189,7 +187,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 			if line.op == OpSetBid && !m.of.Bids {
 				continue
 			}
-			var row []tgbotapi.InlineKeyboardButton
+			var row []kit.Button
 			for i, d := range line.presets {
 				row = append(row, m.btn(line.icon+mark(cur.Name == PaceCustom && d == line.cur, m.b.span(m.lang, d)), line.op, i))
 			}
@@ -199,7 +197,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		return m.t(m.withBids("settings_page_custom"), nil)
 	},
 	pageCash: func(m *settingsMenu) string {
-		var row []tgbotapi.InlineKeyboardButton
+		var row []kit.Button
 		for i, v := range m.of.Cash {
 			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.money(m.lang, &m.o, v)), OpSetCash, i))
 		}
@@ -219,7 +217,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		return m.t("settings_page_rules", nil)
 	},
 	pagePlayers: func(m *settingsMenu) string {
-		var row []tgbotapi.InlineKeyboardButton
+		var row []kit.Button
 		for n := m.of.MinPlayers; n <= m.of.MaxPlayers; n++ {
 			row = append(row, m.btn(mark(m.of.MostPlayers(&m.o) == n, strconv.Itoa(n)), OpSetMax, n))
 		}
@@ -228,7 +226,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		return m.t("settings_page_players", nil)
 	},
 	pageAbsence: func(m *settingsMenu) string {
-		var kick, archive []tgbotapi.InlineKeyboardButton
+		var kick, archive []kit.Button
 		for i, v := range kickPresets {
 			label := m.t("set_kick_never", nil)
 			if v > 0 {
@@ -245,7 +243,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		return m.t("settings_page_absence", nil)
 	},
 	pageMain: func(m *settingsMenu) string {
-		var pages []tgbotapi.InlineKeyboardButton
+		var pages []kit.Button
 		for _, p := range mainPages {
 			if m.offers(p.page) {
 				pages = append(pages, m.btn(m.t(p.label, nil), OpSetView, p.page))
@@ -285,7 +283,7 @@ func (m *settingsMenu) offers(page int) bool {
 }
 
 // renderSettings is the settings message on one page.
-func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbotapi.InlineKeyboardMarkup) {
+func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *kit.Markup) {
 	m := &settingsMenu{b: b, lang: lang, s: s, o: b.withDefaultEdition(s.Options)}
 	m.r, m.of = b.rulesOf(&m.o), b.offerOf(&m.o)
 	build, ok := settingsPages[page]
@@ -300,5 +298,5 @@ func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *tgbota
 	lines := append([]string{b.cat.T(lang, "settings_title", nil) + "\n",
 		b.cat.T(lang, "opt_lang", map[string]any{"Value": b.cat.T(lang, "lang_name_"+chatLang, nil)})},
 		b.optionLines(lang, &m.o, true)...)
-	return strings.Join(lines, "\n") + "\n\n" + hint, kit.Markup(m.rows)
+	return strings.Join(lines, "\n") + "\n\n" + hint, kit.MarkupOf(m.rows)
 }

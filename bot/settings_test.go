@@ -249,13 +249,13 @@ func TestSettingsTexts(t *testing.T) {
 			if n := kit.TextLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s settings page %d: %d UTF-16 units", lang, page, n)
 			}
-			for _, row := range kb.InlineKeyboard {
+			for _, row := range kb.Rows {
 				for _, btn := range row {
-					if len(*btn.CallbackData) > kit.MaxCallbackData {
-						t.Errorf("callback data %q too long", *btn.CallbackData)
+					if len(btn.Data) > kit.MaxCallbackData {
+						t.Errorf("callback data %q too long", btn.Data)
 					}
-					if _, err := kit.ParsePress(*btn.CallbackData); err != nil {
-						t.Errorf("settings button %q does not parse", *btn.CallbackData)
+					if _, err := kit.ParsePress(btn.Data); err != nil {
+						t.Errorf("settings button %q does not parse", btn.Data)
 					}
 				}
 			}

@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -54,7 +52,7 @@ func (b *Bot) zoneNow(c *chatState) {
 // The time zone's page and setter, beside the other settings'.
 func init() {
 	settingsPages[pageZone] = func(m *settingsMenu) string {
-		var zones []tgbotapi.InlineKeyboardButton
+		var zones []kit.Button
 		for i, name := range kit.TimeZones {
 			zones = append(zones, m.btn(mark(m.o.Zone(m.lang) == name, m.b.zoneText(m.lang, name)), OpSetZone, i))
 		}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -194,20 +193,11 @@ func chatTop(tx *storage.Tx, chat int64) []ranked {
 	return all[:min(len(all), topSize)]
 }
 
-// setsKind names the sets a kind's results count (SeatResult.Sets): the
-// board's colour sets, "<edition>:<group>", for /stats' favourite set. A
-// Deal game counts games and wins only (kindLines).
-type setsKind interface {
-	SetName(lang, key string) (string, bool)
-}
-
-var _ setsKind = (*board.Kind)(nil)
-
 // statsBlock renders one PlayerStats (the board games').
 func (b *Bot) statsBlock(lang string, s PlayerStats) string {
 	set := b.cat.T(lang, "stats_no_set", nil)
 	if ed, grp, ok := s.Favourite(); ok {
-		if name, ok := b.kinds[board.Name].(setsKind).SetName(lang, ed+":"+strconv.Itoa(grp)); ok {
+		if name, ok := b.capsOf(b.kinds[board.Name]).sets.SetName(lang, ed+":"+strconv.Itoa(grp)); ok {
 			set = name
 		}
 	}
@@ -248,21 +238,13 @@ func (b *Bot) renderStats(lang, name string, here, all PlayerStats, okHere, okAl
 	return sb.String()
 }
 
-// kindsStats is a kind whose games count apart from the board's
-// (PlayerStats.Kinds) and show on a line of their own in /stats.
-type kindsStats interface {
-	StatsLine(lang string, played, won int) string
-}
-
-var _ kindsStats = (*deal.Kind)(nil)
-
 // kindLines are a person's games of other kinds (Monopoly Deal), one line
 // each after the board games' block.
 func (b *Bot) kindLines(lang string, s PlayerStats) string {
 	var sb strings.Builder
 	for _, name := range kindOrder {
-		k, ok := b.kinds[name].(kindsStats)
-		if ks := s.Kinds[name]; ok && ks != nil {
+		k := b.capsOf(b.kinds[name]).stats
+		if ks := s.Kinds[name]; k != nil && ks != nil {
 			sb.WriteString("\n" + k.StatsLine(lang, ks.Played, ks.Won))
 		}
 	}

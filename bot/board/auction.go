@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -297,7 +295,7 @@ func BidSteps(price, unit int) [3]int {
 // auctionKeyboard offers the bids the bidders still in can afford: the
 // opening amounts, or raises over the highest bid; the deed's card; and
 // leaving the auction.
-func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+func (b *Kind) auctionKeyboard(lang string, rec *Record) *kit.Markup {
 	g := rec.Game
 	a := g.Auction
 	richest := 0
@@ -312,13 +310,13 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 		lot = ed.Squares[a.Square].HouseCost
 	}
 	steps := BidSteps(lot, moneyScale(rec))
-	btn := func(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
+	btn := func(text string, op Op, arg int) kit.Button {
 		// The key names the auction and the bid its raises start from
 		// (press_keys.go): a raise means the amount its button shows.
 		data := kit.Press{Game: rec.ID, Rev: auctionKey(rec.Auction.Seq, a.High), Keyed: true, Op: op, Arg: arg}.Encode()
-		return tgbotapi.NewInlineKeyboardButtonData(text, data)
+		return kit.DataButton(text, data)
 	}
-	var bids []tgbotapi.InlineKeyboardButton
+	var bids []kit.Button
 	for i, s := range steps {
 		switch {
 		case a.Leader != engine.NoOwner:
@@ -339,14 +337,14 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 	if len(bids) == 0 && a.MinBid() <= richest { // the steps are beyond everyone: the least bid
 		bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, a.MinBid())}), OpAuctionBid, a.MinBid()))
 	}
-	var rows [][]tgbotapi.InlineKeyboardButton
+	var rows [][]kit.Button
 	for i := 0; i < len(bids); i += 2 {
 		rows = append(rows, bids[i:min(i+2, len(bids))])
 	}
-	rows = append(rows, []tgbotapi.InlineKeyboardButton{
+	rows = append(rows, []kit.Button{
 		b.DeedButton(&kit.Keyboard{Rec: rec}, lang, a.Square), // valid while the game runs (deed.go)
 		btn(b.cat.T(lang, "btn_pass", nil), OpAuctionLeave, 0)})
-	return kit.Markup(rows)
+	return kit.MarkupOf(rows)
 }
 
 // onAuctionPress handles a press on an auction's message: checked by the
@@ -354,21 +352,21 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboar
 // still counts; a bid by the amount it names, which must still be the one
 // the button shows (a button made before keys raises the highest bid as
 // it stands).
-func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
-	chat := q.Message.Chat.ID
+func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+	chat := q.Message.Chat
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		// The answer is the presser's to read, the messages the chat's
 		// (kit.AnswerIn).
-		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
-		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) { b.auctionPress(c, lang, q.From, p) })
+		c.AnswerLang = c.PresserLang(q.From.Lang)
+		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *chatState, lang string) { b.auctionPress(c, lang, q.From, p) })
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
 }
 
-func (b *Kind) auctionPress(c *chatState, lang string, from *tgbotapi.User, p Press) {
+func (b *Kind) auctionPress(c *chatState, lang string, from *kit.Person, p Press) {
 	rec := c.Rec
 	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil {
 		c.Alert = b.staleText(rec, lang, p) // no game, or another one

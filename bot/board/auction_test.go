@@ -84,9 +84,9 @@ func TestLuxAuctionMessage(t *testing.T) {
 	}
 	for _, lang := range locales.Languages {
 		var raises []int
-		for _, row := range b.auctionKeyboard(lang, rec).InlineKeyboard {
+		for _, row := range b.auctionKeyboard(lang, rec).Rows {
 			for _, btn := range row {
-				p, err := kit.ParsePress(*btn.CallbackData)
+				p, err := kit.ParsePress(btn.Data)
 				if err == nil && p.Op == OpDeed { // valid while the game runs (deed.go)
 					continue
 				}
@@ -165,9 +165,9 @@ func TestAuctionOpeningBids(t *testing.T) {
 	rec := editionRecord(t, engine.Classic)
 	auctionOn(t, b, rec, 1) // Mediterranean Avenue, $60
 	ops := func() (bids []int, others []Op) {
-		for _, row := range b.auctionKeyboard("en", rec).InlineKeyboard {
+		for _, row := range b.auctionKeyboard("en", rec).Rows {
 			for _, btn := range row {
-				p, _ := kit.ParsePress(*btn.CallbackData)
+				p, _ := kit.ParsePress(btn.Data)
 				if p.Op == OpAuctionBid {
 					bids = append(bids, p.Arg)
 					if btn.Text != cat.T("en", "btn_bid", map[string]any{"Amount": cat.Money("en", p.Arg)}) {

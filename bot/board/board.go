@@ -5,8 +5,6 @@ import (
 	"log/slog"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -62,7 +60,7 @@ func (b *Kind) changeVia(chat, via int64, updateID int, fn func(c *chatState) er
 	return b.host.ChangeVia(chat, via, updateID, fn)
 }
 
-func (b *Kind) pressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
+func (b *Kind) pressChange(chat int64, updateID int, q kit.PressIn, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
 	return b.host.PressChange(chat, updateID, q, p, fn)
 }
 

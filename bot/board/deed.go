@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -52,7 +50,7 @@ func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
 const maxAlert = 200
 
 // DeedButton is the button that shows sq's deed card.
-func (b *Kind) DeedButton(k *kit.Keyboard, lang string, sq int) tgbotapi.InlineKeyboardButton {
+func (b *Kind) DeedButton(k *kit.Keyboard, lang string, sq int) kit.Button {
 	return k.Btn(b.cat.T(lang, "btn_deed", nil), OpDeed, sq)
 }
 
@@ -69,10 +67,10 @@ const groupsPerRow = 5
 // or, with open = group + 1, a button per deed of that group for its card
 // and one back to the groups. 28 deed buttons in 10 rows pushed the turn
 // far up the chat.
-func (b *Kind) deedRows(lang string, rec *Record, open int) *tgbotapi.InlineKeyboardMarkup {
+func (b *Kind) deedRows(lang string, rec *Record, open int) *kit.Markup {
 	ed := rec.Game.EditionData()
 	k := &kit.Keyboard{Rec: rec}
-	var row []tgbotapi.InlineKeyboardButton
+	var row []kit.Button
 	flush := func(n int) {
 		if len(row) == n {
 			k.Row(row...)
@@ -214,14 +212,14 @@ func (b *Kind) deedToast(lang string, rec *Record, user int64, press Press) stri
 // onBoardGroupPress opens a group's deeds on /board's message, or the
 // groups again. Only the newest /board message is live; an older one was
 // closed when it was replaced.
-func (b *Kind) onBoardGroupPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
-	chat := q.Message.Chat.ID
+func (b *Kind) onBoardGroupPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+	chat := q.Message.Chat
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
+		c.AnswerLang = c.PresserLang(q.From.Lang)
 		rec := c.Rec
 		if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil ||
-			rec.DeedsMsg != q.Message.MessageID || p.Arg < 0 || p.Arg > rec.Game.EditionData().GroupCount() {
+			rec.DeedsMsg != q.Message.ID || p.Arg < 0 || p.Arg > rec.Game.EditionData().GroupCount() {
 			c.Alert = b.staleText(rec, c.AnswerLang, p)
 			return nil
 		}
@@ -236,11 +234,11 @@ func (b *Kind) onBoardGroupPress(ctx context.Context, updateID int, q *tgbotapi.
 
 // onDeedPress answers a deed button with the card. Anyone in the chat may
 // look; the press is checked against the game, not its revision.
-func (b *Kind) onDeedPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
-	chat := q.Message.Chat.ID
+func (b *Kind) onDeedPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+	chat := q.Message.Chat
 	defer b.lock(chat)()
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.PresserLang(q.From.LanguageCode) // the card is an alert: the presser's to read
+		lang := c.PresserLang(q.From.Lang) // the card is an alert: the presser's to read
 		c.AnswerLang = lang
 		if c.Rec == nil || c.Rec.ID != p.Game || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
 			c.Alert = b.staleText(c.Rec, lang, p)

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -174,7 +172,7 @@ func Stakes(most, unit int) []int {
 // casino: fractions of what may be staked, and no stake.
 func (b *Kind) stakeRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := rec.Game
-	var bs []tgbotapi.InlineKeyboardButton
+	var bs []kit.Button
 	for _, v := range Stakes(g.MaxStake(g.Current), moneyScale(rec)) {
 		bs = append(bs, k.Btn(b.cat.T(lang, "btn_stake", map[string]any{"Amount": b.money(lang, rec, v)}), OpStake, v))
 	}

@@ -106,9 +106,9 @@ func TestLuxTurnMessage(t *testing.T) {
 			t.Errorf("%s: dollars, or the reels not on one line:\n%s", lang, text)
 		}
 		var stakes []int
-		for _, row := range b.turnKeyboard(lang, rec).InlineKeyboard {
+		for _, row := range b.turnKeyboard(lang, rec).Rows {
 			for _, btn := range row {
-				if p, err := kit.ParsePress(*btn.CallbackData); err == nil && p.Op == OpStake {
+				if p, err := kit.ParsePress(btn.Data); err == nil && p.Op == OpStake {
 					stakes = append(stakes, p.Arg)
 					if !strings.Contains(btn.Text, cat.MoneyOf(lang, engine.Lux, p.Arg)) {
 						t.Errorf("%s: stake button %q does not show %d", lang, btn.Text, p.Arg)
@@ -166,9 +166,9 @@ func TestBusinessTurnMessage(t *testing.T) {
 			t.Errorf("%s: houses or hotels in the business edition:\n%s", lang, text)
 		}
 		ops := map[Op]bool{}
-		for _, row := range b.turnKeyboard(lang, rec).InlineKeyboard {
+		for _, row := range b.turnKeyboard(lang, rec).Rows {
 			for _, btn := range row {
-				if p, err := kit.ParsePress(*btn.CallbackData); err == nil {
+				if p, err := kit.ParsePress(btn.Data); err == nil {
 					ops[p.Op] = true
 				}
 			}

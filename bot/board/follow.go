@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -23,12 +21,12 @@ const OpFollow Op = "bw"
 const maxFollowers = 50
 
 // onFollowPress answers 👁 for whoever pressed it.
-func (b *Kind) onFollowPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
-	chat := q.Message.Chat.ID
+func (b *Kind) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+	chat := q.Message.Chat
 	defer b.lock(chat)()
 	user := q.From.ID
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.PresserLang(q.From.LanguageCode) // every answer here is the presser's
+		lang := c.PresserLang(q.From.Lang) // every answer here is the presser's
 		rec := c.Rec
 		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
 			c.Alert = b.staleText(rec, lang, press)
@@ -66,6 +64,6 @@ func (b *Kind) notifyFollowers(c *chatState, lang string) {
 }
 
 // followButton is 👁 for the turn message's row of anyone's buttons.
-func (b *Kind) followButton(k *kit.Keyboard, lang string) tgbotapi.InlineKeyboardButton {
+func (b *Kind) followButton(k *kit.Keyboard, lang string) kit.Button {
 	return k.Btn(b.cat.T(lang, "btn_follow", nil), OpFollow, 0)
 }

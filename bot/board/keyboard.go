@@ -3,15 +3,13 @@ package board
 import (
 	"fmt"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // turnKeyboard builds the turn message's buttons from engine.Legal, so a
 // button never offers what the engine would refuse.
-func (b *Kind) turnKeyboard(lang string, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
 	g := rec.Game
 	if g.Phase == engine.PhaseGameOver {
 		return nil
@@ -50,7 +48,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 		}
 	default:
 		waiting := g.Waiting()
-		var main []tgbotapi.InlineKeyboardButton
+		var main []kit.Button
 		for _, a := range g.Legal(waiting) {
 			switch a.Kind {
 			case engine.ActRoll:
@@ -148,7 +146,7 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 		}
 		grp := rec.View.Group
 		for _, sq := range ed.Group(grp) {
-			row := []tgbotapi.InlineKeyboardButton{k.Btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
+			row := []kit.Button{k.Btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
 			if has(engine.ActBuild, sq) {
 				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].HouseCost)}), OpBuild, sq))
 			}

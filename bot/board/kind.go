@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -14,9 +12,9 @@ import (
 // Press hands a board button to its handler: a trade composer's button
 // pressed in a private chat, a trade or offer button in the group, or a
 // move in the game.
-func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
+func (b *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) {
 	if q.Message == nil { // the board posts no inline messages: forged
-		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(b.chatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
+		b.host.AnswerPress(ctx, q.ID, b.cat.T(b.chatLang(q.From.ID, q.From.Lang), "alert_outdated", nil), true)
 		return
 	}
 	switch {
@@ -41,11 +39,12 @@ func (b *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 
 // Command handles the board's commands: /board, /history, /leave, /trade,
 // /cash (a typed amount in the composer) and the trade deep link.
-func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
+func (b *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool {
+	group := m.Group
 	from := m.From
-	switch m.Command() {
+	switch m.Command {
 	case "start":
-		p := m.CommandArguments()
+		p := m.Args
 		if group || !strings.HasPrefix(p, "t") {
 			return false
 		}
@@ -64,22 +63,22 @@ func (b *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 	case "board":
 		var shown *Record
 		var lang string
-		st, err := b.change(m.Chat.ID, updateID, b.withDeeds(b.cmdBoard(m.Chat.ID, from, &shown, &lang))) // deed.go
+		st, err := b.change(m.Chat, updateID, b.withDeeds(b.cmdBoard(m.Chat, from, &shown, &lang))) // deed.go
 		if err == nil && shown != nil && (st.Rec == nil || st.Rec.ID != shown.ID) {
 			// The last game's board: the line that says so comes first.
 			b.finish(ctx, st, err, "")
-			b.sendPicture(m.Chat.ID, lang, shown, true)
+			b.sendPicture(m.Chat, lang, shown, true)
 			break
 		}
 		if err == nil && shown != nil {
-			b.sendPicture(m.Chat.ID, lang, shown, true)
+			b.sendPicture(m.Chat, lang, shown, true)
 		}
 		b.finish(ctx, st, err, "") // the deeds under the picture
 	case "history":
-		st, err := b.change(m.Chat.ID, updateID, b.cmdShowGame(from, b.renderHistory))
+		st, err := b.change(m.Chat, updateID, b.cmdShowGame(from, b.renderHistory))
 		b.finish(ctx, st, err, "")
 	case "leave":
-		st, err := b.change(m.Chat.ID, updateID, b.cmdLeave(from))
+		st, err := b.change(m.Chat, updateID, b.cmdLeave(from))
 		b.finish(ctx, st, err, "")
 	default:
 		return false
@@ -289,9 +288,9 @@ func (b *Kind) Results(r *Record) []SeatResult {
 }
 
 // cmdShowGame answers /board and /history: a view of the running game.
-func (b *Kind) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Record) string) func(c *chatState) error {
+func (b *Kind) cmdShowGame(from *kit.Person, render func(lang string, rec *Record) string) func(c *chatState) error {
 	return func(c *chatState) error {
-		lang := c.Lang(from.LanguageCode)
+		lang := c.Lang(from.Lang)
 		if c.Rec == nil || c.Rec.Status != StatusPlaying {
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
 			return nil
@@ -301,9 +300,9 @@ func (b *Kind) cmdShowGame(from *tgbotapi.User, render func(lang string, rec *Re
 	}
 }
 
-func (b *Kind) cmdLeave(from *tgbotapi.User) func(c *chatState) error {
+func (b *Kind) cmdLeave(from *kit.Person) func(c *chatState) error {
 	return func(c *chatState) error {
-		lang := c.Lang(from.LanguageCode)
+		lang := c.Lang(from.Lang)
 		seat := -1
 		if c.Rec != nil {
 			seat = int(c.Rec.SeatOf(from.ID))

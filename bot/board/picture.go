@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
@@ -146,9 +144,9 @@ func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) boo
 // the chat; with no game running, the final board of the last one. The
 // change stores only that the update was applied; *shown is the record to
 // draw (nil when there is none).
-func (b *Kind) cmdBoard(chat int64, from *tgbotapi.User, shown **Record, lang *string) func(c *chatState) error {
+func (b *Kind) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *string) func(c *chatState) error {
 	return func(c *chatState) error {
-		*shown, *lang = nil, c.Lang(from.LanguageCode)
+		*shown, *lang = nil, c.Lang(from.Lang)
 		if c.Rec == nil || c.Rec.Status != StatusPlaying {
 			if last := b.host.LastGame(chat); last != nil && last.Game != nil && (last.Kind == "" || last.Kind == Name) {
 				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "ending_last_board", nil)})
@@ -168,15 +166,15 @@ func (b *Kind) cmdBoard(chat int64, from *tgbotapi.User, shown **Record, lang *s
 // onPicturePress answers 🗺: the picture of the game the message belongs
 // to, whoever pressed, and the turn's message moves below it; nothing in
 // the game changes.
-func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
-	chat := q.Message.Chat.ID
+func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+	chat := q.Message.Chat
 	defer b.lock(chat)()
 	var shown *Record
 	var lang string
 	st, err := b.change(chat, updateID, func(c *chatState) error {
-		shown, lang = nil, c.Lang(q.From.LanguageCode)
+		shown, lang = nil, c.Lang(q.From.Lang)
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
-			c.Alert = b.staleText(c.Rec, c.PresserLang(q.From.LanguageCode), press)
+			c.Alert = b.staleText(c.Rec, c.PresserLang(q.From.Lang), press)
 			return nil
 		}
 		shown = c.Rec.Clone()
@@ -190,7 +188,7 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q *tgbotapi.Cal
 		return nil
 	})
 	if err == nil && shown != nil && !b.sendPicture(chat, lang, shown, false) {
-		st.Toast = b.cat.T(st.PresserLang(q.From.LanguageCode), "picture_recent", nil)
+		st.Toast = b.cat.T(st.PresserLang(q.From.Lang), "picture_recent", nil)
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)

@@ -5,15 +5,13 @@ import (
 	"errors"
 	"math/rand/v2"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // onGamePress handles a press of a board game's move or menu button.
-func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
-	chat := q.Message.Chat.ID
+func (b *Kind) onGamePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+	chat := q.Message.Chat
 	defer b.lock(chat)()
 	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
 		b.onPress(c, lang, q.From, press)
@@ -31,7 +29,7 @@ func (b *Kind) onGamePress(ctx context.Context, updateID int, q *tgbotapi.Callba
 }
 
 // onPress turns a validated button press into a change of c.
-func (b *Kind) onPress(c *chatState, lang string, from *tgbotapi.User, press Press) {
+func (b *Kind) onPress(c *chatState, lang string, from *kit.Person, press Press) {
 	rec := c.Rec
 	seat := rec.SeatOf(from.ID)
 	g := rec.Game
@@ -122,7 +120,7 @@ func (b *Kind) setView(c *chatState, v View) {
 
 // ownsMenu says whether from may move within the open menu (nobody's, their
 // own, or one whose owner left the game), alerting otherwise.
-func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
+func (b *Kind) ownsMenu(c *chatState, lang string, from *kit.Person) bool {
 	v := c.Rec.View
 	if owner := c.Rec.SeatOf(v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && c.Rec.Game.Active(owner) {
 		c.Alert = b.menuOwnerText(c.Rec, lang)
@@ -132,7 +130,7 @@ func (b *Kind) ownsMenu(c *chatState, lang string, from *tgbotapi.User) bool {
 }
 
 // act applies one engine action for seat and records what to show.
-func (b *Kind) act(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, a engine.Action) {
+func (b *Kind) act(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, a engine.Action) {
 	g := c.Rec.Game
 	evs, err := b.apply(c, lang, seat, a) // a bankruptcy's summary too (ending_bankrupt.go)
 	if err != nil {

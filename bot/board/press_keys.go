@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -108,7 +106,7 @@ func buttonKey(g *engine.Game, p Press) (key uint64, keyed bool) {
 // payment whose amount moved names the amount now; anything else is
 // outdated. The game's messages are shown again, in case an edit was
 // lost.
-func (b *Kind) stillMeant(c *chatState, lang string, from *tgbotapi.User, seat engine.PlayerID, p Press) bool {
+func (b *Kind) stillMeant(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, p Press) bool {
 	rec := c.Rec
 	g := rec.Game
 	want, keyed := buttonKey(g, p)

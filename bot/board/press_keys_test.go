@@ -3,8 +3,6 @@ package board
 import (
 	"testing"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -31,8 +29,8 @@ func TestDecisionKeysFollowTheDecisionOnly(t *testing.T) {
 	g := rec.Game
 	cur := g.Current
 	other := (cur + 1) % 3
-	user := func(s engine.PlayerID) *tgbotapi.User {
-		return &tgbotapi.User{ID: rec.Seats[s].User, LanguageCode: "en"}
+	user := func(s engine.PlayerID) *kit.Person {
+		return &kit.Person{ID: rec.Seats[s].User, Lang: "en"}
 	}
 	check := func(seat engine.PlayerID, p Press) *chatState {
 		c := &chatState{Rec: rec}

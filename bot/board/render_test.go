@@ -65,10 +65,10 @@ func TestLongestTexts(t *testing.T) {
 			}
 		}
 		kb := b.turnKeyboard(lang, rec)
-		for _, row := range kb.InlineKeyboard {
+		for _, row := range kb.Rows {
 			for _, btn := range row {
-				if len(*btn.CallbackData) > kit.MaxCallbackData {
-					t.Errorf("callback data %q too long", *btn.CallbackData)
+				if len(btn.Data) > kit.MaxCallbackData {
+					t.Errorf("callback data %q too long", btn.Data)
 				}
 			}
 		}

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -15,11 +13,11 @@ import (
 // cmdStake is /stake <amount> in the group: a typed stake on the gamble
 // square or at the casino, for an amount the buttons do not offer. The
 // engine checks it like a button's; a refusal is answered in the chat.
-func (b *Kind) cmdStake(ctx context.Context, updateID int, m *tgbotapi.Message) {
+func (b *Kind) cmdStake(ctx context.Context, updateID int, m kit.CommandIn) {
 	from := m.From
-	amount, ok := ParseAmount(m.CommandArguments())
-	st, err := b.change(m.Chat.ID, updateID, func(c *chatState) error {
-		lang := c.Lang(from.LanguageCode)
+	amount, ok := ParseAmount(m.Args)
+	st, err := b.change(m.Chat, updateID, func(c *chatState) error {
+		lang := c.Lang(from.Lang)
 		rec := c.Rec
 		refuse := func(text string) error {
 			c.Replies = append(c.Replies, kit.Reply{Text: text})

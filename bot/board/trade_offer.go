@@ -5,8 +5,6 @@ import (
 	"slices"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -113,16 +111,16 @@ func (b *Kind) expireOffers(ctx context.Context, chat int64) {
 
 // onTradePress handles the trade buttons of a group's messages: OpTrade
 // and the offer buttons.
-func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
-	chat := q.Message.Chat.ID
+func (b *Kind) onTradePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+	chat := q.Message.Chat
 	defer b.lock(chat)()
 	var open *Draft
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		open = nil // Batch may run this more than once
 		// The alert is the presser's to read; the chat's messages (an
 		// accepted offer) are in the chat's language (kit.AnswerIn).
-		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
-		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) { open = b.tradePress(c, lang, q.From, press) })
+		c.AnswerLang = c.PresserLang(q.From.Lang)
+		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *chatState, lang string) { open = b.tradePress(c, lang, q.From, press) })
 		return nil
 	})
 	if err == nil && st != nil && open != nil && st.Alert == "" {
@@ -141,7 +139,7 @@ func (b *Kind) onTradePress(ctx context.Context, updateID int, q *tgbotapi.Callb
 // tradePress is the change of a trade button in the group: 🤝 and an
 // offer's buttons. It returns the draft to open in the presser's
 // composer (nil: none). A refusal names its reason.
-func (b *Kind) tradePress(c *chatState, lang string, from *tgbotapi.User, press Press) *Draft {
+func (b *Kind) tradePress(c *chatState, lang string, from *kit.Person, press Press) *Draft {
 	rec := c.Rec
 	if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && !press.Keyed && rec.Rev != press.Rev {
 		c.Alert = b.staleText(rec, lang, press)
@@ -194,12 +192,12 @@ func (b *Kind) tradePress(c *chatState, lang string, from *tgbotapi.User, press 
 
 // cmdTrade is /trade: in a group it opens the composer like the button;
 // in a private chat it explains where to start. The chat's lock is held.
-func (b *Kind) cmdTrade(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) {
-	chat := m.Chat.ID
+func (b *Kind) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, group bool) {
+	chat := m.Chat
 	var open *Draft
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		open = nil // Batch may run this more than once
-		lang := c.Lang(m.From.LanguageCode)
+		lang := c.Lang(m.From.Lang)
 		rec := c.Rec
 		switch {
 		case !group:
@@ -240,7 +238,7 @@ func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
 }
 
 // openOffer is an open offer's message: its text and buttons.
-func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *tgbotapi.InlineKeyboardMarkup) {
+func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *kit.Markup) {
 	// Its deadline once, in the chat's zone (expiry is in game time, so a
 	// paused game's offer names none).
 	open := b.cat.T(lang, "offer_open", nil)

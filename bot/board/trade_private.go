@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -54,7 +52,7 @@ func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int,
 // to the user's private chat — if the bot cannot write there (the person
 // never started it), the group gets a deep link instead — and calls done
 // with the answer to the press, in alang.
-func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *tgbotapi.User, d *Draft, alang string, done func(toast, alert string)) {
+func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *kit.Person, d *Draft, alang string, done func(toast, alert string)) {
 	rec := b.storeDraft(group, st, from, d)
 	glang := st.ChatLang()
 	b.host.Later(group, func() { done(b.sendComposer(ctx, group, rec, glang, alang, from, d)) })
@@ -62,8 +60,8 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 
 // storeDraft stores d as from's draft and returns the record with it (nil
 // if it could not); the group's lock is held.
-func (b *Kind) storeDraft(group int64, st *chatState, from *tgbotapi.User, d *Draft) *Record {
-	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, b.privateLang(group, from.ID, from.LanguageCode), func(rec *Record, set *Settings) (bool, error) {
+func (b *Kind) storeDraft(group int64, st *chatState, from *kit.Person, d *Draft) *Record {
+	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, b.privateLang(group, from.ID, from.Lang), func(rec *Record, set *Settings) (bool, error) {
 		if rec.Drafts == nil {
 			rec.Drafts = map[int64]*Draft{}
 		}
@@ -84,11 +82,11 @@ func (b *Kind) storeDraft(group int64, st *chatState, from *tgbotapi.User, d *Dr
 
 // sendComposer is openComposer's part outside the lock: the link goes
 // to the group in glang, the answer is in alang.
-func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang, alang string, from *tgbotapi.User, d *Draft) (toast, alert string) {
+func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang, alang string, from *kit.Person, d *Draft) (toast, alert string) {
 	if rec == nil {
 		return "", b.cat.T(alang, "alert_failed", nil)
 	}
-	lang := b.privateLang(group, from.ID, from.LanguageCode)
+	lang := b.privateLang(group, from.ID, from.Lang)
 	text, kb := b.renderComposer(lang, group, rec, from.ID)
 	id, err := b.tg.Send(ctx, from.ID, text, kb)
 	if err != nil {
@@ -98,8 +96,8 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 		}
 		if b.linkQueued(group, rec.ID, from.ID, d.Rev) {
 			seat := rec.SeatOf(from.ID)
-			m := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-				tgbotapi.NewInlineKeyboardButtonURL(b.cat.T(glang, "btn_trade_open", nil), link)))
+			m := kit.Markup{Rows: [][]kit.Button{{
+				kit.URLButton(b.cat.T(glang, "btn_trade_open", nil), link)}}}
 			b.out.Put(group, linkSlot(rec.ID, from.ID), 0, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
 		}
 		return b.cat.T(alang, "trade_link_sent", nil), ""
@@ -174,15 +172,15 @@ func (b *Kind) closeLinks(c *chatState, lang string) {
 
 // onTradeStart is /start with a trade payload in a private chat (the
 // private chat's lock is held): it opens the composer there.
-func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Message, payload string) {
+func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, payload string) {
 	user := m.From.ID
-	lang := b.chatLang(m.Chat.ID, m.From.LanguageCode)
+	lang := b.chatLang(m.Chat, m.From.Lang)
 	group, gameID, ok := parseTradePayload(payload)
 	if !ok {
-		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_in_group", nil), nil)
+		b.sendPrivate(ctx, m.Chat, b.cat.T(lang, "trade_in_group", nil), nil)
 		return
 	}
-	lang = b.privateLang(group, m.Chat.ID, m.From.LanguageCode)
+	lang = b.privateLang(group, m.Chat, m.From.Lang)
 	unlock := b.lock(group)
 	var d *Draft
 	link := 0 // the deep link this start came through, to take down
@@ -213,7 +211,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m *tgbotapi.Messa
 		b.dropLink(group, rec, user, link) // the link did its job
 	}
 	unlock()
-	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
+	if !b.draftRefused(ctx, m.Chat, lang, err) {
 		b.showComposer(ctx, lang, group, rec, user, d, false)
 	}
 }
@@ -229,10 +227,10 @@ func (b *Kind) answerRefusal(ctx context.Context, id string, err error, failText
 	case errors.Is(err, kit.ErrDuplicate):
 		b.answer(ctx, id, nil, err)
 	case errors.As(err, &r):
-		_ = b.tg.AnswerCallback(ctx, id, r.text, true)
+		b.host.AnswerPress(ctx, id, r.text, true)
 	default:
 		b.log.Error("trade press failed", "err", err)
-		_ = b.tg.AnswerCallback(ctx, id, failText, true)
+		b.host.AnswerPress(ctx, id, failText, true)
 	}
 	return true
 }
@@ -266,7 +264,7 @@ func (b *Kind) showComposer(ctx context.Context, lang string, group int64, rec *
 	}
 }
 
-func (b *Kind) sendPrivate(ctx context.Context, chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) int {
+func (b *Kind) sendPrivate(ctx context.Context, chat int64, text string, kb *kit.Markup) int {
 	id, err := b.tg.Send(ctx, chat, text, kb)
 	if err != nil {
 		b.log.Warn("sending to a private chat", "chat", chat, "err", err)
@@ -276,17 +274,17 @@ func (b *Kind) sendPrivate(ctx context.Context, chat int64, text string, kb *tgb
 
 // cmdCash is /cash N in a private chat: the typed amount for the amount
 // being edited in the composer. The private chat's lock is held.
-func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
+func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	user := m.From.ID
-	lang := b.chatLang(m.Chat.ID, m.From.LanguageCode)
+	lang := b.chatLang(m.Chat, m.From.Lang)
 	var group int64
 	group = b.host.Settings(user).TradeChat
-	n, perr := strconv.Atoi(strings.TrimSpace(m.CommandArguments()))
-	if group == 0 || m.Chat.ID != user || perr != nil || n < 0 {
-		b.sendPrivate(ctx, m.Chat.ID, b.cat.T(lang, "trade_cash_usage", nil), nil)
+	n, perr := strconv.Atoi(strings.TrimSpace(m.Args))
+	if group == 0 || m.Chat != user || perr != nil || n < 0 {
+		b.sendPrivate(ctx, m.Chat, b.cat.T(lang, "trade_cash_usage", nil), nil)
 		return
 	}
-	lang = b.privateLang(group, m.Chat.ID, m.From.LanguageCode)
+	lang = b.privateLang(group, m.Chat, m.From.Lang)
 	unlock := b.lock(group)
 	var d *Draft
 	rec, err := b.changeDraft(group, 0, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
@@ -300,17 +298,17 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m *tgbotapi.Message) {
 		return true, nil
 	})
 	unlock()
-	if !b.draftRefused(ctx, m.Chat.ID, lang, err) {
+	if !b.draftRefused(ctx, m.Chat, lang, err) {
 		b.showComposer(ctx, lang, group, rec, user, d, true)
 	}
 }
 
 // onDraftPress handles a composer button pressed in a private chat.
-func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
 	user := q.From.ID
-	private := q.Message.Chat.ID
+	private := q.Message.Chat
 	group := press.Chat
-	lang := b.privateLang(group, private, q.From.LanguageCode)
+	lang := b.privateLang(group, private, q.From.Lang)
 	unlock := b.lock(group)
 	if press.Op == OpTrSend {
 		b.sendOffer(ctx, updateID, q, press, lang)
@@ -336,37 +334,37 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 			return false, refusal{b.cat.T(lang, id, nil)}
 		}
 		d.Rev++
-		d.Msg = q.Message.MessageID
+		d.Msg = q.Message.ID
 		return true, nil
 	})
 	unlock()
 	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "trade_no_game", nil)) {
 		return
 	}
-	_ = b.tg.AnswerCallback(ctx, q.ID, b.deedToast(lang, rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
+	b.host.AnswerPress(ctx, q.ID, b.deedToast(lang, rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
 	if discarded {
-		_ = b.tg.Edit(ctx, private, q.Message.MessageID, b.cat.T(lang, "composer_discarded", nil), nil)
+		_ = b.tg.Edit(ctx, private, q.Message.ID, b.cat.T(lang, "composer_discarded", nil), nil)
 		return
 	}
 	text, kb := b.renderComposer(lang, group, rec, user)
-	if err := b.tg.Edit(ctx, private, q.Message.MessageID, text, kb); err != nil {
+	if err := b.tg.Edit(ctx, private, q.Message.ID, text, kb); err != nil {
 		b.log.Warn("editing the composer", "chat", private, "err", err)
 	}
 }
 
 // sendOffer proposes the draft: engine.ActProposeTrade in the group's game
 // (declining the offer it counters), the offer posted in the group.
-func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press, lang string) {
+func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press Press, lang string) {
 	user := q.From.ID
 	group := press.Chat
 	sent := 0
-	t, err := b.changeVia(group, q.Message.Chat.ID, updateID, func(t *chatState) error {
+	t, err := b.changeVia(group, q.Message.Chat, updateID, func(t *chatState) error {
 		rec := t.Rec
 		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
 			return refusal{b.cat.T(lang, "trade_no_game", nil)}
 		}
 		d := rec.Drafts[user]
-		if d == nil || d.Rev != press.Rev || q.Message.Chat.ID != user {
+		if d == nil || d.Rev != press.Rev || q.Message.Chat != user {
 			return refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
 		g := rec.Game
@@ -411,8 +409,8 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q *tgbotapi.Callback
 		return
 	}
 	b.host.Later(group, func() {
-		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
-		_ = b.tg.Edit(ctx, q.Message.Chat.ID, q.Message.MessageID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
+		b.host.AnswerPress(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
+		_ = b.tg.Edit(ctx, q.Message.Chat, q.Message.ID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
 	})
 	b.finish(ctx, t, nil, "")
 	b.postOffer(group, t.Rec, t.ChatLang(), sent)

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -54,18 +52,18 @@ func (b *Kind) offerText(lang string, rec *Record, t *engine.Trade, open bool) s
 	return strings.Join(lines, "\n")
 }
 
-func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *tgbotapi.InlineKeyboardMarkup {
-	btn := func(key string, op Op) tgbotapi.InlineKeyboardButton {
-		return tgbotapi.NewInlineKeyboardButtonData(b.cat.T(lang, key, nil), Press{Game: rec.ID, Op: op, Arg: id}.Encode())
+func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *kit.Markup {
+	btn := func(key string, op Op) kit.Button {
+		return kit.DataButton(b.cat.T(lang, key, nil), Press{Game: rec.ID, Op: op, Arg: id}.Encode())
 	}
-	return kit.Markup([][]tgbotapi.InlineKeyboardButton{
+	return kit.MarkupOf([][]kit.Button{
 		{btn("btn_offer_accept", OpOfAccept), btn("btn_offer_decline", OpOfReject)},
 		{btn("btn_offer_counter", OpOfCounter), btn("btn_offer_withdraw", OpOfWithdraw)}})
 }
 
 // renderComposer is the private composer of user's draft in the group's
 // game. Its buttons offer only what the engine would accept now.
-func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *tgbotapi.InlineKeyboardMarkup) {
+func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *kit.Markup) {
 	rec = rec.WithNames(b.groupNames(group)) // the squares as the group sees them, the text in lang
 	d := rec.Drafts[user]
 	seat := rec.SeatOf(user)
@@ -73,11 +71,11 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 		return b.cat.T(lang, "trade_no_game", nil), nil
 	}
 	g := rec.Game
-	var rows [][]tgbotapi.InlineKeyboardButton
-	btn := func(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
-		return tgbotapi.NewInlineKeyboardButtonData(text, Press{Game: rec.ID, Rev: d.Rev, Op: op, Arg: arg, Chat: group}.Encode())
+	var rows [][]kit.Button
+	btn := func(text string, op Op, arg int) kit.Button {
+		return kit.DataButton(text, Press{Game: rec.ID, Rev: d.Rev, Op: op, Arg: arg, Chat: group}.Encode())
 	}
-	pairs := func(bs []tgbotapi.InlineKeyboardButton) {
+	pairs := func(bs []kit.Button) {
 		for i := 0; i < len(bs); i += 2 {
 			rows = append(rows, bs[i:min(i+2, len(bs))])
 		}
@@ -86,15 +84,15 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	tr := d.Trade
 	tr.From = seat
 	if tr.To == engine.NoOwner || !g.Active(tr.To) {
-		var bs []tgbotapi.InlineKeyboardButton
+		var bs []kit.Button
 		for i := range g.Players {
 			if p := engine.PlayerID(i); p != seat && g.Active(p) {
 				bs = append(bs, btn(kit.SeatLabel(rec, i), OpTrTo, i))
 			}
 		}
 		pairs(bs)
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0)})
-		return b.cat.T(lang, "composer_choose", map[string]any{"Player": me}), kit.Markup(rows)
+		rows = append(rows, []kit.Button{btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0)})
+		return b.cat.T(lang, "composer_choose", map[string]any{"Player": me}), kit.MarkupOf(rows)
 	}
 	lines := []string{
 		b.cat.T(lang, "composer_title", map[string]any{"Player": me, "Other": kit.SeatName(rec, tr.To)}),
@@ -110,7 +108,7 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 		ids := map[int]string{EditGive: "composer_amount_give", EditTake: "composer_amount_take", EditDebt: "composer_amount_debt"}
 		cur, mx := amountOf(d), amountMax(g, d)
 		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.money(lang, rec, cur), "Max": b.money(lang, rec, mx)}))
-		var minus, plus []tgbotapi.InlineKeyboardButton
+		var minus, plus []kit.Button
 		scale := moneyScale(rec)
 		for _, step := range []int{500 * scale, 100 * scale, 50 * scale, 10 * scale} {
 			if cur-step >= 0 {
@@ -122,15 +120,15 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 				plus = append(plus, btn("+"+strconv.Itoa(step), OpTrAdd, step))
 			}
 		}
-		for _, r := range [][]tgbotapi.InlineKeyboardButton{minus, plus} {
+		for _, r := range [][]kit.Button{minus, plus} {
 			if len(r) > 0 {
 				rows = append(rows, r)
 			}
 		}
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.money(lang, rec, 0), OpTrSet, 0),
+		rows = append(rows, []kit.Button{btn(b.money(lang, rec, 0), OpTrSet, 0),
 			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.money(lang, rec, mx)}), OpTrSet, mx)})
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, EditItems)})
-		return strings.Join(lines, "\n"), kit.Markup(rows)
+		rows = append(rows, []kit.Button{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, EditItems)})
+		return strings.Join(lines, "\n"), kit.MarkupOf(rows)
 	}
 	switch {
 	case checkErr == nil:
@@ -145,7 +143,7 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	}
 	lines = append(lines, b.cat.T(lang, "composer_help", nil))
 	deedButtons := func(owner engine.PlayerID, chosen []int, op Op, mark string) {
-		var bs []tgbotapi.InlineKeyboardButton
+		var bs []kit.Button
 		for sq := range g.Props {
 			in := slices.Contains(chosen, sq)
 			if !in && !g.Tradable(owner, sq) {
@@ -177,25 +175,25 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	}
 	deedButtons(seat, tr.GiveDeeds, OpTrGive, "📤")
 	deedButtons(tr.To, tr.TakeDeeds, OpTrTake, "📥")
-	var bs []tgbotapi.InlineKeyboardButton
+	var bs []kit.Button
 	for _, c := range b.buildingButtons(lang, rec, &tr) {
 		bs = append(bs, btn(c.label, OpTrBuild, c.arg))
 	}
 	pairs(bs)
-	rows = append(rows, []tgbotapi.InlineKeyboardButton{
+	rows = append(rows, []kit.Button{
 		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.money(lang, rec, tr.GiveCash)}), OpTrMode, EditGive),
 		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.money(lang, rec, tr.TakeCash)}), OpTrMode, EditTake)})
 	if owed > 0 {
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{
+		rows = append(rows, []kit.Button{
 			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.money(lang, rec, tr.Debt)}), OpTrMode, EditDebt)})
 	}
-	last := []tgbotapi.InlineKeyboardButton{}
+	last := []kit.Button{}
 	if checkErr == nil {
 		last = append(last, btn(b.cat.T(lang, "btn_tr_send", nil), OpTrSend, 0))
 	}
 	last = append(last, btn(b.cat.T(lang, "btn_tr_who", nil), OpTrWho, 0), btn(b.cat.T(lang, "btn_tr_discard", nil), OpTrDiscard, 0))
 	rows = append(rows, last)
-	return strings.Join(lines, "\n"), kit.Markup(rows)
+	return strings.Join(lines, "\n"), kit.MarkupOf(rows)
 }
 
 // emptyTrade says whether nothing is chosen on either side yet (a debt

@@ -1,8 +1,6 @@
 package board
 
 import (
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -17,7 +15,7 @@ func (b *Kind) manageRow(k *kit.Keyboard, lang string, rec *Record) {
 	if g.Phase == engine.PhaseAuction || g.Phase == engine.PhasePlaceBuilding {
 		return
 	}
-	var row []tgbotapi.InlineKeyboardButton
+	var row []kit.Button
 	if anySeat(g, func(p engine.PlayerID) bool { return len(BuildGroups(g, p)) > 0 }) {
 		row = append(row, k.Btn(b.cat.T(lang, "btn_menu_build", nil), OpMenuBuild, 0))
 	}

@@ -23,7 +23,6 @@ const (
 // is kit.Record.Deal, its buttons Ops.
 type Kind struct {
 	host kit.Host
-	tg   kit.Messenger
 	out  kit.Outbox
 	cat  *locales.Catalog
 	cfg  Config
@@ -41,14 +40,14 @@ type Config struct {
 }
 
 // New makes the Deal kind for a host.
-func New(host kit.Host, tg kit.Messenger, out kit.Outbox, cat *locales.Catalog, cfg Config) *Kind {
+func New(host kit.Host, out kit.Outbox, cat *locales.Catalog, cfg Config) *Kind {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Kind{host: host, tg: tg, out: out, cat: cat, cfg: cfg, log: cfg.Logger}
+	return &Kind{host: host, out: out, cat: cat, cfg: cfg, log: cfg.Logger}
 }
 
 // kit's types, as the kind's code names them.

@@ -3,14 +3,13 @@ package deal
 import (
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
 // renderHand is seat's private hand message: built from the seat's own
 // View, so it holds no other player's card, and its choices (choices).
-func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *tgbotapi.InlineKeyboardMarkup) {
+func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *kit.Markup) {
 	g := rec.Deal.Game
 	v := g.View(seat)
 	h := &rec.Deal.Hands[seat]
@@ -38,12 +37,12 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 	if len(cs) > maxButtons { // Telegram refuses a larger keyboard: keep the way back
 		cs = append(cs[:maxButtons-1:maxButtons-1], cs[len(cs)-1])
 	}
-	var rows [][]tgbotapi.InlineKeyboardButton
+	var rows [][]kit.Button
 	for _, c := range cs {
 		data := Press{Game: rec.ID, Rev: key, Op: c.op, Arg: c.arg, Chat: chat}.Encode()
-		rows = append(rows, []tgbotapi.InlineKeyboardButton{tgbotapi.NewInlineKeyboardButtonData(k.label(lang, rec, seat, c, sel), data)})
+		rows = append(rows, []kit.Button{kit.DataButton(k.label(lang, rec, seat, c, sel), data)})
 	}
-	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
+	m := kit.Markup{Rows: rows}
 	return b.String(), &m
 }
 

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -119,12 +117,8 @@ func parseResultID(s string) (group int64, game, key uint64, i int, ok bool) {
 
 // InlineQuery answers with the asker's own moves in their game (none if
 // they play no Deal game the bot knows of).
-func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
-	im, ok := k.tg.(kit.InlineMessenger)
-	if !ok {
-		return
-	}
-	results := []any{}
+func (k *Kind) InlineQuery(ctx context.Context, q kit.InlineQueryIn) {
+	results := []kit.InlineResult{}
 	private, payload := "", ""
 	var group int64
 	if v, found := k.players.Load(q.From.ID); found {
@@ -137,21 +131,19 @@ func (k *Kind) InlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
 		if err == nil && rec != nil && rec.Deal != nil && rec.Deal.Game != nil && rec.Status == kit.StatusPlaying {
 			if seat := rec.SeatOf(q.From.ID); seat >= 0 {
 				gs := k.host.Settings(group)
-				lang, glang := kit.ViewLang(rec, q.From.ID, gs, k.host.Settings(q.From.ID), q.From.LanguageCode), gs.Language()
+				lang, glang := kit.ViewLang(rec, q.From.ID, gs, k.host.Settings(q.From.ID), q.From.Lang), gs.Language()
 				named := rec.WithNames(glang) // the cards as the group's table calls them
 				results = k.inlineResults(lang, glang, group, named, deal.PlayerID(seat))
 				private, payload = k.t(lang, "deal_btn_private", nil), HandPayload(group, rec.ID)
 			}
 		}
 	}
-	if err := im.AnswerInline(ctx, q.ID, results, private, payload); err != nil {
-		k.log.Debug("answering an inline query", "err", err)
-	}
+	k.host.AnswerInline(ctx, q.ID, results, private, payload)
 }
 
 // inlineResults are seat's results: titles and descriptions in lang, the
 // asker's; what each posts into the group in glang, the group's.
-func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat deal.PlayerID) []any {
+func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat deal.PlayerID) []kit.InlineResult {
 	g := rec.Deal.Game
 	sel := payment(g, seat, &rec.Deal.Hands[seat])
 	key := handKey(rec, seat)
@@ -162,8 +154,8 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 			listed = listed.Add(e.card)
 		}
 	}
-	again := kit.Markup([][]tgbotapi.InlineKeyboardButton{{k.inlineHandButton(glang)}})
-	var out []any
+	again := kit.MarkupOf([][]kit.Button{{k.inlineHandButton(glang)}})
+	var out []kit.InlineResult
 	for i, e := range entries {
 		title, desc := "", ""
 		text, kb := "", again
@@ -175,7 +167,7 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 			}
 			text = k.t(glang, "deal_inline_to_private", nil)
 			if link := k.handLink(group, rec.ID); link != "" {
-				kb = kit.Markup([][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonURL(k.t(glang, "deal_btn_private", nil), link)}})
+				kb = kit.MarkupOf([][]kit.Button{{kit.URLButton(k.t(glang, "deal_btn_private", nil), link)}})
 			}
 		case e.acts[0].Kind == deal.ActEndTurn:
 			title = k.t(lang, "deal_btn_end", nil)
@@ -201,9 +193,7 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 		if len(e.acts) == 1 {
 			text = k.postedMove(glang, rec, seat, e, sel)
 		}
-		r := tgbotapi.NewInlineQueryResultArticleHTML(resultID(group, rec, key, i), title, text)
-		r.Description, r.ReplyMarkup = desc, kb
-		out = append(out, r)
+		out = append(out, kit.InlineResult{ID: resultID(group, rec, key, i), Title: title, Description: desc, Text: text, KB: kb})
 	}
 	return out
 }
@@ -241,7 +231,7 @@ func cardsValue(s deal.CardSet) int {
 // ways is picked in the private chat's hand. A refused choice is said
 // where it was posted: its message is edited to say so (else the group
 // is told).
-func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.ChosenInlineResult) {
+func (k *Kind) ChosenInline(ctx context.Context, updateID int, r kit.ChosenIn) {
 	group, game, key, i, ok := parseResultID(r.ResultID)
 	if !ok {
 		return // not an id of ours
@@ -249,43 +239,35 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r *tgbotapi.Chose
 	user := r.From.ID
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
-	refused := ""
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
-		refused = k.onChosenInline(c, r.From, game, key, i)
-		if refused != "" && r.InlineMessageID == "" && c.Rec != nil && c.Rec.ID == game { // (a group that plays another game hears nothing of it)
+		refused := k.onChosenInline(c, r.From, game, key, i)
+		switch {
+		case refused == "":
+		case r.InlineMessage != "": // edited once committed, outside the lock
+			c.EditInline(r.InlineMessage, refused, kit.MarkupOf([][]kit.Button{{k.inlineHandButton(c.ChatLang())}}))
+		case c.Rec != nil && c.Rec.ID == game: // (a group that plays another game hears nothing of it)
 			c.Replies = append(c.Replies, kit.Reply{Text: refused})
 		}
 		return nil
 	})
 	k.host.Finish(ctx, st, err)
-	if refused == "" || r.InlineMessageID == "" || err != nil {
-		return
-	}
-	if im, ok := k.tg.(kit.InlineMessenger); ok {
-		kb := kit.Markup([][]tgbotapi.InlineKeyboardButton{{k.inlineHandButton(k.host.ChatLang(group, ""))}})
-		k.host.Later(group, func() { // never a call to Telegram under the lock
-			if err := im.EditInline(ctx, group, r.InlineMessageID, refused, kb); err != nil {
-				k.log.Debug("editing a refused inline choice", "err", err)
-			}
-		})
-	}
 }
 
 // onChosenInline turns a chosen result (its game, hand key and index)
 // into a change of the group's game. It returns why the choice was not
 // played (HTML, in the group's language; "": it was, or the private chat
 // goes on).
-func (k *Kind) onChosenInline(c *chatState, from *tgbotapi.User, game, key uint64, i int) string {
+func (k *Kind) onChosenInline(c *chatState, from *kit.Person, game, key uint64, i int) string {
 	rec := c.Rec
 	lang := c.ChatLang()
-	outdated := k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: kit.DisplayName(from)})})
+	outdated := k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: from.Name})})
 	if rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
 		return outdated // the game is over, or another one
 	}
 	seat := rec.SeatOf(from.ID)
 	if seat >= 0 {
 		c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
-		kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.LanguageCode))
+		kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.Lang))
 	}
 	var entries []inlineEntry
 	if seat >= 0 && int(seat) < len(rec.Deal.Hands) && handKey(rec, deal.PlayerID(seat)) == key {

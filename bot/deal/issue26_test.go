@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -168,7 +166,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 		t.Fatalf("%d results", len(results))
 	}
 	end := k.t("en", "deal_btn_end", nil)
-	first0 := results[0].(tgbotapi.InlineQueryResultArticle)
+	first0 := results[0]
 	if first0.Title != end {
 		t.Fatalf("the first result is %q, not End turn", first0.Title)
 	}
@@ -178,9 +176,9 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 	titles := map[string]int{}
 	entries := inlineEntries(rec, 0)
 	for i, r := range results {
-		a := r.(tgbotapi.InlineQueryResultArticle)
+		a := r
 		titles[a.Title]++
-		text := a.InputMessageContent.(tgbotapi.InputTextMessageContent).Text
+		text := a.Text
 		e := entries[i]
 		played := -1
 		if len(e.acts) == 1 {
@@ -194,7 +192,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 				t.Errorf("result %q posts %q, naming a hand card it does not play", a.Title, text)
 			}
 		}
-		if a.ReplyMarkup == nil {
+		if a.KB == nil {
 			t.Errorf("result %q has no button: a refused choice of it could not be edited", a.Title)
 		}
 	}
@@ -209,7 +207,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 		t.Fatalf("with no play left: %d results", len(results))
 	}
 	for _, c := range []int{forcedDeal, money3, justSayNo, double} {
-		if d := results[0].(tgbotapi.InlineQueryResultArticle).Description; !strings.Contains(d, k.cardName("en", c)) {
+		if d := results[0].Description; !strings.Contains(d, k.cardName("en", c)) {
 			t.Errorf("End turn's description %q does not name %q, which cannot be played now", d, k.cardName("en", c))
 		}
 	}
@@ -271,7 +269,7 @@ func choose(k *Kind, rec *Record, seat int, id string) *chatState {
 	_, game, key, i, ok := parseResultID(id)
 	c := &chatState{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
 	if ok { // refused: what ChosenInline tells the group when it cannot edit the posted message
-		if why := k.onChosenInline(c, &tgbotapi.User{ID: rec.Seats[seat].User, FirstName: rec.Seats[seat].Name, LanguageCode: "en"}, game, key, i); why != "" {
+		if why := k.onChosenInline(c, &kit.Person{ID: rec.Seats[seat].User, Name: rec.Seats[seat].Name, Lang: "en"}, game, key, i); why != "" {
 			c.Replies = append(c.Replies, kit.Reply{Text: why})
 		}
 	}
@@ -297,11 +295,11 @@ func TestInlineNeverCutsSilently(t *testing.T) {
 	if len(results) != maxInlineResults || len(entries) != maxInlineResults {
 		t.Fatalf("%d results for %d cards", len(results), g.Hand(0).Len())
 	}
-	if results[0].(tgbotapi.InlineQueryResultArticle).Title != k.t("en", "deal_btn_end", nil) {
+	if results[0].Title != k.t("en", "deal_btn_end", nil) {
 		t.Fatal("End turn is not first")
 	}
-	last := results[len(results)-1].(tgbotapi.InlineQueryResultArticle)
-	if last.Title != k.t("en", "deal_inline_more", nil) || last.ReplyMarkup == nil || last.ReplyMarkup.InlineKeyboard[0][0].URL == nil {
+	last := results[len(results)-1]
+	if last.Title != k.t("en", "deal_inline_more", nil) || last.KB == nil || last.KB.Rows[0][0].URL == "" {
 		t.Fatalf("the last result does not lead to the private chat: %+v", last)
 	}
 	ver := g.Version
@@ -324,7 +322,7 @@ func TestInlineWildWhileAnswered(t *testing.T) {
 	if len(results) != 1 {
 		t.Fatalf("the actor, answered, gets %d results", len(results))
 	}
-	if r := results[0].(tgbotapi.InlineQueryResultArticle); r.Title != "🎨 "+k.cardName("en", wildRedYellow) {
+	if r := results[0]; r.Title != "🎨 "+k.cardName("en", wildRedYellow) {
 		t.Fatalf("the result is %q", r.Title)
 	}
 	choose(k, rec, 0, resultID(testGroup, rec, handKey(rec, 0), 0))

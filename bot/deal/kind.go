@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -42,9 +40,10 @@ func (k *Kind) LobbyText(lang string, rec *Record) string {
 // Command handles the link that opens a player's hand (/start d…) and,
 // in the group, /board (the table message moves to the bottom of the
 // chat) and /leave.
-func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, group bool) bool {
-	if group && m.Command() == "board" {
-		st, err := k.host.Change(m.Chat.ID, updateID, func(c *chatState) error {
+func (k *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool {
+	group := m.Group
+	if group && m.Command == "board" {
+		st, err := k.host.Change(m.Chat, updateID, func(c *chatState) error {
 			if c.Rec != nil && c.Rec.Deal != nil && c.Rec.Status == kit.StatusPlaying {
 				k.Reshow(c, c.ChatLang())
 			}
@@ -53,14 +52,14 @@ func (k *Kind) Command(ctx context.Context, updateID int, m *tgbotapi.Message, g
 		k.host.Finish(ctx, st, err)
 		return true
 	}
-	if group && m.Command() == "leave" { // leave.go
+	if group && m.Command == "leave" { // leave.go
 		k.cmdLeave(ctx, updateID, m)
 		return true
 	}
-	if group || m.Command() != "start" {
+	if group || m.Command != "start" {
 		return false
 	}
-	chat, game, ok := parseHandPayload(m.CommandArguments())
+	chat, game, ok := parseHandPayload(m.Args)
 	if !ok {
 		return false
 	}

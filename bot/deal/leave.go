@@ -3,8 +3,6 @@ package deal
 import (
 	"context"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -21,9 +19,9 @@ const (
 )
 
 // cmdLeave asks the player who sent /leave to confirm it.
-func (k *Kind) cmdLeave(ctx context.Context, updateID int, m *tgbotapi.Message) {
-	st, err := k.host.Change(m.Chat.ID, updateID, func(c *chatState) error {
-		lang := c.Lang(m.From.LanguageCode)
+func (k *Kind) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
+	st, err := k.host.Change(m.Chat, updateID, func(c *chatState) error {
+		lang := c.Lang(m.From.Lang)
 		rec := c.Rec
 		seat := -1
 		if rec != nil {
@@ -46,8 +44,8 @@ func (k *Kind) cmdLeave(ctx context.Context, updateID int, m *tgbotapi.Message) 
 
 // pressLeave answers the /leave question, pressed in the group: checked
 // against the game's revision, like the board's.
-func (k *Kind) pressLeave(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
-	chat := q.Message.Chat.ID
+func (k *Kind) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+	chat := q.Message.Chat
 	defer k.host.Lock(chat)()
 	st, err := k.host.PressChange(chat, updateID, q, p, func(c *chatState, lang string) {
 		rec := c.Rec

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -157,17 +155,15 @@ func replies(c *chatState) string {
 	return out
 }
 
-func kbString(kb *tgbotapi.InlineKeyboardMarkup) string {
+func kbString(kb *kit.Markup) string {
 	if kb == nil {
 		return ""
 	}
 	out := ""
-	for _, row := range kb.InlineKeyboard {
+	for _, row := range kb.Rows {
 		for _, b := range row {
 			out += b.Text + "|"
-			if b.CallbackData != nil {
-				out += *b.CallbackData
-			}
+			out += b.Data
 			out += "\n"
 		}
 	}

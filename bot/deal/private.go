@@ -4,8 +4,6 @@ import (
 	"context"
 	"strconv"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -32,13 +30,13 @@ func handSlot(game uint64, seat int, group int64) string {
 // openHand answers the link from the group: the person's private chat now
 // shows their hand, edited in place from then on. The private chat's lock
 // is held (the command arrived there); lock order is private chat, group.
-func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, group int64, game uint64) {
+func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, group int64, game uint64) {
 	user := m.From.ID
 	defer k.host.Lock(group)()
 	refused := ""
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
-		lang := c.PresserLang(m.From.LanguageCode)
+		lang := c.PresserLang(m.From.Lang)
 		refused = ""
 		switch {
 		case rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying:
@@ -52,8 +50,8 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(lang, "deal_hand_moved", nil))
 				h.Msg = 0
 			}
-			h.Open, h.Lang = true, locales.Normalize(m.From.LanguageCode)
-			kit.FixViewLang(rec, user, kit.ViewLang(rec, user, c.Settings, c.ViaSettings, m.From.LanguageCode))
+			h.Open, h.Lang = true, locales.Normalize(m.From.Lang)
+			kit.FixViewLang(rec, user, kit.ViewLang(rec, user, c.Settings, c.ViaSettings, m.From.Lang))
 			c.Quiet, c.Turn = true, true
 			c.ViaSettings.DealChat = group
 		}
@@ -63,9 +61,9 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m *tgbotapi.Message, 
 		k.host.Finish(ctx, st, err)
 		return
 	}
-	lang := st.PresserLang(m.From.LanguageCode) // their private chat: their language
+	lang := st.PresserLang(m.From.Lang) // their private chat: their language
 	if refused == "" {
-		lang = kit.ViewLang(st.Rec, user, st.Settings, st.ViaSettings, m.From.LanguageCode) // the hand's below it
+		lang = kit.ViewLang(st.Rec, user, st.Settings, st.ViaSettings, m.From.Lang) // the hand's below it
 	}
 	if refused != "" {
 		k.out.Send(user, refused, nil)
@@ -92,13 +90,13 @@ func (k *Kind) closeHand(c *chatState, lang string, seat int) {
 // Press handles a hand button pressed in the person's private chat: it
 // changes the group's game (ChangeVia), checked against the hand's key;
 // and the /leave question's buttons in the group.
-func (k *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, p Press) {
-	if q.Message != nil && q.Message.Chat.ID != q.From.ID && (p.Op == OpLeaveYes || p.Op == OpLeaveNo) {
+func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+	if q.Message != nil && q.Message.Chat != q.From.ID && (p.Op == OpLeaveYes || p.Op == OpLeaveNo) {
 		k.pressLeave(ctx, updateID, q, p) // the /leave question, in the group
 		return
 	}
-	if q.Message == nil || p.Chat == 0 || q.Message.Chat.ID != q.From.ID {
-		_ = k.tg.AnswerCallback(ctx, q.ID, k.t(k.host.ChatLang(q.From.ID, q.From.LanguageCode), "alert_outdated", nil), true)
+	if q.Message == nil || p.Chat == 0 || q.Message.Chat != q.From.ID {
+		k.host.AnswerPress(ctx, q.ID, k.t(k.host.ChatLang(q.From.ID, q.From.Lang), "alert_outdated", nil), true)
 		return
 	}
 	user, group := q.From.ID, p.Chat
@@ -113,8 +111,8 @@ func (k *Kind) Press(ctx context.Context, updateID int, q *tgbotapi.CallbackQuer
 }
 
 // onHandPress turns a checked hand button into a change of the game.
-func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
-	lang := c.Lang(from.LanguageCode)
+func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
+	lang := c.Lang(from.Lang)
 	rec := c.Rec
 	if rec == nil || rec.ID != p.Game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
 		c.Alert = k.t(lang, "alert_outdated", nil)
@@ -128,7 +126,7 @@ func (k *Kind) onHandPress(c *chatState, from *tgbotapi.User, p Press) {
 	c.ViaSettings.DealChat = c.Chat // stored with the change if it is new
 	// Its answers in the language the hand is drawn in; the game's moves
 	// are told to the group in lang.
-	vlang := kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.LanguageCode))
+	vlang := kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.Lang))
 	s := deal.PlayerID(seat)
 	if handKey(rec, s) != p.Rev {
 		if kit.Repeated(rec, from.ID, p.Encode()) {

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -204,22 +202,21 @@ func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) st
 
 // inlineHandButton (🃏 My hand) opens inline mode in the chat it is
 // pressed in: the presser's own moves.
-func (k *Kind) inlineHandButton(lang string) tgbotapi.InlineKeyboardButton {
-	empty := ""
-	return tgbotapi.InlineKeyboardButton{Text: k.t(lang, "deal_btn_hand", nil), SwitchInlineQueryCurrentChat: &empty}
+func (k *Kind) inlineHandButton(lang string) kit.Button {
+	return kit.InlineHereButton(k.t(lang, "deal_btn_hand", nil), "")
 }
 
 // tableKeyboard opens the person's private chat with the bot, where the
 // hand is (no callback: nothing on the group's message goes stale).
-func (k *Kind) tableKeyboard(lang string, chat int64, rec *Record) *tgbotapi.InlineKeyboardMarkup {
+func (k *Kind) tableKeyboard(lang string, chat int64, rec *Record) *kit.Markup {
 	if rec.Deal.Game.Phase == deal.PhaseGameOver {
 		return nil
 	}
-	row := []tgbotapi.InlineKeyboardButton{k.inlineHandButton(lang)}
+	row := []kit.Button{k.inlineHandButton(lang)}
 	if link := k.handLink(chat, rec.ID); link != "" {
-		row = append(row, tgbotapi.NewInlineKeyboardButtonURL(k.t(lang, "deal_btn_private", nil), link))
+		row = append(row, kit.URLButton(k.t(lang, "deal_btn_private", nil), link))
 	}
-	return kit.Markup([][]tgbotapi.InlineKeyboardButton{row})
+	return kit.MarkupOf([][]kit.Button{row})
 }
 
 // eventLine renders a public event ("" for one the group does not see).

@@ -3,8 +3,6 @@ package kit
 import (
 	"encoding/json"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -55,6 +53,9 @@ type Change struct {
 	// edit without buttons, before the final or live content this change
 	// gives it (a casino's reels stopping one by one): Animate.
 	Frames map[string][]string
+	// InlineEdits are edits of messages posted through inline mode
+	// (EditInline), made once the change is committed, outside the lock.
+	InlineEdits []InlineEdit
 
 	// The chat layer's bookkeeping.
 	SettingsChanged    bool
@@ -68,7 +69,7 @@ type Change struct {
 // Reply is a new message to the chat.
 type Reply struct {
 	Text string
-	KB   *tgbotapi.InlineKeyboardMarkup
+	KB   *Markup
 }
 
 // Final is a message given its last text, without buttons: Msg is its id
@@ -86,7 +87,7 @@ type Shown struct {
 	Slot string
 	Msg  int
 	Text string
-	KB   *tgbotapi.InlineKeyboardMarkup
+	KB   *Markup
 }
 
 // Kept is a new message stored with the change that made it (Seq in the
@@ -127,11 +128,11 @@ func (c *Change) Finalize(slot string, msg int, text string) {
 // CloseQuestion ends a confirmation question (/endgame's, /leave's) once
 // it is answered: the question keeps its text, loses its buttons, and says
 // how it was answered, so no live button stays behind.
-func (c *Change) CloseQuestion(m *tgbotapi.Message, outcome string) {
-	if m == nil || m.MessageID == 0 {
+func (c *Change) CloseQuestion(m *MessageIn, outcome string) {
+	if m == nil || m.ID == 0 {
 		return
 	}
-	c.Finalize("", m.MessageID, Escape(m.Text)+"\n"+outcome)
+	c.Finalize("", m.ID, Escape(m.Text)+"\n"+outcome)
 }
 
 // FinalizeOnce is Finalize unless the change already finalized slot.
@@ -146,7 +147,7 @@ func (c *Change) FinalizeOnce(slot string, msg int, text string) {
 
 // Show makes slot's message show text and kb once the change is committed
 // (finish): an edit, or a new message if it has none yet.
-func (c *Change) Show(slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+func (c *Change) Show(slot string, msg int, text string, kb *Markup) {
 	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb})
 }
 
@@ -226,11 +227,26 @@ func FixViewLang(r *Record, user int64, lang string) string {
 
 // ShowIn is Show for a message in a person's private chat (a hand): its
 // slot names the group whose record stores its id (PrivateSlot).
-func (c *Change) ShowIn(chat int64, slot string, msg int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+func (c *Change) ShowIn(chat int64, slot string, msg int, text string, kb *Markup) {
 	c.Shows = append(c.Shows, Shown{Chat: chat, Slot: slot, Msg: msg, Text: text, KB: kb})
 }
 
 // FinalizeIn is Finalize for a message in a person's private chat.
 func (c *Change) FinalizeIn(chat int64, slot string, msg int, text string) {
 	c.Finals = append(c.Finals, Final{Chat: chat, Slot: slot, Msg: msg, Text: text})
+}
+
+// InlineEdit is a new text and keyboard for a message a person posted
+// through inline mode, named by its inline message id only.
+type InlineEdit struct {
+	ID   string
+	Text string
+	KB   *Markup
+}
+
+// EditInline edits the message posted through inline mode as id once the
+// change is committed (a choice refused as outdated says so where it was
+// posted).
+func (c *Change) EditInline(id, text string, kb *Markup) {
+	c.InlineEdits = append(c.InlineEdits, InlineEdit{ID: id, Text: text, KB: kb})
 }

@@ -3,8 +3,11 @@
 // and each kind's state), the chat's settings, options, paces and clock,
 // the change in progress (Change: what a change reads, changes, answers,
 // shows and logs), the callback codec (Press, ops and their shapes), the
-// host's services a kind calls (Host, Messenger, Outbox), and helpers for
-// texts and keyboards (escaping, mentions, seat names, Keyboard, slots),
+// host's services a kind calls (Host, Messenger, Outbox), what a kind
+// receives and gives as plain values, never a transport's types (input.go:
+// PressIn, CommandIn, Person, inline queries and results; keyboard.go:
+// Markup, Button), and helpers for texts and keyboards (escaping,
+// mentions, seat names, Keyboard, slots),
 // and the wording of answers for the person who pressed (answer.go,
 // stale.go).
 // It holds no logic of a chat's or a game's own.

@@ -3,8 +3,6 @@ package kit
 import (
 	"context"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -20,11 +18,18 @@ type Host interface {
 	ChangeVia(chat, via int64, updateID int, fn func(c *Change) error) (*Change, error)
 	// PressChange is the change a press of a button on the game's messages
 	// makes, checked against the game and its revision.
-	PressChange(chat int64, updateID int, q *tgbotapi.CallbackQuery, p Press, fn func(c *Change, lang string)) (*Change, error)
+	PressChange(chat int64, updateID int, q PressIn, p Press, fn func(c *Change, lang string)) (*Change, error)
 	// Finish shows a committed change in the chat; Answer answers the
 	// press that made it.
 	Finish(ctx context.Context, c *Change, err error)
 	Answer(ctx context.Context, callbackID string, c *Change, err error)
+	// AnswerPress answers a press with text of its own (a toast, or an
+	// alert), outside any change: a button the kind cannot take.
+	AnswerPress(ctx context.Context, callbackID, text string, alert bool)
+	// AnswerInline answers an inline query, personal and never cached; a
+	// non-empty privateText adds a button above the results that opens
+	// the bot's private chat with /start privatePayload.
+	AnswerInline(ctx context.Context, queryID string, results []InlineResult, privateText, privatePayload string)
 	// RememberMessage stores what set changes (a sent message's id) in the
 	// chat's record of game, without a new revision, if set reports a change.
 	RememberMessage(chat int64, game uint64, set func(*Record) bool)
@@ -48,37 +53,26 @@ type Host interface {
 	Rules(o *ChatOptions) engine.Rules
 }
 
-// Messenger is the part of the Telegram Bot API the bot needs, so tests
-// and other transports can provide it.
+// Messenger is what the board's trade composer still asks of the
+// transport directly, in kit values, outside any chat's lock: its message
+// in a person's private chat, sent and edited at once (with a deep link in
+// the group when the person cannot be written to). The chat layer adapts
+// its Telegram client to it (bot/tgconv.go). Every other message of a
+// kind goes through the change (Show, ShowIn, EditInline) or the Outbox.
 type Messenger interface {
-	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
-	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
-	AnswerCallback(ctx context.Context, id, text string, alert bool) error
-	IsAdmin(ctx context.Context, chatID, userID int64) bool
-}
-
-// InlineMessenger answers inline queries (a Messenger that can: the
-// Telegram client), personal and never cached.
-type InlineMessenger interface {
-	// AnswerInline answers; a non-empty privateText adds a button above
-	// the results that opens the bot's private chat with /start
-	// privatePayload.
-	AnswerInline(ctx context.Context, queryID string, results []any, privateText, privatePayload string) error
-	// EditInline edits a message a person posted through inline mode
-	// (one with buttons: Telegram names it by its inline_message_id
-	// only), counted against the limits of chat, where it was posted.
-	EditInline(ctx context.Context, chat int64, inlineMessageID, text string, kb *tgbotapi.InlineKeyboardMarkup) error
+	Send(ctx context.Context, chatID int64, text string, kb *Markup) (int, error)
+	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *Markup) error
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's
 // limits (bot.Outbox): Send a new message, Put a slot's message's content,
 // Detach it with its final content.
 type Outbox interface {
-	Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup)
-	Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	Send(chat int64, text string, kb *Markup)
+	Put(chat int64, slot string, known int, text string, kb *Markup)
 	// Detach gives a slot's message its final content; the slot's next
 	// message is a new one.
-	Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup)
+	Detach(chat int64, slot string, known int, text string, kb *Markup)
 	// Remove deletes a slot's message (a notice that only mattered for a
 	// moment) and forgets the slot; one never sent is not sent.
 	Remove(chat int64, slot string, known int)

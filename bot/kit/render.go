@@ -3,10 +3,7 @@ package kit
 import (
 	"html"
 	"strconv"
-	"strings"
 	"unicode/utf16"
-
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -79,18 +76,6 @@ func FitLines(lines []string, budget int) []string {
 	return lines
 }
 
-// DisplayName is how a person is called in the chat (not yet escaped).
-func DisplayName(u *tgbotapi.User) string {
-	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-	if name == "" {
-		name = u.UserName
-	}
-	if r := []rune(name); len(r) > 32 {
-		name = string(r[:32]) + "…"
-	}
-	return name
-}
-
 // Keyboard builds the inline keyboard of a game's message: its buttons
 // carry the game's id and a key of what they refer to (callback.go).
 type Keyboard struct {
@@ -98,7 +83,7 @@ type Keyboard struct {
 	// Key is the key of a button of op and arg (nil: 0, a button valid
 	// while its game runs): the kind's fingerprint of what it refers to.
 	Key  func(op Op, arg int) uint64
-	rows [][]tgbotapi.InlineKeyboardButton
+	rows [][]Button
 }
 
 // Data is the callback data of a button of the game, with its Key.
@@ -117,37 +102,28 @@ func (k *Keyboard) KeyData(op Op, arg int, key uint64) string {
 }
 
 // KeyBtn is a button of the game with a key (KeyData).
-func (k *Keyboard) KeyBtn(text string, op Op, arg int, key uint64) tgbotapi.InlineKeyboardButton {
-	return tgbotapi.NewInlineKeyboardButtonData(text, k.KeyData(op, arg, key))
+func (k *Keyboard) KeyBtn(text string, op Op, arg int, key uint64) Button {
+	return DataButton(text, k.KeyData(op, arg, key))
 }
 
 // Row adds a row of buttons (none: no row).
-func (k *Keyboard) Row(buttons ...tgbotapi.InlineKeyboardButton) {
+func (k *Keyboard) Row(buttons ...Button) {
 	if len(buttons) > 0 {
 		k.rows = append(k.rows, buttons)
 	}
 }
 
 // Btn is a button of the game.
-func (k *Keyboard) Btn(text string, op Op, arg int) tgbotapi.InlineKeyboardButton {
-	return tgbotapi.NewInlineKeyboardButtonData(text, k.Data(op, arg))
+func (k *Keyboard) Btn(text string, op Op, arg int) Button {
+	return DataButton(text, k.Data(op, arg))
 }
 
 // Markup is the keyboard built (nil if it has no rows).
-func (k *Keyboard) Markup() *tgbotapi.InlineKeyboardMarkup { return Markup(k.rows) }
-
-// Markup is an inline keyboard of rows (nil if there are none).
-func Markup(rows [][]tgbotapi.InlineKeyboardButton) *tgbotapi.InlineKeyboardMarkup {
-	if len(rows) == 0 {
-		return nil
-	}
-	m := tgbotapi.NewInlineKeyboardMarkup(rows...)
-	return &m
-}
+func (k *Keyboard) Markup() *Markup { return MarkupOf(k.rows) }
 
 // ConfirmKeyboard asks before something destructive; arg names the seat
 // a resignation is for, so nobody else can confirm it.
-func ConfirmKeyboard(cat *locales.Catalog, lang string, rec *Record, yes, no Op, arg int) *tgbotapi.InlineKeyboardMarkup {
+func ConfirmKeyboard(cat *locales.Catalog, lang string, rec *Record, yes, no Op, arg int) *Markup {
 	k := &Keyboard{Rec: rec}
 	k.Row(k.Btn(cat.T(lang, "btn_yes", nil), yes, arg), k.Btn(cat.T(lang, "btn_no", nil), no, 0))
 	return k.Markup()

@@ -1,0 +1,72 @@
+package board_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// editGame changes the stored board game by hand.
+func (h *harness) editGame(edit func(g *engine.Game)) {
+	h.editRecord(func(rec *Record) {
+		edit(rec.Game)
+		rec.Game.Reindex()
+	})
+}
+
+// TestLuxLeaveReturnsDeedsUnsold: a lux player with eight deeds leaves by
+// /leave; the deeds go back to the bank unsold — no auction, let alone
+// eight in a row — and the summary says they are free to buy again.
+func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 7, nil)
+	h.openLobby("lux")
+	h.mustPress(h.users[0], OpStart)
+	leaver := h.users[1]
+	seat := h.record().SeatOf(leaver.ID)
+	var deeds []int
+	h.editGame(func(g *engine.Game) {
+		for sq, s := range g.EditionData().Squares {
+			if s.Price > 0 && len(deeds) < 8 {
+				g.Props[sq].Owner = engine.PlayerID(seat)
+				deeds = append(deeds, sq)
+			}
+		}
+	})
+	h.say(leaver, "/leave")
+	msg, data, ok := h.findButton(OpResignYes, 0, true)
+	if !ok {
+		t.Fatal("/leave did not ask for confirmation")
+	}
+	sent := len(h.api.Messages(testChat))
+	h.press(leaver, msg, data)
+	rec := h.record()
+	g := rec.Game
+	if !g.Players[seat].Bankrupt {
+		t.Fatal("/leave confirmed did not take the player out")
+	}
+	if g.Auction != nil || len(g.AuctionQueue) != 0 || g.Phase == engine.PhaseAuction {
+		t.Fatalf("leaving started auctions: %+v, queue %v", g.Auction, g.AuctionQueue)
+	}
+	var names []string
+	for _, sq := range deeds {
+		if g.Props[sq].Owner != engine.NoOwner {
+			t.Errorf("deed %d still owned by %d", sq, g.Props[sq].Owner)
+		}
+		names = append(names, h.bot.cat.T("en", fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil))
+	}
+	var texts []string
+	for _, m := range h.api.Messages(testChat)[sent:] {
+		texts = append(texts, m.Text)
+	}
+	all := strings.ReplaceAll(strings.Join(texts, "\n"), ",\n   ", ", ")
+	want := h.bot.cat.T("en", "ending_out_deeds_free", map[string]any{"Name": strings.Join(names, ", ")})
+	if !strings.Contains(all, want) {
+		t.Errorf("no summary %q among the messages after /leave:\n%s", want, all)
+	}
+	if strings.Contains(all, "auction") {
+		t.Errorf("an auction follows /leave:\n%s", all)
+	}
+}

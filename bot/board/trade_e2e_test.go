@@ -1,0 +1,473 @@
+package board_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// offerButton finds the group's button op for trade id.
+func (h *harness) offerButton(op Op, id int) (int, string) {
+	h.t.Helper()
+	msg, data, ok := h.findButton(op, id, false)
+	if !ok {
+		h.t.Fatalf("no %q button for offer %d", op, id)
+	}
+	return msg, data
+}
+
+// TestTradeCompletesSetThenBuild: two players agree a trade through the
+// composer in a private chat and the offer in the group; the deed received
+// completes a colour set, and its new owner builds on it.
+func TestTradeCompletesSetThenBuild(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
+	uz := h.userOf(rec, (x+2)%3)
+	h.edit(func(r *Record) {
+		r.Game.Props[37].Owner = x
+		r.Game.Props[39].Owner = y
+	})
+
+	h.mustPress(ux, OpTrade)
+	if got := h.lastAnswer(); got.ShowAlert {
+		t.Fatalf("trade button answered with alert %q", got.Text)
+	}
+	// Three players: the composer asks whom first.
+	h.pressPrivate(ux, OpTrTo, int(y))
+	h.pressPrivate(ux, OpTrTake, 39)
+	h.pressPrivate(ux, OpTrMode, editGive)
+	h.pressPrivate(ux, OpTrAdd, 100)
+	h.pressPrivate(ux, OpTrAdd, 50)
+	h.pressPrivate(ux, OpTrSub, 50)
+	h.pressPrivate(ux, OpTrMode, editItems)
+	groupRev := h.record().Rev
+	if groupRev != rec.Rev {
+		t.Fatalf("composing changed the group's revision %d → %d", rec.Rev, groupRev)
+	}
+	h.pressPrivate(ux, OpTrSend, 0)
+	rec = h.record()
+	if len(rec.Game.Trades) != 1 || len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 || len(rec.Drafts) != 0 {
+		t.Fatalf("offer not open: trades %+v offers %+v drafts %v", rec.Game.Trades, rec.Offers, rec.Drafts)
+	}
+	tr := rec.Game.Trades[0]
+	if tr.From != x || tr.To != y || tr.GiveCash != 100 || len(tr.TakeDeeds) != 1 || tr.TakeDeeds[0] != 39 {
+		t.Fatalf("offer %+v", tr)
+	}
+	offerMsg := rec.Offers[0].Msg
+	var text string
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == offerMsg {
+			text = m.Text
+		}
+	}
+	if !strings.Contains(text, "tg://user?id="+strconv.FormatInt(uy.ID, 10)) {
+		t.Errorf("the offer does not mention the counterparty: %q", text)
+	}
+
+	// Only the counterparty answers; the proposer cannot accept.
+	before := h.record()
+	msg, data := h.offerButton(OpOfAccept, tr.ID)
+	h.press(ux, msg, data)
+	if a := h.lastAnswer(); !a.ShowAlert {
+		t.Errorf("the proposer's accept got no alert: %+v", a)
+	}
+	h.press(uz, msg, data)
+	if a := h.lastAnswer(); !a.ShowAlert {
+		t.Errorf("a third player's accept got no alert: %+v", a)
+	}
+	if after := h.record(); after.Rev != before.Rev {
+		t.Fatal("refused accepts changed the game")
+	}
+	cashX, cashY := before.Game.Players[x].Cash, before.Game.Players[y].Cash
+	h.press(uy, msg, data)
+	rec = h.record()
+	if rec.Game.Props[39].Owner != x || rec.Game.Players[x].Cash != cashX-100 || rec.Game.Players[y].Cash != cashY+100 {
+		t.Fatalf("trade not carried out: owner %d, cash %d %d", rec.Game.Props[39].Owner, rec.Game.Players[x].Cash, rec.Game.Players[y].Cash)
+	}
+	if len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 {
+		t.Fatalf("offer still listed: %+v %+v", rec.Offers, rec.OfferEdits)
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == offerMsg && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_accepted", nil))) {
+			t.Errorf("accepted offer message not finalized: %q %v", m.Text, m.Keyboard)
+		}
+	}
+	// The set is complete: x builds on it before rolling.
+	h.mustPress(ux, OpMenuBuild)
+	msg, data, ok := h.findButton(OpGroup, engine.EditionByID(engine.Classic).Squares[37].Group, false)
+	if !ok {
+		t.Fatal("no building menu for the completed set")
+	}
+	h.press(ux, msg, data)
+	msg, data, ok = h.findButton(OpBuild, 37, false)
+	if !ok {
+		t.Fatal("no build button on the completed set")
+	}
+	h.press(ux, msg, data)
+	if rec := h.record(); rec.Game.Props[37].Buildings != 1 {
+		t.Fatalf("no house built: %d", rec.Game.Props[37].Buildings)
+	}
+}
+
+// TestTradeStaleOffer: an offer that a state change made impossible is
+// pruned; its button answers with an alert and changes nothing.
+func TestTradeStaleOffer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 7, nil)
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y, z := (x+1)%3, (x+2)%3
+	ux, uy, uz := h.userOf(rec, x), h.userOf(rec, y), h.userOf(rec, z)
+	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	offer := func(to engine.PlayerID, cash int) int {
+		h.mustPress(ux, OpTrade)
+		h.pressPrivate(ux, OpTrTo, int(to))
+		h.pressPrivate(ux, OpTrGive, 1)
+		h.pressPrivate(ux, OpTrMode, editTake)
+		h.pressPrivate(ux, OpTrAdd, cash)
+		h.pressPrivate(ux, OpTrMode, editItems)
+		h.pressPrivate(ux, OpTrSend, 0)
+		return h.record().Game.NextTrade
+	}
+	a := offer(y, 10)
+	b := offer(z, 50)
+	msgB, dataB := h.offerButton(OpOfAccept, b)
+	msgA, dataA := h.offerButton(OpOfAccept, a)
+	h.press(uy, msgA, dataA)
+	rec = h.record()
+	if rec.Game.Props[1].Owner != y || len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 {
+		t.Fatalf("after the first accept: owner %d, trades %+v, offers %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers)
+	}
+	h.press(uz, msgB, dataB)
+	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T(locales.Normalize(uz.LanguageCode), "err_trade_not_found", nil) { // the presser's
+		t.Errorf("stale accept answered %+v", ans)
+	}
+	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != y {
+		t.Fatal("the stale accept changed the game")
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == msgB && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_cancelled", nil))) {
+			t.Errorf("pruned offer message not finalized: %q %v", m.Text, m.Keyboard)
+		}
+	}
+	// An outdated composer button (a draft already sent) is refused too.
+	msgs := h.api.Messages(ux.ID)
+	h.api.PushCallback(ux.ID, msgs[0].ID, ux, Press{Game: rec.ID, Rev: 0, Op: OpTrSend, Chat: testChat}.Encode())
+	h.settle()
+	if ans := h.lastAnswer(); !ans.ShowAlert {
+		t.Errorf("outdated composer press answered %+v", ans)
+	}
+}
+
+// TestTradeDeepLinkAndExpiry: /start with the group's payload opens the
+// composer; an offer left unanswered past its deadline is withdrawn at the
+// next press in the group.
+func TestTradeDeepLinkAndExpiry(t *testing.T) {
+	t.Parallel()
+	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
+	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Now = clock.Now })
+	h.startGame()
+	rec := h.record()
+	x := rec.Game.Current
+	y := (x + 1) % 3
+	ux := h.userOf(rec, x)
+	h.draftPortForCash(rec, ux, y)
+	if d := h.record().Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
+		t.Fatalf("typed amount not taken: %+v", d)
+	}
+	h.pressPrivate(ux, OpTrMode, editItems)
+	h.pressPrivate(ux, OpTrSend, 0)
+	if n := len(h.record().Game.Trades); n != 1 {
+		t.Fatalf("%d offers open", n)
+	}
+	clock.Add(offerTTL + time.Minute)
+	h.mustPress(ux, OpMenuMort) // any press in the group
+	rec = h.record()
+	if len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 {
+		t.Fatalf("expired offer still open: %+v", rec.Game.Trades)
+	}
+	found := false
+	for _, m := range h.api.Messages(testChat) {
+		found = found || strings.Contains(m.Text, h.bot.cat.T("en", "offer_expired", nil)) && m.Keyboard == nil
+	}
+	if !found {
+		t.Error("the expired offer's message was not finalized")
+	}
+}
+
+// TestTradeOfferThroughOutbox: the offer message waits its turn in the
+// group's outbox like every other message — behind a reply held up by a
+// 429 — and an offer that ends before its message went out is sent once,
+// with its final text and no buttons (the queued message took the final
+// content), instead of being sent with live buttons and edited.
+func TestTradeOfferThroughOutbox(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t)
+	y, z := p.y, (p.x+2)%3
+	ux, uy := p.ux, p.uy
+	h.pressPrivate(ux, OpTrSend, 0)
+	a := h.record().Game.NextTrade
+	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
+		t.Fatalf("offer %d not shown with its buttons: %+v", a, m)
+	}
+	// A second offer of the same deed, to z.
+	h.composeDeedForCash(ux, z, 1, 50)
+
+	// The group's next message gets a 429: the outbox holds everything
+	// queued behind it for two seconds.
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
+	h.api.PushMessage(testChat, ux, "/help")
+	flooded := func() bool {
+		for _, r := range h.api.Calls("sendMessage") {
+			if r.Status == 429 {
+				return true
+			}
+		}
+		return false
+	}
+	if !h.api.WaitFor(flooded, 10*time.Second) {
+		t.Fatal("the /help reply did not meet the 429")
+	}
+	msg, data := h.privateButton(ux, OpTrSend, 0)
+	h.api.PushCallback(ux.ID, msg, ux, data)
+	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
+		t.Fatal("the send was not handled")
+	}
+	rec := h.record()
+	b := rec.Game.NextTrade
+	if b == a || len(rec.Offers) != 2 {
+		t.Fatalf("second offer not open: %+v", rec.Offers)
+	}
+	// Sent, answered — and still waiting behind the reply.
+	if rec.Offers[1].Msg != 0 || len(h.offerMessages(testChat, b)) != 0 {
+		t.Fatalf("offer %d was posted past the outbox while the chat waits for its 429: %+v", b, rec.Offers[1])
+	}
+	// y accepts the first offer meanwhile: the second one becomes
+	// impossible (the deed is gone) before its message was delivered.
+	msgA, dataA := h.offerButton(OpOfAccept, a)
+	h.press(uy, msgA, dataA)
+
+	rec = h.record()
+	if rec.Game.Props[1].Owner != y || len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 {
+		t.Fatalf("after the accept: owner %d, trades %+v, offers %+v, edits %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers, rec.OfferEdits)
+	}
+	msgs := h.offerMessages(testChat, b)
+	if len(msgs) != 1 {
+		t.Fatalf("offer %d shown in %d messages: %+v", b, len(msgs), msgs)
+	}
+	if m := msgs[0]; m.Keyboard != nil || m.Edits != 0 || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_cancelled", nil)) {
+		t.Errorf("the pruned offer's message was not sent once with its final text and no buttons: %+v", m)
+	}
+	var reply int
+	for _, m := range h.api.Messages(testChat) {
+		if strings.Contains(m.Text, "/newgame") {
+			reply = m.ID
+		}
+	}
+	if reply == 0 || msgs[0].ID < reply {
+		t.Errorf("the offer (message %d) overtook the /help reply queued before it (message %d)", msgs[0].ID, reply)
+	}
+	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
+		t.Errorf("the accepted offer's message was not finalized: %+v", m)
+	}
+}
+
+// TestTradeOfferDeclined: the offer's message id is stored once the outbox
+// sent it; a decline edits that message to its outcome without buttons,
+// and its old buttons then answer with an alert and change nothing.
+func TestTradeOfferDeclined(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t)
+	x := p.x
+	ux, uy := p.ux, p.uy
+	h.pressPrivate(ux, OpTrSend, 0)
+	rec := h.record()
+	id := rec.Game.NextTrade
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("offer message not stored: offers %+v, messages %+v", rec.Offers, msgs)
+	}
+	msg, data := h.offerButton(OpOfReject, id)
+	if msg != msgs[0].ID {
+		t.Fatalf("decline button on message %d, offer message %d", msg, msgs[0].ID)
+	}
+	h.press(uy, msg, data)
+	rec = h.record()
+	if len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 || rec.Game.Props[1].Owner != x {
+		t.Fatalf("after the decline: trades %+v, offers %+v, edits %+v", rec.Game.Trades, rec.Offers, rec.OfferEdits)
+	}
+	msgs = h.offerMessages(testChat, id)
+	if len(msgs) != 1 || msgs[0].Keyboard != nil || msgs[0].Edits != 1 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_declined", nil)) {
+		t.Fatalf("declined offer's message not edited to its outcome: %+v", msgs)
+	}
+	// Its buttons as they were: an alert, nothing changes.
+	_, accept := h.findButtonData(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
+	h.press(uy, msg, accept)
+	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+		t.Errorf("an ended offer's accept answered %+v", a)
+	}
+	if after := h.record(); after.Rev != rec.Rev {
+		t.Error("the ended offer's button changed the game")
+	}
+}
+
+// TestTradeOfferMigrates: the group becomes a supergroup just as the offer
+// is posted; the offer follows the game there, its id is stored in the
+// moved record and it can be accepted there.
+func TestTradeOfferMigrates(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t)
+	y := p.y
+	ux, uy := p.ux, p.uy
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
+	h.pressPrivate(ux, OpTrSend, 0)
+	moved, err := h.bot.Snapshot(superChat)
+	if err != nil || moved == nil || len(moved.Offers) != 1 {
+		t.Fatalf("the game with its offer did not move: %+v, %v", moved, err)
+	}
+	id := moved.Offers[0].ID
+	msgs := h.offerMessages(superChat, id)
+	if len(msgs) != 1 || moved.Offers[0].Msg != msgs[0].ID || msgs[0].Keyboard == nil {
+		t.Fatalf("offer not posted in the supergroup: offer %+v, messages %+v", moved.Offers[0], msgs)
+	}
+	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: id})
+	h.api.PushCallback(superChat, msgs[0].ID, uy, data)
+	h.settle()
+	moved, _ = h.bot.Snapshot(superChat)
+	if moved.Game.Props[1].Owner != y || len(moved.Offers) != 0 {
+		t.Fatalf("accept in the supergroup not carried out: owner %d, offers %+v", moved.Game.Props[1].Owner, moved.Offers)
+	}
+	if m := h.offerMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
+		t.Errorf("offer message in the supergroup not finalized: %+v", m)
+	}
+}
+
+// TestTradeOfferLostIDAfterRestart: a restart finds an open offer whose
+// message id was never stored (killed between the send and storing it):
+// the offer is posted again and the new message is the one that gets
+// finalized; the old message's buttons answer with an alert once the
+// offer ended.
+func TestTradeOfferLostIDAfterRestart(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t)
+	x := p.x
+	ux, uy := p.ux, p.uy
+	h.pressPrivate(ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	old := h.offerMessages(testChat, id)
+	if len(old) != 1 {
+		t.Fatalf("offer shown in %d messages", len(old))
+	}
+	h.stop()
+	// As if the process died after the send, before storing the id.
+	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = store.Update(func(tx *storage.Tx) error {
+		data, _ := tx.Game(testChat)
+		r, err := kit.DecodeRecord(data)
+		if err != nil {
+			return err
+		}
+		r.Offers[0].Msg = 0
+		out, err := r.Encode()
+		if err != nil {
+			return err
+		}
+		return tx.PutGame(testChat, out)
+	})
+	if cerr := store.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.start()
+	h.settle()
+	rec := h.record()
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 2 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[1].ID || msgs[1].Keyboard == nil {
+		t.Fatalf("offer not posted again after the restart: offers %+v, messages %+v", rec.Offers, msgs)
+	}
+	_, data := h.findButtonData(t, Press{Game: rec.ID, Op: OpOfReject, Arg: id})
+	h.press(uy, msgs[1].ID, data)
+	msgs = h.offerMessages(testChat, id)
+	if msgs[1].Keyboard != nil || !strings.Contains(msgs[1].Text, h.bot.cat.T("en", "offer_declined", nil)) {
+		t.Errorf("the re-posted offer message not finalized: %+v", msgs[1])
+	}
+	rec = h.record()
+	_, data = h.findButtonData(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
+	h.press(uy, msgs[0].ID, data)
+	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+		t.Errorf("the orphan's accept answered %+v", a)
+	}
+	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != x {
+		t.Error("the orphan's button changed the game")
+	}
+}
+
+// TestOfferEndedByAKick: an offer ended by something other than a trade
+// button (here an admin's /kick of its proposer, which makes them
+// bankrupt) still gets its final text and loses its buttons.
+func TestOfferEndedByAKick(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t) // x, the current player, is the one /kick may remove
+	x := p.x
+	ux, uy := p.ux, p.uy
+	h.pressPrivate(ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	if msgs := h.offerMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
+		t.Fatalf("offer not posted with its buttons: %+v", msgs)
+	}
+	h.api.SetAdmins(testChat, uy.ID)
+	h.say(uy, "/kick")
+	rec := h.record()
+	if rec.Game.Active(x) || len(rec.Offers) != 0 {
+		t.Fatalf("after the kick: seat %d active %v, offers %+v", x, rec.Game.Active(x), rec.Offers)
+	}
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || len(msgs[0].Keyboard) != 0 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_cancelled", nil)) {
+		t.Fatalf("the ended offer's message kept its buttons or its text: %+v", msgs)
+	}
+	if len(rec.OfferEdits) != 0 {
+		t.Errorf("finalized offer edits still pending: %+v", rec.OfferEdits)
+	}
+}
+
+// TestOfferPostedWhilePaused: an offer sent from the private chat while
+// the bot cannot write to the group (removed, paused) appears in the
+// group when the bot is back, and its id is stored.
+func TestOfferPostedWhilePaused(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t)
+	ux := p.ux
+	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
+	h.settle()
+	h.pressPrivate(ux, OpTrSend, 0)
+	id := h.record().Game.NextTrade
+	if msgs := h.offerMessages(testChat, id); len(msgs) != 0 {
+		t.Fatalf("offer sent to a chat the bot was removed from: %+v", msgs)
+	}
+	h.api.PushUpdate(memberUpdate(testChat, "member"))
+	h.settle()
+	rec := h.record()
+	msgs := h.offerMessages(testChat, id)
+	if len(msgs) != 1 || len(msgs[0].Keyboard) == 0 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("offer not shown on the bot's return: messages %+v, offers %+v", msgs, rec.Offers)
+	}
+}

@@ -1,0 +1,325 @@
+package board_test
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// turnText is the live turn message's text with the wrapped lines joined
+// again (a continuation starts with three spaces), so a test can look for
+// a whole sentence.
+func (h *harness) turnText() string {
+	h.t.Helper()
+	rec := h.record()
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == rec.TurnMsg {
+			return m.Text
+		}
+	}
+	h.t.Fatalf("no turn message %d", rec.TurnMsg)
+	return ""
+}
+
+// hasButton says whether the live turn message offers op.
+func (h *harness) hasButton(op Op) bool {
+	rec := h.record()
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID != rec.TurnMsg {
+			continue
+		}
+		for _, row := range m.Keyboard {
+			for _, b := range row {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// untilBuyDecision plays (TestPlayWholeGame's policy) until a player
+// decides whether to buy a deed.
+func (h *harness) untilBuyDecision() *Record {
+	h.t.Helper()
+	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
+	for i := 0; i < 200; i++ {
+		if rec := h.record(); rec.Game.Phase == engine.PhaseBuyDecision {
+			return rec
+		}
+		h.step(r, seen)
+	}
+	h.t.Fatal("nobody came to buy a deed")
+	return nil
+}
+
+// TestManageButtonsOnlyWhenUseful: 🏗, 🏦 and 🤝 are offered only when
+// someone in the game could use them: none at the start, 🏦 and 🤝 once a
+// deed is owned, 🏗 once the player to roll owns a whole colour set.
+func TestManageButtonsOnlyWhenUseful(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	for _, op := range []Op{OpMenuBuild, OpMenuMort, OpTrade} {
+		if h.hasButton(op) {
+			t.Errorf("the first turn offers %q with nothing owned", op)
+		}
+	}
+	h.edit(func(r *Record) { r.Game.Props[39].Owner = r.Game.Current })
+	if !h.hasButton(OpMenuMort) || !h.hasButton(OpTrade) || h.hasButton(OpMenuBuild) {
+		t.Errorf("with one deed owned: 🏦 %v, 🤝 %v, 🏗 %v; want 🏦 and 🤝 only",
+			h.hasButton(OpMenuMort), h.hasButton(OpTrade), h.hasButton(OpMenuBuild))
+	}
+	h.edit(func(r *Record) { r.Game.Props[37].Owner = r.Game.Current })
+	if !h.hasButton(OpMenuBuild) {
+		t.Error("no 🏗 although the player to roll owns the whole dark blue set")
+	}
+}
+
+// TestBuyPromptShortOfMoney: a player who cannot pay for the deed is told
+// how much is missing; with nothing to raise it the deed goes to auction;
+// with a deed to mortgage the prompt says so, 🏦 is offered, and once the
+// money is raised the deed can be bought.
+func TestBuyPromptShortOfMoney(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.untilBuyDecision()
+	p := rec.Game.Current
+	sq := rec.Game.Players[p].Pos
+	ed := rec.Game.EditionData()
+	price := ed.Squares[sq].Price
+	mortgaged := 39 // Boardwalk: its mortgage covers the missing 40
+	if sq == mortgaged || rec.Game.Props[mortgaged].Owner != engine.NoOwner {
+		t.Fatalf("the test needs Boardwalk free and not the square to buy (square %d)", sq)
+	}
+	setCash := func(r *Record, cash int) {
+		pl := &r.Game.Players[p]
+		r.Game.Bank += int64(pl.Cash - cash)
+		pl.Cash = cash
+	}
+	cat, lang := h.bot.cat, "en"
+	data := map[string]any{"Player": kit.SeatName(rec, p), "Square": cat.T(lang, "sq_classic_"+strconv.Itoa(sq), nil),
+		"Amount": cat.MoneyOf(lang, engine.Classic, price), "Short": cat.MoneyOf(lang, engine.Classic, 40)}
+	u := h.userOf(rec, p)
+
+	h.edit(func(r *Record) { setCash(r, price-40) })
+	if want := cat.T(lang, "prompt_buy_short", data); !strings.Contains(h.turnText(), want) {
+		t.Errorf("with nothing to raise, the prompt lacks %q:\n%s", want, h.turnText())
+	}
+	if h.hasButton(OpBuy) || !h.hasButton(OpDecline) || h.hasButton(OpMenuMort) {
+		t.Errorf("with nothing to raise: Buy %v, Auction %v, 🏦 %v; want the auction only",
+			h.hasButton(OpBuy), h.hasButton(OpDecline), h.hasButton(OpMenuMort))
+	}
+
+	h.edit(func(r *Record) { r.Game.Props[mortgaged].Owner = p })
+	if want := cat.T(lang, "prompt_buy_short_raise", data); !strings.Contains(h.turnText(), want) {
+		t.Errorf("with a deed to mortgage, the prompt lacks %q:\n%s", want, h.turnText())
+	}
+	if h.hasButton(OpBuy) || !h.hasButton(OpDecline) || !h.hasButton(OpMenuMort) {
+		t.Fatalf("with a deed to mortgage: Buy %v, Auction %v, 🏦 %v; want the auction and 🏦",
+			h.hasButton(OpBuy), h.hasButton(OpDecline), h.hasButton(OpMenuMort))
+	}
+	h.mustPress(u, OpMenuMort)
+	msg, mdata, ok := h.findButton(OpMortgage, mortgaged, false)
+	if !ok {
+		t.Fatal("the mortgage menu does not offer Boardwalk")
+	}
+	h.press(u, msg, mdata)
+	if !h.hasButton(OpBuy) || strings.Contains(h.turnText(), cat.T(lang, "prompt_buy_short_raise", data)) {
+		t.Fatalf("the money is raised, yet no Buy button or still short:\n%s", h.turnText())
+	}
+	h.mustPress(u, OpBuy)
+	if got := h.record().Game.Props[sq].Owner; got != p {
+		t.Fatalf("the deed's owner is %d after buying, want %d", got, p)
+	}
+}
+
+// TestTurnMessageShowsItsDeadline: the turn message says until when the
+// game waits, in the chat's time zone, and after a move it shows the new
+// decision's deadline, not the one before.
+func TestTurnMessageShowsItsDeadline(t *testing.T) {
+	t.Parallel()
+	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, TimeZone: "Europe/Kyiv", KickAfter: -1})
+	h.startGame()
+	loc, err := time.LoadLocation("Europe/Kyiv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shows := func(rec *Record) string {
+		t.Helper()
+		want := kit.DeadlineText(h.bot.cat, "en", loc, clock.Now(), rec.Clock.Deadline)
+		if rec.Clock.Deadline == 0 || !strings.Contains(h.turnText(), want) {
+			t.Fatalf("the turn message lacks its deadline %q:\n%s", want, h.turnText())
+		}
+		return time.UnixMilli(rec.Clock.Deadline).In(loc).Format("15:04")
+	}
+	first := shows(h.record())
+	clock.Add(5 * time.Minute) // past the first deadline's minute
+	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
+	ver := h.record().Game.Version
+	h.step(r, seen)
+	rec := h.record()
+	if rec.Game.Version == ver {
+		t.Fatal("the press changed nothing")
+	}
+	if next := shows(rec); next == first || strings.Contains(h.turnText(), first) {
+		t.Errorf("after the move the message shows %s, still the first decision's %s:\n%s", next, first, h.turnText())
+	}
+}
+
+// TestDeedCards: 📜 on the buy prompt shows the deed's card; /board sends a
+// button per group that opens a button per deed of it, which keeps working
+// while the game moves on and names the owner; /board's message loses its
+// buttons when a newer /board is sent and when the game ends.
+func TestDeedCards(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.untilBuyDecision()
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	price := h.bot.cat.MoneyOf("en", engine.Classic, rec.Game.EditionData().Squares[sq].Price)
+	spectator := fakeapi.User{ID: 77, FirstName: "Zoe", LanguageCode: "en"}
+	msg, data, ok := h.findButton(board.OpDeed, sq, false)
+	if !ok {
+		t.Fatal("the buy prompt has no deed card button")
+	}
+	h.press(spectator, msg, data) // anyone may look
+	a := h.lastAlert()
+	if !a.ShowAlert || !strings.Contains(a.Text, price) || !strings.Contains(a.Text, h.bot.cat.T("en", "deed_owner_bank", nil)) {
+		t.Fatalf("the deed card is %+v, want an alert with the price %s and no owner", a, price)
+	}
+	if n := len([]rune(a.Text)); n > 200 {
+		t.Errorf("the deed card has %d characters, over an alert's 200", n)
+	}
+
+	h.say(h.users[0], "/board")
+	deeds := h.newestWith(board.OpBoardGroup)
+	h.press(spectator, deeds, groupData(t, h, deeds, rec.Game.EditionData().Squares[sq].Group+1)) // the deed's group
+	owner := h.userOf(rec, rec.Game.Current)
+	h.mustPress(owner, OpBuy) // a new revision: the /board buttons still work
+	if h.record().Game.Props[sq].Owner != rec.Game.Current {
+		t.Fatal("the deed was not bought")
+	}
+	h.press(spectator, deeds, deedData(t, h, deeds, sq))
+	if a := h.lastAlert(); !strings.Contains(a.Text, h.bot.cat.T("en", "deed_owner", map[string]any{"Player": owner.FirstName})) {
+		t.Errorf("the /board deed card after the purchase is %q, want its owner %s", a.Text, owner.FirstName)
+	}
+
+	h.say(h.users[0], "/board")
+	if m := h.message(deeds); m.Keyboard != nil || m.Text != h.bot.cat.T("en", "board_deeds_newer", nil) {
+		t.Errorf("the older /board deeds message kept its buttons or text: %q %v", m.Text, m.Keyboard)
+	}
+	newer := h.newestWith(board.OpBoardGroup)
+	turnMsg := h.record().TurnMsg
+	h.say(h.users[0], "/endgame")
+	h.mustPress(h.users[0], OpEndGameYes)
+	if m := h.message(newer); m.Keyboard != nil {
+		t.Errorf("the /board deeds message keeps its buttons after the game: %v", m.Keyboard)
+	}
+	// The ended game's turn message waits for nobody: no prompt, no clock.
+	if m := h.message(turnMsg); strings.Contains(m.Text, "⏳") || strings.Contains(m.Text, "👉") {
+		t.Errorf("the ended game's turn message still waits:\n%s", m.Text)
+	}
+}
+
+// newestWith is the newest message of the group with an op button.
+func (h *harness) newestWith(op Op) int {
+	h.t.Helper()
+	msg, _, ok := h.findButton(op, 0, true)
+	if !ok {
+		h.t.Fatalf("no message with %q", op)
+	}
+	return msg
+}
+
+// deedData is the data of message msg's button for square sq.
+func deedData(t *testing.T, h *harness, msg, sq int) string {
+	t.Helper()
+	return buttonData(t, h, msg, board.OpDeed, sq)
+}
+
+// buttonData is the data of message msg's button of op and arg.
+func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
+	t.Helper()
+	for _, row := range h.message(msg).Keyboard {
+		for _, b := range row {
+			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op && p.Arg == arg {
+				return b.Data
+			}
+		}
+	}
+	t.Fatalf("message %d has no button %q %d", msg, op, arg)
+	return ""
+}
+
+// TestOfferShowsItsDeadline: an open offer waits for its counterparty
+// until it expires, and says until when, once (not also for how long).
+func TestOfferShowsItsDeadline(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t)
+	h.pressPrivate(p.ux, OpTrSend, 0)
+	rec := h.record()
+	if len(rec.Offers) != 1 {
+		t.Fatalf("%d offers open, want 1", len(rec.Offers))
+	}
+	at := kit.AtText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(rec.Offers[0].Expires))
+	until := h.bot.cat.T("en", "offer_open_until", map[string]any{"Time": at})
+	m := h.message(h.newestWith(OpOfAccept))
+	if !strings.Contains(m.Text, until) {
+		t.Errorf("the offer lacks %q:\n%s", until, m.Text)
+	}
+	if n := strings.Count(m.Text, "⏳"); n != 1 {
+		t.Errorf("the offer states its time %d times:\n%s", n, m.Text)
+	}
+}
+
+// TestAuctionOffersTheDeedCard: bidders can look at the deed they bid for;
+// the turn message leaves the auction's clock to the auction's message.
+func TestAuctionOffersTheDeedCard(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	h.startGame()
+	rec := h.untilBuyDecision()
+	sq := rec.Game.Players[rec.Game.Current].Pos
+	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	if h.record().Game.Phase != engine.PhaseAuction {
+		t.Fatal("declining did not open an auction")
+	}
+	// Bids move the auction's deadline, and only its own message follows
+	// them: the turn message shows no clock meanwhile.
+	if strings.Contains(h.turnText(), "⏳") {
+		t.Errorf("the turn message shows a clock during the auction:\n%s", h.turnText())
+	}
+	msg, data, ok := h.findButton(board.OpDeed, sq, false)
+	if !ok {
+		t.Fatal("the auction offers no deed card")
+	}
+	h.press(h.users[2], msg, data)
+	// An alert is in the presser's language.
+	if a := h.lastAlert(); !a.ShowAlert || a.Text != boardOf(h).DeedCard(h.users[2].LanguageCode, h.record(), sq) {
+		t.Errorf("the auction's deed card is %+v", a)
+	}
+}
+
+// TestComposerShowsTheDeedCard: a deed put into an offer in the trade
+// composer answers with its card.
+func TestComposerShowsTheDeedCard(t *testing.T) {
+	t.Parallel()
+	h, p := composeOffer(t)
+	want := boardOf(h).DeedCard(h.bot.chatLang(p.ux.ID, p.ux.LanguageCode), h.record(), 1)
+	for _, a := range h.api.CallbackAnswers() {
+		if a.Text == want {
+			return
+		}
+	}
+	t.Errorf("no press in the composer answered with the deed's card %q", want)
+}

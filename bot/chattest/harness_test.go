@@ -1,0 +1,99 @@
+package chattest_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest/fakekind"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// TestMain hosts the fake kind beside the real ones, then runs the tests
+// bottest.Parallel at a time.
+func TestMain(m *testing.M) {
+	bot.RegisterKind(fakekind.Name, fakekind.Editions, fakekind.Ops, func(h kit.Host) bot.Kind { return fakekind.New(h) })
+	bottest.Main(m)
+}
+
+// harness is a bot hosting the fake kind, on a fake clock, for two people
+// (Alice and Богдан); the chat is in English with options o.
+type harness struct {
+	*bottest.Harness
+	bot   *bot.Bot
+	clock *bottest.Clock
+	users []fakeapi.User
+}
+
+func newHarness(t *testing.T, o kit.ChatOptions) *harness {
+	t.Helper()
+	h := &harness{clock: bottest.NewClock(time.Unix(1_800_000_000, 0))}
+	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
+		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
+		cfg.Now = h.clock.Now
+		cfg.Ready = func(b *bot.Bot) { h.bot = b; ready(b) }
+		return bot.Run(ctx, cfg)
+	})
+	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes,
+		More: bot.OpLobbyMore, AddComputer: bot.OpAddComputer}
+	h.users = h.Users[:2]
+	o.Edition = fakekind.Name
+	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
+		return bottest.PutJSON(tx.PutSettings, bottest.Chat, kit.Settings{Lang: "en", Options: o})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// startGame opens a lobby of the fake kind, seats both people and starts.
+func (h *harness) startGame() *kit.Record {
+	h.T.Helper()
+	h.StartGame(h.users)
+	rec := h.Record()
+	if rec.Kind != fakekind.Name {
+		h.T.Fatalf("the game is of kind %q, want the fake", rec.Kind)
+	}
+	return rec
+}
+
+// win has the first seat press 🏆.
+func (h *harness) win() {
+	h.T.Helper()
+	h.MustPress(h.users[0], fakekind.OpWin)
+	if rec := h.Record(); rec != nil {
+		h.T.Fatalf("the game goes on after 🏆: %+v", rec)
+	}
+}
+
+// t is the bot's text id in English.
+func (h *harness) t(id string, data map[string]any) string { return h.bot.Catalog().T("en", id, data) }
+
+// reminders are the bot's messages in the chat that remind user.
+func (h *harness) reminders(user int64) (shown, deleted []fakeapi.Message) {
+	for _, m := range h.API.Messages(bottest.Chat) {
+		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, "waiting for you") {
+			if m.Deleted {
+				deleted = append(deleted, m)
+			} else {
+				shown = append(shown, m)
+			}
+		}
+	}
+	return shown, deleted
+}
+
+// stats are user's statistics in the chat.
+func (h *harness) stats(user int64) (here bot.PlayerStats) {
+	_ = h.bot.Store().View(func(tx *storage.Tx) error {
+		here, _, _, _ = bot.ReadStats(tx, bottest.Chat, user)
+		return nil
+	})
+	return here
+}

@@ -1,0 +1,168 @@
+package deal_test
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// TestDealKillMidTurn kills the bot process (SIGKILL) in the middle of a
+// 3-player Deal turn with a hand press in flight, twice, and restarts it on the same
+// database: the game goes on from the private chats' hand messages, and
+// every move pressed is applied exactly once (one log entry each).
+func TestDealKillMidTurn(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	api := fakeapi.New()
+	defer api.Close()
+	db := filepath.Join(t.TempDir(), "monopoly.db")
+	start := func() *exec.Cmd { return startChild(t, api, db) }
+	kill := func(cmd *exec.Cmd) {
+		if err := cmd.Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		_ = cmd.Wait()
+	}
+	users := []fakeapi.User{{ID: 11, FirstName: "Alice"}, {ID: 22, FirstName: "Bob"}, {ID: 33, FirstName: "Carol"}}
+	wait := func(what string, cond func() bool) {
+		t.Helper()
+		if !api.WaitFor(cond, 60*time.Second) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+	answered := func(update int) func() bool {
+		return func() bool {
+			for _, a := range api.CallbackAnswers() {
+				if a.ID == "cq"+strconv.Itoa(update) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+
+	child := start()
+	api.PushMessage(testChat, users[0], "/newgame deal")
+	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
+	for _, u := range users[1:] {
+		b, _ := lastButton(api, OpJoin)
+		wait("the join", answered(api.PushCallback(testChat, b.msg, u, b.data)))
+		wait("the lobby with the player", func() bool {
+			m, _ := api.LastMessage(testChat)
+			return strings.Contains(m.Text, u.FirstName)
+		})
+	}
+	b, _ := lastButton(api, OpStart)
+	wait("the start", answered(api.PushCallback(testChat, b.msg, users[0], b.data)))
+	var payload string
+	wait("the table's link", func() bool {
+		for _, m := range api.Messages(testChat) {
+			for _, row := range m.Keyboard {
+				for _, btn := range row {
+					if _, p, ok := strings.Cut(btn.URL, "?start="); ok {
+						payload = p
+						return true
+					}
+				}
+			}
+		}
+		return false
+	})
+	for _, u := range users {
+		api.PushMessage(u.ID, u, "/start "+payload)
+		wait("the hand", func() bool { return len(api.Messages(u.ID)) >= 2 })
+	}
+
+	// Each move: whoever's hand has buttons presses, a card first (which
+	// only shows its ways to play: no move), then the first move offered.
+	moves := 0
+	var last string
+	play := func(n int, killAfterPush bool) {
+		for i := 0; i < n; {
+			var u fakeapi.User
+			var btn *pressable
+			wait("a new button", func() bool {
+				for _, x := range users {
+					if btn = handButton(api, x.ID); btn != nil && btn.data != last {
+						u = x
+						return true
+					}
+				}
+				return false
+			})
+			last = btn.data
+			upd := api.PushCallback(u.ID, btn.msg, u, btn.data)
+			if btn.move {
+				moves++
+				i++
+				if killAfterPush && i == n {
+					return
+				}
+			}
+			wait("an answer", answered(upd))
+		}
+	}
+	play(6, false)
+	play(1, true)
+	kill(child)
+	child = start()
+	play(6, false)
+	kill(child)
+	child = start()
+	play(4, false)
+	wait("all updates confirmed", func() bool { return api.Pending() == 0 })
+	wait("the last answer", func() bool { return len(api.CallbackAnswers()) > 0 })
+	kill(child)
+
+	entries := loggedActions(t, api, db)
+	t.Logf("%d moves, %d log entries", moves, entries)
+	// One entry per join, one for the start, one per move.
+	if want := len(users) + moves; entries != want {
+		t.Fatalf("action log has %d entries for %d moves (want %d): a move was lost or applied twice", entries, moves, want)
+	}
+}
+
+type pressable struct {
+	msg  int
+	data string
+	move bool // an engine move (not picking a card)
+}
+
+// handButton is the button a player presses next in their newest hand
+// message: a card to pick, else the first move; nil if it has none.
+func handButton(api *fakeapi.Server, user int64) *pressable {
+	msgs := api.Messages(user)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Keyboard == nil {
+			continue
+		}
+		var act *pressable
+		for _, row := range msgs[i].Keyboard {
+			for _, b := range row {
+				p, err := kit.ParsePress(b.Data)
+				if err != nil {
+					continue
+				}
+				switch p.Op {
+				case deal.OpCard:
+					return &pressable{msg: msgs[i].ID, data: b.Data}
+				case deal.OpAct, deal.OpPay:
+					if act == nil {
+						act = &pressable{msg: msgs[i].ID, data: b.Data, move: true}
+					}
+				}
+			}
+		}
+		return act
+	}
+	return nil
+}

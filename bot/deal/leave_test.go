@@ -1,0 +1,55 @@
+package deal_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
+)
+
+// TestDealLeave: /leave in a Deal game asks the player who sent it; only
+// they may confirm; yes takes them out (their cards to the discards, the
+// table says so, their hand closes) and the game goes on; the question
+// keeps its text without buttons.
+func TestDealLeave(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 4, nil)
+	h.startDeal("en")
+	rec := h.record()
+	leaver := (rec.Deal.Game.Current + 1) % dealengine.PlayerID(rec.Deal.Game.Seats)
+	u := h.userOf(rec, engine.PlayerID(leaver))
+	other := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+	h.say(u, "/leave")
+	msg, yes, ok := h.findButton(deal.OpLeaveYes, int(leaver), false)
+	if !ok {
+		t.Fatal("/leave asked no question")
+	}
+	h.press(other, msg, yes)
+	if a := h.lastAnswer(); !a.ShowAlert || h.record().Deal.Game.Out[leaver] {
+		t.Fatalf("another player confirmed %s's /leave (answer %+v)", u.FirstName, a)
+	}
+	h.press(u, msg, yes)
+	rec = h.record()
+	g := rec.Deal.Game
+	if !g.Out[leaver] || g.Phase == dealengine.PhaseGameOver || g.Active(leaver) {
+		t.Fatalf("after yes: out %v, phase %d", g.Out, g.Phase)
+	}
+	for _, m := range h.api.Messages(testChat) {
+		if m.ID == msg && (m.Keyboard != nil || !strings.Contains(m.Text, "✅")) {
+			t.Errorf("the question reads %q with buttons %v", m.Text, m.Keyboard)
+		}
+		if m.ID == rec.Deal.TableMsg && !strings.Contains(m.Text, "leaves the game: hand, bank and properties go to the discard pile") {
+			t.Errorf("the table does not tell that %s left: %q", u.FirstName, m.Text)
+		}
+	}
+	private := h.api.Messages(u.ID)
+	if hand := private[len(private)-1]; hand.Keyboard != nil || !strings.Contains(hand.Text, "You are out of this game") {
+		t.Errorf("%s's hand reads %q with buttons %v", u.FirstName, hand.Text, hand.Keyboard)
+	}
+	h.say(u, "/leave")
+	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, "You are not playing") {
+		t.Errorf("a second /leave is answered %q", last.Text)
+	}
+}

@@ -1,0 +1,50 @@
+package deal_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+)
+
+// TestDealSayNoHouseRule: Deal's house rules page offers the one switch
+// the engine has (issue #26, item 16): a Just Say No on one's own turn is
+// free. Off, the game follows the book (it costs a play); switched on, the
+// next game is dealt with deal.Rules.SayNoCostsPlay off, and the lobby's
+// summary names the rule.
+func TestDealSayNoHouseRule(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 42, nil)
+	alice := h.users[0]
+	h.api.SetAdmins(testChat, alice.ID)
+	h.say(alice, "/settings")
+	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
+	h.pressSetting(alice, OpSetView, pageRules)
+	menu, _, ok := h.findButton(OpSetRule, 0, true)
+	if !ok {
+		t.Fatal("Deal's house rules page has no switch")
+	}
+	name := h.bot.cat.T("en", "rule_deal_say_no_free", nil)
+	if text := h.findMsg(testChat, menu).Text; strings.Contains(text, name) {
+		t.Errorf("the summary names the rule before it is on: %q", text)
+	}
+	if _, _, ok := h.findButton(OpSetRule, 1, false); ok {
+		t.Error("Deal's page offers a board rule")
+	}
+	h.pressSetting(alice, OpSetRule, 0)
+	if s := h.chatSettings(); !s.Options.DealSayNoFree {
+		t.Fatalf("the switch did not store the rule: %+v", s.Options)
+	}
+	h.say(alice, "/newgame")
+	rec := h.record()
+	if lobby := h.findMsg(testChat, rec.LobbyMsg); lobby == nil || !strings.Contains(lobby.Text, name) {
+		t.Errorf("the lobby does not name the house rule: %+v", lobby)
+	}
+	h.mustPress(h.users[1], OpJoin)
+	h.mustPress(alice, OpStart)
+	if rec := h.record(); rec.Deal == nil || rec.Deal.Game == nil || rec.Deal.Game.Rules.SayNoCostsPlay {
+		t.Fatalf("the game was not dealt with the house rule: %+v", rec.Deal)
+	}
+}

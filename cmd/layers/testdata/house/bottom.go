@@ -1,0 +1,8 @@
+package house
+
+func bottom() int {
+	if false {
+		return helper()
+	}
+	return 3
+}

@@ -1,0 +1,3 @@
+package house
+
+func middle() int { return bottom() * 2 }
