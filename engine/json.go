@@ -35,19 +35,7 @@ func (g *Game) AppendJSON(b []byte) []byte {
 	b = strconv.AppendUint(b, g.Version, 10)
 	b = append(b, `,"rng":{"state":`...)
 	b = strconv.AppendUint(b, g.RNG.State, 10)
-	b = append(b, `},"players":`...)
-	if g.Players == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range g.Players {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = g.Players[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = appendList(append(b, `},"players":`...), g.Players, (*Player).appendJSON)
 	b = appendInt(b, `,"current":`, int64(g.Current))
 	b = appendInt(b, `,"phase":`, int64(g.Phase))
 	b = appendInt(b, `,"step":`, int64(g.Step))
@@ -57,56 +45,16 @@ func (g *Game) AppendJSON(b []byte) []byte {
 	b = appendIntOmit(b, `,"doubles":`, int64(g.Doubles))
 	b = appendTrueOmit(b, `,"roll_again":true`, g.RollAgain)
 	b = appendIntOmit(b, `,"built":`, int64(g.Built))
-	b = append(b, `,"props":`...)
-	if g.Props == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, p := range g.Props {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendInt(b, `{"owner":`, int64(p.Owner))
-			b = appendIntOmit(b, `,"buildings":`, int64(p.Buildings))
-			b = appendTrueOmit(b, `,"mortgaged":true`, p.Mortgaged)
-			b = appendTrueOmit(b, `,"received":true`, p.Received)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendList(append(b, `,"props":`...), g.Props, (*Property).appendJSON)
 	b = appendInt(b, `,"houses":`, int64(g.Houses))
 	b = appendInt(b, `,"hotels":`, int64(g.Hotels))
-	b = append(b, `,"decks":[`...)
-	for i := range g.Decks {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		d := &g.Decks[i]
-		b = append(b, `{"order":`...)
-		b = appendBytes(b, d.Order)
-		b = appendInt(b, `,"head":`, int64(d.Head))
-		b = appendInt(b, `,"count":`, int64(d.Count))
-		b = append(b, '}')
-	}
-	b = append(b, ']')
+	b = appendList(append(b, `,"decks":`...), g.Decks[:], (*Deck).appendJSON)
 	if a := g.Auction; a != nil {
 		b = appendInt(b, `,"auction":{"square":`, int64(a.Square))
 		b = appendInt(b, `,"high":`, int64(a.High))
 		b = appendInt(b, `,"min":`, int64(a.Min))
 		b = appendInt(b, `,"leader":`, int64(a.Leader))
-		b = append(b, `,"passed":`...)
-		if a.Passed == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i, p := range a.Passed {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = strconv.AppendBool(b, p)
-			}
-			b = append(b, ']')
-		}
+		b = appendList(append(b, `,"passed":`...), a.Passed, func(p *bool, b []byte) []byte { return strconv.AppendBool(b, *p) })
 		b = appendIntOmit(b, `,"step":`, int64(a.Step))
 		b = appendIntOmit(b, `,"building":`, int64(a.Building))
 		b = appendIntOmit(b, `,"requester":`, int64(a.Requester))
@@ -116,31 +64,13 @@ func (g *Game) AppendJSON(b []byte) []byte {
 		b = appendInts(append(b, `,"auction_queue":`...), g.AuctionQueue)
 	}
 	if len(g.Debts) > 0 {
-		b = append(b, `,"debts":[`...)
-		for i, d := range g.Debts {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendInt(b, `{"debtor":`, int64(d.Debtor))
-			b = appendInt(b, `,"creditor":`, int64(d.Creditor))
-			b = appendInt(b, `,"amount":`, int64(d.Amount))
-			b = appendTrueOmit(b, `,"centre":true`, d.Centre)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+		b = appendList(append(b, `,"debts":`...), g.Debts, (*Debt).appendJSON)
 	}
 	b = appendIntOmit(b, `,"placing":`, int64(g.Placing))
 	b = appendIntOmit(b, `,"place_kind":`, int64(g.PlaceKind))
 	b = appendIntOmit(b, `,"place_paid":`, int64(g.PlacePaid))
 	if len(g.Trades) > 0 {
-		b = append(b, `,"trades":[`...)
-		for i := range g.Trades {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = g.Trades[i].appendJSON(b)
-		}
-		b = append(b, ']')
+		b = appendList(append(b, `,"trades":`...), g.Trades, (*Trade).appendJSON)
 	}
 	b = appendIntOmit(b, `,"next_trade":`, int64(g.NextTrade))
 	b = appendIntOmit(b, `,"jackpot":`, int64(g.Jackpot))
@@ -149,6 +79,29 @@ func (g *Game) AppendJSON(b []byte) []byte {
 	if len(g.Scripted) > 0 {
 		b = appendBytes(append(b, `,"scripted":`...), g.Scripted)
 	}
+	return append(b, '}')
+}
+
+func (p *Property) appendJSON(b []byte) []byte {
+	b = appendInt(b, `{"owner":`, int64(p.Owner))
+	b = appendIntOmit(b, `,"buildings":`, int64(p.Buildings))
+	b = appendTrueOmit(b, `,"mortgaged":true`, p.Mortgaged)
+	b = appendTrueOmit(b, `,"received":true`, p.Received)
+	return append(b, '}')
+}
+
+func (d *Deck) appendJSON(b []byte) []byte {
+	b = appendBytes(append(b, `{"order":`...), d.Order)
+	b = appendInt(b, `,"head":`, int64(d.Head))
+	b = appendInt(b, `,"count":`, int64(d.Count))
+	return append(b, '}')
+}
+
+func (d *Debt) appendJSON(b []byte) []byte {
+	b = appendInt(b, `{"debtor":`, int64(d.Debtor))
+	b = appendInt(b, `,"creditor":`, int64(d.Creditor))
+	b = appendInt(b, `,"amount":`, int64(d.Amount))
+	b = appendTrueOmit(b, `,"centre":true`, d.Centre)
 	return append(b, '}')
 }
 
@@ -241,15 +194,20 @@ func (t *Trade) appendJSON(b []byte) []byte {
 
 // AppendEventsJSON appends evs as json.Marshal encodes a []Event.
 func AppendEventsJSON(b []byte, evs []Event) []byte {
-	if evs == nil {
+	return appendList(b, evs, (*Event).appendJSON)
+}
+
+// appendList appends xs as a JSON array of what each appends (null if nil).
+func appendList[T any](b []byte, xs []T, each func(*T, []byte) []byte) []byte {
+	if xs == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '[')
-	for i := range evs {
+	for i := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = evs[i].appendJSON(b)
+		b = each(&xs[i], b)
 	}
 	return append(b, ']')
 }
@@ -300,17 +258,7 @@ func appendPair(b []byte, p [2]int) []byte {
 }
 
 func appendInts(b []byte, v []int) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return append(b, ']')
+	return appendList(b, v, func(x *int, b []byte) []byte { return strconv.AppendInt(b, int64(*x), 10) })
 }
 
 // appendBytes encodes a byte slice as encoding/json does: base64, null if nil.
