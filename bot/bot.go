@@ -16,6 +16,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -25,7 +26,7 @@ import (
 // Config holds what the game layer needs besides its collaborators.
 type Config struct {
 	// CarryOver: while a group's last message is more recent than this, a
-	// turn's next message takes over the closed one (bot/outbox.go,
+	// turn's next message takes over the closed one (bot/outbox,
 	// carryOver); 0: 30 s; negative: only while the chat waits for its
 	// budget (tests that follow every message).
 	CarryOver time.Duration
@@ -64,7 +65,7 @@ type Bot struct {
 
 	records  *recordCache    // decoded records of recently changed chats
 	settings *settingsCache  // decoded settings of recently changed chats
-	out      *Outbox         // everything sent to chats goes through it
+	out      kitOutbox       // everything sent to chats goes through it (outbox_entry.go)
 	presses  *pressLimiter   // per-person button throttle
 	kinds    map[string]Kind // the kinds of game hosted, by Record.Kind
 	hosted   hosted          // the same, with their capabilities (bot/kinds.go)
@@ -100,13 +101,8 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.presses = newPressLimiter(cfg.Presses)
 	b.records = newRecordCache(cfg.CachedRecords)
 	b.settings = newSettingsCache(cfg.CachedRecords)
-	b.out = newOutbox(tg, cfg.Logger)
-	b.out.carryWithin = cfg.CarryOver
-	if cfg.CarryOver == 0 {
-		b.out.carryWithin = carryOverWithin
-	}
-	b.out.onSent, b.out.onMigrate, b.out.onForbidden = b.onSent, b.migrate, b.onForbidden
-	b.out.onKept = b.forgetKept
+	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
+		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
 	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, kindMessenger{tg}, b.out, cat, cfg}) // bot/kinds.go
 	b.kinds = b.hosted.byName
 	return b

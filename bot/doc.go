@@ -10,14 +10,12 @@
 // settings menu (settings*.go: built from what each kind's editions offer,
 // one live menu, the time zone), paces, deadlines, reminders and missed turns
 // (deadline.go), pause, resume and kick votes (pause.go; their messages,
-// votes.go), the outbox and message slots (outbox.go, outbox_send.go for
-// pictures and notices, outbox_kept.go for the new messages kept across a
-// kill, slots.go,
-// publish.go), private messages only to people who can receive them
-// (reach.go), statistics, the rematch after a game (rematch.go), restore,
+// votes.go), message slots (slots.go, publish.go) and the new messages
+// kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
+// private messages only to people who can receive them (reach.go), statistics, the rematch after a game (rematch.go), restore,
 // migration to a supergroup (migrate.go) and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
-// share is bot/kit.
+// share is bot/kit, and everything sent goes through bot/outbox.
 //
 // docs/ARCHITECTURE.md describes how they fit together and how to add a
 // kind of game.

@@ -100,7 +100,7 @@ func (b *Bot) sendReply(st *chatState, r kit.Reply) {
 	}
 	k := st.Kept[0]
 	st.Kept = st.Kept[1:]
-	b.out.sendKept(st.Chat, k.Seq, r.Text, tgMarkup(r.KB))
+	b.out.SendKept(st.Chat, k.Seq, r.Text, tgMarkup(r.KB))
 }
 
 // sendUnclaimed queues the kept messages finish did not send itself (a
@@ -109,7 +109,7 @@ func (b *Bot) sendReply(st *chatState, r kit.Reply) {
 func (b *Bot) sendUnclaimed(st *chatState) {
 	for _, k := range st.Kept {
 		b.log.Warn("a kept message was not among finish's; sending it as stored", "chat", st.Chat, "seq", k.Seq)
-		b.out.sendKept(st.Chat, k.Seq, k.Text, nil)
+		b.out.SendKept(st.Chat, k.Seq, k.Text, nil)
 	}
 	st.Kept = nil
 }
@@ -162,7 +162,7 @@ func (b *Bot) resendKept() error {
 		b.forgetKept(o.chat, o.seq)
 	}
 	for _, o := range all {
-		b.out.sendKept(o.chat, o.seq, o.msg.Text, o.msg.KB)
+		b.out.SendKept(o.chat, o.seq, o.msg.Text, o.msg.KB)
 	}
 	if len(all) > 0 {
 		b.log.Info("sending messages a previous run kept", "count", len(all))

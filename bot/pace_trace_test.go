@@ -19,48 +19,6 @@ const paceSlow = time.Second
 
 var paceTracing = os.Getenv("PACE_TRACE") != ""
 
-// describeQueue lists chat's queued ops, the one being delivered first.
-func (o *Outbox) describeQueue(chat int64) string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	c := o.chats[chat]
-	if c == nil {
-		return "-"
-	}
-	var out []string
-	if c.sending != nil {
-		out = append(out, "sending "+describeOp(c.sending))
-	}
-	for _, op := range c.queue {
-		out = append(out, describeOp(op))
-	}
-	if len(out) == 0 {
-		return "empty"
-	}
-	return strings.Join(out, "; ")
-}
-
-func describeOp(op *outOp) string {
-	kind := "send"
-	switch {
-	case op.photo != nil:
-		kind = "photo"
-	case op.remove:
-		kind = "delete"
-	case op.frame:
-		kind = "frame"
-	case op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c):
-		kind = "noop"
-	case op.msg != nil && op.msg.id != 0:
-		kind = "edit"
-	}
-	slot := op.slot
-	if op.was != "" {
-		slot = "was " + op.was
-	}
-	return fmt.Sprintf("%s %s %q age %v", kind, slot, firstLine(op.c.text), time.Since(op.since).Round(time.Millisecond))
-}
-
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	if r := []rune(s); len(r) > 30 {
@@ -77,8 +35,8 @@ func groupCallsSince(api *fakeapi.Server, t time.Time) string {
 			continue
 		}
 		switch r.Method {
-		case "sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup", "deleteMessage":
-			out = append(out, fmt.Sprintf("+%v %s %s %q", r.Time.Sub(t).Round(time.Millisecond), r.Method, r.Params["message_id"], firstLine(r.Params["text"])))
+		case "sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageReplyMarkup", "deleteMessage":
+			out = append(out, fmt.Sprintf("+%v %s %s %q", r.Time.Sub(t).Round(time.Millisecond), r.Method, r.Params["message_id"], firstLine(r.Params["text"]+r.Params["caption"])))
 		}
 	}
 	return strings.Join(out, " | ")

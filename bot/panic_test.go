@@ -2,9 +2,11 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,15 +87,34 @@ func (boomKind) Show(*chatState, string)                { panic("boom: show") }
 func (boomKind) Unshown(*Record) bool                   { panic("boom: unshown") }
 func (boomKind) Sent(*Record, string, string, int) bool { panic("boom: sent") }
 
-// panickyMessenger panics on a message "boom", as a bug in a delivery would.
-type panickyMessenger struct{ recMessenger }
+// panickyMessenger records the messages it sends and edits, and panics on
+// a message "boom", as a bug in a delivery would.
+type panickyMessenger struct {
+	mu    sync.Mutex
+	calls []string
+	next  int
+}
 
-func (m *panickyMessenger) Send(ctx context.Context, chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error) {
+func (m *panickyMessenger) Send(_ context.Context, chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error) {
 	if text == "boom" {
 		panic("boom: send")
 	}
-	return m.recMessenger.Send(ctx, chat, text, kb)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.next++
+	m.calls = append(m.calls, fmt.Sprintf("send %d %s kb=%v", m.next, text, kb != nil))
+	return m.next, nil
 }
+
+func (m *panickyMessenger) Edit(_ context.Context, chat int64, id int, text string, kb *tgbotapi.InlineKeyboardMarkup) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.calls = append(m.calls, fmt.Sprintf("edit %d %s kb=%v", id, text, kb != nil))
+	return nil
+}
+
+func (m *panickyMessenger) AnswerCallback(context.Context, string, string, bool) error { return nil }
+func (m *panickyMessenger) IsAdmin(context.Context, int64, int64) bool                 { return false }
 
 // TestPanicsOutsideHandlersStayWithTheirChat: a panic in Restore, a timer,
 // an outbox delivery or the storing of a sent message's id is logged with

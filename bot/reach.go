@@ -12,7 +12,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -27,7 +27,7 @@ import (
 // errUnreachable marks a private message not sent because the person
 // cannot receive it: refused by Telegram just now, or known to be. It is a
 // 403 (telegram.ErrForbidden) for callers that only know that.
-var errUnreachable = fmt.Errorf("bot: the person has not opened the bot or blocked it: %w", telegram.ErrForbidden)
+var errUnreachable = outbox.ErrUnreachable
 
 // refusedPerson says whether err is Telegram refusing a private message
 // because of the person (not a missing right or a deleted account).
@@ -72,20 +72,31 @@ func (g *guarded) Edit(ctx context.Context, chat int64, msg int, text string, kb
 
 // SendPhoto, ReadyAt and AnswerInline pass on what the Messenger offers
 // (the outbox and the kinds look for them).
-func (g *guarded) SendPhoto(ctx context.Context, chat int64, data []byte, fileID, caption string) (int, string, error) {
-	ps, ok := g.Messenger.(photoSender)
+func (g *guarded) SendPhoto(ctx context.Context, chat int64, data []byte, fileID, caption string, kb *tgbotapi.InlineKeyboardMarkup) (int, string, error) {
+	ps, ok := g.Messenger.(outbox.PhotoSender)
 	if !ok {
 		return 0, "", errors.New("bot: the messenger cannot send photos")
 	}
 	if g.b.unreachable(chat) {
 		return 0, "", errUnreachable
 	}
-	id, file, err := ps.SendPhoto(ctx, chat, data, fileID, caption)
+	id, file, err := ps.SendPhoto(ctx, chat, data, fileID, caption, kb)
 	return id, file, g.b.refusedBy(chat, err)
 }
 
+func (g *guarded) EditCaption(ctx context.Context, chat int64, msg int, caption string, kb *tgbotapi.InlineKeyboardMarkup) error {
+	ce, ok := g.Messenger.(outbox.CaptionEditor)
+	if !ok {
+		return errors.New("bot: the messenger cannot edit captions")
+	}
+	if g.b.unreachable(chat) {
+		return errUnreachable
+	}
+	return g.b.refusedBy(chat, ce.EditCaption(ctx, chat, msg, caption, kb))
+}
+
 func (g *guarded) ReadyAt(chat int64) time.Time {
-	if r, ok := g.Messenger.(readier); ok {
+	if r, ok := g.Messenger.(outbox.Readier); ok {
 		return r.ReadyAt(chat)
 	}
 	return time.Time{}
@@ -94,7 +105,7 @@ func (g *guarded) ReadyAt(chat int64) time.Time {
 // Delete, ReadyAtKeeping and ReadyAtLeaving pass on what the outbox looks
 // for too.
 func (g *guarded) Delete(ctx context.Context, chat int64, msg int) error {
-	d, ok := g.Messenger.(deleter)
+	d, ok := g.Messenger.(outbox.Deleter)
 	if !ok {
 		return errors.New("bot: the messenger cannot delete messages")
 	}

@@ -11,7 +11,8 @@ import (
 
 // tgMarkup is a kit keyboard as Telegram's inline keyboard: the one place
 // the kinds' and the chat layer's keyboards meet the transport (the
-// outbox's entry points call it). nil stays nil: a message without buttons.
+// outbox's entry points, outbox_entry.go, call it). nil stays nil: a
+// message without buttons.
 func tgMarkup(m *kit.Markup) *tgbotapi.InlineKeyboardMarkup {
 	if m == nil || len(m.Rows) == 0 {
 		return nil

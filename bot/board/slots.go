@@ -11,6 +11,10 @@ import "strconv"
 // trade composer (key: the user id).
 func TurnSlot(game uint64) string  { return kit.GameSlot("turn", game, "") }
 func deedsSlot(game uint64) string { return kit.GameSlot("deeds", game, "") }
+
+// deedsPictureSlot is /board's picture that carries who owns what as its
+// caption (deed.go).
+func deedsPictureSlot(game uint64) string { return kit.GameSlot("deedspic", game, "") }
 func offerSlot(game uint64, offer int) string {
 	return kit.GameSlot("offer", game, strconv.Itoa(offer))
 }
@@ -33,9 +37,9 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 			a.Msg = id
 			return true
 		}
-	case "deeds":
+	case "deeds", "deedspic":
 		if key == "" {
-			r.DeedsMsg = id
+			r.DeedsMsg, r.DeedsPhoto = id, name == "deedspic"
 			return true
 		}
 	case "link":

@@ -65,7 +65,7 @@ type Messenger interface {
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's
-// limits (bot.Outbox): Send a new message, Put a slot's message's content,
+// limits (bot/outbox): Send a new message, Put a slot's message's content,
 // Detach it with its final content.
 type Outbox interface {
 	Send(chat int64, text string, kb *Markup)

@@ -1,4 +1,4 @@
-package bot
+package outbox
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
 
@@ -72,14 +71,15 @@ func (m *recMessenger) log() []string {
 }
 
 func newTestOutbox(m *recMessenger) (*Outbox, *[]string) {
-	o := newOutbox(m, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var mu sync.Mutex
 	sent := &[]string{}
-	o.onSent = func(chat int64, slot string, id int) {
-		mu.Lock()
-		defer mu.Unlock()
-		*sent = append(*sent, fmt.Sprintf("%s=%d", slot, id))
-	}
+	o := New(m, Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		CarryWithin: -1, // a turn takes over the closed one only while the chat waits
+		OnSent: func(chat int64, slot string, id int) {
+			mu.Lock()
+			defer mu.Unlock()
+			*sent = append(*sent, fmt.Sprintf("%s=%d", slot, id))
+		}})
 	return o, sent
 }
 
@@ -94,7 +94,7 @@ func waitIdle(t *testing.T, o *Outbox) {
 	}
 }
 
-var kb1 = kit.MarkupOf([][]kit.Button{{kit.DataButton("x", "y")}})
+var kb1 = &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{{tgbotapi.NewInlineKeyboardButtonData("x", "y")}}}
 
 func TestOutboxCoalescesAndKeepsOrder(t *testing.T) {
 	t.Parallel()

@@ -1,0 +1,26 @@
+// Package outbox delivers what the chat layer wants chats to show, within
+// Telegram's limits.
+//
+// It owns how and when a message goes out. What the chat layer queues
+// (queue.go): new messages, slots (a message edited over time, named by
+// the chat layer, whose id the outbox learns when it is sent and reports
+// through Options.OnSent), a slot's final text (Detach), removals,
+// animations (Frames), photos, private notices and private messages that a
+// person may refuse. Which queued op goes next (order.go): new messages
+// before edits, a press's result before other edits, tidying of replaced
+// messages last and only while the budget has room, a closed turn's
+// message taken over by the next turn (carry-over); edits of one message
+// merge into the newest content while they wait. Delivering (deliver.go):
+// one worker per chat with something queued, waiting for the chat's budget
+// (Readier, from the Telegram client), and what a failed call means for
+// the chat: a gone message sent anew, a group moved to its supergroup
+// (Options.OnMigrate), a chat that forbids the bot paused
+// (Options.OnForbidden). The types, New and what the chat layer asks of a
+// chat's queue (Holds, UnshownSince, Idle) are in outbox.go.
+//
+// It does not decide what to show — the chat layer (package bot) and the
+// kinds of game do, and hand the outbox texts and keyboards — nor does it
+// store anything: a message kept across a kill (SendKept) is stored by the
+// chat layer, which the outbox tells when it is settled (Options.OnKept),
+// and a slot's message id is stored by the chat layer too.
+package outbox
