@@ -22,7 +22,9 @@ func Of(rec *kit.Record) *state.Board {
 		return b
 	}
 	b := new(state.Board)
-	rec.State = b
+	if rec.State == nil { // never another kind's state
+		rec.State = b
+	}
 	return b
 }
 
