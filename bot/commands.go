@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -103,9 +104,9 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 	case "stats":
 		return b.cmdStats(m.Chat.ID, from, group)
 	case "top":
-		var top []ranked
-		_ = b.store.View(func(tx *storage.Tx) error { top = chatTop(tx, m.Chat.ID); return nil })
-		return b.reply(from, func(lang string) string { return b.renderTop(lang, top) })
+		var top []stats.Ranked
+		_ = b.store.View(func(tx *storage.Tx) error { top = stats.Top(tx, m.Chat.ID); return nil })
+		return b.reply(from, func(lang string) string { return b.statistics().RenderTop(lang, top) })
 	}
 	return nil
 }
@@ -183,14 +184,14 @@ func (b *Bot) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) err
 }
 
 func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chatState) error {
-	var here, all PlayerStats
+	var here, all stats.PlayerStats
 	var okHere, okAll bool
 	_ = b.store.View(func(tx *storage.Tx) error {
-		here, all, okHere, okAll = loadStats(tx, chat, from.ID)
+		here, all, okHere, okAll = stats.Load(tx, chat, from.ID)
 		return nil
 	})
 	return b.reply(from, func(lang string) string {
-		return b.renderStats(lang, displayName(from), here, all, okHere, okAll, group)
+		return b.statistics().Render(lang, displayName(from), here, all, okHere, okAll, group)
 	})
 }
 

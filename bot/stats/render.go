@@ -1,0 +1,118 @@
+package stats
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
+// Catalog is the words statistics are written in (locales.Catalog).
+type Catalog interface {
+	T(lang, id string, data map[string]any) string
+	Money(lang string, amount int) string
+}
+
+// Kinds is what statistics ask of the kinds of game, implemented by the
+// chat layer over its registry.
+type Kinds interface {
+	// Primary names the kind whose games fill PlayerStats' own fields
+	// (the board's); a record that names no kind is of it.
+	Primary() string
+	// Results is how each seat of rec ended, seat by seat.
+	Results(rec *kit.Record) []kit.SeatResult
+	// SetName names a set a primary kind's result counted
+	// (kit.SeatResult.Sets, "<edition>:<group>"); false if none does.
+	SetName(lang, key string) (string, bool)
+	// Lines are the other kinds, in the registry's order, whose games
+	// show on a line of their own: line writes a person's games and wins
+	// of the kind named.
+	Lines() []KindLine
+}
+
+// KindLine is a kind whose games show on a line of their own in /stats.
+type KindLine struct {
+	Kind string
+	Line func(lang string, played, won int) string
+}
+
+// Stats counts games at their end and writes /stats and /top.
+type Stats struct {
+	cat   Catalog
+	kinds Kinds
+}
+
+// New is statistics written with cat over kinds.
+func New(cat Catalog, kinds Kinds) *Stats { return &Stats{cat: cat, kinds: kinds} }
+
+// Block renders one PlayerStats (the primary kind's games).
+func (s *Stats) Block(lang string, p PlayerStats) string {
+	set := s.cat.T(lang, "stats_no_set", nil)
+	if ed, grp, ok := p.Favourite(); ok {
+		if name, ok := s.kinds.SetName(lang, ed+":"+strconv.Itoa(grp)); ok {
+			set = name
+		}
+	}
+	return s.cat.T(lang, "stats_block", map[string]any{"Played": p.Played, "Won": p.Won, "Bankrupt": p.Bankrupt,
+		"Best": s.bestWorth(lang, p.BestWorth), "Set": set})
+}
+
+// bestWorth is a best net worth in words: a person whose every game ended
+// in bankruptcy has none to show, not "$0".
+func (s *Stats) bestWorth(lang string, worth int) string {
+	if worth <= 0 {
+		return s.cat.T(lang, "stats_no_worth", nil)
+	}
+	return s.cat.Money(lang, worth)
+}
+
+// Render is the /stats answer for one person: in this chat (group) and
+// overall.
+func (s *Stats) Render(lang, name string, here, all PlayerStats, okHere, okAll, group bool) string {
+	var sb strings.Builder
+	sb.WriteString(s.cat.T(lang, "stats_title", map[string]any{"Player": kit.Name(name)}))
+	if group {
+		sb.WriteString("\n\n" + s.cat.T(lang, "stats_here", nil) + "\n")
+		if okHere && here.Played > 0 {
+			sb.WriteString(s.Block(lang, here))
+		} else {
+			sb.WriteString(s.cat.T(lang, "stats_none", nil))
+		}
+		sb.WriteString(s.kindLines(lang, here))
+	}
+	sb.WriteString("\n\n" + s.cat.T(lang, "stats_all", nil) + "\n")
+	if okAll && all.Played > 0 {
+		sb.WriteString(s.Block(lang, all))
+	} else {
+		sb.WriteString(s.cat.T(lang, "stats_none", nil))
+	}
+	sb.WriteString(s.kindLines(lang, all))
+	sb.WriteString("\n\n" + s.cat.T(lang, "stats_wins_note", nil)) // what a win is (GameEnd)
+	return sb.String()
+}
+
+// kindLines are a person's games of other kinds (Monopoly Deal), one line
+// each after the primary kind's block.
+func (s *Stats) kindLines(lang string, p PlayerStats) string {
+	var sb strings.Builder
+	for _, k := range s.kinds.Lines() {
+		if ks := p.Kinds[k.Kind]; ks != nil {
+			sb.WriteString("\n" + k.Line(lang, ks.Played, ks.Won))
+		}
+	}
+	return sb.String()
+}
+
+// RenderTop is the /top answer.
+func (s *Stats) RenderTop(lang string, top []Ranked) string {
+	if len(top) == 0 {
+		return s.cat.T(lang, "top_empty", nil)
+	}
+	var sb strings.Builder
+	sb.WriteString(s.cat.T(lang, "top_title", nil))
+	for i, r := range top {
+		sb.WriteString("\n" + s.cat.T(lang, "top_line", map[string]any{"Rank": i + 1, "Player": kit.Name(r.Name),
+			"Won": r.Won, "Played": r.Played, "Best": s.bestWorth(lang, r.BestWorth)}))
+	}
+	return sb.String()
+}
