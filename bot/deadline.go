@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -129,7 +130,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		}
 	}
 	// A vote to kick someone the game no longer waits for is void.
-	b.closeVotes(c, c.ChatLang(), func(v Vote) bool { return v.Kind == "kick" && v.Target != p.Seat }, "vote_void_moved")
+	b.voting().Close(c, c.ChatLang(), func(v Vote) bool { return v.Kind == votes.Kick && v.Target != p.Seat }, "vote_void_moved")
 	if cl.PausedAt != 0 {
 		return archive
 	}

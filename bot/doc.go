@@ -9,8 +9,8 @@
 // buttons and routes every other one to its game's kind), commands, the
 // settings menu (settings*.go: built from what each kind's editions offer,
 // one live menu, the time zone), paces, deadlines, reminders and missed turns
-// (deadline.go), pause, resume and kick votes (pause.go; their messages,
-// votes.go), message slots (slots.go, publish.go) and the new messages
+// (deadline.go), the commands and presses of pause, resume and kick votes
+// (pause.go; the votes are bot/votes), message slots (slots.go, publish.go) and the new messages
 // kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
 // private messages only to people who can receive them (reach.go), the
 // glue to the players' statistics (stats.go; they are bot/stats), the rematch after a game (rematch.go), restore,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -43,8 +44,8 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.kindOf(rec).Show(st, lang)
 		}
 	}
-	b.closeVotesOnEnd(st) // bot/votes.go
-	b.finishReminder(st)  // bot/deadline.go
+	b.voting().CloseOnEnd(st) // bot/votes
+	b.finishReminder(st)      // bot/deadline.go
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
@@ -222,12 +223,12 @@ func (b *Bot) restoreChat(chat int64) {
 		// its id reaches the record only once Telegram answers.
 		remind = ""
 	}
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || unsentVotes(rec) || remind != "")) {
+	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
 		return
 	}
 	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
 	if playing {
-		b.reshowVotes(st, lang)
+		b.voting().Reshow(st, lang)
 	}
 	b.finish(context.Background(), st, nil, "")
 	if playing {

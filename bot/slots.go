@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 )
 
 // Messages that are edited over time are named by slots in the outbox:
@@ -61,8 +62,8 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 	}
 	b.rememberMessage(chat, game, func(r *Record) bool {
 		switch name {
-		case voteSlotName: // bot/votes.go
-			return voteSent(r, key, id)
+		case votes.SlotName: // bot/votes
+			return votes.Sent(r, key, id)
 		case remindSlotName: // bot/deadline.go
 			if r.Clock.Reminded == 0 || r.Clock.Reminder == id {
 				return false
