@@ -10,10 +10,6 @@ import (
 // The chat layer's buttons (hostOps). One or two ASCII letters keep the
 // data short.
 const (
-	OpJoin       Op = "j"  // lobby: join
-	OpLeave      Op = "l"  // lobby: leave
-	OpStart      Op = "s"  // lobby: start the game
-	OpCancel     Op = "c"  // lobby: cancel
 	OpEndGameYes Op = "zy" // /endgame confirmed
 	OpEndGameNo  Op = "zn" // /endgame cancelled
 

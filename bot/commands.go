@@ -224,6 +224,6 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		// someone pins one (/lang); answers to each person follow their own.
 		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
-	b.openLobby(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby.go
+	b.lobby().Open(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -106,7 +107,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
 	if r.Status == StatusLobby {
-		return min(archive, lobbyNext(r)) // bot/lobby.go
+		return min(archive, lobby.Next(r)) // bot/lobby
 	}
 	if r.Status != StatusPlaying {
 		return archive
@@ -346,7 +347,7 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			return nil
 		}
 		if r.Status == StatusLobby {
-			b.lobbyDue(c, lang, now) // bot/lobby.go
+			b.lobby().Due(c, lang, now) // bot/lobby
 			return nil
 		}
 		if r.Status != StatusPlaying || r.Clock.PausedAt != 0 {

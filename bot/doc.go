@@ -2,8 +2,9 @@
 //
 // It owns the polling glue (app.go), the one way a chat's state changes
 // (bot.go: change and changeVia, group commit, the record cache), the
-// lobby with its computer seats (seats.go), its own timers and the 🔔 list
-// of people to tell of the next one (lobby.go, lobby_notify.go), refusals
+// glue to the lobby (lobby.go; the lobby, its computer seats and its timers
+// are bot/lobby), the 🔔 list of people to tell of the next one
+// (lobby_notify.go), refusals
 // that say why in the presser's language (refusals.go), and the press router
 // (callbacks.go; callback.go names the host's
 // buttons and routes every other one to its game's kind), commands, the

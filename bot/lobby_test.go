@@ -122,15 +122,9 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 
 // TestLobbyClosesItselfAcrossRestart: a live lobby says it waits two
 // hours; the timer survives a restart and closes it, saying so, with no
-// game buttons; an async lobby waits two days.
+// game buttons (the waits of other paces: bot/lobby's TestWaitFollowsThePace).
 func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	t.Parallel()
-	if got := lobbyWait(ChatOptions{Pace: Pace{Name: PaceAsync}}); got != 48*time.Hour {
-		t.Errorf("an async lobby waits %v, want 48h", got)
-	}
-	if got := lobbyWait(ChatOptions{Pace: Pace{Name: PaceRelaxed}}); got != 12*time.Hour {
-		t.Errorf("a relaxed lobby waits %v, want 12h", got)
-	}
 	h, clock := newLobbyClockHarness(t, ChatOptions{})
 	alice := h.users[0]
 	h.say(alice, "/newgame")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 )
 
@@ -15,8 +16,6 @@ import (
 // stores the id in the record, the kind's through Kind.Sent); finalize
 // gives a slot's message its last text and detaches it, so the next
 // message of the slot is a new one.
-
-func lobbySlot(game uint64) string { return kit.GameSlot("lobby", game, "") }
 
 // settingsSlotName is the live settings menu's slot (settingsMenuSlot),
 // which belongs to no game.
@@ -70,14 +69,14 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 			}
 			r.Clock.Reminder = id
 			return true
-		case "lobby":
+		case lobby.SlotName:
 		default:
 			return b.kindOf(r).Sent(r, name, key, id)
 		}
 		r.LobbyMsg = id
 		return true
 	})
-	if name == "lobby" {
+	if name == lobby.SlotName {
 		b.notifyOpened(chat, game, id) // bot/lobby_notify.go
 	}
 }

@@ -6,6 +6,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
+// PlayerStats is a person's statistics (bot/stats), by the name the kinds'
+// tests read them with.
+type PlayerStats = stats.PlayerStats
+
 // statistics are the players' statistics (bot/stats) over the kinds this
 // bot hosts.
 func (b *Bot) statistics() *stats.Stats { return stats.New(b.cat, statsKinds{b}) }

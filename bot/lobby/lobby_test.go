@@ -1,0 +1,221 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+)
+
+// fakeHost hosts lobbies of two to four seats at a fixed time; its game
+// starts unless refuse is set.
+type fakeHost struct {
+	now     time.Time
+	refuse  bool
+	started int
+	menus   int
+}
+
+func (h *fakeHost) Now() time.Time { return h.now }
+func (h *fakeHost) NewID() uint64  { return 77 }
+func (h *fakeHost) Options(chat kit.ChatOptions, edition string) *kit.ChatOptions {
+	if edition != "" {
+		chat.Edition = edition
+	}
+	return &chat
+}
+func (h *fakeHost) Edition(o *kit.ChatOptions) string { return o.Edition }
+func (h *fakeHost) Kind(edition string) string        { return "kind-of-" + edition }
+func (h *fakeHost) SeatLimits(*kit.Record) (int, int) { return 2, 4 }
+func (h *fakeHost) Text(_ string, rec *kit.Record) string {
+	return fmt.Sprintf("lobby of %d", len(rec.Seats))
+}
+func (h *fakeHost) StartClock(c *kit.Change)                       { c.Rec.Pace = kit.Pace{Name: kit.PaceLive} }
+func (h *fakeHost) OnlyCreator(string, *kit.Record) string         { return "only the creator" }
+func (h *fakeHost) Settings(*kit.Change, string)                   { h.menus++ }
+func (h *fakeHost) NotifyButton(string) kit.Button                 { return kit.DataButton("bell", "lb") }
+func (h *fakeHost) Duration(_ string, ms int64) string             { return fmt.Sprintf("%dms", ms) }
+func (h *fakeHost) Outdated(*kit.Change, string, kit.Press) string { return "outdated" }
+func (h *fakeHost) Start(c *kit.Change, _ string) bool {
+	if h.refuse {
+		c.Alert = "refused"
+		return false
+	}
+	h.started++
+	return true
+}
+
+func newLobby(t *testing.T) (*Lobby, *fakeHost) {
+	t.Helper()
+	cat, err := locales.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &fakeHost{now: time.UnixMilli(1_800_000_000_000)}
+	return New(cat, h), h
+}
+
+func press(op kit.Op, arg int) kit.Press { return kit.Press{Op: op, Game: 77, Arg: arg} }
+
+// TestWaitFollowsThePace: a live lobby waits two hours, a relaxed one
+// twelve, an async one two days (moved from bot's
+// TestLobbyClosesItselfAcrossRestart).
+func TestWaitFollowsThePace(t *testing.T) {
+	t.Parallel()
+	for pace, want := range map[string]time.Duration{kit.PaceLive: 2 * time.Hour, kit.PaceRelaxed: 12 * time.Hour, kit.PaceAsync: 48 * time.Hour} {
+		if got := Wait(kit.ChatOptions{Pace: kit.Pace{Name: pace}}); got != want {
+			t.Errorf("a %s lobby waits %v, want %v", pace, got, want)
+		}
+	}
+}
+
+// TestJoinLeaveCancelStart: people join and leave (the creator may not),
+// a full lobby refuses, only the creator or an admin starts or cancels,
+// cancelling asks first, and a start with enough seats starts the kind's
+// game and its clock.
+func TestJoinLeaveCancelStart(t *testing.T) {
+	t.Parallel()
+	l, h := newLobby(t)
+	ann, bo := User{ID: 1, Name: "Ann"}, User{ID: 2, Name: "Bo"}
+	c := &kit.Change{}
+	l.Open(c, []kit.Seat{{User: ann.ID, Name: ann.Name}}, "classic")
+	rec := c.Rec
+	if rec.ID != 77 || rec.Status != kit.StatusLobby || rec.Kind != "kind-of-classic" || rec.Creator != 1 || !c.Save || !c.Lobby {
+		t.Fatalf("opened %+v", rec)
+	}
+	l.Press(c, "en", ann, press(OpLeave, 0), false)
+	if c.Alert == "" || len(rec.Seats) != 1 {
+		t.Errorf("the creator left: %q %v", c.Alert, rec.Seats)
+	}
+	c.Alert = ""
+	l.Press(c, "en", ann, press(OpStart, 0), false)
+	if h.started != 0 || !strings.Contains(c.Alert, "2") {
+		t.Errorf("one seat started: %q", c.Alert)
+	}
+	c.Alert = ""
+	l.Press(c, "en", bo, press(OpJoin, 0), false)
+	l.Press(c, "en", bo, press(OpStart, 0), false)
+	if len(rec.Seats) != 2 || rec.Seats[1].Name != "Bo" || c.Alert != "only the creator" || h.started != 0 {
+		t.Fatalf("Bo joined and started: %v %q", rec.Seats, c.Alert)
+	}
+	l.Press(c, "en", bo, press(OpLeave, 0), false)
+	l.Press(c, "en", bo, press(OpJoin, 0), false)
+	for i := 3; i <= 5; i++ {
+		c.Alert = ""
+		l.Press(c, "en", User{ID: int64(i)}, press(OpJoin, 0), false)
+	}
+	if len(rec.Seats) != 4 || c.Alert == "" {
+		t.Errorf("a fifth seat joined a lobby of four: %v %q", rec.Seats, c.Alert)
+	}
+	c.Alert = ""
+	l.Press(c, "en", ann, press(OpCancelYes, 0), false)
+	if c.Remove || c.Alert == "" {
+		t.Error("cancelled without asking")
+	}
+	l.Press(c, "en", ann, press(OpCancel, 0), false)
+	if !rec.LobbyAsk || c.Remove {
+		t.Fatal("cancel does not ask")
+	}
+	l.Press(c, "en", ann, press(OpCancelNo, 0), false)
+	if rec.LobbyAsk || c.Remove {
+		t.Fatal("no does not keep the lobby")
+	}
+	l.Press(c, "en", User{ID: 9}, press(OpStart, 0), true) // an admin
+	if h.started != 1 || rec.Status != kit.StatusPlaying || rec.Pace.Name != kit.PaceLive {
+		t.Errorf("the admin's start: %+v", rec)
+	}
+}
+
+// TestComputerSeatsAndLevels: the creator adds computer seats numbered
+// apart, cycles the last one's level (named in its seat) and removes it;
+// someone else may not.
+func TestComputerSeatsAndLevels(t *testing.T) {
+	t.Parallel()
+	l, _ := newLobby(t)
+	c := &kit.Change{}
+	l.Open(c, []kit.Seat{{User: 1, Name: "Ann"}}, "classic")
+	rec := c.Rec
+	ann := User{ID: 1}
+	l.Press(c, "en", User{ID: 2}, press(OpAddComputer, 0), false)
+	if c.Alert != "only the creator" || len(rec.Seats) != 1 {
+		t.Fatalf("a stranger added a computer: %v", rec.Seats)
+	}
+	l.Press(c, "en", ann, press(OpAddComputer, 0), false)
+	l.Press(c, "en", ann, press(OpAddComputer, 0), false)
+	if len(rec.Seats) != 3 || rec.Seats[1].User != -1 || rec.Seats[2].User != -2 || !rec.Seats[2].Computer {
+		t.Fatalf("computer seats %+v", rec.Seats)
+	}
+	name := rec.Seats[2].Name
+	l.Press(c, "en", ann, press(OpLevel, 0), false)
+	if rec.Seats[2].Level == 0 || rec.Seats[2].Name == name || rec.Seats[1].Level != 0 {
+		t.Errorf("the level did not cycle on the last seat: %+v", rec.Seats)
+	}
+	l.Press(c, "en", ann, press(OpDropComputer, 0), false)
+	if len(rec.Seats) != 2 || rec.Seats[1].User != -1 {
+		t.Errorf("the last computer was not removed: %+v", rec.Seats)
+	}
+}
+
+// TestDueStartsOrCloses: at the chosen moment a lobby with too few seats
+// says why and keeps waiting; once its wait is over it closes with its
+// final text; a full enough lobby starts by itself.
+func TestDueStartsOrCloses(t *testing.T) {
+	t.Parallel()
+	l, h := newLobby(t)
+	c := &kit.Change{}
+	l.Open(c, []kit.Seat{{User: 1, Name: "Ann"}}, "classic")
+	rec := c.Rec
+	l.Press(c, "en", User{ID: 1}, press(OpAutoStart, 10), false)
+	if rec.LobbyStart != h.now.Add(10*time.Minute).UnixMilli() || Next(rec) != rec.LobbyStart {
+		t.Fatalf("auto-start at %d, next %d", rec.LobbyStart, Next(rec))
+	}
+	l.Press(c, "en", User{ID: 1}, press(OpAutoStart, 7), false)
+	if c.Alert != "outdated" {
+		t.Errorf("a moment not offered: %q", c.Alert)
+	}
+	c.Alert = ""
+	l.Due(c, "en", rec.LobbyStart)
+	if rec.LobbyStart != 0 || rec.Status != kit.StatusLobby || len(c.Replies) != 1 || c.Alert != "" || Next(rec) != ClosesAt(rec) {
+		t.Fatalf("a failed auto-start: %+v, replies %v", rec, c.Replies)
+	}
+	l.Due(c, "en", ClosesAt(rec))
+	if !c.Remove || len(c.Finals) != 1 || c.Finals[0].Slot != Slot(77) || !strings.HasPrefix(c.Finals[0].Text, "lobby of 1") {
+		t.Errorf("the lobby did not close: %+v", c.Finals)
+	}
+
+	c = &kit.Change{}
+	l.Open(c, []kit.Seat{{User: 1, Name: "Ann"}, {User: 2, Name: "Bo"}}, "classic")
+	c.Rec.LobbyStart = h.now.UnixMilli()
+	l.Due(c, "en", h.now.UnixMilli())
+	if c.Rec.Status != kit.StatusPlaying || h.started != 1 {
+		t.Errorf("a full enough lobby did not start by itself: %+v", c.Rec)
+	}
+}
+
+// TestKeyboardFitsFourRows: the main buttons and those behind ⚙️ More fit
+// four rows; More shows the bell and the level of the last computer.
+func TestKeyboardFitsFourRows(t *testing.T) {
+	t.Parallel()
+	l, _ := newLobby(t)
+	c := &kit.Change{}
+	l.Open(c, []kit.Seat{{User: 1, Name: "Ann"}, {User: -1, Name: "CPU", Computer: true}}, "classic")
+	for _, more := range []bool{false, true} {
+		c.Rec.LobbyMore = more
+		kb := l.Keyboard("en", c.Rec)
+		if len(kb.Rows) > 4 {
+			t.Errorf("more=%v: %d rows", more, len(kb.Rows))
+		}
+		ops := map[string]bool{}
+		for _, row := range kb.Rows {
+			for _, b := range row {
+				ops[b.Data] = true
+			}
+		}
+		if ops["lb"] != more {
+			t.Errorf("more=%v: the bell shown %v", more, ops["lb"])
+		}
+	}
+}
