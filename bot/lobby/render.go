@@ -6,15 +6,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
-// Slot names the lobby's message (the chat layer's slot lobby:<game>).
-func Slot(game uint64) string { return kit.GameSlot(SlotName, game, "") }
-
-// SlotName is the name of the lobby's slot.
-const SlotName = "lobby"
-
-// Text is the lobby's text: its seats and options.
-func (l *Lobby) Text(lang string, rec *kit.Record) string { return l.host.Text(lang, rec) }
-
 // Times are the open lobby's lines about time: when it starts by itself,
 // if asked, and when it closes unless started; and the creator's question
 // whether to cancel it.

@@ -7,44 +7,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
-// Catalog is the words statistics are written in (locales.Catalog).
-type Catalog interface {
-	T(lang, id string, data map[string]any) string
-	Money(lang string, amount int) string
-}
-
-// Kinds is what statistics ask of the kinds of game, implemented by the
-// chat layer over its registry.
-type Kinds interface {
-	// Primary names the kind whose games fill PlayerStats' own fields
-	// (the board's); a record that names no kind is of it.
-	Primary() string
-	// Results is how each seat of rec ended, seat by seat.
-	Results(rec *kit.Record) []kit.SeatResult
-	// SetName names a set a primary kind's result counted
-	// (kit.SeatResult.Sets, "<edition>:<group>"); false if none does.
-	SetName(lang, key string) (string, bool)
-	// Lines are the other kinds, in the registry's order, whose games
-	// show on a line of their own: line writes a person's games and wins
-	// of the kind named.
-	Lines() []KindLine
-}
-
-// KindLine is a kind whose games show on a line of their own in /stats.
-type KindLine struct {
-	Kind string
-	Line func(lang string, played, won int) string
-}
-
-// Stats counts games at their end and writes /stats and /top.
-type Stats struct {
-	cat   Catalog
-	kinds Kinds
-}
-
-// New is statistics written with cat over kinds.
-func New(cat Catalog, kinds Kinds) *Stats { return &Stats{cat: cat, kinds: kinds} }
-
 // Block renders one PlayerStats (the primary kind's games).
 func (s *Stats) Block(lang string, p PlayerStats) string {
 	set := s.cat.T(lang, "stats_no_set", nil)
