@@ -82,6 +82,9 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			// Already on screen: no "message is not modified"; a frame
 			// or a removal of a message never sent.
 			o.delivered(mine, false)
+			if !op.remove {
+				tell(op.delivered)
+			}
 			continue
 		}
 		moved := false
@@ -122,6 +125,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 			if op.reused {
 				o.attached(chat, op, id)
 			}
+			tell(op.delivered)
 			return false
 		}
 		if errors.Is(err, telegram.ErrMessageNotFound) && op.frame {
@@ -156,8 +160,16 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		return false
 	}
 	o.shown(op, newID)
-	o.attached(chat, op, newID)
+	o.attached(chat, op, newID) // the id is stored before the hook runs
+	tell(op.delivered)
 	return false
+}
+
+// tell calls a hook of an op's fate, if it has one.
+func tell(hook func()) {
+	if hook != nil {
+		hook()
+	}
 }
 
 // deliverPhoto sends op's picture, by file_id when it has one, and
@@ -253,9 +265,8 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 		// chat layer's Messenger returns ErrUnreachable).
 		o.log.Info("a private message not sent: the person cannot receive it", "chat", chat)
 		o.settle(chat, []*outOp{op})
-		if op.refused != nil {
-			op.refused()
-		}
+		tell(op.refused)
+		tell(op.undelivered)
 	case errors.As(err, &mig) && mig.NewChatID != 0 && mig.NewChatID != chat:
 		o.log.Info("group upgraded to a supergroup; moving the game", "from", chat, "to", mig.NewChatID)
 		o.mu.Lock()
@@ -280,6 +291,7 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 		}
 		o.mu.Unlock()
 		o.settle(chat, dropped)
+		tell(op.undelivered)
 		if o.onForbidden != nil {
 			o.onForbidden(chat)
 		}
@@ -289,6 +301,7 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 	default:
 		o.log.Warn("delivering a message failed; dropping it", "chat", chat, "err", err)
 		o.settle(chat, []*outOp{op})
+		tell(op.undelivered)
 	}
 	return false
 }

@@ -63,11 +63,18 @@ func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgb
 func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awaited bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.putLocked(chat, slot, known, ct, attach, awaited)
+}
+
+// putLocked is put with o.mu held; it returns the op that carries the
+// content (nil: none, the chat is paused or there was nothing to
+// finalize).
+func (o *Outbox) putLocked(chat int64, slot string, known int, ct content, attach, awaited bool) *outOp {
 	c := o.chat(chat)
 	m := c.slots[slot]
 	if m == nil {
 		if known == 0 && !attach {
-			return // nothing to finalize: the message never existed
+			return nil // nothing to finalize: the message never existed
 		}
 		m = &outMsg{id: known}
 		c.slots[slot] = m
@@ -78,7 +85,7 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 		slot, was = "", slot
 	}
 	if c.paused {
-		return
+		return nil
 	}
 	// The message's last queued change takes the newest content, unless
 	// it is a frame of an animation, which must be seen: the content
@@ -89,7 +96,7 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
 				op.awaited = op.awaited || awaited
 				o.markTidy(op, !attach)
-				return
+				return op
 			}
 			break
 		}
@@ -98,6 +105,39 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 	o.markTidy(op, !attach)
 	c.queue = append(c.queue, op)
 	o.kick(chat, c)
+	return op
+}
+
+// PutPrivate is PutAwaited for a slot's message in a person's private
+// chat, telling what became of it: delivered once Telegram took it (sent,
+// edited, or already showing it), undelivered if it did not reach the
+// person — they cannot receive it (never opened the bot, or blocked it),
+// Telegram refused the call, or the chat is paused. A content merged
+// into one still queued tells both contents' hooks. Nothing is told when
+// a stop leaves it undelivered (the chat layer shows it again on start).
+// Either hook may be nil.
+func (o *Outbox) PutPrivate(user int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup, awaited bool, delivered, undelivered func()) {
+	o.mu.Lock()
+	op := o.putLocked(user, slot, known, content{text, kb}, true, awaited)
+	if op != nil {
+		op.delivered = both(op.delivered, delivered)
+		op.undelivered = both(op.undelivered, undelivered)
+	}
+	o.mu.Unlock()
+	if op == nil && undelivered != nil {
+		undelivered()
+	}
+}
+
+// both is a hook that calls a, then b (either may be nil).
+func both(a, b func()) func() {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return func() { a(); b() }
 }
 
 // Frames queues texts that slot's message shows one after another, each
