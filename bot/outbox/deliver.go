@@ -70,7 +70,10 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			}
 			continue
 		}
-		op := c.next(waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin)
+		// Carrying a closed message over saves a group's budget; a
+		// person's private chat keeps its messages apart (a replaced
+		// trade composer says so in its own message).
+		op := c.next(chat < 0 && (waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin))
 		c.sending = op
 		var id int
 		var shown *content
