@@ -35,8 +35,8 @@ func groupCallsSince(api *fakeapi.Server, t time.Time) string {
 			continue
 		}
 		switch r.Method {
-		case "sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup", "deleteMessage":
-			out = append(out, fmt.Sprintf("+%v %s %s %q", r.Time.Sub(t).Round(time.Millisecond), r.Method, r.Params["message_id"], firstLine(r.Params["text"])))
+		case "sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageReplyMarkup", "deleteMessage":
+			out = append(out, fmt.Sprintf("+%v %s %s %q", r.Time.Sub(t).Round(time.Millisecond), r.Method, r.Params["message_id"], firstLine(r.Params["text"]+r.Params["caption"])))
 		}
 	}
 	return strings.Join(out, " | ")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -49,7 +50,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	// get their final text before a slot's next message is shown.
 	for _, f := range st.Finals {
 		b.animate(st, orChat(f.Chat, chat), f.Slot, f.Msg)
-		b.out.Detach(orChat(f.Chat, chat), f.Slot, f.Msg, f.Text, nil)
+		b.out.PutContent(orChat(f.Chat, chat), f.Slot, f.Msg, outbox.Content{Text: f.Text, Caption: f.Caption}, false, false)
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
@@ -57,7 +58,8 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.putThen(chat, s, st.Pressed) // bot/reach.go
 			continue
 		}
-		b.out.PutAwaited(orChat(s.Chat, chat), s.Slot, s.Msg, s.Text, tgMarkup(s.KB), st.Pressed)
+		b.out.PutContent(orChat(s.Chat, chat), s.Slot, s.Msg, outbox.Content{Text: s.Text, KB: tgMarkup(s.KB),
+			Caption: s.Caption, Photo: s.Photo, Unhurried: st.Unhurried[s.Slot]}, true, st.Pressed)
 	}
 	b.editInline(st)
 	b.offerRematch(st, lang, st.Closing)

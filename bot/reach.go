@@ -72,7 +72,7 @@ func (g *guarded) Edit(ctx context.Context, chat int64, msg int, text string, kb
 
 // SendPhoto, ReadyAt and AnswerInline pass on what the Messenger offers
 // (the outbox and the kinds look for them).
-func (g *guarded) SendPhoto(ctx context.Context, chat int64, data []byte, fileID, caption string) (int, string, error) {
+func (g *guarded) SendPhoto(ctx context.Context, chat int64, data []byte, fileID, caption string, kb *tgbotapi.InlineKeyboardMarkup) (int, string, error) {
 	ps, ok := g.Messenger.(outbox.PhotoSender)
 	if !ok {
 		return 0, "", errors.New("bot: the messenger cannot send photos")
@@ -80,8 +80,19 @@ func (g *guarded) SendPhoto(ctx context.Context, chat int64, data []byte, fileID
 	if g.b.unreachable(chat) {
 		return 0, "", errUnreachable
 	}
-	id, file, err := ps.SendPhoto(ctx, chat, data, fileID, caption)
+	id, file, err := ps.SendPhoto(ctx, chat, data, fileID, caption, kb)
 	return id, file, g.b.refusedBy(chat, err)
+}
+
+func (g *guarded) EditCaption(ctx context.Context, chat int64, msg int, caption string, kb *tgbotapi.InlineKeyboardMarkup) error {
+	ce, ok := g.Messenger.(outbox.CaptionEditor)
+	if !ok {
+		return errors.New("bot: the messenger cannot edit captions")
+	}
+	if g.b.unreachable(chat) {
+		return errUnreachable
+	}
+	return g.b.refusedBy(chat, ce.EditCaption(ctx, chat, msg, caption, kb))
 }
 
 func (g *guarded) ReadyAt(chat int64) time.Time {

@@ -3,6 +3,8 @@ package board
 import (
 	"context"
 	"fmt"
+	"html"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,18 +183,78 @@ func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) erro
 		}
 		rec, lang := c.Rec, c.ChatLang()
 		if rec.DeedsMsg != 0 {
-			c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, b.cat.T(lang, "board_deeds_newer", nil))
+			b.finalizeDeeds(c, b.cat.T(lang, "board_deeds_newer", nil))
 		}
-		c.Show(deedsSlot(rec.ID), 0, b.renderOwners(lang, rec), b.deedRows(lang, rec, 0))
-		rec.DeedsMsg, c.Quiet = 0, true
+		kb := b.deedRows(lang, rec, 0)
+		if caption, fits := b.ownersCaption(lang, rec); fits {
+			// The picture's caption (one call instead of two); the host
+			// draws the picture after the change (captionPicture).
+			c.ShowCaption(deedsPictureSlot(rec.ID), 0, nil, caption, kb)
+		} else {
+			c.Show(deedsSlot(rec.ID), 0, b.renderOwners(lang, rec), kb)
+		}
+		rec.DeedsMsg, rec.DeedsPhoto, c.Quiet = 0, false, true
 		// The turn's message moves below the picture and the deeds, so its
 		// buttons stay on the bot's last message (issue 25). Moving it
 		// changes nothing in the game: no new revision, so the players'
 		// buttons elsewhere (an open offer, a private composer) stay valid.
-		b.Reshow(c, lang)
+		b.moveTurnBelow(c, lang)
 		c.Save = false
 		return nil
 	}
+}
+
+// maxCaption is Telegram's limit for a photo's caption: UTF-16 units
+// after entity parsing (captionLen).
+const maxCaption = 1024
+
+// ownersCaption is who owns what as /board's picture's caption, and
+// whether all of it fits: with the buttons' hint, else without it (six
+// players who split every group take up to about 1 000 units); when
+// neither fits, the list cut at a line (fitCaption) — /board then gives
+// the list a message of its own, but a caption sent when it fitted must
+// stay within the limit as the game goes on.
+func (b *Kind) ownersCaption(lang string, rec *Record) (string, bool) {
+	if text := b.renderOwners(lang, rec); captionLen(text) <= maxCaption {
+		return text, true
+	}
+	text := b.renderOwnersFinal(lang, rec)
+	if captionLen(text) <= maxCaption {
+		return text, true
+	}
+	return fitCaption(text), false
+}
+
+// fitCaption cuts text to a caption's limit at a line's end, marking the
+// cut.
+func fitCaption(text string) string {
+	if captionLen(text) <= maxCaption {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for len(lines) > 1 && captionLen(strings.Join(lines, "\n")+"\n…") > maxCaption {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n") + "\n…"
+}
+
+// captionLen is text's length as Telegram counts a caption's: UTF-16
+// units after HTML entity parsing (tags gone, an entity one character).
+func captionLen(text string) int {
+	return kit.TextLen(strings.TrimSpace(html.UnescapeString(htmlTag.ReplaceAllString(text, ""))))
+}
+
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
+
+// finalizeDeeds gives the record's /board message text as its final
+// content: its caption when it is the picture.
+func (b *Kind) finalizeDeeds(c *chatState, text string) {
+	rec := c.Rec
+	if rec.DeedsPhoto {
+		c.FinalizeCaption(deedsPictureSlot(rec.ID), rec.DeedsMsg, fitCaption(text))
+		return
+	}
+	c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, text)
 }
 
 // deedToast is the card of a deed the trade composer's press just put
@@ -224,7 +286,12 @@ func (b *Kind) onBoardGroupPress(ctx context.Context, updateID int, q kit.PressI
 			return nil
 		}
 		lang := c.ChatLang()
-		c.Show(deedsSlot(rec.ID), rec.DeedsMsg, b.renderOwners(lang, rec), b.deedRows(lang, rec, p.Arg))
+		if rec.DeedsPhoto {
+			caption, _ := b.ownersCaption(lang, rec)
+			c.ShowCaption(deedsPictureSlot(rec.ID), rec.DeedsMsg, nil, caption, b.deedRows(lang, rec, p.Arg))
+		} else {
+			c.Show(deedsSlot(rec.ID), rec.DeedsMsg, b.renderOwners(lang, rec), b.deedRows(lang, rec, p.Arg))
+		}
 		c.Quiet = true
 		return nil
 	})

@@ -70,10 +70,10 @@ func (b *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 			b.sendPicture(m.Chat, lang, shown, true)
 			break
 		}
-		if err == nil && shown != nil {
-			b.sendPicture(m.Chat, lang, shown, true)
+		if err == nil && shown != nil && !b.captionPicture(st, lang, shown) {
+			b.sendPicture(m.Chat, lang, shown, true) // the deeds in a message under it
 		}
-		b.finish(ctx, st, err, "") // the deeds under the picture
+		b.finish(ctx, st, err, "")
 	case "history":
 		st, err := b.change(m.Chat, updateID, b.cmdShowGame(from, b.renderHistory))
 		b.finish(ctx, st, err, "")
@@ -210,7 +210,7 @@ func (b *Kind) Show(c *chatState, lang string) {
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
 	if c.Remove && rec.DeedsMsg != 0 { // deed.go
-		c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, b.renderOwnersFinal(lang, rec))
+		b.finalizeDeeds(c, b.renderOwnersFinal(lang, rec))
 	}
 	for _, f := range legacyFinals(rec) {
 		c.Finals = append(c.Finals, f)

@@ -16,7 +16,7 @@ func (b *Kind) Moved(c *chatState, _ string) {
 	// messages too: a later final text for them would edit whatever
 	// message has that id in the supergroup.
 	if rec.DeedsMsg != 0 || len(rec.OfferEdits) > 0 { // OfferEdits: finals an older version left
-		rec.DeedsMsg, rec.OfferEdits, c.Quiet = 0, nil, true
+		rec.DeedsMsg, rec.DeedsPhoto, rec.OfferEdits, c.Quiet = 0, false, nil, true
 	}
 	for _, d := range rec.Drafts {
 		if d != nil && d.Link > 0 {

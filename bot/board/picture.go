@@ -118,13 +118,24 @@ var errNoRenderer = errors.New("board: no picture renderer")
 // 🗺 does not, and reports false then).
 func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
 	key := pictureKey{game: rec.ID, version: rec.Game.Version, lang: lang}
-	id, recent := b.pics.queue(chat, key, b.cfg.Now())
-	if recent && !again {
+	if b.pics.recent(chat, key, b.cfg.Now()) && !again {
 		return false
 	}
+	if p := b.picture(chat, lang, rec); p != nil {
+		b.out.SendPhoto(chat, *p)
+	}
+	return true
+}
+
+// picture is rec's picture for chat in lang, noted as queued now: by
+// file_id when the game has not changed since it was last sent, else
+// drawn. A game the renderer refuses gets the text board instead, queued
+// here, and nil.
+func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
+	key := pictureKey{game: rec.ID, version: rec.Game.Version, lang: lang}
+	id, _ := b.pics.queue(chat, key, b.cfg.Now())
 	if id != "" {
-		b.out.SendPhoto(chat, kit.Photo{FileID: id})
-		return true
+		return &kit.Photo{FileID: id}
 	}
 	names := make([]string, len(rec.Seats))
 	for i, s := range rec.Seats {
@@ -134,10 +145,29 @@ func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) boo
 	if err != nil {
 		b.log.Warn("board picture refused; sending the text board", "chat", chat, "err", err)
 		b.out.Send(chat, b.renderBoard(lang, rec), nil)
+		return nil
+	}
+	return &kit.Photo{PNG: png, Sent: func(fileID string) { b.pics.remember(chat, key, fileID) }}
+}
+
+// captionPicture gives /board's owners list (withDeeds), when it fits a
+// caption, the picture of shown to go with: one message, one call of the
+// group's budget. It reports false when the list is a message of its own
+// (the picture goes alone, before it). A picture the renderer refuses
+// leaves the list a text message under the text board.
+func (b *Kind) captionPicture(st *chatState, lang string, shown *Record) bool {
+	slot := deedsPictureSlot(shown.ID)
+	for i := range st.Shows {
+		s := &st.Shows[i]
+		if s.Slot != slot || !s.Caption || s.Msg != 0 {
+			continue
+		}
+		if s.Photo = b.picture(st.Chat, lang, shown); s.Photo == nil {
+			s.Slot, s.Caption = deedsSlot(shown.ID), false
+		}
 		return true
 	}
-	b.out.SendPhoto(chat, kit.Photo{PNG: png, Sent: func(fileID string) { b.pics.remember(chat, key, fileID) }})
-	return true
+	return false
 }
 
 // cmdBoard answers /board: the picture of the running game, for anyone in
@@ -182,7 +212,7 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, 
 			// The picture goes below the turn's message: the turn moves
 			// under it, its buttons on the bot's last message (issue 25),
 			// without a new revision (nothing in the game changed).
-			b.Reshow(c, lang)
+			b.moveTurnBelow(c, lang)
 			c.Save, c.Quiet = false, true
 		}
 		return nil
@@ -192,6 +222,20 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, 
 	}
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
+}
+
+// moveTurnBelow moves the turn's message below a picture (Reshow): its
+// buttons stay on the bot's last message. Nobody waits for the move — the
+// same buttons are on screen above the picture, and valid — so it waits
+// for spare budget (kit.Change.Unhurried), and the next press's result, if
+// it comes first, is the moved message: a picture costs the group one call
+// of its budget, not two that the next press then waited for.
+func (b *Kind) moveTurnBelow(c *chatState, lang string) {
+	b.Reshow(c, lang)
+	if c.Unhurried == nil {
+		c.Unhurried = map[string]bool{}
+	}
+	c.Unhurried[TurnSlot(c.Rec.ID)] = true
 }
 
 // lookRow is the buttons anyone in the chat may press: they change nothing

@@ -12,6 +12,10 @@ import "strconv"
 // composer (composerSlot).
 func TurnSlot(game uint64) string  { return kit.GameSlot("turn", game, "") }
 func deedsSlot(game uint64) string { return kit.GameSlot("deeds", game, "") }
+
+// deedsPictureSlot is /board's picture that carries who owns what as its
+// caption (deed.go).
+func deedsPictureSlot(game uint64) string { return kit.GameSlot("deedspic", game, "") }
 func offerSlot(game uint64, offer int) string {
 	return kit.GameSlot("offer", game, strconv.Itoa(offer))
 }
@@ -34,9 +38,9 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 			a.Msg = id
 			return true
 		}
-	case "deeds":
+	case "deeds", "deedspic":
 		if key == "" {
-			r.DeedsMsg = id
+			r.DeedsMsg, r.DeedsPhoto = id, name == "deedspic"
 			return true
 		}
 	case "composer":

@@ -38,8 +38,13 @@ type Change struct {
 	Turn       bool    // refresh the game's messages (the kind's Show)
 	Finals     []Final // messages given their final text (Finalize)
 	Shows      []Shown // messages given their live content, after the finals
-	Closing    []Reply // messages sent after them (a game's end)
-	GameOver   bool
+	// Unhurried are slots whose next message only moves what the chat
+	// shows already (the turn's, below /board's picture): it waits for
+	// spare budget, and a content given to the slot meanwhile (a press's
+	// result) goes at once in its place (bot.content.unhurried).
+	Unhurried map[string]bool
+	Closing   []Reply // messages sent after them (a game's end)
+	GameOver  bool
 	// Stopped: the game ended without the engine's game over (/endgame, or
 	// no people left in it). Its closing message gets 🔁 Rematch as a game
 	// over's does, and its ranking's leader (SeatResult.Leader) counts a
@@ -79,6 +84,8 @@ type Final struct {
 	Slot string
 	Msg  int
 	Text string
+	// Caption: the message is a photo, Text its caption (FinalizeCaption).
+	Caption bool
 }
 
 // Shown is a message's live content: its slot, its id if known.
@@ -92,6 +99,11 @@ type Shown struct {
 	// in the change's chat once it is known whether it reached them
 	// (ShowInThen); nil: nothing.
 	Then *Delivery
+	// Caption: the message is a photo, Text its caption and KB its
+	// keyboard (ShowCaption); Photo is the picture a new message sends
+	// (nil: a text message carries the caption instead).
+	Caption bool
+	Photo   *Photo
 }
 
 // Delivery is what follows a message to a person's private chat, in the
@@ -177,6 +189,19 @@ func (c *Change) FinalizeOnce(slot string, msg int, text string) {
 // (finish): an edit, or a new message if it has none yet.
 func (c *Change) Show(slot string, msg int, text string, kb *Markup) {
 	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb})
+}
+
+// ShowCaption is Show for a photo's message: text is its caption, and a
+// new message sends p (which the host may fill in after the change, once
+// the picture is drawn) with it.
+func (c *Change) ShowCaption(slot string, msg int, p *Photo, text string, kb *Markup) {
+	c.Shows = append(c.Shows, Shown{Slot: slot, Msg: msg, Text: text, KB: kb, Caption: true, Photo: p})
+}
+
+// FinalizeCaption is Finalize for a photo's message: text becomes its
+// caption.
+func (c *Change) FinalizeCaption(slot string, msg int, text string) {
+	c.Finals = append(c.Finals, Final{Slot: slot, Msg: msg, Text: text, Caption: true})
 }
 
 // Animate shows frames in slot's message, one edit each, before the next

@@ -122,7 +122,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 	}
 	var err error
 	if id != 0 {
-		err = o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
+		err = o.edit(chat, op, id)
 		if err == nil {
 			o.shown(op, id)
 			if op.reused {
@@ -145,6 +145,9 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		o.log.Info("message to edit is gone; sending a new one", "chat", chat, "msg", id)
 		op.reused = false
 	}
+	if op.c.photo != nil {
+		return o.sendCaptioned(chat, op)
+	}
 	newID, err := o.tg.Send(o.ctx, chat, op.c.text, op.c.kb)
 	if err != nil && op.notice {
 		o.log.Info("a notice could not be delivered", "chat", chat, "err", err)
@@ -162,10 +165,39 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 		o.settle(chat, []*outOp{op})
 		return false
 	}
-	o.shown(op, newID)
-	o.attached(chat, op, newID) // the id is stored before the hook runs
-	tell(op.delivered)
+	o.sentNew(chat, op, newID, formText)
 	return false
+}
+
+// sendCaptioned sends a slot's new message that is a picture with its
+// caption and keyboard (content.photo): one call where a picture and a
+// text under it took two.
+func (o *Outbox) sendCaptioned(chat int64, op *outOp) (moved bool) {
+	ps, ok := o.tg.(PhotoSender)
+	if !ok {
+		o.log.Warn("the messenger cannot send photos; dropping one", "chat", chat)
+		return false
+	}
+	p := op.c.photo
+	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, op.c.text, op.c.kb)
+	if err != nil {
+		return o.failed(chat, op, err)
+	}
+	if p.Sent != nil && fileID != "" {
+		p.Sent(fileID)
+	}
+	o.sentNew(chat, op, id, formPhoto)
+	return false
+}
+
+// sentNew notes that a slot's op went out as a new message id of form.
+func (o *Outbox) sentNew(chat int64, op *outOp, id int, form msgForm) {
+	o.mu.Lock()
+	op.msg.sentAs = form
+	o.mu.Unlock()
+	o.shown(op, id)
+	o.attached(chat, op, id) // the id is stored before the hook runs
+	tell(op.delivered)
 }
 
 // tell calls a hook of an op's fate, if it has one.
@@ -173,6 +205,25 @@ func tell(hook func()) {
 	if hook != nil {
 		hook()
 	}
+}
+
+// edit changes message id to op's content: its text, or its caption if it
+// is a photo (as this process sent it, else as the content says).
+func (o *Outbox) edit(chat int64, op *outOp, id int) error {
+	o.mu.Lock()
+	photo := op.c.caption
+	if op.msg != nil && op.msg.sentAs != formUnknown {
+		photo = op.msg.sentAs == formPhoto
+	}
+	o.mu.Unlock()
+	if !photo {
+		return o.tg.Edit(o.ctx, chat, id, op.c.text, op.c.kb)
+	}
+	ce, ok := o.tg.(CaptionEditor)
+	if !ok {
+		return errors.New("outbox: the messenger cannot edit captions")
+	}
+	return ce.EditCaption(o.ctx, chat, id, op.c.text, op.c.kb)
 }
 
 // deliverPhoto sends op's picture, by file_id when it has one, and
@@ -184,7 +235,7 @@ func (o *Outbox) deliverPhoto(chat int64, op *outOp) (moved bool) {
 		return false
 	}
 	p := op.photo
-	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption)
+	id, fileID, err := ps.SendPhoto(o.ctx, chat, p.PNG, p.FileID, p.Caption, nil)
 	if err != nil {
 		return o.failed(chat, op, err)
 	}
@@ -328,7 +379,7 @@ func (o *Outbox) moveLocked(from, to int64) {
 		if dst.slots[k] == nil {
 			// Its message is the old chat's: in the new one the slot's
 			// next content is a new message, not an edit of that id.
-			m.id, m.shown = 0, nil
+			m.id, m.shown, m.sentAs = 0, nil, formUnknown
 			dst.slots[k] = m
 		}
 	}
@@ -339,7 +390,7 @@ func (o *Outbox) moveLocked(from, to int64) {
 	// would lose it).
 	for _, op := range src.queue {
 		if op.msg != nil {
-			op.msg.id, op.msg.shown = 0, nil
+			op.msg.id, op.msg.shown, op.msg.sentAs = 0, nil, formUnknown
 		}
 		op.reused = false
 	}

@@ -8,8 +8,8 @@ import (
 
 // DescribeQueue lists chat's queued ops, the one being delivered first,
 // for a trace of what delayed a chat (the pace bench's PACE_TRACE): each
-// op's kind (send, photo, delete, frame, edit, or noop for an edit to what
-// is already shown), its slot, its text's first line and its age.
+// op's kind (send, photo, move for an unhurried move, delete, frame, edit,
+// or noop for an edit to what is already shown), its slot, its text's first line and its age.
 func (o *Outbox) DescribeQueue(chat int64) string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -33,8 +33,10 @@ func (o *Outbox) DescribeQueue(chat int64) string {
 func describeOp(op *outOp) string {
 	kind := "send"
 	switch {
-	case op.photo != nil:
+	case op.photo != nil, op.c.photo != nil && (op.msg == nil || op.msg.id == 0):
 		kind = "photo"
+	case op.c.unhurried:
+		kind = "move"
 	case op.remove:
 		kind = "delete"
 	case op.frame:

@@ -23,7 +23,7 @@ import (
 // early too: the chat never shows a reminder and its replacement at once.
 // o.mu is held.
 func (op *outOp) urgent() bool {
-	return op.msg == nil || op.remove || op.msg.id == 0 && !op.frame
+	return op.msg == nil || op.remove || op.msg.id == 0 && !op.frame && !op.c.unhurried
 }
 
 // next takes the op to deliver now: the first urgent one, else the
@@ -99,11 +99,11 @@ const tidyKept = 2
 // slow game) is a new message, which notifies whom it mentions. o.mu is
 // held.
 func (c *outChat) carryOver(op *outOp) {
-	if op.msg == nil || op.msg.id != 0 || op.slot == "" || op.frame || op.remove || c.newest == 0 {
+	if op.msg == nil || op.msg.id != 0 || op.slot == "" || op.frame || op.remove || op.c.caption || c.newest == 0 {
 		return
 	}
 	j := slices.IndexFunc(c.queue, func(q *outOp) bool {
-		return q.was == op.slot && q.msg != nil && q.msg.id == c.newest && !q.frame && !q.remove
+		return q.was == op.slot && q.msg != nil && q.msg.id == c.newest && !q.frame && !q.remove && !q.c.caption
 	})
 	if j < 0 || slices.ContainsFunc(c.queue, func(q *outOp) bool { return q != c.queue[j] && q.msg == c.queue[j].msg }) {
 		return
@@ -158,7 +158,7 @@ func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
 	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
 		return 0 // a new message, or an edit that makes no call
 	}
-	if op.idle() && o.leaving != nil {
+	if (op.idle() || op.c.unhurried && time.Since(op.since) < o.tidyWait) && o.leaving != nil {
 		return time.Until(o.leaving(chat, tidyKept))
 	}
 	return time.Until(o.keeping(chat))

@@ -86,15 +86,31 @@ type outChat struct {
 type outMsg struct {
 	id    int
 	shown *content // what Telegram shows, when known
+	// sentAs: how this process sent the message (formUnknown: not by it,
+	// or not yet; the content's caption says then). A photo has a
+	// caption and no text: each needs its own edit method.
+	sentAs msgForm
 }
+
+type msgForm uint8
+
+const (
+	formUnknown msgForm = iota
+	formText
+	formPhoto
+)
 
 type content struct {
 	text string
 	kb   *tgbotapi.InlineKeyboardMarkup
+	// caption, photo, unhurried: Content's Caption, Photo and Unhurried.
+	caption   bool
+	photo     *kit.Photo
+	unhurried bool
 }
 
 func (c *content) same(o *content) bool {
-	return c != nil && o != nil && c.text == o.text && reflect.DeepEqual(c.kb, o.kb)
+	return c != nil && o != nil && c.text == o.text && c.caption == o.caption && reflect.DeepEqual(c.kb, o.kb)
 }
 
 type outOp struct {
@@ -110,6 +126,7 @@ type outOp struct {
 	since  time.Time  // when the oldest content this op carries was queued
 	was    string     // the slot a detached message belonged to (Detach)
 	reused bool       // a slot's new message that took over its detached one (carryOver)
+	from   *outMsg    // the message an unhurried move moves (Content.Unhurried)
 	// tidy: nobody waits for it — the final text of a message that a newer
 	// one replaced (Detach): it goes after what people wait for, while
 	// the budget has room, and merges meanwhile; from tidyBy on it no
@@ -175,7 +192,13 @@ type Readier interface{ ReadyAt(chat int64) time.Time }
 // PhotoSender is what a Messenger offers to send pictures
 // (telegram.Client has it); without it a photo is dropped.
 type PhotoSender interface {
-	SendPhoto(ctx context.Context, chatID int64, data []byte, fileID, caption string) (int, string, error)
+	SendPhoto(ctx context.Context, chatID int64, data []byte, fileID, caption string, kb *tgbotapi.InlineKeyboardMarkup) (int, string, error)
+}
+
+// CaptionEditor is what a Messenger offers to edit a photo's caption and
+// keyboard (telegram.Client has it).
+type CaptionEditor interface {
+	EditCaption(ctx context.Context, chatID int64, messageID int, caption string, kb *tgbotapi.InlineKeyboardMarkup) error
 }
 
 // Deleter is what a Messenger offers to delete messages (telegram.Client
@@ -294,7 +317,7 @@ func (o *Outbox) unshownSince(chat int64, tidy bool) time.Time {
 	}
 	var t time.Time
 	for _, op := range append([]*outOp{c.sending}, c.queue...) {
-		if op != nil && (tidy || !op.tidy) && (t.IsZero() || op.since.Before(t)) {
+		if op != nil && (tidy || !op.tidy && !op.c.unhurried) && (t.IsZero() || op.since.Before(t)) {
 			t = op.since
 		}
 	}

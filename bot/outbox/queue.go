@@ -26,7 +26,7 @@ func (o *Outbox) SendKept(chat int64, seq uint64, text string, kb *tgbotapi.Inli
 	o.mu.Lock()
 	c := o.chat(chat)
 	if !c.paused {
-		c.queue = append(c.queue, &outOp{c: content{text, kb}, kept: seq, since: time.Now()})
+		c.queue = append(c.queue, &outOp{c: content{text: text, kb: kb}, kept: seq, since: time.Now()})
 		o.kick(chat, c)
 	}
 	paused := c.paused
@@ -41,21 +41,45 @@ func (o *Outbox) SendKept(chat int64, seq uint64, text string, kb *tgbotapi.Inli
 // whose id is reported through onSent. A queued, not yet delivered change
 // of the same message is replaced.
 func (o *Outbox) Put(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, true, false)
+	o.put(chat, slot, known, content{text: text, kb: kb}, true, false)
 }
 
 // PutAwaited is Put; awaited says the content is a press's result, which
 // someone looks at the chat for (Change.Pressed): it goes before the
 // other edits queued for the chat.
 func (o *Outbox) PutAwaited(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup, awaited bool) {
-	o.put(chat, slot, known, content{text, kb}, true, awaited)
+	o.put(chat, slot, known, content{text: text, kb: kb}, true, awaited)
 }
 
 // Detach gives slot's message its last content (an edit, or a send if it
 // was never sent) and forgets the slot: the next Put of it starts a new
 // message. If the message is gone by then, nothing is sent.
 func (o *Outbox) Detach(chat int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.put(chat, slot, known, content{text, kb}, false, false)
+	o.put(chat, slot, known, content{text: text, kb: kb}, false, false)
+}
+
+// Content is a slot message's content beyond its text and keyboard: a
+// photo's caption, and a move nobody waits for (PutContent).
+type Content struct {
+	Text string
+	KB   *tgbotapi.InlineKeyboardMarkup
+	// Caption: the message is a photo and Text its caption; a new message
+	// sends Photo with it (nil: a text message carries the caption).
+	Caption bool
+	Photo   *kit.Photo
+	// Unhurried: a slot's new message that only moves what the chat shows
+	// already (the turn's, below /board's picture; kit.Change.Unhurried).
+	// Nobody waits for it: it waits for spare budget as tidying does, for
+	// at most tidyWait, before edits; a newer content of the slot replaces
+	// it and goes as new messages do, and if the slot is detached before
+	// it went, it is dropped and the message it would have moved gets the
+	// final text.
+	Unhurried bool
+}
+
+// PutContent is Put (attach) or Detach of c, awaited as PutAwaited says.
+func (o *Outbox) PutContent(chat int64, slot string, known int, c Content, attach, awaited bool) {
+	o.put(chat, slot, known, content{text: c.Text, kb: c.KB, caption: c.Caption, photo: c.Photo, unhurried: c.Unhurried}, attach, awaited)
 }
 
 // put is Put (attach) or Detach; awaited says the content is a press's
@@ -87,12 +111,31 @@ func (o *Outbox) putLocked(chat int64, slot string, known int, ct content, attac
 	if c.paused {
 		return nil
 	}
+	return o.putMsg(chat, c, m, slot, was, ct, attach, awaited)
+}
+
+// putMsg queues ct for message m (put) and returns the op that carries
+// it; o.mu is held.
+func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct content, attach, awaited bool) *outOp {
 	// The message's last queued change takes the newest content, unless
 	// it is a frame of an animation, which must be seen: the content
 	// follows it.
 	for i := len(c.queue) - 1; i >= 0; i-- {
 		if op := c.queue[i]; op.msg == m {
+			if op.c.unhurried && !attach && m.id == 0 && op.from != nil {
+				// A move that never went, closed: nothing closed is sent
+				// below the picture; the message it would have moved
+				// gets the final text instead.
+				c.queue = slices.Delete(c.queue, i, i+1)
+				return o.putMsg(chat, c, op.from, "", was, ct, false, false)
+			}
 			if !op.frame && !op.remove {
+				if ct.photo == nil {
+					ct.photo = op.c.photo // a message not sent yet keeps its picture
+				}
+				if op.c.unhurried && !ct.unhurried {
+					op.since = time.Now() // unshown from now: nobody waited for the move
+				}
 				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
 				op.awaited = op.awaited || awaited
 				o.markTidy(op, !attach)
@@ -103,6 +146,14 @@ func (o *Outbox) putLocked(chat int64, slot string, known int, ct content, attac
 	}
 	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, awaited: awaited, since: time.Now()}
 	o.markTidy(op, !attach)
+	if ct.unhurried {
+		// The message it moves: the slot's previous one, just detached.
+		for i := len(c.queue) - 1; i >= 0 && op.from == nil; i-- {
+			if q := c.queue[i]; q.was == slot && q.msg != m && q.msg != nil && q.msg.id != 0 && !q.frame && !q.remove {
+				op.from = q.msg
+			}
+		}
+	}
 	c.queue = append(c.queue, op)
 	o.kick(chat, c)
 	return op
@@ -118,7 +169,7 @@ func (o *Outbox) putLocked(chat int64, slot string, known int, ct content, attac
 // Either hook may be nil.
 func (o *Outbox) PutPrivate(user int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup, awaited bool, delivered, undelivered func()) {
 	o.mu.Lock()
-	op := o.putLocked(user, slot, known, content{text, kb}, true, awaited)
+	op := o.putLocked(user, slot, known, content{text: text, kb: kb}, true, awaited)
 	if op != nil {
 		op.delivered = both(op.delivered, delivered)
 		op.undelivered = both(op.undelivered, undelivered)
@@ -202,7 +253,7 @@ func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboar
 	if c.paused {
 		return
 	}
-	c.queue = append(c.queue, &outOp{c: content{text, kb}, refused: refused, since: time.Now()})
+	c.queue = append(c.queue, &outOp{c: content{text: text, kb: kb}, refused: refused, since: time.Now()})
 	o.kick(user, c)
 }
 

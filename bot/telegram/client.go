@@ -398,6 +398,8 @@ func methodOf(c tgbotapi.Chattable) string {
 		return "editMessageText"
 	case tgbotapi.EditMessageReplyMarkupConfig:
 		return "editMessageReplyMarkup"
+	case tgbotapi.EditMessageCaptionConfig:
+		return "editMessageCaption"
 	case tgbotapi.DeleteMessageConfig:
 		return "deleteMessage"
 	case tgbotapi.CallbackConfig:

@@ -22,6 +22,9 @@ type Board struct {
 	// DeedsMsg is the newest /board message with a button per deed
 	// (bot/board/deed.go): it loses its buttons when the game ends.
 	DeedsMsg int `json:"deeds_msg,omitempty"`
+	// DeedsPhoto: DeedsMsg is /board's picture with who owns what as its
+	// caption (edited as a caption), not a text message of its own.
+	DeedsPhoto bool `json:"deeds_photo,omitempty"`
 
 	// Trades (bot/board/trade*.go): offers being composed, by the proposer's user
 	// id; the open offers shown in the chat.
