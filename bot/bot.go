@@ -212,8 +212,15 @@ func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*ch
 // belong to via; the record, its revision and log to chat. The caller
 // holds chat's lock; lock order is via, then chat.
 func (b *Bot) changeVia(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+	return b.changeWith(chat, via, updateID, fn, false)
+}
+
+// changeWith is changeVia; discard says the caller drops the change's
+// state once it is stored (a message id remembered): the cache then keeps
+// the record itself rather than a copy of it.
+func (b *Bot) changeWith(chat, via int64, updateID int, fn func(c *chatState) error, discard bool) (*chatState, error) {
 	for attempt := 1; ; attempt++ {
-		st, err := b.changeOnce(chat, via, updateID, fn)
+		st, err := b.changeOnce(chat, via, updateID, fn, discard)
 		if !errors.Is(err, errRaced) || attempt == maxChangeAttempts {
 			return st, err
 		}
@@ -246,7 +253,7 @@ func (r changeRead) still(tx *storage.Tx, chat, via int64, updateID int) bool {
 	return true
 }
 
-func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) error, discard bool) (*chatState, error) {
 	st := &chatState{Chat: chat, Via: via}
 	var read changeRead
 	err := b.store.View(func(tx *storage.Tx) error {
@@ -283,7 +290,7 @@ func (b *Bot) changeOnce(chat, via int64, updateID int, fn func(c *chatState) er
 		return st, err
 	}
 	st.ViaSettingsChanged = via != chat && st.ViaSettings != viaBefore
-	w, err := b.prepare(st, updateID)
+	w, err := b.prepare(st, updateID, discard)
 	if err != nil {
 		return st, err
 	}
@@ -329,7 +336,7 @@ type changeWrites struct {
 // prepare finishes the change outside the transaction: it re-plans the
 // deadlines (bot/deadline.go), stamps a new revision and encodes what is
 // to be stored.
-func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
+func (b *Bot) prepare(st *chatState, updateID int, discard bool) (changeWrites, error) {
 	w := changeWrites{updateID: updateID}
 	if updateID > 0 && b.offsetWith != nil {
 		// Computed before the transaction: it counts only updates handled
@@ -388,7 +395,10 @@ func (b *Bot) prepare(st *chatState, updateID int) (changeWrites, error) {
 		if w.game, err = st.Rec.Encode(); err != nil {
 			return w, err
 		}
-		w.cached = st.Rec.Clone() // as encoded: st.Rec is shown and may change
+		w.cached = st.Rec // nobody shows it: the cache may keep it as it is
+		if !discard {
+			w.cached = st.Rec.Clone() // as encoded: st.Rec is shown and may change
+		}
 	}
 	w.owed = b.owedMessages(st, w)
 	return w, nil

@@ -16,7 +16,8 @@ import (
 
 func (b *Bot) loadSettings(tx *storage.Tx, chat int64) Settings {
 	data, _ := tx.SettingsBytes(chat)
-	return decodeSettings(data)
+	s, _ := b.settings.load(chat, data) // decoded once, not at every press (cache.go)
+	return s
 }
 
 func decodeSettings(data []byte) Settings {

@@ -114,12 +114,12 @@ func (b *Bot) publishLobby(lang string, st *chatState) {
 // revision: the buttons on screen stay valid. The caller holds the chat's
 // lock.
 func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool) {
-	_, err := b.change(chat, 0, func(c *chatState) error {
+	_, err := b.changeWith(chat, chat, 0, func(c *chatState) error {
 		if c.Rec != nil && c.Rec.ID == gameID && set(c.Rec) {
 			c.Quiet = true
 		}
 		return nil
-	})
+	}, true)
 	if err != nil {
 		b.log.Warn("remembering message id", "chat", chat, "err", err)
 	}

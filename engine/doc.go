@@ -23,4 +23,7 @@
 // lux.go (LUX.md), whose new squares and cards are small hooks behind
 // Rules flags (skip.go, gamble.go, fortune.go, buildingtrade.go, casino.go,
 // inspection.go, hotels.go, editionrules.go).
+//
+// json.go writes a game and its events as encoding/json does, byte for byte,
+// without reflection: the bot stores the game with every change.
 package engine

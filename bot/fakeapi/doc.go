@@ -19,7 +19,7 @@
 //     (t.me/<bot>?start=…) opens it;
 //   - the answers to presses, per presser (AnswersTo), and a stream of
 //     every change for a viewer (Subscribe);
-//   - inline mode (inline.go): inline queries, the bot's answers per
+//   - inline mode: inline queries, the bot's answers per
 //     person, a chosen result posted via the bot, and presses and edits by
 //     inline_message_id;
 //   - a log of every call and fault injection (FailNext), so tests can
@@ -28,9 +28,24 @@
 //     per group in any minute, about one a second per chat with a burst of
 //     3, a 429's retry_after binding, and counts of calls that broke them
 //     (Flood, RequestsPerMinute); Kick makes a chat answer 403 until Unkick;
-//   - a group's upgrade to a supergroup (Migrate, migrate.go): both service
+//   - a group's upgrade to a supergroup (Migrate): both service
 //     messages, and the old id answering every call with 400 and
 //     migrate_to_chat_id.
+//
+// Inside, Server is a thin facade over parts, one type per concern, each
+// with its own state and file: updateQueue (updates.go), messageStore
+// (store.go), eventHub (events.go), directory (people.go), photoStore
+// (photos.go), pressLog (presses.go), inlineMode (inline.go),
+// commandMenus (commands.go), callLog (calllog.go), floodControl
+// (limits.go) and migrations (migrate.go). Their exported methods are the
+// test API, promoted to Server by embedding; what spans parts (a person's
+// message, a press, a migration) is Server's own (push.go). botAPI
+// (methods.go) answers the Bot API methods over the same parts, and its
+// serve (http.go) speaks HTTP and applies the faults and refusals first.
+// The checks on what a bot sends are plain functions (validate.go,
+// html.go). One lock, Server.mu, guards every part's state: each part
+// holds a pointer to it; exported methods take it, unexported ones expect
+// it held.
 //
 // Where a real behaviour is expensive to model (message age limits,
 // thumbnails, photos by URL, forum topics, allowed_updates) the fake does

@@ -1,5 +1,7 @@
 package fakeapi
 
+import "sync"
+
 // EventKind says what changed.
 type EventKind string
 
@@ -22,8 +24,23 @@ type Event struct {
 	Inline  *InlineAnswer // inline
 }
 
+// eventHub hands every change to the viewers subscribed to it (the
+// playground's page). Its state is guarded by the Server's one lock, mu
+// points to it: Subscribe and LastEvent take it, publish expects it held,
+// so an event goes out in the same critical section as the change it tells
+// of and viewers see changes in the order they happened.
+type eventHub struct {
+	mu   *sync.Mutex
+	subs map[*subscriber]bool
+	seq  int64 // the last event's Seq
+}
+
 type subscriber struct {
 	ch chan Event
+}
+
+func newEventHub(mu *sync.Mutex) *eventHub {
+	return &eventHub{mu: mu, subs: map[*subscriber]bool{}}
 }
 
 // Subscribe returns a stream of every change from now on, and a function
@@ -31,45 +48,45 @@ type subscriber struct {
 // falls further behind is dropped and its channel closed, so a slow
 // viewer never holds up the bot: it should fetch the chats again
 // (History) and subscribe anew.
-func (s *Server) Subscribe(buf int) (<-chan Event, func()) {
+func (h *eventHub) Subscribe(buf int) (<-chan Event, func()) {
 	if buf < 1 {
 		buf = 1
 	}
 	sub := &subscriber{ch: make(chan Event, buf)}
-	s.mu.Lock()
-	s.subs[sub] = true
-	s.mu.Unlock()
+	h.mu.Lock()
+	h.subs[sub] = true
+	h.mu.Unlock()
 	return sub.ch, func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.drop(sub)
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		h.drop(sub)
 	}
 }
 
 // LastEvent is the Seq of the newest event: a viewer that reads History
 // while subscribed skips the events up to it, which History already shows.
-func (s *Server) LastEvent() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.seq
+func (h *eventHub) LastEvent() int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.seq
 }
 
 // publish hands e to every subscriber; mu must be held.
-func (s *Server) publish(e Event) {
-	s.seq++
-	e.Seq = s.seq
-	for sub := range s.subs {
+func (h *eventHub) publish(e Event) {
+	h.seq++
+	e.Seq = h.seq
+	for sub := range h.subs {
 		select {
 		case sub.ch <- e:
 		default:
-			s.drop(sub)
+			h.drop(sub)
 		}
 	}
 }
 
-func (s *Server) drop(sub *subscriber) {
-	if s.subs[sub] {
-		delete(s.subs, sub)
+func (h *eventHub) drop(sub *subscriber) {
+	if h.subs[sub] {
+		delete(h.subs, sub)
 		close(sub.ch)
 	}
 }

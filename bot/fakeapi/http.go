@@ -28,43 +28,25 @@ type errResponse struct {
 	Parameters  *tgbotapi.ResponseParameters `json:"parameters,omitempty"`
 }
 
-func badRequest(desc string) *ErrorResponse {
-	return &ErrorResponse{Code: 400, Description: "Bad Request: " + desc}
-}
-
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+// serve answers one HTTP call: it logs it, answers a fault queued for it
+// or a refusal Telegram would give (a migrated group, a kicked bot, a
+// private chat never opened, the flood limits), and otherwise runs the
+// method.
+func (b *botAPI) serve(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	method, ok := parsePath(r.URL.Path)
 	params, files, perr := readParams(r)
 
-	s.mu.Lock()
-	s.trimRequests()
-	idx := s.dropped + len(s.requests) // counts every request, dropped ones too
-	s.requests = append(s.requests, Request{Method: method, Params: params, Time: start})
-	var injected *ErrorResponse
-	if q := s.failures[method]; len(q) > 0 {
-		resp := q[0].resp
-		injected = &resp
-		if q[0].left--; q[0].left == 0 {
-			s.failures[method] = q[1:]
-		}
-	}
+	b.mu.Lock()
+	n, injected := b.calls.begin(method, params, start)
 	var limited *ErrorResponse
 	switch {
 	case injected != nil:
-		s.injectedBan(method, params, injected)
+		b.flood.injectedBan(method, params, injected)
 	case ok && perr == nil:
-		if limited = s.movedAway(params); limited == nil {
-			limited = s.kickedFrom(method, params)
-		}
-		if limited == nil {
-			limited = s.notStarted(method, params)
-		}
-		if limited == nil {
-			limited = s.admit(method, params)
-		}
+		limited = b.refusal(method, params)
 	}
-	s.mu.Unlock()
+	b.mu.Unlock()
 
 	var result any
 	var fail *ErrorResponse
@@ -78,18 +60,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case perr != nil:
 		fail = badRequest(perr.Error())
 	default:
-		result, fail = s.call(r, method, params, files)
+		result, fail = b.call(r, method, params, files)
 	}
 
 	status := 200
 	if fail != nil {
 		status = fail.Code
 	}
-	s.mu.Lock()
-	if i := idx - s.dropped; i >= 0 {
-		s.requests[i].Status = status
-	}
-	s.mu.Unlock()
+	b.mu.Lock()
+	b.calls.finish(n, status)
+	b.mu.Unlock()
 
 	if fail != nil && fail.Hangup {
 		if hj, ok := w.(http.Hijacker); ok {
@@ -113,6 +93,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = json.NewEncoder(w).Encode(okResponse{Ok: true, Result: result})
+}
+
+// refusal is what Telegram answers instead of running a well-formed call,
+// in the order it checks (nil: run it); mu must be held.
+func (b *botAPI) refusal(method string, params map[string]string) *ErrorResponse {
+	if e := b.migrations.movedAway(params); e != nil {
+		return e
+	}
+	if e := b.flood.kickedFrom(method, params); e != nil {
+		return e
+	}
+	if e := b.people.notStarted(method, params); e != nil {
+		return e
+	}
+	return b.flood.admit(method, params)
 }
 
 // parsePath accepts /bot<token>/<method>, the shape tgbotapi builds.
@@ -172,34 +167,34 @@ func readParams(r *http.Request) (map[string]string, map[string]upload, error) {
 	return out, nil, nil
 }
 
-func (s *Server) call(r *http.Request, method string, p map[string]string, files map[string]upload) (any, *ErrorResponse) {
+func (b *botAPI) call(r *http.Request, method string, p map[string]string, files map[string]upload) (any, *ErrorResponse) {
 	switch method {
 	case "getMe":
 		return tgbotapi.User{ID: BotID, IsBot: true, FirstName: "Monopoly", UserName: BotUsername}, nil
 	case "getUpdates":
-		return s.getUpdates(r, p)
+		return b.getUpdates(r, p)
 	case "sendMessage":
-		return s.sendMessage(p)
+		return b.sendMessage(p)
 	case "editMessageText":
-		return s.edit(p, editText)
+		return b.edit(p, editText)
 	case "editMessageCaption":
-		return s.edit(p, editCaption)
+		return b.edit(p, editCaption)
 	case "editMessageReplyMarkup":
-		return s.edit(p, editMarkup)
+		return b.edit(p, editMarkup)
 	case "sendPhoto":
-		return s.sendPhoto(p, files)
+		return b.sendPhoto(p, files)
 	case "answerInlineQuery":
-		return s.answerInline(p)
+		return b.answerInline(p)
 	case "deleteMessage":
-		return s.deleteMessage(p)
+		return b.deleteMessage(p)
 	case "answerCallbackQuery":
-		return s.answerCallback(p)
+		return b.answerCallback(p)
 	case "setMyCommands":
-		return s.setMyCommands(p)
+		return b.setMyCommands(p)
 	case "getChatMember":
-		return s.getChatMember(p)
+		return b.getChatMember(p)
 	case "getChatAdministrators":
-		return s.getChatAdministrators(p)
+		return b.getChatAdministrators(p)
 	}
 	return nil, &ErrorResponse{Code: 404, Description: "Not Found"}
 }

@@ -2,6 +2,7 @@ package fakeapi
 
 import (
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -34,41 +35,17 @@ type FloodStats struct {
 	Kicked    int // calls into a chat that removed the bot (Kick)
 }
 
-// Kick removes the bot from a chat, as a group admin or a blocking user
-// would: until Unkick, sends and edits there answer 403 (counted in
-// FloodStats.Kicked). It works whether or not the limits are enforced.
-func (s *Server) Kick(chatID int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.kicked == nil {
-		s.kicked = map[int64]bool{}
-	}
-	s.kicked[chatID] = true
-}
-
-// Unkick lets the bot write to the chat again.
-func (s *Server) Unkick(chatID int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.kicked, chatID)
-}
-
-// kickedFrom answers a call into a chat the bot was removed from; mu must
-// be held.
-func (s *Server) kickedFrom(method string, p map[string]string) *ErrorResponse {
-	if len(s.kicked) == 0 || !limitedMethods[method] {
-		return nil
-	}
-	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
-	if err != nil || !s.kicked[chat] {
-		return nil
-	}
-	s.floodStats.Kicked++
-	desc := "Forbidden: bot was kicked from the group chat"
-	if chat > 0 {
-		desc = "Forbidden: bot was blocked by the user"
-	}
-	return &ErrorResponse{Code: 403, Description: desc}
+// floodControl is Telegram's flood limits as the fake applies them (off
+// until Enforce), with each chat's recent calls and bans, and the chats
+// that removed the bot (Kick). Its state is guarded by the Server's one
+// lock, mu points to it: the exported methods (the test API, promoted to
+// Server) take it, the others expect it held.
+type floodControl struct {
+	mu     *sync.Mutex
+	limits Limits // see Enforce
+	chats  map[int64]*chatFlood
+	stats  FloodStats
+	kicked map[int64]bool // see Kick
 }
 
 type chatFlood struct {
@@ -78,33 +55,71 @@ type chatFlood struct {
 	tooMany  int // 429 answers the limits gave this chat
 }
 
+func newFloodControl(mu *sync.Mutex) *floodControl {
+	return &floodControl{mu: mu, kicked: map[int64]bool{}}
+}
+
+// Kick removes the bot from a chat, as a group admin or a blocking user
+// would: until Unkick, sends and edits there answer 403 (counted in
+// FloodStats.Kicked). It works whether or not the limits are enforced.
+func (fc *floodControl) Kick(chatID int64) {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	fc.kicked[chatID] = true
+}
+
+// Unkick lets the bot write to the chat again.
+func (fc *floodControl) Unkick(chatID int64) {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	delete(fc.kicked, chatID)
+}
+
+// kickedFrom answers a call into a chat the bot was removed from; mu must
+// be held.
+func (fc *floodControl) kickedFrom(method string, p map[string]string) *ErrorResponse {
+	if len(fc.kicked) == 0 || !limitedMethods[method] {
+		return nil
+	}
+	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || !fc.kicked[chat] {
+		return nil
+	}
+	fc.stats.Kicked++
+	desc := "Forbidden: bot was kicked from the group chat"
+	if chat > 0 {
+		desc = "Forbidden: bot was blocked by the user"
+	}
+	return &ErrorResponse{Code: 403, Description: desc}
+}
+
 // Enforce turns the limits on (or changes them); a zero Limits turns them off.
-func (s *Server) Enforce(l Limits) {
+func (fc *floodControl) Enforce(l Limits) {
 	if l.Now == nil {
 		l.Now = time.Now
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.limits = l
-	if s.flood == nil {
-		s.flood = map[int64]*chatFlood{}
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	fc.limits = l
+	if fc.chats == nil {
+		fc.chats = map[int64]*chatFlood{}
 	}
 }
 
 // Flood returns the counts so far.
-func (s *Server) Flood() FloodStats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.floodStats
+func (fc *floodControl) Flood() FloodStats {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	return fc.stats
 }
 
 // TooManyPerChat returns FloodStats.TooMany by chat: where the bot ran
 // into the limits.
-func (s *Server) TooManyPerChat() map[int64]int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (fc *floodControl) TooManyPerChat() map[int64]int {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
 	out := map[int64]int{}
-	for chat, f := range s.flood {
+	for chat, f := range fc.chats {
 		if f.tooMany > 0 {
 			out[chat] = f.tooMany
 		}
@@ -119,8 +134,8 @@ var limitedMethods = map[string]bool{"sendMessage": true, "sendPhoto": true,
 
 // admit applies the limits to one call; mu must be held. It returns the 429
 // to answer, or nil.
-func (s *Server) admit(method string, p map[string]string) *ErrorResponse {
-	l := s.limits
+func (fc *floodControl) admit(method string, p map[string]string) *ErrorResponse {
+	l := fc.limits
 	if !limitedMethods[method] || (l.GroupPerMinute <= 0 && l.ChatBurst <= 0) {
 		return nil
 	}
@@ -129,14 +144,14 @@ func (s *Server) admit(method string, p map[string]string) *ErrorResponse {
 		return nil
 	}
 	now := l.Now()
-	f := s.flood[chat]
+	f := fc.chats[chat]
 	if f == nil {
 		f = &chatFlood{}
-		s.flood[chat] = f
+		fc.chats[chat] = f
 	}
 	if now.Before(f.banUntil) {
-		s.floodStats.InsideBan++
-		return s.tooMany(f, f.banUntil.Sub(now), now)
+		fc.stats.InsideBan++
+		return fc.tooMany(f, f.banUntil.Sub(now), now)
 	}
 	for len(f.recent) > 0 && !f.recent[0].Add(time.Minute).After(now) {
 		f.recent = f.recent[1:]
@@ -151,7 +166,7 @@ func (s *Server) admit(method string, p map[string]string) *ErrorResponse {
 		}
 	}
 	if wait > 0 {
-		return s.tooMany(f, wait, now)
+		return fc.tooMany(f, wait, now)
 	}
 	f.recent = append(f.recent, now)
 	if l.ChatEvery > 0 {
@@ -163,29 +178,29 @@ func (s *Server) admit(method string, p map[string]string) *ErrorResponse {
 // injectedBan makes a 429 injected by FailNext binding, as a real one is:
 // with the limits on, calls into the chat before its retry_after ends are
 // counted as inside the ban. mu must be held.
-func (s *Server) injectedBan(method string, p map[string]string, r *ErrorResponse) {
-	if s.flood == nil || r.Code != 429 || r.RetryAfter <= 0 || !limitedMethods[method] {
+func (fc *floodControl) injectedBan(method string, p map[string]string, r *ErrorResponse) {
+	if fc.chats == nil || r.Code != 429 || r.RetryAfter <= 0 || !limitedMethods[method] {
 		return
 	}
 	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
 	if err != nil || chat == 0 {
 		return
 	}
-	f := s.flood[chat]
+	f := fc.chats[chat]
 	if f == nil {
 		f = &chatFlood{}
-		s.flood[chat] = f
+		fc.chats[chat] = f
 	}
-	f.banUntil = later(f.banUntil, s.limits.Now().Add(time.Duration(r.RetryAfter)*time.Second))
+	f.banUntil = later(f.banUntil, fc.limits.Now().Add(time.Duration(r.RetryAfter)*time.Second))
 }
 
 // tooMany bans the chat for wait rounded up to whole seconds, as Telegram's
 // retry_after is.
-func (s *Server) tooMany(f *chatFlood, wait time.Duration, now time.Time) *ErrorResponse {
+func (fc *floodControl) tooMany(f *chatFlood, wait time.Duration, now time.Time) *ErrorResponse {
 	secs := int((wait + time.Second - 1) / time.Second)
 	f.banUntil = now.Add(time.Duration(secs) * time.Second)
 	f.tooMany++
-	s.floodStats.TooMany++
+	fc.stats.TooMany++
 	r := ErrorResponse{Code: 429, RetryAfter: secs}
 	r.Description = defaultDescription(r)
 	return &r

@@ -1,20 +1,59 @@
 package fakeapi
 
 import (
-	"encoding/json"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
-// The Bot API methods the fake answers, one function each, called by
-// Server.call with the request's parameters.
+// botAPI answers the Bot API methods the fake knows, one method each,
+// called by serve (http.go) with the request's parameters once the call
+// passed the faults and limits. It owns no state: it reads and changes the
+// Server's parts, which share one lock, mu. A method checks the
+// parameters without it, then takes it for the change, so a call is one
+// critical section; getUpdates releases it while it waits.
+type botAPI struct {
+	mu         *sync.Mutex
+	queue      *updateQueue
+	store      *messageStore
+	events     *eventHub
+	people     *directory
+	photos     *photoStore
+	presses    *pressLog
+	inline     *inlineMode
+	menus      *commandMenus
+	calls      *callLog
+	flood      *floodControl
+	migrations *migrations
+}
 
-func (s *Server) getUpdates(r *http.Request, p map[string]string) (any, *ErrorResponse) {
+// apiMessage describes a message of the bot as Telegram does, with its
+// chat and, for a photo, its sizes; mu must be held.
+func (b *botAPI) apiMessage(chatID int64, m *storedMessage) *tgbotapi.Message {
+	text := m.text
+	if strings.EqualFold(m.parseMode, "HTML") {
+		text, _ = htmlPlain(text) // validated when stored
+	}
+	out := &tgbotapi.Message{
+		MessageID:   m.id,
+		From:        &tgbotapi.User{ID: BotID, IsBot: true, FirstName: "Monopoly", UserName: BotUsername},
+		Date:        m.date,
+		Chat:        b.people.chatOf(chatID),
+		Text:        text,
+		ReplyMarkup: m.markup,
+	}
+	if m.photo != "" {
+		out.Text, out.Caption = "", text
+		out.Photo = b.photos.photoSizes(m.photo)
+	}
+	return out
+}
+
+func (b *botAPI) getUpdates(r *http.Request, p map[string]string) (any, *ErrorResponse) {
 	offset, _ := strconv.Atoi(p["offset"])
 	limit, _ := strconv.Atoi(p["limit"])
 	if limit <= 0 || limit > 100 {
@@ -24,27 +63,17 @@ func (s *Server) getUpdates(r *http.Request, p map[string]string) (any, *ErrorRe
 	timer := time.NewTimer(time.Duration(timeout) * time.Second)
 	defer timer.Stop()
 	for {
-		s.mu.Lock()
-		if offset > 0 {
-			// An offset confirms every update below it: Telegram forgets them.
-			i := 0
-			for i < len(s.updates) && s.updates[i].UpdateID < offset {
-				i++
-			}
-			s.updates = s.updates[i:]
-		}
-		n := min(limit, len(s.updates))
-		batch := slices.Clone(s.updates[:n])
-		wake := s.pushed
-		s.mu.Unlock()
-		if n > 0 || timeout <= 0 {
+		b.mu.Lock()
+		batch, wake := b.queue.take(offset, limit)
+		b.mu.Unlock()
+		if len(batch) > 0 || timeout <= 0 {
 			return batch, nil
 		}
 		select {
 		case <-wake:
 		case <-timer.C:
 			return []tgbotapi.Update{}, nil
-		case <-s.closing:
+		case <-b.queue.stopped:
 			return []tgbotapi.Update{}, nil
 		case <-r.Context().Done():
 			return []tgbotapi.Update{}, nil
@@ -52,22 +81,31 @@ func (s *Server) getUpdates(r *http.Request, p map[string]string) (any, *ErrorRe
 	}
 }
 
+// chatID reads the chat_id parameter, which must name a chat.
+func chatID(p map[string]string) (int64, *ErrorResponse) {
+	id, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || id == 0 {
+		return 0, badRequest("chat_id is empty")
+	}
+	return id, nil
+}
+
 func chatAndMessage(p map[string]string) (int64, int, *ErrorResponse) {
 	if p["inline_message_id"] != "" {
 		return 0, 0, badRequest("inline messages are not supported by the fake")
 	}
-	chatID, err := strconv.ParseInt(p["chat_id"], 10, 64)
-	if err != nil || chatID == 0 {
-		return 0, 0, badRequest("chat_id is empty")
+	chat, e := chatID(p)
+	if e != nil {
+		return 0, 0, e
 	}
 	msgID, _ := strconv.Atoi(p["message_id"])
-	return chatID, msgID, nil
+	return chat, msgID, nil
 }
 
-func (s *Server) sendMessage(p map[string]string) (any, *ErrorResponse) {
-	chatID, err := strconv.ParseInt(p["chat_id"], 10, 64)
-	if err != nil || chatID == 0 {
-		return nil, badRequest("chat_id is empty")
+func (b *botAPI) sendMessage(p map[string]string) (any, *ErrorResponse) {
+	chat, e := chatID(p)
+	if e != nil {
+		return nil, e
 	}
 	if e := checkText(p["text"], p["parse_mode"]); e != nil {
 		return nil, e
@@ -76,21 +114,45 @@ func (s *Server) sendMessage(p map[string]string) (any, *ErrorResponse) {
 	if e != nil {
 		return nil, e
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.store(chatID, &storedMessage{text: p["text"], parseMode: p["parse_mode"], markup: markup})
-	return s.apiMessage(chatID, m), nil
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := b.store.post(chat, &storedMessage{text: p["text"], parseMode: p["parse_mode"], markup: markup})
+	return b.apiMessage(chat, m), nil
 }
 
-// store adds a message of the bot to a chat, giving it the next id; mu
-// must be held.
-func (s *Server) store(chatID int64, m *storedMessage) *storedMessage {
-	c := s.chat(chatID)
-	c.lastID++
-	m.id, m.date = c.lastID, int(time.Now().Unix())
-	c.msgs = append(c.msgs, m)
-	s.publish(Event{Kind: EventMessage, Chat: chatID, Message: m.public()})
-	return m
+// sendPhoto takes a new picture (a multipart upload in the field "photo")
+// or the file_id of one sent before. The fake does not fetch URLs:
+// Telegram would, and a test should not depend on the network.
+func (b *botAPI) sendPhoto(p map[string]string, files map[string]upload) (any, *ErrorResponse) {
+	chat, e := chatID(p)
+	if e != nil {
+		return nil, e
+	}
+	if e := checkCaption(p["caption"], p["parse_mode"]); e != nil {
+		return nil, e
+	}
+	markup, e := parseMarkup(p["reply_markup"])
+	if e != nil {
+		return nil, e
+	}
+	var fresh *storedFile
+	if up, ok := files["photo"]; ok {
+		f, e := checkPhoto(up.data)
+		if e != nil {
+			return nil, e
+		}
+		fresh = &f
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	id := p["photo"]
+	if fresh != nil {
+		id = b.photos.keep(*fresh)
+	} else if !b.photos.has(id) {
+		return nil, badRequest("wrong file identifier/HTTP URL specified")
+	}
+	m := b.store.post(chat, &storedMessage{text: p["caption"], parseMode: p["parse_mode"], photo: id, markup: markup})
+	return b.apiMessage(chat, m), nil
 }
 
 // editKind is what an edit method changes besides the keyboard.
@@ -102,15 +164,15 @@ const (
 	editMarkup                  // editMessageReplyMarkup: the keyboard only
 )
 
-func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) {
+func (b *botAPI) edit(p map[string]string, kind editKind) (any, *ErrorResponse) {
 	// A message posted through inline mode is named by its
 	// inline_message_id alone, and an edit of it answers true.
 	inlineID := p["inline_message_id"]
-	var chatID int64
+	var chat int64
 	var msgID int
 	var e *ErrorResponse
 	if inlineID == "" {
-		if chatID, msgID, e = chatAndMessage(p); e != nil {
+		if chat, msgID, e = chatAndMessage(p); e != nil {
 			return nil, e
 		}
 	}
@@ -130,15 +192,15 @@ func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) 
 	if e != nil {
 		return nil, e
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if inlineID != "" {
 		var ok bool
-		if chatID, msgID, ok = s.inlineTarget(inlineID); !ok {
+		if chat, msgID, ok = b.inline.target(inlineID); !ok {
 			return nil, badRequest("MESSAGE_ID_INVALID")
 		}
 	}
-	m := s.find(chatID, msgID)
+	m := b.store.find(chat, msgID)
 	switch {
 	case m == nil || m.deleted:
 		return nil, badRequest("message to edit not found")
@@ -156,135 +218,97 @@ func (s *Server) edit(p map[string]string, kind editKind) (any, *ErrorResponse) 
 		return nil, badRequest("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
 	}
 	m.text, m.parseMode, m.markup = text, mode, markup
-	m.edits++
-	s.publish(Event{Kind: EventEdit, Chat: chatID, Message: m.public()})
+	b.store.edited(chat, m)
 	if inlineID != "" {
 		return true, nil
 	}
-	out := s.apiMessage(chatID, m)
+	out := b.apiMessage(chat, m)
 	out.EditDate = int(time.Now().Unix())
 	return out, nil
 }
 
-func (s *Server) deleteMessage(p map[string]string) (any, *ErrorResponse) {
-	chatID, msgID, e := chatAndMessage(p)
+func (b *botAPI) deleteMessage(p map[string]string) (any, *ErrorResponse) {
+	chat, msgID, e := chatAndMessage(p)
 	if e != nil {
 		return nil, e
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.find(chatID, msgID)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := b.store.find(chat, msgID)
 	if m == nil || m.deleted {
 		return nil, badRequest("message to delete not found")
 	}
-	if m.from != 0 && chatID > 0 {
+	if m.from != 0 && chat > 0 {
 		return nil, badRequest("message can't be deleted for everyone")
 	}
-	m.deleted = true
-	s.publish(Event{Kind: EventDelete, Chat: chatID, Message: m.public()})
+	b.store.remove(chat, m)
 	return true, nil
 }
 
-func (s *Server) answerCallback(p map[string]string) (any, *ErrorResponse) {
-	id := p["callback_query_id"]
+func (b *botAPI) answerCallback(p map[string]string) (any, *ErrorResponse) {
 	text := p["text"]
 	if len([]rune(text)) > MaxAnswerTextLen {
 		return nil, badRequest("MESSAGE_TOO_LONG")
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	// Telegram accepts one answer per query; a second one fails like an
-	// expired query does.
-	q, known := s.queries[id]
-	if !known || q.answered {
-		return nil, badRequest("query is too old and response timeout expired or query ID is invalid")
-	}
-	q.answered = true
-	s.queries[id] = q
 	alert, _ := strconv.ParseBool(p["show_alert"])
-	a := PressAnswer{CallbackAnswer{ID: id, Text: text, ShowAlert: alert, URL: p["url"]}, q.user, q.chat, q.msg}
-	s.answers = append(s.answers, a)
-	s.publish(Event{Kind: EventAnswer, Chat: q.chat, Answer: &a})
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	a, e := b.presses.answer(CallbackAnswer{ID: p["callback_query_id"], Text: text, ShowAlert: alert, URL: p["url"]})
+	if e != nil {
+		return nil, e
+	}
+	b.events.publish(Event{Kind: EventAnswer, Chat: a.ChatID, Answer: &a})
 	return true, nil
 }
 
-func (s *Server) setMyCommands(p map[string]string) (any, *ErrorResponse) {
-	var cmds []tgbotapi.BotCommand
-	if err := json.Unmarshal([]byte(p["commands"]), &cmds); err != nil {
-		return nil, badRequest("can't parse commands JSON")
+func (b *botAPI) answerInline(p map[string]string) (any, *ErrorResponse) {
+	a, results, e := parseInlineAnswer(p)
+	if e != nil {
+		return nil, e
 	}
-	if len(cmds) > 100 {
-		return nil, badRequest("too many commands")
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if e := b.inline.answered(&a, results); e != nil {
+		return nil, e
 	}
-	for _, c := range cmds {
-		if !validCommand(c.Command) {
-			return nil, badRequest("BOT_COMMAND_INVALID")
-		}
-		if n := len([]rune(c.Description)); n < 1 || n > 256 {
-			return nil, badRequest("BOT_COMMAND_DESCRIPTION_INVALID")
-		}
-	}
-	scope := ""
-	if raw := p["scope"]; raw != "" {
-		var sc struct {
-			Type string `json:"type"`
-		}
-		if err := json.Unmarshal([]byte(raw), &sc); err != nil {
-			return nil, badRequest("can't parse scope JSON")
-		}
-		if sc.Type != "default" {
-			scope = sc.Type
-		}
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.commands[scope+"/"+p["language_code"]] = cmds
+	b.events.publish(Event{Kind: EventInline, Inline: &a})
 	return true, nil
 }
 
-func validCommand(c string) bool {
-	if len(c) < 1 || len(c) > 32 {
-		return false
+func (b *botAPI) setMyCommands(p map[string]string) (any, *ErrorResponse) {
+	scope, cmds, e := parseCommands(p)
+	if e != nil {
+		return nil, e
 	}
-	for _, r := range c {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
-			return false
-		}
-	}
-	return true
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.menus.set(scope, p["language_code"], cmds)
+	return true, nil
 }
 
-func (s *Server) getChatMember(p map[string]string) (any, *ErrorResponse) {
-	chatID, err := strconv.ParseInt(p["chat_id"], 10, 64)
-	if err != nil || chatID == 0 {
-		return nil, badRequest("chat_id is empty")
+func (b *botAPI) getChatMember(p map[string]string) (any, *ErrorResponse) {
+	chat, e := chatID(p)
+	if e != nil {
+		return nil, e
 	}
 	userID, err := strconv.ParseInt(p["user_id"], 10, 64)
 	if err != nil || userID == 0 {
 		return nil, badRequest("user_id is empty")
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	status := "member"
-	if slices.Contains(s.admins[chatID], userID) {
-		status = "administrator"
-	}
-	return tgbotapi.ChatMember{User: s.userOrAnonymous(userID), Status: status}, nil
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.people.member(chat, userID), nil
 }
 
-func (s *Server) getChatAdministrators(p map[string]string) (any, *ErrorResponse) {
-	chatID, err := strconv.ParseInt(p["chat_id"], 10, 64)
-	if err != nil || chatID == 0 {
-		return nil, badRequest("chat_id is empty")
+func (b *botAPI) getChatAdministrators(p map[string]string) (any, *ErrorResponse) {
+	chat, e := chatID(p)
+	if e != nil {
+		return nil, e
 	}
-	if chatID > 0 {
+	if chat > 0 {
 		return nil, badRequest("there are no administrators in the private chat")
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := []tgbotapi.ChatMember{}
-	for _, id := range s.admins[chatID] {
-		out = append(out, tgbotapi.ChatMember{User: s.userOrAnonymous(id), Status: "administrator"})
-	}
-	return out, nil
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.people.administrators(chat), nil
 }

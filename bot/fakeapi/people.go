@@ -5,51 +5,45 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
+	"sync"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
-// What makes the fake a stand-in a person can use (the playground), not
-// only a test double: people with names and languages, chats with titles,
-// private chats that a person must open first, deep links, photos, and a
-// stream of everything that changes.
-
-// people is the part of Server's state this file owns; Server.mu guards it.
-type people struct {
+// directory is who is who: people with names and languages, groups with
+// titles and administrators, and the private chats people have opened
+// (with RequireStart, the bot may write only to those). Its state is
+// guarded by the Server's one lock, mu points to it: the exported methods
+// (the test API, promoted to Server) take it, the others expect it held.
+type directory struct {
+	mu           *sync.Mutex
 	users        map[int64]User
 	titles       map[int64]string
+	admins       map[int64][]int64
 	started      map[int64]bool // private chats the person has written to
 	requireStart bool
-	files        map[string]storedFile // photos by file_id
-	subs         map[*subscriber]bool
-	seq          int64                    // the last event's Seq
-	inline       map[string]*inlineQuery  // inline.go, by query id
-	inlineOrder  []string                 // answered queries, oldest first
-	inlineMsgs   map[string]inlineMessage // by inline_message_id
 }
 
-func newPeople() people {
-	return people{users: map[int64]User{}, titles: map[int64]string{}, started: map[int64]bool{},
-		files: map[string]storedFile{}, subs: map[*subscriber]bool{},
-		inline: map[string]*inlineQuery{}, inlineMsgs: map[string]inlineMessage{}}
+func newDirectory(mu *sync.Mutex) *directory {
+	return &directory{mu: mu, users: map[int64]User{}, titles: map[int64]string{},
+		admins: map[int64][]int64{}, started: map[int64]bool{}}
 }
 
 // AddUser makes a person known by name: their private chat, chat member
 // lookups and the chats' descriptions in updates use it. Pushed updates
 // carry whatever User they are given regardless.
-func (s *Server) AddUser(u User) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.users[u.ID] = u
+func (d *directory) AddUser(u User) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.users[u.ID] = u
 }
 
 // Users returns the people added with AddUser, by id.
-func (s *Server) Users() []User {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]User, 0, len(s.users))
-	for _, u := range s.users {
+func (d *directory) Users() []User {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]User, 0, len(d.users))
+	for _, u := range d.users {
 		out = append(out, u)
 	}
 	slices.SortFunc(out, func(a, b User) int { return int(a.ID - b.ID) })
@@ -57,24 +51,17 @@ func (s *Server) Users() []User {
 }
 
 // SetChatTitle names a group.
-func (s *Server) SetChatTitle(chatID int64, title string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.titles[chatID] = title
+func (d *directory) SetChatTitle(chatID int64, title string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.titles[chatID] = title
 }
 
-func (s *Server) titleOr(id int64, def string) string {
-	if t, ok := s.titles[id]; ok {
-		return t
-	}
-	return def
-}
-
-func (s *Server) userOrAnonymous(id int64) *tgbotapi.User {
-	if u, ok := s.users[id]; ok {
-		return u.api()
-	}
-	return &tgbotapi.User{ID: id, FirstName: "User"}
+// SetAdmins makes exactly these users the administrators of a group.
+func (d *directory) SetAdmins(chatID int64, userIDs ...int64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.admins[chatID] = slices.Clone(userIDs)
 }
 
 // RequireStart makes private chats behave as on Telegram: the bot may
@@ -82,17 +69,81 @@ func (s *Server) userOrAnonymous(id int64) *tgbotapi.User {
 // /start counts); before that sends answer 403 "bot can't initiate
 // conversation with a user". Off by default, so tests that do not care
 // may message anyone.
-func (s *Server) RequireStart(on bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requireStart = on
+func (d *directory) RequireStart(on bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.requireStart = on
 }
 
 // Started reports whether a person has opened their private chat with the bot.
-func (s *Server) Started(userID int64) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.started[userID]
+func (d *directory) Started(userID int64) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.started[userID]
+}
+
+// open notes that a person wrote to the bot in private; mu must be held.
+func (d *directory) open(userID int64) { d.started[userID] = true }
+
+// follow moves a group's title (unless the supergroup has its own) and
+// administrators to the supergroup it became; mu must be held.
+func (d *directory) follow(from, to int64) {
+	if t, ok := d.titles[from]; ok {
+		if _, named := d.titles[to]; !named {
+			d.titles[to] = t
+		}
+	}
+	if a, ok := d.admins[from]; ok {
+		d.admins[to] = a
+	}
+}
+
+// chatOf describes a chat as Telegram would, with the names given by
+// AddUser and SetChatTitle; mu must be held.
+func (d *directory) chatOf(id int64) *tgbotapi.Chat {
+	switch {
+	case id > 0:
+		u, ok := d.users[id]
+		if !ok {
+			return &tgbotapi.Chat{ID: id, Type: "private", FirstName: "User"}
+		}
+		return &tgbotapi.Chat{ID: id, Type: "private", FirstName: u.FirstName, UserName: u.UserName}
+	case id <= -1000000000000:
+		return &tgbotapi.Chat{ID: id, Type: "supergroup", Title: d.titleOr(id, "Test supergroup")}
+	default:
+		return &tgbotapi.Chat{ID: id, Type: "group", Title: d.titleOr(id, "Test group")}
+	}
+}
+
+func (d *directory) titleOr(id int64, def string) string {
+	if t, ok := d.titles[id]; ok {
+		return t
+	}
+	return def
+}
+
+// member is a chat member as getChatMember and getChatAdministrators
+// describe one; mu must be held.
+func (d *directory) member(chatID, userID int64) tgbotapi.ChatMember {
+	status := "member"
+	if slices.Contains(d.admins[chatID], userID) {
+		status = "administrator"
+	}
+	user, ok := d.users[userID]
+	if !ok {
+		return tgbotapi.ChatMember{User: &tgbotapi.User{ID: userID, FirstName: "User"}, Status: status}
+	}
+	return tgbotapi.ChatMember{User: user.api(), Status: status}
+}
+
+// administrators lists a group's administrators as getChatAdministrators
+// does; mu must be held.
+func (d *directory) administrators(chatID int64) []tgbotapi.ChatMember {
+	out := []tgbotapi.ChatMember{}
+	for _, id := range d.admins[chatID] {
+		out = append(out, d.member(chatID, id))
+	}
+	return out
 }
 
 // sendMethods post a new message; only they need an opened private chat.
@@ -100,12 +151,12 @@ var sendMethods = map[string]bool{"sendMessage": true, "sendPhoto": true}
 
 // notStarted answers a send into a private chat its person never opened
 // (with RequireStart); mu must be held.
-func (s *Server) notStarted(method string, p map[string]string) *ErrorResponse {
-	if !s.requireStart || !sendMethods[method] {
+func (d *directory) notStarted(method string, p map[string]string) *ErrorResponse {
+	if !d.requireStart || !sendMethods[method] {
 		return nil
 	}
 	chat, err := strconv.ParseInt(p["chat_id"], 10, 64)
-	if err != nil || chat <= 0 || s.started[chat] {
+	if err != nil || chat <= 0 || d.started[chat] {
 		return nil
 	}
 	return &ErrorResponse{Code: 403, Description: "Forbidden: bot can't initiate conversation with a user"}
@@ -142,40 +193,4 @@ func DeepLinkPayload(link string) (payload string, ok bool) {
 		}
 	}
 	return payload, true
-}
-
-// OpenDeepLink does what Telegram does when a person follows a link to the
-// bot: it opens their private chat and sends "/start PAYLOAD" there (just
-// "/start" without a payload). It returns the update_id, or false when
-// the link is not a valid deep link to this bot.
-func (s *Server) OpenDeepLink(from User, link string) (int, bool) {
-	payload, ok := DeepLinkPayload(link)
-	if !ok {
-		return 0, false
-	}
-	text := "/start"
-	if payload != "" {
-		text += " " + payload
-	}
-	return s.PushMessage(from.ID, from, text), true
-}
-
-// RequestsPerMinute counts, per chat, the calls that count towards
-// Telegram's limits (sends and edits) answered in the last minute,
-// refused ones included: what a bot should keep under 20 in a group.
-func (s *Server) RequestsPerMinute() map[int64]int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	since := time.Now().Add(-time.Minute) // as Request.Time, whatever Limits.Now says
-	out := map[int64]int{}
-	for i := len(s.requests) - 1; i >= 0 && s.requests[i].Time.After(since); i-- {
-		r := s.requests[i]
-		if !limitedMethods[r.Method] {
-			continue
-		}
-		if chat, err := strconv.ParseInt(r.Params["chat_id"], 10, 64); err == nil && chat != 0 {
-			out[chat]++
-		}
-	}
-	return out
 }

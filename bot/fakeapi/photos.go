@@ -10,28 +10,88 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"strconv"
+	"sync"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
-// Telegram's limits on photos.
+// Telegram's limits on photos (a caption's is MaxCaptionLength).
 const (
-	MaxPhotoSize     = 10 << 20 // bytes of an upload
-	MaxPhotoSides    = 10000    // width + height
-	MaxPhotoRatio    = 20       // the longer side over the shorter
-	MaxCaptionLength = 1024     // UTF-16 code units after entity parsing
+	MaxPhotoSize  = 10 << 20 // bytes of an upload
+	MaxPhotoSides = 10000    // width + height
+	MaxPhotoRatio = 20       // the longer side over the shorter
 )
 
-type upload struct {
-	name string
-	data []byte
+// photoStore is the photos the bot uploaded, by file_id: a photo sent again
+// by its id is found here, and File serves it back. Its state is guarded by
+// the Server's one lock, mu points to it: File (the test API, promoted to
+// Server) takes it, the others expect it held.
+type photoStore struct {
+	mu    *sync.Mutex
+	files map[string]storedFile
 }
 
 type storedFile struct {
 	data          []byte
 	contentType   string
 	width, height int
+}
+
+type upload struct {
+	name string
+	data []byte
+}
+
+func newPhotoStore(mu *sync.Mutex) *photoStore {
+	return &photoStore{mu: mu, files: map[string]storedFile{}}
+}
+
+// File returns a photo's bytes and content type by its file_id, as the
+// Bot API's getFile and a download would.
+func (ps *photoStore) File(fileID string) (data []byte, contentType string, ok bool) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	f, ok := ps.files[fileID]
+	return f.data, f.contentType, ok
+}
+
+// keep stores an uploaded photo and returns its file_id: the same picture
+// gets the same id. mu must be held.
+func (ps *photoStore) keep(f storedFile) string {
+	sum := sha256.Sum256(f.data)
+	id := "AgAC" + hex.EncodeToString(sum[:12])
+	ps.files[id] = f
+	return id
+}
+
+// has reports whether a file_id names a stored photo; mu must be held.
+func (ps *photoStore) has(id string) bool {
+	_, ok := ps.files[id]
+	return ok
+}
+
+// photoSizes is a sent photo as Telegram describes it (one size: the fake
+// does not make thumbnails); mu must be held.
+func (ps *photoStore) photoSizes(id string) []tgbotapi.PhotoSize {
+	f := ps.files[id]
+	return []tgbotapi.PhotoSize{{FileID: id, FileUniqueID: id[4:], Width: f.width, Height: f.height, FileSize: len(f.data)}}
+}
+
+// checkPhoto decodes an upload as Telegram would judge it: its size, its
+// format (JPEG or PNG) and its sides.
+func checkPhoto(data []byte) (storedFile, *ErrorResponse) {
+	if len(data) > MaxPhotoSize {
+		return storedFile{}, &ErrorResponse{Code: 413, Description: "Request Entity Too Large"}
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return storedFile{}, badRequest("IMAGE_PROCESS_FAILED")
+	}
+	w, h := cfg.Width, cfg.Height
+	if w <= 0 || h <= 0 || w+h > MaxPhotoSides || w > h*MaxPhotoRatio || h > w*MaxPhotoRatio {
+		return storedFile{}, badRequest("PHOTO_INVALID_DIMENSIONS")
+	}
+	return storedFile{data: data, contentType: "image/" + format, width: w, height: h}, nil
 }
 
 // readUploads reads the multipart form's files; ParseMultipartForm must
@@ -61,72 +121,4 @@ func readPart(h *multipart.FileHeader) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, MaxPhotoSize+1))
-}
-
-// sendPhoto takes a new picture (a multipart upload in the field "photo")
-// or the file_id of one sent before. The fake does not fetch URLs:
-// Telegram would, and a test should not depend on the network.
-func (s *Server) sendPhoto(p map[string]string, files map[string]upload) (any, *ErrorResponse) {
-	chatID, err := strconv.ParseInt(p["chat_id"], 10, 64)
-	if err != nil || chatID == 0 {
-		return nil, badRequest("chat_id is empty")
-	}
-	if e := checkCaption(p["caption"], p["parse_mode"]); e != nil {
-		return nil, e
-	}
-	markup, e := parseMarkup(p["reply_markup"])
-	if e != nil {
-		return nil, e
-	}
-	var fresh *storedFile
-	if up, ok := files["photo"]; ok {
-		f, e := checkPhoto(up.data)
-		if e != nil {
-			return nil, e
-		}
-		fresh = &f
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	id := p["photo"]
-	if fresh != nil {
-		sum := sha256.Sum256(fresh.data)
-		id = "AgAC" + hex.EncodeToString(sum[:12]) // the same picture, the same id
-		s.files[id] = *fresh
-	} else if _, ok := s.files[id]; !ok {
-		return nil, badRequest("wrong file identifier/HTTP URL specified")
-	}
-	m := s.store(chatID, &storedMessage{text: p["caption"], parseMode: p["parse_mode"], photo: id, markup: markup})
-	return s.apiMessage(chatID, m), nil
-}
-
-func checkPhoto(data []byte) (storedFile, *ErrorResponse) {
-	if len(data) > MaxPhotoSize {
-		return storedFile{}, &ErrorResponse{Code: 413, Description: "Request Entity Too Large"}
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return storedFile{}, badRequest("IMAGE_PROCESS_FAILED")
-	}
-	w, h := cfg.Width, cfg.Height
-	if w <= 0 || h <= 0 || w+h > MaxPhotoSides || w > h*MaxPhotoRatio || h > w*MaxPhotoRatio {
-		return storedFile{}, badRequest("PHOTO_INVALID_DIMENSIONS")
-	}
-	return storedFile{data: data, contentType: "image/" + format, width: w, height: h}, nil
-}
-
-// File returns a photo's bytes and content type by its file_id, as the
-// Bot API's getFile and a download would.
-func (s *Server) File(fileID string) (data []byte, contentType string, ok bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	f, ok := s.files[fileID]
-	return f.data, f.contentType, ok
-}
-
-// photoSizes is a sent photo as Telegram describes it (one size: the fake
-// does not make thumbnails); mu must be held.
-func (s *Server) photoSizes(id string) []tgbotapi.PhotoSize {
-	f := s.files[id]
-	return []tgbotapi.PhotoSize{{FileID: id, FileUniqueID: id[4:], Width: f.width, Height: f.height, FileSize: len(f.data)}}
 }

@@ -11,6 +11,14 @@ import (
 // The checks Telegram makes on what a bot sends, where a bot is likely to
 // trip.
 
+// Telegram's limits on texts and buttons that the fake enforces.
+const (
+	MaxTextLen         = 4096 // UTF-16 code units of the text after entity parsing
+	MaxCaptionLength   = 1024 // UTF-16 code units of a photo's caption after entity parsing
+	MaxCallbackDataLen = 64   // bytes
+	MaxAnswerTextLen   = 200  // characters of an answer to a press
+)
+
 func checkText(text, parseMode string) *ErrorResponse {
 	n, e := plainLen(text, parseMode)
 	switch {
@@ -99,19 +107,4 @@ func utf16Len(s string) int {
 		n += utf16.RuneLen(r)
 	}
 	return n
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
-func cloneMap(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }

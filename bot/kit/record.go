@@ -126,8 +126,9 @@ func DecodeRecord(data []byte) (*Record, error) {
 	return &r, nil
 }
 
-// Encode is the record as stored.
-func (r *Record) Encode() ([]byte, error) { return json.Marshal(r) }
+// Encode is the record as stored: json.Marshal's bytes, written faster
+// (record_encode.go).
+func (r *Record) Encode() ([]byte, error) { return r.encode() }
 
 // Clone returns a copy of r that either can change without the other
 // seeing it. (The record cache hands out copies; TestRecordClone walks

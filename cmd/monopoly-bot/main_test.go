@@ -197,7 +197,10 @@ func TestHelpListsEveryVariable(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+		// Packages only tests import (bot/bottest, bot/board/boardtest, …:
+		// names ending in "test") read the variables of the kill tests'
+		// child process, which the program never reads.
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata" || strings.HasSuffix(d.Name(), "test")) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
