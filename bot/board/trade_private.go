@@ -32,7 +32,7 @@ func (b *Kind) deepLink(chat int64, game uint64) string {
 func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(c *chatState) (bool, error)) (*chatState, error) {
 	return b.changeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
-		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
+		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || Of(rec).Game == nil {
 			return errNoGame
 		}
 		save, err := fn(c)
@@ -55,17 +55,17 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 	glang := st.ChatLang()
 	c, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, lang, func(c *chatState) (bool, error) {
 		rec := c.Rec
-		if rec.Drafts == nil {
-			rec.Drafts = map[int64]*Draft{}
+		if Of(rec).Drafts == nil {
+			Of(rec).Drafts = map[int64]*Draft{}
 		}
 		nd := *d // the change may run again: d stays as given
-		old := rec.Drafts[from.ID]
+		old := Of(rec).Drafts[from.ID]
 		if old != nil {
 			nd.Rev = old.Rev + 1 // the old composer's buttons go stale
 			nd.Link = old.Link
 		}
-		rec.Drafts[from.ID] = &nd
-		c.ViaSettings.TradeChat = group
+		Of(rec).Drafts[from.ID] = &nd
+		c.ViaSettings.Links.Set(LinkKey, group)
 		b.showNewComposer(c, lang, from.ID, old, b.composerThen(group, rec, from.ID, &nd, glang, alang, press))
 		c.Pressed = press != ""
 		return true, nil
@@ -88,7 +88,7 @@ func (b *Kind) showNewComposer(c *chatState, lang string, user int64, old *Draft
 	if old != nil && old.Msg > 0 {
 		c.FinalizeIn(user, slot, old.Msg, b.cat.T(lang, "composer_replaced", nil))
 	}
-	d := rec.Drafts[user]
+	d := Of(rec).Drafts[user]
 	d.Msg = 0
 	text, kb := b.renderComposer(lang, c.Chat, rec, user)
 	c.ShowInThen(user, slot, 0, text, kb, then)
@@ -128,7 +128,7 @@ func (b *Kind) composerThen(group int64, rec *Record, user int64, d *Draft, glan
 	}
 	answer(&r.Refused, "trade_link_sent", false)
 	if d.Link <= 0 { // none posted yet
-		seat := rec.SeatOf(user)
+		seat := seatOf(rec, user)
 		m := kit.Markup{Rows: [][]kit.Button{{kit.URLButton(b.cat.T(glang, "btn_trade_open", nil), link)}}}
 		r.Refused.Show = &kit.Shown{Slot: slot, Text: b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), KB: &m}
 		d.Link = -1
@@ -148,10 +148,10 @@ func (b *Kind) dropLink(group int64, game uint64, user int64, link int) {
 // or is removed: their buttons would open a composer for nothing.
 func (b *Kind) closeLinks(c *chatState, lang string) {
 	rec := c.Rec
-	for user, d := range rec.Drafts {
+	for user, d := range Of(rec).Drafts {
 		if d != nil && d.Link != 0 {
 			c.Finalize(linkSlot(rec.ID, user), max(d.Link, 0),
-				b.cat.T(lang, "trade_link_expired", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}))
+				b.cat.T(lang, "trade_link_expired", map[string]any{"Player": kit.SeatName(rec, seatOf(rec, user))}))
 		}
 	}
 }
@@ -173,26 +173,26 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, 
 	c, err := b.changeDraft(group, gameID, user, updateID, lang, func(c *chatState) (bool, error) {
 		rec := c.Rec
 		link = 0 // Batch may run this more than once
-		seat := rec.SeatOf(user)
-		if seat < 0 || !rec.Game.Active(seat) {
+		seat := seatOf(rec, user)
+		if seat < 0 || !Of(rec).Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
 		}
-		if !canPropose(rec.Game, seat) {
+		if !canPropose(Of(rec).Game, seat) {
 			return false, refusal{b.errText(lang, engine.ErrNotNow)}
 		}
-		if rec.Drafts == nil {
-			rec.Drafts = map[int64]*Draft{}
+		if Of(rec).Drafts == nil {
+			Of(rec).Drafts = map[int64]*Draft{}
 		}
-		old := rec.Drafts[user]
+		old := Of(rec).Drafts[user]
 		if old == nil {
-			rec.Drafts[user] = newDraft(rec.Game, seat)
+			Of(rec).Drafts[user] = newDraft(Of(rec).Game, seat)
 		} else {
 			d := *old
 			d.Rev++
 			link, d.Link = d.Link, 0
-			rec.Drafts[user] = &d
+			Of(rec).Drafts[user] = &d
 		}
-		c.ViaSettings.TradeChat = group
+		c.ViaSettings.Links.Set(LinkKey, group)
 		b.showNewComposer(c, lang, user, old, nil)
 		return true, nil
 	})
@@ -245,7 +245,7 @@ func (b *Kind) draftRefused(chat int64, lang string, err error) bool {
 func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat, m.From.Lang)
-	group := b.host.Settings(user).TradeChat
+	group := b.host.Settings(user).Links.Get(LinkKey)
 	n, perr := strconv.Atoi(strings.TrimSpace(m.Args))
 	if group == 0 || m.Chat != user || perr != nil || n < 0 {
 		b.out.Send(m.Chat, b.cat.T(lang, "trade_cash_usage", nil), nil)
@@ -255,15 +255,15 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	defer b.lock(group)()
 	c, err := b.changeDraft(group, 0, user, updateID, lang, func(c *chatState) (bool, error) {
 		rec := c.Rec
-		d := rec.Drafts[user]
-		seat := rec.SeatOf(user)
+		d := Of(rec).Drafts[user]
+		seat := seatOf(rec, user)
 		if d == nil || d.Edit == EditItems || seat < 0 {
 			return false, refusal{b.cat.T(lang, "trade_cash_usage", nil)}
 		}
 		nd := *d
-		setAmount(rec.Game, &nd, min(n, amountMax(rec.Game, &nd)))
+		setAmount(Of(rec).Game, &nd, min(n, amountMax(Of(rec).Game, &nd)))
 		nd.Rev++
-		rec.Drafts[user] = &nd
+		Of(rec).Drafts[user] = &nd
 		b.showComposer(c, lang, user, nd.Msg)
 		return true, nil
 	})
@@ -296,28 +296,28 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, pr
 	}
 	c, err := b.changeDraft(group, press.Game, user, updateID, lang, func(c *chatState) (bool, error) {
 		rec := c.Rec
-		d := rec.Drafts[user]
+		d := Of(rec).Drafts[user]
 		if d == nil || d.Rev != press.Rev || private != user {
 			return false, refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
-		seat := rec.SeatOf(user)
-		if seat < 0 || !rec.Game.Active(seat) {
+		seat := seatOf(rec, user)
+		if seat < 0 || !Of(rec).Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "alert_not_player", nil)}
 		}
 		slot := composerSlot(rec.ID, user, group)
 		c.Pressed = true
 		if press.Op == OpTrDiscard {
-			delete(rec.Drafts, user)
+			delete(Of(rec).Drafts, user)
 			c.FinalizeIn(user, slot, q.Message.ID, b.cat.T(lang, "composer_discarded", nil))
 			return true, nil
 		}
 		nd := *d
-		if id := applyDraftOp(rec.Game, &nd, seat, press); id != "" {
+		if id := applyDraftOp(Of(rec).Game, &nd, seat, press); id != "" {
 			return false, refusal{b.cat.T(lang, id, nil)}
 		}
 		nd.Rev++
 		nd.Msg = q.Message.ID
-		rec.Drafts[user] = &nd
+		Of(rec).Drafts[user] = &nd
 		b.showComposer(c, lang, user, nd.Msg)
 		return true, nil
 	})
@@ -341,15 +341,15 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 	sent := 0
 	t, err := b.changeVia(group, q.Message.Chat, updateID, func(t *chatState) error {
 		rec := t.Rec
-		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
+		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
 			return refusal{b.cat.T(lang, "trade_no_game", nil)}
 		}
-		d := rec.Drafts[user]
+		d := Of(rec).Drafts[user]
 		if d == nil || d.Rev != press.Rev || q.Message.Chat != user {
 			return refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
-		g := rec.Game
-		seat := rec.SeatOf(user)
+		g := Of(rec).Game
+		seat := seatOf(rec, user)
 		if seat < 0 || !g.Active(seat) {
 			return refusal{b.cat.T(lang, "alert_not_player", nil)}
 		}
@@ -381,8 +381,8 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 			return refusal{b.errText(lang, err)}
 		}
 		sent = g.NextTrade
-		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
-		delete(rec.Drafts, user)
+		Of(rec).Offers = append(Of(rec).Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
+		delete(Of(rec).Drafts, user)
 		t.FinalizeIn(user, composerSlot(rec.ID, user, group), q.Message.ID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}))
 		t.Pressed = true
 		return nil
@@ -417,7 +417,7 @@ func composerSlot(game uint64, user, group int64) string {
 // kit.Reach).
 func composerSent(r *Record, key string, id int) bool {
 	user, err := strconv.ParseInt(key, 10, 64)
-	d := r.Drafts[user]
+	d := Of(r).Drafts[user]
 	if err != nil || d == nil || d.Msg == id {
 		return false
 	}
@@ -431,7 +431,7 @@ func composerSent(r *Record, key string, id int) bool {
 // unshownComposers: a composer whose fate a stop cut off — committed,
 // neither its id nor a deep link for it stored.
 func unshownComposers(r *Record) bool {
-	for _, d := range r.Drafts {
+	for _, d := range Of(r).Drafts {
 		if d != nil && d.Msg == 0 && d.Link <= 0 {
 			return true
 		}
@@ -444,18 +444,18 @@ func unshownComposers(r *Record) bool {
 // said to nobody: the press that asked for it is long gone. The group's
 // lock is held.
 func (b *Kind) repostComposers(group int64, lang string, r *Record) {
-	for user, d := range r.Drafts {
+	for user, d := range Of(r).Drafts {
 		if d == nil || d.Msg != 0 || d.Link > 0 {
 			continue
 		}
 		plang := b.privateLang(group, user, "")
 		c, err := b.changeDraft(group, r.ID, user, 0, "", func(c *chatState) (bool, error) {
-			d := c.Rec.Drafts[user]
+			d := Of(c.Rec).Drafts[user]
 			if d == nil || d.Msg != 0 || d.Link > 0 {
 				return false, nil
 			}
 			nd := *d
-			c.Rec.Drafts[user] = &nd
+			Of(c.Rec).Drafts[user] = &nd
 			then := b.composerThen(group, c.Rec, user, &nd, lang, plang, "")
 			then.Delivered.Say, then.Refused.Say = "", ""
 			text, kb := b.renderComposer(plang, group, c.Rec, user)
