@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -55,8 +56,8 @@ func TestKillBetweenComposerAndItsDelivery(t *testing.T) {
 	c.term()
 	var current fakeapi.User
 	editStored(t, c.db, func(r *Record) { // something to trade: 🤝 shows
-		r.Game.Props[1].Owner = r.Game.Current
-		current = users[r.Seats[r.Game.Current].User]
+		board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current
+		current = users[r.Seats[board.Of(r).Game.Current].User]
 	})
 	c.start() // a recent game: its turn message is shown again, with 🤝
 	var msg int
@@ -77,7 +78,7 @@ func TestKillBetweenComposerAndItsDelivery(t *testing.T) {
 	if n := len(c.api.Messages(current.ID)); n != 0 {
 		t.Fatalf("%d messages reached the private chat before the kill: the test proves nothing", n)
 	}
-	if d := editStored(t, c.db, nil).Drafts[current.ID]; d == nil || d.Msg != 0 {
+	if d := board.Of(editStored(t, c.db, nil)).Drafts[current.ID]; d == nil || d.Msg != 0 {
 		t.Fatalf("the stored draft after the kill: %+v, want one whose composer was never sent", d)
 	}
 	c.start()
@@ -91,7 +92,7 @@ func TestKillBetweenComposerAndItsDelivery(t *testing.T) {
 	if n := len(c.api.Messages(current.ID)); n != 1 {
 		t.Errorf("%d messages in the private chat, want the one composer", n)
 	}
-	if d := editStored(t, c.db, nil).Drafts[current.ID]; d == nil || d.Msg != composer.ID {
+	if d := board.Of(editStored(t, c.db, nil)).Drafts[current.ID]; d == nil || d.Msg != composer.ID {
 		t.Fatalf("the stored draft: %+v, want composer %d", d, composer.ID)
 	}
 }

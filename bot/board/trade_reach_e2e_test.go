@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -44,7 +45,7 @@ func TestComposerForSomeoneWhoNeverStartedTheBot(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.api.RequireStart(true)
 	h.startGame()
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows
+	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
 	ux := h.current(testChat)
 	lang := locales.Normalize(ux.LanguageCode)
 	trade := func(want string) {
@@ -69,7 +70,7 @@ func TestComposerForSomeoneWhoNeverStartedTheBot(t *testing.T) {
 	if calls, refused := h.privateCalls(ux.ID); calls != 1 || refused != 1 {
 		t.Fatalf("%d calls into the private chat (%d refused), want the first one only, refused", calls, refused)
 	}
-	if d := h.record().Drafts[ux.ID]; d == nil || d.Msg != 0 || d.Link != links[0].ID {
+	if d := board.Of(h.record()).Drafts[ux.ID]; d == nil || d.Msg != 0 || d.Link != links[0].ID {
 		t.Fatalf("the draft after the refusals: %+v, want no composer and link %d", d, links[0].ID)
 	}
 
@@ -77,7 +78,7 @@ func TestComposerForSomeoneWhoNeverStartedTheBot(t *testing.T) {
 	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, h.record().ID))
 	h.settle()
 	first := h.composer(ux.ID)
-	if d := h.record().Drafts[ux.ID]; d == nil || d.Msg != first || d.Link != 0 {
+	if d := board.Of(h.record()).Drafts[ux.ID]; d == nil || d.Msg != first || d.Link != 0 {
 		t.Fatalf("the draft after /start: %+v, want composer %d and no link", d, first)
 	}
 	if used := h.findMsg(testChat, links[0].ID); !used.Deleted {
@@ -96,7 +97,7 @@ func TestComposerForSomeoneWhoNeverStartedTheBot(t *testing.T) {
 	if len(h.linkMessages()) != 0 {
 		t.Error("a deep link was posted for a person the bot can write to")
 	}
-	if d := h.record().Drafts[ux.ID]; d == nil || d.Msg != second {
+	if d := board.Of(h.record()).Drafts[ux.ID]; d == nil || d.Msg != second {
 		t.Fatalf("the draft's composer is %+v, want %d", d, second)
 	}
 }
