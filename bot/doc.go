@@ -14,7 +14,8 @@
 // (pause.go; the votes are bot/votes), message slots (slots.go, publish.go) and the new messages
 // kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
 // private messages only to people who can receive them (reach.go), the
-// glue to the players' statistics (stats.go; they are bot/stats), the rematch after a game (rematch.go), restore,
+// glue to the players' statistics (stats.go; they are bot/stats), the press of a rematch after a game
+// (rematch.go; the rematch's lobby is bot/lobby's), restore,
 // migration to a supergroup (migrate.go) and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
 // share is bot/kit, and everything sent goes through bot/outbox.

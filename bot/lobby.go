@@ -27,6 +27,7 @@ const (
 	OpAddComputer  = lobby.OpAddComputer
 	OpDropComputer = lobby.OpDropComputer
 	OpLevel        = lobby.OpLevel
+	OpRematch      = lobby.OpRematch
 )
 
 // lobby is the chat's lobby (bot/lobby) over this bot.
@@ -75,3 +76,13 @@ func (h lobbyHost) Settings(c *chatState, userLang string) { h.b.cmdSettings(c, 
 func (h lobbyHost) NotifyButton(lang string) kit.Button { return h.b.notifyButton(lang) }
 
 func (h lobbyHost) Duration(lang string, ms int64) string { return h.b.duration(lang, ms) }
+
+// Ending is a game's ending message again, for its final text: the
+// kind's own (endingKind), else its standings.
+func (h lobbyHost) Ending(lang string, rec *Record) string {
+	k := h.b.kindOf(rec)
+	if e := h.b.capsOf(k).ending; e != nil {
+		return e.Ending(lang, rec)
+	}
+	return k.Standings(lang, rec)
+}

@@ -75,7 +75,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 // button (rematch.go): a game over's or /endgame's.
 func (b *Bot) offerRematch(st *chatState, lang string, closing []kit.Reply) {
 	if (st.GameOver || st.Stopped) && len(closing) > 0 && st.Rec != nil {
-		closing[len(closing)-1].KB = b.rematchKeyboard(lang, st.Rec)
+		closing[len(closing)-1].KB = b.lobby().RematchKeyboard(lang, st.Rec)
 	}
 }
 

@@ -12,6 +12,8 @@
 // text), starting the kind's game and its clock, the refusals the chat
 // layer words, the settings menu behind ⚙️ More and the 🔔 button. The
 // presses arrive in package bot (callbacks.go), which routes the lobby's
-// ops (Ops) here; what the chat is told of the next lobby (🔔) and the
-// rematch after a game stay in package bot (lobby_notify.go, rematch.go).
+// ops (Ops) here. 🔁 Rematch after a game opens a lobby of the same players
+// (rematch.go); package bot finds the game that ended among the chat's
+// archives (bot/rematch.go). The 🔔 list of people told of the next lobby
+// stays in package bot (lobby_notify.go): it sends private messages.
 package lobby

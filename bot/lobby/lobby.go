@@ -58,6 +58,9 @@ type Host interface {
 	NotifyButton(lang string) kit.Button
 	// Duration is a span in hours and minutes.
 	Duration(lang string, ms int64) string
+	// Ending is a game's ending message again (a rematch's final text for
+	// it).
+	Ending(lang string, rec *kit.Record) string
 }
 
 // User is who pressed a lobby's button.

@@ -39,6 +39,9 @@ func (h *fakeHost) Settings(*kit.Change, string)                   { h.menus++ }
 func (h *fakeHost) NotifyButton(string) kit.Button                 { return kit.DataButton("bell", "lb") }
 func (h *fakeHost) Duration(_ string, ms int64) string             { return fmt.Sprintf("%dms", ms) }
 func (h *fakeHost) Outdated(*kit.Change, string, kit.Press) string { return "outdated" }
+func (h *fakeHost) Ending(_ string, rec *kit.Record) string {
+	return fmt.Sprint("game ", rec.ID, " ended")
+}
 func (h *fakeHost) Start(c *kit.Change, _ string) bool {
 	if h.refuse {
 		c.Alert = "refused"
@@ -217,5 +220,55 @@ func TestKeyboardFitsFourRows(t *testing.T) {
 		if ops["lb"] != more {
 			t.Errorf("more=%v: the bell shown %v", more, ops["lb"])
 		}
+	}
+}
+
+// TestRematchOpensALobbyOfTheSamePlayers: a player's 🔁 on the newest
+// ended game opens a lobby with its seats, kind and edition, and the
+// ending message keeps its text and says so; someone who did not play is
+// refused with the button left; a game that is not the newest, or whose
+// rematch is open, is refused and its message loses the button.
+func TestRematchOpensALobbyOfTheSamePlayers(t *testing.T) {
+	t.Parallel()
+	l, _ := newLobby(t)
+	ended := &kit.Record{ID: 5, Status: kit.StatusPlaying, Kind: "deal", Edition: "deal",
+		Seats: []kit.Seat{{User: 1, Name: "Ann"}, {User: -1, Name: "CPU", Computer: true}}}
+	end := Ending{ID: 40, Text: "<b>over</b>"}
+
+	c := &kit.Change{}
+	l.Rematch(c, "en", User{ID: 9, Name: "Eve"}, 5, ended, ended, end)
+	if c.Rec != nil || c.Alert == "" || len(c.Finals) != 0 {
+		t.Fatalf("a stranger's rematch: %+v %q %+v", c.Rec, c.Alert, c.Finals)
+	}
+
+	c = &kit.Change{}
+	l.Rematch(c, "en", User{ID: 1, Name: "Ann", Lang: "uk"}, 5, ended, ended, end)
+	rec := c.Rec
+	if rec == nil || rec.Status != kit.StatusLobby || rec.Kind != "deal" || rec.Edition != "deal" || rec.RematchOf != 5 ||
+		len(rec.Seats) != 2 || !rec.Seats[1].Computer || rec.Creator != 1 || c.Settings.AutoLang != "uk" {
+		t.Fatalf("the rematch's lobby: %+v, settings %+v", rec, c.Settings)
+	}
+	if len(c.Finals) != 1 || c.Finals[0].Msg != 40 || !strings.HasPrefix(c.Finals[0].Text, "game 5 ended\n\n") {
+		t.Errorf("the ending message: %+v", c.Finals)
+	}
+	rec.Seats[0].Name = "changed"
+	if ended.Seats[0].Name != "Ann" {
+		t.Error("the lobby shares the archived game's seats")
+	}
+
+	// Pressed again while the rematch is open, and on an older game.
+	for _, tc := range []struct {
+		game          uint64
+		ended, newest *kit.Record
+		cur           *kit.Record
+	}{{5, ended, ended, rec}, {5, ended, &kit.Record{ID: 6}, nil}, {5, nil, ended, nil}} {
+		c = &kit.Change{Rec: tc.cur}
+		l.Rematch(c, "en", User{ID: 1}, tc.game, tc.ended, tc.newest, Ending{ID: 40, Text: "a<b"})
+		if c.Rec != tc.cur || c.Alert == "" || len(c.Finals) != 1 || !strings.HasSuffix(c.Finals[0].Text, c.Alert) {
+			t.Errorf("a refused rematch: %+v %q %+v", c.Rec, c.Alert, c.Finals)
+		}
+	}
+	if !strings.HasPrefix(c.Finals[0].Text, "a&lt;b") {
+		t.Errorf("a game no longer archived keeps its words escaped: %q", c.Finals[0].Text)
 	}
 }
