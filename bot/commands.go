@@ -213,7 +213,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		}
 		reply := kit.Reply{Text: b.cat.T(lang, id, nil)}
 		if c.Rec.Status != StatusLobby {
-			reply.KB = b.notifyKeyboard(lang) // too late for this one: the next (bot/lobby_notify.go)
+			reply.KB = b.lobby().NotifyKeyboard(lang) // too late for this one: the next (bot/lobby/notify.go)
 		}
 		c.Replies = append(c.Replies, reply)
 		c.Lobby = c.Rec.Status == StatusLobby

@@ -4,7 +4,8 @@
 // (bot.go: change and changeVia, group commit, the record cache), the
 // glue to the lobby (lobby.go; the lobby, its computer seats and its timers
 // are bot/lobby), the 🔔 list of people to tell of the next one
-// (lobby_notify.go), refusals
+// (lobby_notify.go: the press and the private messages; the list is
+// bot/lobby's), refusals
 // that say why in the presser's language (refusals.go), and the press router
 // (callbacks.go; callback.go names the host's
 // buttons and routes every other one to its game's kind), commands, the

@@ -6,7 +6,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 )
 
@@ -28,6 +27,7 @@ const (
 	OpDropComputer = lobby.OpDropComputer
 	OpLevel        = lobby.OpLevel
 	OpRematch      = lobby.OpRematch
+	OpNotify       = lobby.OpNotify
 )
 
 // lobby is the chat's lobby (bot/lobby) over this bot.
@@ -72,8 +72,6 @@ func (h lobbyHost) Outdated(c *chatState, lang string, press Press) string {
 }
 
 func (h lobbyHost) Settings(c *chatState, userLang string) { h.b.cmdSettings(c, userLang) }
-
-func (h lobbyHost) NotifyButton(lang string) kit.Button { return h.b.notifyButton(lang) }
 
 func (h lobbyHost) Duration(lang string, ms int64) string { return h.b.duration(lang, ms) }
 

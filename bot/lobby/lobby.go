@@ -54,8 +54,6 @@ type Host interface {
 	Outdated(c *kit.Change, lang string, press kit.Press) string
 	// Settings posts the chat's settings menu, as /settings does.
 	Settings(c *kit.Change, userLang string)
-	// NotifyButton is the 🔔 for the next game in this chat.
-	NotifyButton(lang string) kit.Button
 	// Duration is a span in hours and minutes.
 	Duration(lang string, ms int64) string
 	// Ending is a game's ending message again (a rematch's final text for

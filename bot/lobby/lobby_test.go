@@ -211,14 +211,20 @@ func TestKeyboardFitsFourRows(t *testing.T) {
 		if len(kb.Rows) > 4 {
 			t.Errorf("more=%v: %d rows", more, len(kb.Rows))
 		}
-		ops := map[string]bool{}
+		ops := map[kit.Op]bool{}
 		for _, row := range kb.Rows {
 			for _, b := range row {
-				ops[b.Data] = true
+				// game:revision:op[:arg] (kit.Press.Encode); the ops'
+				// shapes are registered by package bot, not here.
+				parts := strings.Split(b.Data, ":")
+				if len(parts) < 3 {
+					t.Fatalf("button %q", b.Data)
+				}
+				ops[kit.Op(parts[2])] = true
 			}
 		}
-		if ops["lb"] != more {
-			t.Errorf("more=%v: the bell shown %v", more, ops["lb"])
+		if ops[OpNotify] != more || ops[OpLevel] != more || ops[OpStart] == more || !ops[OpJoin] {
+			t.Errorf("more=%v: buttons %v", more, ops)
 		}
 	}
 }
@@ -270,5 +276,66 @@ func TestRematchOpensALobbyOfTheSamePlayers(t *testing.T) {
 	}
 	if !strings.HasPrefix(c.Finals[0].Text, "a&lt;b") {
 		t.Errorf("a game no longer archived keeps its words escaped: %q", c.Finals[0].Text)
+	}
+}
+
+// TestMessageLink: a message's link by the group's username, else by a
+// supergroup's id; a basic group's messages have none (moved from bot).
+func TestMessageLink(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		chat int64
+		user string
+		msg  int
+		want string
+	}{
+		{-1001234567890, "", 42, "https://t.me/c/1234567890/42"},
+		{-1001234567890, "monopolyclub", 42, "https://t.me/monopolyclub/42"},
+		{-4242, "", 42, ""}, // a basic group's messages have no link
+		{-1001234567890, "", 0, ""},
+	} {
+		if got := MessageLink(c.chat, c.user, c.msg); got != c.want {
+			t.Errorf("MessageLink(%d, %q, %d) = %q, want %q", c.chat, c.user, c.msg, got, c.want)
+		}
+	}
+}
+
+// TestNotifyListTogglesAndEmpties: a press puts the person on the list
+// and a second takes them off; a full list refuses; a lobby's message out
+// empties the list into one notice each, with a link to it, but only for
+// the lobby named.
+func TestNotifyListTogglesAndEmpties(t *testing.T) {
+	t.Parallel()
+	l, _ := newLobby(t)
+	c := &kit.Change{AnswerLang: "en"}
+	vera := User{ID: 3, Name: "Vera"}
+	l.ToggleNotify(c, vera, "Club", "club")
+	if !Listed(c.Settings, 3) || c.Toast != l.cat.T("en", "notify_on", nil) || !c.SettingsChanged {
+		t.Fatalf("on: %+v %q", c.Settings.Notify, c.Toast)
+	}
+	l.ToggleNotify(c, vera, "Club", "club")
+	if c.Settings.Notify != nil || Listed(c.Settings, 3) {
+		t.Fatalf("off: %+v", c.Settings.Notify)
+	}
+	full := &kit.Notify{}
+	for i := range MaxNotified {
+		full.People = append(full.People, kit.Notified{User: int64(100 + i)})
+	}
+	c = &kit.Change{AnswerLang: "en", Settings: kit.Settings{Notify: full}}
+	l.ToggleNotify(c, vera, "Club", "club")
+	if c.Alert == "" || len(full.People) != MaxNotified || Listed(c.Settings, 3) {
+		t.Errorf("a full list took one more: %q", c.Alert)
+	}
+
+	c = &kit.Change{AnswerLang: "en"}
+	l.ToggleNotify(c, vera, "Club", "club")
+	c.Rec = &kit.Record{ID: 8, Status: kit.StatusLobby}
+	if out := l.Opened(c, -1001234567890, 9, 42); out != nil || c.Settings.Notify == nil {
+		t.Fatalf("another lobby emptied the list: %+v", out)
+	}
+	out := l.Opened(c, -1001234567890, 8, 42)
+	if len(out) != 1 || out[0].User != 3 || out[0].Name != "Vera" || out[0].KB == nil ||
+		out[0].KB.Rows[0][0].URL != "https://t.me/club/42" || c.Settings.Notify != nil {
+		t.Errorf("the notices: %+v, list %+v", out, c.Settings.Notify)
 	}
 }

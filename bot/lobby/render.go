@@ -38,7 +38,7 @@ func (l *Lobby) Keyboard(lang string, rec *kit.Record) *kit.Markup {
 			lv := l.cat.T(lang, "level_"+levelOf(rec.Seats[last]).String(), nil)
 			k.Row(k.Btn(l.cat.T(lang, "btn_computer_level", map[string]any{"Level": lv}), OpLevel, 0))
 		}
-		k.Row(l.host.NotifyButton(lang))
+		k.Row(l.NotifyButton(lang)) // notify.go
 		k.Row(join, k.Btn(l.cat.T(lang, "btn_lobby_settings", nil), OpLobbySets, 0), k.Btn(l.cat.T(lang, "btn_lobby_back", nil), OpLobbyMore, 0))
 		return k.Markup()
 	}
