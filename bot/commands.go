@@ -14,12 +14,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-func (b *Bot) loadSettings(tx *storage.Tx, chat int64) Settings {
-	data, _ := tx.SettingsBytes(chat)
-	s, _ := b.settings.load(chat, data) // decoded once, not at every press (cache.go)
-	return s
-}
-
 func decodeSettings(data []byte) Settings {
 	var s Settings
 	if data != nil {

@@ -52,7 +52,7 @@ func (h kindHost) Lock(chat int64) func() { return h.b.lock(chat) }
 // Later runs fn after chat's lock is released, and apart from the
 // update's lane (Bot.detach).
 func (h kindHost) Later(chat int64, fn func()) {
-	h.b.locks.later(chat, func() { h.b.detach(chat, fn) })
+	h.b.commit.Later(chat, func() { h.b.detach(chat, fn) })
 }
 
 func (h kindHost) ChatLang(chat int64, userLang string) string { return h.b.chatLang(chat, userLang) }
