@@ -3,6 +3,7 @@ package bot
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -69,7 +70,14 @@ type Bot struct {
 	// not a second one for the offset.
 	offsetWith func(updateID int) int
 
-	reach reach // who cannot be written to privately (reach.go)
+	// reach is the bot's knowledge of who cannot be written to privately
+	// (reach.go): storage is the truth; the set in memory answers the
+	// sends of this process at once (the refusal is stored apart, under
+	// the person's lock).
+	reach struct {
+		mu      sync.Mutex
+		refused map[int64]bool
+	}
 
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
 	// Calls to Telegram made after a change, apart from its lane (detach).
@@ -85,6 +93,16 @@ func (b *Bot) lock(chat int64) func() { return b.commit.Lock(chat) }
 // loadSettings reads a chat's settings in tx, decoded once rather than at
 // every press (bot/commit/cache.go).
 func (b *Bot) loadSettings(tx *storage.Tx, chat int64) Settings { return b.commit.Settings(tx, chat) }
+
+// decodeSettings decodes settings read apart from a change (a migration's
+// transaction); damaged ones are the defaults.
+func decodeSettings(data []byte) Settings {
+	var s Settings
+	if data != nil {
+		_ = json.Unmarshal(data, &s) // a damaged settings value falls back to defaults
+	}
+	return s
+}
 
 // change is the one way a chat's state changes (commit.Path.Change): the
 // caller holds the chat's lock, and fn may run more than once, so it must
@@ -111,6 +129,14 @@ func randomID() uint64 {
 		panic(err) // crypto/rand never fails on supported platforms
 	}
 	return binary.LittleEndian.Uint64(buf[:]) >> 12 // shorter callback data
+}
+
+// seed seeds a new game: Config.Seed (tests) or crypto/rand.
+func (b *Bot) seed() uint64 {
+	if b.cfg.Seed != nil {
+		return b.cfg.Seed()
+	}
+	return randomID()
 }
 
 // errDuplicate marks an update that was already applied before a restart.

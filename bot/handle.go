@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -45,15 +44,4 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 			b.onCommand(ctx, upd.UpdateID, m)
 		}
 	}
-}
-
-// addressedToUs says whether a command is for this bot: /cmd and
-// /cmd@ThisBot are, /cmd@OtherBot is not.
-func (b *Bot) addressedToUs(m *tgbotapi.Message) bool {
-	at := m.CommandWithAt()
-	i := strings.IndexByte(at, '@')
-	if i < 0 {
-		return true
-	}
-	return b.cfg.Username != "" && strings.EqualFold(at[i+1:], b.cfg.Username)
 }
