@@ -17,6 +17,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -53,7 +54,7 @@ func (c *benchChat) press(u *tgbotapi.User, rec *Record, op Op, arg int) tgbotap
 	id := int(benchUpdate.Add(1))
 	data := Press{Game: rec.ID, Rev: rec.Rev, Op: op, Arg: arg}.Encode()
 	return tgbotapi.Update{UpdateID: id, CallbackQuery: &tgbotapi.CallbackQuery{ID: strconv.Itoa(id), From: u,
-		Message: &tgbotapi.Message{MessageID: rec.TurnMsg, Chat: &tgbotapi.Chat{ID: c.id, Type: "group"}}, Data: data}}
+		Message: &tgbotapi.Message{MessageID: board.Of(rec).TurnMsg, Chat: &tgbotapi.Chat{ID: c.id, Type: "group"}}, Data: data}}
 }
 
 // peek returns the chat's record for reading only: the cached one if the
@@ -79,7 +80,7 @@ func (c *benchChat) next(b *Bot) tgbotapi.Update {
 	case rec.Status == StatusLobby:
 		return c.press(c.users[0], rec, OpStart, 0)
 	}
-	g := rec.Game
+	g := board.Of(rec).Game
 	user := func(p engine.PlayerID) *tgbotapi.User {
 		if rec.Seats[p].User == c.users[0].ID {
 			return c.users[0]
@@ -110,7 +111,7 @@ func (c *benchChat) next(b *Bot) tgbotapi.Update {
 				}
 			}
 		}
-		if rec.View.Menu == menuBankrupt {
+		if board.Of(rec).View.Menu == menuBankrupt {
 			return c.press(user(d), rec, OpBankruptYes, 0)
 		}
 		return c.press(user(d), rec, OpBankrupt, 0)

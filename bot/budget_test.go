@@ -3,6 +3,7 @@ package bot
 import (
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -17,13 +18,13 @@ func TestTurnBudget(t *testing.T) {
 	calls := func() int {
 		return len(h.api.Calls("sendMessage")) + len(h.api.Calls("editMessageText")) + len(h.api.Calls("editMessageReplyMarkup"))
 	}
-	base, turn0 := calls(), h.record().Game.Turn
+	base, turn0 := calls(), board.Of(h.record()).Game.Turn
 	for i := 0; i < 300; i++ {
 		rec := h.record()
 		if rec == nil {
 			break
 		}
-		g := rec.Game
+		g := board.Of(rec).Game
 		u := h.userOf(rec, g.Current)
 		switch {
 		case g.Phase == engine.PhaseTurnStart && g.Players[g.Current].InJail &&
@@ -40,7 +41,7 @@ func TestTurnBudget(t *testing.T) {
 		}
 	}
 	rec := h.record()
-	turns := rec.Game.Turn - turn0
+	turns := board.Of(rec).Game.Turn - turn0
 	if turns < 50 {
 		t.Fatalf("only %d turns played", turns)
 	}

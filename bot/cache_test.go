@@ -11,9 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	dealstate "github.com/monopoly-tg/monopoly-bot/bot/deal/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/engine/deal"
+	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -26,6 +31,10 @@ func fill(v reflect.Value, seed int) {
 			v.Set(reflect.New(v.Type().Elem()))
 		}
 		fill(v.Elem(), seed)
+	case reflect.Interface: // a kind's state: fill the one it holds
+		if !v.IsNil() {
+			fill(v.Elem(), seed)
+		}
 	case reflect.Struct:
 		for i := range v.NumField() {
 			if v.Type().Field(i).IsExported() {
@@ -75,6 +84,11 @@ func shared(a, b reflect.Value, path string, clipped map[string]bool) string {
 		}
 		if a.Pointer() == b.Pointer() {
 			return path
+		}
+		return shared(a.Elem(), b.Elem(), path, clipped)
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return ""
 		}
 		return shared(a.Elem(), b.Elem(), path, clipped)
 	case reflect.Map:
@@ -136,50 +150,71 @@ func mustJSON(t *testing.T, v any) []byte {
 // the append-only event lists, whose capacity is clipped.
 func TestRecordClone(t *testing.T) {
 	t.Parallel()
-	var orig Record
-	fill(reflect.ValueOf(&orig), 0)
-	validPlaces(&orig)
-	if orig.Game == nil || len(orig.Drafts) == 0 || len(orig.Clock.Votes) == 0 || orig.Options.Rules == nil {
-		t.Fatal("fill left fields empty")
+	for _, st := range []kit.State{&state.Board{}, &dealstate.Deal{}} {
+		orig := Record{State: st}
+		fill(reflect.ValueOf(&orig), 0)
+		validPlaces(&orig)
+		if len(orig.Clock.Votes) == 0 || orig.Options.Rules == nil {
+			t.Fatal("fill left fields empty")
+		}
+		if b, ok := orig.State.(*state.Board); ok && (b.Game == nil || len(b.Drafts) == 0) {
+			t.Fatal("fill left the board's fields empty")
+		}
+		if d, ok := orig.State.(*dealstate.Deal); ok && (d.Game == nil || len(d.Hands) == 0) {
+			t.Fatal("fill left Deal's fields empty")
+		}
+		before := mustEncode(t, &orig)
+		c := orig.Clone()
+		if got := mustEncode(t, c); !bytes.Equal(got, before) {
+			t.Fatalf("clone encodes differently:\n%s\n%s", got, before)
+		}
+		clipped := map[string]bool{".State.Turn": true, ".State.History": true}
+		if p := shared(reflect.ValueOf(&orig).Elem(), reflect.ValueOf(c).Elem(), "", clipped); p != "" {
+			t.Fatalf("clone shares %s with the original", p)
+		}
+		// Changing the copy everywhere, appends included, leaves the original.
+		fill(reflect.ValueOf(c), 1000)
+		validPlaces(c)
+		if b, ok := c.State.(*state.Board); ok {
+			b.Turn = append(b.Turn, engine.Event{Kind: engine.EvRolled})
+			b.History = append(b.History, engine.Event{Kind: engine.EvRolled})
+		}
+		if after := mustEncode(t, &orig); !bytes.Equal(after, before) {
+			t.Fatalf("changing the clone changed the original:\n%s\n%s", after, before)
+		}
 	}
-	before := mustJSON(t, &orig)
-	c := orig.Clone()
-	if got := mustJSON(t, c); !bytes.Equal(got, before) {
-		t.Fatalf("clone encodes differently:\n%s\n%s", got, before)
+}
+
+func mustEncode(t *testing.T, r *Record) []byte {
+	t.Helper()
+	data, err := r.Encode()
+	if err != nil {
+		t.Fatal(err)
 	}
-	clipped := map[string]bool{".Board.Turn": true, ".Board.History": true}
-	if p := shared(reflect.ValueOf(&orig).Elem(), reflect.ValueOf(c).Elem(), "", clipped); p != "" {
-		t.Fatalf("clone shares %s with the original", p)
-	}
-	// Changing the copy everywhere, appends included, leaves the original.
-	fill(reflect.ValueOf(c), 1000)
-	validPlaces(c)
-	c.Turn = append(c.Turn, engine.Event{Kind: engine.EvRolled})
-	c.History = append(c.History, engine.Event{Kind: engine.EvRolled})
-	if after := mustJSON(t, &orig); !bytes.Equal(after, before) {
-		t.Fatalf("changing the clone changed the original:\n%s\n%s", after, before)
-	}
+	return data
 }
 
 // validPlaces puts a Deal game's cards where cards may lie: numbers filled
 // in at random name no zone, and the game refuses to encode them.
 func validPlaces(r *Record) {
-	g, _, _ := deal.New(deal.Config{Players: 2, Seed: 1})
-	r.Deal.Game.Places = g.Places
+	if d := deal.Of(r); d != nil {
+		g, _, _ := dealengine.New(dealengine.Config{Players: 2, Seed: 1})
+		d.Game.Places = g.Places
+	}
 }
 
 // Appending to a clone's event lists never writes into the original's
 // spare capacity or another clone's.
 func TestRecordCloneAppendsApart(t *testing.T) {
 	t.Parallel()
-	orig := &Record{Board: Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
+	orig := &Record{State: &Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
 	a, b := orig.Clone(), orig.Clone()
-	a.Turn = append(a.Turn, engine.Event{Amount: 1})
-	b.Turn = append(b.Turn, engine.Event{Amount: 2})
-	a.History = append(a.History, engine.Event{Amount: 1})
-	orig.History = append(orig.History, engine.Event{Amount: 3})
-	if a.Turn[1].Amount != 1 || b.Turn[1].Amount != 2 || a.History[1].Amount != 1 || orig.History[1].Amount != 3 {
-		t.Fatalf("appends collided: a %v/%v b %v orig %v", a.Turn, a.History, b.Turn, orig.History)
+	board.Of(a).Turn = append(board.Of(a).Turn, engine.Event{Amount: 1})
+	board.Of(b).Turn = append(board.Of(b).Turn, engine.Event{Amount: 2})
+	board.Of(a).History = append(board.Of(a).History, engine.Event{Amount: 1})
+	board.Of(orig).History = append(board.Of(orig).History, engine.Event{Amount: 3})
+	if board.Of(a).Turn[1].Amount != 1 || board.Of(b).Turn[1].Amount != 2 || board.Of(a).History[1].Amount != 1 || board.Of(orig).History[1].Amount != 3 {
+		t.Fatalf("appends collided: a %v/%v b %v orig %v", board.Of(a).Turn, board.Of(a).History, board.Of(b).Turn, board.Of(orig).History)
 	}
 }
 

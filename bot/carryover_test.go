@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -25,7 +26,7 @@ func TestNextTurnTakesOverAfterAClosedMenu(t *testing.T) {
 	h.startGame()
 	h.waitShown()
 	rec := h.record()
-	turnMsg, turn := rec.TurnMsg, rec.Game.Turn
+	turnMsg, turn := board.Of(rec).TurnMsg, board.Of(rec).Game.Turn
 	if turnMsg == 0 {
 		t.Fatal("the turn's message id is not stored")
 	}
@@ -43,7 +44,7 @@ func TestNextTurnTakesOverAfterAClosedMenu(t *testing.T) {
 		}
 		t.Fatalf("the closed menu %d is not deleted", menu)
 	}
-	for i := 0; h.record().Game.Turn == turn; i++ {
+	for i := 0; board.Of(h.record()).Game.Turn == turn; i++ {
 		if i == 10 {
 			t.Fatal("the turn did not end in 10 presses")
 		}
@@ -57,8 +58,8 @@ func TestNextTurnTakesOverAfterAClosedMenu(t *testing.T) {
 		h.waitShown()
 	}
 	rec = h.record()
-	if rec.TurnMsg != turnMsg {
-		t.Fatalf("the next turn is message %d, want it to take over the closed turn's %d", rec.TurnMsg, turnMsg)
+	if board.Of(rec).TurnMsg != turnMsg {
+		t.Fatalf("the next turn is message %d, want it to take over the closed turn's %d", board.Of(rec).TurnMsg, turnMsg)
 	}
 	m := h.findMsg(testChat, turnMsg)
 	if _, _, ok := newestOf([]fakeapi.Message{*m}, boardPrefs); !ok {

@@ -7,7 +7,6 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -52,7 +51,7 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 }
 
 // commandKinds are the kinds a command may be for, the likeliest first.
-// In a group, the kind of its game (the board's when there is none), so
+// In a group, the kind of its game (the default kind's when there is none), so
 // /board never reaches a card game. In a private chat, a /start link names
 // a group: the kind of its game first; then every kind in kindOrder (each
 // knows its own links, and a link to a game that ended is answered by the
@@ -62,7 +61,7 @@ func (b *Bot) commandKinds(m *tgbotapi.Message, group bool) []Kind {
 		if rec, err := b.Snapshot(m.Chat.ID); err == nil && rec != nil {
 			return []Kind{b.kindOf(rec)}
 		}
-		return []Kind{b.kinds[board.Name]}
+		return []Kind{b.kinds[defaultKind()]}
 	}
 	var kinds []Kind
 	if p := m.CommandArguments(); m.Command() == "start" && p != "" {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -49,7 +50,7 @@ func TestDeadlineMovedLaterFiresAtItsMoment(t *testing.T) {
 			t.Fatal("the game ended first")
 		}
 	}
-	early, deadline, ver := h.indexed(testChat), rec.Clock.Timer, rec.Game.Version
+	early, deadline, ver := h.indexed(testChat), rec.Clock.Timer, board.Of(rec).Game.Version
 	strikes, reminded := append([]int(nil), rec.Clock.Strikes...), rec.Clock.Reminded
 	h.settle()
 	sent := len(h.api.Messages(testChat))
@@ -68,8 +69,8 @@ func TestDeadlineMovedLaterFiresAtItsMoment(t *testing.T) {
 	if n := len(h.api.Messages(testChat)); n != sent {
 		t.Fatalf("the early entry sent %d messages to the chat", n-sent)
 	}
-	if rec.Game.Version != ver || rec.Clock.Timer != deadline || rec.Clock.Reminded != reminded {
-		t.Fatalf("the early entry changed the game: version %d → %d, timer %d → %d, reminded %d → %d", ver, rec.Game.Version, deadline, rec.Clock.Timer, reminded, rec.Clock.Reminded)
+	if board.Of(rec).Game.Version != ver || rec.Clock.Timer != deadline || rec.Clock.Reminded != reminded {
+		t.Fatalf("the early entry changed the game: version %d → %d, timer %d → %d, reminded %d → %d", ver, board.Of(rec).Game.Version, deadline, rec.Clock.Timer, reminded, rec.Clock.Reminded)
 	}
 	for i, n := range rec.Clock.Strikes {
 		if i < len(strikes) && n != strikes[i] {
@@ -83,7 +84,7 @@ func TestDeadlineMovedLaterFiresAtItsMoment(t *testing.T) {
 	}
 
 	rec = advance(h, clock)
-	if !hasEvent(rec.Turn, engine.EvTimeout) {
-		t.Fatalf("the move at the deadline is not a timeout: %+v", rec.Turn)
+	if !hasEvent(board.Of(rec).Turn, engine.EvTimeout) {
+		t.Fatalf("the move at the deadline is not a timeout: %+v", board.Of(rec).Turn)
 	}
 }

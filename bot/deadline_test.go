@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -72,9 +73,9 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	if rec.Clock.Deadline != start+24*3600_000 || rec.Clock.Timer != start+12*3600_000 {
 		t.Fatalf("clock = %+v, want deadline in 24 h and the timer at the 12 h reminder", rec.Clock)
 	}
-	cur := rec.Game.Current
+	cur := board.Of(rec).Game.Current
 	user := rec.Seats[cur].User
-	ver := rec.Game.Version
+	ver := board.Of(rec).Game.Version
 
 	h.stop()
 	clock.Add(12*time.Hour + time.Second) // the reminder falls due while the bot is down
@@ -93,16 +94,16 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	if n := h.mentions(user, "waiting for you"); n != 2 {
 		t.Fatalf("%d reminders, want exactly 2", n)
 	}
-	if r := h.record(); r.Game.Version != ver {
+	if r := h.record(); board.Of(r).Game.Version != ver {
 		t.Fatal("the game moved before its deadline")
 	}
 
 	h.stop()
 	clock.Add(4 * time.Hour) // the deadline passes while the bot is down
 	h.start()
-	rec = h.waitRecord("timeout", func(r *Record) bool { return r.Game.Version != ver })
-	if !hasEvent(rec.Turn, engine.EvTimeout) || !hasEvent(rec.Turn, engine.EvRolled) {
-		t.Fatalf("a timed-out turn start should be rolled for; events %+v", rec.Turn)
+	rec = h.waitRecord("timeout", func(r *Record) bool { return board.Of(r).Game.Version != ver })
+	if !hasEvent(board.Of(rec).Turn, engine.EvTimeout) || !hasEvent(board.Of(rec).Turn, engine.EvRolled) {
+		t.Fatalf("a timed-out turn start should be rolled for; events %+v", board.Of(rec).Turn)
 	}
 	if rec.Clock.Strikes[cur] != 1 {
 		t.Fatalf("strikes = %v", rec.Clock.Strikes)
@@ -132,10 +133,10 @@ func advance(h *harness, clock *fakeClock) *Record {
 	// game.
 	h.timerPass()
 	rec := h.record()
-	ver := rec.Game.Version
+	ver := board.Of(rec).Game.Version
 	clock.Add(time.Duration(max(rec.Clock.Deadline-clock.Now().UnixMilli(), 0))*time.Millisecond + time.Second)
 	return h.waitRecord("the game moves on a timeout", func(r *Record) bool {
-		return r == nil || r.Game == nil || r.Game.Version != ver
+		return r == nil || board.Of(r).Game == nil || board.Of(r).Game.Version != ver
 	})
 }
 
@@ -147,28 +148,28 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 	h.startGame()
 	for i := 0; i < 200; i++ {
 		rec := h.record()
-		if rec.Game.Phase == engine.PhaseBuyDecision {
+		if board.Of(rec).Game.Phase == engine.PhaseBuyDecision {
 			break
 		}
 		advance(h, clock)
 	}
 	rec := h.record()
-	if rec.Game.Phase != engine.PhaseBuyDecision {
+	if board.Of(rec).Game.Phase != engine.PhaseBuyDecision {
 		t.Fatal("never reached a buy decision")
 	}
-	sq := rec.Game.Players[rec.Game.Current].Pos
+	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
 	rec = advance(h, clock)
-	if rec.Game.Phase != engine.PhaseAuction || !hasEvent(rec.Turn, engine.EvAuctionStarted) {
-		t.Fatalf("a timed-out buy should go to auction; phase %d", rec.Game.Phase)
+	if board.Of(rec).Game.Phase != engine.PhaseAuction || !hasEvent(board.Of(rec).Turn, engine.EvAuctionStarted) {
+		t.Fatalf("a timed-out buy should go to auction; phase %d", board.Of(rec).Game.Phase)
 	}
 	if want := Paces[PaceLive].Bid.Milliseconds(); rec.Clock.Length != want || rec.Clock.Timer != rec.Clock.Deadline {
 		t.Fatalf("auction clock %+v: want a %d ms window with no reminder", rec.Clock, want)
 	}
 	rec = advance(h, clock)
-	if rec.Game.Phase == engine.PhaseAuction || !hasEvent(rec.History, engine.EvAuctionUnsold) {
-		t.Fatalf("silent bidders should pass and leave the property unsold; phase %d", rec.Game.Phase)
+	if board.Of(rec).Game.Phase == engine.PhaseAuction || !hasEvent(board.Of(rec).History, engine.EvAuctionUnsold) {
+		t.Fatalf("silent bidders should pass and leave the property unsold; phase %d", board.Of(rec).Game.Phase)
 	}
-	if rec.Game.Props[sq].Owner != engine.NoOwner {
+	if board.Of(rec).Game.Props[sq].Owner != engine.NoOwner {
 		t.Fatal("the property found an owner")
 	}
 	_ = h.bot.store.View(func(tx *storage.Tx) error {
@@ -188,7 +189,7 @@ func TestKickAfterRepeatedTimeouts(t *testing.T) {
 	var rec *Record
 	for i := 0; i < 100; i++ {
 		rec = advance(h, clock)
-		if rec == nil || rec.Game == nil {
+		if rec == nil || board.Of(rec).Game == nil {
 			break
 		}
 		if kicked(rec) >= 0 {
@@ -208,17 +209,17 @@ func TestKickAfterRepeatedTimeouts(t *testing.T) {
 	if !h.api.WaitFor(func() bool { return h.mentions(rec.Seats[p].User, "deadlines in a row") == 1 }, 5*time.Second) {
 		t.Fatal("the chat was not told about the removal")
 	}
-	if hasEvent(rec.Turn, engine.EvResigned) == false && rec.Game.Active(p) {
+	if hasEvent(board.Of(rec).Turn, engine.EvResigned) == false && board.Of(rec).Game.Active(p) {
 		t.Fatal("no resignation")
 	}
 }
 
 func kicked(rec *Record) engine.PlayerID {
-	if rec == nil || rec.Game == nil {
+	if rec == nil || board.Of(rec).Game == nil {
 		return -1
 	}
 	for i := range rec.Seats {
-		if !rec.Game.Active(engine.PlayerID(i)) {
+		if !board.Of(rec).Game.Active(engine.PlayerID(i)) {
 			return engine.PlayerID(i)
 		}
 	}
@@ -234,7 +235,7 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 	clock.Add(20 * time.Minute)
 	rec := h.record()
 	left := rec.Clock.Deadline - clock.Now().UnixMilli()
-	ver := rec.Game.Version
+	ver := board.Of(rec).Game.Version
 	h.say(h.users[0], "/pause")
 	if r := h.record(); r.Clock.PausedAt != 0 {
 		t.Fatal("one vote of three paused the game")
@@ -261,7 +262,7 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 	}
 	clock.Add(48 * time.Hour)
 	h.timerPass() // the timer runner sees the new time
-	if r := h.record(); r.Game.Version != ver || r.Clock.Reminded != 0 {
+	if r := h.record(); board.Of(r).Game.Version != ver || r.Clock.Reminded != 0 {
 		t.Fatal("a paused game's clock ran")
 	}
 	h.stop()
@@ -284,7 +285,7 @@ func TestKickByVote(t *testing.T) {
 	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
 	h.startGame()
 	rec := h.record()
-	w := rec.Game.Waiting()
+	w := board.Of(rec).Game.Waiting()
 	var others []int
 	for i, u := range h.users {
 		if u.ID != rec.Seats[w].User {
@@ -292,7 +293,7 @@ func TestKickByVote(t *testing.T) {
 		}
 	}
 	h.say(h.users[others[0]], "/kick")
-	if !h.record().Game.Active(w) {
+	if !board.Of(h.record()).Game.Active(w) {
 		t.Fatal("one vote of two removed the player")
 	}
 	msg, data, ok := h.findButton(OpVoteKick, int(w), false)
@@ -300,12 +301,12 @@ func TestKickByVote(t *testing.T) {
 		t.Fatal("no Agree button naming the seat under the vote")
 	}
 	h.press(h.users[w2u(rec, w, h)], msg, data) // the absent player cannot agree
-	if !h.record().Game.Active(w) {
+	if !board.Of(h.record()).Game.Active(w) {
 		t.Fatal("the absent player's own press counted")
 	}
 	h.press(h.users[others[1]], msg, data)
 	rec = h.record()
-	if rec.Game.Active(w) {
+	if board.Of(rec).Game.Active(w) {
 		t.Fatal("a majority vote did not remove the player")
 	}
 	if h.mentions(rec.Seats[w].User, "players voted") != 1 {
@@ -321,7 +322,7 @@ func TestArchiveUntouchedGame(t *testing.T) {
 	h.startGame()
 	clock.Add(49 * time.Hour)
 	h.waitRecord("archive", func(r *Record) bool { return r == nil })
-	if a := h.archivedRecord(); a == nil || a.Game == nil {
+	if a := h.archivedRecord(); a == nil || board.Of(a).Game == nil {
 		t.Fatal("the game is not in the archive")
 	}
 	told := func() bool {
@@ -351,25 +352,25 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
 	h.startGame()
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
 	ux := h.userOf(rec, x)
 	h.draftPortForCash(rec, ux, y)
 	h.pressPrivate(ux, OpTrMode, editItems)
 	h.pressPrivate(ux, OpTrSend, 0)
 	rec = h.record()
-	if len(rec.Offers) != 1 || rec.Clock.Timer > rec.Offers[0].Expires {
-		t.Fatalf("offer not scheduled: offers %+v, timer %d", rec.Offers, rec.Clock.Timer)
+	if len(board.Of(rec).Offers) != 1 || rec.Clock.Timer > board.Of(rec).Offers[0].Expires {
+		t.Fatalf("offer not scheduled: offers %+v, timer %d", board.Of(rec).Offers, rec.Clock.Timer)
 	}
 	h.stop()
 	clock.Add(offerTTL - time.Hour) // reminders and nothing else fall due
 	h.start()
 	h.timerPass() // the timer runner sees the new time
-	if len(h.record().Offers) != 1 {
+	if len(board.Of(h.record()).Offers) != 1 {
 		t.Fatal("the offer expired early")
 	}
 	clock.Add(2 * time.Hour)
-	rec = h.waitRecord("the offer expires", func(r *Record) bool { return len(r.Offers) == 0 && len(r.Game.Trades) == 0 })
+	rec = h.waitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
 	if !h.api.WaitFor(func() bool {
 		for _, m := range h.api.Messages(testChat) {
 			if strings.Contains(m.Text, h.bot.cat.T("en", "offer_expired", nil)) && m.Keyboard == nil {
@@ -412,7 +413,7 @@ func TestTimerMovesWithMigratedChat(t *testing.T) {
 
 // lastTurn is the text of the game's current turn message.
 func lastTurn(h *harness) string {
-	id := h.record().TurnMsg
+	id := board.Of(h.record()).TurnMsg
 	for _, m := range h.api.Messages(testChat) {
 		if m.ID == id {
 			return m.Text
@@ -456,12 +457,12 @@ func TestPauseStopsGameTime(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
 	h.startGame()
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	ux := h.userOf(rec, x)
 	h.draftPortForCash(rec, ux, (x+1)%3)
 	h.pressPrivate(ux, OpTrMode, editItems)
 	h.pressPrivate(ux, OpTrSend, 0)
-	expires := h.record().Offers[0].Expires
+	expires := board.Of(h.record()).Offers[0].Expires
 	clock.Add(time.Hour)
 	h.api.SetAdmins(testChat, h.users[2].ID)
 	h.say(h.users[2], "/pause")
@@ -472,17 +473,17 @@ func TestPauseStopsGameTime(t *testing.T) {
 	if rec.Clock.PausedAt != 0 || rec.Clock.Paused != (48*time.Hour).Milliseconds() {
 		t.Fatalf("after /resume: clock %+v, want 48 h paused", rec.Clock)
 	}
-	if len(rec.Offers) != 1 || rec.Offers[0].Expires != expires {
-		t.Fatalf("the offer changed over the pause: %+v, expiry was %d", rec.Offers, expires)
+	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Expires != expires {
+		t.Fatalf("the offer changed over the pause: %+v, expiry was %d", board.Of(rec).Offers, expires)
 	}
 	if game := rec.Clock.GameTime(clock.Now().UnixMilli()); game != expires-(offerTTL-time.Hour).Milliseconds() {
 		t.Fatalf("game time %d, want an hour after the offer was made", game)
 	}
 	clock.Add(offerTTL - 2*time.Hour) // an hour of the offer's time left
 	h.timerPass()                     // the timer runner sees the new time
-	if len(h.record().Offers) != 1 {
+	if len(board.Of(h.record()).Offers) != 1 {
 		t.Fatal("the offer expired early: the pause counted")
 	}
 	clock.Add(2 * time.Hour)
-	h.waitRecord("the offer expires", func(r *Record) bool { return len(r.Offers) == 0 && len(r.Game.Trades) == 0 })
+	h.waitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
 }

@@ -8,6 +8,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
@@ -40,10 +41,10 @@ func (h *harness) buttonIn(chat int64, op Op) (msg int, data string, ok bool) {
 func (h *harness) current(chat int64) fakeapi.User {
 	h.t.Helper()
 	rec, err := h.bot.Snapshot(chat)
-	if err != nil || rec == nil || rec.Game == nil {
+	if err != nil || rec == nil || board.Of(rec).Game == nil {
 		h.t.Fatalf("chat %d: no game (%v)", chat, err)
 	}
-	return h.userOf(rec, rec.Game.Current)
+	return h.userOf(rec, board.Of(rec).Game.Current)
 }
 
 func (h *harness) pressIn(chat int64, op Op) {
@@ -58,10 +59,10 @@ func (h *harness) pressIn(chat int64, op Op) {
 
 func (h *harness) version(chat int64) uint64 {
 	rec, _ := h.bot.Snapshot(chat)
-	if rec == nil || rec.Game == nil {
+	if rec == nil || board.Of(rec).Game == nil {
 		return 0
 	}
-	return rec.Game.Version
+	return board.Of(rec).Game.Version
 }
 
 // TestFlood429 answers an edit with 429 retry_after 1: nothing more goes to
@@ -112,7 +113,7 @@ func (h *harness) checkMoved(from, to int64) {
 	if rec, _ := h.bot.Snapshot(from); rec != nil {
 		h.t.Fatal("the game is still at the old chat id")
 	}
-	if rec, _ := h.bot.Snapshot(to); rec == nil || rec.Game == nil {
+	if rec, _ := h.bot.Snapshot(to); rec == nil || board.Of(rec).Game == nil {
 		h.t.Fatal("the game did not move to the supergroup")
 	}
 	// Play continues there, with the buttons seen before (the supergroup
@@ -128,8 +129,8 @@ func (h *harness) checkMoved(from, to int64) {
 		h.t.Fatal("a press in the supergroup changed nothing")
 	}
 	rec, _ := h.bot.Snapshot(to)
-	if m := h.findMsg(to, rec.TurnMsg); m == nil || m.Deleted {
-		h.t.Fatalf("turn message %d is not in the supergroup", rec.TurnMsg)
+	if m := h.findMsg(to, board.Of(rec).TurnMsg); m == nil || m.Deleted {
+		h.t.Fatalf("turn message %d is not in the supergroup", board.Of(rec).TurnMsg)
 	}
 }
 
@@ -203,7 +204,7 @@ func TestForbiddenThenBack(t *testing.T) {
 	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 403})
 	h.pressIn(testChat, OpRoll)
 	rec := h.record()
-	if rec == nil || rec.Game == nil {
+	if rec == nil || board.Of(rec).Game == nil {
 		t.Fatal("the game was not kept")
 	}
 	if s := h.settings(testChat); !s.Paused {
@@ -217,15 +218,15 @@ func TestForbiddenThenBack(t *testing.T) {
 			t.Errorf("%s sent to a paused chat", r.Method)
 		}
 	}
-	old := rec.TurnMsg
+	old := board.Of(rec).TurnMsg
 	h.api.PushUpdate(memberUpdate(testChat, "member"))
 	h.settle()
 	if s := h.settings(testChat); s.Paused {
 		t.Fatal("chat still paused after the bot was added back")
 	}
 	rec = h.record()
-	if rec.TurnMsg == 0 || rec.TurnMsg == old {
-		t.Fatalf("no fresh turn message on resume (old %d, now %d)", old, rec.TurnMsg)
+	if board.Of(rec).TurnMsg == 0 || board.Of(rec).TurnMsg == old {
+		t.Fatalf("no fresh turn message on resume (old %d, now %d)", old, board.Of(rec).TurnMsg)
 	}
 	if m := h.findMsg(testChat, old); m == nil || m.Keyboard != nil {
 		t.Errorf("the old turn message keeps its buttons")
@@ -267,17 +268,17 @@ func TestEditedMessageGone(t *testing.T) {
 	h.startGame()
 	rec := h.record()
 	msg, data, _ := h.buttonIn(testChat, OpRoll)
-	if !h.api.DeleteMessage(testChat, rec.TurnMsg) {
+	if !h.api.DeleteMessage(testChat, board.Of(rec).TurnMsg) {
 		t.Fatal("no turn message to delete")
 	}
 	// A client that still shows it can press it.
 	h.api.PushCallback(testChat, msg, h.current(testChat), data)
 	h.settle()
 	now := h.record()
-	if now.TurnMsg == rec.TurnMsg || now.TurnMsg == 0 {
-		t.Fatalf("record points to %d (deleted %d)", now.TurnMsg, rec.TurnMsg)
+	if board.Of(now).TurnMsg == board.Of(rec).TurnMsg || board.Of(now).TurnMsg == 0 {
+		t.Fatalf("record points to %d (deleted %d)", board.Of(now).TurnMsg, board.Of(rec).TurnMsg)
 	}
-	m := h.findMsg(testChat, now.TurnMsg)
+	m := h.findMsg(testChat, board.Of(now).TurnMsg)
 	if m == nil || m.Deleted || m.Keyboard == nil {
 		t.Fatalf("fresh turn message missing: %+v", m)
 	}
@@ -290,7 +291,7 @@ func TestEditedMessageGone(t *testing.T) {
 	rec = h.record()
 	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: message can't be edited"})
 	h.pressIn(testChat, firstOp(h, testChat))
-	if now := h.record(); now.TurnMsg == rec.TurnMsg {
+	if now := h.record(); board.Of(now).TurnMsg == board.Of(rec).TurnMsg {
 		t.Fatal("an uneditable turn message was not replaced")
 	}
 }
@@ -330,7 +331,7 @@ func TestJunkInput(t *testing.T) {
 	h.api.PushMessage(testChat, u, "/lang "+strings.Repeat("ж", 5000)) // answered with the usage
 	h.settle()
 	after := h.record()
-	if after.Rev != before.Rev || after.Game.Version != before.Game.Version {
+	if after.Rev != before.Rev || board.Of(after).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("junk changed the game: rev %d→%d", before.Rev, after.Rev)
 	}
 	if n := len(h.api.Calls("sendMessage")) - msgs; n != 1 {
@@ -413,28 +414,28 @@ func TestLateSentReportKeepsTheNewTurn(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	first := h.record()
-	for i := 0; i < 20 && h.record().TurnMsg == first.TurnMsg; i++ {
+	for i := 0; i < 20 && board.Of(h.record()).TurnMsg == board.Of(first).TurnMsg; i++ {
 		h.pressIn(testChat, firstOp(h, testChat))
 	}
 	rec := h.record()
-	if rec.TurnMsg == first.TurnMsg || rec.TurnMsg == 0 {
-		t.Fatalf("no new turn message after 20 presses (turn message %d)", rec.TurnMsg)
+	if board.Of(rec).TurnMsg == board.Of(first).TurnMsg || board.Of(rec).TurnMsg == 0 {
+		t.Fatalf("no new turn message after 20 presses (turn message %d)", board.Of(rec).TurnMsg)
 	}
-	h.bot.onSent(testChat, turnSlot(rec.ID), first.TurnMsg)
-	if got := h.record().TurnMsg; got != rec.TurnMsg {
-		t.Fatalf("a late report of the closed turn's message %d moved the record from %d to %d", first.TurnMsg, rec.TurnMsg, got)
+	h.bot.onSent(testChat, turnSlot(rec.ID), board.Of(first).TurnMsg)
+	if got := board.Of(h.record()).TurnMsg; got != board.Of(rec).TurnMsg {
+		t.Fatalf("a late report of the closed turn's message %d moved the record from %d to %d", board.Of(first).TurnMsg, board.Of(rec).TurnMsg, got)
 	}
 	// The current message's own report is still taken.
-	h.bot.onSent(testChat, turnSlot(rec.ID), rec.TurnMsg)
-	if got := h.record().TurnMsg; got != rec.TurnMsg {
-		t.Fatalf("turn message %d, want %d", got, rec.TurnMsg)
+	h.bot.onSent(testChat, turnSlot(rec.ID), board.Of(rec).TurnMsg)
+	if got := board.Of(h.record()).TurnMsg; got != board.Of(rec).TurnMsg {
+		t.Fatalf("turn message %d, want %d", got, board.Of(rec).TurnMsg)
 	}
 	// A restart shows the game in the current message, not the closed one.
-	closed := *h.findMsg(testChat, first.TurnMsg)
+	closed := *h.findMsg(testChat, board.Of(first).TurnMsg)
 	h.stop()
 	h.start()
 	h.settle()
-	if m := h.findMsg(testChat, first.TurnMsg); m.Text != closed.Text || m.Keyboard != nil {
+	if m := h.findMsg(testChat, board.Of(first).TurnMsg); m.Text != closed.Text || m.Keyboard != nil {
 		t.Fatalf("the closed turn's message was changed on restart: %q", m.Text)
 	}
 	v := h.version(testChat)

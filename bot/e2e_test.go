@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/board/boardtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal/dealtest"
@@ -205,7 +206,7 @@ func playWholeGame(t *testing.T, lang string) {
 		}
 	}
 	if rec := h.record(); rec != nil {
-		t.Fatalf("game not over after %d presses (turn %d)", presses, rec.Game.Turn)
+		t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
 	}
 	// The archive keeps the start state and every action: replaying it
 	// must reproduce the final state, and shows every event of the game.
@@ -280,7 +281,7 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 	p.Rev--
 	h.press(h.users[0], msg, p.Encode())
 	after := h.record()
-	if after.Rev != before.Rev || after.Game.Version != before.Game.Version {
+	if after.Rev != before.Rev || board.Of(after).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("refused presses changed the game: rev %d→%d", before.Rev, after.Rev)
 	}
 	answers := h.api.CallbackAnswers()
@@ -315,13 +316,13 @@ func TestRestartMidGame(t *testing.T) {
 	h.stop()
 	h.start()
 	after := h.record()
-	if after == nil || after.Rev != before.Rev || after.Game.Version != before.Game.Version {
+	if after == nil || after.Rev != before.Rev || board.Of(after).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("state changed across the restart")
 	}
 	for i := 0; i < 40; i++ {
 		h.step(r, seen)
 	}
-	if final := h.record(); final != nil && final.Game.Version <= after.Game.Version {
+	if final := h.record(); final != nil && board.Of(final).Game.Version <= board.Of(after).Game.Version {
 		t.Fatalf("no progress after the restart")
 	}
 }

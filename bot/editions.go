@@ -19,12 +19,12 @@ import (
 
 // withDefaultEdition fills in the operator's default edition
 // (Config.Edition, MONOPOLY_EDITION) for a chat that never chose one.
-// Rules stored without an edition were chosen for the classic game (a
+// Rules stored without an edition were chosen for the default edition (a
 // change in /settings stores the edition too), so another default
 // edition plays with its own.
 func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 	if o.Edition == "" && b.cfg.Edition != "" {
-		if b.cfg.Edition != engine.Classic {
+		if b.cfg.Edition != defaultEdition() {
 			o.Rules = nil
 		}
 		o.Edition = b.cfg.Edition

@@ -44,7 +44,7 @@ func playEdition(t *testing.T, edition, lang string) {
 		t.Fatalf("/newgame %s opened a lobby of %q (options %q)", edition, lobby.Edition, kit.EditionOf(lobby.Options).ID)
 	}
 	h.mustPress(h.users[0], OpStart)
-	if rec := h.record(); rec == nil || rec.Game == nil || rec.Game.Edition != edition {
+	if rec := h.record(); rec == nil || board.Of(rec).Game == nil || board.Of(rec).Game.Edition != edition {
 		t.Fatalf("the game did not start in the %s edition", edition)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
@@ -56,7 +56,7 @@ func playEdition(t *testing.T, edition, lang string) {
 		}
 	}
 	if rec := h.record(); rec != nil {
-		t.Fatalf("game not over after %d presses (turn %d)", presses, rec.Game.Turn)
+		t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
 	}
 	for _, e := range h.replayArchive() {
 		seen[e.Kind] = true
@@ -183,7 +183,7 @@ func TestEditionSetting(t *testing.T) {
 	}
 	h.mustPress(h.users[1], OpJoin)
 	h.mustPress(alice, OpStart)
-	if rec := h.record(); rec.Game == nil || rec.Game.Edition != engine.Lux || rec.Game.Rules.StartingCash != 2_000_000 {
+	if rec := h.record(); board.Of(rec).Game == nil || board.Of(rec).Game.Edition != engine.Lux || board.Of(rec).Game.Rules.StartingCash != 2_000_000 {
 		t.Fatalf("the game did not start as lux")
 	}
 }
@@ -233,7 +233,7 @@ func (h *harness) untilPhase(phase engine.Phase) *Record {
 		if rec == nil {
 			break
 		}
-		if rec.Game.Phase == phase {
+		if board.Of(rec).Game.Phase == phase {
 			return rec
 		}
 		h.editionStep(r, seen)
@@ -255,7 +255,7 @@ func TestStakesRefused(t *testing.T) {
 			h.openLobby(ed)
 			h.mustPress(h.users[0], OpStart)
 			rec := h.untilPhase(engine.PhaseGamble)
-			g := rec.Game
+			g := board.Of(rec).Game
 			u := h.userOf(rec, g.Current)
 			most := g.MaxStake(g.Current)
 			stakes := h.buttons(board.OpStake)
@@ -282,21 +282,21 @@ func TestStakesRefused(t *testing.T) {
 			if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "stake_usage", nil) {
 				t.Errorf("/stake lots answered %q", last.Text)
 			}
-			if after := h.record(); after.Rev != rec.Rev || after.Game.Version != g.Version {
+			if after := h.record(); after.Rev != rec.Rev || board.Of(after).Game.Version != g.Version {
 				t.Fatal("a refused stake changed the game")
 			}
 			h.say(u, "/stake "+strconv.Itoa(most))
 			after := h.record()
-			if after == nil || after.Game.Version == g.Version {
+			if after == nil || board.Of(after).Game.Version == g.Version {
 				t.Fatal("a typed stake in range was not played")
 			}
 			played := false
-			for _, e := range after.History {
+			for _, e := range board.Of(after).History {
 				played = played || e.Kind == engine.EvGambleWon || e.Kind == engine.EvGambleLost ||
 					e.Kind == engine.EvCasinoWon || e.Kind == engine.EvCasinoPush || e.Kind == engine.EvCasinoLost || e.Kind == engine.EvCasinoJackpot
 			}
 			if !played {
-				t.Errorf("no outcome of the typed stake in %v", after.History)
+				t.Errorf("no outcome of the typed stake in %v", board.Of(after).History)
 			}
 		})
 	}
@@ -361,24 +361,24 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 			h.mustPress(h.users[0], OpStart)
 			var rec *Record
 			for i := 0; i < 2000; i++ {
-				if rec = h.record(); rec == nil || rec.Game.Phase == tc.phase {
+				if rec = h.record(); rec == nil || board.Of(rec).Game.Phase == tc.phase {
 					break
 				}
 				advance(h, clock)
 			}
-			if rec == nil || rec.Game.Phase != tc.phase {
+			if rec == nil || board.Of(rec).Game.Phase != tc.phase {
 				t.Fatalf("never reached phase %d", tc.phase)
 			}
 			rec = advance(h, clock)
-			if !hasEvent(rec.History, engine.EvTimeout) {
+			if !hasEvent(board.Of(rec).History, engine.EvTimeout) {
 				t.Fatal("the decision did not time out")
 			}
-			decided := hasEvent(rec.History, tc.outcome)
+			decided := hasEvent(board.Of(rec).History, tc.outcome)
 			if tc.phase == engine.PhaseInspection { // doubles or not, the dice were rolled
-				decided = decided || hasEvent(rec.History, engine.EvInspectionTax)
+				decided = decided || hasEvent(board.Of(rec).History, engine.EvInspectionTax)
 			}
 			if !decided {
-				t.Errorf("the timeout did not decide as the rules say (%d): %v", tc.outcome, rec.History)
+				t.Errorf("the timeout did not decide as the rules say (%d): %v", tc.outcome, board.Of(rec).History)
 			}
 			if !strings.Contains(lastTurnText(h), "ran out of time") {
 				t.Error("no turn message says the time ran out")
@@ -414,7 +414,7 @@ func TestStakeCapSetting(t *testing.T) {
 	h.mustPress(alice, OpStart)
 	rec := h.untilPhase(engine.PhaseGamble)
 	stakes := h.buttons(board.OpStake)
-	if most := stakes[len(stakes)-1].arg; most != min(100_000, rec.Game.Players[rec.Game.Current].Cash) {
+	if most := stakes[len(stakes)-1].arg; most != min(100_000, board.Of(rec).Game.Players[board.Of(rec).Game.Current].Cash) {
 		t.Errorf("the largest stake button is %d under a cap of 100 000", most)
 	}
 }

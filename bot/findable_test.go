@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
@@ -46,7 +47,7 @@ func TestReminderReplacesItselfAndGoes(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
 	h.startGame()
 	rec := h.record()
-	user := rec.Seats[rec.Game.Current].User
+	user := rec.Seats[board.Of(rec).Game.Current].User
 	clock.Add(12*time.Hour + time.Second) // half time
 	h.waitRecord("first reminder", func(r *Record) bool { return r.Clock.Reminded == 1 })
 	if !h.api.WaitFor(func() bool { s, _ := h.reminders(user); return len(s) == 1 }, 5*time.Second) {
@@ -84,7 +85,7 @@ func TestReminderReplacesItselfAndGoes(t *testing.T) {
 		t.Fatalf("clock %+v: the reminder is still recorded", r.Clock)
 	}
 	last := h.lastShown(testChat)
-	if len(last.Keyboard) == 0 || last.ID != h.record().TurnMsg {
+	if len(last.Keyboard) == 0 || last.ID != board.Of(h.record()).TurnMsg {
 		t.Fatalf("the chat's last message is not the turn's with its buttons: %q", last.Text)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -36,7 +37,14 @@ const (
 // a clock shortly after the fixture was written (so no deadline is due).
 func openFixture(t *testing.T) *harness {
 	t.Helper()
-	zipped, err := os.ReadFile("testdata/v1.db.gz")
+	return openFixtureFile(t, "testdata/v1.db.gz", fixtureTime)
+}
+
+// openFixtureFile is openFixture for the fixture database file, written
+// at Unix time written.
+func openFixtureFile(t *testing.T, file string, written int64) *harness {
+	t.Helper()
+	zipped, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,12 +56,12 @@ func openFixture(t *testing.T) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := &fakeClock{now: time.Unix(fixtureTime, 0).Add(3 * time.Minute)}
-	written := false
+	clock := &fakeClock{now: time.Unix(written, 0).Add(3 * time.Minute)}
+	copied := false
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
 		c.AuctionSilence, c.Now = 0, clock.Now
-		if !written {
-			written = true
+		if !copied {
+			copied = true
 			if err := os.WriteFile(c.DBPath, db, 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -108,39 +116,39 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 
 	// The running game, its offer and its draft load.
 	rec := h.record()
-	if rec == nil || rec.Status != StatusPlaying || rec.Game == nil || len(rec.Seats) != 3 {
+	if rec == nil || rec.Status != StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 {
 		t.Fatalf("game: %+v", rec)
 	}
-	if err := rec.Game.CheckInvariants(); err != nil {
+	if err := board.Of(rec).Game.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
 	if rec.Pace.Name != PaceAsync || rec.Options == nil || rec.Options.KickAfter != 2 {
 		t.Fatalf("the game's pace and options: %+v %+v", rec.Pace, rec.Options)
 	}
-	if len(rec.Offers) != 1 || rec.Offers[0].ID != 1 || rec.Offers[0].Msg == 0 || rec.Offers[0].Trade.TakeCash != 10 {
-		t.Fatalf("offers: %+v", rec.Offers)
+	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].ID != 1 || board.Of(rec).Offers[0].Msg == 0 || board.Of(rec).Offers[0].Trade.TakeCash != 10 {
+		t.Fatalf("offers: %+v", board.Of(rec).Offers)
 	}
-	offer := rec.Offers[0].Trade
-	if len(rec.Drafts) != 1 {
-		t.Fatalf("drafts: %+v", rec.Drafts)
+	offer := board.Of(rec).Offers[0].Trade
+	if len(board.Of(rec).Drafts) != 1 {
+		t.Fatalf("drafts: %+v", board.Of(rec).Drafts)
 	}
 	var drafter int64
 	var draft *Draft
-	for u, d := range rec.Drafts {
+	for u, d := range board.Of(rec).Drafts {
 		drafter, draft = u, d
 	}
-	if draft.Trade.GiveCash != 50 || draft.Edit != editGive || rec.SeatOf(drafter) != draft.Trade.From {
+	if draft.Trade.GiveCash != 50 || draft.Edit != editGive || rec.SeatOf(drafter) != int(draft.Trade.From) {
 		t.Fatalf("draft of %d: %+v", drafter, draft)
 	}
 
 	// The draft's composer goes on: +10.
-	du := h.userOf(rec, rec.SeatOf(drafter))
+	du := h.userOf(rec, draft.Trade.From)
 	h.api.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode())
 	h.settle()
 	if a := h.lastAnswer(); a.ShowAlert {
 		t.Fatalf("composer press refused: %q", a.Text)
 	}
-	if d := h.record().Drafts[drafter]; d == nil || d.Trade.GiveCash != 60 {
+	if d := board.Of(h.record()).Drafts[drafter]; d == nil || d.Trade.GiveCash != 60 {
 		t.Fatalf("draft after +10: %+v", d)
 	}
 
@@ -148,22 +156,22 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 	// gets its final text.
 	uy := h.userOf(rec, offer.To)
 	before := h.record()
-	h.press(uy, rec.Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
+	h.press(uy, board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
 	after := h.record()
 	if a := h.lastAnswer(); a.ShowAlert {
 		t.Fatalf("accepting the fixture's offer: %q", a.Text)
 	}
-	if after.Game.Props[1].Owner != offer.To || len(after.Offers) != 0 || after.Rev != before.Rev+1 {
-		t.Fatalf("after accepting: owner %d, offers %+v, rev %d → %d", after.Game.Props[1].Owner, after.Offers, before.Rev, after.Rev)
+	if board.Of(after).Game.Props[1].Owner != offer.To || len(board.Of(after).Offers) != 0 || after.Rev != before.Rev+1 {
+		t.Fatalf("after accepting: owner %d, offers %+v, rev %d → %d", board.Of(after).Game.Props[1].Owner, board.Of(after).Offers, before.Rev, after.Rev)
 	}
-	if !hasEvent(after.Turn, engine.EvTradeAccepted) {
-		t.Fatalf("the turn does not show the trade: %+v", after.Turn)
+	if !hasEvent(board.Of(after).Turn, engine.EvTradeAccepted) {
+		t.Fatalf("the turn does not show the trade: %+v", board.Of(after).Turn)
 	}
 
 	// A turn button works: the current player's first move.
 	op := firstOp(h, testChat)
 	h.pressIn(testChat, op)
-	if v := h.record().Game.Version; v <= after.Game.Version {
+	if v := board.Of(h.record()).Game.Version; v <= board.Of(after).Game.Version {
 		t.Fatalf("the %q press changed nothing (version %d)", op, v)
 	}
 }
@@ -175,7 +183,7 @@ func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
-	id := h.record().Game.NextTrade
+	id := board.Of(h.record()).Game.NextTrade
 	msgs := h.offerMessages(testChat, id)
 	if len(msgs) != 1 || msgs[0].Keyboard == nil {
 		t.Fatalf("offer not posted: %+v", msgs)
@@ -184,8 +192,8 @@ func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
 	h.stop()
 	h.start()
 	h.edit(func(r *Record) {
-		r.Offers = nil
-		r.OfferEdits = []OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
+		board.Of(r).Offers = nil
+		board.Of(r).OfferEdits = []OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
 	})
 	h.stop()
 	h.start()
@@ -194,7 +202,7 @@ func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
 	if m.Text != final || len(m.Keyboard) != 0 {
 		t.Fatalf("the legacy final edit was not made: %q %+v", m.Text, m.Keyboard)
 	}
-	if rec := h.record(); len(rec.OfferEdits) != 0 {
-		t.Fatalf("legacy offer edits still pending: %+v", rec.OfferEdits)
+	if rec := h.record(); len(board.Of(rec).OfferEdits) != 0 {
+		t.Fatalf("legacy offer edits still pending: %+v", board.Of(rec).OfferEdits)
 	}
 }

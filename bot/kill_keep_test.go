@@ -288,14 +288,14 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 		rec, err = kit.DecodeRecord(data)
 		return err
 	})
-	if err != nil || rec == nil || rec.Game == nil {
+	if err != nil || rec == nil || board.Of(rec).Game == nil {
 		t.Fatalf("chat %d: no game stored (%v)", a, err)
 	}
 	if rec.Rev < 5 { // 3 at the start
 		t.Errorf("the game reached revision %d only: it did not move on across the kills", rec.Rev)
 	}
 	for _, m := range c.api.Messages(a) {
-		if m.ID != rec.TurnMsg {
+		if m.ID != board.Of(rec).TurnMsg {
 			continue
 		}
 		for _, row := range m.Keyboard {
@@ -304,12 +304,12 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 				if err != nil || p.Game != rec.ID {
 					t.Fatalf("the turn message shows a button %q of game %d, the game is %d", btn.Data, p.Game, rec.ID)
 				}
-				if slices.Contains(decisionButtons, p.Op) && p.Rev != board.DecisionKey(rec.Game) {
+				if slices.Contains(decisionButtons, p.Op) && p.Rev != board.DecisionKey(board.Of(rec).Game) {
 					t.Fatalf("the turn message shows a decision the game left (%q): a message was lost", btn.Data)
 				}
 			}
 		}
 		return
 	}
-	t.Fatalf("the record's turn message %d is not in the chat", rec.TurnMsg)
+	t.Fatalf("the record's turn message %d is not in the chat", board.Of(rec).TurnMsg)
 }

@@ -4,9 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Kind is a kind of game the chat layer hosts: the board games (all
@@ -89,7 +87,7 @@ func (b *Bot) kindOf(rec *Record) Kind {
 	if k, ok := b.kinds[rec.Kind]; ok {
 		return k
 	}
-	return b.kinds[board.Name]
+	return b.kinds[defaultKind()]
 }
 
 // Editions are every kind's editions, as /settings lists them: what a chat
@@ -110,17 +108,26 @@ func editionKind(edition string) string {
 			return name
 		}
 	}
-	return board.Name
+	return defaultKind()
 }
 
 // editionOf is the edition o chooses: its own if a kind has it, else the
-// classic game (the operator's default is filled in by withDefaultEdition).
+// default edition (the operator's default is filled in by
+// withDefaultEdition).
 func editionOf(o *ChatOptions) string {
 	if o != nil && o.Edition != "" && slices.Contains(Editions(), o.Edition) {
 		return o.Edition
 	}
-	return engine.Classic
+	return defaultEdition()
 }
+
+// defaultKind is the kind of a record that names none (every record
+// written before kinds) and of a chat that never chose an edition: the
+// first in the registry (bot/kinds.go). defaultEdition is its first
+// edition.
+func defaultKind() string { return kindOrder[0] }
+
+func defaultEdition() string { return kindEditions[defaultKind()]()[0] }
 
 // offerOf is what o's edition offers in /settings.
 func (b *Bot) offerOf(o *ChatOptions) kit.Offer {
@@ -128,15 +135,15 @@ func (b *Bot) offerOf(o *ChatOptions) kit.Offer {
 	return b.settingsOf(editionKind(ed)).Offer(ed)
 }
 
-// settingsOf is the kind named name as settings see it (the board's for a
-// kind that says nothing of its editions).
+// settingsOf is the kind named name as settings see it (the default
+// kind's for a kind that says nothing of its editions).
 func (b *Bot) settingsOf(name string) settingsKind {
 	if k := b.kinds[name]; k != nil {
 		if s := b.capsOf(k).settings; s != nil {
 			return s
 		}
 	}
-	return b.capsOf(b.kinds[board.Name]).settings
+	return b.capsOf(b.kinds[defaultKind()]).settings
 }
 
 // recordEdition is the edition of rec's game: the lobby's or game's own,

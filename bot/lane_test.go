@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
@@ -17,10 +18,10 @@ func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 11, nil)
 	h.startGame()
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows
+	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
 	rec := h.record()
-	current := h.userOf(rec, rec.Game.Current)
-	other := h.userOf(rec, (rec.Game.Current+1)%3)
+	current := h.userOf(rec, board.Of(rec).Game.Current)
+	other := h.userOf(rec, (board.Of(rec).Game.Current+1)%3)
 	trade, tdata, ok := h.buttonIn(testChat, OpTrade)
 	if !ok {
 		t.Fatal("no 🤝 button")

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -198,7 +199,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	clock.Add(10*time.Minute + time.Second)
 	h.start()
 	rec = h.waitRecord("the game started by itself", func(r *Record) bool { return r != nil && r.Status == StatusPlaying })
-	if len(rec.Seats) != 2 || rec.Game == nil {
+	if len(rec.Seats) != 2 || board.Of(rec).Game == nil {
 		t.Fatalf("started with %d seats", len(rec.Seats))
 	}
 	if m := h.finalMessage(rec.LobbyMsg); hasOp(m.Keyboard, OpStart) || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_started", nil)) {

@@ -157,9 +157,9 @@ func (b *Bot) reshowMoved(chat int64) {
 }
 
 // movePrivateLinks points the private chats that remember the group —
-// Settings.DealChat (a Deal hand: inline mode finds the game by it after a
-// restart) and TradeChat (the trade composer's /cash) — at the supergroup,
-// for the people of the game that moved. Their locks are not held (the
+// every link of theirs (Settings.Links: a Deal hand's, which inline mode
+// finds the game by after a restart; the trade composer's, for /cash) —
+// at the supergroup, for the people of the game that moved. Their locks are not held (the
 // order is private chat, then group): a change of theirs reading the old
 // settings meanwhile finds them changed at its commit and runs again.
 func movePrivateLinks(tx *storage.Tx, from, to int64) error {
@@ -180,14 +180,8 @@ func movePrivateLinks(tx *storage.Tx, from, to int64) error {
 			continue
 		}
 		set := decodeSettings(raw)
-		if set.DealChat != from && set.TradeChat != from {
+		if !set.Links.Move(from, to) {
 			continue
-		}
-		if set.DealChat == from {
-			set.DealChat = to
-		}
-		if set.TradeChat == from {
-			set.TradeChat = to
 		}
 		out, err := json.Marshal(set)
 		if err != nil {

@@ -1,9 +1,10 @@
 package bot
 
 import (
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/storage"
+
 	"time"
 
 	"context"
@@ -131,10 +132,10 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	rec := h.record()
-	if len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 || rec.TurnMsg == 0 {
-		t.Fatalf("no offer or turn message in the group: %+v", rec.Offers)
+	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 || board.Of(rec).TurnMsg == 0 {
+		t.Fatalf("no offer or turn message in the group: %+v", board.Of(rec).Offers)
 	}
-	offer := rec.Offers[0].ID
+	offer := board.Of(rec).Offers[0].ID
 	h.stop()
 	store, err := storage.Open(h.db, storage.Options{NoSync: true})
 	if err != nil {
@@ -156,8 +157,8 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
 	h.api.PushCallback(superChat, msg, p.uy, data)
 	h.settle()
-	if moved, _ = h.bot.Snapshot(superChat); len(moved.Offers) != 0 || moved.Game.Props[1].Owner != p.y {
-		t.Fatalf("Accept in the supergroup not carried out: offers %+v", moved.Offers)
+	if moved, _ = h.bot.Snapshot(superChat); len(board.Of(moved).Offers) != 0 || board.Of(moved).Game.Props[1].Owner != p.y {
+		t.Fatalf("Accept in the supergroup not carried out: offers %+v", board.Of(moved).Offers)
 	}
 }
 
@@ -168,16 +169,16 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*Record, int) {
 	t.Helper()
 	moved, _ := h.bot.Snapshot(superChat)
-	if moved == nil || len(moved.Offers) != 1 {
+	if moved == nil || len(board.Of(moved).Offers) != 1 {
 		t.Fatalf("%s: the game with its offer is not in the supergroup: %+v", when, moved)
 	}
 	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
-	if !ok || moved.TurnMsg != turn {
-		t.Fatalf("%s: the supergroup shows no turn (record names %d, buttons on %d): %+v", when, moved.TurnMsg, turn, h.api.Messages(superChat))
+	if !ok || board.Of(moved).TurnMsg != turn {
+		t.Fatalf("%s: the supergroup shows no turn (record names %d, buttons on %d): %+v", when, board.Of(moved).TurnMsg, turn, h.api.Messages(superChat))
 	}
 	msgs := h.offerMessages(superChat, offer)
-	if len(msgs) != 1 || msgs[0].Keyboard == nil || moved.Offers[0].Msg != msgs[0].ID {
-		t.Fatalf("%s: the offer is not shown once in the supergroup: offer %+v, messages %+v", when, moved.Offers[0], msgs)
+	if len(msgs) != 1 || msgs[0].Keyboard == nil || board.Of(moved).Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("%s: the offer is not shown once in the supergroup: offer %+v, messages %+v", when, board.Of(moved).Offers[0], msgs)
 	}
 	if f := h.failedCalls(superChat); len(f) != 0 {
 		t.Errorf("%s: calls into the supergroup refused (old ids edited there?): %v", when, f)
@@ -295,7 +296,7 @@ func TestMigratedPlayersListIsNotEditedInTheSupergroup(t *testing.T) {
 	h.startGame()
 	alice := h.users[0]
 	h.say(alice, "/board")
-	old := h.record().DeedsMsg
+	old := board.Of(h.record()).DeedsMsg
 	if old == 0 {
 		t.Fatal("/board posted no players' list")
 	}

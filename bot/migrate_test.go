@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
@@ -18,10 +19,10 @@ func TestOpenOfferFollowsMigration(t *testing.T) {
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	rec := h.record()
-	if len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 {
-		t.Fatalf("the offer was not posted in the group: %+v", rec.Offers)
+	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 {
+		t.Fatalf("the offer was not posted in the group: %+v", board.Of(rec).Offers)
 	}
-	id := rec.Offers[0].ID
+	id := board.Of(rec).Offers[0].ID
 	h.api.Enforce(fakeapi.TelegramLimits())
 	h.api.Migrate(testChat, superChat, p.ux)
 	h.settle()
@@ -36,8 +37,8 @@ func TestOpenOfferFollowsMigration(t *testing.T) {
 	h.api.PushCallback(superChat, msg, p.uy, data)
 	h.settle()
 	moved, _ = h.bot.Snapshot(superChat)
-	if moved.Game.Props[1].Owner != p.y || len(moved.Offers) != 0 {
-		t.Fatalf("Accept in the supergroup not carried out: owner %d, offers %+v", moved.Game.Props[1].Owner, moved.Offers)
+	if board.Of(moved).Game.Props[1].Owner != p.y || len(board.Of(moved).Offers) != 0 {
+		t.Fatalf("Accept in the supergroup not carried out: owner %d, offers %+v", board.Of(moved).Game.Props[1].Owner, board.Of(moved).Offers)
 	}
 	if m := h.offerMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
 		t.Errorf("the offer's message in the supergroup was not closed: %+v", m)

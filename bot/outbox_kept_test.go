@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -98,8 +99,8 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Status != StatusPlaying || rec.Game.Phase != engine.PhaseGameOver {
-		t.Fatalf("the fixture is not a game that just ended: %s, phase %d", rec.Status, rec.Game.Phase)
+	if rec.Status != StatusPlaying || board.Of(rec).Game.Phase != engine.PhaseGameOver {
+		t.Fatalf("the fixture is not a game that just ended: %s, phase %d", rec.Status, board.Of(rec).Game.Phase)
 	}
 	st := &chatState{Chat: testChat, Rec: rec, Remove: true, GameOver: true, Turn: true}
 	owed, err := h.bot.owedMessages(st)
@@ -177,7 +178,7 @@ func TestReminderSurvivesAStop(t *testing.T) {
 	}
 	h.startGame()
 	rec := h.record()
-	user := rec.Seats[rec.Game.Current].User
+	user := rec.Seats[board.Of(rec).Game.Current].User
 	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 	clock.Add(12*time.Hour + time.Second) // half time: the first reminder
 	if !h.api.WaitFor(func() bool { return h.record().Clock.Reminded == 1 }, 5*time.Second) {

@@ -371,7 +371,7 @@ func newestOf(msgs []fakeapi.Message, prefs []Op) (int, string, bool) {
 // waits for, tap by tap in that person's hand.
 func (p *pacePlayer) dealDecide(rec *Record) bool {
 	h := p.h
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	seat := g.Waiting()
 	if seat == dealengine.Nobody {
 		return false
@@ -444,8 +444,8 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 
 func dealVersion(h *harness) uint64 {
 	rec := h.record()
-	if rec == nil || rec.Deal == nil || rec.Deal.Game == nil {
+	if rec == nil || deal.Of(rec) == nil || deal.Of(rec).Game == nil {
 		return 0
 	}
-	return rec.Deal.Game.Version
+	return deal.Of(rec).Game.Version
 }

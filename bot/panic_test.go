@@ -13,6 +13,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -81,6 +82,9 @@ func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
 // boomKind is a kind whose code panics wherever the chat layer calls it
 // outside a handler: what a bug, or a record no code expects, does.
 type boomKind struct{ Kind }
+
+// Its records hold a board's state.
+func init() { kit.RegisterState("boom", state.Decode) }
 
 func (boomKind) Pending(*Record) Pending                { panic("boom: pending") }
 func (boomKind) Show(*chatState, string)                { panic("boom: show") }

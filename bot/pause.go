@@ -7,7 +7,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // /pause, /resume and /kick: a chat admin decides at once; otherwise the
@@ -164,7 +163,7 @@ func (b *Bot) showVote(c *chatState, lang string, v Vote, need int) map[string]a
 	r := c.Rec
 	data := map[string]any{"Count": len(v.Users), "Need": need}
 	if v.Kind == "kick" {
-		data["Player"] = kit.SeatName(r, engine.PlayerID(v.Target))
+		data["Player"] = kit.SeatName(r, v.Target)
 	}
 	k := &kit.Keyboard{Rec: r}
 	k.Row(k.Btn(b.cat.T(lang, "btn_vote_agree", nil), voteButtons[v.Kind], v.Target))

@@ -89,7 +89,7 @@ func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
 	if rec.Status != StatusPlaying || len(rec.Seats) != len(h.users) {
 		t.Fatalf("the game did not start with everyone who joined: status %v, %d seats of %d", rec.Status, len(rec.Seats), len(h.users))
 	}
-	turn := h.message(rec.TurnMsg)
+	turn := h.message(board.Of(rec).TurnMsg)
 	for _, u := range h.users {
 		if !strings.Contains(turn.Text, kit.Escape(u.FirstName)) {
 			t.Errorf("the game's message does not name %s:\n%s", u.FirstName, turn.Text)
@@ -111,7 +111,7 @@ func (h *harness) give(seat engine.PlayerID, sq int) {
 	h.t.Helper()
 	unlock := h.bot.lock(testChat)
 	st, err := h.bot.change(testChat, 0, func(c *chatState) error {
-		c.Rec.Game.Props[sq].Owner = seat
+		board.Of(c.Rec).Game.Props[sq].Owner = seat
 		c.Quiet, c.Turn = true, true // the turn message offers its menus
 		return nil
 	})
@@ -144,7 +144,7 @@ func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 	h := limitedHarness(t, 7)
 	h.startGame()
 	rec := h.record()
-	g := rec.Game
+	g := board.Of(rec).Game
 	cur := g.Current
 	b, c := (cur+1)%3, (cur+2)%3
 	sqs := streets(g, 2)
@@ -180,7 +180,7 @@ func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 		}
 	}
 	h.settle()
-	after := h.record().Game
+	after := board.Of(h.record()).Game
 	if !after.Props[sqs[0]].Mortgaged {
 		t.Error("the mortgage pressed after the roll was not applied")
 	}
@@ -200,7 +200,7 @@ func TestDoubleTapIsDone(t *testing.T) {
 		t.Fatal("no Roll button")
 	}
 	u := h.current(testChat)
-	ver := h.record().Game.Version
+	ver := board.Of(h.record()).Game.Version
 	first := h.api.PushCallback(testChat, msg, u, roll)
 	second := h.api.PushCallback(testChat, msg, u, roll)
 	if a := h.answerOf(first); a.ShowAlert {
@@ -210,7 +210,7 @@ func TestDoubleTapIsDone(t *testing.T) {
 		t.Errorf("the second tap was answered %+v, want the toast \"done\"", a)
 	}
 	h.settle()
-	if v := h.record().Game.Version; v != ver+1 {
+	if v := board.Of(h.record()).Game.Version; v != ver+1 {
 		t.Errorf("the double tap made %d moves, want one", v-ver)
 	}
 }
@@ -227,7 +227,7 @@ func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
 	h.startGame()
 	rec := h.toBuyDecision()
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	first, second, third := h.users[0], h.users[1], h.users[2]
 	msg, open, ok := h.findButton(board.OpAuctionBid, 0, true)
 	if !ok {
@@ -259,8 +259,8 @@ func (h *harness) placeBid(u fakeapi.User, msg int, data, what string) (*Record,
 	h.t.Helper()
 	h.press(u, msg, data)
 	rec := h.record()
-	a := rec.Game.Auction
-	if a == nil || a.Leader != rec.SeatOf(u.ID) {
+	a := board.Of(rec).Game.Auction
+	if a == nil || int(a.Leader) != rec.SeatOf(u.ID) {
 		h.t.Fatalf("%s was not placed: %+v", what, a)
 	}
 	return rec, a
@@ -276,7 +276,7 @@ func (h *harness) wantOutbid(u, leader fakeapi.User, rec *Record, high int, what
 	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
 		h.t.Errorf("%s was answered %+v, want the alert %q", what, got, want)
 	}
-	if h.record().Game.Version != rec.Game.Version {
+	if board.Of(h.record()).Game.Version != board.Of(rec).Game.Version {
 		h.t.Errorf("%s bid", what)
 	}
 }
@@ -299,7 +299,7 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 	h := limitedHarness(t, 11)
 	h.startGame()
 	rec := h.record()
-	own := streets(rec.Game, len(rec.Seats)) // each one's street, to mortgage while others decide
+	own := streets(board.Of(rec).Game, len(rec.Seats)) // each one's street, to mortgage while others decide
 	for s := range rec.Seats {
 		h.give(engine.PlayerID(s), own[s])
 	}
@@ -359,19 +359,19 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 				switch {
 				case p.Op == board.OpAuctionLeave: // any bidder still in
 					r := h.record()
-					if r.Game.Auction == nil {
+					if board.Of(r).Game.Auction == nil {
 						continue
 					}
 					for s := range r.Seats {
-						if !r.Game.Auction.Passed[s] && engine.PlayerID(s) != r.Game.Auction.Leader && !tried[h.userOf(r, engine.PlayerID(s)).FirstName+d] {
+						if !board.Of(r).Game.Auction.Passed[s] && engine.PlayerID(s) != board.Of(r).Game.Auction.Leader && !tried[h.userOf(r, engine.PlayerID(s)).FirstName+d] {
 							u = h.userOf(r, engine.PlayerID(s))
 							break
 						}
 					}
 				case p.Op == board.OpBankruptYes: // the menu's owner
 					r := h.record()
-					if s := r.SeatOf(r.View.User); s >= 0 {
-						u = h.userOf(r, s)
+					if s := r.SeatOf(board.Of(r).View.User); s >= 0 {
+						u = h.userOf(r, engine.PlayerID(s))
 					}
 				default:
 					u = h.userOf(rec, board.DecisionSeat(p.Rev))
@@ -415,11 +415,11 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 		// that is not the decision's.
 		r := h.record()
 		if s := r.SeatOf(who.ID); s >= 0 {
-			other := (s + 1) % engine.PlayerID(len(r.Seats))
+			other := engine.PlayerID((s + 1) % len(r.Seats))
 			u, sq := h.userOf(r, other), own[other]
-			if _, d, ok := h.findButton(board.OpMortgage, sq, false); ok && r.View.User == u.ID {
+			if _, d, ok := h.findButton(board.OpMortgage, sq, false); ok && board.Of(r).View.User == u.ID {
 				h.api.PushCallback(testChat, m.ID, u, d)
-			} else if _, d, ok := h.findButton(board.OpUnmortgage, sq, false); ok && r.View.User == u.ID {
+			} else if _, d, ok := h.findButton(board.OpUnmortgage, sq, false); ok && board.Of(r).View.User == u.ID {
 				h.api.PushCallback(testChat, m.ID, u, d)
 			} else if _, d, ok := h.findButton(board.OpMenuMort, 0, true); ok {
 				h.api.PushCallback(testChat, m.ID, u, d)

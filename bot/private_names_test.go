@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -25,10 +27,10 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	if alice.LanguageCode != "en" {
 		t.Fatalf("the harness's users changed: %+v", h.users)
 	}
-	seat := rec.SeatOf(alice.ID)
+	seat := engine.PlayerID(rec.SeatOf(alice.ID))
 	h.edit(func(r *Record) {
-		r.Game.Current = seat
-		r.Game.Props[1].Owner = seat
+		board.Of(r).Game.Current = seat
+		board.Of(r).Game.Props[1].Owner = seat
 	})
 	h.mustPress(alice, OpTrade)
 	h.pressPrivate(alice, OpTrTo, int((seat+1)%3))
@@ -82,10 +84,10 @@ func TestDealHandShowsTheGroupsCards(t *testing.T) {
 	h.api.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID))
 	h.settle()
 	rec = h.record()
-	seat := rec.SeatOf(alice.ID)
+	seat := engine.PlayerID(rec.SeatOf(alice.ID))
 	var text string
 	for _, m := range h.api.Messages(alice.ID) {
-		if m.ID == rec.Deal.Hands[seat].Msg {
+		if m.ID == deal.Of(rec).Hands[seat].Msg {
 			text = m.Text
 		}
 	}
@@ -93,7 +95,7 @@ func TestDealHandShowsTheGroupsCards(t *testing.T) {
 	if !strings.Contains(text, title[:strings.Index(title, "(")]) {
 		t.Fatalf("Alice's hand is not in English:\n%s", text)
 	}
-	for _, c := range rec.Deal.Game.View(dealengine.PlayerID(seat)).Hand {
+	for _, c := range deal.Of(rec).Game.View(dealengine.PlayerID(seat)).Hand {
 		kind := strconv.Itoa(int(dealengine.Cards[c].Kind))
 		ru, en := h.bot.cat.T("ru", "deal_card_"+kind, nil), h.bot.cat.T("en", "deal_card_"+kind, nil)
 		if !strings.Contains(text, ru) || (en != ru && strings.Contains(text, "• "+en)) {

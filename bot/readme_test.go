@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -48,11 +49,11 @@ func exampleTurn(t *testing.T, lang string) string {
 	for i := 0; i < 400; i++ {
 		rec := h.record()
 		rent := false
-		for _, e := range rec.Turn {
+		for _, e := range board.Of(rec).Turn {
 			rent = rent || e.Kind == engine.EvRentPaid
 		}
-		if rec.Game.Phase == engine.PhaseBuyDecision && rent {
-			m := h.message(rec.TurnMsg)
+		if board.Of(rec).Game.Phase == engine.PhaseBuyDecision && rent {
+			m := h.message(board.Of(rec).TurnMsg)
 			lines := []string{shownText(m.Text), ""}
 			for _, row := range m.Keyboard {
 				var bs []string

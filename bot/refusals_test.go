@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -22,7 +23,7 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.record()
-	cur := rec.Game.Current
+	cur := board.Of(rec).Game.Current
 	current := h.userOf(rec, cur)
 	var others []fakeapi.User
 	for i := range rec.Seats {
@@ -60,7 +61,7 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 	}
 	h.press(others[0], q, yes)
 	expect(others[0], own(others[0]), "refuse_menu_of", map[string]any{"Player": kit.Isolate(rec.Seats[cur].Name)})
-	if h.record().Game.Players[cur].Bankrupt {
+	if board.Of(h.record()).Game.Players[cur].Bankrupt {
 		t.Fatal("someone else confirmed the current player's /leave")
 	}
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
@@ -215,7 +217,7 @@ func TestStatsOfBankruptPlayer(t *testing.T) {
 	}
 	h.say(h.users[1], "/top")
 	top, _ := h.api.LastMessage(testChat)
-	alice := h.bot.cat.Money("en", ended.Game.NetWorth(0))
+	alice := h.bot.cat.Money("en", board.Of(ended).Game.NetWorth(0))
 	if strings.Contains(top.Text, zero) || !strings.Contains(top.Text, none) || !strings.Contains(top.Text, alice) {
 		t.Errorf("/top: %q (Alice's net worth %s)", top.Text, alice)
 	}
@@ -247,7 +249,7 @@ func TestRematchOfDealGame(t *testing.T) {
 		t.Errorf("the Deal result after the rematch: %q %v", end.Text, end.Keyboard)
 	}
 	h.mustPress(h.users[2], OpStart)
-	if rec := h.record(); rec == nil || rec.Status != StatusPlaying || rec.Deal == nil || len(rec.Seats) != len(ended.Seats) {
+	if rec := h.record(); rec == nil || rec.Status != StatusPlaying || deal.Of(rec) == nil || len(rec.Seats) != len(ended.Seats) {
 		t.Fatalf("the rematch did not start as a Deal game: %+v", rec)
 	}
 }

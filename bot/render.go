@@ -42,7 +42,7 @@ func (b *Bot) lobbyKeyboard(lang string, rec *Record) *kit.Markup {
 	if rec.LobbyMore {
 		b.autoStartRow(k, lang, rec)
 		if last := lastComputer(rec); last >= 0 {
-			lv := b.cat.T(lang, "level_"+rec.Seats[last].Level.String(), nil)
+			lv := b.cat.T(lang, "level_"+levelOf(rec.Seats[last]).String(), nil)
 			k.Row(k.Btn(b.cat.T(lang, "btn_computer_level", map[string]any{"Level": lv}), OpLevel, 0))
 		}
 		k.Row(b.notifyButton(lang)) // bot/lobby_notify.go

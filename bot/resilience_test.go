@@ -156,14 +156,14 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	if l := logs.String(); !strings.Contains(l, "level=ERROR") || !strings.Contains(l, "chat="+strconv.FormatInt(testChat, 10)) {
 		t.Errorf("the failed save was not logged as an error naming the chat: %q", l)
 	}
-	if rec := h.record(); rec.Rev != before.Rev || rec.Game.Version != before.Game.Version {
-		t.Fatalf("after the failed save the game moved: revision %d→%d, version %d→%d", before.Rev, rec.Rev, before.Game.Version, rec.Game.Version)
+	if rec := h.record(); rec.Rev != before.Rev || board.Of(rec).Game.Version != board.Of(before).Game.Version {
+		t.Fatalf("after the failed save the game moved: revision %d→%d, version %d→%d", before.Rev, rec.Rev, board.Of(before).Game.Version, board.Of(rec).Game.Version)
 	}
 	if _, now, _ := h.buttonIn(testChat, OpRoll); now != data {
 		t.Fatalf("the Roll button changed to %q after a change that was not saved", now)
 	}
 	h.press(player, msg, data)
-	if rec := h.record(); rec.Game.Version == before.Game.Version {
+	if rec := h.record(); board.Of(rec).Game.Version == board.Of(before).Game.Version {
 		t.Fatal("with the space back, the same press did not move the game")
 	}
 }
@@ -182,15 +182,15 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 	shown := func(when string) int {
 		t.Helper()
 		rec, _ := h.bot.Snapshot(superChat)
-		if rec == nil || rec.Game == nil {
+		if rec == nil || board.Of(rec).Game == nil {
 			t.Fatalf("%s: no game in the supergroup", when)
 		}
 		msg, _, ok := h.buttonIn(superChat, OpRoll)
 		if !ok {
 			t.Fatalf("%s: the game's message is not in the supergroup: %+v", when, h.api.Messages(superChat))
 		}
-		if rec.TurnMsg != msg {
-			t.Fatalf("%s: the record names message %d, the supergroup shows the game in %d", when, rec.TurnMsg, msg)
+		if board.Of(rec).TurnMsg != msg {
+			t.Fatalf("%s: the record names message %d, the supergroup shows the game in %d", when, board.Of(rec).TurnMsg, msg)
 		}
 		return msg
 	}
@@ -221,8 +221,8 @@ func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
 	var other fakeapi.User
 	for i := 0; ; i++ {
 		rec := h.record()
-		g := rec.Game
-		if g.Phase == engine.PhaseTurnStart && rec.View.Menu == "" {
+		g := board.Of(rec).Game
+		if g.Phase == engine.PhaseTurnStart && board.Of(rec).View.Menu == "" {
 			for p := range g.Players {
 				if id := engine.PlayerID(p); id != g.Current && g.Active(id) && len(board.MortgageActions(g, id)) > 0 {
 					other = h.userOf(rec, id)
@@ -243,16 +243,16 @@ func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
 	current := h.current(testChat)
 	rev := h.record().Rev
 	h.mustPress(other, OpMenuMort)
-	if rec := h.record(); rec.View.Menu != "mortgage" || rec.View.User != other.ID {
-		t.Fatalf("the menu did not open: view %+v", rec.View)
+	if rec := h.record(); board.Of(rec).View.Menu != "mortgage" || board.Of(rec).View.User != other.ID {
+		t.Fatalf("the menu did not open: view %+v", board.Of(rec).View)
 	}
 	h.mustPress(current, OpBack)
-	if rec := h.record(); rec.View.User != other.ID {
-		t.Fatalf("another player closed %s's menu: view %+v", other.FirstName, rec.View)
+	if rec := h.record(); board.Of(rec).View.User != other.ID {
+		t.Fatalf("another player closed %s's menu: view %+v", other.FirstName, board.Of(rec).View)
 	}
 	h.mustPress(other, OpBack)
-	if rec := h.record(); rec.View.Menu != "" || rec.Rev != rev {
-		t.Fatalf("after the menu and Back: view %+v, revision %d→%d; want no menu and the same revision", rec.View, rev, rec.Rev)
+	if rec := h.record(); board.Of(rec).View.Menu != "" || rec.Rev != rev {
+		t.Fatalf("after the menu and Back: view %+v, revision %d→%d; want no menu and the same revision", board.Of(rec).View, rev, rec.Rev)
 	}
 	v := h.version(testChat)
 	h.press(current, rollMsg, roll)
@@ -290,7 +290,7 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 	ux := h.current(testChat)
 	// Something to trade, and a player the bot cannot write to (never
 	// started it).
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current })
 	h.api.Kick(ux.ID)
 	trade := func() {
 		t.Helper()
@@ -330,7 +330,7 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 	h := newHarness(t, 11, nil)
 	h.startGame()
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	ux := h.userOf(rec, x)
 	h.draftPortForCash(rec, ux, (x+1)%3)
 	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})

@@ -48,8 +48,8 @@ func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op O
 			return false
 		}
 		s := &rec.Seats[last]
-		s.Level = s.Level.Next()
-		s.Name = b.computerName(lang, int(-s.User), s.Level)
+		s.Level = kit.Level(levelOf(*s).Next())
+		s.Name = b.computerName(lang, int(-s.User), levelOf(*s))
 		return true
 	}
 	if op == OpDropComputer {
@@ -94,3 +94,6 @@ func lastComputer(rec *Record) int {
 	}
 	return last
 }
+
+// levelOf is a computer seat's level (kit.Level stores its value).
+func levelOf(s Seat) level.Level { return level.Level(s.Level) }

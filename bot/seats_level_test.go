@@ -27,21 +27,21 @@ func TestLobbyComputerLevel(t *testing.T) {
 	h.mustPress(h.users[0], OpAddComputer)
 	h.lobbyView(h.users[0], true)
 	rec := h.record()
-	if rec.Seats[2].Level != level.Normal || !strings.Contains(rec.Seats[2].Name, "normal") {
+	if rec.Seats[2].Level != kit.Level(level.Normal) || !strings.Contains(rec.Seats[2].Name, "normal") {
 		t.Fatalf("a new computer seat %+v: want normal, said in its name", rec.Seats[2])
 	}
 	msg, data, _ := h.findButton(OpLevel, 0, true)
 	h.press(h.users[1], msg, data)
-	if a := h.lastAlert(); !a.ShowAlert || h.record().Seats[2].Level != level.Normal {
+	if a := h.lastAlert(); !a.ShowAlert || h.record().Seats[2].Level != kit.Level(level.Normal) {
 		t.Fatalf("someone else changed a computer's level (answer %+v)", a)
 	}
 	for _, want := range []level.Level{level.Hard, level.Easy, level.Normal, level.Hard} {
 		h.mustPress(h.users[0], OpLevel)
 		rec := h.record()
-		if s := rec.Seats[2]; s.Level != want || !strings.Contains(s.Name, want.String()) {
+		if s := rec.Seats[2]; s.Level != kit.Level(want) || !strings.Contains(s.Name, want.String()) {
 			t.Fatalf("after the level button, the last computer seat is %+v; want %v", s, want)
 		}
-		if rec.Seats[1].Level != level.Normal {
+		if rec.Seats[1].Level != kit.Level(level.Normal) {
 			t.Fatalf("the level button changed the first computer seat: %+v", rec.Seats[1])
 		}
 	}
@@ -72,16 +72,16 @@ func (h *harness) lobbyButtons() [][]fakeapi.Button {
 func TestSeatLevelStored(t *testing.T) {
 	t.Parallel()
 	r, err := kit.DecodeRecord([]byte(`{"id":1,"status":"lobby","seats":[{"user":-1,"name":"🤖 Computer 1","computer":true}]}`))
-	if err != nil || r.Seats[0].Level != level.Normal {
+	if err != nil || r.Seats[0].Level != kit.Level(level.Normal) {
 		t.Fatalf("an old seat reads as %+v, %v; want normal", r.Seats, err)
 	}
-	r.Seats[0].Level = level.Hard
+	r.Seats[0].Level = kit.Level(level.Hard)
 	b, err := r.Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var back kit.Record
-	if err := json.Unmarshal(b, &back); err != nil || back.Seats[0].Level != level.Hard {
+	if err := json.Unmarshal(b, &back); err != nil || back.Seats[0].Level != kit.Level(level.Hard) {
 		t.Fatalf("a hard seat reads back as %+v, %v", back.Seats, err)
 	}
 }

@@ -27,7 +27,7 @@ func (h *harness) lobbyWithComputers(n int) {
 
 // computerDue says whether the game waits for a computer's move.
 func (h *harness) computerDue(rec *Record) bool {
-	return rec != nil && rec.Game != nil && h.bot.kindOf(rec).Pending(rec).Computer
+	return rec != nil && board.Of(rec).Game != nil && h.bot.kindOf(rec).Pending(rec).Computer
 }
 
 // TestLobbyComputerSeats: only the creator (or an admin) adds computer
@@ -99,8 +99,8 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	// nothing for the players).
 	spectator := fakeapi.User{ID: 99, FirstName: "Zoe", LanguageCode: "en"}
 	h.mustPress(spectator, board.OpFollow)
-	if rec := h.record(); !slices.Equal(rec.Followers, []int64{spectator.ID}) {
-		t.Fatalf("after 👁 the followers are %v", rec.Followers)
+	if rec := h.record(); !slices.Equal(board.Of(rec).Followers, []int64{spectator.ID}) {
+		t.Fatalf("after 👁 the followers are %v", board.Of(rec).Followers)
 	}
 	// What Alice presses when the game waits for her: no purchases, so the
 	// computers own the board and the game ends.
@@ -138,10 +138,10 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	// turn, edited per move (TestTurnBudget: 2.35 a plain turn of people;
 	// here every free deed Alice lands on is auctioned, a bid an edit).
 	calls := len(h.api.Calls("sendMessage")) + len(h.api.Calls("editMessageText")) + len(h.api.Calls("editMessageReplyMarkup"))
-	if perTurn := float64(calls) / float64(arch.Game.Turn); perTurn > 4 {
+	if perTurn := float64(calls) / float64(board.Of(arch).Game.Turn); perTurn > 4 {
 		t.Errorf("%.2f requests a turn, want at most 4", perTurn)
 	}
-	t.Logf("%d turns, %d rolls, %d purchases, %.2f requests a turn; the end: %s", arch.Game.Turn, rolls[true]+rolls[false], bought[true], float64(calls)/float64(arch.Game.Turn), end)
+	t.Logf("%d turns, %d rolls, %d purchases, %.2f requests a turn; the end: %s", board.Of(arch).Game.Turn, rolls[true]+rolls[false], bought[true], float64(calls)/float64(board.Of(arch).Game.Turn), end)
 	private := h.api.Messages(spectator.ID)
 	if len(private) != 1 || !strings.HasPrefix(private[0].Text, h.bot.cat.T("en", "follow_ended", nil)) ||
 		!strings.Contains(private[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
@@ -185,28 +185,28 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 		h.mustPress(alice, board.OpRoll)
 	}
 	rec := h.record()
-	ver, log := rec.Game.Version, len(rec.Turn)
+	ver, log := board.Of(rec).Game.Version, len(board.Of(rec).Turn)
 	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
 	if pause != Paces[PaceLive].ComputerPause() {
 		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
 	}
 	h.timerPass() // nothing is due yet
-	if h.record().Game.Version != ver {
+	if board.Of(h.record()).Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
 	h.stop()
 	h.start()
 	clock.Add(pause)
-	rec = h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Game.Version != ver })
+	rec = h.waitRecord("the computer's move after the restart", func(r *Record) bool { return board.Of(r).Game.Version != ver })
 	h.timerPass() // a second run of the move would show now
 	rec = h.record()
-	if rec.Game.Version != ver+1 {
-		t.Fatalf("after the restart the game moved %d times, want once", rec.Game.Version-ver)
+	if board.Of(rec).Game.Version != ver+1 {
+		t.Fatalf("after the restart the game moved %d times, want once", board.Of(rec).Game.Version-ver)
 	}
-	if rec.Computer == nil {
+	if board.Of(rec).Computer == nil {
 		t.Error("the computers' strategy and memory are not stored with the game")
 	}
-	if len(rec.Turn) <= log && rec.TurnMsg == 0 {
+	if len(board.Of(rec).Turn) <= log && board.Of(rec).TurnMsg == 0 {
 		t.Error("the computer's move is not shown")
 	}
 }

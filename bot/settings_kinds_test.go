@@ -139,10 +139,10 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	}
 	h.mustPress(h.users[1], OpJoin)
 	h.mustPress(alice, OpStart)
-	if rec := h.record(); rec.Status != StatusPlaying || rec.Deal == nil || rec.Deal.Game == nil || rec.Game != nil {
+	if rec := h.record(); rec.Status != StatusPlaying || deal.Of(rec) == nil || deal.Of(rec).Game == nil || board.Of(rec).Game != nil {
 		t.Fatalf("the Deal lobby did not start a Deal game: %+v", rec)
 	}
-	if !h.record().Deal.Game.Rules.SayNoCostsPlay {
+	if !deal.Of(h.record()).Game.Rules.SayNoCostsPlay {
 		t.Error("by default a Just Say No on one's turn is free: the book counts it among the 3 plays")
 	}
 }
@@ -200,7 +200,7 @@ func TestLobbyFollowsTheEdition(t *testing.T) {
 	}
 	h.mustPress(h.users[1], OpJoin)
 	h.mustPress(alice, OpStart)
-	if rec := h.record(); rec.Game == nil || rec.Game.Edition != engine.Classic || rec.Deal != nil {
+	if rec := h.record(); board.Of(rec).Game == nil || board.Of(rec).Game.Edition != engine.Classic || deal.Of(rec) != nil {
 		t.Fatalf("the lobby did not start a classic game: %+v", rec)
 	}
 }
@@ -310,7 +310,7 @@ func TestTimeZoneSetting(t *testing.T) {
 	}
 	// The turn message shows its deadline in Kyiv's time at once.
 	deadline := kit.DeadlineText(h.bot.cat, "en", loc, clock.Now(), rec.Clock.Deadline)
-	if turn := h.findMsg(testChat, rec.TurnMsg); deadline == "" || turn == nil || !strings.Contains(turn.Text, deadline) {
+	if turn := h.findMsg(testChat, board.Of(rec).TurnMsg); deadline == "" || turn == nil || !strings.Contains(turn.Text, deadline) {
 		t.Errorf("the turn message does not show %q: %+v", deadline, turn)
 	}
 	// A forged zone is refused.

@@ -97,7 +97,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 
 	h.startGame()
 	rec := h.record()
-	g := rec.Game
+	g := board.Of(rec).Game
 	for i := range g.Players {
 		if g.Players[i].Cash != 2000 {
 			t.Errorf("player %d starts with %d, want 2000", i, g.Players[i].Cash)
@@ -114,7 +114,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 			t.Errorf("seat %d: user %d, want %d", (int(g.Current)+i)%3, got, h.users[from].ID)
 		}
 	}
-	for _, e := range rec.Turn {
+	for _, e := range board.Of(rec).Turn {
 		if e.Kind == engine.EvOrderRoll {
 			t.Error("an order roll was shown although the seats were drawn")
 		}
@@ -138,7 +138,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	if h.chatSettings().Options.Rules.StartingCash != 3000 {
 		t.Error("the chat's settings did not change")
 	}
-	if rec := h.record(); rec.Options.Rules.StartingCash != 2000 || rec.Game.Rules.StartingCash != 2000 {
+	if rec := h.record(); rec.Options.Rules.StartingCash != 2000 || board.Of(rec).Game.Rules.StartingCash != 2000 {
 		t.Error("the running game's settings changed")
 	}
 	// The creator may not change settings once the game runs.
@@ -148,26 +148,26 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	}
 
 	// Auctions off: declining a property does not open an auction.
-	for i := 0; i < 200 && h.record().Game.Phase != engine.PhaseBuyDecision; i++ {
+	for i := 0; i < 200 && board.Of(h.record()).Game.Phase != engine.PhaseBuyDecision; i++ {
 		rec := h.record()
 		op := OpRoll
-		if rec.Game.Phase == engine.PhaseTurnEnd && !rec.Game.RollAgain {
+		if board.Of(rec).Game.Phase == engine.PhaseTurnEnd && !board.Of(rec).Game.RollAgain {
 			op = OpEndTurn
 		}
-		if rec.Game.Phase != engine.PhaseTurnStart && rec.Game.Phase != engine.PhaseTurnEnd {
-			t.Fatalf("unexpected phase %d", rec.Game.Phase)
+		if board.Of(rec).Game.Phase != engine.PhaseTurnStart && board.Of(rec).Game.Phase != engine.PhaseTurnEnd {
+			t.Fatalf("unexpected phase %d", board.Of(rec).Game.Phase)
 		}
-		h.mustPress(h.userOf(rec, rec.Game.Current), op)
+		h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), op)
 	}
 	rec = h.record()
-	if rec.Game.Phase != engine.PhaseBuyDecision {
+	if board.Of(rec).Game.Phase != engine.PhaseBuyDecision {
 		t.Fatal("never reached a purchase decision")
 	}
-	sq := rec.Game.Players[rec.Game.Current].Pos
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	rec = h.record()
-	if rec.Game.Phase == engine.PhaseAuction || rec.Game.Props[sq].Owner != engine.NoOwner {
-		t.Fatalf("declining with auctions off: phase %d, owner %d", rec.Game.Phase, rec.Game.Props[sq].Owner)
+	if board.Of(rec).Game.Phase == engine.PhaseAuction || board.Of(rec).Game.Props[sq].Owner != engine.NoOwner {
+		t.Fatalf("declining with auctions off: phase %d, owner %d", board.Of(rec).Game.Phase, board.Of(rec).Game.Props[sq].Owner)
 	}
 }
 
@@ -303,10 +303,10 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		o.Rules = &r
 		s.Options = o
 		c := start(s, 3)
-		if c.Rec.Game == nil {
+		if board.Of(c.Rec).Game == nil {
 			t.Fatalf("rule %s: the game did not start (%q)", h.ID, c.Alert)
 		}
-		got, want := c.Rec.Game.Rules, def
+		got, want := board.Of(c.Rec).Game.Rules, def
 		want.AutoEndTurn = !c.Rec.Options.ManualEndTurn // chat games pass the dice on by themselves
 		gotOpts := *c.Rec.Options
 		gotOn := *h.Field(&gotOpts, &got)
@@ -320,7 +320,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		}
 	}
 	s := Settings{Options: ChatOptions{MaxPlayers: 2}}
-	if c := start(s, 3); c.Rec.Game != nil || c.Alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
+	if c := start(s, 3); board.Of(c.Rec).Game != nil || c.Alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
 		t.Errorf("3 people started a game of at most 2: %q", c.Alert)
 	}
 }

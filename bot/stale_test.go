@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
@@ -27,8 +28,8 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 		t.Fatal("the Roll was not answered")
 	}
 	rec := h.record()
-	if rec.TurnMsg != msg {
-		t.Fatalf("the Roll ended the turn (message %d, then %d): this seed does not make an edit only", msg, rec.TurnMsg)
+	if board.Of(rec).TurnMsg != msg {
+		t.Fatalf("the Roll ended the turn (message %d, then %d): this seed does not make an edit only", msg, board.Of(rec).TurnMsg)
 	}
 	h.backdate(10 * time.Minute)
 	h.stop()
@@ -52,12 +53,12 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 	if !shows(roll) {
 		t.Fatal("the turn message is up to date without a press: the test proves nothing")
 	}
-	ver := h.record().Game.Version
+	ver := board.Of(h.record()).Game.Version
 	h.press(roller, msg, roll)
 	if a, _ := h.answerTo(update + 1); a.ShowAlert || a.Text != h.bot.cat.T(h.bot.chatLang(testChat, roller.LanguageCode), "toast_done", nil) {
 		t.Errorf("the second tap was answered %+v, want the toast \"done\"", a)
 	}
-	if h.record().Game.Version != ver {
+	if board.Of(h.record()).Game.Version != ver {
 		t.Fatal("the second tap rolled again")
 	}
 	if shows(roll) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -18,11 +19,11 @@ func TestBusinessLobbyFirstStarts(t *testing.T) {
 		h.openLobby(engine.Business)
 		h.mustPress(h.users[0], OpStart)
 		rec := h.record()
-		if rec == nil || rec.Game == nil {
+		if rec == nil || board.Of(rec).Game == nil {
 			t.Fatal("the game did not start")
 		}
-		if rec.Game.Current != 0 || rec.Seats[0].User != h.users[0].ID {
-			t.Fatalf("seed %d: seat %d starts; seat 0 is user %d, the lobby's first %d", seed, rec.Game.Current, rec.Seats[0].User, h.users[0].ID)
+		if board.Of(rec).Game.Current != 0 || rec.Seats[0].User != h.users[0].ID {
+			t.Fatalf("seed %d: seat %d starts; seat 0 is user %d, the lobby's first %d", seed, board.Of(rec).Game.Current, rec.Seats[0].User, h.users[0].ID)
 		}
 		last, _ := h.api.LastMessage(testChat)
 		if order := strings.Split(h.bot.cat.T("en", "turn_order", map[string]any{"Rolls": ""}), ":")[0]; strings.Contains(last.Text, order) {

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -132,7 +131,7 @@ func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record, stopped boo
 		if data, ok := tx.UserStats(seat.User); ok {
 			_ = json.Unmarshal(data, &us)
 		}
-		if rec.Kind != "" && rec.Kind != board.Name {
+		if rec.Kind != "" && rec.Kind != defaultKind() {
 			cs.addKind(seat.Name, rec.Kind, res)
 			us.addKind(seat.Name, rec.Kind, res)
 		} else {
@@ -197,7 +196,7 @@ func chatTop(tx *storage.Tx, chat int64) []ranked {
 func (b *Bot) statsBlock(lang string, s PlayerStats) string {
 	set := b.cat.T(lang, "stats_no_set", nil)
 	if ed, grp, ok := s.Favourite(); ok {
-		if name, ok := b.capsOf(b.kinds[board.Name]).sets.SetName(lang, ed+":"+strconv.Itoa(grp)); ok {
+		if name, ok := b.capsOf(b.kinds[defaultKind()]).sets.SetName(lang, ed+":"+strconv.Itoa(grp)); ok {
 			set = name
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -45,8 +46,8 @@ func TestStatsAfterGames(t *testing.T) {
 		h.step(r, seen)
 	}
 	rec := h.record()
-	if len(rec.History) == 0 || len(rec.History) > maxHistory+historySlack {
-		t.Fatalf("history holds %d events", len(rec.History))
+	if len(board.Of(rec).History) == 0 || len(board.Of(rec).History) > maxHistory+historySlack {
+		t.Fatalf("history holds %d events", len(board.Of(rec).History))
 	}
 	h.say(h.users[2], "/history")
 	last, _ := h.api.LastMessage(testChat)
@@ -54,16 +55,16 @@ func TestStatsAfterGames(t *testing.T) {
 	if !strings.HasPrefix(last.Text, h.bot.cat.T("en", "history_title", nil)) || len(lines) < 3 || len(lines) > historyShown+1 {
 		t.Errorf("/history answered %d lines: %q", len(lines), last.Text)
 	}
-	if want := boardOf(h).EventLine("en", rec, rec.History[len(rec.History)-1]); want != "" && !strings.Contains(last.Text, want) {
+	if want := boardOf(h).EventLine("en", rec, board.Of(rec).History[len(board.Of(rec).History)-1]); want != "" && !strings.Contains(last.Text, want) {
 		t.Errorf("/history lacks the newest event %q", want)
 	}
 	worth, won := map[int64]int{}, map[int64]int{}
 	for i, s := range rec.Seats {
-		worth[s.User] = rec.Game.NetWorth(engine.PlayerID(i))
+		worth[s.User] = board.Of(rec).Game.NetWorth(engine.PlayerID(i))
 	}
 	// The ranking's leader, alone ahead, counts the /endgame as a win.
-	rank := rec.Game.Standings()
-	if worth[rec.Seats[rank[0]].User] > worth[rec.Seats[rank[1]].User] && !rec.Game.Players[rank[0]].Bankrupt {
+	rank := board.Of(rec).Game.Standings()
+	if worth[rec.Seats[rank[0]].User] > worth[rec.Seats[rank[1]].User] && !board.Of(rec).Game.Players[rank[0]].Bankrupt {
 		won[rec.Seats[rank[0]].User] = 1
 	}
 	if len(won) == 0 {
@@ -93,7 +94,7 @@ func TestStatsAfterGames(t *testing.T) {
 		t.Fatal("the game did not end")
 	}
 	arch := h.archivedRecord()
-	winner := arch.Seats[arch.Game.Winner].User
+	winner := arch.Seats[board.Of(arch).Game.Winner].User
 	for _, u := range h.users {
 		here, all := h.stats(u.ID)
 		wantWon, wantBankrupt := won[u.ID], 1
@@ -120,7 +121,7 @@ func TestStatsAfterGames(t *testing.T) {
 	h.say(alice, "/top")
 	last, _ = h.api.LastMessage(testChat)
 	lines = strings.Split(last.Text, "\n")
-	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+kit.Name(arch.Seats[arch.Game.Winner].Name)) {
+	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+kit.Name(arch.Seats[board.Of(arch).Game.Winner].Name)) {
 		t.Errorf("/top does not list the winner first: %q", last.Text)
 	}
 }

@@ -128,22 +128,22 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 	h.startGame()
 	for i := 0; i < 200; i++ {
 		rec := h.record()
-		if rec.Game.Phase == engine.PhaseBuyDecision {
+		if board.Of(rec).Game.Phase == engine.PhaseBuyDecision {
 			break
 		}
-		cur := rec.Game.Current
+		cur := board.Of(rec).Game.Current
 		op := OpRoll
-		if rec.Game.Phase == engine.PhaseTurnEnd && !rec.Game.RollAgain {
+		if board.Of(rec).Game.Phase == engine.PhaseTurnEnd && !board.Of(rec).Game.RollAgain {
 			op = OpEndTurn
 		}
-		if rec.Game.Phase != engine.PhaseTurnStart && rec.Game.Phase != engine.PhaseTurnEnd {
-			t.Fatalf("unexpected phase %d", rec.Game.Phase)
+		if board.Of(rec).Game.Phase != engine.PhaseTurnStart && board.Of(rec).Game.Phase != engine.PhaseTurnEnd {
+			t.Fatalf("unexpected phase %d", board.Of(rec).Game.Phase)
 		}
 		h.mustPress(h.userOf(rec, cur), op)
 	}
 	rec := h.record()
-	sq := rec.Game.Players[rec.Game.Current].Pos
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no bid button in the auction")
@@ -153,15 +153,15 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 	h.start()
 	clock.Add(29 * time.Second)
 	h.timerPass() // at the old time
-	if rec := h.record(); rec.Game.Phase != engine.PhaseAuction {
-		t.Fatalf("auction closed before the silence ran out (phase %d)", rec.Game.Phase)
+	if rec := h.record(); board.Of(rec).Game.Phase != engine.PhaseAuction {
+		t.Fatalf("auction closed before the silence ran out (phase %d)", board.Of(rec).Game.Phase)
 	}
 	clock.Add(2 * time.Second)
-	if !h.api.WaitFor(func() bool { return h.record().Game.Phase != engine.PhaseAuction }, 5*time.Second) {
+	if !h.api.WaitFor(func() bool { return board.Of(h.record()).Game.Phase != engine.PhaseAuction }, 5*time.Second) {
 		t.Fatal("auction did not close after 30 s of silence")
 	}
 	rec = h.record()
-	if owner := rec.Game.Props[sq].Owner; owner != rec.SeatOf(h.users[2].ID) {
+	if owner := board.Of(rec).Game.Props[sq].Owner; int(owner) != rec.SeatOf(h.users[2].ID) {
 		t.Fatalf("the only bidder does not own the property (owner %d)", owner)
 	}
 }
@@ -201,12 +201,12 @@ func TestCommands(t *testing.T) {
 		t.Fatal("/leave did not ask for confirmation")
 	}
 	h.press(h.users[2], msg, data)
-	if rec := h.record(); rec.Game.Players[rec.SeatOf(h.users[2].ID)].Bankrupt {
+	if rec := h.record(); board.Of(rec).Game.Players[rec.SeatOf(h.users[2].ID)].Bankrupt {
 		t.Fatal("someone else confirmed another player's leaving")
 	}
 	h.press(h.users[1], msg, data)
 	rec := h.record()
-	if !rec.Game.Players[rec.SeatOf(h.users[1].ID)].Bankrupt {
+	if !board.Of(rec).Game.Players[rec.SeatOf(h.users[1].ID)].Bankrupt {
 		t.Fatal("/leave confirmed did not take the player out")
 	}
 	// /endgame: not for a plain player; the creator confirms.

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -40,7 +41,7 @@ func TestZoneFollowsLanguageUntilChosen(t *testing.T) {
 			h.mustPress(h.users[0], OpStart)
 			rec := h.record()
 			want := kit.DeadlineText(h.bot.cat, lang, loc, clock.Now(), rec.Clock.Deadline)
-			turn := h.message(rec.TurnMsg).Text
+			turn := h.message(board.Of(rec).TurnMsg).Text
 			if want == "" || !strings.Contains(turn, want) {
 				t.Errorf("the turn message lacks %q:\n%s", want, turn)
 			}

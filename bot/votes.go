@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Vote messages (/pause, /resume, /kick, bot/pause.go): one message per
@@ -51,7 +50,7 @@ func (b *Bot) closeVotes(c *chatState, lang string, match func(Vote) bool, outco
 func (b *Bot) voteTitle(lang string, r *Record, v Vote) string {
 	data := map[string]any{}
 	if v.Kind == "kick" {
-		data["Player"] = kit.SeatName(r, engine.PlayerID(v.Target))
+		data["Player"] = kit.SeatName(r, v.Target)
 	}
 	return b.cat.T(lang, "vote_title_"+v.Kind, data)
 }

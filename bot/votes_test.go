@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -66,7 +67,7 @@ func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 	}
 	ended(resume, h.bot.cat.T("en", "vote_passed", nil), h.bot.cat.T("en", "vote_title_resume", nil))
 	rec := h.record()
-	target := rec.Game.Waiting()
+	target := board.Of(rec).Game.Waiting()
 	var voter fakeapi.User
 	for i := range rec.Seats {
 		if engine.PlayerID(i) != target {
@@ -78,10 +79,10 @@ func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 	kick := h.voteMessage(OpVoteKick)
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
-	for i := 0; i < 50 && h.record().Game.Waiting() == target; i++ {
+	for i := 0; i < 50 && board.Of(h.record()).Game.Waiting() == target; i++ {
 		h.step(r, seen)
 	}
-	if h.record().Game.Waiting() == target {
+	if board.Of(h.record()).Game.Waiting() == target {
 		t.Fatal("the game kept waiting for the same player")
 	}
 	ended(kick, h.bot.cat.T("en", "vote_void_moved", nil), h.bot.cat.T("en", "vote_title_kick", map[string]any{"Player": kit.SeatName(rec, target)}))

@@ -49,21 +49,21 @@ func auctionSlot(game uint64, seq int) string {
 // running one's refresh is made now or left for later (refreshDue).
 func (b *Kind) followAuctions(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
-	g := rec.Game
+	g := Of(rec).Game
 	opened := false
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvAuctionStarted:
-			rec.Auctions++
-			rec.Auction, opened = &auctionMsg{Seq: rec.Auctions}, true
+			Of(rec).Auctions++
+			Of(rec).Auction, opened = &auctionMsg{Seq: Of(rec).Auctions}, true
 		case engine.EvAuctionWon, engine.EvAuctionUnsold:
-			if a := rec.Auction; a != nil {
+			if a := Of(rec).Auction; a != nil {
 				c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.auctionOutcome(lang, rec, e))
 			}
-			rec.Auction = nil
+			Of(rec).Auction = nil
 		}
 	}
-	a := rec.Auction
+	a := Of(rec).Auction
 	if a == nil {
 		return
 	}
@@ -100,8 +100,8 @@ const maxRefreshGap = 15 * time.Second
 // refreshDue is when the running auction's message is due a refresh it
 // was denied (game time; 0: it shows the latest bid).
 func refreshDue(rec *Record) int64 {
-	a := rec.Auction
-	if a == nil || rec.Game == nil || rec.Game.Phase != engine.PhaseAuction || a.ShownVer == rec.Game.Version {
+	a := Of(rec).Auction
+	if a == nil || Of(rec).Game == nil || Of(rec).Game.Phase != engine.PhaseAuction || a.ShownVer == Of(rec).Game.Version {
 		return 0
 	}
 	return a.Shown + refreshGap(rec, a.Refreshes)
@@ -119,8 +119,8 @@ func (b *Kind) refreshAuction(ctx context.Context, chat int64) {
 		if due := refreshDue(rec); due == 0 || due > now {
 			return nil
 		}
-		a := rec.Auction
-		a.ShownVer, a.Shown = rec.Game.Version, now
+		a := Of(rec).Auction
+		a.ShownVer, a.Shown = Of(rec).Game.Version, now
 		a.Refreshes++
 		c.Quiet, c.Turn = true, true
 		return nil
@@ -155,8 +155,8 @@ func BidOf(p Press, a *engine.Auction) int {
 // lagged behind.
 func (b *Kind) refreshNow(c *chatState) {
 	rec := c.Rec
-	if a := rec.Auction; a != nil && a.ShownVer != rec.Game.Version {
-		a.ShownVer, a.Shown = rec.Game.Version, rec.Clock.GameTime(b.cfg.Now().UnixMilli())
+	if a := Of(rec).Auction; a != nil && a.ShownVer != Of(rec).Game.Version {
+		a.ShownVer, a.Shown = Of(rec).Game.Version, rec.Clock.GameTime(b.cfg.Now().UnixMilli())
 		c.Quiet, c.Turn = true, true
 	}
 }
@@ -165,7 +165,7 @@ func (b *Kind) refreshNow(c *chatState) {
 // own: a record from before auctions had one (its bids were on the turn
 // message).
 func orphanAuction(r *Record) bool {
-	return r.Game != nil && r.Game.Phase == engine.PhaseAuction && r.Auction == nil
+	return Of(r).Game != nil && Of(r).Game.Phase == engine.PhaseAuction && Of(r).Auction == nil
 }
 
 // adoptAuction gives such an auction its message; the caller holds the
@@ -176,9 +176,9 @@ func (b *Kind) adoptAuction(chat int64, game uint64) {
 		if rec == nil || rec.ID != game || rec.Status != StatusPlaying || !orphanAuction(rec) {
 			return nil
 		}
-		rec.Auctions++
-		v := rec.Game.Version
-		rec.Auction = &auctionMsg{Seq: rec.Auctions, Opened: v, ShownVer: v, Shown: rec.Clock.GameTime(b.cfg.Now().UnixMilli())}
+		Of(rec).Auctions++
+		v := Of(rec).Game.Version
+		Of(rec).Auction = &auctionMsg{Seq: Of(rec).Auctions, Opened: v, ShownVer: v, Shown: rec.Clock.GameTime(b.cfg.Now().UnixMilli())}
 		c.Quiet, c.Turn = true, true // its buttons check the auction's number: the others stay valid
 		return nil
 	})
@@ -190,23 +190,23 @@ func (b *Kind) adoptAuction(chat int64, game uint64) {
 // auctionOnly says whether the turn message already shows the running
 // auction as well as it can: bids change only the auction's message.
 func auctionOnly(rec *Record) bool {
-	a := rec.Auction
-	return a != nil && rec.TurnMsg != 0 && rec.Game.Phase == engine.PhaseAuction && rec.Game.Version != a.Opened
+	a := Of(rec).Auction
+	return a != nil && Of(rec).TurnMsg != 0 && Of(rec).Game.Phase == engine.PhaseAuction && Of(rec).Game.Version != a.Opened
 }
 
 // showAuction puts the running auction's message when the change opened
 // or refreshed it; ending the game closes it without an outcome.
 func (b *Kind) showAuction(c *chatState, lang string) {
 	rec := c.Rec
-	a := rec.Auction
-	if a == nil || rec.Game == nil {
+	a := Of(rec).Auction
+	if a == nil || Of(rec).Game == nil {
 		return
 	}
 	slot := auctionSlot(rec.ID, a.Seq)
 	switch {
-	case c.Remove || rec.Game.Auction == nil:
+	case c.Remove || Of(rec).Game.Auction == nil:
 		c.FinalizeOnce(slot, a.Msg, b.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_stopped", nil))
-	case a.ShownVer == rec.Game.Version:
+	case a.ShownVer == Of(rec).Game.Version:
 		c.Show(slot, a.Msg, b.renderAuction(lang, rec), b.auctionKeyboard(lang, rec))
 	}
 }
@@ -215,9 +215,9 @@ func (b *Kind) showAuction(c *chatState, lang string) {
 // (mentioned: the message that opens the auction notifies them), the
 // highest bid and until when the next one is awaited.
 func (b *Kind) renderAuction(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	a := g.Auction
-	if a == nil || rec.Auction == nil {
+	if a == nil || Of(rec).Auction == nil {
 		return ""
 	}
 	ed := g.EditionData()
@@ -258,7 +258,7 @@ func (b *Kind) lotID(building int) string {
 // auctionOutcome is the closed auction's final text: who won what for how
 // much, or that nobody bid.
 func (b *Kind) auctionOutcome(lang string, rec *Record, e engine.Event) string {
-	ed := rec.Game.EditionData()
+	ed := Of(rec).Game.EditionData()
 	building := e.Cost
 	if e.Kind == engine.EvAuctionUnsold {
 		building = e.Amount
@@ -296,7 +296,7 @@ func BidSteps(price, unit int) [3]int {
 // opening amounts, or raises over the highest bid; the deed's card; and
 // leaving the auction.
 func (b *Kind) auctionKeyboard(lang string, rec *Record) *kit.Markup {
-	g := rec.Game
+	g := Of(rec).Game
 	a := g.Auction
 	richest := 0
 	for i := range g.Players {
@@ -313,7 +313,7 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *kit.Markup {
 	btn := func(text string, op Op, arg int) kit.Button {
 		// The key names the auction and the bid its raises start from
 		// (press_keys.go): a raise means the amount its button shows.
-		data := kit.Press{Game: rec.ID, Rev: auctionKey(rec.Auction.Seq, a.High), Keyed: true, Op: op, Arg: arg}.Encode()
+		data := kit.Press{Game: rec.ID, Rev: auctionKey(Of(rec).Auction.Seq, a.High), Keyed: true, Op: op, Arg: arg}.Encode()
 		return kit.DataButton(text, data)
 	}
 	var bids []kit.Button
@@ -368,7 +368,7 @@ func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q kit.PressIn, 
 
 func (b *Kind) auctionPress(c *chatState, lang string, from *kit.Person, p Press) {
 	rec := c.Rec
-	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil {
+	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
 		c.Alert = b.staleText(rec, lang, p) // no game, or another one
 		return
 	}
@@ -376,17 +376,17 @@ func (b *Kind) auctionPress(c *chatState, lang string, from *kit.Person, p Press
 	if p.Keyed {
 		seq = auctionSeq(p.Rev)
 	}
-	if rec.Auction == nil || rec.Auction.Seq != seq || rec.Game.Auction == nil {
+	if Of(rec).Auction == nil || Of(rec).Auction.Seq != seq || Of(rec).Game.Auction == nil {
 		c.Alert = b.cat.T(lang, "alert_auction_over", nil)
 		return
 	}
 	if p.Op == OpAuctionDeed {
-		c.Alert = b.DeedCard(lang, rec, rec.Game.Auction.Square) // deed.go
+		c.Alert = b.DeedCard(lang, rec, Of(rec).Game.Auction.Square) // deed.go
 		return
 	}
-	g := rec.Game
+	g := Of(rec).Game
 	a := g.Auction
-	seat := rec.SeatOf(from.ID)
+	seat := seatOf(rec, from.ID)
 	if seat < 0 || !g.Active(seat) {
 		c.Alert = b.cat.T(lang, "alert_not_player", nil)
 		return

@@ -64,9 +64,9 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Ганна", LanguageCode: "uk"})
 	h.startGame()
 	rec := h.toBuyDecision()
-	turnMsg := rec.TurnMsg
+	turnMsg := board.Of(rec).TurnMsg
 	before := h.chatRequests()
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 
 	msgs := h.api.Messages(testChat)
 	auction := msgs[len(msgs)-1]
@@ -89,7 +89,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	refused := 0
 	for bids := 0; bids < wantBids; {
 		rec = h.record()
-		g := rec.Game
+		g := board.Of(rec).Game
 		if g.Phase != engine.PhaseAuction {
 			t.Fatalf("the auction closed after %d bids", bids)
 		}
@@ -125,7 +125,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 			if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
 				t.Fatalf("a bid of an amount already beaten was answered %+v, want the alert naming the highest bid (%q)", got, want)
 			}
-			if h.record().Game.Version != g.Version {
+			if board.Of(h.record()).Game.Version != g.Version {
 				t.Fatal("a beaten bid changed the game")
 			}
 			if !h.api.WaitFor(func() bool { return h.message(auction.ID).Edits > edits }, 5*time.Second) {
@@ -134,7 +134,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 			continue
 		}
 		h.press(h.userOf(rec, seat), auction.ID, data)
-		if a := h.record().Game.Auction; a == nil || a.High != amount || a.Leader != seat {
+		if a := board.Of(h.record()).Game.Auction; a == nil || a.High != amount || a.Leader != seat {
 			t.Fatalf("bid %d of %d by %s was not placed: auction %+v", bids+1, amount, rec.Seats[seat].Name, a)
 		}
 		bids++
@@ -150,15 +150,15 @@ func TestAuctionMessageAndCost(t *testing.T) {
 
 	// The refresh that waited comes once due, with the latest bid.
 	rec = h.record()
-	high := h.bot.cat.MoneyOf("en", rec.Edition, rec.Game.Auction.High)
+	high := h.bot.cat.MoneyOf("en", rec.Edition, board.Of(rec).Game.Auction.High)
 	clock.Add(15 * time.Second)
 	if !h.api.WaitFor(func() bool { return strings.Contains(h.message(auction.ID).Text, high) }, 5*time.Second) {
 		t.Fatalf("the auction message never showed the highest bid %s:\n%s", high, h.message(auction.ID).Text)
 	}
 
 	// Everyone else leaves; the leader wins.
-	leader := rec.Game.Auction.Leader
-	for i := range rec.Game.Players {
+	leader := board.Of(rec).Game.Auction.Leader
+	for i := range board.Of(rec).Game.Players {
 		if s := engine.PlayerID(i); s != leader {
 			_, data, ok := findIn(h.message(auction.ID), board.OpAuctionLeave)
 			if !ok {
@@ -168,7 +168,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 		}
 	}
 	rec = h.record()
-	if rec.Game.Phase == engine.PhaseAuction {
+	if board.Of(rec).Game.Phase == engine.PhaseAuction {
 		t.Fatal("the auction is still open after everyone else left")
 	}
 	final := h.message(auction.ID)
@@ -179,13 +179,13 @@ func TestAuctionMessageAndCost(t *testing.T) {
 
 	// A button of the closed auction, kept by a client, changes nothing.
 	if _, data, ok := findIn(auction, board.OpAuctionBid); ok {
-		ver := rec.Game.Version
+		ver := board.Of(rec).Game.Version
 		h.press(h.users[1], auction.ID, data)
 		answers := h.api.AnswersTo(h.users[1].ID)
 		if last := answers[len(answers)-1]; !last.ShowAlert || last.Text != h.bot.cat.T("en", "alert_auction_over", nil) {
 			t.Errorf("a closed auction's bid was answered %+v", last.CallbackAnswer)
 		}
-		if h.record().Game.Version != ver {
+		if board.Of(h.record()).Game.Version != ver {
 			t.Error("a closed auction's bid changed the game")
 		}
 	}
@@ -214,7 +214,7 @@ func TestAuctionStoppedByEndGame(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	msg, _, ok := h.findButton(board.OpAuctionLeave, 0, true)
 	if !ok {
 		t.Fatal("no auction message")
@@ -238,26 +238,26 @@ func TestAuctionMessageSurvivesRestart(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
 	h.startGame()
 	rec := h.toBuyDecision()
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no bid button")
 	}
-	if h.record().Auction.Msg != msg {
-		t.Fatalf("the record names auction message %d, the chat shows %d", h.record().Auction.Msg, msg)
+	if board.Of(h.record()).Auction.Msg != msg {
+		t.Fatalf("the record names auction message %d, the chat shows %d", board.Of(h.record()).Auction.Msg, msg)
 	}
 	sent := len(h.api.Calls("sendMessage"))
 	h.stop()
 	h.start()
 	h.settle()
 	clock.Add(6 * time.Second) // past the first refresh's gap: the bid shows at once
-	bidder := h.users[(int(rec.Game.Current)+1)%len(h.users)]
+	bidder := h.users[(int(board.Of(rec).Game.Current)+1)%len(h.users)]
 	h.press(bidder, msg, data)
 	rec = h.record()
-	if a := rec.Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
+	if a := board.Of(rec).Game.Auction; a == nil || int(a.Leader) != rec.SeatOf(bidder.ID) {
 		t.Fatalf("the bid after the restart was not placed: %+v", a)
 	}
-	high := h.bot.cat.MoneyOf("en", rec.Edition, rec.Game.Auction.High)
+	high := h.bot.cat.MoneyOf("en", rec.Edition, board.Of(rec).Game.Auction.High)
 	if got := len(h.api.Calls("sendMessage")); got != sent {
 		t.Errorf("%d messages sent after the restart, want the auction message edited in place", got-sent)
 	}
@@ -274,7 +274,7 @@ func TestAuctionAfterBotIsBack(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	old, _, ok := h.findButton(board.OpAuctionLeave, 0, true)
 	if !ok {
 		t.Fatal("no auction message")
@@ -293,15 +293,15 @@ func TestAuctionAfterBotIsBack(t *testing.T) {
 	if m := h.message(msg); !strings.Contains(m.Text, "tg://user?id=") {
 		t.Errorf("the new auction message mentions nobody:\n%s", m.Text)
 	}
-	if h.record().Auction.Msg != msg {
-		t.Errorf("the record names auction message %d, want %d", h.record().Auction.Msg, msg)
+	if board.Of(h.record()).Auction.Msg != msg {
+		t.Errorf("the record names auction message %d, want %d", board.Of(h.record()).Auction.Msg, msg)
 	}
 	// Its buttons work: a bidder leaves.
 	rec = h.record()
-	for i, passed := range rec.Game.Auction.Passed {
+	for i, passed := range board.Of(rec).Game.Auction.Passed {
 		if !passed {
 			h.press(h.userOf(rec, engine.PlayerID(i)), msg, data)
-			if r := h.record(); r.Game.Phase == engine.PhaseAuction && !r.Game.Auction.Passed[i] {
+			if r := h.record(); board.Of(r).Game.Phase == engine.PhaseAuction && !board.Of(r).Game.Auction.Passed[i] {
 				t.Error("a leave on the new auction message did nothing")
 			}
 			break
@@ -317,14 +317,14 @@ func TestAuctionRefusalsSayWhy(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no opening bid")
 	}
 	first, second := h.users[0], h.users[1] // Alice (en) bids, Богдан (uk) presses the same amount
 	rec, a := h.placeBid(first, msg, data, "the opening bid")
-	ver := rec.Game.Version
+	ver := board.Of(rec).Game.Version
 	h.press(second, msg, data)
 	h.wantOutbid(second, first, rec, a.High, "a beaten bid")
 	// The leader's second tap of the bid placed is done already (issue 25).
@@ -332,7 +332,7 @@ func TestAuctionRefusalsSayWhy(t *testing.T) {
 	if got := h.lastAlert(); got.ShowAlert || got.Text != h.bot.cat.T("en", "toast_done", nil) {
 		t.Errorf("the leader's second tap was answered %+v, want the toast %q", got, h.bot.cat.T("en", "toast_done", nil))
 	}
-	if h.record().Game.Version != ver {
+	if board.Of(h.record()).Game.Version != ver {
 		t.Error("a refused bid changed the game")
 	}
 }
@@ -345,7 +345,7 @@ func TestAuctionFromAnOlderVersion(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	h.stop()
 	store, err := storage.Open(h.db, storage.Options{NoSync: true})
 	if err != nil {
@@ -357,7 +357,7 @@ func TestAuctionFromAnOlderVersion(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		old.Auction, old.Auctions = nil, 0 // as an older version stored it
+		board.Of(old).Auction, board.Of(old).Auctions = nil, 0 // as an older version stored it
 		out, err := old.Encode()
 		if err != nil {
 			return err
@@ -373,16 +373,16 @@ func TestAuctionFromAnOlderVersion(t *testing.T) {
 	h.start()
 	h.settle()
 	rec = h.record()
-	if rec.Auction == nil || rec.Auction.Msg == 0 || len(h.api.Calls("sendMessage")) == sends {
-		t.Fatalf("no auction message after the start: %+v", rec.Auction)
+	if board.Of(rec).Auction == nil || board.Of(rec).Auction.Msg == 0 || len(h.api.Calls("sendMessage")) == sends {
+		t.Fatalf("no auction message after the start: %+v", board.Of(rec).Auction)
 	}
 	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
-	if !ok || msg != rec.Auction.Msg {
-		t.Fatalf("no bid button on the adopted auction's message (%d, want %d)", msg, rec.Auction.Msg)
+	if !ok || msg != board.Of(rec).Auction.Msg {
+		t.Fatalf("no bid button on the adopted auction's message (%d, want %d)", msg, board.Of(rec).Auction.Msg)
 	}
-	bidder := h.users[(int(rec.Game.Current)+1)%len(h.users)]
+	bidder := h.users[(int(board.Of(rec).Game.Current)+1)%len(h.users)]
 	h.press(bidder, msg, data)
-	if a := h.record().Game.Auction; a == nil || a.Leader != rec.SeatOf(bidder.ID) {
+	if a := board.Of(h.record()).Game.Auction; a == nil || int(a.Leader) != rec.SeatOf(bidder.ID) {
 		t.Fatalf("the bid on the adopted auction was not placed: %+v", a)
 	}
 }
@@ -394,8 +394,8 @@ func TestAuctionDeedCard(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.toBuyDecision()
-	sq := rec.Game.Players[rec.Game.Current].Pos
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
+	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
 	msg, deed, ok := h.findButton(board.OpDeed, sq, false)
 	if !ok {
 		t.Fatal("no deed button on the auction message")

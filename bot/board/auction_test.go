@@ -35,7 +35,7 @@ func TestBidSteps(t *testing.T) {
 // current player declines it.
 func auctionOn(t *testing.T, b *Kind, rec *Record, sq int) {
 	t.Helper()
-	g := rec.Game
+	g := Of(rec).Game
 	g.Players[g.Current].Pos = sq
 	g.Phase, g.Step = engine.PhaseBuyDecision, engine.StepBuyDecision
 	c := &chatState{Rec: rec}
@@ -44,8 +44,8 @@ func auctionOn(t *testing.T, b *Kind, rec *Record, sq int) {
 		t.Fatal(err)
 	}
 	b.followAuctions(c, "en", evs)
-	if g.Phase != engine.PhaseAuction || rec.Auction == nil {
-		t.Fatalf("no auction opened: phase %d, %+v", g.Phase, rec.Auction)
+	if g.Phase != engine.PhaseAuction || Of(rec).Auction == nil {
+		t.Fatalf("no auction opened: phase %d, %+v", g.Phase, Of(rec).Auction)
 	}
 }
 
@@ -62,7 +62,7 @@ func TestLuxAuctionMessage(t *testing.T) {
 	b := &Kind{cat: cat, cfg: Config{Now: func() time.Time { return now }}}
 	rec := editionRecord(t, engine.Lux)
 	rec.Clock.Deadline = now.Add(30 * time.Second).UnixMilli()
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
 	sq := ed.Group(0)[0]
 	auctionOn(t, b, rec, sq)
@@ -90,7 +90,7 @@ func TestLuxAuctionMessage(t *testing.T) {
 				if err == nil && p.Op == OpDeed { // valid while the game runs (deed.go)
 					continue
 				}
-				if err != nil || p.Game != rec.ID || !p.Keyed || p.Rev != auctionKey(rec.Auction.Seq, g.Auction.High) {
+				if err != nil || p.Game != rec.ID || !p.Keyed || p.Rev != auctionKey(Of(rec).Auction.Seq, g.Auction.High) {
 					t.Fatalf("%s: button %q carries %+v, want the game, the auction's number and its highest bid", lang, btn.Text, p)
 				}
 				if p.Op != OpAuctionRaise {
@@ -140,16 +140,16 @@ func TestAuctionRefreshGaps(t *testing.T) {
 		t.Fatal("a just opened auction waits for a refresh")
 	}
 	c := &chatState{Rec: rec}
-	evs, _ := rec.Game.Apply(1, engine.Action{Kind: engine.ActBid, Amount: 10})
+	evs, _ := Of(rec).Game.Apply(1, engine.Action{Kind: engine.ActBid, Amount: 10})
 	b.followAuctions(c, "en", evs)
 	if due := refreshDue(rec); due != 1_000_000+5000 {
 		t.Fatalf("a bid right after the opening: refresh due at %d, want 5 s after it", due)
 	}
 	b.cfg.Now = func() time.Time { return time.UnixMilli(1_006_000) }
-	evs, _ = rec.Game.Apply(2, engine.Action{Kind: engine.ActBid, Amount: 20})
+	evs, _ = Of(rec).Game.Apply(2, engine.Action{Kind: engine.ActBid, Amount: 20})
 	b.followAuctions(c, "en", evs)
-	if refreshDue(rec) != 0 || rec.Auction.Refreshes != 1 {
-		t.Fatalf("a bid after the gap is not shown at once: %+v", rec.Auction)
+	if refreshDue(rec) != 0 || Of(rec).Auction.Refreshes != 1 {
+		t.Fatalf("a bid after the gap is not shown at once: %+v", Of(rec).Auction)
 	}
 }
 
@@ -184,8 +184,8 @@ func TestAuctionOpeningBids(t *testing.T) {
 	if !slices.Equal(bids, []int{5, 20, 50}) || !slices.Equal(others, []Op{OpDeed, OpAuctionLeave}) {
 		t.Errorf("opening buttons: bids %v, others %v", bids, others)
 	}
-	for i := range rec.Game.Players {
-		rec.Game.Players[i].Cash = 0
+	for i := range Of(rec).Game.Players {
+		Of(rec).Game.Players[i].Cash = 0
 	}
 	if bids, _ := ops(); len(bids) != 0 {
 		t.Errorf("bids %v offered to bidders without cash", bids)

@@ -78,10 +78,10 @@ func TestBoardIsOneMessage(t *testing.T) {
 				t.Fatal(err)
 			}
 			h.startGame()
-			ed := h.record().Game.EditionData()
+			ed := board.Of(h.record()).Game.EditionData()
 			h.edit(func(r *Record) { // one group owned, so the list has a line of owners
 				for _, sq := range ed.Group(0) {
-					r.Game.Props[sq].Owner = 1
+					board.Of(r).Game.Props[sq].Owner = 1
 				}
 			})
 			h.settle()
@@ -111,8 +111,8 @@ func TestBoardIsOneMessage(t *testing.T) {
 			if groups != ed.GroupCount() || len(pic.Keyboard) > 2 {
 				t.Errorf("the picture has %d group buttons in %d rows, want %d in at most 2", groups, len(pic.Keyboard), ed.GroupCount())
 			}
-			if rec := h.record(); rec.DeedsMsg != pic.ID || !rec.DeedsPhoto {
-				t.Errorf("the record's /board message is %d (photo %v), want the picture %d", rec.DeedsMsg, rec.DeedsPhoto, pic.ID)
+			if rec := h.record(); board.Of(rec).DeedsMsg != pic.ID || !board.Of(rec).DeedsPhoto {
+				t.Errorf("the record's /board message is %d (photo %v), want the picture %d", board.Of(rec).DeedsMsg, board.Of(rec).DeedsPhoto, pic.ID)
 			}
 			h.assertTurnLast()
 
@@ -152,8 +152,8 @@ func TestBoardIsOneMessage(t *testing.T) {
 			if m := h.message(pic.ID); m.Text != cat.T(lang, "board_deeds_newer", nil) || len(m.Keyboard) != 0 {
 				t.Errorf("the older picture shows %q with %d rows, want %q without buttons", m.Text, len(m.Keyboard), cat.T(lang, "board_deeds_newer", nil))
 			}
-			if newer := h.newestPhoto(); newer.ID == pic.ID || h.record().DeedsMsg != newer.ID || len(newer.Keyboard) == 0 {
-				t.Errorf("the second /board's picture %d is not the live one (record: %d)", newer.ID, h.record().DeedsMsg)
+			if newer := h.newestPhoto(); newer.ID == pic.ID || board.Of(h.record()).DeedsMsg != newer.ID || len(newer.Keyboard) == 0 {
+				t.Errorf("the second /board's picture %d is not the live one (record: %d)", newer.ID, board.Of(h.record()).DeedsMsg)
 			}
 			h.assertTurnLast()
 			if h.record().Rev != rev {
@@ -173,11 +173,11 @@ func TestBoardListTooLongForACaption(t *testing.T) {
 		h.users[i].FirstName = strings.Repeat("Щ", 28) + strconv.Itoa(i) + " &amp; <i>"
 	}
 	h.startGame()
-	ed := h.record().Game.EditionData()
+	ed := board.Of(h.record()).Game.EditionData()
 	h.edit(func(r *Record) { // every group split among the three, every deed mortgaged
 		for grp := 0; grp < ed.GroupCount(); grp++ {
 			for k, sq := range ed.Group(grp) {
-				r.Game.Props[sq].Owner, r.Game.Props[sq].Mortgaged = engine.PlayerID((grp+k)%3), true
+				board.Of(r).Game.Props[sq].Owner, board.Of(r).Game.Props[sq].Mortgaged = engine.PlayerID((grp+k)%3), true
 			}
 		}
 	})
@@ -191,9 +191,9 @@ func TestBoardListTooLongForACaption(t *testing.T) {
 		t.Errorf("/board made %v; the picture has caption %q and %d rows, want a bare picture, the list and the turn", calls, pic.Text, len(pic.Keyboard))
 	}
 	rec := h.record()
-	list := h.message(rec.DeedsMsg)
-	if rec.DeedsPhoto || list.Photo != "" || list.ID <= pic.ID || !strings.HasPrefix(list.Text, h.bot.cat.T("en", "board_owners_title", nil)) {
-		t.Errorf("the list is message %d (photo %v) %q, want a text message under the picture %d", list.ID, rec.DeedsPhoto, list.Text, pic.ID)
+	list := h.message(board.Of(rec).DeedsMsg)
+	if board.Of(rec).DeedsPhoto || list.Photo != "" || list.ID <= pic.ID || !strings.HasPrefix(list.Text, h.bot.cat.T("en", "board_owners_title", nil)) {
+		t.Errorf("the list is message %d (photo %v) %q, want a text message under the picture %d", list.ID, board.Of(rec).DeedsPhoto, list.Text, pic.ID)
 	}
 	before = h.groupCalls()
 	h.press(h.users[1], list.ID, groupData(t, h, list.ID, 1))

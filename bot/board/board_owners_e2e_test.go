@@ -41,15 +41,15 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 				t.Fatal(err)
 			}
 			h.startGame()
-			ed := h.record().Game.EditionData()
+			ed := board.Of(h.record()).Game.EditionData()
 			set, split := ed.Group(0), ed.Group(1)
 			h.edit(func(r *Record) {
 				for k, sq := range set { // a complete set with houses
-					r.Game.Props[sq].Owner, r.Game.Props[sq].Buildings = 0, int8(k+1)
-					r.Game.Houses -= k + 1
+					board.Of(r).Game.Props[sq].Owner, board.Of(r).Game.Props[sq].Buildings = 0, int8(k+1)
+					board.Of(r).Game.Houses -= k + 1
 				}
-				r.Game.Props[split[0]].Owner, r.Game.Props[split[0]].Mortgaged = 1, true
-				r.Game.Props[split[1]].Owner = 2
+				board.Of(r).Game.Props[split[0]].Owner, board.Of(r).Game.Props[split[0]].Mortgaged = 1, true
+				board.Of(r).Game.Props[split[1]].Owner = 2
 			})
 			rec := h.record()
 			h.say(h.users[0], "/board")
@@ -157,7 +157,7 @@ func (h *harness) assertTurnLast() {
 	h.t.Helper()
 	h.settle()
 	last := h.lastShown(testChat)
-	if len(last.Keyboard) == 0 || last.ID != h.record().TurnMsg {
+	if len(last.Keyboard) == 0 || last.ID != board.Of(h.record()).TurnMsg {
 		h.t.Errorf("the chat's last message is not the turn's with its buttons: %q", last.Text)
 	}
 }

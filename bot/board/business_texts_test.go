@@ -19,7 +19,7 @@ func TestBusinessJailReasonTwoDoubles(t *testing.T) {
 	}
 	for _, ed := range []string{engine.Business, engine.Classic} {
 		rec := gameRecord(t, ed, 2)
-		g := rec.Game
+		g := Of(rec).Game
 		p := g.Current
 		g.Scripted = []uint8{2, 2, 3, 3, 1, 1, 4, 4}
 		var jailed *engine.Event
@@ -62,7 +62,7 @@ func TestBusinessJailReasonTwoDoubles(t *testing.T) {
 func TestBusinessCentreCards(t *testing.T) {
 	b := turnKind(t)
 	rec := gameRecord(t, engine.Business, 3)
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
 	luck := -1
 	for i, c := range ed.Decks[engine.DeckChance] {
@@ -91,7 +91,7 @@ func TestBusinessCentreCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.Turn = append(rec.Turn, evs...)
+	Of(rec).Turn = append(Of(rec).Turn, evs...)
 	if g.Players[p].Luck != 1 {
 		t.Fatalf("seat %d holds %d Удача after %v", p, g.Players[p].Luck, evs)
 	}

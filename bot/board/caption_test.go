@@ -23,7 +23,7 @@ func ownedByAll(t *testing.T, edition string, names []string) *Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: edition, Board: state.Board{Game: g}}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
 	for i, n := range names {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: n})
 	}

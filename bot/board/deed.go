@@ -24,7 +24,7 @@ import (
 // alert (≤ 200 characters): the printed card and who owns it now.
 func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
 	card := b.deedText(lang, rec.Edition, sq)
-	g := rec.Game
+	g := Of(rec).Game
 	if g == nil || sq < 0 || sq >= len(g.Props) || !g.EditionData().Squares[sq].Ownable() {
 		return card
 	}
@@ -70,7 +70,7 @@ const groupsPerRow = 5
 // and one back to the groups. 28 deed buttons in 10 rows pushed the turn
 // far up the chat.
 func (b *Kind) deedRows(lang string, rec *Record, open int) *kit.Markup {
-	ed := rec.Game.EditionData()
+	ed := Of(rec).Game.EditionData()
 	k := &kit.Keyboard{Rec: rec}
 	var row []kit.Button
 	flush := func(n int) {
@@ -111,7 +111,7 @@ func (b *Kind) renderOwners(lang string, rec *Record) string {
 // renderOwnersFinal is renderOwners without the buttons' hint: the text a
 // /board message keeps when its buttons go.
 func (b *Kind) renderOwnersFinal(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
 	lines := []string{b.cat.T(lang, "board_owners_title", nil)}
 	var unowned []string
@@ -178,11 +178,11 @@ func (b *Kind) renderOwnersFinal(lang string, rec *Record) string {
 // it; the turn's message follows them.
 func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) error {
 	return func(c *chatState) error {
-		if err := board(c); err != nil || c.Rec == nil || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
+		if err := board(c); err != nil || c.Rec == nil || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
 			return err
 		}
 		rec, lang := c.Rec, c.ChatLang()
-		if rec.DeedsMsg != 0 {
+		if Of(rec).DeedsMsg != 0 {
 			b.finalizeDeeds(c, b.cat.T(lang, "board_deeds_newer", nil))
 		}
 		kb := b.deedRows(lang, rec, 0)
@@ -193,7 +193,7 @@ func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) erro
 		} else {
 			c.Show(deedsSlot(rec.ID), 0, b.renderOwners(lang, rec), kb)
 		}
-		rec.DeedsMsg, rec.DeedsPhoto, c.Quiet = 0, false, true
+		Of(rec).DeedsMsg, Of(rec).DeedsPhoto, c.Quiet = 0, false, true
 		// The turn's message moves below the picture and the deeds, so its
 		// buttons stay on the bot's last message (issue 25). Moving it
 		// changes nothing in the game: no new revision, so the players'
@@ -250,21 +250,21 @@ var htmlTag = regexp.MustCompile(`<[^>]*>`)
 // content: its caption when it is the picture.
 func (b *Kind) finalizeDeeds(c *chatState, text string) {
 	rec := c.Rec
-	if rec.DeedsPhoto {
-		c.FinalizeCaption(deedsPictureSlot(rec.ID), rec.DeedsMsg, fitCaption(text))
+	if Of(rec).DeedsPhoto {
+		c.FinalizeCaption(deedsPictureSlot(rec.ID), Of(rec).DeedsMsg, fitCaption(text))
 		return
 	}
-	c.Finalize(deedsSlot(rec.ID), rec.DeedsMsg, text)
+	c.Finalize(deedsSlot(rec.ID), Of(rec).DeedsMsg, text)
 }
 
 // deedToast is the card of a deed the trade composer's press just put
 // into the offer, for a toast: what it is worth, as it joins the offer;
 // "" for any other press.
 func (b *Kind) deedToast(lang string, rec *Record, user int64, press Press) string {
-	if press.Op != OpTrGive && press.Op != OpTrTake || rec == nil || rec.Drafts[user] == nil {
+	if press.Op != OpTrGive && press.Op != OpTrTake || rec == nil || Of(rec).Drafts[user] == nil {
 		return ""
 	}
-	tr := rec.Drafts[user].Trade
+	tr := Of(rec).Drafts[user].Trade
 	if !slices.Contains(tr.GiveDeeds, press.Arg) && !slices.Contains(tr.TakeDeeds, press.Arg) {
 		return ""
 	}
@@ -280,17 +280,17 @@ func (b *Kind) onBoardGroupPress(ctx context.Context, updateID int, q kit.PressI
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		c.AnswerLang = c.PresserLang(q.From.Lang)
 		rec := c.Rec
-		if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || rec.Game == nil ||
-			rec.DeedsMsg != q.Message.ID || p.Arg < 0 || p.Arg > rec.Game.EditionData().GroupCount() {
+		if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || Of(rec).Game == nil ||
+			Of(rec).DeedsMsg != q.Message.ID || p.Arg < 0 || p.Arg > Of(rec).Game.EditionData().GroupCount() {
 			c.Alert = b.staleText(rec, c.AnswerLang, p)
 			return nil
 		}
 		lang := c.ChatLang()
-		if rec.DeedsPhoto {
+		if Of(rec).DeedsPhoto {
 			caption, _ := b.ownersCaption(lang, rec)
-			c.ShowCaption(deedsPictureSlot(rec.ID), rec.DeedsMsg, nil, caption, b.deedRows(lang, rec, p.Arg))
+			c.ShowCaption(deedsPictureSlot(rec.ID), Of(rec).DeedsMsg, nil, caption, b.deedRows(lang, rec, p.Arg))
 		} else {
-			c.Show(deedsSlot(rec.ID), rec.DeedsMsg, b.renderOwners(lang, rec), b.deedRows(lang, rec, p.Arg))
+			c.Show(deedsSlot(rec.ID), Of(rec).DeedsMsg, b.renderOwners(lang, rec), b.deedRows(lang, rec, p.Arg))
 		}
 		c.Quiet = true
 		return nil
@@ -307,7 +307,7 @@ func (b *Kind) onDeedPress(ctx context.Context, updateID int, q kit.PressIn, p P
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		lang := c.PresserLang(q.From.Lang) // the card is an alert: the presser's to read
 		c.AnswerLang = lang
-		if c.Rec == nil || c.Rec.ID != p.Game || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
+		if c.Rec == nil || c.Rec.ID != p.Game || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
 			c.Alert = b.staleText(c.Rec, lang, p)
 			return nil
 		}

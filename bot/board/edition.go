@@ -130,7 +130,7 @@ func playerMarks(pl *engine.Player) string {
 // editionPrompt says what the editions' own decisions wait for; "" for
 // the classic phases.
 func (b *Kind) editionPrompt(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	cur := kit.SeatName(rec, g.Current)
 	switch g.Phase {
 	case engine.PhaseJailChoice:
@@ -171,7 +171,7 @@ func Stakes(most, unit int) []int {
 // stakeRows are the buttons of a stake on the gamble square or the
 // casino: fractions of what may be staked, and no stake.
 func (b *Kind) stakeRows(k *kit.Keyboard, lang string, rec *Record) {
-	g := rec.Game
+	g := Of(rec).Game
 	var bs []kit.Button
 	for _, v := range Stakes(g.MaxStake(g.Current), moneyScale(rec)) {
 		bs = append(bs, k.Btn(b.cat.T(lang, "btn_stake", map[string]any{"Amount": b.money(lang, rec, v)}), OpStake, v))

@@ -66,7 +66,7 @@ func editionRecord(t *testing.T, edition string) *Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1 << 40, Rev: 9, Status: StatusPlaying, Edition: edition, Board: state.Board{Game: g}}
+	rec := &Record{ID: 1 << 40, Rev: 9, Status: StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
 	for i, name := range []string{"Аня", "Богдан", "Вера"} {
 		rec.Seats = append(rec.Seats, Seat{User: int64(100 + i), Name: name})
 	}
@@ -83,12 +83,12 @@ func TestLuxTurnMessage(t *testing.T) {
 	}
 	b := &Kind{cat: cat}
 	rec := editionRecord(t, engine.Lux)
-	g := rec.Game
+	g := Of(rec).Game
 	casino := slices.IndexFunc(g.EditionData().Squares, func(s engine.Square) bool { return s.Kind == engine.SquareCasino })
 	g.Players[g.Current].Pos = casino
 	g.Phase, g.Step = engine.PhaseGamble, engine.StepGamble
 	p := g.Current
-	rec.Turn = []engine.Event{{Kind: engine.EvCasinoOffered, Player: p, Amount: g.Players[p].Cash, Cost: g.Jackpot},
+	Of(rec).Turn = []engine.Event{{Kind: engine.EvCasinoOffered, Player: p, Amount: g.Players[p].Cash, Cost: g.Jackpot},
 		{Kind: engine.EvReelStopped, Player: p, Deck: 0, Card: engine.SymbolSeven, Amount: 5},
 		{Kind: engine.EvReelStopped, Player: p, Deck: 1, Card: engine.SymbolSeven, Amount: 5},
 		{Kind: engine.EvReelStopped, Player: p, Deck: 2, Card: engine.SymbolCherry, Amount: 3}}
@@ -132,7 +132,7 @@ func TestBusinessTurnMessage(t *testing.T) {
 	}
 	b := &Kind{cat: cat}
 	rec := editionRecord(t, engine.Business)
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
 	set := ed.Group(0)
 	for i, sq := range set {
@@ -142,7 +142,7 @@ func TestBusinessTurnMessage(t *testing.T) {
 	g.Players[1].Luck, g.Players[2].Misfortune, g.Players[2].Skips[engine.SkipRestDay] = 1, 1, 1
 	g.Phase, g.Step = engine.PhaseJailChoice, engine.StepJailChoice
 	g.Players[g.Current].Pos = ed.JailSquare
-	rec.Turn = []engine.Event{{Kind: engine.EvCardDrawn, Player: 0, Deck: 0, Card: 3},
+	Of(rec).Turn = []engine.Event{{Kind: engine.EvCardDrawn, Player: 0, Deck: 0, Card: 3},
 		{Kind: engine.EvWillSkip, Player: 2, Amount: engine.SkipRestDay},
 		{Kind: engine.EvBuilt, Player: 1, Square: set[1], Cost: 50, Amount: engine.Hotel}}
 	corporation := map[string]string{"en": "founds a corporation", "ru": "основывает корпорацию", "uk": "засновує корпорацію"}
@@ -220,9 +220,9 @@ func TestResultsInClassicDollars(t *testing.T) {
 	b := &Kind{}
 	for _, id := range []string{engine.Lux, engine.Business} {
 		rec := editionRecord(t, id)
-		scale := EditionScale(rec.Game.EditionData())
+		scale := EditionScale(Of(rec).Game.EditionData())
 		for i, res := range b.Results(rec) {
-			if want := rec.Game.NetWorth(engine.PlayerID(i)) / scale; res.Worth != want || res.Worth > 2000 {
+			if want := Of(rec).Game.NetWorth(engine.PlayerID(i)) / scale; res.Worth != want || res.Worth > 2000 {
 				t.Errorf("%s seat %d: worth %d, want %d in classic dollars", id, i, res.Worth, want)
 			}
 		}

@@ -19,14 +19,14 @@ import (
 // keepTally adds the events of one action to the record's tally; now is
 // the wall clock in ms.
 func keepTally(rec *Record, evs []engine.Event, now int64) {
-	t := &rec.Tally
-	ed := rec.Game.EditionData()
+	t := &Of(rec).Tally
+	ed := Of(rec).Game.EditionData()
 	stay := func(p engine.PlayerID) *state.JailStay {
-		if p < 0 || int(p) >= len(rec.Game.Players) {
+		if p < 0 || int(p) >= len(Of(rec).Game.Players) {
 			return &state.JailStay{} // not a seat: nothing to keep
 		}
-		if len(t.Jail) < len(rec.Game.Players) {
-			t.Jail = append(t.Jail, make([]state.JailStay, len(rec.Game.Players)-len(t.Jail))...)
+		if len(t.Jail) < len(Of(rec).Game.Players) {
+			t.Jail = append(t.Jail, make([]state.JailStay, len(Of(rec).Game.Players)-len(t.Jail))...)
 		}
 		return &t.Jail[p]
 	}
@@ -72,7 +72,7 @@ func keepTally(rec *Record, evs []engine.Event, now int64) {
 
 // Ending is the game-over message: who won, then the game's summary.
 func (b *Kind) Ending(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	if g == nil || g.Phase != engine.PhaseGameOver || g.Winner < 0 || int(g.Winner) >= len(rec.Seats) {
 		return b.renderEnding(lang, rec)
 	}
@@ -94,7 +94,7 @@ func (b *Kind) renderEnding(lang string, rec *Record) string {
 // lengthLine is the game's length in turns and in time, from its first
 // turn to its end (records from before the tally count from the lobby).
 func (b *Kind) lengthLine(lang string, rec *Record) string {
-	t := rec.Tally
+	t := Of(rec).Tally
 	start, end := t.Started, t.Ended
 	if start == 0 {
 		start = rec.Created
@@ -102,7 +102,7 @@ func (b *Kind) lengthLine(lang string, rec *Record) string {
 	if end == 0 {
 		end = max(rec.Updated, b.cfg.Now().UnixMilli())
 	}
-	return b.cat.N(lang, "ending_length", rec.Game.Turn, map[string]any{
+	return b.cat.N(lang, "ending_length", Of(rec).Game.Turn, map[string]any{
 		"Time": b.durationText(lang, time.Duration(max(0, end-start))*time.Millisecond)})
 }
 
@@ -118,7 +118,7 @@ func (b *Kind) durationText(lang string, d time.Duration) string {
 
 // highlights are the ending's notable moments, those the game had.
 func (b *Kind) highlights(lang string, rec *Record) []string {
-	t := rec.Tally
+	t := Of(rec).Tally
 	var out []string
 	if r := t.TopRent; r.Amount > 0 && r.Payer < len(rec.Seats) && r.Owner < len(rec.Seats) {
 		out = append(out, b.cat.T(lang, "ending_top_rent", map[string]any{
@@ -145,9 +145,9 @@ func (b *Kind) highlights(lang string, rec *Record) []string {
 // bestSet is the colour set (streets) whose deeds collected the most rent,
 // and how much; ties go to the dearer set.
 func bestSet(rec *Record) (group, amount int) {
-	ed := rec.Game.EditionData()
+	ed := Of(rec).Game.EditionData()
 	group = -1
-	for grp, n := range rec.Tally.SetRent {
+	for grp, n := range Of(rec).Tally.SetRent {
 		sqs := ed.Group(grp)
 		if len(sqs) == 0 || ed.Squares[sqs[0]].Kind != engine.SquareStreet {
 			continue

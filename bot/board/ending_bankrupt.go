@@ -17,7 +17,7 @@ import (
 // apply applies a for seat, adding a summary of each bankruptcy it causes
 // to the change's replies.
 func (b *Kind) apply(c *chatState, lang string, seat engine.PlayerID, a engine.Action) ([]engine.Event, error) {
-	g := c.Rec.Game
+	g := Of(c.Rec).Game
 	var before *engine.Game
 	if mayBankrupt(g, a) {
 		before = g.Clone()
@@ -108,7 +108,7 @@ func (b *Kind) bankruptcySummary(lang string, rec *Record, before *engine.Game, 
 		}
 		id := "ending_out_deeds"
 		switch {
-		case head != "ending_out_bank" || !rec.Game.Rules.Auctions:
+		case head != "ending_out_bank" || !Of(rec).Game.Rules.Auctions:
 		case slices.Contains(earlier, engine.Event{Kind: engine.EvResigned, Player: e.Player}):
 			id = "ending_out_deeds_free" // who leaves owes nothing: no auctions (engine/RULES.md)
 		default:

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -32,7 +33,7 @@ func endingOfWholeGame(t *testing.T, edition, lang string) {
 	h.playToEnd(edition, rand.New(rand.NewPCG(1, 2)))
 	evs := h.replayArchive()
 	arch := h.archivedRecord()
-	g := arch.Game
+	g := board.Of(arch).Game
 	cat, money := h.bot.cat, func(n int) string { return h.bot.cat.MoneyOf(lang, arch.Edition, n) }
 
 	msg, _, ok := h.findButton(OpRematch, 0, true)
@@ -51,10 +52,10 @@ func endingOfWholeGame(t *testing.T, edition, lang string) {
 		}
 		want = append(want, cat.T(lang, id, map[string]any{"Rank": i + 1, "Player": kit.SeatName(arch, p), "Amount": money(g.NetWorth(p))}))
 	}
-	if arch.Tally.Started == 0 || arch.Tally.Ended < arch.Tally.Started {
-		t.Fatalf("the tally has no start or end: %+v", arch.Tally)
+	if board.Of(arch).Tally.Started == 0 || board.Of(arch).Tally.Ended < board.Of(arch).Tally.Started {
+		t.Fatalf("the tally has no start or end: %+v", board.Of(arch).Tally)
 	}
-	played := time.Duration(arch.Tally.Ended-arch.Tally.Started) * time.Millisecond
+	played := time.Duration(board.Of(arch).Tally.Ended-board.Of(arch).Tally.Started) * time.Millisecond
 	want = append(want, cat.N(lang, "ending_length", g.Turn, map[string]any{"Time": kit.LeftText(cat, lang, played)}),
 		cat.T(lang, "ending_highlights", nil))
 
@@ -182,14 +183,14 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 		if rec == nil || i == 6000 {
 			t.Fatal("the game ended before anyone could declare bankruptcy")
 		}
-		g := rec.Game
-		if g.Phase == engine.PhaseDebt && rec.View.Menu == "" && g.Check(g.Debts[0].Debtor, engine.Action{Kind: engine.ActBankrupt}) == nil {
+		g := board.Of(rec).Game
+		if g.Phase == engine.PhaseDebt && board.Of(rec).View.Menu == "" && g.Check(g.Debts[0].Debtor, engine.Action{Kind: engine.ActBankrupt}) == nil {
 			before = rec
 			break
 		}
 		h.step(r, seen)
 	}
-	g := before.Game
+	g := board.Of(before).Game
 	debtor, creditor := g.Debts[0].Debtor, g.Debts[0].Creditor
 	u := h.userOf(before, debtor)
 	count := func(op Op) int {
@@ -218,7 +219,7 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 	for _, other := range h.users {
 		if other.ID != u.ID {
 			h.mustPress(other, OpBankruptYes)
-			if rec := h.record(); rec == nil || rec.Game.Players[debtor].Bankrupt {
+			if rec := h.record(); rec == nil || board.Of(rec).Game.Players[debtor].Bankrupt {
 				t.Fatalf("%s confirmed another player's bankruptcy", other.FirstName)
 			}
 			break
@@ -229,7 +230,7 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 	if after == nil {
 		after = h.archivedRecord()
 	}
-	if !after.Game.Players[debtor].Bankrupt {
+	if !board.Of(after).Game.Players[debtor].Bankrupt {
 		t.Fatal("the confirmed bankruptcy did not happen")
 	}
 
@@ -250,8 +251,8 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 	if creditor >= 0 {
 		// What the creditor's balance shows, less the interest due at once
 		// on mortgaged deeds it received.
-		received := after.Game.Players[creditor].Cash - g.Players[creditor].Cash
-		hist := after.History
+		received := board.Of(after).Game.Players[creditor].Cash - g.Players[creditor].Cash
+		hist := board.Of(after).History
 		for i := len(hist) - 1; i >= 0 && hist[i].Kind != engine.EvBankrupt; i-- {
 			if hist[i].Kind == engine.EvMortgageInterest && hist[i].Player == creditor {
 				received += hist[i].Amount

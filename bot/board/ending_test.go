@@ -19,7 +19,7 @@ func TestKeepTally(t *testing.T) {
 		t.Fatal(err)
 	}
 	ed := g.EditionData()
-	rec := &Record{Board: state.Board{Game: g}}
+	rec := &Record{State: &state.Board{Game: g}}
 	turn := func(p engine.PlayerID, n int) engine.Event {
 		return engine.Event{Kind: engine.EvTurnStarted, Player: p, Amount: n}
 	}
@@ -39,7 +39,7 @@ func TestKeepTally(t *testing.T) {
 	}
 	keepTally(rec, []engine.Event{{Kind: engine.EvBankrupt, Player: 2, Other: engine.Bank}, {Kind: engine.EvGameOver, Player: 0}}, 9000)
 
-	tl := rec.Tally
+	tl := Of(rec).Tally
 	if tl.Started != 1000 || tl.Ended != 9000 {
 		t.Errorf("started %d ended %d, want 1000 and 9000", tl.Started, tl.Ended)
 	}
@@ -62,15 +62,15 @@ func TestKeepTally(t *testing.T) {
 	keepTally(rec, []engine.Event{{Kind: engine.EvSentToJail, Player: 2}, {Kind: engine.EvWillSkip, Player: 2, Amount: engine.SkipJail}}, 9500)
 	keepTally(rec, []engine.Event{{Kind: engine.EvTurnSkipped, Player: 2, Amount: engine.SkipJail}, turn(0, 10)}, 9600)
 	keepTally(rec, []engine.Event{{Kind: engine.EvSentToJail, Player: 0}, {Kind: engine.EvJailFinePaid, Player: 0}, turn(1, 11), turn(0, 12)}, 9700)
-	if j0, j2 := rec.Tally.Jail[0], rec.Tally.Jail[2]; j2.Longest != 1 || j2.In || j0.Longest != 0 || j0.In {
+	if j0, j2 := Of(rec).Tally.Jail[0], Of(rec).Tally.Jail[2]; j2.Longest != 1 || j2.In || j0.Longest != 0 || j0.In {
 		t.Errorf("business jail stays: %+v and %+v, want one turn and none", j2, j0)
 	}
 
 	// A turn 1 seen later (a record from before the tally) does not move
 	// the start.
 	keepTally(rec, []engine.Event{turn(0, 1)}, 99_000)
-	if rec.Tally.Started != 1000 {
-		t.Errorf("the start moved to %d", rec.Tally.Started)
+	if Of(rec).Tally.Started != 1000 {
+		t.Errorf("the start moved to %d", Of(rec).Tally.Started)
 	}
 }
 
@@ -87,7 +87,7 @@ func TestEndingOfRecordWithoutTally(t *testing.T) {
 		t.Fatal(err)
 	}
 	day := 24 * time.Hour
-	rec := &Record{Status: StatusPlaying, Edition: engine.Classic, Board: state.Board{Game: g},
+	rec := &Record{Status: StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g},
 		Seats:   []Seat{{User: 1, Name: "Оля"}, {User: 2, Name: "Богдан"}},
 		Created: 0, Updated: (2*day + 3*time.Hour + 10*time.Minute).Milliseconds()}
 	for _, lang := range locales.Languages {

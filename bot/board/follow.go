@@ -28,18 +28,18 @@ func (b *Kind) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, p
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		lang := c.PresserLang(q.From.Lang) // every answer here is the presser's
 		rec := c.Rec
-		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
+		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
 			c.Alert = b.staleText(rec, lang, press)
 			return nil
 		}
-		if i := slices.Index(rec.Followers, user); i >= 0 {
-			rec.Followers = slices.Delete(slices.Clone(rec.Followers), i, i+1)
+		if i := slices.Index(Of(rec).Followers, user); i >= 0 {
+			Of(rec).Followers = slices.Delete(slices.Clone(Of(rec).Followers), i, i+1)
 			c.Toast = b.cat.T(lang, "follow_stopped", nil)
-		} else if len(rec.Followers) >= maxFollowers {
+		} else if len(Of(rec).Followers) >= maxFollowers {
 			c.Alert = b.cat.T(lang, "follow_full", nil)
 			return nil
 		} else {
-			rec.Followers = append(slices.Clone(rec.Followers), user)
+			Of(rec).Followers = append(slices.Clone(Of(rec).Followers), user)
 			c.Alert = b.cat.T(lang, "follow_started", nil)
 		}
 		c.Quiet = true
@@ -54,11 +54,11 @@ func (b *Kind) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, p
 // removed the game (Show).
 func (b *Kind) notifyFollowers(c *chatState, lang string) {
 	rec := c.Rec
-	if len(rec.Followers) == 0 || rec.Game == nil {
+	if len(Of(rec).Followers) == 0 || Of(rec).Game == nil {
 		return
 	}
 	text := b.cat.T(lang, "follow_ended", nil) + "\n\n" + b.renderStandings(lang, rec)
-	for _, user := range rec.Followers {
+	for _, user := range Of(rec).Followers {
 		b.out.Notify(user, text)
 	}
 }

@@ -253,17 +253,17 @@ func (h *harness) buttonIn(chat int64, op Op) (msg int, data string, ok bool) {
 
 // computerDue says whether the game waits for a computer's move.
 func (h *harness) computerDue(rec *Record) bool {
-	return rec != nil && rec.Game != nil && h.bot.kindOf(rec).Pending(rec).Computer
+	return rec != nil && board.Of(rec).Game != nil && h.bot.kindOf(rec).Pending(rec).Computer
 }
 
 // current is the person whose turn it is in chat.
 func (h *harness) current(chat int64) fakeapi.User {
 	h.t.Helper()
 	rec, err := h.bot.Snapshot(chat)
-	if err != nil || rec == nil || rec.Game == nil {
+	if err != nil || rec == nil || board.Of(rec).Game == nil {
 		h.t.Fatalf("chat %d: no game (%v)", chat, err)
 	}
-	return h.userOf(rec, rec.Game.Current)
+	return h.userOf(rec, board.Of(rec).Game.Current)
 }
 
 // The board game played through the buttons on screen (boardtest).

@@ -31,10 +31,10 @@ func remember(r *Record, evs []engine.Event) {
 		case engine.EvLanded, engine.EvTurnEnded:
 			continue
 		}
-		r.History = append(r.History, e)
+		Of(r).History = append(Of(r).History, e)
 	}
-	if n := len(r.History); n > MaxHistory+HistorySlack {
-		r.History = append(make([]engine.Event, 0, MaxHistory+HistorySlack), r.History[n-MaxHistory:]...)
+	if n := len(Of(r).History); n > MaxHistory+HistorySlack {
+		Of(r).History = append(make([]engine.Event, 0, MaxHistory+HistorySlack), Of(r).History[n-MaxHistory:]...)
 	}
 }
 
@@ -42,7 +42,7 @@ func remember(r *Record, evs []engine.Event) {
 // the game, with a short header for each turn.
 func (b *Kind) renderHistory(lang string, rec *Record) string {
 	var lines []string
-	for _, e := range rec.History {
+	for _, e := range Of(rec).History {
 		var l string
 		if e.Kind == engine.EvTurnStarted {
 			l = b.cat.T(lang, "history_turn", map[string]any{"Turn": e.Amount, "Player": kit.SeatName(rec, e.Player)})

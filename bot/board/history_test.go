@@ -13,11 +13,11 @@ func TestHistoryKeepsTheNewestEvents(t *testing.T) {
 	var snap *Record
 	for i := 1; i <= 300; i++ {
 		remember(&r, []engine.Event{{Kind: engine.EvRolled, Amount: i}, {Kind: engine.EvLanded}})
-		n := len(r.History)
+		n := len(Of(&r).History)
 		if n > MaxHistory+HistorySlack || n < min(i, MaxHistory) {
 			t.Fatalf("after %d events the history holds %d", i, n)
 		}
-		for j, e := range r.History {
+		for j, e := range Of(&r).History {
 			if want := i - n + 1 + j; e.Amount != want {
 				t.Fatalf("after %d events, history[%d] is event %d, want %d", i, j, e.Amount, want)
 			}
@@ -26,7 +26,7 @@ func TestHistoryKeepsTheNewestEvents(t *testing.T) {
 			snap = r.Clone()
 		}
 	}
-	if last := snap.History[len(snap.History)-1]; last.Amount != 140 {
+	if last := Of(snap).History[len(Of(snap).History)-1]; last.Amount != 140 {
 		t.Fatalf("the copy taken at event 140 now ends with event %d", last.Amount)
 	}
 }

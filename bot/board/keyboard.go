@@ -10,7 +10,7 @@ import (
 // turnKeyboard builds the turn message's buttons from engine.Legal, so a
 // button never offers what the engine would refuse.
 func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
-	g := rec.Game
+	g := Of(rec).Game
 	if g.Phase == engine.PhaseGameOver {
 		return nil
 	}
@@ -20,9 +20,9 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
 	if _, computer := computerDecides(rec); !computer { // a computer's decision has no buttons for people
 		b.mainRows(k, lang, rec)
 	}
-	switch rec.View.Menu {
+	switch Of(rec).View.Menu {
 	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
-		if seat := rec.SeatOf(rec.View.User); seat >= 0 && g.Active(seat) {
+		if seat := seatOf(rec, Of(rec).View.User); seat >= 0 && g.Active(seat) {
 			b.menuRows(k, lang, rec, seat)
 			k.Row(k.Btn(b.cat.T(lang, "btn_back", nil), OpBack, 0))
 			return k.Markup()
@@ -35,7 +35,7 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
 
 // mainRows are the waiting player's (or the bidders') decisions.
 func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
-	g := rec.Game
+	g := Of(rec).Game
 	switch g.Phase {
 	case engine.PhaseAuction: // its buttons are on its own message (auction.go)
 	case engine.PhaseGamble:
@@ -83,7 +83,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActBankrupt:
 				// Once asked, the question below is the only bankruptcy
 				// button: two look-alike buttons confused players.
-				if rec.View.Menu != menuBankrupt || rec.SeatOf(rec.View.User) != waiting {
+				if Of(rec).View.Menu != menuBankrupt || seatOf(rec, Of(rec).View.User) != waiting {
 					main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
 				}
 			}
@@ -126,9 +126,9 @@ func MortgageActions(g *engine.Game, seat engine.PlayerID) []engine.Action {
 }
 
 func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
-	switch rec.View.Menu {
+	switch Of(rec).View.Menu {
 	case menuBuild:
 		for _, grp := range BuildGroups(g, seat) {
 			k.Row(k.Btn(b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)+" "+
@@ -144,7 +144,7 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 			}
 			return false
 		}
-		grp := rec.View.Group
+		grp := Of(rec).View.Group
 		for _, sq := range ed.Group(grp) {
 			row := []kit.Button{k.Btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
 			if has(engine.ActBuild, sq) {

@@ -93,7 +93,7 @@ func (b *Kind) Start(c *chatState, lang string) bool { return b.startBoard(c, la
 // square, high bid and leader, and the bidders still in), and the earliest
 // expiry of an open offer.
 func (b *Kind) Pending(r *Record) Pending {
-	g := r.Game
+	g := Of(r).Game
 	if g == nil || g.Phase == engine.PhaseGameOver {
 		return Pending{Seat: -1}
 	}
@@ -101,7 +101,7 @@ func (b *Kind) Pending(r *Record) Pending {
 	if !computer {
 		p = b.peoplePending(r)
 	}
-	for _, o := range r.Offers {
+	for _, o := range Of(r).Offers {
 		if p.Due == 0 || o.Expires < p.Due {
 			p.Due = o.Expires
 		}
@@ -114,7 +114,7 @@ func (b *Kind) Pending(r *Record) Pending {
 
 // peoplePending is the decision the game waits for from people.
 func (b *Kind) peoplePending(r *Record) Pending {
-	g := r.Game
+	g := Of(r).Game
 	p := Pending{Seat: int(g.Waiting()), Turn: g.Turn}
 	if g.Phase == engine.PhaseAuction && g.Auction != nil {
 		a := g.Auction
@@ -146,14 +146,14 @@ func (b *Kind) Timeout(c *chatState, lang string) bool {
 	if b.computerTurn(c, lang) { // a computer's move is due (seats.go)
 		return true
 	}
-	g := c.Rec.Game
+	g := Of(c.Rec).Game
 	a := engine.Action{Kind: engine.ActTimeout}
 	evs, err := b.apply(c, lang, engine.System, a)
 	if err != nil {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	c.Rec.View = View{}
+	Of(c.Rec).View = View{}
 	b.absorb(c, lang, evs)
 	return true
 }
@@ -161,19 +161,19 @@ func (b *Kind) Timeout(c *chatState, lang string) bool {
 // CanResign: an active seat may resign unless an auction runs.
 func (b *Kind) CanResign(r *Record, seat int) bool {
 	p := engine.PlayerID(seat)
-	return r.Game != nil && r.Game.Active(p) && r.Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil
+	return Of(r).Game != nil && Of(r).Game.Active(p) && Of(r).Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil
 }
 
 // Resign applies engine.ActResign for the seat: bankruptcy to the bank.
 func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
-	g := c.Rec.Game
+	g := Of(c.Rec).Game
 	a := engine.Action{Kind: engine.ActResign}
 	evs, err := b.apply(c, lang, engine.PlayerID(seat), a)
 	if err != nil {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: seat, Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	c.Rec.View = View{}
+	Of(c.Rec).View = View{}
 	b.absorb(c, lang, evs)
 	return true
 }
@@ -187,7 +187,7 @@ func (b *Kind) Expire(ctx context.Context, chat int64) {
 
 // Active: the seat is not bankrupt.
 func (b *Kind) Active(r *Record, seat int) bool {
-	return r.Game != nil && seat >= 0 && r.Game.Active(engine.PlayerID(seat))
+	return Of(r).Game != nil && seat >= 0 && Of(r).Game.Active(engine.PlayerID(seat))
 }
 
 // Show puts the turn message (edited within a turn), or gives it its
@@ -196,20 +196,20 @@ func (b *Kind) Active(r *Record, seat int) bool {
 func (b *Kind) Show(c *chatState, lang string) {
 	rec := c.Rec
 	if c.Turn && c.Remove {
-		rec.View = View{}
+		Of(rec).View = View{}
 		b.showAuction(c, lang)
-		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderEndedTurn(lang, rec))
+		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderEndedTurn(lang, rec))
 		b.closeLinks(c, lang)      // trade_private.go
 		b.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
 		if !auctionOnly(rec) { // bids change only the auction's message
-			c.Show(TurnSlot(rec.ID), rec.TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+			c.Show(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
 		}
 		b.showAuction(c, lang)
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
-	if c.Remove && rec.DeedsMsg != 0 { // deed.go
+	if c.Remove && Of(rec).DeedsMsg != 0 { // deed.go
 		b.finalizeDeeds(c, b.renderOwnersFinal(lang, rec))
 	}
 	for _, f := range legacyFinals(rec) {
@@ -223,17 +223,17 @@ func (b *Kind) Show(c *chatState, lang string) {
 // Reshow closes the turn message as it stands; the next one is new.
 func (b *Kind) Reshow(c *chatState, lang string) {
 	rec := c.Rec
-	if rec.TurnMsg != 0 {
-		c.Finalize(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
+	if Of(rec).TurnMsg != 0 {
+		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderClosedTurn(lang, rec))
 	}
-	if a := rec.Auction; a != nil {
+	if a := Of(rec).Auction; a != nil {
 		// The auction goes on in a new message, which mentions the bidders.
 		if a.Msg != 0 {
 			c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_moved", nil))
 		}
-		a.Msg, a.ShownVer = 0, rec.Game.Version
+		a.Msg, a.ShownVer = 0, Of(rec).Game.Version
 	}
-	rec.TurnMsg, rec.View = 0, View{}
+	Of(rec).TurnMsg, Of(rec).View = 0, View{}
 	c.Turn, c.Save = true, true
 }
 
@@ -241,15 +241,15 @@ func (b *Kind) Reshow(c *chatState, lang string) {
 // never stored, an auction an older version ran without a message of its
 // own, or offers' final texts an older version left.
 func (b *Kind) Unshown(r *Record) bool {
-	return r.TurnMsg == 0 || unsentOffers(r) || r.Auction != nil && r.Auction.Msg == 0 || orphanAuction(r)
+	return Of(r).TurnMsg == 0 || unsentOffers(r) || Of(r).Auction != nil && Of(r).Auction.Msg == 0 || orphanAuction(r)
 }
 
 // Repost posts the open offers whose message id was never stored, clears
 // the offer edits an older version left (shown by Show) and gives an
 // auction an older version ran its own message.
 func (b *Kind) Repost(chat int64, lang string, r *Record) {
-	if len(r.OfferEdits) > 0 {
-		b.rememberMessage(chat, r.ID, func(r *Record) bool { r.OfferEdits = nil; return true })
+	if len(Of(r).OfferEdits) > 0 {
+		b.rememberMessage(chat, r.ID, func(r *Record) bool { Of(r).OfferEdits = nil; return true })
 	}
 	b.postUnsentOffers(chat, lang, r)
 	if orphanAuction(r) {
@@ -265,7 +265,7 @@ func (b *Kind) Standings(lang string, r *Record) string { return b.renderEnding(
 // when /endgame stops the game), bankruptcies (resignations included), net worth and colour
 // sets at the end (bot/stats.go).
 func (b *Kind) Results(r *Record) []SeatResult {
-	g := r.Game
+	g := Of(r).Game
 	if g == nil {
 		return nil
 	}
@@ -305,7 +305,7 @@ func (b *Kind) cmdLeave(from *kit.Person) func(c *chatState) error {
 		lang := c.Lang(from.Lang)
 		seat := -1
 		if c.Rec != nil {
-			seat = int(c.Rec.SeatOf(from.ID))
+			seat = int(seatOf(c.Rec, from.ID))
 		}
 		switch {
 		case c.Rec == nil || c.Rec.Status != StatusPlaying:

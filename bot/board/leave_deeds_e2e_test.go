@@ -5,14 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // editGame changes the stored board game by hand.
 func (h *harness) editGame(edit func(g *engine.Game)) {
 	h.editRecord(func(rec *Record) {
-		edit(rec.Game)
-		rec.Game.Reindex()
+		edit(board.Of(rec).Game)
+		board.Of(rec).Game.Reindex()
 	})
 }
 
@@ -43,7 +44,7 @@ func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
 	sent := len(h.api.Messages(testChat))
 	h.press(leaver, msg, data)
 	rec := h.record()
-	g := rec.Game
+	g := board.Of(rec).Game
 	if !g.Players[seat].Bankrupt {
 		t.Fatal("/leave confirmed did not take the player out")
 	}

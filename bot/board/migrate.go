@@ -6,19 +6,19 @@ package board
 // offers anew (Repost).
 func (b *Kind) Moved(c *chatState, _ string) {
 	rec := c.Rec
-	for i := range rec.Offers {
-		if rec.Offers[i].Msg != 0 {
-			rec.Offers[i].Msg = 0
+	for i := range Of(rec).Offers {
+		if Of(rec).Offers[i].Msg != 0 {
+			Of(rec).Offers[i].Msg = 0
 			c.Quiet = true
 		}
 	}
 	// The players' list and the composers' links are the old group's
 	// messages too: a later final text for them would edit whatever
 	// message has that id in the supergroup.
-	if rec.DeedsMsg != 0 || len(rec.OfferEdits) > 0 { // OfferEdits: finals an older version left
-		rec.DeedsMsg, rec.DeedsPhoto, rec.OfferEdits, c.Quiet = 0, false, nil, true
+	if Of(rec).DeedsMsg != 0 || len(Of(rec).OfferEdits) > 0 { // OfferEdits: finals an older version left
+		Of(rec).DeedsMsg, Of(rec).DeedsPhoto, Of(rec).OfferEdits, c.Quiet = 0, false, nil, true
 	}
-	for _, d := range rec.Drafts {
+	for _, d := range Of(rec).Drafts {
 		if d != nil && d.Link > 0 {
 			d.Link, c.Quiet = 0, true
 		}

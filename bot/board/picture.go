@@ -106,7 +106,7 @@ func (p *pictures) render(rec *Record, lang string, names []string) ([]byte, err
 	if p.draw == nil {
 		return nil, errNoRenderer
 	}
-	return p.draw.Render(rec.Game, lang, names)
+	return p.draw.Render(Of(rec).Game, lang, names)
 }
 
 var errNoRenderer = errors.New("board: no picture renderer")
@@ -117,7 +117,7 @@ var errNoRenderer = errors.New("board: no picture renderer")
 // send it even if the same picture went out a moment ago (a command does;
 // 🗺 does not, and reports false then).
 func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
-	key := pictureKey{game: rec.ID, version: rec.Game.Version, lang: lang}
+	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	if b.pics.recent(chat, key, b.cfg.Now()) && !again {
 		return false
 	}
@@ -132,7 +132,7 @@ func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) boo
 // drawn. A game the renderer refuses gets the text board instead, queued
 // here, and nil.
 func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
-	key := pictureKey{game: rec.ID, version: rec.Game.Version, lang: lang}
+	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	id, _ := b.pics.queue(chat, key, b.cfg.Now())
 	if id != "" {
 		return &kit.Photo{FileID: id}
@@ -178,13 +178,13 @@ func (b *Kind) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *stri
 	return func(c *chatState) error {
 		*shown, *lang = nil, c.Lang(from.Lang)
 		if c.Rec == nil || c.Rec.Status != StatusPlaying {
-			if last := b.host.LastGame(chat); last != nil && last.Game != nil && (last.Kind == "" || last.Kind == Name) {
+			if last := b.host.LastGame(chat); last != nil && Of(last).Game != nil && (last.Kind == "" || last.Kind == Name) {
 				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "ending_last_board", nil)})
 				*shown = last
 				return nil
 			}
 		}
-		if c.Rec == nil || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
+		if c.Rec == nil || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "no_game", nil)})
 			return nil
 		}
@@ -203,12 +203,12 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, 
 	var lang string
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		shown, lang = nil, c.Lang(q.From.Lang)
-		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || c.Rec.Game == nil {
+		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
 			c.Alert = b.staleText(c.Rec, c.PresserLang(q.From.Lang), press)
 			return nil
 		}
 		shown = c.Rec.Clone()
-		if !b.pics.recent(chat, pictureKey{game: shown.ID, version: shown.Game.Version, lang: lang}, b.cfg.Now()) {
+		if !b.pics.recent(chat, pictureKey{game: shown.ID, version: Of(shown).Game.Version, lang: lang}, b.cfg.Now()) {
 			// The picture goes below the turn's message: the turn moves
 			// under it, its buttons on the bot's last message (issue 25),
 			// without a new revision (nothing in the game changed).

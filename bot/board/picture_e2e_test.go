@@ -22,7 +22,7 @@ func TestBoardPicture(t *testing.T) {
 			t.Parallel()
 			h, clock := newClockHarness(t, ChatOptions{Edition: ed})
 			h.startGame()
-			if got := h.record().Game.Edition; got != ed {
+			if got := board.Of(h.record()).Game.Edition; got != ed {
 				t.Fatalf("the game plays %q, want %q", got, ed)
 			}
 			spectator := h.users[0]
@@ -44,7 +44,7 @@ func TestBoardPicture(t *testing.T) {
 			// The turn moved below the picture (a reminder the minute
 			// brought may follow it).
 			h.settle()
-			if turn, pic := h.record().TurnMsg, h.lastPhotoMsg(); turn < pic {
+			if turn, pic := board.Of(h.record()).TurnMsg, h.lastPhotoMsg(); turn < pic {
 				t.Errorf("the turn's message %d stays above the picture %d", turn, pic)
 			}
 			photos = h.photos()
@@ -64,18 +64,18 @@ func TestBoardPicture(t *testing.T) {
 			if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "follow_started", nil) {
 				t.Errorf("👁 answered %q", a.Text)
 			}
-			if f := h.record().Followers; len(f) != 1 || f[0] != spectator.ID {
+			if f := board.Of(h.record()).Followers; len(f) != 1 || f[0] != spectator.ID {
 				t.Errorf("followers %v after 👁", f)
 			}
 			h.mustPress(spectator, board.OpFollow)
-			if f := h.record().Followers; len(f) != 0 {
+			if f := board.Of(h.record()).Followers; len(f) != 0 {
 				t.Errorf("followers %v after 👁 twice", f)
 			}
 			if h.record().Rev != rev {
 				t.Error("looking at the board or following the game made a new revision (the players' buttons would be outdated)")
 			}
 			rec := h.record()
-			h.mustPress(h.userOf(rec, rec.Game.Current), board.OpRoll)
+			h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), board.OpRoll)
 			h.say(spectator, "/board")
 			photos = h.photos()
 			if last := photos[len(photos)-1]; len(photos) != 4 || !last.Uploaded || last.FileID == photos[0].FileID {

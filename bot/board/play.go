@@ -31,8 +31,8 @@ func (b *Kind) onGamePress(ctx context.Context, updateID int, q kit.PressIn, pre
 // onPress turns a validated button press into a change of c.
 func (b *Kind) onPress(c *chatState, lang string, from *kit.Person, press Press) {
 	rec := c.Rec
-	seat := rec.SeatOf(from.ID)
-	g := rec.Game
+	seat := seatOf(rec, from.ID)
+	g := Of(rec).Game
 	if rec.Status != StatusPlaying || g == nil {
 		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 		return
@@ -67,7 +67,7 @@ func (b *Kind) onPress(c *chatState, lang string, from *kit.Person, press Press)
 		}
 		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
 	case OpBankruptYes:
-		if rec.View.Menu != menuBankrupt || rec.View.User != from.ID {
+		if Of(rec).View.Menu != menuBankrupt || Of(rec).View.User != from.ID {
 			c.Alert = b.menuOwnerText(rec, lang)
 			return
 		}
@@ -114,15 +114,15 @@ func (b *Kind) onPress(c *chatState, lang string, from *kit.Person, press Press)
 // person's view of the game, not a change of it: it is stored quietly,
 // without a new revision, so everyone else's buttons stay valid.
 func (b *Kind) setView(c *chatState, v View) {
-	c.Rec.View = v
+	Of(c.Rec).View = v
 	c.Quiet, c.Turn = true, true
 }
 
 // ownsMenu says whether from may move within the open menu (nobody's, their
 // own, or one whose owner left the game), alerting otherwise.
 func (b *Kind) ownsMenu(c *chatState, lang string, from *kit.Person) bool {
-	v := c.Rec.View
-	if owner := c.Rec.SeatOf(v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && c.Rec.Game.Active(owner) {
+	v := Of(c.Rec).View
+	if owner := seatOf(c.Rec, v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && Of(c.Rec).Game.Active(owner) {
 		c.Alert = b.menuOwnerText(c.Rec, lang)
 		return false
 	}
@@ -131,7 +131,7 @@ func (b *Kind) ownsMenu(c *chatState, lang string, from *kit.Person) bool {
 
 // act applies one engine action for seat and records what to show.
 func (b *Kind) act(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, a engine.Action) {
-	g := c.Rec.Game
+	g := Of(c.Rec).Game
 	evs, err := b.apply(c, lang, seat, a) // a bankruptcy's summary too (ending_bankrupt.go)
 	if err != nil {
 		c.Alert = b.refusalText(c.Rec, lang, seat, err)
@@ -142,7 +142,7 @@ func (b *Kind) act(c *chatState, lang string, from *kit.Person, seat engine.Play
 	switch a.Kind {
 	case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
 	default:
-		c.Rec.View = View{}
+		Of(c.Rec).View = View{}
 	}
 	b.absorb(c, lang, evs)
 }
@@ -152,14 +152,14 @@ func (b *Kind) act(c *chatState, lang string, from *kit.Person, seat engine.Play
 func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	for _, e := range evs {
-		if e.Kind == engine.EvTurnStarted && turnShown(rec.Turn) {
+		if e.Kind == engine.EvTurnStarted && turnShown(Of(rec).Turn) {
 			b.animateSpin(c, lang, evs) // a spin that ended the turn (reels.go)
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
-			c.FinalizeOnce(TurnSlot(rec.ID), rec.TurnMsg, b.renderClosedTurn(lang, rec))
-			rec.Turn, rec.TurnMsg, rec.View = nil, 0, View{}
+			c.FinalizeOnce(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderClosedTurn(lang, rec))
+			Of(rec).Turn, Of(rec).TurnMsg, Of(rec).View = nil, 0, View{}
 		}
-		rec.Turn = append(rec.Turn, e)
+		Of(rec).Turn = append(Of(rec).Turn, e)
 	}
 	remember(rec, evs)
 	keepTally(rec, evs, b.cfg.Now().UnixMilli()) // for the ending (ending.go)
@@ -167,11 +167,11 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 		b.animateSpin(c, lang, evs) // a spin in the turn that goes on
 	}
 	b.followAuctions(c, lang, evs) // auction.go
-	if n := len(rec.Turn); n > maxTurnEvents {
-		rec.Turn = append([]engine.Event(nil), rec.Turn[n-maxTurnEvents:]...)
+	if n := len(Of(rec).Turn); n > maxTurnEvents {
+		Of(rec).Turn = append([]engine.Event(nil), Of(rec).Turn[n-maxTurnEvents:]...)
 	}
 	c.Save, c.Turn = true, true
-	if rec.Game.Phase == engine.PhaseGameOver {
+	if Of(rec).Game.Phase == engine.PhaseGameOver {
 		c.GameOver, c.Remove = true, true
 	}
 	b.reconcileOffers(c, lang, evs)
@@ -212,7 +212,7 @@ func (b *Kind) startBoard(c *chatState, lang string) bool {
 	if rec.Options.RandomOrder {
 		evs = shuffleSeats(rec, g, seed, evs)
 	}
-	rec.Game, rec.Edition = g, ed.ID
+	Of(rec).Game, rec.Edition = g, ed.ID
 	c.Log(map[string]any{"start": g}) // before the events: the game as it started
 	b.absorb(c, lang, evs)
 	return true

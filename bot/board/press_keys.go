@@ -108,7 +108,7 @@ func buttonKey(g *engine.Game, p Press) (key uint64, keyed bool) {
 // lost.
 func (b *Kind) stillMeant(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, p Press) bool {
 	rec := c.Rec
-	g := rec.Game
+	g := Of(rec).Game
 	want, keyed := buttonKey(g, p)
 	if !p.Keyed || !keyed || want == p.Rev {
 		return true

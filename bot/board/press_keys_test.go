@@ -10,7 +10,7 @@ import (
 // keyedPress is the press of a turn message's button of op and arg as the
 // keyboard would draw it for rec now.
 func keyedPress(rec *Record, op Op, arg int) Press {
-	k := &kit.Keyboard{Rec: rec, Key: keys(rec.Game)}
+	k := &kit.Keyboard{Rec: rec, Key: keys(Of(rec).Game)}
 	p, err := kit.ParsePress(k.Data(op, arg))
 	if err != nil {
 		panic(err)
@@ -26,7 +26,7 @@ func keyedPress(rec *Record, op Op, arg int) Press {
 func TestDecisionKeysFollowTheDecisionOnly(t *testing.T) {
 	b := turnKind(t)
 	rec := gameRecord(t, engine.Classic, 3)
-	g := rec.Game
+	g := Of(rec).Game
 	cur := g.Current
 	other := (cur + 1) % 3
 	user := func(s engine.PlayerID) *kit.Person {

@@ -17,7 +17,7 @@ import (
 // spin's events (the turn's message is the one to animate).
 func (b *Kind) animateSpin(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
-	if rec.TurnMsg == 0 || !spun(evs) {
+	if Of(rec).TurnMsg == 0 || !spun(evs) {
 		return // a message never sent shows its content at once
 	}
 	if frames := b.spinFrames(lang, rec); len(frames) > 0 {
@@ -39,7 +39,7 @@ func spun(evs []engine.Event) bool {
 // draws the ones still turning as ▫️), without the result or what follows.
 func (b *Kind) spinFrames(lang string, rec *Record) []string {
 	var reels []int
-	for i, e := range rec.Turn {
+	for i, e := range Of(rec).Turn {
 		switch e.Kind {
 		case engine.EvCasinoOffered:
 			reels = reels[:0]
@@ -50,11 +50,11 @@ func (b *Kind) spinFrames(lang string, rec *Record) []string {
 	if len(reels) < 2 {
 		return nil
 	}
-	turn := rec.Turn
-	defer func() { rec.Turn = turn }()
+	turn := Of(rec).Turn
+	defer func() { Of(rec).Turn = turn }()
 	var frames []string
 	for _, i := range reels[:len(reels)-1] {
-		rec.Turn = turn[:i+1]
+		Of(rec).Turn = turn[:i+1]
 		frames = append(frames, b.renderClosedTurn(lang, rec))
 	}
 	return frames

@@ -22,7 +22,7 @@ func (h *harness) toCasino() *Record {
 		if rec == nil {
 			break
 		}
-		g := rec.Game
+		g := board.Of(rec).Game
 		if g.Phase == engine.PhaseGamble && g.EditionData().Squares[g.Players[g.Current].Pos].Kind == engine.SquareCasino &&
 			len(h.buttons(board.OpStake)) > 0 {
 			return rec
@@ -89,20 +89,20 @@ func TestCasinoReelsOneByOne(t *testing.T) {
 	h.openLobby(engine.Lux)
 	h.mustPress(h.users[0], OpStart)
 	rec := h.toCasino()
-	msg := rec.TurnMsg
+	msg := board.Of(rec).TurnMsg
 	from := len(h.api.Requests())
 	stake := h.buttons(board.OpStake)[0]
-	h.press(h.userOf(rec, rec.Game.Current), stake.msg, stake.data)
+	h.press(h.userOf(rec, board.Of(rec).Game.Current), stake.msg, stake.data)
 	if stake.msg != msg {
 		t.Fatalf("the stake button is on message %d, the turn message is %d", stake.msg, msg)
 	}
 	after := h.record()
-	turn := after.Turn
-	if after.TurnMsg != msg { // the spin ended the turn: its events are history
-		turn = after.History
+	turn := board.Of(after).Turn
+	if board.Of(after).TurnMsg != msg { // the spin ended the turn: its events are history
+		turn = board.Of(after).History
 	}
 	checkFrames(t, h.editsOf(msg, from), h.message(msg).Text, spinResult(h, after, turn))
-	if kb := h.message(msg).Keyboard; after.TurnMsg != msg && len(kb) != 0 {
+	if kb := h.message(msg).Keyboard; board.Of(after).TurnMsg != msg && len(kb) != 0 {
 		t.Errorf("the closed turn keeps buttons: %v", kb)
 	}
 }
@@ -116,16 +116,16 @@ func TestCasinoReelsRestart(t *testing.T) {
 	h.openLobby("")
 	h.mustPress(h.users[0], OpStart)
 	rec := h.toCasino()
-	msg := rec.TurnMsg
+	msg := board.Of(rec).TurnMsg
 	from := len(h.api.Requests())
 	h.api.FailNext("editMessageText", 3, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
 	stake := h.buttons(board.OpStake)[0]
-	h.press(h.userOf(rec, rec.Game.Current), stake.msg, stake.data)
+	h.press(h.userOf(rec, board.Of(rec).Game.Current), stake.msg, stake.data)
 	after := h.record()
-	if after.TurnMsg != msg {
-		t.Fatalf("the turn went on to message %d without its End button", after.TurnMsg)
+	if board.Of(after).TurnMsg != msg {
+		t.Fatalf("the turn went on to message %d without its End button", board.Of(after).TurnMsg)
 	}
-	result := spinResult(h, after, after.Turn)
+	result := spinResult(h, after, board.Of(after).Turn)
 	if got := h.message(msg).Text; result == "" || strings.Contains(got, result) {
 		t.Fatalf("the lost animation shows the outcome %q anyway:\n%s", result, got)
 	}

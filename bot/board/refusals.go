@@ -13,7 +13,7 @@ import (
 
 // refusalText is the alert for an engine refusal of seat's action.
 func (b *Kind) refusalText(rec *Record, lang string, seat engine.PlayerID, err error) string {
-	g := rec.Game
+	g := Of(rec).Game
 	if g == nil {
 		return b.errText(lang, err)
 	}
@@ -45,7 +45,7 @@ func seatName(rec *Record, seat engine.PlayerID) string {
 
 // menuOwnerText refuses a press in a menu someone else opened, naming them.
 func (b *Kind) menuOwnerText(rec *Record, lang string) string {
-	owner := rec.SeatOf(rec.View.User)
+	owner := seatOf(rec, Of(rec).View.User)
 	if owner < 0 {
 		return b.cat.T(lang, "alert_stale_moved", nil)
 	}

@@ -56,20 +56,20 @@ func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
 // are counted as the game's rules count them (the business edition's
 // second double in a row, the classic third).
 func jailReasonID(rec *Record, reason int) string {
-	if reason == engine.JailByDoubles && rec.Game != nil && rec.Game.Rules.JailDoubles == 2 {
+	if reason == engine.JailByDoubles && Of(rec).Game != nil && Of(rec).Game.Rules.JailDoubles == 2 {
 		return "jail_reason_2_of_2"
 	}
 	return fmt.Sprintf("jail_reason_%d", reason)
 }
 
 func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
-	g := rec.Game
+	g := Of(rec).Game
 	who := kit.SeatName(rec, g.Current)
 	if withMention {
 		who = kit.Tokens[int(g.Current)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[g.Current])
 	}
 	turn := g.Turn
-	for _, e := range rec.Turn {
+	for _, e := range Of(rec).Turn {
 		if e.Kind == engine.EvTurnStarted {
 			turn = e.Amount
 			who = kit.SeatName(rec, e.Player)
@@ -122,9 +122,9 @@ func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 	if rec.Clock.PausedAt != 0 {
 		tail = append(tail, b.cat.T(lang, "paused_line", nil)) // bot/pause.go
 	}
-	if rec.View.Menu != "" {
-		if seat := rec.SeatOf(rec.View.User); seat >= 0 {
-			tail = append(tail, b.cat.T(lang, "menu_of_"+rec.View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)}))
+	if Of(rec).View.Menu != "" {
+		if seat := seatOf(rec, Of(rec).View.User); seat >= 0 {
+			tail = append(tail, b.cat.T(lang, "menu_of_"+Of(rec).View.Menu, map[string]any{"Player": kit.SeatName(rec, seat)}))
 		}
 	}
 	lines := b.turnLines(lang, rec)
@@ -143,7 +143,7 @@ func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 // matter for the next decisions: in jail, a jail card, skipped turns,
 // Удача/Неудача; then the jackpot.
 func (b *Kind) cashLines(lang string, rec *Record) []string {
-	g := rec.Game
+	g := Of(rec).Game
 	var cells, lines []string
 	for i := range g.Players {
 		p := engine.PlayerID(i)
@@ -179,7 +179,7 @@ func (b *Kind) cashLines(lang string, rec *Record) []string {
 // message marks the holders by their names instead). None for editions
 // without them.
 func (b *Kind) centreLines(lang string, rec *Record, holders bool) []string {
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
 	if ed.Luck+ed.Misfortune == 0 {
 		return nil
@@ -209,9 +209,9 @@ func (b *Kind) centreLines(lang string, rec *Record, holders bool) []string {
 // computer seat moves (it does so by itself).
 func (b *Kind) clockLine(lang string, rec *Record) string {
 	switch {
-	case rec.Clock.PausedAt != 0 || rec.Clock.Deadline == 0 || rec.Game.Phase == engine.PhaseGameOver:
+	case rec.Clock.PausedAt != 0 || rec.Clock.Deadline == 0 || Of(rec).Game.Phase == engine.PhaseGameOver:
 		return ""
-	case rec.Game.Phase == engine.PhaseAuction:
+	case Of(rec).Game.Phase == engine.PhaseAuction:
 		return "" // bids move the deadline; the auction's own message counts it down
 	}
 	if _, computer := computerPending(rec); computer {
@@ -248,7 +248,7 @@ func (b *Kind) chatClock(lang string, rec *Record) (*time.Location, time.Time) {
 // renderPlayers lists each seat for /board: cash, square (the jail's
 // square says whether the seat is in jail or visiting) and marks.
 func (b *Kind) renderPlayers(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
 	var sb strings.Builder
 	for i := range g.Players {
@@ -278,7 +278,7 @@ func (b *Kind) renderPlayers(lang string, rec *Record) string {
 
 // propLabel is a deed's name with its buildings and a mortgage mark.
 func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
-	prop := rec.Game.Props[sq]
+	prop := Of(rec).Game.Props[sq]
 	s := b.squareName(lang, rec, sq)
 	switch {
 	case prop.Buildings == engine.Hotel:
@@ -296,7 +296,7 @@ func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
 // auction is left out, since people bid in it beside the computers, on its
 // own message.
 func computerDecides(rec *Record) (engine.PlayerID, bool) {
-	g := rec.Game
+	g := Of(rec).Game
 	if g == nil || g.Phase == engine.PhaseAuction || g.Phase == engine.PhaseGameOver {
 		return -1, false
 	}
@@ -306,7 +306,7 @@ func computerDecides(rec *Record) (engine.PlayerID, bool) {
 
 // prompt says what the game waits for, and from whom.
 func (b *Kind) prompt(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	cur := kit.SeatName(rec, g.Current)
 	if p := b.editionPrompt(lang, rec); p != "" {
 		return p
@@ -342,7 +342,7 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 
 // renderStandings is the final table: rank, name, net worth.
 func (b *Kind) renderStandings(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "standings_title", nil))
 	for i, p := range g.Standings() {
@@ -358,7 +358,7 @@ func (b *Kind) renderStandings(lang string, rec *Record) string {
 
 // renderBoard is the /board ownership table of every deed.
 func (b *Kind) renderBoard(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	ed := g.EditionData()
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "board_title", map[string]any{"Turn": g.Turn}))

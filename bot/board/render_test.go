@@ -23,7 +23,7 @@ func TestLongestTexts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: engine.Classic, Board: state.Board{Game: g}}
+	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g}}
 	for i := 0; i < 6; i++ {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}
@@ -40,7 +40,7 @@ func TestLongestTexts(t *testing.T) {
 		g.Players[sq%6].JailCards = [2]bool{true, true}
 	}
 	for k := engine.EventKind(1); int(k) < len(eventIDs)+1; k++ {
-		rec.Turn = append(rec.Turn, engine.Event{Kind: k, Player: 5, Other: 4, Square: 39, Amount: 1999999, Cost: 1999999, Dice: [2]int{6, 6}})
+		Of(rec).Turn = append(Of(rec).Turn, engine.Event{Kind: k, Player: 5, Other: 4, Square: 39, Amount: 1999999, Cost: 1999999, Dice: [2]int{6, 6}})
 	}
 	for _, lang := range locales.Languages {
 		for name, text := range map[string]string{

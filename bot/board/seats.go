@@ -6,6 +6,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/ai"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
 // Computer seats (kit.Seat.Computer) are played by the engine's computer
@@ -25,7 +26,7 @@ import (
 // computerPending is what Pending reports when a computer seat acts next
 // or the game is left to computers; false when a person decides.
 func computerPending(r *Record) (Pending, bool) {
-	g := r.Game
+	g := Of(r).Game
 	if g == nil || g.Phase == engine.PhaseGameOver || !hasComputer(r) {
 		return Pending{}, false
 	}
@@ -53,7 +54,7 @@ func hasComputer(r *Record) bool {
 // peoplePlay says whether a person still plays.
 func peoplePlay(r *Record) bool {
 	for i, s := range r.Seats {
-		if !s.Computer && r.Game.Active(engine.PlayerID(i)) {
+		if !s.Computer && Of(r).Game.Active(engine.PlayerID(i)) {
 			return true
 		}
 	}
@@ -62,7 +63,7 @@ func peoplePlay(r *Record) bool {
 
 // isComputer says whether seat is an active computer seat of r's game.
 func isComputer(r *Record, p engine.PlayerID) bool {
-	return p >= 0 && int(p) < len(r.Seats) && r.Seats[p].Computer && r.Game.Active(p)
+	return p >= 0 && int(p) < len(r.Seats) && r.Seats[p].Computer && Of(r).Game.Active(p)
 }
 
 // computerMove is the next computer action: first an answer to an offer
@@ -72,16 +73,16 @@ func isComputer(r *Record, p engine.PlayerID) bool {
 // the record's memory is unchanged; false when no computer has anything to
 // do now.
 func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
-	g := r.Game
+	g := Of(r).Game
 	pl := ai.Player{}
-	if r.Computer != nil {
-		pl = *r.Computer
+	if Of(r).Computer != nil {
+		pl = *Of(r).Computer
 	}
 	try := func(p engine.PlayerID) (engine.Action, bool) {
 		if !isComputer(r, p) {
 			return engine.Action{}, false
 		}
-		pl.Level = r.Seats[p].Level
+		pl.Level = level.Level(r.Seats[p].Level)
 		a, ok := pl.Decide(g, p)
 		return a, ok && g.Check(p, a) == nil
 	}
@@ -121,7 +122,7 @@ func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
 // timeout applies then).
 func (b *Kind) computerTurn(c *chatState, lang string) bool {
 	rec := c.Rec
-	if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
+	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
 		return false
 	}
 	if !peoplePlay(rec) {
@@ -134,12 +135,12 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 	if !ok {
 		return false
 	}
-	if rec.Computer == nil {
-		rec.Computer = &ai.Player{}
+	if Of(rec).Computer == nil {
+		Of(rec).Computer = &ai.Player{}
 	}
-	g := rec.Game
-	rec.Computer.Level = rec.Seats[seat].Level // the seat's, chosen in the lobby
-	a, ok := rec.Computer.Decide(g, seat)      // the same decision, now remembered
+	g := Of(rec).Game
+	Of(rec).Computer.Level = level.Level(rec.Seats[seat].Level) // the seat's, chosen in the lobby
+	a, ok := Of(rec).Computer.Decide(g, seat)                   // the same decision, now remembered
 	if !ok {
 		return false
 	}
@@ -148,14 +149,14 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	c.Rec.View = View{}
+	Of(c.Rec).View = View{}
 	b.absorb(c, lang, evs)
 	if a.Kind == engine.ActProposeTrade {
 		// Posted like a person's offer: its own message, with the
 		// counterparty's buttons, open for OfferTTL.
 		id := g.NextTrade
 		if tr := findTrade(g, id); tr != nil {
-			rec.Offers = append(rec.Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
+			Of(rec).Offers = append(Of(rec).Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
 			text, kb := b.openOffer(lang, rec, tr)
 			c.Show(offerSlot(rec.ID, id), 0, text, kb)
 		}

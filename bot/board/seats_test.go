@@ -3,6 +3,7 @@ package board
 import (
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
@@ -20,7 +21,7 @@ func computerRecord(t *testing.T) *Record {
 		t.Fatalf("the game starts in phase %v", g.Phase)
 	}
 	rec := &Record{Seats: []Seat{{User: 7, Name: "Ann"}, {User: -1, Name: "🤖 1", Computer: true}, {User: -2, Name: "🤖 2", Computer: true}}}
-	rec.Game = g
+	Of(rec).Game = g
 	return rec
 }
 
@@ -30,7 +31,7 @@ func computerRecord(t *testing.T) *Record {
 // no person plays is due to end.
 func TestComputerMove(t *testing.T) {
 	rec := computerRecord(t)
-	g := rec.Game
+	g := Of(rec).Game
 	if _, ok := computerPending(rec); ok {
 		t.Fatal("a computer is due while the game waits for the person")
 	}
@@ -112,8 +113,8 @@ func TestComputerPlaysAtItsSeatLevel(t *testing.T) {
 		want engine.ActionKind
 	}{{level.Normal, engine.ActBuy}, {level.Easy, engine.ActDecline}} {
 		rec := computerRecord(t)
-		rec.Seats[1].Level = c.lv
-		g := rec.Game
+		rec.Seats[1].Level = kit.Level(c.lv)
+		g := Of(rec).Game
 		g.Current = 1
 		g.Players[1].Cash = 60 + 150 // Baltic Avenue, and 150 left: above normal's reserve, under easy's
 		g.ScriptDice(1, 2)

@@ -29,22 +29,22 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 	switch name {
 	case "turn":
 		if key == "" {
-			r.TurnMsg = id
+			Of(r).TurnMsg = id
 			return true
 		}
 	case "auction":
-		if a := r.Auction; a != nil && key == strconv.Itoa(a.Seq) {
+		if a := Of(r).Auction; a != nil && key == strconv.Itoa(a.Seq) {
 			a.Msg = id
 			return true
 		}
 	case "deeds", "deedspic":
 		if key == "" {
-			r.DeedsMsg, r.DeedsPhoto = id, name == "deedspic"
+			Of(r).DeedsMsg, Of(r).DeedsPhoto = id, name == "deedspic"
 			return true
 		}
 	case "link":
 		user, err := strconv.ParseInt(key, 10, 64)
-		if d := r.Drafts[user]; err == nil && d != nil && d.Link == -1 {
+		if d := Of(r).Drafts[user]; err == nil && d != nil && d.Link == -1 {
 			d.Link = id
 			return true
 		}
@@ -53,9 +53,9 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 		if err != nil {
 			return false
 		}
-		for i := range r.Offers {
-			if r.Offers[i].ID == offer {
-				r.Offers[i].Msg = id
+		for i := range Of(r).Offers {
+			if Of(r).Offers[i].ID == offer {
+				Of(r).Offers[i].Msg = id
 				return true
 			}
 		}
@@ -67,7 +67,7 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 // finalize (Record.OfferEdits).
 func legacyFinals(r *Record) []kit.Final {
 	var out []kit.Final
-	for _, e := range r.OfferEdits {
+	for _, e := range Of(r).OfferEdits {
 		slot := offerSlot(r.ID, e.Offer)
 		if e.Offer == 0 { // before the slot was stored: one never Put, so only msg is edited
 			slot = "offer:" + strconv.FormatUint(r.ID, 36) + ":m" + strconv.Itoa(e.Msg)

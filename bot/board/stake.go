@@ -24,16 +24,16 @@ func (b *Kind) cmdStake(ctx context.Context, updateID int, m kit.CommandIn) {
 			return nil
 		}
 		switch {
-		case rec == nil || rec.Status != StatusPlaying || rec.Game == nil:
+		case rec == nil || rec.Status != StatusPlaying || Of(rec).Game == nil:
 			return refuse(b.cat.T(lang, "no_game", nil))
-		case !HasStakes(rec.Game.EditionData()): // the classic game: nothing to explain
-			return refuse(b.cat.T(lang, "stake_none", map[string]any{"Edition": b.cat.T(lang, "edition_"+rec.Game.EditionData().ID, nil)}))
-		case rec.SeatOf(from.ID) < 0 || !rec.Game.Active(rec.SeatOf(from.ID)):
+		case !HasStakes(Of(rec).Game.EditionData()): // the classic game: nothing to explain
+			return refuse(b.cat.T(lang, "stake_none", map[string]any{"Edition": b.cat.T(lang, "edition_"+Of(rec).Game.EditionData().ID, nil)}))
+		case seatOf(rec, from.ID) < 0 || !Of(rec).Game.Active(seatOf(rec, from.ID)):
 			return refuse(b.cat.T(lang, "not_a_player", nil))
-		case !ok || rec.Game.Phase != engine.PhaseGamble:
+		case !ok || Of(rec).Game.Phase != engine.PhaseGamble:
 			return refuse(b.cat.T(lang, "stake_usage", nil))
 		}
-		b.act(c, lang, from, rec.SeatOf(from.ID), engine.Action{Kind: engine.ActStake, Amount: amount})
+		b.act(c, lang, from, seatOf(rec, from.ID), engine.Action{Kind: engine.ActStake, Amount: amount})
 		if c.Alert != "" {
 			text := c.Alert
 			c.Alert = ""

@@ -53,7 +53,7 @@ func findTrade(g *engine.Game, id int) *engine.Trade {
 
 // tradeAct applies one engine action of a trade in change c.
 func (b *Kind) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
-	g := c.Rec.Game
+	g := Of(c.Rec).Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {
 		return err

@@ -80,7 +80,7 @@ func tradedKind(g *engine.Game, t *engine.Trade) int {
 // buildingItem names t's building part among what the counterparty gives,
 // in the offer and the composer ("" when it has none).
 func (b *Kind) buildingItem(lang string, rec *Record, t *engine.Trade) string {
-	kind := tradedKind(rec.Game, t)
+	kind := tradedKind(Of(rec).Game, t)
 	if kind == 0 {
 		return ""
 	}
@@ -102,7 +102,7 @@ type buildingChoice struct {
 // deed that may take it), ticked when t holds it; then, if the chosen one
 // may go on several of the proposer's deeds, one per such deed.
 func (b *Kind) buildingButtons(lang string, rec *Record, t *engine.Trade) []buildingChoice {
-	moves := buildingMoves(rec.Game, *t)
+	moves := buildingMoves(Of(rec).Game, *t)
 	var out, places []buildingChoice
 	seen := map[int]bool{}
 	for _, m := range moves {

@@ -74,19 +74,19 @@ func TestTradeBuysBranch(t *testing.T) {
 	h.openLobby(engine.Business)
 	h.mustPress(h.users[0], OpStart)
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
 	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
 	total := engine.EditionByID(engine.Business).Houses
 
-	h.edit(func(r *Record) { buildingsOut(r.Game, x, y, 10) })
+	h.edit(func(r *Record) { buildingsOut(board.Of(r).Game, x, y, 10) })
 	h.mustPress(ux, OpTrade)
 	h.pressPrivate(ux, OpTrTo, int(y))
 	if n := h.lastComposerOps(ux)[OpTrBuild]; n != 0 {
 		t.Fatalf("the bank has branches, yet the composer offers %d to buy", n)
 	}
 
-	h.edit(func(r *Record) { buildingsOut(r.Game, x, y, total) })
+	h.edit(func(r *Record) { buildingsOut(board.Of(r).Game, x, y, total) })
 	h.pressPrivate(ux, OpTrWho, 0)
 	h.pressPrivate(ux, OpTrTo, int(y))
 	if n := h.lastComposerOps(ux)[OpTrBuild]; n == 0 {
@@ -100,9 +100,9 @@ func TestTradeBuysBranch(t *testing.T) {
 	// The bank gets a branch back: the button goes stale.
 	var spare int
 	h.edit(func(r *Record) {
-		for i := len(r.Game.Props) - 1; i >= 0; i-- {
-			if r.Game.Props[i].Owner == y && r.Game.Props[i].Buildings == 1 {
-				r.Game.Props[i].Buildings, r.Game.Houses, spare = 0, 1, i
+		for i := len(board.Of(r).Game.Props) - 1; i >= 0; i-- {
+			if board.Of(r).Game.Props[i].Owner == y && board.Of(r).Game.Props[i].Buildings == 1 {
+				board.Of(r).Game.Props[i].Buildings, board.Of(r).Game.Houses, spare = 0, 1, i
 				return
 			}
 		}
@@ -113,17 +113,17 @@ func TestTradeBuysBranch(t *testing.T) {
 	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T(ux.LanguageCode, "trade_building_gone", nil) {
 		t.Fatalf("stale buy answered %+v", a)
 	}
-	if d := h.record().Drafts[ux.ID]; d.Trade.TakeBuilding != 0 {
+	if d := board.Of(h.record()).Drafts[ux.ID]; d.Trade.TakeBuilding != 0 {
 		t.Fatalf("stale buy changed the draft: %+v", d.Trade)
 	}
-	h.edit(func(r *Record) { r.Game.Props[spare].Buildings, r.Game.Houses = 1, 0 })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[spare].Buildings, board.Of(r).Game.Houses = 1, 0 })
 
 	// The same button, now that the bank is out again, takes the branch.
 	h.api.PushCallback(ux.ID, msg, ux, data)
 	h.settle()
-	d := h.record().Drafts[ux.ID]
+	d := board.Of(h.record()).Drafts[ux.ID]
 	src, first := d.Trade.TakeBuilding, d.Trade.PlaceOn
-	if src == 0 || h.record().Game.Props[src].Owner != y || h.record().Game.Props[first].Owner != x {
+	if src == 0 || board.Of(h.record()).Game.Props[src].Owner != y || board.Of(h.record()).Game.Props[first].Owner != x {
 		t.Fatalf("buy not in the draft: %+v (answer %+v)", d.Trade, h.lastAnswer())
 	}
 	msgs := h.api.Messages(ux.ID)
@@ -137,26 +137,26 @@ func TestTradeBuysBranch(t *testing.T) {
 			p, _ := kit.ParsePress(b.Data)
 			if p.Op == OpTrBuild && strings.HasPrefix(b.Text, "📍") && !strings.HasPrefix(b.Text, "✅") {
 				h.pressPrivate(ux, OpTrBuild, p.Arg)
-				dst = h.record().Drafts[ux.ID].Trade.PlaceOn
+				dst = board.Of(h.record()).Drafts[ux.ID].Trade.PlaceOn
 			}
 		}
 	}
-	if dst == 0 || dst == first || h.record().Drafts[ux.ID].Trade.TakeBuilding != src {
+	if dst == 0 || dst == first || board.Of(h.record()).Drafts[ux.ID].Trade.TakeBuilding != src {
 		t.Fatalf("no other deed to put the branch on: first %d, then %d", first, dst)
 	}
 	h.pressPrivate(ux, OpTrMode, editGive)
 	h.pressPrivate(ux, OpTrAdd, 100)
 	h.pressPrivate(ux, OpTrMode, editItems)
-	before := h.record().Game
+	before := board.Of(h.record()).Game
 	h.pressPrivate(ux, OpTrSend, 0)
 	rec = h.record()
-	if len(rec.Offers) != 1 || rec.Offers[0].Trade.TakeBuilding != src || rec.Offers[0].Trade.PlaceOn != dst {
-		t.Fatalf("offer not open with the branch: %+v", rec.Offers)
+	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Trade.TakeBuilding != src || board.Of(rec).Offers[0].Trade.PlaceOn != dst {
+		t.Fatalf("offer not open with the branch: %+v", board.Of(rec).Offers)
 	}
-	id := rec.Offers[0].ID
+	id := board.Of(rec).Offers[0].ID
 	var offerText string
 	for _, m := range h.api.Messages(testChat) {
-		if m.ID == rec.Offers[0].Msg {
+		if m.ID == board.Of(rec).Offers[0].Msg {
 			offerText = m.Text
 		}
 	}
@@ -165,7 +165,7 @@ func TestTradeBuysBranch(t *testing.T) {
 	}
 	msg, data = h.offerButton(OpOfAccept, id)
 	h.press(uy, msg, data)
-	g := h.record().Game
+	g := board.Of(h.record()).Game
 	if g.Props[src].Buildings != before.Props[src].Buildings-1 || g.Props[dst].Buildings != 1 || g.Houses != 0 {
 		t.Fatalf("the branch did not move: %d→%d, %d→%d, bank %d", before.Props[src].Buildings, g.Props[src].Buildings,
 			before.Props[dst].Buildings, g.Props[dst].Buildings, g.Houses)

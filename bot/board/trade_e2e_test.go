@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -32,13 +33,13 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
 	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
 	uz := h.userOf(rec, (x+2)%3)
 	h.edit(func(r *Record) {
-		r.Game.Props[37].Owner = x
-		r.Game.Props[39].Owner = y
+		board.Of(r).Game.Props[37].Owner = x
+		board.Of(r).Game.Props[39].Owner = y
 	})
 
 	h.mustPress(ux, OpTrade)
@@ -59,14 +60,14 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 	}
 	h.pressPrivate(ux, OpTrSend, 0)
 	rec = h.record()
-	if len(rec.Game.Trades) != 1 || len(rec.Offers) != 1 || rec.Offers[0].Msg == 0 || len(rec.Drafts) != 0 {
-		t.Fatalf("offer not open: trades %+v offers %+v drafts %v", rec.Game.Trades, rec.Offers, rec.Drafts)
+	if len(board.Of(rec).Game.Trades) != 1 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 || len(board.Of(rec).Drafts) != 0 {
+		t.Fatalf("offer not open: trades %+v offers %+v drafts %v", board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).Drafts)
 	}
-	tr := rec.Game.Trades[0]
+	tr := board.Of(rec).Game.Trades[0]
 	if tr.From != x || tr.To != y || tr.GiveCash != 100 || len(tr.TakeDeeds) != 1 || tr.TakeDeeds[0] != 39 {
 		t.Fatalf("offer %+v", tr)
 	}
-	offerMsg := rec.Offers[0].Msg
+	offerMsg := board.Of(rec).Offers[0].Msg
 	var text string
 	for _, m := range h.api.Messages(testChat) {
 		if m.ID == offerMsg {
@@ -91,14 +92,14 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 	if after := h.record(); after.Rev != before.Rev {
 		t.Fatal("refused accepts changed the game")
 	}
-	cashX, cashY := before.Game.Players[x].Cash, before.Game.Players[y].Cash
+	cashX, cashY := board.Of(before).Game.Players[x].Cash, board.Of(before).Game.Players[y].Cash
 	h.press(uy, msg, data)
 	rec = h.record()
-	if rec.Game.Props[39].Owner != x || rec.Game.Players[x].Cash != cashX-100 || rec.Game.Players[y].Cash != cashY+100 {
-		t.Fatalf("trade not carried out: owner %d, cash %d %d", rec.Game.Props[39].Owner, rec.Game.Players[x].Cash, rec.Game.Players[y].Cash)
+	if board.Of(rec).Game.Props[39].Owner != x || board.Of(rec).Game.Players[x].Cash != cashX-100 || board.Of(rec).Game.Players[y].Cash != cashY+100 {
+		t.Fatalf("trade not carried out: owner %d, cash %d %d", board.Of(rec).Game.Props[39].Owner, board.Of(rec).Game.Players[x].Cash, board.Of(rec).Game.Players[y].Cash)
 	}
-	if len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 {
-		t.Fatalf("offer still listed: %+v %+v", rec.Offers, rec.OfferEdits)
+	if len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 {
+		t.Fatalf("offer still listed: %+v %+v", board.Of(rec).Offers, board.Of(rec).OfferEdits)
 	}
 	for _, m := range h.api.Messages(testChat) {
 		if m.ID == offerMsg && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_accepted", nil))) {
@@ -117,8 +118,8 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 		t.Fatal("no build button on the completed set")
 	}
 	h.press(ux, msg, data)
-	if rec := h.record(); rec.Game.Props[37].Buildings != 1 {
-		t.Fatalf("no house built: %d", rec.Game.Props[37].Buildings)
+	if rec := h.record(); board.Of(rec).Game.Props[37].Buildings != 1 {
+		t.Fatalf("no house built: %d", board.Of(rec).Game.Props[37].Buildings)
 	}
 }
 
@@ -129,10 +130,10 @@ func TestTradeStaleOffer(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	y, z := (x+1)%3, (x+2)%3
 	ux, uy, uz := h.userOf(rec, x), h.userOf(rec, y), h.userOf(rec, z)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
 	offer := func(to engine.PlayerID, cash int) int {
 		h.mustPress(ux, OpTrade)
 		h.pressPrivate(ux, OpTrTo, int(to))
@@ -141,7 +142,7 @@ func TestTradeStaleOffer(t *testing.T) {
 		h.pressPrivate(ux, OpTrAdd, cash)
 		h.pressPrivate(ux, OpTrMode, editItems)
 		h.pressPrivate(ux, OpTrSend, 0)
-		return h.record().Game.NextTrade
+		return board.Of(h.record()).Game.NextTrade
 	}
 	a := offer(y, 10)
 	b := offer(z, 50)
@@ -149,14 +150,14 @@ func TestTradeStaleOffer(t *testing.T) {
 	msgA, dataA := h.offerButton(OpOfAccept, a)
 	h.press(uy, msgA, dataA)
 	rec = h.record()
-	if rec.Game.Props[1].Owner != y || len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 {
-		t.Fatalf("after the first accept: owner %d, trades %+v, offers %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers)
+	if board.Of(rec).Game.Props[1].Owner != y || len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 {
+		t.Fatalf("after the first accept: owner %d, trades %+v, offers %+v", board.Of(rec).Game.Props[1].Owner, board.Of(rec).Game.Trades, board.Of(rec).Offers)
 	}
 	h.press(uz, msgB, dataB)
 	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T(locales.Normalize(uz.LanguageCode), "err_trade_not_found", nil) { // the presser's
 		t.Errorf("stale accept answered %+v", ans)
 	}
-	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != y {
+	if after := h.record(); after.Rev != rec.Rev || board.Of(after).Game.Props[1].Owner != y {
 		t.Fatal("the stale accept changed the game")
 	}
 	for _, m := range h.api.Messages(testChat) {
@@ -182,23 +183,23 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Now = clock.Now })
 	h.startGame()
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
 	ux := h.userOf(rec, x)
 	h.draftPortForCash(rec, ux, y)
-	if d := h.record().Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
+	if d := board.Of(h.record()).Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
 		t.Fatalf("typed amount not taken: %+v", d)
 	}
 	h.pressPrivate(ux, OpTrMode, editItems)
 	h.pressPrivate(ux, OpTrSend, 0)
-	if n := len(h.record().Game.Trades); n != 1 {
+	if n := len(board.Of(h.record()).Game.Trades); n != 1 {
 		t.Fatalf("%d offers open", n)
 	}
 	clock.Add(offerTTL + time.Minute)
 	h.mustPress(ux, OpMenuMort) // any press in the group
 	rec = h.record()
-	if len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 {
-		t.Fatalf("expired offer still open: %+v", rec.Game.Trades)
+	if len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 {
+		t.Fatalf("expired offer still open: %+v", board.Of(rec).Game.Trades)
 	}
 	found := false
 	for _, m := range h.api.Messages(testChat) {
@@ -220,7 +221,7 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	y, z := p.y, (p.x+2)%3
 	ux, uy := p.ux, p.uy
 	h.pressPrivate(ux, OpTrSend, 0)
-	a := h.record().Game.NextTrade
+	a := board.Of(h.record()).Game.NextTrade
 	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
 		t.Fatalf("offer %d not shown with its buttons: %+v", a, m)
 	}
@@ -248,13 +249,13 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 		t.Fatal("the send was not handled")
 	}
 	rec := h.record()
-	b := rec.Game.NextTrade
-	if b == a || len(rec.Offers) != 2 {
-		t.Fatalf("second offer not open: %+v", rec.Offers)
+	b := board.Of(rec).Game.NextTrade
+	if b == a || len(board.Of(rec).Offers) != 2 {
+		t.Fatalf("second offer not open: %+v", board.Of(rec).Offers)
 	}
 	// Sent, answered — and still waiting behind the reply.
-	if rec.Offers[1].Msg != 0 || len(h.offerMessages(testChat, b)) != 0 {
-		t.Fatalf("offer %d was posted past the outbox while the chat waits for its 429: %+v", b, rec.Offers[1])
+	if board.Of(rec).Offers[1].Msg != 0 || len(h.offerMessages(testChat, b)) != 0 {
+		t.Fatalf("offer %d was posted past the outbox while the chat waits for its 429: %+v", b, board.Of(rec).Offers[1])
 	}
 	// y accepts the first offer meanwhile: the second one becomes
 	// impossible (the deed is gone) before its message was delivered.
@@ -262,8 +263,8 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	h.press(uy, msgA, dataA)
 
 	rec = h.record()
-	if rec.Game.Props[1].Owner != y || len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 {
-		t.Fatalf("after the accept: owner %d, trades %+v, offers %+v, edits %+v", rec.Game.Props[1].Owner, rec.Game.Trades, rec.Offers, rec.OfferEdits)
+	if board.Of(rec).Game.Props[1].Owner != y || len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 {
+		t.Fatalf("after the accept: owner %d, trades %+v, offers %+v, edits %+v", board.Of(rec).Game.Props[1].Owner, board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).OfferEdits)
 	}
 	msgs := h.offerMessages(testChat, b)
 	if len(msgs) != 1 {
@@ -296,10 +297,10 @@ func TestTradeOfferDeclined(t *testing.T) {
 	ux, uy := p.ux, p.uy
 	h.pressPrivate(ux, OpTrSend, 0)
 	rec := h.record()
-	id := rec.Game.NextTrade
+	id := board.Of(rec).Game.NextTrade
 	msgs := h.offerMessages(testChat, id)
-	if len(msgs) != 1 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
-		t.Fatalf("offer message not stored: offers %+v, messages %+v", rec.Offers, msgs)
+	if len(msgs) != 1 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("offer message not stored: offers %+v, messages %+v", board.Of(rec).Offers, msgs)
 	}
 	msg, data := h.offerButton(OpOfReject, id)
 	if msg != msgs[0].ID {
@@ -307,8 +308,8 @@ func TestTradeOfferDeclined(t *testing.T) {
 	}
 	h.press(uy, msg, data)
 	rec = h.record()
-	if len(rec.Game.Trades) != 0 || len(rec.Offers) != 0 || len(rec.OfferEdits) != 0 || rec.Game.Props[1].Owner != x {
-		t.Fatalf("after the decline: trades %+v, offers %+v, edits %+v", rec.Game.Trades, rec.Offers, rec.OfferEdits)
+	if len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 || board.Of(rec).Game.Props[1].Owner != x {
+		t.Fatalf("after the decline: trades %+v, offers %+v, edits %+v", board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).OfferEdits)
 	}
 	msgs = h.offerMessages(testChat, id)
 	if len(msgs) != 1 || msgs[0].Keyboard != nil || msgs[0].Edits != 1 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_declined", nil)) {
@@ -336,20 +337,20 @@ func TestTradeOfferMigrates(t *testing.T) {
 	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
 	h.pressPrivate(ux, OpTrSend, 0)
 	moved, err := h.bot.Snapshot(superChat)
-	if err != nil || moved == nil || len(moved.Offers) != 1 {
+	if err != nil || moved == nil || len(board.Of(moved).Offers) != 1 {
 		t.Fatalf("the game with its offer did not move: %+v, %v", moved, err)
 	}
-	id := moved.Offers[0].ID
+	id := board.Of(moved).Offers[0].ID
 	msgs := h.offerMessages(superChat, id)
-	if len(msgs) != 1 || moved.Offers[0].Msg != msgs[0].ID || msgs[0].Keyboard == nil {
-		t.Fatalf("offer not posted in the supergroup: offer %+v, messages %+v", moved.Offers[0], msgs)
+	if len(msgs) != 1 || board.Of(moved).Offers[0].Msg != msgs[0].ID || msgs[0].Keyboard == nil {
+		t.Fatalf("offer not posted in the supergroup: offer %+v, messages %+v", board.Of(moved).Offers[0], msgs)
 	}
 	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: id})
 	h.api.PushCallback(superChat, msgs[0].ID, uy, data)
 	h.settle()
 	moved, _ = h.bot.Snapshot(superChat)
-	if moved.Game.Props[1].Owner != y || len(moved.Offers) != 0 {
-		t.Fatalf("accept in the supergroup not carried out: owner %d, offers %+v", moved.Game.Props[1].Owner, moved.Offers)
+	if board.Of(moved).Game.Props[1].Owner != y || len(board.Of(moved).Offers) != 0 {
+		t.Fatalf("accept in the supergroup not carried out: owner %d, offers %+v", board.Of(moved).Game.Props[1].Owner, board.Of(moved).Offers)
 	}
 	if m := h.offerMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
 		t.Errorf("offer message in the supergroup not finalized: %+v", m)
@@ -367,7 +368,7 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	x := p.x
 	ux, uy := p.ux, p.uy
 	h.pressPrivate(ux, OpTrSend, 0)
-	id := h.record().Game.NextTrade
+	id := board.Of(h.record()).Game.NextTrade
 	old := h.offerMessages(testChat, id)
 	if len(old) != 1 {
 		t.Fatalf("offer shown in %d messages", len(old))
@@ -384,7 +385,7 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		r.Offers[0].Msg = 0
+		board.Of(r).Offers[0].Msg = 0
 		out, err := r.Encode()
 		if err != nil {
 			return err
@@ -401,8 +402,8 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	h.settle()
 	rec := h.record()
 	msgs := h.offerMessages(testChat, id)
-	if len(msgs) != 2 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[1].ID || msgs[1].Keyboard == nil {
-		t.Fatalf("offer not posted again after the restart: offers %+v, messages %+v", rec.Offers, msgs)
+	if len(msgs) != 2 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[1].ID || msgs[1].Keyboard == nil {
+		t.Fatalf("offer not posted again after the restart: offers %+v, messages %+v", board.Of(rec).Offers, msgs)
 	}
 	_, data := h.findButtonData(t, Press{Game: rec.ID, Op: OpOfReject, Arg: id})
 	h.press(uy, msgs[1].ID, data)
@@ -416,7 +417,7 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
 		t.Errorf("the orphan's accept answered %+v", a)
 	}
-	if after := h.record(); after.Rev != rec.Rev || after.Game.Props[1].Owner != x {
+	if after := h.record(); after.Rev != rec.Rev || board.Of(after).Game.Props[1].Owner != x {
 		t.Error("the orphan's button changed the game")
 	}
 }
@@ -430,22 +431,22 @@ func TestOfferEndedByAKick(t *testing.T) {
 	x := p.x
 	ux, uy := p.ux, p.uy
 	h.pressPrivate(ux, OpTrSend, 0)
-	id := h.record().Game.NextTrade
+	id := board.Of(h.record()).Game.NextTrade
 	if msgs := h.offerMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
 		t.Fatalf("offer not posted with its buttons: %+v", msgs)
 	}
 	h.api.SetAdmins(testChat, uy.ID)
 	h.say(uy, "/kick")
 	rec := h.record()
-	if rec.Game.Active(x) || len(rec.Offers) != 0 {
-		t.Fatalf("after the kick: seat %d active %v, offers %+v", x, rec.Game.Active(x), rec.Offers)
+	if board.Of(rec).Game.Active(x) || len(board.Of(rec).Offers) != 0 {
+		t.Fatalf("after the kick: seat %d active %v, offers %+v", x, board.Of(rec).Game.Active(x), board.Of(rec).Offers)
 	}
 	msgs := h.offerMessages(testChat, id)
 	if len(msgs) != 1 || len(msgs[0].Keyboard) != 0 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_cancelled", nil)) {
 		t.Fatalf("the ended offer's message kept its buttons or its text: %+v", msgs)
 	}
-	if len(rec.OfferEdits) != 0 {
-		t.Errorf("finalized offer edits still pending: %+v", rec.OfferEdits)
+	if len(board.Of(rec).OfferEdits) != 0 {
+		t.Errorf("finalized offer edits still pending: %+v", board.Of(rec).OfferEdits)
 	}
 }
 
@@ -459,7 +460,7 @@ func TestOfferPostedWhilePaused(t *testing.T) {
 	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
 	h.settle()
 	h.pressPrivate(ux, OpTrSend, 0)
-	id := h.record().Game.NextTrade
+	id := board.Of(h.record()).Game.NextTrade
 	if msgs := h.offerMessages(testChat, id); len(msgs) != 0 {
 		t.Fatalf("offer sent to a chat the bot was removed from: %+v", msgs)
 	}
@@ -467,7 +468,7 @@ func TestOfferPostedWhilePaused(t *testing.T) {
 	h.settle()
 	rec := h.record()
 	msgs := h.offerMessages(testChat, id)
-	if len(msgs) != 1 || len(msgs[0].Keyboard) == 0 || len(rec.Offers) != 1 || rec.Offers[0].Msg != msgs[0].ID {
-		t.Fatalf("offer not shown on the bot's return: messages %+v, offers %+v", msgs, rec.Offers)
+	if len(msgs) != 1 || len(msgs[0].Keyboard) == 0 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[0].ID {
+		t.Fatalf("offer not shown on the bot's return: messages %+v, offers %+v", msgs, board.Of(rec).Offers)
 	}
 }

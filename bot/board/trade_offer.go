@@ -18,13 +18,13 @@ const (
 // offers the engine no longer holds are finalized with their outcome.
 func (b *Kind) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
-	if len(rec.Offers) == 0 || rec.Game == nil {
+	if len(Of(rec).Offers) == 0 || Of(rec).Game == nil {
 		return
 	}
-	over := rec.Game.Phase == engine.PhaseGameOver
+	over := Of(rec).Game.Phase == engine.PhaseGameOver
 	var kept []Offer
-	for _, o := range rec.Offers {
-		if !over && findTrade(rec.Game, o.ID) != nil {
+	for _, o := range Of(rec).Offers {
+		if !over && findTrade(Of(rec).Game, o.ID) != nil {
 			kept = append(kept, o)
 			continue
 		}
@@ -44,7 +44,7 @@ func (b *Kind) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 		}
 		b.closeOffer(c, lang, o, status)
 	}
-	rec.Offers = kept
+	Of(rec).Offers = kept
 }
 
 // closeOffer gives offer o's message its final text. Its message id may
@@ -67,7 +67,7 @@ func (b *Kind) afterTrades(ctx context.Context, chat int64, st *chatState) {
 		return
 	}
 	now := st.Rec.Clock.GameTime(b.cfg.Now().UnixMilli())
-	for _, o := range st.Rec.Offers {
+	for _, o := range Of(st.Rec).Offers {
 		if o.Expires <= now {
 			b.expireOffers(ctx, chat)
 			return
@@ -80,26 +80,26 @@ func (b *Kind) afterTrades(ctx context.Context, chat int64, st *chatState) {
 func (b *Kind) expireOffers(ctx context.Context, chat int64) {
 	st, err := b.change(chat, 0, func(t *chatState) error {
 		rec := t.Rec
-		if rec == nil || rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
+		if rec == nil || Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
 			return nil // a paused game's offers wait: their expiry is in game time, which stands still
 		}
 		lang := t.ChatLang()
 		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
-		for _, o := range slices.Clone(rec.Offers) {
+		for _, o := range slices.Clone(Of(rec).Offers) {
 			if o.Expires > now {
 				continue
 			}
-			rec.Offers = slices.DeleteFunc(rec.Offers, func(x Offer) bool { return x.ID == o.ID })
+			Of(rec).Offers = slices.DeleteFunc(Of(rec).Offers, func(x Offer) bool { return x.ID == o.ID })
 			b.closeOffer(t, lang, o, "offer_expired")
 			t.Save = true
-			if tr := findTrade(rec.Game, o.ID); tr != nil {
+			if tr := findTrade(Of(rec).Game, o.ID); tr != nil {
 				if err := b.tradeAct(t, lang, 0, 0, tr.From, engine.Action{Kind: engine.ActCancelTrade, TradeID: o.ID}); err != nil {
 					b.log.Warn("withdrawing an expired offer", "chat", chat, "trade", o.ID, "err", err)
 				}
 			}
 		}
-		if len(rec.Offers) == 0 {
-			rec.Offers = nil
+		if len(Of(rec).Offers) == 0 {
+			Of(rec).Offers = nil
 		}
 		return nil
 	})
@@ -145,8 +145,8 @@ func (b *Kind) tradePress(c *chatState, lang string, from *kit.Person, press Pre
 		c.Alert = b.staleText(rec, lang, press)
 		return nil
 	}
-	g := rec.Game
-	seat := rec.SeatOf(from.ID)
+	g := Of(rec).Game
+	seat := seatOf(rec, from.ID)
 	if seat < 0 || !g.Active(seat) {
 		c.Alert = b.cat.T(lang, "alert_not_player", nil)
 		return nil
@@ -204,12 +204,12 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, grou
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "trade_in_group", nil)})
 		case rec == nil || rec.Status != StatusPlaying:
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
-		case rec.SeatOf(m.From.ID) < 0 || !rec.Game.Active(rec.SeatOf(m.From.ID)):
+		case seatOf(rec, m.From.ID) < 0 || !Of(rec).Game.Active(seatOf(rec, m.From.ID)):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
-		case !canPropose(rec.Game, rec.SeatOf(m.From.ID)):
+		case !canPropose(Of(rec).Game, seatOf(rec, m.From.ID)):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.errText(lang, engine.ErrNotNow)})
 		default:
-			open = newDraft(rec.Game, rec.SeatOf(m.From.ID))
+			open = newDraft(Of(rec).Game, seatOf(rec, m.From.ID))
 		}
 		return nil
 	})
@@ -229,7 +229,7 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, grou
 // along if the group becomes a supergroup). Its id is stored when it is
 // sent (onSent); when the offer ends, closeOffer finalizes the same slot.
 func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
-	tr := findTrade(rec.Game, id)
+	tr := findTrade(Of(rec).Game, id)
 	if tr == nil {
 		return
 	}
@@ -242,7 +242,7 @@ func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *k
 	// Its deadline once, in the chat's zone (expiry is in game time, so a
 	// paused game's offer names none).
 	open := b.cat.T(lang, "offer_open", nil)
-	for _, o := range rec.Offers {
+	for _, o := range Of(rec).Offers {
 		if o.ID == tr.ID && o.Expires != 0 && rec.Clock.PausedAt == 0 {
 			open = b.cat.T(lang, "offer_open_until", map[string]any{"Time": b.atText(lang, rec, rec.Clock.WallTime(o.Expires))})
 		}
@@ -256,10 +256,10 @@ func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *k
 // message keeps buttons that work while the offer is open and answer with
 // an alert once it ended.) The chat's lock is held.
 func (b *Kind) postUnsentOffers(chat int64, lang string, rec *Record) {
-	if rec.Game == nil || rec.Game.Phase == engine.PhaseGameOver {
+	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver {
 		return
 	}
-	for _, o := range rec.Offers {
+	for _, o := range Of(rec).Offers {
 		if o.Msg == 0 {
 			b.postOffer(chat, rec, lang, o.ID)
 		}
@@ -269,10 +269,10 @@ func (b *Kind) postUnsentOffers(chat int64, lang string, rec *Record) {
 // unsentOffers says whether the record has offer messages to show again:
 // final texts not yet queued, or open offers without a message id.
 func unsentOffers(r *Record) bool {
-	if len(r.OfferEdits) > 0 {
+	if len(Of(r).OfferEdits) > 0 {
 		return true // finals stored by an older version (legacyFinals)
 	}
-	for _, o := range r.Offers {
+	for _, o := range Of(r).Offers {
 		if o.Msg == 0 {
 			return true
 		}

@@ -31,7 +31,7 @@ func (b *Kind) deepLink(chat int64, game uint64) string {
 func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
 	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
-		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || rec.Game == nil {
+		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || Of(rec).Game == nil {
 			return errNoGame
 		}
 		save, err := fn(rec, &c.ViaSettings)
@@ -62,15 +62,15 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 // if it could not); the group's lock is held.
 func (b *Kind) storeDraft(group int64, st *chatState, from *kit.Person, d *Draft) *Record {
 	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, b.privateLang(group, from.ID, from.Lang), func(rec *Record, set *Settings) (bool, error) {
-		if rec.Drafts == nil {
-			rec.Drafts = map[int64]*Draft{}
+		if Of(rec).Drafts == nil {
+			Of(rec).Drafts = map[int64]*Draft{}
 		}
-		if old := rec.Drafts[from.ID]; old != nil {
+		if old := Of(rec).Drafts[from.ID]; old != nil {
 			d.Rev = old.Rev + 1 // the old composer's buttons go stale
 			d.Link = old.Link
 		}
-		rec.Drafts[from.ID] = d
-		set.TradeChat = group
+		Of(rec).Drafts[from.ID] = d
+		set.Links.Set(LinkKey, group)
 		return true, nil
 	})
 	if err != nil {
@@ -95,7 +95,7 @@ func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang
 			return "", b.cat.T(alang, "trade_start_private", nil)
 		}
 		if b.linkQueued(group, rec.ID, from.ID, d.Rev) {
-			seat := rec.SeatOf(from.ID)
+			seat := seatOf(rec, from.ID)
 			m := kit.Markup{Rows: [][]kit.Button{{
 				kit.URLButton(b.cat.T(glang, "btn_trade_open", nil), link)}}}
 			b.out.Put(group, linkSlot(rec.ID, from.ID), 0, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
@@ -117,7 +117,7 @@ func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bo
 	defer b.lock(group)()
 	queued := false
 	_, err := b.changeDraft(group, gameID, user, 0, "", func(rec *Record, _ *Settings) (bool, error) {
-		d := rec.Drafts[user]
+		d := Of(rec).Drafts[user]
 		queued = d != nil && d.Rev == rev && d.Link == 0
 		if queued {
 			d.Link = -1
@@ -136,7 +136,7 @@ func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bo
 func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) (link int) {
 	defer b.lock(group)()
 	_, err := b.changeDraft(group, gameID, user, 0, "", func(rec *Record, _ *Settings) (bool, error) {
-		d := rec.Drafts[user]
+		d := Of(rec).Drafts[user]
 		if d == nil || d.Rev != rev {
 			return false, nil
 		}
@@ -162,10 +162,10 @@ func (b *Kind) dropLink(group int64, rec *Record, user int64, link int) {
 // or is removed: their buttons would open a composer for nothing.
 func (b *Kind) closeLinks(c *chatState, lang string) {
 	rec := c.Rec
-	for user, d := range rec.Drafts {
+	for user, d := range Of(rec).Drafts {
 		if d != nil && d.Link != 0 {
 			c.Finalize(linkSlot(rec.ID, user), max(d.Link, 0),
-				b.cat.T(lang, "trade_link_expired", map[string]any{"Player": kit.SeatName(rec, rec.SeatOf(user))}))
+				b.cat.T(lang, "trade_link_expired", map[string]any{"Player": kit.SeatName(rec, seatOf(rec, user))}))
 		}
 	}
 }
@@ -186,25 +186,25 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, 
 	link := 0 // the deep link this start came through, to take down
 	rec, err := b.changeDraft(group, gameID, user, updateID, lang, func(rec *Record, set *Settings) (bool, error) {
 		link = 0 // Batch may run this more than once
-		seat := rec.SeatOf(user)
-		if seat < 0 || !rec.Game.Active(seat) {
+		seat := seatOf(rec, user)
+		if seat < 0 || !Of(rec).Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
 		}
-		if !canPropose(rec.Game, seat) {
+		if !canPropose(Of(rec).Game, seat) {
 			return false, refusal{b.errText(lang, engine.ErrNotNow)}
 		}
-		if rec.Drafts == nil {
-			rec.Drafts = map[int64]*Draft{}
+		if Of(rec).Drafts == nil {
+			Of(rec).Drafts = map[int64]*Draft{}
 		}
-		d = rec.Drafts[user]
+		d = Of(rec).Drafts[user]
 		if d == nil {
-			d = newDraft(rec.Game, seat)
-			rec.Drafts[user] = d
+			d = newDraft(Of(rec).Game, seat)
+			Of(rec).Drafts[user] = d
 		} else {
 			d.Rev++
 			link, d.Link = d.Link, 0
 		}
-		set.TradeChat = group
+		set.Links.Set(LinkKey, group)
 		return true, nil
 	})
 	if err == nil && link != 0 {
@@ -278,7 +278,7 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat, m.From.Lang)
 	var group int64
-	group = b.host.Settings(user).TradeChat
+	group = b.host.Settings(user).Links.Get(LinkKey)
 	n, perr := strconv.Atoi(strings.TrimSpace(m.Args))
 	if group == 0 || m.Chat != user || perr != nil || n < 0 {
 		b.sendPrivate(ctx, m.Chat, b.cat.T(lang, "trade_cash_usage", nil), nil)
@@ -288,12 +288,12 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	unlock := b.lock(group)
 	var d *Draft
 	rec, err := b.changeDraft(group, 0, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
-		d = rec.Drafts[user]
-		seat := rec.SeatOf(user)
+		d = Of(rec).Drafts[user]
+		seat := seatOf(rec, user)
 		if d == nil || d.Edit == EditItems || seat < 0 {
 			return false, refusal{b.cat.T(lang, "trade_cash_usage", nil)}
 		}
-		setAmount(rec.Game, d, min(n, amountMax(rec.Game, d)))
+		setAmount(Of(rec).Game, d, min(n, amountMax(Of(rec).Game, d)))
 		d.Rev++
 		return true, nil
 	})
@@ -317,20 +317,20 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, pr
 	}
 	discarded := false
 	rec, err := b.changeDraft(group, press.Game, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
-		d := rec.Drafts[user]
+		d := Of(rec).Drafts[user]
 		if d == nil || d.Rev != press.Rev || private != user {
 			return false, refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
-		seat := rec.SeatOf(user)
-		if seat < 0 || !rec.Game.Active(seat) {
+		seat := seatOf(rec, user)
+		if seat < 0 || !Of(rec).Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "alert_not_player", nil)}
 		}
 		if press.Op == OpTrDiscard {
-			delete(rec.Drafts, user)
+			delete(Of(rec).Drafts, user)
 			discarded = true
 			return true, nil
 		}
-		if id := applyDraftOp(rec.Game, d, seat, press); id != "" {
+		if id := applyDraftOp(Of(rec).Game, d, seat, press); id != "" {
 			return false, refusal{b.cat.T(lang, id, nil)}
 		}
 		d.Rev++
@@ -360,15 +360,15 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 	sent := 0
 	t, err := b.changeVia(group, q.Message.Chat, updateID, func(t *chatState) error {
 		rec := t.Rec
-		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || rec.Game == nil {
+		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
 			return refusal{b.cat.T(lang, "trade_no_game", nil)}
 		}
-		d := rec.Drafts[user]
+		d := Of(rec).Drafts[user]
 		if d == nil || d.Rev != press.Rev || q.Message.Chat != user {
 			return refusal{b.cat.T(lang, staleDraftID(d), nil)}
 		}
-		g := rec.Game
-		seat := rec.SeatOf(user)
+		g := Of(rec).Game
+		seat := seatOf(rec, user)
 		if seat < 0 || !g.Active(seat) {
 			return refusal{b.cat.T(lang, "alert_not_player", nil)}
 		}
@@ -400,8 +400,8 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 			return refusal{b.errText(lang, err)}
 		}
 		sent = g.NextTrade
-		rec.Offers = append(rec.Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
-		delete(rec.Drafts, user)
+		Of(rec).Offers = append(Of(rec).Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
+		delete(Of(rec).Drafts, user)
 		return nil
 	})
 	if err != nil {

@@ -17,7 +17,7 @@ func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, ca
 		items = append(items, building)
 	}
 	for _, sq := range deeds {
-		if sq >= 0 && sq < len(rec.Game.Props) {
+		if sq >= 0 && sq < len(Of(rec).Game.Props) {
 			items = append(items, b.propLabel(lang, rec, sq))
 		}
 	}
@@ -65,12 +65,12 @@ func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *kit.Markup {
 // game. Its buttons offer only what the engine would accept now.
 func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *kit.Markup) {
 	rec = rec.WithNames(b.groupNames(group)) // the squares as the group sees them, the text in lang
-	d := rec.Drafts[user]
-	seat := rec.SeatOf(user)
+	d := Of(rec).Drafts[user]
+	seat := seatOf(rec, user)
 	if d == nil || seat < 0 {
 		return b.cat.T(lang, "trade_no_game", nil), nil
 	}
-	g := rec.Game
+	g := Of(rec).Game
 	var rows [][]kit.Button
 	btn := func(text string, op Op, arg int) kit.Button {
 		return kit.DataButton(text, Press{Game: rec.ID, Rev: d.Rev, Op: op, Arg: arg, Chat: group}.Encode())

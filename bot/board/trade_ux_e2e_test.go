@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -18,9 +19,9 @@ func TestComposerOpensWithoutAnError(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.startGame()
 	rec := h.record()
-	x := rec.Game.Current
+	x := board.Of(rec).Game.Current
 	ux := h.userOf(rec, x)
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = x })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
 	h.mustPress(ux, OpTrade)
 	h.pressPrivate(ux, OpTrTo, int((x+1)%3))
 	lang := locales.Normalize(ux.LanguageCode)
@@ -50,7 +51,7 @@ func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.startGame()
-	h.edit(func(r *Record) { r.Game.Props[1].Owner = r.Game.Current }) // something to trade: 🤝 shows
+	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
 	ux := h.current(testChat)
 	h.api.Kick(ux.ID)
 	trade := func(u fakeapi.User) {
@@ -103,7 +104,7 @@ func TestOfferRefusalsNameWhoMay(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
-	id := h.record().Game.NextTrade
+	id := board.Of(h.record()).Game.NextTrade
 	rec := h.record()
 	var third = p.ux
 	for _, u := range h.users {
@@ -122,7 +123,7 @@ func TestOfferRefusalsNameWhoMay(t *testing.T) {
 	if a, want := h.lastAnswer(), h.bot.cat.T(locales.Normalize(p.uy.LanguageCode), "refuse_offer_by", map[string]any{"Player": kit.Isolate(rec.Seats[p.x].Name)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("the counterparty's withdraw answered %+v, want %q", a, want)
 	}
-	if after := h.record(); len(after.Game.Trades) != 1 || after.Game.Trades[0].From != p.x || after.Game.Phase == engine.PhaseGameOver {
+	if after := h.record(); len(board.Of(after).Game.Trades) != 1 || board.Of(after).Game.Trades[0].From != p.x || board.Of(after).Game.Phase == engine.PhaseGameOver {
 		t.Fatal("a refused offer press changed the offer")
 	}
 }

@@ -23,12 +23,12 @@ func TestTurnLinesLeaveABankruptcysDeedsToItsSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1, Status: StatusPlaying, Edition: engine.Classic, Board: state.Board{Game: g},
+	rec := &Record{ID: 1, Status: StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g},
 		Seats: []Seat{{User: 1, Name: "Оля"}, {User: 2, Name: "Богдан"}, {User: 3, Name: "Вера"}}}
 	traded := engine.Event{Kind: engine.EvDeedReceived, Player: 2, Other: 0, Square: 3}
 	bankrupt := engine.Event{Kind: engine.EvBankrupt, Player: 1, Other: 0}
 	handed := engine.Event{Kind: engine.EvDeedReceived, Player: 0, Other: 1, Square: 1}
-	rec.Turn = []engine.Event{traded, bankrupt, handed}
+	Of(rec).Turn = []engine.Event{traded, bankrupt, handed}
 	for _, lang := range locales.Languages {
 		text := strings.Join(b.turnLines(lang, rec), "\n")
 		for _, want := range []engine.Event{traded, bankrupt} {

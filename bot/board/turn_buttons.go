@@ -11,7 +11,7 @@ import (
 // is shown when any player still in the game could use it, not only the
 // one the game waits for.
 func (b *Kind) manageRow(k *kit.Keyboard, lang string, rec *Record) {
-	g := rec.Game
+	g := Of(rec).Game
 	if g.Phase == engine.PhaseAuction || g.Phase == engine.PhasePlaceBuilding {
 		return
 	}

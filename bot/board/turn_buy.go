@@ -10,7 +10,7 @@ import (
 // (🏦) or selling buildings (🏗) could raise it before deciding — the
 // engine lets a player do both while the purchase waits.
 func (b *Kind) buyPrompt(lang string, rec *Record) string {
-	g := rec.Game
+	g := Of(rec).Game
 	p := g.Current
 	sq := g.Players[p].Pos
 	price := g.EditionData().Squares[sq].Price

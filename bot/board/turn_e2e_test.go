@@ -20,11 +20,11 @@ func (h *harness) turnText() string {
 	h.t.Helper()
 	rec := h.record()
 	for _, m := range h.api.Messages(testChat) {
-		if m.ID == rec.TurnMsg {
+		if m.ID == board.Of(rec).TurnMsg {
 			return m.Text
 		}
 	}
-	h.t.Fatalf("no turn message %d", rec.TurnMsg)
+	h.t.Fatalf("no turn message %d", board.Of(rec).TurnMsg)
 	return ""
 }
 
@@ -32,7 +32,7 @@ func (h *harness) turnText() string {
 func (h *harness) hasButton(op Op) bool {
 	rec := h.record()
 	for _, m := range h.api.Messages(testChat) {
-		if m.ID != rec.TurnMsg {
+		if m.ID != board.Of(rec).TurnMsg {
 			continue
 		}
 		for _, row := range m.Keyboard {
@@ -52,7 +52,7 @@ func (h *harness) untilBuyDecision() *Record {
 	h.t.Helper()
 	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
 	for i := 0; i < 200; i++ {
-		if rec := h.record(); rec.Game.Phase == engine.PhaseBuyDecision {
+		if rec := h.record(); board.Of(rec).Game.Phase == engine.PhaseBuyDecision {
 			return rec
 		}
 		h.step(r, seen)
@@ -73,12 +73,12 @@ func TestManageButtonsOnlyWhenUseful(t *testing.T) {
 			t.Errorf("the first turn offers %q with nothing owned", op)
 		}
 	}
-	h.edit(func(r *Record) { r.Game.Props[39].Owner = r.Game.Current })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[39].Owner = board.Of(r).Game.Current })
 	if !h.hasButton(OpMenuMort) || !h.hasButton(OpTrade) || h.hasButton(OpMenuBuild) {
 		t.Errorf("with one deed owned: 🏦 %v, 🤝 %v, 🏗 %v; want 🏦 and 🤝 only",
 			h.hasButton(OpMenuMort), h.hasButton(OpTrade), h.hasButton(OpMenuBuild))
 	}
-	h.edit(func(r *Record) { r.Game.Props[37].Owner = r.Game.Current })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[37].Owner = board.Of(r).Game.Current })
 	if !h.hasButton(OpMenuBuild) {
 		t.Error("no 🏗 although the player to roll owns the whole dark blue set")
 	}
@@ -93,17 +93,17 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.untilBuyDecision()
-	p := rec.Game.Current
-	sq := rec.Game.Players[p].Pos
-	ed := rec.Game.EditionData()
+	p := board.Of(rec).Game.Current
+	sq := board.Of(rec).Game.Players[p].Pos
+	ed := board.Of(rec).Game.EditionData()
 	price := ed.Squares[sq].Price
 	mortgaged := 39 // Boardwalk: its mortgage covers the missing 40
-	if sq == mortgaged || rec.Game.Props[mortgaged].Owner != engine.NoOwner {
+	if sq == mortgaged || board.Of(rec).Game.Props[mortgaged].Owner != engine.NoOwner {
 		t.Fatalf("the test needs Boardwalk free and not the square to buy (square %d)", sq)
 	}
 	setCash := func(r *Record, cash int) {
-		pl := &r.Game.Players[p]
-		r.Game.Bank += int64(pl.Cash - cash)
+		pl := &board.Of(r).Game.Players[p]
+		board.Of(r).Game.Bank += int64(pl.Cash - cash)
 		pl.Cash = cash
 	}
 	cat, lang := h.bot.cat, "en"
@@ -120,7 +120,7 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 			h.hasButton(OpBuy), h.hasButton(OpDecline), h.hasButton(OpMenuMort))
 	}
 
-	h.edit(func(r *Record) { r.Game.Props[mortgaged].Owner = p })
+	h.edit(func(r *Record) { board.Of(r).Game.Props[mortgaged].Owner = p })
 	if want := cat.T(lang, "prompt_buy_short_raise", data); !strings.Contains(h.turnText(), want) {
 		t.Errorf("with a deed to mortgage, the prompt lacks %q:\n%s", want, h.turnText())
 	}
@@ -138,7 +138,7 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 		t.Fatalf("the money is raised, yet no Buy button or still short:\n%s", h.turnText())
 	}
 	h.mustPress(u, OpBuy)
-	if got := h.record().Game.Props[sq].Owner; got != p {
+	if got := board.Of(h.record()).Game.Props[sq].Owner; got != p {
 		t.Fatalf("the deed's owner is %d after buying, want %d", got, p)
 	}
 }
@@ -165,10 +165,10 @@ func TestTurnMessageShowsItsDeadline(t *testing.T) {
 	first := shows(h.record())
 	clock.Add(5 * time.Minute) // past the first deadline's minute
 	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
-	ver := h.record().Game.Version
+	ver := board.Of(h.record()).Game.Version
 	h.step(r, seen)
 	rec := h.record()
-	if rec.Game.Version == ver {
+	if board.Of(rec).Game.Version == ver {
 		t.Fatal("the press changed nothing")
 	}
 	if next := shows(rec); next == first || strings.Contains(h.turnText(), first) {
@@ -185,8 +185,8 @@ func TestDeedCards(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.untilBuyDecision()
-	sq := rec.Game.Players[rec.Game.Current].Pos
-	price := h.bot.cat.MoneyOf("en", engine.Classic, rec.Game.EditionData().Squares[sq].Price)
+	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
+	price := h.bot.cat.MoneyOf("en", engine.Classic, board.Of(rec).Game.EditionData().Squares[sq].Price)
 	spectator := fakeapi.User{ID: 77, FirstName: "Zoe", LanguageCode: "en"}
 	msg, data, ok := h.findButton(board.OpDeed, sq, false)
 	if !ok {
@@ -203,10 +203,10 @@ func TestDeedCards(t *testing.T) {
 
 	h.say(h.users[0], "/board")
 	deeds := h.newestWith(board.OpBoardGroup)
-	h.press(spectator, deeds, groupData(t, h, deeds, rec.Game.EditionData().Squares[sq].Group+1)) // the deed's group
-	owner := h.userOf(rec, rec.Game.Current)
+	h.press(spectator, deeds, groupData(t, h, deeds, board.Of(rec).Game.EditionData().Squares[sq].Group+1)) // the deed's group
+	owner := h.userOf(rec, board.Of(rec).Game.Current)
 	h.mustPress(owner, OpBuy) // a new revision: the /board buttons still work
-	if h.record().Game.Props[sq].Owner != rec.Game.Current {
+	if board.Of(h.record()).Game.Props[sq].Owner != board.Of(rec).Game.Current {
 		t.Fatal("the deed was not bought")
 	}
 	h.press(spectator, deeds, deedData(t, h, deeds, sq))
@@ -219,7 +219,7 @@ func TestDeedCards(t *testing.T) {
 		t.Errorf("the older /board deeds message kept its buttons or text: %q %v", m.Text, m.Keyboard)
 	}
 	newer := h.newestWith(board.OpBoardGroup)
-	turnMsg := h.record().TurnMsg
+	turnMsg := board.Of(h.record()).TurnMsg
 	h.say(h.users[0], "/endgame")
 	h.mustPress(h.users[0], OpEndGameYes)
 	if m := h.message(newer); m.Keyboard != nil {
@@ -268,10 +268,10 @@ func TestOfferShowsItsDeadline(t *testing.T) {
 	h, p := composeOffer(t)
 	h.pressPrivate(p.ux, OpTrSend, 0)
 	rec := h.record()
-	if len(rec.Offers) != 1 {
-		t.Fatalf("%d offers open, want 1", len(rec.Offers))
+	if len(board.Of(rec).Offers) != 1 {
+		t.Fatalf("%d offers open, want 1", len(board.Of(rec).Offers))
 	}
-	at := kit.AtText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(rec.Offers[0].Expires))
+	at := kit.AtText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(board.Of(rec).Offers[0].Expires))
 	until := h.bot.cat.T("en", "offer_open_until", map[string]any{"Time": at})
 	m := h.message(h.newestWith(OpOfAccept))
 	if !strings.Contains(m.Text, until) {
@@ -289,9 +289,9 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.startGame()
 	rec := h.untilBuyDecision()
-	sq := rec.Game.Players[rec.Game.Current].Pos
-	h.mustPress(h.userOf(rec, rec.Game.Current), OpDecline)
-	if h.record().Game.Phase != engine.PhaseAuction {
+	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
+	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
+	if board.Of(h.record()).Game.Phase != engine.PhaseAuction {
 		t.Fatal("declining did not open an auction")
 	}
 	// Bids move the auction's deadline, and only its own message follows

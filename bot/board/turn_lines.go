@@ -18,7 +18,7 @@ import (
 
 // turnLines are the events of rec's turn as the turn message shows them.
 func (b *Kind) turnLines(lang string, rec *Record) []string {
-	evs := rec.Turn
+	evs := Of(rec).Turn
 	var lines []string
 	var out []engine.PlayerID // bankrupt this turn: the summary message lists what they handed over
 	for i := 0; i < len(evs); i++ {
@@ -61,7 +61,7 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			lines = append(lines, b.manyLine(lang, rec, evs[i:i+n]))
 			i += n - 1
 		case engine.EvGambleOffered, engine.EvCasinoOffered:
-			if i == len(evs)-1 && rec.Game.Phase == engine.PhaseGamble {
+			if i == len(evs)-1 && Of(rec).Game.Phase == engine.PhaseGamble {
 				continue // the prompt below offers the stake
 			}
 			lines = append(lines, b.EventLine(lang, rec, e))
@@ -148,7 +148,7 @@ func (b *Kind) moveLine(lang string, rec *Record, evs []engine.Event, i int, rol
 // says "just visiting" unless the move ends in jail.
 func (b *Kind) whereLanded(lang string, rec *Record, evs []engine.Event, i int) string {
 	e := evs[i]
-	if e.Square != rec.Game.EditionData().JailSquare {
+	if e.Square != Of(rec).Game.EditionData().JailSquare {
 		return b.squareName(lang, rec, e.Square)
 	}
 	for _, later := range evs[i+1:] {
@@ -172,12 +172,12 @@ func (b *Kind) byOther(rec *Record, p engine.PlayerID, line string) string {
 
 // turnPlayer is whose turn rec's turn message is.
 func turnPlayer(rec *Record) engine.PlayerID {
-	for _, e := range rec.Turn {
+	for _, e := range Of(rec).Turn {
 		if e.Kind == engine.EvTurnStarted {
 			return e.Player
 		}
 	}
-	return rec.Game.Current
+	return Of(rec).Game.Current
 }
 
 // manyLine is a run of one player's buildings, sales or mortgages.

@@ -19,11 +19,11 @@ func TestLandingOnStartNamesItOnce(t *testing.T) {
 		moved := []engine.Event{{Kind: engine.EvMoved, Player: 0, From: 33, Square: 0},
 			{Kind: engine.EvPassedStart, Player: 0, Amount: 200}, {Kind: engine.EvLanded, Player: 0, Square: 0}}
 		for _, rolled := range []bool{true, false} {
-			rec.Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 9}}
+			Of(rec).Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 9}}
 			if rolled {
-				rec.Turn = append(rec.Turn, engine.Event{Kind: engine.EvRolled, Player: 0, Dice: [2]int{3, 4}})
+				Of(rec).Turn = append(Of(rec).Turn, engine.Event{Kind: engine.EvRolled, Player: 0, Dice: [2]int{3, 4}})
 			}
-			rec.Turn = append(rec.Turn, moved...)
+			Of(rec).Turn = append(Of(rec).Turn, moved...)
 			for _, lang := range locales.Languages {
 				got := strings.Join(b.turnLines(lang, rec), "\n")
 				start, salary := b.squareName(lang, rec, 0), b.money(lang, rec, 200)

@@ -26,7 +26,7 @@ func gameRecord(t *testing.T, edition string, players int) *Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1, Rev: 1, Status: StatusPlaying, Edition: edition, Board: state.Board{Game: g}}
+	rec := &Record{ID: 1, Rev: 1, Status: StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
 	for i := range players {
 		rec.Seats = append(rec.Seats, Seat{User: int64(100 + i), Name: []string{"Аня", "Богдан", "Віра", "Dan", "Eve", "Фёдор"}[i]})
 	}
@@ -41,27 +41,27 @@ func TestJustVisitingIsNotJail(t *testing.T) {
 	b := turnKind(t)
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		rec := gameRecord(t, ed, 3)
-		jail := rec.Game.EditionData().JailSquare
+		jail := Of(rec).Game.EditionData().JailSquare
 		for _, lang := range locales.Languages {
 			visiting := b.cat.T(lang, "turn_visiting", nil)
-			rec.Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1},
+			Of(rec).Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1},
 				{Kind: engine.EvRolled, Player: 0, Dice: [2]int{4, 6}}, {Kind: engine.EvMoved, Player: 0, Square: jail}}
 			if got := strings.Join(b.turnLines(lang, rec), "\n"); !strings.Contains(got, visiting) {
 				t.Errorf("%s %s: a visit to the jail reads %q", ed, lang, got)
 			}
 			// Only where stopping there jails (the lux edition) does a move
 			// end in jail; elsewhere a player is sent there without a move.
-			rec.Turn = append(rec.Turn, engine.Event{Kind: engine.EvSentToJail, Player: 0, Square: jail, Amount: 1})
-			if got := strings.Join(b.turnLines(lang, rec), "\n"); rec.Game.Rules.JailOnStop && strings.Contains(got, visiting) {
+			Of(rec).Turn = append(Of(rec).Turn, engine.Event{Kind: engine.EvSentToJail, Player: 0, Square: jail, Amount: 1})
+			if got := strings.Join(b.turnLines(lang, rec), "\n"); Of(rec).Game.Rules.JailOnStop && strings.Contains(got, visiting) {
 				t.Errorf("%s %s: a move that ends in jail reads as a visit: %q", ed, lang, got)
 			}
-			rec.Game.Players[0].Pos, rec.Game.Players[1].Pos, rec.Game.Players[1].InJail = jail, jail, true
+			Of(rec).Game.Players[0].Pos, Of(rec).Game.Players[1].Pos, Of(rec).Game.Players[1].InJail = jail, jail, true
 			lines := strings.Split(b.renderPlayers(lang, rec), "\n")
 			if !strings.Contains(lines[0], visiting) || strings.Contains(lines[1], visiting) ||
 				!strings.Contains(lines[1], b.cat.T(lang, "in_jail", nil)) {
 				t.Errorf("%s %s: /board does not tell the visitor from the prisoner:\n%s", ed, lang, strings.Join(lines, "\n"))
 			}
-			rec.Game.Players[0].Pos, rec.Game.Players[1].Pos, rec.Game.Players[1].InJail = 0, 0, false
+			Of(rec).Game.Players[0].Pos, Of(rec).Game.Players[1].Pos, Of(rec).Game.Players[1].InJail = 0, 0, false
 		}
 	}
 }
@@ -71,7 +71,7 @@ func TestJustVisitingIsNotJail(t *testing.T) {
 func TestSalaryWhereItWasEarned(t *testing.T) {
 	b := turnKind(t)
 	rec := gameRecord(t, engine.Classic, 3)
-	rec.Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 9},
+	Of(rec).Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 9},
 		{Kind: engine.EvRolled, Player: 0, Dice: [2]int{3, 4}}, {Kind: engine.EvMoved, Player: 0, From: 36, Square: 3},
 		{Kind: engine.EvPassedStart, Player: 0, Amount: 200}, {Kind: engine.EvLanded, Player: 0, Square: 3}}
 	for _, lang := range locales.Languages {
@@ -95,12 +95,12 @@ func TestDeedCardFitsAnAlert(t *testing.T) {
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		rec := gameRecord(t, ed, 3)
 		rec.Seats[0].Name = strings.Repeat("Щ", 32)
-		squares := rec.Game.EditionData().Squares
+		squares := Of(rec).Game.EditionData().Squares
 		for sq := range squares {
 			if !squares[sq].Ownable() {
 				continue
 			}
-			rec.Game.Props[sq].Owner, rec.Game.Props[sq].Mortgaged = 0, true
+			Of(rec).Game.Props[sq].Owner, Of(rec).Game.Props[sq].Mortgaged = 0, true
 			for _, lang := range locales.Languages {
 				card := b.DeedCard(lang, rec, sq)
 				if n := utf8.RuneCountInString(card); n > 200 || kit.TextLen(card) > 200 {
@@ -121,7 +121,7 @@ func TestBuyPromptVariants(t *testing.T) {
 	b := turnKind(t)
 	for _, auctions := range []bool{true, false} {
 		rec := gameRecord(t, engine.Classic, 3)
-		g := rec.Game
+		g := Of(rec).Game
 		g.Rules.Auctions = auctions
 		g.Phase, g.Step = engine.PhaseBuyDecision, engine.StepTurnEnd
 		p := g.Current
@@ -168,13 +168,13 @@ func TestStakeOfferedOnce(t *testing.T) {
 	b := turnKind(t)
 	rec := gameRecord(t, engine.Lux, 3)
 	offered := engine.Event{Kind: engine.EvCasinoOffered, Player: 0, Amount: 1000}
-	rec.Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1}, offered}
+	Of(rec).Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1}, offered}
 	line := b.EventLine("en", rec, offered)
-	rec.Game.Phase = engine.PhaseGamble
+	Of(rec).Game.Phase = engine.PhaseGamble
 	if got := b.turnLines("en", rec); len(got) != 0 {
 		t.Errorf("the offer is repeated above its prompt: %q", got)
 	}
-	rec.Game.Phase = engine.PhaseTurnStart
+	Of(rec).Game.Phase = engine.PhaseTurnStart
 	if got := b.turnLines("en", rec); strings.Join(got, "\n") != line {
 		t.Errorf("after the decision the lines are %q, want the offer %q", got, line)
 	}

@@ -35,11 +35,11 @@ type turnShapes struct {
 // buttons) and not seen in this state yet.
 func (s *turnShapes) look(h *harness) {
 	rec := h.record()
-	if rec == nil || rec.TurnMsg == 0 {
+	if rec == nil || board.Of(rec).TurnMsg == 0 {
 		return
 	}
 	for _, m := range h.api.Messages(testChat) {
-		if m.ID != rec.TurnMsg || m.Keyboard == nil {
+		if m.ID != board.Of(rec).TurnMsg || m.Keyboard == nil {
 			continue
 		}
 		text := shownText(m.Text)
@@ -147,7 +147,7 @@ func playMeasured(t *testing.T, edition, lang string) *measuredGame {
 			}
 		}
 		if rec := h.record(); rec != nil {
-			t.Fatalf("game not over after %d presses (turn %d)", presses, rec.Game.Turn)
+			t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
 		}
 		if len(shapes.texts) < 50 {
 			t.Fatalf("only %d states of the turn message seen", len(shapes.texts))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -79,7 +80,7 @@ func TestNamesAreIsolatedInEveryText(t *testing.T) {
 	h.startGame()
 	// A press on someone else's turn gets an alert naming whose turn it is.
 	rec := h.record()
-	other := h.userOf(rec, (rec.Game.Current+1)%engine.PlayerID(len(rec.Seats)))
+	other := h.userOf(rec, (board.Of(rec).Game.Current+1)%engine.PlayerID(len(rec.Seats)))
 	if msg, data, ok := h.findButton(OpRoll, 0, true); ok {
 		h.press(other, msg, data)
 	}

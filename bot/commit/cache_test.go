@@ -12,7 +12,7 @@ import (
 func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
 	t.Parallel()
 	c := newRecordCache(0)
-	rec := &kit.Record{ID: 7, Rev: 1, Status: kit.StatusLobby, Seats: []kit.Seat{{User: 1, Name: "A"}}}
+	rec := &kit.Record{Kind: plainKind, ID: 7, Rev: 1, Status: kit.StatusLobby, Seats: []kit.Seat{{User: 1, Name: "A"}}}
 	data, _ := rec.Encode()
 	c.stored(-1, data, rec.Clone())
 
@@ -28,7 +28,7 @@ func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
 
 	// Other bytes in storage (written by another process, or a cache
 	// update that was lost): they are decoded, not the cached value used.
-	newer := &kit.Record{ID: 7, Rev: 2, Status: kit.StatusLobby}
+	newer := &kit.Record{Kind: plainKind, ID: 7, Rev: 2, Status: kit.StatusLobby}
 	newData, _ := newer.Encode()
 	got, _, err = c.load(-1, newData)
 	if err != nil || got.Rev != 2 {
@@ -51,7 +51,7 @@ func TestRecordCacheIsBounded(t *testing.T) {
 	t.Parallel()
 	c := newRecordCache(3)
 	for chat := int64(1); chat <= 10; chat++ {
-		rec := &kit.Record{ID: uint64(chat)}
+		rec := &kit.Record{Kind: plainKind, ID: uint64(chat)}
 		data, _ := rec.Encode()
 		c.stored(chat, data, rec)
 		if n := len(c.entries); n > 3 {
@@ -62,7 +62,7 @@ func TestRecordCacheIsBounded(t *testing.T) {
 		t.Fatal("the newest entry was not kept")
 	}
 	off := newRecordCache(-1)
-	off.stored(1, []byte("{}"), &kit.Record{})
+	off.stored(1, []byte("{}"), &kit.Record{Kind: plainKind})
 	if len(off.entries) != 0 {
 		t.Fatal("a disabled cache keeps entries")
 	}
@@ -72,7 +72,7 @@ func TestRecordCacheIsBounded(t *testing.T) {
 func TestCachedBytesAreNotStorageMemory(t *testing.T) {
 	t.Parallel()
 	c := newRecordCache(0)
-	data, _ := (&kit.Record{ID: 3}).Encode()
+	data, _ := (&kit.Record{Kind: plainKind, ID: 3}).Encode()
 	buf := bytes.Clone(data)
 	_, own, err := c.load(1, buf)
 	if err != nil {

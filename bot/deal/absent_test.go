@@ -23,11 +23,11 @@ func TestDealMissedAnswersCount(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
 	h.startDeal("en")
 	rec := h.dealUntilAnswer()
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	actor, targets := g.Current, g.View(dealengine.Nobody).Waiting
 	ver := g.Version
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the answers time out", func(r *Record) bool { return r.Deal.Game.Version != ver })
+	rec = h.waitRecord("the answers time out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
 	h.waitHands()
 	strikes := rec.Clock.Strikes
 	if strikes[actor] != 0 {
@@ -41,7 +41,7 @@ func TestDealMissedAnswersCount(t *testing.T) {
 	// Play on until one of them moves: their count starts again.
 	for i := 0; ; i++ {
 		rec = h.record()
-		p := rec.Deal.Game.Waiting()
+		p := deal.Of(rec).Game.Waiting()
 		if i == 300 || !h.dealStep() {
 			t.Fatal("no target came to move")
 		}
@@ -63,11 +63,11 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
 	h.startDeal("en")
 	rec := h.record()
-	absent := rec.Deal.Game.Current
+	absent := deal.Of(rec).Game.Current
 	ua := h.userOf(rec, engine.PlayerID(absent))
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the absent player leaves", func(r *Record) bool { return r.Deal.Game.Out[absent] })
-	g := rec.Deal.Game
+	rec = h.waitRecord("the absent player leaves", func(r *Record) bool { return deal.Of(r).Game.Out[absent] })
+	g := deal.Of(rec).Game
 	if g.Phase != dealengine.PhasePlay || g.Current == absent || g.HandSize(absent) != 0 {
 		t.Fatalf("after the absent player left: phase %d, current %d, hand %d", g.Phase, g.Current, g.HandSize(absent))
 	}
@@ -76,7 +76,7 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	var table, hand fakeapi.Message
 	shown := func() bool {
 		for _, m := range h.api.Messages(testChat) {
-			if m.ID == rec.Deal.TableMsg {
+			if m.ID == deal.Of(rec).TableMsg {
 				table = m
 			}
 		}
@@ -105,7 +105,7 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	}
 	h.say(h.userOf(rec, engine.PlayerID(dealengine.PlayerID(voter))), "/kick")
 	if rec := h.record(); rec != nil {
-		t.Fatalf("after the vote the game goes on: %+v", rec.Deal.Game)
+		t.Fatalf("after the vote the game goes on: %+v", deal.Of(rec).Game)
 	}
 	last, _ := h.api.LastMessage(testChat)
 	winner := h.userOf(h.archivedRecord(), engine.PlayerID(dealengine.PlayerID(voter)))
@@ -136,7 +136,7 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 // dealUntilAnswer plays moves until an action waits for answers.
 func (h *harness) dealUntilAnswer() *Record {
 	h.t.Helper()
-	for i := 0; h.record().Deal.Game.Phase != dealengine.PhaseRespond; i++ {
+	for i := 0; deal.Of(h.record()).Game.Phase != dealengine.PhaseRespond; i++ {
 		if i == 300 || !h.dealStep() {
 			h.t.Fatal("no action was played against anyone")
 		}
@@ -173,16 +173,16 @@ func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
 	h.handPress(u0, deal.OpCard, collector)
 	h.handAct(u0, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay && a.Target == 1 })
 	h.handAct(u1, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
-	if g := h.record().Deal.Game; g.Phase != dealengine.PhaseRespond || !g.Waits(0) {
+	if g := deal.Of(h.record()).Game; g.Phase != dealengine.PhaseRespond || !g.Waits(0) {
 		t.Fatalf("phase %d: want the actor to answer the Just Say No", g.Phase)
 	}
 	for _, what := range []string{"the answer", "the turn"} {
-		ver := h.record().Deal.Game.Version
+		ver := deal.Of(h.record()).Game.Version
 		clock.Add(time.Hour + time.Second)
-		h.waitRecord(what+" times out", func(r *Record) bool { return r.Deal.Game.Version != ver })
+		h.waitRecord(what+" times out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
 	}
 	rec = h.record()
-	if g := rec.Deal.Game; g.Current != 1 {
+	if g := deal.Of(rec).Game; g.Current != 1 {
 		t.Fatalf("after two timeouts the turn is seat %d's, want seat 1's", g.Current)
 	}
 	if s := rec.Clock.Strikes; s[0] != 1 || s[1] != 0 {

@@ -22,18 +22,18 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.record()
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	if rec.Clock.Decision != "p:1" || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
 		t.Fatalf("clock %+v: want the turn's decision with an hour's deadline", rec.Clock)
 	}
 	// The table says until when it waits.
-	if want := kit.DeadlineText(h.bot.cat, "en", time.UTC, clock.Now(), rec.Clock.Deadline); !strings.Contains(h.message(rec.Deal.TableMsg).Text, want) {
-		t.Errorf("the table lacks its deadline %q:\n%s", want, h.message(rec.Deal.TableMsg).Text)
+	if want := kit.DeadlineText(h.bot.cat, "en", time.UTC, clock.Now(), rec.Clock.Deadline); !strings.Contains(h.message(deal.Of(rec).TableMsg).Text, want) {
+		t.Errorf("the table lacks its deadline %q:\n%s", want, h.message(deal.Of(rec).TableMsg).Text)
 	}
 	cur, ver := g.Current, g.Version
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the turn times out", func(r *Record) bool { return r.Deal.Game.Version != ver })
-	g = rec.Deal.Game
+	rec = h.waitRecord("the turn times out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	g = deal.Of(rec).Game
 	if g.Current == cur || g.Turn != 2 || rec.Clock.Decision != "p:2" {
 		t.Fatalf("after the deadline: current %d (was %d), turn %d, decision %q", g.Current, cur, g.Turn, rec.Clock.Decision)
 	}
@@ -92,7 +92,7 @@ func TestDealEndGame(t *testing.T) {
 				leader = rec.Seats[i].User
 			}
 		}
-		if leader != 0 && rec.Deal.Game.Turn > 1 {
+		if leader != 0 && deal.Of(rec).Game.Turn > 1 {
 			break
 		}
 	}
@@ -173,7 +173,7 @@ func TestDealLobbyTakesTwoToFive(t *testing.T) {
 		t.Fatalf("the sixth player was not refused with an alert: %+v", last)
 	}
 	h.mustPress(h.users[0], OpStart)
-	if rec := h.record(); rec.Status != StatusPlaying || rec.Deal.Game.Seats != deal.MaxPlayers {
+	if rec := h.record(); rec.Status != StatusPlaying || deal.Of(rec).Game.Seats != deal.MaxPlayers {
 		t.Fatalf("the five-player game did not start: %+v", rec)
 	}
 }
@@ -185,12 +185,12 @@ func TestDealHandOpenedAgain(t *testing.T) {
 	h := newHarness(t, 9, nil)
 	h.startDeal("en")
 	rec := h.record()
-	seat := rec.Deal.Game.Current
+	seat := deal.Of(rec).Game.Current
 	u := h.userOf(rec, engine.PlayerID(seat))
-	old := rec.Deal.Hands[seat].Msg
+	old := deal.Of(rec).Hands[seat].Msg
 	h.api.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
 	h.settle()
-	now := h.record().Deal.Hands[seat].Msg
+	now := deal.Of(h.record()).Hands[seat].Msg
 	msgs := h.api.Messages(u.ID)
 	if now == old || now != msgs[len(msgs)-1].ID || msgs[len(msgs)-1].Keyboard == nil {
 		t.Fatalf("the hand is message %d (was %d), the chat's last is %d", now, old, msgs[len(msgs)-1].ID)
@@ -210,23 +210,23 @@ func TestDealAnswerDeadline(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.dealUntilAnswer()
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	if !strings.HasPrefix(rec.Clock.Decision, "r:") || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
 		t.Fatalf("clock %+v: want the answer's decision with an hour's deadline", rec.Clock)
 	}
 	ver, turn := g.Version, g.Turn
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the answers time out", func(r *Record) bool { return r.Deal.Game.Version != ver })
-	g = rec.Deal.Game
+	rec = h.waitRecord("the answers time out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	g = deal.Of(rec).Game
 	if g.Phase != dealengine.PhasePlay || g.Turn != turn {
 		t.Fatalf("after the answers' deadline: phase %d turn %d, want the actor's turn going on", g.Phase, g.Turn)
 	}
 	timedOut := false
-	for _, e := range rec.Deal.Events {
+	for _, e := range deal.Of(rec).Events {
 		timedOut = timedOut || e.Kind == dealengine.EvTimeout
 	}
 	if !timedOut {
-		t.Fatalf("the table does not say the answers timed out: %+v", rec.Deal.Events)
+		t.Fatalf("the table does not say the answers timed out: %+v", deal.Of(rec).Events)
 	}
 }
 
@@ -237,12 +237,12 @@ func TestDealBoardMovesTheTable(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 8, nil)
 	h.startDeal("en")
-	old := h.record().Deal.TableMsg
+	old := deal.Of(h.record()).TableMsg
 	h.say(h.users[1], "/board")
 	rec := h.record()
 	last, _ := h.api.LastMessage(testChat)
-	if rec.Deal.TableMsg == old || rec.Deal.TableMsg != last.ID || !strings.Contains(last.Text, "Draw pile") || last.Keyboard == nil {
-		t.Fatalf("the table is message %d (was %d); the chat's last reads %q", rec.Deal.TableMsg, old, last.Text)
+	if deal.Of(rec).TableMsg == old || deal.Of(rec).TableMsg != last.ID || !strings.Contains(last.Text, "Draw pile") || last.Keyboard == nil {
+		t.Fatalf("the table is message %d (was %d); the chat's last reads %q", deal.Of(rec).TableMsg, old, last.Text)
 	}
 	for _, m := range h.api.Messages(testChat) {
 		if m.ID == old && m.Keyboard != nil {

@@ -18,7 +18,7 @@ type choice struct {
 // choices are the buttons seat's hand message offers now, in order. OpAct
 // choices are numbered by their argument.
 func choices(rec *Record, seat deal.PlayerID) []choice {
-	d := rec.Deal
+	d := Of(rec)
 	g := d.Game
 	if g == nil || seat < 0 || int(seat) >= len(d.Hands) || !g.Waits(seat) && seat != g.Current {
 		return nil // the current player re-colours wilds while the others answer
@@ -171,7 +171,7 @@ func handKey(rec *Record, seat deal.PlayerID) uint64 {
 		binary.LittleEndian.PutUint64(buf[:], v)
 		h.Write(buf[:])
 	}
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	hand := g.Hand(seat)
 	put(hand[0])
 	put(hand[1])
@@ -206,7 +206,7 @@ type Button struct {
 // Buttons are the buttons seat's hand message offers now, in order (what a
 // test or another view of the hand presses).
 func Buttons(rec *Record, seat int) []Button {
-	if rec.Deal == nil {
+	if Of(rec) == nil {
 		return nil
 	}
 	var out []Button

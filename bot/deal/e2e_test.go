@@ -35,8 +35,8 @@ func TestDealGameEndToEnd(t *testing.T) {
 				if rec == nil {
 					break
 				}
-				g := rec.Deal.Game
-				for _, e := range rec.Deal.Events {
+				g := deal.Of(rec).Game
+				for _, e := range deal.Of(rec).Events {
 					switch {
 					case e.Kind == dealengine.EvSaidNo && e.Player == g.Current:
 						chain = true
@@ -84,9 +84,9 @@ func (h *harness) restartKeepsHands(rec *Record) {
 	h.start()
 	h.settle()
 	after := h.record()
-	for i, hd := range after.Deal.Hands {
-		if hd.Msg != rec.Deal.Hands[i].Msg {
-			h.t.Fatalf("seat %d's hand moved from message %d to %d", i, rec.Deal.Hands[i].Msg, hd.Msg)
+	for i, hd := range deal.Of(after).Hands {
+		if hd.Msg != deal.Of(rec).Hands[i].Msg {
+			h.t.Fatalf("seat %d's hand moved from message %d to %d", i, deal.Of(rec).Hands[i].Msg, hd.Msg)
 		}
 	}
 	for _, u := range h.users {
@@ -181,7 +181,7 @@ func TestDealTableFitsAPhone(t *testing.T) {
 	steps, turns := 0, 0
 	for ; steps < 4000 && h.dealStep(); steps++ {
 		if rec := h.record(); rec != nil {
-			turns = rec.Deal.Game.Turn
+			turns = deal.Of(rec).Game.Turn
 		}
 	}
 	if h.record() != nil {

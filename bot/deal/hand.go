@@ -10,9 +10,9 @@ import (
 // renderHand is seat's private hand message: built from the seat's own
 // View, so it holds no other player's card, and its choices (choices).
 func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *kit.Markup) {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	v := g.View(seat)
-	h := &rec.Deal.Hands[seat]
+	h := &Of(rec).Hands[seat]
 	var b strings.Builder
 	b.WriteString(k.t(lang, "deal_hand_title", map[string]any{"Count": len(v.Hand)}))
 	if len(v.Hand) == 0 {
@@ -62,7 +62,7 @@ const maxButtons = 90
 
 // handPrompt says what the seat is asked now, or whom the game waits for.
 func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.PlayerID, h *Hand) string {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	pd := &v.Pending
 	switch {
 	case !g.Waits(seat):
@@ -108,7 +108,7 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 
 // label is a hand button's text (plain: buttons take no HTML).
 func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel deal.CardSet) string {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	switch c.op {
 	case OpCard:
 		if g.Places[c.arg].Zone == deal.ZoneTable {
@@ -159,7 +159,7 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 
 // playLabel names one way to play an action or rent card.
 func (k *Kind) playLabel(lang string, rec *Record, seat deal.PlayerID, a deal.Action) string {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	card := &deal.Cards[a.Card]
 	switch card.Action {
 	case deal.DebtCollector:

@@ -71,11 +71,11 @@ func bankMoney(t *testing.T, k *Kind, rec *Record) {
 func TestDebtTimesOutToTheDefaultPayment(t *testing.T) {
 	k := testKind(t)
 	rec := scripted(t)
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	bankMoney(t, k, rec)
 	c := press(k, rec, 0, OpCard, debtCollector)
-	if c.Alert != "" || !rec.Deal.Hands[0].Picked || !c.Quiet || c.Save {
-		t.Fatalf("picking a card: alert %q, hand %+v, quiet %v save %v", c.Alert, rec.Deal.Hands[0], c.Quiet, c.Save)
+	if c.Alert != "" || !Of(rec).Hands[0].Picked || !c.Quiet || c.Save {
+		t.Fatalf("picking a card: alert %q, hand %+v, quiet %v save %v", c.Alert, Of(rec).Hands[0], c.Quiet, c.Save)
 	}
 	arg := actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay && a.Target == 1 })
 	c = press(k, rec, 0, OpAct, arg)
@@ -119,10 +119,10 @@ func debtCollected(t *testing.T) (*Kind, *Record) {
 // refused with an alert and changes nothing, enough pays exactly those.
 func TestPaymentChosenOnTheHand(t *testing.T) {
 	k, rec := debtCollected(t)
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	// The default is 2M + 3M; the payer takes the 2M out: 3M is too little.
-	if c := press(k, rec, 1, OpMark, MarkArg(money2, false)); c.Alert != "" || !rec.Deal.Hands[1].Paying || rec.Deal.Hands[1].Pay.Has(money2) {
-		t.Fatalf("unmarking 2M: alert %q, hand %+v", c.Alert, rec.Deal.Hands[1])
+	if c := press(k, rec, 1, OpMark, MarkArg(money2, false)); c.Alert != "" || !Of(rec).Hands[1].Paying || Of(rec).Hands[1].Pay.Has(money2) {
+		t.Fatalf("unmarking 2M: alert %q, hand %+v", c.Alert, Of(rec).Hands[1])
 	}
 	before := g.Clone()
 	if c := press(k, rec, 1, OpPay, 3); !strings.Contains(c.Alert, "at least") || c.Save {
@@ -173,7 +173,7 @@ func TestStaleHandButtonsAreRefused(t *testing.T) {
 // (5M) is refused naming what the cards chosen make now, and pays nothing.
 func TestPaymentMarksOnOneKeyboard(t *testing.T) {
 	k, rec := debtCollected(t)
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	key := handKey(rec, 1) // the keyboard on the payer's screen: 2M + 3M chosen, "Pay 5M"
 	tap := func(op Op, arg int) *chatState {
 		c := &chatState{Chat: testGroup, Via: rec.Seats[1].User, Rec: rec}
@@ -185,7 +185,7 @@ func TestPaymentMarksOnOneKeyboard(t *testing.T) {
 			t.Fatalf("a mark on the keyboard drawn before was answered %q %q", c.Alert, c.Toast)
 		}
 	}
-	if h := rec.Deal.Hands[1]; !h.Pay.Has(money1) || h.Pay.Has(money2) || !h.Pay.Has(money3) {
+	if h := Of(rec).Hands[1]; !h.Pay.Has(money1) || h.Pay.Has(money2) || !h.Pay.Has(money3) {
 		t.Fatalf("after two taps the payment is %v, want 1M + 3M", h.Pay)
 	}
 	if c := tap(OpMark, MarkArg(money2, false)); c.Alert != "" || c.Toast != k.t("en", "toast_done", nil) {
@@ -206,7 +206,7 @@ func TestPaymentMarksOnOneKeyboard(t *testing.T) {
 // over both.
 func TestHandLangOfAnOlderRecord(t *testing.T) {
 	rec := scripted(t)
-	rec.Deal.Hands[0].Lang = "en"
+	Of(rec).Hands[0].Lang = "en"
 	c := &chatState{Chat: testGroup, Rec: rec}
 	c.Settings.AutoLang = "ru"
 	if got := handLang(c, rec, 0, "ru"); got != "en" {

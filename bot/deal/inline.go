@@ -61,7 +61,7 @@ func (k *Kind) rememberPlayers(group int64, rec *Record, over bool) {
 // to discard), then the answers to an action, one each; cut at Telegram's
 // limit with the last result leading to the private chat.
 func inlineEntries(rec *Record, seat deal.PlayerID) []inlineEntry {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	if !g.Waits(seat) && seat != g.Current {
 		return nil
 	}
@@ -124,11 +124,11 @@ func (k *Kind) InlineQuery(ctx context.Context, q kit.InlineQueryIn) {
 	if v, found := k.players.Load(q.From.ID); found {
 		group = v.(int64)
 	} else {
-		group = k.host.Settings(q.From.ID).DealChat // after a restart
+		group = k.host.Settings(q.From.ID).Links.Get(LinkKey) // after a restart
 	}
 	if group != 0 {
 		rec, err := k.host.Snapshot(group)
-		if err == nil && rec != nil && rec.Deal != nil && rec.Deal.Game != nil && rec.Status == kit.StatusPlaying {
+		if err == nil && rec != nil && Of(rec) != nil && Of(rec).Game != nil && rec.Status == kit.StatusPlaying {
 			if seat := rec.SeatOf(q.From.ID); seat >= 0 {
 				gs := k.host.Settings(group)
 				lang, glang := kit.ViewLang(rec, q.From.ID, gs, k.host.Settings(q.From.ID), q.From.Lang), gs.Language()
@@ -144,8 +144,8 @@ func (k *Kind) InlineQuery(ctx context.Context, q kit.InlineQueryIn) {
 // inlineResults are seat's results: titles and descriptions in lang, the
 // asker's; what each posts into the group in glang, the group's.
 func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat deal.PlayerID) []kit.InlineResult {
-	g := rec.Deal.Game
-	sel := payment(g, seat, &rec.Deal.Hands[seat])
+	g := Of(rec).Game
+	sel := payment(g, seat, &Of(rec).Hands[seat])
 	key := handKey(rec, seat)
 	entries := inlineEntries(rec, seat)
 	var listed deal.CardSet
@@ -261,16 +261,16 @@ func (k *Kind) onChosenInline(c *chatState, from *kit.Person, game, key uint64, 
 	rec := c.Rec
 	lang := c.ChatLang()
 	outdated := k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: from.Name})})
-	if rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
+	if rec == nil || rec.ID != game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying {
 		return outdated // the game is over, or another one
 	}
 	seat := rec.SeatOf(from.ID)
 	if seat >= 0 {
-		c.ViaSettings.DealChat = c.Chat // inline mode finds the game after a restart
+		c.ViaSettings.Links.Set(LinkKey, c.Chat) // inline mode finds the game after a restart
 		kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.Lang))
 	}
 	var entries []inlineEntry
-	if seat >= 0 && int(seat) < len(rec.Deal.Hands) && handKey(rec, deal.PlayerID(seat)) == key {
+	if seat >= 0 && int(seat) < len(Of(rec).Hands) && handKey(rec, deal.PlayerID(seat)) == key {
 		entries = inlineEntries(rec, deal.PlayerID(seat))
 	}
 	if i >= len(entries) {
@@ -279,7 +279,7 @@ func (k *Kind) onChosenInline(c *chatState, from *kit.Person, game, key uint64, 
 	e := entries[i]
 	if len(e.acts) != 1 { // the private chat goes on: the posted message links it
 		if e.card >= 0 {
-			h := &rec.Deal.Hands[seat]
+			h := &Of(rec).Hands[seat]
 			h.Picked, h.Pick, h.Take = true, e.card, 0
 			c.Quiet, c.Turn = true, true
 		}

@@ -18,10 +18,10 @@ func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.record()
-	u := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+	u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
 	if err := h.bot.store.Update(func(tx *storage.Tx) error { // as if never opened
 		s := h.settings(u.ID)
-		s.DealChat = 0
+		s.Links.Set(deal.LinkKey, 0)
 		return putJSON(tx.PutSettings, u.ID, s)
 	}); err != nil {
 		t.Fatal(err)
@@ -31,7 +31,7 @@ func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.settle()
-	if got := h.settings(u.ID).DealChat; got != testChat {
+	if got := h.settings(u.ID).Links.Get(deal.LinkKey); got != testChat {
 		t.Fatalf("after an inline move the private chat names group %d, want %d", got, testChat)
 	}
 	h.quietRestart(clock)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -23,7 +24,7 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 			h.users[0], h.users[2] = h.users[2], h.users[0] // the shortest name plays first
 			h.startDeal(lang)
 			rec := h.record()
-			u := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+			u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
 			ans := h.inlineHand(u)
 			end, private := h.bot.cat.T(lang, "deal_inline_end", nil), h.bot.cat.T(lang, "deal_inline_to_private", nil)
 			var plays []fakeapi.InlineResult // results that play a card at once
@@ -38,13 +39,13 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 			if len(plays) < 2 {
 				t.Fatalf("the first hand offers %d cards to play at once; the test needs two: %+v", len(plays), ans.Results)
 			}
-			ver := rec.Deal.Game.Version
+			ver := deal.Of(rec).Game.Version
 			msg, inlineID, err := h.api.ChooseInlineResult(u, testChat, ans.QueryID, plays[0].ID)
 			if err != nil || inlineID == "" {
 				t.Fatalf("choosing %q: inline id %q, %v", plays[0].Title, inlineID, err)
 			}
 			h.settle()
-			if v := h.record().Deal.Game.Version; v != ver+1 {
+			if v := deal.Of(h.record()).Game.Version; v != ver+1 {
 				t.Fatalf("%q was not played (version %d → %d)", plays[0].Title, ver, v)
 			}
 			posted := h.message(msg)
@@ -62,7 +63,7 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 				t.Fatal(err)
 			}
 			h.settle()
-			if v := h.record().Deal.Game.Version; v != ver+1 {
+			if v := deal.Of(h.record()).Game.Version; v != ver+1 {
 				t.Fatalf("an outdated choice was played (version %d → %d)", ver+1, v)
 			}
 			refused := h.message(msg)

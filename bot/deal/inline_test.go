@@ -7,6 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -44,7 +45,7 @@ func TestDealInlineHand(t *testing.T) {
 		t.Fatal("the table has no button opening inline mode")
 	}
 	rec := h.record()
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	cur := g.Current
 	u := h.userOf(rec, engine.PlayerID(cur))
 	ans := h.inlineHand(u)
@@ -96,20 +97,20 @@ func TestDealInlineHand(t *testing.T) {
 	h.api.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
 		From: &tgbotapi.User{ID: other.ID, FirstName: other.FirstName}}})
 	h.settle()
-	if v := h.record().Deal.Game.Version; v != ver {
+	if v := deal.Of(h.record()).Game.Version; v != ver {
 		t.Fatalf("another person's choice of %s's result was played (version %d → %d)", u.FirstName, ver, v)
 	}
 	if _, _, err := h.api.ChooseInlineResult(u, testChat, ans.QueryID, pick); err != nil {
 		t.Fatal(err)
 	}
 	h.settle()
-	if v := h.record().Deal.Game.Version; v != ver+1 {
+	if v := deal.Of(h.record()).Game.Version; v != ver+1 {
 		t.Fatalf("the chosen result was not played (version %d → %d)", ver, v)
 	}
 	h.api.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
 		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}}})
 	h.settle()
-	if v := h.record().Deal.Game.Version; v != ver+1 {
+	if v := deal.Of(h.record()).Game.Version; v != ver+1 {
 		t.Fatalf("a stale choice was played (version %d → %d)", ver+1, v)
 	}
 	last, _ := h.api.LastMessage(testChat)
@@ -137,7 +138,7 @@ func TestDealInlineAfterRestart(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
 	h.startDeal("en")
 	rec := h.record()
-	u := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+	u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
 	h.quietRestart(clock)
 	if a := h.inlineHand(u); len(a.Results) == 0 {
 		t.Fatal("after the restart the player whose turn it is got no moves inline")

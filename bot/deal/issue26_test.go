@@ -46,7 +46,7 @@ func lay(t *testing.T, g *deal.Game, z deal.Zone, owner deal.PlayerID, col deal.
 func TestActorRecolorsWhileAnswered(t *testing.T) {
 	k := testKind(t)
 	rec := scripted(t)
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	lay(t, g, deal.ZoneTable, 0, deal.Red, wildRedYellow)
 	press(k, rec, 0, OpCard, debtCollector)
 	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay && a.Target == 1 }))
@@ -105,7 +105,7 @@ func TestTargetIsToldWhatIsTaken(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rec := scripted(t)
-			g := rec.Deal.Game
+			g := Of(rec).Game
 			lay(t, g, deal.ZoneHand, 0, 0, c.card)
 			c.lay(t, g)
 			press(k, rec, 0, OpCard, c.card)
@@ -223,7 +223,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 func TestInlineChoices(t *testing.T) {
 	k := testKind(t)
 	rec := scripted(t)
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	lay(t, g, deal.ZoneHand, 0, 0, money3+1, red1)
 	entries := inlineEntries(rec, 0)
 	find := func(card int) int {
@@ -242,11 +242,11 @@ func TestInlineChoices(t *testing.T) {
 	ver := g.Version
 	i := find(debtCollector)
 	choose(k, rec, 0, resultID(testGroup, rec, handKey(rec, 0), i))
-	if h := rec.Deal.Hands[0]; !h.Picked || h.Pick != debtCollector || g.Version != ver {
+	if h := Of(rec).Hands[0]; !h.Picked || h.Pick != debtCollector || g.Version != ver {
 		t.Fatalf("choosing the Debt Collector: hand %+v, version %d → %d", h, ver, g.Version)
 	}
 	// The red: laid down.
-	rec.Deal.ClearPick(0)
+	Of(rec).ClearPick(0)
 	entries = inlineEntries(rec, 0)
 	old := resultID(testGroup, rec, handKey(rec, 0), find(red1))
 	choose(k, rec, 0, old)
@@ -281,7 +281,7 @@ func choose(k *Kind, rec *Record, seat int, id string) *chatState {
 func TestInlineNeverCutsSilently(t *testing.T) {
 	k := testKind(t)
 	rec := scripted(t)
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	for c := range deal.FirstProperty { // every money card
 		lay(t, g, deal.ZoneHand, 0, 0, c)
 	}
@@ -314,7 +314,7 @@ func TestInlineNeverCutsSilently(t *testing.T) {
 func TestInlineWildWhileAnswered(t *testing.T) {
 	k := testKind(t)
 	rec := scripted(t)
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	lay(t, g, deal.ZoneTable, 0, deal.Red, wildRedYellow)
 	press(k, rec, 0, OpCard, debtCollector)
 	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay && a.Target == 1 }))

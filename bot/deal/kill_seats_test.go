@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -170,7 +171,7 @@ func dealLog(t *testing.T, db string) (vers []uint64, computerMoves int, final u
 			return nil
 		})
 	})
-	if err != nil || rec == nil || rec.Deal == nil {
+	if err != nil || rec == nil || deal.Of(rec) == nil {
 		t.Fatalf("no Deal game in the database (%v)", err)
 	}
 	for _, raw := range entries {
@@ -187,5 +188,5 @@ func dealLog(t *testing.T, db string) (vers []uint64, computerMoves int, final u
 			computerMoves++
 		}
 	}
-	return vers, computerMoves, rec.Deal.Game.Version
+	return vers, computerMoves, deal.Of(rec).Game.Version
 }

@@ -44,7 +44,7 @@ func (k *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 	group := m.Group
 	if group && m.Command == "board" {
 		st, err := k.host.Change(m.Chat, updateID, func(c *chatState) error {
-			if c.Rec != nil && c.Rec.Deal != nil && c.Rec.Status == kit.StatusPlaying {
+			if c.Rec != nil && Of(c.Rec) != nil && c.Rec.Status == kit.StatusPlaying {
 				k.Reshow(c, c.ChatLang())
 			}
 			return nil
@@ -75,7 +75,7 @@ func (k *Kind) Start(c *chatState, lang string) bool {
 		c.Alert = k.t(lang, "deal_alert_refused", nil)
 		return false
 	}
-	rec.Deal = &state.Deal{Game: g, Hands: make([]Hand, len(rec.Seats))}
+	rec.State = &state.Deal{Game: g, Hands: make([]Hand, len(rec.Seats))}
 	rec.Edition = Name
 	c.Log(map[string]any{"start": g}) // before the events: the game as it started
 	k.absorb(c, lang, evs, nil)
@@ -87,13 +87,13 @@ func (k *Kind) Start(c *chatState, lang string) bool {
 // (ActTimeout settles them all). Every person the game waits for misses
 // the turn when it passes; a /kick is about the first of them.
 func (k *Kind) Pending(r *Record) Pending {
-	if r.Deal == nil || r.Deal.Game == nil || r.Deal.Game.Phase == deal.PhaseGameOver {
+	if Of(r) == nil || Of(r).Game == nil || Of(r).Game.Phase == deal.PhaseGameOver {
 		return Pending{Seat: -1}
 	}
 	if p, ok := computerPending(r); ok {
 		return p
 	}
-	g := r.Deal.Game
+	g := Of(r).Game
 	who := people(r, waiting(g))
 	p := Pending{Seat: -1, Turn: g.Turn, Remind: who, Missed: who}
 	if len(who) > 0 {
@@ -134,7 +134,7 @@ func (k *Kind) Timeout(c *chatState, lang string) bool {
 
 // CanResign: a seat still in the game may leave it at any moment.
 func (k *Kind) CanResign(r *Record, seat int) bool {
-	return k.Active(r, seat) && r.Deal.Game.Phase != deal.PhaseGameOver
+	return k.Active(r, seat) && Of(r).Game.Phase != deal.PhaseGameOver
 }
 
 // Resign takes the seat out of the game (deal.ActResign): its cards go to
@@ -148,26 +148,26 @@ func (k *Kind) Expire(ctx context.Context, chat int64) {}
 
 // Active: the seat has not left the game.
 func (k *Kind) Active(r *Record, seat int) bool {
-	return r.Deal != nil && r.Deal.Game != nil && seat >= 0 && r.Deal.Game.Active(deal.PlayerID(seat))
+	return Of(r) != nil && Of(r).Game != nil && seat >= 0 && Of(r).Game.Active(deal.PlayerID(seat))
 }
 
 // Show puts the table in the group and each opened hand in its private
 // chat; when the game was removed, their final texts without buttons.
 func (k *Kind) Show(c *chatState, lang string) {
 	rec := c.Rec
-	if rec.Deal == nil || rec.Deal.Game == nil {
+	if Of(rec) == nil || Of(rec).Game == nil {
 		return
 	}
 	k.rememberPlayers(c.Chat, rec, c.Remove)
 	if c.Turn {
 		slot := tableSlot(rec.ID)
 		if c.Remove {
-			c.Finalize(slot, rec.Deal.TableMsg, k.renderTable(lang, rec, false))
+			c.Finalize(slot, Of(rec).TableMsg, k.renderTable(lang, rec, false))
 		} else {
-			c.Show(slot, rec.Deal.TableMsg, k.renderTable(lang, rec, true), k.tableKeyboard(lang, c.Chat, rec))
+			c.Show(slot, Of(rec).TableMsg, k.renderTable(lang, rec, true), k.tableKeyboard(lang, c.Chat, rec))
 		}
 		named := rec.WithNames(lang) // a hand calls the cards as the group's table does
-		for i, h := range rec.Deal.Hands {
+		for i, h := range Of(rec).Hands {
 			if !h.Open || i >= len(rec.Seats) {
 				continue
 			}
@@ -183,7 +183,7 @@ func (k *Kind) Show(c *chatState, lang string) {
 		}
 	}
 	if c.GameOver {
-		g := rec.Deal.Game
+		g := Of(rec).Game
 		id := "deal_game_over"
 		if g.CompleteColors(g.Winner) < deal.SetsToWin {
 			id = "deal_game_over_last" // the others left
@@ -198,31 +198,31 @@ func tableSlot(game uint64) string { return kit.GameSlot("table", game, "") }
 // Reshow closes the table message as it stands; the next one is new.
 func (k *Kind) Reshow(c *chatState, lang string) {
 	rec := c.Rec
-	if rec.Deal == nil {
+	if Of(rec) == nil {
 		return
 	}
-	if rec.Deal.TableMsg != 0 {
-		c.Finalize(tableSlot(rec.ID), rec.Deal.TableMsg, k.renderClosedTurn(lang, rec))
+	if Of(rec).TableMsg != 0 {
+		c.Finalize(tableSlot(rec.ID), Of(rec).TableMsg, k.renderClosedTurn(lang, rec))
 	}
-	rec.Deal.TableMsg = 0
+	Of(rec).TableMsg = 0
 	c.Turn, c.Save = true, true
 }
 
 // Sent stores the id of the table message or of a seat's hand message.
 func (k *Kind) Sent(r *Record, name, key string, id int) bool {
-	if r.Deal == nil {
+	if Of(r) == nil {
 		return false
 	}
 	switch name {
 	case "table":
 		if key == "" {
-			r.Deal.TableMsg = id
+			Of(r).TableMsg = id
 			return true
 		}
 	case "hand":
 		seat, err := strconv.Atoi(key)
-		if err == nil && seat >= 0 && seat < len(r.Deal.Hands) {
-			r.Deal.Hands[seat].Msg = id
+		if err == nil && seat >= 0 && seat < len(Of(r).Hands) {
+			Of(r).Hands[seat].Msg = id
 			return true
 		}
 	}
@@ -231,13 +231,13 @@ func (k *Kind) Sent(r *Record, name, key string, id int) bool {
 
 // Unshown: the table or an opened hand whose message id was never stored.
 func (k *Kind) Unshown(r *Record) bool {
-	if r.Deal == nil {
+	if Of(r) == nil {
 		return false
 	}
-	if r.Deal.TableMsg == 0 {
+	if Of(r).TableMsg == 0 {
 		return true
 	}
-	for _, h := range r.Deal.Hands {
+	for _, h := range Of(r).Hands {
 		if h.Open && h.Msg == 0 {
 			return true
 		}
@@ -251,10 +251,10 @@ func (k *Kind) Repost(chat int64, lang string, r *Record) {}
 // Standings rank the seats by complete sets, then by what lies on their
 // table and in their bank.
 func (k *Kind) Standings(lang string, r *Record) string {
-	if r.Deal == nil || r.Deal.Game == nil {
+	if Of(r) == nil || Of(r).Game == nil {
 		return ""
 	}
-	g := r.Deal.Game
+	g := Of(r).Game
 	lines := []string{k.t(lang, "standings_title", nil)}
 	for i, p := range ranking(g) {
 		lines = append(lines, k.t(lang, "deal_standings_line", map[string]any{"Rank": i + 1, "Player": seatName(r, p),
@@ -301,10 +301,10 @@ func worth(g *deal.Game, p deal.PlayerID) int {
 // Results: the winner the engine declared, the ranking's leader (a win
 // when /endgame stops the game) and each seat's worth.
 func (k *Kind) Results(r *Record) []SeatResult {
-	if r.Deal == nil || r.Deal.Game == nil {
+	if Of(r) == nil || Of(r).Game == nil {
 		return nil
 	}
-	g := r.Deal.Game
+	g := Of(r).Game
 	out := make([]SeatResult, min(len(r.Seats), g.Seats))
 	for i := range out {
 		p := deal.PlayerID(i)
@@ -322,7 +322,7 @@ func (k *Kind) act(c *chatState, lang string, user int64, seat deal.PlayerID, a 
 		c.Alert = k.errText(lang, err)
 		return
 	}
-	c.Rec.Deal.ClearPick(int(seat))
+	Of(c.Rec).ClearPick(int(seat))
 	// The seat's own move, though made in a private chat or inline (the
 	// chat layer clears missed turns only for moves made in the group):
 	// its missed turns in a row start again.
@@ -333,7 +333,7 @@ func (k *Kind) act(c *chatState, lang string, user int64, seat deal.PlayerID, a 
 
 // apply applies one engine action and records what to show.
 func (k *Kind) apply(c *chatState, lang string, user int64, seat deal.PlayerID, a deal.Action) error {
-	g := c.Rec.Deal.Game
+	g := Of(c.Rec).Game
 	before := waiting(g)
 	evs, err := g.Apply(seat, a)
 	if err != nil {
@@ -349,7 +349,7 @@ func (k *Kind) apply(c *chatState, lang string, user int64, seat deal.PlayerID, 
 // the players an action newly waits for to answer.
 func (k *Kind) absorb(c *chatState, lang string, evs []deal.Event, before []int) {
 	rec := c.Rec
-	d := rec.Deal
+	d := Of(rec)
 	for _, e := range evs {
 		if e.Seen != deal.Everyone {
 			continue // a draw's cards: only the drawer's hand shows them

@@ -33,7 +33,7 @@ func TestDealHandsInEachPersonsLanguage(t *testing.T) {
 	hand := func(i int) string {
 		r := h.record()
 		for _, m := range h.api.Messages(h.users[i].ID) {
-			if m.ID == r.Deal.Hands[i].Msg {
+			if m.ID == deal.Of(r).Hands[i].Msg {
 				return m.Text
 			}
 		}
@@ -74,7 +74,7 @@ func TestDealHandsInEachPersonsLanguage(t *testing.T) {
 		if l := rec.Seats[seat].Lang; l != u.LanguageCode {
 			t.Errorf("%s's private views are stored as %q, want %q", u.FirstName, l, u.LanguageCode)
 		}
-		for _, c := range rec.Deal.Game.View(dealengine.PlayerID(seat)).Hand {
+		for _, c := range deal.Of(rec).Game.View(dealengine.PlayerID(seat)).Hand {
 			kind := strconv.Itoa(int(dealengine.Cards[c].Kind))
 			if uk := h.bot.cat.T("uk", "deal_card_"+kind, nil); !strings.Contains(got, uk) {
 				t.Errorf("%s's hand names card %d not as the table now does (%q):\n%s", u.FirstName, c, uk, got)

@@ -28,7 +28,7 @@ func (k *Kind) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
 			seat = int(rec.SeatOf(m.From.ID))
 		}
 		switch {
-		case rec == nil || rec.Status != kit.StatusPlaying || rec.Deal == nil:
+		case rec == nil || rec.Status != kit.StatusPlaying || Of(rec) == nil:
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "no_game", nil)})
 		case !k.CanResign(rec, seat):
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "not_a_player", nil)})
@@ -51,7 +51,7 @@ func (k *Kind) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p Pr
 		rec := c.Rec
 		seat := int(rec.SeatOf(q.From.ID))
 		switch {
-		case rec.Deal == nil || !k.CanResign(rec, seat):
+		case Of(rec) == nil || !k.CanResign(rec, seat):
 			c.Alert = k.t(lang, "alert_not_player", nil)
 			return
 		case p.Op == OpLeaveNo:

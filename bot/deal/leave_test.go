@@ -18,21 +18,21 @@ func TestDealLeave(t *testing.T) {
 	h := newHarness(t, 4, nil)
 	h.startDeal("en")
 	rec := h.record()
-	leaver := (rec.Deal.Game.Current + 1) % dealengine.PlayerID(rec.Deal.Game.Seats)
+	leaver := (deal.Of(rec).Game.Current + 1) % dealengine.PlayerID(deal.Of(rec).Game.Seats)
 	u := h.userOf(rec, engine.PlayerID(leaver))
-	other := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+	other := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
 	h.say(u, "/leave")
 	msg, yes, ok := h.findButton(deal.OpLeaveYes, int(leaver), false)
 	if !ok {
 		t.Fatal("/leave asked no question")
 	}
 	h.press(other, msg, yes)
-	if a := h.lastAnswer(); !a.ShowAlert || h.record().Deal.Game.Out[leaver] {
+	if a := h.lastAnswer(); !a.ShowAlert || deal.Of(h.record()).Game.Out[leaver] {
 		t.Fatalf("another player confirmed %s's /leave (answer %+v)", u.FirstName, a)
 	}
 	h.press(u, msg, yes)
 	rec = h.record()
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	if !g.Out[leaver] || g.Phase == dealengine.PhaseGameOver || g.Active(leaver) {
 		t.Fatalf("after yes: out %v, phase %d", g.Out, g.Phase)
 	}
@@ -40,7 +40,7 @@ func TestDealLeave(t *testing.T) {
 		if m.ID == msg && (m.Keyboard != nil || !strings.Contains(m.Text, "✅")) {
 			t.Errorf("the question reads %q with buttons %v", m.Text, m.Keyboard)
 		}
-		if m.ID == rec.Deal.TableMsg && !strings.Contains(m.Text, "leaves the game: hand, bank and properties go to the discard pile") {
+		if m.ID == deal.Of(rec).TableMsg && !strings.Contains(m.Text, "leaves the game: hand, bank and properties go to the discard pile") {
 			t.Errorf("the table does not tell that %s left: %q", u.FirstName, m.Text)
 		}
 	}

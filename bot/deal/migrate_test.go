@@ -31,7 +31,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 	super := func() *Record {
 		t.Helper()
 		rec, err := h.bot.Snapshot(superChat)
-		if err != nil || rec == nil || rec.Deal == nil {
+		if err != nil || rec == nil || deal.Of(rec) == nil {
 			t.Fatalf("no Deal game in the supergroup (%v)", err)
 		}
 		return rec
@@ -41,7 +41,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 		rec := super()
 		link := "https://t.me/" + fakeapi.BotUsername + "?start=" + deal.HandPayload(superChat, rec.ID)
 		for _, m := range h.api.Messages(superChat) {
-			if m.ID != rec.Deal.TableMsg {
+			if m.ID != deal.Of(rec).TableMsg {
 				continue
 			}
 			for _, row := range m.Keyboard {
@@ -52,7 +52,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 				}
 			}
 		}
-		t.Fatalf("%s: the supergroup shows no table (message %d) with the link %s", when, rec.Deal.TableMsg, link)
+		t.Fatalf("%s: the supergroup shows no table (message %d) with the link %s", when, deal.Of(rec).TableMsg, link)
 		return 0
 	}
 	table("after the migration")
@@ -61,16 +61,16 @@ func TestDealSurvivesMigration(t *testing.T) {
 	endTurn := func(what string) {
 		t.Helper()
 		rec := super()
-		seat := rec.Deal.Game.Current
+		seat := deal.Of(rec).Game.Current
 		u := h.userOf(rec, engine.PlayerID(seat))
-		ver := rec.Deal.Game.Version
+		ver := deal.Of(rec).Game.Version
 		for _, b := range deal.Buttons(rec, int(seat)) {
 			if b.Op == deal.OpAct && b.Action.Kind == dealengine.ActEndTurn {
 				h.handPress(u, b.Op, b.Arg)
 				break
 			}
 		}
-		if v := super().Deal.Game.Version; v == ver {
+		if v := deal.Of(super()).Game.Version; v == ver {
 			t.Fatalf("%s: %s's hand button did not end the turn", what, u.FirstName)
 		}
 	}
@@ -80,7 +80,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 	inline := func(what string) {
 		t.Helper()
 		rec := super()
-		u := h.userOf(rec, engine.PlayerID(rec.Deal.Game.Current))
+		u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
 		ans := h.inlineHand(u)
 		if len(ans.Results) == 0 {
 			t.Fatalf("%s: %s got no moves inline", what, u.FirstName)
@@ -88,12 +88,12 @@ func TestDealSurvivesMigration(t *testing.T) {
 		if !strings.HasPrefix(ans.Results[0].ID, strconv.FormatUint(uint64(-superChat), 36)+"_") {
 			t.Fatalf("%s: the inline result %q does not name the supergroup", what, ans.Results[0].ID)
 		}
-		ver := rec.Deal.Game.Version
+		ver := deal.Of(rec).Game.Version
 		if _, _, err := h.api.ChooseInlineResult(u, superChat, ans.QueryID, ans.Results[0].ID); err != nil {
 			t.Fatal(err)
 		}
 		h.settle()
-		if v := super().Deal.Game.Version; v != ver+1 {
+		if v := deal.Of(super()).Game.Version; v != ver+1 {
 			t.Fatalf("%s: the inline choice was not played (version %d → %d)", what, ver, v)
 		}
 	}

@@ -27,9 +27,9 @@ func testKind(t *testing.T) *Kind {
 
 func testRecord(g *deal.Game) *Record {
 	rec := &Record{ID: 77, Status: kit.StatusPlaying, Kind: Name, Seats: []kit.Seat{{User: 1, Name: "Ann"}, {User: 2, Name: "Богдан"}, {User: 3, Name: "Вера"}}}
-	rec.Deal = &state.Deal{Game: g, Hands: make([]Hand, g.Seats)}
-	for i := range rec.Deal.Hands {
-		rec.Deal.Hands[i].Open = true
+	rec.State = &state.Deal{Game: g, Hands: make([]Hand, g.Seats)}
+	for i := range Of(rec).Hands {
+		Of(rec).Hands[i].Open = true
 	}
 	return rec
 }
@@ -92,8 +92,8 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 		}
 		rec := testRecord(g)
 		if seed > 6 {
-			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: []level.Level{level.Normal, level.Easy, level.Hard}[seed-7]}
-			rec.Deal.Hands[1].Open = false // a computer has no private chat
+			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: kit.Level([]level.Level{level.Normal, level.Easy, level.Hard}[seed-7])}
+			Of(rec).Hands[1].Open = false // a computer has no private chat
 		}
 		c := &chatState{Chat: testGroup, Rec: rec}
 		k.absorb(c, "en", evs, nil)
@@ -109,8 +109,8 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 				p = computer
 			}
 			twin := *rec
-			twin.Deal = rec.Deal.Clone()
-			twin.Deal.Game = reshuffleHidden(t, g, p, r)
+			twin.State = Of(rec).Clone()
+			Of(&twin).Game = reshuffleHidden(t, g, p, r)
 			c = &chatState{Chat: testGroup, Rec: rec}
 			ct := &chatState{Chat: testGroup, Rec: &twin}
 			a := dealai.Decide(g, p)
@@ -124,7 +124,7 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 			} else if err := k.apply(ct, lang, 0, p, a); err != nil {
 				t.Fatalf("seed %d step %d, hidden cards dealt anew: %v", seed, step, err)
 			}
-			if g.Version != twin.Deal.Game.Version || g.Phase != twin.Deal.Game.Phase {
+			if g.Version != Of(&twin).Game.Version || g.Phase != Of(&twin).Game.Phase {
 				t.Fatalf("seed %d step %d: the twin game moved otherwise", seed, step)
 			}
 			c.Turn = true
@@ -172,29 +172,29 @@ func kbString(kb *kit.Markup) string {
 
 func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand) {
 	t.Helper()
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	table := k.renderTable(lang, rec, true)
 	other := *rec
-	other.Deal = rec.Deal.Clone()
-	other.Deal.Game = reshuffleHidden(t, g, deal.Nobody, r)
+	other.State = Of(rec).Clone()
+	Of(&other).Game = reshuffleHidden(t, g, deal.Nobody, r)
 	if again := k.renderTable(lang, &other, true); again != table {
 		t.Fatalf("the group's table depends on hidden cards:\n%s\n---\n%s", table, again)
 	}
 	for p := range deal.PlayerID(g.Seats) {
 		for _, pick := range []bool{false, true} {
-			rec.Deal.ClearPick(int(p))
+			Of(rec).ClearPick(int(p))
 			if pick {
 				for _, ch := range choices(rec, p) {
 					if ch.op == OpCard {
-						rec.Deal.Hands[p].Picked, rec.Deal.Hands[p].Pick = true, ch.arg
+						Of(rec).Hands[p].Picked, Of(rec).Hands[p].Pick = true, ch.arg
 						break
 					}
 				}
 			}
 			text, kb := k.renderHand(lang, testGroup, rec, p, true)
 			mine := *rec
-			mine.Deal = rec.Deal.Clone()
-			mine.Deal.Game = reshuffleHidden(t, g, p, r)
+			mine.State = Of(rec).Clone()
+			Of(&mine).Game = reshuffleHidden(t, g, p, r)
 			text2, kb2 := k.renderHand(lang, testGroup, &mine, p, true)
 			if text != text2 || kbString(kb) != kbString(kb2) {
 				t.Fatalf("seat %d's hand depends on others' cards:\n%s\n---\n%s", p, text, text2)
@@ -204,7 +204,7 @@ func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand
 			if string(in1) != string(in2) {
 				t.Fatalf("seat %d's inline answer depends on others' cards:\n%s\n---\n%s", p, in1, in2)
 			}
-			rec.Deal.ClearPick(int(p))
+			Of(rec).ClearPick(int(p))
 		}
 	}
 }

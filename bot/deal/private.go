@@ -39,13 +39,13 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, grou
 		lang := c.PresserLang(m.From.Lang)
 		refused = ""
 		switch {
-		case rec == nil || rec.ID != game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying:
+		case rec == nil || rec.ID != game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying:
 			refused = k.t(lang, "no_game", nil)
 		case !k.Active(rec, int(rec.SeatOf(user))): // not a player, or left the game
 			refused = k.t(lang, "deal_private_not_player", nil)
 		default:
 			seat := int(rec.SeatOf(user))
-			h := &rec.Deal.Hands[seat]
+			h := &Of(rec).Hands[seat]
 			if h.Msg != 0 { // opened again: the hand moves to the bottom of the chat
 				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(lang, "deal_hand_moved", nil))
 				h.Msg = 0
@@ -53,7 +53,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, grou
 			h.Open, h.Lang = true, locales.Normalize(m.From.Lang)
 			kit.FixViewLang(rec, user, kit.ViewLang(rec, user, c.Settings, c.ViaSettings, m.From.Lang))
 			c.Quiet, c.Turn = true, true
-			c.ViaSettings.DealChat = group
+			c.ViaSettings.Links.Set(LinkKey, group)
 		}
 		return nil
 	})
@@ -77,13 +77,13 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, grou
 // text, without buttons; nothing more is shown there.
 func (k *Kind) closeHand(c *chatState, lang string, seat int) {
 	rec := c.Rec
-	if seat < 0 || seat >= len(rec.Deal.Hands) || seat >= len(rec.Seats) || !rec.Deal.Hands[seat].Open {
+	if seat < 0 || seat >= len(Of(rec).Hands) || seat >= len(rec.Seats) || !Of(rec).Hands[seat].Open {
 		return
 	}
-	h := &rec.Deal.Hands[seat]
+	h := &Of(rec).Hands[seat]
 	lang = handLang(c, rec, seat, lang)
 	c.FinalizeIn(rec.Seats[seat].User, handSlot(rec.ID, seat, c.Chat), h.Msg, k.t(lang, "deal_hand_left", nil))
-	rec.Deal.ClearPick(seat)
+	Of(rec).ClearPick(seat)
 	h.Open, h.Msg = false, 0
 }
 
@@ -114,16 +114,16 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
 	lang := c.Lang(from.Lang)
 	rec := c.Rec
-	if rec == nil || rec.ID != p.Game || rec.Deal == nil || rec.Deal.Game == nil || rec.Status != kit.StatusPlaying {
+	if rec == nil || rec.ID != p.Game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying {
 		c.Alert = k.t(lang, "alert_outdated", nil)
 		return
 	}
 	seat := rec.SeatOf(from.ID)
-	if seat < 0 || int(seat) >= len(rec.Deal.Hands) {
+	if seat < 0 || int(seat) >= len(Of(rec).Hands) {
 		c.Alert = k.t(lang, "alert_not_player", nil)
 		return
 	}
-	c.ViaSettings.DealChat = c.Chat // stored with the change if it is new
+	c.ViaSettings.Links.Set(LinkKey, c.Chat) // stored with the change if it is new
 	// Its answers in the language the hand is drawn in; the game's moves
 	// are told to the group in lang.
 	vlang := kit.FixViewLang(rec, from.ID, kit.ViewLang(rec, from.ID, c.Settings, c.ViaSettings, from.Lang))
@@ -148,17 +148,17 @@ func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
 		k.changedChoice(c, vlang, cs, p)
 		return
 	}
-	h := &rec.Deal.Hands[seat]
+	h := &Of(rec).Hands[seat]
 	switch p.Op {
 	case OpCard:
 		h.Picked, h.Pick, h.Take = true, p.Arg, 0
 	case OpTake:
 		h.Take = p.Arg
 	case OpBack:
-		rec.Deal.ClearPick(int(seat))
+		Of(rec).ClearPick(int(seat))
 	case OpMark:
 		if !h.Paying {
-			h.Pay, h.Paying = payment(rec.Deal.Game, s, h), true
+			h.Pay, h.Paying = payment(Of(rec).Game, s, h), true
 		}
 		if card, add := MarkOf(p.Arg); add {
 			h.Pay = h.Pay.Add(card)
@@ -204,8 +204,8 @@ func handLang(c *chatState, rec *Record, seat int, lang string) string {
 	switch {
 	case seat < len(rec.Seats) && rec.Seats[seat].Lang != "":
 		return rec.Seats[seat].Lang
-	case seat < len(rec.Deal.Hands) && rec.Deal.Hands[seat].Lang != "":
-		return kit.PersonLang(c.Settings, rec.Deal.Hands[seat].Lang)
+	case seat < len(Of(rec).Hands) && Of(rec).Hands[seat].Lang != "":
+		return kit.PersonLang(c.Settings, Of(rec).Hands[seat].Lang)
 	}
 	return lang
 }

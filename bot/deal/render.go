@@ -78,7 +78,7 @@ const tableLines = 15
 // (hand size, bank and sets), the turn, the piles, the turn's latest
 // moves and one short line about the buttons.
 func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
-	g := rec.Deal.Game
+	g := Of(rec).Game
 	v := g.View(deal.Nobody)
 	head := []string{k.t(lang, "deal_table_title", map[string]any{"Turn": v.Turn})}
 	for p := range deal.PlayerID(v.Seats) {
@@ -119,8 +119,8 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 		head = append(head, kit.DeadlineText(k.cat, lang, o.LocationIn(lang), k.cfg.Now(), cl.Deadline))
 	}
 	top := k.t(lang, "deal_table_pile_empty", nil)
-	if rec.Deal.Top > 0 {
-		top = k.cardName(lang, rec.Deal.Top-1)
+	if Of(rec).Top > 0 {
+		top = k.cardName(lang, Of(rec).Top-1)
 	}
 	head = append(head, k.t(lang, "deal_table_pile", map[string]any{"Deck": v.DeckLeft, "Card": top}))
 	var tail []string
@@ -128,7 +128,7 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 		tail = []string{k.t(lang, "deal_table_hint", nil)}
 	}
 	var lines []string
-	for _, e := range rec.Deal.Events {
+	for _, e := range Of(rec).Events {
 		if line := k.eventLine(lang, rec, e); line != "" {
 			lines = append(lines, line)
 		}
@@ -151,14 +151,14 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 // renderClosedTurn is a turn's table message once the turn is over: its
 // moves (the table as it is now belongs to the next message).
 func (k *Kind) renderClosedTurn(lang string, rec *Record) string {
-	turn := rec.Deal.Game.Turn
-	for _, e := range rec.Deal.Events {
+	turn := Of(rec).Game.Turn
+	for _, e := range Of(rec).Events {
 		if e.Kind == deal.EvTurnStarted {
 			turn = e.Amount
 		}
 	}
 	var lines []string
-	for _, e := range rec.Deal.Events {
+	for _, e := range Of(rec).Events {
 		if line := k.eventLine(lang, rec, e); line != "" {
 			lines = append(lines, line)
 		}
@@ -209,7 +209,7 @@ func (k *Kind) inlineHandButton(lang string) kit.Button {
 // tableKeyboard opens the person's private chat with the bot, where the
 // hand is (no callback: nothing on the group's message goes stale).
 func (k *Kind) tableKeyboard(lang string, chat int64, rec *Record) *kit.Markup {
-	if rec.Deal.Game.Phase == deal.PhaseGameOver {
+	if Of(rec).Game.Phase == deal.PhaseGameOver {
 		return nil
 	}
 	row := []kit.Button{k.inlineHandButton(lang)}
@@ -291,7 +291,7 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		id = "deal_ev_timeout"
 	case deal.EvWon:
 		id = "deal_ev_won"
-		if rec.Deal.Game.CompleteColors(e.Player) < deal.SetsToWin {
+		if Of(rec).Game.CompleteColors(e.Player) < deal.SetsToWin {
 			id = "deal_ev_won_last" // the others left
 		}
 	case deal.EvResigned:

@@ -31,7 +31,7 @@ import (
 // computerPending is what Pending reports when a computer seat moves next
 // or the game is left to computers; false when people decide.
 func computerPending(r *Record) (Pending, bool) {
-	g := r.Deal.Game
+	g := Of(r).Game
 	computers, people := seatsLeft(r)
 	if computers == 0 {
 		return Pending{}, false
@@ -51,7 +51,7 @@ func computerPending(r *Record) (Pending, bool) {
 func seatsLeft(r *Record) (computers, people int) {
 	for i, s := range r.Seats {
 		switch {
-		case !r.Deal.Game.Active(deal.PlayerID(i)):
+		case !Of(r).Game.Active(deal.PlayerID(i)):
 		case s.Computer:
 			computers++
 		default:
@@ -67,7 +67,7 @@ func isComputer(r *Record, p int) bool {
 
 // computerDue is the first computer seat the game waits for.
 func computerDue(r *Record) (deal.PlayerID, bool) {
-	for _, p := range waiting(r.Deal.Game) {
+	for _, p := range waiting(Of(r).Game) {
 		if isComputer(r, p) {
 			return deal.PlayerID(p), true
 		}
@@ -104,7 +104,7 @@ func computerMove(g *deal.Game, seat deal.PlayerID, lv level.Level) deal.Action 
 // no computer has a move (the rules' timeout applies then).
 func (k *Kind) computerTurn(c *chatState, lang string) bool {
 	rec := c.Rec
-	if rec.Deal == nil || rec.Deal.Game == nil || rec.Deal.Game.Phase == deal.PhaseGameOver {
+	if Of(rec) == nil || Of(rec).Game == nil || Of(rec).Game.Phase == deal.PhaseGameOver {
 		return false
 	}
 	computers, people := seatsLeft(rec)
@@ -121,5 +121,5 @@ func (k *Kind) computerTurn(c *chatState, lang string) bool {
 	if !ok {
 		return false
 	}
-	return k.apply(c, lang, 0, seat, computerMove(rec.Deal.Game, seat, rec.Seats[seat].Level)) == nil
+	return k.apply(c, lang, 0, seat, computerMove(Of(rec).Game, seat, level.Level(rec.Seats[seat].Level))) == nil
 }

@@ -22,12 +22,12 @@ func TestComputerPlaysAtSeatLevel(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := testRecord(g)
-		rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: lv}
-		rec.Deal.Hands[1].Open = false
+		rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: kit.Level(lv)}
+		Of(rec).Hands[1].Open = false
 		k.absorb(&chatState{Chat: testGroup, Rec: rec}, "en", evs, nil)
 		differed := 0
 		for step := 0; step < 600 && g.Phase != deal.PhaseGameOver; step++ {
-			g = rec.Deal.Game
+			g = Of(rec).Game
 			seat, byComputer := computerDue(rec)
 			if !byComputer {
 				p := g.Waiting()
@@ -47,7 +47,7 @@ func TestComputerPlaysAtSeatLevel(t *testing.T) {
 			if !k.computerTurn(&chatState{Chat: testGroup, Rec: rec}, "en") {
 				t.Fatalf("%s, step %d: the computer did not move", lv, step)
 			}
-			if g := rec.Deal.Game; g.Places != twin.Places || g.Version != twin.Version {
+			if g := Of(rec).Game; g.Places != twin.Places || g.Version != twin.Version {
 				t.Fatalf("%s, step %d: the computer did not make its level's move %+v", lv, step, want)
 			}
 		}

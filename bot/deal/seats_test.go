@@ -37,7 +37,7 @@ func (h *harness) startDealWithComputers(n int) {
 
 // dealComputerDue says whether the Deal game waits for a computer's move.
 func (h *harness) dealComputerDue(rec *Record) bool {
-	return rec != nil && rec.Deal != nil && h.bot.kindOf(rec).Pending(rec).Computer
+	return rec != nil && deal.Of(rec) != nil && h.bot.kindOf(rec).Pending(rec).Computer
 }
 
 // TestDealComputersPlayWithOnePerson: a whole Deal game of one person and
@@ -72,7 +72,7 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 		if !h.api.WaitFor(func() bool { return h.handShows(alice, h.record()) }, 10*time.Second) {
 			t.Fatalf("Alice's hand does not show her moves %+v", deal.Buttons(rec, 0))
 		}
-		for _, e := range rec.Deal.Events {
+		for _, e := range deal.Of(rec).Events {
 			if e.Player > 0 {
 				computerMoves[e.Kind]++
 				if (e.Kind == dealengine.EvPaid || e.Kind == dealengine.EvAccepted) && e.Other == 0 {
@@ -80,7 +80,7 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 				}
 			}
 		}
-		g := rec.Deal.Game
+		g := deal.Of(rec).Game
 		if p := g.Waiting(); p != 0 {
 			t.Fatalf("the game waits for seat %d, a computer, and no computer move is due", p)
 		}
@@ -92,7 +92,7 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 		t.Errorf("the computers' events %v, answers to Alice %d: want them to have turns, lay cards down and answer Alice", computerMoves, answered)
 	}
 	arch := h.archivedRecord()
-	t.Logf("%d turns; won by seat %d; the computers' events (counted once per look) %v", arch.Deal.Game.Turn, arch.Deal.Game.Winner, computerMoves)
+	t.Logf("%d turns; won by seat %d; the computers' events (counted once per look) %v", deal.Of(arch).Game.Turn, deal.Of(arch).Game.Winner, computerMoves)
 	var last fakeapi.Message
 	h.api.WaitFor(func() bool { last, _ = h.api.LastMessage(testChat); return strings.Contains(last.Text, "🏆") }, 10*time.Second)
 	if !strings.Contains(last.Text, "🏆") || !strings.Contains(last.Text, "complete sets:") {
@@ -180,24 +180,24 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 		}
 	}
 	rec := h.record()
-	ver := rec.Deal.Game.Version
+	ver := deal.Of(rec).Game.Version
 	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
 	if pause != Paces[PaceLive].ComputerPause() || pause <= 0 {
 		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
 	}
 	h.timerPass() // nothing is due yet
-	if h.record().Deal.Game.Version != ver {
+	if deal.Of(h.record()).Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
 	h.stop()
 	h.start()
 	clock.Add(pause)
-	h.waitRecord("the computer's move after the restart", func(r *Record) bool { return r.Deal.Game.Version != ver })
+	h.waitRecord("the computer's move after the restart", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
 	h.timerPass() // a second run of the move would show now
-	if rec = h.record(); rec.Deal.Game.Version != ver+1 {
-		t.Fatalf("after the restart the game moved %d times, want once", rec.Deal.Game.Version-ver)
+	if rec = h.record(); deal.Of(rec).Game.Version != ver+1 {
+		t.Fatalf("after the restart the game moved %d times, want once", deal.Of(rec).Game.Version-ver)
 	}
-	if rec.Deal.TableMsg == 0 {
+	if deal.Of(rec).TableMsg == 0 {
 		t.Error("the computer's move is not shown")
 	}
 }
@@ -225,8 +225,8 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 	alice := h.users[0]
 	h.startDealWithComputers(2)
 	rec := h.waitRecord("the game waits for Alice", func(r *Record) bool { return !h.dealComputerDue(r) })
-	if !rec.Deal.Game.Waits(0) {
-		t.Fatalf("the game waits for %v, not Alice", rec.Deal.Game.View(dealengine.Nobody).Waiting)
+	if !deal.Of(rec).Game.Waits(0) {
+		t.Fatalf("the game waits for %v, not Alice", deal.Of(rec).Game.View(dealengine.Nobody).Waiting)
 	}
 	clock.Add(time.Hour + time.Second)
 	if !h.api.WaitFor(func() bool { return h.record() == nil }, 5*time.Second) {
@@ -254,7 +254,7 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 // editDeal replaces the stored Deal game by hand (a test's setup), under
 // the chat's lock, without a new revision.
 func (h *harness) editDeal(g *dealengine.Game) {
-	h.editRecord(func(rec *Record) { rec.Deal.Game, rec.Deal.Events = g, nil })
+	h.editRecord(func(rec *Record) { deal.Of(rec).Game, deal.Of(rec).Events = g, nil })
 }
 
 // handAct presses the hand button of u's that takes action a.
@@ -319,18 +319,18 @@ func TestDealComputerAnswers(t *testing.T) {
 	h.say(alice, "/board") // shows the hands anew
 	h.handPress(alice, deal.OpCard, collector)
 	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay })
-	rec := h.waitRecord("the computer's No", func(r *Record) bool { return r.Deal.Game.Waits(0) })
+	rec := h.waitRecord("the computer's No", func(r *Record) bool { return deal.Of(r).Game.Waits(0) })
 	saidNo := false
-	for _, e := range rec.Deal.Events {
+	for _, e := range deal.Of(rec).Events {
 		saidNo = saidNo || e.Kind == dealengine.EvSaidNo && e.Player == 1
 	}
-	if !saidNo || rec.Deal.Game.Places[no1].Zone != dealengine.ZoneDiscard {
-		t.Fatalf("the computer did not say no: events %+v", rec.Deal.Events)
+	if !saidNo || deal.Of(rec).Game.Places[no1].Zone != dealengine.ZoneDiscard {
+		t.Fatalf("the computer did not say no: events %+v", deal.Of(rec).Events)
 	}
 	h.waitHands()
 	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
-	rec = h.waitRecord("the computer pays", func(r *Record) bool { return r.Deal.Game.Phase == dealengine.PhasePlay })
-	if g := rec.Deal.Game; g.BankValue(0) != 5 || g.BankValue(1) != 0 {
+	rec = h.waitRecord("the computer pays", func(r *Record) bool { return deal.Of(r).Game.Phase == dealengine.PhasePlay })
+	if g := deal.Of(rec).Game; g.BankValue(0) != 5 || g.BankValue(1) != 0 {
 		t.Fatalf("after the computer's answer: banks %d and %d, want its 5M in Alice's", g.BankValue(0), g.BankValue(1))
 	}
 }

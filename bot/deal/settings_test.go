@@ -44,7 +44,7 @@ func TestDealSayNoHouseRule(t *testing.T) {
 	}
 	h.mustPress(h.users[1], OpJoin)
 	h.mustPress(alice, OpStart)
-	if rec := h.record(); rec.Deal == nil || rec.Deal.Game == nil || rec.Deal.Game.Rules.SayNoCostsPlay {
-		t.Fatalf("the game was not dealt with the house rule: %+v", rec.Deal)
+	if rec := h.record(); deal.Of(rec) == nil || deal.Of(rec).Game == nil || deal.Of(rec).Game.Rules.SayNoCostsPlay {
+		t.Fatalf("the game was not dealt with the house rule: %+v", deal.Of(rec))
 	}
 }

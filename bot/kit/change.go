@@ -3,7 +3,6 @@ package kit
 import (
 	"encoding/json"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -112,12 +111,14 @@ type Kept struct {
 // LogEntry is one line of a chat's action log: enough to replay a game
 // from its seed.
 type LogEntry struct {
-	Update int           `json:"update,omitempty"`
-	User   int64         `json:"user,omitempty"`
-	Seat   int           `json:"seat"`
-	Action engine.Action `json:"action"`
-	Ver    uint64        `json:"ver"`
-	At     int64         `json:"at"`
+	Update int   `json:"update,omitempty"`
+	User   int64 `json:"user,omitempty"`
+	Seat   int   `json:"seat"`
+	// Action is the kind's action (the board's engine.Action), encoded as
+	// the kind's own value; nil for a change that is none (a lobby's).
+	Action any    `json:"action"`
+	Ver    uint64 `json:"ver"`
+	At     int64  `json:"at"`
 }
 
 // Log adds an entry (a LogEntry, or the game's start) to the chat's action

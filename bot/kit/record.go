@@ -1,13 +1,8 @@
 package kit
 
 import (
-	"encoding/json"
 	"slices"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
-	dealstate "github.com/monopoly-tg/monopoly-bot/bot/deal/state"
-	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/engine/level"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -61,13 +56,12 @@ type Record struct {
 	Pace  Pace  `json:"pace,omitempty"`
 	Clock Clock `json:"clock,omitempty"`
 
-	// Board is the state of a board game. Its fields are stored at the top
-	// level of the record, as they were before kinds, so old records load
-	// unchanged.
-	state.Board
-
-	// Deal is the state of a Monopoly Deal game (bot/deal).
-	Deal *dealstate.Deal `json:"deal,omitempty"`
+	// State is the game kind's own state (nil: none yet). The kind stores
+	// it among the record's members (a board game's at the top level, as
+	// before kinds; a Deal game's under "deal") and decodes it
+	// (RegisterState); it reads it through its own accessor (board.Of,
+	// deal.Of).
+	State State `json:"-"`
 
 	// NamesLang, when set, is the language the board's names (squares,
 	// cards) are shown in, whatever the language of the text around them:
@@ -86,7 +80,7 @@ func (r *Record) WithNames(lang string) *Record {
 }
 
 // Seat is a person playing a seat, or a computer; the seat index is the
-// engine.PlayerID.
+// engine's player id.
 type Seat struct {
 	User int64  `json:"user"` // a computer's is negative: no person's
 	Name string `json:"name"`
@@ -95,7 +89,7 @@ type Seat struct {
 	// Level is how strongly a computer seat plays, chosen in the lobby
 	// (bot/seats.go); every kind's computer player reads it. A seat stored
 	// before levels has none: normal.
-	Level level.Level `json:"level,omitempty"`
+	Level Level `json:"level,omitempty"`
 	// Pressed is the callback data of the person's last press that was
 	// applied, so that a second press of it is answered "done" instead of
 	// refused (press.go).
@@ -107,28 +101,20 @@ type Seat struct {
 	Lang string `json:"lang,omitempty"`
 }
 
+// Level is a computer seat's strength as the lobby stores it: the value
+// of the engines' computer level (engine/level.Level: 0 normal, 1 easy,
+// 2 hard), which the kinds and the lobby convert to and from.
+type Level uint8
+
 // SeatOf returns the seat of a Telegram user, or -1.
-func (r *Record) SeatOf(user int64) engine.PlayerID {
+func (r *Record) SeatOf(user int64) int {
 	for i, s := range r.Seats {
 		if s.User == user {
-			return engine.PlayerID(i)
+			return i
 		}
 	}
 	return -1
 }
-
-// DecodeRecord reads a stored record.
-func DecodeRecord(data []byte) (*Record, error) {
-	var r Record
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
-
-// Encode is the record as stored: json.Marshal's bytes, written faster
-// (record_encode.go).
-func (r *Record) Encode() ([]byte, error) { return r.encode() }
 
 // Clone returns a copy of r that either can change without the other
 // seeing it. (The record cache hands out copies; TestRecordClone walks
@@ -140,8 +126,9 @@ func (r *Record) Clone() *Record {
 		c.Options = r.Options.Clone()
 	}
 	c.Clock = r.Clock.Clone()
-	c.Board = r.Board.Clone()
-	c.Deal = r.Deal.Clone()
+	if r.State != nil {
+		c.State = r.State.Clone()
+	}
 	return &c
 }
 
@@ -157,13 +144,13 @@ type Settings struct {
 	// Paused: the bot was removed from the chat or cannot write to it; the
 	// game waits until the bot is back.
 	Paused bool `json:"paused,omitempty"`
-	// TradeChat (a private chat's settings) is the group whose trade
-	// composer the person opened last: where a typed /cash amount goes.
-	TradeChat int64 `json:"trade_chat,omitempty"`
-	// DealChat (a private chat's settings) is the group of the Deal game
-	// whose hand the person opened last: where an inline query goes when
-	// the kind's index of players does not know them (after a restart).
-	DealChat int64 `json:"deal_chat,omitempty"`
+	// Links (a private chat's settings) are the groups a person's private
+	// chat leads to, by the key a kind chose (a kind's game whose private
+	// view the person opened last: the board's trade composer, where a
+	// typed /cash goes; a Deal hand, where an inline query goes after a
+	// restart). Stored as members "<key>_chat" (links.go), as the two
+	// links were before they were a map.
+	Links Links `json:"-"`
 	// Menu is the message id of the chat's live settings menu (0: none
 	// known): an older menu loses its buttons when a newer one is posted,
 	// and a press on it is refused (bot/settings_live.go).

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf16"
 
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -34,8 +33,9 @@ func Mention(s Seat) string {
 	return `<a href="tg://user?id=` + strconv.FormatInt(s.User, 10) + `">` + Name(s.Name) + `</a>`
 }
 
-// SeatName is a seat's token and name, escaped and isolated.
-func SeatName(rec *Record, p engine.PlayerID) string {
+// SeatName is a seat's token and name, escaped and isolated; p is a seat
+// index in whatever type the kind's engine numbers players with.
+func SeatName[P ~int | ~int8](rec *Record, p P) string {
 	if p < 0 || int(p) >= len(rec.Seats) {
 		return "🏦" // only the bank is not a seat; callers name it in words where it matters
 	}

@@ -25,8 +25,8 @@ func Step(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engin
 	if rec == nil {
 		return false
 	}
-	g := rec.Game
-	for _, e := range rec.Turn {
+	g := board.Of(rec).Game
+	for _, e := range board.Of(rec).Turn {
 		seen[e.Kind] = true
 	}
 	type choice struct {
@@ -60,20 +60,20 @@ func Step(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engin
 		switch {
 		case g.Check(d, engine.Action{Kind: engine.ActPayDebt}) == nil:
 			c = choice{u: u, op: board.OpPayDebt}
-		case rec.View.Menu == state.MenuMortgage && rec.View.User == u.ID:
+		case board.Of(rec).View.Menu == state.MenuMortgage && board.Of(rec).View.User == u.ID:
 			c = choice{u: u, op: board.OpMortgage, any: true}
 			if _, _, ok := h.FindButton(board.OpMortgage, 0, true); !ok {
 				c = choice{u: u, op: board.OpBack}
 			}
-		case rec.View.Menu == state.MenuBankrupt:
+		case board.Of(rec).View.Menu == state.MenuBankrupt:
 			c = choice{u: u, op: board.OpBankruptYes}
 		case len(b2a(board.MortgageActions(g, d))) > 0 && hasMortgageAction(g, d):
 			c = choice{u: u, op: board.OpMenuMort}
-		case len(board.BuildGroups(g, d)) > 0 && rec.View.Menu == "":
+		case len(board.BuildGroups(g, d)) > 0 && board.Of(rec).View.Menu == "":
 			c = choice{u: u, op: board.OpMenuBuild}
-		case rec.View.Menu == state.MenuBuild:
+		case board.Of(rec).View.Menu == state.MenuBuild:
 			c = choice{u: u, op: board.OpGroup, any: true}
-		case rec.View.Menu == state.MenuGroup:
+		case board.Of(rec).View.Menu == state.MenuGroup:
 			c = choice{u: u, op: board.OpSell, any: true}
 			if _, _, ok := h.FindButton(board.OpSell, 0, true); !ok {
 				c = choice{u: u, op: board.OpSellSet, any: true}
@@ -87,12 +87,12 @@ func Step(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engin
 		cur := g.Current
 		u := userOf(h, users, rec, cur)
 		switch {
-		case rec.View.Menu == state.MenuGroup && rec.View.User == u.ID:
+		case board.Of(rec).View.Menu == state.MenuGroup && board.Of(rec).View.User == u.ID:
 			c = choice{u: u, op: board.OpBuild, any: true}
 			if _, _, ok := h.FindButton(board.OpBuild, 0, true); !ok {
 				c = choice{u: u, op: board.OpBack}
 			}
-		case rec.View.Menu == state.MenuBuild && rec.View.User == u.ID:
+		case board.Of(rec).View.Menu == state.MenuBuild && board.Of(rec).View.User == u.ID:
 			c = choice{u: u, op: board.OpGroup, arg: buildableGroup(g, cur)}
 		case g.Phase == engine.PhaseTurnStart && cur == 0 && len(board.BuildGroups(g, cur)) > 0 && canBuild(g, cur):
 			c = choice{u: u, op: board.OpMenuBuild}
@@ -112,10 +112,10 @@ func Step(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engin
 	msg, data, ok := h.FindButton(c.op, c.arg, c.any || c.op != board.OpAuctionBid && c.op != board.OpGroup)
 	if !ok {
 		msgs := h.API.Messages(bottest.Chat)
-		h.T.Fatalf("phase %d: no %q button offered; view %+v; last message:\n%s\n%v", g.Phase, c.op, rec.View, msgs[len(msgs)-1].Text, msgs[len(msgs)-1].Keyboard)
+		h.T.Fatalf("phase %d: no %q button offered; view %+v; last message:\n%s\n%v", g.Phase, c.op, board.Of(rec).View, msgs[len(msgs)-1].Text, msgs[len(msgs)-1].Keyboard)
 	}
 	if traceOps {
-		h.T.Logf("turn %d phase %d: %s presses %s (view %q)", g.Turn, g.Phase, c.u.FirstName, c.op, rec.View.Menu)
+		h.T.Logf("turn %d phase %d: %s presses %s (view %q)", g.Turn, g.Phase, c.u.FirstName, c.op, board.Of(rec).View.Menu)
 	}
 	h.Press(c.u, msg, data)
 	return true
@@ -141,7 +141,10 @@ func ReplayArchive(h *bottest.Harness) []engine.Event {
 			g = start.Start
 			continue
 		}
-		var e kit.LogEntry
+		var e struct { // kit.LogEntry with the board's action
+			Seat   int           `json:"seat"`
+			Action engine.Action `json:"action"`
+		}
 		if err := json.Unmarshal(raw, &e); err != nil {
 			h.T.Fatal(err)
 		}
@@ -155,7 +158,7 @@ func ReplayArchive(h *bottest.Harness) []engine.Event {
 		all = append(all, evs...)
 	}
 	got, _ := json.Marshal(g)
-	want, _ := json.Marshal(arch.Record.Game)
+	want, _ := json.Marshal(board.Of(arch.Record).Game)
 	if string(got) != string(want) {
 		h.T.Fatalf("replayed game differs from the archived one")
 	}
@@ -201,7 +204,7 @@ func EditionStep(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen ma
 	if rec == nil {
 		return false
 	}
-	g := rec.Game
+	g := board.Of(rec).Game
 	u := userOf(h, users, rec, g.Current)
 	var op kit.Op
 	switch g.Phase {
@@ -212,7 +215,7 @@ func EditionStep(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen ma
 			break
 		}
 		b := stakes[r.IntN(len(stakes))]
-		for _, e := range rec.Turn {
+		for _, e := range board.Of(rec).Turn {
 			seen[e.Kind] = true
 		}
 		h.Press(u, b.Msg, b.Data)
@@ -227,14 +230,14 @@ func EditionStep(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen ma
 	case engine.PhaseTurnStart:
 		// Whoever owns a set builds on it (step lets only Alice): without
 		// auctions the buyer's sets are what ends the game.
-		if rec.View.Menu != "" || !canBuild(g, g.Current) {
+		if board.Of(rec).View.Menu != "" || !canBuild(g, g.Current) {
 			return Step(h, users, r, seen)
 		}
 		op = board.OpMenuBuild
 	default:
 		return Step(h, users, r, seen)
 	}
-	for _, e := range rec.Turn {
+	for _, e := range board.Of(rec).Turn {
 		seen[e.Kind] = true
 	}
 	msg, data, ok := h.FindButton(op, 0, true)

@@ -32,7 +32,7 @@ func Edit(h *bottest.Harness, fn func(rec *kit.Record)) {
 			return err
 		}
 		fn(rec)
-		if err := rec.Game.CheckInvariants(); err != nil {
+		if err := board.Of(rec).Game.CheckInvariants(); err != nil {
 			return err
 		}
 		out, err := rec.Encode()
@@ -96,9 +96,9 @@ func ComposeOffer(h *bottest.Harness, users []fakeapi.User) OfferParties {
 	h.T.Helper()
 	h.StartGame(users)
 	rec := h.Record()
-	p := OfferParties{X: rec.Game.Current, Y: (rec.Game.Current + 1) % 3}
+	p := OfferParties{X: board.Of(rec).Game.Current, Y: (board.Of(rec).Game.Current + 1) % 3}
 	p.UX, p.UY = userOf(h, users, rec, p.X), userOf(h, users, rec, p.Y)
-	Edit(h, func(r *kit.Record) { r.Game.Props[1].Owner = p.X })
+	Edit(h, func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = p.X })
 	ComposeDeedForCash(h, p.UX, p.Y, 1, 10)
 	return p
 }
@@ -119,8 +119,8 @@ func ComposeDeedForCash(h *bottest.Harness, ux fakeapi.User, to engine.PlayerID,
 // the first port (given to ux here) for 120 in cash.
 func DraftPortForCash(h *bottest.Harness, rec *kit.Record, ux fakeapi.User, y engine.PlayerID) {
 	h.T.Helper()
-	x := rec.SeatOf(ux.ID)
-	Edit(h, func(r *kit.Record) { r.Game.Props[5].Owner = x })
+	x := engine.PlayerID(rec.SeatOf(ux.ID))
+	Edit(h, func(r *kit.Record) { board.Of(r).Game.Props[5].Owner = x })
 	h.API.PushMessage(ux.ID, ux, "/start "+board.TradePayload(bottest.Chat, rec.ID))
 	h.Settle()
 	PressPrivate(h, ux, board.OpTrTo, int(y))
@@ -147,7 +147,7 @@ func ToBuyDecision(h *bottest.Harness, users []fakeapi.User) *kit.Record {
 	h.T.Helper()
 	for i := 0; i < 200; i++ {
 		rec := h.Record()
-		g := rec.Game
+		g := board.Of(rec).Game
 		switch {
 		case g.Phase == engine.PhaseBuyDecision:
 			return rec
@@ -195,9 +195,9 @@ func PlayAgainstComputers(h *bottest.Harness, u fakeapi.User, pass func(time.Dur
 		if !pressed {
 			// A decision without a button for u: its deadline passes.
 			pass(25 * time.Hour)
-			ver := rec.Game.Version
-			if !h.API.WaitFor(func() bool { r := h.Record(); return r == nil || r.Game.Version != ver }, 5*time.Second) {
-				h.T.Fatalf("nothing for %s to press in phase %v, and no timeout", u.FirstName, rec.Game.Phase)
+			ver := board.Of(rec).Game.Version
+			if !h.API.WaitFor(func() bool { r := h.Record(); return r == nil || board.Of(r).Game.Version != ver }, 5*time.Second) {
+				h.T.Fatalf("nothing for %s to press in phase %v, and no timeout", u.FirstName, board.Of(rec).Game.Phase)
 			}
 		}
 	}
@@ -228,8 +228,8 @@ func PlaceBid(h *bottest.Harness, u fakeapi.User, msg int, data, what string) (*
 	h.T.Helper()
 	h.Press(u, msg, data)
 	rec := h.Record()
-	a := rec.Game.Auction
-	if a == nil || a.Leader != rec.SeatOf(u.ID) {
+	a := board.Of(rec).Game.Auction
+	if a == nil || int(a.Leader) != rec.SeatOf(u.ID) {
 		h.T.Fatalf("%s was not placed: %+v", what, a)
 	}
 	return rec, a
@@ -242,7 +242,7 @@ func WantRefused(h *bottest.Harness, rec *kit.Record, want, what string) {
 	if got := h.LastAnswer(); !got.ShowAlert || got.Text != want {
 		h.T.Errorf("%s was answered %+v, want the alert %q", what, got, want)
 	}
-	if h.Record().Game.Version != rec.Game.Version {
+	if board.Of(h.Record()).Game.Version != board.Of(rec).Game.Version {
 		h.T.Errorf("%s bid", what)
 	}
 }

@@ -1,7 +1,10 @@
 package state
 
 import (
+	"encoding/json"
 	"slices"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/ai"
@@ -90,8 +93,8 @@ const (
 // never changed in place, so the copy shares their arrays with the
 // capacity clipped: an append to either copy moves it to a new array.
 // They are most of a record, and copying them was most of a copy's cost.
-func (b Board) Clone() Board {
-	c := b
+func (b *Board) Clone() kit.State {
+	c := *b
 	if b.Game != nil {
 		c.Game = b.Game.Clone()
 	}
@@ -127,7 +130,25 @@ func (b Board) Clone() Board {
 		a := *b.Auction
 		c.Auction = &a
 	}
-	return c
+	return &c
+}
+
+// Stored is b's members at the top level of the record's object, as
+// every version before kinds stored them.
+func (b *Board) Stored() (string, any) { return "", b }
+
+// Decode reads a board game's record (kit.RegisterState): its envelope
+// and its state are members of one object, read in one pass.
+func Decode(data []byte, rec *kit.Record) error {
+	b := new(Board)
+	if err := json.Unmarshal(data, &struct {
+		*kit.Envelope
+		*Board
+	}{(*kit.Envelope)(rec), b}); err != nil {
+		return err
+	}
+	rec.State = b
+	return nil
 }
 
 // Draft is a trade offer being composed.

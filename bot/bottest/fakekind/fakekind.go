@@ -21,6 +21,9 @@ import (
 // Name is the kind's name (Record.Kind) and its one edition.
 const Name = "fake"
 
+// Its records are the envelope alone.
+func init() { kit.RegisterState(Name, kit.DecodeEnvelope) }
+
 // OpWin is its one button: 🏆, the first seat's decision.
 const OpWin kit.Op = "zw"
 

@@ -23,7 +23,7 @@ func Start(h *bottest.Harness, users []fakeapi.User, lang string) {
 	h.Say(users[0], "/newgame deal")
 	h.JoinAndStart(users)
 	rec := h.Record()
-	if rec.Kind != deal.Name || rec.Deal == nil {
+	if rec.Kind != deal.Name || deal.Of(rec) == nil {
 		h.T.Fatalf("the Deal game did not start: %+v", rec)
 	}
 	link := "https://t.me/" + fakeapi.BotUsername + "?start=" + deal.HandPayload(bottest.Chat, rec.ID)
@@ -35,7 +35,7 @@ func Start(h *bottest.Harness, users []fakeapi.User, lang string) {
 		h.Settle()
 	}
 	rec = h.Record()
-	for i, hd := range rec.Deal.Hands {
+	for i, hd := range deal.Of(rec).Hands {
 		if !hd.Open || hd.Msg == 0 {
 			h.T.Fatalf("seat %d's hand was not shown in the private chat: %+v", i, hd)
 		}
@@ -78,7 +78,7 @@ func Step(h *bottest.Harness, users []fakeapi.User) bool {
 	if rec == nil {
 		return false
 	}
-	g := rec.Deal.Game
+	g := deal.Of(rec).Game
 	p := g.Waiting()
 	if p == dealengine.Nobody {
 		return false

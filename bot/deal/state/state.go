@@ -1,7 +1,10 @@
 package state
 
 import (
+	"encoding/json"
 	"slices"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -46,10 +49,7 @@ type Hand struct {
 }
 
 // Clone returns a copy of d that shares no memory with it.
-func (d *Deal) Clone() *Deal {
-	if d == nil {
-		return nil
-	}
+func (d *Deal) Clone() kit.State {
 	c := *d
 	if d.Game != nil {
 		c.Game = d.Game.Clone()
@@ -57,6 +57,26 @@ func (d *Deal) Clone() *Deal {
 	c.Events = slices.Clone(d.Events)
 	c.Hands = slices.Clone(d.Hands)
 	return &c
+}
+
+// Stored is d under "deal" in the record, as the version that brought
+// Deal stored it.
+func (d *Deal) Stored() (string, any) { return "deal", d }
+
+// Decode reads a Deal game's record (kit.RegisterState): the envelope
+// and the game under "deal" (absent in a lobby's) in one pass.
+func Decode(data []byte, rec *kit.Record) error {
+	s := struct {
+		*kit.Envelope
+		Deal *Deal `json:"deal"`
+	}{Envelope: (*kit.Envelope)(rec)}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	if s.Deal != nil {
+		rec.State = s.Deal
+	}
+	return nil
 }
 
 // ClearPick forgets what seat picked in its hand message.

@@ -1,0 +1,234 @@
+package kit
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// State is a game kind's own state in a chat's record (Record.State): the
+// kit stores and copies it without knowing what it holds; the kind reads
+// it through its own typed accessor (board.Of, deal.Of).
+type State interface {
+	// Clone returns a copy that either can change without the other
+	// seeing it (the record cache hands out copies on every get: keep it
+	// cheap).
+	Clone() State
+	// Stored is what the record stores of the state: v, a value that
+	// encodes as a JSON object, under key among the record's members, or
+	// with key "" its members among the record's own (the board's, as
+	// before kinds). Record.Encode encodes it once, after the envelope.
+	Stored() (key string, v any)
+}
+
+// StateDecoder reads a kind's record from its stored JSON (data, the
+// whole record) in one pass: the envelope into rec, which it may do by
+// decoding into a struct that embeds (*Envelope)(rec) beside its own
+// state's fields, and its state into rec.State (nil when the record holds
+// none yet: a lobby).
+type StateDecoder func(data []byte, rec *Record) error
+
+// ErrUnknownKind: a stored record names a kind no package registered (a
+// record of a newer version, or of a kind since removed).
+var ErrUnknownKind = errors.New("kit: unknown kind of game")
+
+var (
+	decodersMu sync.RWMutex
+	decoders   = map[string]StateDecoder{}
+)
+
+// RegisterState makes decode the reader of the records of the kind
+// named name; a kind calls it from its package's init. name "" are the
+// records written before kinds, which name none.
+func RegisterState(name string, decode StateDecoder) {
+	decodersMu.Lock()
+	defer decodersMu.Unlock()
+	if _, dup := decoders[name]; dup {
+		panic("kit: state of kind " + name + " registered twice")
+	}
+	decoders[name] = decode
+}
+
+func decoderOf(kind string) (StateDecoder, bool) {
+	decodersMu.RLock()
+	defer decodersMu.RUnlock()
+	d, ok := decoders[kind]
+	return d, ok
+}
+
+// DecodeRecord reads a stored record: the kind it names decodes it
+// (RegisterState).
+func DecodeRecord(data []byte) (*Record, error) {
+	kind, err := storedKind(data)
+	if err != nil {
+		return nil, err
+	}
+	decode, ok := decoderOf(kind)
+	if !ok {
+		return nil, fmt.Errorf("%w %q", ErrUnknownKind, kind)
+	}
+	var r Record
+	if err := decode(data, &r); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// UnmarshalJSON reads a record stored inside another object (an
+// archived game's).
+func (r *Record) UnmarshalJSON(data []byte) error {
+	d, err := DecodeRecord(data)
+	if err != nil {
+		return err
+	}
+	*r = *d
+	return nil
+}
+
+// MarshalJSON is Encode, for a record stored inside another object.
+func (r Record) MarshalJSON() ([]byte, error) { return r.Encode() }
+
+// envelopeHead are the members Record.Encode writes before "kind" (and
+// every version wrote in this order): storedKind reads past them only.
+var envelopeHead = map[string]bool{"id": true, "rev": true, "status": true}
+
+// storedKind is the kind a stored record names, read from its first
+// members without decoding the rest (the envelope comes first, "kind"
+// right after "id", "rev" and "status", each a number or a plain string).
+// A record in another shape is decoded whole for it.
+func storedKind(data []byte) (string, error) {
+	i := skipSpace(data, 0)
+	if i == len(data) || data[i] != '{' {
+		return "", errors.New("kit: a stored record is not an object")
+	}
+	for i = skipSpace(data, i+1); i < len(data) && data[i] == '"'; {
+		key, next, ok := plainString(data, i)
+		if !ok {
+			break
+		}
+		if i = skipSpace(data, next); i == len(data) || data[i] != ':' {
+			break
+		}
+		if i = skipSpace(data, i+1); i == len(data) {
+			break
+		}
+		switch {
+		case key == "kind":
+			if kind, _, ok := plainString(data, i); ok {
+				return kind, nil
+			}
+		case key == "edition":
+			return "", nil // written after "kind": there is none
+		case envelopeHead[key]:
+			if data[i] == '"' {
+				_, i, ok = plainString(data, i)
+			} else {
+				for i < len(data) && (data[i] >= '0' && data[i] <= '9' || data[i] == '-') {
+					i++
+				}
+			}
+			if i = skipSpace(data, i); ok && i < len(data) && data[i] == ',' {
+				i = skipSpace(data, i+1)
+				continue
+			}
+		}
+		break
+	}
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	err := json.Unmarshal(data, &k)
+	return k.Kind, err
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// plainString reads the JSON string at data[i] if it has no escapes: its
+// text and the index after it.
+func plainString(data []byte, i int) (string, int, bool) {
+	if i >= len(data) || data[i] != '"' {
+		return "", i, false
+	}
+	end := bytes.IndexByte(data[i+1:], '"')
+	if end < 0 || bytes.IndexByte(data[i+1:i+1+end], '\\') >= 0 {
+		return "", i, false
+	}
+	return string(data[i+1 : i+1+end]), i + end + 2, true
+}
+
+// Encode is the record as stored: the envelope's members, then the
+// state's (State.Stored), in one object. Each is encoded once, into one
+// buffer: the state's opening brace becomes the comma after the
+// envelope's members.
+func (r *Record) Encode() ([]byte, error) {
+	buf := encodeBuffers.Get().(*bytes.Buffer)
+	defer encodeBuffers.Put(buf)
+	buf.Reset()
+	enc := json.NewEncoder(buf) // escapes HTML as json.Marshal does
+	if err := enc.Encode((*Envelope)(r)); err != nil {
+		return nil, err
+	}
+	if r.State != nil {
+		buf.Truncate(buf.Len() - 2) // "}\n"
+		key, v := r.State.Stored()
+		if key != "" {
+			buf.WriteString(`,"`)
+			buf.WriteString(key)
+			buf.WriteString(`":`)
+			if err := enc.Encode(v); err != nil {
+				return nil, err
+			}
+			buf.Truncate(buf.Len() - 1) // "\n"
+			buf.WriteString("}\n")
+		} else {
+			at := buf.Len()
+			if a, ok := v.(jsonAppender); ok {
+				data, err := a.AppendJSON(buf.AvailableBuffer())
+				if err != nil {
+					return nil, err
+				}
+				buf.Write(data)
+				buf.WriteByte('\n') // as Encode ends
+			} else if err := enc.Encode(v); err != nil {
+				return nil, err
+			}
+			if b := buf.Bytes(); b[at] != '{' {
+				return nil, fmt.Errorf("kit: a state of %T stored at the top level is no object", v)
+			} else if b[at+1] == '}' { // no members
+				buf.Truncate(at)
+				buf.WriteString("}\n")
+			} else {
+				b[at] = ','
+			}
+		}
+	}
+	return bytes.Clone(buf.Bytes()[:buf.Len()-1]), nil // without Encode's "\n"
+}
+
+// jsonAppender is a state stored among the record's members that writes
+// its own JSON, faster than reflection (the board's, state.AppendJSON):
+// what json.Marshal would.
+type jsonAppender interface {
+	AppendJSON(dst []byte) ([]byte, error)
+}
+
+var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// Envelope is a record without its methods: its own members, which
+// Encode marshals and a kind's StateDecoder decodes beside its state's
+// (State is not one of them). A record's JSON methods would otherwise
+// take over the whole object.
+type Envelope Record
+
+// DecodeEnvelope is the StateDecoder of a kind that keeps no state
+// beyond the record's envelope.
+func DecodeEnvelope(data []byte, rec *Record) error {
+	return json.Unmarshal(data, (*Envelope)(rec))
+}
