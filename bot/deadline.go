@@ -47,16 +47,6 @@ func opts(r *Record) ChatOptions {
 	return ChatOptions{}
 }
 
-// startClock fixes the pace a game plays with, from its options or, for a
-// record without them, the chat's.
-func (b *Bot) startClock(c *chatState) {
-	o := c.Settings.Options
-	if c.Rec.Options != nil {
-		o = *c.Rec.Options
-	}
-	c.Rec.Pace = o.EffectivePace()
-}
-
 // lastTouch is when a person last changed the record.
 func lastTouch(r *Record) int64 { return max(r.Clock.Touched, r.Created) }
 
@@ -487,7 +477,7 @@ func (b *Bot) reminder(lang string, r *Record, p Pending, left int64) string {
 	if len(who) == 0 {
 		return ""
 	}
-	return b.cat.T(lang, "remind_decision", map[string]any{"Player": joinNames(who), "Left": b.duration(lang, left)})
+	return b.cat.T(lang, "remind_decision", map[string]any{"Player": joinNames(who), "Left": kit.DurationText(b.cat, lang, left)})
 }
 
 func joinNames(names []string) string {
@@ -499,19 +489,6 @@ func joinNames(names []string) string {
 		out += n
 	}
 	return out
-}
-
-// duration renders a span in hours and minutes (at least one minute).
-func (b *Bot) duration(lang string, ms int64) string {
-	m := max(int((ms+59_999)/60_000), 1)
-	h, m := m/60, m%60
-	switch {
-	case h == 0:
-		return b.cat.T(lang, "dur_m", map[string]any{"M": m})
-	case m == 0:
-		return b.cat.T(lang, "dur_h", map[string]any{"H": h})
-	}
-	return b.cat.T(lang, "dur_hm", map[string]any{"H": h, "M": m})
 }
 
 // moveTimer moves a migrated chat's timer entry to its new id.

@@ -12,7 +12,7 @@
 // settings menu (settings*.go: built from what each kind's editions offer,
 // one live menu, the time zone), paces, deadlines, reminders and missed turns
 // (deadline.go), the commands and presses of pause, resume and kick votes
-// (pause.go; the votes are bot/votes), message slots (slots.go, publish.go) and the new messages
+// (pause.go; the votes are bot/votes, reached through votes.go), message slots (slots.go, publish.go) and the new messages
 // kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
 // private messages only to people who can receive them (reach.go), the
 // glue to the players' statistics (stats.go; they are bot/stats), the press of a rematch after a game

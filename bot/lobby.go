@@ -12,24 +12,6 @@ import (
 // The lobby is bot/lobby; package bot routes its presses and moments to it
 // and answers its lobby.Host (lobbyHost).
 
-// The lobby's buttons (bot/lobby), by the chat layer's names.
-const (
-	OpJoin         = lobby.OpJoin
-	OpLeave        = lobby.OpLeave
-	OpStart        = lobby.OpStart
-	OpCancel       = lobby.OpCancel
-	OpCancelYes    = lobby.OpCancelYes
-	OpCancelNo     = lobby.OpCancelNo
-	OpAutoStart    = lobby.OpAutoStart
-	OpLobbyMore    = lobby.OpLobbyMore
-	OpLobbySets    = lobby.OpLobbySets
-	OpAddComputer  = lobby.OpAddComputer
-	OpDropComputer = lobby.OpDropComputer
-	OpLevel        = lobby.OpLevel
-	OpRematch      = lobby.OpRematch
-	OpNotify       = lobby.OpNotify
-)
-
 // lobby is the chat's lobby (bot/lobby) over this bot.
 func (b *Bot) lobby() *lobby.Lobby { return lobby.New(b.cat, lobbyHost{b}) }
 
@@ -63,8 +45,6 @@ func (h lobbyHost) Text(lang string, rec *Record) string {
 
 func (h lobbyHost) Start(c *chatState, lang string) bool { return h.b.kindOf(c.Rec).Start(c, lang) }
 
-func (h lobbyHost) StartClock(c *chatState) { h.b.startClock(c) }
-
 func (h lobbyHost) OnlyCreator(lang string, rec *Record) string { return h.b.onlyCreator(lang, rec) }
 
 func (h lobbyHost) Outdated(c *chatState, lang string, press Press) string {
@@ -72,8 +52,6 @@ func (h lobbyHost) Outdated(c *chatState, lang string, press Press) string {
 }
 
 func (h lobbyHost) Settings(c *chatState, userLang string) { h.b.cmdSettings(c, userLang) }
-
-func (h lobbyHost) Duration(lang string, ms int64) string { return h.b.duration(lang, ms) }
 
 // Ending is a game's ending message again, for its final text: the
 // kind's own (endingKind), else its standings.

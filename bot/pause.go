@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -55,21 +54,4 @@ func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.Callbac
 	})
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
-}
-
-// voteButtons are the "Agree" buttons of each vote.
-var voteButtons = map[string]Op{votes.Pause: OpVotePause, votes.Resume: OpVoteResume, votes.Kick: OpVoteKick}
-
-// voting are the chat's votes (bot/votes) over this bot.
-func (b *Bot) voting() *votes.Votes { return votes.New(b.cat, voteHost{b}, voteButtons) }
-
-// voteHost is the chat layer as votes ask it (votes.Host).
-type voteHost struct{ b *Bot }
-
-func (h voteHost) Game(r *kit.Record) votes.Game { return h.b.kindOf(r) }
-
-func (h voteHost) Now() time.Time { return h.b.cfg.Now() }
-
-func (h voteHost) ResignSeat(c *kit.Change, lang string, seat int, id string) bool {
-	return h.b.resignSeat(c, lang, seat, id)
 }

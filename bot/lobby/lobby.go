@@ -44,18 +44,14 @@ type Host interface {
 	// Text is the kind's lobby text with the lines about its options.
 	Text(lang string, rec *kit.Record) string
 	// Start starts the kind's game of the lobby in c (its seats and
-	// options set); a refusal is c.Alert. StartClock fixes the pace the
-	// started game plays with.
+	// options set); a refusal is c.Alert.
 	Start(c *kit.Change, lang string) bool
-	StartClock(c *kit.Change)
 	// OnlyCreator and Outdated are the refusals of a press by someone
 	// other than the creator, and of an outdated press.
 	OnlyCreator(lang string, rec *kit.Record) string
 	Outdated(c *kit.Change, lang string, press kit.Press) string
 	// Settings posts the chat's settings menu, as /settings does.
 	Settings(c *kit.Change, userLang string)
-	// Duration is a span in hours and minutes.
-	Duration(lang string, ms int64) string
 	// Ending is a game's ending message again (a rematch's final text for
 	// it).
 	Ending(lang string, rec *kit.Record) string

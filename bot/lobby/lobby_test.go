@@ -33,11 +33,9 @@ func (h *fakeHost) SeatLimits(*kit.Record) (int, int) { return 2, 4 }
 func (h *fakeHost) Text(_ string, rec *kit.Record) string {
 	return fmt.Sprintf("lobby of %d", len(rec.Seats))
 }
-func (h *fakeHost) StartClock(c *kit.Change)                       { c.Rec.Pace = kit.Pace{Name: kit.PaceLive} }
 func (h *fakeHost) OnlyCreator(string, *kit.Record) string         { return "only the creator" }
 func (h *fakeHost) Settings(*kit.Change, string)                   { h.menus++ }
 func (h *fakeHost) NotifyButton(string) kit.Button                 { return kit.DataButton("bell", "lb") }
-func (h *fakeHost) Duration(_ string, ms int64) string             { return fmt.Sprintf("%dms", ms) }
 func (h *fakeHost) Outdated(*kit.Change, string, kit.Press) string { return "outdated" }
 func (h *fakeHost) Ending(_ string, rec *kit.Record) string {
 	return fmt.Sprint("game ", rec.ID, " ended")
@@ -127,7 +125,7 @@ func TestJoinLeaveCancelStart(t *testing.T) {
 		t.Fatal("no does not keep the lobby")
 	}
 	l.Press(c, "en", User{ID: 9}, press(OpStart, 0), true) // an admin
-	if h.started != 1 || rec.Status != kit.StatusPlaying || rec.Pace.Name != kit.PaceLive {
+	if want := (kit.ChatOptions{}).EffectivePace(); h.started != 1 || rec.Status != kit.StatusPlaying || rec.Pace.Name != want.Name || rec.Pace.Decision <= 0 {
 		t.Errorf("the admin's start: %+v", rec)
 	}
 }

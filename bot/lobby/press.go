@@ -151,8 +151,18 @@ func (l *Lobby) Start(c *kit.Change, lang string) bool {
 		return false
 	}
 	rec.Status, rec.LobbyStart, rec.LobbyAsk = kit.StatusPlaying, 0, false
-	l.host.StartClock(c)
+	startClock(c)
 	return true
+}
+
+// startClock fixes the pace a game plays with, from its options or, for a
+// record without them, the chat's.
+func startClock(c *kit.Change) {
+	o := c.Settings.Options
+	if c.Rec.Options != nil {
+		o = *c.Rec.Options
+	}
+	c.Rec.Pace = o.EffectivePace()
 }
 
 // Due handles a lobby's moment (the chat's timer): it starts by itself if
@@ -177,5 +187,5 @@ func (l *Lobby) Due(c *kit.Change, lang string, now int64) {
 	}
 	c.Remove = true
 	c.Finalize(Slot(r.ID), r.LobbyMsg, l.Text(lang, r)+"\n\n"+
-		l.cat.T(lang, "lobby_expired", map[string]any{"Wait": l.host.Duration(lang, Wait(opts(r)).Milliseconds())}))
+		l.cat.T(lang, "lobby_expired", map[string]any{"Wait": kit.DurationText(l.cat, lang, Wait(opts(r)).Milliseconds())}))
 }

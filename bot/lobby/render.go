@@ -16,7 +16,7 @@ func (l *Lobby) Times(lang string, rec *kit.Record) string {
 		text = l.cat.T(lang, "lobby_autostart_at", map[string]any{"Time": l.at(lang, rec, rec.LobbyStart), "Count": fewest}) + "\n"
 	}
 	text += l.cat.T(lang, "lobby_closes_at", map[string]any{"Time": l.at(lang, rec, ClosesAt(rec)),
-		"Wait": l.host.Duration(lang, Wait(opts(rec)).Milliseconds())})
+		"Wait": kit.DurationText(l.cat, lang, Wait(opts(rec)).Milliseconds())})
 	if rec.LobbyAsk {
 		text += "\n\n" + l.cat.T(lang, "lobby_cancel_ask", nil)
 	}
@@ -64,7 +64,7 @@ func (l *Lobby) autoStartRow(k *kit.Keyboard, lang string, rec *kit.Record) {
 		if l.host.Now().Add(time.Duration(m)*time.Minute).UnixMilli() >= ClosesAt(rec) {
 			continue // the lobby closes before then
 		}
-		row = append(row, k.Btn(l.cat.T(lang, "btn_autostart_in", map[string]any{"In": l.host.Duration(lang, int64(m)*60_000)}), OpAutoStart, m))
+		row = append(row, k.Btn(l.cat.T(lang, "btn_autostart_in", map[string]any{"In": kit.DurationText(l.cat, lang, int64(m)*60_000)}), OpAutoStart, m))
 	}
 	k.Row(row...)
 }
