@@ -34,23 +34,23 @@ func (s *Stats) Render(lang, name string, here, all PlayerStats, okHere, okAll, 
 	var sb strings.Builder
 	sb.WriteString(s.cat.T(lang, "stats_title", map[string]any{"Player": kit.Name(name)}))
 	if group {
-		sb.WriteString("\n\n" + s.cat.T(lang, "stats_here", nil) + "\n")
-		if okHere && here.Played > 0 {
-			sb.WriteString(s.Block(lang, here))
-		} else {
-			sb.WriteString(s.cat.T(lang, "stats_none", nil))
-		}
-		sb.WriteString(s.kindLines(lang, here))
+		sb.WriteString(s.section(lang, "stats_here", here, okHere))
 	}
-	sb.WriteString("\n\n" + s.cat.T(lang, "stats_all", nil) + "\n")
-	if okAll && all.Played > 0 {
-		sb.WriteString(s.Block(lang, all))
-	} else {
-		sb.WriteString(s.cat.T(lang, "stats_none", nil))
-	}
-	sb.WriteString(s.kindLines(lang, all))
+	sb.WriteString(s.section(lang, "stats_all", all, okAll))
 	sb.WriteString("\n\n" + s.cat.T(lang, "stats_wins_note", nil)) // what a win is (GameEnd)
 	return sb.String()
+}
+
+// section is one block of /stats (in this chat, or overall) under its
+// title: the primary kind's games, or none yet, then the other kinds'.
+func (s *Stats) section(lang, title string, p PlayerStats, ok bool) string {
+	text := "\n\n" + s.cat.T(lang, title, nil) + "\n"
+	if ok && p.Played > 0 {
+		text += s.Block(lang, p)
+	} else {
+		text += s.cat.T(lang, "stats_none", nil)
+	}
+	return text + s.kindLines(lang, p)
 }
 
 // kindLines are a person's games of other kinds (Monopoly Deal), one line
