@@ -11,6 +11,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -71,13 +72,8 @@ type Bot struct {
 	offsetWith func(updateID int) int
 
 	// reach is the bot's knowledge of who cannot be written to privately
-	// (reach.go): storage is the truth; the set in memory answers the
-	// sends of this process at once (the refusal is stored apart, under
-	// the person's lock).
-	reach struct {
-		mu      sync.Mutex
-		refused map[int64]bool
-	}
+	// (bot/reach).
+	reach *reach.Reach
 
 	restoring atomic.Bool // Run's RestoreChats has not finished yet
 	// Calls to Telegram made after a change, apart from its lane (detach).

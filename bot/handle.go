@@ -22,9 +22,9 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	case upd.MyChatMember != nil:
 		switch u := upd.MyChatMember; {
 		case u.Chat.ID > 0 && u.NewChatMember.Status == "member":
-			b.reachable(u.Chat.ID) // unblocked: the person opened the bot again
+			b.reach.Reachable(u.Chat.ID) // unblocked: the person opened the bot again
 		case u.Chat.ID > 0 && u.NewChatMember.Status == "kicked":
-			b.refused(u.Chat.ID) // blocked: nothing is tried until they are back (reach.go)
+			b.reach.Refused(u.Chat.ID) // blocked: nothing is tried until they are back (reach.go)
 		}
 		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:
@@ -38,7 +38,7 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 			return
 		}
 		if m.From != nil && m.Chat != nil && m.Chat.ID == m.From.ID {
-			b.reachable(m.From.ID) // they wrote to the bot: it may write to them again
+			b.reach.Reachable(m.From.ID) // they wrote to the bot: it may write to them again
 		}
 		if m.IsCommand() {
 			b.onCommand(ctx, upd.UpdateID, m)

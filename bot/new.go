@@ -6,6 +6,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
+	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -24,7 +25,8 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
 	}
 	b := &Bot{store: store, cat: cat, cfg: cfg, log: cfg.Logger}
-	tg = &guarded{Messenger: tg, b: b} // private messages only to people who can receive them
+	b.reach = reach.New(reachHost{b}, cat, cfg.Username, cfg.Logger)
+	tg = b.reach.Guard(tg) // private messages only to people who can receive them
 	b.tg = tg
 	b.presses = newPressLimiter(cfg.Presses)
 	b.commit = commit.New(store, commit.Options{Now: cfg.Now, Logger: cfg.Logger, CachedRecords: cfg.CachedRecords,
