@@ -31,10 +31,10 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 		m := upd.Message
 		switch {
 		case m.MigrateToChatID != 0:
-			b.migrate(m.Chat.ID, m.MigrateToChatID)
+			b.migration.Move(m.Chat.ID, m.MigrateToChatID)
 			return
 		case m.MigrateFromChatID != 0: // the supergroup's lane: its next update finds the game moved
-			b.migrate(m.MigrateFromChatID, m.Chat.ID)
+			b.migration.Move(m.MigrateFromChatID, m.Chat.ID)
 			return
 		}
 		if m.From != nil && m.Chat != nil && m.Chat.ID == m.From.ID {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
+	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
@@ -28,6 +29,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.reach = reach.New(reachHost{b}, cat, cfg.Username, cfg.Logger)
 	tg = b.reach.Guard(tg) // private messages only to people who can receive them
 	b.tg = tg
+	b.migration = migrate.New(store, cat, migrationHost{b})
 	b.presses = newPressLimiter(cfg.Presses)
 	b.commit = commit.New(store, commit.Options{Now: cfg.Now, Logger: cfg.Logger, CachedRecords: cfg.CachedRecords,
 		Offset:     b.offsetOf,
@@ -38,7 +40,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		GameEnd:    b.recordGameEnd, // statistics (stats.go)
 	})
 	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
-		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
+		OnSent: b.onSent, OnMigrate: b.migration.Move, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
 	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, b.out, cat, cfg}) // bot/kinds.go
 	b.kinds = b.hosted.byName
 	return b
