@@ -9,7 +9,7 @@ import (
 
 // turnKeyboard builds the turn message's buttons from engine.Legal, so a
 // button never offers what the engine would refuse.
-func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
+func (b *turns) turnKeyboard(lang string, rec *Record) *kit.Markup {
 	g := Of(rec).Game
 	if g.Phase == engine.PhaseGameOver {
 		return nil
@@ -29,12 +29,12 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
 		}
 	}
 	b.manageRow(k, lang, rec)
-	b.lookRow(k, lang) // anyone's: the picture, following the game (picture.go)
+	b.picture.lookRow(k, lang) // anyone's: the picture, following the game (picture.go)
 	return k.Markup()
 }
 
 // mainRows are the waiting player's (or the bidders') decisions.
-func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
+func (b *turns) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := Of(rec).Game
 	switch g.Phase {
 	case engine.PhaseAuction: // its buttons are on its own message (auction.go)
@@ -43,7 +43,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	case engine.PhasePlaceBuilding:
 		for _, a := range g.Legal(g.Placing) {
 			if a.Kind == engine.ActBuild {
-				k.Row(k.Btn("🏠 "+b.squareName(lang, rec, a.Square), OpBuild, a.Square))
+				k.Row(k.Btn("🏠 "+b.text.squareName(lang, rec, a.Square), OpBuild, a.Square))
 			}
 		}
 	default:
@@ -63,7 +63,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 				main = append(main, k.Btn(b.cat.T(lang, id, nil), OpRoll, 0))
 			case engine.ActBuy:
 				sq := g.Players[waiting].Pos
-				main = append(main, k.Btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.money(lang, rec, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.text.money(lang, rec, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
 			case engine.ActDecline:
 				id := "btn_auction"
 				if !g.Rules.Auctions {
@@ -73,13 +73,13 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActEndTurn:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_end_turn", nil), OpEndTurn, 0))
 			case engine.ActPayJailFine:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.money(lang, rec, g.Rules.JailFine)}), OpPayFine, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.text.money(lang, rec, g.Rules.JailFine)}), OpPayFine, 0))
 			case engine.ActStayInJail:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_stay_in_jail", nil), OpStayInJail, 0))
 			case engine.ActUseJailCard:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_jail_card", nil), OpJailCard, 0))
 			case engine.ActPayDebt:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)}), OpPayDebt, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.text.money(lang, rec, g.Debts[0].Amount)}), OpPayDebt, 0))
 			case engine.ActBankrupt:
 				// Once asked, the question below is the only bankruptcy
 				// button: two look-alike buttons confused players.
@@ -89,7 +89,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			}
 		}
 		if g.Phase == engine.PhaseBuyDecision { // what the deed earns, before deciding
-			main = append(main, b.DeedButton(k, lang, g.Players[g.Current].Pos))
+			main = append(main, b.deed.deedButton(k, lang, g.Players[g.Current].Pos))
 		}
 		for i := 0; i < len(main); i += 2 {
 			k.Row(main[i:min(i+2, len(main))]...)
@@ -125,7 +125,7 @@ func MortgageActions(g *engine.Game, seat engine.PlayerID) []engine.Action {
 	return out
 }
 
-func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
+func (b *turns) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	switch Of(rec).View.Menu {
@@ -146,12 +146,12 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 		}
 		grp := Of(rec).View.Group
 		for _, sq := range ed.Group(grp) {
-			row := []kit.Button{k.Btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
+			row := []kit.Button{k.Btn(b.text.propLabel(lang, rec, sq), OpDeed, sq)}
 			if has(engine.ActBuild, sq) {
-				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].HouseCost)}), OpBuild, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.text.money(lang, rec, ed.Squares[sq].HouseCost)}), OpBuild, sq))
 			}
 			if has(engine.ActSellBuilding, sq) {
-				row = append(row, k.Btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.text.money(lang, rec, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
 			}
 			k.Row(row...)
 		}
@@ -160,11 +160,11 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 		}
 	case menuMortgage:
 		for _, a := range MortgageActions(g, seat) {
-			label := b.propLabel(lang, rec, a.Square)
+			label := b.text.propLabel(lang, rec, a.Square)
 			if a.Kind == engine.ActMortgage {
-				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.money(lang, rec, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.text.money(lang, rec, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
 			} else {
-				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.money(lang, rec, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.text.money(lang, rec, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
 			}
 		}
 	case menuBankrupt:

@@ -116,7 +116,7 @@ var errNoRenderer = errors.New("board: no picture renderer")
 // game the renderer refuses gets the text board instead. again says to
 // send it even if the same picture went out a moment ago (a command does;
 // 🗺 does not, and reports false then).
-func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
+func (b *pictureView) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
 	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	if b.pics.recent(chat, key, b.cfg.Now()) && !again {
 		return false
@@ -131,7 +131,7 @@ func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) boo
 // file_id when the game has not changed since it was last sent, else
 // drawn. A game the renderer refuses gets the text board instead, queued
 // here, and nil.
-func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
+func (b *pictureView) picture(chat int64, lang string, rec *Record) *kit.Photo {
 	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	id, _ := b.pics.queue(chat, key, b.cfg.Now())
 	if id != "" {
@@ -144,7 +144,7 @@ func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
 	png, err := b.pics.render(rec, lang, names)
 	if err != nil {
 		b.log.Warn("board picture refused; sending the text board", "chat", chat, "err", err)
-		b.out.Send(chat, b.renderBoard(lang, rec), nil)
+		b.out.Send(chat, b.text.renderBoard(lang, rec), nil)
 		return nil
 	}
 	return &kit.Photo{PNG: png, Sent: func(fileID string) { b.pics.remember(chat, key, fileID) }}
@@ -155,7 +155,7 @@ func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
 // group's budget. It reports false when the list is a message of its own
 // (the picture goes alone, before it). A picture the renderer refuses
 // leaves the list a text message under the text board.
-func (b *Kind) captionPicture(st *chatState, lang string, shown *Record) bool {
+func (b *pictureView) captionPicture(st *chatState, lang string, shown *Record) bool {
 	slot := deedsPictureSlot(shown.ID)
 	for i := range st.Shows {
 		s := &st.Shows[i]
@@ -174,7 +174,7 @@ func (b *Kind) captionPicture(st *chatState, lang string, shown *Record) bool {
 // the chat; with no game running, the final board of the last one. The
 // change stores only that the update was applied; *shown is the record to
 // draw (nil when there is none).
-func (b *Kind) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *string) func(c *chatState) error {
+func (b *pictureView) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *string) func(c *chatState) error {
 	return func(c *chatState) error {
 		*shown, *lang = nil, c.Lang(from.Lang)
 		if c.Rec == nil || c.Rec.Status != StatusPlaying {
@@ -196,7 +196,7 @@ func (b *Kind) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *stri
 // onPicturePress answers 🗺: the picture of the game the message belongs
 // to, whoever pressed, and the turn's message moves below it; nothing in
 // the game changes.
-func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *pictureView) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
 	var shown *Record
@@ -204,7 +204,7 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, 
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		shown, lang = nil, c.Lang(q.From.Lang)
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
-			c.Alert = b.staleText(c.Rec, c.PresserLang(q.From.Lang), press)
+			c.Alert = b.text.staleText(c.Rec, c.PresserLang(q.From.Lang), press)
 			return nil
 		}
 		shown = c.Rec.Clone()
@@ -230,8 +230,8 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, 
 // for spare budget (kit.Change.Unhurried), and the next press's result, if
 // it comes first, is the moved message: a picture costs the group one call
 // of its budget, not two that the next press then waited for.
-func (b *Kind) moveTurnBelow(c *chatState, lang string) {
-	b.Reshow(c, lang)
+func (b *pictureView) moveTurnBelow(c *chatState, lang string) {
+	b.turn.reshow(c, lang)
 	if c.Unhurried == nil {
 		c.Unhurried = map[string]bool{}
 	}
@@ -240,6 +240,6 @@ func (b *Kind) moveTurnBelow(c *chatState, lang string) {
 
 // lookRow is the buttons anyone in the chat may press: they change nothing
 // in the game.
-func (b *Kind) lookRow(k *kit.Keyboard, lang string) {
-	k.Row(k.Btn(b.cat.T(lang, "btn_picture", nil), OpPicture, 0), b.followButton(k, lang))
+func (b *pictureView) lookRow(k *kit.Keyboard, lang string) {
+	k.Row(k.Btn(b.cat.T(lang, "btn_picture", nil), OpPicture, 0), b.turn.followButton(k, lang))
 }

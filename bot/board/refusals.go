@@ -12,10 +12,10 @@ import (
 // move it is; a stale button says how the game left it behind.
 
 // refusalText is the alert for an engine refusal of seat's action.
-func (b *Kind) refusalText(rec *Record, lang string, seat engine.PlayerID, err error) string {
+func (b *texts) refusalText(rec *Record, lang string, seat engine.PlayerID, err error) string {
 	g := Of(rec).Game
 	if g == nil {
-		return b.errText(lang, err)
+		return b.turn.errText(lang, err)
 	}
 	w := g.Waiting()
 	switch {
@@ -27,11 +27,11 @@ func (b *Kind) refusalText(rec *Record, lang string, seat engine.PlayerID, err e
 	case errors.Is(err, engine.ErrNotNow):
 		return b.cat.T(lang, "refuse_waiting_for", map[string]any{"Player": seatName(rec, w)})
 	}
-	return b.errText(lang, err)
+	return b.turn.errText(lang, err)
 }
 
 // staleText refuses a press on a message the game has left behind.
-func (b *Kind) staleText(rec *Record, lang string, p Press) string {
+func (b *texts) staleText(rec *Record, lang string, p Press) string {
 	return b.cat.T(lang, kit.StaleID(rec, p), nil)
 }
 
@@ -44,7 +44,7 @@ func seatName(rec *Record, seat engine.PlayerID) string {
 }
 
 // menuOwnerText refuses a press in a menu someone else opened, naming them.
-func (b *Kind) menuOwnerText(rec *Record, lang string) string {
+func (b *texts) menuOwnerText(rec *Record, lang string) string {
 	owner := seatOf(rec, Of(rec).View.User)
 	if owner < 0 {
 		return b.cat.T(lang, "alert_stale_moved", nil)

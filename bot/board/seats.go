@@ -120,7 +120,7 @@ func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
 // of a computer seat (its memory kept in the record), or the end of a game
 // no person plays any more. False when no computer has a move (the usual
 // timeout applies then).
-func (b *Kind) computerTurn(c *chatState, lang string) bool {
+func (b *turns) computerTurn(c *chatState, lang string) bool {
 	rec := c.Rec
 	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
 		return false
@@ -128,7 +128,7 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 	if !peoplePlay(rec) {
 		c.Remove, c.Turn, c.Stopped = true, true, true
 		// After the turn message's final text, like a game over's table.
-		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.renderStandings(lang, rec)})
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.text.renderStandings(lang, rec)})
 		return true
 	}
 	seat, _, ok := computerMove(rec)
@@ -157,7 +157,7 @@ func (b *Kind) computerTurn(c *chatState, lang string) bool {
 		id := g.NextTrade
 		if tr := findTrade(g, id); tr != nil {
 			Of(rec).Offers = append(Of(rec).Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
-			text, kb := b.openOffer(lang, rec, tr)
+			text, kb := b.trade.openOffer(lang, rec, tr)
 			c.Show(offerSlot(rec.ID, id), 0, text, kb)
 		}
 	}

@@ -52,14 +52,14 @@ func findTrade(g *engine.Game, id int) *engine.Trade {
 // Transactions.
 
 // tradeAct applies one engine action of a trade in change c.
-func (b *Kind) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
+func (b *trades) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
 	g := Of(c.Rec).Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {
 		return err
 	}
 	c.Log(kit.LogEntry{Update: updateID, User: user, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	b.absorb(c, lang, evs)
+	b.turn.absorb(c, lang, evs)
 	return nil
 }
 

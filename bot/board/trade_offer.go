@@ -16,7 +16,7 @@ const (
 
 // reconcileOffers runs after every engine change of a chat (absorb): the
 // offers the engine no longer holds are finalized with their outcome.
-func (b *Kind) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
+func (b *trades) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	if len(Of(rec).Offers) == 0 || Of(rec).Game == nil {
 		return
@@ -51,7 +51,7 @@ func (b *Kind) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
 // not be known yet (the outbox has not delivered it, or its id is not
 // stored yet): the edit goes by the offer's slot all the same, so a
 // message still waiting is sent with the final text instead.
-func (b *Kind) closeOffer(c *chatState, lang string, o Offer, status string) {
+func (b *trades) closeOffer(c *chatState, lang string, o Offer, status string) {
 	rec := c.Rec
 	c.Finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
 }
@@ -59,7 +59,7 @@ func (b *Kind) closeOffer(c *chatState, lang string, o Offer, status string) {
 // afterTrades runs after a chat's change was published, under the chat's
 // lock: offers past their deadline are withdrawn. (Offers a change ended
 // get their final text in finish, whatever the change.)
-func (b *Kind) afterTrades(ctx context.Context, chat int64, st *chatState) {
+func (b *trades) afterTrades(ctx context.Context, chat int64, st *chatState) {
 	if st == nil || st.Rec == nil {
 		return
 	}
@@ -77,7 +77,7 @@ func (b *Kind) afterTrades(ctx context.Context, chat int64, st *chatState) {
 
 // expireOffers withdraws the offers past their deadline (as their
 // proposer would), under the chat's lock.
-func (b *Kind) expireOffers(ctx context.Context, chat int64) {
+func (b *trades) expireOffers(ctx context.Context, chat int64) {
 	st, err := b.change(chat, 0, func(t *chatState) error {
 		rec := t.Rec
 		if rec == nil || Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
@@ -111,7 +111,7 @@ func (b *Kind) expireOffers(ctx context.Context, chat int64) {
 
 // onTradePress handles the trade buttons of a group's messages: OpTrade
 // and the offer buttons.
-func (b *Kind) onTradePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *trades) onTradePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
 	var open *Draft
@@ -139,10 +139,10 @@ func (b *Kind) onTradePress(ctx context.Context, updateID int, q kit.PressIn, pr
 // tradePress is the change of a trade button in the group: 🤝 and an
 // offer's buttons. It returns the draft to open in the presser's
 // composer (nil: none). A refusal names its reason.
-func (b *Kind) tradePress(c *chatState, lang string, from *kit.Person, press Press) *Draft {
+func (b *trades) tradePress(c *chatState, lang string, from *kit.Person, press Press) *Draft {
 	rec := c.Rec
 	if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && !press.Keyed && rec.Rev != press.Rev {
-		c.Alert = b.staleText(rec, lang, press)
+		c.Alert = b.text.staleText(rec, lang, press)
 		return nil
 	}
 	g := Of(rec).Game
@@ -153,14 +153,14 @@ func (b *Kind) tradePress(c *chatState, lang string, from *kit.Person, press Pre
 	}
 	if press.Op == OpTrade {
 		if !canPropose(g, seat) {
-			c.Alert = b.refusalText(rec, lang, seat, engine.ErrNotNow)
+			c.Alert = b.text.refusalText(rec, lang, seat, engine.ErrNotNow)
 			return nil
 		}
 		return newDraft(g, seat)
 	}
 	t := findTrade(g, press.Arg)
 	if t == nil {
-		c.Alert = b.errText(lang, engine.ErrTradeNotFound)
+		c.Alert = b.turn.errText(lang, engine.ErrTradeNotFound)
 		return nil
 	}
 	switch press.Op {
@@ -169,7 +169,7 @@ func (b *Kind) tradePress(c *chatState, lang string, from *kit.Person, press Pre
 			c.Alert = b.cat.T(lang, "refuse_offer_by", map[string]any{"Player": seatName(rec, t.From)})
 			return nil
 		}
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActCancelTrade, TradeID: t.ID})
+		b.turn.act(c, lang, from, seat, engine.Action{Kind: engine.ActCancelTrade, TradeID: t.ID})
 	case OpOfCounter:
 		if t.To != seat {
 			c.Alert = b.cat.T(lang, "refuse_offer_to", map[string]any{"Player": seatName(rec, t.To)})
@@ -185,14 +185,14 @@ func (b *Kind) tradePress(c *chatState, lang string, from *kit.Person, press Pre
 		if press.Op == OpOfReject {
 			kind = engine.ActRejectTrade
 		}
-		b.act(c, lang, from, seat, engine.Action{Kind: kind, TradeID: t.ID})
+		b.turn.act(c, lang, from, seat, engine.Action{Kind: kind, TradeID: t.ID})
 	}
 	return nil
 }
 
 // cmdTrade is /trade: in a group it opens the composer like the button;
 // in a private chat it explains where to start. The chat's lock is held.
-func (b *Kind) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, group bool) {
+func (b *trades) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, group bool) {
 	chat := m.Chat
 	var open *Draft
 	st, err := b.change(chat, updateID, func(c *chatState) error {
@@ -207,7 +207,7 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, grou
 		case seatOf(rec, m.From.ID) < 0 || !Of(rec).Game.Active(seatOf(rec, m.From.ID)):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
 		case !canPropose(Of(rec).Game, seatOf(rec, m.From.ID)):
-			c.Replies = append(c.Replies, kit.Reply{Text: b.errText(lang, engine.ErrNotNow)})
+			c.Replies = append(c.Replies, kit.Reply{Text: b.turn.errText(lang, engine.ErrNotNow)})
 		default:
 			open = newDraft(Of(rec).Game, seatOf(rec, m.From.ID))
 		}
@@ -223,7 +223,7 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, grou
 // outbox slot, behind what the chat already has queued (paced, moved
 // along if the group becomes a supergroup). Its id is stored when it is
 // sent (onSent); when the offer ends, closeOffer finalizes the same slot.
-func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
+func (b *trades) postOffer(group int64, rec *Record, lang string, id int) {
 	tr := findTrade(Of(rec).Game, id)
 	if tr == nil {
 		return
@@ -233,13 +233,13 @@ func (b *Kind) postOffer(group int64, rec *Record, lang string, id int) {
 }
 
 // openOffer is an open offer's message: its text and buttons.
-func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *kit.Markup) {
+func (b *trades) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *kit.Markup) {
 	// Its deadline once, in the chat's zone (expiry is in game time, so a
 	// paused game's offer names none).
 	open := b.cat.T(lang, "offer_open", nil)
 	for _, o := range Of(rec).Offers {
 		if o.ID == tr.ID && o.Expires != 0 && rec.Clock.PausedAt == 0 {
-			open = b.cat.T(lang, "offer_open_until", map[string]any{"Time": b.atText(lang, rec, rec.Clock.WallTime(o.Expires))})
+			open = b.cat.T(lang, "offer_open_until", map[string]any{"Time": b.text.atText(lang, rec, rec.Clock.WallTime(o.Expires))})
 		}
 	}
 	return b.offerText(lang, rec, tr, true) + "\n" + open, b.offerKeyboard(lang, rec, tr.ID)
@@ -250,7 +250,7 @@ func (b *Kind) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *k
 // sent, and an offer nobody sees cannot be answered. (If it was sent, that
 // message keeps buttons that work while the offer is open and answer with
 // an alert once it ended.) The chat's lock is held.
-func (b *Kind) postUnsentOffers(chat int64, lang string, rec *Record) {
+func (b *trades) postUnsentOffers(chat int64, lang string, rec *Record) {
 	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver {
 		return
 	}
