@@ -17,7 +17,7 @@ func parseHandPayload(s string) (chat int64, game uint64, ok bool) {
 	return kit.ParseStartPayload("d", s)
 }
 
-func (k *Kind) handLink(chat int64, game uint64) string {
+func (k *hands) handLink(chat int64, game uint64) string {
 	return kit.StartLink(k.cfg.Username, HandPayload(chat, game))
 }
 
@@ -30,7 +30,7 @@ func handSlot(game uint64, seat int, group int64) string {
 // openHand answers the link from the group: the person's private chat now
 // shows their hand, edited in place from then on. The private chat's lock
 // is held (the command arrived there); lock order is private chat, group.
-func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, group int64, game uint64) {
+func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, group int64, game uint64) {
 	user := m.From.ID
 	defer k.host.Lock(group)()
 	refused := ""
@@ -41,7 +41,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, grou
 		switch {
 		case rec == nil || rec.ID != game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying:
 			refused = k.t(lang, "no_game", nil)
-		case !k.Active(rec, int(rec.SeatOf(user))): // not a player, or left the game
+		case !k.play.active(rec, int(rec.SeatOf(user))): // not a player, or left the game
 			refused = k.t(lang, "deal_private_not_player", nil)
 		default:
 			seat := int(rec.SeatOf(user))
@@ -75,7 +75,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, grou
 
 // closeHand gives the hand message of a seat that left the game its last
 // text, without buttons; nothing more is shown there.
-func (k *Kind) closeHand(c *chatState, lang string, seat int) {
+func (k *hands) closeHand(c *chatState, lang string, seat int) {
 	rec := c.Rec
 	if seat < 0 || seat >= len(Of(rec).Hands) || seat >= len(rec.Seats) || !Of(rec).Hands[seat].Open {
 		return
@@ -92,7 +92,7 @@ func (k *Kind) closeHand(c *chatState, lang string, seat int) {
 // and the /leave question's buttons in the group.
 func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) {
 	if q.Message != nil && q.Message.Chat != q.From.ID && (p.Op == OpLeaveYes || p.Op == OpLeaveNo) {
-		k.pressLeave(ctx, updateID, q, p) // the /leave question, in the group
+		k.play.pressLeave(ctx, updateID, q, p) // the /leave question, in the group
 		return
 	}
 	if q.Message == nil || p.Chat == 0 || q.Message.Chat != q.From.ID {
@@ -103,7 +103,7 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
-		k.onHandPress(c, q.From, p)
+		k.hand.onHandPress(c, q.From, p)
 		return nil
 	})
 	k.host.Answer(ctx, q.ID, st, err)
@@ -111,7 +111,7 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 }
 
 // onHandPress turns a checked hand button into a change of the game.
-func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
+func (k *hands) onHandPress(c *chatState, from *kit.Person, p Press) {
 	lang := c.Lang(from.Lang)
 	rec := c.Rec
 	if rec == nil || rec.ID != p.Game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying {
@@ -166,7 +166,7 @@ func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
 			h.Pay = h.Pay.Remove(card)
 		}
 	default: // OpAct, OpPay: an engine action
-		k.act(c, lang, from.ID, s, picked.act)
+		k.play.act(c, lang, from.ID, s, picked.act)
 		if c.Alert == "" {
 			c.Applied(from.ID, p.Encode())
 		}
@@ -180,7 +180,7 @@ func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
 // choice is not offered as pressed: a mark whose card is already as the
 // press wants it (a second tap: done), Pay whose chosen cards make another
 // amount now (refused, naming it), or a button gone (outdated).
-func (k *Kind) changedChoice(c *chatState, lang string, cs []choice, p Press) {
+func (k *hands) changedChoice(c *chatState, lang string, cs []choice, p Press) {
 	for _, ch := range cs {
 		switch {
 		case p.Op == OpMark && ch.op == OpMark && ch.arg>>1 == p.Arg>>1:

@@ -102,7 +102,7 @@ func computerMove(g *deal.Game, seat deal.PlayerID, lv level.Level) deal.Action 
 // computerTurn makes the computers' pending move in c: one action of a
 // computer seat, or the end of a game no person plays any more. False when
 // no computer has a move (the rules' timeout applies then).
-func (k *Kind) computerTurn(c *chatState, lang string) bool {
+func (k *plays) computerTurn(c *chatState, lang string) bool {
 	rec := c.Rec
 	if Of(rec) == nil || Of(rec).Game == nil || Of(rec).Game.Phase == deal.PhaseGameOver {
 		return false
@@ -114,7 +114,7 @@ func (k *Kind) computerTurn(c *chatState, lang string) bool {
 	if people == 0 {
 		c.Remove, c.Turn, c.Stopped = true, true, true
 		// After the table's final text, like a game over's standings.
-		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "seats_no_people", nil) + "\n\n" + k.Standings(lang, rec)})
+		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "seats_no_people", nil) + "\n\n" + k.text.standings(lang, rec)})
 		return true
 	}
 	seat, ok := computerDue(rec)
