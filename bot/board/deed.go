@@ -56,11 +56,6 @@ func (b *deeds) deedButton(k *kit.Keyboard, lang string, sq int) kit.Button {
 	return k.Btn(b.cat.T(lang, "btn_deed", nil), OpDeed, sq)
 }
 
-// OpBoardGroup opens one group's deeds on /board's message (argument:
-// the group + 1), or the groups again (0). Anyone may press it: it only
-// changes which buttons the message shows.
-const OpBoardGroup Op = "bg"
-
 // groupsPerRow is how many group buttons share a row: the editions' nine
 // or ten groups take two rows.
 const groupsPerRow = 5

@@ -14,9 +14,6 @@ import (
 // buttons outdated, and it changes nothing in the game. A second press
 // stops following.
 
-// OpFollow (👁) follows the game, or stops following it.
-const OpFollow Op = "bw"
-
 // maxFollowers bounds the notifications one game's end sends.
 const maxFollowers = 50
 

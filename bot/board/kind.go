@@ -3,6 +3,7 @@ package board
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -353,3 +354,46 @@ func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
 // Ending is the game-over message: who won, then the game's summary
 // (ending.go).
 func (b *Kind) Ending(lang string, rec *Record) string { return b.ending.endingText(lang, rec) }
+
+// Sent stores the id of the turn message, /board's deeds message, an
+// offer's or a deep link's (a
+// slot with a key names one message, never reused).
+func (b *Kind) Sent(r *Record, name, key string, id int) bool {
+	switch name {
+	case "turn":
+		if key == "" {
+			Of(r).TurnMsg = id
+			return true
+		}
+	case "auction":
+		if a := Of(r).Auction; a != nil && key == strconv.Itoa(a.Seq) {
+			a.Msg = id
+			return true
+		}
+	case "deeds", "deedspic":
+		if key == "" {
+			Of(r).DeedsMsg, Of(r).DeedsPhoto = id, name == "deedspic"
+			return true
+		}
+	case "composer":
+		return composerSent(r, key, id) // trade_private.go
+	case "link":
+		user, err := strconv.ParseInt(key, 10, 64)
+		if d := Of(r).Drafts[user]; err == nil && d != nil && d.Link == -1 {
+			d.Link = id
+			return true
+		}
+	case "offer":
+		offer, err := strconv.Atoi(key)
+		if err != nil {
+			return false
+		}
+		for i := range Of(r).Offers {
+			if Of(r).Offers[i].ID == offer {
+				Of(r).Offers[i].Msg = id
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -18,10 +18,6 @@ import (
 // gave it, so nothing is uploaded twice. A picture is a send like any
 // message, queued in the outbox within the chat's budget.
 
-// OpPicture (🗺) sends the board's picture; anyone may press it, and it
-// changes nothing (so no button goes outdated).
-const OpPicture Op = "bm"
-
 // maxPictures bounds the cache: one picture per chat, the oldest chats'
 // forgotten first.
 const maxPictures = 512

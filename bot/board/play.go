@@ -206,7 +206,7 @@ func (b *turns) startBoard(c *chatState, lang string) bool {
 	}
 	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules, SeatZeroStarts: zeroStarts})
 	if err != nil {
-		c.Alert = b.errText(lang, err)
+		c.Alert = b.text.errText(lang, err)
 		return false
 	}
 	if rec.Options.RandomOrder {
@@ -216,16 +216,6 @@ func (b *turns) startBoard(c *chatState, lang string) bool {
 	c.Log(map[string]any{"start": g}) // before the events: the game as it started
 	b.absorb(c, lang, evs)
 	return true
-}
-
-// errText is the localized alert for an engine refusal.
-func (b *turns) errText(lang string, err error) string {
-	for _, s := range engineErrors {
-		if errors.Is(err, s.err) {
-			return b.cat.T(lang, s.id, nil)
-		}
-	}
-	return b.cat.T(lang, "alert_failed", nil)
 }
 
 // SeatOrder is the random seating of RandomOrder: a permutation of n seats
@@ -255,21 +245,4 @@ func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) 
 		}
 	}
 	return out
-}
-
-// reshow closes the turn message as it stands; the next one is new.
-func (b *turns) reshow(c *chatState, lang string) {
-	rec := c.Rec
-	if Of(rec).TurnMsg != 0 {
-		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.text.renderClosedTurn(lang, rec))
-	}
-	if a := Of(rec).Auction; a != nil {
-		// The auction goes on in a new message, which mentions the bidders.
-		if a.Msg != 0 {
-			c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.auction.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_moved", nil))
-		}
-		a.Msg, a.ShownVer = 0, Of(rec).Game.Version
-	}
-	Of(rec).TurnMsg, Of(rec).View = 0, View{}
-	c.Turn, c.Save = true, true
 }

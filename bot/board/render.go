@@ -9,59 +9,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-func (b *texts) squareName(lang string, rec *Record, sq int) string {
-	if rec.NamesLang != "" {
-		lang = rec.NamesLang // a private view: the group's names (Record.WithNames)
-	}
-	return b.cat.T(lang, fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil)
-}
-
-// eventLine renders one engine event, or "" for events the message shows
-// otherwise (the turn header, a landing right after the move).
-func (b *texts) eventLine(lang string, rec *Record, e engine.Event) string {
-	switch e.Kind {
-	case engine.EvTurnStarted, engine.EvLanded, engine.EvTurnEnded:
-		return ""
-	}
-	if e.Kind == engine.EvTimeout && e.Player < 0 {
-		return b.cat.T(lang, "timeout_bids", nil) // an auction's bid window
-	}
-	name := eventIDs[e.Kind]
-	if name == "" {
-		return ""
-	}
-	other := b.cat.T(lang, "bank", nil)
-	if e.Other >= 0 && int(e.Other) < len(rec.Seats) {
-		other = kit.SeatName(rec, e.Other)
-	}
-	data := map[string]any{
-		"Player": kit.SeatName(rec, e.Player),
-		"Other":  other,
-		"Square": b.squareName(lang, rec, e.Square),
-		"Amount": b.money(lang, rec, e.Amount),
-		"Cost":   b.money(lang, rec, e.Cost),
-		"D1":     e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1],
-		"Deck":   b.deckName(lang, rec, e.Deck),
-		"Card":   b.cat.T(lang, fmt.Sprintf("card_%s_%d_%d", rec.Edition, e.Deck, e.Card), nil),
-		"Reason": b.cat.T(lang, jailReasonID(rec, e.Amount), nil),
-	}
-	if e.Kind == engine.EvMoved {
-		data["Square"] = b.squareName(lang, rec, e.Square)
-	}
-	b.editionEventData(lang, rec, e, data)
-	return b.cat.N(lang, b.cat.ForEdition(lang, rec.Edition, "ev_"+name), e.Amount, data)
-}
-
-// jailReasonID is the message naming why a player went to jail; doubles
-// are counted as the game's rules count them (the business edition's
-// second double in a row, the classic third).
-func jailReasonID(rec *Record, reason int) string {
-	if reason == engine.JailByDoubles && Of(rec).Game != nil && Of(rec).Game.Rules.JailDoubles == 2 {
-		return "jail_reason_2_of_2"
-	}
-	return fmt.Sprintf("jail_reason_%d", reason)
-}
-
 func (b *texts) turnHeader(lang string, rec *Record, withMention bool) string {
 	g := Of(rec).Game
 	who := kit.SeatName(rec, g.Current)
@@ -381,24 +328,4 @@ func (b *texts) renderBoard(lang string, rec *Record) string {
 		sb.WriteString("\n\n" + strings.Join(centre, "\n"))
 	}
 	return sb.String()
-}
-
-// MessageIDs are the message ids the board builds from names at run time
-// (menus, events, engine errors); the chat layer's test checks that every
-// language has them, as it checks the literal ids of the code.
-func MessageIDs() []string {
-	var ids []string
-	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
-		ids = append(ids, "menu_of_"+m)
-	}
-	ids = append(ids, "auction_lot", "auction_lot_building")
-	// The turn message's (turn_lines.go, turn_buy.go).
-	ids = append(ids, "turn_move_salary", "turn_roll_move_salary", "turn_move_salary_on_start", "turn_roll_move_salary_on_start", "prompt_buy_short_no_auction", "prompt_buy_short_raise_no_auction")
-	for _, name := range eventIDs {
-		ids = append(ids, "ev_"+name)
-	}
-	for _, e := range engineErrors {
-		ids = append(ids, e.id)
-	}
-	return ids
 }

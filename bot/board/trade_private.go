@@ -178,7 +178,7 @@ func (b *trades) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
 		}
 		if !canPropose(Of(rec).Game, seat) {
-			return false, refusal{b.turn.errText(lang, engine.ErrNotNow)}
+			return false, refusal{b.text.errText(lang, engine.ErrNotNow)}
 		}
 		if Of(rec).Drafts == nil {
 			Of(rec).Drafts = map[int64]*Draft{}
@@ -366,7 +366,7 @@ func (b *trades) sendOffer(ctx context.Context, updateID int, q kit.PressIn, pre
 		tr.From = seat
 		a := engine.Action{Kind: engine.ActProposeTrade, Trade: &tr}
 		if err := g.Check(seat, a); err != nil {
-			return refusal{b.turn.errText(lang, err)}
+			return refusal{b.text.errText(lang, err)}
 		}
 		glang := t.ChatLang()
 		if c := findTrade(g, d.Counter); c != nil && c.To == seat {
@@ -374,11 +374,11 @@ func (b *trades) sendOffer(ctx context.Context, updateID int, q kit.PressIn, pre
 				return err
 			}
 			if g.Check(seat, a) != nil { // cannot happen: declining changes no holdings
-				return refusal{b.turn.errText(lang, engine.ErrBadTrade)}
+				return refusal{b.text.errText(lang, engine.ErrBadTrade)}
 			}
 		}
 		if err := b.tradeAct(t, glang, user, updateID, seat, a); err != nil {
-			return refusal{b.turn.errText(lang, err)}
+			return refusal{b.text.errText(lang, err)}
 		}
 		sent = g.NextTrade
 		Of(rec).Offers = append(Of(rec).Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})

@@ -139,7 +139,7 @@ func (b *trades) renderComposer(lang string, group int64, rec *Record, user int6
 	case oneSided(&tr) != "":
 		lines = append(lines, "", b.cat.T(lang, oneSided(&tr), nil))
 	default:
-		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.turn.errText(lang, checkErr)}))
+		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.text.errText(lang, checkErr)}))
 	}
 	lines = append(lines, b.cat.T(lang, "composer_help", nil))
 	deedButtons := func(owner engine.PlayerID, chosen []int, op Op, mark string) {

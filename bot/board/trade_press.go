@@ -1,0 +1,130 @@
+package board
+
+import (
+	"context"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
+)
+
+// onTradePress handles the trade buttons of a group's messages: OpTrade
+// and the offer buttons.
+func (b *trades) onTradePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+	chat := q.Message.Chat
+	defer b.lock(chat)()
+	var open *Draft
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		open = nil // Batch may run this more than once
+		// The alert is the presser's to read; the chat's messages (an
+		// accepted offer) are in the chat's language (kit.AnswerIn).
+		c.AnswerLang = c.PresserLang(q.From.Lang)
+		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *chatState, lang string) { open = b.tradePress(c, lang, q.From, press) })
+		return nil
+	})
+	composer := err == nil && st != nil && open != nil && st.Alert == ""
+	if !composer {
+		b.answer(ctx, q.ID, st, err)
+	}
+	b.finish(ctx, st, err, q.ID)
+	// The press is answered once it is known whether the composer reached
+	// the presser (openComposer).
+	if composer && !b.openComposer(ctx, chat, st, q.From, open, st.AnswerLang, q.ID) {
+		b.host.AnswerPress(ctx, q.ID, b.cat.T(st.AnswerLang, "alert_failed", nil), true)
+	}
+	b.afterTrades(ctx, chat, st)
+}
+
+// tradePress is the change of a trade button in the group: 🤝 and an
+// offer's buttons. It returns the draft to open in the presser's
+// composer (nil: none). A refusal names its reason.
+func (b *trades) tradePress(c *chatState, lang string, from *kit.Person, press Press) *Draft {
+	rec := c.Rec
+	if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && !press.Keyed && rec.Rev != press.Rev {
+		c.Alert = b.text.staleText(rec, lang, press)
+		return nil
+	}
+	g := Of(rec).Game
+	seat := seatOf(rec, from.ID)
+	if seat < 0 || !g.Active(seat) {
+		c.Alert = b.cat.T(lang, "alert_not_player", nil)
+		return nil
+	}
+	if press.Op == OpTrade {
+		if !canPropose(g, seat) {
+			c.Alert = b.text.refusalText(rec, lang, seat, engine.ErrNotNow)
+			return nil
+		}
+		return newDraft(g, seat)
+	}
+	t := findTrade(g, press.Arg)
+	if t == nil {
+		c.Alert = b.text.errText(lang, engine.ErrTradeNotFound)
+		return nil
+	}
+	switch press.Op {
+	case OpOfWithdraw:
+		if t.From != seat {
+			c.Alert = b.cat.T(lang, "refuse_offer_by", map[string]any{"Player": seatName(rec, t.From)})
+			return nil
+		}
+		b.turn.act(c, lang, from, seat, engine.Action{Kind: engine.ActCancelTrade, TradeID: t.ID})
+	case OpOfCounter:
+		if t.To != seat {
+			c.Alert = b.cat.T(lang, "refuse_offer_to", map[string]any{"Player": seatName(rec, t.To)})
+			return nil
+		}
+		return counterDraft(t)
+	case OpOfAccept, OpOfReject:
+		if t.To != seat {
+			c.Alert = b.cat.T(lang, "refuse_offer_to", map[string]any{"Player": seatName(rec, t.To)})
+			return nil
+		}
+		kind := engine.ActAcceptTrade
+		if press.Op == OpOfReject {
+			kind = engine.ActRejectTrade
+		}
+		b.turn.act(c, lang, from, seat, engine.Action{Kind: kind, TradeID: t.ID})
+	}
+	return nil
+}
+
+// cmdTrade is /trade: in a group it opens the composer like the button;
+// in a private chat it explains where to start. The chat's lock is held.
+func (b *trades) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, group bool) {
+	chat := m.Chat
+	var open *Draft
+	st, err := b.change(chat, updateID, func(c *chatState) error {
+		open = nil // Batch may run this more than once
+		lang := c.Lang(m.From.Lang)
+		rec := c.Rec
+		switch {
+		case !group:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "trade_in_group", nil)})
+		case rec == nil || rec.Status != StatusPlaying:
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+		case seatOf(rec, m.From.ID) < 0 || !Of(rec).Game.Active(seatOf(rec, m.From.ID)):
+			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
+		case !canPropose(Of(rec).Game, seatOf(rec, m.From.ID)):
+			c.Replies = append(c.Replies, kit.Reply{Text: b.text.errText(lang, engine.ErrNotNow)})
+		default:
+			open = newDraft(Of(rec).Game, seatOf(rec, m.From.ID))
+		}
+		return nil
+	})
+	b.finish(ctx, st, err, "")
+	if err == nil && st != nil && open != nil && !b.openComposer(ctx, chat, st, m.From, open, st.ChatLang(), "") { // answered in the group
+		b.out.Send(chat, b.cat.T(st.ChatLang(), "alert_failed", nil), nil)
+	}
+}
+
+// tradeAct applies one engine action of a trade in change c.
+func (b *trades) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
+	g := Of(c.Rec).Game
+	evs, err := g.Apply(seat, a)
+	if err != nil {
+		return err
+	}
+	c.Log(kit.LogEntry{Update: updateID, User: user, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	b.turn.absorb(c, lang, evs)
+	return nil
+}
