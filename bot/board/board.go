@@ -5,15 +5,11 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
-
-// Name is the board games' kind (kit.Record.Kind).
-const Name = "board"
 
 // Kind is the board games (every edition of the board engine) as a kind of
 // game the chat layer hosts (bot.Kind). Its state is kit.Record.Board, its
@@ -146,39 +142,3 @@ func (b *core) groupNames(group int64) string { return b.chatLang(group, "") }
 func (b *core) seed() uint64 { return b.host.Seed() }
 
 func (b *core) rulesOf(o *ChatOptions) engine.Rules { return b.host.Rules(o) }
-
-// kit's types, as the board's code names them.
-type (
-	Record      = kit.Record
-	Seat        = kit.Seat
-	Settings    = kit.Settings
-	ChatOptions = kit.ChatOptions
-	Press       = kit.Press
-	Op          = kit.Op
-	OpShape     = kit.OpShape
-	Pending     = kit.Pending
-	SeatResult  = kit.SeatResult
-	chatState   = kit.Change
-)
-
-const (
-	Plain         = kit.Plain
-	WithArg       = kit.WithArg
-	WithChat      = kit.WithChat
-	StatusPlaying = kit.StatusPlaying
-)
-
-// The board's state in the record (bot/board/state).
-type (
-	Draft     = state.Draft
-	Offer     = state.Offer
-	OfferEdit = state.OfferEdit
-	View      = state.View
-)
-
-const (
-	menuBuild    = state.MenuBuild
-	menuGroup    = state.MenuGroup
-	menuMortgage = state.MenuMortgage
-	menuBankrupt = state.MenuBankrupt
-)

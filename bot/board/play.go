@@ -1,32 +1,14 @@
 package board
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/ai"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
-
-// onGamePress handles a press of a board game's move or menu button.
-func (b *turns) onGamePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
-	chat := q.Message.Chat
-	defer b.lock(chat)()
-	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
-		b.onPress(c, lang, q.From, press)
-		if (press.Op == OpResignYes || press.Op == OpResignNo) && c.Alert == "" {
-			outcome := "✅"
-			if press.Op == OpResignNo {
-				outcome = b.cat.T(lang, "cancelled", nil)
-			}
-			c.CloseQuestion(q.Message, outcome)
-		}
-	})
-	b.answer(ctx, q.ID, st, err)
-	b.finish(ctx, st, err, q.ID)
-	b.trade.afterTrades(ctx, chat, st)
-}
 
 // onPress turns a validated button press into a change of c.
 func (b *turns) onPress(c *chatState, lang string, from *kit.Person, press Press) {
@@ -245,4 +227,52 @@ func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) 
 		}
 	}
 	return out
+}
+
+// computerTurn makes the computers' pending move in c: one engine action
+// of a computer seat (its memory kept in the record), or the end of a game
+// no person plays any more. False when no computer has a move (the usual
+// timeout applies then).
+func (b *turns) computerTurn(c *chatState, lang string) bool {
+	rec := c.Rec
+	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
+		return false
+	}
+	if !peoplePlay(rec) {
+		c.Remove, c.Turn, c.Stopped = true, true, true
+		// After the turn message's final text, like a game over's table.
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.text.renderStandings(lang, rec)})
+		return true
+	}
+	seat, _, ok := computerMove(rec)
+	if !ok {
+		return false
+	}
+	if Of(rec).Computer == nil {
+		Of(rec).Computer = &ai.Player{}
+	}
+	g := Of(rec).Game
+	Of(rec).Computer.Level = level.Level(rec.Seats[seat].Level) // the seat's, chosen in the lobby
+	a, ok := Of(rec).Computer.Decide(g, seat)                   // the same decision, now remembered
+	if !ok {
+		return false
+	}
+	evs, err := b.apply(c, lang, seat, a)
+	if err != nil {
+		return false
+	}
+	c.Log(kit.LogEntry{Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	Of(c.Rec).View = View{}
+	b.absorb(c, lang, evs)
+	if a.Kind == engine.ActProposeTrade {
+		// Posted like a person's offer: its own message, with the
+		// counterparty's buttons, open for OfferTTL.
+		id := g.NextTrade
+		if tr := findTrade(g, id); tr != nil {
+			Of(rec).Offers = append(Of(rec).Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
+			text, kb := b.trade.openOffer(lang, rec, tr)
+			c.Show(offerSlot(rec.ID, id), 0, text, kb)
+		}
+	}
+	return true
 }

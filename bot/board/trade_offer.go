@@ -1,8 +1,6 @@
 package board
 
 import (
-	"context"
-	"slices"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -54,59 +52,6 @@ func (b *trades) reconcileOffers(c *chatState, lang string, evs []engine.Event) 
 func (b *trades) closeOffer(c *chatState, lang string, o Offer, status string) {
 	rec := c.Rec
 	c.Finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
-}
-
-// afterTrades runs after a chat's change was published, under the chat's
-// lock: offers past their deadline are withdrawn. (Offers a change ended
-// get their final text in finish, whatever the change.)
-func (b *trades) afterTrades(ctx context.Context, chat int64, st *chatState) {
-	if st == nil || st.Rec == nil {
-		return
-	}
-	if st.Remove {
-		return
-	}
-	now := st.Rec.Clock.GameTime(b.cfg.Now().UnixMilli())
-	for _, o := range Of(st.Rec).Offers {
-		if o.Expires <= now {
-			b.expireOffers(ctx, chat)
-			return
-		}
-	}
-}
-
-// expireOffers withdraws the offers past their deadline (as their
-// proposer would), under the chat's lock.
-func (b *trades) expireOffers(ctx context.Context, chat int64) {
-	st, err := b.change(chat, 0, func(t *chatState) error {
-		rec := t.Rec
-		if rec == nil || Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
-			return nil // a paused game's offers wait: their expiry is in game time, which stands still
-		}
-		lang := t.ChatLang()
-		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
-		for _, o := range slices.Clone(Of(rec).Offers) {
-			if o.Expires > now {
-				continue
-			}
-			Of(rec).Offers = slices.DeleteFunc(Of(rec).Offers, func(x Offer) bool { return x.ID == o.ID })
-			b.closeOffer(t, lang, o, "offer_expired")
-			t.Save = true
-			if tr := findTrade(Of(rec).Game, o.ID); tr != nil {
-				if err := b.tradeAct(t, lang, 0, 0, tr.From, engine.Action{Kind: engine.ActCancelTrade, TradeID: o.ID}); err != nil {
-					b.log.Warn("withdrawing an expired offer", "chat", chat, "trade", o.ID, "err", err)
-				}
-			}
-		}
-		if len(Of(rec).Offers) == 0 {
-			Of(rec).Offers = nil
-		}
-		return nil
-	})
-	if err != nil || st == nil || !st.Save {
-		return
-	}
-	b.finish(ctx, st, nil, "")
 }
 
 // postOffer queues the offer message for the group, in the offer's own
