@@ -113,3 +113,12 @@ func init() {
 		kit.RegisterOp(op, shape)
 	}
 }
+
+// The question's buttons, in the group: the letters and shapes of the
+// board's /leave question.
+const (
+	OpLeaveYes Op = "qy" // /leave confirmed by the seat in the argument
+	OpLeaveNo  Op = "qn" // /leave cancelled
+)
+
+func (k *core) t(lang, id string, data map[string]any) string { return k.cat.T(lang, id, data) }

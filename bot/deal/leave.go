@@ -11,13 +11,6 @@ import (
 // who asked; yes takes the seat out of the game (deal.ActResign), as an
 // absent or voted-out player leaves (the cards go to the discards).
 
-// The question's buttons, in the group: the letters and shapes of the
-// board's /leave question.
-const (
-	OpLeaveYes Op = "qy" // /leave confirmed by the seat in the argument
-	OpLeaveNo  Op = "qn" // /leave cancelled
-)
-
 // cmdLeave asks the player who sent /leave to confirm it.
 func (k *plays) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
 	st, err := k.host.Change(m.Chat, updateID, func(c *chatState) error {

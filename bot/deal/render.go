@@ -1,29 +1,12 @@
 package deal
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
-
-func (k *core) t(lang, id string, data map[string]any) string { return k.cat.T(lang, id, data) }
-
-func (k *texts) cardName(lang string, c int) string {
-	if c < 0 || c >= deal.DeckSize {
-		return ""
-	}
-	return k.t(lang, "deal_card_"+strconv.Itoa(int(deal.Cards[c].Kind)), nil)
-}
-
-// quotedName is a card's name inside «»: quotes within it become „“, as
-// Ukrainian and Russian write quotes within quotes («Пройди „Старт“»).
-func (k *texts) quotedName(lang string, c int) string {
-	return innerQuotes.Replace(k.cardName(lang, c))
-}
-
-var innerQuotes = strings.NewReplacer("«", "„", "»", "“")
 
 // namesLang is the language of the cards' and sets' names in a view in
 // lang: the group's, where the record carries it (a private hand,
@@ -34,21 +17,6 @@ func namesLang(lang string, rec *Record) string {
 		return rec.NamesLang
 	}
 	return lang
-}
-
-func (k *texts) colorName(lang string, c deal.Color) string {
-	if c < 0 || c >= deal.NumColors {
-		return ""
-	}
-	return k.t(lang, "deal_color_"+strconv.Itoa(int(c)), nil)
-}
-
-func (k *texts) cardNames(lang string, s deal.CardSet) string {
-	var names []string
-	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
-		names = append(names, k.cardName(lang, c))
-	}
-	return strings.Join(names, ", ")
 }
 
 // seatLabel is a seat's token and name for a button (plain text).
@@ -315,4 +283,39 @@ func (k *texts) standings(lang string, r *Record) string {
 			"Count": g.CompleteColors(p), "Amount": worth(g, p)}))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// ranking orders the seats as the standings do: who stayed before who
+// left, then by complete sets, then by worth.
+func ranking(g *deal.Game) []deal.PlayerID {
+	seats := make([]deal.PlayerID, g.Seats)
+	for i := range seats {
+		seats[i] = deal.PlayerID(i)
+	}
+	slices.SortStableFunc(seats, func(a, b deal.PlayerID) int { return rankCompare(g, a, b) })
+	return seats
+}
+
+func rankCompare(g *deal.Game, a, b deal.PlayerID) int {
+	if g.Out[a] != g.Out[b] { // who left ranks after who stayed
+		if g.Out[a] {
+			return 1
+		}
+		return -1
+	}
+	if d := g.CompleteColors(b) - g.CompleteColors(a); d != 0 {
+		return d
+	}
+	return worth(g, b) - worth(g, a)
+}
+
+// worth is the value of a seat's bank and table.
+func worth(g *deal.Game, p deal.PlayerID) int {
+	n := 0
+	for c, pl := range g.Places {
+		if pl.Owner == p && (pl.Zone == deal.ZoneBank || pl.Zone == deal.ZoneTable) {
+			n += deal.Cards[c].Value
+		}
+	}
+	return n
 }
