@@ -7,6 +7,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
+// A press on an auction's message: above play (play.go), whose act it calls;
+// the auction's message and bids are auction.go.
+
 // onAuctionPress handles a press on an auction's message: checked by the
 // auction's number, so leaving or the deed on a message a few bids behind
 // still counts; a bid by the amount it names, which must still be the one

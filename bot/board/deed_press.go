@@ -6,6 +6,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
+// The deed and owners' buttons, and /board's owners message: above the
+// picture (picture.go) and the deeds' texts (deed.go).
+
 // withDeeds adds to /board's change the message of who owns what with its
 // group buttons: a new one under the picture, while the previous one loses
 // its buttons, so only the newest stays live and the game's end can close

@@ -8,6 +8,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 )
 
+// The board's picture cache: one picture per chat, drawn by bot/boardimg;
+// the picture's messages are picture.go.
+
 // maxPictures bounds the cache: one picture per chat, the oldest chats'
 // forgotten first.
 const maxPictures = 512

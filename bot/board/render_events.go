@@ -7,6 +7,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
+// Names of squares and events: the lowest of the texts, used by the turn's
+// lines, the deeds and the auctions.
+
 // eventIDs names each engine event's message: "ev_" + this.
 var eventIDs = map[engine.EventKind]string{
 	engine.EvOrderRoll: "order_roll", engine.EvFirstPlayer: "first_player", engine.EvTurnStarted: "turn_started",

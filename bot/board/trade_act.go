@@ -5,6 +5,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
+// One engine action of a trade, absorbed like any move (play.go): below the
+// offers and the composer that apply it.
+
 // tradeAct applies one engine action of a trade in change c.
 func (b *trades) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
 	g := Of(c.Rec).Game

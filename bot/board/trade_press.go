@@ -8,6 +8,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
+// The group's trade buttons, /trade, and offers past their deadline: the
+// entries of trades, above the offers (trade_offer.go), the composer
+// (trade_private.go) and the trade's action (trade_act.go).
+
 // onTradePress handles the trade buttons of a group's messages: OpTrade
 // and the offer buttons.
 func (b *trades) onTradePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {

@@ -6,6 +6,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
+// A press of a move or menu button: the entry of play (play.go), followed by
+// the trades' expiry.
+
 // onGamePress handles a press of a board game's move or menu button.
 func (b *turns) onGamePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
 	chat := q.Message.Chat

@@ -1,5 +1,8 @@
 package board
 
+// Closing the turn's message so that the next one is new (a picture or the
+// owners' message went below it).
+
 // reshow closes the turn message as it stands; the next one is new.
 func (b *turns) reshow(c *chatState, lang string) {
 	rec := c.Rec

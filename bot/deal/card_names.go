@@ -7,6 +7,8 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
+// Cards and colours by name, as every text of Deal calls them.
+
 func (k *texts) cardName(lang string, c int) string {
 	if c < 0 || c >= deal.DeckSize {
 		return ""

@@ -10,6 +10,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
+// Play: an action applied through the engine and its events absorbed into
+// the record — the lowest of Deal's moves, below the presses, /leave and the
+// computer seats that call it.
+
 // act applies a person's action from their hand.
 func (k *plays) act(c *chatState, lang string, user int64, seat deal.PlayerID, a deal.Action) {
 	if err := k.apply(c, lang, user, seat, a); err != nil {

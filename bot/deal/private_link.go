@@ -6,6 +6,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
+// A hand's private message: the link that opens it, its slot, its language,
+// and its closing when the seat leaves — below play and the hand's presses
+// (private.go).
+
 // HandPayload is the /start payload of the link that opens a player's
 // hand in their private chat (kit.StartPayload with "d").
 func HandPayload(chat int64, game uint64) string { return kit.StartPayload("d", chat, game) }
