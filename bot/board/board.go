@@ -13,9 +13,11 @@ import (
 
 // Kind is the board games (every edition of the board engine) as a kind of
 // game the chat layer hosts (bot.Kind). Its state is kit.Record.Board, its
-// buttons Ops. Kind is only the chat layer's entry (kind.go): the work is
-// done by the parts below, each a type of its own that a newcomer finds by
-// name, sharing one core.
+// buttons Ops. Kind is the chat layer's entry (kind.go; /settings' offer,
+// settings.go; /stake, stake.go; a migrated chat, migrate.go): it keeps the
+// record's bookkeeping and hands play, texts, trades and pictures to the
+// parts below, each a type of its own that a newcomer finds by name,
+// sharing one core.
 type Kind struct{ *core }
 
 // core is what every part of the board's code shares: the host's services

@@ -24,8 +24,9 @@
 // host's services, the catalog, the config, the picture cache, and the
 // parts by name): turns (play, the turn's keyboard, computer seats,
 // followers, reels), texts (everything rendered for people), auctions,
-// trades, deeds, pictureView and endings. Kind (kind.go) is only the chat
-// layer's entry: it implements bot.Kind and hands each call to a part.
+// trades, deeds, pictureView and endings. Kind (kind.go) implements
+// bot.Kind: it keeps the record's bookkeeping (who is pending, results,
+// what to show) and hands play, texts, trades and pictures to the parts.
 // The files stand in layers, each above what it uses (go run ./cmd/layers
 // -v ./bot/board: no arrow runs back up): kit's names (kit_names.go),
 // the state (stateof.go), ops, slots and keys low; the event texts

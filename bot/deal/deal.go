@@ -20,8 +20,10 @@ const (
 )
 
 // Kind is Monopoly Deal as a kind of game the chat layer hosts. Its state
-// is kit.Record.Deal, its buttons Ops. Kind is only the chat layer's entry
-// (kind.go): the work is done by the parts below, sharing one core.
+// is kit.Record.Deal, its buttons Ops. Kind is the chat layer's entry
+// (kind.go, settings.go; presses, private.go; inline mode, inline.go): it
+// keeps the record's bookkeeping and hands play, texts and hands to the
+// parts below, sharing one core.
 type Kind struct{ *core }
 
 // core is what every part of Deal's code shares: the host, the catalog,

@@ -39,8 +39,9 @@
 // parts by name): plays (play.go: act, apply, absorb; computer seats;
 // /leave), texts (the table, hands, card names, stakes: render.go,
 // hand.go, card_names.go, stake.go) and hands (the private hand and inline
-// mode: private.go, private_link.go, inline.go). Kind (kind.go) is only
-// the chat layer's entry, handing each call to a part. The files stand in
+// mode: private.go, private_link.go, inline.go). Kind (kind.go)
+// implements bot.Kind, keeping the record's bookkeeping and handing play,
+// texts and hands to the parts. The files stand in
 // layers, each above what it uses (go run ./cmd/layers -v ./bot/deal: no
 // arrow runs back up).
 package deal
