@@ -45,3 +45,45 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 		}
 	}
 }
+
+// onMyChatMember follows the bot's own membership: removed → the chat's
+// game pauses; back → it resumes with a fresh turn message, so the players
+// see the game again at the bottom of the chat.
+func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.ChatMemberUpdated) {
+	chat := u.Chat.ID
+	switch u.NewChatMember.Status {
+	case "left", "kicked":
+		defer b.lock(chat)()
+		b.log.Info("bot removed from chat; pausing its game", "chat", chat)
+		b.setPaused(chat, true)
+	case "member", "administrator", "restricted":
+		if u.NewChatMember.Status == "restricted" && !u.NewChatMember.CanSendMessages {
+			return
+		}
+		defer b.lock(chat)()
+		st, err := b.change(chat, updateID, func(c *chatState) error {
+			if !c.Settings.Paused {
+				return nil
+			}
+			c.Settings.Paused, c.SettingsChanged = false, true
+			rec := c.Rec
+			switch {
+			case rec == nil:
+			case rec.Status == StatusLobby:
+				c.Lobby = true
+			case rec.Status == StatusPlaying:
+				b.kindOf(rec).Reshow(c, c.Lang(""))
+			}
+			return nil
+		})
+		if err == nil && st != nil && st.SettingsChanged {
+			b.log.Info("bot back in chat; resuming its game", "chat", chat)
+			b.out.Resume(chat)
+		}
+		b.finish(ctx, st, err, "")
+		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == StatusPlaying {
+			// Messages posted while the bot could not write were dropped.
+			b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
+		}
+	}
+}
