@@ -10,8 +10,9 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 )
 
-// Messenger is the part of the Telegram Bot API the guard wraps (package
-// bot's Messenger).
+// Messenger is the part of the Telegram Bot API the bot needs (package
+// bot's Messenger), so tests and other transports can provide it; the
+// guard wraps it.
 type Messenger interface {
 	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
 	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
