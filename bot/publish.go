@@ -7,6 +7,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
+	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -44,7 +45,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		}
 	}
 	b.closeVotesOnEnd(st) // bot/votes.go
-	b.finishReminder(st)  // bot/deadline.go
+	b.timers.FinishReminder(st)
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
@@ -220,8 +221,8 @@ func (b *Bot) restoreChat(chat int64) {
 	recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
 	playing := rec.Status == StatusPlaying
 	lang := s.Language()
-	remind := b.unsentReminder(lang, rec) // bot/deadline.go
-	if remind != "" && b.out.HasSlot(chat, remindSlot(rec.ID)) {
+	remind := b.timers.UnsentReminder(lang, rec) // bot/timers
+	if remind != "" && b.out.HasSlot(chat, timers.RemindSlot(rec.ID)) {
 		// The reminder's timer fired before this restore and posted it;
 		// its id reaches the record only once Telegram answers.
 		remind = ""
@@ -238,7 +239,7 @@ func (b *Bot) restoreChat(chat int64) {
 		b.kindOf(rec).Repost(chat, lang, rec)
 	}
 	if remind != "" {
-		b.postReminder(chat, rec, remind)
+		b.timers.PostReminder(chat, rec, remind)
 	}
 }
 
