@@ -83,7 +83,7 @@ type Bot struct {
 		refused map[int64]bool
 	}
 
-	restoring atomic.Bool // Run's RestoreChats has not finished yet
+	restoring atomic.Bool // Run's restoreChats has not finished yet (restore.go)
 	// Calls to Telegram made after a change, apart from its lane (detach).
 	detached        sync.WaitGroup
 	detachedRunning atomic.Int32

@@ -37,7 +37,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		Offset:     b.offsetOf,
 		Rearm:      b.timers.Rearm, // the timer entry (bot/timers)
 		ActingSeat: timers.ActingSeat,
-		Restamp:    restamp,         // the index of recent changes (publish.go)
+		Restamp:    restamp,         // the index of recent changes (restore.go)
 		Owed:       b.owedMessages,  // kept messages (outbox_kept.go)
 		GameEnd:    b.recordGameEnd, // statistics (stats.go)
 	})
