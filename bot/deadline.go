@@ -5,7 +5,9 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 )
 
 // Deadlines are package bot/timers' (its doc.go): the pace's windows,
@@ -18,17 +20,8 @@ var kickAfter = timers.KickAfter
 
 var archiveAfter = timers.ArchiveAfter
 
-// remindSlotName names the reminders' slots (slots.go's onSent).
+// remindSlotName names the reminders' slots (slots.go's rememberSent).
 const remindSlotName = timers.RemindSlotName
-
-// opts are the options the game plays with (Record.Options, else the
-// defaults).
-func opts(r *Record) ChatOptions {
-	if r.Options != nil {
-		return *r.Options
-	}
-	return ChatOptions{}
-}
 
 // RunTimers fires due deadlines until ctx ends, checking storage every
 // tick (at most a second).
@@ -36,11 +29,6 @@ func (b *Bot) RunTimers(ctx context.Context, tick time.Duration) { b.timers.Run(
 
 // FireDue fires every timer whose moment has passed, earliest first.
 func (b *Bot) FireDue(ctx context.Context) { b.timers.FireDue(ctx) }
-
-func (b *Bot) startClock(c *chatState) { timers.StartClock(c) }
-
-// duration renders a span in hours and minutes (at least one minute).
-func (b *Bot) duration(lang string, ms int64) string { return timers.Duration(b.cat, lang, ms) }
 
 // resignSeat makes a seat leave the game on the bot's initiative (a vote).
 func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
@@ -60,10 +48,10 @@ func (h timerHost) Finish(ctx context.Context, c *kit.Change, err error) { h.b.f
 
 func (h timerHost) Kind(r *kit.Record) timers.Kind { return h.b.kindOf(r) }
 
-func (h timerHost) LobbyNext(r *kit.Record) int64 { return lobbyNext(r) } // bot/lobby.go
+func (h timerHost) LobbyNext(r *kit.Record) int64 { return lobby.Next(r) }
 
-func (h timerHost) LobbyDue(c *kit.Change, lang string, now int64) { h.b.lobbyDue(c, lang, now) }
+func (h timerHost) LobbyDue(c *kit.Change, lang string, now int64) { h.b.lobby().Due(c, lang, now) }
 
 func (h timerHost) VoidKickVotes(c *kit.Change, lang string, seat int) {
-	h.b.closeVotes(c, lang, func(v Vote) bool { return v.Kind == "kick" && v.Target != seat }, "vote_void_moved")
+	h.b.voting().Close(c, lang, func(v Vote) bool { return v.Kind == votes.Kick && v.Target != seat }, "vote_void_moved")
 }

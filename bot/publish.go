@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 )
 
@@ -41,7 +42,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.kindOf(rec).Show(st, lang)
 		}
 	}
-	b.closeVotesOnEnd(st) // bot/votes.go
+	b.voting().CloseOnEnd(st) // bot/votes
 	b.timers.FinishReminder(st)
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
@@ -71,7 +72,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 // button (rematch.go): a game over's or /endgame's.
 func (b *Bot) offerRematch(st *chatState, lang string, closing []kit.Reply) {
 	if (st.GameOver || st.Stopped) && len(closing) > 0 && st.Rec != nil {
-		closing[len(closing)-1].KB = b.rematchKeyboard(lang, st.Rec)
+		closing[len(closing)-1].KB = b.lobby().RematchKeyboard(lang, st.Rec)
 	}
 }
 
@@ -95,15 +96,16 @@ func orChat(own, chat int64) int64 {
 
 func (b *Bot) publishLobby(lang string, st *chatState) {
 	rec := st.Rec
-	slot := lobbySlot(rec.ID)
+	slot := lobby.Slot(rec.ID)
 	switch {
 	case st.Remove && rec.Status == StatusLobby:
 		st.Finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
 	case rec.Status == StatusPlaying:
-		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
+		st.Finalize(slot, rec.LobbyMsg, b.lobby().Text(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.Remove:
 	default:
-		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.lobbyTimes(lang, rec), b.lobbyKeyboard(lang, rec))
+		l := b.lobby()
+		st.Show(slot, rec.LobbyMsg, l.Text(lang, rec)+"\n\n"+l.Times(lang, rec), l.Keyboard(lang, rec))
 	}
 }
 

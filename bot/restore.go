@@ -6,6 +6,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -118,12 +119,12 @@ func (r restorer) restoreChat(chat int64) {
 		// its id reaches the record only once Telegram answers.
 		remind = ""
 	}
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || unsentVotes(rec) || remind != "")) {
+	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
 		return
 	}
 	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
 	if playing {
-		b.reshowVotes(st, lang)
+		b.voting().Reshow(st, lang)
 	}
 	b.finish(context.Background(), st, nil, "")
 	if playing {

@@ -33,16 +33,6 @@ func optionsOf(r *kit.Record) kit.ChatOptions {
 	return kit.ChatOptions{}
 }
 
-// StartClock fixes the pace a game plays with, from its options or, for a
-// record without them, the chat's.
-func StartClock(c *kit.Change) {
-	o := c.Settings.Options
-	if c.Rec.Options != nil {
-		o = *c.Rec.Options
-	}
-	c.Rec.Pace = o.EffectivePace()
-}
-
 // lastTouch is when a person last changed the record.
 func lastTouch(r *kit.Record) int64 { return max(r.Clock.Touched, r.Created) }
 

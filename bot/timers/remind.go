@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // The reminder of a decision is one message (the slot remind:<game>): a
@@ -71,18 +70,5 @@ func (t *Timers) reminder(lang string, r *kit.Record, p kit.Pending, left int64)
 	if len(who) == 0 {
 		return ""
 	}
-	return t.cat.T(lang, "remind_decision", map[string]any{"Player": strings.Join(who, ", "), "Left": Duration(t.cat, lang, left)})
-}
-
-// Duration renders a span in hours and minutes (at least one minute).
-func Duration(cat *locales.Catalog, lang string, ms int64) string {
-	m := max(int((ms+59_999)/60_000), 1)
-	h, m := m/60, m%60
-	switch {
-	case h == 0:
-		return cat.T(lang, "dur_m", map[string]any{"M": m})
-	case m == 0:
-		return cat.T(lang, "dur_h", map[string]any{"H": h})
-	}
-	return cat.T(lang, "dur_hm", map[string]any{"H": h, "M": m})
+	return t.cat.T(lang, "remind_decision", map[string]any{"Player": strings.Join(who, ", "), "Left": kit.DurationText(t.cat, lang, left)})
 }
