@@ -30,11 +30,6 @@ func (b *Bot) RunTimers(ctx context.Context, tick time.Duration) { b.timers.Run(
 // FireDue fires every timer whose moment has passed, earliest first.
 func (b *Bot) FireDue(ctx context.Context) { b.timers.FireDue(ctx) }
 
-// resignSeat makes a seat leave the game on the bot's initiative (a vote).
-func (b *Bot) resignSeat(c *chatState, lang string, seat int, id string) bool {
-	return b.timers.ResignSeat(c, lang, seat, id)
-}
-
 // timerHost is what the deadlines need of the chat layer (timers.Host).
 type timerHost struct{ b *Bot }
 
