@@ -41,3 +41,6 @@ func (k *Kind) RulesText(lang string) string { return k.t(lang, "deal_rules", ni
 func (k *Kind) StatsLine(lang string, played, won int) string {
 	return k.t(lang, "deal_stats", map[string]any{"Played": played, "Won": won})
 }
+
+// Seats are the numbers of players a Deal game takes (the lobby asks).
+func (k *Kind) Seats() (lo, hi int) { return MinPlayers, MaxPlayers }
