@@ -2,13 +2,13 @@ package bot
 
 import (
 	"context"
-	"log/slog"
 	"slices"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -22,7 +22,7 @@ func (h migrationHost) Lock(chat int64) func() { return h.b.lock(chat) }
 func (h migrationHost) Now() time.Time { return h.b.cfg.Now() }
 
 func (h migrationHost) MoveTimer(tx *storage.Tx, from, to int64) error {
-	return moveTimer(tx, from, to) // deadline.go
+	return timers.MoveTimer(tx, from, to)
 }
 
 func (h migrationHost) MoveQueue(from, to int64) { h.b.out.Move(from, to) }
@@ -66,7 +66,7 @@ func (h migrationHost) AnswerCallback(ctx context.Context, id, text string, aler
 }
 
 func (h migrationHost) Warn(msg string, args ...any) {
-	h.b.log.Log(context.Background(), slog.LevelWarn, msg, args...)
+	h.b.log.Warn(msg, args...)
 }
 
 // pressInMovedGroup answers a press on a message of a group that became a
