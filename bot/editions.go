@@ -8,10 +8,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // The editions in the chat layer: the operator's default edition, the
@@ -86,67 +84,39 @@ func init() {
 	}
 }
 
-// OpRules shows a section of /rules: the argument is the edition's index
-// in editionIDs times rulesStride plus the section's in
-// locales.RuleSections, so a press needs no state.
-const OpRules Op = "rs"
-
-const rulesStride = 16
+// OpRules shows a section of /rules (the kind's argument: bot/board's
+// RulesPage), so a press needs no state.
+const OpRules = kit.OpRules
 
 // rulesSlot names a /rules message, which belongs to no game.
 func rulesSlot(msg int) string { return rulesSlotName + ":" + strconv.Itoa(msg) }
 
 const rulesSlotName = "rules"
 
-// editionIDs are the board editions, whose rules /rules explains.
-func editionIDs() []string { return board.EditionIDs() }
-
 // chatEdition is the edition /rules explains: the game's in the chat,
 // else the chat's setting.
 func (b *Bot) chatEdition(c *chatState) string {
 	if c.Rec != nil {
-		if c.Rec.Edition != "" {
-			return c.Rec.Edition
-		}
-		return kit.EditionOf(c.Rec.Options).ID
+		return recordEdition(c.Rec)
 	}
 	o := b.withDefaultEdition(c.Settings.Options)
 	return editionOf(&o)
 }
 
+// cmdRules answers /rules with what the edition's kind shows (the board's
+// sections, Deal's one text).
 func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		ed := b.chatEdition(c)
-		if k := b.capsOf(b.kinds[editionKind(ed)]).rules; k != nil {
-			c.Replies = append(c.Replies, kit.Reply{Text: k.RulesText(lang)})
+		k := b.capsOf(b.kinds[editionKind(ed)]).rules
+		if k == nil {
 			return nil
 		}
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "rules_"+ed+"_title", nil), KB: b.rulesKeyboard(lang, ed, -1)})
+		text, kb := k.Rules(lang, ed)
+		c.Replies = append(c.Replies, kit.Reply{Text: text, KB: kb})
 		return nil
 	}
-}
-
-// rulesKeyboard offers every section of an edition's rules but the one
-// shown (-1: the title).
-func (b *Bot) rulesKeyboard(lang, edition string, shown int) *kit.Markup {
-	ed := slices.Index(editionIDs(), edition)
-	var rows [][]kit.Button
-	var row []kit.Button
-	for i, s := range locales.RuleSections {
-		if i == shown {
-			continue
-		}
-		data := Press{Op: OpRules, Arg: ed*rulesStride + i}.Encode()
-		row = append(row, kit.DataButton(b.cat.T(lang, "btn_rules_"+s, nil), data))
-		if len(row) == 2 {
-			rows, row = append(rows, row), nil
-		}
-	}
-	if len(row) > 0 {
-		rows = append(rows, row)
-	}
-	return kit.MarkupOf(rows)
 }
 
 // onRulesPress shows the section a /rules button names in its message.
@@ -157,13 +127,16 @@ func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press
 	if !q.Message.Chat.IsPrivate() {
 		lang = b.chatLang(chat, "") // the group's message, in the group's language
 	}
-	eds := editionIDs()
-	ed, section := press.Arg/rulesStride, press.Arg%rulesStride
-	if ed >= len(eds) || section >= len(locales.RuleSections) {
+	var text string
+	var kb *kit.Markup
+	ok := false
+	if b.hosted.pages != nil {
+		text, kb, ok = b.hosted.pages.RulesPage(lang, press.Arg)
+	}
+	if !ok {
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_outdated", nil), true)
 		return
 	}
 	_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
-	text := b.cat.T(lang, "rules_"+eds[ed]+"_"+locales.RuleSections[section], nil)
-	b.out.Put(chat, rulesSlot(msg), msg, text, b.rulesKeyboard(lang, eds[ed], section))
+	b.out.Put(chat, rulesSlot(msg), msg, text, kb)
 }

@@ -418,3 +418,9 @@ func TestStakeCapSetting(t *testing.T) {
 		t.Errorf("the largest stake button is %d under a cap of 100 000", most)
 	}
 }
+
+// editionIDs are the board editions, whose rules /rules shows in
+// sections; rulesStride separates them in a section button's argument.
+func editionIDs() []string { return board.EditionIDs() }
+
+const rulesStride = board.RulesStride

@@ -71,11 +71,17 @@ type (
 		Offer(edition string) kit.Offer
 		LobbyText(lang string, rec *Record) string
 	}
-	// rulesKind is a kind whose rules /rules shows as one text of its own
-	// (Monopoly Deal), instead of the board editions' sections
-	// (bot/editions.go).
+	// rulesKind is what /rules shows for one of a kind's editions: a text
+	// and its buttons (the board's: a title and a button per section;
+	// Deal's: one text, none).
 	rulesKind interface {
-		RulesText(lang string) string
+		Rules(lang, edition string) (string, *kit.Markup)
+	}
+	// rulesPager shows the section a /rules button names (kit.OpRules; the
+	// argument is the kind's), false for one it never made. The first
+	// registered kind that has sections gets the presses (bot/editions.go).
+	rulesPager interface {
+		RulesPage(lang string, arg int) (string, *kit.Markup, bool)
 	}
 	// inlineKind answers inline queries and chosen inline results (Monopoly
 	// Deal: a player's hand). Neither carries a chat: the kind finds the
@@ -115,6 +121,7 @@ type (
 type capabilities struct {
 	settings settingsKind
 	rules    rulesKind
+	pages    rulesPager
 	inline   inlineKind
 	moved    movedKind
 	ending   endingKind
@@ -127,6 +134,7 @@ func capabilitiesOf(k Kind) *capabilities {
 	c := &capabilities{}
 	c.settings, _ = k.(settingsKind)
 	c.rules, _ = k.(rulesKind)
+	c.pages, _ = k.(rulesPager)
 	c.inline, _ = k.(inlineKind)
 	c.moved, _ = k.(movedKind)
 	c.ending, _ = k.(endingKind)
@@ -135,12 +143,13 @@ func capabilitiesOf(k Kind) *capabilities {
 	return c
 }
 
-// hosted are the kinds a Bot hosts: by name, their capabilities, and the
-// inline kind.
+// hosted are the kinds a Bot hosts: by name, their capabilities, the
+// inline kind and the kind whose /rules come in sections.
 type hosted struct {
 	byName map[string]Kind
 	caps   map[Kind]*capabilities
 	inline inlineKind // the first registered kind that answers inline queries
+	pages  rulesPager // the first registered kind with /rules sections
 }
 
 // hostKinds makes the kinds of registry in order and finds their capabilities.
@@ -153,6 +162,9 @@ func hostKinds(registry []kindEntry, d kindDeps) hosted {
 		h.caps[k] = c
 		if h.inline == nil && c.inline != nil {
 			h.inline = c.inline
+		}
+		if h.pages == nil && c.pages != nil {
+			h.pages = c.pages
 		}
 	}
 	return h
@@ -176,6 +188,8 @@ var (
 	_ settingsKind = (*deal.Kind)(nil)
 	_ inlineKind   = (*deal.Kind)(nil)
 	_ rulesKind    = (*deal.Kind)(nil)
+	_ rulesKind    = (*board.Kind)(nil)
+	_ rulesPager   = (*board.Kind)(nil)
 	_ setsKind     = (*board.Kind)(nil)
 	_ kindsStats   = (*deal.Kind)(nil)
 )

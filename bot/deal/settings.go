@@ -32,9 +32,9 @@ func rulesOf(o *kit.ChatOptions) deal.Rules {
 	return deal.Rules{SayNoCostsPlay: o == nil || !o.DealSayNoFree}
 }
 
-// RulesText is /rules in a chat that plays Monopoly Deal: the card game's
-// rules in short, one message (the board's sections do not apply).
-func (k *Kind) RulesText(lang string) string { return k.t(lang, "deal_rules", nil) }
+// Rules is /rules in a chat that plays Monopoly Deal: the card game's
+// rules in short, one message without buttons (it has no sections).
+func (k *Kind) Rules(lang, _ string) (string, *kit.Markup) { return k.t(lang, "deal_rules", nil), nil }
 
 // StatsLine is a person's Deal games and wins in /stats, a line of its own
 // (a Deal game has no colour sets or net worth to show).

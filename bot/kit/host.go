@@ -137,3 +137,8 @@ func EditionOf(o *ChatOptions) *engine.Edition {
 	}
 	return engine.EditionByID(engine.Classic)
 }
+
+// OpRules is the chat layer's op for the buttons of a /rules message: it
+// hands the press to the kind whose rules come in sections (the board's,
+// bot's rulesPager), which says what its argument shows.
+const OpRules Op = "rs"
