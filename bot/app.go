@@ -9,6 +9,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -110,7 +111,11 @@ func Run(ctx context.Context, cfg AppConfig) error {
 			log.Warn("saving the flood state", "err", err)
 		}
 	}()
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses, CarryOver: cfg.CarryOver})
+	var defaults ChatOptions // the operator's rules are the board's part of the options
+	if cfg.Rules != nil {
+		board.SetRules(&defaults, cfg.Rules)
+	}
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Defaults: defaults, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses, CarryOver: cfg.CarryOver})
 	// Only the index of recent chats is read before polling; their records
 	// are restored while the bot already serves (RestoreChats).
 	recent, err := b.RecentChats()

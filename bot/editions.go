@@ -9,7 +9,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // The editions in the chat layer: the operator's default edition, the
@@ -17,13 +16,13 @@ import (
 
 // withDefaultEdition fills in the operator's default edition
 // (Config.Edition, MONOPOLY_EDITION) for a chat that never chose one.
-// Rules stored without an edition were chosen for the default edition (a
-// change in /settings stores the edition too), so another default
-// edition plays with its own.
+// The kinds' parts chosen per edition (the board's rules) stored without
+// an edition were chosen for the default edition (a change in /settings
+// stores the edition too), so another default edition plays with its own.
 func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 	if o.Edition == "" && b.cfg.Edition != "" {
 		if b.cfg.Edition != defaultEdition() {
-			o.Rules = nil
+			o.DropEditionParts()
 		}
 		o.Edition = b.cfg.Edition
 	}
@@ -37,7 +36,8 @@ func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 func (b *Bot) lobbyOptions(chat ChatOptions, edition string) *ChatOptions {
 	o := b.withDefaultEdition(chat)
 	if edition != "" && editionOf(&o) != edition {
-		o.Edition, o.Rules = edition, nil
+		o.Edition = edition
+		o.DropEditionParts()
 	}
 	return o.Clone()
 }
@@ -52,9 +52,13 @@ func parseEdition(arg string) (id string, ok bool) {
 	return arg, slices.Contains(Editions(), arg)
 }
 
-// Money in an edition's currency (the lux edition's hryvnias).
+// Money in the currency of o's edition (the lux edition's hryvnias), as
+// its kind writes it.
 func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
-	return b.cat.MoneyOf(lang, kit.EditionOf(o).ID, amount)
+	if k := b.optionsOf(o); k != nil {
+		return k.Money(lang, o, amount)
+	}
+	return b.cat.Money(lang, amount)
 }
 
 func (b *Bot) stakeCapText(lang string, o *ChatOptions, limit int) string {
@@ -69,17 +73,17 @@ func init() {
 	settingsPages[pageStake] = func(m *settingsMenu) string {
 		var row []kit.Button
 		for i, v := range m.of.StakeCaps {
-			row = append(row, m.btn(mark(m.r.GambleCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
+			row = append(row, m.btn(mark(m.chosen.StakeCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
 		}
 		m.row(row...)
 		m.back(pageMain)
 		return m.t("settings_page_stake", nil)
 	}
-	optionSetters[OpSetStakeCap] = func(_ *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool) {
+	optionSetters[OpSetStakeCap] = func(o *ChatOptions, k optionsKind, of kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(of.StakeCaps) {
 			return pageStake, false
 		}
-		r.GambleCap = of.StakeCaps[press.Arg]
+		k.SetStakeCap(o, of.StakeCaps[press.Arg])
 		return pageMain, true
 	}
 }

@@ -17,7 +17,7 @@ import (
 // line in registry.
 var registry = []kindEntry{
 	{board.Name, board.EditionIDs, board.Ops, func(d kindDeps) Kind {
-		return board.New(d.host, d.tg, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
+		return board.New(d.host, d.tg, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger, Defaults: d.cfg.Defaults})
 	}},
 	{deal.Name, deal.Editions, deal.Ops, func(d kindDeps) Kind {
 		return deal.New(d.host, d.out, d.cat, deal.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
@@ -71,6 +71,20 @@ type (
 		Offer(edition string) kit.Offer
 		LobbyText(lang string, rec *Record) string
 	}
+	// optionsKind is the kind's own part of the chat's options in
+	// /settings (kit.ChatOptions.Part): what the options choose of its
+	// offer, the changes a press makes — the starting cash, the stake cap,
+	// a house rule toggled, each one the offer lists —, a house rule's
+	// name and an amount in the edition's money. A kind without it offers
+	// none of these (offerOf).
+	optionsKind interface {
+		Chosen(o *kit.ChatOptions) kit.Chosen
+		SetCash(o *kit.ChatOptions, amount int)
+		SetStakeCap(o *kit.ChatOptions, amount int)
+		ToggleRule(o *kit.ChatOptions, id string)
+		RuleName(lang string, o *kit.ChatOptions, id string) string
+		Money(lang string, o *kit.ChatOptions, amount int) string
+	}
 	// rulesKind is what /rules shows for one of a kind's editions: a text
 	// and its buttons (the board's: a title and a button per section;
 	// Deal's: one text, none).
@@ -120,6 +134,7 @@ type (
 // one).
 type capabilities struct {
 	settings settingsKind
+	options  optionsKind
 	rules    rulesKind
 	pages    rulesPager
 	inline   inlineKind
@@ -133,6 +148,7 @@ type capabilities struct {
 func capabilitiesOf(k Kind) *capabilities {
 	c := &capabilities{}
 	c.settings, _ = k.(settingsKind)
+	c.options, _ = k.(optionsKind)
 	c.rules, _ = k.(rulesKind)
 	c.pages, _ = k.(rulesPager)
 	c.inline, _ = k.(inlineKind)
@@ -186,6 +202,8 @@ var (
 	_ Kind         = (*deal.Kind)(nil)
 	_ settingsKind = (*board.Kind)(nil)
 	_ settingsKind = (*deal.Kind)(nil)
+	_ optionsKind  = (*board.Kind)(nil)
+	_ optionsKind  = (*deal.Kind)(nil)
 	_ inlineKind   = (*deal.Kind)(nil)
 	_ rulesKind    = (*deal.Kind)(nil)
 	_ rulesKind    = (*board.Kind)(nil)

@@ -8,7 +8,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -33,6 +32,9 @@ type Config struct {
 	Now      func() time.Time
 	Username string // the bot's @username, for the trade composer's deep link
 	Logger   *slog.Logger
+	// Defaults are the operator's options (only the board's part is read:
+	// the rules of a chat that chose none, MONOPOLY_* settings).
+	Defaults kit.ChatOptions
 }
 
 // New makes the board games' kind for a host.
@@ -98,8 +100,6 @@ func (b *Kind) privateLang(group, private int64, userLang string) string {
 func (b *Kind) groupNames(group int64) string { return b.chatLang(group, "") }
 
 func (b *Kind) seed() uint64 { return b.host.Seed() }
-
-func (b *Kind) rulesOf(o *ChatOptions) engine.Rules { return b.host.Rules(o) }
 
 // kit's types, as the board's code names them.
 type (

@@ -2,8 +2,6 @@ package kit
 
 import (
 	"context"
-
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Host is what a kind of game needs from the chat layer that hosts it.
@@ -48,9 +46,8 @@ type Host interface {
 	// LastGame is the chat's last started game that has ended, as it
 	// ended (nil if none): /board after the game draws it.
 	LastGame(chat int64) *Record
-	// Seed seeds a new game; Rules are the engine rules of options.
+	// Seed seeds a new game.
 	Seed() uint64
-	Rules(o *ChatOptions) engine.Rules
 }
 
 // Messenger is what the board's trade composer still asks of the
@@ -126,16 +123,6 @@ type SeatResult struct {
 	Worth  int
 	// Sets are the keys of the colour sets the game counts for the seat.
 	Sets []string
-}
-
-// EditionOf is the edition the options choose.
-func EditionOf(o *ChatOptions) *engine.Edition {
-	if o != nil && o.Edition != "" {
-		if ed := engine.EditionByID(o.Edition); ed != nil {
-			return ed
-		}
-	}
-	return engine.EditionByID(engine.Classic)
 }
 
 // OpRules is the chat layer's op for the buttons of a /rules message: it
