@@ -103,7 +103,7 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.settings = newSettingsCache(cfg.CachedRecords)
 	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
 		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
-	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, kindMessenger{tg}, b.out, cat, cfg}) // bot/kinds.go
+	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, b.out, cat, cfg}) // bot/kinds.go
 	b.kinds = b.hosted.byName
 	return b
 }

@@ -64,8 +64,16 @@ func (b *Bot) allowPress(ctx context.Context, q *tgbotapi.CallbackQuery) bool {
 	return false
 }
 
+// later runs fn after chat's lock, which the caller holds, is released,
+// and apart from the update's lane (detach): a call to Telegram a change
+// needs that the outbox does not make (an edit of a message posted
+// through inline mode).
+func (b *Bot) later(chat int64, fn func()) {
+	b.locks.later(chat, func() { b.detach(chat, fn) })
+}
+
 // detach runs fn — a change's call to Telegram, queued to run once the
-// chat's lock is released (kit.Host.Later) — in a goroutine of its own: a
+// chat's lock is released (later) — in a goroutine of its own: a
 // private chat's budget (one message a second, a 429's retry_after) must
 // hold up neither the group's lock nor the group's lane of updates, whose
 // next press would otherwise wait for it. Run waits for these calls

@@ -48,12 +48,6 @@ func (h kindHost) RememberMessage(chat int64, game uint64, set func(*Record) boo
 
 func (h kindHost) Lock(chat int64) func() { return h.b.lock(chat) }
 
-// Later runs fn after chat's lock is released, and apart from the
-// update's lane (Bot.detach).
-func (h kindHost) Later(chat int64, fn func()) {
-	h.b.locks.later(chat, func() { h.b.detach(chat, fn) })
-}
-
 func (h kindHost) ChatLang(chat int64, userLang string) string { return h.b.chatLang(chat, userLang) }
 
 func (h kindHost) Settings(chat int64) Settings {

@@ -17,7 +17,7 @@ import (
 // line in registry.
 var registry = []kindEntry{
 	{board.Name, board.EditionIDs, board.Ops, func(d kindDeps) Kind {
-		return board.New(d.host, d.tg, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger, Defaults: d.cfg.Defaults})
+		return board.New(d.host, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger, Defaults: d.cfg.Defaults})
 	}},
 	{deal.Name, deal.Editions, deal.Ops, func(d kindDeps) Kind {
 		return deal.New(d.host, d.out, d.cat, deal.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
@@ -34,11 +34,9 @@ type kindEntry struct {
 }
 
 // kindDeps are what a kind is made with: the chat layer as kit.Host, the
-// outbox and (for the board's trade composer) the transport in kit values,
-// the texts, the bot's settings.
+// outbox, the texts, the bot's settings. No kind holds the transport.
 type kindDeps struct {
 	host kit.Host
-	tg   kit.Messenger
 	out  kit.Outbox
 	cat  *locales.Catalog
 	cfg  Config

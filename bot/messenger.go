@@ -8,7 +8,7 @@ import (
 
 // Messenger is the part of the Telegram Bot API the bot needs, so tests
 // and other transports can provide it. Only the chat layer holds one: the
-// kinds reach it through kit values (kindMessenger, bot/tgconv.go).
+// kinds say what to show as effects of their changes (kit.Change).
 type Messenger interface {
 	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
 	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error

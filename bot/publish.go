@@ -54,6 +54,10 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 	}
 	for _, s := range st.Shows {
 		b.animate(st, orChat(s.Chat, chat), s.Slot, s.Msg)
+		if s.Then != nil && s.Chat > 0 {
+			b.putThen(chat, s, st.Pressed) // bot/reach.go
+			continue
+		}
 		b.out.PutContent(orChat(s.Chat, chat), s.Slot, s.Msg, outbox.Content{Text: s.Text, KB: tgMarkup(s.KB),
 			Caption: s.Caption, Photo: s.Photo, Unhurried: st.Unhurried[s.Slot]}, true, st.Pressed)
 	}
@@ -275,7 +279,7 @@ func (b *Bot) editInline(st *chatState) {
 		return
 	}
 	for _, e := range st.InlineEdits {
-		kindHost{b}.Later(st.Chat, func() {
+		b.later(st.Chat, func() {
 			if err := im.EditInline(context.Background(), st.Chat, e.ID, e.Text, tgMarkup(e.KB)); err != nil {
 				b.log.Debug("editing a message posted through inline mode", "chat", st.Chat, "err", err)
 			}

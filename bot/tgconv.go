@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -91,16 +90,4 @@ func inlineResults(rs []kit.InlineResult) []any {
 		out = append(out, a)
 	}
 	return out
-}
-
-// kindMessenger is the bot's Messenger as the board's trade composer sees
-// it (kit.Messenger): kit values in, Telegram's out.
-type kindMessenger struct{ tg Messenger }
-
-func (m kindMessenger) Send(ctx context.Context, chat int64, text string, kb *kit.Markup) (int, error) {
-	return m.tg.Send(ctx, chat, text, tgMarkup(kb))
-}
-
-func (m kindMessenger) Edit(ctx context.Context, chat int64, msg int, text string, kb *kit.Markup) error {
-	return m.tg.Edit(ctx, chat, msg, text, tgMarkup(kb))
 }

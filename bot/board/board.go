@@ -19,7 +19,6 @@ const Name = "board"
 // buttons Ops.
 type Kind struct {
 	host kit.Host
-	tg   kit.Messenger
 	out  kit.Outbox
 	cat  *locales.Catalog
 	cfg  Config
@@ -38,7 +37,7 @@ type Config struct {
 }
 
 // New makes the board games' kind for a host.
-func New(host kit.Host, tg kit.Messenger, out kit.Outbox, cat *locales.Catalog, cfg Config) *Kind {
+func New(host kit.Host, out kit.Outbox, cat *locales.Catalog, cfg Config) *Kind {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -49,7 +48,7 @@ func New(host kit.Host, tg kit.Messenger, out kit.Outbox, cat *locales.Catalog, 
 	if err != nil { // the fonts are embedded: only a broken build
 		cfg.Logger.Error("board pictures disabled", "err", err)
 	}
-	return &Kind{host: host, tg: tg, out: out, cat: cat, cfg: cfg, log: cfg.Logger, pics: newPictures(draw)}
+	return &Kind{host: host, out: out, cat: cat, cfg: cfg, log: cfg.Logger, pics: newPictures(draw)}
 }
 
 // The host's services, as the board's code calls them.

@@ -239,19 +239,22 @@ func (b *Kind) Reshow(c *chatState, lang string) {
 
 // Unshown: a turn message, an open offer's or an auction's whose id was
 // never stored, an auction an older version ran without a message of its
-// own, or offers' final texts an older version left.
+// own, offers' final texts an older version left, or a trade composer a
+// stop cut off.
 func (b *Kind) Unshown(r *Record) bool {
-	return Of(r).TurnMsg == 0 || unsentOffers(r) || Of(r).Auction != nil && Of(r).Auction.Msg == 0 || orphanAuction(r)
+	return Of(r).TurnMsg == 0 || unsentOffers(r) || Of(r).Auction != nil && Of(r).Auction.Msg == 0 || orphanAuction(r) || unshownComposers(r)
 }
 
-// Repost posts the open offers whose message id was never stored, clears
-// the offer edits an older version left (shown by Show) and gives an
-// auction an older version ran its own message.
+// Repost posts the open offers whose message id was never stored and the
+// composers a stop cut off, clears the offer edits an older version left
+// (shown by Show) and gives an auction an older version ran its own
+// message.
 func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	if len(Of(r).OfferEdits) > 0 {
 		b.rememberMessage(chat, r.ID, func(r *Record) bool { Of(r).OfferEdits = nil; return true })
 	}
 	b.postUnsentOffers(chat, lang, r)
+	b.repostComposers(chat, lang, r) // trade_private.go
 	if orphanAuction(r) {
 		b.adoptAuction(chat, r.ID) // auction.go
 	}

@@ -7,8 +7,9 @@ import (
 import "strconv"
 
 // The board game's messages edited over time: the turn message, each
-// offer's (key: the engine's trade id) and each person's deep link to the
-// trade composer (key: the user id).
+// offer's (key: the engine's trade id), each person's deep link to the
+// trade composer (key: the user id) and, in their private chat, their
+// composer (composerSlot).
 func TurnSlot(game uint64) string  { return kit.GameSlot("turn", game, "") }
 func deedsSlot(game uint64) string { return kit.GameSlot("deeds", game, "") }
 
@@ -42,6 +43,8 @@ func (b *Kind) Sent(r *Record, name, key string, id int) bool {
 			Of(r).DeedsMsg, Of(r).DeedsPhoto = id, name == "deedspic"
 			return true
 		}
+	case "composer":
+		return composerSent(r, key, id) // trade_private.go
 	case "link":
 		user, err := strconv.ParseInt(key, 10, 64)
 		if d := Of(r).Drafts[user]; err == nil && d != nil && d.Link == -1 {

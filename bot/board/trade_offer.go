@@ -123,16 +123,16 @@ func (b *Kind) onTradePress(ctx context.Context, updateID int, q kit.PressIn, pr
 		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *chatState, lang string) { open = b.tradePress(c, lang, q.From, press) })
 		return nil
 	})
-	if err == nil && st != nil && open != nil && st.Alert == "" {
-		// Answered once the composer went out, after the group's lock.
-		b.openComposer(ctx, chat, st, q.From, open, st.AnswerLang, func(toast, alert string) {
-			st.Toast, st.Alert = toast, alert
-			b.answer(ctx, q.ID, st, nil)
-		})
-	} else {
+	composer := err == nil && st != nil && open != nil && st.Alert == ""
+	if !composer {
 		b.answer(ctx, q.ID, st, err)
 	}
 	b.finish(ctx, st, err, q.ID)
+	// The press is answered once it is known whether the composer reached
+	// the presser (openComposer).
+	if composer && !b.openComposer(ctx, chat, st, q.From, open, st.AnswerLang, q.ID) {
+		b.host.AnswerPress(ctx, q.ID, b.cat.T(st.AnswerLang, "alert_failed", nil), true)
+	}
 	b.afterTrades(ctx, chat, st)
 }
 
@@ -214,13 +214,8 @@ func (b *Kind) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, grou
 		return nil
 	})
 	b.finish(ctx, st, err, "")
-	if err == nil && st != nil && open != nil {
-		b.openComposer(ctx, chat, st, m.From, open, st.ChatLang(), func(toast, alert string) { // said in the group
-			if alert != "" {
-				toast = alert
-			}
-			b.out.Send(chat, toast, nil)
-		})
+	if err == nil && st != nil && open != nil && !b.openComposer(ctx, chat, st, m.From, open, st.ChatLang(), "") { // answered in the group
+		b.out.Send(chat, b.cat.T(st.ChatLang(), "alert_failed", nil), nil)
 	}
 }
 

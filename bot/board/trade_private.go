@@ -25,137 +25,123 @@ func (b *Kind) deepLink(chat int64, game uint64) string {
 // changeDraft changes the drafts of a group's game for an update that arrived
 // in user's private chat (updateID 0: none), without a new revision: the
 // game does not change. fn returns whether to save; a refusal aborts.
-// gameID 0 accepts whatever game the group plays. set is the private
-// chat's settings. A saved change fixes view (if not "") as the language
-// of the person's private views of the game (kit.FixViewLang).
-func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(rec *Record, set *Settings) (bool, error)) (*Record, error) {
-	st, err := b.changeVia(group, user, updateID, func(c *chatState) error {
+// gameID 0 accepts whatever game the group plays. c.ViaSettings are the
+// private chat's settings. A saved change fixes view (if not "") as the
+// language of the person's private views of the game (kit.FixViewLang).
+// The group's lock is held; the caller finishes the change it returns.
+func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(c *chatState) (bool, error)) (*chatState, error) {
+	return b.changeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
 		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || Of(rec).Game == nil {
 			return errNoGame
 		}
-		save, err := fn(rec, &c.ViaSettings)
+		save, err := fn(c)
 		if save && err == nil && view != "" {
 			kit.FixViewLang(rec, user, view)
 		}
 		c.Quiet = save
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return st.Rec, nil
 }
 
-// openComposer stores draft d for user in the group's game; once the
-// group's lock, which the caller holds, is released, it sends the composer
-// to the user's private chat — if the bot cannot write there (the person
-// never started it), the group gets a deep link instead — and calls done
-// with the answer to the press, in alang.
-func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *kit.Person, d *Draft, alang string, done func(toast, alert string)) {
-	rec := b.storeDraft(group, st, from, d)
+// openComposer stores d as from's draft in the group's game, whose lock
+// the caller holds, and shows it in a new composer message in from's
+// private chat. What follows depends on whether it reaches them
+// (composerThen): press, if not "", is the press answered then, in
+// alang; without one the answer is said in the group. It reports whether
+// the draft was stored (if not, nothing was answered).
+func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *kit.Person, d *Draft, alang, press string) bool {
+	lang := b.privateLang(group, from.ID, from.Lang)
 	glang := st.ChatLang()
-	b.host.Later(group, func() { done(b.sendComposer(ctx, group, rec, glang, alang, from, d)) })
-}
-
-// storeDraft stores d as from's draft and returns the record with it (nil
-// if it could not); the group's lock is held.
-func (b *Kind) storeDraft(group int64, st *chatState, from *kit.Person, d *Draft) *Record {
-	rec, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, b.privateLang(group, from.ID, from.Lang), func(rec *Record, set *Settings) (bool, error) {
+	c, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, lang, func(c *chatState) (bool, error) {
+		rec := c.Rec
 		if Of(rec).Drafts == nil {
 			Of(rec).Drafts = map[int64]*Draft{}
 		}
-		if old := Of(rec).Drafts[from.ID]; old != nil {
-			d.Rev = old.Rev + 1 // the old composer's buttons go stale
-			d.Link = old.Link
+		nd := *d // the change may run again: d stays as given
+		old := Of(rec).Drafts[from.ID]
+		if old != nil {
+			nd.Rev = old.Rev + 1 // the old composer's buttons go stale
+			nd.Link = old.Link
 		}
-		Of(rec).Drafts[from.ID] = d
-		set.Links.Set(LinkKey, group)
+		Of(rec).Drafts[from.ID] = &nd
+		c.ViaSettings.Links.Set(LinkKey, group)
+		b.showNewComposer(c, lang, from.ID, old, b.composerThen(group, rec, from.ID, &nd, glang, alang, press))
+		c.Pressed = press != ""
 		return true, nil
 	})
 	if err != nil {
 		b.log.Warn("storing a trade draft", "chat", group, "err", err)
-		return nil
+		return false
 	}
-	return rec
+	b.finish(ctx, c, nil, "")
+	return true
 }
 
-// sendComposer is openComposer's part outside the lock: the link goes
-// to the group in glang, the answer is in alang.
-func (b *Kind) sendComposer(ctx context.Context, group int64, rec *Record, glang, alang string, from *kit.Person, d *Draft) (toast, alert string) {
-	if rec == nil {
-		return "", b.cat.T(alang, "alert_failed", nil)
+// showNewComposer shows user's draft in the group's game (c.Chat) in a
+// new composer message: the composer old showed, if it was sent, says
+// that this one replaced it, without its buttons, which went stale; then
+// follows the new one's delivery (nil: nothing).
+func (b *Kind) showNewComposer(c *chatState, lang string, user int64, old *Draft, then *kit.Delivery) {
+	rec := c.Rec
+	slot := composerSlot(rec.ID, user, c.Chat)
+	if old != nil && old.Msg > 0 {
+		c.FinalizeIn(user, slot, old.Msg, b.cat.T(lang, "composer_replaced", nil))
 	}
-	lang := b.privateLang(group, from.ID, from.Lang)
-	text, kb := b.renderComposer(lang, group, rec, from.ID)
-	id, err := b.tg.Send(ctx, from.ID, text, kb)
-	if err != nil {
-		link := b.deepLink(group, rec.ID)
-		if link == "" {
-			return "", b.cat.T(alang, "trade_start_private", nil)
-		}
-		if b.linkQueued(group, rec.ID, from.ID, d.Rev) {
-			seat := seatOf(rec, from.ID)
-			m := kit.Markup{Rows: [][]kit.Button{{
-				kit.URLButton(b.cat.T(glang, "btn_trade_open", nil), link)}}}
-			b.out.Put(group, linkSlot(rec.ID, from.ID), 0, b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), &m)
-		}
-		return b.cat.T(alang, "trade_link_sent", nil), ""
-	}
-	if link := b.setComposerMsg(group, rec.ID, from.ID, d.Rev, id); link != 0 {
-		// A link posted earlier, while the bot could not write to the
-		// person, is used up now that it can.
-		b.dropLink(group, rec, from.ID, link)
-	}
-	return b.cat.T(alang, "trade_composer_sent", nil), ""
+	d := Of(rec).Drafts[user]
+	d.Msg = 0
+	text, kb := b.renderComposer(lang, c.Chat, rec, user)
+	c.ShowInThen(user, slot, 0, text, kb, then)
 }
 
-// linkQueued marks the person's draft as having its deep link on the way to
-// the group, and reports whether it did (the draft is still that one, and
-// its link is not posted yet).
-func (b *Kind) linkQueued(group int64, gameID uint64, user int64, rev uint64) bool {
-	defer b.lock(group)()
-	queued := false
-	_, err := b.changeDraft(group, gameID, user, 0, "", func(rec *Record, _ *Settings) (bool, error) {
-		d := Of(rec).Drafts[user]
-		queued = d != nil && d.Rev == rev && d.Link == 0
-		if queued {
-			d.Link = -1
+// composerThen is what follows a new composer of user's draft d in the
+// group: delivered, the person is told to compose there and a deep link
+// posted earlier is used up (removed); refused (the person never started
+// the bot, or blocked it), the group gets the deep link — once while it
+// is unused — and the person is told to open it. The answer goes to
+// press in alang, else it is said in the group in glang. The draft's link
+// is marked as on its way (-1) until then.
+func (b *Kind) composerThen(group int64, rec *Record, user int64, d *Draft, glang, alang, press string) *kit.Delivery {
+	r := kit.Delivery{Press: press}
+	answer := func(o *kit.Outcome, id string, alert bool) {
+		lang := alang
+		if press == "" {
+			lang = glang
 		}
-		return queued, nil
-	})
-	if err != nil {
-		b.log.Warn("remembering the trade link", "chat", group, "err", err)
-	}
-	return queued && err == nil
-}
-
-// setComposerMsg stores the composer's message id in the draft it shows,
-// and takes away the draft's deep link in the group, which it returns (0:
-// none; -1: one not sent yet).
-func (b *Kind) setComposerMsg(group int64, gameID uint64, user int64, rev uint64, msg int) (link int) {
-	defer b.lock(group)()
-	_, err := b.changeDraft(group, gameID, user, 0, "", func(rec *Record, _ *Settings) (bool, error) {
-		d := Of(rec).Drafts[user]
-		if d == nil || d.Rev != rev {
-			return false, nil
+		text := b.cat.T(lang, id, nil)
+		switch {
+		case press == "":
+			o.Say = text
+		case alert:
+			o.Alert = text
+		default:
+			o.Toast = text
 		}
-		d.Msg = msg
-		link, d.Link = d.Link, 0
-		return true, nil
-	})
-	if err != nil {
-		b.log.Warn("remembering the composer message", "chat", group, "err", err)
-		return 0
 	}
-	return link
+	slot := linkSlot(rec.ID, user)
+	answer(&r.Delivered, "trade_composer_sent", false)
+	r.Delivered.Remove, r.Delivered.RemoveMsg = slot, max(d.Link, 0) // nothing if none was posted
+	link := b.deepLink(group, rec.ID)
+	if link == "" {
+		answer(&r.Refused, "trade_start_private", true)
+		return &r
+	}
+	answer(&r.Refused, "trade_link_sent", false)
+	if d.Link <= 0 { // none posted yet
+		seat := seatOf(rec, user)
+		m := kit.Markup{Rows: [][]kit.Button{{kit.URLButton(b.cat.T(glang, "btn_trade_open", nil), link)}}}
+		r.Refused.Show = &kit.Shown{Slot: slot, Text: b.cat.T(glang, "trade_open_private", map[string]any{"Player": kit.Mention(rec.Seats[seat])}), KB: &m}
+		d.Link = -1
+	}
+	return &r
 }
 
 // dropLink deletes the group's deep link of user's draft once it did its
-// job (the composer reached the person): a notice of that would only pile
-// up under the turn's message. A link still waiting to be sent is not sent.
-func (b *Kind) dropLink(group int64, rec *Record, user int64, link int) {
-	b.out.Remove(group, linkSlot(rec.ID, user), max(link, 0))
+// job (the person opened the composer through it): a notice of that would
+// only pile up under the turn's message. A link still waiting to be sent
+// is not sent.
+func (b *Kind) dropLink(group int64, game uint64, user int64, link int) {
+	b.out.Remove(group, linkSlot(game, user), max(link, 0))
 }
 
 // closeLinks finalizes the deep links of every draft of a game that ended
@@ -171,20 +157,21 @@ func (b *Kind) closeLinks(c *chatState, lang string) {
 }
 
 // onTradeStart is /start with a trade payload in a private chat (the
-// private chat's lock is held): it opens the composer there.
+// private chat's lock is held): it opens the composer there, and takes
+// down the deep link it came through.
 func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, payload string) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat, m.From.Lang)
 	group, gameID, ok := parseTradePayload(payload)
 	if !ok {
-		b.sendPrivate(ctx, m.Chat, b.cat.T(lang, "trade_in_group", nil), nil)
+		b.out.Send(m.Chat, b.cat.T(lang, "trade_in_group", nil), nil)
 		return
 	}
 	lang = b.privateLang(group, m.Chat, m.From.Lang)
-	unlock := b.lock(group)
-	var d *Draft
+	defer b.lock(group)()
 	link := 0 // the deep link this start came through, to take down
-	rec, err := b.changeDraft(group, gameID, user, updateID, lang, func(rec *Record, set *Settings) (bool, error) {
+	c, err := b.changeDraft(group, gameID, user, updateID, lang, func(c *chatState) (bool, error) {
+		rec := c.Rec
 		link = 0 // Batch may run this more than once
 		seat := seatOf(rec, user)
 		if seat < 0 || !Of(rec).Game.Active(seat) {
@@ -196,24 +183,26 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, 
 		if Of(rec).Drafts == nil {
 			Of(rec).Drafts = map[int64]*Draft{}
 		}
-		d = Of(rec).Drafts[user]
-		if d == nil {
-			d = newDraft(Of(rec).Game, seat)
-			Of(rec).Drafts[user] = d
+		old := Of(rec).Drafts[user]
+		if old == nil {
+			Of(rec).Drafts[user] = newDraft(Of(rec).Game, seat)
 		} else {
+			d := *old
 			d.Rev++
 			link, d.Link = d.Link, 0
+			Of(rec).Drafts[user] = &d
 		}
-		set.Links.Set(LinkKey, group)
+		c.ViaSettings.Links.Set(LinkKey, group)
+		b.showNewComposer(c, lang, user, old, nil)
 		return true, nil
 	})
-	if err == nil && link != 0 {
-		b.dropLink(group, rec, user, link) // the link did its job
+	if b.draftRefused(m.Chat, lang, err) {
+		return
 	}
-	unlock()
-	if !b.draftRefused(ctx, m.Chat, lang, err) {
-		b.showComposer(ctx, lang, group, rec, user, d, false)
+	if link != 0 {
+		b.dropLink(group, c.Rec.ID, user, link) // it did its job: the person wrote to the bot
 	}
+	b.finish(ctx, c, nil, "")
 }
 
 // answerRefusal answers a press whose change did not happen — a duplicate,
@@ -237,39 +226,18 @@ func (b *Kind) answerRefusal(ctx context.Context, id string, err error, failText
 
 // draftRefused tells the person in their private chat why a draft change
 // did not happen; it reports whether there was such a refusal.
-func (b *Kind) draftRefused(ctx context.Context, chat int64, lang string, err error) bool {
+func (b *Kind) draftRefused(chat int64, lang string, err error) bool {
 	var r refusal
 	switch {
 	case errors.Is(err, kit.ErrDuplicate):
 	case errors.As(err, &r):
-		b.sendPrivate(ctx, chat, r.text, nil)
+		b.out.Send(chat, r.text, nil)
 	case err != nil:
-		b.sendPrivate(ctx, chat, b.cat.T(lang, "trade_no_game", nil), nil)
+		b.out.Send(chat, b.cat.T(lang, "trade_no_game", nil), nil)
 	default:
 		return false
 	}
 	return true
-}
-
-// showComposer shows the draft in the person's private chat: an edit of
-// the composer message when edit is set and it still exists, otherwise a
-// new message that becomes the composer. The group's lock is not held.
-func (b *Kind) showComposer(ctx context.Context, lang string, group int64, rec *Record, user int64, d *Draft, edit bool) {
-	text, kb := b.renderComposer(lang, group, rec, user)
-	if edit && d.Msg != 0 && b.tg.Edit(ctx, user, d.Msg, text, kb) == nil {
-		return
-	}
-	if id := b.sendPrivate(ctx, user, text, kb); id != 0 {
-		b.setComposerMsg(group, rec.ID, user, d.Rev, id)
-	}
-}
-
-func (b *Kind) sendPrivate(ctx context.Context, chat int64, text string, kb *kit.Markup) int {
-	id, err := b.tg.Send(ctx, chat, text, kb)
-	if err != nil {
-		b.log.Warn("sending to a private chat", "chat", chat, "err", err)
-	}
-	return id
 }
 
 // cmdCash is /cash N in a private chat: the typed amount for the amount
@@ -277,30 +245,38 @@ func (b *Kind) sendPrivate(ctx context.Context, chat int64, text string, kb *kit
 func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat, m.From.Lang)
-	var group int64
-	group = b.host.Settings(user).Links.Get(LinkKey)
+	group := b.host.Settings(user).Links.Get(LinkKey)
 	n, perr := strconv.Atoi(strings.TrimSpace(m.Args))
 	if group == 0 || m.Chat != user || perr != nil || n < 0 {
-		b.sendPrivate(ctx, m.Chat, b.cat.T(lang, "trade_cash_usage", nil), nil)
+		b.out.Send(m.Chat, b.cat.T(lang, "trade_cash_usage", nil), nil)
 		return
 	}
 	lang = b.privateLang(group, m.Chat, m.From.Lang)
-	unlock := b.lock(group)
-	var d *Draft
-	rec, err := b.changeDraft(group, 0, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
-		d = Of(rec).Drafts[user]
+	defer b.lock(group)()
+	c, err := b.changeDraft(group, 0, user, updateID, lang, func(c *chatState) (bool, error) {
+		rec := c.Rec
+		d := Of(rec).Drafts[user]
 		seat := seatOf(rec, user)
 		if d == nil || d.Edit == EditItems || seat < 0 {
 			return false, refusal{b.cat.T(lang, "trade_cash_usage", nil)}
 		}
-		setAmount(Of(rec).Game, d, min(n, amountMax(Of(rec).Game, d)))
-		d.Rev++
+		nd := *d
+		setAmount(Of(rec).Game, &nd, min(n, amountMax(Of(rec).Game, &nd)))
+		nd.Rev++
+		Of(rec).Drafts[user] = &nd
+		b.showComposer(c, lang, user, nd.Msg)
 		return true, nil
 	})
-	unlock()
-	if !b.draftRefused(ctx, m.Chat, lang, err) {
-		b.showComposer(ctx, lang, group, rec, user, d, true)
+	if !b.draftRefused(m.Chat, lang, err) {
+		b.finish(ctx, c, nil, "")
 	}
+}
+
+// showComposer shows user's draft in its composer message msg (0: none
+// known, a new one).
+func (b *Kind) showComposer(c *chatState, lang string, user int64, msg int) {
+	text, kb := b.renderComposer(lang, c.Chat, c.Rec, user)
+	c.ShowIn(user, composerSlot(c.Rec.ID, user, c.Chat), msg, text, kb)
 }
 
 // onDraftPress handles a composer button pressed in a private chat.
@@ -311,12 +287,15 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, pr
 	lang := b.privateLang(group, private, q.From.Lang)
 	unlock := b.lock(group)
 	if press.Op == OpTrSend {
-		b.sendOffer(ctx, updateID, q, press, lang)
+		toast, err := b.sendOffer(ctx, updateID, q, press, lang)
 		unlock()
+		if !b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_failed", nil)) {
+			b.host.AnswerPress(ctx, q.ID, toast, false)
+		}
 		return
 	}
-	discarded := false
-	rec, err := b.changeDraft(group, press.Game, user, updateID, lang, func(rec *Record, _ *Settings) (bool, error) {
+	c, err := b.changeDraft(group, press.Game, user, updateID, lang, func(c *chatState) (bool, error) {
+		rec := c.Rec
 		d := Of(rec).Drafts[user]
 		if d == nil || d.Rev != press.Rev || private != user {
 			return false, refusal{b.cat.T(lang, staleDraftID(d), nil)}
@@ -325,36 +304,38 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, pr
 		if seat < 0 || !Of(rec).Game.Active(seat) {
 			return false, refusal{b.cat.T(lang, "alert_not_player", nil)}
 		}
+		slot := composerSlot(rec.ID, user, group)
+		c.Pressed = true
 		if press.Op == OpTrDiscard {
 			delete(Of(rec).Drafts, user)
-			discarded = true
+			c.FinalizeIn(user, slot, q.Message.ID, b.cat.T(lang, "composer_discarded", nil))
 			return true, nil
 		}
-		if id := applyDraftOp(Of(rec).Game, d, seat, press); id != "" {
+		nd := *d
+		if id := applyDraftOp(Of(rec).Game, &nd, seat, press); id != "" {
 			return false, refusal{b.cat.T(lang, id, nil)}
 		}
-		d.Rev++
-		d.Msg = q.Message.ID
+		nd.Rev++
+		nd.Msg = q.Message.ID
+		Of(rec).Drafts[user] = &nd
+		b.showComposer(c, lang, user, nd.Msg)
 		return true, nil
 	})
+	if err == nil {
+		b.finish(ctx, c, nil, "")
+	}
 	unlock()
 	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "trade_no_game", nil)) {
 		return
 	}
-	b.host.AnswerPress(ctx, q.ID, b.deedToast(lang, rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
-	if discarded {
-		_ = b.tg.Edit(ctx, private, q.Message.ID, b.cat.T(lang, "composer_discarded", nil), nil)
-		return
-	}
-	text, kb := b.renderComposer(lang, group, rec, user)
-	if err := b.tg.Edit(ctx, private, q.Message.ID, text, kb); err != nil {
-		b.log.Warn("editing the composer", "chat", private, "err", err)
-	}
+	b.host.AnswerPress(ctx, q.ID, b.deedToast(lang, c.Rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
 }
 
 // sendOffer proposes the draft: engine.ActProposeTrade in the group's game
-// (declining the offer it counters), the offer posted in the group.
-func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press Press, lang string) {
+// (declining the offer it counters), the offer posted in the group, the
+// composer given its final text. The group's lock is held; it returns
+// the press's toast, or why it was refused.
+func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press Press, lang string) (string, error) {
 	user := q.From.ID
 	group := press.Chat
 	sent := 0
@@ -402,18 +383,16 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 		sent = g.NextTrade
 		Of(rec).Offers = append(Of(rec).Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
 		delete(Of(rec).Drafts, user)
+		t.FinalizeIn(user, composerSlot(rec.ID, user, group), q.Message.ID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}))
+		t.Pressed = true
 		return nil
 	})
 	if err != nil {
-		b.host.Later(group, func() { b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "alert_failed", nil)) })
-		return
+		return "", err
 	}
-	b.host.Later(group, func() {
-		b.host.AnswerPress(ctx, q.ID, b.cat.T(lang, "toast_offer_sent", nil), false)
-		_ = b.tg.Edit(ctx, q.Message.Chat, q.Message.ID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}), nil)
-	})
 	b.finish(ctx, t, nil, "")
 	b.postOffer(group, t.Rec, t.ChatLang(), sent)
+	return b.cat.T(lang, "toast_offer_sent", nil), nil
 }
 
 // staleDraftID says why a composer's button no longer works: its draft is
@@ -424,4 +403,69 @@ func staleDraftID(d *Draft) string {
 		return "trade_no_game"
 	}
 	return "composer_replaced"
+}
+
+// composerSlot names user's composer message in their private chat; its
+// id is stored in the group's draft (composerSent).
+func composerSlot(game uint64, user, group int64) string {
+	return kit.PrivateSlot("composer", game, strconv.FormatInt(user, 10), group)
+}
+
+// composerSent stores the id of a composer message sent to the person
+// (key: their user id) in their draft: the composer reached them, so a
+// deep link that waited for it is used up (the chat layer removes it,
+// kit.Reach).
+func composerSent(r *Record, key string, id int) bool {
+	user, err := strconv.ParseInt(key, 10, 64)
+	d := Of(r).Drafts[user]
+	if err != nil || d == nil || d.Msg == id {
+		return false
+	}
+	d.Msg = id
+	if d.Link < 0 {
+		d.Link = 0
+	}
+	return true
+}
+
+// unshownComposers: a composer whose fate a stop cut off — committed,
+// neither its id nor a deep link for it stored.
+func unshownComposers(r *Record) bool {
+	for _, d := range Of(r).Drafts {
+		if d != nil && d.Msg == 0 && d.Link <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// repostComposers shows again the composers a stop cut off
+// (unshownComposers), as a new composer (openComposer) whose answer is
+// said to nobody: the press that asked for it is long gone. The group's
+// lock is held.
+func (b *Kind) repostComposers(group int64, lang string, r *Record) {
+	for user, d := range Of(r).Drafts {
+		if d == nil || d.Msg != 0 || d.Link > 0 {
+			continue
+		}
+		plang := b.privateLang(group, user, "")
+		c, err := b.changeDraft(group, r.ID, user, 0, "", func(c *chatState) (bool, error) {
+			d := Of(c.Rec).Drafts[user]
+			if d == nil || d.Msg != 0 || d.Link > 0 {
+				return false, nil
+			}
+			nd := *d
+			Of(c.Rec).Drafts[user] = &nd
+			then := b.composerThen(group, c.Rec, user, &nd, lang, plang, "")
+			then.Delivered.Say, then.Refused.Say = "", ""
+			text, kb := b.renderComposer(plang, group, c.Rec, user)
+			c.ShowInThen(user, composerSlot(c.Rec.ID, user, group), 0, text, kb, then)
+			return true, nil
+		})
+		if err != nil {
+			b.log.Warn("showing a composer again", "chat", group, "err", err)
+			continue
+		}
+		b.finish(context.Background(), c, nil, "")
+	}
 }

@@ -94,11 +94,39 @@ type Shown struct {
 	Msg  int
 	Text string
 	KB   *Markup
+	// Then, for a message in a person's private chat, says what follows
+	// in the change's chat once it is known whether it reached them
+	// (ShowInThen); nil: nothing.
+	Then *Delivery
 	// Caption: the message is a photo, Text its caption and KB its
 	// keyboard (ShowCaption); Photo is the picture a new message sends
 	// (nil: a text message carries the caption instead).
 	Caption bool
 	Photo   *Photo
+}
+
+// Delivery is what follows a message to a person's private chat, in the
+// change's chat, once the chat layer knows whether Telegram delivered it
+// or the person cannot receive it (never opened the bot, or blocked it):
+// each outcome's effects, and the answer to the press that asked for the
+// message, which waits for that outcome.
+type Delivery struct {
+	// Press is the callback id of the press the change answers with the
+	// outcome's Toast or Alert ("": none; the kind does not answer it).
+	Press              string
+	Delivered, Refused Outcome
+}
+
+// Outcome is what a private message's delivery, or its refusal, shows in
+// the change's chat.
+type Outcome struct {
+	Toast, Alert string // the answer to Delivery.Press
+	Say          string // a new message (the answer to a command)
+	Show         *Shown // a slot's message shown (a link that opens the bot)
+	// Remove is a slot whose message goes (a link used up), RemoveMsg its
+	// id if known.
+	Remove    string
+	RemoveMsg int
 }
 
 // Kept is a new message stored with the change that made it (Seq in the
@@ -251,10 +279,17 @@ func FixViewLang(r *Record, user int64, lang string) string {
 	return r.Seats[s].Lang
 }
 
-// ShowIn is Show for a message in a person's private chat (a hand): its
-// slot names the group whose record stores its id (PrivateSlot).
+// ShowIn is Show for a message in a person's private chat (a hand, a
+// trade composer): its slot names the group whose record stores its id
+// (PrivateSlot), which the kind's Sent stores.
 func (c *Change) ShowIn(chat int64, slot string, msg int, text string, kb *Markup) {
 	c.Shows = append(c.Shows, Shown{Chat: chat, Slot: slot, Msg: msg, Text: text, KB: kb})
+}
+
+// ShowInThen is ShowIn with what follows in the change's chat once it is
+// known whether the message reached the person (nil: nothing).
+func (c *Change) ShowInThen(chat int64, slot string, msg int, text string, kb *Markup, then *Delivery) {
+	c.Shows = append(c.Shows, Shown{Chat: chat, Slot: slot, Msg: msg, Text: text, KB: kb, Then: then})
 }
 
 // FinalizeIn is Finalize for a message in a person's private chat.

@@ -3,7 +3,7 @@
 // and each kind's state), the chat's settings, options, paces and clock,
 // the change in progress (Change: what a change reads, changes, answers,
 // shows and logs), the callback codec (Press, ops and their shapes), the
-// host's services a kind calls (Host, Messenger, Outbox), what a kind
+// host's services a kind calls (Host, Outbox), what a kind
 // receives and gives as plain values, never a transport's types (input.go:
 // PressIn, CommandIn, Person, inline queries and results; keyboard.go:
 // Markup, Button), and helpers for texts and keyboards (escaping,

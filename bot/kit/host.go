@@ -31,12 +31,8 @@ type Host interface {
 	// RememberMessage stores what set changes (a sent message's id) in the
 	// chat's record of game, without a new revision, if set reports a change.
 	RememberMessage(chat int64, game uint64, set func(*Record) bool)
-	// Lock takes a chat's lock and returns its release. Later runs fn
-	// once the caller, who holds chat's lock, releases it: calls to
-	// Telegram that a change needs (a private chat's composer) go there,
-	// never under the lock.
+	// Lock takes a chat's lock and returns its release.
 	Lock(chat int64) func()
-	Later(chat int64, fn func())
 	// ChatLang is a chat's language, else the person's; Settings a chat's
 	// settings (a private chat's, too).
 	ChatLang(chat int64, userLang string) string
@@ -48,17 +44,6 @@ type Host interface {
 	LastGame(chat int64) *Record
 	// Seed seeds a new game.
 	Seed() uint64
-}
-
-// Messenger is what the board's trade composer still asks of the
-// transport directly, in kit values, outside any chat's lock: its message
-// in a person's private chat, sent and edited at once (with a deep link in
-// the group when the person cannot be written to). The chat layer adapts
-// its Telegram client to it (bot/tgconv.go). Every other message of a
-// kind goes through the change (Show, ShowIn, EditInline) or the Outbox.
-type Messenger interface {
-	Send(ctx context.Context, chatID int64, text string, kb *Markup) (int, error)
-	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *Markup) error
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's

@@ -70,7 +70,10 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			}
 			continue
 		}
-		op := c.next(waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin)
+		// Carrying a closed message over saves a group's budget; a
+		// person's private chat keeps its messages apart (a replaced
+		// trade composer says so in its own message).
+		op := c.next(chat < 0 && (waited || o.carryWithin > 0 && time.Since(c.called) < o.carryWithin))
 		c.sending = op
 		var id int
 		var shown *content
@@ -82,6 +85,9 @@ func (o *Outbox) work(chat int64, mine *outChat) {
 			// Already on screen: no "message is not modified"; a frame
 			// or a removal of a message never sent.
 			o.delivered(mine, false)
+			if !op.remove {
+				tell(op.delivered)
+			}
 			continue
 		}
 		moved := false
@@ -122,6 +128,7 @@ func (o *Outbox) deliver(chat int64, op *outOp, id int) (moved bool) {
 			if op.reused {
 				o.attached(chat, op, id)
 			}
+			tell(op.delivered)
 			return false
 		}
 		if errors.Is(err, telegram.ErrMessageNotFound) && op.frame {
@@ -189,7 +196,15 @@ func (o *Outbox) sentNew(chat int64, op *outOp, id int, form msgForm) {
 	op.msg.sentAs = form
 	o.mu.Unlock()
 	o.shown(op, id)
-	o.attached(chat, op, id)
+	o.attached(chat, op, id) // the id is stored before the hook runs
+	tell(op.delivered)
+}
+
+// tell calls a hook of an op's fate, if it has one.
+func tell(hook func()) {
+	if hook != nil {
+		hook()
+	}
 }
 
 // edit changes message id to op's content: its text, or its caption if it
@@ -304,9 +319,8 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 		// chat layer's Messenger returns ErrUnreachable).
 		o.log.Info("a private message not sent: the person cannot receive it", "chat", chat)
 		o.settle(chat, []*outOp{op})
-		if op.refused != nil {
-			op.refused()
-		}
+		tell(op.refused)
+		tell(op.undelivered)
 	case errors.As(err, &mig) && mig.NewChatID != 0 && mig.NewChatID != chat:
 		o.log.Info("group upgraded to a supergroup; moving the game", "from", chat, "to", mig.NewChatID)
 		o.mu.Lock()
@@ -331,6 +345,7 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 		}
 		o.mu.Unlock()
 		o.settle(chat, dropped)
+		tell(op.undelivered)
 		if o.onForbidden != nil {
 			o.onForbidden(chat)
 		}
@@ -340,6 +355,7 @@ func (o *Outbox) failed(chat int64, op *outOp, err error) (moved bool) {
 	default:
 		o.log.Warn("delivering a message failed; dropping it", "chat", chat, "err", err)
 		o.settle(chat, []*outOp{op})
+		tell(op.undelivered)
 	}
 	return false
 }

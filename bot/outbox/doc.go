@@ -6,7 +6,9 @@
 // the chat layer, whose id the outbox learns when it is sent and reports
 // through Options.OnSent), a slot's final text (Detach), removals,
 // animations (Frames), photos, private notices and private messages that a
-// person may refuse. Which queued op goes next (order.go): new messages
+// person may refuse (SendPrivate), and slots in a person's private chat
+// whose fate — delivered, or not — the chat layer wants to hear of
+// (PutPrivate). Which queued op goes next (order.go): new messages
 // before edits, a press's result before other edits, tidying of replaced
 // messages last and only while the budget has room, a closed turn's
 // message taken over by the next turn (carry-over); edits of one message

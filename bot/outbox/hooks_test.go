@@ -122,3 +122,54 @@ func TestOutboxCarryWithinDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestOutboxPutPrivateTellsItsFate: a private slot's message tells
+// whether it reached the person — sent, edited, or already showing the
+// content — or not: the person cannot receive it, in which case nothing
+// is retried; a content merged into one still queued tells both hooks.
+func TestOutboxPutPrivateTellsItsFate(t *testing.T) {
+	t.Parallel()
+	m := &recMessenger{}
+	h := &hookLog{}
+	o := New(m, h.options())
+	const user = 51
+	tellMe := func(what string) (func(), func()) {
+		return func() { h.add("%s delivered", what) }, func() { h.add("%s undelivered", what) }
+	}
+	d, u := tellMe("new")
+	o.PutPrivate(user, "composer", 0, "c1", kb1, true, d, u)
+	waitIdle(t, o)
+	d, u = tellMe("edit")
+	o.PutPrivate(user, "composer", 0, "c2", kb1, true, d, u)
+	waitIdle(t, o)
+	d, u = tellMe("same")
+	o.PutPrivate(user, "composer", 0, "c2", kb1, true, d, u)
+	waitIdle(t, o)
+
+	m.mu.Lock()
+	m.err = fmt.Errorf("test: %w", ErrUnreachable)
+	hold := make(chan struct{})
+	m.hold = hold
+	m.mu.Unlock()
+	o.PutPrivate(user, "other", 0, "held", nil, false, nil, nil) // holds the worker
+	d, u = tellMe("first")
+	o.PutPrivate(user, "refused", 0, "r1", kb1, true, d, u)
+	d, u = tellMe("merged")
+	o.PutPrivate(user, "refused", 0, "r2", kb1, true, d, u)
+	close(hold)
+	waitIdle(t, o)
+
+	want := []string{"sent 51 composer=1", "new delivered", "edit delivered", "same delivered", "first undelivered", "merged undelivered"}
+	if got := h.log(); !slices.Equal(got, want) {
+		t.Fatalf("hooks %q, want %q", got, want)
+	}
+	if got, want := m.log(), []string{"send 1 c1 kb=true", "edit 1 c2 kb=true"}; !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+	o.Pause(user)
+	d, u = tellMe("paused")
+	o.PutPrivate(user, "composer", 0, "c3", kb1, true, d, u)
+	if got := h.log(); got[len(got)-1] != "paused undelivered" {
+		t.Fatalf("a paused private chat: hooks %q", got)
+	}
+}

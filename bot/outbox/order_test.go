@@ -166,3 +166,25 @@ func TestOutboxCarriesTheTurnOverWhenBehind(t *testing.T) {
 		t.Fatalf("calls %q, want the closed turn's edit and the next turn's send", got)
 	}
 }
+
+// TestOutboxPrivateChatsCarryNothingOver: in a person's private chat a
+// slot's new message never takes over the one just closed, even when
+// behind: the closed one keeps its final text on its own (a trade
+// composer replaced by a newer one).
+func TestOutboxPrivateChatsCarryNothingOver(t *testing.T) {
+	t.Parallel()
+	m := &recMessenger{}
+	o, _ := newTestOutbox(m)
+	o.carryWithin = time.Minute // as recent as can be
+	const user = 14
+	o.ready = func(int64) time.Time { return time.Now().Add(5 * time.Millisecond) } // always behind
+	o.Put(user, "composer", 0, "c1", kb1)
+	waitIdle(t, o)
+	o.Detach(user, "composer", 1, "c1 replaced", nil)
+	o.Put(user, "composer", 0, "c2", kb1)
+	waitIdle(t, o)
+	want := []string{"send 1 c1 kb=true", "send 2 c2 kb=true", "edit 1 c1 replaced kb=false"}
+	if got := m.log(); !slices.Equal(got, want) {
+		t.Fatalf("calls %q, want %q", got, want)
+	}
+}

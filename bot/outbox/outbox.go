@@ -143,6 +143,11 @@ type outOp struct {
 	// refused, if set, is told that the person of a private message
 	// cannot receive it (SendPrivate); called by the worker, without locks.
 	refused func()
+	// delivered and undelivered, if set, are told whether a slot's message
+	// in a person's private chat reached them (PutPrivate): Telegram took
+	// it, or the person cannot receive it or Telegram refused the call.
+	// Called by the worker, without locks; merged ops call both ops' hooks.
+	delivered, undelivered func()
 }
 
 // Options are what the chat layer gives New: the log, the carry-over

@@ -87,11 +87,18 @@ func (o *Outbox) PutContent(chat int64, slot string, known int, c Content, attac
 func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awaited bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.putLocked(chat, slot, known, ct, attach, awaited)
+}
+
+// putLocked is put with o.mu held; it returns the op that carries the
+// content (nil: none, the chat is paused or there was nothing to
+// finalize).
+func (o *Outbox) putLocked(chat int64, slot string, known int, ct content, attach, awaited bool) *outOp {
 	c := o.chat(chat)
 	m := c.slots[slot]
 	if m == nil {
 		if known == 0 && !attach {
-			return // nothing to finalize: the message never existed
+			return nil // nothing to finalize: the message never existed
 		}
 		m = &outMsg{id: known}
 		c.slots[slot] = m
@@ -102,13 +109,14 @@ func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awa
 		slot, was = "", slot
 	}
 	if c.paused {
-		return
+		return nil
 	}
-	o.putMsg(chat, c, m, slot, was, ct, attach, awaited)
+	return o.putMsg(chat, c, m, slot, was, ct, attach, awaited)
 }
 
-// putMsg queues ct for message m (put); o.mu is held.
-func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct content, attach, awaited bool) {
+// putMsg queues ct for message m (put) and returns the op that carries
+// it; o.mu is held.
+func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct content, attach, awaited bool) *outOp {
 	// The message's last queued change takes the newest content, unless
 	// it is a frame of an animation, which must be seen: the content
 	// follows it.
@@ -119,8 +127,7 @@ func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct 
 				// below the picture; the message it would have moved
 				// gets the final text instead.
 				c.queue = slices.Delete(c.queue, i, i+1)
-				o.putMsg(chat, c, op.from, "", was, ct, false, false)
-				return
+				return o.putMsg(chat, c, op.from, "", was, ct, false, false)
 			}
 			if !op.frame && !op.remove {
 				if ct.photo == nil {
@@ -132,7 +139,7 @@ func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct 
 				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
 				op.awaited = op.awaited || awaited
 				o.markTidy(op, !attach)
-				return
+				return op
 			}
 			break
 		}
@@ -149,6 +156,39 @@ func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct 
 	}
 	c.queue = append(c.queue, op)
 	o.kick(chat, c)
+	return op
+}
+
+// PutPrivate is PutAwaited for a slot's message in a person's private
+// chat, telling what became of it: delivered once Telegram took it (sent,
+// edited, or already showing it), undelivered if it did not reach the
+// person — they cannot receive it (never opened the bot, or blocked it),
+// Telegram refused the call, or the chat is paused. A content merged
+// into one still queued tells both contents' hooks. Nothing is told when
+// a stop leaves it undelivered (the chat layer shows it again on start).
+// Either hook may be nil.
+func (o *Outbox) PutPrivate(user int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup, awaited bool, delivered, undelivered func()) {
+	o.mu.Lock()
+	op := o.putLocked(user, slot, known, content{text: text, kb: kb}, true, awaited)
+	if op != nil {
+		op.delivered = both(op.delivered, delivered)
+		op.undelivered = both(op.undelivered, undelivered)
+	}
+	o.mu.Unlock()
+	if op == nil && undelivered != nil {
+		undelivered()
+	}
+}
+
+// both is a hook that calls a, then b (either may be nil).
+func both(a, b func()) func() {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return func() { a(); b() }
 }
 
 // Frames queues texts that slot's message shows one after another, each

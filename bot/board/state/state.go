@@ -159,14 +159,16 @@ type Draft struct {
 	// message's presses are outdated.
 	Rev  uint64 `json:"rev"`
 	Edit int    `json:"edit,omitempty"`
-	// Msg is the composer message in the proposer's private chat.
+	// Msg is the composer message in the proposer's private chat (0: not
+	// sent, or its id not stored yet).
 	Msg int `json:"msg,omitempty"`
 	// Counter is the offer this draft answers; sending it declines that one.
 	Counter int `json:"counter,omitempty"`
 	// Link is the group's message with the deep link to the composer,
-	// posted when the bot could not write to the person (-1: queued, id
-	// not known yet; 0: none). One per person while unused: it is posted
-	// again only after the composer was opened through it.
+	// posted when the bot could not write to the person (-1: on its way if
+	// the composer is refused, id not known yet; 0: none). One per person
+	// while unused: it is posted again only after the composer was opened
+	// through it.
 	Link int `json:"link,omitempty"`
 }
 
