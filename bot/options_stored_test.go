@@ -7,8 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
@@ -162,5 +165,46 @@ func TestFixtureOptionsStoredAsBefore(t *testing.T) {
 		if seen == 0 {
 			t.Errorf("%s: no options found", file)
 		}
+	}
+}
+
+// TestOperatorRulesAreTheBoardsDefaults: the operator's rules (the
+// board's part of Config.Defaults) are what a chat that chose none plays
+// and sees in /settings; a chat's own rules still win.
+func TestOperatorRulesAreTheBoardsDefaults(t *testing.T) {
+	t.Parallel()
+	cat, err := testCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	operator := engine.EditionByID(engine.Classic).Rules
+	operator.StartingCash, operator.FreeParkingJackpot = 2500, true
+	var defaults ChatOptions
+	board.SetRules(&defaults, &operator)
+	b := New(nil, nil, cat, Config{Defaults: defaults, Seed: func() uint64 { return 3 }})
+	start := func(s Settings) engine.Rules {
+		rec := &Record{ID: 1, Status: StatusLobby, Edition: engine.Classic, Creator: 1, Options: s.Options.Clone()}
+		for i := range 2 {
+			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: "P"})
+		}
+		c := &chatState{Rec: rec, Settings: s}
+		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, Press{Op: OpStart}, false)
+		if board.Of(c.Rec).Game == nil {
+			t.Fatalf("the game did not start (%q)", c.Alert)
+		}
+		return board.Of(c.Rec).Game.Rules
+	}
+	if got := start(Settings{}); got.StartingCash != 2500 || !got.FreeParkingJackpot {
+		t.Errorf("a chat without rules plays %+v", got)
+	}
+	if text, _ := b.renderSettings("en", Settings{}, pageMain); !strings.Contains(text, cat.Money("en", 2500)) {
+		t.Errorf("/settings does not show the operator's cash: %q", text)
+	}
+	own := engine.EditionByID(engine.Classic).Rules
+	own.StartingCash = 1000
+	s := Settings{}
+	board.SetRules(&s.Options, &own)
+	if got := start(s); got.StartingCash != 1000 || got.FreeParkingJackpot {
+		t.Errorf("a chat with its own rules plays %+v", got)
 	}
 }
