@@ -49,7 +49,7 @@ func TestOptionsStoredAsBefore(t *testing.T) {
 		{Edition: engine.Lux, Pace: Pace{Name: PaceCustom, Decision: time.Hour, Bid: time.Minute}, Rules: &lux, MaxPlayers: 4,
 			RandomOrder: true, ManualEndTurn: true, KickAfter: -1, ArchiveAfter: 72 * time.Hour, TimeZone: "Europe/Kyiv"},
 		{Edition: deal.Name, DealSayNoFree: true, KickAfter: 2},
-		{Rules: &lux, DealSayNoFree: true, TimeZone: "<&>"},
+		{Rules: &lux, DealSayNoFree: true, TimeZone: "<&>\u2028Київ\"\\\x01"},
 	} {
 		stored, err := json.Marshal(old)
 		if err != nil {

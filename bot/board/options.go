@@ -15,7 +15,7 @@ type Options struct {
 }
 
 func init() {
-	kit.RegisterOptions(kit.OptionsPart{Kind: Name, After: "pace", PerEdition: true, New: func() any { return new(Options) }})
+	kit.RegisterOptions(kit.OptionsPart{Kind: Name, After: "pace", PerEdition: true, New: func() any { return new(Options) }, Keys: []string{"rules"}})
 }
 
 // RulesIn are the engine rules o chose (nil: none, the operator's or the

@@ -36,7 +36,7 @@ type Options struct {
 }
 
 func init() {
-	kit.RegisterOptions(kit.OptionsPart{Kind: Name, After: "archive_after", New: func() any { return new(Options) }})
+	kit.RegisterOptions(kit.OptionsPart{Kind: Name, After: "archive_after", New: func() any { return new(Options) }, Keys: []string{sayNoFree}})
 }
 
 // OptionsIn is Deal's part of o (the zero value: the book's rules).

@@ -1,9 +1,11 @@
 package kit
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -25,6 +27,11 @@ type OptionsPart struct {
 	PerEdition bool
 	// New returns a pointer to the kind's zero part, to decode into.
 	New func() any
+	// Keys are the members the part stores: stored options without any
+	// of them hold none of the part, and are not decoded for it.
+	Keys []string
+	// quoted are Keys as they appear in stored options.
+	quoted [][]byte
 }
 
 var (
@@ -44,10 +51,16 @@ func RegisterOptions(p OptionsPart) {
 	if !known {
 		panic("kit: options of kind " + p.Kind + " stored after an unknown member " + p.After)
 	}
+	if len(p.Keys) == 0 || p.New == nil {
+		panic("kit: options of kind " + p.Kind + " without keys or a type")
+	}
 	for _, q := range optionsParts {
 		if q.Kind == p.Kind {
 			panic("kit: options of kind " + p.Kind + " registered twice")
 		}
+	}
+	for _, k := range p.Keys {
+		p.quoted = append(p.quoted, []byte(`"`+k+`"`))
 	}
 	optionsParts = append(optionsParts, p)
 	sort.Slice(optionsParts, func(i, j int) bool { return optionsParts[i].Kind < optionsParts[j].Kind })
@@ -156,47 +169,88 @@ func withPart(parts, kind, members string) string {
 }
 
 // optionMembers are the options' own members in the order they are
-// stored, each with its value and whether it is stored (omitempty).
+// stored, each appending its value and saying whether it is stored
+// (omitempty). They are written by hand: every change stores its record,
+// options and all, so this stays free of reflection and allocations.
 var optionMembers = []struct {
-	key   string
-	value func(o *ChatOptions) (any, bool)
+	key    string
+	append func(buf []byte, o ChatOptions) ([]byte, bool)
 }{
-	{"edition", func(o *ChatOptions) (any, bool) { return o.Edition, o.Edition != "" }},
-	{"pace", func(o *ChatOptions) (any, bool) { return o.Pace, true }},
-	{"max_players", func(o *ChatOptions) (any, bool) { return o.MaxPlayers, o.MaxPlayers != 0 }},
-	{"random_order", func(o *ChatOptions) (any, bool) { return o.RandomOrder, o.RandomOrder }},
-	{"manual_end_turn", func(o *ChatOptions) (any, bool) { return o.ManualEndTurn, o.ManualEndTurn }},
-	{"kick_after", func(o *ChatOptions) (any, bool) { return o.KickAfter, o.KickAfter != 0 }},
-	{"archive_after", func(o *ChatOptions) (any, bool) { return o.ArchiveAfter, o.ArchiveAfter != 0 }},
-	{"time_zone", func(o *ChatOptions) (any, bool) { return o.TimeZone, o.TimeZone != "" }},
+	{"edition", func(buf []byte, o ChatOptions) ([]byte, bool) { return appendString(buf, o.Edition), o.Edition != "" }},
+	{"pace", func(buf []byte, o ChatOptions) ([]byte, bool) {
+		buf = appendString(append(buf, `{"name":`...), o.Pace.Name)
+		buf = strconv.AppendInt(append(buf, `,"decision":`...), int64(o.Pace.Decision), 10)
+		buf = strconv.AppendInt(append(buf, `,"bid":`...), int64(o.Pace.Bid), 10)
+		return append(buf, '}'), true
+	}},
+	{"max_players", func(buf []byte, o ChatOptions) ([]byte, bool) {
+		return strconv.AppendInt(buf, int64(o.MaxPlayers), 10), o.MaxPlayers != 0
+	}},
+	{"random_order", func(buf []byte, o ChatOptions) ([]byte, bool) { return append(buf, "true"...), o.RandomOrder }},
+	{"manual_end_turn", func(buf []byte, o ChatOptions) ([]byte, bool) { return append(buf, "true"...), o.ManualEndTurn }},
+	{"kick_after", func(buf []byte, o ChatOptions) ([]byte, bool) {
+		return strconv.AppendInt(buf, int64(o.KickAfter), 10), o.KickAfter != 0
+	}},
+	{"archive_after", func(buf []byte, o ChatOptions) ([]byte, bool) {
+		return strconv.AppendInt(buf, int64(o.ArchiveAfter), 10), o.ArchiveAfter != 0
+	}},
+	{"time_zone", func(buf []byte, o ChatOptions) ([]byte, bool) {
+		return appendString(buf, o.TimeZone), o.TimeZone != ""
+	}},
+}
+
+// appendString appends s as encoding/json writes it: a plain ASCII
+// string as it is, anything else (escapes, HTML's <>&, non-ASCII)
+// through encoding/json itself.
+func appendString(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			raw, _ := json.Marshal(s) // a string always encodes
+			return append(buf, raw...)
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
 }
 
 // MarshalJSON stores the options' own members and, after the member each
 // kind named, the members of its part.
 func (o ChatOptions) MarshalJSON() ([]byte, error) {
 	parts := registeredParts()
-	buf := []byte{'{'}
-	add := func(members string) {
+	buf := make([]byte, 0, 192+len(o.parts))
+	buf = append(buf, '{')
+	for _, m := range optionMembers {
+		mark := len(buf)
 		if len(buf) > 1 {
 			buf = append(buf, ',')
 		}
-		buf = append(buf, members...)
-	}
-	for _, m := range optionMembers {
-		if v, stored := m.value(&o); stored {
-			raw, err := json.Marshal(v)
-			if err != nil {
-				return nil, err
-			}
-			add(`"` + m.key + `":` + string(raw))
+		buf = append(append(append(buf, '"'), m.key...), '"', ':')
+		var stored bool
+		if buf, stored = m.append(buf, o); !stored {
+			buf = buf[:mark]
 		}
 		for _, p := range parts {
 			if members, ok := partMembers(o.parts, p.Kind); ok && p.After == m.key {
-				add(members)
+				if len(buf) > 1 {
+					buf = append(buf, ',')
+				}
+				buf = append(buf, members...)
 			}
 		}
 	}
 	return append(buf, '}'), nil
+}
+
+// holdsAny says whether data may hold a member named one of quoted (the
+// quoted string occurs in it).
+func holdsAny(data []byte, quoted [][]byte) bool {
+	for _, k := range quoted {
+		if bytes.Contains(data, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // UnmarshalJSON reads the options' own members and each registered
@@ -209,6 +263,9 @@ func (o *ChatOptions) UnmarshalJSON(data []byte) error {
 	}
 	parts := ""
 	for _, p := range registeredParts() {
+		if !holdsAny(data, p.quoted) {
+			continue
+		}
 		part := p.New()
 		if err := json.Unmarshal(data, part); err != nil {
 			return fmt.Errorf("kit: options of kind %s: %w", p.Kind, err)

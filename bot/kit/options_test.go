@@ -31,7 +31,7 @@ type testPart struct {
 }
 
 func init() {
-	RegisterOptions(OptionsPart{Kind: "test", After: "kick_after", PerEdition: true, New: func() any { return new(testPart) }})
+	RegisterOptions(OptionsPart{Kind: "test", After: "kick_after", PerEdition: true, New: func() any { return new(testPart) }, Keys: []string{"test_level"}})
 }
 
 // TestOptionsPartIsAValue: a kind's part is stored after the member it
