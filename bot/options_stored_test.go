@@ -2,9 +2,7 @@ package bot
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,20 +105,8 @@ func TestOptionsStoredAsBefore(t *testing.T) {
 func TestFixtureOptionsStoredAsBefore(t *testing.T) {
 	t.Parallel()
 	for _, file := range []string{"testdata/v1.db.gz", "testdata/v2.db.gz"} {
-		zipped, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		zr, err := gzip.NewReader(bytes.NewReader(zipped))
-		if err != nil {
-			t.Fatal(err)
-		}
-		db, err := io.ReadAll(zr)
-		if err != nil {
-			t.Fatal(err)
-		}
 		path := filepath.Join(t.TempDir(), "fixture.db")
-		if err := os.WriteFile(path, db, 0o600); err != nil {
+		if err := os.WriteFile(path, fixtureDB(t, file), 0o600); err != nil {
 			t.Fatal(err)
 		}
 		store, err := storage.Open(path, storage.Options{NoSync: true})
