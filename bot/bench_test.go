@@ -61,11 +61,8 @@ func (c *benchChat) press(u *tgbotapi.User, rec *Record, op Op, arg int) tgbotap
 // cache holds it (the players' side of the benchmark should not cost the
 // bot a copy per update), else a fresh copy.
 func peek(b *Bot, chat int64) *Record {
-	b.records.mu.Lock()
-	e, ok := b.records.entries[chat]
-	b.records.mu.Unlock()
-	if ok {
-		return e.rec
+	if rec, ok := b.commit.Peek(chat); ok {
+		return rec
 	}
 	rec, _ := b.Snapshot(chat)
 	return rec

@@ -10,10 +10,10 @@ import (
 	"reflect"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	dealstate "github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -220,65 +220,6 @@ func TestRecordCloneAppendsApart(t *testing.T) {
 	}
 }
 
-func TestRecordCacheServesOnlyTheStoredBytes(t *testing.T) {
-	t.Parallel()
-	c := newRecordCache(0)
-	rec := &Record{ID: 7, Rev: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}}}
-	data, _ := rec.Encode()
-	c.stored(-1, data, rec.Clone())
-
-	got, own, err := c.load(-1, data)
-	if err != nil || got.Rev != 1 || !bytes.Equal(own, data) {
-		t.Fatalf("load = %+v, %q, %v", got, own, err)
-	}
-	got.Seats[0].Name = "changed" // a private copy: the cache keeps its own
-	again, _, _ := c.load(-1, data)
-	if again.Seats[0].Name != "A" {
-		t.Fatalf("a caller's change reached the cache: %q", again.Seats[0].Name)
-	}
-
-	// Other bytes in storage (written by another process, or a cache
-	// update that was lost): they are decoded, not the cached value used.
-	newer := &Record{ID: 7, Rev: 2, Status: StatusLobby}
-	newData, _ := newer.Encode()
-	got, _, err = c.load(-1, newData)
-	if err != nil || got.Rev != 2 {
-		t.Fatalf("load of other bytes = %+v, %v; want rev 2", got, err)
-	}
-	// ...and then cached.
-	c.mu.Lock()
-	e := c.entries[-1]
-	c.mu.Unlock()
-	if !bytes.Equal(e.data, newData) || e.rec.Rev != 2 {
-		t.Fatalf("cache after a decode holds rev %d", e.rec.Rev)
-	}
-
-	if _, _, err := c.load(-2, []byte("{broken")); err == nil {
-		t.Fatal("a damaged record loaded without error")
-	}
-}
-
-func TestRecordCacheIsBounded(t *testing.T) {
-	t.Parallel()
-	c := newRecordCache(3)
-	for chat := int64(1); chat <= 10; chat++ {
-		rec := &Record{ID: uint64(chat)}
-		data, _ := rec.Encode()
-		c.stored(chat, data, rec)
-		if n := len(c.entries); n > 3 {
-			t.Fatalf("%d entries, bound 3", n)
-		}
-	}
-	if _, ok := c.entries[10]; !ok {
-		t.Fatal("the newest entry was not kept")
-	}
-	off := newRecordCache(-1)
-	off.stored(1, []byte("{}"), &Record{})
-	if len(off.entries) != 0 {
-		t.Fatal("a disabled cache keeps entries")
-	}
-}
-
 // newBareBot is a Bot on a fresh store, with a Telegram that answers
 // everything at once: for tests of the change path itself.
 func newBareBot(t *testing.T, cfg Config) (*Bot, *storage.Store) {
@@ -303,95 +244,6 @@ func newBareBotWith(t *testing.T, tg Messenger, cfg Config) (*Bot, *storage.Stor
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	return New(store, tg, cat, cfg), store
-}
-
-// A writer that changes a chat's record without holding its lock (a bug)
-// does not lose its change: the change that read the older record is
-// computed again on the newer one.
-func TestChangeRedoneWhenTheRecordMovedMeanwhile(t *testing.T) {
-	t.Parallel()
-	b, store := newBareBot(t, Config{})
-	const chat = -5
-	put := func(rec *Record) {
-		data, _ := rec.Encode()
-		if err := store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) }); err != nil {
-			t.Fatal(err)
-		}
-	}
-	put(&Record{ID: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}}})
-	if _, err := b.Snapshot(chat); err != nil { // cached now
-		t.Fatal(err)
-	}
-	runs := 0
-	_, err := b.change(chat, 10, func(c *chatState) error {
-		runs++
-		if runs == 1 { // someone else writes between our read and write
-			put(&Record{ID: 1, Status: StatusLobby, Seats: []Seat{{User: 1, Name: "A"}, {User: 2, Name: "B"}}})
-		}
-		c.Rec.Seats = append(c.Rec.Seats, Seat{User: 3, Name: "C"})
-		c.Save = true
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if runs != 2 {
-		t.Fatalf("fn ran %d times, want 2", runs)
-	}
-	rec, err := b.Snapshot(chat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rec.Seats) != 3 || rec.Seats[1].User != 2 || rec.Seats[2].User != 3 {
-		t.Fatalf("seats %+v: want A, B (the other write) and C (ours)", rec.Seats)
-	}
-	// The update is recorded as applied: a second delivery is a duplicate.
-	if _, err := b.change(chat, 10, func(*chatState) error { t.Fatal("duplicate applied"); return nil }); err != errDuplicate {
-		t.Fatalf("redelivered update: err %v, want errDuplicate", err)
-	}
-}
-
-// Records loaded through the cache are what storage holds, change after
-// change: the whole-game tests run on the cache; this pins that a change
-// sees its predecessor's result even when the cache was emptied between.
-func TestChangeSeesThePreviousChangeWithOrWithoutCache(t *testing.T) {
-	t.Parallel()
-	for _, size := range []int{0, -1} {
-		b, store := newBareBot(t, Config{CachedRecords: size})
-		const chat = -6
-		data, _ := (&Record{ID: 1, Status: StatusLobby}).Encode()
-		_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
-		for i := range 5 {
-			if i == 3 {
-				b.records.forget(chat)
-			}
-			_, err := b.change(chat, 100+i, func(c *chatState) error {
-				if want := uint64(i); c.Rec.Rev != want {
-					t.Errorf("cache %d: change %d sees rev %d, want %d", size, i, c.Rec.Rev, want)
-				}
-				c.Save = true
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-}
-
-// The cache must not hand out the memory it keeps.
-func TestCachedBytesAreNotStorageMemory(t *testing.T) {
-	t.Parallel()
-	c := newRecordCache(0)
-	data, _ := (&Record{ID: 3}).Encode()
-	buf := bytes.Clone(data)
-	_, own, err := c.load(1, buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if unsafe.SliceData(own) == unsafe.SliceData(buf) {
-		t.Fatal("the cache kept the caller's buffer (bbolt memory, valid only in its transaction)")
-	}
 }
 
 // A chat that keeps changing is stamped in the recent index once an hour,
@@ -454,7 +306,7 @@ func putJSON(put func(int64, []byte) error, chat int64, v any) error {
 }
 
 // Every field of the settings, present and future, is copied by
-// cloneSettings: the copy encodes the same and shares no memory.
+// commit.CloneSettings: the copy encodes the same and shares no memory.
 func TestSettingsClone(t *testing.T) {
 	t.Parallel()
 	var orig Settings
@@ -465,7 +317,7 @@ func TestSettingsClone(t *testing.T) {
 		t.Fatal("fill left fields empty")
 	}
 	before := mustJSON(t, &orig)
-	c := cloneSettings(orig)
+	c := commit.CloneSettings(orig)
 	if got := mustJSON(t, &c); !bytes.Equal(got, before) {
 		t.Fatalf("clone encodes differently:\n%s\n%s", got, before)
 	}
@@ -475,36 +327,5 @@ func TestSettingsClone(t *testing.T) {
 	fill(reflect.ValueOf(&c), 1000)
 	if after := mustJSON(t, &orig); !bytes.Equal(after, before) {
 		t.Fatalf("changing the clone changed the original:\n%s\n%s", after, before)
-	}
-}
-
-func TestSettingsCacheServesOnlyTheStoredBytes(t *testing.T) {
-	t.Parallel()
-	c := newSettingsCache(0)
-	data := mustJSON(t, Settings{AutoLang: "uk", Notify: &kit.Notify{People: []kit.Notified{{User: 1, Lang: "en"}}}})
-	got, own := c.load(-1, data)
-	if got.AutoLang != "uk" || !bytes.Equal(own, data) {
-		t.Fatalf("load = %+v, %q", got, own)
-	}
-	got.Notify.People[0].Lang = "ru" // a private copy: the cache keeps its own
-	again, _ := c.load(-1, data)
-	if again.Notify.People[0].Lang != "en" {
-		t.Fatalf("a caller's change reached the cache: %q", again.Notify.People[0].Lang)
-	}
-	// Other bytes in storage are decoded, not the cached value used.
-	got, _ = c.load(-1, mustJSON(t, Settings{AutoLang: "ru"}))
-	if got.AutoLang != "ru" || got.Notify != nil {
-		t.Fatalf("load of other bytes = %+v", got)
-	}
-	if got, own := c.load(-1, nil); own != nil || got.AutoLang != "" {
-		t.Fatalf("no settings loaded as %+v, %q", got, own)
-	}
-	if got, _ := c.load(-2, []byte("{broken")); got.AutoLang != "" {
-		t.Fatalf("damaged settings loaded as %+v", got)
-	}
-	off := newSettingsCache(-1)
-	off.load(1, data)
-	if len(off.entries) != 0 {
-		t.Fatal("a disabled cache keeps entries")
 	}
 }

@@ -2,13 +2,10 @@ package bot
 
 import (
 	"context"
-	"errors"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/locales"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
@@ -150,48 +147,6 @@ func (b *Bot) answeredAs(lang string, yes bool) string {
 	return b.cat.T(lang, "cancelled", nil)
 }
 
-// chatLang is the language of an answer to a person of userLang in chat
-// (kit.PersonLang); with no userLang, the chat's own.
-func (b *Bot) chatLang(chat int64, userLang string) string {
-	var s Settings
-	_ = b.store.View(func(tx *storage.Tx) error {
-		s = b.loadSettings(tx, chat)
-		return nil
-	})
-	return kit.PersonLang(s, userLang)
-}
-
-func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
-	if errors.Is(err, errDuplicate) {
-		// Applied, and answered, by the process before a restart: Telegram
-		// delivered the press again because its offset was not saved yet.
-		return
-	}
-	text, alert := "", false
-	switch {
-	case errors.Is(err, storage.ErrNotSaved):
-		// The disk gave out: nothing of the press was stored, and the
-		// person must know to try again rather than see the game freeze.
-		lang := locales.Default
-		if st != nil {
-			lang = st.ChatLang()
-			if st.AnswerLang != "" {
-				lang = st.AnswerLang
-			}
-		}
-		text, alert = b.cat.T(lang, "alert_not_saved", nil), true
-	case st != nil && err == nil:
-		st.Pressed = true // bot/publish.go
-		text = st.Toast
-		if st.Alert != "" {
-			text, alert = st.Alert, true
-		}
-	}
-	if aerr := b.tg.AnswerCallback(ctx, id, text, alert); aerr != nil {
-		b.log.Debug("answering callback", "err", aerr)
-	}
-}
-
 // endGame stops the game by /endgame: it counts in the statistics, a win
 // for the ranking's leader (recordGameEnd); its ranking closes the game,
 // after the game's messages, with 🔁 Rematch as a game over does.
@@ -199,11 +154,4 @@ func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
 	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Name(displayName(from))}) +
 		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn, c.Stopped = true, true, true
-}
-
-func (b *Bot) seed() uint64 {
-	if b.cfg.Seed != nil {
-		return b.cfg.Seed()
-	}
-	return randomID()
 }

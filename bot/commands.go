@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"strings"
 
@@ -13,18 +12,15 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-func (b *Bot) loadSettings(tx *storage.Tx, chat int64) Settings {
-	data, _ := tx.SettingsBytes(chat)
-	s, _ := b.settings.load(chat, data) // decoded once, not at every press (cache.go)
-	return s
-}
-
-func decodeSettings(data []byte) Settings {
-	var s Settings
-	if data != nil {
-		_ = json.Unmarshal(data, &s) // a damaged settings value falls back to defaults
+// addressedToUs says whether a command is for this bot: /cmd and
+// /cmd@ThisBot are, /cmd@OtherBot is not.
+func (b *Bot) addressedToUs(m *tgbotapi.Message) bool {
+	at := m.CommandWithAt()
+	i := strings.IndexByte(at, '@')
+	if i < 0 {
+		return true
 	}
-	return s
+	return b.cfg.Username != "" && strings.EqualFold(at[i+1:], b.cfg.Username)
 }
 
 func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -162,11 +163,11 @@ func (b *Bot) kickable(r *Record) []int {
 	return out
 }
 
-// rearm re-plans the clock of a change (prepare, before its transaction)
+// rearm re-plans the clock of a change (commit.Options.Rearm, before its transaction)
 // and returns how the chat's timer index entry must move, and whether the
 // clock changed (the record must be stored). human says a person made the
 // change; seat is the seat whose own action it was (-1: none).
-func (b *Bot) rearm(c *chatState, human bool, seat int) (timerMove, bool) {
+func (b *Bot) rearm(c *chatState, human bool, seat int) (commit.TimerMove, bool) {
 	r := c.Rec
 	before := c.ClockBefore
 	if before == nil {
@@ -179,19 +180,13 @@ func (b *Bot) rearm(c *chatState, human bool, seat int) (timerMove, bool) {
 			r.Clock.Strikes[seat] = 0
 		}
 	}
-	var move timerMove
+	var move commit.TimerMove
 	if want := b.plan(c, now); want != r.Clock.Timer {
-		move = timerMove{drop: r.Clock.Timer, add: want}
+		move = commit.TimerMove{Drop: r.Clock.Timer, Add: want}
 		r.Clock.Timer = want
 	}
 	after, _ := json.Marshal(r.Clock)
 	return move, string(before) != string(after)
-}
-
-// timerMove is a change of a chat's entries in the timer index: moments
-// of entries to drop and to add, 0 for none.
-type timerMove struct {
-	drop, add int64
 }
 
 // actingSeat reads the seat of a log entry (-1 if none).

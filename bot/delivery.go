@@ -2,56 +2,10 @@ package bot
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
-	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
-
-// pressLimiter is a sliding window of presses per person: at most n in any
-// period of length per. Someone pressing ten times a second gets the excess
-// answered at once, without a transaction; other people are not affected.
-type pressLimiter struct {
-	n   int
-	per time.Duration
-
-	mu    sync.Mutex
-	users map[int64][]time.Time // the last presses admitted, oldest first
-	calls int
-}
-
-func newPressLimiter(r telegram.Rate) *pressLimiter {
-	if r.N <= 0 || r.Per <= 0 {
-		return nil
-	}
-	return &pressLimiter{n: r.N, per: r.Per, users: map[int64][]time.Time{}}
-}
-
-func (l *pressLimiter) allow(user int64, now time.Time) bool {
-	if l == nil {
-		return true
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.calls++; l.calls%4096 == 0 {
-		for u, ts := range l.users {
-			if now.Sub(ts[len(ts)-1]) >= l.per {
-				delete(l.users, u)
-			}
-		}
-	}
-	ts := l.users[user]
-	if len(ts) >= l.n {
-		if now.Sub(ts[0]) < l.per {
-			return false
-		}
-		ts = append(ts[:0], ts[1:]...)
-	}
-	l.users[user] = append(ts, now)
-	return true
-}
 
 // allowPress answers a press over the person's limit at once, silently.
 func (b *Bot) allowPress(ctx context.Context, q *tgbotapi.CallbackQuery) bool {
@@ -69,7 +23,7 @@ func (b *Bot) allowPress(ctx context.Context, q *tgbotapi.CallbackQuery) bool {
 // needs that the outbox does not make (an edit of a message posted
 // through inline mode).
 func (b *Bot) later(chat int64, fn func()) {
-	b.locks.later(chat, func() { b.detach(chat, fn) })
+	b.commit.Later(chat, func() { b.detach(chat, fn) })
 }
 
 // detach runs fn — a change's call to Telegram, queued to run once the

@@ -6,6 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -37,21 +38,23 @@ type keptMessage struct {
 	KB   *tgbotapi.InlineKeyboardMarkup `json:"kb,omitempty"`
 }
 
-// owedMessages are what a change about to be stored keeps (nil: nothing):
-// its replies and closing messages, then what the kind's Show adds at a
-// game's end, in the order finish sends them. It runs after prepare, so
-// buttons carry the revision being stored.
-func (b *Bot) owedMessages(st *chatState, w changeWrites) []keptMessage {
-	if w.game == nil && !(st.Remove && st.Rec != nil) {
-		return nil
-	}
+// owedMessages are what a change about to be stored keeps
+// (commit.Options.Owed): its replies and closing messages, then what the
+// kind's Show adds at a game's end, in the order finish sends them. It
+// runs last in the change's preparation, so buttons carry the revision
+// being stored.
+func (b *Bot) owedMessages(st *chatState) ([]commit.Owed, error) {
 	closing := append(slices.Clone(st.Closing), b.closingOf(st)...)
 	b.offerRematch(st, st.ChatLang(), closing)
-	var out []keptMessage
+	var out []commit.Owed
 	for _, r := range append(slices.Clone(st.Replies), closing...) {
-		out = append(out, keptMessage{Text: r.Text, KB: tgMarkup(r.KB)})
+		data, err := json.Marshal(keptMessage{Text: r.Text, KB: tgMarkup(r.KB)})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, commit.Owed{Text: r.Text, Data: data})
 	}
-	return out
+	return out, nil
 }
 
 // closingOf is what the kind's Show will add to the change's closing
@@ -67,27 +70,6 @@ func (b *Bot) closingOf(st *chatState) []kit.Reply {
 	scratch.Finals, scratch.Shows, scratch.Closing = nil, nil, nil
 	b.kindOf(rec).Show(&scratch, st.ChatLang())
 	return scratch.Closing
-}
-
-// keep stores a change's owed messages in its transaction; it may run more
-// than once (Batch), and the last run's numbers are the ones committed.
-func keep(tx *storage.Tx, chat int64, owed []keptMessage) ([]kit.Kept, error) {
-	if len(owed) == 0 {
-		return nil, nil
-	}
-	kept := make([]kit.Kept, 0, len(owed))
-	for _, m := range owed {
-		data, err := json.Marshal(m)
-		if err != nil {
-			return nil, err
-		}
-		seq, err := tx.AddPending(chat, data)
-		if err != nil {
-			return nil, err
-		}
-		kept = append(kept, kit.Kept{Seq: seq, Text: m.Text})
-	}
-	return kept, nil
 }
 
 // sendReply queues one of finish's new messages; the first of the

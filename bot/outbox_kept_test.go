@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -102,13 +103,16 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 		t.Fatalf("the fixture is not a game that just ended: %s, phase %d", rec.Status, board.Of(rec).Game.Phase)
 	}
 	st := &chatState{Chat: testChat, Rec: rec, Remove: true, GameOver: true, Turn: true}
-	owed := h.bot.owedMessages(st, changeWrites{})
+	owed, err := h.bot.owedMessages(st)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(owed) != 1 || !strings.Contains(owed[0].Text, "🏆") || !strings.Contains(owed[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
 		t.Fatalf("kept before the commit: %+v, want the game-over announcement with the standings", owed)
 	}
 	var seqs []uint64
 	err = h.bot.store.Update(func(tx *storage.Tx) error {
-		kept, err := keep(tx, testChat, owed)
+		kept, err := commit.Keep(tx, testChat, owed)
 		st.Kept = kept
 		for _, k := range kept {
 			seqs = append(seqs, k.Seq)

@@ -206,7 +206,7 @@ func TestLocksDoNotPileUpFromForgedChats(t *testing.T) {
 		b.Handle(context.Background(), tgbotapi.Update{UpdateID: 2*i + 2, Message: &tgbotapi.Message{MessageID: 2, From: u,
 			Chat: &tgbotapi.Chat{ID: chat, Type: "group"}, Text: "/board", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 6}}}})
 	}
-	if n := b.locks.size(); n != 0 {
+	if n := b.commit.LockedChats(); n != 0 {
 		t.Fatalf("%d chats still have a lock entry after their updates were handled", n)
 	}
 }

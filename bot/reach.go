@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -38,14 +37,6 @@ func refusedPerson(err error) bool {
 	}
 	d := strings.ToLower(e.Message)
 	return strings.Contains(d, "can't initiate conversation") || strings.Contains(d, "blocked by the user")
-}
-
-// reach is the bot's knowledge of who is unreachable: storage is the
-// truth; the set in memory answers the sends of this process at once
-// (the refusal is stored apart, under the person's lock).
-type reach struct {
-	mu      sync.Mutex
-	refused map[int64]bool
 }
 
 // guarded is the Messenger every part of the bot uses: Telegram's, with

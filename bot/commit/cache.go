@@ -1,4 +1,4 @@
-package bot
+package commit
 
 import (
 	"bytes"
@@ -25,11 +25,11 @@ type recordCache struct {
 }
 
 type cachedRecord struct {
-	data []byte  // the stored JSON; never modified
-	rec  *Record // decoded from data; never modified
+	data []byte      // the stored JSON; never modified
+	rec  *kit.Record // decoded from data; never modified
 }
 
-// defaultCachedRecords bounds the cache when Config.CachedRecords is 0:
+// defaultCachedRecords bounds the cache when Options.CachedRecords is 0:
 // about 20 kB an entry, so some 40 MB at most.
 const defaultCachedRecords = 2048
 
@@ -43,7 +43,7 @@ func newRecordCache(max int) *recordCache {
 // load returns a private copy of the record stored as data, and the bytes
 // it came from as a slice the caller may keep (data itself may be bbolt's
 // memory, valid only during its transaction).
-func (c *recordCache) load(chat int64, data []byte) (*Record, []byte, error) {
+func (c *recordCache) load(chat int64, data []byte) (*kit.Record, []byte, error) {
 	c.mu.Lock()
 	e, ok := c.entries[chat]
 	if ok && bytes.Equal(e.data, data) {
@@ -63,7 +63,7 @@ func (c *recordCache) load(chat int64, data []byte) (*Record, []byte, error) {
 
 // stored caches rec as the chat's record, stored as data. Neither may be
 // changed afterwards: pass a copy of a record that goes on changing.
-func (c *recordCache) stored(chat int64, data []byte, rec *Record) {
+func (c *recordCache) stored(chat int64, data []byte, rec *kit.Record) {
 	if c.max < 0 {
 		return
 	}
@@ -99,8 +99,8 @@ type settingsCache struct {
 }
 
 type cachedSettings struct {
-	data []byte   // the stored JSON; never modified
-	set  Settings // decoded from data; never modified
+	data []byte       // the stored JSON; never modified
+	set  kit.Settings // decoded from data; never modified
 }
 
 func newSettingsCache(max int) *settingsCache {
@@ -112,19 +112,19 @@ func newSettingsCache(max int) *settingsCache {
 
 // load returns a private copy of the settings stored as data (the
 // defaults for nil), and data as a slice the caller may keep (nil for
-// nil). A damaged value reads as the defaults, as decodeSettings does.
-func (c *settingsCache) load(chat int64, data []byte) (Settings, []byte) {
+// nil). A damaged value reads as the defaults.
+func (c *settingsCache) load(chat int64, data []byte) (kit.Settings, []byte) {
 	if data == nil {
-		return Settings{}, nil
+		return kit.Settings{}, nil
 	}
 	c.mu.Lock()
 	e, ok := c.entries[chat]
 	c.mu.Unlock()
 	if ok && bytes.Equal(e.data, data) {
-		return cloneSettings(e.set), e.data
+		return CloneSettings(e.set), e.data
 	}
 	own := bytes.Clone(data)
-	var set Settings
+	var set kit.Settings
 	_ = json.Unmarshal(own, &set) // a damaged settings value falls back to defaults
 	if c.max >= 0 {
 		c.mu.Lock()
@@ -134,15 +134,15 @@ func (c *settingsCache) load(chat int64, data []byte) (Settings, []byte) {
 				break
 			}
 		}
-		c.entries[chat] = cachedSettings{data: own, set: cloneSettings(set)}
+		c.entries[chat] = cachedSettings{data: own, set: CloneSettings(set)}
 		c.mu.Unlock()
 	}
 	return set, own
 }
 
-// cloneSettings copies s so that the copy shares no changeable memory
+// CloneSettings copies s so that the copy shares no changeable memory
 // with it (TestSettingsClone checks every field).
-func cloneSettings(s Settings) Settings {
+func CloneSettings(s kit.Settings) kit.Settings {
 	s.Options = *s.Options.Clone()
 	if s.Notify != nil {
 		n := *s.Notify

@@ -1,0 +1,52 @@
+package bot
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/commit"
+	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/locales"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// New assembles the game layer: the commit path and the outbox, each told
+// through its hooks what the chat layer adds, and the kinds of game.
+func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *Bot {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Presses == (telegram.Rate{}) {
+		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
+	}
+	b := &Bot{store: store, cat: cat, cfg: cfg, log: cfg.Logger}
+	tg = &guarded{Messenger: tg, b: b} // private messages only to people who can receive them
+	b.tg = tg
+	b.presses = newPressLimiter(cfg.Presses)
+	b.commit = commit.New(store, commit.Options{Now: cfg.Now, Logger: cfg.Logger, CachedRecords: cfg.CachedRecords,
+		Offset:     b.offsetOf,
+		Rearm:      b.rearm,         // the timer entry (deadline.go)
+		ActingSeat: actingSeat,      // deadline.go
+		Restamp:    restamp,         // the index of recent changes (publish.go)
+		Owed:       b.owedMessages,  // kept messages (outbox_kept.go)
+		GameEnd:    b.recordGameEnd, // statistics (stats.go)
+	})
+	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
+		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
+	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, b.out, cat, cfg}) // bot/kinds.go
+	b.kinds = b.hosted.byName
+	return b
+}
+
+// offsetOf is the getUpdates offset that holds once updateID is handled
+// (0: none known), stored by the change with its update.
+func (b *Bot) offsetOf(updateID int) int {
+	if b.offsetWith == nil {
+		return 0
+	}
+	return b.offsetWith(updateID)
+}
