@@ -13,6 +13,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -192,5 +193,72 @@ func TestOperatorRulesAreTheBoardsDefaults(t *testing.T) {
 	board.SetRules(&s.Options, &own)
 	if got := start(s); got.StartingCash != 1000 || got.FreeParkingJackpot {
 		t.Errorf("a chat with its own rules plays %+v", got)
+	}
+}
+
+// benchOptions are a board chat's options with its own rules, as before
+// and as now.
+func benchOptions() (legacyOptions, ChatOptions) {
+	r := engine.EditionByID(engine.Classic).Rules
+	r.StartingCash = 2000
+	old := legacyOptions{Edition: engine.Classic, Pace: kit.Paces[kit.PaceRelaxed], Rules: &r, KickAfter: 2, TimeZone: "Europe/Kyiv"}
+	o := ChatOptions{Edition: old.Edition, Pace: old.Pace, KickAfter: 2, TimeZone: old.TimeZone}
+	board.SetRules(&o, &r)
+	return old, o
+}
+
+// BenchmarkOptionsEncode and BenchmarkOptionsDecode: a chat's options
+// with its rules, stored inside a record as now (the kinds' parts), and
+// the Before ones as the struct before (engine rules by reflection), to
+// compare side by side:
+//
+//	go test -run '^$' -bench 'Options(En|De)code' -benchmem ./bot/
+func BenchmarkOptionsEncode(b *testing.B) {
+	_, o := benchOptions()
+	v := struct {
+		Options *ChatOptions `json:"options"`
+	}{&o}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOptionsEncodeBefore(b *testing.B) {
+	old, _ := benchOptions()
+	v := struct {
+		Options *legacyOptions `json:"options"`
+	}{&old}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOptionsDecode(b *testing.B) {
+	old, _ := benchOptions()
+	data, _ := json.Marshal(old)
+	b.ReportAllocs()
+	for b.Loop() {
+		var o ChatOptions
+		if err := json.Unmarshal(data, &o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOptionsDecodeBefore(b *testing.B) {
+	old, _ := benchOptions()
+	data, _ := json.Marshal(old)
+	b.ReportAllocs()
+	for b.Loop() {
+		var o legacyOptions
+		if err := json.Unmarshal(data, &o); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
