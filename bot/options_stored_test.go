@@ -208,9 +208,11 @@ func benchOptions() (legacyOptions, ChatOptions) {
 }
 
 // BenchmarkOptionsEncode and BenchmarkOptionsDecode: a chat's options
-// with its rules, stored inside a record as now (the kinds' parts), and
-// the Before ones as the struct before (engine rules by reflection), to
-// compare side by side:
+// with its rules inside another object as now (the kinds' parts; through
+// encoding/json, which scans a Marshaler's output again: the settings'
+// path — a record's options are appended by Record.Encode, measured by
+// bot/board/state's BenchmarkRecordEncode), and the Before ones as the
+// struct before (engine rules by reflection), to compare side by side:
 //
 //	go test -run '^$' -bench 'Options(En|De)code' -benchmem ./bot/
 func BenchmarkOptionsEncode(b *testing.B) {

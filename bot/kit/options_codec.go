@@ -215,14 +215,20 @@ func appendString(buf []byte, s string) []byte {
 }
 
 // MarshalJSON stores the options' own members and, after the member each
-// kind named, the members of its part.
+// kind named, the members of its part. (A record's options are appended
+// by Record.Encode without encoding/json's scan of a Marshaler's output.)
 func (o ChatOptions) MarshalJSON() ([]byte, error) {
+	return o.appendJSON(make([]byte, 0, 192+len(o.parts))), nil
+}
+
+// appendJSON appends the options as MarshalJSON stores them.
+func (o ChatOptions) appendJSON(buf []byte) []byte {
 	parts := registeredParts()
-	buf := make([]byte, 0, 192+len(o.parts))
+	start := len(buf)
 	buf = append(buf, '{')
 	for _, m := range optionMembers {
 		mark := len(buf)
-		if len(buf) > 1 {
+		if len(buf) > start+1 {
 			buf = append(buf, ',')
 		}
 		buf = append(append(append(buf, '"'), m.key...), '"', ':')
@@ -232,14 +238,14 @@ func (o ChatOptions) MarshalJSON() ([]byte, error) {
 		}
 		for _, p := range parts {
 			if members, ok := partMembers(o.parts, p.Kind); ok && p.After == m.key {
-				if len(buf) > 1 {
+				if len(buf) > start+1 {
 					buf = append(buf, ',')
 				}
 				buf = append(buf, members...)
 			}
 		}
 	}
-	return append(buf, '}'), nil
+	return append(buf, '}')
 }
 
 // holdsAny says whether data may hold a member named one of quoted (the

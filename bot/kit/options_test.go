@@ -69,3 +69,32 @@ func TestOptionsPartIsAValue(t *testing.T) {
 		t.Errorf("the part per edition was not dropped: %+v", o)
 	}
 }
+
+// TestRecordOptionsWhereMarshalPutsThem: Record.Encode writes the options
+// (appended, not marshalled) where json.Marshal puts them, whichever
+// members follow them, with seats named like the members that may.
+func TestRecordOptionsWhereMarshalPutsThem(t *testing.T) {
+	o := &ChatOptions{Edition: "lux", KickAfter: 2, TimeZone: "Europe/Kyiv"}
+	if err := o.SetPart("test", testPart{Level: 4}); err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range []*Record{
+		{ID: 1, Options: o},
+		{ID: 2, Options: o, RematchOf: 7, Seats: []Seat{{User: 1, Name: `,"created":`}, {User: 2, Name: `\",\"rematch_of\":`}}},
+		{ID: 3, Options: o, LobbyMore: true, Seats: []Seat{{User: 1, Name: `x","lobby_msg":1,"`}}},
+		{ID: 4, Options: &ChatOptions{}, LobbyMsg: 5, Marked: 9},
+		{ID: 5, LobbyStart: 3},
+	} {
+		got, err := rec.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal((*Envelope)(rec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("record %d:\n%s\nwant\n%s", rec.ID, got, want)
+		}
+	}
+}
