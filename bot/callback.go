@@ -2,6 +2,7 @@ package bot
 
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 )
 
 // Buttons: the codec is kit's (bot/kit/callback.go); here the chat layer
@@ -10,10 +11,6 @@ import (
 // The chat layer's buttons (hostOps). One or two ASCII letters keep the
 // data short.
 const (
-	OpJoin       Op = "j"  // lobby: join
-	OpLeave      Op = "l"  // lobby: leave
-	OpStart      Op = "s"  // lobby: start the game
-	OpCancel     Op = "c"  // lobby: cancel
 	OpEndGameYes Op = "zy" // /endgame confirmed
 	OpEndGameNo  Op = "zn" // /endgame cancelled
 
@@ -32,6 +29,24 @@ const (
 	OpSetArchive  Op = "sa" // days without a move before a game is archived (preset)
 	OpSetClose    Op = "sx" // close the menu
 	OpSetStakeCap Op = "sg" // the most a stake may be (preset; bot/editions.go)
+)
+
+// The lobby's buttons (bot/lobby), by the chat layer's names.
+const (
+	OpJoin         = lobby.OpJoin
+	OpLeave        = lobby.OpLeave
+	OpStart        = lobby.OpStart
+	OpCancel       = lobby.OpCancel
+	OpCancelYes    = lobby.OpCancelYes
+	OpCancelNo     = lobby.OpCancelNo
+	OpAutoStart    = lobby.OpAutoStart
+	OpLobbyMore    = lobby.OpLobbyMore
+	OpLobbySets    = lobby.OpLobbySets
+	OpAddComputer  = lobby.OpAddComputer
+	OpDropComputer = lobby.OpDropComputer
+	OpLevel        = lobby.OpLevel
+	OpRematch      = lobby.OpRematch
+	OpNotify       = lobby.OpNotify
 )
 
 // Votes (bot/pause.go): agree with a /pause, /resume or /kick (of the

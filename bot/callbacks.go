@@ -6,6 +6,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 )
 
 func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
@@ -104,10 +105,10 @@ func (b *Bot) pressChange(chat int64, updateID int, from *kit.Person, press Pres
 func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
 	rec := c.Rec
 	if rec.Status == StatusLobby {
-		b.onLobbyPress(c, lang, from, press, admin)
+		b.lobby().Press(c, lang, lobbyUser(from), press, admin)
 		return
 	}
-	if lobbyOps[press.Op] { // the lobby this button was on has started
+	if lobby.Ops[press.Op] { // the lobby this button was on has started
 		if press.Op == OpStart {
 			c.Toast = b.cat.T(lang, "toast_done", nil) // a second tap, or someone else's Start
 		} else {

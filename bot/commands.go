@@ -8,6 +8,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -99,9 +100,9 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 	case "stats":
 		return b.cmdStats(m.Chat.ID, from, group)
 	case "top":
-		var top []ranked
-		_ = b.store.View(func(tx *storage.Tx) error { top = chatTop(tx, m.Chat.ID); return nil })
-		return b.reply(from, func(lang string) string { return b.renderTop(lang, top) })
+		var top []stats.Ranked
+		_ = b.store.View(func(tx *storage.Tx) error { top = stats.Top(tx, m.Chat.ID); return nil })
+		return b.reply(from, func(lang string) string { return b.statistics().RenderTop(lang, top) })
 	}
 	return nil
 }
@@ -179,14 +180,14 @@ func (b *Bot) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) err
 }
 
 func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chatState) error {
-	var here, all PlayerStats
+	var here, all stats.PlayerStats
 	var okHere, okAll bool
 	_ = b.store.View(func(tx *storage.Tx) error {
-		here, all, okHere, okAll = loadStats(tx, chat, from.ID)
+		here, all, okHere, okAll = stats.Load(tx, chat, from.ID)
 		return nil
 	})
 	return b.reply(from, func(lang string) string {
-		return b.renderStats(lang, displayName(from), here, all, okHere, okAll, group)
+		return b.statistics().Render(lang, displayName(from), here, all, okHere, okAll, group)
 	})
 }
 
@@ -208,7 +209,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		}
 		reply := kit.Reply{Text: b.cat.T(lang, id, nil)}
 		if c.Rec.Status != StatusLobby {
-			reply.KB = b.notifyKeyboard(lang) // too late for this one: the next (bot/lobby_notify.go)
+			reply.KB = b.lobby().NotifyKeyboard(lang) // too late for this one: the next (bot/lobby/notify.go)
 		}
 		c.Replies = append(c.Replies, reply)
 		c.Lobby = c.Rec.Status == StatusLobby
@@ -219,6 +220,6 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		// someone pins one (/lang); answers to each person follow their own.
 		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
-	b.openLobby(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby.go
+	b.lobby().Open(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -43,16 +45,6 @@ func opts(r *Record) ChatOptions {
 		return *r.Options
 	}
 	return ChatOptions{}
-}
-
-// startClock fixes the pace a game plays with, from its options or, for a
-// record without them, the chat's.
-func (b *Bot) startClock(c *chatState) {
-	o := c.Settings.Options
-	if c.Rec.Options != nil {
-		o = *c.Rec.Options
-	}
-	c.Rec.Pace = o.EffectivePace()
 }
 
 // lastTouch is when a person last changed the record.
@@ -106,7 +98,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		return 0 // the bot cannot write there; the next change re-plans
 	}
 	if r.Status == StatusLobby {
-		return min(archive, lobbyNext(r)) // bot/lobby.go
+		return min(archive, lobby.Next(r)) // bot/lobby
 	}
 	if r.Status != StatusPlaying {
 		return archive
@@ -130,7 +122,7 @@ func (b *Bot) plan(c *chatState, now int64) int64 {
 		}
 	}
 	// A vote to kick someone the game no longer waits for is void.
-	b.closeVotes(c, c.ChatLang(), func(v Vote) bool { return v.Kind == "kick" && v.Target != p.Seat }, "vote_void_moved")
+	b.voting().Close(c, c.ChatLang(), func(v Vote) bool { return v.Kind == votes.Kick && v.Target != p.Seat }, "vote_void_moved")
 	if cl.PausedAt != 0 {
 		return archive
 	}
@@ -340,7 +332,7 @@ func (b *Bot) fire(ctx context.Context, t storage.Timer) {
 			return nil
 		}
 		if r.Status == StatusLobby {
-			b.lobbyDue(c, lang, now) // bot/lobby.go
+			b.lobby().Due(c, lang, now) // bot/lobby
 			return nil
 		}
 		if r.Status != StatusPlaying || r.Clock.PausedAt != 0 {
@@ -485,7 +477,7 @@ func (b *Bot) reminder(lang string, r *Record, p Pending, left int64) string {
 	if len(who) == 0 {
 		return ""
 	}
-	return b.cat.T(lang, "remind_decision", map[string]any{"Player": joinNames(who), "Left": b.duration(lang, left)})
+	return b.cat.T(lang, "remind_decision", map[string]any{"Player": joinNames(who), "Left": kit.DurationText(b.cat, lang, left)})
 }
 
 func joinNames(names []string) string {
@@ -497,19 +489,6 @@ func joinNames(names []string) string {
 		out += n
 	}
 	return out
-}
-
-// duration renders a span in hours and minutes (at least one minute).
-func (b *Bot) duration(lang string, ms int64) string {
-	m := max(int((ms+59_999)/60_000), 1)
-	h, m := m/60, m%60
-	switch {
-	case h == 0:
-		return b.cat.T(lang, "dur_m", map[string]any{"M": m})
-	case m == 0:
-		return b.cat.T(lang, "dur_h", map[string]any{"H": h})
-	}
-	return b.cat.T(lang, "dur_hm", map[string]any{"H": h, "M": m})
 }
 
 // moveTimer moves a migrated chat's timer entry to its new id.

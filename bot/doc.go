@@ -2,17 +2,21 @@
 //
 // It owns the polling glue (app.go), the one way a chat's state changes
 // (bot.go: change and changeVia, group commit, the record cache), the
-// lobby with its computer seats (seats.go), its own timers and the 🔔 list
-// of people to tell of the next one (lobby.go, lobby_notify.go), refusals
+// glue to the lobby (lobby.go; the lobby, its computer seats and its timers
+// are bot/lobby), the 🔔 list of people to tell of the next one
+// (lobby_notify.go: the press and the private messages; the list is
+// bot/lobby's), refusals
 // that say why in the presser's language (refusals.go), and the press router
 // (callbacks.go; callback.go names the host's
 // buttons and routes every other one to its game's kind), commands, the
 // settings menu (settings*.go: built from what each kind's editions offer,
 // one live menu, the time zone), paces, deadlines, reminders and missed turns
-// (deadline.go), pause, resume and kick votes (pause.go; their messages,
-// votes.go), message slots (slots.go, publish.go) and the new messages
+// (deadline.go), the commands and presses of pause, resume and kick votes
+// (pause.go; the votes are bot/votes, reached through votes.go), message slots (slots.go, publish.go) and the new messages
 // kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
-// private messages only to people who can receive them (reach.go), statistics, the rematch after a game (rematch.go), restore,
+// private messages only to people who can receive them (reach.go), the
+// glue to the players' statistics (stats.go; they are bot/stats), the press of a rematch after a game
+// (rematch.go; the rematch's lobby is bot/lobby's), restore,
 // migration to a supergroup (migrate.go) and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
 // share is bot/kit, and everything sent goes through bot/outbox.

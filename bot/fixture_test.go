@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -96,7 +97,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 	// The statistics of the ended game.
 	err := h.bot.store.View(func(tx *storage.Tx) error {
 		for _, u := range h.users[:2] {
-			here, _, ok, _ := loadStats(tx, fixtureStats, u.ID)
+			here, _, ok, _ := stats.Load(tx, fixtureStats, u.ID)
 			if !ok || here.Played != 1 || here.Won != 0 {
 				t.Errorf("statistics of %d: %+v (ok %v)", u.ID, here, ok)
 			}

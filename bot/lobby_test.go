@@ -8,6 +8,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -122,15 +123,9 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 
 // TestLobbyClosesItselfAcrossRestart: a live lobby says it waits two
 // hours; the timer survives a restart and closes it, saying so, with no
-// game buttons; an async lobby waits two days.
+// game buttons (the waits of other paces: bot/lobby's TestWaitFollowsThePace).
 func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	t.Parallel()
-	if got := lobbyWait(ChatOptions{Pace: Pace{Name: PaceAsync}}); got != 48*time.Hour {
-		t.Errorf("an async lobby waits %v, want 48h", got)
-	}
-	if got := lobbyWait(ChatOptions{Pace: Pace{Name: PaceRelaxed}}); got != 12*time.Hour {
-		t.Errorf("a relaxed lobby waits %v, want 12h", got)
-	}
 	h, clock := newLobbyClockHarness(t, ChatOptions{})
 	alice := h.users[0]
 	h.say(alice, "/newgame")
@@ -270,25 +265,6 @@ func TestNotifyOfTheNextGame(t *testing.T) {
 	}
 }
 
-func TestMessageLink(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		chat int64
-		user string
-		msg  int
-		want string
-	}{
-		{-1001234567890, "", 42, "https://t.me/c/1234567890/42"},
-		{-1001234567890, "monopolyclub", 42, "https://t.me/monopolyclub/42"},
-		{-4242, "", 42, ""}, // a basic group's messages have no link
-		{-1001234567890, "", 0, ""},
-	} {
-		if got := messageLink(c.chat, c.user, c.msg); got != c.want {
-			t.Errorf("messageLink(%d, %q, %d) = %q, want %q", c.chat, c.user, c.msg, got, c.want)
-		}
-	}
-}
-
 // TestLobbyComputersByCreatorOrAdmin: a chat admin who did not create the
 // lobby may add a computer seat; anyone else is refused with the
 // creator's name.
@@ -315,7 +291,7 @@ func TestNotifyListIsBounded(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	alice, vera := h.users[0], h.users[2]
 	full := &kit.Notify{}
-	for i := range maxNotified {
+	for i := range lobby.MaxNotified {
 		full.People = append(full.People, kit.Notified{User: int64(1000 + i), Lang: "en"})
 	}
 	h.say(alice, "/newgame") // (a list is told of a new lobby and emptied: filled after it)
@@ -330,10 +306,10 @@ func TestNotifyListIsBounded(t *testing.T) {
 		t.Fatal("no 🔔 under the lobby")
 	}
 	h.press(vera, msg, data)
-	if a, want := h.lastAlert(), h.bot.cat.T("ru", "notify_full", map[string]any{"Count": maxNotified}); !a.ShowAlert || a.Text != want {
+	if a, want := h.lastAlert(), h.bot.cat.T("ru", "notify_full", map[string]any{"Count": lobby.MaxNotified}); !a.ShowAlert || a.Text != want {
 		t.Errorf("🔔 on a full list answered %+v, want %q", a, want)
 	}
-	if n := h.chatSettings().Notify; n == nil || len(n.People) != maxNotified {
+	if n := h.chatSettings().Notify; n == nil || len(n.People) != lobby.MaxNotified {
 		t.Errorf("the full list changed: %d people", len(n.People))
 	}
 	if m := h.api.Messages(vera.ID); len(m) != 0 {

@@ -142,7 +142,7 @@ func (b *Bot) reshowMoved(chat int64) {
 					votes[i].Msg = 0
 				}
 				rec.Clock.Votes, c.Quiet = votes, true
-				b.reshowVotes(c, c.ChatLang())
+				b.voting().Reshow(c, c.ChatLang())
 			}
 		}
 		// A final text for a message of the old group cannot be given in

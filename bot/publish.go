@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -43,8 +45,8 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.kindOf(rec).Show(st, lang)
 		}
 	}
-	b.closeVotesOnEnd(st) // bot/votes.go
-	b.finishReminder(st)  // bot/deadline.go
+	b.voting().CloseOnEnd(st) // bot/votes
+	b.finishReminder(st)      // bot/deadline.go
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
@@ -73,7 +75,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 // button (rematch.go): a game over's or /endgame's.
 func (b *Bot) offerRematch(st *chatState, lang string, closing []kit.Reply) {
 	if (st.GameOver || st.Stopped) && len(closing) > 0 && st.Rec != nil {
-		closing[len(closing)-1].KB = b.rematchKeyboard(lang, st.Rec)
+		closing[len(closing)-1].KB = b.lobby().RematchKeyboard(lang, st.Rec)
 	}
 }
 
@@ -97,15 +99,16 @@ func orChat(own, chat int64) int64 {
 
 func (b *Bot) publishLobby(lang string, st *chatState) {
 	rec := st.Rec
-	slot := lobbySlot(rec.ID)
+	slot := lobby.Slot(rec.ID)
 	switch {
 	case st.Remove && rec.Status == StatusLobby:
 		st.Finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
 	case rec.Status == StatusPlaying:
-		st.Finalize(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
+		st.Finalize(slot, rec.LobbyMsg, b.lobby().Text(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.Remove:
 	default:
-		st.Show(slot, rec.LobbyMsg, b.renderLobby(lang, rec)+"\n\n"+b.lobbyTimes(lang, rec), b.lobbyKeyboard(lang, rec))
+		l := b.lobby()
+		st.Show(slot, rec.LobbyMsg, l.Text(lang, rec)+"\n\n"+l.Times(lang, rec), l.Keyboard(lang, rec))
 	}
 }
 
@@ -226,12 +229,12 @@ func (b *Bot) restoreChat(chat int64) {
 		// its id reaches the record only once Telegram answers.
 		remind = ""
 	}
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || unsentVotes(rec) || remind != "")) {
+	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
 		return
 	}
 	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
 	if playing {
-		b.reshowVotes(st, lang)
+		b.voting().Reshow(st, lang)
 	}
 	b.finish(context.Background(), st, nil, "")
 	if playing {

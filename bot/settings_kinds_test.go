@@ -11,6 +11,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -351,15 +352,15 @@ func TestStatsLinesOfEachKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := New(nil, nil, cat, Config{})
-	s := PlayerStats{Played: 3, Won: 1, Sets: map[string]int{"classic:3": 2, "lux:1": 1}, Kinds: map[string]*KindStats{deal.Name: {Played: 4, Won: 2}}}
-	text := b.renderStats("en", "Оля", s, s, true, true, true)
+	s := stats.PlayerStats{Played: 3, Won: 1, Sets: map[string]int{"classic:3": 2, "lux:1": 1}, Kinds: map[string]*stats.KindStats{deal.Name: {Played: 4, Won: 2}}}
+	text := b.statistics().Render("en", "Оля", s, s, true, true, true)
 	set := cat.T("en", "group_emoji_classic_3", nil) + " " + cat.T("en", "group_classic_3", nil)
 	dealLine := cat.T("en", "deal_stats", map[string]any{"Played": 4, "Won": 2})
 	if strings.Count(text, set) != 2 || strings.Count(text, dealLine) != 2 {
 		t.Errorf("/stats lacks the set %q or the Deal line %q: %q", set, dealLine, text)
 	}
 	s.Sets = map[string]int{"deluxe:3": 5}
-	if text := b.statsBlock("en", s); !strings.Contains(text, cat.T("en", "stats_no_set", nil)) {
+	if text := b.statistics().Block("en", s); !strings.Contains(text, cat.T("en", "stats_no_set", nil)) {
 		t.Errorf("a set of no edition: %q", text)
 	}
 }

@@ -8,11 +8,10 @@ import (
 	"testing"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -261,7 +260,7 @@ func TestSettingsTexts(t *testing.T) {
 				}
 			}
 		}
-		text := b.renderLobby(lang, rec)
+		text := b.lobby().Text(lang, rec)
 		if n := kit.TextLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
@@ -292,7 +291,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
 		}
 		c := &chatState{Rec: rec, Settings: s}
-		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, Press{Op: OpStart}, false)
+		b.lobby().Press(c, "en", lobby.User{ID: 1}, Press{Op: OpStart}, false)
 		return c
 	}
 	for i, h := range board.HouseRules {

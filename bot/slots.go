@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 )
 
 // Messages that are edited over time are named by slots in the outbox:
@@ -14,8 +16,6 @@ import (
 // stores the id in the record, the kind's through Kind.Sent); finalize
 // gives a slot's message its last text and detaches it, so the next
 // message of the slot is a new one.
-
-func lobbySlot(game uint64) string { return kit.GameSlot("lobby", game, "") }
 
 // settingsSlotName is the live settings menu's slot (settingsMenuSlot),
 // which belongs to no game.
@@ -61,22 +61,22 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 	}
 	b.rememberMessage(chat, game, func(r *Record) bool {
 		switch name {
-		case voteSlotName: // bot/votes.go
-			return voteSent(r, key, id)
+		case votes.SlotName: // bot/votes
+			return votes.Sent(r, key, id)
 		case remindSlotName: // bot/deadline.go
 			if r.Clock.Reminded == 0 || r.Clock.Reminder == id {
 				return false
 			}
 			r.Clock.Reminder = id
 			return true
-		case "lobby":
+		case lobby.SlotName:
 		default:
 			return b.kindOf(r).Sent(r, name, key, id)
 		}
 		r.LobbyMsg = id
 		return true
 	})
-	if name == "lobby" {
+	if name == lobby.SlotName {
 		b.notifyOpened(chat, game, id) // bot/lobby_notify.go
 	}
 }

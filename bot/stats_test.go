@@ -8,13 +8,14 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-func (h *harness) stats(user int64) (here, all PlayerStats) {
+func (h *harness) stats(user int64) (here, all stats.PlayerStats) {
 	_ = h.bot.store.View(func(tx *storage.Tx) error {
-		here, all, _, _ = loadStats(tx, testChat, user)
+		here, all, _, _ = stats.Load(tx, testChat, user)
 		return nil
 	})
 	return
@@ -123,16 +124,5 @@ func TestStatsAfterGames(t *testing.T) {
 	lines = strings.Split(last.Text, "\n")
 	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+kit.Name(arch.Seats[board.Of(arch).Game.Winner].Name)) {
 		t.Errorf("/top does not list the winner first: %q", last.Text)
-	}
-}
-
-// TestFavouriteSet: the set counted most often is the favourite.
-func TestFavouriteSet(t *testing.T) {
-	t.Parallel()
-	var s PlayerStats
-	s.add("A", SeatResult{Sets: []string{"classic:1", "classic:3"}})
-	s.add("A", SeatResult{Sets: []string{"classic:3"}})
-	if ed, grp, ok := s.Favourite(); !ok || ed != "classic" || grp != 3 {
-		t.Errorf("favourite %s %d %v", ed, grp, ok)
 	}
 }

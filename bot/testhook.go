@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -77,8 +78,8 @@ func (b *Bot) ChatSettings(chat int64) Settings {
 
 // ReadStats is a person's statistics in a chat and overall, and whether
 // each was stored and readable.
-func ReadStats(tx *storage.Tx, chat, user int64) (here, all PlayerStats, okHere, okAll bool) {
-	return loadStats(tx, chat, user)
+func ReadStats(tx *storage.Tx, chat, user int64) (here, all stats.PlayerStats, okHere, okAll bool) {
+	return stats.Load(tx, chat, user)
 }
 
 // SettingsPage is the page of /settings called name ("edition", "rules"),

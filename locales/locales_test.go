@@ -483,7 +483,7 @@ func sampleData() map[string]any {
 		"Step":  "$20",                                      // an auction's raise (bot/board/auction.go)
 		"Rolls": "🔴 7 · 🔵 5", "Start": "GO", "Short": "$40", // the turn message (bot/board/turn_lines.go, turn_buy.go)
 		"Luck": 1, "Misfortune": 2, "Held": "🍀 🔴 Alice", // the business centre's cards (bot/board/render.go)
-		"Level": "hard",                                                           // a computer seat's level (bot/seats.go)
+		"Level": "hard",                                                           // a computer seat's level (bot/lobby/seats.go)
 		"Stake": "It takes: «Park Lane».", "Take": "Park Lane", "Give": "Mayfair", // what a Deal action takes (bot/deal/stake.go)
 		"Move": "🏦 To the bank (5M)", // a card played from the inline list (bot/deal/inline.go)
 	}

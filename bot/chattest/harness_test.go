@@ -12,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest/fakekind"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -90,7 +91,7 @@ func (h *harness) reminders(user int64) (shown, deleted []fakeapi.Message) {
 }
 
 // stats are user's statistics in the chat.
-func (h *harness) stats(user int64) (here bot.PlayerStats) {
+func (h *harness) stats(user int64) (here stats.PlayerStats) {
 	_ = h.bot.Store().View(func(tx *storage.Tx) error {
 		here, _, _, _ = bot.ReadStats(tx, bottest.Chat, user)
 		return nil

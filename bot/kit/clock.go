@@ -69,7 +69,7 @@ type Vote struct {
 	Kind   string  `json:"kind"`             // "pause", "resume", "kick"
 	Target int     `json:"target,omitempty"` // kick: the seat
 	Users  []int64 `json:"users"`
-	// Msg is the vote's message once sent (bot/pause.go): it loses its
+	// Msg is the vote's message once sent (bot/votes): it loses its
 	// button and says how the vote ended when it does.
 	Msg int `json:"msg,omitempty"`
 }

@@ -53,3 +53,17 @@ func LeftText(cat *locales.Catalog, lang string, left time.Duration) string {
 	}
 	return cat.T(lang, "clock_left_hm", map[string]any{"H": h, "M": m})
 }
+
+// DurationText is a span in hours and minutes, at least one minute ("2 h
+// 30 min"): a lobby's wait, a reminder's time left.
+func DurationText(cat *locales.Catalog, lang string, ms int64) string {
+	m := max(int((ms+59_999)/60_000), 1)
+	h, m := m/60, m%60
+	switch {
+	case h == 0:
+		return cat.T(lang, "dur_m", map[string]any{"M": m})
+	case m == 0:
+		return cat.T(lang, "dur_h", map[string]any{"H": h})
+	}
+	return cat.T(lang, "dur_hm", map[string]any{"H": h, "M": m})
+}

@@ -37,11 +37,11 @@ type Record struct {
 	LobbyMsg int `json:"lobby_msg,omitempty"`
 	// LobbyStart is when the lobby starts the game by itself (the
 	// creator's choice; 0: only by the Start button); LobbyAsk that the
-	// creator pressed Cancel and the lobby asks to confirm (bot/lobby.go).
+	// creator pressed Cancel and the lobby asks to confirm (bot/lobby).
 	LobbyStart int64 `json:"lobby_start,omitempty"`
 	LobbyAsk   bool  `json:"lobby_ask,omitempty"`
 	// LobbyMore: the lobby's message shows its rarer buttons (⚙️ More,
-	// bot/lobby.go) instead of the main ones.
+	// bot/lobby) instead of the main ones.
 	LobbyMore bool `json:"lobby_more,omitempty"`
 
 	Created int64 `json:"created"`
@@ -87,7 +87,7 @@ type Seat struct {
 	// Computer: the engine's computer strategy plays the seat (bot/board/seats.go).
 	Computer bool `json:"computer,omitempty"`
 	// Level is how strongly a computer seat plays, chosen in the lobby
-	// (bot/seats.go); every kind's computer player reads it. A seat stored
+	// (bot/lobby/seats.go); every kind's computer player reads it. A seat stored
 	// before levels has none: normal.
 	Level Level `json:"level,omitempty"`
 	// Pressed is the callback data of the person's last press that was

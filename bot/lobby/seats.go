@@ -1,8 +1,6 @@
-package bot
+package lobby
 
 import (
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
@@ -23,17 +21,17 @@ import (
 
 // The lobby's buttons for computer seats.
 const (
-	OpAddComputer  Op = "ca" // add a computer seat
-	OpDropComputer Op = "cd" // remove the last computer seat
-	OpLevel        Op = "cl" // cycle the level of the last computer seat
+	OpAddComputer  kit.Op = "ca" // add a computer seat
+	OpDropComputer kit.Op = "cd" // remove the last computer seat
+	OpLevel        kit.Op = "cl" // cycle the level of the last computer seat
 )
 
-// lobbyComputer adds or removes a computer seat; false (with an alert)
-// when it may not.
-func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op Op, admin bool) bool {
+// computer adds or removes a computer seat; false (with an alert) when it
+// may not.
+func (l *Lobby) computer(c *kit.Change, lang string, from User, op kit.Op, admin bool) bool {
 	rec := c.Rec
 	if from.ID != rec.Creator && !admin {
-		c.Alert = b.onlyCreator(lang, rec) // bot/refusals.go
+		c.Alert = l.host.OnlyCreator(lang, rec)
 		return false
 	}
 	last, n := -1, 0
@@ -44,48 +42,48 @@ func (b *Bot) lobbyComputer(c *chatState, lang string, from *tgbotapi.User, op O
 	}
 	if op == OpLevel {
 		if last < 0 {
-			c.Toast = b.cat.T(lang, "seats_no_computer", nil)
+			c.Toast = l.cat.T(lang, "seats_no_computer", nil)
 			return false
 		}
 		s := &rec.Seats[last]
 		s.Level = kit.Level(levelOf(*s).Next())
-		s.Name = b.computerName(lang, int(-s.User), levelOf(*s))
+		s.Name = l.computerName(lang, int(-s.User), levelOf(*s))
 		return true
 	}
 	if op == OpDropComputer {
 		if last < 0 {
-			c.Toast = b.cat.T(lang, "seats_no_computer", nil)
+			c.Toast = l.cat.T(lang, "seats_no_computer", nil)
 			return false
 		}
 		rec.Seats = append(rec.Seats[:last], rec.Seats[last+1:]...)
 		return true
 	}
-	if _, most := b.seatLimits(rec); len(rec.Seats) >= most {
-		c.Alert = b.cat.T(lang, "lobby_full_count", map[string]any{"Count": most})
+	if _, most := l.host.SeatLimits(rec); len(rec.Seats) >= most {
+		c.Alert = l.cat.T(lang, "lobby_full_count", map[string]any{"Count": most})
 		return false
 	}
 	// A number no seat of the lobby has: a seat's user id names it.
-	rec.Seats = append(rec.Seats, Seat{User: -int64(n + 1), Computer: true, Name: b.computerName(lang, n+1, level.Normal)})
+	rec.Seats = append(rec.Seats, kit.Seat{User: -int64(n + 1), Computer: true, Name: l.computerName(lang, n+1, level.Normal)})
 	return true
 }
 
 // computerName names computer seat n of level lv.
-func (b *Bot) computerName(lang string, n int, lv level.Level) string {
-	return b.cat.T(lang, "seats_computer_name", map[string]any{"N": n, "Level": b.cat.T(lang, "level_"+lv.String(), nil)})
+func (l *Lobby) computerName(lang string, n int, lv level.Level) string {
+	return l.cat.T(lang, "seats_computer_name", map[string]any{"N": n, "Level": l.cat.T(lang, "level_"+lv.String(), nil)})
 }
 
 // computerRow is the lobby's row for computer seats: add one, and remove
-// the last one added (its level is behind ⚙️ More, bot/render.go).
-func (b *Bot) computerRow(k *kit.Keyboard, lang string, rec *Record) {
-	row := []kit.Button{k.Btn(b.cat.T(lang, "btn_add_computer", nil), OpAddComputer, 0)}
+// the last one added (its level is behind ⚙️ More, render.go).
+func (l *Lobby) computerRow(k *kit.Keyboard, lang string, rec *kit.Record) {
+	row := []kit.Button{k.Btn(l.cat.T(lang, "btn_add_computer", nil), OpAddComputer, 0)}
 	if lastComputer(rec) >= 0 {
-		row = append(row, k.Btn(b.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0))
+		row = append(row, k.Btn(l.cat.T(lang, "btn_drop_computer", nil), OpDropComputer, 0))
 	}
 	k.Row(row...)
 }
 
 // lastComputer is the last computer seat added (-1: none).
-func lastComputer(rec *Record) int {
+func lastComputer(rec *kit.Record) int {
 	last := -1
 	for i, s := range rec.Seats {
 		if s.Computer {
@@ -96,4 +94,4 @@ func lastComputer(rec *Record) int {
 }
 
 // levelOf is a computer seat's level (kit.Level stores its value).
-func levelOf(s Seat) level.Level { return level.Level(s.Level) }
+func levelOf(s kit.Seat) level.Level { return level.Level(s.Level) }
