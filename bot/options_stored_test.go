@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -175,7 +174,7 @@ func TestOperatorRulesAreTheBoardsDefaults(t *testing.T) {
 			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: "P"})
 		}
 		c := &chatState{Rec: rec, Settings: s}
-		b.onLobbyPress(c, "en", &tgbotapi.User{ID: 1}, Press{Op: OpStart}, false)
+		b.lobby().Press(c, "en", lobby.User{ID: 1}, Press{Op: OpStart}, false)
 		if board.Of(c.Rec).Game == nil {
 			t.Fatalf("the game did not start (%q)", c.Alert)
 		}
