@@ -26,15 +26,6 @@ import (
 // beats the highest bid; a beaten one is refused with the highest bid,
 // and the message is refreshed at once (refreshNow).
 
-// The auction message's buttons; their key is the auction's number and
-// the highest bid they were drawn with (auctionKey).
-const (
-	OpAuctionBid   Op = "ab" // open the bidding with the amount in the argument
-	OpAuctionRaise Op = "ar" // raise the highest bid by the argument
-	OpAuctionLeave Op = "aq" // leave the auction
-	OpAuctionDeed  Op = "ad" // the deed's card (square), on messages sent before the board's deed button (OpDeed)
-)
-
 // auctionOps are pressed on an auction's message: checked by its number.
 var auctionOps = map[Op]bool{OpAuctionBid: true, OpAuctionRaise: true, OpAuctionLeave: true, OpAuctionDeed: true}
 
@@ -47,7 +38,7 @@ func auctionSlot(game uint64, seq int) string {
 // followAuctions files one action's auction events: an auction that
 // closed gets its final text, one that opened a message of its own, and a
 // running one's refresh is made now or left for later (refreshDue).
-func (b *Kind) followAuctions(c *chatState, lang string, evs []engine.Event) {
+func (b *auctions) followAuctions(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	g := Of(rec).Game
 	opened := false
@@ -109,7 +100,7 @@ func refreshDue(rec *Record) int64 {
 
 // refreshAuction makes the refresh refreshDue asked for; the caller holds
 // the chat's lock. It stores the record quietly: no button changes.
-func (b *Kind) refreshAuction(ctx context.Context, chat int64) {
+func (b *auctions) refreshAuction(ctx context.Context, chat int64) {
 	st, err := b.change(chat, 0, func(c *chatState) error {
 		rec := c.Rec
 		if rec == nil || rec.Status != StatusPlaying || rec.Clock.PausedAt != 0 {
@@ -153,7 +144,7 @@ func BidOf(p Press, a *engine.Auction) int {
 // refreshNow shows the running auction's latest bid at once, whatever
 // the refresh's pace (refreshGap): a bid refused because the message
 // lagged behind.
-func (b *Kind) refreshNow(c *chatState) {
+func (b *auctions) refreshNow(c *chatState) {
 	rec := c.Rec
 	if a := Of(rec).Auction; a != nil && a.ShownVer != Of(rec).Game.Version {
 		a.ShownVer, a.Shown = Of(rec).Game.Version, rec.Clock.GameTime(b.cfg.Now().UnixMilli())
@@ -170,7 +161,7 @@ func orphanAuction(r *Record) bool {
 
 // adoptAuction gives such an auction its message; the caller holds the
 // chat's lock (Repost, on start).
-func (b *Kind) adoptAuction(chat int64, game uint64) {
+func (b *auctions) adoptAuction(chat int64, game uint64) {
 	st, err := b.change(chat, 0, func(c *chatState) error {
 		rec := c.Rec
 		if rec == nil || rec.ID != game || rec.Status != StatusPlaying || !orphanAuction(rec) {
@@ -196,7 +187,7 @@ func auctionOnly(rec *Record) bool {
 
 // showAuction puts the running auction's message when the change opened
 // or refreshed it; ending the game closes it without an outcome.
-func (b *Kind) showAuction(c *chatState, lang string) {
+func (b *auctions) showAuction(c *chatState, lang string) {
 	rec := c.Rec
 	a := Of(rec).Auction
 	if a == nil || Of(rec).Game == nil {
@@ -214,14 +205,14 @@ func (b *Kind) showAuction(c *chatState, lang string) {
 // renderAuction is the auction message: the lot, the bidders still in
 // (mentioned: the message that opens the auction notifies them), the
 // highest bid and until when the next one is awaited.
-func (b *Kind) renderAuction(lang string, rec *Record) string {
+func (b *auctions) renderAuction(lang string, rec *Record) string {
 	g := Of(rec).Game
 	a := g.Auction
 	if a == nil || Of(rec).Auction == nil {
 		return ""
 	}
 	ed := g.EditionData()
-	data := map[string]any{"Square": b.squareName(lang, rec, a.Square), "Price": b.money(lang, rec, ed.Squares[a.Square].Price),
+	data := map[string]any{"Square": b.text.squareName(lang, rec, a.Square), "Price": b.text.money(lang, rec, ed.Squares[a.Square].Price),
 		"Count": a.Building}
 	lines := []string{b.cat.T(lang, b.lotID(a.Building), data)}
 	var bidders []string
@@ -232,9 +223,9 @@ func (b *Kind) renderAuction(lang string, rec *Record) string {
 	}
 	lines = append(lines, b.cat.T(lang, "auction_bidders", map[string]any{"Players": strings.Join(bidders, ", ")}))
 	if a.Leader == engine.NoOwner {
-		lines = append(lines, b.cat.T(lang, "auction_no_bids", map[string]any{"Min": b.money(lang, rec, a.MinBid())}))
+		lines = append(lines, b.cat.T(lang, "auction_no_bids", map[string]any{"Min": b.text.money(lang, rec, a.MinBid())}))
 	} else {
-		lines = append(lines, b.cat.T(lang, "auction_high", map[string]any{"Amount": b.money(lang, rec, a.High),
+		lines = append(lines, b.cat.T(lang, "auction_high", map[string]any{"Amount": b.text.money(lang, rec, a.High),
 			"Player": kit.SeatName(rec, a.Leader)}))
 	}
 	loc := kit.ChatOptions{}.LocationIn(lang)
@@ -248,7 +239,7 @@ func (b *Kind) renderAuction(lang string, rec *Record) string {
 }
 
 // lotID names what is auctioned: a deed, or a house or hotel to place.
-func (b *Kind) lotID(building int) string {
+func (b *auctions) lotID(building int) string {
 	if building > 0 {
 		return "auction_lot_building"
 	}
@@ -257,20 +248,20 @@ func (b *Kind) lotID(building int) string {
 
 // auctionOutcome is the closed auction's final text: who won what for how
 // much, or that nobody bid.
-func (b *Kind) auctionOutcome(lang string, rec *Record, e engine.Event) string {
+func (b *auctions) auctionOutcome(lang string, rec *Record, e engine.Event) string {
 	ed := Of(rec).Game.EditionData()
 	building := e.Cost
 	if e.Kind == engine.EvAuctionUnsold {
 		building = e.Amount
 	}
-	data := map[string]any{"Square": b.squareName(lang, rec, e.Square), "Price": b.money(lang, rec, ed.Squares[e.Square].Price),
+	data := map[string]any{"Square": b.text.squareName(lang, rec, e.Square), "Price": b.text.money(lang, rec, ed.Squares[e.Square].Price),
 		"Count": building}
 	head := b.cat.T(lang, b.lotID(building), data)
 	if e.Kind == engine.EvAuctionUnsold {
 		return head + "\n" + b.cat.T(lang, "auction_unsold", nil)
 	}
 	return head + "\n" + b.cat.T(lang, "auction_won", map[string]any{"Player": kit.SeatName(rec, e.Player),
-		"Amount": b.money(lang, rec, e.Amount)})
+		"Amount": b.text.money(lang, rec, e.Amount)})
 }
 
 // BidSteps are the raises an auction offers for a lot worth price in an
@@ -295,7 +286,7 @@ func BidSteps(price, unit int) [3]int {
 // auctionKeyboard offers the bids the bidders still in can afford: the
 // opening amounts, or raises over the highest bid; the deed's card; and
 // leaving the auction.
-func (b *Kind) auctionKeyboard(lang string, rec *Record) *kit.Markup {
+func (b *auctions) auctionKeyboard(lang string, rec *Record) *kit.Markup {
 	g := Of(rec).Game
 	a := g.Auction
 	richest := 0
@@ -321,8 +312,8 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *kit.Markup {
 		switch {
 		case a.Leader != engine.NoOwner:
 			if to := a.High + s; to <= richest {
-				bids = append(bids, btn(b.cat.T(lang, "btn_raise", map[string]any{"Step": b.money(lang, rec, s),
-					"Amount": b.money(lang, rec, to)}), OpAuctionRaise, s))
+				bids = append(bids, btn(b.cat.T(lang, "btn_raise", map[string]any{"Step": b.text.money(lang, rec, s),
+					"Amount": b.text.money(lang, rec, to)}), OpAuctionRaise, s))
 			}
 		default:
 			amount := s
@@ -330,95 +321,19 @@ func (b *Kind) auctionKeyboard(lang string, rec *Record) *kit.Markup {
 				amount = a.Min + []int{0, steps[1], steps[2]}[i]
 			}
 			if amount <= richest {
-				bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, amount)}), OpAuctionBid, amount))
+				bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.text.money(lang, rec, amount)}), OpAuctionBid, amount))
 			}
 		}
 	}
 	if len(bids) == 0 && a.MinBid() <= richest { // the steps are beyond everyone: the least bid
-		bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.money(lang, rec, a.MinBid())}), OpAuctionBid, a.MinBid()))
+		bids = append(bids, btn(b.cat.T(lang, "btn_bid", map[string]any{"Amount": b.text.money(lang, rec, a.MinBid())}), OpAuctionBid, a.MinBid()))
 	}
 	var rows [][]kit.Button
 	for i := 0; i < len(bids); i += 2 {
 		rows = append(rows, bids[i:min(i+2, len(bids))])
 	}
 	rows = append(rows, []kit.Button{
-		b.DeedButton(&kit.Keyboard{Rec: rec}, lang, a.Square), // valid while the game runs (deed.go)
+		b.deed.deedButton(&kit.Keyboard{Rec: rec}, lang, a.Square), // valid while the game runs (deed.go)
 		btn(b.cat.T(lang, "btn_pass", nil), OpAuctionLeave, 0)})
 	return kit.MarkupOf(rows)
-}
-
-// onAuctionPress handles a press on an auction's message: checked by the
-// auction's number, so leaving or the deed on a message a few bids behind
-// still counts; a bid by the amount it names, which must still be the one
-// the button shows (a button made before keys raises the highest bid as
-// it stands).
-func (b *Kind) onAuctionPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
-	chat := q.Message.Chat
-	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
-		// The answer is the presser's to read, the messages the chat's
-		// (kit.AnswerIn).
-		c.AnswerLang = c.PresserLang(q.From.Lang)
-		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *chatState, lang string) { b.auctionPress(c, lang, q.From, p) })
-		return nil
-	})
-	b.answer(ctx, q.ID, st, err)
-	b.finish(ctx, st, err, q.ID)
-}
-
-func (b *Kind) auctionPress(c *chatState, lang string, from *kit.Person, p Press) {
-	rec := c.Rec
-	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
-		c.Alert = b.staleText(rec, lang, p) // no game, or another one
-		return
-	}
-	seq := int(p.Rev)
-	if p.Keyed {
-		seq = auctionSeq(p.Rev)
-	}
-	if Of(rec).Auction == nil || Of(rec).Auction.Seq != seq || Of(rec).Game.Auction == nil {
-		c.Alert = b.cat.T(lang, "alert_auction_over", nil)
-		return
-	}
-	if p.Op == OpAuctionDeed {
-		c.Alert = b.DeedCard(lang, rec, Of(rec).Game.Auction.Square) // deed.go
-		return
-	}
-	g := Of(rec).Game
-	a := g.Auction
-	seat := seatOf(rec, from.ID)
-	if seat < 0 || !g.Active(seat) {
-		c.Alert = b.cat.T(lang, "alert_not_player", nil)
-		return
-	}
-	if p.Op == OpAuctionLeave {
-		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActPass})
-		if c.Alert == "" {
-			c.Toast = b.cat.T(lang, "toast_auction_left", nil)
-		}
-		return
-	}
-	amount := BidOf(p, a)
-	if p.Keyed && p.Rev != auctionKey(seq, a.High) && repeated(rec, from.ID, p) {
-		c.Toast = b.cat.T(lang, "toast_done", nil) // a second tap of a bid already placed
-		return
-	}
-	if a.Leader == seat { // outbidding oneself is no one's intent: a second press, or a stale message
-		c.Alert = b.cat.T(lang, "auction_you_lead", map[string]any{"Amount": b.money(lang, rec, a.High)})
-		return
-	}
-	if amount < a.MinBid() && a.Leader != engine.NoOwner && !a.Passed[seat] {
-		// The amount the button names is beaten: the alert says the
-		// highest bid, and the message shows it at once, so the next press
-		// is on buttons that can still bid.
-		c.Alert = b.cat.T(lang, "auction_outbid", map[string]any{"Player": seatName(rec, a.Leader), // an alert is plain text
-			"Amount": b.money(lang, rec, a.High)})
-		b.refreshNow(c)
-		return
-	}
-	b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBid, Amount: amount})
-	if c.Alert == "" {
-		c.Toast = b.cat.T(lang, "toast_bid", map[string]any{"Amount": b.money(lang, rec, amount)})
-		c.Applied(from.ID, p.Encode())
-	}
 }

@@ -43,7 +43,7 @@ func auctionOn(t *testing.T, b *Kind, rec *Record, sq int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.followAuctions(c, "en", evs)
+	b.auction.followAuctions(c, "en", evs)
 	if g.Phase != engine.PhaseAuction || Of(rec).Auction == nil {
 		t.Fatalf("no auction opened: phase %d, %+v", g.Phase, Of(rec).Auction)
 	}
@@ -59,7 +59,7 @@ func TestLuxAuctionMessage(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Unix(1_800_000_000, 0)
-	b := &Kind{cat: cat, cfg: Config{Now: func() time.Time { return now }}}
+	b := bareKind(cat, Config{Now: func() time.Time { return now }})
 	rec := editionRecord(t, engine.Lux)
 	rec.Clock.Deadline = now.Add(30 * time.Second).UnixMilli()
 	g := Of(rec).Game
@@ -69,7 +69,7 @@ func TestLuxAuctionMessage(t *testing.T) {
 	price := ed.Squares[sq].Price
 	steps := BidSteps(price, 1000)
 	for _, lang := range locales.Languages {
-		text := b.renderAuction(lang, rec)
+		text := b.auction.renderAuction(lang, rec)
 		for _, s := range rec.Seats {
 			if !strings.Contains(text, kit.Mention(s)) {
 				t.Errorf("%s: %s is not mentioned:\n%s", lang, s.Name, text)
@@ -84,7 +84,7 @@ func TestLuxAuctionMessage(t *testing.T) {
 	}
 	for _, lang := range locales.Languages {
 		var raises []int
-		for _, row := range b.auctionKeyboard(lang, rec).Rows {
+		for _, row := range b.auction.auctionKeyboard(lang, rec).Rows {
 			for _, btn := range row {
 				p, err := kit.ParsePress(btn.Data)
 				if err == nil && p.Op == OpDeed { // valid while the game runs (deed.go)
@@ -132,7 +132,7 @@ func TestAuctionRefreshGaps(t *testing.T) {
 	if got := refreshGap(rec, 0); got != 15_000 {
 		t.Errorf("relaxed pace: first gap %d ms, want 15 s", got)
 	}
-	b := &Kind{cfg: Config{Now: func() time.Time { return time.UnixMilli(1_000_000) }}}
+	b := bareKind(nil, Config{Now: func() time.Time { return time.UnixMilli(1_000_000) }})
 	rec = editionRecord(t, engine.Classic)
 	rec.Pace.Bid = 30 * time.Second
 	auctionOn(t, b, rec, 1)
@@ -141,13 +141,13 @@ func TestAuctionRefreshGaps(t *testing.T) {
 	}
 	c := &chatState{Rec: rec}
 	evs, _ := Of(rec).Game.Apply(1, engine.Action{Kind: engine.ActBid, Amount: 10})
-	b.followAuctions(c, "en", evs)
+	b.auction.followAuctions(c, "en", evs)
 	if due := refreshDue(rec); due != 1_000_000+5000 {
 		t.Fatalf("a bid right after the opening: refresh due at %d, want 5 s after it", due)
 	}
 	b.cfg.Now = func() time.Time { return time.UnixMilli(1_006_000) }
 	evs, _ = Of(rec).Game.Apply(2, engine.Action{Kind: engine.ActBid, Amount: 20})
-	b.followAuctions(c, "en", evs)
+	b.auction.followAuctions(c, "en", evs)
 	if refreshDue(rec) != 0 || Of(rec).Auction.Refreshes != 1 {
 		t.Fatalf("a bid after the gap is not shown at once: %+v", Of(rec).Auction)
 	}
@@ -161,11 +161,11 @@ func TestAuctionOpeningBids(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat, cfg: Config{Now: time.Now}}
+	b := bareKind(cat, Config{Now: time.Now})
 	rec := editionRecord(t, engine.Classic)
 	auctionOn(t, b, rec, 1) // Mediterranean Avenue, $60
 	ops := func() (bids []int, others []Op) {
-		for _, row := range b.auctionKeyboard("en", rec).Rows {
+		for _, row := range b.auction.auctionKeyboard("en", rec).Rows {
 			for _, btn := range row {
 				p, _ := kit.ParsePress(btn.Data)
 				if p.Op == OpAuctionBid {

@@ -43,7 +43,7 @@ func TestBusinessJailReasonTwoDoubles(t *testing.T) {
 			t.Fatalf("%s: not jailed by doubles: %+v", ed, jailed)
 		}
 		for _, lang := range locales.Languages {
-			line := b.EventLine(lang, rec, *jailed)
+			line := b.text.eventLine(lang, rec, *jailed)
 			good, bad := want[lang][0], want[lang][1]
 			if ed == engine.Classic {
 				good, bad = bad, good
@@ -97,10 +97,10 @@ func TestBusinessCentreCards(t *testing.T) {
 	}
 	for _, lang := range locales.Languages {
 		centre := b.cat.T(lang, "centre_fortunes", map[string]any{"Luck": 1, "Misfortune": 2})
-		if text := b.renderTurn(lang, rec); !strings.Contains(text, centre) {
+		if text := b.text.renderTurn(lang, rec); !strings.Contains(text, centre) {
 			t.Errorf("%s: the turn message lacks %q:\n%s", lang, centre, text)
 		}
-		board := b.renderBoard(lang, rec)
+		board := b.text.renderBoard(lang, rec)
 		held := b.cat.T(lang, "centre_held", map[string]any{"Held": "🍀 " + kit.SeatName(rec, p)})
 		if !strings.Contains(board, centre) || !strings.Contains(board, held) {
 			t.Errorf("%s: /board lacks %q or %q:\n%s", lang, centre, held, board)
@@ -108,7 +108,7 @@ func TestBusinessCentreCards(t *testing.T) {
 	}
 	// The classic game has no such cards and no such line.
 	classic := gameRecord(t, engine.Classic, 3)
-	if board := b.renderBoard("en", classic); strings.Contains(board, "🎴") {
+	if board := b.text.renderBoard("en", classic); strings.Contains(board, "🎴") {
 		t.Errorf("the classic /board shows centre cards:\n%s", board)
 	}
 }

@@ -51,7 +51,7 @@ func TestOwnersCaption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat}
+	b := bareKind(cat, Config{})
 	ordinary := []string{"Александра", "Святослав", "Maximilian", "Катерина", "Володимир", "Christopher"}
 	longest := make([]string, 6)
 	for i := range longest {
@@ -60,16 +60,16 @@ func TestOwnersCaption(t *testing.T) {
 	for _, edition := range []string{engine.Classic, engine.Business, engine.Lux} {
 		for _, lang := range locales.Languages {
 			rec := ownedByAll(t, edition, ordinary)
-			full := captionLen(b.renderOwners(lang, rec))
-			caption, fits := b.ownersCaption(lang, rec)
+			full := captionLen(b.deed.renderOwners(lang, rec))
+			caption, fits := b.deed.ownersCaption(lang, rec)
 			t.Logf("%s %s, %d players named in 8–11 letters: %d units with the hint, %d in the caption", edition, lang, len(rec.Seats), full, captionLen(caption))
-			if !fits || captionLen(caption) > maxCaption || !strings.HasPrefix(caption, b.renderOwnersFinal(lang, rec)) {
+			if !fits || captionLen(caption) > maxCaption || !strings.HasPrefix(caption, b.deed.renderOwnersFinal(lang, rec)) {
 				t.Errorf("%s %s: who owns what does not fit a caption (%d units)", edition, lang, captionLen(caption))
 			}
 			rec = ownedByAll(t, edition, longest)
-			cut, fits := b.ownersCaption(lang, rec)
-			t.Logf("%s %s, names of 28–33 characters: %d units (a message of its own); cut to %d", edition, lang, captionLen(b.renderOwnersFinal(lang, rec)), captionLen(cut))
-			if fits || captionLen(cut) > maxCaption || !strings.HasPrefix(b.renderOwnersFinal(lang, rec), strings.TrimSuffix(cut, "\n…")) {
+			cut, fits := b.deed.ownersCaption(lang, rec)
+			t.Logf("%s %s, names of 28–33 characters: %d units (a message of its own); cut to %d", edition, lang, captionLen(b.deed.renderOwnersFinal(lang, rec)), captionLen(cut))
+			if fits || captionLen(cut) > maxCaption || !strings.HasPrefix(b.deed.renderOwnersFinal(lang, rec), strings.TrimSuffix(cut, "\n…")) {
 				t.Errorf("%s %s: the longest list gave a caption of %d units (fits: %v), want a cut of it within %d", edition, lang, captionLen(cut), fits, maxCaption)
 			}
 		}

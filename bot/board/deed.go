@@ -1,7 +1,6 @@
 package board
 
 import (
-	"context"
 	"fmt"
 	"html"
 	"regexp"
@@ -20,9 +19,9 @@ import (
 // changes nothing, so its button is valid as long as the game runs, not
 // only at the revision it was drawn at.
 
-// DeedCard is the card of square sq of rec's game, short enough for an
+// deedCard is the card of square sq of rec's game, short enough for an
 // alert (≤ 200 characters): the printed card and who owns it now.
-func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
+func (b *deeds) deedCard(lang string, rec *Record, sq int) string {
 	card := b.deedText(lang, rec.Edition, sq)
 	g := Of(rec).Game
 	if g == nil || sq < 0 || sq >= len(g.Props) || !g.EditionData().Squares[sq].Ownable() {
@@ -51,15 +50,10 @@ func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
 // maxAlert is the longest text Telegram shows in an alert.
 const maxAlert = 200
 
-// DeedButton is the button that shows sq's deed card.
-func (b *Kind) DeedButton(k *kit.Keyboard, lang string, sq int) kit.Button {
+// deedButton is the button that shows sq's deed card.
+func (b *deeds) deedButton(k *kit.Keyboard, lang string, sq int) kit.Button {
 	return k.Btn(b.cat.T(lang, "btn_deed", nil), OpDeed, sq)
 }
-
-// OpBoardGroup opens one group's deeds on /board's message (argument:
-// the group + 1), or the groups again (0). Anyone may press it: it only
-// changes which buttons the message shows.
-const OpBoardGroup Op = "bg"
 
 // groupsPerRow is how many group buttons share a row: the editions' nine
 // or ten groups take two rows.
@@ -69,7 +63,7 @@ const groupsPerRow = 5
 // or, with open = group + 1, a button per deed of that group for its card
 // and one back to the groups. 28 deed buttons in 10 rows pushed the turn
 // far up the chat.
-func (b *Kind) deedRows(lang string, rec *Record, open int) *kit.Markup {
+func (b *deeds) deedRows(lang string, rec *Record, open int) *kit.Markup {
 	ed := Of(rec).Game.EditionData()
 	k := &kit.Keyboard{Rec: rec}
 	var row []kit.Button
@@ -82,7 +76,7 @@ func (b *Kind) deedRows(lang string, rec *Record, open int) *kit.Markup {
 	if grp := open - 1; grp >= 0 && grp < ed.GroupCount() {
 		emoji := b.groupEmoji(lang, rec, grp)
 		for _, sq := range ed.Group(grp) {
-			row = append(row, k.Btn(emoji+" "+b.squareName(lang, rec, sq), OpDeed, sq))
+			row = append(row, k.Btn(emoji+" "+b.text.squareName(lang, rec, sq), OpDeed, sq))
 			flush(2)
 		}
 		k.Row(row...)
@@ -97,20 +91,20 @@ func (b *Kind) deedRows(lang string, rec *Record, open int) *kit.Markup {
 	return k.Markup()
 }
 
-func (b *Kind) groupEmoji(lang string, rec *Record, grp int) string {
+func (b *deeds) groupEmoji(lang string, rec *Record, grp int) string {
 	return b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)
 }
 
 // renderOwners is the text under /board's picture: who owns what, a line
 // per group that has an owner (each owner's share of it, buildings and
 // mortgages), the groups nobody owns in one line, and what the buttons do.
-func (b *Kind) renderOwners(lang string, rec *Record) string {
+func (b *deeds) renderOwners(lang string, rec *Record) string {
 	return b.renderOwnersFinal(lang, rec) + "\n\n" + b.cat.T(lang, "board_groups_hint", nil)
 }
 
 // renderOwnersFinal is renderOwners without the buttons' hint: the text a
 // /board message keeps when its buttons go.
-func (b *Kind) renderOwnersFinal(lang string, rec *Record) string {
+func (b *deeds) renderOwnersFinal(lang string, rec *Record) string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	lines := []string{b.cat.T(lang, "board_owners_title", nil)}
@@ -172,38 +166,6 @@ func (b *Kind) renderOwnersFinal(lang string, rec *Record) string {
 	return strings.Join(lines, "\n")
 }
 
-// withDeeds adds to /board's change the message of who owns what with its
-// group buttons: a new one under the picture, while the previous one loses
-// its buttons, so only the newest stays live and the game's end can close
-// it; the turn's message follows them.
-func (b *Kind) withDeeds(board func(c *chatState) error) func(c *chatState) error {
-	return func(c *chatState) error {
-		if err := board(c); err != nil || c.Rec == nil || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
-			return err
-		}
-		rec, lang := c.Rec, c.ChatLang()
-		if Of(rec).DeedsMsg != 0 {
-			b.finalizeDeeds(c, b.cat.T(lang, "board_deeds_newer", nil))
-		}
-		kb := b.deedRows(lang, rec, 0)
-		if caption, fits := b.ownersCaption(lang, rec); fits {
-			// The picture's caption (one call instead of two); the host
-			// draws the picture after the change (captionPicture).
-			c.ShowCaption(deedsPictureSlot(rec.ID), 0, nil, caption, kb)
-		} else {
-			c.Show(deedsSlot(rec.ID), 0, b.renderOwners(lang, rec), kb)
-		}
-		Of(rec).DeedsMsg, Of(rec).DeedsPhoto, c.Quiet = 0, false, true
-		// The turn's message moves below the picture and the deeds, so its
-		// buttons stay on the bot's last message (issue 25). Moving it
-		// changes nothing in the game: no new revision, so the players'
-		// buttons elsewhere (an open offer, a private composer) stay valid.
-		b.moveTurnBelow(c, lang)
-		c.Save = false
-		return nil
-	}
-}
-
 // maxCaption is Telegram's limit for a photo's caption: UTF-16 units
 // after entity parsing (captionLen).
 const maxCaption = 1024
@@ -214,7 +176,7 @@ const maxCaption = 1024
 // neither fits, the list cut at a line (fitCaption) — /board then gives
 // the list a message of its own, but a caption sent when it fitted must
 // stay within the limit as the game goes on.
-func (b *Kind) ownersCaption(lang string, rec *Record) (string, bool) {
+func (b *deeds) ownersCaption(lang string, rec *Record) (string, bool) {
 	if text := b.renderOwners(lang, rec); captionLen(text) <= maxCaption {
 		return text, true
 	}
@@ -248,7 +210,7 @@ var htmlTag = regexp.MustCompile(`<[^>]*>`)
 
 // finalizeDeeds gives the record's /board message text as its final
 // content: its caption when it is the picture.
-func (b *Kind) finalizeDeeds(c *chatState, text string) {
+func (b *deeds) finalizeDeeds(c *chatState, text string) {
 	rec := c.Rec
 	if Of(rec).DeedsPhoto {
 		c.FinalizeCaption(deedsPictureSlot(rec.ID), Of(rec).DeedsMsg, fitCaption(text))
@@ -260,7 +222,7 @@ func (b *Kind) finalizeDeeds(c *chatState, text string) {
 // deedToast is the card of a deed the trade composer's press just put
 // into the offer, for a toast: what it is worth, as it joins the offer;
 // "" for any other press.
-func (b *Kind) deedToast(lang string, rec *Record, user int64, press Press) string {
+func (b *deeds) deedToast(lang string, rec *Record, user int64, press Press) string {
 	if press.Op != OpTrGive && press.Op != OpTrTake || rec == nil || Of(rec).Drafts[user] == nil {
 		return ""
 	}
@@ -268,59 +230,12 @@ func (b *Kind) deedToast(lang string, rec *Record, user int64, press Press) stri
 	if !slices.Contains(tr.GiveDeeds, press.Arg) && !slices.Contains(tr.TakeDeeds, press.Arg) {
 		return ""
 	}
-	return b.DeedCard(lang, rec, press.Arg)
-}
-
-// onBoardGroupPress opens a group's deeds on /board's message, or the
-// groups again. Only the newest /board message is live; an older one was
-// closed when it was replaced.
-func (b *Kind) onBoardGroupPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
-	chat := q.Message.Chat
-	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
-		c.AnswerLang = c.PresserLang(q.From.Lang)
-		rec := c.Rec
-		if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || Of(rec).Game == nil ||
-			Of(rec).DeedsMsg != q.Message.ID || p.Arg < 0 || p.Arg > Of(rec).Game.EditionData().GroupCount() {
-			c.Alert = b.staleText(rec, c.AnswerLang, p)
-			return nil
-		}
-		lang := c.ChatLang()
-		if Of(rec).DeedsPhoto {
-			caption, _ := b.ownersCaption(lang, rec)
-			c.ShowCaption(deedsPictureSlot(rec.ID), Of(rec).DeedsMsg, nil, caption, b.deedRows(lang, rec, p.Arg))
-		} else {
-			c.Show(deedsSlot(rec.ID), Of(rec).DeedsMsg, b.renderOwners(lang, rec), b.deedRows(lang, rec, p.Arg))
-		}
-		c.Quiet = true
-		return nil
-	})
-	b.answer(ctx, q.ID, st, err)
-	b.finish(ctx, st, err, q.ID)
-}
-
-// onDeedPress answers a deed button with the card. Anyone in the chat may
-// look; the press is checked against the game, not its revision.
-func (b *Kind) onDeedPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
-	chat := q.Message.Chat
-	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
-		lang := c.PresserLang(q.From.Lang) // the card is an alert: the presser's to read
-		c.AnswerLang = lang
-		if c.Rec == nil || c.Rec.ID != p.Game || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
-			c.Alert = b.staleText(c.Rec, lang, p)
-			return nil
-		}
-		c.Alert = b.DeedCard(lang, c.Rec, p.Arg)
-		return nil
-	})
-	b.answer(ctx, q.ID, st, err)
-	b.finish(ctx, st, err, q.ID)
+	return b.deedCard(lang, rec, press.Arg)
 }
 
 // deedText is a deed card of the edition short enough for a callback
 // alert (≤ 200).
-func (b *Kind) deedText(lang, edition string, sq int) string {
+func (b *deeds) deedText(lang, edition string, sq int) string {
 	ed := engine.EditionByID(edition)
 	if ed == nil {
 		ed = engine.EditionByID(engine.Classic) // records from before editions

@@ -19,4 +19,19 @@
 // summary of what a bankrupt hands over (ending_bankrupt.go). Its state
 // between changes is bot/board/state, held by the chat's record; it
 // changes it only through the host (kit.Host).
+//
+// The code is in parts, each a type over one shared core (board.go: the
+// host's services, the catalog, the config, the picture cache, and the
+// parts by name): turns (play, the turn's keyboard, computer seats,
+// followers, reels), texts (everything rendered for people), auctions,
+// trades, deeds, pictureView and endings. Kind (kind.go) implements
+// bot.Kind: it keeps the record's bookkeeping (who is pending, results,
+// what to show) and hands play, texts, trades and pictures to the parts.
+// The files stand in layers, each above what it uses (go run ./cmd/layers
+// -v ./bot/board: no arrow runs back up): kit's names (kit_names.go),
+// the state (stateof.go), ops, slots and keys low; the event texts
+// (render_events.go), the picture cache (picture_cache.go) and the
+// refusals' table below the texts; play (play.go: act and absorb) below
+// the presses that call it (turn_press.go, auction_press.go,
+// deed_press.go, trade_press.go, trade_act.go); kind.go on top.
 package board

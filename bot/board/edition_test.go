@@ -81,7 +81,7 @@ func TestLuxTurnMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat}
+	b := bareKind(cat, Config{})
 	rec := editionRecord(t, engine.Lux)
 	g := Of(rec).Game
 	casino := slices.IndexFunc(g.EditionData().Squares, func(s engine.Square) bool { return s.Kind == engine.SquareCasino })
@@ -93,20 +93,20 @@ func TestLuxTurnMessage(t *testing.T) {
 		{Kind: engine.EvReelStopped, Player: p, Deck: 1, Card: engine.SymbolSeven, Amount: 5},
 		{Kind: engine.EvReelStopped, Player: p, Deck: 2, Card: engine.SymbolCherry, Amount: 3}}
 	for _, lang := range locales.Languages {
-		text := b.renderTurn(lang, rec)
+		text := b.text.renderTurn(lang, rec)
 		for _, want := range []string{cat.MoneyOf(lang, engine.Lux, 1_500_000), cat.MoneyOf(lang, engine.Lux, 200_000), "7️⃣ | 7️⃣ | 🍒"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: the turn message lacks %q:\n%s", lang, want, text)
 			}
 		}
-		if board := b.renderBoard(lang, rec); !strings.Contains(board, cat.T(lang, "players_jackpot", map[string]any{"Amount": cat.MoneyOf(lang, engine.Lux, 200_000)})) {
+		if board := b.text.renderBoard(lang, rec); !strings.Contains(board, cat.T(lang, "players_jackpot", map[string]any{"Amount": cat.MoneyOf(lang, engine.Lux, 200_000)})) {
 			t.Errorf("%s: /board does not show the jackpot:\n%s", lang, board)
 		}
 		if strings.Contains(text, "$") || strings.Count(text, "🎰") != 2 {
 			t.Errorf("%s: dollars, or the reels not on one line:\n%s", lang, text)
 		}
 		var stakes []int
-		for _, row := range b.turnKeyboard(lang, rec).Rows {
+		for _, row := range b.turn.turnKeyboard(lang, rec).Rows {
 			for _, btn := range row {
 				if p, err := kit.ParsePress(btn.Data); err == nil && p.Op == OpStake {
 					stakes = append(stakes, p.Arg)
@@ -130,7 +130,7 @@ func TestBusinessTurnMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat}
+	b := bareKind(cat, Config{})
 	rec := editionRecord(t, engine.Business)
 	g := Of(rec).Game
 	ed := g.EditionData()
@@ -147,9 +147,9 @@ func TestBusinessTurnMessage(t *testing.T) {
 		{Kind: engine.EvBuilt, Player: 1, Square: set[1], Cost: 50, Amount: engine.Hotel}}
 	corporation := map[string]string{"en": "founds a corporation", "ru": "основывает корпорацию", "uk": "засновує корпорацію"}
 	for _, lang := range locales.Languages {
-		text := b.renderTurn(lang, rec)
+		text := b.text.renderTurn(lang, rec)
 		// The buildings are on the board (/board), not in the turn message.
-		if board := b.renderBoard(lang, rec); !strings.Contains(board, "🏪🏪") || !strings.Contains(board, "🏢") {
+		if board := b.text.renderBoard(lang, rec); !strings.Contains(board, "🏪🏪") || !strings.Contains(board, "🏢") {
 			t.Errorf("%s: /board lacks the branches or the corporation:\n%s", lang, board)
 		}
 		for _, want := range []string{"🍀", "🌧", "💤", corporation[lang], cat.T(lang, "deck_business_0", nil), cat.T(lang, "skip_reason_1", nil),
@@ -166,7 +166,7 @@ func TestBusinessTurnMessage(t *testing.T) {
 			t.Errorf("%s: houses or hotels in the business edition:\n%s", lang, text)
 		}
 		ops := map[Op]bool{}
-		for _, row := range b.turnKeyboard(lang, rec).Rows {
+		for _, row := range b.turn.turnKeyboard(lang, rec).Rows {
 			for _, btn := range row {
 				if p, err := kit.ParsePress(btn.Data); err == nil {
 					ops[p.Op] = true
@@ -186,7 +186,7 @@ func TestEditionDeeds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat}
+	b := bareKind(cat, Config{})
 	for _, id := range []string{engine.Classic, engine.Business, engine.Lux} {
 		ed := engine.EditionByID(id)
 		for _, lang := range locales.Languages {
@@ -194,7 +194,7 @@ func TestEditionDeeds(t *testing.T) {
 				if !s.Ownable() {
 					continue
 				}
-				text := b.deedText(lang, id, sq)
+				text := b.deed.deedText(lang, id, sq)
 				if n := len([]rune(text)); n > 200 || strings.Contains(text, "deed_") {
 					t.Errorf("%s %s deed %d: %d characters: %q", id, lang, sq, n, text)
 				}
@@ -204,12 +204,12 @@ func TestEditionDeeds(t *testing.T) {
 			}
 		}
 	}
-	en := b.deedText("en", engine.Business, engine.EditionByID(engine.Business).Group(0)[0])
+	en := b.deed.deedText("en", engine.Business, engine.EditionByID(engine.Business).Group(0)[0])
 	if !strings.Contains(en, "branch") || strings.Contains(en, "house") {
 		t.Errorf("a business deed speaks of houses: %q", en)
 	}
 	port := slices.IndexFunc(engine.EditionByID(engine.Lux).Squares, func(s engine.Square) bool { return s.Kind == engine.SquarePort })
-	if lux := b.deedText("uk", engine.Lux, port); !strings.Contains(lux, "транспортні компанії") || !strings.Contains(lux, "25\u00a0000\u00a0₴") {
+	if lux := b.deed.deedText("uk", engine.Lux, port); !strings.Contains(lux, "транспортні компанії") || !strings.Contains(lux, "25\u00a0000\u00a0₴") {
 		t.Errorf("a lux transport company's deed: %q", lux)
 	}
 }
@@ -217,7 +217,7 @@ func TestEditionDeeds(t *testing.T) {
 // TestResultsInClassicDollars: a lux game's net worth counts in the
 // statistics in classic dollars, comparable with the other editions'.
 func TestResultsInClassicDollars(t *testing.T) {
-	b := &Kind{}
+	b := bareKind(nil, Config{})
 	for _, id := range []string{engine.Lux, engine.Business} {
 		rec := editionRecord(t, id)
 		scale := EditionScale(Of(rec).Game.EditionData())

@@ -70,8 +70,8 @@ func keepTally(rec *Record, evs []engine.Event, now int64) {
 	}
 }
 
-// Ending is the game-over message: who won, then the game's summary.
-func (b *Kind) Ending(lang string, rec *Record) string {
+// endingText is the game-over message: who won, then the game's summary.
+func (b *endings) endingText(lang string, rec *Record) string {
 	g := Of(rec).Game
 	if g == nil || g.Phase != engine.PhaseGameOver || g.Winner < 0 || int(g.Winner) >= len(rec.Seats) {
 		return b.renderEnding(lang, rec)
@@ -82,8 +82,8 @@ func (b *Kind) Ending(lang string, rec *Record) string {
 
 // renderEnding is the standings with net worth, the game's length and
 // its highlights.
-func (b *Kind) renderEnding(lang string, rec *Record) string {
-	lines := []string{b.renderStandings(lang, rec), b.lengthLine(lang, rec)}
+func (b *endings) renderEnding(lang string, rec *Record) string {
+	lines := []string{b.text.renderStandings(lang, rec), b.lengthLine(lang, rec)}
 	if hs := b.highlights(lang, rec); len(hs) > 0 {
 		lines = append(lines, "", b.cat.T(lang, "ending_highlights", nil))
 		lines = append(lines, hs...)
@@ -93,7 +93,7 @@ func (b *Kind) renderEnding(lang string, rec *Record) string {
 
 // lengthLine is the game's length in turns and in time, from its first
 // turn to its end (records from before the tally count from the lobby).
-func (b *Kind) lengthLine(lang string, rec *Record) string {
+func (b *endings) lengthLine(lang string, rec *Record) string {
 	t := Of(rec).Tally
 	start, end := t.Started, t.Ended
 	if start == 0 {
@@ -108,7 +108,7 @@ func (b *Kind) lengthLine(lang string, rec *Record) string {
 
 // durationText is a game's length: days and hours from a day up, else
 // hours and minutes.
-func (b *Kind) durationText(lang string, d time.Duration) string {
+func (b *endings) durationText(lang string, d time.Duration) string {
 	if d < 24*time.Hour {
 		return kit.LeftText(b.cat, lang, d)
 	}
@@ -117,16 +117,16 @@ func (b *Kind) durationText(lang string, d time.Duration) string {
 }
 
 // highlights are the ending's notable moments, those the game had.
-func (b *Kind) highlights(lang string, rec *Record) []string {
+func (b *endings) highlights(lang string, rec *Record) []string {
 	t := Of(rec).Tally
 	var out []string
 	if r := t.TopRent; r.Amount > 0 && r.Payer < len(rec.Seats) && r.Owner < len(rec.Seats) {
 		out = append(out, b.cat.T(lang, "ending_top_rent", map[string]any{
-			"Amount": b.money(lang, rec, r.Amount), "Square": b.squareName(lang, rec, r.Square),
+			"Amount": b.text.money(lang, rec, r.Amount), "Square": b.text.squareName(lang, rec, r.Square),
 			"Player": kit.SeatName(rec, engine.PlayerID(r.Payer)), "Other": kit.SeatName(rec, engine.PlayerID(r.Owner))}))
 	}
 	if grp, amount := bestSet(rec); amount > 0 {
-		out = append(out, b.cat.T(lang, "ending_best_set", map[string]any{"Amount": b.money(lang, rec, amount),
+		out = append(out, b.cat.T(lang, "ending_best_set", map[string]any{"Amount": b.text.money(lang, rec, amount),
 			"Set": b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil) + " " +
 				b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil)}))
 	}

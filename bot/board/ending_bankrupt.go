@@ -16,7 +16,7 @@ import (
 
 // apply applies a for seat, adding a summary of each bankruptcy it causes
 // to the change's replies.
-func (b *Kind) apply(c *chatState, lang string, seat engine.PlayerID, a engine.Action) ([]engine.Event, error) {
+func (b *turns) apply(c *chatState, lang string, seat engine.PlayerID, a engine.Action) ([]engine.Event, error) {
 	g := Of(c.Rec).Game
 	var before *engine.Game
 	if mayBankrupt(g, a) {
@@ -28,7 +28,7 @@ func (b *Kind) apply(c *chatState, lang string, seat engine.PlayerID, a engine.A
 	}
 	for i, e := range evs {
 		if e.Kind == engine.EvBankrupt {
-			c.Replies = append(c.Replies, kit.Reply{Text: b.bankruptcySummary(lang, c.Rec, before, evs[:i], e)})
+			c.Replies = append(c.Replies, kit.Reply{Text: b.ending.bankruptcySummary(lang, c.Rec, before, evs[:i], e)})
 		}
 	}
 	return evs, nil
@@ -88,7 +88,7 @@ func handedOver(before *engine.Game, p engine.PlayerID, earlier []engine.Event) 
 
 // bankruptcySummary is the message after bankruptcy e: who is out, and
 // what the creditor (a player or the bank) receives.
-func (b *Kind) bankruptcySummary(lang string, rec *Record, before *engine.Game, earlier []engine.Event, e engine.Event) string {
+func (b *endings) bankruptcySummary(lang string, rec *Record, before *engine.Game, earlier []engine.Event, e engine.Event) string {
 	h := handedOver(before, e.Player, earlier)
 	head := "ending_out_bank"
 	if e.Other >= 0 && int(e.Other) < len(rec.Seats) {
@@ -96,12 +96,12 @@ func (b *Kind) bankruptcySummary(lang string, rec *Record, before *engine.Game, 
 	}
 	lines := []string{b.cat.T(lang, head, map[string]any{"Player": kit.SeatName(rec, e.Player), "Other": kit.SeatName(rec, e.Other)})}
 	if h.cash > 0 {
-		lines = append(lines, b.cat.T(lang, "ending_out_cash", map[string]any{"Amount": b.money(lang, rec, h.cash)}))
+		lines = append(lines, b.cat.T(lang, "ending_out_cash", map[string]any{"Amount": b.text.money(lang, rec, h.cash)}))
 	}
 	if len(h.deeds) > 0 {
 		names := make([]string, len(h.deeds))
 		for i, sq := range h.deeds {
-			names[i] = b.squareName(lang, rec, sq)
+			names[i] = b.text.squareName(lang, rec, sq)
 			if before.Props[sq].Mortgaged {
 				names[i] += " 🔒"
 			}

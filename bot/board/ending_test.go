@@ -81,7 +81,7 @@ func TestEndingOfRecordWithoutTally(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat, cfg: Config{Now: func() time.Time { return time.UnixMilli(0) }}}
+	b := bareKind(cat, Config{Now: func() time.Time { return time.UnixMilli(0) }})
 	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 2, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestEndingOfRecordWithoutTally(t *testing.T) {
 		Seats:   []Seat{{User: 1, Name: "Оля"}, {User: 2, Name: "Богдан"}},
 		Created: 0, Updated: (2*day + 3*time.Hour + 10*time.Minute).Milliseconds()}
 	for _, lang := range locales.Languages {
-		text := b.renderEnding(lang, rec)
+		text := b.ending.renderEnding(lang, rec)
 		length := cat.N(lang, "ending_length", g.Turn, map[string]any{"Time": cat.T(lang, "ending_days", map[string]any{"Days": 2, "H": 3})})
 		if !strings.HasPrefix(text, cat.T(lang, "standings_title", nil)) || !strings.HasSuffix(text, "\n"+length) {
 			t.Errorf("%s: the ending of a record without a tally:\n%s\nwant the standings, then %q", lang, text, length)

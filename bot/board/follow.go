@@ -14,14 +14,11 @@ import (
 // buttons outdated, and it changes nothing in the game. A second press
 // stops following.
 
-// OpFollow (👁) follows the game, or stops following it.
-const OpFollow Op = "bw"
-
 // maxFollowers bounds the notifications one game's end sends.
 const maxFollowers = 50
 
 // onFollowPress answers 👁 for whoever pressed it.
-func (b *Kind) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *turns) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
 	user := q.From.ID
@@ -29,7 +26,7 @@ func (b *Kind) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, p
 		lang := c.PresserLang(q.From.Lang) // every answer here is the presser's
 		rec := c.Rec
 		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
-			c.Alert = b.staleText(rec, lang, press)
+			c.Alert = b.text.staleText(rec, lang, press)
 			return nil
 		}
 		if i := slices.Index(Of(rec).Followers, user); i >= 0 {
@@ -52,18 +49,18 @@ func (b *Kind) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, p
 // notifyFollowers tells the followers of a game that ended, each in their
 // private chat, with the final standings. Called once, by the change that
 // removed the game (Show).
-func (b *Kind) notifyFollowers(c *chatState, lang string) {
+func (b *turns) notifyFollowers(c *chatState, lang string) {
 	rec := c.Rec
 	if len(Of(rec).Followers) == 0 || Of(rec).Game == nil {
 		return
 	}
-	text := b.cat.T(lang, "follow_ended", nil) + "\n\n" + b.renderStandings(lang, rec)
+	text := b.cat.T(lang, "follow_ended", nil) + "\n\n" + b.text.renderStandings(lang, rec)
 	for _, user := range Of(rec).Followers {
 		b.out.Notify(user, text)
 	}
 }
 
 // followButton is 👁 for the turn message's row of anyone's buttons.
-func (b *Kind) followButton(k *kit.Keyboard, lang string) kit.Button {
+func (b *turns) followButton(k *kit.Keyboard, lang string) kit.Button {
 	return k.Btn(b.cat.T(lang, "btn_follow", nil), OpFollow, 0)
 }

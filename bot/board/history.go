@@ -40,14 +40,14 @@ func remember(r *Record, evs []engine.Event) {
 
 // renderHistory is the /history message: the last HistoryShown lines of
 // the game, with a short header for each turn.
-func (b *Kind) renderHistory(lang string, rec *Record) string {
+func (b *texts) renderHistory(lang string, rec *Record) string {
 	var lines []string
 	for _, e := range Of(rec).History {
 		var l string
 		if e.Kind == engine.EvTurnStarted {
 			l = b.cat.T(lang, "history_turn", map[string]any{"Turn": e.Amount, "Player": kit.SeatName(rec, e.Player)})
 		} else {
-			l = b.EventLine(lang, rec, e)
+			l = b.eventLine(lang, rec, e)
 		}
 		if l != "" {
 			lines = append(lines, l)

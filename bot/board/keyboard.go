@@ -9,7 +9,7 @@ import (
 
 // turnKeyboard builds the turn message's buttons from engine.Legal, so a
 // button never offers what the engine would refuse.
-func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
+func (b *turns) turnKeyboard(lang string, rec *Record) *kit.Markup {
 	g := Of(rec).Game
 	if g.Phase == engine.PhaseGameOver {
 		return nil
@@ -29,12 +29,12 @@ func (b *Kind) turnKeyboard(lang string, rec *Record) *kit.Markup {
 		}
 	}
 	b.manageRow(k, lang, rec)
-	b.lookRow(k, lang) // anyone's: the picture, following the game (picture.go)
+	b.picture.lookRow(k, lang) // anyone's: the picture, following the game (picture.go)
 	return k.Markup()
 }
 
 // mainRows are the waiting player's (or the bidders') decisions.
-func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
+func (b *turns) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	g := Of(rec).Game
 	switch g.Phase {
 	case engine.PhaseAuction: // its buttons are on its own message (auction.go)
@@ -43,7 +43,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	case engine.PhasePlaceBuilding:
 		for _, a := range g.Legal(g.Placing) {
 			if a.Kind == engine.ActBuild {
-				k.Row(k.Btn("🏠 "+b.squareName(lang, rec, a.Square), OpBuild, a.Square))
+				k.Row(k.Btn("🏠 "+b.text.squareName(lang, rec, a.Square), OpBuild, a.Square))
 			}
 		}
 	default:
@@ -63,7 +63,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 				main = append(main, k.Btn(b.cat.T(lang, id, nil), OpRoll, 0))
 			case engine.ActBuy:
 				sq := g.Players[waiting].Pos
-				main = append(main, k.Btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.money(lang, rec, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_buy", map[string]any{"Amount": b.text.money(lang, rec, g.EditionData().Squares[sq].Price)}), OpBuy, 0))
 			case engine.ActDecline:
 				id := "btn_auction"
 				if !g.Rules.Auctions {
@@ -73,13 +73,13 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActEndTurn:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_end_turn", nil), OpEndTurn, 0))
 			case engine.ActPayJailFine:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.money(lang, rec, g.Rules.JailFine)}), OpPayFine, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_fine", map[string]any{"Amount": b.text.money(lang, rec, g.Rules.JailFine)}), OpPayFine, 0))
 			case engine.ActStayInJail:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_stay_in_jail", nil), OpStayInJail, 0))
 			case engine.ActUseJailCard:
 				main = append(main, k.Btn(b.cat.T(lang, "btn_jail_card", nil), OpJailCard, 0))
 			case engine.ActPayDebt:
-				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)}), OpPayDebt, 0))
+				main = append(main, k.Btn(b.cat.T(lang, "btn_pay_debt", map[string]any{"Amount": b.text.money(lang, rec, g.Debts[0].Amount)}), OpPayDebt, 0))
 			case engine.ActBankrupt:
 				// Once asked, the question below is the only bankruptcy
 				// button: two look-alike buttons confused players.
@@ -89,7 +89,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			}
 		}
 		if g.Phase == engine.PhaseBuyDecision { // what the deed earns, before deciding
-			main = append(main, b.DeedButton(k, lang, g.Players[g.Current].Pos))
+			main = append(main, b.deed.deedButton(k, lang, g.Players[g.Current].Pos))
 		}
 		for i := 0; i < len(main); i += 2 {
 			k.Row(main[i:min(i+2, len(main))]...)
@@ -97,35 +97,7 @@ func (b *Kind) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	}
 }
 
-// BuildGroups lists the colour sets where seat can build or sell now.
-func BuildGroups(g *engine.Game, seat engine.PlayerID) []int {
-	ed := g.EditionData()
-	seen := map[int]bool{}
-	var groups []int
-	for _, a := range g.Legal(seat) {
-		switch a.Kind {
-		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet:
-			if grp := ed.Squares[a.Square].Group; !seen[grp] {
-				seen[grp] = true
-				groups = append(groups, grp)
-			}
-		}
-	}
-	return groups
-}
-
-// MortgageActions lists the mortgage and lift actions seat may take now.
-func MortgageActions(g *engine.Game, seat engine.PlayerID) []engine.Action {
-	var out []engine.Action
-	for _, a := range g.Legal(seat) {
-		if a.Kind == engine.ActMortgage || a.Kind == engine.ActUnmortgage {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
+func (b *turns) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	switch Of(rec).View.Menu {
@@ -146,12 +118,12 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 		}
 		grp := Of(rec).View.Group
 		for _, sq := range ed.Group(grp) {
-			row := []kit.Button{k.Btn(b.propLabel(lang, rec, sq), OpDeed, sq)}
+			row := []kit.Button{k.Btn(b.text.propLabel(lang, rec, sq), OpDeed, sq)}
 			if has(engine.ActBuild, sq) {
-				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].HouseCost)}), OpBuild, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_build", map[string]any{"Amount": b.text.money(lang, rec, ed.Squares[sq].HouseCost)}), OpBuild, sq))
 			}
 			if has(engine.ActSellBuilding, sq) {
-				row = append(row, k.Btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.money(lang, rec, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
+				row = append(row, k.Btn(b.cat.T(lang, "btn_sell", map[string]any{"Amount": b.text.money(lang, rec, ed.Squares[sq].HouseCost/2)}), OpSell, sq))
 			}
 			k.Row(row...)
 		}
@@ -160,71 +132,14 @@ func (b *Kind) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.P
 		}
 	case menuMortgage:
 		for _, a := range MortgageActions(g, seat) {
-			label := b.propLabel(lang, rec, a.Square)
+			label := b.text.propLabel(lang, rec, a.Square)
 			if a.Kind == engine.ActMortgage {
-				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.money(lang, rec, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_mortgage", map[string]any{"Square": label, "Amount": b.text.money(lang, rec, ed.Squares[a.Square].Mortgage)}), OpMortgage, a.Square))
 			} else {
-				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.money(lang, rec, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
+				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.text.money(lang, rec, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
 			}
 		}
 	case menuBankrupt:
 		k.Row(k.Btn(b.cat.T(lang, "btn_confirm_bankrupt", nil), OpBankruptYes, 0))
 	}
-}
-
-// eventIDs names each engine event's message: "ev_" + this.
-var eventIDs = map[engine.EventKind]string{
-	engine.EvOrderRoll: "order_roll", engine.EvFirstPlayer: "first_player", engine.EvTurnStarted: "turn_started",
-	engine.EvRolled: "rolled", engine.EvMoved: "moved", engine.EvPassedStart: "passed_start", engine.EvLanded: "landed",
-	engine.EvBought: "bought", engine.EvDeclined: "declined", engine.EvAuctionStarted: "auction_started",
-	engine.EvBid: "bid", engine.EvAuctionPass: "auction_pass", engine.EvAuctionWon: "auction_won",
-	engine.EvAuctionUnsold: "auction_unsold", engine.EvRentPaid: "rent_paid", engine.EvRentMortgaged: "rent_mortgaged",
-	engine.EvRentOwnerJailed: "rent_owner_jailed", engine.EvTaxPaid: "tax_paid", engine.EvCardDrawn: "card_drawn",
-	engine.EvCollected: "collected", engine.EvPaid: "paid", engine.EvPaidPlayer: "paid_player", engine.EvJackpot: "jackpot",
-	engine.EvDoubles: "doubles", engine.EvSentToJail: "sent_to_jail", engine.EvJailFinePaid: "jail_fine_paid",
-	engine.EvJailCardUsed: "jail_card_used", engine.EvJailCardKept: "jail_card_kept", engine.EvJailRollFailed: "jail_roll_failed",
-	engine.EvLeftJail: "left_jail", engine.EvBuilt: "built", engine.EvBuildingSold: "building_sold",
-	engine.EvMortgaged: "mortgaged", engine.EvUnmortgaged: "unmortgaged", engine.EvMortgageInterest: "mortgage_interest",
-	engine.EvDebt: "debt", engine.EvDebtPaid: "debt_paid", engine.EvBankrupt: "bankrupt", engine.EvResigned: "resigned",
-	engine.EvTradeProposed: "trade_proposed", engine.EvTradeAccepted: "trade_accepted", engine.EvTradeRejected: "trade_rejected",
-	engine.EvTradeCancelled: "trade_cancelled", engine.EvDeedReceived: "deed_received", engine.EvVotedEnd: "voted_end",
-	engine.EvTimeout: "timeout", engine.EvTurnEnded: "turn_ended", engine.EvGameOver: "game_over",
-	engine.EvBuildingAuction: "building_auction", engine.EvDebtSettled: "debt_settled",
-	// The business edition's.
-	engine.EvWillSkip: "will_skip", engine.EvTurnSkipped: "turn_skipped", engine.EvGambleOffered: "gamble_offered",
-	engine.EvGambleLost: "gamble_lost", engine.EvGambleWon: "gamble_won", engine.EvNoStake: "no_stake",
-	engine.EvLuckTaken: "luck_taken", engine.EvMisfortuneTaken: "misfortune_taken", engine.EvLuckGone: "luck_gone",
-	engine.EvMisfortuneGone: "misfortune_gone", engine.EvLuckUsed: "luck_used", engine.EvMisfortuneUsed: "misfortune_used",
-	engine.EvFortuneReturned: "fortune_returned", engine.EvBuildingTraded: "building_traded",
-	// The lux edition's.
-	engine.EvCasinoOffered: "casino_offered", engine.EvReelStopped: "reel_stopped", engine.EvCasinoWon: "casino_won",
-	engine.EvCasinoPush: "casino_push", engine.EvCasinoLost: "casino_lost", engine.EvCasinoJackpot: "casino_jackpot",
-	engine.EvInspectionFree: "inspection_free", engine.EvInspectionTax: "inspection_tax",
-}
-
-// engineErrors maps each engine refusal to its alert message.
-var engineErrors = []struct {
-	err error
-	id  string
-}{
-	{engine.ErrGameOver, "err_game_over"}, {engine.ErrUnknownAction, "err_unknown_action"},
-	{engine.ErrNotInGame, "err_not_in_game"}, {engine.ErrNotYourTurn, "err_not_your_turn"},
-	{engine.ErrNotNow, "err_not_now"}, {engine.ErrInsufficientFunds, "err_insufficient_funds"},
-	{engine.ErrNotProperty, "err_not_property"}, {engine.ErrNotOwner, "err_not_owner"},
-	{engine.ErrMortgaged, "err_mortgaged"}, {engine.ErrNotMortgaged, "err_not_mortgaged"},
-	{engine.ErrSetMortgaged, "err_set_mortgaged"}, {engine.ErrNoMonopoly, "err_no_monopoly"},
-	{engine.ErrNotBuildable, "err_not_buildable"}, {engine.ErrUnevenBuilding, "err_uneven_building"},
-	{engine.ErrMaxBuildings, "err_max_buildings"}, {engine.ErrNoBuildings, "err_no_buildings"},
-	{engine.ErrHasBuildings, "err_has_buildings"}, {engine.ErrNoHousesLeft, "err_no_houses_left"},
-	{engine.ErrNoHotelsLeft, "err_no_hotels_left"}, {engine.ErrBuildLimit, "err_build_limit"},
-	{engine.ErrBuildBeforeTurn, "err_build_before_turn"}, {engine.ErrBidTooLow, "err_bid_too_low"},
-	{engine.ErrBidTooHigh, "err_bid_too_high"}, {engine.ErrAlreadyPassed, "err_already_passed"},
-	{engine.ErrNotInJail, "err_not_in_jail"}, {engine.ErrNoJailCard, "err_no_jail_card"},
-	{engine.ErrInDebt, "err_in_debt"}, {engine.ErrCanStillPay, "err_can_still_pay"},
-	{engine.ErrBadTrade, "err_bad_trade"}, {engine.ErrTradeNotFound, "err_trade_not_found"},
-	{engine.ErrSelfTrade, "err_self_trade"}, {engine.ErrOptionDisabled, "err_option_disabled"},
-	{engine.ErrAlreadyVoted, "err_already_voted"}, {engine.ErrDebtCredit, "err_debt_credit"},
-	{engine.ErrDebtorTrade, "err_debtor_trade"}, {engine.ErrWholeNotes, "err_whole_notes"},
-	{engine.ErrBadStake, "err_bad_stake"}, {engine.ErrLiftBeforeRoll, "err_lift_before_roll"},
-	{engine.ErrBuildingTrade, "err_building_trade"},
 }

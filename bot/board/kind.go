@@ -3,6 +3,7 @@ package board
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -19,21 +20,21 @@ func (b *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 	}
 	switch {
 	case p.Chat != 0:
-		b.onDraftPress(ctx, updateID, q, p)
+		b.trade.onDraftPress(ctx, updateID, q, p)
 	case p.Op == OpDeed:
-		b.onDeedPress(ctx, updateID, q, p)
+		b.deed.onDeedPress(ctx, updateID, q, p)
 	case p.Op == OpBoardGroup:
-		b.onBoardGroupPress(ctx, updateID, q, p) // deed.go
+		b.deed.onBoardGroupPress(ctx, updateID, q, p) // deed.go
 	case p.Op == OpPicture:
-		b.onPicturePress(ctx, updateID, q, p)
+		b.picture.onPicturePress(ctx, updateID, q, p)
 	case p.Op == OpFollow:
-		b.onFollowPress(ctx, updateID, q, p)
+		b.turn.onFollowPress(ctx, updateID, q, p)
 	case p.Op == OpTrade || offerOps[p.Op]:
-		b.onTradePress(ctx, updateID, q, p)
+		b.trade.onTradePress(ctx, updateID, q, p)
 	case auctionOps[p.Op]:
-		b.onAuctionPress(ctx, updateID, q, p) // auction.go
+		b.auction.onAuctionPress(ctx, updateID, q, p) // auction.go
 	default:
-		b.onGamePress(ctx, updateID, q, p)
+		b.turn.onGamePress(ctx, updateID, q, p)
 	}
 }
 
@@ -48,12 +49,12 @@ func (b *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 		if group || !strings.HasPrefix(p, "t") {
 			return false
 		}
-		b.onTradeStart(ctx, updateID, m, p) // a deep link from a group's trade button
+		b.trade.onTradeStart(ctx, updateID, m, p) // a deep link from a group's trade button
 	case "trade":
-		b.cmdTrade(ctx, updateID, m, group)
+		b.trade.cmdTrade(ctx, updateID, m, group)
 	case "cash":
 		if !group {
-			b.cmdCash(ctx, updateID, m)
+			b.trade.cmdCash(ctx, updateID, m)
 		}
 	case "stake":
 		if !group {
@@ -63,19 +64,19 @@ func (b *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 	case "board":
 		var shown *Record
 		var lang string
-		st, err := b.change(m.Chat, updateID, b.withDeeds(b.cmdBoard(m.Chat, from, &shown, &lang))) // deed.go
+		st, err := b.change(m.Chat, updateID, b.deed.withDeeds(b.picture.cmdBoard(m.Chat, from, &shown, &lang))) // deed.go
 		if err == nil && shown != nil && (st.Rec == nil || st.Rec.ID != shown.ID) {
 			// The last game's board: the line that says so comes first.
 			b.finish(ctx, st, err, "")
-			b.sendPicture(m.Chat, lang, shown, true)
+			b.picture.sendPicture(m.Chat, lang, shown, true)
 			break
 		}
-		if err == nil && shown != nil && !b.captionPicture(st, lang, shown) {
-			b.sendPicture(m.Chat, lang, shown, true) // the deeds in a message under it
+		if err == nil && shown != nil && !b.picture.captionPicture(st, lang, shown) {
+			b.picture.sendPicture(m.Chat, lang, shown, true) // the deeds in a message under it
 		}
 		b.finish(ctx, st, err, "")
 	case "history":
-		st, err := b.change(m.Chat, updateID, b.cmdShowGame(from, b.renderHistory))
+		st, err := b.change(m.Chat, updateID, b.cmdShowGame(from, b.text.renderHistory))
 		b.finish(ctx, st, err, "")
 	case "leave":
 		st, err := b.change(m.Chat, updateID, b.cmdLeave(from))
@@ -87,7 +88,7 @@ func (b *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 }
 
 // Start starts an engine game with the lobby's seats and options.
-func (b *Kind) Start(c *chatState, lang string) bool { return b.startBoard(c, lang) }
+func (b *Kind) Start(c *chatState, lang string) bool { return b.turn.startBoard(c, lang) }
 
 // Pending names the engine's phase and whom it waits for (an auction: its
 // square, high bid and leader, and the bidders still in), and the earliest
@@ -143,18 +144,18 @@ func (b *Kind) peoplePending(r *Record) Pending {
 // a property not bought goes to auction, silent bidders pass, a debt is
 // raised or ends in bankruptcy, a won building is placed.
 func (b *Kind) Timeout(c *chatState, lang string) bool {
-	if b.computerTurn(c, lang) { // a computer's move is due (seats.go)
+	if b.turn.computerTurn(c, lang) { // a computer's move is due (seats.go)
 		return true
 	}
 	g := Of(c.Rec).Game
 	a := engine.Action{Kind: engine.ActTimeout}
-	evs, err := b.apply(c, lang, engine.System, a)
+	evs, err := b.turn.apply(c, lang, engine.System, a)
 	if err != nil {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	Of(c.Rec).View = View{}
-	b.absorb(c, lang, evs)
+	b.turn.absorb(c, lang, evs)
 	return true
 }
 
@@ -168,21 +169,21 @@ func (b *Kind) CanResign(r *Record, seat int) bool {
 func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 	g := Of(c.Rec).Game
 	a := engine.Action{Kind: engine.ActResign}
-	evs, err := b.apply(c, lang, engine.PlayerID(seat), a)
+	evs, err := b.turn.apply(c, lang, engine.PlayerID(seat), a)
 	if err != nil {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: seat, Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
 	Of(c.Rec).View = View{}
-	b.absorb(c, lang, evs)
+	b.turn.absorb(c, lang, evs)
 	return true
 }
 
 // Expire withdraws the offers past their deadline and refreshes an
 // auction message that waited for its turn to be edited.
 func (b *Kind) Expire(ctx context.Context, chat int64) {
-	b.expireOffers(ctx, chat)
-	b.refreshAuction(ctx, chat)
+	b.trade.expireOffers(ctx, chat)
+	b.auction.refreshAuction(ctx, chat)
 }
 
 // Active: the seat is not bankrupt.
@@ -197,45 +198,31 @@ func (b *Kind) Show(c *chatState, lang string) {
 	rec := c.Rec
 	if c.Turn && c.Remove {
 		Of(rec).View = View{}
-		b.showAuction(c, lang)
-		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderEndedTurn(lang, rec))
-		b.closeLinks(c, lang)      // trade_private.go
-		b.notifyFollowers(c, lang) // the game ended (follow.go)
+		b.auction.showAuction(c, lang)
+		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.text.renderEndedTurn(lang, rec))
+		b.trade.closeLinks(c, lang)     // trade_private.go
+		b.turn.notifyFollowers(c, lang) // the game ended (follow.go)
 	} else if c.Turn {
 		if !auctionOnly(rec) { // bids change only the auction's message
-			c.Show(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderTurn(lang, rec), b.turnKeyboard(lang, rec))
+			c.Show(TurnSlot(rec.ID), Of(rec).TurnMsg, b.text.renderTurn(lang, rec), b.turn.turnKeyboard(lang, rec))
 		}
-		b.showAuction(c, lang)
+		b.auction.showAuction(c, lang)
 	}
 	// Offer messages an older version had still to finalize (Restore
 	// shows the game, then Repost clears them).
 	if c.Remove && Of(rec).DeedsMsg != 0 { // deed.go
-		b.finalizeDeeds(c, b.renderOwnersFinal(lang, rec))
+		b.deed.finalizeDeeds(c, b.deed.renderOwnersFinal(lang, rec))
 	}
 	for _, f := range legacyFinals(rec) {
 		c.Finals = append(c.Finals, f)
 	}
 	if c.GameOver {
-		c.Closing = append(c.Closing, kit.Reply{Text: b.Ending(lang, rec)}) // ending.go
+		c.Closing = append(c.Closing, kit.Reply{Text: b.ending.endingText(lang, rec)}) // ending.go
 	}
 }
 
 // Reshow closes the turn message as it stands; the next one is new.
-func (b *Kind) Reshow(c *chatState, lang string) {
-	rec := c.Rec
-	if Of(rec).TurnMsg != 0 {
-		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderClosedTurn(lang, rec))
-	}
-	if a := Of(rec).Auction; a != nil {
-		// The auction goes on in a new message, which mentions the bidders.
-		if a.Msg != 0 {
-			c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.renderAuction(lang, rec)+"\n"+b.cat.T(lang, "auction_moved", nil))
-		}
-		a.Msg, a.ShownVer = 0, Of(rec).Game.Version
-	}
-	Of(rec).TurnMsg, Of(rec).View = 0, View{}
-	c.Turn, c.Save = true, true
-}
+func (b *Kind) Reshow(c *chatState, lang string) { b.turn.reshow(c, lang) }
 
 // Unshown: a turn message, an open offer's or an auction's whose id was
 // never stored, an auction an older version ran without a message of its
@@ -253,16 +240,16 @@ func (b *Kind) Repost(chat int64, lang string, r *Record) {
 	if len(Of(r).OfferEdits) > 0 {
 		b.rememberMessage(chat, r.ID, func(r *Record) bool { Of(r).OfferEdits = nil; return true })
 	}
-	b.postUnsentOffers(chat, lang, r)
-	b.repostComposers(chat, lang, r) // trade_private.go
+	b.trade.postUnsentOffers(chat, lang, r)
+	b.trade.repostComposers(chat, lang, r) // trade_private.go
 	if orphanAuction(r) {
-		b.adoptAuction(chat, r.ID) // auction.go
+		b.auction.adoptAuction(chat, r.ID) // auction.go
 	}
 }
 
 // Standings rank the seats by net worth, with the game's length and
 // highlights (ending.go).
-func (b *Kind) Standings(lang string, r *Record) string { return b.renderEnding(lang, r) }
+func (b *Kind) Standings(lang string, r *Record) string { return b.ending.renderEnding(lang, r) }
 
 // Results: the winner the engine declared, the ranking's leader (a win
 // when /endgame stops the game), bankruptcies (resignations included), net worth and colour
@@ -351,4 +338,62 @@ func endSets(g *engine.Game, p engine.PlayerID) []string {
 		full = append(full, fmt.Sprintf("%s:%d", g.Edition, bestGroup))
 	}
 	return full
+}
+
+// EventLine renders one engine event, or "" for events the turn message
+// shows otherwise (render.go).
+func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
+	return b.text.eventLine(lang, rec, e)
+}
+
+// DeedCard is the card of square sq of rec's game (deed.go).
+func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
+	return b.deed.deedCard(lang, rec, sq)
+}
+
+// Ending is the game-over message: who won, then the game's summary
+// (ending.go).
+func (b *Kind) Ending(lang string, rec *Record) string { return b.ending.endingText(lang, rec) }
+
+// Sent stores the id of the turn message, /board's deeds message, an
+// offer's or a deep link's (a
+// slot with a key names one message, never reused).
+func (b *Kind) Sent(r *Record, name, key string, id int) bool {
+	switch name {
+	case "turn":
+		if key == "" {
+			Of(r).TurnMsg = id
+			return true
+		}
+	case "auction":
+		if a := Of(r).Auction; a != nil && key == strconv.Itoa(a.Seq) {
+			a.Msg = id
+			return true
+		}
+	case "deeds", "deedspic":
+		if key == "" {
+			Of(r).DeedsMsg, Of(r).DeedsPhoto = id, name == "deedspic"
+			return true
+		}
+	case "composer":
+		return composerSent(r, key, id) // trade_private.go
+	case "link":
+		user, err := strconv.ParseInt(key, 10, 64)
+		if d := Of(r).Drafts[user]; err == nil && d != nil && d.Link == -1 {
+			d.Link = id
+			return true
+		}
+	case "offer":
+		offer, err := strconv.Atoi(key)
+		if err != nil {
+			return false
+		}
+		for i := range Of(r).Offers {
+			if Of(r).Offers[i].ID == offer {
+				Of(r).Offers[i].Msg = id
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,9 +2,8 @@ package board
 
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/engine"
 )
-
-import "github.com/monopoly-tg/monopoly-bot/engine"
 
 // The board games' buttons (Ops).
 const (
@@ -95,3 +94,24 @@ func init() {
 		kit.RegisterOp(op, shape)
 	}
 }
+
+// The auction message's buttons; their key is the auction's number and
+// the highest bid they were drawn with (auctionKey).
+const (
+	OpAuctionBid   Op = "ab" // open the bidding with the amount in the argument
+	OpAuctionRaise Op = "ar" // raise the highest bid by the argument
+	OpAuctionLeave Op = "aq" // leave the auction
+	OpAuctionDeed  Op = "ad" // the deed's card (square), on messages sent before the board's deed button (OpDeed)
+)
+
+// OpBoardGroup opens one group's deeds on /board's message (argument:
+// the group + 1), or the groups again (0). Anyone may press it: it only
+// changes which buttons the message shows.
+const OpBoardGroup Op = "bg"
+
+// OpPicture (🗺) sends the board's picture; anyone may press it, and it
+// changes nothing (so no button goes outdated).
+const OpPicture Op = "bm"
+
+// OpFollow (👁) follows the game, or stops following it.
+const OpFollow Op = "bw"

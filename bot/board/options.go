@@ -49,7 +49,7 @@ func EditionOf(o *kit.ChatOptions) *engine.Edition {
 // RulesOf are the engine rules a game with options o plays: the chat's
 // own, else the operator's (Config.Defaults, MONOPOLY_* settings), else
 // the edition's.
-func (b *Kind) RulesOf(o *kit.ChatOptions) engine.Rules {
+func (b *core) RulesOf(o *kit.ChatOptions) engine.Rules {
 	if r := RulesIn(o); r != nil {
 		return *r
 	}

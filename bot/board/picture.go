@@ -2,11 +2,7 @@ package board
 
 import (
 	"context"
-	"errors"
-	"sync"
-	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -18,105 +14,12 @@ import (
 // gave it, so nothing is uploaded twice. A picture is a send like any
 // message, queued in the outbox within the chat's budget.
 
-// OpPicture (🗺) sends the board's picture; anyone may press it, and it
-// changes nothing (so no button goes outdated).
-const OpPicture Op = "bm"
-
-// maxPictures bounds the cache: one picture per chat, the oldest chats'
-// forgotten first.
-const maxPictures = 512
-
-// pictureAgain is how soon 🗺 sends the same picture again: within it the
-// picture is still on screen, and a photo costs the chat's budget.
-const pictureAgain = 30 * time.Second
-
-type pictureKey struct {
-	game, version uint64
-	lang          string
-}
-
-type picture struct {
-	key    pictureKey
-	fileID string    // "" until Telegram gave it one
-	queued time.Time // when it was last queued for the chat
-	seq    uint64    // to forget the oldest
-}
-
-// pictures draws boards and remembers each chat's last picture.
-type pictures struct {
-	draw *boardimg.Renderer
-
-	mu     sync.Mutex
-	byChat map[int64]picture
-	seq    uint64
-}
-
-func newPictures(r *boardimg.Renderer) *pictures {
-	return &pictures{draw: r, byChat: map[int64]picture{}}
-}
-
-// queue notes that chat's picture of key is being sent at now; it returns
-// the picture's file_id if it was sent before, and whether it was queued
-// less than pictureAgain ago (then nothing is noted).
-func (p *pictures) queue(chat int64, key pictureKey, now time.Time) (fileID string, recent bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	pic, ok := p.byChat[chat]
-	if ok && pic.key == key && now.Sub(pic.queued) < pictureAgain {
-		return pic.fileID, true
-	}
-	if !ok || pic.key != key {
-		pic = picture{key: key}
-	}
-	p.seq++
-	pic.queued, pic.seq = now, p.seq
-	p.byChat[chat] = pic
-	if len(p.byChat) > maxPictures {
-		oldest, first := int64(0), true
-		for c, old := range p.byChat {
-			if first || old.seq < p.byChat[oldest].seq {
-				oldest, first = c, false
-			}
-		}
-		delete(p.byChat, oldest)
-	}
-	return pic.fileID, false
-}
-
-// recent reports whether chat's picture of key was queued less than
-// pictureAgain ago (queue would then send nothing).
-func (p *pictures) recent(chat int64, key pictureKey, now time.Time) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	pic, ok := p.byChat[chat]
-	return ok && pic.key == key && now.Sub(pic.queued) < pictureAgain
-}
-
-// remember stores the file_id Telegram gave chat's picture of key.
-func (p *pictures) remember(chat int64, key pictureKey, fileID string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if pic, ok := p.byChat[chat]; ok && pic.key == key {
-		pic.fileID = fileID
-		p.byChat[chat] = pic
-	}
-}
-
-func (p *pictures) render(rec *Record, lang string, names []string) ([]byte, error) {
-	if p.draw == nil {
-		return nil, errNoRenderer
-	}
-	return p.draw.Render(Of(rec).Game, lang, names)
-}
-
-var errNoRenderer = errors.New("board: no picture renderer")
-
 // sendPicture queues rec's picture for chat in lang: by file_id when the
 // game has not changed since it was last sent, else drawn and uploaded. A
 // game the renderer refuses gets the text board instead. again says to
 // send it even if the same picture went out a moment ago (a command does;
 // 🗺 does not, and reports false then).
-func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
+func (b *pictureView) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
 	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	if b.pics.recent(chat, key, b.cfg.Now()) && !again {
 		return false
@@ -131,7 +34,7 @@ func (b *Kind) sendPicture(chat int64, lang string, rec *Record, again bool) boo
 // file_id when the game has not changed since it was last sent, else
 // drawn. A game the renderer refuses gets the text board instead, queued
 // here, and nil.
-func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
+func (b *pictureView) picture(chat int64, lang string, rec *Record) *kit.Photo {
 	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	id, _ := b.pics.queue(chat, key, b.cfg.Now())
 	if id != "" {
@@ -144,7 +47,7 @@ func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
 	png, err := b.pics.render(rec, lang, names)
 	if err != nil {
 		b.log.Warn("board picture refused; sending the text board", "chat", chat, "err", err)
-		b.out.Send(chat, b.renderBoard(lang, rec), nil)
+		b.out.Send(chat, b.text.renderBoard(lang, rec), nil)
 		return nil
 	}
 	return &kit.Photo{PNG: png, Sent: func(fileID string) { b.pics.remember(chat, key, fileID) }}
@@ -155,7 +58,7 @@ func (b *Kind) picture(chat int64, lang string, rec *Record) *kit.Photo {
 // group's budget. It reports false when the list is a message of its own
 // (the picture goes alone, before it). A picture the renderer refuses
 // leaves the list a text message under the text board.
-func (b *Kind) captionPicture(st *chatState, lang string, shown *Record) bool {
+func (b *pictureView) captionPicture(st *chatState, lang string, shown *Record) bool {
 	slot := deedsPictureSlot(shown.ID)
 	for i := range st.Shows {
 		s := &st.Shows[i]
@@ -174,7 +77,7 @@ func (b *Kind) captionPicture(st *chatState, lang string, shown *Record) bool {
 // the chat; with no game running, the final board of the last one. The
 // change stores only that the update was applied; *shown is the record to
 // draw (nil when there is none).
-func (b *Kind) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *string) func(c *chatState) error {
+func (b *pictureView) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *string) func(c *chatState) error {
 	return func(c *chatState) error {
 		*shown, *lang = nil, c.Lang(from.Lang)
 		if c.Rec == nil || c.Rec.Status != StatusPlaying {
@@ -196,7 +99,7 @@ func (b *Kind) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *stri
 // onPicturePress answers 🗺: the picture of the game the message belongs
 // to, whoever pressed, and the turn's message moves below it; nothing in
 // the game changes.
-func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *pictureView) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
 	var shown *Record
@@ -204,7 +107,7 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, 
 	st, err := b.change(chat, updateID, func(c *chatState) error {
 		shown, lang = nil, c.Lang(q.From.Lang)
 		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
-			c.Alert = b.staleText(c.Rec, c.PresserLang(q.From.Lang), press)
+			c.Alert = b.text.staleText(c.Rec, c.PresserLang(q.From.Lang), press)
 			return nil
 		}
 		shown = c.Rec.Clone()
@@ -230,8 +133,8 @@ func (b *Kind) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, 
 // for spare budget (kit.Change.Unhurried), and the next press's result, if
 // it comes first, is the moved message: a picture costs the group one call
 // of its budget, not two that the next press then waited for.
-func (b *Kind) moveTurnBelow(c *chatState, lang string) {
-	b.Reshow(c, lang)
+func (b *pictureView) moveTurnBelow(c *chatState, lang string) {
+	b.turn.reshow(c, lang)
 	if c.Unhurried == nil {
 		c.Unhurried = map[string]bool{}
 	}
@@ -240,6 +143,6 @@ func (b *Kind) moveTurnBelow(c *chatState, lang string) {
 
 // lookRow is the buttons anyone in the chat may press: they change nothing
 // in the game.
-func (b *Kind) lookRow(k *kit.Keyboard, lang string) {
-	k.Row(k.Btn(b.cat.T(lang, "btn_picture", nil), OpPicture, 0), b.followButton(k, lang))
+func (b *pictureView) lookRow(k *kit.Keyboard, lang string) {
+	k.Row(k.Btn(b.cat.T(lang, "btn_picture", nil), OpPicture, 0), b.turn.followButton(k, lang))
 }

@@ -1,35 +1,17 @@
 package board
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/engine/ai"
+	"github.com/monopoly-tg/monopoly-bot/engine/level"
 )
 
-// onGamePress handles a press of a board game's move or menu button.
-func (b *Kind) onGamePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
-	chat := q.Message.Chat
-	defer b.lock(chat)()
-	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
-		b.onPress(c, lang, q.From, press)
-		if (press.Op == OpResignYes || press.Op == OpResignNo) && c.Alert == "" {
-			outcome := "✅"
-			if press.Op == OpResignNo {
-				outcome = b.cat.T(lang, "cancelled", nil)
-			}
-			c.CloseQuestion(q.Message, outcome)
-		}
-	})
-	b.answer(ctx, q.ID, st, err)
-	b.finish(ctx, st, err, q.ID)
-	b.afterTrades(ctx, chat, st)
-}
-
 // onPress turns a validated button press into a change of c.
-func (b *Kind) onPress(c *chatState, lang string, from *kit.Person, press Press) {
+func (b *turns) onPress(c *chatState, lang string, from *kit.Person, press Press) {
 	rec := c.Rec
 	seat := seatOf(rec, from.ID)
 	g := Of(rec).Game
@@ -62,13 +44,13 @@ func (b *Kind) onPress(c *chatState, lang string, from *kit.Person, press Press)
 	switch press.Op {
 	case OpBankrupt:
 		if err := g.Check(seat, engine.Action{Kind: engine.ActBankrupt}); err != nil {
-			c.Alert = b.refusalText(rec, lang, seat, err)
+			c.Alert = b.text.refusalText(rec, lang, seat, err)
 			return
 		}
 		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
 	case OpBankruptYes:
 		if Of(rec).View.Menu != menuBankrupt || Of(rec).View.User != from.ID {
-			c.Alert = b.menuOwnerText(rec, lang)
+			c.Alert = b.text.menuOwnerText(rec, lang)
 			return
 		}
 		b.act(c, lang, from, seat, engine.Action{Kind: engine.ActBankrupt})
@@ -113,28 +95,28 @@ func (b *Kind) onPress(c *chatState, lang string, from *kit.Person, press Press)
 // setView opens, moves within or closes one person's menu. A menu is that
 // person's view of the game, not a change of it: it is stored quietly,
 // without a new revision, so everyone else's buttons stay valid.
-func (b *Kind) setView(c *chatState, v View) {
+func (b *turns) setView(c *chatState, v View) {
 	Of(c.Rec).View = v
 	c.Quiet, c.Turn = true, true
 }
 
 // ownsMenu says whether from may move within the open menu (nobody's, their
 // own, or one whose owner left the game), alerting otherwise.
-func (b *Kind) ownsMenu(c *chatState, lang string, from *kit.Person) bool {
+func (b *turns) ownsMenu(c *chatState, lang string, from *kit.Person) bool {
 	v := Of(c.Rec).View
 	if owner := seatOf(c.Rec, v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && Of(c.Rec).Game.Active(owner) {
-		c.Alert = b.menuOwnerText(c.Rec, lang)
+		c.Alert = b.text.menuOwnerText(c.Rec, lang)
 		return false
 	}
 	return true
 }
 
 // act applies one engine action for seat and records what to show.
-func (b *Kind) act(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, a engine.Action) {
+func (b *turns) act(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, a engine.Action) {
 	g := Of(c.Rec).Game
 	evs, err := b.apply(c, lang, seat, a) // a bankruptcy's summary too (ending_bankrupt.go)
 	if err != nil {
-		c.Alert = b.refusalText(c.Rec, lang, seat, err)
+		c.Alert = b.text.refusalText(c.Rec, lang, seat, err)
 		return
 	}
 	c.Log(kit.LogEntry{User: from.ID, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
@@ -149,14 +131,14 @@ func (b *Kind) act(c *chatState, lang string, from *kit.Person, seat engine.Play
 
 // absorb files the events of one action into the turn messages: a new
 // turn closes the previous turn's message and opens a new one.
-func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
+func (b *turns) absorb(c *chatState, lang string, evs []engine.Event) {
 	rec := c.Rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(Of(rec).Turn) {
 			b.animateSpin(c, lang, evs) // a spin that ended the turn (reels.go)
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
-			c.FinalizeOnce(TurnSlot(rec.ID), Of(rec).TurnMsg, b.renderClosedTurn(lang, rec))
+			c.FinalizeOnce(TurnSlot(rec.ID), Of(rec).TurnMsg, b.text.renderClosedTurn(lang, rec))
 			Of(rec).Turn, Of(rec).TurnMsg, Of(rec).View = nil, 0, View{}
 		}
 		Of(rec).Turn = append(Of(rec).Turn, e)
@@ -166,7 +148,7 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	if c.Frames[TurnSlot(rec.ID)] == nil {
 		b.animateSpin(c, lang, evs) // a spin in the turn that goes on
 	}
-	b.followAuctions(c, lang, evs) // auction.go
+	b.auction.followAuctions(c, lang, evs) // auction.go
 	if n := len(Of(rec).Turn); n > maxTurnEvents {
 		Of(rec).Turn = append([]engine.Event(nil), Of(rec).Turn[n-maxTurnEvents:]...)
 	}
@@ -174,7 +156,7 @@ func (b *Kind) absorb(c *chatState, lang string, evs []engine.Event) {
 	if Of(rec).Game.Phase == engine.PhaseGameOver {
 		c.GameOver, c.Remove = true, true
 	}
-	b.reconcileOffers(c, lang, evs)
+	b.trade.reconcileOffers(c, lang, evs)
 }
 
 // turnShown says whether events already hold a turn of their own (the
@@ -192,7 +174,7 @@ func turnShown(evs []engine.Event) bool {
 const maxTurnEvents = 40
 
 // startBoard starts a board game with the lobby's seats and options.
-func (b *Kind) startBoard(c *chatState, lang string) bool {
+func (b *turns) startBoard(c *chatState, lang string) bool {
 	rec := c.Rec
 	ed := EditionOf(rec.Options)
 	rules, seed := b.RulesOf(rec.Options), b.seed()
@@ -206,7 +188,7 @@ func (b *Kind) startBoard(c *chatState, lang string) bool {
 	}
 	g, evs, err := engine.New(engine.Config{Edition: ed.ID, Players: len(rec.Seats), Seed: seed, Rules: &rules, SeatZeroStarts: zeroStarts})
 	if err != nil {
-		c.Alert = b.errText(lang, err)
+		c.Alert = b.text.errText(lang, err)
 		return false
 	}
 	if rec.Options.RandomOrder {
@@ -216,16 +198,6 @@ func (b *Kind) startBoard(c *chatState, lang string) bool {
 	c.Log(map[string]any{"start": g}) // before the events: the game as it started
 	b.absorb(c, lang, evs)
 	return true
-}
-
-// errText is the localized alert for an engine refusal.
-func (b *Kind) errText(lang string, err error) string {
-	for _, s := range engineErrors {
-		if errors.Is(err, s.err) {
-			return b.cat.T(lang, s.id, nil)
-		}
-	}
-	return b.cat.T(lang, "alert_failed", nil)
 }
 
 // SeatOrder is the random seating of RandomOrder: a permutation of n seats
@@ -255,4 +227,52 @@ func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) 
 		}
 	}
 	return out
+}
+
+// computerTurn makes the computers' pending move in c: one engine action
+// of a computer seat (its memory kept in the record), or the end of a game
+// no person plays any more. False when no computer has a move (the usual
+// timeout applies then).
+func (b *turns) computerTurn(c *chatState, lang string) bool {
+	rec := c.Rec
+	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
+		return false
+	}
+	if !peoplePlay(rec) {
+		c.Remove, c.Turn, c.Stopped = true, true, true
+		// After the turn message's final text, like a game over's table.
+		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.text.renderStandings(lang, rec)})
+		return true
+	}
+	seat, _, ok := computerMove(rec)
+	if !ok {
+		return false
+	}
+	if Of(rec).Computer == nil {
+		Of(rec).Computer = &ai.Player{}
+	}
+	g := Of(rec).Game
+	Of(rec).Computer.Level = level.Level(rec.Seats[seat].Level) // the seat's, chosen in the lobby
+	a, ok := Of(rec).Computer.Decide(g, seat)                   // the same decision, now remembered
+	if !ok {
+		return false
+	}
+	evs, err := b.apply(c, lang, seat, a)
+	if err != nil {
+		return false
+	}
+	c.Log(kit.LogEntry{Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
+	Of(c.Rec).View = View{}
+	b.absorb(c, lang, evs)
+	if a.Kind == engine.ActProposeTrade {
+		// Posted like a person's offer: its own message, with the
+		// counterparty's buttons, open for OfferTTL.
+		id := g.NextTrade
+		if tr := findTrade(g, id); tr != nil {
+			Of(rec).Offers = append(Of(rec).Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
+			text, kb := b.trade.openOffer(lang, rec, tr)
+			c.Show(offerSlot(rec.ID, id), 0, text, kb)
+		}
+	}
+	return true
 }

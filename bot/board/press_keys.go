@@ -106,7 +106,7 @@ func buttonKey(g *engine.Game, p Press) (key uint64, keyed bool) {
 // payment whose amount moved names the amount now; anything else is
 // outdated. The game's messages are shown again, in case an edit was
 // lost.
-func (b *Kind) stillMeant(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, p Press) bool {
+func (b *turns) stillMeant(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, p Press) bool {
 	rec := c.Rec
 	g := Of(rec).Game
 	want, keyed := buttonKey(g, p)
@@ -120,13 +120,13 @@ func (b *Kind) stillMeant(c *chatState, lang string, from *kit.Person, seat engi
 	case decisionOps[p.Op] && DecisionSeat(p.Rev) != seat:
 		if kind, ok := directOps[p.Op]; ok {
 			if err := g.Check(seat, engine.Action{Kind: kind, Amount: p.Arg}); err != nil {
-				c.Alert = b.refusalText(rec, lang, seat, err)
+				c.Alert = b.text.refusalText(rec, lang, seat, err)
 				return false
 			}
 		}
 		c.Alert = b.cat.T(lang, "alert_stale_moved", nil)
 	case p.Op == OpPayDebt && g.Check(seat, engine.Action{Kind: engine.ActPayDebt}) == nil:
-		c.Alert = b.cat.T(lang, "refuse_amount_moved", map[string]any{"Amount": b.money(lang, rec, g.Debts[0].Amount)})
+		c.Alert = b.cat.T(lang, "refuse_amount_moved", map[string]any{"Amount": b.text.money(lang, rec, g.Debts[0].Amount)})
 	default:
 		c.Alert = b.cat.T(lang, "alert_stale_moved", nil)
 	}

@@ -34,7 +34,7 @@ func TestDecisionKeysFollowTheDecisionOnly(t *testing.T) {
 	}
 	check := func(seat engine.PlayerID, p Press) *chatState {
 		c := &chatState{Rec: rec}
-		b.stillMeant(c, "en", user(seat), seat, p)
+		b.turn.stillMeant(c, "en", user(seat), seat, p)
 		return c
 	}
 
@@ -69,7 +69,7 @@ func TestDecisionKeysFollowTheDecisionOnly(t *testing.T) {
 		t.Fatalf("the debt's own button was refused: %q", c.Alert)
 	}
 	g.Debts[0].Amount = 80
-	want := b.cat.T("en", "refuse_amount_moved", map[string]any{"Amount": b.money("en", rec, 80)})
+	want := b.cat.T("en", "refuse_amount_moved", map[string]any{"Amount": b.text.money("en", rec, 80)})
 	if c := check(cur, pay); c.Alert != want {
 		t.Errorf("paying a debt whose amount moved was answered %q, want %q", c.Alert, want)
 	}

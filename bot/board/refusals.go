@@ -12,7 +12,7 @@ import (
 // move it is; a stale button says how the game left it behind.
 
 // refusalText is the alert for an engine refusal of seat's action.
-func (b *Kind) refusalText(rec *Record, lang string, seat engine.PlayerID, err error) string {
+func (b *texts) refusalText(rec *Record, lang string, seat engine.PlayerID, err error) string {
 	g := Of(rec).Game
 	if g == nil {
 		return b.errText(lang, err)
@@ -31,7 +31,7 @@ func (b *Kind) refusalText(rec *Record, lang string, seat engine.PlayerID, err e
 }
 
 // staleText refuses a press on a message the game has left behind.
-func (b *Kind) staleText(rec *Record, lang string, p Press) string {
+func (b *texts) staleText(rec *Record, lang string, p Press) string {
 	return b.cat.T(lang, kit.StaleID(rec, p), nil)
 }
 
@@ -44,10 +44,47 @@ func seatName(rec *Record, seat engine.PlayerID) string {
 }
 
 // menuOwnerText refuses a press in a menu someone else opened, naming them.
-func (b *Kind) menuOwnerText(rec *Record, lang string) string {
+func (b *texts) menuOwnerText(rec *Record, lang string) string {
 	owner := seatOf(rec, Of(rec).View.User)
 	if owner < 0 {
 		return b.cat.T(lang, "alert_stale_moved", nil)
 	}
 	return b.cat.T(lang, "refuse_menu_of", map[string]any{"Player": seatName(rec, owner)})
+}
+
+// errText is the localized alert for an engine refusal.
+func (b *texts) errText(lang string, err error) string {
+	for _, s := range engineErrors {
+		if errors.Is(err, s.err) {
+			return b.cat.T(lang, s.id, nil)
+		}
+	}
+	return b.cat.T(lang, "alert_failed", nil)
+}
+
+// engineErrors maps each engine refusal to its alert message.
+var engineErrors = []struct {
+	err error
+	id  string
+}{
+	{engine.ErrGameOver, "err_game_over"}, {engine.ErrUnknownAction, "err_unknown_action"},
+	{engine.ErrNotInGame, "err_not_in_game"}, {engine.ErrNotYourTurn, "err_not_your_turn"},
+	{engine.ErrNotNow, "err_not_now"}, {engine.ErrInsufficientFunds, "err_insufficient_funds"},
+	{engine.ErrNotProperty, "err_not_property"}, {engine.ErrNotOwner, "err_not_owner"},
+	{engine.ErrMortgaged, "err_mortgaged"}, {engine.ErrNotMortgaged, "err_not_mortgaged"},
+	{engine.ErrSetMortgaged, "err_set_mortgaged"}, {engine.ErrNoMonopoly, "err_no_monopoly"},
+	{engine.ErrNotBuildable, "err_not_buildable"}, {engine.ErrUnevenBuilding, "err_uneven_building"},
+	{engine.ErrMaxBuildings, "err_max_buildings"}, {engine.ErrNoBuildings, "err_no_buildings"},
+	{engine.ErrHasBuildings, "err_has_buildings"}, {engine.ErrNoHousesLeft, "err_no_houses_left"},
+	{engine.ErrNoHotelsLeft, "err_no_hotels_left"}, {engine.ErrBuildLimit, "err_build_limit"},
+	{engine.ErrBuildBeforeTurn, "err_build_before_turn"}, {engine.ErrBidTooLow, "err_bid_too_low"},
+	{engine.ErrBidTooHigh, "err_bid_too_high"}, {engine.ErrAlreadyPassed, "err_already_passed"},
+	{engine.ErrNotInJail, "err_not_in_jail"}, {engine.ErrNoJailCard, "err_no_jail_card"},
+	{engine.ErrInDebt, "err_in_debt"}, {engine.ErrCanStillPay, "err_can_still_pay"},
+	{engine.ErrBadTrade, "err_bad_trade"}, {engine.ErrTradeNotFound, "err_trade_not_found"},
+	{engine.ErrSelfTrade, "err_self_trade"}, {engine.ErrOptionDisabled, "err_option_disabled"},
+	{engine.ErrAlreadyVoted, "err_already_voted"}, {engine.ErrDebtCredit, "err_debt_credit"},
+	{engine.ErrDebtorTrade, "err_debtor_trade"}, {engine.ErrWholeNotes, "err_whole_notes"},
+	{engine.ErrBadStake, "err_bad_stake"}, {engine.ErrLiftBeforeRoll, "err_lift_before_roll"},
+	{engine.ErrBuildingTrade, "err_building_trade"},
 }

@@ -9,60 +9,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-func (b *Kind) squareName(lang string, rec *Record, sq int) string {
-	if rec.NamesLang != "" {
-		lang = rec.NamesLang // a private view: the group's names (Record.WithNames)
-	}
-	return b.cat.T(lang, fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil)
-}
-
-// EventLine renders one engine event, or "" for events the message shows
-// otherwise (the turn header, a landing right after the move).
-func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
-	switch e.Kind {
-	case engine.EvTurnStarted, engine.EvLanded, engine.EvTurnEnded:
-		return ""
-	}
-	if e.Kind == engine.EvTimeout && e.Player < 0 {
-		return b.cat.T(lang, "timeout_bids", nil) // an auction's bid window
-	}
-	name := eventIDs[e.Kind]
-	if name == "" {
-		return ""
-	}
-	other := b.cat.T(lang, "bank", nil)
-	if e.Other >= 0 && int(e.Other) < len(rec.Seats) {
-		other = kit.SeatName(rec, e.Other)
-	}
-	data := map[string]any{
-		"Player": kit.SeatName(rec, e.Player),
-		"Other":  other,
-		"Square": b.squareName(lang, rec, e.Square),
-		"Amount": b.money(lang, rec, e.Amount),
-		"Cost":   b.money(lang, rec, e.Cost),
-		"D1":     e.Dice[0], "D2": e.Dice[1], "Sum": e.Dice[0] + e.Dice[1],
-		"Deck":   b.deckName(lang, rec, e.Deck),
-		"Card":   b.cat.T(lang, fmt.Sprintf("card_%s_%d_%d", rec.Edition, e.Deck, e.Card), nil),
-		"Reason": b.cat.T(lang, jailReasonID(rec, e.Amount), nil),
-	}
-	if e.Kind == engine.EvMoved {
-		data["Square"] = b.squareName(lang, rec, e.Square)
-	}
-	b.editionEventData(lang, rec, e, data)
-	return b.cat.N(lang, b.cat.ForEdition(lang, rec.Edition, "ev_"+name), e.Amount, data)
-}
-
-// jailReasonID is the message naming why a player went to jail; doubles
-// are counted as the game's rules count them (the business edition's
-// second double in a row, the classic third).
-func jailReasonID(rec *Record, reason int) string {
-	if reason == engine.JailByDoubles && Of(rec).Game != nil && Of(rec).Game.Rules.JailDoubles == 2 {
-		return "jail_reason_2_of_2"
-	}
-	return fmt.Sprintf("jail_reason_%d", reason)
-}
-
-func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
+func (b *texts) turnHeader(lang string, rec *Record, withMention bool) string {
 	g := Of(rec).Game
 	who := kit.SeatName(rec, g.Current)
 	if withMention {
@@ -83,7 +30,7 @@ func (b *Kind) turnHeader(lang string, rec *Record, withMention bool) string {
 }
 
 // renderClosedTurn is the final text of a finished turn's message.
-func (b *Kind) renderClosedTurn(lang string, rec *Record) string {
+func (b *texts) renderClosedTurn(lang string, rec *Record) string {
 	head := b.turnHeader(lang, rec, false)
 	lines := b.turnLines(lang, rec)
 	if len(lines) == 0 {
@@ -99,13 +46,13 @@ const maxTurnLines = 25
 // renderTurn is the live turn message: header, what happened this turn,
 // everyone's cash, what the game waits for, from whom and until when. The
 // board itself is on demand (/board, 🗺).
-func (b *Kind) renderTurn(lang string, rec *Record) string { return b.turnText(lang, rec, true) }
+func (b *texts) renderTurn(lang string, rec *Record) string { return b.turnText(lang, rec, true) }
 
 // renderEndedTurn is the final text of the turn message of a game that
 // was removed: it waits for nobody any more.
-func (b *Kind) renderEndedTurn(lang string, rec *Record) string { return b.turnText(lang, rec, false) }
+func (b *texts) renderEndedTurn(lang string, rec *Record) string { return b.turnText(lang, rec, false) }
 
-func (b *Kind) turnText(lang string, rec *Record, live bool) string {
+func (b *texts) turnText(lang string, rec *Record, live bool) string {
 	head := b.turnHeader(lang, rec, true)
 	tail := b.cashLines(lang, rec)
 	if seat, ok := computerDecides(rec); ok && live {
@@ -142,7 +89,7 @@ func (b *Kind) turnText(lang string, rec *Record, live bool) string {
 // cashLines are everyone's cash, two seats a line, with the marks that
 // matter for the next decisions: in jail, a jail card, skipped turns,
 // Удача/Неудача; then the jackpot.
-func (b *Kind) cashLines(lang string, rec *Record) []string {
+func (b *texts) cashLines(lang string, rec *Record) []string {
 	g := Of(rec).Game
 	var cells, lines []string
 	for i := range g.Players {
@@ -178,7 +125,7 @@ func (b *Kind) cashLines(lang string, rec *Record) []string {
 // each are still there and, with holders, who keeps which (the turn
 // message marks the holders by their names instead). None for editions
 // without them.
-func (b *Kind) centreLines(lang string, rec *Record, holders bool) []string {
+func (b *texts) centreLines(lang string, rec *Record, holders bool) []string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	if ed.Luck+ed.Misfortune == 0 {
@@ -207,7 +154,7 @@ func (b *Kind) centreLines(lang string, rec *Record, holders bool) []string {
 // (bot/deadline.go), so it is the deadline of this decision. None while
 // paused, during an auction (its message has the clock) or while a
 // computer seat moves (it does so by itself).
-func (b *Kind) clockLine(lang string, rec *Record) string {
+func (b *texts) clockLine(lang string, rec *Record) string {
 	switch {
 	case rec.Clock.PausedAt != 0 || rec.Clock.Deadline == 0 || Of(rec).Game.Phase == engine.PhaseGameOver:
 		return ""
@@ -221,19 +168,19 @@ func (b *Kind) clockLine(lang string, rec *Record) string {
 }
 
 // deadlineText is a wall-clock deadline (Unix ms) in the chat's zone.
-func (b *Kind) deadlineText(lang string, rec *Record, at int64) string {
+func (b *texts) deadlineText(lang string, rec *Record, at int64) string {
 	loc, now := b.chatClock(lang, rec)
 	return kit.DeadlineText(b.cat, lang, loc, now, at)
 }
 
 // atText is a wall-clock moment (Unix ms) in the chat's zone.
-func (b *Kind) atText(lang string, rec *Record, at int64) string {
+func (b *texts) atText(lang string, rec *Record, at int64) string {
 	loc, now := b.chatClock(lang, rec)
 	return kit.AtText(b.cat, lang, loc, now, at)
 }
 
 // chatClock is the zone rec's chat reads the clock in, and the time now.
-func (b *Kind) chatClock(lang string, rec *Record) (*time.Location, time.Time) {
+func (b *texts) chatClock(lang string, rec *Record) (*time.Location, time.Time) {
 	var o kit.ChatOptions
 	if rec.Options != nil {
 		o = *rec.Options
@@ -247,7 +194,7 @@ func (b *Kind) chatClock(lang string, rec *Record) (*time.Location, time.Time) {
 
 // renderPlayers lists each seat for /board: cash, square (the jail's
 // square says whether the seat is in jail or visiting) and marks.
-func (b *Kind) renderPlayers(lang string, rec *Record) string {
+func (b *texts) renderPlayers(lang string, rec *Record) string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	var sb strings.Builder
@@ -277,7 +224,7 @@ func (b *Kind) renderPlayers(lang string, rec *Record) string {
 }
 
 // propLabel is a deed's name with its buildings and a mortgage mark.
-func (b *Kind) propLabel(lang string, rec *Record, sq int) string {
+func (b *texts) propLabel(lang string, rec *Record, sq int) string {
 	prop := Of(rec).Game.Props[sq]
 	s := b.squareName(lang, rec, sq)
 	switch {
@@ -305,7 +252,7 @@ func computerDecides(rec *Record) (engine.PlayerID, bool) {
 }
 
 // prompt says what the game waits for, and from whom.
-func (b *Kind) prompt(lang string, rec *Record) string {
+func (b *texts) prompt(lang string, rec *Record) string {
 	g := Of(rec).Game
 	cur := kit.SeatName(rec, g.Current)
 	if p := b.editionPrompt(lang, rec); p != "" {
@@ -341,7 +288,7 @@ func (b *Kind) prompt(lang string, rec *Record) string {
 }
 
 // renderStandings is the final table: rank, name, net worth.
-func (b *Kind) renderStandings(lang string, rec *Record) string {
+func (b *texts) renderStandings(lang string, rec *Record) string {
 	g := Of(rec).Game
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "standings_title", nil))
@@ -357,7 +304,7 @@ func (b *Kind) renderStandings(lang string, rec *Record) string {
 }
 
 // renderBoard is the /board ownership table of every deed.
-func (b *Kind) renderBoard(lang string, rec *Record) string {
+func (b *texts) renderBoard(lang string, rec *Record) string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	var sb strings.Builder
@@ -381,24 +328,4 @@ func (b *Kind) renderBoard(lang string, rec *Record) string {
 		sb.WriteString("\n\n" + strings.Join(centre, "\n"))
 	}
 	return sb.String()
-}
-
-// MessageIDs are the message ids the board builds from names at run time
-// (menus, events, engine errors); the chat layer's test checks that every
-// language has them, as it checks the literal ids of the code.
-func MessageIDs() []string {
-	var ids []string
-	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
-		ids = append(ids, "menu_of_"+m)
-	}
-	ids = append(ids, "auction_lot", "auction_lot_building")
-	// The turn message's (turn_lines.go, turn_buy.go).
-	ids = append(ids, "turn_move_salary", "turn_roll_move_salary", "turn_move_salary_on_start", "turn_roll_move_salary_on_start", "prompt_buy_short_no_auction", "prompt_buy_short_raise_no_auction")
-	for _, name := range eventIDs {
-		ids = append(ids, "ev_"+name)
-	}
-	for _, e := range engineErrors {
-		ids = append(ids, e.id)
-	}
-	return ids
 }

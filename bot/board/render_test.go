@@ -18,7 +18,7 @@ func TestLongestTexts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat}
+	b := bareKind(cat, Config{})
 	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 6, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -44,10 +44,10 @@ func TestLongestTexts(t *testing.T) {
 	}
 	for _, lang := range locales.Languages {
 		for name, text := range map[string]string{
-			"turn":      b.renderTurn(lang, rec),
-			"closed":    b.renderClosedTurn(lang, rec),
-			"board":     b.renderBoard(lang, rec),
-			"standings": b.renderStandings(lang, rec),
+			"turn":      b.text.renderTurn(lang, rec),
+			"closed":    b.text.renderClosedTurn(lang, rec),
+			"board":     b.text.renderBoard(lang, rec),
+			"standings": b.text.renderStandings(lang, rec),
 			"help":      cat.T(lang, "help", nil),
 		} {
 			if n := kit.TextLen(text); n > 4096 || n == 0 {
@@ -59,12 +59,12 @@ func TestLongestTexts(t *testing.T) {
 		}
 		for sq := range ed.Squares {
 			if ed.Squares[sq].Ownable() {
-				if n := len([]rune(b.deedText(lang, engine.Classic, sq))); n > 200 {
+				if n := len([]rune(b.deed.deedText(lang, engine.Classic, sq))); n > 200 {
 					t.Errorf("%s deed %d: %d characters, over the alert limit", lang, sq, n)
 				}
 			}
 		}
-		kb := b.turnKeyboard(lang, rec)
+		kb := b.turn.turnKeyboard(lang, rec)
 		for _, row := range kb.Rows {
 			for _, btn := range row {
 				if len(btn.Data) > kit.MaxCallbackData {

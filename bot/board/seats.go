@@ -3,7 +3,6 @@ package board
 import (
 	"fmt"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/ai"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
@@ -114,54 +113,6 @@ func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
 		}
 	}
 	return 0, engine.Action{}, false
-}
-
-// computerTurn makes the computers' pending move in c: one engine action
-// of a computer seat (its memory kept in the record), or the end of a game
-// no person plays any more. False when no computer has a move (the usual
-// timeout applies then).
-func (b *Kind) computerTurn(c *chatState, lang string) bool {
-	rec := c.Rec
-	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
-		return false
-	}
-	if !peoplePlay(rec) {
-		c.Remove, c.Turn, c.Stopped = true, true, true
-		// After the turn message's final text, like a game over's table.
-		c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "seats_no_people", nil) + "\n\n" + b.renderStandings(lang, rec)})
-		return true
-	}
-	seat, _, ok := computerMove(rec)
-	if !ok {
-		return false
-	}
-	if Of(rec).Computer == nil {
-		Of(rec).Computer = &ai.Player{}
-	}
-	g := Of(rec).Game
-	Of(rec).Computer.Level = level.Level(rec.Seats[seat].Level) // the seat's, chosen in the lobby
-	a, ok := Of(rec).Computer.Decide(g, seat)                   // the same decision, now remembered
-	if !ok {
-		return false
-	}
-	evs, err := b.apply(c, lang, seat, a)
-	if err != nil {
-		return false
-	}
-	c.Log(kit.LogEntry{Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	Of(c.Rec).View = View{}
-	b.absorb(c, lang, evs)
-	if a.Kind == engine.ActProposeTrade {
-		// Posted like a person's offer: its own message, with the
-		// counterparty's buttons, open for OfferTTL.
-		id := g.NextTrade
-		if tr := findTrade(g, id); tr != nil {
-			Of(rec).Offers = append(Of(rec).Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
-			text, kb := b.openOffer(lang, rec, tr)
-			c.Show(offerSlot(rec.ID, id), 0, text, kb)
-		}
-	}
-	return true
 }
 
 // withoutComputers drops the computer seats from seats (reminders mention

@@ -1,10 +1,10 @@
 package board
 
 import (
+	"strconv"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
-
-import "strconv"
 
 // The board game's messages edited over time: the turn message, each
 // offer's (key: the engine's trade id), each person's deep link to the
@@ -21,49 +21,6 @@ func offerSlot(game uint64, offer int) string {
 }
 func linkSlot(game uint64, user int64) string {
 	return kit.GameSlot("link", game, strconv.FormatInt(user, 10))
-}
-
-// Sent stores the id of the turn message, /board's deeds message, an
-// offer's or a deep link's (a
-// slot with a key names one message, never reused).
-func (b *Kind) Sent(r *Record, name, key string, id int) bool {
-	switch name {
-	case "turn":
-		if key == "" {
-			Of(r).TurnMsg = id
-			return true
-		}
-	case "auction":
-		if a := Of(r).Auction; a != nil && key == strconv.Itoa(a.Seq) {
-			a.Msg = id
-			return true
-		}
-	case "deeds", "deedspic":
-		if key == "" {
-			Of(r).DeedsMsg, Of(r).DeedsPhoto = id, name == "deedspic"
-			return true
-		}
-	case "composer":
-		return composerSent(r, key, id) // trade_private.go
-	case "link":
-		user, err := strconv.ParseInt(key, 10, 64)
-		if d := Of(r).Drafts[user]; err == nil && d != nil && d.Link == -1 {
-			d.Link = id
-			return true
-		}
-	case "offer":
-		offer, err := strconv.Atoi(key)
-		if err != nil {
-			return false
-		}
-		for i := range Of(r).Offers {
-			if Of(r).Offers[i].ID == offer {
-				Of(r).Offers[i].Msg = id
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // legacyFinals are the offer messages an older version had still to

@@ -33,7 +33,7 @@ func (b *Kind) cmdStake(ctx context.Context, updateID int, m kit.CommandIn) {
 		case !ok || Of(rec).Game.Phase != engine.PhaseGamble:
 			return refuse(b.cat.T(lang, "stake_usage", nil))
 		}
-		b.act(c, lang, from, seatOf(rec, from.ID), engine.Action{Kind: engine.ActStake, Amount: amount})
+		b.turn.act(c, lang, from, seatOf(rec, from.ID), engine.Action{Kind: engine.ActStake, Amount: amount})
 		if c.Alert != "" {
 			text := c.Alert
 			c.Alert = ""

@@ -36,3 +36,6 @@ func seatOf(rec *kit.Record, user int64) engine.PlayerID { return engine.PlayerI
 // whose trade composer the person opened last: where a typed /cash amount
 // goes. Stored as "trade_chat", as before links were kept by key.
 const LinkKey = "trade"
+
+// Name is the board games' kind (kit.Record.Kind).
+const Name = "board"

@@ -3,7 +3,6 @@ package board
 import (
 	"errors"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -50,18 +49,6 @@ func findTrade(g *engine.Game, id int) *engine.Trade {
 }
 
 // Transactions.
-
-// tradeAct applies one engine action of a trade in change c.
-func (b *Kind) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
-	g := Of(c.Rec).Game
-	evs, err := g.Apply(seat, a)
-	if err != nil {
-		return err
-	}
-	c.Log(kit.LogEntry{Update: updateID, User: user, Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	b.absorb(c, lang, evs)
-	return nil
-}
 
 // Group presses and commands.
 

@@ -79,7 +79,7 @@ func tradedKind(g *engine.Game, t *engine.Trade) int {
 
 // buildingItem names t's building part among what the counterparty gives,
 // in the offer and the composer ("" when it has none).
-func (b *Kind) buildingItem(lang string, rec *Record, t *engine.Trade) string {
+func (b *trades) buildingItem(lang string, rec *Record, t *engine.Trade) string {
 	kind := tradedKind(Of(rec).Game, t)
 	if kind == 0 {
 		return ""
@@ -88,7 +88,7 @@ func (b *Kind) buildingItem(lang string, rec *Record, t *engine.Trade) string {
 	if kind == engine.Hotel {
 		id = "trade_buy_corporation"
 	}
-	return b.cat.T(lang, id, map[string]any{"From": b.propLabel(lang, rec, t.TakeBuilding), "On": b.propLabel(lang, rec, t.PlaceOn)})
+	return b.cat.T(lang, id, map[string]any{"From": b.text.propLabel(lang, rec, t.TakeBuilding), "On": b.text.propLabel(lang, rec, t.PlaceOn)})
 }
 
 // buildingChoice is a composer button of the building part.
@@ -101,14 +101,14 @@ type buildingChoice struct {
 // per deed of the counterparty a building may come off (onto the first
 // deed that may take it), ticked when t holds it; then, if the chosen one
 // may go on several of the proposer's deeds, one per such deed.
-func (b *Kind) buildingButtons(lang string, rec *Record, t *engine.Trade) []buildingChoice {
+func (b *trades) buildingButtons(lang string, rec *Record, t *engine.Trade) []buildingChoice {
 	moves := buildingMoves(Of(rec).Game, *t)
 	var out, places []buildingChoice
 	seen := map[int]bool{}
 	for _, m := range moves {
 		chosen := m.From == t.TakeBuilding
 		if chosen {
-			label := b.cat.T(lang, "btn_tr_place_on", map[string]any{"On": b.propLabel(lang, rec, m.On)})
+			label := b.cat.T(lang, "btn_tr_place_on", map[string]any{"On": b.text.propLabel(lang, rec, m.On)})
 			if m.On == t.PlaceOn {
 				label = "✅ " + label
 			}
@@ -122,7 +122,7 @@ func (b *Kind) buildingButtons(lang string, rec *Record, t *engine.Trade) []buil
 		if m.Kind == engine.Hotel {
 			id = "btn_tr_buy_corporation"
 		}
-		label := b.cat.T(lang, id, map[string]any{"From": b.propLabel(lang, rec, m.From)})
+		label := b.cat.T(lang, id, map[string]any{"From": b.text.propLabel(lang, rec, m.From)})
 		arg := buildingArg(m.From, m.On)
 		if chosen {
 			label, arg = "✅ "+label, buildingArg(t.TakeBuilding, t.PlaceOn) // pressed again: off

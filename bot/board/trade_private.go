@@ -18,7 +18,7 @@ func parseTradePayload(s string) (chat int64, game uint64, ok bool) {
 	return kit.ParseStartPayload("t", s)
 }
 
-func (b *Kind) deepLink(chat int64, game uint64) string {
+func (b *trades) deepLink(chat int64, game uint64) string {
 	return kit.StartLink(b.cfg.Username, TradePayload(chat, game))
 }
 
@@ -29,7 +29,7 @@ func (b *Kind) deepLink(chat int64, game uint64) string {
 // private chat's settings. A saved change fixes view (if not "") as the
 // language of the person's private views of the game (kit.FixViewLang).
 // The group's lock is held; the caller finishes the change it returns.
-func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(c *chatState) (bool, error)) (*chatState, error) {
+func (b *trades) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(c *chatState) (bool, error)) (*chatState, error) {
 	return b.changeVia(group, user, updateID, func(c *chatState) error {
 		rec := c.Rec
 		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || Of(rec).Game == nil {
@@ -50,7 +50,7 @@ func (b *Kind) changeDraft(group int64, gameID uint64, user int64, updateID int,
 // (composerThen): press, if not "", is the press answered then, in
 // alang; without one the answer is said in the group. It reports whether
 // the draft was stored (if not, nothing was answered).
-func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, from *kit.Person, d *Draft, alang, press string) bool {
+func (b *trades) openComposer(ctx context.Context, group int64, st *chatState, from *kit.Person, d *Draft, alang, press string) bool {
 	lang := b.privateLang(group, from.ID, from.Lang)
 	glang := st.ChatLang()
 	c, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, lang, func(c *chatState) (bool, error) {
@@ -82,7 +82,7 @@ func (b *Kind) openComposer(ctx context.Context, group int64, st *chatState, fro
 // new composer message: the composer old showed, if it was sent, says
 // that this one replaced it, without its buttons, which went stale; then
 // follows the new one's delivery (nil: nothing).
-func (b *Kind) showNewComposer(c *chatState, lang string, user int64, old *Draft, then *kit.Delivery) {
+func (b *trades) showNewComposer(c *chatState, lang string, user int64, old *Draft, then *kit.Delivery) {
 	rec := c.Rec
 	slot := composerSlot(rec.ID, user, c.Chat)
 	if old != nil && old.Msg > 0 {
@@ -101,7 +101,7 @@ func (b *Kind) showNewComposer(c *chatState, lang string, user int64, old *Draft
 // is unused — and the person is told to open it. The answer goes to
 // press in alang, else it is said in the group in glang. The draft's link
 // is marked as on its way (-1) until then.
-func (b *Kind) composerThen(group int64, rec *Record, user int64, d *Draft, glang, alang, press string) *kit.Delivery {
+func (b *trades) composerThen(group int64, rec *Record, user int64, d *Draft, glang, alang, press string) *kit.Delivery {
 	r := kit.Delivery{Press: press}
 	answer := func(o *kit.Outcome, id string, alert bool) {
 		lang := alang
@@ -140,13 +140,13 @@ func (b *Kind) composerThen(group int64, rec *Record, user int64, d *Draft, glan
 // job (the person opened the composer through it): a notice of that would
 // only pile up under the turn's message. A link still waiting to be sent
 // is not sent.
-func (b *Kind) dropLink(group int64, game uint64, user int64, link int) {
+func (b *trades) dropLink(group int64, game uint64, user int64, link int) {
 	b.out.Remove(group, linkSlot(game, user), max(link, 0))
 }
 
 // closeLinks finalizes the deep links of every draft of a game that ended
 // or is removed: their buttons would open a composer for nothing.
-func (b *Kind) closeLinks(c *chatState, lang string) {
+func (b *trades) closeLinks(c *chatState, lang string) {
 	rec := c.Rec
 	for user, d := range Of(rec).Drafts {
 		if d != nil && d.Link != 0 {
@@ -159,7 +159,7 @@ func (b *Kind) closeLinks(c *chatState, lang string) {
 // onTradeStart is /start with a trade payload in a private chat (the
 // private chat's lock is held): it opens the composer there, and takes
 // down the deep link it came through.
-func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, payload string) {
+func (b *trades) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, payload string) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat, m.From.Lang)
 	group, gameID, ok := parseTradePayload(payload)
@@ -178,7 +178,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, 
 			return false, refusal{b.cat.T(lang, "not_a_player", nil)}
 		}
 		if !canPropose(Of(rec).Game, seat) {
-			return false, refusal{b.errText(lang, engine.ErrNotNow)}
+			return false, refusal{b.text.errText(lang, engine.ErrNotNow)}
 		}
 		if Of(rec).Drafts == nil {
 			Of(rec).Drafts = map[int64]*Draft{}
@@ -208,7 +208,7 @@ func (b *Kind) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn, 
 // answerRefusal answers a press whose change did not happen — a duplicate,
 // a refusal with its reason, or a failure with failText — and reports
 // whether it did.
-func (b *Kind) answerRefusal(ctx context.Context, id string, err error, failText string) bool {
+func (b *trades) answerRefusal(ctx context.Context, id string, err error, failText string) bool {
 	var r refusal
 	switch {
 	case err == nil:
@@ -226,7 +226,7 @@ func (b *Kind) answerRefusal(ctx context.Context, id string, err error, failText
 
 // draftRefused tells the person in their private chat why a draft change
 // did not happen; it reports whether there was such a refusal.
-func (b *Kind) draftRefused(chat int64, lang string, err error) bool {
+func (b *trades) draftRefused(chat int64, lang string, err error) bool {
 	var r refusal
 	switch {
 	case errors.Is(err, kit.ErrDuplicate):
@@ -242,7 +242,7 @@ func (b *Kind) draftRefused(chat int64, lang string, err error) bool {
 
 // cmdCash is /cash N in a private chat: the typed amount for the amount
 // being edited in the composer. The private chat's lock is held.
-func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
+func (b *trades) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	user := m.From.ID
 	lang := b.chatLang(m.Chat, m.From.Lang)
 	group := b.host.Settings(user).Links.Get(LinkKey)
@@ -274,13 +274,13 @@ func (b *Kind) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 
 // showComposer shows user's draft in its composer message msg (0: none
 // known, a new one).
-func (b *Kind) showComposer(c *chatState, lang string, user int64, msg int) {
+func (b *trades) showComposer(c *chatState, lang string, user int64, msg int) {
 	text, kb := b.renderComposer(lang, c.Chat, c.Rec, user)
 	c.ShowIn(user, composerSlot(c.Rec.ID, user, c.Chat), msg, text, kb)
 }
 
 // onDraftPress handles a composer button pressed in a private chat.
-func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *trades) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
 	user := q.From.ID
 	private := q.Message.Chat
 	group := press.Chat
@@ -328,14 +328,14 @@ func (b *Kind) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, pr
 	if b.answerRefusal(ctx, q.ID, err, b.cat.T(lang, "trade_no_game", nil)) {
 		return
 	}
-	b.host.AnswerPress(ctx, q.ID, b.deedToast(lang, c.Rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
+	b.host.AnswerPress(ctx, q.ID, b.deed.deedToast(lang, c.Rec.WithNames(b.groupNames(group)), user, press), false) // deed.go
 }
 
 // sendOffer proposes the draft: engine.ActProposeTrade in the group's game
 // (declining the offer it counters), the offer posted in the group, the
 // composer given its final text. The group's lock is held; it returns
 // the press's toast, or why it was refused.
-func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press Press, lang string) (string, error) {
+func (b *trades) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press Press, lang string) (string, error) {
 	user := q.From.ID
 	group := press.Chat
 	sent := 0
@@ -366,7 +366,7 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 		tr.From = seat
 		a := engine.Action{Kind: engine.ActProposeTrade, Trade: &tr}
 		if err := g.Check(seat, a); err != nil {
-			return refusal{b.errText(lang, err)}
+			return refusal{b.text.errText(lang, err)}
 		}
 		glang := t.ChatLang()
 		if c := findTrade(g, d.Counter); c != nil && c.To == seat {
@@ -374,11 +374,11 @@ func (b *Kind) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press
 				return err
 			}
 			if g.Check(seat, a) != nil { // cannot happen: declining changes no holdings
-				return refusal{b.errText(lang, engine.ErrBadTrade)}
+				return refusal{b.text.errText(lang, engine.ErrBadTrade)}
 			}
 		}
 		if err := b.tradeAct(t, glang, user, updateID, seat, a); err != nil {
-			return refusal{b.errText(lang, err)}
+			return refusal{b.text.errText(lang, err)}
 		}
 		sent = g.NextTrade
 		Of(rec).Offers = append(Of(rec).Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
@@ -443,7 +443,7 @@ func unshownComposers(r *Record) bool {
 // (unshownComposers), as a new composer (openComposer) whose answer is
 // said to nobody: the press that asked for it is long gone. The group's
 // lock is held.
-func (b *Kind) repostComposers(group int64, lang string, r *Record) {
+func (b *trades) repostComposers(group int64, lang string, r *Record) {
 	for user, d := range Of(r).Drafts {
 		if d == nil || d.Msg != 0 || d.Link > 0 {
 			continue

@@ -11,21 +11,21 @@ import (
 
 // tradeItems lists one side of an offer: a building bought from it
 // (buildingItem, "" for none), deeds, jail cards, cash.
-func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int, building string) string {
+func (b *trades) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int, building string) string {
 	var items []string
 	if building != "" {
 		items = append(items, building)
 	}
 	for _, sq := range deeds {
 		if sq >= 0 && sq < len(Of(rec).Game.Props) {
-			items = append(items, b.propLabel(lang, rec, sq))
+			items = append(items, b.text.propLabel(lang, rec, sq))
 		}
 	}
 	for _, d := range cards {
 		items = append(items, b.cat.T(lang, "trade_jail_card", map[string]any{"Deck": b.cat.T(lang, "deck_"+strconv.Itoa(d), nil)}))
 	}
 	if cash > 0 {
-		items = append(items, b.money(lang, rec, cash))
+		items = append(items, b.text.money(lang, rec, cash))
 	}
 	if len(items) == 0 {
 		return b.cat.T(lang, "trade_nothing", nil)
@@ -35,7 +35,7 @@ func (b *Kind) tradeItems(lang string, rec *Record, deeds []int, cards []int, ca
 
 // offerText describes an offer for the group, mentioning the counterparty
 // while it is open.
-func (b *Kind) offerText(lang string, rec *Record, t *engine.Trade, open bool) string {
+func (b *trades) offerText(lang string, rec *Record, t *engine.Trade, open bool) string {
 	to := kit.SeatName(rec, t.To)
 	if open && int(t.To) < len(rec.Seats) && t.To >= 0 {
 		to = kit.Tokens[int(t.To)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[t.To])
@@ -46,13 +46,13 @@ func (b *Kind) offerText(lang string, rec *Record, t *engine.Trade, open bool) s
 		b.cat.T(lang, "offer_gives", map[string]any{"Player": kit.SeatName(rec, t.To), "Items": b.tradeItems(lang, rec, t.TakeDeeds, t.TakeCards, t.TakeCash, b.buildingItem(lang, rec, t))}),
 	}
 	if t.Debt > 0 {
-		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.money(lang, rec, t.Debt),
+		lines = append(lines, b.cat.T(lang, "offer_debt", map[string]any{"Amount": b.text.money(lang, rec, t.Debt),
 			"Player": kit.SeatName(rec, t.From), "Other": kit.SeatName(rec, t.To)}))
 	}
 	return strings.Join(lines, "\n")
 }
 
-func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *kit.Markup {
+func (b *trades) offerKeyboard(lang string, rec *Record, id int) *kit.Markup {
 	btn := func(key string, op Op) kit.Button {
 		return kit.DataButton(b.cat.T(lang, key, nil), Press{Game: rec.ID, Op: op, Arg: id}.Encode())
 	}
@@ -63,7 +63,7 @@ func (b *Kind) offerKeyboard(lang string, rec *Record, id int) *kit.Markup {
 
 // renderComposer is the private composer of user's draft in the group's
 // game. Its buttons offer only what the engine would accept now.
-func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64) (string, *kit.Markup) {
+func (b *trades) renderComposer(lang string, group int64, rec *Record, user int64) (string, *kit.Markup) {
 	rec = rec.WithNames(b.groupNames(group)) // the squares as the group sees them, the text in lang
 	d := Of(rec).Drafts[user]
 	seat := seatOf(rec, user)
@@ -101,13 +101,13 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	}
 	owed := g.MaxDebtCredit(seat, tr.To)
 	if owed > 0 || tr.Debt > 0 {
-		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.money(lang, rec, tr.Debt), "Owed": b.money(lang, rec, owed)}))
+		lines = append(lines, b.cat.T(lang, "composer_debt", map[string]any{"Amount": b.text.money(lang, rec, tr.Debt), "Owed": b.text.money(lang, rec, owed)}))
 	}
 	checkErr := g.Check(seat, engine.Action{Kind: engine.ActProposeTrade, Trade: &tr})
 	if d.Edit != EditItems {
 		ids := map[int]string{EditGive: "composer_amount_give", EditTake: "composer_amount_take", EditDebt: "composer_amount_debt"}
 		cur, mx := amountOf(d), amountMax(g, d)
-		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.money(lang, rec, cur), "Max": b.money(lang, rec, mx)}))
+		lines = append(lines, "", b.cat.T(lang, ids[d.Edit], map[string]any{"Amount": b.text.money(lang, rec, cur), "Max": b.text.money(lang, rec, mx)}))
 		var minus, plus []kit.Button
 		scale := moneyScale(rec)
 		for _, step := range []int{500 * scale, 100 * scale, 50 * scale, 10 * scale} {
@@ -125,8 +125,8 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 				rows = append(rows, r)
 			}
 		}
-		rows = append(rows, []kit.Button{btn(b.money(lang, rec, 0), OpTrSet, 0),
-			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.money(lang, rec, mx)}), OpTrSet, mx)})
+		rows = append(rows, []kit.Button{btn(b.text.money(lang, rec, 0), OpTrSet, 0),
+			btn(b.cat.T(lang, "btn_tr_max", map[string]any{"Amount": b.text.money(lang, rec, mx)}), OpTrSet, mx)})
 		rows = append(rows, []kit.Button{btn(b.cat.T(lang, "btn_tr_done", nil), OpTrMode, EditItems)})
 		return strings.Join(lines, "\n"), kit.MarkupOf(rows)
 	}
@@ -139,7 +139,7 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	case oneSided(&tr) != "":
 		lines = append(lines, "", b.cat.T(lang, oneSided(&tr), nil))
 	default:
-		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.errText(lang, checkErr)}))
+		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.text.errText(lang, checkErr)}))
 	}
 	lines = append(lines, b.cat.T(lang, "composer_help", nil))
 	deedButtons := func(owner engine.PlayerID, chosen []int, op Op, mark string) {
@@ -149,9 +149,9 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 			if !in && !g.Tradable(owner, sq) {
 				continue
 			}
-			label := mark + " " + b.propLabel(lang, rec, sq)
+			label := mark + " " + b.text.propLabel(lang, rec, sq)
 			if in {
-				label = mark + " ✅ " + b.propLabel(lang, rec, sq)
+				label = mark + " ✅ " + b.text.propLabel(lang, rec, sq)
 			}
 			bs = append(bs, btn(label, op, sq))
 		}
@@ -181,11 +181,11 @@ func (b *Kind) renderComposer(lang string, group int64, rec *Record, user int64)
 	}
 	pairs(bs)
 	rows = append(rows, []kit.Button{
-		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.money(lang, rec, tr.GiveCash)}), OpTrMode, EditGive),
-		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.money(lang, rec, tr.TakeCash)}), OpTrMode, EditTake)})
+		btn(b.cat.T(lang, "btn_tr_give_cash", map[string]any{"Amount": b.text.money(lang, rec, tr.GiveCash)}), OpTrMode, EditGive),
+		btn(b.cat.T(lang, "btn_tr_take_cash", map[string]any{"Amount": b.text.money(lang, rec, tr.TakeCash)}), OpTrMode, EditTake)})
 	if owed > 0 {
 		rows = append(rows, []kit.Button{
-			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.money(lang, rec, tr.Debt)}), OpTrMode, EditDebt)})
+			btn(b.cat.T(lang, "btn_tr_debt", map[string]any{"Amount": b.text.money(lang, rec, tr.Debt)}), OpTrMode, EditDebt)})
 	}
 	last := []kit.Button{}
 	if checkErr == nil {

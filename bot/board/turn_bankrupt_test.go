@@ -18,7 +18,7 @@ func TestTurnLinesLeaveABankruptcysDeedsToItsSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Kind{cat: cat}
+	b := bareKind(cat, Config{})
 	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 3, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -30,13 +30,13 @@ func TestTurnLinesLeaveABankruptcysDeedsToItsSummary(t *testing.T) {
 	handed := engine.Event{Kind: engine.EvDeedReceived, Player: 0, Other: 1, Square: 1}
 	Of(rec).Turn = []engine.Event{traded, bankrupt, handed}
 	for _, lang := range locales.Languages {
-		text := strings.Join(b.turnLines(lang, rec), "\n")
+		text := strings.Join(b.text.turnLines(lang, rec), "\n")
 		for _, want := range []engine.Event{traded, bankrupt} {
-			if line := b.EventLine(lang, rec, want); !strings.Contains(text, line) {
+			if line := b.text.eventLine(lang, rec, want); !strings.Contains(text, line) {
 				t.Errorf("%s: the turn lacks %q:\n%s", lang, line, text)
 			}
 		}
-		if line := b.EventLine(lang, rec, handed); strings.Contains(text, line) {
+		if line := b.text.eventLine(lang, rec, handed); strings.Contains(text, line) {
 			t.Errorf("%s: the turn repeats the bankruptcy's deed %q:\n%s", lang, line, text)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // buttons inside are built from that person's Legal actions), so a button
 // is shown when any player still in the game could use it, not only the
 // one the game waits for.
-func (b *Kind) manageRow(k *kit.Keyboard, lang string, rec *Record) {
+func (b *turns) manageRow(k *kit.Keyboard, lang string, rec *Record) {
 	g := Of(rec).Game
 	if g.Phase == engine.PhaseAuction || g.Phase == engine.PhasePlaceBuilding {
 		return
@@ -52,4 +52,32 @@ func hasTradable(g *engine.Game, p engine.PlayerID) bool {
 		}
 	}
 	return false
+}
+
+// BuildGroups lists the colour sets where seat can build or sell now.
+func BuildGroups(g *engine.Game, seat engine.PlayerID) []int {
+	ed := g.EditionData()
+	seen := map[int]bool{}
+	var groups []int
+	for _, a := range g.Legal(seat) {
+		switch a.Kind {
+		case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet:
+			if grp := ed.Squares[a.Square].Group; !seen[grp] {
+				seen[grp] = true
+				groups = append(groups, grp)
+			}
+		}
+	}
+	return groups
+}
+
+// MortgageActions lists the mortgage and lift actions seat may take now.
+func MortgageActions(g *engine.Game, seat engine.PlayerID) []engine.Action {
+	var out []engine.Action
+	for _, a := range g.Legal(seat) {
+		if a.Kind == engine.ActMortgage || a.Kind == engine.ActUnmortgage {
+			out = append(out, a)
+		}
+	}
+	return out
 }

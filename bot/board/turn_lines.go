@@ -17,7 +17,7 @@ import (
 // /history keeps one line per event (EventLine).
 
 // turnLines are the events of rec's turn as the turn message shows them.
-func (b *Kind) turnLines(lang string, rec *Record) []string {
+func (b *texts) turnLines(lang string, rec *Record) []string {
 	evs := Of(rec).Turn
 	var lines []string
 	var out []engine.PlayerID // bankrupt this turn: the summary message lists what they handed over
@@ -26,14 +26,14 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 		switch e.Kind {
 		case engine.EvBankrupt:
 			out = append(out, e.Player)
-			if l := b.EventLine(lang, rec, e); l != "" {
+			if l := b.eventLine(lang, rec, e); l != "" {
 				lines = append(lines, l)
 			}
 		case engine.EvDeedReceived:
 			if slices.Contains(out, e.Other) {
 				continue // the bankruptcy's summary (ending_bankrupt.go) names the deeds
 			}
-			if l := b.EventLine(lang, rec, e); l != "" {
+			if l := b.eventLine(lang, rec, e); l != "" {
 				lines = append(lines, l)
 			}
 		case engine.EvOrderRoll:
@@ -55,7 +55,7 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 		case engine.EvBuilt, engine.EvBuildingSold, engine.EvMortgaged:
 			n := sameRun(evs, i)
 			if n == 1 {
-				lines = append(lines, b.EventLine(lang, rec, e))
+				lines = append(lines, b.eventLine(lang, rec, e))
 				break
 			}
 			lines = append(lines, b.manyLine(lang, rec, evs[i:i+n]))
@@ -64,7 +64,7 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			if i == len(evs)-1 && Of(rec).Game.Phase == engine.PhaseGamble {
 				continue // the prompt below offers the stake
 			}
-			lines = append(lines, b.EventLine(lang, rec, e))
+			lines = append(lines, b.eventLine(lang, rec, e))
 		case engine.EvRentPaid: // the square is on the move's line above
 			lines = append(lines, b.cat.T(lang, "turn_rent", map[string]any{"Player": kit.SeatName(rec, e.Player),
 				"Other": kit.SeatName(rec, e.Other), "Amount": b.money(lang, rec, e.Amount)}))
@@ -76,7 +76,7 @@ func (b *Kind) turnLines(lang string, rec *Record) []string {
 			lines = append(lines, b.cat.T(lang, "ev_reel_stopped", map[string]any{
 				"Player": kit.SeatName(rec, e.Player), "Reels": reelLine(evs[:i+1])}))
 		default:
-			if l := b.EventLine(lang, rec, e); l != "" {
+			if l := b.eventLine(lang, rec, e); l != "" {
 				lines = append(lines, l)
 			}
 		}
@@ -103,7 +103,7 @@ func sameRun(evs []engine.Event, i int) int {
 }
 
 // orderLine is the order roll of the game's start, one line for everyone.
-func (b *Kind) orderLine(lang string, rec *Record, evs []engine.Event) string {
+func (b *texts) orderLine(lang string, rec *Record, evs []engine.Event) string {
 	rolls := make([]string, len(evs))
 	for i, e := range evs {
 		rolls[i] = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + strconv.Itoa(e.Dice[0]+e.Dice[1])
@@ -113,7 +113,7 @@ func (b *Kind) orderLine(lang string, rec *Record, evs []engine.Event) string {
 
 // rollLine is a roll, with the move it makes (if the next event is that
 // move), and how many events the line shows.
-func (b *Kind) rollLine(lang string, rec *Record, evs []engine.Event, i int) (string, int) {
+func (b *texts) rollLine(lang string, rec *Record, evs []engine.Event, i int) (string, int) {
 	e := evs[i]
 	if i+1 < len(evs) && evs[i+1].Kind == engine.EvMoved && evs[i+1].Player == e.Player {
 		line, n := b.moveLine(lang, rec, evs, i+1, &e)
@@ -126,7 +126,7 @@ func (b *Kind) rollLine(lang string, rec *Record, evs []engine.Event, i int) (st
 // moveLine is a move to a square (after the roll, if any): the salary,
 // when the move passed the start, comes before the square, where it was
 // earned.
-func (b *Kind) moveLine(lang string, rec *Record, evs []engine.Event, i int, roll *engine.Event) (string, int) {
+func (b *texts) moveLine(lang string, rec *Record, evs []engine.Event, i int, roll *engine.Event) (string, int) {
 	e, n := evs[i], 1
 	data := map[string]any{"Square": b.whereLanded(lang, rec, evs, i)}
 	id := "turn_move"
@@ -146,7 +146,7 @@ func (b *Kind) moveLine(lang string, rec *Record, evs []engine.Event, i int, rol
 
 // whereLanded names the square of the move at evs[i]; the jail's square
 // says "just visiting" unless the move ends in jail.
-func (b *Kind) whereLanded(lang string, rec *Record, evs []engine.Event, i int) string {
+func (b *texts) whereLanded(lang string, rec *Record, evs []engine.Event, i int) string {
 	e := evs[i]
 	if e.Square != Of(rec).Game.EditionData().JailSquare {
 		return b.squareName(lang, rec, e.Square)
@@ -163,7 +163,7 @@ func (b *Kind) whereLanded(lang string, rec *Record, evs []engine.Event, i int) 
 }
 
 // byOther names the player of a line when it is not the turn's own.
-func (b *Kind) byOther(rec *Record, p engine.PlayerID, line string) string {
+func (b *texts) byOther(rec *Record, p engine.PlayerID, line string) string {
 	if p == turnPlayer(rec) {
 		return line
 	}
@@ -181,7 +181,7 @@ func turnPlayer(rec *Record) engine.PlayerID {
 }
 
 // manyLine is a run of one player's buildings, sales or mortgages.
-func (b *Kind) manyLine(lang string, rec *Record, evs []engine.Event) string {
+func (b *texts) manyLine(lang string, rec *Record, evs []engine.Event) string {
 	total := 0
 	for _, e := range evs {
 		total += e.Cost

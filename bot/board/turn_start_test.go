@@ -25,8 +25,8 @@ func TestLandingOnStartNamesItOnce(t *testing.T) {
 			}
 			Of(rec).Turn = append(Of(rec).Turn, moved...)
 			for _, lang := range locales.Languages {
-				got := strings.Join(b.turnLines(lang, rec), "\n")
-				start, salary := b.squareName(lang, rec, 0), b.money(lang, rec, 200)
+				got := strings.Join(b.text.turnLines(lang, rec), "\n")
+				start, salary := b.text.squareName(lang, rec, 0), b.text.money(lang, rec, 200)
 				if strings.Count(got, start) != 1 || strings.Count(got, salary) != 1 {
 					t.Errorf("%s %s rolled=%v: %q should name %q and %q once each", ed, lang, rolled, got, start, salary)
 				}

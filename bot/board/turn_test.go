@@ -17,7 +17,7 @@ func turnKind(t *testing.T) *Kind {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Kind{cat: cat}
+	return bareKind(cat, Config{})
 }
 
 func gameRecord(t *testing.T, edition string, players int) *Record {
@@ -46,17 +46,17 @@ func TestJustVisitingIsNotJail(t *testing.T) {
 			visiting := b.cat.T(lang, "turn_visiting", nil)
 			Of(rec).Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1},
 				{Kind: engine.EvRolled, Player: 0, Dice: [2]int{4, 6}}, {Kind: engine.EvMoved, Player: 0, Square: jail}}
-			if got := strings.Join(b.turnLines(lang, rec), "\n"); !strings.Contains(got, visiting) {
+			if got := strings.Join(b.text.turnLines(lang, rec), "\n"); !strings.Contains(got, visiting) {
 				t.Errorf("%s %s: a visit to the jail reads %q", ed, lang, got)
 			}
 			// Only where stopping there jails (the lux edition) does a move
 			// end in jail; elsewhere a player is sent there without a move.
 			Of(rec).Turn = append(Of(rec).Turn, engine.Event{Kind: engine.EvSentToJail, Player: 0, Square: jail, Amount: 1})
-			if got := strings.Join(b.turnLines(lang, rec), "\n"); Of(rec).Game.Rules.JailOnStop && strings.Contains(got, visiting) {
+			if got := strings.Join(b.text.turnLines(lang, rec), "\n"); Of(rec).Game.Rules.JailOnStop && strings.Contains(got, visiting) {
 				t.Errorf("%s %s: a move that ends in jail reads as a visit: %q", ed, lang, got)
 			}
 			Of(rec).Game.Players[0].Pos, Of(rec).Game.Players[1].Pos, Of(rec).Game.Players[1].InJail = jail, jail, true
-			lines := strings.Split(b.renderPlayers(lang, rec), "\n")
+			lines := strings.Split(b.text.renderPlayers(lang, rec), "\n")
 			if !strings.Contains(lines[0], visiting) || strings.Contains(lines[1], visiting) ||
 				!strings.Contains(lines[1], b.cat.T(lang, "in_jail", nil)) {
 				t.Errorf("%s %s: /board does not tell the visitor from the prisoner:\n%s", ed, lang, strings.Join(lines, "\n"))
@@ -75,12 +75,12 @@ func TestSalaryWhereItWasEarned(t *testing.T) {
 		{Kind: engine.EvRolled, Player: 0, Dice: [2]int{3, 4}}, {Kind: engine.EvMoved, Player: 0, From: 36, Square: 3},
 		{Kind: engine.EvPassedStart, Player: 0, Amount: 200}, {Kind: engine.EvLanded, Player: 0, Square: 3}}
 	for _, lang := range locales.Languages {
-		lines := b.turnLines(lang, rec)
+		lines := b.text.turnLines(lang, rec)
 		if len(lines) != 1 {
 			t.Fatalf("%s: a roll, its move and the salary are %d lines: %q", lang, len(lines), lines)
 		}
-		start, salary, square := strings.Index(lines[0], "7"), strings.Index(lines[0], b.money(lang, rec, 200)),
-			strings.Index(lines[0], b.squareName(lang, rec, 3))
+		start, salary, square := strings.Index(lines[0], "7"), strings.Index(lines[0], b.text.money(lang, rec, 200)),
+			strings.Index(lines[0], b.text.squareName(lang, rec, 3))
 		if start < 0 || salary < start || square < salary {
 			t.Errorf("%s: %q is not roll, salary, square in that order", lang, lines[0])
 		}
@@ -102,11 +102,11 @@ func TestDeedCardFitsAnAlert(t *testing.T) {
 			}
 			Of(rec).Game.Props[sq].Owner, Of(rec).Game.Props[sq].Mortgaged = 0, true
 			for _, lang := range locales.Languages {
-				card := b.DeedCard(lang, rec, sq)
+				card := b.deed.deedCard(lang, rec, sq)
 				if n := utf8.RuneCountInString(card); n > 200 || kit.TextLen(card) > 200 {
 					t.Errorf("%s %s deed %d: %d characters, over an alert's 200:\n%s", ed, lang, sq, n, card)
 				}
-				if !strings.Contains(card, "ЩЩЩЩЩЩЩЩЩЩ") || !strings.Contains(card, b.money(lang, rec, squares[sq].Price)) {
+				if !strings.Contains(card, "ЩЩЩЩЩЩЩЩЩЩ") || !strings.Contains(card, b.text.money(lang, rec, squares[sq].Price)) {
 					t.Errorf("%s %s deed %d: the card lacks the owner or the price:\n%s", ed, lang, sq, card)
 				}
 			}
@@ -152,9 +152,9 @@ func TestBuyPromptVariants(t *testing.T) {
 			if c.owns >= 0 {
 				g.Props[c.owns].Owner = p
 			}
-			data := map[string]any{"Player": kit.SeatName(rec, p), "Square": b.squareName("en", rec, 39),
-				"Amount": b.money("en", rec, 400), "Short": b.money("en", rec, c.short)}
-			if got, want := b.buyPrompt("en", rec), b.cat.T("en", c.id, data); got != want {
+			data := map[string]any{"Player": kit.SeatName(rec, p), "Square": b.text.squareName("en", rec, 39),
+				"Amount": b.text.money("en", rec, 400), "Short": b.text.money("en", rec, c.short)}
+			if got, want := b.text.buyPrompt("en", rec), b.cat.T("en", c.id, data); got != want {
 				t.Errorf("auctions %v, cash %d, owns %d: %q, want %s: %q", auctions, c.cash, c.owns, got, c.id, want)
 			}
 		}
@@ -169,13 +169,19 @@ func TestStakeOfferedOnce(t *testing.T) {
 	rec := gameRecord(t, engine.Lux, 3)
 	offered := engine.Event{Kind: engine.EvCasinoOffered, Player: 0, Amount: 1000}
 	Of(rec).Turn = []engine.Event{{Kind: engine.EvTurnStarted, Player: 0, Amount: 1}, offered}
-	line := b.EventLine("en", rec, offered)
+	line := b.text.eventLine("en", rec, offered)
 	Of(rec).Game.Phase = engine.PhaseGamble
-	if got := b.turnLines("en", rec); len(got) != 0 {
+	if got := b.text.turnLines("en", rec); len(got) != 0 {
 		t.Errorf("the offer is repeated above its prompt: %q", got)
 	}
 	Of(rec).Game.Phase = engine.PhaseTurnStart
-	if got := b.turnLines("en", rec); strings.Join(got, "\n") != line {
+	if got := b.text.turnLines("en", rec); strings.Join(got, "\n") != line {
 		t.Errorf("after the decision the lines are %q, want the offer %q", got, line)
 	}
+}
+
+// bareKind is the board's kind without a host: for tests of its texts and
+// rules that need only the catalog and the config.
+func bareKind(cat *locales.Catalog, cfg Config) *Kind {
+	return (&core{cat: cat, cfg: cfg}).wire()
 }

@@ -20,8 +20,15 @@ const (
 )
 
 // Kind is Monopoly Deal as a kind of game the chat layer hosts. Its state
-// is kit.Record.Deal, its buttons Ops.
-type Kind struct {
+// is kit.Record.Deal, its buttons Ops. Kind is the chat layer's entry
+// (kind.go, settings.go; presses, private.go; inline mode, inline.go): it
+// keeps the record's bookkeeping and hands play, texts and hands to the
+// parts below, sharing one core.
+type Kind struct{ *core }
+
+// core is what every part of Deal's code shares: the host, the catalog,
+// the config, the people of the running games, and the parts by name.
+type core struct {
 	host kit.Host
 	out  kit.Outbox
 	cat  *locales.Catalog
@@ -30,7 +37,24 @@ type Kind struct {
 	// players are the people of the running games by the group they play
 	// in (user id → group chat id): an inline query names no chat.
 	players sync.Map
+
+	play *plays // actions applied, computer seats, leaving
+	text *texts // the table, hands' texts, cards and stakes
+	hand *hands // the private hands and the inline hand
 }
+
+// The parts of Deal's code, each over the shared core.
+type (
+	// plays applies actions and absorbs their events, plays computer
+	// seats and lets a seat leave (kind.go, seats.go, leave.go).
+	plays struct{ *core }
+	// texts renders the table, a hand, cards and stakes for people
+	// (render.go, hand.go, stake.go).
+	texts struct{ *core }
+	// hands is a person's hand in their private chat and in inline mode
+	// (private.go, inline.go).
+	hands struct{ *core }
+)
 
 // Config is what the kind needs to know of the bot.
 type Config struct {
@@ -47,7 +71,13 @@ func New(host kit.Host, out kit.Outbox, cat *locales.Catalog, cfg Config) *Kind 
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Kind{host: host, out: out, cat: cat, cfg: cfg, log: cfg.Logger}
+	return (&core{host: host, out: out, cat: cat, cfg: cfg, log: cfg.Logger}).wire()
+}
+
+// wire gives the core its parts, and the chat layer its Kind.
+func (c *core) wire() *Kind {
+	c.play, c.text, c.hand = &plays{c}, &texts{c}, &hands{c}
+	return &Kind{c}
 }
 
 // kit's types, as the kind's code names them.
@@ -85,3 +115,12 @@ func init() {
 		kit.RegisterOp(op, shape)
 	}
 }
+
+// The question's buttons, in the group: the letters and shapes of the
+// board's /leave question.
+const (
+	OpLeaveYes Op = "qy" // /leave confirmed by the seat in the argument
+	OpLeaveNo  Op = "qn" // /leave cancelled
+)
+
+func (k *core) t(lang, id string, data map[string]any) string { return k.cat.T(lang, id, data) }

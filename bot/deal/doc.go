@@ -33,4 +33,15 @@
 // engine (deal.ActResign, RULES.md):
 // hand, bank and table go to the discard pile, the game goes on without
 // them, and the last one left wins; their hand message closes.
+//
+// The code is in parts, each a type over one shared core (deal.go: the
+// host, the catalog, the config, the people of running games, and the
+// parts by name): plays (play.go: act, apply, absorb; computer seats;
+// /leave), texts (the table, hands, card names, stakes: render.go,
+// hand.go, card_names.go, stake.go) and hands (the private hand and inline
+// mode: private.go, private_link.go, inline.go). Kind (kind.go)
+// implements bot.Kind, keeping the record's bookkeeping and handing play,
+// texts and hands to the parts. The files stand in
+// layers, each above what it uses (go run ./cmd/layers -v ./bot/deal: no
+// arrow runs back up).
 package deal

@@ -46,7 +46,7 @@ func TestEventGrammarHoldsForAnyName(t *testing.T) {
 		}
 		names := []string{seatName(rec, e.Player), seatName(rec, e.Other)}
 		if e.Card >= 0 && !(e.Kind == deal.EvBanked && deal.Cards[e.Card].Type == deal.TypeMoney) { // an amount, not a name
-			names = append(names, k.quotedName(lang, e.Card))
+			names = append(names, k.text.quotedName(lang, e.Card))
 		}
 		for _, name := range names {
 			if i := strings.Index(line, name); name != "" && i >= 0 && inflectingWord.MatchString(line[:i]) {
@@ -64,7 +64,7 @@ func TestEventGrammarHoldsForAnyName(t *testing.T) {
 					if kind != deal.EvPlayed && kind != deal.EvSaidNo && kind != deal.EvAccepted && kind != deal.EvConceded && kind != deal.EvTook {
 						e.Other = deal.Nobody
 					}
-					line := k.eventLine(lang, rec, e)
+					line := k.text.eventLine(lang, rec, e)
 					check(lang, line, e)
 					if kind == deal.EvBanked && deal.Cards[c].Type == deal.TypeMoney {
 						if v := fmt.Sprintf("%d%s", deal.Cards[c].Value, m); strings.Count(line, v) != 1 {
@@ -76,7 +76,7 @@ func TestEventGrammarHoldsForAnyName(t *testing.T) {
 			for _, pay := range [][2]int{{2, 1}, {3, 3}, {1, 4}} {
 				e := deal.Event{Kind: deal.EvPaid, Player: 0, Other: 1, Card: -1, Amount: pay[0], Owed: pay[1], Seen: deal.Everyone}
 				e.Cards = e.Cards.Add(0)
-				line := k.eventLine(lang, rec, e)
+				line := k.text.eventLine(lang, rec, e)
 				check(lang, line, e)
 				of := map[string]string{"ru": " из ", "uk": " із ", "en": " of "}[lang]
 				said := fmt.Sprintf("%d%s%s%d%s", pay[0], m, of, pay[1], m)
@@ -99,13 +99,13 @@ func TestEventGrammarHoldsForAnyName(t *testing.T) {
 			}[lang]
 			for n, tail := range want {
 				e := deal.Event{Kind: deal.EvDrewCount, Player: 0, Other: deal.Nobody, Card: -1, Amount: n, Seen: deal.Everyone}
-				line := k.eventLine(lang, rec, e)
+				line := k.text.eventLine(lang, rec, e)
 				check(lang, line, e)
 				if !strings.Contains(line, tail) {
 					t.Errorf("%s: drawing %d reads %q, want %q", lang, n, line, tail)
 				}
 				e.Kind = deal.EvMustDiscard
-				line = k.eventLine(lang, rec, e)
+				line = k.text.eventLine(lang, rec, e)
 				check(lang, line, e)
 				if !strings.Contains(line, extra[n]) {
 					t.Errorf("%s: %d to discard reads %q, want %q", lang, n, line, extra[n])

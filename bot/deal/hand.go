@@ -9,7 +9,7 @@ import (
 
 // renderHand is seat's private hand message: built from the seat's own
 // View, so it holds no other player's card, and its choices (choices).
-func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *kit.Markup) {
+func (k *texts) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *kit.Markup) {
 	g := Of(rec).Game
 	v := g.View(seat)
 	h := &Of(rec).Hands[seat]
@@ -24,7 +24,7 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 	if !live || v.Phase == deal.PhaseGameOver {
 		// The game ended, however (three sets, the others left, /endgame):
 		// the hand closes with the result, nothing more to do in it.
-		b.WriteString("\n\n" + k.t(lang, "deal_hand_over", nil) + "\n" + k.Standings(lang, rec))
+		b.WriteString("\n\n" + k.t(lang, "deal_hand_over", nil) + "\n" + k.standings(lang, rec))
 		return b.String(), nil
 	}
 	b.WriteString("\n\n" + k.handPrompt(lang, rec, v, seat, h))
@@ -48,7 +48,7 @@ func (k *Kind) renderHand(lang string, chat int64, rec *Record, seat deal.Player
 
 // cardWithValue names a card with its value (template id), a money card
 // by its name alone: its name is its value.
-func (k *Kind) cardWithValue(lang, names, id string, c int) string {
+func (k *texts) cardWithValue(lang, names, id string, c int) string {
 	if deal.Cards[c].Type == deal.TypeMoney {
 		return k.t(lang, id+"_money", map[string]any{"Card": k.cardName(names, c)})
 	}
@@ -61,7 +61,7 @@ func (k *Kind) cardWithValue(lang, names, id string, c int) string {
 const maxButtons = 90
 
 // handPrompt says what the seat is asked now, or whom the game waits for.
-func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.PlayerID, h *Hand) string {
+func (k *texts) handPrompt(lang string, rec *Record, v *deal.View, seat deal.PlayerID, h *Hand) string {
 	g := Of(rec).Game
 	pd := &v.Pending
 	switch {
@@ -107,7 +107,7 @@ func (k *Kind) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Play
 }
 
 // label is a hand button's text (plain: buttons take no HTML).
-func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel deal.CardSet) string {
+func (k *texts) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel deal.CardSet) string {
 	g := Of(rec).Game
 	switch c.op {
 	case OpCard:
@@ -158,7 +158,7 @@ func (k *Kind) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel
 }
 
 // playLabel names one way to play an action or rent card.
-func (k *Kind) playLabel(lang string, rec *Record, seat deal.PlayerID, a deal.Action) string {
+func (k *texts) playLabel(lang string, rec *Record, seat deal.PlayerID, a deal.Action) string {
 	g := Of(rec).Game
 	card := &deal.Cards[a.Card]
 	switch card.Action {

@@ -35,7 +35,7 @@ func scripted(t *testing.T) *Record {
 func press(k *Kind, rec *Record, seat int, op Op, arg int) *chatState {
 	c := &chatState{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
 	p := Press{Game: rec.ID, Rev: handKey(rec, deal.PlayerID(seat)), Op: op, Arg: arg, Chat: testGroup}
-	k.onHandPress(c, &kit.Person{ID: rec.Seats[seat].User, Lang: "en"}, p)
+	k.hand.onHandPress(c, &kit.Person{ID: rec.Seats[seat].User, Lang: "en"}, p)
 	return c
 }
 
@@ -88,7 +88,7 @@ func TestDebtTimesOutToTheDefaultPayment(t *testing.T) {
 	if p := k.Pending(rec); p.Decision != "r:3:70" || len(p.Remind) != 1 || p.Remind[0] != 1 {
 		t.Fatalf("pending = %+v", p)
 	}
-	text, kb := k.renderHand("en", testGroup, rec, 1, true)
+	text, kb := k.text.renderHand("en", testGroup, rec, 1, true)
 	if !strings.Contains(text, "you owe 5M") || kb == nil {
 		t.Fatalf("the target's hand does not ask to pay:\n%s", text)
 	}
@@ -151,17 +151,17 @@ func TestStaleHandButtonsAreRefused(t *testing.T) {
 	old := handKey(rec, 0)
 	press(k, rec, 0, OpCard, debtCollector)
 	c := &chatState{Chat: testGroup, Rec: rec}
-	k.onHandPress(c, &kit.Person{ID: 1}, Press{Game: rec.ID, Rev: old, Op: OpCard, Arg: passGo, Chat: testGroup})
+	k.hand.onHandPress(c, &kit.Person{ID: 1}, Press{Game: rec.ID, Rev: old, Op: OpCard, Arg: passGo, Chat: testGroup})
 	if c.Alert == "" || c.Quiet || c.Save {
 		t.Fatalf("a press on an outdated hand: alert %q quiet %v save %v", c.Alert, c.Quiet, c.Save)
 	}
 	c = &chatState{Chat: testGroup, Rec: rec}
-	k.onHandPress(c, &kit.Person{ID: 2}, Press{Game: rec.ID, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
+	k.hand.onHandPress(c, &kit.Person{ID: 2}, Press{Game: rec.ID, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
 	if c.Alert == "" {
 		t.Fatal("seat 1 pressed seat 0's button")
 	}
 	c = &chatState{Chat: testGroup, Rec: rec}
-	k.onHandPress(c, &kit.Person{ID: 1}, Press{Game: rec.ID + 1, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
+	k.hand.onHandPress(c, &kit.Person{ID: 1}, Press{Game: rec.ID + 1, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
 	if c.Alert == "" {
 		t.Fatal("a button of another game was accepted")
 	}
@@ -177,7 +177,7 @@ func TestPaymentMarksOnOneKeyboard(t *testing.T) {
 	key := handKey(rec, 1) // the keyboard on the payer's screen: 2M + 3M chosen, "Pay 5M"
 	tap := func(op Op, arg int) *chatState {
 		c := &chatState{Chat: testGroup, Via: rec.Seats[1].User, Rec: rec}
-		k.onHandPress(c, &kit.Person{ID: rec.Seats[1].User, Lang: "en"}, Press{Game: rec.ID, Rev: key, Op: op, Arg: arg, Chat: testGroup})
+		k.hand.onHandPress(c, &kit.Person{ID: rec.Seats[1].User, Lang: "en"}, Press{Game: rec.ID, Rev: key, Op: op, Arg: arg, Chat: testGroup})
 		return c
 	}
 	for _, arg := range []int{MarkArg(money2, false), MarkArg(money1, true)} {

@@ -46,7 +46,7 @@ type inlineEntry struct {
 
 // rememberPlayers indexes the seats' people by the group of their game:
 // an inline query names the person only.
-func (k *Kind) rememberPlayers(group int64, rec *Record, over bool) {
+func (k *hands) rememberPlayers(group int64, rec *Record, over bool) {
 	for _, s := range rec.Seats {
 		if over {
 			k.players.CompareAndDelete(s.User, group)
@@ -133,7 +133,7 @@ func (k *Kind) InlineQuery(ctx context.Context, q kit.InlineQueryIn) {
 				gs := k.host.Settings(group)
 				lang, glang := kit.ViewLang(rec, q.From.ID, gs, k.host.Settings(q.From.ID), q.From.Lang), gs.Language()
 				named := rec.WithNames(glang) // the cards as the group's table calls them
-				results = k.inlineResults(lang, glang, group, named, deal.PlayerID(seat))
+				results = k.hand.inlineResults(lang, glang, group, named, deal.PlayerID(seat))
 				private, payload = k.t(lang, "deal_btn_private", nil), HandPayload(group, rec.ID)
 			}
 		}
@@ -143,7 +143,7 @@ func (k *Kind) InlineQuery(ctx context.Context, q kit.InlineQueryIn) {
 
 // inlineResults are seat's results: titles and descriptions in lang, the
 // asker's; what each posts into the group in glang, the group's.
-func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat deal.PlayerID) []kit.InlineResult {
+func (k *hands) inlineResults(lang, glang string, group int64, rec *Record, seat deal.PlayerID) []kit.InlineResult {
 	g := Of(rec).Game
 	sel := payment(g, seat, &Of(rec).Hands[seat])
 	key := handKey(rec, seat)
@@ -154,7 +154,7 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 			listed = listed.Add(e.card)
 		}
 	}
-	again := kit.MarkupOf([][]kit.Button{{k.inlineHandButton(glang)}})
+	again := kit.MarkupOf([][]kit.Button{{k.text.inlineHandButton(glang)}})
 	var out []kit.InlineResult
 	for i, e := range entries {
 		title, desc := "", ""
@@ -163,7 +163,7 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 		case len(e.acts) != 1: // several ways, or more moves than fit: the private chat
 			title, desc = k.t(lang, "deal_inline_more", nil), ""
 			if e.card >= 0 {
-				title, desc = k.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), k.t(lang, "deal_inline_ways", nil)
+				title, desc = k.text.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), k.t(lang, "deal_inline_ways", nil)
 			}
 			text = k.t(glang, "deal_inline_to_private", nil)
 			if link := k.handLink(group, rec.ID); link != "" {
@@ -178,16 +178,16 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 				}
 			}
 			if !idle.Empty() {
-				desc = k.t(lang, "deal_inline_idle", map[string]any{"Items": k.cardNames(namesLang(lang, rec), idle)})
+				desc = k.t(lang, "deal_inline_idle", map[string]any{"Items": k.text.cardNames(namesLang(lang, rec), idle)})
 			}
 		case e.acts[0].Kind == deal.ActPay:
 			a := e.acts[0]
-			title, desc = k.t(lang, "deal_btn_pay", map[string]any{"Amount": cardsValue(a.Cards)}), k.cardNames(namesLang(lang, rec), a.Cards)
+			title, desc = k.t(lang, "deal_btn_pay", map[string]any{"Amount": cardsValue(a.Cards)}), k.text.cardNames(namesLang(lang, rec), a.Cards)
 		default:
 			a := e.acts[0]
-			title = k.label(lang, rec, seat, choice{op: OpAct, act: a}, sel)
+			title = k.text.label(lang, rec, seat, choice{op: OpAct, act: a}, sel)
 			if e.card >= 0 && a.Kind != deal.ActSayNo { // the card (a wild on the table with 🎨), then the move
-				title, desc = k.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), title
+				title, desc = k.text.label(lang, rec, seat, choice{op: OpCard, arg: e.card}, sel), title
 			}
 		}
 		if len(e.acts) == 1 {
@@ -201,21 +201,21 @@ func (k *Kind) inlineResults(lang, glang string, group int64, rec *Record, seat 
 // postedMove is what choosing a result of one move posts into the group,
 // in its language: the move as the person's own message, naming the card
 // played (public once played) and how.
-func (k *Kind) postedMove(glang string, rec *Record, seat deal.PlayerID, e inlineEntry, sel deal.CardSet) string {
+func (k *hands) postedMove(glang string, rec *Record, seat deal.PlayerID, e inlineEntry, sel deal.CardSet) string {
 	a := e.acts[0]
 	switch {
 	case a.Kind == deal.ActEndTurn:
 		return k.t(glang, "deal_inline_end", nil)
 	case a.Kind == deal.ActPay:
 		return k.t(glang, "deal_inline_paid", map[string]any{"Amount": cardsValue(a.Cards),
-			"Items": kit.Escape(k.cardNames(glang, a.Cards))})
+			"Items": kit.Escape(k.text.cardNames(glang, a.Cards))})
 	case a.Kind == deal.ActDiscard:
-		return k.t(glang, "deal_inline_discard", map[string]any{"Card": kit.Escape(k.quotedName(glang, a.Card))})
+		return k.t(glang, "deal_inline_discard", map[string]any{"Card": kit.Escape(k.text.quotedName(glang, a.Card))})
 	case e.card < 0 || a.Kind == deal.ActSayNo: // an answer: its button says it
-		return kit.Escape(k.label(glang, rec, seat, choice{op: OpAct, act: a}, sel))
+		return kit.Escape(k.text.label(glang, rec, seat, choice{op: OpAct, act: a}, sel))
 	}
-	return k.t(glang, "deal_inline_played", map[string]any{"Card": kit.Escape(k.cardName(glang, e.card)),
-		"Move": kit.Escape(k.label(glang, rec, seat, choice{op: OpAct, act: a}, sel))})
+	return k.t(glang, "deal_inline_played", map[string]any{"Card": kit.Escape(k.text.cardName(glang, e.card)),
+		"Move": kit.Escape(k.text.label(glang, rec, seat, choice{op: OpAct, act: a}, sel))})
 }
 
 func cardsValue(s deal.CardSet) int {
@@ -240,11 +240,11 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r kit.ChosenIn) {
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
-		refused := k.onChosenInline(c, r.From, game, key, i)
+		refused := k.hand.onChosenInline(c, r.From, game, key, i)
 		switch {
 		case refused == "":
 		case r.InlineMessage != "": // edited once committed, outside the lock
-			c.EditInline(r.InlineMessage, refused, kit.MarkupOf([][]kit.Button{{k.inlineHandButton(c.ChatLang())}}))
+			c.EditInline(r.InlineMessage, refused, kit.MarkupOf([][]kit.Button{{k.text.inlineHandButton(c.ChatLang())}}))
 		case c.Rec != nil && c.Rec.ID == game: // (a group that plays another game hears nothing of it)
 			c.Replies = append(c.Replies, kit.Reply{Text: refused})
 		}
@@ -257,7 +257,7 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r kit.ChosenIn) {
 // into a change of the group's game. It returns why the choice was not
 // played (HTML, in the group's language; "": it was, or the private chat
 // goes on).
-func (k *Kind) onChosenInline(c *chatState, from *kit.Person, game, key uint64, i int) string {
+func (k *hands) onChosenInline(c *chatState, from *kit.Person, game, key uint64, i int) string {
 	rec := c.Rec
 	lang := c.ChatLang()
 	outdated := k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: from.Name})})
@@ -285,7 +285,7 @@ func (k *Kind) onChosenInline(c *chatState, from *kit.Person, game, key uint64, 
 		}
 		return ""
 	}
-	k.act(c, lang, from.ID, deal.PlayerID(seat), e.acts[0])
+	k.play.act(c, lang, from.ID, deal.PlayerID(seat), e.acts[0])
 	if c.Alert != "" {
 		return kit.Escape(c.Alert)
 	}

@@ -88,20 +88,20 @@ func TestTargetIsToldWhatIsTaken(t *testing.T) {
 	}{
 		{"Sly Deal", slyDeal, func(t *testing.T, g *deal.Game) {
 			lay(t, g, deal.ZoneTable, 1, deal.Red, red1)
-		}, func(a deal.Action) bool { return a.Take == red1 }, 0, []string{k.cardName("en", red1)}},
+		}, func(a deal.Action) bool { return a.Take == red1 }, 0, []string{k.text.cardName("en", red1)}},
 		{"Forced Deal", forcedDeal, func(t *testing.T, g *deal.Game) {
 			lay(t, g, deal.ZoneTable, 1, deal.Red, red2)
 			lay(t, g, deal.ZoneTable, 0, deal.Green, green1)
 		}, func(a deal.Action) bool { return a.Take == red2 && a.Give == green1 }, red2,
-			[]string{k.cardName("en", red2), k.cardName("en", green1)}},
+			[]string{k.text.cardName("en", red2), k.text.cardName("en", green1)}},
 		{"Deal Breaker", dealBreaker, func(t *testing.T, g *deal.Game) {
 			lay(t, g, deal.ZoneTable, 1, deal.DarkBlue, dblue1, dblue1+1)
-		}, func(a deal.Action) bool { return a.Color == deal.DarkBlue }, 0, []string{"complete set: " + k.colorName("en", deal.DarkBlue)}},
+		}, func(a deal.Action) bool { return a.Color == deal.DarkBlue }, 0, []string{"complete set: " + k.text.colorName("en", deal.DarkBlue)}},
 		{"rent", rentAny, func(t *testing.T, g *deal.Game) {
 			lay(t, g, deal.ZoneTable, 0, deal.DarkBlue, dblue1)
 			lay(t, g, deal.ZoneBank, 1, 0, money3)
 		}, func(a deal.Action) bool { return a.Color == deal.DarkBlue && a.Target == 1 && a.Cards.Empty() }, 0,
-			[]string{"rent for " + k.colorName("en", deal.DarkBlue), "3M"}},
+			[]string{"rent for " + k.text.colorName("en", deal.DarkBlue), "3M"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rec := scripted(t)
@@ -116,8 +116,8 @@ func TestTargetIsToldWhatIsTaken(t *testing.T) {
 			if g.Phase != deal.PhaseRespond || len(played.Replies) != 1 {
 				t.Fatalf("phase %d, replies %+v", g.Phase, played.Replies)
 			}
-			hand, _ := k.renderHand("en", testGroup, rec, 1, true)
-			table := k.renderTable("en", rec, true)
+			hand, _ := k.text.renderHand("en", testGroup, rec, 1, true)
+			table := k.text.renderTable("en", rec, true)
 			for _, w := range c.want {
 				for where, text := range map[string]string{"the target's hand": hand, "the group's prompt": played.Replies[0].Text, "the table": table} {
 					if !strings.Contains(strings.ToLower(text), strings.ToLower(w)) {
@@ -161,7 +161,7 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 	if n := len(g.Legal(0)); n <= maxInlineResults {
 		t.Fatalf("the layout gives %d moves: not more than Telegram's %d", n, maxInlineResults)
 	}
-	results := k.inlineResults("en", "en", testGroup, rec, 0)
+	results := k.hand.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) > maxInlineResults || len(results) == 0 {
 		t.Fatalf("%d results", len(results))
 	}
@@ -184,11 +184,11 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 		if len(e.acts) == 1 {
 			played = e.card
 		}
-		if played >= 0 && !strings.Contains(text, k.cardName("en", played)) {
+		if played >= 0 && !strings.Contains(text, k.text.cardName("en", played)) {
 			t.Errorf("result %q posts %q, not naming the card it plays", a.Title, text)
 		}
 		for _, c := range g.Hand(0).Cards(nil) {
-			if c != played && deal.Cards[c].Type != deal.TypeMoney && strings.Contains(text, k.cardName("en", c)) {
+			if c != played && deal.Cards[c].Type != deal.TypeMoney && strings.Contains(text, k.text.cardName("en", c)) {
 				t.Errorf("result %q posts %q, naming a hand card it does not play", a.Title, text)
 			}
 		}
@@ -202,16 +202,16 @@ func TestInlineEndTurnAlwaysOffered(t *testing.T) {
 	// With the 3 plays used, no card can be played: End turn alone,
 	// naming them (a card to look at would post a message doing nothing).
 	g.Plays = deal.PlaysPerTurn
-	results = k.inlineResults("en", "en", testGroup, rec, 0)
+	results = k.hand.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) != 1 {
 		t.Fatalf("with no play left: %d results", len(results))
 	}
 	for _, c := range []int{forcedDeal, money3, justSayNo, double} {
-		if d := results[0].Description; !strings.Contains(d, k.cardName("en", c)) {
-			t.Errorf("End turn's description %q does not name %q, which cannot be played now", d, k.cardName("en", c))
+		if d := results[0].Description; !strings.Contains(d, k.text.cardName("en", c)) {
+			t.Errorf("End turn's description %q does not name %q, which cannot be played now", d, k.text.cardName("en", c))
 		}
 	}
-	if n := len(k.inlineResults("en", "en", testGroup, rec, 1)); n != 0 {
+	if n := len(k.hand.inlineResults("en", "en", testGroup, rec, 1)); n != 0 {
 		t.Fatalf("a player the game does not wait for got %d results", n)
 	}
 }
@@ -269,7 +269,7 @@ func choose(k *Kind, rec *Record, seat int, id string) *chatState {
 	_, game, key, i, ok := parseResultID(id)
 	c := &chatState{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
 	if ok { // refused: what ChosenInline tells the group when it cannot edit the posted message
-		if why := k.onChosenInline(c, &kit.Person{ID: rec.Seats[seat].User, Name: rec.Seats[seat].Name, Lang: "en"}, game, key, i); why != "" {
+		if why := k.hand.onChosenInline(c, &kit.Person{ID: rec.Seats[seat].User, Name: rec.Seats[seat].Name, Lang: "en"}, game, key, i); why != "" {
 			c.Replies = append(c.Replies, kit.Reply{Text: why})
 		}
 	}
@@ -291,7 +291,7 @@ func TestInlineNeverCutsSilently(t *testing.T) {
 		}
 	}
 	entries := inlineEntries(rec, 0)
-	results := k.inlineResults("en", "en", testGroup, rec, 0)
+	results := k.hand.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) != maxInlineResults || len(entries) != maxInlineResults {
 		t.Fatalf("%d results for %d cards", len(results), g.Hand(0).Len())
 	}
@@ -318,11 +318,11 @@ func TestInlineWildWhileAnswered(t *testing.T) {
 	lay(t, g, deal.ZoneTable, 0, deal.Red, wildRedYellow)
 	press(k, rec, 0, OpCard, debtCollector)
 	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActPlay && a.Target == 1 }))
-	results := k.inlineResults("en", "en", testGroup, rec, 0)
+	results := k.hand.inlineResults("en", "en", testGroup, rec, 0)
 	if len(results) != 1 {
 		t.Fatalf("the actor, answered, gets %d results", len(results))
 	}
-	if r := results[0]; r.Title != "🎨 "+k.cardName("en", wildRedYellow) {
+	if r := results[0]; r.Title != "🎨 "+k.text.cardName("en", wildRedYellow) {
 		t.Fatalf("the result is %q", r.Title)
 	}
 	choose(k, rec, 0, resultID(testGroup, rec, handKey(rec, 0), 0))

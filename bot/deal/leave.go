@@ -11,15 +11,8 @@ import (
 // who asked; yes takes the seat out of the game (deal.ActResign), as an
 // absent or voted-out player leaves (the cards go to the discards).
 
-// The question's buttons, in the group: the letters and shapes of the
-// board's /leave question.
-const (
-	OpLeaveYes Op = "qy" // /leave confirmed by the seat in the argument
-	OpLeaveNo  Op = "qn" // /leave cancelled
-)
-
 // cmdLeave asks the player who sent /leave to confirm it.
-func (k *Kind) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
+func (k *plays) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
 	st, err := k.host.Change(m.Chat, updateID, func(c *chatState) error {
 		lang := c.Lang(m.From.Lang)
 		rec := c.Rec
@@ -30,7 +23,7 @@ func (k *Kind) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
 		switch {
 		case rec == nil || rec.Status != kit.StatusPlaying || Of(rec) == nil:
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "no_game", nil)})
-		case !k.CanResign(rec, seat):
+		case !k.canResign(rec, seat):
 			c.Replies = append(c.Replies, kit.Reply{Text: k.t(lang, "not_a_player", nil)})
 		default:
 			kb := kit.ConfirmKeyboard(k.cat, lang, rec, OpLeaveYes, OpLeaveNo, seat)
@@ -44,14 +37,14 @@ func (k *Kind) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
 
 // pressLeave answers the /leave question, pressed in the group: checked
 // against the game's revision, like the board's.
-func (k *Kind) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+func (k *plays) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p Press) {
 	chat := q.Message.Chat
 	defer k.host.Lock(chat)()
 	st, err := k.host.PressChange(chat, updateID, q, p, func(c *chatState, lang string) {
 		rec := c.Rec
 		seat := int(rec.SeatOf(q.From.ID))
 		switch {
-		case Of(rec) == nil || !k.CanResign(rec, seat):
+		case Of(rec) == nil || !k.canResign(rec, seat):
 			c.Alert = k.t(lang, "alert_not_player", nil)
 			return
 		case p.Op == OpLeaveNo:
@@ -70,4 +63,14 @@ func (k *Kind) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p Pr
 	})
 	k.host.Answer(ctx, q.ID, st, err)
 	k.host.Finish(ctx, st, err)
+}
+
+// canResign: a seat still in the game may leave it at any moment.
+func (k *plays) canResign(r *Record, seat int) bool {
+	return k.active(r, seat) && Of(r).Game.Phase != deal.PhaseGameOver
+}
+
+// active: the seat has not left the game.
+func (k *plays) active(r *Record, seat int) bool {
+	return Of(r) != nil && Of(r).Game != nil && seat >= 0 && Of(r).Game.Active(deal.PlayerID(seat))
 }

@@ -22,7 +22,7 @@ func testKind(t *testing.T) *Kind {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Kind{cat: cat, cfg: Config{Now: time.Now, Username: "fake_bot"}}
+	return (&core{cat: cat, cfg: Config{Now: time.Now, Username: "fake_bot"}}).wire()
 }
 
 func testRecord(g *deal.Game) *Record {
@@ -96,7 +96,7 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 			Of(rec).Hands[1].Open = false // a computer has no private chat
 		}
 		c := &chatState{Chat: testGroup, Rec: rec}
-		k.absorb(c, "en", evs, nil)
+		k.play.absorb(c, "en", evs, nil)
 		computerMoves := 0
 		for step := 0; step < 600 && g.Phase != deal.PhaseGameOver; step++ {
 			lang := locales.Languages[step%len(locales.Languages)]
@@ -116,12 +116,12 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 			a := dealai.Decide(g, p)
 			if byComputer { // the computer decides from its own view: alike in both
 				computerMoves++
-				if !k.computerTurn(c, lang) || !k.computerTurn(ct, lang) {
+				if !k.play.computerTurn(c, lang) || !k.play.computerTurn(ct, lang) {
 					t.Fatalf("seed %d step %d: the computer did not move", seed, step)
 				}
-			} else if err := k.apply(c, lang, 0, p, a); err != nil {
+			} else if err := k.play.apply(c, lang, 0, p, a); err != nil {
 				t.Fatalf("seed %d step %d: %v", seed, step, err)
-			} else if err := k.apply(ct, lang, 0, p, a); err != nil {
+			} else if err := k.play.apply(ct, lang, 0, p, a); err != nil {
 				t.Fatalf("seed %d step %d, hidden cards dealt anew: %v", seed, step, err)
 			}
 			if g.Version != Of(&twin).Game.Version || g.Phase != Of(&twin).Game.Phase {
@@ -134,8 +134,8 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 					t.Fatalf("seed %d step %d: a message for the computer: %q", seed, step, m.Text)
 				}
 			}
-			if replies(c) != replies(ct) || k.renderTable(lang, rec, true) != k.renderTable(lang, &twin, true) {
-				t.Fatalf("what the group sees after %+v depends on hidden cards:\n%s\n---\n%s", a, replies(c)+k.renderTable(lang, rec, true), replies(ct)+k.renderTable(lang, &twin, true))
+			if replies(c) != replies(ct) || k.text.renderTable(lang, rec, true) != k.text.renderTable(lang, &twin, true) {
+				t.Fatalf("what the group sees after %+v depends on hidden cards:\n%s\n---\n%s", a, replies(c)+k.text.renderTable(lang, rec, true), replies(ct)+k.text.renderTable(lang, &twin, true))
 			}
 		}
 		if g.Phase != deal.PhaseGameOver {
@@ -173,11 +173,11 @@ func kbString(kb *kit.Markup) string {
 func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand) {
 	t.Helper()
 	g := Of(rec).Game
-	table := k.renderTable(lang, rec, true)
+	table := k.text.renderTable(lang, rec, true)
 	other := *rec
 	other.State = Of(rec).Clone()
 	Of(&other).Game = reshuffleHidden(t, g, deal.Nobody, r)
-	if again := k.renderTable(lang, &other, true); again != table {
+	if again := k.text.renderTable(lang, &other, true); again != table {
 		t.Fatalf("the group's table depends on hidden cards:\n%s\n---\n%s", table, again)
 	}
 	for p := range deal.PlayerID(g.Seats) {
@@ -191,16 +191,16 @@ func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand
 					}
 				}
 			}
-			text, kb := k.renderHand(lang, testGroup, rec, p, true)
+			text, kb := k.text.renderHand(lang, testGroup, rec, p, true)
 			mine := *rec
 			mine.State = Of(rec).Clone()
 			Of(&mine).Game = reshuffleHidden(t, g, p, r)
-			text2, kb2 := k.renderHand(lang, testGroup, &mine, p, true)
+			text2, kb2 := k.text.renderHand(lang, testGroup, &mine, p, true)
 			if text != text2 || kbString(kb) != kbString(kb2) {
 				t.Fatalf("seat %d's hand depends on others' cards:\n%s\n---\n%s", p, text, text2)
 			}
-			in1, _ := json.Marshal(k.inlineResults(lang, lang, testGroup, rec, p))
-			in2, _ := json.Marshal(k.inlineResults(lang, lang, testGroup, &mine, p))
+			in1, _ := json.Marshal(k.hand.inlineResults(lang, lang, testGroup, rec, p))
+			in2, _ := json.Marshal(k.hand.inlineResults(lang, lang, testGroup, &mine, p))
 			if string(in1) != string(in2) {
 				t.Fatalf("seat %d's inline answer depends on others' cards:\n%s\n---\n%s", p, in1, in2)
 			}

@@ -2,35 +2,20 @@ package deal
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
-// HandPayload is the /start payload of the link that opens a player's
-// hand in their private chat (kit.StartPayload with "d").
-func HandPayload(chat int64, game uint64) string { return kit.StartPayload("d", chat, game) }
-
 func parseHandPayload(s string) (chat int64, game uint64, ok bool) {
 	return kit.ParseStartPayload("d", s)
-}
-
-func (k *Kind) handLink(chat int64, game uint64) string {
-	return kit.StartLink(k.cfg.Username, HandPayload(chat, game))
-}
-
-// handSlot names seat's hand message in its private chat; the slot names
-// the group, whose record stores the message's id.
-func handSlot(game uint64, seat int, group int64) string {
-	return kit.PrivateSlot("hand", game, strconv.Itoa(seat), group)
 }
 
 // openHand answers the link from the group: the person's private chat now
 // shows their hand, edited in place from then on. The private chat's lock
 // is held (the command arrived there); lock order is private chat, group.
-func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, group int64, game uint64) {
+func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, group int64, game uint64) {
 	user := m.From.ID
 	defer k.host.Lock(group)()
 	refused := ""
@@ -41,7 +26,7 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, grou
 		switch {
 		case rec == nil || rec.ID != game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying:
 			refused = k.t(lang, "no_game", nil)
-		case !k.Active(rec, int(rec.SeatOf(user))): // not a player, or left the game
+		case !k.play.active(rec, int(rec.SeatOf(user))): // not a player, or left the game
 			refused = k.t(lang, "deal_private_not_player", nil)
 		default:
 			seat := int(rec.SeatOf(user))
@@ -73,26 +58,12 @@ func (k *Kind) openHand(ctx context.Context, updateID int, m kit.CommandIn, grou
 	k.host.Finish(ctx, st, err)
 }
 
-// closeHand gives the hand message of a seat that left the game its last
-// text, without buttons; nothing more is shown there.
-func (k *Kind) closeHand(c *chatState, lang string, seat int) {
-	rec := c.Rec
-	if seat < 0 || seat >= len(Of(rec).Hands) || seat >= len(rec.Seats) || !Of(rec).Hands[seat].Open {
-		return
-	}
-	h := &Of(rec).Hands[seat]
-	lang = handLang(c, rec, seat, lang)
-	c.FinalizeIn(rec.Seats[seat].User, handSlot(rec.ID, seat, c.Chat), h.Msg, k.t(lang, "deal_hand_left", nil))
-	Of(rec).ClearPick(seat)
-	h.Open, h.Msg = false, 0
-}
-
 // Press handles a hand button pressed in the person's private chat: it
 // changes the group's game (ChangeVia), checked against the hand's key;
 // and the /leave question's buttons in the group.
 func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) {
 	if q.Message != nil && q.Message.Chat != q.From.ID && (p.Op == OpLeaveYes || p.Op == OpLeaveNo) {
-		k.pressLeave(ctx, updateID, q, p) // the /leave question, in the group
+		k.play.pressLeave(ctx, updateID, q, p) // the /leave question, in the group
 		return
 	}
 	if q.Message == nil || p.Chat == 0 || q.Message.Chat != q.From.ID {
@@ -103,7 +74,7 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
-		k.onHandPress(c, q.From, p)
+		k.hand.onHandPress(c, q.From, p)
 		return nil
 	})
 	k.host.Answer(ctx, q.ID, st, err)
@@ -111,7 +82,7 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 }
 
 // onHandPress turns a checked hand button into a change of the game.
-func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
+func (k *hands) onHandPress(c *chatState, from *kit.Person, p Press) {
 	lang := c.Lang(from.Lang)
 	rec := c.Rec
 	if rec == nil || rec.ID != p.Game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying {
@@ -166,7 +137,7 @@ func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
 			h.Pay = h.Pay.Remove(card)
 		}
 	default: // OpAct, OpPay: an engine action
-		k.act(c, lang, from.ID, s, picked.act)
+		k.play.act(c, lang, from.ID, s, picked.act)
 		if c.Alert == "" {
 			c.Applied(from.ID, p.Encode())
 		}
@@ -180,7 +151,7 @@ func (k *Kind) onHandPress(c *chatState, from *kit.Person, p Press) {
 // choice is not offered as pressed: a mark whose card is already as the
 // press wants it (a second tap: done), Pay whose chosen cards make another
 // amount now (refused, naming it), or a button gone (outdated).
-func (k *Kind) changedChoice(c *chatState, lang string, cs []choice, p Press) {
+func (k *hands) changedChoice(c *chatState, lang string, cs []choice, p Press) {
 	for _, ch := range cs {
 		switch {
 		case p.Op == OpMark && ch.op == OpMark && ch.arg>>1 == p.Arg>>1:
@@ -194,18 +165,4 @@ func (k *Kind) changedChoice(c *chatState, lang string, cs []choice, p Press) {
 	}
 	c.Alert = k.t(lang, "alert_outdated", nil)
 	c.Turn = true
-}
-
-// handLang is the language seat's hand is drawn in: the one its person's
-// private views of the game keep (kit.ViewLang); for a seat stored before
-// there was one, their Telegram language recorded when the hand opened
-// unless the group pinned one, else the group's (lang).
-func handLang(c *chatState, rec *Record, seat int, lang string) string {
-	switch {
-	case seat < len(rec.Seats) && rec.Seats[seat].Lang != "":
-		return rec.Seats[seat].Lang
-	case seat < len(Of(rec).Hands) && Of(rec).Hands[seat].Lang != "":
-		return kit.PersonLang(c.Settings, Of(rec).Hands[seat].Lang)
-	}
-	return lang
 }

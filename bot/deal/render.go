@@ -1,29 +1,12 @@
 package deal
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
-
-func (k *Kind) t(lang, id string, data map[string]any) string { return k.cat.T(lang, id, data) }
-
-func (k *Kind) cardName(lang string, c int) string {
-	if c < 0 || c >= deal.DeckSize {
-		return ""
-	}
-	return k.t(lang, "deal_card_"+strconv.Itoa(int(deal.Cards[c].Kind)), nil)
-}
-
-// quotedName is a card's name inside «»: quotes within it become „“, as
-// Ukrainian and Russian write quotes within quotes («Пройди „Старт“»).
-func (k *Kind) quotedName(lang string, c int) string {
-	return innerQuotes.Replace(k.cardName(lang, c))
-}
-
-var innerQuotes = strings.NewReplacer("«", "„", "»", "“")
 
 // namesLang is the language of the cards' and sets' names in a view in
 // lang: the group's, where the record carries it (a private hand,
@@ -34,21 +17,6 @@ func namesLang(lang string, rec *Record) string {
 		return rec.NamesLang
 	}
 	return lang
-}
-
-func (k *Kind) colorName(lang string, c deal.Color) string {
-	if c < 0 || c >= deal.NumColors {
-		return ""
-	}
-	return k.t(lang, "deal_color_"+strconv.Itoa(int(c)), nil)
-}
-
-func (k *Kind) cardNames(lang string, s deal.CardSet) string {
-	var names []string
-	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
-		names = append(names, k.cardName(lang, c))
-	}
-	return strings.Join(names, ", ")
 }
 
 // seatLabel is a seat's token and name for a button (plain text).
@@ -77,7 +45,7 @@ const tableLines = 15
 // the view of nobody (no hand) and the public events. One line per seat
 // (hand size, bank and sets), the turn, the piles, the turn's latest
 // moves and one short line about the buttons.
-func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
+func (k *texts) renderTable(lang string, rec *Record, live bool) string {
 	g := Of(rec).Game
 	v := g.View(deal.Nobody)
 	head := []string{k.t(lang, "deal_table_title", map[string]any{"Turn": v.Turn})}
@@ -150,7 +118,7 @@ func (k *Kind) renderTable(lang string, rec *Record, live bool) string {
 
 // renderClosedTurn is a turn's table message once the turn is over: its
 // moves (the table as it is now belongs to the next message).
-func (k *Kind) renderClosedTurn(lang string, rec *Record) string {
+func (k *texts) renderClosedTurn(lang string, rec *Record) string {
 	turn := Of(rec).Game.Turn
 	for _, e := range Of(rec).Events {
 		if e.Kind == deal.EvTurnStarted {
@@ -179,7 +147,7 @@ func who(rec *Record, p deal.PlayerID, live bool) string {
 // sets are a seat's properties by colour, for its table line: cards of
 // the colour over the set's size, ✅ for each complete set, 🏠 and 🏨 for
 // buildings ("" for none).
-func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) string {
+func (k *texts) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) string {
 	var count [deal.NumColors]int
 	for _, t := range v.Tables[p] {
 		if deal.Cards[t.Card].IsProperty() && t.Color >= 0 && t.Color < deal.NumColors {
@@ -202,25 +170,25 @@ func (k *Kind) sets(lang string, g *deal.Game, v *deal.View, p deal.PlayerID) st
 
 // inlineHandButton (🃏 My hand) opens inline mode in the chat it is
 // pressed in: the presser's own moves.
-func (k *Kind) inlineHandButton(lang string) kit.Button {
+func (k *texts) inlineHandButton(lang string) kit.Button {
 	return kit.InlineHereButton(k.t(lang, "deal_btn_hand", nil), "")
 }
 
 // tableKeyboard opens the person's private chat with the bot, where the
 // hand is (no callback: nothing on the group's message goes stale).
-func (k *Kind) tableKeyboard(lang string, chat int64, rec *Record) *kit.Markup {
+func (k *texts) tableKeyboard(lang string, chat int64, rec *Record) *kit.Markup {
 	if Of(rec).Game.Phase == deal.PhaseGameOver {
 		return nil
 	}
 	row := []kit.Button{k.inlineHandButton(lang)}
-	if link := k.handLink(chat, rec.ID); link != "" {
+	if link := k.hand.handLink(chat, rec.ID); link != "" {
 		row = append(row, kit.URLButton(k.t(lang, "deal_btn_private", nil), link))
 	}
 	return kit.MarkupOf([][]kit.Button{row})
 }
 
 // eventLine renders a public event ("" for one the group does not see).
-func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
+func (k *texts) eventLine(lang string, rec *Record, e deal.Event) string {
 	if e.Seen != deal.Everyone {
 		return "" // a draw's cards: the player's own
 	}
@@ -300,4 +268,54 @@ func (k *Kind) eventLine(lang string, rec *Record, e deal.Event) string {
 		return ""
 	}
 	return k.t(lang, id, data)
+}
+
+// standings rank the seats by complete sets, then by what lies on their
+// table and in their bank.
+func (k *texts) standings(lang string, r *Record) string {
+	if Of(r) == nil || Of(r).Game == nil {
+		return ""
+	}
+	g := Of(r).Game
+	lines := []string{k.t(lang, "standings_title", nil)}
+	for i, p := range ranking(g) {
+		lines = append(lines, k.t(lang, "deal_standings_line", map[string]any{"Rank": i + 1, "Player": seatName(r, p),
+			"Count": g.CompleteColors(p), "Amount": worth(g, p)}))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ranking orders the seats as the standings do: who stayed before who
+// left, then by complete sets, then by worth.
+func ranking(g *deal.Game) []deal.PlayerID {
+	seats := make([]deal.PlayerID, g.Seats)
+	for i := range seats {
+		seats[i] = deal.PlayerID(i)
+	}
+	slices.SortStableFunc(seats, func(a, b deal.PlayerID) int { return rankCompare(g, a, b) })
+	return seats
+}
+
+func rankCompare(g *deal.Game, a, b deal.PlayerID) int {
+	if g.Out[a] != g.Out[b] { // who left ranks after who stayed
+		if g.Out[a] {
+			return 1
+		}
+		return -1
+	}
+	if d := g.CompleteColors(b) - g.CompleteColors(a); d != 0 {
+		return d
+	}
+	return worth(g, b) - worth(g, a)
+}
+
+// worth is the value of a seat's bank and table.
+func worth(g *deal.Game, p deal.PlayerID) int {
+	n := 0
+	for c, pl := range g.Places {
+		if pl.Owner == p && (pl.Zone == deal.ZoneBank || pl.Zone == deal.ZoneTable) {
+			n += deal.Cards[c].Value
+		}
+	}
+	return n
 }

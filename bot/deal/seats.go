@@ -3,7 +3,6 @@ package deal
 import (
 	"fmt"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
@@ -99,27 +98,13 @@ func computerMove(g *deal.Game, seat deal.PlayerID, lv level.Level) deal.Action 
 	return a
 }
 
-// computerTurn makes the computers' pending move in c: one action of a
-// computer seat, or the end of a game no person plays any more. False when
-// no computer has a move (the rules' timeout applies then).
-func (k *Kind) computerTurn(c *chatState, lang string) bool {
-	rec := c.Rec
-	if Of(rec) == nil || Of(rec).Game == nil || Of(rec).Game.Phase == deal.PhaseGameOver {
-		return false
+// waiting are the seats the game waits for now.
+func waiting(g *deal.Game) []int {
+	var out []int
+	for p := range deal.PlayerID(g.Seats) {
+		if g.Waits(p) {
+			out = append(out, int(p))
+		}
 	}
-	computers, people := seatsLeft(rec)
-	if computers == 0 {
-		return false
-	}
-	if people == 0 {
-		c.Remove, c.Turn, c.Stopped = true, true, true
-		// After the table's final text, like a game over's standings.
-		c.Closing = append(c.Closing, kit.Reply{Text: k.t(lang, "seats_no_people", nil) + "\n\n" + k.Standings(lang, rec)})
-		return true
-	}
-	seat, ok := computerDue(rec)
-	if !ok {
-		return false
-	}
-	return k.apply(c, lang, 0, seat, computerMove(Of(rec).Game, seat, level.Level(rec.Seats[seat].Level))) == nil
+	return out
 }

@@ -96,3 +96,6 @@ func (k *Kind) Rules(lang, _ string) (string, *kit.Markup) { return k.t(lang, "d
 func (k *Kind) StatsLine(lang string, played, won int) string {
 	return k.t(lang, "deal_stats", map[string]any{"Played": played, "Won": won})
 }
+
+// Seats are the numbers of players a Deal game takes (the lobby asks).
+func (k *Kind) Seats() (lo, hi int) { return MinPlayers, MaxPlayers }

@@ -7,7 +7,7 @@ import "github.com/monopoly-tg/monopoly-bot/engine/deal"
 // or a debt — so that its target can decide whether to say no (issue #26).
 // Every card it names lies face up on a table. "" for a card that aims at
 // nobody, or an event stored before events named their cards.
-func (k *Kind) stake(lang, names string, action deal.ActionType, take, give int, color deal.Color, amount int) string {
+func (k *texts) stake(lang, names string, action deal.ActionType, take, give int, color deal.Color, amount int) string {
 	onTable := func(c int) bool { return c >= deal.FirstProperty && c < deal.FirstAction }
 	switch action {
 	case deal.SlyDeal:
@@ -29,6 +29,6 @@ func (k *Kind) stake(lang, names string, action deal.ActionType, take, give int,
 }
 
 // pendingStake is stake for the action waiting for answers.
-func (k *Kind) pendingStake(lang, names string, pd *deal.Pending) string {
+func (k *texts) pendingStake(lang, names string, pd *deal.Pending) string {
 	return k.stake(lang, names, pd.Action, pd.Take, pd.Give, pd.Color, pd.Amount)
 }
