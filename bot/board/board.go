@@ -144,4 +144,3 @@ func (b *core) privateLang(group, private int64, userLang string) string {
 func (b *core) groupNames(group int64) string { return b.chatLang(group, "") }
 
 func (b *core) seed() uint64 { return b.host.Seed() }
-
