@@ -111,8 +111,8 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	}()
 	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Defaults: cfg.Defaults, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses, CarryOver: cfg.CarryOver})
 	// Only the index of recent chats is read before polling; their records
-	// are restored while the bot already serves (RestoreChats).
-	recent, err := b.RecentChats()
+	// are restored while the bot already serves (restoreChats).
+	recent, err := restorer{b}.recentChats()
 	if err != nil {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
@@ -152,7 +152,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	go func() {
 		defer close(restored)
 		defer b.restoring.Store(false)
-		b.RestoreChats(timerCtx, recent)
+		restorer{b}.restoreChats(timerCtx, recent)
 	}()
 	timersDone := make(chan struct{})
 	go func() { b.RunTimers(timerCtx, cfg.TimerTick); close(timersDone) }()

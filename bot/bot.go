@@ -12,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -58,6 +59,9 @@ type Bot struct {
 	// commit is the one way a chat's state changes, with the chats' locks
 	// and the record and settings caches (bot/commit; its hooks: new.go).
 	commit *commit.Path
+	// timers plans and fires the games' deadlines (bot/timers; its host:
+	// deadline.go).
+	timers *timers.Timers
 
 	out     kitOutbox       // everything sent to chats goes through it (outbox_entry.go)
 	presses *pressLimiter   // per-person button throttle
@@ -79,7 +83,7 @@ type Bot struct {
 		refused map[int64]bool
 	}
 
-	restoring atomic.Bool // Run's RestoreChats has not finished yet
+	restoring atomic.Bool // Run's restoreChats has not finished yet (restore.go)
 	// Calls to Telegram made after a change, apart from its lane (detach).
 	detached        sync.WaitGroup
 	detachedRunning atomic.Int32

@@ -291,7 +291,7 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 	lastChange := now
 	// ...and a start-up 24 hours after that change still looks at the chat.
 	now = lastChange.Add(24 * time.Hour)
-	if since := b.changedSince(24 * time.Hour); stamp() < since {
+	if since := (restorer{b}).changedSince(24 * time.Hour); stamp() < since {
 		t.Fatalf("stamp %v is before the start-up's window %v", time.UnixMilli(stamp()).UTC(), time.UnixMilli(since).UTC())
 	}
 }

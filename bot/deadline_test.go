@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -428,7 +429,7 @@ func TestStaleTimersAreDropped(t *testing.T) {
 	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{})
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
-		for i := range 2*fireBatch + 7 {
+		for i := range 2*timers.FireBatch + 7 {
 			if err := tx.PutTimer(int64(1000+i), int64(-5_000_000-i)); err != nil {
 				return err
 			}

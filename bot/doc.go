@@ -10,13 +10,14 @@
 // (callbacks.go; callback.go names the host's
 // buttons and routes every other one to its game's kind), commands, the
 // settings menu (settings*.go: built from what each kind's editions offer,
-// one live menu, the time zone), paces, deadlines, reminders and missed turns
-// (deadline.go), the commands and presses of pause, resume and kick votes
-// (pause.go; the votes are bot/votes, reached through votes.go), message slots (slots.go, publish.go) and the new messages
+// one live menu, the time zone), the host of the deadlines (deadline.go; the
+// pace, reminders, missed turns and kicks are bot/timers), the commands and
+// presses of pause, resume and kick votes (pause.go; the votes are bot/votes,
+// reached through votes.go), message slots (slots.go, publish.go) and the new messages
 // kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
 // private messages only to people who can receive them (reach.go), the
 // glue to the players' statistics (stats.go; they are bot/stats), the press of a rematch after a game
-// (rematch.go; the rematch's lobby is bot/lobby's), restore,
+// (rematch.go; the rematch's lobby is bot/lobby's), restore (restore.go),
 // migration to a supergroup (migrate.go) and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
 // share is bot/kit, and everything sent goes through bot/outbox.

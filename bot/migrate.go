@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -60,7 +61,7 @@ func moveStored(tx *storage.Tx, from, to int64, now time.Time) (owed bool, err e
 	if err := tx.MoveChat(from, to); err != nil {
 		return false, err
 	}
-	if err := moveTimer(tx, from, to); err != nil {
+	if err := timers.MoveTimer(tx, from, to); err != nil {
 		return false, err
 	}
 	if err := movePrivateLinks(tx, from, to); err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -27,16 +28,19 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	tg = &guarded{Messenger: tg, b: b} // private messages only to people who can receive them
 	b.tg = tg
 	b.presses = newPressLimiter(cfg.Presses)
+	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
+		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
+	b.timers = timers.New(timers.Options{Store: store, Cat: cat, Now: cfg.Now, Logger: cfg.Logger,
+		AuctionSilence: cfg.AuctionSilence, Host: timerHost{b}, Out: b.out, // bot/deadline.go
+		Survive: func(chat int64, what string, fn func()) bool { return survive(cfg.Logger, chat, what, fn) }})
 	b.commit = commit.New(store, commit.Options{Now: cfg.Now, Logger: cfg.Logger, CachedRecords: cfg.CachedRecords,
 		Offset:     b.offsetOf,
-		Rearm:      b.rearm,         // the timer entry (deadline.go)
-		ActingSeat: actingSeat,      // deadline.go
-		Restamp:    restamp,         // the index of recent changes (publish.go)
+		Rearm:      b.timers.Rearm, // the timer entry (bot/timers)
+		ActingSeat: timers.ActingSeat,
+		Restamp:    restamp,         // the index of recent changes (restore.go)
 		Owed:       b.owedMessages,  // kept messages (outbox_kept.go)
 		GameEnd:    b.recordGameEnd, // statistics (stats.go)
 	})
-	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
-		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
 	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, b.out, cat, cfg}) // bot/kinds.go
 	b.kinds = b.hosted.byName
 	return b

@@ -15,6 +15,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -150,7 +151,7 @@ func TestPanicsOutsideHandlersStayWithTheirChat(t *testing.T) {
 		t.Errorf("the timer's panic was not logged with the chat:\n%s", logs.String())
 	}
 	err := store.View(func(tx *storage.Tx) error {
-		if due := tx.DueTimers(now.Add(brokenTimerRetry-time.Minute).UnixMilli(), 10); len(due) != 0 {
+		if due := tx.DueTimers(now.Add(timers.BrokenTimerRetry-time.Minute).UnixMilli(), 10); len(due) != 0 {
 			t.Errorf("the panicking timer is due again before an hour: %+v", due)
 		}
 		if next, ok := tx.NextTimer(); !ok || next.Chat != brokenChat {

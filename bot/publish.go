@@ -3,13 +3,10 @@ package bot
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
-	"github.com/monopoly-tg/monopoly-bot/bot/votes"
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // finish shows the result of a committed change in the chat. It runs after
@@ -46,7 +43,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 		}
 	}
 	b.voting().CloseOnEnd(st) // bot/votes
-	b.finishReminder(st)      // bot/deadline.go
+	b.timers.FinishReminder(st)
 	// Messages the change ended — the previous turn's, an ended offer's
 	// (whatever ended it: a trade button, a timeout, a player leaving) —
 	// get their final text before a slot's next message is shown.
@@ -127,150 +124,6 @@ func (b *Bot) rememberMessage(chat int64, gameID uint64, set func(*Record) bool)
 		b.log.Warn("remembering message id", "chat", chat, "err", err)
 	}
 }
-
-// Restore arms the deadlines of recently changed games that have no timer
-// entry yet and shows again what a previous run may have queued but never
-// delivered: the new messages it kept (outbox_kept.go), a turn, lobby,
-// offer or vote message whose id was never stored, an offer's final text,
-// and the messages of games changed in the last few minutes (a crash may
-// have cut their edits; an edit to the same content costs one request and
-// changes nothing). Paused chats stay paused. Run does it in two parts: RecentChats before polling (the index
-// only), RestoreChats while the bot already serves.
-func (b *Bot) Restore() error {
-	chats, err := b.RecentChats()
-	if err != nil {
-		return err
-	}
-	if err := b.resendKept(); err != nil {
-		return err
-	}
-	b.RestoreChats(context.Background(), chats)
-	return nil
-}
-
-// restoreWindow is how far back a start looks at games.
-const restoreWindow = 24 * time.Hour
-
-// RecentChats are the chats changed in the last day: a message that a
-// killed process never delivered belongs to a recent change, and a
-// start-up reads no more than the chats active lately. Only the index is
-// read, not the records, so a start with a hundred thousand recent games
-// polls within a second (BenchmarkStartupToFirstPoll).
-func (b *Bot) RecentChats() ([]int64, error) {
-	var chats []int64
-	since := b.changedSince(restoreWindow)
-	err := b.store.Update(func(tx *storage.Tx) error { // it forgets marks older than since
-		return tx.ForEachRecent(since, func(chat, _ int64) error {
-			chats = append(chats, chat)
-			return nil
-		})
-	})
-	return chats, err
-}
-
-// RestoreChats restores each chat (Restore) until ctx ends. Each chat is
-// read and shown under its lock, so an update handled meanwhile is never
-// overtaken by an older state of its game; a chat that panics is skipped.
-func (b *Bot) RestoreChats(ctx context.Context, chats []int64) {
-	for _, chat := range chats {
-		if ctx.Err() != nil {
-			return
-		}
-		survive(b.log, chat, "restore", func() { b.restoreChat(chat) })
-	}
-}
-
-func (b *Bot) restoreChat(chat int64) {
-	defer b.lock(chat)()
-	var rec *Record
-	var s Settings
-	err := b.store.View(func(tx *storage.Tx) error {
-		s = b.loadSettings(tx, chat)
-		data, ok := tx.Game(chat)
-		if !ok {
-			return nil
-		}
-		var err error
-		if rec, err = kit.DecodeRecord(data); err != nil {
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		b.log.Warn("unreadable game record", "chat", chat, "err", err)
-		return
-	}
-	if s.Moved != 0 && !s.Paused { // a crash between a migration and its show (bot/migrate.go)
-		b.reshowMoved(chat)
-		return
-	}
-	if rec == nil {
-		return
-	}
-	if s.Paused {
-		b.out.Pause(chat)
-		return
-	}
-	if rec.Clock.Timer == 0 {
-		// A record from before the timer index, or whose entry was lost.
-		st, err := b.change(chat, 0, func(c *chatState) error { return nil })
-		if err != nil {
-			b.log.Warn("arming deadlines", "chat", chat, "err", err)
-		} else if st.Rec != nil {
-			rec = st.Rec
-		}
-	}
-	recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
-	playing := rec.Status == StatusPlaying
-	lang := s.Language()
-	remind := b.unsentReminder(lang, rec) // bot/deadline.go
-	if remind != "" && b.out.HasSlot(chat, remindSlot(rec.ID)) {
-		// The reminder's timer fired before this restore and posted it;
-		// its id reaches the record only once Telegram answers.
-		remind = ""
-	}
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
-		return
-	}
-	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
-	if playing {
-		b.voting().Reshow(st, lang)
-	}
-	b.finish(context.Background(), st, nil, "")
-	if playing {
-		b.kindOf(rec).Repost(chat, lang, rec)
-	}
-	if remind != "" {
-		b.postReminder(chat, rec, remind)
-	}
-}
-
-// recentStamp is how often a chat's stamp in the index of recently changed
-// chats is renewed while it keeps changing (Record.Marked).
-const recentStamp = time.Hour
-
-// restamp renews the record's stamp in the index of recently changed
-// chats if it is older than recentStamp, and says whether to store it.
-// Restore looks at recently changed chats only (no scan of every game at
-// start-up); stamping once per recentStamp rather than at every change
-// saves a page write per change.
-func restamp(r *Record) bool {
-	if r.Updated-r.Marked < recentStamp.Milliseconds() {
-		return false
-	}
-	r.Marked = r.Updated
-	return true
-}
-
-// changedSince is the earliest stamp in the index of recently changed
-// chats of a chat that may have changed within the last d: stamps lag
-// changes by up to recentStamp.
-func (b *Bot) changedSince(d time.Duration) int64 {
-	return b.cfg.Now().Add(-d - recentStamp).UnixMilli()
-}
-
-// recentChange is how far back Restore re-shows games changed before a start.
-const recentChange = 5 * time.Minute
 
 // editInline makes the change's edits of messages posted through inline
 // mode (Change.EditInline) once the chat's lock is released: they are

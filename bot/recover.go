@@ -3,9 +3,6 @@ package bot
 import (
 	"log/slog"
 	"runtime/debug"
-	"time"
-
-	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // survive runs fn, the work of one chat outside an update's handler (a
@@ -22,24 +19,4 @@ func survive(log *slog.Logger, chat int64, what string, fn func()) (ok bool) {
 	}()
 	fn()
 	return true
-}
-
-// brokenTimerRetry is how long a chat whose timer panicked waits before
-// its timer is tried again: retrying every tick would fill the log.
-const brokenTimerRetry = time.Hour
-
-// postpone moves a timer entry whose firing panicked to later. The
-// record's own idea of its timer is left alone: when the record next
-// changes, the postponed entry is a stale one (fire drops it).
-func (b *Bot) postpone(t storage.Timer) {
-	later := b.cfg.Now().Add(brokenTimerRetry).UnixMilli()
-	err := b.store.Batch(func(tx *storage.Tx) error {
-		if err := tx.DeleteTimer(t.At, t.Chat); err != nil {
-			return err
-		}
-		return tx.PutTimer(later, t.Chat)
-	})
-	if err != nil {
-		b.log.Error("postponing a broken chat's timer", "chat", t.Chat, "err", err)
-	}
 }

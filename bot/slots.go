@@ -63,7 +63,7 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		switch name {
 		case votes.SlotName: // bot/votes
 			return votes.Sent(r, key, id)
-		case remindSlotName: // bot/deadline.go
+		case remindSlotName: // bot/timers/remind.go
 			if r.Clock.Reminded == 0 || r.Clock.Reminder == id {
 				return false
 			}

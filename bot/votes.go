@@ -21,5 +21,5 @@ func (h voteHost) Game(r *kit.Record) votes.Game { return h.b.kindOf(r) }
 func (h voteHost) Now() time.Time { return h.b.cfg.Now() }
 
 func (h voteHost) ResignSeat(c *kit.Change, lang string, seat int, id string) bool {
-	return h.b.resignSeat(c, lang, seat, id)
+	return h.b.timers.ResignSeat(c, lang, seat, id) // bot/timers
 }

@@ -12,7 +12,7 @@ type Clock struct {
 	Reminded int    `json:"reminded,omitempty"` // reminders sent for this decision
 	// Reminder is the id of the reminder message in the chat (0: none or
 	// not sent yet): the next reminder replaces it, and it is deleted once
-	// the decision is taken (bot/deadline.go).
+	// the decision is taken (bot/timers).
 	Reminder int `json:"reminder,omitempty"`
 	// Strikes counts each seat's turns with a timeout in a row (several
 	// timeouts in one turn count once: StruckTurn is the turn of the last);

@@ -54,7 +54,7 @@ type ChatOptions struct {
 	ManualEndTurn bool `json:"manual_end_turn,omitempty"`
 	// KickAfter removes a player who misses this many turns in a row (a
 	// turn with one or more timeouts; bankruptcy to the bank); 0 = the
-	// default, 3; negative = never (bot/deadline.go).
+	// default, 3; negative = never (bot/timers).
 	KickAfter int `json:"kick_after,omitempty"`
 	// ArchiveAfter archives a game left untouched this long; 0 = 14 days.
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`

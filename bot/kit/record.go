@@ -52,7 +52,7 @@ type Record struct {
 
 	// Pace is the pace the game plays with, fixed when it starts; Clock is
 	// its deadline state: deadlines, reminders, strikes, pause, votes
-	// (bot/deadline.go).
+	// (bot/timers).
 	Pace  Pace  `json:"pace,omitempty"`
 	Clock Clock `json:"clock,omitempty"`
 

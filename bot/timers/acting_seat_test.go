@@ -1,4 +1,4 @@
-package bot
+package timers
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-// actingSeat's shortcut reads what decoding the whole entry reads, for
+// ActingSeat's shortcut reads what decoding the whole entry reads, for
 // every shape of entry the kinds log, and leaves anything else to it.
 func TestActingSeatReadsWhatDecodingReads(t *testing.T) {
 	t.Parallel()
@@ -47,11 +47,11 @@ func TestActingSeatReadsWhatDecodingReads(t *testing.T) {
 		[]byte(``),
 	}
 	for _, e := range entries {
-		if got, want := actingSeat(e), decoded(e); got != want {
-			t.Errorf("actingSeat(%s) = %d, decoding reads %d", e, got, want)
+		if got, want := ActingSeat(e), decoded(e); got != want {
+			t.Errorf("ActingSeat(%s) = %d, decoding reads %d", e, got, want)
 		}
 	}
-	if actingSeat(nil) != -1 {
+	if ActingSeat(nil) != -1 {
 		t.Error("no entry has a seat")
 	}
 }
