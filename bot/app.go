@@ -10,7 +10,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -28,7 +27,7 @@ type AppConfig struct {
 	AuctionSilence time.Duration          // if set, replaces every pace's bid window (tests)
 	TimerTick      time.Duration          // how often deadlines are checked (1 s)
 	Client         telegram.ClientOptions // rate limits and retries
-	Rules          *engine.Rules          // override the edition's default rules
+	Defaults       ChatOptions            // the kinds' parts of the options of chats that chose none (the board's rules: board.SetRules)
 	Edition        string                 // the edition of chats that never chose one ("": classic)
 	NoSync         bool                   // tests only: skip fsync
 	Seed           func() uint64          // tests: seeds of new games
@@ -110,7 +109,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 			log.Warn("saving the flood state", "err", err)
 		}
 	}()
-	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Rules: cfg.Rules, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses, CarryOver: cfg.CarryOver})
+	b := New(store, client, cat, Config{AuctionSilence: cfg.AuctionSilence, Username: api.Self.UserName, Logger: log, Defaults: cfg.Defaults, Edition: cfg.Edition, Seed: cfg.Seed, Now: cfg.Now, Presses: cfg.Presses, CarryOver: cfg.CarryOver})
 	// Only the index of recent chats is read before polling; their records
 	// are restored while the bot already serves (restoreChats).
 	recent, err := restorer{b}.recentChats()

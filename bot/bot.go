@@ -14,7 +14,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -33,8 +32,9 @@ type Config struct {
 	Username string
 	Now      func() time.Time
 	Logger   *slog.Logger
-	// Rules, if set, replace the edition's default rules for new games.
-	Rules *engine.Rules
+	// Defaults are the operator's options of the kinds (only their parts:
+	// the board's rules for chats that chose none, MONOPOLY_* settings).
+	Defaults kit.ChatOptions
 	// Edition is the edition of chats that never chose one in /settings
 	// (MONOPOLY_EDITION); "" is the classic game.
 	Edition string

@@ -154,7 +154,9 @@ func TestRecordClone(t *testing.T) {
 		orig := Record{State: st}
 		fill(reflect.ValueOf(&orig), 0)
 		validPlaces(&orig)
-		if len(orig.Clock.Votes) == 0 || orig.Options.Rules == nil {
+		rules := engine.EditionByID(engine.Lux).Rules // a kind's part of the options, which fill cannot reach
+		board.SetRules(orig.Options, &rules)
+		if len(orig.Clock.Votes) == 0 || board.RulesIn(orig.Options) == nil {
 			t.Fatal("fill left fields empty")
 		}
 		if b, ok := orig.State.(*state.Board); ok && (b.Game == nil || len(b.Drafts) == 0) {
@@ -309,7 +311,9 @@ func TestSettingsClone(t *testing.T) {
 	t.Parallel()
 	var orig Settings
 	fill(reflect.ValueOf(&orig), 0)
-	if orig.Notify == nil || len(orig.Notify.People) == 0 || orig.Options.Rules == nil {
+	rules := engine.EditionByID(engine.Lux).Rules // a kind's part of the options, which fill cannot reach
+	board.SetRules(&orig.Options, &rules)
+	if orig.Notify == nil || len(orig.Notify.People) == 0 || board.RulesIn(&orig.Options) == nil {
 		t.Fatal("fill left fields empty")
 	}
 	before := mustJSON(t, &orig)

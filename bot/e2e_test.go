@@ -42,7 +42,10 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 	h := &harness{t: t, tune: tune}
 	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
 		cfg := TestConfig(endpoint, db, bottest.Catalog(t))
-		cfg.Rules, cfg.Seed = rules, func() uint64 { return seed }
+		cfg.Seed = func() uint64 { return seed }
+		if rules != nil {
+			board.SetRules(&cfg.Defaults, rules)
+		}
 		cfg.Ready = func(b *Bot) { h.bot = b; ready(b) }
 		if h.tune != nil {
 			h.tune(&cfg)

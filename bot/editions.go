@@ -8,10 +8,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
 // The editions in the chat layer: the operator's default edition, the
@@ -19,13 +16,13 @@ import (
 
 // withDefaultEdition fills in the operator's default edition
 // (Config.Edition, MONOPOLY_EDITION) for a chat that never chose one.
-// Rules stored without an edition were chosen for the default edition (a
-// change in /settings stores the edition too), so another default
-// edition plays with its own.
+// The kinds' parts chosen per edition (the board's rules) stored without
+// an edition were chosen for the default edition (a change in /settings
+// stores the edition too), so another default edition plays with its own.
 func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 	if o.Edition == "" && b.cfg.Edition != "" {
 		if b.cfg.Edition != defaultEdition() {
-			o.Rules = nil
+			o.DropEditionParts()
 		}
 		o.Edition = b.cfg.Edition
 	}
@@ -39,7 +36,8 @@ func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 func (b *Bot) lobbyOptions(chat ChatOptions, edition string) *ChatOptions {
 	o := b.withDefaultEdition(chat)
 	if edition != "" && editionOf(&o) != edition {
-		o.Edition, o.Rules = edition, nil
+		o.Edition = edition
+		o.DropEditionParts()
 	}
 	return o.Clone()
 }
@@ -54,9 +52,13 @@ func parseEdition(arg string) (id string, ok bool) {
 	return arg, slices.Contains(Editions(), arg)
 }
 
-// Money in an edition's currency (the lux edition's hryvnias).
+// Money in the currency of o's edition (the lux edition's hryvnias), as
+// its kind writes it.
 func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
-	return b.cat.MoneyOf(lang, kit.EditionOf(o).ID, amount)
+	if k := b.optionsOf(o); k != nil {
+		return k.Money(lang, o, amount)
+	}
+	return b.cat.Money(lang, amount)
 }
 
 func (b *Bot) stakeCapText(lang string, o *ChatOptions, limit int) string {
@@ -71,82 +73,54 @@ func init() {
 	settingsPages[pageStake] = func(m *settingsMenu) string {
 		var row []kit.Button
 		for i, v := range m.of.StakeCaps {
-			row = append(row, m.btn(mark(m.r.GambleCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
+			row = append(row, m.btn(mark(m.chosen.StakeCap == v, m.b.stakeCapText(m.lang, &m.o, v)), OpSetStakeCap, i))
 		}
 		m.row(row...)
 		m.back(pageMain)
 		return m.t("settings_page_stake", nil)
 	}
-	optionSetters[OpSetStakeCap] = func(_ *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool) {
+	optionSetters[OpSetStakeCap] = func(o *ChatOptions, k optionsKind, of kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(of.StakeCaps) {
 			return pageStake, false
 		}
-		r.GambleCap = of.StakeCaps[press.Arg]
+		k.SetStakeCap(o, of.StakeCaps[press.Arg])
 		return pageMain, true
 	}
 }
 
-// OpRules shows a section of /rules: the argument is the edition's index
-// in editionIDs times rulesStride plus the section's in
-// locales.RuleSections, so a press needs no state.
-const OpRules Op = "rs"
-
-const rulesStride = 16
+// OpRules shows a section of /rules (the kind's argument: bot/board's
+// RulesPage), so a press needs no state.
+const OpRules = kit.OpRules
 
 // rulesSlot names a /rules message, which belongs to no game.
 func rulesSlot(msg int) string { return rulesSlotName + ":" + strconv.Itoa(msg) }
 
 const rulesSlotName = "rules"
 
-// editionIDs are the board editions, whose rules /rules explains.
-func editionIDs() []string { return board.EditionIDs() }
-
 // chatEdition is the edition /rules explains: the game's in the chat,
 // else the chat's setting.
 func (b *Bot) chatEdition(c *chatState) string {
 	if c.Rec != nil {
-		if c.Rec.Edition != "" {
-			return c.Rec.Edition
-		}
-		return kit.EditionOf(c.Rec.Options).ID
+		return recordEdition(c.Rec)
 	}
 	o := b.withDefaultEdition(c.Settings.Options)
 	return editionOf(&o)
 }
 
+// cmdRules answers /rules with what the edition's kind shows (the board's
+// sections, Deal's one text).
 func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		ed := b.chatEdition(c)
-		if k := b.capsOf(b.kinds[editionKind(ed)]).rules; k != nil {
-			c.Replies = append(c.Replies, kit.Reply{Text: k.RulesText(lang)})
+		k := b.capsOf(b.kinds[editionKind(ed)]).rules
+		if k == nil {
 			return nil
 		}
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "rules_"+ed+"_title", nil), KB: b.rulesKeyboard(lang, ed, -1)})
+		text, kb := k.Rules(lang, ed)
+		c.Replies = append(c.Replies, kit.Reply{Text: text, KB: kb})
 		return nil
 	}
-}
-
-// rulesKeyboard offers every section of an edition's rules but the one
-// shown (-1: the title).
-func (b *Bot) rulesKeyboard(lang, edition string, shown int) *kit.Markup {
-	ed := slices.Index(editionIDs(), edition)
-	var rows [][]kit.Button
-	var row []kit.Button
-	for i, s := range locales.RuleSections {
-		if i == shown {
-			continue
-		}
-		data := Press{Op: OpRules, Arg: ed*rulesStride + i}.Encode()
-		row = append(row, kit.DataButton(b.cat.T(lang, "btn_rules_"+s, nil), data))
-		if len(row) == 2 {
-			rows, row = append(rows, row), nil
-		}
-	}
-	if len(row) > 0 {
-		rows = append(rows, row)
-	}
-	return kit.MarkupOf(rows)
 }
 
 // onRulesPress shows the section a /rules button names in its message.
@@ -157,13 +131,16 @@ func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press
 	if !q.Message.Chat.IsPrivate() {
 		lang = b.chatLang(chat, "") // the group's message, in the group's language
 	}
-	eds := editionIDs()
-	ed, section := press.Arg/rulesStride, press.Arg%rulesStride
-	if ed >= len(eds) || section >= len(locales.RuleSections) {
+	var text string
+	var kb *kit.Markup
+	ok := false
+	if b.hosted.pages != nil {
+		text, kb, ok = b.hosted.pages.RulesPage(lang, press.Arg)
+	}
+	if !ok {
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_outdated", nil), true)
 		return
 	}
 	_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
-	text := b.cat.T(lang, "rules_"+eds[ed]+"_"+locales.RuleSections[section], nil)
-	b.out.Put(chat, rulesSlot(msg), msg, text, b.rulesKeyboard(lang, eds[ed], section))
+	b.out.Put(chat, rulesSlot(msg), msg, text, kb)
 }

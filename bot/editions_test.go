@@ -40,8 +40,8 @@ func playEdition(t *testing.T, edition, lang string) {
 	h := newHarness(t, playSeeds[edition], nil)
 	h.users[0].LanguageCode = lang
 	lobby := h.openLobby(edition)
-	if lobby.Edition != edition || kit.EditionOf(lobby.Options).ID != edition {
-		t.Fatalf("/newgame %s opened a lobby of %q (options %q)", edition, lobby.Edition, kit.EditionOf(lobby.Options).ID)
+	if lobby.Edition != edition || board.EditionOf(lobby.Options).ID != edition {
+		t.Fatalf("/newgame %s opened a lobby of %q (options %q)", edition, lobby.Edition, board.EditionOf(lobby.Options).ID)
 	}
 	h.mustPress(h.users[0], OpStart)
 	if rec := h.record(); rec == nil || board.Of(rec).Game == nil || board.Of(rec).Game.Edition != edition {
@@ -122,7 +122,7 @@ func TestNewGameNamesTheEdition(t *testing.T) {
 	for _, ed := range []string{engine.Lux, engine.Business, engine.Classic} {
 		h.say(alice, "/newgame "+strings.ToUpper(ed))
 		rec := h.record()
-		if rec == nil || rec.Edition != ed || kit.EditionOf(rec.Options).ID != ed {
+		if rec == nil || rec.Edition != ed || board.EditionOf(rec.Options).ID != ed {
 			t.Fatalf("/newgame %s: lobby %+v", ed, rec)
 		}
 		lobby := h.findMsg(testChat, rec.LobbyMsg)
@@ -151,8 +151,8 @@ func TestEditionSetting(t *testing.T) {
 	h.say(alice, "/settings")
 	h.pressSetting(alice, OpSetView, pageCash)
 	h.pressSetting(alice, OpSetCash, 4) // $3,000
-	if s := h.chatSettings(); s.Options.Rules == nil || s.Options.Rules.StartingCash != 3000 {
-		t.Fatalf("starting cash not set: %+v", s.Options.Rules)
+	if s := h.chatSettings(); board.RulesIn(&s.Options) == nil || board.RulesIn(&s.Options).StartingCash != 3000 {
+		t.Fatalf("starting cash not set: %+v", board.RulesIn(&s.Options))
 	}
 	lux := slices.Index(editionIDs(), engine.Lux)
 	h.pressSetting(alice, OpSetView, pageEdition)
@@ -163,16 +163,16 @@ func TestEditionSetting(t *testing.T) {
 	}
 	h.pressSetting(alice, OpSetEdition, lux)
 	s := h.chatSettings()
-	if s.Options.Edition != engine.Lux || s.Options.Rules != nil {
-		t.Fatalf("after choosing lux: edition %q, rules %+v", s.Options.Edition, s.Options.Rules)
+	if s.Options.Edition != engine.Lux || board.RulesIn(&s.Options) != nil {
+		t.Fatalf("after choosing lux: edition %q, rules %+v", s.Options.Edition, board.RulesIn(&s.Options))
 	}
 	h.pressSetting(alice, OpSetView, pageCash)
 	if _, _, ok := h.findButton(OpSetCash, 4, false); !ok {
 		t.Fatal("no cash presets for lux")
 	}
 	h.pressSetting(alice, OpSetCash, 2)
-	if s := h.chatSettings(); s.Options.Rules == nil || s.Options.Rules.StartingCash != 2_000_000 {
-		t.Errorf("lux cash preset 2: %+v", s.Options.Rules)
+	if s := h.chatSettings(); board.RulesIn(&s.Options) == nil || board.RulesIn(&s.Options).StartingCash != 2_000_000 {
+		t.Errorf("lux cash preset 2: %+v", board.RulesIn(&s.Options))
 	}
 	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.MoneyOf("en", engine.Lux, 2_000_000)) {
 		t.Errorf("the settings do not show the cash in hryvnias: %q", last.Text)
@@ -199,14 +199,16 @@ func TestOperatorDefaultEdition(t *testing.T) {
 	classic := engine.EditionByID(engine.Classic).Rules
 	classic.StartingCash = 5000
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Rules: &classic}})
+		s := Settings{Lang: "en"}
+		board.SetRules(&s.Options, &classic)
+		return putJSON(tx.PutSettings, testChat, s)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.say(alice, "/newgame")
 	rec := h.record()
-	if rec == nil || rec.Edition != engine.Business || h.bot.rulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
+	if rec == nil || rec.Edition != engine.Business || h.bot.kinds[board.Name].(*board.Kind).RulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
 		t.Fatalf("lobby of a chat without a choice: %+v", rec)
 	}
 	h.say(alice, "/settings")
@@ -404,8 +406,8 @@ func TestStakeCapSetting(t *testing.T) {
 	h.pressSetting(alice, OpSetView, pageStake)
 	h.pressSetting(alice, OpSetStakeCap, 2) // 100 classic dollars: ₴100,000
 	s := h.chatSettings()
-	if s.Options.Rules == nil || s.Options.Rules.GambleCap != 100_000 {
-		t.Fatalf("stake cap after the press: %+v", s.Options.Rules)
+	if r := board.RulesIn(&s.Options); r == nil || r.GambleCap != 100_000 {
+		t.Fatalf("stake cap after the press: %+v", r)
 	}
 	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_stake", map[string]any{"Value": h.bot.cat.MoneyOf("en", engine.Lux, 100_000)})) {
 		t.Errorf("the settings do not show the cap: %q", last.Text)
@@ -418,3 +420,9 @@ func TestStakeCapSetting(t *testing.T) {
 		t.Errorf("the largest stake button is %d under a cap of 100 000", most)
 	}
 }
+
+// editionIDs are the board editions, whose rules /rules shows in
+// sections; rulesStride separates them in a section button's argument.
+func editionIDs() []string { return board.EditionIDs() }
+
+const rulesStride = board.RulesStride

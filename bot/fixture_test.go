@@ -45,18 +45,7 @@ func openFixture(t *testing.T) *harness {
 // at Unix time written.
 func openFixtureFile(t *testing.T, file string, written int64) *harness {
 	t.Helper()
-	zipped, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(zipped))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := fixtureDB(t, file)
 	clock := &fakeClock{now: time.Unix(written, 0).Add(3 * time.Minute)}
 	copied := false
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
@@ -72,6 +61,24 @@ func openFixtureFile(t *testing.T, file string, written int64) *harness {
 	_ = h.bot.store.View(func(tx *storage.Tx) error { offset = tx.Offset(); return nil })
 	h.api.ContinueUpdatesAfter(offset)
 	return h
+}
+
+// fixtureDB is a fixture database file's bytes, unzipped.
+func fixtureDB(t *testing.T, file string) []byte {
+	t.Helper()
+	zipped, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
 }
 
 func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {

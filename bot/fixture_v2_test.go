@@ -78,7 +78,9 @@ func TestWriteFixtureV2(t *testing.T) {
 	}
 
 	// Deal, with its house rule.
-	putOptions(Settings{Lang: "uk", Options: ChatOptions{Edition: deal.Name, Pace: Pace{Name: PaceRelaxed}, DealSayNoFree: true}})
+	dealOptions := ChatOptions{Edition: deal.Name, Pace: Pace{Name: PaceRelaxed}}
+	deal.SetOptions(&dealOptions, deal.Options{SayNoFree: true})
+	putOptions(Settings{Lang: "uk", Options: dealOptions})
 	h.startDeal("uk")
 	for i := 0; i < 4 && h.dealStep(); i++ {
 	}
@@ -106,8 +108,9 @@ func TestWriteFixtureV2(t *testing.T) {
 	migrate(fixtureLobbyV2)
 
 	// The classic game with options, house rules, an offer and a draft.
-	putOptions(Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2, RandomOrder: true,
-		TimeZone: "Europe/Kyiv", Rules: fixtureV2Rules()}})
+	classicOptions := ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2, RandomOrder: true, TimeZone: "Europe/Kyiv"}
+	board.SetRules(&classicOptions, fixtureV2Rules())
+	putOptions(Settings{Lang: "en", Options: classicOptions})
 	h.startGame()
 	h.pressIn(testChat, firstOp(h, testChat))
 	rec := h.record()
@@ -160,10 +163,10 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	// The settings, with their options and house rules.
 	set := h.settings(testChat)
 	if set.Lang != "en" || set.Options.Pace.Name != PaceRelaxed || set.Options.KickAfter != 2 || !set.Options.RandomOrder ||
-		set.Options.TimeZone != "Europe/Kyiv" || set.Options.Rules == nil || *set.Options.Rules != *fixtureV2Rules() {
+		set.Options.TimeZone != "Europe/Kyiv" || board.RulesIn(&set.Options) == nil || *board.RulesIn(&set.Options) != *fixtureV2Rules() {
 		t.Fatalf("the game chat's settings: %+v", set)
 	}
-	if s := h.settings(fixtureDeal); s.Lang != "uk" || !s.Options.DealSayNoFree || s.Options.Edition != deal.Name {
+	if s := h.settings(fixtureDeal); s.Lang != "uk" || !deal.OptionsIn(&s.Options).SayNoFree || s.Options.Edition != deal.Name {
 		t.Fatalf("the Deal chat's settings: %+v", s)
 	}
 	if s := h.settings(fixtureLobbyV2); s.Lang != "ru" {
@@ -205,7 +208,7 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	if err := deal.Of(rec).Game.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
-	if !rec.Options.DealSayNoFree {
+	if !deal.OptionsIn(rec.Options).SayNoFree {
 		t.Fatalf("the Deal game's options: %+v", rec.Options)
 	}
 	for i, hand := range deal.Of(rec).Hands {
@@ -242,7 +245,7 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	if rec.Status != StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 || len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
 		t.Fatalf("game: %+v", rec)
 	}
-	if rec.Options == nil || rec.Options.Rules == nil || !rec.Options.Rules.FreeParkingJackpot || board.Of(rec).Game.Rules.StartingCash != 2000 {
+	if rec.Options == nil || board.RulesIn(rec.Options) == nil || !board.RulesIn(rec.Options).FreeParkingJackpot || board.Of(rec).Game.Rules.StartingCash != 2000 {
 		t.Fatalf("the game's options: %+v", rec.Options)
 	}
 	for user := range board.Of(rec).Drafts { // the composer's link, read from "trade_chat"

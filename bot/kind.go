@@ -129,10 +129,25 @@ func defaultKind() string { return kindOrder[0] }
 
 func defaultEdition() string { return kindEditions[defaultKind()]()[0] }
 
-// offerOf is what o's edition offers in /settings.
+// offerOf is what o's edition offers in /settings: the starting cash,
+// stake caps and house rules only from a kind that keeps them in its part
+// of the options (optionsKind).
 func (b *Bot) offerOf(o *ChatOptions) kit.Offer {
 	ed := editionOf(o)
-	return b.settingsOf(editionKind(ed)).Offer(ed)
+	of := b.settingsOf(editionKind(ed)).Offer(ed)
+	if b.optionsOf(o) == nil {
+		of.Cash, of.StakeCaps, of.Rules = nil, nil, nil
+	}
+	return of
+}
+
+// optionsOf is the kind of o's edition as its part of the options (nil:
+// it has none).
+func (b *Bot) optionsOf(o *ChatOptions) optionsKind {
+	if k := b.kinds[editionKind(editionOf(o))]; k != nil {
+		return b.capsOf(k).options
+	}
+	return nil
 }
 
 // settingsOf is the kind named name as settings see it (the default

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -62,7 +61,5 @@ func (h kindHost) Seed() uint64 { return h.b.seed() }
 func (h kindHost) Snapshot(chat int64) (*Record, error) { return h.b.Snapshot(chat) }
 
 func (h kindHost) LastGame(chat int64) *Record { return h.b.lastGame(chat) }
-
-func (h kindHost) Rules(o *ChatOptions) engine.Rules { return h.b.rulesOf(o) }
 
 var _ kit.Host = kindHost{}

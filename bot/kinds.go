@@ -17,7 +17,7 @@ import (
 // line in registry.
 var registry = []kindEntry{
 	{board.Name, board.EditionIDs, board.Ops, func(d kindDeps) Kind {
-		return board.New(d.host, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
+		return board.New(d.host, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger, Defaults: d.cfg.Defaults})
 	}},
 	{deal.Name, deal.Editions, deal.Ops, func(d kindDeps) Kind {
 		return deal.New(d.host, d.out, d.cat, deal.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
@@ -69,11 +69,31 @@ type (
 		Offer(edition string) kit.Offer
 		LobbyText(lang string, rec *Record) string
 	}
-	// rulesKind is a kind whose rules /rules shows as one text of its own
-	// (Monopoly Deal), instead of the board editions' sections
-	// (bot/editions.go).
+	// optionsKind is the kind's own part of the chat's options in
+	// /settings (kit.ChatOptions.Part): what the options choose of its
+	// offer, the changes a press makes — the starting cash, the stake cap,
+	// a house rule toggled, each one the offer lists —, a house rule's
+	// name and an amount in the edition's money. A kind without it offers
+	// none of these (offerOf).
+	optionsKind interface {
+		Chosen(o *kit.ChatOptions) kit.Chosen
+		SetCash(o *kit.ChatOptions, amount int)
+		SetStakeCap(o *kit.ChatOptions, amount int)
+		ToggleRule(o *kit.ChatOptions, id string)
+		RuleName(lang string, o *kit.ChatOptions, id string) string
+		Money(lang string, o *kit.ChatOptions, amount int) string
+	}
+	// rulesKind is what /rules shows for one of a kind's editions: a text
+	// and its buttons (the board's: a title and a button per section;
+	// Deal's: one text, none).
 	rulesKind interface {
-		RulesText(lang string) string
+		Rules(lang, edition string) (string, *kit.Markup)
+	}
+	// rulesPager shows the section a /rules button names (kit.OpRules; the
+	// argument is the kind's), false for one it never made. The first
+	// registered kind that has sections gets the presses (bot/editions.go).
+	rulesPager interface {
+		RulesPage(lang string, arg int) (string, *kit.Markup, bool)
 	}
 	// inlineKind answers inline queries and chosen inline results (Monopoly
 	// Deal: a player's hand). Neither carries a chat: the kind finds the
@@ -112,7 +132,9 @@ type (
 // one).
 type capabilities struct {
 	settings settingsKind
+	options  optionsKind
 	rules    rulesKind
+	pages    rulesPager
 	inline   inlineKind
 	moved    movedKind
 	ending   endingKind
@@ -124,7 +146,9 @@ type capabilities struct {
 func capabilitiesOf(k Kind) *capabilities {
 	c := &capabilities{}
 	c.settings, _ = k.(settingsKind)
+	c.options, _ = k.(optionsKind)
 	c.rules, _ = k.(rulesKind)
+	c.pages, _ = k.(rulesPager)
 	c.inline, _ = k.(inlineKind)
 	c.moved, _ = k.(movedKind)
 	c.ending, _ = k.(endingKind)
@@ -133,12 +157,13 @@ func capabilitiesOf(k Kind) *capabilities {
 	return c
 }
 
-// hosted are the kinds a Bot hosts: by name, their capabilities, and the
-// inline kind.
+// hosted are the kinds a Bot hosts: by name, their capabilities, the
+// inline kind and the kind whose /rules come in sections.
 type hosted struct {
 	byName map[string]Kind
 	caps   map[Kind]*capabilities
 	inline inlineKind // the first registered kind that answers inline queries
+	pages  rulesPager // the first registered kind with /rules sections
 }
 
 // hostKinds makes the kinds of registry in order and finds their capabilities.
@@ -151,6 +176,9 @@ func hostKinds(registry []kindEntry, d kindDeps) hosted {
 		h.caps[k] = c
 		if h.inline == nil && c.inline != nil {
 			h.inline = c.inline
+		}
+		if h.pages == nil && c.pages != nil {
+			h.pages = c.pages
 		}
 	}
 	return h
@@ -172,8 +200,12 @@ var (
 	_ Kind         = (*deal.Kind)(nil)
 	_ settingsKind = (*board.Kind)(nil)
 	_ settingsKind = (*deal.Kind)(nil)
+	_ optionsKind  = (*board.Kind)(nil)
+	_ optionsKind  = (*deal.Kind)(nil)
 	_ inlineKind   = (*deal.Kind)(nil)
 	_ rulesKind    = (*deal.Kind)(nil)
+	_ rulesKind    = (*board.Kind)(nil)
+	_ rulesPager   = (*board.Kind)(nil)
 	_ setsKind     = (*board.Kind)(nil)
 	_ kindsStats   = (*deal.Kind)(nil)
 )

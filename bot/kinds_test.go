@@ -72,11 +72,14 @@ func TestKindCapabilitiesFoundAtRegistration(t *testing.T) {
 	if bc == nil || dc == nil {
 		t.Fatal("a registered kind has no capabilities recorded")
 	}
-	if bc.settings == nil || bc.sets == nil || bc.ending == nil || bc.moved == nil || bc.inline != nil || bc.rules != nil {
+	if bc.settings == nil || bc.sets == nil || bc.ending == nil || bc.moved == nil || bc.inline != nil || bc.rules == nil || bc.pages == nil {
 		t.Errorf("board: %+v", bc)
 	}
-	if dc.settings == nil || dc.inline == nil || dc.rules == nil || dc.stats == nil || dc.sets != nil {
+	if dc.settings == nil || dc.inline == nil || dc.rules == nil || dc.stats == nil || dc.sets != nil || dc.pages != nil {
 		t.Errorf("deal: %+v", dc)
+	}
+	if b.hosted.pages != bc.pages {
+		t.Error("/rules sections are not the board's, the only kind that has them")
 	}
 	if b.hosted.inline != dc.inline {
 		t.Error("the inline kind is not Deal, the only one that answers inline queries")

@@ -7,7 +7,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -49,22 +48,6 @@ var (
 	archivePresets = []int{3, 7, 14, 30}
 )
 
-// defaultBuildsPerTurn is the printgames cap, used when the rule is
-// switched on over rules that had no cap.
-const defaultBuildsPerTurn = 3
-
-// rulesOf are the engine rules the options give: the chat's own, else the
-// operator's override (Config.Rules), else the edition's defaults.
-func (b *Bot) rulesOf(o *ChatOptions) engine.Rules {
-	switch {
-	case o != nil && o.Rules != nil:
-		return *o.Rules
-	case b.cfg.Rules != nil:
-		return *b.cfg.Rules
-	}
-	return kit.EditionOf(o).Rules
-}
-
 // maxPlayers is the largest game the options allow.
 func (b *Bot) maxPlayers(o *ChatOptions) int { return b.offerOf(o).MostPlayers(o) }
 
@@ -92,9 +75,8 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			return nil
 		}
 		o := b.withDefaultEdition(c.Settings.Options)
-		r := b.rulesOf(&o)
 		var ok, changed bool
-		page, ok, changed, closed = b.applySetting(&c.Settings, &o, &r, press)
+		page, ok, changed, closed = b.applySetting(&c.Settings, &o, press)
 		if !ok {
 			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return nil
@@ -113,9 +95,6 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 			// The language applies at once, to the game on screen too.
 			c.Turn, c.Lobby = running, lobby
 			return nil
-		}
-		if press.Op == OpSetCash || press.Op == OpSetRule || press.Op == OpSetStakeCap {
-			o.Rules = &r
 		}
 		c.Settings.Options = o
 		switch {
@@ -157,10 +136,10 @@ func (b *Bot) lobbyFollows(c *chatState, editionChanged bool) {
 	c.Save, c.Lobby = true, true
 }
 
-// applySetting changes s, o and r as press asks. It returns the page to
-// show, whether the press made sense, whether anything changed, and
-// whether the menu closes.
-func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press Press) (page int, ok, changed, closed bool) {
+// applySetting changes s and o as press asks (o's kind its own part of
+// the options). It returns the page to show, whether the press made
+// sense, whether anything changed, and whether the menu closes.
+func (b *Bot) applySetting(s *Settings, o *ChatOptions, press Press) (page int, ok, changed, closed bool) {
 	switch press.Op {
 	case OpSetView:
 		return press.Arg, press.Arg >= 0 && press.Arg < pageCount, false, false
@@ -180,7 +159,6 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press P
 		return pageMain, true, changed, false
 	}
 	before := *o
-	beforeRules := *r
 	if press.Op == OpSetEdition {
 		page, ok = b.setEdition(o, press)
 	} else {
@@ -188,39 +166,34 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, r *engine.Rules, press P
 		if !known {
 			return pageMain, false, false, false
 		}
-		page, ok = set(o, r, b.offerOf(o), press)
+		page, ok = set(o, b.optionsOf(o), b.offerOf(o), press)
 	}
 	// A house rule switch always counts as a change (it toggles).
-	changed = ok && (press.Op == OpSetRule || !sameOptions(before, *o) || beforeRules != *r)
+	changed = ok && (press.Op == OpSetRule || before != *o)
 	return page, ok, changed, false
-}
-
-// sameOptions compares options without their rules (compared apart).
-func sameOptions(a, b ChatOptions) bool {
-	a.Rules, b.Rules = nil, nil
-	return a == b
 }
 
 // setEdition chooses an edition of any kind (the argument is its index in
 // Bot.editions). Another edition drops the house rules and starting cash
-// chosen for the previous one.
+// chosen for the previous one (the kinds' parts per edition).
 func (b *Bot) setEdition(o *ChatOptions, press Press) (int, bool) {
 	eds := Editions()
 	if press.Arg >= len(eds) {
 		return pageEdition, false
 	}
 	if editionOf(o) != eds[press.Arg] {
-		o.Rules = nil
+		o.DropEditionParts()
 	}
 	o.Edition = eds[press.Arg] // classic too: "" is the operator's default
 	return pageMain, true
 }
 
 // optionSetters change the chat's options by a settings press, within what
-// the edition offers (of); they return the page to show and whether the
-// argument was valid.
-var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool){
-	OpSetPace: func(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
+// the edition offers (of; k is its kind's part of the options, nil if it
+// has none, and then of offers nothing that needs it); they return the
+// page to show and whether the argument was valid.
+var optionSetters = map[Op]func(o *ChatOptions, k optionsKind, of kit.Offer, press Press) (int, bool){
+	OpSetPace: func(o *ChatOptions, _ optionsKind, _ kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(paceNames) {
 			return pagePace, false
 		}
@@ -234,25 +207,21 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, p
 	},
 	OpSetDecision: setCustomPace,
 	OpSetBid:      setCustomPace,
-	OpSetCash: func(_ *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool) {
+	OpSetCash: func(o *ChatOptions, k optionsKind, of kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(of.Cash) {
 			return pageCash, false
 		}
-		r.StartingCash = of.Cash[press.Arg]
+		k.SetCash(o, of.Cash[press.Arg])
 		return pageMain, true
 	},
-	OpSetRule: func(o *ChatOptions, r *engine.Rules, of kit.Offer, press Press) (int, bool) {
+	OpSetRule: func(o *ChatOptions, k optionsKind, of kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(of.Rules) {
 			return pageRules, false
 		}
-		f := of.Rules[press.Arg].Field(o, r)
-		*f = !*f
-		if r.BuildBeforeRollOnly && r.BuildsPerTurn <= 0 {
-			r.BuildsPerTurn = defaultBuildsPerTurn
-		}
+		k.ToggleRule(o, of.Rules[press.Arg].ID)
 		return pageRules, true
 	},
-	OpSetKick: func(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
+	OpSetKick: func(o *ChatOptions, _ optionsKind, _ kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(kickPresets) {
 			return pageAbsence, false
 		}
@@ -261,7 +230,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, p
 		}
 		return pageAbsence, true
 	},
-	OpSetArchive: func(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
+	OpSetArchive: func(o *ChatOptions, _ optionsKind, _ kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(archivePresets) {
 			return pageAbsence, false
 		}
@@ -270,7 +239,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, p
 		}
 		return pageAbsence, true
 	},
-	OpSetMax: func(o *ChatOptions, _ *engine.Rules, of kit.Offer, press Press) (int, bool) {
+	OpSetMax: func(o *ChatOptions, _ optionsKind, of kit.Offer, press Press) (int, bool) {
 		if !of.CapPlayers || press.Arg < of.MinPlayers || press.Arg > of.MaxPlayers {
 			return pagePlayers, false
 		}
@@ -284,7 +253,7 @@ var optionSetters = map[Op]func(o *ChatOptions, r *engine.Rules, of kit.Offer, p
 
 // setCustomPace sets the time for a decision or the silence after a bid
 // of a custom pace.
-func setCustomPace(o *ChatOptions, _ *engine.Rules, of kit.Offer, press Press) (int, bool) {
+func setCustomPace(o *ChatOptions, _ optionsKind, of kit.Offer, press Press) (int, bool) {
 	presets := decisionPresets
 	if press.Op == OpSetBid {
 		presets = bidPresets

@@ -108,7 +108,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 			t.Errorf("forged %+v answered %q", p, a.Text)
 		}
 	}
-	if s := h.chatSettings(); s.Options.Rules != nil || s.Options.MaxPlayers != 0 || s.Options.Pace != (Pace{}) || s.OptionsRev != 1 {
+	if s := h.chatSettings(); board.RulesIn(&s.Options) != nil || s.Options.MaxPlayers != 0 || s.Options.Pace != (Pace{}) || s.OptionsRev != 1 {
 		t.Errorf("forged presses changed the settings: %+v", s)
 	}
 	// A forged view of a board page shows the main page instead.
@@ -185,7 +185,7 @@ func TestLobbyFollowsTheEdition(t *testing.T) {
 	h.say(alice, "/settings")
 	h.pressSetting(alice, OpSetView, pagePace)
 	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceRelaxed))
-	if rec := h.record(); rec.Edition != engine.Lux || kit.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != PaceRelaxed {
+	if rec := h.record(); rec.Edition != engine.Lux || board.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != PaceRelaxed {
 		t.Fatalf("a pace change turned the lux lobby into %q (%+v)", rec.Edition, rec.Options)
 	}
 	h.pressSetting(alice, OpSetView, pageEdition)

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -32,17 +31,22 @@ func (b *Bot) paceText(lang string, p Pace, bids bool) string {
 		"Decision": b.span(lang, p.Decision), "Bid": b.span(lang, p.Bid)})
 }
 
-func (b *Bot) ruleName(lang string, h kit.HouseRule, r engine.Rules) string {
-	return b.cat.T(lang, "rule_"+h.ID, map[string]any{"N": r.BuildsPerTurn})
+// chosen is what o chose of its offer (nothing for a kind without its
+// own part of the options).
+func (b *Bot) chosen(o *ChatOptions) kit.Chosen {
+	if k := b.optionsOf(o); k != nil {
+		return k.Chosen(o)
+	}
+	return kit.Chosen{}
 }
 
 // rulesText lists the house rules of the offer switched on.
 func (b *Bot) rulesText(lang string, o ChatOptions, of kit.Offer) string {
-	r := b.rulesOf(&o)
+	chosen := b.chosen(&o)
 	var on []string
 	for _, h := range of.Rules {
-		if *h.Field(&o, &r) {
-			on = append(on, b.ruleName(lang, h, r))
+		if chosen.On[h.ID] {
+			on = append(on, b.optionsOf(&o).RuleName(lang, &o, h.ID))
 		}
 	}
 	if len(on) == 0 {
@@ -65,7 +69,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	if full {
 		lines = append(lines, b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+editionOf(&oo), nil)}))
 		if len(of.Cash) > 0 {
-			lines = append(lines, b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, &oo, b.rulesOf(&oo).StartingCash)}))
+			lines = append(lines, b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, &oo, b.chosen(&oo).Cash)}))
 		}
 		lines = append(lines, b.cat.T(lang, "opt_players", map[string]any{"Min": of.MinPlayers, "Max": of.MostPlayers(&oo)}))
 	}
@@ -81,7 +85,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 		lines = append(lines, b.cat.T(lang, "opt_absence", map[string]any{"Kick": kick,
 			"Archive": b.cat.T(lang, "set_days", map[string]any{"N": oo.ArchiveDays()})}))
 		if len(of.StakeCaps) > 0 {
-			lines = append(lines, b.cat.T(lang, "opt_stake", map[string]any{"Value": b.stakeCapText(lang, &oo, b.rulesOf(&oo).GambleCap)}))
+			lines = append(lines, b.cat.T(lang, "opt_stake", map[string]any{"Value": b.stakeCapText(lang, &oo, b.chosen(&oo).StakeCap)}))
 		}
 	}
 	// The lobby names the zone its times are in, once; a game shows them
@@ -95,9 +99,12 @@ type settingsMenu struct {
 	lang string
 	s    Settings
 	o    ChatOptions
-	r    engine.Rules
 	of   kit.Offer // what the chosen edition offers
-	rows [][]kit.Button
+	// chosen is what o chose of it; kind is the edition's kind's part of
+	// the options (nil when it offers none of it).
+	chosen kit.Chosen
+	kind   optionsKind
+	rows   [][]kit.Button
 }
 
 func (m *settingsMenu) t(id string, data map[string]any) string { return m.b.cat.T(m.lang, id, data) }
@@ -199,7 +206,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 	pageCash: func(m *settingsMenu) string {
 		var row []kit.Button
 		for i, v := range m.of.Cash {
-			row = append(row, m.btn(mark(m.r.StartingCash == v, m.b.money(m.lang, &m.o, v)), OpSetCash, i))
+			row = append(row, m.btn(mark(m.chosen.Cash == v, m.b.money(m.lang, &m.o, v)), OpSetCash, i))
 		}
 		m.rowsOf(3, row)
 		m.back(pageMain)
@@ -208,10 +215,10 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 	pageRules: func(m *settingsMenu) string {
 		for i, h := range m.of.Rules {
 			icon := "▫️ "
-			if *h.Field(&m.o, &m.r) {
+			if m.chosen.On[h.ID] {
 				icon = "✅ "
 			}
-			m.row(m.btn(icon+m.b.ruleName(m.lang, h, m.r), OpSetRule, i))
+			m.row(m.btn(icon+m.kind.RuleName(m.lang, &m.o, h.ID), OpSetRule, i))
 		}
 		m.back(pageMain)
 		return m.t("settings_page_rules", nil)
@@ -285,7 +292,7 @@ func (m *settingsMenu) offers(page int) bool {
 // renderSettings is the settings message on one page.
 func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *kit.Markup) {
 	m := &settingsMenu{b: b, lang: lang, s: s, o: b.withDefaultEdition(s.Options)}
-	m.r, m.of = b.rulesOf(&m.o), b.offerOf(&m.o)
+	m.of, m.chosen, m.kind = b.offerOf(&m.o), b.chosen(&m.o), b.optionsOf(&m.o)
 	build, ok := settingsPages[page]
 	if !ok || !m.offers(page) {
 		build = settingsPages[pageMain]

@@ -84,8 +84,8 @@ func TestSettingsChangeTheGame(t *testing.T) {
 		t.Errorf("%d settings messages, want 1 edited in place", settingsMsgs)
 	}
 	s := h.chatSettings()
-	if s.Options.Rules == nil || s.Options.Rules.StartingCash != 2000 || s.Options.Rules.Auctions || !s.Options.RandomOrder {
-		t.Fatalf("settings not stored: %+v %+v", s.Options, s.Options.Rules)
+	if r := board.RulesIn(&s.Options); r == nil || r.StartingCash != 2000 || r.Auctions || !s.Options.RandomOrder {
+		t.Fatalf("settings not stored: %+v %+v", s.Options, r)
 	}
 	// An older settings message is outdated.
 	p := Press{Rev: s.OptionsRev - 1, Op: OpSetRule, Arg: 0}
@@ -134,10 +134,10 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("ru", "alert_settings_next_game", nil) { // Вера's language
 		t.Errorf("a change during a game answered %+v", a)
 	}
-	if h.chatSettings().Options.Rules.StartingCash != 3000 {
+	if s := h.chatSettings(); board.RulesIn(&s.Options).StartingCash != 3000 {
 		t.Error("the chat's settings did not change")
 	}
-	if rec := h.record(); rec.Options.Rules.StartingCash != 2000 || board.Of(rec).Game.Rules.StartingCash != 2000 {
+	if rec := h.record(); board.RulesIn(rec.Options).StartingCash != 2000 || board.Of(rec).Game.Rules.StartingCash != 2000 {
 		t.Error("the running game's settings changed")
 	}
 	// The creator may not change settings once the game runs.
@@ -236,8 +236,9 @@ func TestSettingsTexts(t *testing.T) {
 	b := New(nil, nil, cat, Config{})
 	r := engine.EditionByID(engine.Classic).Rules
 	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
-	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{Rules: &r, RandomOrder: true, MaxPlayers: 5,
+	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{RandomOrder: true, MaxPlayers: 5,
 		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
+	board.SetRules(&s.Options, &r)
 	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: s.Options.Clone()}
 	for i := 0; i < 6; i++ {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
@@ -263,7 +264,7 @@ func TestSettingsTexts(t *testing.T) {
 		if n := kit.TextLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
-		if !strings.Contains(text, b.ruleName(lang, board.HouseRules[ruleIndex(t, "jackpot")], r)) || !strings.Contains(text, cat.Money(lang, 5000)) {
+		if !strings.Contains(text, b.optionsOf(&s.Options).RuleName(lang, &s.Options, board.HouseRules[ruleIndex(t, "jackpot")].ID)) || !strings.Contains(text, cat.Money(lang, 5000)) {
 			t.Errorf("%s lobby does not show the settings: %q", lang, text)
 		}
 		if strings.Contains(text, "Щ&<") {
@@ -295,11 +296,10 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 	}
 	for i, h := range board.HouseRules {
 		s := Settings{}
-		o, r := s.Options, b.rulesOf(&s.Options)
-		if _, ok, changed, _ := b.applySetting(&s, &o, &r, Press{Op: OpSetRule, Arg: i}); !ok || !changed {
+		o := s.Options
+		if _, ok, changed, _ := b.applySetting(&s, &o, Press{Op: OpSetRule, Arg: i}); !ok || !changed {
 			t.Fatalf("rule %s: press not applied", h.ID)
 		}
-		o.Rules = &r
 		s.Options = o
 		c := start(s, 3)
 		if board.Of(c.Rec).Game == nil {
@@ -308,12 +308,12 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		got, want := board.Of(c.Rec).Game.Rules, def
 		want.AutoEndTurn = !c.Rec.Options.ManualEndTurn // chat games pass the dice on by themselves
 		gotOpts := *c.Rec.Options
-		gotOn := *h.Field(&gotOpts, &got)
-		wantOn := *h.Field(&ChatOptions{}, &want)
+		gotOn := *board.RuleField(h.ID, &gotOpts, &got)
+		wantOn := *board.RuleField(h.ID, &ChatOptions{}, &want)
 		if gotOn == wantOn {
 			t.Errorf("rule %s: still %v in the game", h.ID, gotOn)
 		}
-		*h.Field(&gotOpts, &got) = wantOn
+		*board.RuleField(h.ID, &gotOpts, &got) = wantOn
 		if got != want {
 			t.Errorf("rule %s changed other rules: %+v", h.ID, got)
 		}
@@ -356,11 +356,11 @@ func TestSettingsPresses(t *testing.T) {
 		{Op: OpSetPace, Arg: 4}, {Op: OpSetDecision, Arg: 6}, {Op: OpSetBid, Arg: 99}, {Op: OpSetCash, Arg: 6},
 		{Op: OpSetRule, Arg: len(board.HouseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
 		s := Settings{}
-		o, r := s.Options, b.rulesOf(&s.Options)
-		if _, ok, changed, _ := b.applySetting(&s, &o, &r, p); ok || changed {
+		o := s.Options // the rules are in it, the board's part
+		if _, ok, changed, _ := b.applySetting(&s, &o, p); ok || changed {
 			t.Errorf("%+v accepted", p)
 		}
-		if !reflect.DeepEqual(s, Settings{}) || !reflect.DeepEqual(o, ChatOptions{}) || r != engine.EditionByID(engine.Classic).Rules {
+		if !reflect.DeepEqual(s, Settings{}) || !reflect.DeepEqual(o, ChatOptions{}) {
 			t.Errorf("%+v changed something", p)
 		}
 	}

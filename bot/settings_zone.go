@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // The chat's time zone in /settings (kit.ChatOptions.TimeZone, one of
@@ -60,7 +59,7 @@ func init() {
 		m.back(pageMain)
 		return m.t("settings_page_zone", nil)
 	}
-	optionSetters[OpSetZone] = func(o *ChatOptions, _ *engine.Rules, _ kit.Offer, press Press) (int, bool) {
+	optionSetters[OpSetZone] = func(o *ChatOptions, _ optionsKind, _ kit.Offer, press Press) (int, bool) {
 		if press.Arg >= len(kit.TimeZones) {
 			return pageZone, false
 		}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -70,6 +69,9 @@ type Config struct {
 	Now      func() time.Time
 	Username string // the bot's @username, for the trade composer's deep link
 	Logger   *slog.Logger
+	// Defaults are the operator's options (only the board's part is read:
+	// the rules of a chat that chose none, MONOPOLY_* settings).
+	Defaults kit.ChatOptions
 }
 
 // New makes the board games' kind for a host.
@@ -142,5 +144,3 @@ func (b *core) privateLang(group, private int64, userLang string) string {
 func (b *core) groupNames(group int64) string { return b.chatLang(group, "") }
 
 func (b *core) seed() uint64 { return b.host.Seed() }
-
-func (b *core) rulesOf(o *ChatOptions) engine.Rules { return b.host.Rules(o) }

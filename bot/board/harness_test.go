@@ -176,7 +176,10 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 	h := &harness{t: t}
 	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
 		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
-		cfg.Rules, cfg.Seed = rules, func() uint64 { return seed }
+		cfg.Seed = func() uint64 { return seed }
+		if rules != nil {
+			board.SetRules(&cfg.Defaults, rules)
+		}
 		cfg.Ready = func(b *bot.Bot) {
 			h.bot = &testBot{Bot: b, cat: b.Catalog(), store: b.Store(), kinds: map[string]bot.Kind{board.Name: b.KindNamed(board.Name)}}
 			ready(b)

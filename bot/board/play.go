@@ -176,8 +176,8 @@ const maxTurnEvents = 40
 // startBoard starts a board game with the lobby's seats and options.
 func (b *turns) startBoard(c *chatState, lang string) bool {
 	rec := c.Rec
-	ed := kit.EditionOf(rec.Options)
-	rules, seed := b.rulesOf(rec.Options), b.seed()
+	ed := EditionOf(rec.Options)
+	rules, seed := b.RulesOf(rec.Options), b.seed()
 	rules.AutoEndTurn = rec.Options == nil || !rec.Options.ManualEndTurn
 	// An edition whose rule book names who starts (business: the youngest)
 	// starts with the first seat: the lobby's first player, or a random one

@@ -16,16 +16,85 @@ import (
 
 // HouseRules are the switches of the house rules page, in its order.
 var HouseRules = []kit.HouseRule{
-	{ID: "auctions", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.Auctions }},
-	{ID: "double_rent", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleRentOnSet }},
-	{ID: "build_before_roll", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.BuildBeforeRollOnly }},
-	{ID: "even_building", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EvenBuilding }},
-	{ID: "jackpot", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.FreeParkingJackpot }},
-	{ID: "double_salary", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleSalaryOnStart }},
-	{ID: "no_rent_in_jail", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.NoRentInJail }},
-	{ID: "random_order", Field: func(o *ChatOptions, _ *engine.Rules) *bool { return &o.RandomOrder }},
-	{ID: "manual_end", Field: func(o *ChatOptions, _ *engine.Rules) *bool { return &o.ManualEndTurn }},
-	{ID: "early_end", Field: func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement }},
+	{ID: "auctions"}, {ID: "double_rent"}, {ID: "build_before_roll"}, {ID: "even_building"}, {ID: "jackpot"},
+	{ID: "double_salary"}, {ID: "no_rent_in_jail"}, {ID: "random_order"}, {ID: "manual_end"}, {ID: "early_end"},
+}
+
+// ruleSwitches are the house rules' switches in a chat's options or in
+// the engine rules they choose.
+var ruleSwitches = map[string]func(o *ChatOptions, r *engine.Rules) *bool{
+	"auctions":          func(_ *ChatOptions, r *engine.Rules) *bool { return &r.Auctions },
+	"double_rent":       func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleRentOnSet },
+	"build_before_roll": func(_ *ChatOptions, r *engine.Rules) *bool { return &r.BuildBeforeRollOnly },
+	"even_building":     func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EvenBuilding },
+	"jackpot":           func(_ *ChatOptions, r *engine.Rules) *bool { return &r.FreeParkingJackpot },
+	"double_salary":     func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleSalaryOnStart },
+	"no_rent_in_jail":   func(_ *ChatOptions, r *engine.Rules) *bool { return &r.NoRentInJail },
+	"random_order":      func(o *ChatOptions, _ *engine.Rules) *bool { return &o.RandomOrder },
+	"manual_end":        func(o *ChatOptions, _ *engine.Rules) *bool { return &o.ManualEndTurn },
+	"early_end":         func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement },
+}
+
+// defaultBuildsPerTurn is the printgames cap, used when the rule is
+// switched on over rules that had no cap.
+const defaultBuildsPerTurn = 3
+
+// Chosen is what o chose of the offer: the starting cash, the stake cap
+// and the house rules on.
+func (b *Kind) Chosen(o *ChatOptions) kit.Chosen {
+	oo := ChatOptions{}
+	if o != nil {
+		oo = *o
+	}
+	r := b.RulesOf(&oo)
+	on := map[string]bool{}
+	for _, h := range HouseRules {
+		on[h.ID] = *ruleSwitches[h.ID](&oo, &r)
+	}
+	return kit.Chosen{Cash: r.StartingCash, StakeCap: r.GambleCap, On: on}
+}
+
+// SetCash makes o start games with amount (the chat's rules are then its
+// own, the edition's or operator's with this cash).
+func (b *Kind) SetCash(o *ChatOptions, amount int) {
+	if r := b.RulesOf(o); r.StartingCash != amount {
+		r.StartingCash = amount
+		SetRules(o, &r)
+	}
+}
+
+// SetStakeCap makes amount the most one may stake (0: no cap).
+func (b *Kind) SetStakeCap(o *ChatOptions, amount int) {
+	if r := b.RulesOf(o); r.GambleCap != amount {
+		r.GambleCap = amount
+		SetRules(o, &r)
+	}
+}
+
+// ToggleRule switches house rule id (a key of HouseRules) in o. The
+// chat's rules are then its own, as they are now: a toggle pins them.
+func (b *Kind) ToggleRule(o *ChatOptions, id string) {
+	field, ok := ruleSwitches[id]
+	if !ok {
+		return
+	}
+	r := b.RulesOf(o)
+	f := field(o, &r)
+	*f = !*f
+	if r.BuildBeforeRollOnly && r.BuildsPerTurn <= 0 {
+		r.BuildsPerTurn = defaultBuildsPerTurn
+	}
+	SetRules(o, &r)
+}
+
+// RuleName names house rule id (the printgames rule with its cap).
+func (b *Kind) RuleName(lang string, o *ChatOptions, id string) string {
+	return b.cat.T(lang, "rule_"+id, map[string]any{"N": b.RulesOf(o).BuildsPerTurn})
+}
+
+// Money is amount in o's edition's money.
+func (b *Kind) Money(lang string, o *ChatOptions, amount int) string {
+	return b.cat.MoneyOf(lang, EditionOf(o).ID, amount)
 }
 
 // CashPresets are the starting cash and StakeCapPresets the stake caps
@@ -89,7 +158,7 @@ func HasStakes(ed *engine.Edition) bool {
 // cash, the seats and what the edition changes (the chat layer adds the
 // pace and the house rules).
 func (b *Kind) LobbyText(lang string, rec *Record) string {
-	ed := kit.EditionOf(rec.Options)
+	ed := EditionOf(rec.Options)
 	of := b.Offer(ed.ID)
 	names := make([]string, len(rec.Seats))
 	for i := range rec.Seats {
@@ -98,7 +167,7 @@ func (b *Kind) LobbyText(lang string, rec *Record) string {
 	return b.cat.T(lang, "lobby_text", map[string]any{
 		"Edition": b.cat.T(lang, "edition_"+ed.ID, nil),
 		"Players": strings.Join(names, "\n"), "Count": len(rec.Seats), "Max": of.MostPlayers(rec.Options), "Min": of.MinPlayers,
-		"Cash": b.cat.MoneyOf(lang, ed.ID, b.rulesOf(rec.Options).StartingCash),
+		"Cash": b.cat.MoneyOf(lang, ed.ID, b.RulesOf(rec.Options).StartingCash),
 	}) + "\n\n" + b.cat.T(lang, "lobby_about_"+ed.ID, nil)
 }
 

@@ -229,8 +229,10 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	h.composeDeedForCash(ux, z, 1, 50)
 
 	// The group's next message gets a 429: the outbox holds everything
-	// queued behind it for two seconds.
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
+	// queued behind it for ten seconds — long enough for the send and the
+	// accept below to be handled first even under -race on a busy machine
+	// (with two seconds the send's handling once outlasted the ban).
+	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 10})
 	h.api.PushMessage(testChat, ux, "/help")
 	flooded := func() bool {
 		for _, r := range h.api.Calls("sendMessage") {

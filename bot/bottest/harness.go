@@ -113,7 +113,7 @@ func (h *Harness) Start() {
 	case h.App = <-ready:
 	case err := <-h.done:
 		h.T.Fatalf("bot did not start: %v", err)
-	case <-time.After(10 * time.Second):
+	case <-time.After(handleWithin):
 		h.T.Fatal("bot did not start in time")
 	}
 }
@@ -139,7 +139,8 @@ func (h *Harness) Stop() {
 // limits tidying may wait for spare budget up to twice the outbox's 15 s.
 const settleWithin = 10*time.Second + 2*15*time.Second
 
-// handleWithin bounds Settle's wait for the pushed updates to be handled:
+// handleWithin bounds the waits for the bot to start and for the pushed
+// updates to be handled:
 // a condition, met within milliseconds on a quiet machine, but CI's busy
 // two cores running three packages under -race once took over 10 s
 // (TestMigratedPlayersListIsNotEditedInTheSupergroup failed 2 runs of 3).

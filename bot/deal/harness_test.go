@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal/dealtest"
@@ -106,7 +107,10 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 	h := &harness{t: t}
 	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
 		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
-		cfg.Rules, cfg.Seed = rules, func() uint64 { return seed }
+		cfg.Seed = func() uint64 { return seed }
+		if rules != nil {
+			board.SetRules(&cfg.Defaults, rules)
+		}
 		cfg.Ready = func(b *bot.Bot) {
 			h.bot = &testBot{Bot: b, cat: b.Catalog(), store: b.Store(), kinds: map[string]bot.Kind{deal.Name: b.KindNamed(deal.Name)}}
 			ready(b)

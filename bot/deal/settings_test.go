@@ -34,7 +34,7 @@ func TestDealSayNoHouseRule(t *testing.T) {
 		t.Error("Deal's page offers a board rule")
 	}
 	h.pressSetting(alice, OpSetRule, 0)
-	if s := h.chatSettings(); !s.Options.DealSayNoFree {
+	if s := h.chatSettings(); !deal.OptionsIn(&s.Options).SayNoFree {
 		t.Fatalf("the switch did not store the rule: %+v", s.Options)
 	}
 	h.say(alice, "/newgame")

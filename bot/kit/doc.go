@@ -1,6 +1,7 @@
 // Package kit is what the chat layer (package bot) and the kinds of game
 // it hosts (bot/board, …) share: the record a chat stores (its envelope
-// and each kind's state), the chat's settings, options, paces and clock,
+// and each kind's state), the chat's settings, options (each kind's own
+// part kept as stored members only the kind decodes), paces and clock,
 // the change in progress (Change: what a change reads, changes, answers,
 // shows and logs), the callback codec (Press, ops and their shapes), the
 // host's services a kind calls (Host, Outbox), what a kind
@@ -10,5 +11,6 @@
 // mentions, seat names, Keyboard, slots),
 // and the wording of answers for the person who pressed (answer.go,
 // stale.go).
-// It holds no logic of a chat's or a game's own.
+// It holds no logic of a chat's or a game's own, and imports no kind and
+// no engine.
 package kit

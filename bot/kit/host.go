@@ -2,8 +2,6 @@ package kit
 
 import (
 	"context"
-
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Host is what a kind of game needs from the chat layer that hosts it.
@@ -44,9 +42,8 @@ type Host interface {
 	// LastGame is the chat's last started game that has ended, as it
 	// ended (nil if none): /board after the game draws it.
 	LastGame(chat int64) *Record
-	// Seed seeds a new game; Rules are the engine rules of options.
+	// Seed seeds a new game.
 	Seed() uint64
-	Rules(o *ChatOptions) engine.Rules
 }
 
 // Outbox queues what a chat should show, in order, within Telegram's
@@ -113,12 +110,7 @@ type SeatResult struct {
 	Sets []string
 }
 
-// EditionOf is the edition the options choose.
-func EditionOf(o *ChatOptions) *engine.Edition {
-	if o != nil && o.Edition != "" {
-		if ed := engine.EditionByID(o.Edition); ed != nil {
-			return ed
-		}
-	}
-	return engine.EditionByID(engine.Classic)
-}
+// OpRules is the chat layer's op for the buttons of a /rules message: it
+// hands the press to the kind whose rules come in sections (the board's,
+// bot's rulesPager), which says what its argument shows.
+const OpRules Op = "rs"

@@ -5,8 +5,6 @@ import (
 	// The zone database goes into the binary: a slim container has no
 	// zoneinfo, and a chat's chosen zone must not silently become UTC there.
 	_ "time/tzdata"
-
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Pace is how fast a game is played: it sets the deadline of every pending
@@ -40,13 +38,14 @@ var Paces = map[string]Pace{
 const DefaultPace = PaceLive
 
 // ChatOptions are a chat's game settings (/settings). The zero value means
-// the defaults: the live pace and the edition's rules.
+// the defaults: the live pace and the edition's rules. What only a kind
+// reads (the board's engine rules, Deal's house rule) is the kind's own
+// part (Kinds), stored among these members where it always was
+// (options_codec.go).
 type ChatOptions struct {
-	Edition string `json:"edition,omitempty"` // "" = classic
-	Pace    Pace   `json:"pace,omitempty"`    // Name "" = DefaultPace
-	// Rules replace the edition's defaults (house rules, starting cash).
-	Rules      *engine.Rules `json:"rules,omitempty"`
-	MaxPlayers int           `json:"max_players,omitempty"` // 0 = the edition's maximum
+	Edition    string `json:"edition,omitempty"`     // "" = the default edition
+	Pace       Pace   `json:"pace,omitempty"`        // Name "" = DefaultPace
+	MaxPlayers int    `json:"max_players,omitempty"` // 0 = the edition's maximum
 	// RandomOrder seats players in a random order instead of rolling.
 	RandomOrder bool `json:"random_order,omitempty"`
 	// ManualEndTurn keeps the "End turn" button; by default the turn passes
@@ -59,23 +58,18 @@ type ChatOptions struct {
 	KickAfter int `json:"kick_after,omitempty"`
 	// ArchiveAfter archives a game left untouched this long; 0 = 14 days.
 	ArchiveAfter time.Duration `json:"archive_after,omitempty"`
-	// DealSayNoFree is Monopoly Deal's house rule: a Just Say No played on
-	// one's own turn is not one of its 3 plays (by the book it is).
-	DealSayNoFree bool `json:"deal_say_no_free,omitempty"`
 	// TimeZone is the IANA name of the zone in which deadlines are shown
 	// ("до 14:05"); "" or an unknown name is UTC.
 	TimeZone string `json:"time_zone,omitempty"`
+	// parts are the kinds' own parts of the options (RegisterOptions),
+	// as the members each stores, so that options stay a comparable value
+	// that copies share nothing of: see options_codec.go.
+	parts string
 }
 
-// clone returns a copy of o that shares nothing with it (a record never
-// shares Rules with the settings).
-func (o ChatOptions) Clone() *ChatOptions {
-	if o.Rules != nil {
-		r := *o.Rules
-		o.Rules = &r
-	}
-	return &o
-}
+// Clone returns a copy of o (a record never shares its options with the
+// settings).
+func (o ChatOptions) Clone() *ChatOptions { return &o }
 
 // EffectiveKickAfter is the effective KickAfter: the default (3) when unset,
 // negative for never.
@@ -170,20 +164,29 @@ type Offer struct {
 	// Bids: the edition's games have auctions, so the pace's bid window
 	// (Pace.Bid) applies.
 	Bids bool
-	// Cash are the starting cash presets (Rules.StartingCash) and
-	// StakeCaps the stake caps (Rules.GambleCap, 0: no cap), in the
-	// edition's money.
+	// Cash are the starting cash presets and StakeCaps the stake caps
+	// (0: no cap), in the edition's money.
 	Cash      []int
 	StakeCaps []int
 	// Rules are the house rules a chat may switch.
 	Rules []HouseRule
 }
 
-// HouseRule is one switch of the house rules; its name is the message
-// "rule_" + ID. Field is the switch in the chat's options or rules.
+// HouseRule is one switch of the house rules, by its key; the kind names
+// it, says whether a chat's options have it on and toggles it (bot's
+// settingsKind).
 type HouseRule struct {
-	ID    string
-	Field func(o *ChatOptions, r *engine.Rules) *bool
+	ID string
+}
+
+// Chosen is what a chat's options choose of their edition's Offer: the
+// values /settings ticks and the summary lines show. The kind says it
+// (bot's settingsKind.Chosen).
+type Chosen struct {
+	// Cash is the starting cash and StakeCap the stake cap (0: none), in
+	// the edition's money; On are the house rules switched on, by ID.
+	Cash, StakeCap int
+	On             map[string]bool
 }
 
 // MostPlayers is the largest game o allows under the offer: the chat's

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -172,8 +175,19 @@ func (r *Record) Encode() ([]byte, error) {
 	defer encodeBuffers.Put(buf)
 	buf.Reset()
 	enc := json.NewEncoder(buf) // escapes HTML as json.Marshal does
-	if err := enc.Encode((*Envelope)(r)); err != nil {
+	env := (*Envelope)(r)
+	if r.Options != nil {
+		bare := *env
+		bare.Options = nil
+		env = &bare
+	}
+	if err := enc.Encode(env); err != nil {
 		return nil, err
+	}
+	if r.Options != nil {
+		if err := insertOptions(buf, r.Options); err != nil {
+			return nil, err
+		}
 	}
 	if r.State != nil {
 		buf.Truncate(buf.Len() - 2) // "}\n"
@@ -210,6 +224,61 @@ func (r *Record) Encode() ([]byte, error) {
 		}
 	}
 	return bytes.Clone(buf.Bytes()[:buf.Len()-1]), nil // without Encode's "\n"
+}
+
+// insertOptions writes o's member into buf, an envelope encoded without
+// it, where encoding/json puts it: before the first of the members that
+// may follow it. Written by ChatOptions.appendJSON, the options are not
+// scanned again as a Marshaler's output is (a chat's rules are most of a
+// lobby's bytes, and every change stores its record).
+func insertOptions(buf *bytes.Buffer, o *ChatOptions) error {
+	at := -1
+	for _, key := range optionsFollowers {
+		if i := bytes.Index(buf.Bytes(), key); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return errors.New("kit: no member after a record's options")
+	}
+	n := buf.Len()
+	buf.Write(o.appendJSON(append(buf.AvailableBuffer(), `,"options":`...)))
+	// Rotate the options from the end to at: reverse both runs, then all.
+	b := buf.Bytes()[at:]
+	slices.Reverse(b[:n-at])
+	slices.Reverse(b[n-at:])
+	slices.Reverse(b)
+	return nil
+}
+
+// optionsFollowers are the members that may follow "options" in an
+// envelope encoded without it, as `,"key":`: those after it up to the
+// first one always stored. None of them is a member of a seat (the only
+// objects before it), and a quote inside a string is escaped, so the
+// first match is the member itself.
+var optionsFollowers = membersAfter(reflect.TypeFor[Envelope](), "Options")
+
+func membersAfter(t reflect.Type, field string) [][]byte {
+	var keys [][]byte
+	after := false
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case f.Name == field:
+			after = true
+			continue
+		case !after || name == "-" || !f.IsExported():
+			continue
+		case name == "":
+			name = f.Name
+		}
+		keys = append(keys, []byte(`,"`+name+`":`))
+		if !strings.Contains(opts, "omitempty") {
+			break
+		}
+	}
+	return keys
 }
 
 // jsonAppender is a state stored among the record's members that writes

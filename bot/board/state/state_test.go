@@ -22,7 +22,7 @@ func boardRecord(t testing.TB, kind string) *kit.Record {
 	rules := g.Rules
 	return &kit.Record{ID: 9, Rev: 4, Status: kit.StatusPlaying, Kind: kind, Edition: engine.Classic, Creator: 11,
 		Seats:   []kit.Seat{{User: 11, Name: "Ann <&>"}, {User: 22, Name: "Богдан"}, {User: -1, Name: "🤖", Computer: true}},
-		Options: &kit.ChatOptions{KickAfter: 2, Rules: &rules}, Pace: kit.Paces[kit.PaceRelaxed],
+		Options: withRules(kit.ChatOptions{KickAfter: 2}, &rules), Pace: kit.Paces[kit.PaceRelaxed],
 		State: &state.Board{Game: g, Turn: evs, History: evs, TurnMsg: 40, View: state.View{Menu: state.MenuBuild, User: 11},
 			Drafts: map[int64]*state.Draft{22: {Trade: engine.Trade{From: 1, To: 0, GiveCash: 50}, Rev: 3, Msg: 7}},
 			Offers: []state.Offer{{ID: 1, Msg: 41, Expires: 99, Trade: engine.Trade{From: 0, To: 1, TakeCash: 10}}},
@@ -164,4 +164,10 @@ func BenchmarkRecordDecodeBefore(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// withRules is o with the board's part: the engine rules r.
+func withRules(o kit.ChatOptions, r *engine.Rules) *kit.ChatOptions {
+	board.SetRules(&o, r)
+	return &o
 }

@@ -33,7 +33,8 @@ func TestDealRecordRoundTrip(t *testing.T) {
 		Hands: []dealstate.Hand{{Open: true, Msg: 5, Lang: "uk"}, {Picked: true, Pick: 7}, {}}}
 	rec := &kit.Record{ID: 5, Rev: 2, Status: kit.StatusPlaying, Kind: deal.Name, Edition: deal.Name,
 		Seats:   []kit.Seat{{User: 1, Name: "A"}, {User: 2, Name: "B"}, {User: 3, Name: "C"}},
-		Options: &kit.ChatOptions{DealSayNoFree: true}, State: d}
+		Options: &kit.ChatOptions{}, State: d}
+	deal.SetOptions(rec.Options, deal.Options{SayNoFree: true})
 	data, err := rec.Encode()
 	if err != nil {
 		t.Fatal(err)
