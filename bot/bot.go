@@ -3,7 +3,6 @@ package bot
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
+	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -75,13 +76,10 @@ type Bot struct {
 	offsetWith func(updateID int) int
 
 	// reach is the bot's knowledge of who cannot be written to privately
-	// (reach.go): storage is the truth; the set in memory answers the
-	// sends of this process at once (the refusal is stored apart, under
-	// the person's lock).
-	reach struct {
-		mu      sync.Mutex
-		refused map[int64]bool
-	}
+	// (bot/reach).
+	reach *reach.Reach
+	// migration moves groups that became supergroups (bot/migrate).
+	migration *migrate.Migration
 
 	restoring atomic.Bool // Run's restoreChats has not finished yet (restore.go)
 	// Calls to Telegram made after a change, apart from its lane (detach).
@@ -97,16 +95,6 @@ func (b *Bot) lock(chat int64) func() { return b.commit.Lock(chat) }
 // loadSettings reads a chat's settings in tx, decoded once rather than at
 // every press (bot/commit/cache.go).
 func (b *Bot) loadSettings(tx *storage.Tx, chat int64) Settings { return b.commit.Settings(tx, chat) }
-
-// decodeSettings decodes settings read apart from a change (a migration's
-// transaction); damaged ones are the defaults.
-func decodeSettings(data []byte) Settings {
-	var s Settings
-	if data != nil {
-		_ = json.Unmarshal(data, &s) // a damaged settings value falls back to defaults
-	}
-	return s
-}
 
 // change is the one way a chat's state changes (commit.Path.Change): the
 // caller holds the chat's lock, and fn may run more than once, so it must

@@ -402,7 +402,7 @@ func TestTimerMovesWithMigratedChat(t *testing.T) {
 	h.startGame()
 	at := h.record().Clock.Timer
 	const super = int64(-1009876)
-	h.bot.migrate(testChat, super)
+	h.bot.migration.Move(testChat, super)
 	_ = h.bot.store.View(func(tx *storage.Tx) error {
 		next, ok := tx.NextTimer()
 		if !ok || next.Chat != super || next.At != at || tx.TimerCount() != 1 {

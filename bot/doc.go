@@ -15,10 +15,13 @@
 // presses of pause, resume and kick votes (pause.go; the votes are bot/votes,
 // reached through votes.go), message slots (slots.go, publish.go) and the new messages
 // kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
-// private messages only to people who can receive them (reach.go), the
+// the host of private messages only to people who can receive them
+// (reach.go; who can be written to is bot/reach, whose guard wraps the
+// Messenger, and putThen follows a private message's outcome), the
 // glue to the players' statistics (stats.go; they are bot/stats), the press of a rematch after a game
 // (rematch.go; the rematch's lobby is bot/lobby's), restore (restore.go),
-// migration to a supergroup (migrate.go) and backups. It knows a running game only through the Kind
+// the host of a migration to a supergroup (migrate.go; the move and the
+// show are bot/migrate) and backups. It knows a running game only through the Kind
 // interface (kind.go); the board games are bot/board, what both sides
 // share is bot/kit, and everything sent goes through bot/outbox.
 //

@@ -22,26 +22,68 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 	case upd.MyChatMember != nil:
 		switch u := upd.MyChatMember; {
 		case u.Chat.ID > 0 && u.NewChatMember.Status == "member":
-			b.reachable(u.Chat.ID) // unblocked: the person opened the bot again
+			b.reach.Reachable(u.Chat.ID) // unblocked: the person opened the bot again
 		case u.Chat.ID > 0 && u.NewChatMember.Status == "kicked":
-			b.refused(u.Chat.ID) // blocked: nothing is tried until they are back (reach.go)
+			b.reach.Refused(u.Chat.ID) // blocked: nothing is tried until they are back (reach.go)
 		}
 		b.onMyChatMember(ctx, upd.UpdateID, upd.MyChatMember)
 	case upd.Message != nil:
 		m := upd.Message
 		switch {
 		case m.MigrateToChatID != 0:
-			b.migrate(m.Chat.ID, m.MigrateToChatID)
+			b.migration.Move(m.Chat.ID, m.MigrateToChatID)
 			return
 		case m.MigrateFromChatID != 0: // the supergroup's lane: its next update finds the game moved
-			b.migrate(m.MigrateFromChatID, m.Chat.ID)
+			b.migration.Move(m.MigrateFromChatID, m.Chat.ID)
 			return
 		}
 		if m.From != nil && m.Chat != nil && m.Chat.ID == m.From.ID {
-			b.reachable(m.From.ID) // they wrote to the bot: it may write to them again
+			b.reach.Reachable(m.From.ID) // they wrote to the bot: it may write to them again
 		}
 		if m.IsCommand() {
 			b.onCommand(ctx, upd.UpdateID, m)
+		}
+	}
+}
+
+// onMyChatMember follows the bot's own membership: removed → the chat's
+// game pauses; back → it resumes with a fresh turn message, so the players
+// see the game again at the bottom of the chat.
+func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.ChatMemberUpdated) {
+	chat := u.Chat.ID
+	switch u.NewChatMember.Status {
+	case "left", "kicked":
+		defer b.lock(chat)()
+		b.log.Info("bot removed from chat; pausing its game", "chat", chat)
+		b.setPaused(chat, true)
+	case "member", "administrator", "restricted":
+		if u.NewChatMember.Status == "restricted" && !u.NewChatMember.CanSendMessages {
+			return
+		}
+		defer b.lock(chat)()
+		st, err := b.change(chat, updateID, func(c *chatState) error {
+			if !c.Settings.Paused {
+				return nil
+			}
+			c.Settings.Paused, c.SettingsChanged = false, true
+			rec := c.Rec
+			switch {
+			case rec == nil:
+			case rec.Status == StatusLobby:
+				c.Lobby = true
+			case rec.Status == StatusPlaying:
+				b.kindOf(rec).Reshow(c, c.Lang(""))
+			}
+			return nil
+		})
+		if err == nil && st != nil && st.SettingsChanged {
+			b.log.Info("bot back in chat; resuming its game", "chat", chat)
+			b.out.Resume(chat)
+		}
+		b.finish(ctx, st, err, "")
+		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == StatusPlaying {
+			// Messages posted while the bot could not write were dropped.
+			b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // once the next lobby's message is out (onSent). The bot can write to a
 // person only once they started a private chat with it, so a person's
 // first press says so in that chat (later ones toggle with a toast), and a
-// person it cannot reach (reach.go) is refused with what to do instead of
+// person it cannot reach (bot/reach) is refused with what to do instead of
 // being listed in vain.
 
 // onNotifyPress puts the presser on the chat's list, or takes them off
@@ -49,7 +49,7 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 	if !listed {
 		needStart := b.cat.T(lang, "notify_need_start", map[string]any{"Bot": "@" + b.cfg.Username})
 		switch {
-		case b.unreachable(user):
+		case b.reach.Unreachable(user):
 			_ = b.tg.AnswerCallback(ctx, q.ID, needStart, true)
 			return
 		case person.Reach == nil || !person.Reach.Greeted:
@@ -59,7 +59,7 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 				_ = b.tg.AnswerCallback(ctx, q.ID, needStart, true)
 				return
 			}
-			b.greeted(user)
+			b.reach.Greeted(user)
 		}
 	}
 	defer b.lock(chat)()
@@ -69,27 +69,6 @@ func (b *Bot) onNotifyPress(ctx context.Context, updateID int, q *tgbotapi.Callb
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
-}
-
-// greeted stores that the person got 🔔's private message: their next
-// presses answer with a toast only. The caller holds no lock.
-func (b *Bot) greeted(user int64) {
-	defer b.lock(user)()
-	_, err := b.change(user, 0, func(c *chatState) error {
-		r := kit.Reach{}
-		if c.Settings.Reach != nil {
-			r = *c.Settings.Reach
-		}
-		if r.Greeted {
-			return nil
-		}
-		r.Greeted = true
-		c.Settings.Reach, c.SettingsChanged = &r, true
-		return nil
-	})
-	if err != nil {
-		b.log.Warn("storing a greeting", "user", user, "err", err)
-	}
 }
 
 // notifyOpened tells everyone on the chat's list that a lobby opened,
@@ -113,10 +92,10 @@ func (b *Bot) notifyOpened(chat int64, game uint64, msg int) {
 	lang := s.Language()
 	for _, n := range out {
 		// Someone who blocked the bot since is told of once in the group
-		// (reach.go); nobody is tried again until they open the bot.
+		// (bot/reach); nobody is tried again until they open the bot.
 		b.out.SendPrivate(n.User, n.Text, n.KB, func() {
 			if n.Name != "" {
-				b.tellGroup(chat, n.User, n.Name, lang)
+				b.reach.TellGroup(chat, n.User, n.Name, lang)
 			}
 		})
 	}

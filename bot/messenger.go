@@ -4,17 +4,16 @@ import (
 	"context"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 )
 
 // Messenger is the part of the Telegram Bot API the bot needs, so tests
 // and other transports can provide it. Only the chat layer holds one: the
 // kinds say what to show as effects of their changes (kit.Change).
-type Messenger interface {
-	Send(ctx context.Context, chatID int64, text string, kb *tgbotapi.InlineKeyboardMarkup) (int, error)
-	Edit(ctx context.Context, chatID int64, msgID int, text string, kb *tgbotapi.InlineKeyboardMarkup) error
-	AnswerCallback(ctx context.Context, id, text string, alert bool) error
-	IsAdmin(ctx context.Context, chatID, userID int64) bool
-}
+//
+// It is declared in bot/reach, whose guard wraps it.
+type Messenger = reach.Messenger
 
 // InlineMessenger answers inline queries (a Messenger that can: the
 // Telegram client), personal and never cached.

@@ -142,7 +142,7 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := store.Update(func(tx *storage.Tx) error {
-		_, err := moveStored(tx, testChat, superChat, time.Now())
+		_, err := h.bot.migration.MoveStored(tx, testChat, superChat, time.Now())
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -5,7 +5,9 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
+	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
+	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -25,11 +27,13 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		cfg.Presses = telegram.Rate{N: 4, Per: time.Second}
 	}
 	b := &Bot{store: store, cat: cat, cfg: cfg, log: cfg.Logger}
-	tg = &guarded{Messenger: tg, b: b} // private messages only to people who can receive them
+	b.reach = reach.New(reachHost{b}, cat, cfg.Username, cfg.Logger)
+	tg = b.reach.Guard(tg) // private messages only to people who can receive them
 	b.tg = tg
+	b.migration = migrate.New(store, cat, migrationHost{b})
 	b.presses = newPressLimiter(cfg.Presses)
 	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
-		OnSent: b.onSent, OnMigrate: b.migrate, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
+		OnSent: b.onSent, OnMigrate: b.migration.Move, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
 	b.timers = timers.New(timers.Options{Store: store, Cat: cat, Now: cfg.Now, Logger: cfg.Logger,
 		AuctionSilence: cfg.AuctionSilence, Host: timerHost{b}, Out: b.out, // bot/deadline.go
 		Survive: func(chat int64, what string, fn func()) bool { return survive(cfg.Logger, chat, what, fn) }})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 )
 
 // privateCalls counts the calls that tried to post into a person's
@@ -104,7 +105,7 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 		}
 		return n, link
 	}
-	if n, link := notices(); n != 1 || link != "https://t.me/"+fakeapi.BotUsername+"?start="+openPayload {
+	if n, link := notices(); n != 1 || link != "https://t.me/"+fakeapi.BotUsername+"?start="+reach.OpenPayload {
 		t.Fatalf("%d notices in the group (link %q), want 1 with the link to the bot", n, link)
 	}
 	calls, _ := h.privateCalls(vera.ID)

@@ -90,8 +90,8 @@ func (r restorer) restoreChat(chat int64) {
 		b.log.Warn("unreadable game record", "chat", chat, "err", err)
 		return
 	}
-	if s.Moved != 0 && !s.Paused { // a crash between a migration and its show (bot/migrate.go)
-		b.reshowMoved(chat)
+	if s.Moved != 0 && !s.Paused { // a crash between a migration and its show (bot/migrate)
+		b.migration.Reshow(chat)
 		return
 	}
 	if rec == nil {
