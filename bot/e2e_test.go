@@ -46,7 +46,7 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 		if rules != nil {
 			board.SetRules(&cfg.Defaults, rules)
 		}
-		cfg.Ready = func(b *Bot) { h.bot = b; ready(b) }
+		cfg.Ready = func(b *Bot) { h.bot = b; ready(TestHooks(b)) }
 		if h.tune != nil {
 			h.tune(&cfg)
 		}

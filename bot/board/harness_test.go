@@ -158,7 +158,7 @@ type harness struct {
 
 // testBot is the running bot with what these tests read of it.
 type testBot struct {
-	*bot.Bot
+	bot.Hooks
 	cat   *locales.Catalog
 	store *storage.Store
 	kinds map[string]bot.Kind
@@ -181,8 +181,9 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 			board.SetRules(&cfg.Defaults, rules)
 		}
 		cfg.Ready = func(b *bot.Bot) {
-			h.bot = &testBot{Bot: b, cat: b.Catalog(), store: b.Store(), kinds: map[string]bot.Kind{board.Name: b.KindNamed(board.Name)}}
-			ready(b)
+			hk := bot.TestHooks(b)
+			h.bot = &testBot{Hooks: hk, cat: hk.Catalog(), store: hk.Store(), kinds: map[string]bot.Kind{board.Name: hk.KindNamed(board.Name)}}
+			ready(hk)
 		}
 		if tune != nil {
 			tune(&cfg)

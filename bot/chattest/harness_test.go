@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 // (Alice and Богдан); the chat is in English with options o.
 type harness struct {
 	*bottest.Harness
-	bot   *bot.Bot
+	bot   bot.Hooks
 	clock *bottest.Clock
 	users []fakeapi.User
 }
@@ -38,7 +38,7 @@ func newHarness(t *testing.T, o kit.ChatOptions) *harness {
 	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
 		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
 		cfg.Now = h.clock.Now
-		cfg.Ready = func(b *bot.Bot) { h.bot = b; ready(b) }
+		cfg.Ready = func(b *bot.Bot) { h.bot = bot.TestHooks(b); ready(h.bot) }
 		return bot.Run(ctx, cfg)
 	})
 	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes,

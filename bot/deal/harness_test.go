@@ -91,7 +91,7 @@ type harness struct {
 
 // testBot is the running bot with what these tests read of it.
 type testBot struct {
-	*bot.Bot
+	bot.Hooks
 	cat   *locales.Catalog
 	store *storage.Store
 	kinds map[string]bot.Kind
@@ -112,8 +112,9 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 			board.SetRules(&cfg.Defaults, rules)
 		}
 		cfg.Ready = func(b *bot.Bot) {
-			h.bot = &testBot{Bot: b, cat: b.Catalog(), store: b.Store(), kinds: map[string]bot.Kind{deal.Name: b.KindNamed(deal.Name)}}
-			ready(b)
+			hk := bot.TestHooks(b)
+			h.bot = &testBot{Hooks: hk, cat: hk.Catalog(), store: hk.Store(), kinds: map[string]bot.Kind{deal.Name: hk.KindNamed(deal.Name)}}
+			ready(hk)
 		}
 		if tune != nil {
 			tune(&cfg)
