@@ -2,11 +2,8 @@ package bot
 
 import (
 	"context"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,10 +20,6 @@ func TestHelperProcess(t *testing.T) {
 	})
 }
 
-// startChild starts the bot as a child process (TestHelperProcess) on db
-// against api, with env added to its environment.
-var startChild = bottest.StartChild
-
 var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
 
 // TestKillMidGame kills the bot process (SIGKILL, no goodbye) in the middle
@@ -40,29 +33,9 @@ func TestKillMidGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	api := fakeapi.New()
-	defer api.Close()
-	db := filepath.Join(t.TempDir(), "monopoly.db")
-	start := func() *exec.Cmd { return startChild(t, api, db) }
+	c := bottest.NewChild(t)
+	api, wait, answered := c.API, c.Wait, c.Answered
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}
-	wait := func(what string, cond func() bool) {
-		t.Helper()
-		if !api.WaitFor(cond, 60*time.Second) { // generous: CI runs packages in parallel under -race
-			m, _ := api.LastMessage(testChat)
-			t.Fatalf("timed out waiting for %s; last message %q", what, m.Text)
-		}
-	}
-	answered := func(update int) func() bool {
-		id := "cq" + strconv.Itoa(update)
-		return func() bool {
-			for _, a := range api.CallbackAnswers() {
-				if a.ID == id {
-					return true
-				}
-			}
-			return false
-		}
-	}
 	// button finds a game-moving button on the newest message (the turn
 	// message: this game has no other messages); the player whose turn it
 	// is is the first mention of its text. Older messages are not looked
@@ -92,7 +65,7 @@ func TestKillMidGame(t *testing.T) {
 		return 0, "", fakeapi.User{}, false
 	}
 
-	child := start()
+	c.Start()
 	api.PushMessage(testChat, users[11], "/newgame")
 	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
 	b, _ := lastButton(api, OpJoin)
@@ -127,36 +100,25 @@ func TestKillMidGame(t *testing.T) {
 	}
 	play(8, false)
 	play(1, true)
-	if err := child.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = child.Wait()
+	c.Kill()
 	t.Logf("killed with a press in flight after %d presses", presses)
 
-	child = start()
+	c.Start()
 	play(8, false) // the first of these waits for the in-flight press's result
-	if err := child.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = child.Wait()
+	c.Kill()
 	t.Logf("killed right after an acknowledged press; %d presses", presses)
 
-	child = start()
+	c.Start()
 	// The buttons on screen were sent by the killed process.
 	play(5, false)
 	wait("all updates confirmed", func() bool { return api.Pending() == 0 })
 	stopAt := time.Now()
-	if err := child.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	if err := child.Wait(); err != nil {
-		t.Fatalf("SIGTERM: %v", err)
-	}
+	c.Term()
 	if d := time.Since(stopAt); d > 5*time.Second {
 		t.Errorf("SIGTERM took %v", d)
 	}
 
-	entries := loggedActions(t, api, db)
+	entries := loggedActions(t, api, c.DB)
 	// One entry for the join, one for the start, one per press.
 	if want := 2 + presses; entries != want {
 		t.Fatalf("action log has %d entries for %d presses (want %d): a press was lost or applied twice", entries, presses, want)

@@ -103,20 +103,27 @@ func (h *Harness) EditRecord(edit func(rec *kit.Record)) {
 	h.T.Helper()
 	defer h.App.LockChat(Chat)()
 	if err := h.App.Store().Update(func(tx *storage.Tx) error {
-		data, _ := tx.Game(Chat)
-		rec, err := kit.DecodeRecord(data)
-		if err != nil {
-			return err
-		}
-		edit(rec)
-		out, err := rec.Encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(Chat, out)
+		_, err := EditGame(tx, Chat, edit)
+		return err
 	}); err != nil {
 		h.T.Fatal(err)
 	}
+}
+
+// EditGame changes chat's stored record in tx with edit (nil: only reads
+// it) and returns it.
+func EditGame(tx *storage.Tx, chat int64, edit func(rec *kit.Record)) (*kit.Record, error) {
+	data, _ := tx.Game(chat)
+	rec, err := kit.DecodeRecord(data)
+	if err != nil || edit == nil {
+		return rec, err
+	}
+	edit(rec)
+	out, err := rec.Encode()
+	if err != nil {
+		return rec, err
+	}
+	return rec, tx.PutGame(chat, out)
 }
 
 // WholeGameLangs are the languages a test of whole games plays its i-th

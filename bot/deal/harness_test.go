@@ -74,7 +74,6 @@ var (
 	pageRules   = bot.SettingsPage("rules")
 
 	putJSON       = bottest.PutJSON
-	startChild    = bottest.StartChild
 	loggedActions = bottest.LoggedActions
 	loadStats     = bot.ReadStats
 )
