@@ -67,14 +67,14 @@ func TestKillMidGame(t *testing.T) {
 
 	c.Start()
 	api.PushMessage(testChat, users[11], "/newgame")
-	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
-	b, _ := lastButton(api, OpJoin)
-	acked := api.PushCallback(testChat, b.msg, users[22], b.data)
+	wait("the lobby", func() bool { _, ok := bottest.LastButton(api, OpJoin); return ok })
+	b, _ := bottest.LastButton(api, OpJoin)
+	acked := api.PushCallback(testChat, b.Msg, users[22], b.Data)
 	wait("the join", answered(acked))
 	// Start on the keyboard as it is on screen: it starts with the seats as
 	// they are now, the join included (issue 25).
-	b, _ = lastButton(api, OpStart)
-	acked = api.PushCallback(testChat, b.msg, users[11], b.data)
+	b, _ = bottest.LastButton(api, OpStart)
+	acked = api.PushCallback(testChat, b.Msg, users[11], b.Data)
 	wait("the start", answered(acked))
 
 	presses := 0
@@ -129,13 +129,3 @@ func TestKillMidGame(t *testing.T) {
 // database a stopped bot left, and fails the test for any press that was
 // refused with an alert.
 var loggedActions = bottest.LoggedActions
-
-type foundButton struct {
-	msg  int
-	data string
-}
-
-func lastButton(api *fakeapi.Server, op Op) (foundButton, bool) {
-	msg, data, ok := bottest.LastButton(api, op)
-	return foundButton{msg, data}, ok
-}

@@ -178,17 +178,25 @@ func LoggedActions(t *testing.T, api *fakeapi.Server, db string) int {
 	return entries
 }
 
-// LastButton is the message and data of Chat's newest button with op.
-func LastButton(api *fakeapi.Server, op kit.Op) (msg int, data string, ok bool) {
+// Button is a button on screen: its message, data, argument and label.
+type Button struct {
+	Msg  int
+	Data string
+	Arg  int
+	Text string
+}
+
+// LastButton is Chat's newest button with op.
+func LastButton(api *fakeapi.Server, op kit.Op) (Button, bool) {
 	msgs := api.Messages(Chat)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
 				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
-					return msgs[i].ID, b.Data, true
+					return Button{msgs[i].ID, b.Data, p.Arg, b.Text}, true
 				}
 			}
 		}
 	}
-	return 0, "", false
+	return Button{}, false
 }

@@ -241,10 +241,11 @@ func (h *Harness) ButtonIn(chat int64, op kit.Op) (msg int, data string, ok bool
 	return 0, "", false
 }
 
-// OpenLobby opens a lobby with "/newgame args" as the first of users and
+// OpenLobby opens a lobby with "/newgame args" as the first of Users and
 // lets the others join; it returns the lobby's record.
-func (h *Harness) OpenLobby(users []fakeapi.User, args string) *kit.Record {
+func (h *Harness) OpenLobby(args string) *kit.Record {
 	h.T.Helper()
+	users := h.Users
 	h.Say(users[0], strings.TrimSpace("/newgame "+args))
 	for _, u := range users[1:] {
 		h.MustPress(u, h.Lobby.Join)
@@ -252,10 +253,11 @@ func (h *Harness) OpenLobby(users []fakeapi.User, args string) *kit.Record {
 	return h.Record()
 }
 
-// LobbyWithComputers opens a lobby as the first of users and adds n
+// LobbyWithComputers opens a lobby as the first of Users and adds n
 // computer seats.
-func (h *Harness) LobbyWithComputers(users []fakeapi.User, n int) {
+func (h *Harness) LobbyWithComputers(n int) {
 	h.T.Helper()
+	users := h.Users
 	h.Say(users[0], "/newgame")
 	for range n {
 		h.MustPress(users[0], h.Lobby.AddComputer)

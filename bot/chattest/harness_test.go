@@ -29,7 +29,6 @@ type harness struct {
 	*bottest.Harness
 	bot   bot.Hooks
 	clock *bottest.Clock
-	users []fakeapi.User
 }
 
 func newHarness(t *testing.T, o kit.ChatOptions) *harness {
@@ -43,20 +42,16 @@ func newHarness(t *testing.T, o kit.ChatOptions) *harness {
 	})
 	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes,
 		More: bot.OpLobbyMore, AddComputer: bot.OpAddComputer}
-	h.users = h.Users[:2]
+	h.Users = h.Users[:2]
 	o.Edition = fakekind.Name
-	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
-		return bottest.PutJSON(tx.PutSettings, bottest.Chat, kit.Settings{Lang: "en", Options: o})
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.PutSettings(kit.Settings{Lang: "en", Options: o})
 	return h
 }
 
 // startGame opens a lobby of the fake kind, seats both people and starts.
 func (h *harness) startGame() *kit.Record {
 	h.T.Helper()
-	h.StartGame(h.users)
+	h.StartGame()
 	rec := h.Record()
 	if rec.Kind != fakekind.Name {
 		h.T.Fatalf("the game is of kind %q, want the fake", rec.Kind)
@@ -67,7 +62,7 @@ func (h *harness) startGame() *kit.Record {
 // win has the first seat press 🏆.
 func (h *harness) win() {
 	h.T.Helper()
-	h.MustPress(h.users[0], fakekind.OpWin)
+	h.MustPress(h.Users[0], fakekind.OpWin)
 	if rec := h.Record(); rec != nil {
 		h.T.Fatalf("the game goes on after 🏆: %+v", rec)
 	}

@@ -16,7 +16,7 @@ func TestReminderOfAnyKind(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}})
 	h.startGame()
-	alice := h.users[0].ID
+	alice := h.Users[0].ID
 	h.clock.Add(12*time.Hour + time.Second) // half time
 	h.WaitRecord("first reminder", func(r *kit.Record) bool { return r.Clock.Reminded == 1 })
 	if !h.API.WaitFor(func() bool { s, _ := h.reminders(alice); return len(s) == 1 }, 5*time.Second) {
@@ -26,7 +26,7 @@ func TestReminderOfAnyKind(t *testing.T) {
 	if last := h.LastShown(bottest.Chat); last.ID != first[0].ID {
 		t.Fatalf("the reminder is not the chat's last message: %q", last.Text)
 	}
-	if s, _ := h.reminders(h.users[1].ID); len(s) != 0 {
+	if s, _ := h.reminders(h.Users[1].ID); len(s) != 0 {
 		t.Errorf("the seat the game does not wait for was reminded: %q", s[0].Text)
 	}
 	h.WaitRecord("the reminder's id stored", func(r *kit.Record) bool { return r.Clock.Reminder == first[0].ID })

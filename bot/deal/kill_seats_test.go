@@ -41,9 +41,9 @@ func TestDealKillWithComputers(t *testing.T) {
 	// Each press on the lobby as it shows the one before (a button of an
 	// older revision is refused as outdated).
 	for i, op := range []Op{OpAddComputer, OpAddComputer, OpStart} {
-		var b foundButton
-		wait("the lobby's "+string(op), func() (ok bool) { b, ok = lastButton(api, op); return ok })
-		wait("the press", answered(api.PushCallback(testChat, b.msg, alice, b.data)))
+		var b bottest.Button
+		wait("the lobby's "+string(op), func() (ok bool) { b, ok = bottest.LastButton(api, op); return ok })
+		wait("the press", answered(api.PushCallback(testChat, b.Msg, alice, b.Data)))
 		if op == OpAddComputer {
 			name := "🤖 Computer " + strconv.Itoa(i+1)
 			wait("the lobby with "+name, func() bool {

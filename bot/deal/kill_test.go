@@ -25,17 +25,17 @@ func TestDealKillMidTurn(t *testing.T) {
 
 	c.Start()
 	api.PushMessage(testChat, users[0], "/newgame deal")
-	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
+	wait("the lobby", func() bool { _, ok := bottest.LastButton(api, OpJoin); return ok })
 	for _, u := range users[1:] {
-		b, _ := lastButton(api, OpJoin)
-		wait("the join", answered(api.PushCallback(testChat, b.msg, u, b.data)))
+		b, _ := bottest.LastButton(api, OpJoin)
+		wait("the join", answered(api.PushCallback(testChat, b.Msg, u, b.Data)))
 		wait("the lobby with the player", func() bool {
 			m, _ := api.LastMessage(testChat)
 			return strings.Contains(m.Text, u.FirstName)
 		})
 	}
-	b, _ := lastButton(api, OpStart)
-	wait("the start", answered(api.PushCallback(testChat, b.msg, users[0], b.data)))
+	b, _ := bottest.LastButton(api, OpStart)
+	wait("the start", answered(api.PushCallback(testChat, b.Msg, users[0], b.Data)))
 	var payload string
 	wait("the table's link", func() bool {
 		for _, m := range api.Messages(testChat) {
