@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -53,30 +52,4 @@ func (h settingsHost) RulesPage(lang string, arg int) (string, *kit.Markup, bool
 		return "", nil, false
 	}
 	return h.b.hosted.pages.RulesPage(lang, arg)
-}
-
-func (h settingsHost) Lock(chat int64) func() { return h.b.lock(chat) }
-
-func (h settingsHost) Change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
-	return h.b.change(chat, updateID, fn)
-}
-
-func (h settingsHost) Answer(ctx context.Context, callbackID string, c *chatState, err error) {
-	h.b.answer(ctx, callbackID, c, err)
-}
-
-func (h settingsHost) AnswerPress(ctx context.Context, callbackID, text string, alert bool) {
-	_ = h.b.tg.AnswerCallback(ctx, callbackID, text, alert)
-}
-
-func (h settingsHost) Finish(ctx context.Context, c *chatState, err error, callbackID string) {
-	h.b.finish(ctx, c, err, callbackID)
-}
-
-func (h settingsHost) ChatLang(chat int64, userLang string) string {
-	return h.b.chatLang(chat, userLang)
-}
-
-func (h settingsHost) IsAdmin(ctx context.Context, chat, user int64) bool {
-	return h.b.tg.IsAdmin(ctx, chat, user)
 }
