@@ -91,7 +91,7 @@ type (
 	}
 	// rulesPager shows the section a /rules button names (kit.OpRules; the
 	// argument is the kind's), false for one it never made. The first
-	// registered kind that has sections gets the presses (bot/editions.go).
+	// registered kind that has sections gets the presses (bot/settings/rules.go).
 	rulesPager interface {
 		RulesPage(lang string, arg int) (string, *kit.Markup, bool)
 	}
