@@ -30,12 +30,7 @@ func (h settingsHost) OperatorEdition() string { return h.b.cfg.Edition }
 
 func (h settingsHost) Offer(o *ChatOptions) kit.Offer { return h.b.offerOf(o) }
 
-func (h settingsHost) Options(o *ChatOptions) settings.Options {
-	if k := h.b.optionsOf(o); k != nil {
-		return k
-	}
-	return nil
-}
+func (h settingsHost) Options(o *ChatOptions) settings.Options { return h.b.optionsOf(o) }
 
 func (h settingsHost) Rules(lang, edition string) (string, *kit.Markup, bool) {
 	k := h.b.capsOf(h.b.kinds[editionKind(edition)]).rules
