@@ -8,6 +8,18 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
+// The ops of this package's test buttons, shaped as the board's roll and
+// buy (package bot's tests see the board's own).
+const (
+	testRoll kit.Op = "r"
+	testBuy  kit.Op = "b"
+)
+
+func init() {
+	kit.RegisterOp(testRoll, kit.Plain)
+	kit.RegisterOp(testBuy, kit.WithArg)
+}
+
 // TestTgMarkupKeepsEveryButtonField: the one conversion of a kit keyboard
 // to Telegram's keeps each button's text and what it does — callback data,
 // a link, an inline query in the same chat (an empty one too) — row by
@@ -19,7 +31,7 @@ func TestTgMarkupKeepsEveryButtonField(t *testing.T) {
 	}
 	rec := &kit.Record{ID: 77}
 	k := &kit.Keyboard{Rec: rec}
-	k.Row(k.Btn("🎲 Roll", "r", 0), k.KeyBtn("Buy «Kyiv»", "b", 3, 1<<40))
+	k.Row(k.Btn("🎲 Roll", testRoll, 0), k.KeyBtn("Buy «Kyiv»", testBuy, 3, 1<<40))
 	k.Row(kit.URLButton("Open", "https://t.me/bot?start=t1_2"))
 	k.Row(kit.InlineHereButton("🃏 My hand", ""), kit.InlineHereButton("Find", "deal 1"))
 	in := k.Markup()
