@@ -9,6 +9,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 )
 
 // leave makes u leave the running game: /leave, then confirm.
@@ -64,7 +65,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.API.SetAdmins(testChat, h.Users[2].ID)
 	h.Say(h.Users[2], "/settings")
-	h.PressSetting(h.Users[2], OpSetView, pageRules)
+	h.PressSetting(h.Users[2], OpSetView, settings.PageRules)
 	h.PressSetting(h.Users[2], OpSetRule, ruleIndex(t, "random_order"))
 	h.Say(h.Users[2], "/lang en")
 	ended, msg, data := h.endByLeaving("/newgame lux")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -47,7 +48,7 @@ func TestHooks(b *Bot) Hooks { return Hooks{b} }
 // the outbox has delivered everything.
 func (h Hooks) Idle() bool {
 	b := h.Bot
-	return !b.restoring.Load() && b.detachedRunning.Load() == 0 && b.out.Idle()
+	return !b.restoring.Load() && b.publisher.Detached() == 0 && b.out.Idle()
 }
 
 // Catalog is the bot's message catalog.
@@ -97,9 +98,9 @@ func ReadStats(tx *storage.Tx, chat, user int64) (here, all stats.PlayerStats, o
 func SettingsPage(name string) int {
 	switch name {
 	case "edition":
-		return pageEdition
+		return settings.PageEdition
 	case "rules":
-		return pageRules
+		return settings.PageRules
 	}
 	return -1
 }

@@ -31,7 +31,7 @@ func TestZoneFollowsLanguageUntilChosen(t *testing.T) {
 			}
 			h.Say(h.Users[0], "/newgame")
 			lobby := h.Message(h.Record().LobbyMsg).Text
-			named := h.bot.cat.T(lang, "opt_zone", map[string]any{"Value": h.bot.zoneText(lang, zone)})
+			named := h.bot.cat.T(lang, "opt_zone", map[string]any{"Value": h.bot.settingsMenu().ZoneText(lang, zone)})
 			if strings.Count(lobby, named) != 1 {
 				t.Errorf("the lobby does not name the zone %q once:\n%s", named, lobby)
 			}
