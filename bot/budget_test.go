@@ -29,11 +29,11 @@ func TestTurnBudget(t *testing.T) {
 		switch {
 		case g.Phase == engine.PhaseTurnStart && g.Players[g.Current].InJail &&
 			g.Check(g.Current, engine.Action{Kind: engine.ActPayJailFine}) == nil:
-			h.MustPress(u, OpPayFine)
+			h.MustPress(u, board.OpPayFine)
 		case g.Phase == engine.PhaseTurnStart, g.Phase == engine.PhaseTurnEnd && g.RollAgain:
-			h.MustPress(u, OpRoll)
+			h.MustPress(u, board.OpRoll)
 		case g.Phase == engine.PhaseBuyDecision && g.Check(g.Current, engine.Action{Kind: engine.ActBuy}) == nil:
-			h.MustPress(u, OpBuy)
+			h.MustPress(u, board.OpBuy)
 		case g.Phase == engine.PhaseTurnEnd:
 			t.Fatal("the turn waits for an End press although nothing is left to decide")
 		default:

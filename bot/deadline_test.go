@@ -334,14 +334,14 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 	y := (x + 1) % 3
 	ux := h.UserOf(rec, int(x))
 	h.DraftPortForCash(rec, ux, y)
-	h.PressPrivate(ux, OpTrMode, editItems)
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	rec = h.Record()
 	if len(board.Of(rec).Offers) != 1 || rec.Clock.Timer > board.Of(rec).Offers[0].Expires {
 		t.Fatalf("offer not scheduled: offers %+v, timer %d", board.Of(rec).Offers, rec.Clock.Timer)
 	}
 	h.Stop()
-	clock.Add(offerTTL - time.Hour) // reminders and nothing else fall due
+	clock.Add(board.OfferTTL - time.Hour) // reminders and nothing else fall due
 	h.Start()
 	h.TimerPass() // the timer runner sees the new time
 	if len(board.Of(h.Record()).Offers) != 1 {
@@ -438,8 +438,8 @@ func TestPauseStopsGameTime(t *testing.T) {
 	x := board.Of(rec).Game.Current
 	ux := h.UserOf(rec, int(x))
 	h.DraftPortForCash(rec, ux, (x+1)%3)
-	h.PressPrivate(ux, OpTrMode, editItems)
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	expires := board.Of(h.Record()).Offers[0].Expires
 	clock.Add(time.Hour)
 	h.API.SetAdmins(testChat, h.Users[2].ID)
@@ -454,11 +454,11 @@ func TestPauseStopsGameTime(t *testing.T) {
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Expires != expires {
 		t.Fatalf("the offer changed over the pause: %+v, expiry was %d", board.Of(rec).Offers, expires)
 	}
-	if game := rec.Clock.GameTime(clock.Now().UnixMilli()); game != expires-(offerTTL-time.Hour).Milliseconds() {
+	if game := rec.Clock.GameTime(clock.Now().UnixMilli()); game != expires-(board.OfferTTL-time.Hour).Milliseconds() {
 		t.Fatalf("game time %d, want an hour after the offer was made", game)
 	}
-	clock.Add(offerTTL - 2*time.Hour) // an hour of the offer's time left
-	h.TimerPass()                     // the timer runner sees the new time
+	clock.Add(board.OfferTTL - 2*time.Hour) // an hour of the offer's time left
+	h.TimerPass()                           // the timer runner sees the new time
 	if len(board.Of(h.Record()).Offers) != 1 {
 		t.Fatal("the offer expired early: the pause counted")
 	}

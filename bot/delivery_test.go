@@ -44,7 +44,7 @@ func TestFlood429(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.StartGame()
 	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
-	msg, data, _ := h.ButtonIn(testChat, OpRoll)
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	pushed := time.Now()
 	h.API.PushCallback(testChat, msg, h.Current(testChat), data)
 	h.API.PushMessage(testChat, h.Users[0], "/help") // a reply queued behind the edit
@@ -92,7 +92,7 @@ func (h *harness) checkMoved(from, to int64) {
 	v := h.version(to)
 	msg, data, ok := h.ButtonIn(to, firstOp(h, to))
 	if !ok {
-		msg, data, _ = h.ButtonIn(from, OpRoll)
+		msg, data, _ = h.ButtonIn(from, board.OpRoll)
 	}
 	h.API.PushCallback(to, msg, h.Current(to), data)
 	h.Settle()
@@ -128,7 +128,7 @@ func TestMigrationByError(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.StartGame()
 	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
-	msg, data, _ := h.ButtonIn(testChat, OpRoll)
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	h.API.PushCallback(testChat, msg, h.Current(testChat), data)
 	h.Settle()
 	if rec, _ := h.bot.Snapshot(superChat); rec == nil {
@@ -164,7 +164,7 @@ func TestForbiddenThenBack(t *testing.T) {
 	}
 	h.StartGame()
 	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 403})
-	h.pressIn(testChat, OpRoll)
+	h.pressIn(testChat, board.OpRoll)
 	rec := h.Record()
 	if rec == nil || board.Of(rec).Game == nil {
 		t.Fatal("the game was not kept")
@@ -208,12 +208,12 @@ func TestForbiddenThenBack(t *testing.T) {
 
 // firstOp is a game-moving button on the turn message.
 func firstOp(h *harness, chat int64) Op {
-	for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine} {
+	for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine} {
 		if _, _, ok := h.ButtonIn(chat, op); ok {
 			return op
 		}
 	}
-	return OpRoll
+	return board.OpRoll
 }
 
 func (h *harness) settings(chat int64) Settings {
@@ -229,7 +229,7 @@ func TestEditedMessageGone(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.StartGame()
 	rec := h.Record()
-	msg, data, _ := h.ButtonIn(testChat, OpRoll)
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	if !h.API.DeleteMessage(testChat, board.Of(rec).TurnMsg) {
 		t.Fatal("no turn message to delete")
 	}
@@ -267,7 +267,7 @@ func TestJunkInput(t *testing.T) {
 	h.StartGame()
 	before := h.Record()
 	msgs := len(h.API.Calls("sendMessage"))
-	msg, data, _ := h.ButtonIn(testChat, OpRoll)
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	u := h.Users[0]
 	stranger := fakeapi.User{ID: 99, FirstName: "Eve"}
 	for _, d := range []string{"", "x", strings.Repeat("я", 32), "0:0:r", data + ":1:2:3", "\x00\xff", strings.Repeat("9", 64)} {
@@ -278,7 +278,7 @@ func TestJunkInput(t *testing.T) {
 	h.API.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abc", Data: data}})
 	// A composer's button as if on an inline message (kinds may post those;
 	// the board does not).
-	composer := Press{Game: before.ID, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode()
+	composer := Press{Game: before.ID, Op: board.OpTrAdd, Arg: 10, Chat: testChat}.Encode()
 	h.API.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline-2", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abd", Data: composer}})
 	h.API.PushUpdate(tgbotapi.Update{EditedMessage: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: testChat}, Text: "/newgame"}})
 	h.API.PushUpdate(tgbotapi.Update{ChannelPost: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: -100777, Type: "channel"}, Text: "/newgame"}})
@@ -322,7 +322,7 @@ func TestHammeringIsThrottled(t *testing.T) {
 	h.API.PushMessage(other, calm, "/newgame")
 	h.Settle()
 	before := h.Record()
-	msg, data, _ := h.ButtonIn(testChat, OpRoll)
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	stranger := fakeapi.User{ID: 99, FirstName: "Eve"} // pressing someone else's buttons
 	first := len(h.API.CallbackAnswers())
 	for range 10 {
@@ -383,12 +383,12 @@ func TestLateSentReportKeepsTheNewTurn(t *testing.T) {
 	if board.Of(rec).TurnMsg == board.Of(first).TurnMsg || board.Of(rec).TurnMsg == 0 {
 		t.Fatalf("no new turn message after 20 presses (turn message %d)", board.Of(rec).TurnMsg)
 	}
-	sentIDs{h.bot}.onSent(testChat, turnSlot(rec.ID), board.Of(first).TurnMsg)
+	sentIDs{h.bot}.onSent(testChat, board.TurnSlot(rec.ID), board.Of(first).TurnMsg)
 	if got := board.Of(h.Record()).TurnMsg; got != board.Of(rec).TurnMsg {
 		t.Fatalf("a late report of the closed turn's message %d moved the record from %d to %d", board.Of(first).TurnMsg, board.Of(rec).TurnMsg, got)
 	}
 	// The current message's own report is still taken.
-	sentIDs{h.bot}.onSent(testChat, turnSlot(rec.ID), board.Of(rec).TurnMsg)
+	sentIDs{h.bot}.onSent(testChat, board.TurnSlot(rec.ID), board.Of(rec).TurnMsg)
 	if got := board.Of(h.Record()).TurnMsg; got != board.Of(rec).TurnMsg {
 		t.Fatalf("turn message %d, want %d", got, board.Of(rec).TurnMsg)
 	}

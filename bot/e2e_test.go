@@ -168,7 +168,7 @@ func TestOutdatedAndForeignPresses(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.StartGame()
 	before := h.Record()
-	msg, data, ok := h.FindButton(OpRoll, 0, true)
+	msg, data, ok := h.FindButton(board.OpRoll, 0, true)
 	if !ok {
 		t.Fatal("no roll button")
 	}
@@ -250,3 +250,6 @@ func TestConcurrentChats(t *testing.T) {
 	}
 	_ = fmt.Sprint()
 }
+
+// boardOf is the board games' kind of the harness's bot.
+func boardOf(h *harness) *board.Kind { return h.bot.kinds[board.Name].(*board.Kind) }

@@ -63,7 +63,7 @@ func TestReminderReplacesItselfAndGoes(t *testing.T) {
 	h.Stop()
 	h.Start()
 	h.Settle()
-	h.pressIn(testChat, OpRoll) // the decision is taken
+	h.pressIn(testChat, board.OpRoll) // the decision is taken
 	if !h.API.WaitFor(func() bool { s, _ := h.reminders(user); return len(s) == 0 }, 5*time.Second) {
 		t.Fatal("the reminder stayed after the decision was taken")
 	}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -141,17 +143,17 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 		t.Fatalf("drafts: %+v", board.Of(rec).Drafts)
 	}
 	var drafter int64
-	var draft *Draft
+	var draft *state.Draft
 	for u, d := range board.Of(rec).Drafts {
 		drafter, draft = u, d
 	}
-	if draft.Trade.GiveCash != 50 || draft.Edit != editGive || rec.SeatOf(drafter) != int(draft.Trade.From) {
+	if draft.Trade.GiveCash != 50 || draft.Edit != board.EditGive || rec.SeatOf(drafter) != int(draft.Trade.From) {
 		t.Fatalf("draft of %d: %+v", drafter, draft)
 	}
 
 	// The draft's composer goes on: +10.
 	du := h.UserOf(rec, int(draft.Trade.From))
-	h.API.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode())
+	h.API.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: board.OpTrAdd, Arg: 10, Chat: testChat}.Encode())
 	h.Settle()
 	if a := h.LastAnswer(); a.ShowAlert {
 		t.Fatalf("composer press refused: %q", a.Text)
@@ -164,7 +166,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 	// gets its final text.
 	uy := h.UserOf(rec, int(offer.To))
 	before := h.Record()
-	h.Press(uy, board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
+	h.Press(uy, board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
 	after := h.Record()
 	if a := h.LastAnswer(); a.ShowAlert {
 		t.Fatalf("accepting the fixture's offer: %q", a.Text)
@@ -190,7 +192,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.PressPrivate(p.UX, OpTrSend, 0)
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
 	id := board.Of(h.Record()).Game.NextTrade
 	msgs := h.OfferMessages(testChat, id)
 	if len(msgs) != 1 || msgs[0].Keyboard == nil {
@@ -201,7 +203,7 @@ func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
 	h.Start()
 	h.Edit(func(r *Record) {
 		board.Of(r).Offers = nil
-		board.Of(r).OfferEdits = []OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
+		board.Of(r).OfferEdits = []state.OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
 	})
 	h.Stop()
 	h.Start()

@@ -118,11 +118,11 @@ func TestWriteFixtureV2(t *testing.T) {
 	ux, uz := h.UserOf(rec, int(x)), h.UserOf(rec, int(z))
 	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
 	h.ComposeDeedForCash(ux, y, 1, 10)
-	h.PressPrivate(ux, OpTrSend, 0)
-	h.MustPress(uz, OpTrade)
-	h.PressPrivate(uz, OpTrTo, int(x))
-	h.PressPrivate(uz, OpTrMode, editGive)
-	h.PressPrivate(uz, OpTrAdd, 50)
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	h.MustPress(uz, board.OpTrade)
+	h.PressPrivate(uz, board.OpTrTo, int(x))
+	h.PressPrivate(uz, board.OpTrMode, board.EditGive)
+	h.PressPrivate(uz, board.OpTrAdd, 50)
 	if rec := h.Record(); len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
 		t.Fatalf("offers %+v, drafts %+v", board.Of(rec).Offers, board.Of(rec).Drafts)
 	}
@@ -253,7 +253,7 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 		}
 	}
 	offer := board.Of(rec).Offers[0].Trade
-	h.Press(h.UserOf(rec, int(offer.To)), board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
+	h.Press(h.UserOf(rec, int(offer.To)), board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
 	if after := h.Record(); board.Of(after).Game.Props[1].Owner != offer.To || len(board.Of(after).Offers) != 0 {
 		t.Fatalf("accepting the fixture's offer: %q", h.LastAnswer().Text)
 	}

@@ -46,7 +46,7 @@ func TestKillBetweenComposerAndItsDelivery(t *testing.T) {
 	c.Start() // a recent game: its turn message is shown again, with 🤝
 	var msg int
 	var data string
-	c.Wait("the 🤝 button", func() bool { var ok bool; msg, data, _, ok = c.button(testChat, OpTrade); return ok })
+	c.Wait("the 🤝 button", func() bool { var ok bool; msg, data, _, ok = c.button(testChat, board.OpTrade); return ok })
 	c.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
 	c.API.PushCallback(testChat, msg, current, data)
 	private := strconv.FormatInt(current.ID, 10)

@@ -40,7 +40,7 @@ func (c *childBot) button(chat int64, op Op) (msg int, data string, p kit.Press,
 
 // decisionButtons carry the key of the decision they answer
 // (board.DecisionKey).
-var decisionButtons = []Op{OpRoll, OpBuy, OpDecline, OpEndTurn, OpPayFine, OpPayDebt, board.OpJailCard, board.OpStayInJail, board.OpBankrupt}
+var decisionButtons = []Op{board.OpRoll, board.OpBuy, board.OpDecline, board.OpEndTurn, board.OpPayFine, board.OpPayDebt, board.OpJailCard, board.OpStayInJail, board.OpBankrupt}
 
 // press pushes a press of op's newest button and waits for its answer.
 func (c *childBot) press(chat int64, u fakeapi.User, op Op) {
@@ -79,7 +79,7 @@ func (c *childBot) turnButton(chat int64, users map[int64]fakeapi.User) (msg int
 			return 0, "", fakeapi.User{}, false
 		}
 		id, _ := strconv.ParseInt(m[1], 10, 64)
-		for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, OpPayDebt} {
+		for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
 			for _, row := range msgs[i].Keyboard {
 				for _, b := range row {
 					if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {

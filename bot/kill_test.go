@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -44,7 +46,7 @@ func TestKillMidGame(t *testing.T) {
 	button := func() (msg int, data string, user fakeapi.User, ok bool) {
 		msgs := api.Messages(testChat)
 		for i := len(msgs) - 1; i >= 0 && i >= len(msgs)-1; i-- {
-			for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, OpPayDebt} {
+			for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
 				for _, row := range msgs[i].Keyboard {
 					for _, b := range row {
 						if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {

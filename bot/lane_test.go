@@ -22,7 +22,7 @@ func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 	rec := h.Record()
 	current := h.UserOf(rec, int(board.Of(rec).Game.Current))
 	other := h.UserOf(rec, int((board.Of(rec).Game.Current+1)%3))
-	trade, tdata, ok := h.ButtonIn(testChat, OpTrade)
+	trade, tdata, ok := h.ButtonIn(testChat, board.OpTrade)
 	if !ok {
 		t.Fatal("no 🤝 button")
 	}
@@ -54,7 +54,7 @@ func (h *harness) rollNotHeldBy429(method, what string, presser fakeapi.User) {
 		h.T.Fatalf("%s did not meet the 429", what)
 	}
 	v := h.version(testChat)
-	msg, data, ok := h.ButtonIn(testChat, OpRoll)
+	msg, data, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
 		h.T.Fatal("no Roll button")
 	}

@@ -131,7 +131,7 @@ func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
 func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.PressPrivate(p.UX, OpTrSend, 0)
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
 	rec := h.Record()
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 || board.Of(rec).TurnMsg == 0 {
 		t.Fatalf("no offer or turn message in the group: %+v", board.Of(rec).Offers)
@@ -155,7 +155,7 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	h.Start()
 	h.Settle()
 	moved, msg := h.movedWithOffer(t, offer, "after a crash between the move and the show")
-	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
+	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: board.OpOfAccept, Arg: offer})
 	h.API.PushCallback(superChat, msg, p.UY, data)
 	h.Settle()
 	if moved, _ = h.bot.Snapshot(superChat); len(board.Of(moved).Offers) != 0 || board.Of(moved).Game.Props[1].Owner != p.Y {

@@ -18,7 +18,7 @@ import (
 func TestOpenOfferFollowsMigration(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.PressPrivate(p.UX, OpTrSend, 0)
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
 	rec := h.Record()
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 {
 		t.Fatalf("the offer was not posted in the group: %+v", board.Of(rec).Offers)
@@ -34,7 +34,7 @@ func TestOpenOfferFollowsMigration(t *testing.T) {
 	if again := h.OfferMessages(superChat, id); len(again) != 1 {
 		t.Fatalf("after a restart the supergroup shows the offer %d times", len(again))
 	}
-	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: id})
+	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: board.OpOfAccept, Arg: id})
 	h.API.PushCallback(superChat, msg, p.UY, data)
 	h.Settle()
 	moved, _ = h.bot.Snapshot(superChat)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -107,7 +109,7 @@ func TestTokenNeverLogged(t *testing.T) {
 	h.StartGame()
 	h.API.FailNext("getUpdates", 2, fakeapi.ErrorResponse{Hangup: true})
 	h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Hangup: true})
-	h.pressIn(testChat, OpRoll)
+	h.pressIn(testChat, board.OpRoll)
 	h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Code: 502})
 	h.pressIn(testChat, firstOp(h, testChat))
 	h.API.FailNext("answerCallbackQuery", 1, fakeapi.ErrorResponse{Hangup: true})

@@ -310,8 +310,8 @@ func opData(m fakeapi.Message, op Op) (string, bool) {
 }
 
 // boardPrefs are the buttons a board player presses, the likeliest first.
-var boardPrefs = []Op{OpPayDebt, OpBuy, OpRoll, board.OpNoStake, OpEndTurn, board.OpAuctionLeave, board.OpPass,
-	OpPayFine, board.OpStayInJail, OpBankruptYes, OpBankrupt}
+var boardPrefs = []Op{board.OpPayDebt, board.OpBuy, board.OpRoll, board.OpNoStake, board.OpEndTurn, board.OpAuctionLeave, board.OpPass,
+	board.OpPayFine, board.OpStayInJail, board.OpBankruptYes, board.OpBankrupt}
 
 // decide makes the move the game waits for, as its person sees it, and
 // reports false when the game is over.

@@ -68,7 +68,7 @@ func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
 		h.Start()
 		h.TimerPass() // the broken chat's timer runs
 		before := h.version(testChat)
-		h.MustPress(h.Current(testChat), OpRoll)
+		h.MustPress(h.Current(testChat), board.OpRoll)
 		if h.version(testChat) == before {
 			t.Fatal("the healthy game did not move")
 		}

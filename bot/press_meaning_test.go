@@ -155,7 +155,7 @@ func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 	var roll, mortgage string
 	if !h.API.WaitFor(func() bool {
 		var ok1, ok2 bool
-		msg, roll, ok1 = h.FindButton(OpRoll, 0, true)
+		msg, roll, ok1 = h.FindButton(board.OpRoll, 0, true)
 		_, mortgage, ok2 = h.FindButton(board.OpMortgage, sqs[0], false)
 		return ok1 && ok2
 	}, 10*time.Second) {
@@ -195,7 +195,7 @@ func TestDoubleTapIsDone(t *testing.T) {
 	t.Parallel()
 	h := limitedHarness(t, 3)
 	h.StartGame()
-	msg, roll, ok := h.FindButton(OpRoll, 0, true)
+	msg, roll, ok := h.FindButton(board.OpRoll, 0, true)
 	if !ok {
 		t.Fatal("no Roll button")
 	}
@@ -227,7 +227,7 @@ func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
 	h.StartGame()
 	rec := h.ToBuyDecision()
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	first, second, third := h.Users[0], h.Users[1], h.Users[2]
 	msg, open, ok := h.FindButton(board.OpAuctionBid, 0, true)
 	if !ok {
@@ -256,8 +256,8 @@ func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 
 // decisionOps are the waiting player's buttons on the turn message, in the
 // order the busy players below prefer them.
-var busyDecisions = []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, board.OpJailCard, OpPayDebt, board.OpStayInJail,
-	board.OpNoStake, OpDecline, board.OpBankrupt}
+var busyDecisions = []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpJailCard, board.OpPayDebt, board.OpStayInJail,
+	board.OpNoStake, board.OpDecline, board.OpBankrupt}
 
 // TestBusyGameRefusesNoPressOnTheNewestKeyboard plays a game of three as
 // people do under Telegram's limits: whoever a decision button on the

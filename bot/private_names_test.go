@@ -32,9 +32,9 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 		board.Of(r).Game.Current = seat
 		board.Of(r).Game.Props[1].Owner = seat
 	})
-	h.MustPress(alice, OpTrade)
-	h.PressPrivate(alice, OpTrTo, int((seat+1)%3))
-	h.PressPrivate(alice, OpTrGive, 1)
+	h.MustPress(alice, board.OpTrade)
+	h.PressPrivate(alice, board.OpTrTo, int((seat+1)%3))
+	h.PressPrivate(alice, board.OpTrGive, 1)
 	m, _ := h.API.LastMessage(alice.ID)
 	ru, en := h.bot.cat.T("ru", "sq_classic_1", nil), h.bot.cat.T("en", "sq_classic_1", nil)
 	if !strings.Contains(m.Text, ru) || strings.Contains(m.Text, en) {
@@ -48,16 +48,16 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	// this game keep (issue #27, item 7) — as it does when she presses
 	// from a Telegram app in another language, or opens a new composer.
 	h.Say(h.Users[0], "/lang uk")
-	h.PressPrivate(alice, OpTrGive, 1)
-	h.PressPrivate(alice, OpTrGive, 1)
+	h.PressPrivate(alice, board.OpTrGive, 1)
+	h.PressPrivate(alice, board.OpTrGive, 1)
 	m, _ = h.API.LastMessage(alice.ID)
 	uk := h.bot.cat.T("uk", "sq_classic_1", nil)
 	if !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
 		t.Errorf("after /lang uk in the group the composer reads:\n%s", m.Text)
 	}
 	alice.LanguageCode = "ru"
-	h.PressPrivate(alice, OpTrGive, 1) // taken out
-	h.PressPrivate(alice, OpTrGive, 1) // and in again
+	h.PressPrivate(alice, board.OpTrGive, 1) // taken out
+	h.PressPrivate(alice, board.OpTrGive, 1) // and in again
 	m, _ = h.API.LastMessage(alice.ID)
 	if !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
 		t.Errorf("pressed from a Russian app, the composer reads:\n%s", m.Text)

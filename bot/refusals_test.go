@@ -44,7 +44,7 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 	own := func(u fakeapi.User) string { return locales.Normalize(u.LanguageCode) }
 
 	// Not their turn: the alert names whose it is, in each one's language.
-	msg, roll, ok := h.FindButton(OpRoll, 0, true)
+	msg, roll, ok := h.FindButton(board.OpRoll, 0, true)
 	if !ok {
 		t.Fatal("no roll button")
 	}
@@ -55,7 +55,7 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 
 	// Someone else's question: it names whose it is.
 	h.Say(current, "/leave")
-	q, yes, ok := h.FindButton(OpResignYes, int(cur), false)
+	q, yes, ok := h.FindButton(board.OpResignYes, int(cur), false)
 	if !ok {
 		t.Fatal("no /leave question")
 	}
@@ -76,7 +76,7 @@ func TestRefusalsSayWhyInThePressersLanguage(t *testing.T) {
 	// Old buttons: one made before keys (it carries the revision) the game
 	// moved on from; a button of an earlier game.
 	p, _ := kit.ParsePress(roll)
-	legacy := kit.Press{Game: p.Game, Rev: h.Record().Rev - 1, Op: OpRoll}
+	legacy := kit.Press{Game: p.Game, Rev: h.Record().Rev - 1, Op: board.OpRoll}
 	roll = legacy.Encode()
 	h.Press(others[1], msg, roll)
 	expect(others[1], own(others[1]), "alert_stale_moved", nil)

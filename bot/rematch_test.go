@@ -16,7 +16,7 @@ import (
 func (h *harness) leave(u fakeapi.User) {
 	h.T.Helper()
 	h.Say(u, "/leave")
-	msg, data, ok := h.FindButton(OpResignYes, 0, true)
+	msg, data, ok := h.FindButton(board.OpResignYes, 0, true)
 	if !ok {
 		h.T.Fatal("/leave did not ask for confirmation")
 	}

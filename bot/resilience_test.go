@@ -137,7 +137,7 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	h.StartGame()
 	before := h.Record()
 	player := h.Current(testChat)
-	msg, data, ok := h.ButtonIn(testChat, OpRoll)
+	msg, data, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
 		t.Fatal("no Roll button")
 	}
@@ -159,7 +159,7 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	if rec := h.Record(); rec.Rev != before.Rev || board.Of(rec).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("after the failed save the game moved: revision %d→%d, version %d→%d", before.Rev, rec.Rev, board.Of(before).Game.Version, board.Of(rec).Game.Version)
 	}
-	if _, now, _ := h.ButtonIn(testChat, OpRoll); now != data {
+	if _, now, _ := h.ButtonIn(testChat, board.OpRoll); now != data {
 		t.Fatalf("the Roll button changed to %q after a change that was not saved", now)
 	}
 	h.Press(player, msg, data)
@@ -185,7 +185,7 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 		if rec == nil || board.Of(rec).Game == nil {
 			t.Fatalf("%s: no game in the supergroup", when)
 		}
-		msg, _, ok := h.ButtonIn(superChat, OpRoll)
+		msg, _, ok := h.ButtonIn(superChat, board.OpRoll)
 		if !ok {
 			t.Fatalf("%s: the game's message is not in the supergroup: %+v", when, h.API.Messages(superChat))
 		}
@@ -202,7 +202,7 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 		t.Fatalf("after a restart the game moved to message %d from %d", again, msg)
 	}
 	v := h.version(superChat)
-	h.pressIn(superChat, OpRoll)
+	h.pressIn(superChat, board.OpRoll)
 	if h.version(superChat) == v {
 		t.Fatal("the supergroup's Roll button did not play after the restart")
 	}
@@ -236,21 +236,21 @@ func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
 			t.Fatal("no player besides the current one came to own a deed")
 		}
 	}
-	rollMsg, roll, ok := h.ButtonIn(testChat, OpRoll)
+	rollMsg, roll, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
 		t.Fatal("no Roll button at the turn's start")
 	}
 	current := h.Current(testChat)
 	rev := h.Record().Rev
-	h.MustPress(other, OpMenuMort)
+	h.MustPress(other, board.OpMenuMort)
 	if rec := h.Record(); board.Of(rec).View.Menu != "mortgage" || board.Of(rec).View.User != other.ID {
 		t.Fatalf("the menu did not open: view %+v", board.Of(rec).View)
 	}
-	h.MustPress(current, OpBack)
+	h.MustPress(current, board.OpBack)
 	if rec := h.Record(); board.Of(rec).View.User != other.ID {
 		t.Fatalf("another player closed %s's menu: view %+v", other.FirstName, board.Of(rec).View)
 	}
-	h.MustPress(other, OpBack)
+	h.MustPress(other, board.OpBack)
 	if rec := h.Record(); board.Of(rec).View.Menu != "" || rec.Rev != rev {
 		t.Fatalf("after the menu and Back: view %+v, revision %d→%d; want no menu and the same revision", board.Of(rec).View, rev, rec.Rev)
 	}
@@ -275,7 +275,7 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 	h.API.Kick(ux.ID)
 	trade := func() {
 		t.Helper()
-		msg, data, ok := h.ButtonIn(testChat, OpTrade)
+		msg, data, ok := h.ButtonIn(testChat, board.OpTrade)
 		if !ok {
 			t.Fatal("no 🤝 button")
 		}
@@ -288,7 +288,7 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 		t.Fatalf("%d deep links in the group after three 🤝 presses, want 1", len(links))
 	}
 	h.API.Unkick(ux.ID)
-	h.API.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, h.Record().ID))
+	h.API.PushMessage(ux.ID, ux, "/start "+board.TradePayload(testChat, h.Record().ID))
 	h.Settle()
 	if _, ok := h.API.LastMessage(ux.ID); !ok {
 		t.Fatal("the deep link did not open the composer")
@@ -315,7 +315,7 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 	ux := h.UserOf(rec, int(x))
 	h.DraftPortForCash(rec, ux, (x+1)%3)
 	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
-	msg, data := h.PrivateButton(ux, OpTrMode, editItems)
+	msg, data := h.PrivateButton(ux, board.OpTrMode, board.EditItems)
 	h.API.PushCallback(ux.ID, msg, ux, data)
 	h.rollNotHeldBy429("editMessageText", "the composer's edit", ux)
 	h.Settle()
@@ -328,7 +328,7 @@ func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.StartGame()
-	msg, data, _ := h.ButtonIn(testChat, OpRoll)
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	u := h.Current(testChat)
 	update := h.API.PushCallback(testChat, msg, u, data)
 	h.Settle()

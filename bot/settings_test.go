@@ -89,7 +89,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	}
 	// Random seating: the seats follow the permutation drawn from the seed,
 	// starting with the player who moves first; no order roll is shown.
-	order := seatOrder(42, 3)
+	order := board.SeatOrder(42, 3)
 	for i, from := range order {
 		if got := rec.Seats[(int(g.Current)+i)%3].User; got != h.Users[from].ID {
 			t.Errorf("seat %d: user %d, want %d", (int(g.Current)+i)%3, got, h.Users[from].ID)
@@ -131,9 +131,9 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	// Auctions off: declining a property does not open an auction.
 	for i := 0; i < 200 && board.Of(h.Record()).Game.Phase != engine.PhaseBuyDecision; i++ {
 		rec := h.Record()
-		op := OpRoll
+		op := board.OpRoll
 		if board.Of(rec).Game.Phase == engine.PhaseTurnEnd && !board.Of(rec).Game.RollAgain {
-			op = OpEndTurn
+			op = board.OpEndTurn
 		}
 		if board.Of(rec).Game.Phase != engine.PhaseTurnStart && board.Of(rec).Game.Phase != engine.PhaseTurnEnd {
 			t.Fatalf("unexpected phase %d", board.Of(rec).Game.Phase)
@@ -145,7 +145,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 		t.Fatal("never reached a purchase decision")
 	}
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	rec = h.Record()
 	if board.Of(rec).Game.Phase == engine.PhaseAuction || board.Of(rec).Game.Props[sq].Owner != engine.NoOwner {
 		t.Fatalf("declining with auctions off: phase %d, owner %d", board.Of(rec).Game.Phase, board.Of(rec).Game.Props[sq].Owner)

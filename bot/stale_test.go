@@ -17,7 +17,7 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, 1, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
 	h.StartGame()
-	msg, roll, ok := h.ButtonIn(testChat, OpRoll)
+	msg, roll, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
 		t.Fatal("no Roll button")
 	}

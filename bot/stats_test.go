@@ -47,13 +47,13 @@ func TestStatsAfterGames(t *testing.T) {
 		h.Step(r, seen)
 	}
 	rec := h.Record()
-	if len(board.Of(rec).History) == 0 || len(board.Of(rec).History) > maxHistory+historySlack {
+	if len(board.Of(rec).History) == 0 || len(board.Of(rec).History) > board.MaxHistory+board.HistorySlack {
 		t.Fatalf("history holds %d events", len(board.Of(rec).History))
 	}
 	h.Say(h.Users[2], "/history")
 	last, _ := h.API.LastMessage(testChat)
 	lines := strings.Split(last.Text, "\n")
-	if !strings.HasPrefix(last.Text, h.bot.cat.T("en", "history_title", nil)) || len(lines) < 3 || len(lines) > historyShown+1 {
+	if !strings.HasPrefix(last.Text, h.bot.cat.T("en", "history_title", nil)) || len(lines) < 3 || len(lines) > board.HistoryShown+1 {
 		t.Errorf("/history answered %d lines: %q", len(lines), last.Text)
 	}
 	if want := boardOf(h).EventLine("en", rec, board.Of(rec).History[len(board.Of(rec).History)-1]); want != "" && !strings.Contains(last.Text, want) {

@@ -132,9 +132,9 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 			break
 		}
 		cur := board.Of(rec).Game.Current
-		op := OpRoll
+		op := board.OpRoll
 		if board.Of(rec).Game.Phase == engine.PhaseTurnEnd && !board.Of(rec).Game.RollAgain {
-			op = OpEndTurn
+			op = board.OpEndTurn
 		}
 		if board.Of(rec).Game.Phase != engine.PhaseTurnStart && board.Of(rec).Game.Phase != engine.PhaseTurnEnd {
 			t.Fatalf("unexpected phase %d", board.Of(rec).Game.Phase)
@@ -143,7 +143,7 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 	}
 	rec := h.Record()
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	msg, data, ok := h.FindButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no bid button in the auction")
@@ -196,7 +196,7 @@ func TestCommands(t *testing.T) {
 	}
 	// /leave asks first; only the one who asked can confirm.
 	h.Say(h.Users[1], "/leave")
-	msg, data, ok := h.FindButton(OpResignYes, 0, true)
+	msg, data, ok := h.FindButton(board.OpResignYes, 0, true)
 	if !ok {
 		t.Fatal("/leave did not ask for confirmation")
 	}

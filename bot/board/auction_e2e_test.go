@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -60,13 +63,13 @@ func auctionBid(t *testing.T, m fakeapi.Message, g *engine.Game, seat engine.Pla
 // closed auction says who won for how much, without buttons.
 func TestAuctionMessageAndCost(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}})
 	h.Users = append(h.Users, fakeapi.User{ID: 44, FirstName: "Ганна", LanguageCode: "uk"})
 	h.StartGame()
 	rec := h.ToBuyDecision()
 	turnMsg := board.Of(rec).TurnMsg
 	before := h.chatRequests()
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 
 	msgs := h.API.Messages(testChat)
 	auction := msgs[len(msgs)-1]
@@ -81,7 +84,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 	if !strings.Contains(auction.Text, "⏳") {
 		t.Errorf("the auction message shows no deadline:\n%s", auction.Text)
 	}
-	if kb := h.Message(turnMsg).Keyboard; hasOp(kb, board.OpAuctionBid) || hasOp(kb, board.OpAuctionRaise) {
+	if kb := h.Message(turnMsg).Keyboard; bottest.HasOp(kb, board.OpAuctionBid) || bottest.HasOp(kb, board.OpAuctionRaise) {
 		t.Error("the turn message carries bid buttons")
 	}
 
@@ -196,7 +199,7 @@ func TestAuctionMessageAndCost(t *testing.T) {
 }
 
 // findIn is the first button of op on message m.
-func findIn(m fakeapi.Message, op Op) (text, data string, ok bool) {
+func findIn(m fakeapi.Message, op kit.Op) (text, data string, ok bool) {
 	for _, row := range m.Keyboard {
 		for _, b := range row {
 			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
@@ -214,13 +217,13 @@ func TestAuctionStoppedByEndGame(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.StartGame()
 	rec := h.ToBuyDecision()
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	msg, _, ok := h.FindButton(board.OpAuctionLeave, 0, true)
 	if !ok {
 		t.Fatal("no auction message")
 	}
 	h.Say(h.Users[0], "/endgame")
-	h.MustPress(h.Users[0], OpEndGameYes)
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
 	if h.Record() != nil {
 		t.Fatal("the game is still on")
 	}
@@ -235,10 +238,10 @@ func TestAuctionStoppedByEndGame(t *testing.T) {
 // sent again.
 func TestAuctionMessageSurvivesRestart(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}})
 	h.StartGame()
 	rec := h.ToBuyDecision()
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	msg, data, ok := h.FindButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no bid button")
@@ -274,14 +277,14 @@ func TestAuctionAfterBotIsBack(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.StartGame()
 	rec := h.ToBuyDecision()
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	old, _, ok := h.FindButton(board.OpAuctionLeave, 0, true)
 	if !ok {
 		t.Fatal("no auction message")
 	}
-	h.API.PushUpdate(memberUpdate(testChat, "kicked"))
+	h.API.PushUpdate(bottest.MemberUpdate(testChat, "kicked"))
 	h.Settle()
-	h.API.PushUpdate(memberUpdate(testChat, "member"))
+	h.API.PushUpdate(bottest.MemberUpdate(testChat, "member"))
 	h.Settle()
 	msg, data, ok := h.FindButton(board.OpAuctionLeave, 0, true)
 	if !ok || msg == old {
@@ -317,7 +320,7 @@ func TestAuctionRefusalsSayWhy(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.StartGame()
 	rec := h.ToBuyDecision()
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	msg, data, ok := h.FindButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no opening bid")
@@ -345,7 +348,7 @@ func TestAuctionFromAnOlderVersion(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.StartGame()
 	rec := h.ToBuyDecision()
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	h.Stop()
 	store, err := storage.Open(h.DB, storage.Options{NoSync: true})
 	if err != nil {
@@ -395,7 +398,7 @@ func TestAuctionDeedCard(t *testing.T) {
 	h.StartGame()
 	rec := h.ToBuyDecision()
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	msg, deed, ok := h.FindButton(board.OpDeed, sq, false)
 	if !ok {
 		t.Fatal("no deed button on the auction message")

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -72,14 +74,14 @@ func TestBoardIsOneMessage(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, 42, nil)
 			err := h.bot.Store().Update(func(tx *storage.Tx) error {
-				return putJSON(tx.PutSettings, testChat, Settings{Lang: tc.lang, Options: ChatOptions{Edition: tc.edition}})
+				return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: tc.lang, Options: kit.ChatOptions{Edition: tc.edition}})
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
 			h.StartGame()
 			ed := board.Of(h.Record()).Game.EditionData()
-			h.Edit(func(r *Record) { // one group owned, so the list has a line of owners
+			h.Edit(func(r *kit.Record) { // one group owned, so the list has a line of owners
 				for _, sq := range ed.Group(0) {
 					board.Of(r).Game.Props[sq].Owner = 1
 				}
@@ -174,7 +176,7 @@ func TestBoardListTooLongForACaption(t *testing.T) {
 	}
 	h.StartGame()
 	ed := board.Of(h.Record()).Game.EditionData()
-	h.Edit(func(r *Record) { // every group split among the three, every deed mortgaged
+	h.Edit(func(r *kit.Record) { // every group split among the three, every deed mortgaged
 		for grp := 0; grp < ed.GroupCount(); grp++ {
 			for k, sq := range ed.Group(grp) {
 				board.Of(r).Game.Props[sq].Owner, board.Of(r).Game.Props[sq].Mortgaged = engine.PlayerID((grp+k)%3), true

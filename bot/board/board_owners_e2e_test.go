@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -35,7 +37,7 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 		t.Run(tc.edition+"-"+tc.lang, func(t *testing.T) {
 			h := newHarness(t, 42, nil)
 			err := h.bot.Store().Update(func(tx *storage.Tx) error {
-				return putJSON(tx.PutSettings, testChat, Settings{Lang: tc.lang, Options: ChatOptions{Edition: tc.edition}})
+				return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: tc.lang, Options: kit.ChatOptions{Edition: tc.edition}})
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -43,7 +45,7 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 			h.StartGame()
 			ed := board.Of(h.Record()).Game.EditionData()
 			set, split := ed.Group(0), ed.Group(1)
-			h.Edit(func(r *Record) {
+			h.Edit(func(r *kit.Record) {
 				for k, sq := range set { // a complete set with houses
 					board.Of(r).Game.Props[sq].Owner, board.Of(r).Game.Props[sq].Buildings = 0, int8(k+1)
 					board.Of(r).Game.Houses -= k + 1

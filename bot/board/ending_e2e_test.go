@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -21,7 +24,7 @@ import (
 func TestEndingOfWholeGames(t *testing.T) {
 	t.Parallel()
 	for i, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
-		for _, lang := range wholeGameLangs(i) {
+		for _, lang := range bottest.WholeGameLangs(i) {
 			t.Run(ed+"/"+lang, func(t *testing.T) { t.Parallel(); endingOfWholeGame(t, ed, lang) })
 		}
 	}
@@ -36,7 +39,7 @@ func endingOfWholeGame(t *testing.T, edition, lang string) {
 	g := board.Of(arch).Game
 	cat, money := h.bot.Catalog(), func(n int) string { return h.bot.Catalog().MoneyOf(lang, arch.Edition, n) }
 
-	msg, _, ok := h.FindButton(OpRematch, 0, true)
+	msg, _, ok := h.FindButton(bot.OpRematch, 0, true)
 	if !ok {
 		t.Fatal("the ending message has no 🔁 Rematch button")
 	}
@@ -156,7 +159,7 @@ func (h *harness) playToEnd(edition string, r *rand.Rand) {
 		h.StartGame()
 	} else {
 		h.OpenLobby(edition)
-		h.MustPress(h.Users[0], OpStart)
+		h.MustPress(h.Users[0], bot.OpStart)
 		step = h.EditionStep
 	}
 	seen := map[engine.EventKind]bool{}
@@ -177,7 +180,7 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 	h.StartGame()
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
-	var before *Record
+	var before *kit.Record
 	for i := 0; before == nil; i++ {
 		rec := h.Record()
 		if rec == nil || i == 6000 {
@@ -193,7 +196,7 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 	g := board.Of(before).Game
 	debtor, creditor := g.Debts[0].Debtor, g.Debts[0].Creditor
 	u := h.UserOf(before, int(debtor))
-	count := func(op Op) int {
+	count := func(op kit.Op) int {
 		last, n := 0, 0
 		for _, m := range h.API.Messages(testChat) {
 			if m.Keyboard != nil {
@@ -209,23 +212,23 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 		}
 		return n
 	}
-	if count(OpBankrupt) != 1 || count(OpBankruptYes) != 0 {
-		t.Fatalf("before asking: %d bankruptcy and %d confirmation buttons, want 1 and 0", count(OpBankrupt), count(OpBankruptYes))
+	if count(board.OpBankrupt) != 1 || count(board.OpBankruptYes) != 0 {
+		t.Fatalf("before asking: %d bankruptcy and %d confirmation buttons, want 1 and 0", count(board.OpBankrupt), count(board.OpBankruptYes))
 	}
-	h.MustPress(u, OpBankrupt)
-	if count(OpBankrupt) != 0 || count(OpBankruptYes) != 1 || count(OpBack) != 1 {
-		t.Fatalf("asked: %d bankruptcy, %d confirmation and %d back buttons, want 0, 1, 1", count(OpBankrupt), count(OpBankruptYes), count(OpBack))
+	h.MustPress(u, board.OpBankrupt)
+	if count(board.OpBankrupt) != 0 || count(board.OpBankruptYes) != 1 || count(board.OpBack) != 1 {
+		t.Fatalf("asked: %d bankruptcy, %d confirmation and %d back buttons, want 0, 1, 1", count(board.OpBankrupt), count(board.OpBankruptYes), count(board.OpBack))
 	}
 	for _, other := range h.Users {
 		if other.ID != u.ID {
-			h.MustPress(other, OpBankruptYes)
+			h.MustPress(other, board.OpBankruptYes)
 			if rec := h.Record(); rec == nil || board.Of(rec).Game.Players[debtor].Bankrupt {
 				t.Fatalf("%s confirmed another player's bankruptcy", other.FirstName)
 			}
 			break
 		}
 	}
-	h.MustPress(u, OpBankruptYes)
+	h.MustPress(u, board.OpBankruptYes)
 	after := h.Record()
 	if after == nil {
 		after = h.ArchivedRecord()
@@ -302,17 +305,17 @@ func TestReadmeShowsARealEnding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, _ := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	for i, name := range []string{"Olya", "Bohdan", "Vera"} {
 		h.Users[i].FirstName, h.Users[i].LanguageCode = name, "en"
 	}
 	h.playToEnd(engine.Classic, rand.New(rand.NewPCG(1, 2)))
-	msg, _, ok := h.FindButton(OpRematch, 0, true)
+	msg, _, ok := h.FindButton(bot.OpRematch, 0, true)
 	if !ok {
 		t.Fatal("the ending has no 🔁 Rematch button")
 	}
 	m := h.Message(msg)
-	got := shownText(m.Text) + "\n\n[" + m.Keyboard[0][0].Text + "]"
+	got := bottest.ShownText(m.Text) + "\n\n[" + m.Keyboard[0][0].Text + "]"
 	start := "<!-- ending example: en -->\n```text\n"
 	_, rest, ok := strings.Cut(string(readme), start)
 	want, _, ok2 := strings.Cut(rest, "\n```")

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
@@ -23,7 +25,7 @@ func TestFollowEndedByEndgame(t *testing.T) {
 	h.MustPress(reachable, board.OpFollow)
 	h.MustPress(unreachable, board.OpFollow)
 	h.Say(h.Users[0], "/endgame")
-	h.MustPress(h.Users[0], OpEndGameYes)
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
 	if h.Record() != nil {
 		t.Fatal("the game is still stored after /endgame")
 	}

@@ -5,13 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // editGame changes the stored board game by hand.
 func (h *harness) editGame(edit func(g *engine.Game)) {
-	h.EditRecord(func(rec *Record) {
+	h.EditRecord(func(rec *kit.Record) {
 		edit(board.Of(rec).Game)
 		board.Of(rec).Game.Reindex()
 	})
@@ -24,7 +27,7 @@ func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.OpenLobby("lux")
-	h.MustPress(h.Users[0], OpStart)
+	h.MustPress(h.Users[0], bot.OpStart)
 	leaver := h.Users[1]
 	seat := h.Record().SeatOf(leaver.ID)
 	var deeds []int
@@ -37,7 +40,7 @@ func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
 		}
 	})
 	h.Say(leaver, "/leave")
-	msg, data, ok := h.FindButton(OpResignYes, 0, true)
+	msg, data, ok := h.FindButton(board.OpResignYes, 0, true)
 	if !ok {
 		t.Fatal("/leave did not ask for confirmation")
 	}

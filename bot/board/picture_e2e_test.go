@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -20,7 +22,7 @@ func TestBoardPicture(t *testing.T) {
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
 			t.Parallel()
-			h, clock := newClockHarness(t, ChatOptions{Edition: ed})
+			h, clock := newClockHarness(t, kit.ChatOptions{Edition: ed})
 			h.StartGame()
 			if got := board.Of(h.Record()).Game.Edition; got != ed {
 				t.Fatalf("the game plays %q, want %q", got, ed)

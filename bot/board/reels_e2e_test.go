@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -13,7 +16,7 @@ import (
 
 // toCasino plays a lux game (editionStep) until a player stands at the
 // casino and has to choose a stake.
-func (h *harness) toCasino() *Record {
+func (h *harness) toCasino() *kit.Record {
 	h.T.Helper()
 	r := rand.New(rand.NewPCG(3, 4))
 	seen := map[engine.EventKind]bool{}
@@ -47,7 +50,7 @@ func (h *harness) editsOf(id, from int) []string {
 }
 
 // spinResult is the line of the spin's outcome in the turn's events.
-func spinResult(h *harness, rec *Record, evs []engine.Event) string {
+func spinResult(h *harness, rec *kit.Record, evs []engine.Event) string {
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvCasinoWon, engine.EvCasinoLost, engine.EvCasinoPush, engine.EvCasinoJackpot:
@@ -87,7 +90,7 @@ func TestCasinoReelsOneByOne(t *testing.T) {
 	h := newHarness(t, 42, nil)
 	h.Users[0].LanguageCode = "en"
 	h.OpenLobby(engine.Lux)
-	h.MustPress(h.Users[0], OpStart)
+	h.MustPress(h.Users[0], bot.OpStart)
 	rec := h.toCasino()
 	msg := board.Of(rec).TurnMsg
 	from := len(h.API.Requests())
@@ -112,9 +115,9 @@ func TestCasinoReelsOneByOne(t *testing.T) {
 // bot is back: the turn message's content is stored, the frames are not.
 func TestCasinoReelsRestart(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Edition: engine.Lux, ManualEndTurn: true})
+	h, _ := newClockHarness(t, kit.ChatOptions{Edition: engine.Lux, ManualEndTurn: true})
 	h.OpenLobby("")
-	h.MustPress(h.Users[0], OpStart)
+	h.MustPress(h.Users[0], bot.OpStart)
 	rec := h.toCasino()
 	msg := board.Of(rec).TurnMsg
 	from := len(h.API.Requests())

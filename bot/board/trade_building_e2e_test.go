@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -13,13 +15,13 @@ import (
 const OpTrBuild = board.OpTrBuild
 
 // lastComposerOps lists the ops of the buttons of u's newest private message.
-func (h *harness) lastComposerOps(u fakeapi.User) map[Op]int {
+func (h *harness) lastComposerOps(u fakeapi.User) map[kit.Op]int {
 	h.T.Helper()
 	msgs := h.API.Messages(u.ID)
 	if len(msgs) == 0 {
 		h.T.Fatalf("no private message to %s", u.FirstName)
 	}
-	ops := map[Op]int{}
+	ops := map[kit.Op]int{}
 	for _, row := range msgs[len(msgs)-1].Keyboard {
 		for _, b := range row {
 			if p, err := kit.ParsePress(b.Data); err == nil {
@@ -72,23 +74,23 @@ func TestTradeBuysBranch(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.OpenLobby(engine.Business)
-	h.MustPress(h.Users[0], OpStart)
+	h.MustPress(h.Users[0], bot.OpStart)
 	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
 	ux, uy := h.UserOf(rec, int(x)), h.UserOf(rec, int(y))
 	total := engine.EditionByID(engine.Business).Houses
 
-	h.Edit(func(r *Record) { buildingsOut(board.Of(r).Game, x, y, 10) })
-	h.MustPress(ux, OpTrade)
-	h.PressPrivate(ux, OpTrTo, int(y))
+	h.Edit(func(r *kit.Record) { buildingsOut(board.Of(r).Game, x, y, 10) })
+	h.MustPress(ux, board.OpTrade)
+	h.PressPrivate(ux, board.OpTrTo, int(y))
 	if n := h.lastComposerOps(ux)[OpTrBuild]; n != 0 {
 		t.Fatalf("the bank has branches, yet the composer offers %d to buy", n)
 	}
 
-	h.Edit(func(r *Record) { buildingsOut(board.Of(r).Game, x, y, total) })
-	h.PressPrivate(ux, OpTrWho, 0)
-	h.PressPrivate(ux, OpTrTo, int(y))
+	h.Edit(func(r *kit.Record) { buildingsOut(board.Of(r).Game, x, y, total) })
+	h.PressPrivate(ux, board.OpTrWho, 0)
+	h.PressPrivate(ux, board.OpTrTo, int(y))
 	if n := h.lastComposerOps(ux)[OpTrBuild]; n == 0 {
 		t.Fatal("the bank is out of branches, but the composer offers none to buy")
 	}
@@ -99,7 +101,7 @@ func TestTradeBuysBranch(t *testing.T) {
 
 	// The bank gets a branch back: the button goes stale.
 	var spare int
-	h.Edit(func(r *Record) {
+	h.Edit(func(r *kit.Record) {
 		for i := len(board.Of(r).Game.Props) - 1; i >= 0; i-- {
 			if board.Of(r).Game.Props[i].Owner == y && board.Of(r).Game.Props[i].Buildings == 1 {
 				board.Of(r).Game.Props[i].Buildings, board.Of(r).Game.Houses, spare = 0, 1, i
@@ -116,7 +118,7 @@ func TestTradeBuysBranch(t *testing.T) {
 	if d := board.Of(h.Record()).Drafts[ux.ID]; d.Trade.TakeBuilding != 0 {
 		t.Fatalf("stale buy changed the draft: %+v", d.Trade)
 	}
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[spare].Buildings, board.Of(r).Game.Houses = 1, 0 })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[spare].Buildings, board.Of(r).Game.Houses = 1, 0 })
 
 	// The same button, now that the bank is out again, takes the branch.
 	h.API.PushCallback(ux.ID, msg, ux, data)
@@ -144,11 +146,11 @@ func TestTradeBuysBranch(t *testing.T) {
 	if dst == 0 || dst == first || board.Of(h.Record()).Drafts[ux.ID].Trade.TakeBuilding != src {
 		t.Fatalf("no other deed to put the branch on: first %d, then %d", first, dst)
 	}
-	h.PressPrivate(ux, OpTrMode, editGive)
-	h.PressPrivate(ux, OpTrAdd, 100)
-	h.PressPrivate(ux, OpTrMode, editItems)
+	h.PressPrivate(ux, board.OpTrMode, board.EditGive)
+	h.PressPrivate(ux, board.OpTrAdd, 100)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
 	before := board.Of(h.Record()).Game
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	rec = h.Record()
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Trade.TakeBuilding != src || board.Of(rec).Offers[0].Trade.PlaceOn != dst {
 		t.Fatalf("offer not open with the branch: %+v", board.Of(rec).Offers)
@@ -163,7 +165,7 @@ func TestTradeBuysBranch(t *testing.T) {
 	if want := beforeValue(h.bot.Catalog().T("en", "trade_buy_branch", nil)); !strings.Contains(offerText, want) {
 		t.Errorf("the offer does not name the branch (%q): %q", want, offerText)
 	}
-	msg, data = h.offerButton(OpOfAccept, id)
+	msg, data = h.offerButton(board.OpOfAccept, id)
 	h.Press(uy, msg, data)
 	g := board.Of(h.Record()).Game
 	if g.Props[src].Buildings != before.Props[src].Buildings-1 || g.Props[dst].Buildings != 1 || g.Houses != 0 {

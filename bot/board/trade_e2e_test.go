@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
@@ -16,7 +18,7 @@ import (
 )
 
 // offerButton finds the group's button op for trade id.
-func (h *harness) offerButton(op Op, id int) (int, string) {
+func (h *harness) offerButton(op kit.Op, id int) (int, string) {
 	h.T.Helper()
 	msg, data, ok := h.FindButton(op, id, false)
 	if !ok {
@@ -37,28 +39,28 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 	y := (x + 1) % 3
 	ux, uy := h.UserOf(rec, int(x)), h.UserOf(rec, int(y))
 	uz := h.UserOf(rec, int((x+2)%3))
-	h.Edit(func(r *Record) {
+	h.Edit(func(r *kit.Record) {
 		board.Of(r).Game.Props[37].Owner = x
 		board.Of(r).Game.Props[39].Owner = y
 	})
 
-	h.MustPress(ux, OpTrade)
+	h.MustPress(ux, board.OpTrade)
 	if got := h.LastAnswer(); got.ShowAlert {
 		t.Fatalf("trade button answered with alert %q", got.Text)
 	}
 	// Three players: the composer asks whom first.
-	h.PressPrivate(ux, OpTrTo, int(y))
-	h.PressPrivate(ux, OpTrTake, 39)
-	h.PressPrivate(ux, OpTrMode, editGive)
-	h.PressPrivate(ux, OpTrAdd, 100)
-	h.PressPrivate(ux, OpTrAdd, 50)
-	h.PressPrivate(ux, OpTrSub, 50)
-	h.PressPrivate(ux, OpTrMode, editItems)
+	h.PressPrivate(ux, board.OpTrTo, int(y))
+	h.PressPrivate(ux, board.OpTrTake, 39)
+	h.PressPrivate(ux, board.OpTrMode, board.EditGive)
+	h.PressPrivate(ux, board.OpTrAdd, 100)
+	h.PressPrivate(ux, board.OpTrAdd, 50)
+	h.PressPrivate(ux, board.OpTrSub, 50)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
 	groupRev := h.Record().Rev
 	if groupRev != rec.Rev {
 		t.Fatalf("composing changed the group's revision %d → %d", rec.Rev, groupRev)
 	}
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	rec = h.Record()
 	if len(board.Of(rec).Game.Trades) != 1 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 || len(board.Of(rec).Drafts) != 0 {
 		t.Fatalf("offer not open: trades %+v offers %+v drafts %v", board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).Drafts)
@@ -80,7 +82,7 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 
 	// Only the counterparty answers; the proposer cannot accept.
 	before := h.Record()
-	msg, data := h.offerButton(OpOfAccept, tr.ID)
+	msg, data := h.offerButton(board.OpOfAccept, tr.ID)
 	h.Press(ux, msg, data)
 	if a := h.LastAnswer(); !a.ShowAlert {
 		t.Errorf("the proposer's accept got no alert: %+v", a)
@@ -107,13 +109,13 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 		}
 	}
 	// The set is complete: x builds on it before rolling.
-	h.MustPress(ux, OpMenuBuild)
-	msg, data, ok := h.FindButton(OpGroup, engine.EditionByID(engine.Classic).Squares[37].Group, false)
+	h.MustPress(ux, board.OpMenuBuild)
+	msg, data, ok := h.FindButton(board.OpGroup, engine.EditionByID(engine.Classic).Squares[37].Group, false)
 	if !ok {
 		t.Fatal("no building menu for the completed set")
 	}
 	h.Press(ux, msg, data)
-	msg, data, ok = h.FindButton(OpBuild, 37, false)
+	msg, data, ok = h.FindButton(board.OpBuild, 37, false)
 	if !ok {
 		t.Fatal("no build button on the completed set")
 	}
@@ -133,21 +135,21 @@ func TestTradeStaleOffer(t *testing.T) {
 	x := board.Of(rec).Game.Current
 	y, z := (x+1)%3, (x+2)%3
 	ux, uy, uz := h.UserOf(rec, int(x)), h.UserOf(rec, int(y)), h.UserOf(rec, int(z))
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = x })
 	offer := func(to engine.PlayerID, cash int) int {
-		h.MustPress(ux, OpTrade)
-		h.PressPrivate(ux, OpTrTo, int(to))
-		h.PressPrivate(ux, OpTrGive, 1)
-		h.PressPrivate(ux, OpTrMode, editTake)
-		h.PressPrivate(ux, OpTrAdd, cash)
-		h.PressPrivate(ux, OpTrMode, editItems)
-		h.PressPrivate(ux, OpTrSend, 0)
+		h.MustPress(ux, board.OpTrade)
+		h.PressPrivate(ux, board.OpTrTo, int(to))
+		h.PressPrivate(ux, board.OpTrGive, 1)
+		h.PressPrivate(ux, board.OpTrMode, board.EditTake)
+		h.PressPrivate(ux, board.OpTrAdd, cash)
+		h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+		h.PressPrivate(ux, board.OpTrSend, 0)
 		return board.Of(h.Record()).Game.NextTrade
 	}
 	a := offer(y, 10)
 	b := offer(z, 50)
-	msgB, dataB := h.offerButton(OpOfAccept, b)
-	msgA, dataA := h.offerButton(OpOfAccept, a)
+	msgB, dataB := h.offerButton(board.OpOfAccept, b)
+	msgA, dataA := h.offerButton(board.OpOfAccept, a)
 	h.Press(uy, msgA, dataA)
 	rec = h.Record()
 	if board.Of(rec).Game.Props[1].Owner != y || len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 {
@@ -167,7 +169,7 @@ func TestTradeStaleOffer(t *testing.T) {
 	}
 	// An outdated composer button (a draft already sent) is refused too.
 	msgs := h.API.Messages(ux.ID)
-	h.API.PushCallback(ux.ID, msgs[0].ID, ux, Press{Game: rec.ID, Rev: 0, Op: OpTrSend, Chat: testChat}.Encode())
+	h.API.PushCallback(ux.ID, msgs[0].ID, ux, kit.Press{Game: rec.ID, Rev: 0, Op: board.OpTrSend, Chat: testChat}.Encode())
 	h.Settle()
 	if ans := h.LastAnswer(); !ans.ShowAlert {
 		t.Errorf("outdated composer press answered %+v", ans)
@@ -180,7 +182,7 @@ func TestTradeStaleOffer(t *testing.T) {
 func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	t.Parallel()
 	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Now = clock.Now })
+	h := newHarnessWith(t, 11, nil, func(c *bot.AppConfig) { c.Now = clock.Now })
 	h.StartGame()
 	rec := h.Record()
 	x := board.Of(rec).Game.Current
@@ -190,13 +192,13 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	if d := board.Of(h.Record()).Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
 		t.Fatalf("typed amount not taken: %+v", d)
 	}
-	h.PressPrivate(ux, OpTrMode, editItems)
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	if n := len(board.Of(h.Record()).Game.Trades); n != 1 {
 		t.Fatalf("%d offers open", n)
 	}
-	clock.Add(offerTTL + time.Minute)
-	h.MustPress(ux, OpMenuMort) // any press in the group
+	clock.Add(board.OfferTTL + time.Minute)
+	h.MustPress(ux, board.OpMenuMort) // any press in the group
 	rec = h.Record()
 	if len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 {
 		t.Fatalf("expired offer still open: %+v", board.Of(rec).Game.Trades)
@@ -220,7 +222,7 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	h, p := composeOffer(t)
 	y, z := p.Y, (p.X+2)%3
 	ux, uy := p.UX, p.UY
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	a := board.Of(h.Record()).Game.NextTrade
 	if m := h.OfferMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
 		t.Fatalf("offer %d not shown with its buttons: %+v", a, m)
@@ -245,7 +247,7 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	if !h.API.WaitFor(flooded, 10*time.Second) {
 		t.Fatal("the /help reply did not meet the 429")
 	}
-	msg, data := h.PrivateButton(ux, OpTrSend, 0)
+	msg, data := h.PrivateButton(ux, board.OpTrSend, 0)
 	h.API.PushCallback(ux.ID, msg, ux, data)
 	if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 10*time.Second) {
 		t.Fatal("the send was not handled")
@@ -261,7 +263,7 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	}
 	// y accepts the first offer meanwhile: the second one becomes
 	// impossible (the deed is gone) before its message was delivered.
-	msgA, dataA := h.offerButton(OpOfAccept, a)
+	msgA, dataA := h.offerButton(board.OpOfAccept, a)
 	h.Press(uy, msgA, dataA)
 
 	rec = h.Record()
@@ -297,14 +299,14 @@ func TestTradeOfferDeclined(t *testing.T) {
 	h, p := composeOffer(t)
 	x := p.X
 	ux, uy := p.UX, p.UY
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	rec := h.Record()
 	id := board.Of(rec).Game.NextTrade
 	msgs := h.OfferMessages(testChat, id)
 	if len(msgs) != 1 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[0].ID {
 		t.Fatalf("offer message not stored: offers %+v, messages %+v", board.Of(rec).Offers, msgs)
 	}
-	msg, data := h.offerButton(OpOfReject, id)
+	msg, data := h.offerButton(board.OpOfReject, id)
 	if msg != msgs[0].ID {
 		t.Fatalf("decline button on message %d, offer message %d", msg, msgs[0].ID)
 	}
@@ -318,7 +320,7 @@ func TestTradeOfferDeclined(t *testing.T) {
 		t.Fatalf("declined offer's message not edited to its outcome: %+v", msgs)
 	}
 	// Its buttons as they were: an alert, nothing changes.
-	accept := bottest.EncodePress(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
+	accept := bottest.EncodePress(t, kit.Press{Game: rec.ID, Op: board.OpOfAccept, Arg: id})
 	h.Press(uy, msg, accept)
 	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.Catalog().T("en", "err_trade_not_found", nil) {
 		t.Errorf("an ended offer's accept answered %+v", a)
@@ -337,7 +339,7 @@ func TestTradeOfferMigrates(t *testing.T) {
 	y := p.Y
 	ux, uy := p.UX, p.UY
 	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	moved, err := h.bot.Snapshot(superChat)
 	if err != nil || moved == nil || len(board.Of(moved).Offers) != 1 {
 		t.Fatalf("the game with its offer did not move: %+v, %v", moved, err)
@@ -347,7 +349,7 @@ func TestTradeOfferMigrates(t *testing.T) {
 	if len(msgs) != 1 || board.Of(moved).Offers[0].Msg != msgs[0].ID || msgs[0].Keyboard == nil {
 		t.Fatalf("offer not posted in the supergroup: offer %+v, messages %+v", board.Of(moved).Offers[0], msgs)
 	}
-	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: id})
+	data := bottest.EncodePress(t, kit.Press{Game: moved.ID, Op: board.OpOfAccept, Arg: id})
 	h.API.PushCallback(superChat, msgs[0].ID, uy, data)
 	h.Settle()
 	moved, _ = h.bot.Snapshot(superChat)
@@ -369,7 +371,7 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	h, p := composeOffer(t)
 	x := p.X
 	ux, uy := p.UX, p.UY
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	id := board.Of(h.Record()).Game.NextTrade
 	old := h.OfferMessages(testChat, id)
 	if len(old) != 1 {
@@ -407,14 +409,14 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	if len(msgs) != 2 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[1].ID || msgs[1].Keyboard == nil {
 		t.Fatalf("offer not posted again after the restart: offers %+v, messages %+v", board.Of(rec).Offers, msgs)
 	}
-	data := bottest.EncodePress(t, Press{Game: rec.ID, Op: OpOfReject, Arg: id})
+	data := bottest.EncodePress(t, kit.Press{Game: rec.ID, Op: board.OpOfReject, Arg: id})
 	h.Press(uy, msgs[1].ID, data)
 	msgs = h.OfferMessages(testChat, id)
 	if msgs[1].Keyboard != nil || !strings.Contains(msgs[1].Text, h.bot.Catalog().T("en", "offer_declined", nil)) {
 		t.Errorf("the re-posted offer message not finalized: %+v", msgs[1])
 	}
 	rec = h.Record()
-	data = bottest.EncodePress(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
+	data = bottest.EncodePress(t, kit.Press{Game: rec.ID, Op: board.OpOfAccept, Arg: id})
 	h.Press(uy, msgs[0].ID, data)
 	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.Catalog().T("en", "err_trade_not_found", nil) {
 		t.Errorf("the orphan's accept answered %+v", a)
@@ -432,7 +434,7 @@ func TestOfferEndedByAKick(t *testing.T) {
 	h, p := composeOffer(t) // x, the current player, is the one /kick may remove
 	x := p.X
 	ux, uy := p.UX, p.UY
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	id := board.Of(h.Record()).Game.NextTrade
 	if msgs := h.OfferMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
 		t.Fatalf("offer not posted with its buttons: %+v", msgs)
@@ -459,14 +461,14 @@ func TestOfferPostedWhilePaused(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
 	ux := p.UX
-	h.API.PushUpdate(memberUpdate(testChat, "kicked"))
+	h.API.PushUpdate(bottest.MemberUpdate(testChat, "kicked"))
 	h.Settle()
-	h.PressPrivate(ux, OpTrSend, 0)
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	id := board.Of(h.Record()).Game.NextTrade
 	if msgs := h.OfferMessages(testChat, id); len(msgs) != 0 {
 		t.Fatalf("offer sent to a chat the bot was removed from: %+v", msgs)
 	}
-	h.API.PushUpdate(memberUpdate(testChat, "member"))
+	h.API.PushUpdate(bottest.MemberUpdate(testChat, "member"))
 	h.Settle()
 	rec := h.Record()
 	msgs := h.OfferMessages(testChat, id)

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -45,12 +47,12 @@ func TestComposerForSomeoneWhoNeverStartedTheBot(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.API.RequireStart(true)
 	h.StartGame()
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
 	ux := h.Current(testChat)
 	lang := locales.Normalize(ux.LanguageCode)
 	trade := func(want string) {
 		t.Helper()
-		msg, data, ok := h.ButtonIn(testChat, OpTrade)
+		msg, data, ok := h.ButtonIn(testChat, board.OpTrade)
 		if !ok {
 			t.Fatal("no 🤝 button")
 		}
@@ -75,7 +77,7 @@ func TestComposerForSomeoneWhoNeverStartedTheBot(t *testing.T) {
 	}
 
 	// The player follows the link: /start with its payload.
-	h.API.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, h.Record().ID))
+	h.API.PushMessage(ux.ID, ux, "/start "+board.TradePayload(testChat, h.Record().ID))
 	h.Settle()
 	first := h.composer(ux.ID)
 	if d := board.Of(h.Record()).Drafts[ux.ID]; d == nil || d.Msg != first || d.Link != 0 {

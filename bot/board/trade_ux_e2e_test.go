@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -21,9 +23,9 @@ func TestComposerOpensWithoutAnError(t *testing.T) {
 	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	ux := h.UserOf(rec, int(x))
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
-	h.MustPress(ux, OpTrade)
-	h.PressPrivate(ux, OpTrTo, int((x+1)%3))
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = x })
+	h.MustPress(ux, board.OpTrade)
+	h.PressPrivate(ux, board.OpTrTo, int((x+1)%3))
 	lang := locales.Normalize(ux.LanguageCode)
 	m, _ := h.API.LastMessage(ux.ID)
 	problem := strings.SplitN(h.bot.Catalog().T(lang, "composer_problem", map[string]any{"Reason": ""}), ":", 2)[0]
@@ -32,13 +34,13 @@ func TestComposerOpensWithoutAnError(t *testing.T) {
 	}
 	// A deed for nothing is a gift, not a trade: the composer says what
 	// is missing rather than that the offer is invalid.
-	h.PressPrivate(ux, OpTrGive, 1)
+	h.PressPrivate(ux, board.OpTrGive, 1)
 	if m, _ := h.API.LastMessage(ux.ID); !strings.Contains(m.Text, h.bot.Catalog().T(lang, "composer_ask_something", nil)) {
 		t.Fatalf("the composer with only a deed given:\n%s", m.Text)
 	}
-	h.PressPrivate(ux, OpTrMode, editTake)
-	h.PressPrivate(ux, OpTrAdd, 10)
-	h.PressPrivate(ux, OpTrMode, editItems)
+	h.PressPrivate(ux, board.OpTrMode, board.EditTake)
+	h.PressPrivate(ux, board.OpTrAdd, 10)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
 	if m, _ := h.API.LastMessage(ux.ID); !strings.Contains(m.Text, h.bot.Catalog().T(lang, "composer_ready", nil)) {
 		t.Fatalf("the composer with a deed for cash:\n%s", m.Text)
 	}
@@ -51,12 +53,12 @@ func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
 	h.StartGame()
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
 	ux := h.Current(testChat)
 	h.API.Kick(ux.ID)
 	trade := func(u fakeapi.User) {
 		t.Helper()
-		msg, data, ok := h.ButtonIn(testChat, OpTrade)
+		msg, data, ok := h.ButtonIn(testChat, board.OpTrade)
 		if !ok {
 			t.Fatal("no 🤝 button")
 		}
@@ -91,7 +93,7 @@ func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 		t.Fatalf("%d deep links, want 1", len(links))
 	}
 	h.Say(h.Users[0], "/endgame")
-	h.MustPress(h.Users[0], OpEndGameYes)
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
 	over := h.FindMessage(testChat, links[0].ID)
 	if over.Keyboard != nil || over.Text != h.bot.Catalog().T("en", "trade_link_expired", nil) {
 		t.Errorf("the link after the game's end: %q %v", over.Text, over.Keyboard)
@@ -103,7 +105,7 @@ func TestTradeLinkGoesWhenUsedOrOver(t *testing.T) {
 func TestOfferRefusalsNameWhoMay(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.PressPrivate(p.UX, OpTrSend, 0)
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
 	id := board.Of(h.Record()).Game.NextTrade
 	rec := h.Record()
 	var third = p.UX
@@ -113,12 +115,12 @@ func TestOfferRefusalsNameWhoMay(t *testing.T) {
 		}
 	}
 	lang := locales.Normalize(third.LanguageCode)
-	msg, data := h.offerButton(OpOfAccept, id)
+	msg, data := h.offerButton(board.OpOfAccept, id)
 	h.Press(third, msg, data)
 	if a, want := h.LastAnswer(), h.bot.Catalog().T(lang, "refuse_offer_to", map[string]any{"Player": kit.Isolate(rec.Seats[p.Y].Name)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("a third player's accept answered %+v, want %q", a, want)
 	}
-	msg, data = h.offerButton(OpOfWithdraw, id)
+	msg, data = h.offerButton(board.OpOfWithdraw, id)
 	h.Press(p.UY, msg, data)
 	if a, want := h.LastAnswer(), h.bot.Catalog().T(locales.Normalize(p.UY.LanguageCode), "refuse_offer_by", map[string]any{"Player": kit.Isolate(rec.Seats[p.X].Name)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("the counterparty's withdraw answered %+v, want %q", a, want)

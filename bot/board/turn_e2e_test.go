@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -29,7 +31,7 @@ func (h *harness) turnText() string {
 }
 
 // hasButton says whether the live turn message offers op.
-func (h *harness) hasButton(op Op) bool {
+func (h *harness) hasButton(op kit.Op) bool {
 	rec := h.Record()
 	for _, m := range h.API.Messages(testChat) {
 		if m.ID != board.Of(rec).TurnMsg {
@@ -48,7 +50,7 @@ func (h *harness) hasButton(op Op) bool {
 
 // untilBuyDecision plays (TestPlayWholeGame's policy) until a player
 // decides whether to buy a deed.
-func (h *harness) untilBuyDecision() *Record {
+func (h *harness) untilBuyDecision() *kit.Record {
 	h.T.Helper()
 	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
 	for i := 0; i < 200; i++ {
@@ -68,18 +70,18 @@ func TestManageButtonsOnlyWhenUseful(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
 	h.StartGame()
-	for _, op := range []Op{OpMenuBuild, OpMenuMort, OpTrade} {
+	for _, op := range []kit.Op{board.OpMenuBuild, board.OpMenuMort, board.OpTrade} {
 		if h.hasButton(op) {
 			t.Errorf("the first turn offers %q with nothing owned", op)
 		}
 	}
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[39].Owner = board.Of(r).Game.Current })
-	if !h.hasButton(OpMenuMort) || !h.hasButton(OpTrade) || h.hasButton(OpMenuBuild) {
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[39].Owner = board.Of(r).Game.Current })
+	if !h.hasButton(board.OpMenuMort) || !h.hasButton(board.OpTrade) || h.hasButton(board.OpMenuBuild) {
 		t.Errorf("with one deed owned: 🏦 %v, 🤝 %v, 🏗 %v; want 🏦 and 🤝 only",
-			h.hasButton(OpMenuMort), h.hasButton(OpTrade), h.hasButton(OpMenuBuild))
+			h.hasButton(board.OpMenuMort), h.hasButton(board.OpTrade), h.hasButton(board.OpMenuBuild))
 	}
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[37].Owner = board.Of(r).Game.Current })
-	if !h.hasButton(OpMenuBuild) {
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[37].Owner = board.Of(r).Game.Current })
+	if !h.hasButton(board.OpMenuBuild) {
 		t.Error("no 🏗 although the player to roll owns the whole dark blue set")
 	}
 }
@@ -101,7 +103,7 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 	if sq == mortgaged || board.Of(rec).Game.Props[mortgaged].Owner != engine.NoOwner {
 		t.Fatalf("the test needs Boardwalk free and not the square to buy (square %d)", sq)
 	}
-	setCash := func(r *Record, cash int) {
+	setCash := func(r *kit.Record, cash int) {
 		pl := &board.Of(r).Game.Players[p]
 		board.Of(r).Game.Bank += int64(pl.Cash - cash)
 		pl.Cash = cash
@@ -111,33 +113,33 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 		"Amount": cat.MoneyOf(lang, engine.Classic, price), "Short": cat.MoneyOf(lang, engine.Classic, 40)}
 	u := h.UserOf(rec, int(p))
 
-	h.Edit(func(r *Record) { setCash(r, price-40) })
+	h.Edit(func(r *kit.Record) { setCash(r, price-40) })
 	if want := cat.T(lang, "prompt_buy_short", data); !strings.Contains(h.turnText(), want) {
 		t.Errorf("with nothing to raise, the prompt lacks %q:\n%s", want, h.turnText())
 	}
-	if h.hasButton(OpBuy) || !h.hasButton(OpDecline) || h.hasButton(OpMenuMort) {
+	if h.hasButton(board.OpBuy) || !h.hasButton(board.OpDecline) || h.hasButton(board.OpMenuMort) {
 		t.Errorf("with nothing to raise: Buy %v, Auction %v, 🏦 %v; want the auction only",
-			h.hasButton(OpBuy), h.hasButton(OpDecline), h.hasButton(OpMenuMort))
+			h.hasButton(board.OpBuy), h.hasButton(board.OpDecline), h.hasButton(board.OpMenuMort))
 	}
 
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[mortgaged].Owner = p })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[mortgaged].Owner = p })
 	if want := cat.T(lang, "prompt_buy_short_raise", data); !strings.Contains(h.turnText(), want) {
 		t.Errorf("with a deed to mortgage, the prompt lacks %q:\n%s", want, h.turnText())
 	}
-	if h.hasButton(OpBuy) || !h.hasButton(OpDecline) || !h.hasButton(OpMenuMort) {
+	if h.hasButton(board.OpBuy) || !h.hasButton(board.OpDecline) || !h.hasButton(board.OpMenuMort) {
 		t.Fatalf("with a deed to mortgage: Buy %v, Auction %v, 🏦 %v; want the auction and 🏦",
-			h.hasButton(OpBuy), h.hasButton(OpDecline), h.hasButton(OpMenuMort))
+			h.hasButton(board.OpBuy), h.hasButton(board.OpDecline), h.hasButton(board.OpMenuMort))
 	}
-	h.MustPress(u, OpMenuMort)
-	msg, mdata, ok := h.FindButton(OpMortgage, mortgaged, false)
+	h.MustPress(u, board.OpMenuMort)
+	msg, mdata, ok := h.FindButton(board.OpMortgage, mortgaged, false)
 	if !ok {
 		t.Fatal("the mortgage menu does not offer Boardwalk")
 	}
 	h.Press(u, msg, mdata)
-	if !h.hasButton(OpBuy) || strings.Contains(h.turnText(), cat.T(lang, "prompt_buy_short_raise", data)) {
+	if !h.hasButton(board.OpBuy) || strings.Contains(h.turnText(), cat.T(lang, "prompt_buy_short_raise", data)) {
 		t.Fatalf("the money is raised, yet no Buy button or still short:\n%s", h.turnText())
 	}
-	h.MustPress(u, OpBuy)
+	h.MustPress(u, board.OpBuy)
 	if got := board.Of(h.Record()).Game.Props[sq].Owner; got != p {
 		t.Fatalf("the deed's owner is %d after buying, want %d", got, p)
 	}
@@ -148,13 +150,13 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 // decision's deadline, not the one before.
 func TestTurnMessageShowsItsDeadline(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, TimeZone: "Europe/Kyiv", KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, TimeZone: "Europe/Kyiv", KickAfter: -1})
 	h.StartGame()
 	loc, err := time.LoadLocation("Europe/Kyiv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	shows := func(rec *Record) string {
+	shows := func(rec *kit.Record) string {
 		t.Helper()
 		want := kit.DeadlineText(h.bot.Catalog(), "en", loc, clock.Now(), rec.Clock.Deadline)
 		if rec.Clock.Deadline == 0 || !strings.Contains(h.turnText(), want) {
@@ -205,7 +207,7 @@ func TestDeedCards(t *testing.T) {
 	deeds := h.newestWith(board.OpBoardGroup)
 	h.Press(spectator, deeds, groupData(t, h, deeds, board.Of(rec).Game.EditionData().Squares[sq].Group+1)) // the deed's group
 	owner := h.UserOf(rec, int(board.Of(rec).Game.Current))
-	h.MustPress(owner, OpBuy) // a new revision: the /board buttons still work
+	h.MustPress(owner, board.OpBuy) // a new revision: the /board buttons still work
 	if board.Of(h.Record()).Game.Props[sq].Owner != board.Of(rec).Game.Current {
 		t.Fatal("the deed was not bought")
 	}
@@ -221,7 +223,7 @@ func TestDeedCards(t *testing.T) {
 	newer := h.newestWith(board.OpBoardGroup)
 	turnMsg := board.Of(h.Record()).TurnMsg
 	h.Say(h.Users[0], "/endgame")
-	h.MustPress(h.Users[0], OpEndGameYes)
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
 	if m := h.Message(newer); m.Keyboard != nil {
 		t.Errorf("the /board deeds message keeps its buttons after the game: %v", m.Keyboard)
 	}
@@ -232,7 +234,7 @@ func TestDeedCards(t *testing.T) {
 }
 
 // newestWith is the newest message of the group with an op button.
-func (h *harness) newestWith(op Op) int {
+func (h *harness) newestWith(op kit.Op) int {
 	h.T.Helper()
 	msg, _, ok := h.FindButton(op, 0, true)
 	if !ok {
@@ -248,7 +250,7 @@ func deedData(t *testing.T, h *harness, msg, sq int) string {
 }
 
 // buttonData is the data of message msg's button of op and arg.
-func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
+func buttonData(t *testing.T, h *harness, msg int, op kit.Op, arg int) string {
 	t.Helper()
 	for _, row := range h.Message(msg).Keyboard {
 		for _, b := range row {
@@ -266,14 +268,14 @@ func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
 func TestOfferShowsItsDeadline(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.PressPrivate(p.UX, OpTrSend, 0)
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
 	rec := h.Record()
 	if len(board.Of(rec).Offers) != 1 {
 		t.Fatalf("%d offers open, want 1", len(board.Of(rec).Offers))
 	}
 	at := kit.AtText(h.bot.Catalog(), "en", time.UTC, time.Now(), rec.Clock.WallTime(board.Of(rec).Offers[0].Expires))
 	until := h.bot.Catalog().T("en", "offer_open_until", map[string]any{"Time": at})
-	m := h.Message(h.newestWith(OpOfAccept))
+	m := h.Message(h.newestWith(board.OpOfAccept))
 	if !strings.Contains(m.Text, until) {
 		t.Errorf("the offer lacks %q:\n%s", until, m.Text)
 	}
@@ -290,7 +292,7 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 	h.StartGame()
 	rec := h.untilBuyDecision()
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), OpDecline)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
 	if board.Of(h.Record()).Game.Phase != engine.PhaseAuction {
 		t.Fatal("declining did not open an auction")
 	}

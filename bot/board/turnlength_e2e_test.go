@@ -8,6 +8,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -42,7 +45,7 @@ func (s *turnShapes) look(h *harness) {
 		if m.ID != board.Of(rec).TurnMsg || m.Keyboard == nil {
 			continue
 		}
-		text := shownText(m.Text)
+		text := bottest.ShownText(m.Text)
 		if key := string(rune(m.ID)) + text; !s.seen[key] {
 			s.seen[key] = true
 			s.texts = append(s.texts, text)
@@ -135,7 +138,7 @@ func playMeasured(t *testing.T, edition, lang string) *measuredGame {
 		h := newHarness(t, 42, nil)
 		h.Users[0].LanguageCode = lang
 		h.OpenLobby(edition)
-		h.MustPress(h.Users[0], OpStart)
+		h.MustPress(h.Users[0], bot.OpStart)
 		shapes := &turnShapes{seen: map[string]bool{}}
 		r := rand.New(rand.NewPCG(1, 2))
 		seen := map[engine.EventKind]bool{}
@@ -153,7 +156,7 @@ func playMeasured(t *testing.T, edition, lang string) *measuredGame {
 			t.Fatalf("only %d states of the turn message seen", len(shapes.texts))
 		}
 		for _, m := range h.API.Messages(testChat) {
-			if text := shownText(m.Text); strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "" {
+			if text := bottest.ShownText(m.Text); strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "" {
 				t.Errorf("message %d starts with an empty line: %q", m.ID, text)
 			}
 		}
@@ -185,10 +188,10 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 	t.Run(edition+"/"+lang+"/computers", func(t *testing.T) {
 		t.Parallel()
 		clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-		h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+		h := newHarnessWith(t, 9, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 		if err := h.bot.Store().Update(func(tx *storage.Tx) error {
-			opts := ChatOptions{Edition: edition, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
-			return putJSON(tx.PutSettings, testChat, Settings{Lang: lang, Options: opts})
+			opts := kit.ChatOptions{Edition: edition, Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}
+			return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: lang, Options: opts})
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -196,11 +199,11 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 		defer stop()
 		alice := h.Users[0]
 		h.LobbyWithComputers(2)
-		h.MustPress(alice, OpStart)
-		prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
+		h.MustPress(alice, bot.OpStart)
+		prefer := []kit.Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
 			board.OpNoStake, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
 		h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue)
-		head, _, _ := strings.Cut(shownText(h.bot.Catalog().T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
+		head, _, _ := strings.Cut(bottest.ShownText(h.bot.Catalog().T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
 		seen := map[string]bool{}
 		for drained := false; !drained; {
 			select {
@@ -208,7 +211,7 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 				if !ok {
 					t.Fatal("the change stream dropped the test")
 				}
-				text := shownText(e.Message.Text)
+				text := bottest.ShownText(e.Message.Text)
 				if e.Chat != testChat || e.Message.Keyboard == nil || !strings.HasPrefix(text, head) || seen[text] {
 					continue
 				}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -30,17 +32,17 @@ var decisionOps = map[kit.Op]bool{board.OpRoll: true, board.OpBuy: true, board.O
 func TestComputerTurnAsksNobody(t *testing.T) {
 	t.Parallel()
 	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-	h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+	h := newHarnessWith(t, 9, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
-		opts := ChatOptions{Edition: engine.Classic, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "ru", Options: opts})
+		opts := kit.ChatOptions{Edition: engine.Classic, Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}
+		return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: "ru", Options: opts})
 	}); err != nil {
 		t.Fatal(err)
 	}
 	alice := h.Users[0]
 	h.LobbyWithComputers(2)
-	h.MustPress(alice, OpStart)
-	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
+	h.MustPress(alice, bot.OpStart)
+	prefer := []kit.Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
 	h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue) // turnlength_test.go
 	arch := h.ArchivedRecord()
 	var thinking []string

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -81,7 +84,7 @@ func TestNamesAreIsolatedInEveryText(t *testing.T) {
 	// A press on someone else's turn gets an alert naming whose turn it is.
 	rec := h.Record()
 	other := h.UserOf(rec, int((board.Of(rec).Game.Current+1)%engine.PlayerID(len(rec.Seats))))
-	if msg, data, ok := h.FindButton(OpRoll, 0, true); ok {
+	if msg, data, ok := h.FindButton(board.OpRoll, 0, true); ok {
 		h.Press(other, msg, data)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
@@ -120,14 +123,14 @@ func TestComputerNameKeepsApartFromCash(t *testing.T) {
 	h := newHarness(t, 3, nil)
 	alice := h.Users[0]
 	h.Say(alice, "/newgame")
-	h.MustPress(alice, OpAddComputer)
-	h.MustPress(alice, OpAddComputer)
-	h.MustPress(alice, OpStart)
+	h.MustPress(alice, bot.OpAddComputer)
+	h.MustPress(alice, bot.OpAddComputer)
+	h.MustPress(alice, bot.OpStart)
 	rec := h.Record()
-	if rec == nil || rec.Status != StatusPlaying || !rec.Seats[1].Computer {
+	if rec == nil || rec.Status != kit.StatusPlaying || !rec.Seats[1].Computer {
 		t.Fatalf("the game with computers did not start: %+v", rec)
 	}
-	h.MustPress(alice, OpRoll)
+	h.MustPress(alice, board.OpRoll)
 	cashLines := 0
 	for _, s := range h.sentTexts() {
 		if numberAfterName.MatchString(s) {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -19,14 +21,14 @@ import (
 // it was; a person's own move from the private chat clears their count.
 func TestDealMissedAnswersCount(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 3})
 	h.StartDeal("en")
 	rec := h.dealUntilAnswer()
 	g := deal.Of(rec).Game
 	actor, targets := g.Current, g.View(dealengine.Nobody).Waiting
 	ver := g.Version
 	clock.Add(time.Hour + time.Second)
-	rec = h.WaitRecord("the answers time out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("the answers time out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	h.waitHands()
 	strikes := rec.Clock.Strikes
 	if strikes[actor] != 0 {
@@ -59,13 +61,13 @@ func TestDealMissedAnswersCount(t *testing.T) {
 // without them; a /kick vote removes the next, and the last one left wins.
 func TestDealAbsentPlayersLeave(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 1})
 	h.StartDeal("en")
 	rec := h.Record()
 	absent := deal.Of(rec).Game.Current
 	ua := h.UserOf(rec, int(absent))
 	clock.Add(time.Hour + time.Second)
-	rec = h.WaitRecord("the absent player leaves", func(r *Record) bool { return deal.Of(r).Game.Out[absent] })
+	rec = h.WaitRecord("the absent player leaves", func(r *kit.Record) bool { return deal.Of(r).Game.Out[absent] })
 	g := deal.Of(rec).Game
 	if g.Phase != dealengine.PhasePlay || g.Current == absent || g.HandSize(absent) != 0 {
 		t.Fatalf("after the absent player left: phase %d, current %d, hand %d", g.Phase, g.Current, g.HandSize(absent))
@@ -111,7 +113,7 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	if !strings.Contains(last.Text, "Everyone else has left, so") || !strings.Contains(last.Text, kit.Escape(winner.FirstName)) {
 		t.Errorf("the game's end reads %q, want %s the last one left winning", last.Text, winner.FirstName)
 	}
-	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(bot.OpRematch)) {
 		t.Errorf("the game's end offers no rematch: %+v", last.Keyboard)
 	}
 	// The winner's hand closes with the result.
@@ -133,7 +135,7 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 }
 
 // dealUntilAnswer plays moves until an action waits for answers.
-func (h *harness) dealUntilAnswer() *Record {
+func (h *harness) dealUntilAnswer() *kit.Record {
 	h.T.Helper()
 	for i := 0; deal.Of(h.Record()).Game.Phase != dealengine.PhaseRespond; i++ {
 		if i == 300 || !h.DealStep() {
@@ -149,7 +151,7 @@ func (h *harness) dealUntilAnswer() *Record {
 // target, who answered, misses none.
 func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 3})
 	h.StartDeal("en")
 	collector, sayNo := -1, -1
 	for i, c := range dealengine.Cards {
@@ -178,7 +180,7 @@ func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
 	for _, what := range []string{"the answer", "the turn"} {
 		ver := deal.Of(h.Record()).Game.Version
 		clock.Add(time.Hour + time.Second)
-		h.WaitRecord(what+" times out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+		h.WaitRecord(what+" times out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	}
 	rec = h.Record()
 	if g := deal.Of(rec).Game; g.Current != 1 {

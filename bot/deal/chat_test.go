@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
@@ -18,7 +20,7 @@ import (
 // ran out.
 func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
 	h.StartDeal("en")
 	rec := h.Record()
 	g := deal.Of(rec).Game
@@ -31,7 +33,7 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	}
 	cur, ver := g.Current, g.Version
 	clock.Add(time.Hour + time.Second)
-	rec = h.WaitRecord("the turn times out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("the turn times out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	g = deal.Of(rec).Game
 	if g.Current == cur || g.Turn != 2 || rec.Clock.Decision != "p:2" {
 		t.Fatalf("after the deadline: current %d (was %d), turn %d, decision %q", g.Current, cur, g.Turn, rec.Clock.Decision)
@@ -58,7 +60,7 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 // game there.
 func TestDealFromTheEditionSetting(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
+	h, _ := newClockHarness(t, kit.ChatOptions{Edition: deal.Name})
 	h.Say(h.Users[0], "/newgame")
 	if rec := h.Record(); rec == nil || rec.Kind != deal.Name {
 		t.Fatalf("/newgame with the Deal edition set opened %+v", rec)
@@ -99,7 +101,7 @@ func TestDealEndGame(t *testing.T) {
 		t.Fatal("no seat leads after 40 moves")
 	}
 	h.Say(h.Users[0], "/endgame")
-	h.MustPress(h.Users[0], OpEndGameYes)
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
 	if rec := h.Record(); rec != nil {
 		t.Fatalf("the game is still there: %+v", rec)
 	}
@@ -107,7 +109,7 @@ func TestDealEndGame(t *testing.T) {
 	if !strings.Contains(last.Text, "complete sets") {
 		t.Fatalf("no standings after /endgame: %q", last.Text)
 	}
-	if len(last.Keyboard) != 1 || len(last.Keyboard[0]) != 1 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+	if len(last.Keyboard) != 1 || len(last.Keyboard[0]) != 1 || !strings.Contains(last.Keyboard[0][0].Data, string(bot.OpRematch)) {
 		t.Fatalf("the standings after /endgame offer no rematch: %+v", last.Keyboard)
 	}
 	for _, chat := range []int64{testChat, h.Users[0].ID, h.Users[1].ID, h.Users[2].ID} {
@@ -131,7 +133,7 @@ func TestDealEndGame(t *testing.T) {
 		if u.ID == leader {
 			want = 1
 		}
-		for _, s := range []PlayerStats{here, all} {
+		for _, s := range []bot.PlayerStats{here, all} {
 			if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 || k.Won != want {
 				t.Errorf("%s's Deal statistics %+v: want 1 game, %d won (the leader wins an /endgame)", u.FirstName, k, want)
 			}
@@ -162,7 +164,7 @@ func TestDealLobbyTakesTwoToFive(t *testing.T) {
 	}
 	for i := 2; i <= 6; i++ {
 		u := fakeapi.User{ID: int64(100 + i), FirstName: "P" + strconv.Itoa(i), LanguageCode: "en"}
-		h.MustPress(u, OpJoin)
+		h.MustPress(u, bot.OpJoin)
 		if n := len(h.Record().Seats); n != min(i, deal.MaxPlayers) {
 			t.Fatalf("after %d joins the lobby seats %d", i, n)
 		}
@@ -171,8 +173,8 @@ func TestDealLobbyTakesTwoToFive(t *testing.T) {
 	if last := answers[len(answers)-1]; !last.ShowAlert {
 		t.Fatalf("the sixth player was not refused with an alert: %+v", last)
 	}
-	h.MustPress(h.Users[0], OpStart)
-	if rec := h.Record(); rec.Status != StatusPlaying || deal.Of(rec).Game.Seats != deal.MaxPlayers {
+	h.MustPress(h.Users[0], bot.OpStart)
+	if rec := h.Record(); rec.Status != kit.StatusPlaying || deal.Of(rec).Game.Seats != deal.MaxPlayers {
 		t.Fatalf("the five-player game did not start: %+v", rec)
 	}
 }
@@ -206,7 +208,7 @@ func TestDealHandOpenedAgain(t *testing.T) {
 // (no Just Say No; a debt paid with the least valuable cards).
 func TestDealAnswerDeadline(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
 	h.StartDeal("en")
 	rec := h.dealUntilAnswer()
 	g := deal.Of(rec).Game
@@ -215,7 +217,7 @@ func TestDealAnswerDeadline(t *testing.T) {
 	}
 	ver, turn := g.Version, g.Turn
 	clock.Add(time.Hour + time.Second)
-	rec = h.WaitRecord("the answers time out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("the answers time out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	g = deal.Of(rec).Game
 	if g.Phase != dealengine.PhasePlay || g.Turn != turn {
 		t.Fatalf("after the answers' deadline: phase %d turn %d, want the actor's turn going on", g.Phase, g.Turn)

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -74,7 +77,7 @@ func TestDealGameEndToEnd(t *testing.T) {
 
 // restartKeepsHands stops the bot and starts it again; every hand stays in
 // its private message (no new message in a private chat).
-func (h *harness) restartKeepsHands(rec *Record) {
+func (h *harness) restartKeepsHands(rec *kit.Record) {
 	h.T.Helper()
 	before := map[int64]int{}
 	for _, u := range h.Users {
@@ -124,12 +127,12 @@ func (h *harness) dealCountedApart() {
 	h.T.Helper()
 	wins := 0
 	for _, u := range h.Users {
-		var here, all PlayerStats
+		var here, all bot.PlayerStats
 		_ = h.bot.Store().View(func(tx *storage.Tx) error {
-			here, all, _, _ = loadStats(tx, testChat, u.ID)
+			here, all, _, _ = bot.ReadStats(tx, testChat, u.ID)
 			return nil
 		})
-		for _, s := range []PlayerStats{here, all} {
+		for _, s := range []bot.PlayerStats{here, all} {
 			if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 || s.Played != 0 {
 				h.T.Fatalf("%s's statistics %+v: want one Deal game and no board game", u.FirstName, s)
 			}

@@ -15,7 +15,7 @@ import (
 )
 
 // These tests play Monopoly Deal through the whole bot (bot/bottest),
-// under the names they had when they were the chat layer's.
+// by the names their packages give them.
 
 // TestMain runs the tests bottest.Parallel at a time: they mostly wait.
 func TestMain(m *testing.M) { bottest.Main(m) }
@@ -33,46 +33,9 @@ const (
 	superChat = bottest.SuperChat
 )
 
-type (
-	Record      = kit.Record
-	Settings    = kit.Settings
-	ChatOptions = kit.ChatOptions
-	Pace        = kit.Pace
-	Op          = kit.Op
-	PlayerStats = bot.PlayerStats
-	AppConfig   = bot.AppConfig
-	fakeClock   = bottest.Clock
-	archived    = bottest.ArchivedGame
-)
-
-const (
-	StatusPlaying = kit.StatusPlaying
-	PaceLive      = kit.PaceLive
-	PaceRelaxed   = kit.PaceRelaxed
-	PaceAsync     = kit.PaceAsync
-
-	OpJoin        = bot.OpJoin
-	OpStart       = bot.OpStart
-	OpAddComputer = bot.OpAddComputer
-	OpSetRule     = bot.OpSetRule
-	OpSetView     = bot.OpSetView
-	OpSetEdition  = bot.OpSetEdition
-	OpRematch     = bot.OpRematch
-	OpEndGameYes  = bot.OpEndGameYes
-	OpCancel      = bot.OpCancel
-	OpCancelYes   = bot.OpCancelYes
-	OpLobbyMore   = bot.OpLobbyMore
-)
-
 var (
-	Paces       = kit.Paces
-	Editions    = bot.Editions
 	pageEdition = bot.SettingsPage("edition")
 	pageRules   = bot.SettingsPage("rules")
-
-	putJSON       = bottest.PutJSON
-	loggedActions = bottest.LoggedActions
-	loadStats     = bot.ReadStats
 )
 
 // harness runs the whole bot against the fake Bot API (bottest.Harness),
@@ -86,7 +49,7 @@ func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 	return newHarnessWith(t, seed, rules, nil)
 }
 
-func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
+func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*bot.AppConfig)) *harness {
 	h := &harness{}
 	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
 		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
@@ -100,17 +63,17 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 		}
 		return bot.Run(ctx, cfg)
 	})
-	h.Lobby = bottest.LobbyOps{Join: OpJoin, Start: OpStart, Cancel: OpCancel, CancelYes: OpCancelYes, More: OpLobbyMore}
+	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes, More: bot.OpLobbyMore}
 	return h
 }
 
 // newClockHarness runs the bot with a fake clock and the chat's options
 // set before the game is created.
-func newClockHarness(t *testing.T, opts ChatOptions) (*harness, *fakeClock) {
+func newClockHarness(t *testing.T, opts kit.ChatOptions) (*harness, *bottest.Clock) {
 	t.Helper()
 	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.AuctionSilence = 0; c.Now = clock.Now })
-	h.PutSettings(Settings{Lang: "en", Options: opts})
+	h := newHarnessWith(t, 42, nil, func(c *bot.AppConfig) { c.AuctionSilence = 0; c.Now = clock.Now })
+	h.PutSettings(kit.Settings{Lang: "en", Options: opts})
 	return h, clock
 }
 
@@ -122,9 +85,9 @@ func namedHarness(t *testing.T) *harness {
 	return h
 }
 
-func (h *harness) stats(user int64) (here, all PlayerStats) {
+func (h *harness) stats(user int64) (here, all bot.PlayerStats) {
 	_ = h.bot.Store().View(func(tx *storage.Tx) error {
-		here, all, _, _ = loadStats(tx, testChat, user)
+		here, all, _, _ = bot.ReadStats(tx, testChat, user)
 		return nil
 	})
 	return

@@ -4,6 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -14,14 +17,14 @@ import (
 // chat's settings.
 func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
 	h.StartDeal("en")
 	rec := h.Record()
 	u := h.UserOf(rec, int(deal.Of(rec).Game.Current))
 	if err := h.bot.Store().Update(func(tx *storage.Tx) error { // as if never opened
 		s := h.bot.ChatSettings(u.ID)
 		s.Links.Set(deal.LinkKey, 0)
-		return putJSON(tx.PutSettings, u.ID, s)
+		return bottest.PutJSON(tx.PutSettings, u.ID, s)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +48,7 @@ func TestDealInlineChoiceRemembersTheGroup(t *testing.T) {
 
 // quietRestart stops the bot and starts it again once the game has not
 // changed for a while, so the start re-shows nothing.
-func (h *harness) quietRestart(clock *fakeClock) {
+func (h *harness) quietRestart(clock *bottest.Clock) {
 	h.T.Helper()
 	clock.Add(10 * time.Minute)
 	h.Stop()

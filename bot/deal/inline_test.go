@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
@@ -134,7 +136,7 @@ func allMarkups(api *fakeapi.Server) string {
 // name the group.
 func TestDealInlineAfterRestart(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
 	h.StartDeal("en")
 	rec := h.Record()
 	u := h.UserOf(rec, int(deal.Of(rec).Game.Current))

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
@@ -33,18 +35,18 @@ func TestDealKillWithComputers(t *testing.T) {
 	api, wait, answered := c.API, c.Wait, c.Answered
 	// The async pace: a computer moves at the timer's next tick.
 	bottest.UpdateStored(t, c.DB, func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1}})
+		return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}})
 	})
 	alice := fakeapi.User{ID: 11, FirstName: "Alice"}
 	c.Start()
 	api.PushMessage(testChat, alice, "/newgame deal")
 	// Each press on the lobby as it shows the one before (a button of an
 	// older revision is refused as outdated).
-	for i, op := range []Op{OpAddComputer, OpAddComputer, OpStart} {
+	for i, op := range []kit.Op{bot.OpAddComputer, bot.OpAddComputer, bot.OpStart} {
 		var b bottest.Button
 		wait("the lobby's "+string(op), func() (ok bool) { b, ok = bottest.LastButton(api, op); return ok })
 		wait("the press", answered(api.PushCallback(testChat, b.Msg, alice, b.Data)))
-		if op == OpAddComputer {
+		if op == bot.OpAddComputer {
 			name := "🤖 Computer " + strconv.Itoa(i+1)
 			wait("the lobby with "+name, func() bool {
 				m, _ := api.LastMessage(testChat)
@@ -117,7 +119,7 @@ func TestDealKillWithComputers(t *testing.T) {
 // many the computer seats made, and the game's version.
 func dealLog(t *testing.T, db string) (vers []uint64, computerMoves int, final uint64) {
 	t.Helper()
-	var rec *Record
+	var rec *kit.Record
 	var entries []json.RawMessage
 	bottest.ViewStored(t, db, func(tx *storage.Tx) (err error) {
 		if data, ok := tx.Game(testChat); ok {
@@ -127,7 +129,7 @@ func dealLog(t *testing.T, db string) (vers []uint64, computerMoves int, final u
 			return tx.Log(testChat, 1, func(_ uint64, e []byte) error { entries = append(entries, e); return nil })
 		}
 		return tx.ForEachArchive(testChat, func(_ uint64, data []byte) error {
-			var arch archived
+			var arch bottest.ArchivedGame
 			if err := json.Unmarshal(data, &arch); err != nil {
 				return err
 			}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
@@ -25,16 +27,16 @@ func TestDealKillMidTurn(t *testing.T) {
 
 	c.Start()
 	api.PushMessage(testChat, users[0], "/newgame deal")
-	wait("the lobby", func() bool { _, ok := bottest.LastButton(api, OpJoin); return ok })
+	wait("the lobby", func() bool { _, ok := bottest.LastButton(api, bot.OpJoin); return ok })
 	for _, u := range users[1:] {
-		b, _ := bottest.LastButton(api, OpJoin)
+		b, _ := bottest.LastButton(api, bot.OpJoin)
 		wait("the join", answered(api.PushCallback(testChat, b.Msg, u, b.Data)))
 		wait("the lobby with the player", func() bool {
 			m, _ := api.LastMessage(testChat)
 			return strings.Contains(m.Text, u.FirstName)
 		})
 	}
-	b, _ := bottest.LastButton(api, OpStart)
+	b, _ := bottest.LastButton(api, bot.OpStart)
 	wait("the start", answered(api.PushCallback(testChat, b.Msg, users[0], b.Data)))
 	var payload string
 	wait("the table's link", func() bool {
@@ -96,7 +98,7 @@ func TestDealKillMidTurn(t *testing.T) {
 	wait("the last answer", func() bool { return len(api.CallbackAnswers()) > 0 })
 	c.Kill()
 
-	entries := loggedActions(t, api, c.DB)
+	entries := bottest.LoggedActions(t, api, c.DB)
 	t.Logf("%d moves, %d log entries", moves, entries)
 	// One entry per join, one for the start, one per move.
 	if want := len(users) + moves; entries != want {

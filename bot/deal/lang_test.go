@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -18,9 +20,9 @@ func TestDealHandsInEachPersonsLanguage(t *testing.T) {
 	h := namedHarness(t) // the right-to-left name ru, the longest uk, the shortest en
 	h.Say(h.Users[0], "/newgame deal")
 	for _, u := range h.Users[1:] {
-		h.MustPress(u, OpJoin)
+		h.MustPress(u, bot.OpJoin)
 	}
-	h.MustPress(h.Users[0], OpStart)
+	h.MustPress(h.Users[0], bot.OpStart)
 	rec := h.Record()
 	for _, u := range h.Users {
 		h.API.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))

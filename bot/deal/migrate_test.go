@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
@@ -19,7 +21,7 @@ import (
 // still the supergroup's message and inline mode still finds the game.
 func TestDealSurvivesMigration(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
 	h.StartDeal("en")
 	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
 		From: &tgbotapi.User{ID: 11}, MigrateToChatID: superChat}})
@@ -27,7 +29,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 	if rec := h.Record(); rec != nil {
 		t.Fatalf("the game stays in the old group: %+v", rec)
 	}
-	super := func() *Record {
+	super := func() *kit.Record {
 		t.Helper()
 		rec, err := h.bot.Snapshot(superChat)
 		if err != nil || rec == nil || deal.Of(rec) == nil {

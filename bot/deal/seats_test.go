@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
@@ -19,11 +22,11 @@ func (h *harness) startDealWithComputers(n int) {
 	alice := h.Users[0]
 	h.Say(alice, "/newgame deal")
 	for range n {
-		h.MustPress(alice, OpAddComputer)
+		h.MustPress(alice, bot.OpAddComputer)
 	}
-	h.MustPress(alice, OpStart)
+	h.MustPress(alice, bot.OpStart)
 	rec := h.Record()
-	if rec == nil || rec.Kind != deal.Name || rec.Status != StatusPlaying || len(rec.Seats) != n+1 {
+	if rec == nil || rec.Kind != deal.Name || rec.Status != kit.StatusPlaying || len(rec.Seats) != n+1 {
 		h.T.Fatalf("the Deal game of Alice and %d computers did not start: %+v", n, rec)
 	}
 	for i, s := range rec.Seats[1:] {
@@ -36,7 +39,7 @@ func (h *harness) startDealWithComputers(n int) {
 }
 
 // dealComputerDue says whether the Deal game waits for a computer's move.
-func (h *harness) dealComputerDue(rec *Record) bool {
+func (h *harness) dealComputerDue(rec *kit.Record) bool {
 	return rec != nil && deal.Of(rec) != nil && h.bot.KindOf(rec).Pending(rec).Computer
 }
 
@@ -49,8 +52,8 @@ func (h *harness) dealComputerDue(rec *Record) bool {
 func TestDealComputersPlayWithOnePerson(t *testing.T) {
 	t.Parallel()
 	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-	h := newHarnessWith(t, 5, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
-	h.setOptions(ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
+	h := newHarnessWith(t, 5, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+	h.setOptions(kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1})
 	alice := h.Users[0]
 	h.startDealWithComputers(2)
 	computerMoves := map[dealengine.EventKind]int{}
@@ -59,7 +62,7 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 		if steps > 3000 {
 			t.Fatal("the game did not end after 3000 moves of Alice's")
 		}
-		var rec *Record
+		var rec *kit.Record
 		if !h.API.WaitFor(func() bool { rec = h.Record(); return rec == nil || !h.dealComputerDue(rec) }, 10*time.Second) {
 			t.Fatalf("the computers did not move (clock %+v)", rec.Clock)
 		}
@@ -109,7 +112,7 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 		}
 	}
 	here, all := h.stats(alice.ID)
-	for _, s := range []PlayerStats{here, all} {
+	for _, s := range []bot.PlayerStats{here, all} {
 		if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 {
 			t.Errorf("Alice's statistics %+v: want one Deal game", s)
 		}
@@ -127,7 +130,7 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 
 // handShows says whether u's private chat shows every button of u's hand
 // in rec.
-func (h *harness) handShows(u fakeapi.User, rec *Record) bool {
+func (h *harness) handShows(u fakeapi.User, rec *kit.Record) bool {
 	if rec == nil {
 		return true
 	}
@@ -157,10 +160,10 @@ func (h *harness) waitHands() {
 }
 
 // setOptions stores the chat's options before a game is made.
-func (h *harness) setOptions(opts ChatOptions) {
+func (h *harness) setOptions(opts kit.ChatOptions) {
 	h.T.Helper()
 	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: opts})
+		return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: opts})
 	}); err != nil {
 		h.T.Fatal(err)
 	}
@@ -172,7 +175,7 @@ func (h *harness) setOptions(opts ChatOptions) {
 // once, not twice.
 func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	h.startDealWithComputers(1)
 	for i := 0; !h.dealComputerDue(h.Record()); i++ {
 		if i > 50 || !h.DealStep() {
@@ -182,8 +185,8 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	rec := h.Record()
 	ver := deal.Of(rec).Game.Version
 	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
-	if pause != Paces[PaceLive].ComputerPause() || pause <= 0 {
-		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
+	if pause != kit.Paces[kit.PaceLive].ComputerPause() || pause <= 0 {
+		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, kit.Paces[kit.PaceLive].ComputerPause())
 	}
 	h.TimerPass() // nothing is due yet
 	if deal.Of(h.Record()).Game.Version != ver {
@@ -192,7 +195,7 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	h.Stop()
 	h.Start()
 	clock.Add(pause)
-	h.WaitRecord("the computer's move after the restart", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	h.WaitRecord("the computer's move after the restart", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	h.TimerPass() // a second run of the move would show now
 	if rec = h.Record(); deal.Of(rec).Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", deal.Of(rec).Game.Version-ver)
@@ -209,7 +212,7 @@ func TestDealLobbyComputerSeats(t *testing.T) {
 	h := newHarness(t, 3, nil)
 	h.Say(h.Users[0], "/newgame deal")
 	for range deal.MaxPlayers + 1 {
-		h.MustPress(h.Users[0], OpAddComputer)
+		h.MustPress(h.Users[0], bot.OpAddComputer)
 	}
 	if n := len(h.Record().Seats); n != deal.MaxPlayers {
 		t.Fatalf("the Deal lobby seats %d after adding more computers than fit, want %d", n, deal.MaxPlayers)
@@ -221,10 +224,10 @@ func TestDealLobbyComputerSeats(t *testing.T) {
 // not go on: it ends with the standings, and the person's game counts.
 func TestDealWithoutPeopleEnds(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 1})
 	alice := h.Users[0]
 	h.startDealWithComputers(2)
-	rec := h.WaitRecord("the game waits for Alice", func(r *Record) bool { return !h.dealComputerDue(r) })
+	rec := h.WaitRecord("the game waits for Alice", func(r *kit.Record) bool { return !h.dealComputerDue(r) })
 	if !deal.Of(rec).Game.Waits(0) {
 		t.Fatalf("the game waits for %v, not Alice", deal.Of(rec).Game.View(dealengine.Nobody).Waiting)
 	}
@@ -240,7 +243,7 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 	if !strings.Contains(last.Text, "No people are left") || !strings.Contains(last.Text, "complete sets:") {
 		t.Fatalf("the game's end reads %q, want the reason and the standings", last.Text)
 	}
-	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(bot.OpRematch)) {
 		t.Errorf("the game's end offers no rematch: %+v", last.Keyboard)
 	}
 	if h.Mentions(alice.ID, "too many missed turns in a row (1)") != 1 {
@@ -254,7 +257,7 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 // editDeal replaces the stored Deal game by hand (a test's setup), under
 // the chat's lock, without a new revision.
 func (h *harness) editDeal(g *dealengine.Game) {
-	h.EditRecord(func(rec *Record) { deal.Of(rec).Game, deal.Of(rec).Events = g, nil })
+	h.EditRecord(func(rec *kit.Record) { deal.Of(rec).Game, deal.Of(rec).Events = g, nil })
 }
 
 // handAct presses the hand button of u's that takes action a.
@@ -275,7 +278,7 @@ func (h *harness) handAct(u fakeapi.User, match func(a dealengine.Action) bool) 
 // 5M to lose) —, and pays when its No is countered.
 func TestDealComputerAnswers(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: -1})
+	h, _ := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: -1})
 	alice := h.Users[0]
 	h.startDealWithComputers(1)
 	card := func(a dealengine.ActionType, skip int) int {
@@ -319,7 +322,7 @@ func TestDealComputerAnswers(t *testing.T) {
 	h.Say(alice, "/board") // shows the hands anew
 	h.HandPress(alice, deal.OpCard, collector)
 	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay })
-	rec := h.WaitRecord("the computer's No", func(r *Record) bool { return deal.Of(r).Game.Waits(0) })
+	rec := h.WaitRecord("the computer's No", func(r *kit.Record) bool { return deal.Of(r).Game.Waits(0) })
 	saidNo := false
 	for _, e := range deal.Of(rec).Events {
 		saidNo = saidNo || e.Kind == dealengine.EvSaidNo && e.Player == 1
@@ -329,7 +332,7 @@ func TestDealComputerAnswers(t *testing.T) {
 	}
 	h.waitHands()
 	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
-	rec = h.WaitRecord("the computer pays", func(r *Record) bool { return deal.Of(r).Game.Phase == dealengine.PhasePlay })
+	rec = h.WaitRecord("the computer pays", func(r *kit.Record) bool { return deal.Of(r).Game.Phase == dealengine.PhasePlay })
 	if g := deal.Of(rec).Game; g.BankValue(0) != 5 || g.BankValue(1) != 0 {
 		t.Fatalf("after the computer's answer: banks %d and %d, want its 5M in Alice's", g.BankValue(0), g.BankValue(1))
 	}

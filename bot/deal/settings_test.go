@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 )
 
@@ -19,10 +21,10 @@ func TestDealSayNoHouseRule(t *testing.T) {
 	alice := h.Users[0]
 	h.API.SetAdmins(testChat, alice.ID)
 	h.Say(alice, "/settings")
-	h.PressSetting(alice, OpSetView, pageEdition)
-	h.PressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
-	h.PressSetting(alice, OpSetView, pageRules)
-	menu, _, ok := h.FindButton(OpSetRule, 0, true)
+	h.PressSetting(alice, bot.OpSetView, pageEdition)
+	h.PressSetting(alice, bot.OpSetEdition, slices.Index(bot.Editions(), deal.Name))
+	h.PressSetting(alice, bot.OpSetView, pageRules)
+	menu, _, ok := h.FindButton(bot.OpSetRule, 0, true)
 	if !ok {
 		t.Fatal("Deal's house rules page has no switch")
 	}
@@ -30,10 +32,10 @@ func TestDealSayNoHouseRule(t *testing.T) {
 	if text := h.FindMessage(testChat, menu).Text; strings.Contains(text, name) {
 		t.Errorf("the summary names the rule before it is on: %q", text)
 	}
-	if _, _, ok := h.FindButton(OpSetRule, 1, false); ok {
+	if _, _, ok := h.FindButton(bot.OpSetRule, 1, false); ok {
 		t.Error("Deal's page offers a board rule")
 	}
-	h.PressSetting(alice, OpSetRule, 0)
+	h.PressSetting(alice, bot.OpSetRule, 0)
 	if s := h.bot.ChatSettings(testChat); !deal.OptionsIn(&s.Options).SayNoFree {
 		t.Fatalf("the switch did not store the rule: %+v", s.Options)
 	}
@@ -42,8 +44,8 @@ func TestDealSayNoHouseRule(t *testing.T) {
 	if lobby := h.FindMessage(testChat, rec.LobbyMsg); lobby == nil || !strings.Contains(lobby.Text, name) {
 		t.Errorf("the lobby does not name the house rule: %+v", lobby)
 	}
-	h.MustPress(h.Users[1], OpJoin)
-	h.MustPress(alice, OpStart)
+	h.MustPress(h.Users[1], bot.OpJoin)
+	h.MustPress(alice, bot.OpStart)
 	if rec := h.Record(); deal.Of(rec) == nil || deal.Of(rec).Game == nil || deal.Of(rec).Game.Rules.SayNoCostsPlay {
 		t.Fatalf("the game was not dealt with the house rule: %+v", deal.Of(rec))
 	}
