@@ -1,28 +1,11 @@
 package bot
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
-
-// reminders are the bot's messages in the chat that remind user.
-func (h *harness) reminders(user int64) (shown, deleted []fakeapi.Message) {
-	for _, m := range h.API.Messages(testChat) {
-		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, "waiting for you") {
-			if m.Deleted {
-				deleted = append(deleted, m)
-			} else {
-				shown = append(shown, m)
-			}
-		}
-	}
-	return shown, deleted
-}
 
 // TestReminderReplacesItselfAndGoes (issue 25): a decision's second
 // reminder replaces the first (deleted, so one reminder at most is in the
@@ -37,10 +20,10 @@ func TestReminderReplacesItselfAndGoes(t *testing.T) {
 	user := rec.Seats[board.Of(rec).Game.Current].User
 	clock.Add(12*time.Hour + time.Second) // half time
 	h.WaitRecord("first reminder", func(r *Record) bool { return r.Clock.Reminded == 1 })
-	if !h.API.WaitFor(func() bool { s, _ := h.reminders(user); return len(s) == 1 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { s, _ := h.Reminders(user); return len(s) == 1 }, 5*time.Second) {
 		t.Fatal("no reminder at half time")
 	}
-	first, _ := h.reminders(user)
+	first, _ := h.Reminders(user)
 	if last := h.LastShown(testChat); last.ID != first[0].ID {
 		t.Fatalf("the reminder is not the chat's last message: %q", last.Text)
 	}
@@ -50,10 +33,10 @@ func TestReminderReplacesItselfAndGoes(t *testing.T) {
 	h.WaitRecord("second reminder", func(r *Record) bool { return r.Clock.Reminded == 2 })
 	// The deletion goes before the new reminder's send (a removal is
 	// urgent), so wait for both.
-	if !h.API.WaitFor(func() bool { s, d := h.reminders(user); return len(d) == 1 && len(s) == 1 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { s, d := h.Reminders(user); return len(d) == 1 && len(s) == 1 }, 5*time.Second) {
 		t.Fatal("the first reminder was not replaced by the second")
 	}
-	shown, deleted := h.reminders(user)
+	shown, deleted := h.Reminders(user)
 	if len(shown) != 1 || deleted[0].ID != first[0].ID {
 		t.Fatalf("reminders shown %d, deleted %+v; want the second shown, the first deleted", len(shown), deleted)
 	}
@@ -64,7 +47,7 @@ func TestReminderReplacesItselfAndGoes(t *testing.T) {
 	h.Start()
 	h.Settle()
 	h.pressIn(testChat, board.OpRoll) // the decision is taken
-	if !h.API.WaitFor(func() bool { s, _ := h.reminders(user); return len(s) == 0 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { s, _ := h.Reminders(user); return len(s) == 0 }, 5*time.Second) {
 		t.Fatal("the reminder stayed after the decision was taken")
 	}
 	h.Settle()

@@ -30,9 +30,6 @@ func editStored(t *testing.T, db string, edit func(*Record)) *Record {
 // stored in the draft.
 func TestKillBetweenComposerAndItsDelivery(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	c := newChildBot(t)
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}
 	c.Start()

@@ -131,9 +131,6 @@ func (c *childBot) quiet(quiet time.Duration) {
 // no kept message behind.
 func TestKillKeepsTheStandings(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	c := newChildBot(t)
 	alice, bob := fakeapi.User{ID: 11, FirstName: "Alice"}, fakeapi.User{ID: 22, FirstName: "Bob"}
 	c.Start()

@@ -32,9 +32,6 @@ var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
 // exit 0 within a few seconds.
 func TestKillMidGame(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	c := bottest.NewChild(t)
 	api, wait, answered := c.API, c.Wait, c.Answered
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}

@@ -78,8 +78,11 @@ type Child struct {
 
 // NewChild is a child bot on a fresh database and a fresh fake Bot API
 // (closed when the test ends), with env added to its environment; Start
-// starts it.
+// starts it. It skips the test under -short: it starts processes.
 func NewChild(t *testing.T, env ...string) *Child {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
 	api := fakeapi.New()
 	t.Cleanup(api.Close)
 	return &Child{T: t, API: api, DB: filepath.Join(t.TempDir(), "monopoly.db"), env: env}

@@ -352,6 +352,21 @@ func (h *Harness) Mentions(user int64, text string) int {
 	return n
 }
 
+// Reminders are the bot's messages in Chat that remind user (in English:
+// "waiting for you"), those shown and those deleted.
+func (h *Harness) Reminders(user int64) (shown, deleted []fakeapi.Message) {
+	for _, m := range h.API.Messages(Chat) {
+		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, "waiting for you") {
+			if m.Deleted {
+				deleted = append(deleted, m)
+			} else {
+				shown = append(shown, m)
+			}
+		}
+	}
+	return shown, deleted
+}
+
 // Message is the newest content of Chat's message id (the bot's, or a
 // person's posted through inline mode); the test fails if there is none.
 func (h *Harness) Message(id int) fakeapi.Message {

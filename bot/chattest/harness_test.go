@@ -2,15 +2,12 @@ package chattest_test
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest/fakekind"
-	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -70,20 +67,6 @@ func (h *harness) win() {
 
 // t is the bot's text id in English.
 func (h *harness) t(id string, data map[string]any) string { return h.bot.Catalog().T("en", id, data) }
-
-// reminders are the bot's messages in the chat that remind user.
-func (h *harness) reminders(user int64) (shown, deleted []fakeapi.Message) {
-	for _, m := range h.API.Messages(bottest.Chat) {
-		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, "waiting for you") {
-			if m.Deleted {
-				deleted = append(deleted, m)
-			} else {
-				shown = append(shown, m)
-			}
-		}
-	}
-	return shown, deleted
-}
 
 // stats are user's statistics in the chat.
 func (h *harness) stats(user int64) (here stats.PlayerStats) {

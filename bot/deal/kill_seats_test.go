@@ -28,9 +28,6 @@ import (
 // clock.)
 func TestDealKillWithComputers(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	c := bottest.NewChild(t)
 	api, wait, answered := c.API, c.Wait, c.Answered
 	// The async pace: a computer moves at the timer's next tick.

@@ -18,9 +18,6 @@ import (
 // every move pressed is applied exactly once (one log entry each).
 func TestDealKillMidTurn(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	c := bottest.NewChild(t)
 	api, wait, answered := c.API, c.Wait, c.Answered
 	users := []fakeapi.User{{ID: 11, FirstName: "Alice"}, {ID: 22, FirstName: "Bob"}, {ID: 33, FirstName: "Carol"}}
