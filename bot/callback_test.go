@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 

@@ -8,9 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"

@@ -1,22 +1,19 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/storage"
-
-	"time"
-
 	"context"
+	"strconv"
+	"testing"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"strconv"
-	"testing"
-
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // newLimitedHarness runs the bot with Telegram's own limits on both sides:

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )

@@ -1,14 +1,13 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/storage"
-
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // privateCalls counts the calls that tried to post into a person's

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"

@@ -9,9 +9,8 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )

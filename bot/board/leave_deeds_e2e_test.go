@@ -6,9 +6,8 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 

@@ -4,9 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 

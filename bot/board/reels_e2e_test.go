@@ -7,10 +7,9 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 

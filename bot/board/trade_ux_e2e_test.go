@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"

@@ -9,10 +9,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"

@@ -6,10 +6,9 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )

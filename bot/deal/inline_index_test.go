@@ -5,9 +5,8 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"

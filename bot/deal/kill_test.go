@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"

@@ -5,12 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 )
 
