@@ -251,16 +251,6 @@ func (h *Harness) PressSetting(u fakeapi.User, op kit.Op, arg int) {
 	h.Press(u, msg, data)
 }
 
-// PutSettings stores Chat's settings s, as /settings would have.
-func (h *Harness) PutSettings(s kit.Settings) {
-	h.T.Helper()
-	if err := h.App.Store().Update(func(tx *storage.Tx) error {
-		return PutJSON(tx.PutSettings, Chat, s)
-	}); err != nil {
-		h.T.Fatal(err)
-	}
-}
-
 // UserOf is the one of Users who sits in rec's seat.
 func (h *Harness) UserOf(rec *kit.Record, seat int) fakeapi.User {
 	h.T.Helper()

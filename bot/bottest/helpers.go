@@ -110,6 +110,16 @@ func (h *Harness) EditRecord(edit func(rec *kit.Record)) {
 	}
 }
 
+// PutSettings stores Chat's settings s, as /settings would have.
+func (h *Harness) PutSettings(s kit.Settings) {
+	h.T.Helper()
+	if err := h.App.Store().Update(func(tx *storage.Tx) error {
+		return PutJSON(tx.PutSettings, Chat, s)
+	}); err != nil {
+		h.T.Fatal(err)
+	}
+}
+
 // EditGame changes chat's stored record in tx with edit (nil: only reads
 // it) and returns it.
 func EditGame(tx *storage.Tx, chat int64, edit func(rec *kit.Record)) (*kit.Record, error) {
