@@ -105,7 +105,7 @@ func SettingsPage(name string) int {
 	return -1
 }
 
-// ChildConfig is the bot of a test that kills it (bottest.StartChild):
+// ChildConfig is the bot of a test that kills it (bottest.Child):
 // TestConfig without the shared catalog or a fast timer tick, its games
 // seeded 42, with Telegram's own limits if telegramLimits.
 func ChildConfig(endpoint, db string, telegramLimits bool) AppConfig {
