@@ -64,10 +64,9 @@ type Bot struct {
 	// deadline.go).
 	timers *timers.Timers
 
-	out     kitOutbox       // everything sent to chats goes through it (outbox_entry.go)
-	presses *pressLimiter   // per-person button throttle
-	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
-	hosted  hosted          // the same, with their capabilities (bot/kinds.go)
+	out     kitOutbox     // everything sent to chats goes through it (outbox_entry.go)
+	presses *pressLimiter // per-person button throttle
+	kinds   *registry     // the kinds of game hosted, with their capabilities (bot/registry.go)
 
 	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
 	// getUpdates offset that holds once an update is handled: a change

@@ -118,25 +118,3 @@ const (
 	WithArg  = kit.WithArg
 	WithChat = kit.WithChat
 )
-
-// kindFor is the kind a press of a kind's op belongs to. While the op's
-// letters name one kind's button only, the op tells; otherwise the game's
-// record does.
-func (b *Bot) kindFor(p Press, chat int64) Kind {
-	var owner string
-	owners := 0
-	for name, ops := range kindOps {
-		if _, ok := ops[p.Op]; ok {
-			owner, owners = name, owners+1
-		}
-	}
-	if owners > 1 {
-		if p.Chat != 0 {
-			chat = p.Chat
-		}
-		if rec, err := b.Snapshot(chat); err == nil && rec != nil {
-			return b.kindOf(rec)
-		}
-	}
-	return b.kinds[owner]
-}

@@ -60,20 +60,20 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 func (b *Bot) commandKinds(m *tgbotapi.Message, group bool) []Kind {
 	if group {
 		if rec, err := b.Snapshot(m.Chat.ID); err == nil && rec != nil {
-			return []Kind{b.kindOf(rec)}
+			return []Kind{b.kinds.of(rec)}
 		}
-		return []Kind{b.kinds[defaultKind()]}
+		return []Kind{b.kinds.first()}
 	}
 	var kinds []Kind
 	if p := m.CommandArguments(); m.Command() == "start" && p != "" {
 		if linked, _, ok := kit.ParseStartPayload(p[:1], p); ok {
 			if rec, err := b.Snapshot(linked); err == nil && rec != nil {
-				kinds = append(kinds, b.kindOf(rec))
+				kinds = append(kinds, b.kinds.of(rec))
 			}
 		}
 	}
-	for _, name := range kindOrder {
-		if k := b.kinds[name]; !slices.Contains(kinds, k) {
+	for _, k := range b.kinds.inOrder() {
+		if !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)
 		}
 	}

@@ -55,7 +55,7 @@ func parseEdition(arg string) (id string, ok bool) {
 // Money in the currency of o's edition (the lux edition's hryvnias), as
 // its kind writes it.
 func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
-	if k := b.optionsOf(o); k != nil {
+	if k := b.kinds.options(o); k != nil {
 		return k.Money(lang, o, amount)
 	}
 	return b.cat.Money(lang, amount)
@@ -113,7 +113,7 @@ func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		ed := b.chatEdition(c)
-		k := b.capsOf(b.kinds[editionKind(ed)]).rules
+		k := b.kinds.caps(b.kinds.named(editionKind(ed))).rules
 		if k == nil {
 			return nil
 		}
@@ -134,8 +134,8 @@ func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press
 	var text string
 	var kb *kit.Markup
 	ok := false
-	if b.hosted.pages != nil {
-		text, kb, ok = b.hosted.pages.RulesPage(lang, press.Arg)
+	if b.kinds.pages != nil {
+		text, kb, ok = b.kinds.pages.RulesPage(lang, press.Arg)
 	}
 	if !ok {
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_outdated", nil), true)

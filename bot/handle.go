@@ -16,9 +16,9 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 		}
 		b.onCallback(ctx, upd.UpdateID, upd.CallbackQuery)
 	case upd.InlineQuery != nil:
-		b.onInlineQuery(ctx, upd.InlineQuery)
+		b.kinds.onInlineQuery(ctx, upd.InlineQuery)
 	case upd.ChosenInlineResult != nil:
-		b.onChosenInline(ctx, upd.UpdateID, upd.ChosenInlineResult)
+		b.kinds.onChosenInline(ctx, upd.UpdateID, upd.ChosenInlineResult)
 	case upd.MyChatMember != nil:
 		switch u := upd.MyChatMember; {
 		case u.Chat.ID > 0 && u.NewChatMember.Status == "member":
@@ -72,7 +72,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			case rec.Status == StatusLobby:
 				c.Lobby = true
 			case rec.Status == StatusPlaying:
-				b.kindOf(rec).Reshow(c, c.Lang(""))
+				b.kinds.of(rec).Reshow(c, c.Lang(""))
 			}
 			return nil
 		})
@@ -83,7 +83,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 		b.finish(ctx, st, err, "")
 		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == StatusPlaying {
 			// Messages posted while the bot could not write were dropped.
-			b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
+			b.kinds.of(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 		}
 	}
 }

@@ -9,19 +9,20 @@ import (
 )
 
 // Inline queries and chosen inline results go to the inline kind: the
-// first registered kind that answers them (hosted.inline, bot/kinds.go),
-// the same one every time.
+// first registered kind that answers them (registry.inline,
+// bot/registry.go), the same one every time. They carry no chat, so
+// nothing of the chat layer but the registry takes part.
 
-func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
-	if q.From == nil || b.hosted.inline == nil {
+func (r *registry) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
+	if q.From == nil || r.inline == nil {
 		return
 	}
-	b.hosted.inline.InlineQuery(ctx, kit.InlineQueryIn{ID: q.ID, From: personOf(q.From), Query: q.Query})
+	r.inline.InlineQuery(ctx, kit.InlineQueryIn{ID: q.ID, From: personOf(q.From), Query: q.Query})
 }
 
-func (b *Bot) onChosenInline(ctx context.Context, updateID int, r *tgbotapi.ChosenInlineResult) {
-	if r.From == nil || b.hosted.inline == nil {
+func (r *registry) onChosenInline(ctx context.Context, updateID int, c *tgbotapi.ChosenInlineResult) {
+	if c.From == nil || r.inline == nil {
 		return
 	}
-	b.hosted.inline.ChosenInline(ctx, updateID, kit.ChosenIn{ResultID: r.ResultID, From: personOf(r.From), InlineMessage: r.InlineMessageID})
+	r.inline.ChosenInline(ctx, updateID, kit.ChosenIn{ResultID: c.ResultID, From: personOf(c.From), InlineMessage: c.InlineMessageID})
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"slices"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
@@ -23,13 +22,13 @@ import (
 // A kind takes kit values in (kit.PressIn, kit.CommandIn) and gives
 // effects in the change (kit.Change: texts, keyboards as kit.Markup,
 // private slots); it holds no Telegram client. It is registered once, with
-// its editions and buttons, in registry (bot/kinds.go), where its optional
-// capabilities are found.
+// its editions and buttons, in registered (bot/kinds.go); its optional
+// capabilities are found once, when a Bot makes it (bot/registry.go).
 type Kind interface {
 	// Press handles a press of one of the kind's buttons, wherever it was
 	// pressed: the group, a private chat (data naming the group), an
 	// inline message. It takes the locks and makes the changes it needs.
-	Press(ctx context.Context, updateID int, q kit.PressIn, p Press)
+	Press(ctx context.Context, updateID int, q kit.PressIn, p kit.Press)
 	// Command handles a command of the kind's (it reports false for
 	// others); the chat's lock is held.
 	Command(ctx context.Context, updateID int, m kit.CommandIn) bool
@@ -81,97 +80,3 @@ type (
 	Pending    = kit.Pending
 	SeatResult = kit.SeatResult
 )
-
-// kindOf is the kind of rec's game.
-func (b *Bot) kindOf(rec *Record) Kind {
-	if k, ok := b.kinds[rec.Kind]; ok {
-		return k
-	}
-	return b.kinds[defaultKind()]
-}
-
-// Editions are every kind's editions, as /settings lists them: what a chat
-// or the operator (MONOPOLY_EDITION) may choose.
-func Editions() []string {
-	var ids []string
-	for _, name := range kindOrder {
-		ids = append(ids, kindEditions[name]()...)
-	}
-	return ids
-}
-
-// editionKind is the kind that plays edition (the board's for one no kind
-// has).
-func editionKind(edition string) string {
-	for _, name := range kindOrder {
-		if slices.Contains(kindEditions[name](), edition) {
-			return name
-		}
-	}
-	return defaultKind()
-}
-
-// editionOf is the edition o chooses: its own if a kind has it, else the
-// default edition (the operator's default is filled in by
-// withDefaultEdition).
-func editionOf(o *ChatOptions) string {
-	if o != nil && o.Edition != "" && slices.Contains(Editions(), o.Edition) {
-		return o.Edition
-	}
-	return defaultEdition()
-}
-
-// defaultKind is the kind of a record that names none (every record
-// written before kinds) and of a chat that never chose an edition: the
-// first in the registry (bot/kinds.go). defaultEdition is its first
-// edition.
-func defaultKind() string { return kindOrder[0] }
-
-func defaultEdition() string { return kindEditions[defaultKind()]()[0] }
-
-// offerOf is what o's edition offers in /settings: the starting cash,
-// stake caps and house rules only from a kind that keeps them in its part
-// of the options (optionsKind).
-func (b *Bot) offerOf(o *ChatOptions) kit.Offer {
-	ed := editionOf(o)
-	of := b.settingsOf(editionKind(ed)).Offer(ed)
-	if b.optionsOf(o) == nil {
-		of.Cash, of.StakeCaps, of.Rules = nil, nil, nil
-	}
-	return of
-}
-
-// optionsOf is the kind of o's edition as its part of the options (nil:
-// it has none).
-func (b *Bot) optionsOf(o *ChatOptions) optionsKind {
-	if k := b.kinds[editionKind(editionOf(o))]; k != nil {
-		return b.capsOf(k).options
-	}
-	return nil
-}
-
-// settingsOf is the kind named name as settings see it (the default
-// kind's for a kind that says nothing of its editions).
-func (b *Bot) settingsOf(name string) settingsKind {
-	if k := b.kinds[name]; k != nil {
-		if s := b.capsOf(k).settings; s != nil {
-			return s
-		}
-	}
-	return b.capsOf(b.kinds[defaultKind()]).settings
-}
-
-// recordEdition is the edition of rec's game: the lobby's or game's own,
-// else its options'.
-func recordEdition(rec *Record) string {
-	if rec.Edition != "" {
-		return rec.Edition
-	}
-	return editionOf(rec.Options)
-}
-
-// seatLimits are the fewest and most players rec's game takes.
-func (b *Bot) seatLimits(rec *Record) (lo, hi int) {
-	of := b.settingsOf(rec.Kind).Offer(recordEdition(rec))
-	return of.MinPlayers, of.MostPlayers(rec.Options)
-}

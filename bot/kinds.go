@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"log/slog"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
@@ -14,13 +16,14 @@ import (
 // private /start is offered to, and of the choice of the inline kind), with
 // its editions, its buttons' ops and how to make it. Adding a kind is one
 // package implementing Kind (and any capabilities below it has) and one
-// line in registry.
-var registry = []kindEntry{
+// line in registered. A Bot makes them once, in New (newRegistry,
+// bot/registry.go).
+var registered = []kindEntry{
 	{board.Name, board.EditionIDs, board.Ops, func(d kindDeps) Kind {
-		return board.New(d.host, d.out, d.cat, board.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger, Defaults: d.cfg.Defaults})
+		return board.New(d.host, d.out, d.cat, board.Config{Now: d.now, Username: d.username, Logger: d.logger, Defaults: d.defaults})
 	}},
 	{deal.Name, deal.Editions, deal.Ops, func(d kindDeps) Kind {
-		return deal.New(d.host, d.out, d.cat, deal.Config{Now: d.cfg.Now, Username: d.cfg.Username, Logger: d.cfg.Logger})
+		return deal.New(d.host, d.out, d.cat, deal.Config{Now: d.now, Username: d.username, Logger: d.logger})
 	}},
 }
 
@@ -29,27 +32,35 @@ var registry = []kindEntry{
 type kindEntry struct {
 	name     string
 	editions func() []string
-	ops      map[Op]OpShape
+	ops      map[kit.Op]kit.OpShape
 	make     func(kindDeps) Kind
 }
 
 // kindDeps are what a kind is made with: the chat layer as kit.Host, the
-// outbox, the texts, the bot's settings. No kind holds the transport.
+// outbox, the texts, and of the bot's settings (Config) the clock, its
+// @username, the logger and the operator's options. No kind holds the
+// transport.
 type kindDeps struct {
-	host kit.Host
-	out  kit.Outbox
-	cat  *locales.Catalog
-	cfg  Config
+	host     kit.Host
+	out      kit.Outbox
+	cat      *locales.Catalog
+	now      func() time.Time
+	username string
+	logger   *slog.Logger
+	defaults kit.ChatOptions
 }
 
 // kindOrder, kindEditions and kindOps are the registry by name, for the
 // codec (its init, bot/callback.go) and /settings, which know no Bot. They
 // are package variables, set before any init runs.
-var kindOrder, kindEditions, kindOps = indexRegistry(registry)
+var kindOrder, kindEditions, kindOps = indexRegistry(registered)
 
-func indexRegistry(r []kindEntry) (order []string, editions map[string]func() []string, ops map[string]map[Op]OpShape) {
-	editions, ops = map[string]func() []string{}, map[string]map[Op]OpShape{}
+func indexRegistry(r []kindEntry) (order []string, editions map[string]func() []string, ops map[string]map[kit.Op]kit.OpShape) {
+	editions, ops = map[string]func() []string{}, map[string]map[kit.Op]kit.OpShape{}
 	for _, e := range r {
+		if _, dup := editions[e.name]; dup {
+			panic("bot: the kind " + e.name + " is registered twice")
+		}
 		order = append(order, e.name)
 		editions[e.name], ops[e.name] = e.editions, e.ops
 	}
@@ -155,42 +166,6 @@ func capabilitiesOf(k Kind) *capabilities {
 	c.sets, _ = k.(setsKind)
 	c.stats, _ = k.(kindsStats)
 	return c
-}
-
-// hosted are the kinds a Bot hosts: by name, their capabilities, the
-// inline kind and the kind whose /rules come in sections.
-type hosted struct {
-	byName map[string]Kind
-	caps   map[Kind]*capabilities
-	inline inlineKind // the first registered kind that answers inline queries
-	pages  rulesPager // the first registered kind with /rules sections
-}
-
-// hostKinds makes the kinds of registry in order and finds their capabilities.
-func hostKinds(registry []kindEntry, d kindDeps) hosted {
-	h := hosted{byName: map[string]Kind{}, caps: map[Kind]*capabilities{}}
-	for _, e := range registry {
-		k := e.make(d)
-		h.byName[e.name] = k
-		c := capabilitiesOf(k)
-		h.caps[k] = c
-		if h.inline == nil && c.inline != nil {
-			h.inline = c.inline
-		}
-		if h.pages == nil && c.pages != nil {
-			h.pages = c.pages
-		}
-	}
-	return h
-}
-
-// capsOf are k's capabilities (a kind a test put in by hand is looked at
-// now).
-func (b *Bot) capsOf(k Kind) *capabilities {
-	if c, ok := b.hosted.caps[k]; ok {
-		return c
-	}
-	return capabilitiesOf(k)
 }
 
 // The board games and Monopoly Deal are kinds of game; both say what their

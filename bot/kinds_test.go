@@ -41,10 +41,9 @@ func TestInlineKindIsTheFirstRegistered(t *testing.T) {
 	for _, order := range [][]string{{"alpha", "beta"}, {"beta", "alpha"}} {
 		got = nil
 		for i := 0; i < 20; i++ { // a map ranged over would pick either
-			h := hostKinds([]kindEntry{entry(order[0]), entry(order[1])}, kindDeps{})
-			b := &Bot{hosted: h, kinds: h.byName}
-			b.onInlineQuery(context.Background(), &tgbotapi.InlineQuery{ID: "q", From: &tgbotapi.User{ID: 1}})
-			b.onChosenInline(context.Background(), 1, &tgbotapi.ChosenInlineResult{ResultID: "r", From: &tgbotapi.User{ID: 1}})
+			r := newRegistry([]kindEntry{entry(order[0]), entry(order[1])}, kindDeps{})
+			r.onInlineQuery(context.Background(), &tgbotapi.InlineQuery{ID: "q", From: &tgbotapi.User{ID: 1}})
+			r.onChosenInline(context.Background(), 1, &tgbotapi.ChosenInlineResult{ResultID: "r", From: &tgbotapi.User{ID: 1}})
 		}
 		if len(got) != 40 {
 			t.Fatalf("%v: %d answers, want 40", order, len(got))
@@ -67,8 +66,8 @@ func TestInlineKindIsTheFirstRegistered(t *testing.T) {
 func TestKindCapabilitiesFoundAtRegistration(t *testing.T) {
 	t.Parallel()
 	b, _ := newBareBot(t, Config{})
-	bk, dk := b.kinds[board.Name], b.kinds[deal.Name]
-	bc, dc := b.hosted.caps[bk], b.hosted.caps[dk]
+	bk, dk := b.kinds.named(board.Name), b.kinds.named(deal.Name)
+	bc, dc := b.kinds.found[bk], b.kinds.found[dk]
 	if bc == nil || dc == nil {
 		t.Fatal("a registered kind has no capabilities recorded")
 	}
@@ -78,16 +77,16 @@ func TestKindCapabilitiesFoundAtRegistration(t *testing.T) {
 	if dc.settings == nil || dc.inline == nil || dc.rules == nil || dc.stats == nil || dc.sets != nil || dc.pages != nil {
 		t.Errorf("deal: %+v", dc)
 	}
-	if b.hosted.pages != bc.pages {
+	if b.kinds.pages != bc.pages {
 		t.Error("/rules sections are not the board's, the only kind that has them")
 	}
-	if b.hosted.inline != dc.inline {
+	if b.kinds.inline != dc.inline {
 		t.Error("the inline kind is not Deal, the only one that answers inline queries")
 	}
-	if len(kindOrder) != len(registry) || kindOrder[0] != board.Name || kindOrder[1] != deal.Name {
+	if len(kindOrder) != len(registered) || kindOrder[0] != board.Name || kindOrder[1] != deal.Name {
 		t.Errorf("kindOrder %v", kindOrder)
 	}
-	for _, e := range registry {
+	for _, e := range registered {
 		if kindOps[e.name] == nil || kindEditions[e.name] == nil {
 			t.Errorf("%s: ops or editions not indexed", e.name)
 		}

@@ -35,15 +35,15 @@ func (h lobbyHost) Edition(o *ChatOptions) string { return editionOf(o) }
 
 func (h lobbyHost) Kind(edition string) string { return editionKind(edition) }
 
-func (h lobbyHost) SeatLimits(rec *Record) (int, int) { return h.b.seatLimits(rec) }
+func (h lobbyHost) SeatLimits(rec *Record) (int, int) { return h.b.kinds.seatLimits(rec) }
 
 // Text is the kind's own text, then the pace and whatever rules the
 // edition offers.
 func (h lobbyHost) Text(lang string, rec *Record) string {
-	return h.b.settingsOf(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(h.b.optionLines(lang, rec.Options, false), "\n")
+	return h.b.kinds.settings(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(h.b.optionLines(lang, rec.Options, false), "\n")
 }
 
-func (h lobbyHost) Start(c *chatState, lang string) bool { return h.b.kindOf(c.Rec).Start(c, lang) }
+func (h lobbyHost) Start(c *chatState, lang string) bool { return h.b.kinds.of(c.Rec).Start(c, lang) }
 
 func (h lobbyHost) OnlyCreator(lang string, rec *Record) string { return h.b.onlyCreator(lang, rec) }
 
@@ -56,8 +56,8 @@ func (h lobbyHost) Settings(c *chatState, userLang string) { h.b.cmdSettings(c, 
 // Ending is a game's ending message again, for its final text: the
 // kind's own (endingKind), else its standings.
 func (h lobbyHost) Ending(lang string, rec *Record) string {
-	k := h.b.kindOf(rec)
-	if e := h.b.capsOf(k).ending; e != nil {
+	k := h.b.kinds.of(rec)
+	if e := h.b.kinds.caps(k).ending; e != nil {
 		return e.Ending(lang, rec)
 	}
 	return k.Standings(lang, rec)

@@ -45,8 +45,8 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		Owed:       b.owedMessages,  // kept messages (outbox_kept.go)
 		GameEnd:    b.recordGameEnd, // statistics (stats.go)
 	})
-	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, b.out, cat, cfg}) // bot/kinds.go
-	b.kinds = b.hosted.byName
+	b.kinds = newRegistry(registered, kindDeps{host: kindHost{b}, out: b.out, cat: cat, // bot/registry.go
+		now: cfg.Now, username: cfg.Username, logger: cfg.Logger, defaults: cfg.Defaults})
 	return b
 }
 

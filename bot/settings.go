@@ -49,7 +49,7 @@ var (
 )
 
 // maxPlayers is the largest game the options allow.
-func (b *Bot) maxPlayers(o *ChatOptions) int { return b.offerOf(o).MostPlayers(o) }
+func (b *Bot) maxPlayers(o *ChatOptions) int { return b.kinds.offer(o).MostPlayers(o) }
 
 // onSettingsPress handles a press on the settings message.
 func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
@@ -166,7 +166,7 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, press Press) (page int, 
 		if !known {
 			return pageMain, false, false, false
 		}
-		page, ok = set(o, b.optionsOf(o), b.offerOf(o), press)
+		page, ok = set(o, b.kinds.options(o), b.kinds.offer(o), press)
 	}
 	// A house rule switch always counts as a change (it toggles).
 	changed = ok && (press.Op == OpSetRule || before != *o)

@@ -34,7 +34,7 @@ func (b *Bot) paceText(lang string, p Pace, bids bool) string {
 // chosen is what o chose of its offer (nothing for a kind without its
 // own part of the options).
 func (b *Bot) chosen(o *ChatOptions) kit.Chosen {
-	if k := b.optionsOf(o); k != nil {
+	if k := b.kinds.options(o); k != nil {
 		return k.Chosen(o)
 	}
 	return kit.Chosen{}
@@ -46,7 +46,7 @@ func (b *Bot) rulesText(lang string, o ChatOptions, of kit.Offer) string {
 	var on []string
 	for _, h := range of.Rules {
 		if chosen.On[h.ID] {
-			on = append(on, b.optionsOf(&o).RuleName(lang, &o, h.ID))
+			on = append(on, b.kinds.options(&o).RuleName(lang, &o, h.ID))
 		}
 	}
 	if len(on) == 0 {
@@ -64,7 +64,7 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	if o != nil {
 		oo = *o
 	}
-	of := b.offerOf(&oo)
+	of := b.kinds.offer(&oo)
 	var lines []string
 	if full {
 		lines = append(lines, b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+editionOf(&oo), nil)}))
@@ -292,7 +292,7 @@ func (m *settingsMenu) offers(page int) bool {
 // renderSettings is the settings message on one page.
 func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *kit.Markup) {
 	m := &settingsMenu{b: b, lang: lang, s: s, o: b.withDefaultEdition(s.Options)}
-	m.of, m.chosen, m.kind = b.offerOf(&m.o), b.chosen(&m.o), b.optionsOf(&m.o)
+	m.of, m.chosen, m.kind = b.kinds.offer(&m.o), b.chosen(&m.o), b.kinds.options(&m.o)
 	build, ok := settingsPages[page]
 	if !ok || !m.offers(page) {
 		build = settingsPages[pageMain]

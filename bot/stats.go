@@ -27,10 +27,10 @@ type statsKinds struct{ b *Bot }
 
 func (k statsKinds) Primary() string { return defaultKind() }
 
-func (k statsKinds) Results(rec *kit.Record) []kit.SeatResult { return k.b.kindOf(rec).Results(rec) }
+func (k statsKinds) Results(rec *kit.Record) []kit.SeatResult { return k.b.kinds.of(rec).Results(rec) }
 
 func (k statsKinds) SetName(lang, key string) (string, bool) {
-	if s := k.b.capsOf(k.b.kinds[defaultKind()]).sets; s != nil {
+	if s := k.b.kinds.caps(k.b.kinds.first()).sets; s != nil {
 		return s.SetName(lang, key)
 	}
 	return "", false
@@ -39,7 +39,7 @@ func (k statsKinds) SetName(lang, key string) (string, bool) {
 func (k statsKinds) Lines() []stats.KindLine {
 	var lines []stats.KindLine
 	for _, name := range kindOrder {
-		if s := k.b.capsOf(k.b.kinds[name]).stats; s != nil {
+		if s := k.b.kinds.caps(k.b.kinds.named(name)).stats; s != nil {
 			lines = append(lines, stats.KindLine{Kind: name, Line: s.StatsLine})
 		}
 	}

@@ -47,10 +47,10 @@ func (b *Bot) Catalog() *locales.Catalog { return b.cat }
 func (b *Bot) Store() *storage.Store { return b.store }
 
 // KindNamed is the hosted kind of game called name (nil if none).
-func (b *Bot) KindNamed(name string) Kind { return b.kinds[name] }
+func (b *Bot) KindNamed(name string) Kind { return b.kinds.named(name) }
 
 // KindOf is the kind of rec's game.
-func (b *Bot) KindOf(rec *Record) Kind { return b.kindOf(rec) }
+func (b *Bot) KindOf(rec *Record) Kind { return b.kinds.of(rec) }
 
 // ChatLang is the language of an answer to a person of userLang in chat;
 // with no userLang, the chat's own.
@@ -119,6 +119,6 @@ func RegisterKind(name string, editions func() []string, ops map[Op]OpShape, mak
 		}
 		kit.RegisterOp(op, sh)
 	}
-	registry = append(registry, kindEntry{name, editions, ops, func(d kindDeps) Kind { return make(d.host) }})
-	kindOrder, kindEditions, kindOps = indexRegistry(registry)
+	registered = append(registered, kindEntry{name, editions, ops, func(d kindDeps) Kind { return make(d.host) }})
+	kindOrder, kindEditions, kindOps = indexRegistry(registered)
 }
