@@ -40,13 +40,13 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		b.onSettingsPress(ctx, updateID, q, press)
 		return
 	case routeVote: // bot/pause.go
-		b.onVotePress(ctx, updateID, q, press)
+		commands{b}.onVotePress(ctx, updateID, q, press)
 		return
 	case routeRules: // bot/editions.go
 		b.onRulesPress(ctx, q, press)
 		return
 	case routeNotify: // bot/lobby_notify.go
-		b.onNotifyPress(ctx, updateID, q)
+		bell{b}.onPress(ctx, updateID, q)
 		return
 	case routeRematch: // bot/rematch.go
 		b.onRematchPress(ctx, updateID, q, press)

@@ -41,7 +41,7 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 			b.reach.Reachable(m.From.ID) // they wrote to the bot: it may write to them again
 		}
 		if m.IsCommand() {
-			b.onCommand(ctx, upd.UpdateID, m)
+			commands{b}.onCommand(ctx, upd.UpdateID, m)
 		}
 	}
 }

@@ -85,7 +85,7 @@ type (
 	// offer, the changes a press makes — the starting cash, the stake cap,
 	// a house rule toggled, each one the offer lists —, a house rule's
 	// name and an amount in the edition's money. A kind without it offers
-	// none of these (offerOf).
+	// none of these (registry.offer).
 	optionsKind interface {
 		Chosen(o *kit.ChatOptions) kit.Chosen
 		SetCash(o *kit.ChatOptions, amount int)

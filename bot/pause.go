@@ -13,18 +13,18 @@ import (
 // bot/votes, which reaches the chat layer through voteHost.
 
 // cmdVote handles /pause, /resume and /kick in a group.
-func (b *Bot) cmdVote(ctx context.Context, updateID int, m *tgbotapi.Message, kind string) {
+func (cm commands) cmdVote(ctx context.Context, updateID int, m *tgbotapi.Message, kind string) {
 	chat := m.Chat.ID
 	if !m.Chat.IsGroup() && !m.Chat.IsSuperGroup() {
 		return
 	}
-	admin := b.tg.IsAdmin(ctx, chat, m.From.ID)
+	admin := cm.b.tg.IsAdmin(ctx, chat, m.From.ID)
 	userLang := m.From.LanguageCode
-	st, err := b.change(chat, updateID, func(c *chatState) error {
-		b.voting().Vote(c, c.Lang(userLang), m.From.ID, admin, kind, -1, false)
+	st, err := cm.b.change(chat, updateID, func(c *chatState) error {
+		cm.b.voting().Vote(c, c.Lang(userLang), m.From.ID, admin, kind, -1, false)
 		return nil
 	})
-	b.finish(ctx, st, err, "")
+	cm.b.finish(ctx, st, err, "")
 }
 
 // voteKinds maps the vote buttons to the votes.
@@ -32,26 +32,26 @@ var voteKinds = map[Op]string{OpVotePause: votes.Pause, OpVoteResume: votes.Resu
 
 // onVotePress is a press of "Agree" under a vote message: the same as
 // sending the command, answered by a toast instead of a message.
-func (b *Bot) onVotePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+func (cm commands) onVotePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
 	chat := q.Message.Chat.ID
-	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	defer cm.b.lock(chat)()
+	st, err := cm.b.change(chat, updateID, func(c *chatState) error {
 		// The toast is the presser's to read; the vote's message and what
 		// a passed vote says are the chat's (kit.AnswerIn).
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
 		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) {
 			if c.Rec == nil || c.Rec.ID != press.Game {
-				c.Alert = b.outdated(c, lang, press)
+				c.Alert = cm.b.outdated(c, lang, press)
 				return
 			}
 			target := -1
 			if press.Op == OpVoteKick {
 				target = press.Arg
 			}
-			b.voting().Vote(c, lang, q.From.ID, false, voteKinds[press.Op], target, true)
+			cm.b.voting().Vote(c, lang, q.From.ID, false, voteKinds[press.Op], target, true)
 		})
 		return nil
 	})
-	b.answer(ctx, q.ID, st, err)
-	b.finish(ctx, st, err, q.ID)
+	cm.b.answer(ctx, q.ID, st, err)
+	cm.b.finish(ctx, st, err, q.ID)
 }

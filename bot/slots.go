@@ -77,6 +77,6 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		return true
 	})
 	if name == lobby.SlotName {
-		b.notifyOpened(chat, game, id) // bot/lobby_notify.go
+		bell{b}.opened(chat, game, id) // bot/lobby_notify.go
 	}
 }
