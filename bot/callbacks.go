@@ -40,7 +40,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		b.onSettingsPress(ctx, updateID, q, press)
 		return
 	case routeVote: // bot/pause.go
-		commands{b}.onVotePress(ctx, updateID, q, press)
+		voteCommands{b}.onVotePress(ctx, updateID, q, press)
 		return
 	case routeRules: // bot/editions.go
 		b.onRulesPress(ctx, q, press)

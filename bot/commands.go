@@ -14,10 +14,11 @@ import (
 )
 
 // commands are the chat layer's commands (/start, /help, /newgame, /lang,
-// /endgame, /stats, /top; /pause, /resume and /kick in bot/pause.go; the
-// kinds' own, /rules and /settings are handed on): each is a method that
-// reads or asks what it needs first and returns the change of the chat it
-// makes. They hold nothing but the Bot they run on.
+// /endgame, /stats, /top; /pause, /resume and /kick are handed to
+// voteCommands, bot/pause.go, the kinds' own to their kind, /rules and
+// /settings to the menu): each is a method that reads or asks what it
+// needs first and returns the change of the chat it makes. They hold
+// nothing but the Bot they run on.
 type commands struct{ b *Bot }
 
 // addressedToUs says whether a command is for this bot: /cmd and
@@ -43,7 +44,7 @@ func (cm commands) onCommand(ctx context.Context, updateID int, m *tgbotapi.Mess
 	defer cm.b.lock(chat)()
 	switch m.Command() {
 	case "pause", "resume", "kick": // bot/pause.go
-		cm.cmdVote(ctx, updateID, m, m.Command())
+		voteCommands{cm.b}.cmdVote(ctx, updateID, m, m.Command())
 		return
 	}
 	for _, k := range cm.commandKinds(m, group) { // the games' own commands
