@@ -12,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -64,9 +65,9 @@ type Bot struct {
 	// deadline.go).
 	timers *timers.Timers
 
-	out     kitOutbox     // everything sent to chats goes through it (outbox_entry.go)
-	presses *pressLimiter // per-person button throttle
-	kinds   *registry     // the kinds of game hosted, with their capabilities (bot/registry.go)
+	out     kitOutbox          // everything sent to chats goes through it (outbox_entry.go)
+	presses *pressLimiter      // per-person button throttle
+	kinds   *registry.Registry // the kinds of game hosted, with their capabilities (bot/registry)
 
 	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
 	// getUpdates offset that holds once an update is handled: a change

@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 )
 
 // Buttons: the codec is kit's (bot/kit/callback.go); here the chat layer
@@ -96,7 +97,7 @@ func init() {
 	for op, h := range hostOps {
 		kit.RegisterOp(op, h.shape)
 	}
-	for _, ops := range kindOps {
+	for _, ops := range registry.Ops() {
 		for op, sh := range ops {
 			if _, host := hostOps[op]; host {
 				panic("bot: a kind's op takes a host op's letters: " + string(op))

@@ -68,19 +68,19 @@ func (cm commands) onCommand(ctx context.Context, updateID int, m *tgbotapi.Mess
 func (cm commands) commandKinds(m *tgbotapi.Message, group bool) []Kind {
 	if group {
 		if rec, err := cm.b.Snapshot(m.Chat.ID); err == nil && rec != nil {
-			return []Kind{cm.b.kinds.of(rec)}
+			return []Kind{cm.b.kinds.Of(rec)}
 		}
-		return []Kind{cm.b.kinds.first()}
+		return []Kind{cm.b.kinds.First()}
 	}
 	var kinds []Kind
 	if p := m.CommandArguments(); m.Command() == "start" && p != "" {
 		if linked, _, ok := kit.ParseStartPayload(p[:1], p); ok {
 			if rec, err := cm.b.Snapshot(linked); err == nil && rec != nil {
-				kinds = append(kinds, cm.b.kinds.of(rec))
+				kinds = append(kinds, cm.b.kinds.Of(rec))
 			}
 		}
 	}
-	for _, k := range cm.b.kinds.inOrder() {
+	for _, k := range cm.b.kinds.InOrder() {
 		if !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)
 		}

@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 )
 
 // The editions in the chat layer: the operator's default edition, the
@@ -21,7 +22,7 @@ import (
 // stores the edition too), so another default edition plays with its own.
 func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 	if o.Edition == "" && b.cfg.Edition != "" {
-		if b.cfg.Edition != defaultEdition() {
+		if b.cfg.Edition != registry.DefaultEdition() {
 			o.DropEditionParts()
 		}
 		o.Edition = b.cfg.Edition
@@ -35,7 +36,7 @@ func (b *Bot) withDefaultEdition(o ChatOptions) ChatOptions {
 // chosen for its edition.
 func (b *Bot) lobbyOptions(chat ChatOptions, edition string) *ChatOptions {
 	o := b.withDefaultEdition(chat)
-	if edition != "" && editionOf(&o) != edition {
+	if edition != "" && registry.EditionOf(&o) != edition {
 		o.Edition = edition
 		o.DropEditionParts()
 	}
@@ -55,7 +56,7 @@ func parseEdition(arg string) (id string, ok bool) {
 // Money in the currency of o's edition (the lux edition's hryvnias), as
 // its kind writes it.
 func (b *Bot) money(lang string, o *ChatOptions, amount int) string {
-	if k := b.kinds.options(o); k != nil {
+	if k := b.kinds.Options(o); k != nil {
 		return k.Money(lang, o, amount)
 	}
 	return b.cat.Money(lang, amount)
@@ -101,10 +102,10 @@ const rulesSlotName = "rules"
 // else the chat's setting.
 func (b *Bot) chatEdition(c *chatState) string {
 	if c.Rec != nil {
-		return recordEdition(c.Rec)
+		return registry.RecordEdition(c.Rec)
 	}
 	o := b.withDefaultEdition(c.Settings.Options)
-	return editionOf(&o)
+	return registry.EditionOf(&o)
 }
 
 // cmdRules answers /rules with what the edition's kind shows (the board's
@@ -113,7 +114,7 @@ func (b *Bot) cmdRules(from *tgbotapi.User) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		ed := b.chatEdition(c)
-		k := b.kinds.caps(b.kinds.named(editionKind(ed))).rules
+		k := b.kinds.Caps(b.kinds.Named(registry.EditionKind(ed))).Rules
 		if k == nil {
 			return nil
 		}
@@ -134,8 +135,8 @@ func (b *Bot) onRulesPress(ctx context.Context, q *tgbotapi.CallbackQuery, press
 	var text string
 	var kb *kit.Markup
 	ok := false
-	if b.kinds.pages != nil {
-		text, kb, ok = b.kinds.pages.RulesPage(lang, press.Arg)
+	if b.kinds.Pages() != nil {
+		text, kb, ok = b.kinds.Pages().RulesPage(lang, press.Arg)
 	}
 	if !ok {
 		_ = b.tg.AnswerCallback(ctx, q.ID, b.cat.T(lang, "alert_outdated", nil), true)

@@ -1,82 +1,21 @@
 package bot
 
 import (
-	"context"
-
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 )
 
-// Kind is a kind of game the chat layer hosts: the board games (all
-// editions, bot/board) now, a card game with private hands later. The chat
-// layer — records, lobby, settings, paces and deadlines, reminders, votes,
-// outbox, statistics, restore, migration — knows a running game only
-// through this interface, declared here where it is used. A kind lives in
-// its own package: it keeps its state in the record (kit.Record; the
-// board's is Record.Board), its rendering, keyboards and rules glue to
-// itself, and asks the chat layer for what it needs through kit.Host.
-//
-// Every method that changes the game does it inside a change (c, a
-// kit.Change): with no side effects, as a change may run more than once;
-// what to show goes into c (Replies, Finalize, Show).
-//
-// A kind takes kit values in (kit.PressIn, kit.CommandIn) and gives
-// effects in the change (kit.Change: texts, keyboards as kit.Markup,
-// private slots); it holds no Telegram client. It is registered once, with
-// its editions and buttons, in registered (bot/kinds.go); its optional
-// capabilities are found once, when a Bot makes it (bot/registry.go).
-type Kind interface {
-	// Press handles a press of one of the kind's buttons, wherever it was
-	// pressed: the group, a private chat (data naming the group), an
-	// inline message. It takes the locks and makes the changes it needs.
-	Press(ctx context.Context, updateID int, q kit.PressIn, p kit.Press)
-	// Command handles a command of the kind's (it reports false for
-	// others); the chat's lock is held.
-	Command(ctx context.Context, updateID int, m kit.CommandIn) bool
-
-	// Start starts the game of the lobby in c: its seats and options are
-	// set. It reports a refusal as an alert in c.
-	Start(c *chatState, lang string) bool
-	// Pending is what the game waits for now, so that the chat layer sets
-	// the deadline, sends reminders and counts missed turns.
-	Pending(r *Record) Pending
-	// Timeout acts on the pending decision's deadline; false if nothing
-	// could be done.
-	Timeout(c *chatState, lang string) bool
-	// CanResign says whether seat may leave the game now; Resign makes it
-	// leave (an absent player, a vote to kick).
-	CanResign(r *Record, seat int) bool
-	Resign(c *chatState, lang string, seat int) bool
-	// Expire acts on the kind's own moments that passed (Pending.Due), in
-	// a change of its own; the chat's lock is held.
-	Expire(ctx context.Context, chat int64)
-
-	// Active says whether seat still plays (votes, /leave).
-	Active(r *Record, seat int) bool
-	// Show queues the game's messages after a change (finish): the live
-	// ones by slot (c.Show), or their final texts (c.Finalize) when the
-	// game was removed, and the closing message of a game that ended.
-	Show(c *chatState, lang string)
-	// Reshow detaches the game's live messages, so the next Show sends them
-	// anew at the bottom of the chat (the bot is back in it).
-	Reshow(c *chatState, lang string)
-	// Sent stores the id of the kind's message named name and key in its
-	// slot (kit.GameSlot) and reports whether it did. (A slot without a key
-	// is reused by the next message: the chat layer reports its id only
-	// while the slot still names that message.)
-	Sent(r *Record, name, key string, id int) bool
-	// Unshown says whether the game has messages that may never have been
-	// sent (Restore shows them again); Repost posts those Show does not
-	// (an open offer's), under the chat's lock.
-	Unshown(r *Record) bool
-	Repost(chat int64, lang string, r *Record)
-	// Standings are the final table shown when a game ends; Results are
-	// what each seat's statistics count.
-	Standings(lang string, r *Record) string
-	Results(r *Record) []SeatResult
-}
-
-// Pending and SeatResult are kit's, shared with the kinds.
+// The kinds of game are hosted through bot/registry: the Kind interface,
+// the one line per kind that registers it, the capabilities found once
+// and the lookups (Bot.kinds, made in New). Here are their names as the
+// chat layer uses them.
 type (
-	Pending    = kit.Pending
-	SeatResult = kit.SeatResult
+	Kind        = registry.Kind
+	optionsKind = registry.OptionsKind // the kind's own part of the chat's options (/settings)
+	Pending     = kit.Pending
+	SeatResult  = kit.SeatResult
 )
+
+// Editions are every kind's editions, as /settings lists them: what a chat
+// or the operator (MONOPOLY_EDITION) may choose.
+func Editions() []string { return registry.Editions() }

@@ -8,6 +8,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -45,8 +46,8 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 		Owed:       b.owedMessages,  // kept messages (outbox_kept.go)
 		GameEnd:    b.recordGameEnd, // statistics (stats.go)
 	})
-	b.kinds = newRegistry(registered, kindDeps{host: kindHost{b}, out: b.out, cat: cat, // bot/registry.go
-		now: cfg.Now, username: cfg.Username, logger: cfg.Logger, defaults: cfg.Defaults})
+	b.kinds = registry.New(registry.Registered(), registry.Deps{Host: kindHost{b}, Out: b.out, Cat: cat,
+		Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger, Defaults: cfg.Defaults})
 	return b
 }
 

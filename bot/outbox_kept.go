@@ -68,7 +68,7 @@ func (b *Bot) closingOf(st *chatState) []kit.Reply {
 	scratch := *st
 	scratch.Turn, scratch.Lobby = false, false
 	scratch.Finals, scratch.Shows, scratch.Closing = nil, nil, nil
-	b.kinds.of(rec).Show(&scratch, st.ChatLang())
+	b.kinds.Of(rec).Show(&scratch, st.ChatLang())
 	return scratch.Closing
 }
 

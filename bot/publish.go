@@ -39,7 +39,7 @@ func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID s
 			b.publishLobby(lang, st)
 		}
 		if rec.Status == StatusPlaying {
-			b.kinds.of(rec).Show(st, lang)
+			b.kinds.Of(rec).Show(st, lang)
 		}
 	}
 	b.voting().CloseOnEnd(st) // bot/votes

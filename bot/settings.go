@@ -7,6 +7,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -49,7 +50,7 @@ var (
 )
 
 // maxPlayers is the largest game the options allow.
-func (b *Bot) maxPlayers(o *ChatOptions) int { return b.kinds.offer(o).MostPlayers(o) }
+func (b *Bot) maxPlayers(o *ChatOptions) int { return b.kinds.Offer(o).MostPlayers(o) }
 
 // onSettingsPress handles a press on the settings message.
 func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
@@ -127,12 +128,12 @@ func (b *Bot) onSettingsPress(ctx context.Context, updateID int, q *tgbotapi.Cal
 // kind then plays it.
 func (b *Bot) lobbyFollows(c *chatState, editionChanged bool) {
 	rec := c.Rec
-	edition := recordEdition(rec)
+	edition := registry.RecordEdition(rec)
 	if editionChanged {
-		edition = editionOf(&c.Settings.Options)
+		edition = registry.EditionOf(&c.Settings.Options)
 	}
 	rec.Options = b.lobbyOptions(c.Settings.Options, edition)
-	rec.Edition, rec.Kind = edition, editionKind(edition)
+	rec.Edition, rec.Kind = edition, registry.EditionKind(edition)
 	c.Save, c.Lobby = true, true
 }
 
@@ -166,7 +167,7 @@ func (b *Bot) applySetting(s *Settings, o *ChatOptions, press Press) (page int, 
 		if !known {
 			return pageMain, false, false, false
 		}
-		page, ok = set(o, b.kinds.options(o), b.kinds.offer(o), press)
+		page, ok = set(o, b.kinds.Options(o), b.kinds.Offer(o), press)
 	}
 	// A house rule switch always counts as a change (it toggles).
 	changed = ok && (press.Op == OpSetRule || before != *o)
@@ -181,7 +182,7 @@ func (b *Bot) setEdition(o *ChatOptions, press Press) (int, bool) {
 	if press.Arg >= len(eds) {
 		return pageEdition, false
 	}
-	if editionOf(o) != eds[press.Arg] {
+	if registry.EditionOf(o) != eds[press.Arg] {
 		o.DropEditionParts()
 	}
 	o.Edition = eds[press.Arg] // classic too: "" is the operator's default

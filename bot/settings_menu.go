@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -34,7 +35,7 @@ func (b *Bot) paceText(lang string, p Pace, bids bool) string {
 // chosen is what o chose of its offer (nothing for a kind without its
 // own part of the options).
 func (b *Bot) chosen(o *ChatOptions) kit.Chosen {
-	if k := b.kinds.options(o); k != nil {
+	if k := b.kinds.Options(o); k != nil {
 		return k.Chosen(o)
 	}
 	return kit.Chosen{}
@@ -46,7 +47,7 @@ func (b *Bot) rulesText(lang string, o ChatOptions, of kit.Offer) string {
 	var on []string
 	for _, h := range of.Rules {
 		if chosen.On[h.ID] {
-			on = append(on, b.kinds.options(&o).RuleName(lang, &o, h.ID))
+			on = append(on, b.kinds.Options(&o).RuleName(lang, &o, h.ID))
 		}
 	}
 	if len(on) == 0 {
@@ -64,10 +65,10 @@ func (b *Bot) optionLines(lang string, o *ChatOptions, full bool) []string {
 	if o != nil {
 		oo = *o
 	}
-	of := b.kinds.offer(&oo)
+	of := b.kinds.Offer(&oo)
 	var lines []string
 	if full {
-		lines = append(lines, b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+editionOf(&oo), nil)}))
+		lines = append(lines, b.cat.T(lang, "opt_edition", map[string]any{"Value": b.cat.T(lang, "edition_"+registry.EditionOf(&oo), nil)}))
 		if len(of.Cash) > 0 {
 			lines = append(lines, b.cat.T(lang, "opt_cash", map[string]any{"Value": b.money(lang, &oo, b.chosen(&oo).Cash)}))
 		}
@@ -159,7 +160,7 @@ var settingsPages = map[int]func(m *settingsMenu) string{
 		return m.t("settings_page_lang", nil)
 	},
 	pageEdition: func(m *settingsMenu) string {
-		chosen := editionOf(&m.o)
+		chosen := registry.EditionOf(&m.o)
 		for i, id := range Editions() {
 			m.row(m.btn(mark(id == chosen, m.t("edition_"+id, nil)), OpSetEdition, i))
 		}
@@ -292,7 +293,7 @@ func (m *settingsMenu) offers(page int) bool {
 // renderSettings is the settings message on one page.
 func (b *Bot) renderSettings(lang string, s Settings, page int) (string, *kit.Markup) {
 	m := &settingsMenu{b: b, lang: lang, s: s, o: b.withDefaultEdition(s.Options)}
-	m.of, m.chosen, m.kind = b.kinds.offer(&m.o), b.chosen(&m.o), b.kinds.options(&m.o)
+	m.of, m.chosen, m.kind = b.kinds.Offer(&m.o), b.chosen(&m.o), b.kinds.Options(&m.o)
 	build, ok := settingsPages[page]
 	if !ok || !m.offers(page) {
 		build = settingsPages[pageMain]

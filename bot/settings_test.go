@@ -264,7 +264,7 @@ func TestSettingsTexts(t *testing.T) {
 		if n := kit.TextLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
-		if !strings.Contains(text, b.kinds.options(&s.Options).RuleName(lang, &s.Options, board.HouseRules[ruleIndex(t, "jackpot")].ID)) || !strings.Contains(text, cat.Money(lang, 5000)) {
+		if !strings.Contains(text, b.kinds.Options(&s.Options).RuleName(lang, &s.Options, board.HouseRules[ruleIndex(t, "jackpot")].ID)) || !strings.Contains(text, cat.Money(lang, 5000)) {
 			t.Errorf("%s lobby does not show the settings: %q", lang, text)
 		}
 		if strings.Contains(text, "Щ&<") {

@@ -48,7 +48,7 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		// A kind's message in a person's private chat (a hand): its id is
 		// stored in the group's record. Lock order: private chat, group.
 		defer b.lock(group)()
-		b.rememberMessage(group, game, func(r *Record) bool { return b.kinds.of(r).Sent(r, name, own, id) })
+		b.rememberMessage(group, game, func(r *Record) bool { return b.kinds.Of(r).Sent(r, name, own, id) })
 		return
 	}
 	// A slot without a key is reused by the next message (the lobby's, a
@@ -71,7 +71,7 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 			return true
 		case lobby.SlotName:
 		default:
-			return b.kinds.of(r).Sent(r, name, key, id)
+			return b.kinds.Of(r).Sent(r, name, key, id)
 		}
 		r.LobbyMsg = id
 		return true
