@@ -23,10 +23,10 @@
 // (rematch.go; the rematch's lobby is bot/lobby's), restore (restore.go),
 // the host of a migration to a supergroup (migrate.go; the move and the
 // show are bot/migrate) and backups. It knows a running game only through the Kind
-// interface (kind.go), and the kinds it hosts through their registry
-// (registry.go: made once in New from the lines of registered, kinds.go,
-// with each kind's capabilities; inline queries, inline.go, go to it); the
-// board games are bot/board, what both sides
+// interface and the kinds it hosts through their registry (bot/registry:
+// made once in New from the registered lines, with each kind's
+// capabilities; kind.go names Kind here, and inline queries, inline.go,
+// go to the registry); the board games are bot/board, what both sides
 // share is bot/kit, and everything sent goes through bot/outbox.
 //
 // docs/ARCHITECTURE.md describes how they fit together and how to add a
