@@ -76,7 +76,7 @@ type hostOp struct {
 }
 
 // hostOps are the chat layer's own buttons. Every other op belongs to a
-// game's kind (kindOps), which the press is handed to.
+// game's kind (its ops: registry.Ops), which the press is handed to.
 var hostOps = map[Op]hostOp{
 	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
 	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},

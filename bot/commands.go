@@ -62,7 +62,7 @@ func (cm commands) onCommand(ctx context.Context, updateID int, m *tgbotapi.Mess
 // commandKinds are the kinds a command may be for, the likeliest first.
 // In a group, the kind of its game (the default kind's when there is none), so
 // /board never reaches a card game. In a private chat, a /start link names
-// a group: the kind of its game first; then every kind in kindOrder (each
+// a group: the kind of its game first; then every kind as registered (each
 // knows its own links, and a link to a game that ended is answered by the
 // kind that made it).
 func (cm commands) commandKinds(m *tgbotapi.Message, group bool) []Kind {
