@@ -29,12 +29,19 @@ func parseSlot(s string) (name string, game uint64, key string, ok bool) {
 	return name, game, key, err == nil && name != "" && name != settingsSlotName && name != rulesSlotName
 }
 
+// sentIDs stores the ids of sent messages where they belong (the outbox's
+// OnSent). It stays in package bot while showing a change is bot/publish:
+// which field of the record a slot's id goes to is known by the votes,
+// the reminder, the lobby, the settings menu and every kind.
+type sentIDs struct{ b *Bot }
+
 // onSent stores the id of a slot's newly sent message in the record.
-func (b *Bot) onSent(chat int64, slot string, id int) {
-	survive(b.log, chat, "sent message", func() { b.rememberSent(chat, slot, id) })
+func (s sentIDs) onSent(chat int64, slot string, id int) {
+	survive(s.b.log, chat, "sent message", func() { s.remember(chat, slot, id) })
 }
 
-func (b *Bot) rememberSent(chat int64, slot string, id int) {
+func (s sentIDs) remember(chat int64, slot string, id int) {
+	b := s.b
 	if slot == settingsMenuSlot {
 		b.rememberMenu(chat, id)
 		return
@@ -48,7 +55,7 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		// A kind's message in a person's private chat (a hand): its id is
 		// stored in the group's record. Lock order: private chat, group.
 		defer b.lock(group)()
-		b.rememberMessage(group, game, func(r *Record) bool { return b.kinds.Of(r).Sent(r, name, own, id) })
+		b.publisher.RememberMessage(group, game, func(r *Record) bool { return b.kinds.Of(r).Sent(r, name, own, id) })
 		return
 	}
 	// A slot without a key is reused by the next message (the lobby's, a
@@ -59,7 +66,7 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 	if key == "" && !b.out.Holds(chat, slot, id) {
 		return
 	}
-	b.rememberMessage(chat, game, func(r *Record) bool {
+	b.publisher.RememberMessage(chat, game, func(r *Record) bool {
 		switch name {
 		case votes.SlotName: // bot/votes
 			return votes.Sent(r, key, id)

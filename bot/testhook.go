@@ -38,7 +38,7 @@ func TestConfig(endpoint, db string, cat *locales.Catalog) AppConfig {
 // its start is over, no call made apart from a change (detach) runs, and
 // the outbox has delivered everything.
 func (b *Bot) Idle() bool {
-	return !b.restoring.Load() && b.detachedRunning.Load() == 0 && b.out.Idle()
+	return !b.restoring.Load() && b.publisher.Detached() == 0 && b.out.Idle()
 }
 
 // Catalog is the bot's message catalog.

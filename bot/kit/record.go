@@ -47,7 +47,7 @@ type Record struct {
 	Created int64 `json:"created"`
 	Updated int64 `json:"updated"`
 	// Marked is when the chat was last stamped in storage's index of
-	// recently changed chats (bot/publish.go, recentStamp).
+	// recently changed chats (bot/restore.go, recentStamp).
 	Marked int64 `json:"marked,omitempty"`
 
 	// Pace is the pace the game plays with, fixed when it starts; Clock is
