@@ -8,6 +8,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -99,14 +100,17 @@ func (cm commands) chatCommand(ctx context.Context, m *tgbotapi.Message, group b
 		return func(c *chatState) error {
 			return cm.cmdNewGame(c, from, group, from.LanguageCode, m.CommandArguments())
 		}
-	case "rules": // bot/editions.go
-		return cm.b.cmdRules(from)
+	case "rules": // bot/settings/rules.go
+		return func(c *chatState) error { cm.b.settingsMenu().Rules(c, from.LanguageCode); return nil }
 	case "lang":
 		return cm.cmdLang(from, m.CommandArguments())
 	case "endgame":
 		return cm.cmdEndGame(from, group && cm.b.tg.IsAdmin(ctx, m.Chat.ID, from.ID))
 	case "settings":
-		return func(c *chatState) error { cm.b.cmdSettings(c, from.LanguageCode); return nil }
+		return func(c *chatState) error {
+			cm.b.settingsMenu().Open(c, from.LanguageCode, settings.PageMain)
+			return nil
+		}
 	case "stats":
 		return cm.cmdStats(m.Chat.ID, from, group)
 	case "top":
@@ -139,10 +143,7 @@ func (cm commands) cmdLang(from *tgbotapi.User, args string) func(c *chatState) 
 	return func(c *chatState) error {
 		arg := strings.ToLower(strings.TrimSpace(args))
 		if arg == "" { // the choice as buttons: the settings' language page
-			lang := c.Lang(from.LanguageCode)
-			cm.b.retireMenu(c, lang, "settings_replaced")
-			text, kb := cm.b.renderSettings(lang, c.Settings, pageLang)
-			c.Show(settingsMenuSlot, 0, text, kb)
+			cm.b.settingsMenu().Open(c, from.LanguageCode, settings.PageLang)
 			return nil
 		}
 		if arg == "auto" {
@@ -159,7 +160,7 @@ func (cm commands) cmdLang(from *tgbotapi.User, args string) func(c *chatState) 
 		for _, l := range locales.Languages {
 			if arg == l {
 				if c.Settings.Lang != l { // the settings changed elsewhere: the menu's buttons go
-					cm.b.retireMenu(c, l, "settings_changed_elsewhere")
+					cm.b.settingsMenu().Retire(c, l, "settings_changed_elsewhere")
 				}
 				c.Settings.Lang, c.SettingsChanged = l, true
 				c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(l, "lang_set", nil)})
@@ -207,7 +208,7 @@ func (cm commands) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, use
 		c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "group_only", nil)})
 		return nil
 	}
-	edition, ok := parseEdition(args) // /newgame deal: the card game
+	edition, ok := cm.b.settingsMenu().ParseEdition(args) // /newgame deal: the card game
 	if !ok {
 		c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "newgame_usage", nil)})
 		return nil

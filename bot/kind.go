@@ -10,10 +10,9 @@ import (
 // and the lookups (Bot.kinds, made in New). Here are their names as the
 // chat layer uses them.
 type (
-	Kind        = registry.Kind
-	optionsKind = registry.OptionsKind // the kind's own part of the chat's options (/settings)
-	Pending     = kit.Pending
-	SeatResult  = kit.SeatResult
+	Kind       = registry.Kind
+	Pending    = kit.Pending
+	SeatResult = kit.SeatResult
 )
 
 // Editions are every kind's editions, as /settings lists them: what a chat

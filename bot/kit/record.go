@@ -153,7 +153,7 @@ type Settings struct {
 	Links Links `json:"-"`
 	// Menu is the message id of the chat's live settings menu (0: none
 	// known): an older menu loses its buttons when a newer one is posted,
-	// and a press on it is refused (bot/settings_live.go).
+	// and a press on it is refused (bot/settings/live.go).
 	Menu int `json:"menu,omitempty"`
 	// Options are the chat's game settings (/settings); a running game
 	// keeps those it started with (Record.Options).

@@ -104,8 +104,8 @@ func EditionKind(edition string) string {
 }
 
 // EditionOf is the edition o chooses: its own if a kind has it, else the
-// default edition (the operator's default is filled in by package bot's
-// withDefaultEdition).
+// default edition (the operator's default is filled in by bot/settings's
+// menu).
 func EditionOf(o *kit.ChatOptions) string {
 	if o != nil && o.Edition != "" && slices.Contains(Editions(), o.Edition) {
 		return o.Edition
