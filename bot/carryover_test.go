@@ -48,7 +48,7 @@ func TestNextTurnTakesOverAfterAClosedMenu(t *testing.T) {
 			t.Fatal("the turn did not end in 10 presses")
 		}
 		rec := h.Record()
-		u := h.UserOf(rec, int(h.bot.kindOf(rec).Pending(rec).Seat))
+		u := h.UserOf(rec, int(h.bot.kinds.Of(rec).Pending(rec).Seat))
 		msg, data, ok := newestOf(h.API.Messages(testChat), boardPrefs)
 		if !ok {
 			t.Fatal("no button for the turn")

@@ -252,4 +252,4 @@ func TestConcurrentChats(t *testing.T) {
 }
 
 // boardOf is the board games' kind of the harness's bot.
-func boardOf(h *harness) *board.Kind { return h.bot.kinds[board.Name].(*board.Kind) }
+func boardOf(h *harness) *board.Kind { return h.bot.kinds.Named(board.Name).(*board.Kind) }

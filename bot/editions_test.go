@@ -209,7 +209,7 @@ func TestOperatorDefaultEdition(t *testing.T) {
 	}
 	h.Say(alice, "/newgame")
 	rec := h.Record()
-	if rec == nil || rec.Edition != engine.Business || h.bot.kinds[board.Name].(*board.Kind).RulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
+	if rec == nil || rec.Edition != engine.Business || h.bot.kinds.Named(board.Name).(*board.Kind).RulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
 		t.Fatalf("lobby of a chat without a choice: %+v", rec)
 	}
 	h.Say(alice, "/settings")

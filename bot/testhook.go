@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
@@ -58,10 +59,10 @@ func (h Hooks) Catalog() *locales.Catalog { return h.cat }
 func (h Hooks) Store() *storage.Store { return h.store }
 
 // KindNamed is the hosted kind of game called name (nil if none).
-func (h Hooks) KindNamed(name string) Kind { return h.kinds[name] }
+func (h Hooks) KindNamed(name string) Kind { return h.kinds.Named(name) }
 
 // KindOf is the kind of rec's game.
-func (h Hooks) KindOf(rec *Record) Kind { return h.kindOf(rec) }
+func (h Hooks) KindOf(rec *Record) Kind { return h.kinds.Of(rec) }
 
 // ChatLang is the language of an answer to a person of userLang in chat;
 // with no userLang, the chat's own.
@@ -118,7 +119,7 @@ func ChildConfig(endpoint, db string, telegramLimits bool) AppConfig {
 	return cfg
 }
 
-// RegisterKind adds a kind of game to the registry (bot/kinds.go) for the
+// RegisterKind adds a kind of game to the registry (bot/registry) for the
 // tests of one test binary (bot/chattest's fake kind): every Bot made
 // after it hosts the kind, /settings lists its editions and the codec
 // knows its ops. Call it from TestMain, before any Bot is made; the bot
@@ -130,6 +131,5 @@ func RegisterKind(name string, editions func() []string, ops map[Op]OpShape, mak
 		}
 		kit.RegisterOp(op, sh)
 	}
-	registry = append(registry, kindEntry{name, editions, ops, func(d kindDeps) Kind { return make(d.host) }})
-	kindOrder, kindEditions, kindOps = indexRegistry(registry)
+	registry.Register(registry.Entry{Name: name, Editions: editions, Ops: ops, Make: func(d registry.Deps) Kind { return make(d.Host) }})
 }
