@@ -97,12 +97,20 @@ func (k *Kind) Start(c *kit.Change, lang string) bool {
 	return true
 }
 
-// Pending: the first seat's decision, until the game ends.
+// Pending: the first seat's decision, until the game ends; each ⏭ takes
+// it and the next one begins (a new deadline, the reminder gone), named by
+// the revision the ⏭ was pressed at.
 func (k *Kind) Pending(r *kit.Record) kit.Pending {
 	if r.Status != kit.StatusPlaying || winner(r) >= 0 {
 		return kit.Pending{Seat: -1}
 	}
-	return kit.Pending{Decision: "win", Seat: 0, Turn: 1, Remind: []int{0}}
+	turn := 1
+	if len(r.Seats) > 0 {
+		if p, err := kit.ParsePress(r.Seats[0].Pressed); err == nil && p.Op == OpPass && p.Game == r.ID {
+			turn = int(p.Rev) + 2
+		}
+	}
+	return kit.Pending{Decision: "decide " + strconv.Itoa(turn), Seat: 0, Turn: turn, Remind: []int{0}}
 }
 
 // Timeout: a missed decision changes nothing but the seat's count of
