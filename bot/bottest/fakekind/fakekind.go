@@ -113,9 +113,14 @@ func (k *Kind) Pending(r *kit.Record) kit.Pending {
 	return kit.Pending{Decision: "decide " + strconv.Itoa(turn), Seat: 0, Turn: turn, Remind: []int{0}}
 }
 
-// Timeout: a missed decision changes nothing but the seat's count of
-// missed turns (the chat layer's).
-func (k *Kind) Timeout(*kit.Change, string) bool { return true }
+// Timeout: a missed decision is taken as ⏭ for the first seat, so the
+// next one begins (the chat layer counts the missed turn).
+func (k *Kind) Timeout(c *kit.Change, lang string) bool {
+	rec := c.Rec
+	c.Applied(rec.Seats[0].User, kit.Press{Game: rec.ID, Rev: rec.Rev, Op: OpPass}.Encode())
+	c.Save, c.Turn = true, true
+	return true
+}
 
 // CanResign: either seat may leave while the game runs; Resign ends it,
 // ranking nobody first.
