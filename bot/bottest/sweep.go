@@ -1,0 +1,264 @@
+package bottest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/storage"
+)
+
+// ErrorLog is a slog.Handler that keeps what the bot logs at Error level:
+// a press that logs an error is a defect even when its answer looks fine.
+type ErrorLog struct {
+	mu   sync.Mutex
+	recs []string
+}
+
+func (l *ErrorLog) Enabled(_ context.Context, lv slog.Level) bool { return lv >= slog.LevelError }
+
+func (l *ErrorLog) Handle(_ context.Context, r slog.Record) error {
+	var sb strings.Builder
+	sb.WriteString(r.Message)
+	r.Attrs(func(a slog.Attr) bool { sb.WriteString(" " + a.String()); return true })
+	l.mu.Lock()
+	l.recs = append(l.recs, sb.String())
+	l.mu.Unlock()
+	return nil
+}
+
+func (l *ErrorLog) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *ErrorLog) WithGroup(string) slog.Handler      { return l }
+
+// Take returns the errors logged since the last Take.
+func (l *ErrorLog) Take() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := l.recs
+	l.recs = nil
+	return out
+}
+
+// Sweep presses every button of every view a test brings on screen, each
+// on a copy of the state: a press that changed the chat's stored game or
+// settings is undone (the stored bytes put back, the chat shown again)
+// before the next one. Every press must be answered (answerCallbackQuery),
+// in the chat's pinned language (Lang), with no error logged; the labels
+// of the buttons must be in it too.
+type Sweep struct {
+	H    *Harness
+	Lang string
+	Log  *ErrorLog
+	// Names are the people's names: the only words a text may hold in
+	// another script.
+	Names []string
+
+	pressed map[string]bool // chat/data
+	// Views counts the presses per view, in the order the views came.
+	Views []ViewCount
+}
+
+// ViewCount is how many buttons of a view were pressed, and how often.
+type ViewCount struct {
+	View             string
+	Buttons, Presses int
+}
+
+// NewSweep is a sweep of h's chat, pinned to lang.
+func NewSweep(h *Harness, lang string, log *ErrorLog) *Sweep {
+	s := &Sweep{H: h, Lang: lang, Log: log, pressed: map[string]bool{}}
+	for _, u := range h.Users {
+		s.Names = append(s.Names, u.FirstName)
+	}
+	return s
+}
+
+// state is a chat's stored game and settings, as bytes.
+type state struct{ game, settings []byte }
+
+func (s *Sweep) read(chat int64) state {
+	var st state
+	_ = s.H.App.Store().View(func(tx *storage.Tx) error {
+		if g, ok := tx.GameBytes(chat); ok {
+			st.game = bytes.Clone(g)
+		}
+		if v, ok := tx.SettingsBytes(chat); ok {
+			st.settings = bytes.Clone(v)
+		}
+		return nil
+	})
+	return st
+}
+
+// restore puts back chat's stored game and settings as they were, and has
+// the chat show them again (its lobby or its game's messages).
+func (s *Sweep) restore(chat int64, st state) {
+	h := s.H
+	h.T.Helper()
+	unlock := h.App.LockChat(chat)
+	err := h.App.Store().Update(func(tx *storage.Tx) error {
+		if st.game == nil {
+			if err := tx.DeleteGame(chat); err != nil {
+				return err
+			}
+		} else if err := tx.PutGame(chat, st.game); err != nil {
+			return err
+		}
+		if st.settings != nil {
+			return tx.PutSettings(chat, st.settings)
+		}
+		return nil
+	})
+	if err == nil && st.game != nil {
+		err = h.App.ChangeAndShow(chat, func(c *kit.Change) error {
+			c.Quiet = true
+			c.Lobby = c.Rec.Status == kit.StatusLobby
+			c.Turn = c.Rec.Status == kit.StatusPlaying
+			return nil
+		})
+	}
+	unlock()
+	if err != nil {
+		h.T.Fatalf("restoring the chat: %v", err)
+	}
+	h.Settle()
+	s.Log.Take() // what the restore itself logged is no press's
+}
+
+// View presses, as each of pressers, every button not pressed yet on the
+// messages chat shows (Chat, or a person's private chat), restoring the
+// group's state after each press that changed it.
+func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
+	h := s.H
+	h.T.Helper()
+	type button struct {
+		msg        int
+		data, text string
+	}
+	var todo []button
+	for _, m := range h.API.Messages(chat) {
+		if m.Deleted {
+			continue
+		}
+		for _, row := range m.Keyboard {
+			for _, b := range row {
+				s.checkText(view+": label of "+b.Data, b.Text)
+				// A button is its data: the same on another message (a
+				// menu shown again) is pressed once.
+				key := fmt.Sprintf("%d/%s", chat, b.Data)
+				if b.URL != "" || s.pressed[key] {
+					continue
+				}
+				s.pressed[key] = true
+				todo = append(todo, button{m.ID, b.Data, b.Text})
+			}
+		}
+	}
+	count := ViewCount{View: view, Buttons: len(todo)}
+	s.Log.Take()
+	for _, b := range todo {
+		for _, u := range pressers {
+			before := s.read(Chat)
+			answers := len(h.API.CallbackAnswers())
+			h.API.PushCallback(chat, b.msg, u, b.data)
+			h.Settle()
+			count.Presses++
+			what := fmt.Sprintf("%s: %s pressing %q (%s)", view, u.FirstName, b.text, b.data)
+			got := h.API.CallbackAnswers()
+			switch {
+			case len(got) == answers:
+				h.T.Errorf("%s: not answered", what)
+			case len(got) > answers+1:
+				h.T.Errorf("%s: answered %d times", what, len(got)-answers)
+			default:
+				s.checkText(what+": answer", got[len(got)-1].Text)
+			}
+			if errs := s.Log.Take(); len(errs) > 0 {
+				h.T.Errorf("%s: logged %q", what, errs)
+			}
+			if after := s.read(Chat); !bytes.Equal(after.game, before.game) || !bytes.Equal(after.settings, before.settings) {
+				s.restore(Chat, before)
+			}
+		}
+	}
+	s.Views = append(s.Views, count)
+}
+
+var (
+	messageID = regexp.MustCompile(`^[a-z0-9]+(_[a-z0-9]+)+$`)
+	latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)
+	cyrillic  = regexp.MustCompile(`\p{Cyrillic}`)
+)
+
+// latinAllowed are the words a Russian or Ukrainian text may hold in the
+// Latin script: the editions' own names, money and units.
+var latinAllowed = map[string]bool{"Monopoly": true, "Deal": true, "UA": true, "Lux": true, "M": true, "K": true, "PNG": true}
+
+// checkText fails the test unless text (an answer or a label shown to
+// someone reading Lang) is in Lang: no message id, no template left
+// unfilled, no word of another language but people's names.
+func (s *Sweep) checkText(what, text string) {
+	h := s.H
+	h.T.Helper()
+	// Answers and labels are plain text: no HTML to strip.
+	shown := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(text)
+	for _, n := range s.Names {
+		shown = strings.ReplaceAll(shown, n, "")
+	}
+	switch {
+	case strings.Contains(text, "{{") || strings.Contains(text, "<no value>") || strings.Contains(text, "%!"):
+		h.T.Errorf("%s: unfilled template %q", what, text)
+		return
+	case messageID.MatchString(text):
+		h.T.Errorf("%s: a message id %q, not a text", what, text)
+		return
+	}
+	switch s.Lang {
+	case "en":
+		if cyrillic.MatchString(shown) {
+			h.T.Errorf("%s: %q is not English", what, text)
+		}
+	case "ru", "uk":
+		var foreign []string
+		for _, w := range latinWord.FindAllString(shown, -1) {
+			if !latinAllowed[w] {
+				foreign = append(foreign, w)
+			}
+		}
+		if len(foreign) > 0 {
+			h.T.Errorf("%s: %q holds English (%v) in a %s chat", what, text, foreign, s.Lang)
+		}
+		other := "ыэъё"
+		if s.Lang == "ru" {
+			other = "іїєґ"
+		}
+		if strings.ContainsAny(strings.ToLower(shown), other) {
+			h.T.Errorf("%s: %q is not %s", what, text, s.Lang)
+		}
+	}
+}
+
+// Report is the views and presses counted, a line each.
+func (s *Sweep) Report() string {
+	var sb strings.Builder
+	buttons, presses := 0, 0
+	for _, v := range s.Views {
+		fmt.Fprintf(&sb, "  %-28s %3d buttons %4d presses\n", v.View, v.Buttons, v.Presses)
+		buttons += v.Buttons
+		presses += v.Presses
+	}
+	fmt.Fprintf(&sb, "  %d views, %d buttons, %d presses", len(s.Views), buttons, presses)
+	return sb.String()
+}
+
+// Has reports whether a view of that name was swept.
+func (s *Sweep) Has(view string) bool {
+	return slices.ContainsFunc(s.Views, func(v ViewCount) bool { return v.View == view })
+}
