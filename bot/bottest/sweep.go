@@ -164,11 +164,22 @@ func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
 	count := ViewCount{View: view, Buttons: len(todo)}
 	s.Log.Take()
 	for _, b := range todo {
+		// A button whose every press changed nothing, showed nothing and
+		// answered with no text is dead: it leaves its presser guessing.
+		// (One press may find its work done by the press before: a
+		// section of /rules already shown.)
+		alive := false
 		for _, u := range pressers {
 			before := s.read(Chat)
 			answers := len(h.API.CallbackAnswers())
+			events := h.API.LastEvent()
 			h.API.PushCallback(chat, b.msg, u, b.data)
 			h.Settle()
+			after := s.read(Chat)
+			changed := !bytes.Equal(after.game, before.game) || !bytes.Equal(after.settings, before.settings)
+			// The answer is one event; a press that changed nothing, showed
+			// nothing and answered with no text left its presser guessing.
+			shown := h.API.LastEvent()-events > 1
 			count.Presses++
 			what := fmt.Sprintf("%s: %s pressing %q (%s)", view, u.FirstName, b.text, b.data)
 			got := h.API.CallbackAnswers()
@@ -178,14 +189,18 @@ func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
 			case len(got) > answers+1:
 				h.T.Errorf("%s: answered %d times", what, len(got)-answers)
 			default:
+				alive = alive || changed || shown || got[len(got)-1].Text != ""
 				s.checkText(what+": answer", got[len(got)-1].Text)
 			}
 			if errs := s.Log.Take(); len(errs) > 0 {
 				h.T.Errorf("%s: logged %q", what, errs)
 			}
-			if after := s.read(Chat); !bytes.Equal(after.game, before.game) || !bytes.Equal(after.settings, before.settings) {
+			if changed {
 				s.restore(Chat, before)
 			}
+		}
+		if !alive && len(pressers) > 0 {
+			h.T.Errorf("%s: %q (%s) did nothing and said nothing, to anyone (a dead button)", view, b.text, b.data)
 		}
 	}
 	s.Views = append(s.Views, count)
