@@ -6,6 +6,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 )
 
@@ -17,16 +18,12 @@ import (
 // gives a slot's message its last text and detaches it, so the next
 // message of the slot is a new one.
 
-// settingsSlotName is the live settings menu's slot (settingsMenuSlot),
-// which belongs to no game.
-const settingsSlotName = "settings"
-
 // parseSlot reads a game's slot: its name, game and key ("" if none).
 func parseSlot(s string) (name string, game uint64, key string, ok bool) {
 	name, rest, _ := strings.Cut(s, ":")
 	g, key, _ := strings.Cut(rest, ":")
 	game, err := strconv.ParseUint(g, 36, 64)
-	return name, game, key, err == nil && name != "" && name != settingsSlotName && name != rulesSlotName
+	return name, game, key, err == nil && name != "" && name != settings.MenuSlot && name != settings.RulesSlotName
 }
 
 // sentIDs stores the ids of sent messages where they belong (the outbox's
@@ -42,8 +39,10 @@ func (s sentIDs) onSent(chat int64, slot string, id int) {
 
 func (s sentIDs) remember(chat int64, slot string, id int) {
 	b := s.b
-	if slot == settingsMenuSlot {
-		b.rememberMenu(chat, id)
+	if slot == settings.MenuSlot {
+		if err := b.settingsMenu().Remember(chat, id); err != nil {
+			b.log.Warn("remembering the settings menu", "chat", chat, "err", err)
+		}
 		return
 	}
 	name, game, key, ok := parseSlot(slot)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -87,9 +88,9 @@ func ReadStats(tx *storage.Tx, chat, user int64) (here, all stats.PlayerStats, o
 func SettingsPage(name string) int {
 	switch name {
 	case "edition":
-		return pageEdition
+		return settings.PageEdition
 	case "rules":
-		return pageRules
+		return settings.PageRules
 	}
 	return -1
 }
