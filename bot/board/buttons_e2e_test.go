@@ -11,7 +11,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board/boardtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -50,23 +49,7 @@ func sweepBoard(t *testing.T, edition, lang string) *bottest.Sweep {
 	}
 	s.Names = append(s.Names, spect.FirstName)
 	a := h.users[0]
-	h.say(a, "/lang "+lang)
-
-	h.say(a, "/settings")
-	s.View("settings", testChat, a, spect)
-	sweepPages(h, s, "settings", "/settings", bot.OpSetView, a, spect)
-	h.say(a, "/rules")
-	s.View("rules", testChat, a, spect)
-	sweepPages(h, s, "rules", "/rules", kit.OpRules, a, spect)
-
-	h.say(a, "/newgame "+edition)
-	for _, u := range h.users[1:] {
-		h.mustPress(u, OpJoin)
-	}
-	s.View("lobby", testChat, a, h.users[1], spect)
-	h.LobbyView(a, true)
-	s.View("lobby more", testChat, a, spect)
-	h.LobbyView(a, false)
+	s.ChatViews(h.users, spect, bot.OpSetView, edition)
 	h.mustPress(a, OpStart)
 	if rec := h.record(); rec == nil || rec.Status != StatusPlaying {
 		t.Fatalf("the game did not start: %+v", rec)
@@ -130,19 +113,6 @@ func sweepBoard(t *testing.T, edition, lang string) *bottest.Sweep {
 		}
 	}
 	return s
-}
-
-// sweepPages opens each page of a menu (its buttons with op) in a menu
-// of its own (the sweep of the last one may have closed it) and sweeps it.
-func sweepPages(h *harness, s *bottest.Sweep, name, command string, op kit.Op, u ...fakeapi.User) {
-	h.t.Helper()
-	for _, b := range boardtest.Buttons(h.Harness, op) {
-		h.say(u[0], command)
-		if msg, data, ok := h.findButton(op, b.Arg, false); ok {
-			h.press(u[0], msg, data)
-			s.View(fmt.Sprintf("%s page %d", name, b.Arg), testChat, u...)
-		}
-	}
 }
 
 // sweepMenus gives the current player the first colour set and opens the building

@@ -214,7 +214,11 @@ var (
 
 // latinAllowed are the words a Russian or Ukrainian text may hold in the
 // Latin script: the editions' own names, money and units.
-var latinAllowed = map[string]bool{"Monopoly": true, "Deal": true, "UA": true, "Lux": true, "M": true, "K": true, "PNG": true}
+var latinAllowed = map[string]bool{"Monopoly": true, "Deal": true, "UA": true, "Lux": true, "UTC": true}
+
+// endonyms are the languages' own names, which the language page shows
+// as each language writes it.
+var endonyms = []string{"English", "Українська", "Русский"}
 
 // checkText fails the test unless text (an answer or a label shown to
 // someone reading Lang) is in Lang: no message id, no template left
@@ -224,7 +228,7 @@ func (s *Sweep) checkText(what, text string) {
 	h.T.Helper()
 	// Answers and labels are plain text: no HTML to strip.
 	shown := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(text)
-	for _, n := range s.Names {
+	for _, n := range append(s.Names, endonyms...) {
 		shown = strings.ReplaceAll(shown, n, "")
 	}
 	switch {
@@ -276,4 +280,56 @@ func (s *Sweep) Report() string {
 // Has reports whether a view of that name was swept.
 func (s *Sweep) Has(view string) bool {
 	return slices.ContainsFunc(s.Views, func(v ViewCount) bool { return v.View == view })
+}
+
+// Pages opens each page of the menu command posts — its buttons with op —
+// in a menu of its own (the sweep of the last page may have left the menu
+// on another page, or closed it), and sweeps it.
+func (s *Sweep) Pages(name, command string, op kit.Op, pressers ...fakeapi.User) {
+	h := s.H
+	h.T.Helper()
+	h.Say(pressers[0], command)
+	var args []int
+	msgs := h.API.Messages(Chat)
+	for i := len(msgs) - 1; i >= 0 && len(args) == 0; i-- {
+		for _, row := range msgs[i].Keyboard {
+			for _, b := range row {
+				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
+					args = append(args, p.Arg)
+				}
+			}
+		}
+	}
+	for _, arg := range args {
+		h.Say(pressers[0], command)
+		if msg, data, ok := h.FindButton(op, arg, false); ok {
+			h.Press(pressers[0], msg, data)
+			s.View(fmt.Sprintf("%s page %d", name, arg), Chat, pressers...)
+		}
+	}
+}
+
+// ChatViews pins the chat's language as the first of users, an admin of
+// the chat (the settings are theirs to change), then sweeps
+// /settings and each of its pages (their op pageOp), /rules and its
+// sections, a lobby opened by "/newgame args" that the others joined,
+// and its ⚙️ More; it leaves the lobby open, full and on its main view.
+func (s *Sweep) ChatViews(users []fakeapi.User, spect fakeapi.User, pageOp kit.Op, args string) {
+	h := s.H
+	h.T.Helper()
+	a := users[0]
+	h.API.SetAdmins(Chat, a.ID)
+	h.Say(a, "/lang "+s.Lang)
+	h.Say(a, "/settings")
+	s.View("settings", Chat, a, spect)
+	s.Pages("settings", "/settings", pageOp, a, spect)
+	h.Say(a, "/rules")
+	s.View("rules", Chat, a, spect)
+	// Each section of /rules shows the same buttons: the sweep pressed
+	// them all on the first.
+	h.OpenLobby(users, args)
+	s.View("lobby", Chat, a, users[1], spect)
+	h.LobbyView(a, true)
+	s.View("lobby more", Chat, a, spect)
+	h.LobbyView(a, false)
 }
