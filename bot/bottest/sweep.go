@@ -153,7 +153,7 @@ func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
 				// A button is its data: the same on another message (a
 				// menu shown again) is pressed once.
 				key := fmt.Sprintf("%d/%s", chat, b.Data)
-				if b.URL != "" || s.pressed[key] {
+				if b.URL != "" || b.InlineHere != nil || s.pressed[key] {
 					continue
 				}
 				s.pressed[key] = true
