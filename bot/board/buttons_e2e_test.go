@@ -82,6 +82,11 @@ func sweepBoard(t *testing.T, edition, lang string) *bottest.Sweep {
 			menus = true
 			sweepMenus(h, s, actor, spect)
 			sweepTrade(h, s, actor, spect)
+			// The votes a player may call mid-game.
+			for _, cmd := range []string{"/pause", "/kick"} {
+				h.say(other, cmd)
+				s.View("vote "+cmd, testChat, actor, other, spect)
+			}
 			continue
 		}
 		if g.Phase == engine.PhaseDebt && board.Of(rec).View.Menu == menuGroup {

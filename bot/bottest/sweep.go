@@ -60,7 +60,7 @@ type Sweep struct {
 	// another script.
 	Names []string
 
-	pressed map[string]bool // chat/data
+	pressed map[string]bool // chat/status/data
 	// Views counts the presses per view, in the order the views came.
 	Views []ViewCount
 }
@@ -143,6 +143,14 @@ func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
 		data, text string
 	}
 	var todo []button
+	// A button is its data, once a status of the game: the same on
+	// another message (a menu shown again) is pressed once, but a game's
+	// button shown while a restore took it back to its lobby is pressed
+	// again once it runs.
+	status := "none"
+	if rec := h.Record(); rec != nil {
+		status = string(rec.Status)
+	}
 	for _, m := range h.API.Messages(chat) {
 		if m.Deleted {
 			continue
@@ -150,9 +158,7 @@ func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
 		for _, row := range m.Keyboard {
 			for _, b := range row {
 				s.checkText(view+": label of "+b.Data, b.Text)
-				// A button is its data: the same on another message (a
-				// menu shown again) is pressed once.
-				key := fmt.Sprintf("%d/%s", chat, b.Data)
+				key := fmt.Sprintf("%d/%s/%s", chat, status, b.Data)
 				if b.URL != "" || b.InlineHere != nil || s.pressed[key] {
 					continue
 				}
@@ -210,6 +216,7 @@ var (
 	messageID = regexp.MustCompile(`^[a-z0-9]+(_[a-z0-9]+)+$`)
 	latinWord = regexp.MustCompile(`[A-Za-z]{2,}`)
 	cyrillic  = regexp.MustCompile(`\p{Cyrillic}`)
+	command   = regexp.MustCompile(`/[a-z_]+`)
 )
 
 // latinAllowed are the words a Russian or Ukrainian text may hold in the
@@ -231,6 +238,7 @@ func (s *Sweep) checkText(what, text string) {
 	for _, n := range append(s.Names, endonyms...) {
 		shown = strings.ReplaceAll(shown, n, "")
 	}
+	shown = command.ReplaceAllString(shown, "")
 	switch {
 	case strings.Contains(text, "{{") || strings.Contains(text, "<no value>") || strings.Contains(text, "%!"):
 		h.T.Errorf("%s: unfilled template %q", what, text)
