@@ -30,17 +30,39 @@ func TestEveryButtonOfEveryView(t *testing.T) {
 		for _, lang := range wholeGameLangs(i) {
 			t.Run(ed+"/"+lang, func(t *testing.T) {
 				t.Parallel()
-				s := sweepBoard(t, ed, lang)
+				s := sweepBoard(t, ed, lang, false)
 				t.Logf("%s in %s:\n%s", ed, lang, s.Report())
 			})
 		}
 	}
 }
 
-func sweepBoard(t *testing.T, edition, lang string) *bottest.Sweep {
+// TestEveryButtonAnswersInPressersLanguage is TestEveryButtonOfEveryView
+// in a chat that pinned no language: its messages are in its first
+// creator's (Богдан's Ukrainian), and every answer is in the language of
+// whoever pressed — English, Ukrainian, Russian, and the spectator's.
+func TestEveryButtonAnswersInPressersLanguage(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("a whole game's sweep; TestEveryButtonOfEveryView covers the views under -short")
+	}
+	s := sweepBoard(t, "classic", "uk", true)
+	t.Logf("classic, unpinned:\n%s", s.Report())
+}
+
+func sweepBoard(t *testing.T, edition, lang string, unpinned bool) *bottest.Sweep {
 	log := &bottest.ErrorLog{}
 	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Logger = slog.New(log) })
 	s := bottest.NewSweep(h.Harness, lang, log)
+	s.Unpinned = unpinned
+	if unpinned {
+		// The one who reads lang opens the game.
+		for i, u := range h.users {
+			if u.LanguageCode == lang {
+				h.users[0], h.users[i] = h.users[i], h.users[0]
+			}
+		}
+	}
 	// The spectator reads another language than the chat's: the chat's
 	// pinned one must still answer them.
 	spect := fakeapi.User{ID: 44, FirstName: "Gosha", LanguageCode: "en"}

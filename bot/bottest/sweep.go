@@ -12,6 +12,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -56,6 +57,10 @@ type Sweep struct {
 	H    *Harness
 	Lang string
 	Log  *ErrorLog
+	// Unpinned: the chat pinned no language (its messages are in Lang, its
+	// first creator's): each answer is in its presser's own language, as
+	// is what a private chat shows (kit.PersonLang).
+	Unpinned bool
 	// Names are the people's names: the only words a text may hold in
 	// another script.
 	Names []string
@@ -157,7 +162,13 @@ func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
 		}
 		for _, row := range m.Keyboard {
 			for _, b := range row {
-				s.checkText(view+": label of "+b.Data, b.Text)
+				if s.Unpinned && chat != Chat && len(pressers) > 0 {
+					// The private chat's own language, the board's names
+					// in the group's.
+					s.checkText(locales.Normalize(pressers[0].LanguageCode), view+": label of "+b.Data, b.Text, s.Lang)
+				} else {
+					s.checkText(s.Lang, view+": label of "+b.Data, b.Text)
+				}
 				key := fmt.Sprintf("%d/%s/%s", chat, status, b.Data)
 				if b.URL != "" || b.InlineHere != nil || s.pressed[key] {
 					continue
@@ -196,7 +207,11 @@ func (s *Sweep) View(view string, chat int64, pressers ...fakeapi.User) {
 				h.T.Errorf("%s: answered %d times", what, len(got)-answers)
 			default:
 				alive = alive || changed || shown || got[len(got)-1].Text != ""
-				s.checkText(what+": answer", got[len(got)-1].Text)
+				lang := s.Lang
+				if s.Unpinned {
+					lang = locales.Normalize(u.LanguageCode)
+				}
+				s.checkText(lang, what+": answer", got[len(got)-1].Text)
 			}
 			if errs := s.Log.Take(); len(errs) > 0 {
 				h.T.Errorf("%s: logged %q", what, errs)
@@ -228,11 +243,26 @@ var latinAllowed = map[string]bool{"Monopoly": true, "Deal": true, "UA": true, "
 var endonyms = []string{"English", "Українська", "Русский"}
 
 // checkText fails the test unless text (an answer or a label shown to
-// someone reading Lang) is in Lang: no message id, no template left
-// unfilled, no word of another language but people's names.
-func (s *Sweep) checkText(what, text string) {
+// someone reading lang) is in lang: no message id, no template left
+// unfilled, no word of another language but people's names. A text in
+// one of also passes too (a private view names the board's squares as
+// the group sees them).
+func (s *Sweep) checkText(lang, what, text string, also ...string) {
 	h := s.H
 	h.T.Helper()
+	problem := s.notIn(lang, text)
+	for _, l := range also {
+		if problem != "" && s.notIn(l, text) == "" {
+			problem = ""
+		}
+	}
+	if problem != "" {
+		h.T.Errorf("%s: %q %s", what, text, problem)
+	}
+}
+
+// notIn says what keeps text from being in lang ("" if nothing).
+func (s *Sweep) notIn(lang, text string) string {
 	// Answers and labels are plain text: no HTML to strip.
 	shown := strings.NewReplacer("\u2068", "", "\u2069", "").Replace(text)
 	for _, n := range append(s.Names, endonyms...) {
@@ -241,16 +271,14 @@ func (s *Sweep) checkText(what, text string) {
 	shown = command.ReplaceAllString(shown, "")
 	switch {
 	case strings.Contains(text, "{{") || strings.Contains(text, "<no value>") || strings.Contains(text, "%!"):
-		h.T.Errorf("%s: unfilled template %q", what, text)
-		return
+		return "is an unfilled template"
 	case messageID.MatchString(text):
-		h.T.Errorf("%s: a message id %q, not a text", what, text)
-		return
+		return "is a message id, not a text"
 	}
-	switch s.Lang {
+	switch lang {
 	case "en":
 		if cyrillic.MatchString(shown) {
-			h.T.Errorf("%s: %q is not English", what, text)
+			return "is not English"
 		}
 	case "ru", "uk":
 		var foreign []string
@@ -260,16 +288,17 @@ func (s *Sweep) checkText(what, text string) {
 			}
 		}
 		if len(foreign) > 0 {
-			h.T.Errorf("%s: %q holds English (%v) in a %s chat", what, text, foreign, s.Lang)
+			return fmt.Sprintf("holds English (%v), not %s", foreign, lang)
 		}
 		other := "ыэъё"
-		if s.Lang == "ru" {
+		if lang == "ru" {
 			other = "іїєґ"
 		}
 		if strings.ContainsAny(strings.ToLower(shown), other) {
-			h.T.Errorf("%s: %q is not %s", what, text, s.Lang)
+			return "is not " + lang
 		}
 	}
+	return ""
 }
 
 // Report is the views and presses counted, a line each.
@@ -317,7 +346,8 @@ func (s *Sweep) Pages(name, command string, op kit.Op, pressers ...fakeapi.User)
 	}
 }
 
-// ChatViews pins the chat's language as the first of users, an admin of
+// ChatViews pins the chat's language (unless Unpinned: the first of users
+// must read Lang) as the first of users, an admin of
 // the chat (the settings are theirs to change), then sweeps
 // /settings and each of its pages (their op pageOp), /rules and its
 // sections, a lobby opened by "/newgame args" that the others joined,
@@ -327,7 +357,11 @@ func (s *Sweep) ChatViews(users []fakeapi.User, spect fakeapi.User, pageOp kit.O
 	h.T.Helper()
 	a := users[0]
 	h.API.SetAdmins(Chat, a.ID)
-	h.Say(a, "/lang "+s.Lang)
+	if s.Unpinned {
+		h.Say(a, "/lang auto") // the chat's messages in a's language, answers in each presser's
+	} else {
+		h.Say(a, "/lang "+s.Lang)
+	}
 	h.Say(a, "/settings")
 	s.View("settings", Chat, a, spect)
 	s.Pages("settings", "/settings", pageOp, a, spect)
