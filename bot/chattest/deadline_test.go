@@ -12,7 +12,7 @@ import (
 )
 
 // advance moves the clock past the pending deadline and waits until the
-// game moved.
+// game moved (nil: it ended).
 func (h *harness) advance() *kit.Record {
 	h.T.Helper()
 	// First what is due now (a kick is scheduled for the moment after the
@@ -20,6 +20,9 @@ func (h *harness) advance() *kit.Record {
 	// game.
 	h.TimerPass()
 	rec := h.Record()
+	if rec == nil { // a kick due now ended the game
+		return nil
+	}
 	rev := rec.Rev
 	h.clock.Add(time.Duration(max(rec.Clock.Deadline-h.clock.Now().UnixMilli(), 0))*time.Millisecond + time.Second)
 	return h.WaitRecord("the game moves on a timeout", func(r *kit.Record) bool { return r == nil || r.Rev != rev })
