@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync"
-	"time"
 )
 
 // Server is a fake Bot API. It is safe for concurrent use.
@@ -27,7 +26,8 @@ type Server struct {
 	closeOnce sync.Once
 	api       *botAPI
 
-	mu sync.Mutex // guards every part below
+	mu   sync.Mutex  // guards every part below
+	bell *changeBell // rung by the parts' changes; see WaitFor
 
 	*updateQueue
 	*messageStore
@@ -46,8 +46,9 @@ type Server struct {
 func New() *Server {
 	s := &Server{}
 	mu := &s.mu
-	events := newEventHub(mu)
-	s.updateQueue = newUpdateQueue(mu)
+	s.bell = &changeBell{}
+	events := newEventHub(mu, s.bell)
+	s.updateQueue = newUpdateQueue(mu, s.bell)
 	s.messageStore = newMessageStore(mu, events)
 	s.eventHub = events
 	s.directory = newDirectory(mu)
@@ -55,7 +56,7 @@ func New() *Server {
 	s.pressLog = newPressLog(mu)
 	s.inlineMode = newInlineMode(mu)
 	s.commandMenus = newCommandMenus(mu)
-	s.callLog = newCallLog(mu)
+	s.callLog = newCallLog(mu, s.bell)
 	s.floodControl = newFloodControl(mu)
 	s.migrations = newMigrations(mu)
 	s.api = &botAPI{mu: mu, queue: s.updateQueue, store: s.messageStore, events: events, people: s.directory,
@@ -76,19 +77,4 @@ func (s *Server) Close() {
 		s.updateQueue.stop()
 		s.hs.Close()
 	})
-}
-
-// WaitFor polls cond until it holds or timeout passes, and reports whether
-// it held. Tests use it instead of sleeping for a guessed duration.
-func (s *Server) WaitFor(cond func() bool, timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
-	for {
-		if cond() {
-			return true
-		}
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
 }
