@@ -371,20 +371,32 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			reserve /= 2
 		}
 	}
-	limit := min(value, cash-reserve)
+	return bidUpTo(g, value, cash-reserve, 20), true
+}
+
+// bidUpTo is the bid at g's auction worth at most value, with spare cash
+// to spend: a pass when even the least bid is more; an opening of half of
+// value, or a raise by a raiseBy-th of it (at least 1); with raiseBy 0
+// always the least bid. Whole banknotes: MinBid is one (lux), and so is
+// the limit it stays within.
+func bidUpTo(g *engine.Game, value, spare, raiseBy int) choice {
+	a := g.Auction
+	limit := min(value, spare)
 	minBid := a.MinBid()
 	if limit < minBid {
-		return choice{kind: engine.ActPass}, true
+		return choice{kind: engine.ActPass}
 	}
-	var amount int
-	if a.Leader == engine.NoOwner {
+	amount := minBid
+	switch {
+	case raiseBy == 0:
+	case a.Leader == engine.NoOwner:
 		amount = max(minBid, value/2)
-	} else {
-		amount = max(minBid, a.High+max(1, value/20))
+	default:
+		amount = max(minBid, a.High+max(1, value/raiseBy))
 	}
 	amount = min(amount, limit)
-	amount -= amount % g.Note() // whole banknotes; minBid and so limit are
-	return choice{kind: engine.ActBid, arg: amount}, true
+	amount -= amount % g.Note()
+	return choice{kind: engine.ActBid, arg: amount}
 }
 
 // place chooses where a building won at auction goes.

@@ -124,22 +124,11 @@ func (pl *Player) bidLevel(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			reserve /= 2
 		}
 	}
-	limit := min(value, cash-reserve)
-	minBid := a.MinBid()
-	if limit < minBid {
-		return choice{kind: engine.ActPass}, true
-	}
-	amount := minBid
+	raiseBy := 0 // hard: the least step
 	if pl.Level == level.Easy {
-		if a.Leader == engine.NoOwner {
-			amount = max(minBid, value/2)
-		} else {
-			amount = max(minBid, a.High+max(1, value/10))
-		}
+		raiseBy = 10
 	}
-	amount = min(amount, limit)
-	amount -= amount % g.Note() // whole banknotes (lux); minBid is one
-	return choice{kind: engine.ActBid, arg: amount}, true
+	return bidUpTo(g, value, cash-reserve, raiseBy), true
 }
 
 // auctionValue is the most p pays for what is at auction, at p's level.
