@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync"
+	"time"
 )
 
 // Server is a fake Bot API. It is safe for concurrent use.
@@ -77,4 +78,54 @@ func (s *Server) Close() {
 		s.updateQueue.stop()
 		s.hs.Close()
 	})
+}
+
+// The re-checks between changes (WaitFor). A condition may hold on the bot's state
+// rather than the server's (the outbox idle once the answer to its last
+// call is read), so it turns true a moment after the change that rang:
+// after each change WaitFor re-checks soon, then ever less often, and at
+// least every slowRecheck however quiet the fake stays.
+const (
+	firstRecheck = time.Millisecond
+	slowRecheck  = 40 * time.Millisecond
+)
+
+// WaitFor waits until cond holds or timeout passes, and reports whether it
+// held. Tests use it instead of sleeping for a guessed duration. It checks
+// cond at once, again on every change the fake records, and in between
+// after a delay that doubles from firstRecheck up to slowRecheck.
+func (s *Server) WaitFor(cond func() bool, timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	var timer *time.Timer
+	delay := firstRecheck
+	for {
+		// Take the bell before checking, so that a change made while cond
+		// runs still wakes the wait below.
+		s.mu.Lock()
+		changed := s.bell.next()
+		s.mu.Unlock()
+		if cond() {
+			if timer != nil {
+				timer.Stop()
+			}
+			return true
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			return false
+		}
+		wait := min(delay, left)
+		if timer == nil {
+			timer = time.NewTimer(wait)
+		} else {
+			timer.Reset(wait) // Go ≥ 1.23: no stale tick survives Stop or Reset
+		}
+		select {
+		case <-changed:
+			timer.Stop()
+			delay = firstRecheck
+		case <-timer.C:
+			delay = min(2*delay, slowRecheck)
+		}
+	}
 }
