@@ -106,10 +106,13 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	leveled := pl.Level != level.Normal
 	switch g.Phase {
 	case engine.PhaseAuction:
-		if leveled {
-			return pl.bidLevel(g, p)
+		if a := g.Auction; a.Passed[p] || a.Leader == p {
+			return choice{}, false // out of it, or leading: nothing to bid
 		}
-		return pl.bid(g, p)
+		if leveled {
+			return pl.bidLevel(g, p), true
+		}
+		return pl.bid(g, p), true
 	case engine.PhasePlaceBuilding:
 		if p == g.Placing {
 			return pl.place(g, p)
@@ -353,13 +356,10 @@ func valuation(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (i
 	return s.Price, false
 }
 
-func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (choice, bool) {
+// bid is p's bid at the auction p is still in and does not lead.
+func (pl *Player) bid(g *engine.Game, p engine.PlayerID) choice {
 	a := g.Auction
-	if a.Passed[p] || a.Leader == p {
-		return choice{}, false
-	}
 	ed := g.EditionData()
-	cash := g.Players[p].Cash
 	reserve := pl.reserve(g, ed, p)
 	var value int
 	if a.Building > 0 {
@@ -371,7 +371,7 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			reserve /= 2
 		}
 	}
-	return bidUpTo(g, value, cash-reserve, 20), true
+	return bidUpTo(g, value, g.Players[p].Cash-reserve, 20)
 }
 
 // bidUpTo is the bid at g's auction worth at most value, with spare cash

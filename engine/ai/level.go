@@ -110,16 +110,11 @@ func (pl *Player) buyLevel(g *engine.Game, p engine.PlayerID) choice {
 // quarters of its price and nothing for blocking; hard values as normal
 // does but raises by the smallest step, so that a person bidding it up
 // and dropping out gains it nothing but the last step.
-func (pl *Player) bidLevel(g *engine.Game, p engine.PlayerID) (choice, bool) {
-	a := g.Auction
-	if a.Passed[p] || a.Leader == p {
-		return choice{}, false
-	}
+func (pl *Player) bidLevel(g *engine.Game, p engine.PlayerID) choice {
 	ed := g.EditionData()
-	cash := g.Players[p].Cash
 	reserve := pl.levelReserve(g, ed, p)
 	value := pl.auctionValue(g, ed, p)
-	if pl.Level == level.Hard && a.Building == 0 {
+	if a := g.Auction; pl.Level == level.Hard && a.Building == 0 {
 		if _, special := valuation(g, ed, p, a.Square); special {
 			reserve /= 2
 		}
@@ -128,7 +123,7 @@ func (pl *Player) bidLevel(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	if pl.Level == level.Easy {
 		raiseBy = 10
 	}
-	return bidUpTo(g, value, cash-reserve, raiseBy), true
+	return bidUpTo(g, value, g.Players[p].Cash-reserve, raiseBy)
 }
 
 // auctionValue is the most p pays for what is at auction, at p's level.
