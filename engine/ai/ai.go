@@ -324,6 +324,14 @@ func groupStake(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (
 }
 
 func (pl *Player) buyDecision(g *engine.Game, p engine.PlayerID) choice {
+	return pl.buy(g, p, true, (*Player).reserve)
+}
+
+// buy is whether p buys the deed p stands on: when p can pay and it
+// completes a set, or blocks one where blocking counts, or p keeps the
+// reserve in hand after paying.
+func (pl *Player) buy(g *engine.Game, p engine.PlayerID, blocking bool,
+	reserve func(*Player, *engine.Game, *engine.Edition, engine.PlayerID) int) choice {
 	ed := g.EditionData()
 	me := &g.Players[p]
 	sq := me.Pos
@@ -331,10 +339,10 @@ func (pl *Player) buyDecision(g *engine.Game, p engine.PlayerID) choice {
 	if me.Cash < price {
 		return choice{kind: engine.ActDecline}
 	}
-	if _, _, completes, blocks := groupStake(g, ed, p, sq); completes || blocks {
+	if _, _, completes, blocks := groupStake(g, ed, p, sq); completes || blocks && blocking {
 		return choice{kind: engine.ActBuy}
 	}
-	if me.Cash-price >= pl.reserve(g, ed, p) {
+	if me.Cash-price >= reserve(pl, g, ed, p) {
 		return choice{kind: engine.ActBuy}
 	}
 	return choice{kind: engine.ActDecline}

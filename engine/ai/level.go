@@ -88,22 +88,9 @@ func (pl *Player) leavesJail(g *engine.Game, p engine.PlayerID) bool {
 }
 
 // buyLevel is buyDecision at p's level.
+// Easy does not buy to block.
 func (pl *Player) buyLevel(g *engine.Game, p engine.PlayerID) choice {
-	ed := g.EditionData()
-	me := &g.Players[p]
-	sq := me.Pos
-	price := ed.Squares[sq].Price
-	if me.Cash < price {
-		return choice{kind: engine.ActDecline}
-	}
-	_, _, completes, blocks := groupStake(g, ed, p, sq)
-	if completes || blocks && pl.Level == level.Hard {
-		return choice{kind: engine.ActBuy}
-	}
-	if me.Cash-price >= pl.levelReserve(g, ed, p) {
-		return choice{kind: engine.ActBuy}
-	}
-	return choice{kind: engine.ActDecline}
+	return pl.buy(g, p, pl.Level == level.Hard, (*Player).levelReserve)
 }
 
 // bidLevel is bid at p's level: easy values a plain deed at three
