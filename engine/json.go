@@ -2,8 +2,9 @@ package engine
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"strconv"
+
+	"github.com/monopoly-tg/monopoly-bot/internal/jsonenc"
 )
 
 // Encoding a game without reflection.
@@ -28,7 +29,7 @@ func (g *Game) AppendJSON(b []byte) []byte {
 		return append(b, "null"...)
 	}
 	b = append(b, `{"edition":`...)
-	b = AppendString(b, g.Edition)
+	b = jsonenc.AppendString(b, g.Edition)
 	b = append(b, `,"rules":`...)
 	b = g.Rules.appendJSON(b)
 	b = append(b, `,"version":`...)
@@ -270,20 +271,5 @@ func appendBytes(b []byte, v []uint8) []byte {
 	}
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, v)
-	return append(b, '"')
-}
-
-// AppendString quotes s as encoding/json does: plain ASCII is copied,
-// anything else (escapes, HTML characters, non-ASCII) goes through
-// encoding/json itself.
-func AppendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string never fails
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
 	return append(b, '"')
 }

@@ -10,7 +10,8 @@ import (
 	"reflect"
 )
 
-// Fill sets every exported field reachable from v to a random value, zero
+// Fill sets every exported field reachable from v (but those encoding/json
+// leaves out, tagged "-") to a random value, zero
 // often enough that omitempty and omitzero are exercised both ways: nil
 // and empty slices and maps, nil pointers, zero numbers and empty
 // strings, and strings that encoding/json escapes.
@@ -18,7 +19,7 @@ func Fill(r *rand.Rand, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
+			if f := v.Type().Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
 				Fill(r, v.Field(i))
 			}
 		}
