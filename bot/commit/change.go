@@ -2,7 +2,6 @@ package commit
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -105,7 +104,7 @@ func (p *Path) changeOnce(chat, via int64, updateID int, fn func(c *kit.Change) 
 		return st, kit.ErrDuplicate
 	}
 	if st.Rec != nil {
-		st.ClockBefore, _ = json.Marshal(st.Rec.Clock)
+		st.ClockBefore = st.Rec.Clock.AppendJSON(nil)
 	}
 	viaBefore := st.ViaSettings
 	if err := fn(st); err != nil {

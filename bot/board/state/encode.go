@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/internal/jsonenc"
 )
 
 // Encoding the board's state without reflection.
@@ -103,7 +104,7 @@ func (v *View) appendJSON(dst []byte) []byte {
 	dst = append(dst, '{')
 	n := len(dst)
 	if v.Menu != "" {
-		dst = engine.AppendString(append(dst, `"menu":`...), v.Menu)
+		dst = jsonenc.AppendString(append(dst, `"menu":`...), v.Menu)
 	}
 	if v.User != 0 {
 		dst = appendMember(dst, n, `"user":`, v.User)
@@ -168,7 +169,7 @@ func (o *Offer) appendJSON(dst []byte) []byte {
 
 func (e *OfferEdit) appendJSON(dst []byte) []byte {
 	dst = strconv.AppendInt(append(dst, `{"msg":`...), int64(e.Msg), 10)
-	dst = engine.AppendString(append(dst, `,"text":`...), e.Text)
+	dst = jsonenc.AppendString(append(dst, `,"text":`...), e.Text)
 	dst = appendOmit(dst, `,"offer":`, int64(e.Offer))
 	return append(dst, '}')
 }
