@@ -104,7 +104,7 @@ func (p *Path) changeOnce(chat, via int64, updateID int, fn func(c *kit.Change) 
 		return st, kit.ErrDuplicate
 	}
 	if st.Rec != nil {
-		st.ClockBefore = st.Rec.Clock.AppendJSON(nil)
+		st.ClockBefore = st.Rec.Clock.AppendJSON(make([]byte, 0, kit.ClockSize))
 	}
 	viaBefore := st.ViaSettings
 	if err := fn(st); err != nil {

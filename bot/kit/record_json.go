@@ -88,44 +88,30 @@ func (p *Pace) appendJSON(b []byte) []byte {
 
 // AppendJSON appends c as json.Marshal encodes it: the record stores it,
 // and a change keeps its bytes from before (Change.ClockBefore) to see
-// whether it moved.
+// whether it moved. ClockSize is room enough for most clocks.
 func (c *Clock) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	n := len(b)
-	// sep appends the comma before a member that is not the first.
-	sep := func(b []byte) []byte {
-		if len(b) > n {
-			return append(b, ',')
-		}
-		return b
-	}
 	if c.Decision != "" {
 		b = jsonenc.AppendString(append(b, `"decision":`...), c.Decision)
 	}
-	for _, m := range [...]struct {
-		key string
-		v   int64
-	}{{`"deadline":`, c.Deadline}, {`"length":`, c.Length}, {`"reminded":`, int64(c.Reminded)}, {`"reminder":`, int64(c.Reminder)}} {
-		if m.v != 0 {
-			b = strconv.AppendInt(append(sep(b), m.key...), m.v, 10)
-		}
-	}
+	b = appendMemberOmit(b, n, `"deadline":`, c.Deadline)
+	b = appendMemberOmit(b, n, `"length":`, c.Length)
+	b = appendMemberOmit(b, n, `"reminded":`, int64(c.Reminded))
+	b = appendMemberOmit(b, n, `"reminder":`, int64(c.Reminder))
 	if len(c.Strikes) > 0 {
-		b = appendInts(append(sep(b), `"strikes":`...), c.Strikes)
+		b = appendInts(append(comma(b, n), `"strikes":`...), c.Strikes)
 	}
 	if len(c.StruckTurn) > 0 {
-		b = appendInts(append(sep(b), `"struck_turn":`...), c.StruckTurn)
+		b = appendInts(append(comma(b, n), `"struck_turn":`...), c.StruckTurn)
 	}
-	for _, m := range [...]struct {
-		key string
-		v   int64
-	}{{`"touched":`, c.Touched}, {`"paused_at":`, c.PausedAt}, {`"left":`, c.Left}, {`"paused":`, c.Paused}, {`"timer":`, c.Timer}} {
-		if m.v != 0 {
-			b = strconv.AppendInt(append(sep(b), m.key...), m.v, 10)
-		}
-	}
+	b = appendMemberOmit(b, n, `"touched":`, c.Touched)
+	b = appendMemberOmit(b, n, `"paused_at":`, c.PausedAt)
+	b = appendMemberOmit(b, n, `"left":`, c.Left)
+	b = appendMemberOmit(b, n, `"paused":`, c.Paused)
+	b = appendMemberOmit(b, n, `"timer":`, c.Timer)
 	if len(c.Votes) > 0 {
-		b = append(sep(b), `"votes":[`...)
+		b = append(comma(b, n), `"votes":[`...)
 		for i := range c.Votes {
 			if i > 0 {
 				b = append(b, ',')
@@ -135,6 +121,24 @@ func (c *Clock) AppendJSON(b []byte) []byte {
 		b = append(b, ']')
 	}
 	return append(b, '}')
+}
+
+// comma appends the comma before a member of an object whose members
+// start at n, unless it is the first.
+func comma(b []byte, n int) []byte {
+	if len(b) > n {
+		return append(b, ',')
+	}
+	return b
+}
+
+// appendMemberOmit appends key and v, unless v is 0 (omitempty), to an
+// object whose members start at n.
+func appendMemberOmit(b []byte, n int, key string, v int64) []byte {
+	if v == 0 {
+		return b
+	}
+	return strconv.AppendInt(append(comma(b, n), key...), v, 10)
 }
 
 func (v *Vote) appendJSON(b []byte) []byte {
@@ -156,6 +160,11 @@ func (v *Vote) appendJSON(b []byte) []byte {
 	b = appendIntOmit(b, `,"msg":`, int64(v.Msg))
 	return append(b, '}')
 }
+
+// ClockSize is a buffer's capacity that holds most clocks' JSON: a
+// running game's has a decision, its deadline, a strike per seat and the
+// timer.
+const ClockSize = 192
 
 func appendIntOmit(b []byte, key string, v int64) []byte {
 	if v == 0 {
