@@ -16,9 +16,34 @@ var ErrChatInUse = errors.New("storage: destination chat already has a game")
 // checked that every bucket exists, so methods do not re-check for nil.
 type Tx struct {
 	tx *bolt.Tx
+	// opened are the buckets a read-only transaction opened. bbolt keeps
+	// a writable transaction's buckets, but looks a read-only one's up
+	// again at every call (a seek in the root and a new Bucket), and a
+	// change reads its chat's entry and settings in a View of its own.
+	opened [4]openedBucket
 }
 
-func (t *Tx) bucket(name []byte) *bolt.Bucket { return t.tx.Bucket(name) }
+type openedBucket struct {
+	name []byte
+	b    *bolt.Bucket
+}
+
+func (t *Tx) bucket(name []byte) *bolt.Bucket {
+	if t.tx.Writable() {
+		return t.tx.Bucket(name)
+	}
+	for i := range t.opened {
+		o := &t.opened[i]
+		if o.b == nil {
+			o.name, o.b = name, t.tx.Bucket(name)
+			return o.b
+		}
+		if string(o.name) == string(name) {
+			return o.b
+		}
+	}
+	return t.tx.Bucket(name)
+}
 
 func (t *Tx) get(bucket []byte, chatID int64) ([]byte, bool) {
 	v, ok := t.peek(bucket, chatID)
