@@ -42,7 +42,7 @@ func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
 		}
 		text, alert = b.cat.T(lang, "alert_not_saved", nil), true
 	case st != nil && err == nil:
-		st.Pressed = true // bot/publish.go
+		st.Pressed = true // bot/publish
 		text = st.Toast
 		if st.Alert != "" {
 			text, alert = st.Alert, true

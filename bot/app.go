@@ -117,7 +117,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 		return fmt.Errorf("restoring deadlines: %w", err)
 	}
 	// Messages the previous process kept but never saw delivered go first.
-	if err := b.resendKept(); err != nil {
+	if err := b.publisher.ResendKept(); err != nil {
 		return fmt.Errorf("reading kept messages: %w", err)
 	}
 	registerCommands(ctx, client, cat, log)
@@ -177,7 +177,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 	<-backupsDone
 	disp.Close()
 	done := make(chan struct{})
-	go func() { disp.Wait(); b.detached.Wait(); close(done) }()
+	go func() { disp.Wait(); b.publisher.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(cfg.ShutdownTimeout):

@@ -4,13 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
+	"github.com/monopoly-tg/monopoly-bot/bot/publish"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
@@ -64,10 +64,10 @@ type Bot struct {
 	// deadline.go).
 	timers *timers.Timers
 
-	out     kitOutbox       // everything sent to chats goes through it (outbox_entry.go)
-	presses *pressLimiter   // per-person button throttle
-	kinds   map[string]Kind // the kinds of game hosted, by Record.Kind
-	hosted  hosted          // the same, with their capabilities (bot/kinds.go)
+	out     publish.KitOutbox // everything sent to chats goes through it (bot/publish/outbox.go)
+	presses *pressLimiter     // per-person button throttle
+	kinds   map[string]Kind   // the kinds of game hosted, by Record.Kind
+	hosted  hosted            // the same, with their capabilities (bot/kinds.go)
 
 	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
 	// getUpdates offset that holds once an update is handled: a change
@@ -81,10 +81,11 @@ type Bot struct {
 	// migration moves groups that became supergroups (bot/migrate).
 	migration *migrate.Migration
 
+	// publisher shows committed changes (finish) and keeps what their
+	// delivery owes (bot/publish; its host: publishhost.go).
+	publisher *publish.Publisher
+
 	restoring atomic.Bool // Run's restoreChats has not finished yet (restore.go)
-	// Calls to Telegram made after a change, apart from its lane (detach).
-	detached        sync.WaitGroup
-	detachedRunning atomic.Int32
 }
 
 // Snapshot returns the stored record of a chat's game (nil if none).

@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 )
 
 // Buttons: the codec is kit's (bot/kit/callback.go); here the chat layer
@@ -13,22 +14,25 @@ import (
 const (
 	OpEndGameYes Op = "zy" // /endgame confirmed
 	OpEndGameNo  Op = "zn" // /endgame cancelled
+)
 
-	// Settings (bot/settings.go): the game id is 0 and the revision is the
-	// chat's Settings.OptionsRev; the argument is a page or a preset index.
-	OpSetView     Op = "sv" // show a page of the menu
-	OpSetLang     Op = "sl" // chat language (index in locales.Languages)
-	OpSetEdition  Op = "se" // edition (index in Editions)
-	OpSetPace     Op = "sp" // pace (index in paceNames)
-	OpSetDecision Op = "sd" // custom pace: time for a decision (preset)
-	OpSetBid      Op = "sb" // custom pace: silence after a bid (preset)
-	OpSetCash     Op = "sc" // starting cash (index in the edition's kit.Offer)
-	OpSetRule     Op = "sr" // switch a house rule (index in the edition's kit.Offer)
-	OpSetMax      Op = "sn" // the most players in a game
-	OpSetKick     Op = "sk" // missed turns in a row that remove a player (preset)
-	OpSetArchive  Op = "sa" // days without a move before a game is archived (preset)
-	OpSetClose    Op = "sx" // close the menu
-	OpSetStakeCap Op = "sg" // the most a stake may be (preset; bot/editions.go)
+// The settings menu's buttons (bot/settings), by the chat layer's names.
+const (
+	OpSetView     = settings.OpSetView
+	OpSetLang     = settings.OpSetLang
+	OpSetEdition  = settings.OpSetEdition
+	OpSetPace     = settings.OpSetPace
+	OpSetDecision = settings.OpSetDecision
+	OpSetBid      = settings.OpSetBid
+	OpSetCash     = settings.OpSetCash
+	OpSetRule     = settings.OpSetRule
+	OpSetMax      = settings.OpSetMax
+	OpSetKick     = settings.OpSetKick
+	OpSetArchive  = settings.OpSetArchive
+	OpSetClose    = settings.OpSetClose
+	OpSetStakeCap = settings.OpSetStakeCap
+	OpSetZone     = settings.OpSetZone
+	OpRules       = kit.OpRules // a /rules section (bot/settings/rules.go)
 )
 
 // The lobby's buttons (bot/lobby), by the chat layer's names.
@@ -62,9 +66,9 @@ type hostRoute uint8
 
 const (
 	routeGame     hostRoute = iota // the lobby's buttons and /endgame's
-	routeSettings                  // the settings message: game 0, the rev is Settings.OptionsRev
+	routeSettings                  // the settings message (bot/settings): game 0, the rev is Settings.OptionsRev
 	routeVote                      // a vote: checked by game id and the vote in progress
-	routeRules                     // a /rules section (bot/editions.go): no state
+	routeRules                     // a /rules section (bot/settings/rules.go): no state
 	routeNotify                    // the lobby's bell (bot/lobby_notify.go): game 0, the chat's list
 	routeRematch                   // 🔁 Rematch (bot/rematch.go): checked against the archived game
 )
@@ -85,7 +89,7 @@ var hostOps = map[Op]hostOp{
 	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},
 	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},
 	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
-	OpSetZone:   {WithArg, routeSettings}, // bot/settings_zone.go
+	OpSetZone:   {WithArg, routeSettings},
 	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
 	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules}, OpNotify: {Plain, routeNotify},
 	OpRematch: {Plain, routeRematch},

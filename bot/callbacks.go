@@ -37,13 +37,13 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 	}
 	switch hostOps[press.Op].route {
 	case routeSettings:
-		b.onSettingsPress(ctx, updateID, q, press)
+		b.settingsMenu().Press(ctx, updateID, pressIn(q), press) // bot/settings
 		return
 	case routeVote: // bot/pause.go
 		b.onVotePress(ctx, updateID, q, press)
 		return
-	case routeRules: // bot/editions.go
-		b.onRulesPress(ctx, q, press)
+	case routeRules: // bot/settings/rules.go
+		b.settingsMenu().RulesPress(ctx, pressIn(q), q.Message.Chat.IsPrivate(), press)
 		return
 	case routeNotify: // bot/lobby_notify.go
 		b.onNotifyPress(ctx, updateID, q)

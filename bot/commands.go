@@ -8,6 +8,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -89,14 +90,14 @@ func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) 
 		return b.cmdHelp(from, group)
 	case "newgame":
 		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode, m.CommandArguments()) }
-	case "rules": // bot/editions.go
-		return b.cmdRules(from)
+	case "rules": // bot/settings/rules.go
+		return func(c *chatState) error { b.settingsMenu().Rules(c, from.LanguageCode); return nil }
 	case "lang":
 		return b.cmdLang(from, m.CommandArguments())
 	case "endgame":
 		return b.cmdEndGame(from, group && b.tg.IsAdmin(ctx, m.Chat.ID, from.ID))
 	case "settings":
-		return func(c *chatState) error { b.cmdSettings(c, from.LanguageCode); return nil }
+		return func(c *chatState) error { b.settingsMenu().Open(c, from.LanguageCode, settings.PageMain); return nil }
 	case "stats":
 		return b.cmdStats(m.Chat.ID, from, group)
 	case "top":
@@ -129,10 +130,7 @@ func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error
 	return func(c *chatState) error {
 		arg := strings.ToLower(strings.TrimSpace(args))
 		if arg == "" { // the choice as buttons: the settings' language page
-			lang := c.Lang(from.LanguageCode)
-			b.retireMenu(c, lang, "settings_replaced")
-			text, kb := b.renderSettings(lang, c.Settings, pageLang)
-			c.Show(settingsMenuSlot, 0, text, kb)
+			b.settingsMenu().Open(c, from.LanguageCode, settings.PageLang)
 			return nil
 		}
 		if arg == "auto" {
@@ -149,7 +147,7 @@ func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error
 		for _, l := range locales.Languages {
 			if arg == l {
 				if c.Settings.Lang != l { // the settings changed elsewhere: the menu's buttons go
-					b.retireMenu(c, l, "settings_changed_elsewhere")
+					b.settingsMenu().Retire(c, l, "settings_changed_elsewhere")
 				}
 				c.Settings.Lang, c.SettingsChanged = l, true
 				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(l, "lang_set", nil)})
@@ -197,7 +195,7 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
 		return nil
 	}
-	edition, ok := parseEdition(args) // /newgame deal: the card game
+	edition, ok := b.settingsMenu().ParseEdition(args) // /newgame deal: the card game
 	if !ok {
 		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "newgame_usage", nil)})
 		return nil

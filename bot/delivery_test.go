@@ -421,12 +421,12 @@ func TestLateSentReportKeepsTheNewTurn(t *testing.T) {
 	if board.Of(rec).TurnMsg == board.Of(first).TurnMsg || board.Of(rec).TurnMsg == 0 {
 		t.Fatalf("no new turn message after 20 presses (turn message %d)", board.Of(rec).TurnMsg)
 	}
-	h.bot.onSent(testChat, turnSlot(rec.ID), board.Of(first).TurnMsg)
+	sentIDs{h.bot}.onSent(testChat, turnSlot(rec.ID), board.Of(first).TurnMsg)
 	if got := board.Of(h.record()).TurnMsg; got != board.Of(rec).TurnMsg {
 		t.Fatalf("a late report of the closed turn's message %d moved the record from %d to %d", board.Of(first).TurnMsg, board.Of(rec).TurnMsg, got)
 	}
 	// The current message's own report is still taken.
-	h.bot.onSent(testChat, turnSlot(rec.ID), board.Of(rec).TurnMsg)
+	sentIDs{h.bot}.onSent(testChat, turnSlot(rec.ID), board.Of(rec).TurnMsg)
 	if got := board.Of(h.record()).TurnMsg; got != board.Of(rec).TurnMsg {
 		t.Fatalf("turn message %d, want %d", got, board.Of(rec).TurnMsg)
 	}

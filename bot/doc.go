@@ -13,11 +13,13 @@
 // one live menu, the time zone), the host of the deadlines (deadline.go; the
 // pace, reminders, missed turns and kicks are bot/timers), the commands and
 // presses of pause, resume and kick votes (pause.go; the votes are bot/votes,
-// reached through votes.go), message slots (slots.go, publish.go) and the new messages
-// kept across a kill (outbox_kept.go) — their delivery is bot/outbox —,
-// the host of private messages only to people who can receive them
-// (reach.go; who can be written to is bot/reach, whose guard wraps the
-// Messenger, and putThen follows a private message's outcome), the
+// reached through votes.go), the ids of sent messages stored where they
+// belong (slots.go), the host of showing a committed change (publishhost.go:
+// finish, the new messages kept across a kill, a private message's outcome
+// followed and the calls after a change are bot/publish; their delivery is
+// bot/outbox), the host of private messages only to people who can receive
+// them (reach.go; who can be written to is bot/reach, whose guard wraps the
+// Messenger), the press throttle (presses.go, throttle.go), the
 // glue to the players' statistics (stats.go; they are bot/stats), the press of a rematch after a game
 // (rematch.go; the rematch's lobby is bot/lobby's), restore (restore.go),
 // the host of a migration to a supergroup (migrate.go; the move and the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -149,13 +150,13 @@ func TestEditionSetting(t *testing.T) {
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
 	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetView, pageCash)
+	h.pressSetting(alice, OpSetView, settings.PageCash)
 	h.pressSetting(alice, OpSetCash, 4) // $3,000
 	if s := h.chatSettings(); board.RulesIn(&s.Options) == nil || board.RulesIn(&s.Options).StartingCash != 3000 {
 		t.Fatalf("starting cash not set: %+v", board.RulesIn(&s.Options))
 	}
 	lux := slices.Index(editionIDs(), engine.Lux)
-	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetView, settings.PageEdition)
 	for i, id := range editionIDs() {
 		if _, _, ok := h.findButton(OpSetEdition, i, false); !ok {
 			t.Errorf("no button for the %s edition", id)
@@ -166,7 +167,7 @@ func TestEditionSetting(t *testing.T) {
 	if s.Options.Edition != engine.Lux || board.RulesIn(&s.Options) != nil {
 		t.Fatalf("after choosing lux: edition %q, rules %+v", s.Options.Edition, board.RulesIn(&s.Options))
 	}
-	h.pressSetting(alice, OpSetView, pageCash)
+	h.pressSetting(alice, OpSetView, settings.PageCash)
 	if _, _, ok := h.findButton(OpSetCash, 4, false); !ok {
 		t.Fatal("no cash presets for lux")
 	}
@@ -217,7 +218,7 @@ func TestOperatorDefaultEdition(t *testing.T) {
 	}
 	h.cancelLobby(alice)
 	h.api.SetAdmins(testChat, alice.ID)
-	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetView, settings.PageEdition)
 	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Classic))
 	h.say(alice, "/newgame")
 	if rec := h.record(); rec == nil || rec.Edition != engine.Classic {
@@ -398,12 +399,12 @@ func TestStakeCapSetting(t *testing.T) {
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
 	h.say(alice, "/settings")
-	if _, _, ok := h.findButton(OpSetView, pageStake, false); ok {
+	if _, _, ok := h.findButton(OpSetView, settings.PageStake, false); ok {
 		t.Error("the classic game offers a stake cap")
 	}
-	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetView, settings.PageEdition)
 	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Lux))
-	h.pressSetting(alice, OpSetView, pageStake)
+	h.pressSetting(alice, OpSetView, settings.PageStake)
 	h.pressSetting(alice, OpSetStakeCap, 2) // 100 classic dollars: ₴100,000
 	s := h.chatSettings()
 	if r := board.RulesIn(&s.Options); r == nil || r.GambleCap != 100_000 {

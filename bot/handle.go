@@ -55,7 +55,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 	case "left", "kicked":
 		defer b.lock(chat)()
 		b.log.Info("bot removed from chat; pausing its game", "chat", chat)
-		b.setPaused(chat, true)
+		b.publisher.SetPaused(chat, true)
 	case "member", "administrator", "restricted":
 		if u.NewChatMember.Status == "restricted" && !u.NewChatMember.CanSendMessages {
 			return

@@ -113,7 +113,7 @@ func editionKind(edition string) string {
 
 // editionOf is the edition o chooses: its own if a kind has it, else the
 // default edition (the operator's default is filled in by
-// withDefaultEdition).
+// bot/settings's menu).
 func editionOf(o *ChatOptions) string {
 	if o != nil && o.Edition != "" && slices.Contains(Editions(), o.Edition) {
 		return o.Edition

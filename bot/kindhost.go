@@ -43,7 +43,7 @@ func (h kindHost) AnswerInline(ctx context.Context, queryID string, results []ki
 }
 
 func (h kindHost) RememberMessage(chat int64, game uint64, set func(*Record) bool) {
-	h.b.rememberMessage(chat, game, set)
+	h.b.publisher.RememberMessage(chat, game, set)
 }
 
 func (h kindHost) Lock(chat int64) func() { return h.b.lock(chat) }

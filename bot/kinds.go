@@ -6,6 +6,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
 
@@ -70,19 +71,9 @@ type (
 		LobbyText(lang string, rec *Record) string
 	}
 	// optionsKind is the kind's own part of the chat's options in
-	// /settings (kit.ChatOptions.Part): what the options choose of its
-	// offer, the changes a press makes — the starting cash, the stake cap,
-	// a house rule toggled, each one the offer lists —, a house rule's
-	// name and an amount in the edition's money. A kind without it offers
-	// none of these (offerOf).
-	optionsKind interface {
-		Chosen(o *kit.ChatOptions) kit.Chosen
-		SetCash(o *kit.ChatOptions, amount int)
-		SetStakeCap(o *kit.ChatOptions, amount int)
-		ToggleRule(o *kit.ChatOptions, id string)
-		RuleName(lang string, o *kit.ChatOptions, id string) string
-		Money(lang string, o *kit.ChatOptions, amount int) string
-	}
+	// /settings, as the menu declares it (settings.Options). A kind
+	// without it offers none of these (offerOf).
+	optionsKind = settings.Options
 	// rulesKind is what /rules shows for one of a kind's editions: a text
 	// and its buttons (the board's: a title and a button per section;
 	// Deal's: one text, none).
@@ -91,7 +82,7 @@ type (
 	}
 	// rulesPager shows the section a /rules button names (kit.OpRules; the
 	// argument is the kind's), false for one it never made. The first
-	// registered kind that has sections gets the presses (bot/editions.go).
+	// registered kind that has sections gets the presses (bot/settings/rules.go).
 	rulesPager interface {
 		RulesPage(lang string, arg int) (string, *kit.Markup, bool)
 	}

@@ -7,6 +7,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 )
 
 // The lobby is bot/lobby; package bot routes its presses and moments to it
@@ -28,7 +29,7 @@ func (h lobbyHost) Now() time.Time { return h.b.cfg.Now() }
 func (h lobbyHost) NewID() uint64 { return randomID() }
 
 func (h lobbyHost) Options(chat ChatOptions, edition string) *ChatOptions {
-	return h.b.lobbyOptions(chat, edition) // bot/editions.go
+	return h.b.settingsMenu().LobbyOptions(chat, edition) // bot/settings/editions.go
 }
 
 func (h lobbyHost) Edition(o *ChatOptions) string { return editionOf(o) }
@@ -40,7 +41,7 @@ func (h lobbyHost) SeatLimits(rec *Record) (int, int) { return h.b.seatLimits(re
 // Text is the kind's own text, then the pace and whatever rules the
 // edition offers.
 func (h lobbyHost) Text(lang string, rec *Record) string {
-	return h.b.settingsOf(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(h.b.optionLines(lang, rec.Options, false), "\n")
+	return h.b.settingsOf(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(h.b.settingsMenu().OptionLines(lang, rec.Options, false), "\n")
 }
 
 func (h lobbyHost) Start(c *chatState, lang string) bool { return h.b.kindOf(c.Rec).Start(c, lang) }
@@ -51,7 +52,9 @@ func (h lobbyHost) Outdated(c *chatState, lang string, press Press) string {
 	return h.b.outdated(c, lang, press)
 }
 
-func (h lobbyHost) Settings(c *chatState, userLang string) { h.b.cmdSettings(c, userLang) }
+func (h lobbyHost) Settings(c *chatState, userLang string) {
+	h.b.settingsMenu().Open(c, userLang, settings.PageMain)
+}
 
 // Ending is a game's ending message again, for its final text: the
 // kind's own (endingKind), else its standings.

@@ -5,8 +5,10 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
+	"github.com/monopoly-tg/monopoly-bot/bot/publish"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
@@ -32,19 +34,28 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	b.tg = tg
 	b.migration = migrate.New(store, cat, migrationHost{b})
 	b.presses = newPressLimiter(cfg.Presses)
-	b.out = kitOutbox{outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
-		OnSent: b.onSent, OnMigrate: b.migration.Move, OnForbidden: b.onForbidden, OnKept: b.forgetKept})}
+	// A panic in what runs apart from an update is logged, not fatal (recover.go).
+	guard := func(chat int64, what string, fn func()) bool { return survive(cfg.Logger, chat, what, fn) }
+	// The outbox and the commit path call the publisher (bot/publish),
+	// made once both exist.
+	b.out = publish.KitOutbox{Outbox: outbox.New(tg, outbox.Options{Logger: cfg.Logger, CarryWithin: cfg.CarryOver,
+		OnSent: sentIDs{b}.onSent, OnMigrate: b.migration.Move, // slots.go
+		OnForbidden: func(chat int64) { b.publisher.OnForbidden(chat) },
+		OnKept:      func(chat int64, seq uint64) { b.publisher.Forget(chat, seq) }})}
 	b.timers = timers.New(timers.Options{Store: store, Cat: cat, Now: cfg.Now, Logger: cfg.Logger,
 		AuctionSilence: cfg.AuctionSilence, Host: timerHost{b}, Out: b.out, // bot/deadline.go
-		Survive: func(chat int64, what string, fn func()) bool { return survive(cfg.Logger, chat, what, fn) }})
+		Survive: guard})
 	b.commit = commit.New(store, commit.Options{Now: cfg.Now, Logger: cfg.Logger, CachedRecords: cfg.CachedRecords,
 		Offset:     b.offsetOf,
 		Rearm:      b.timers.Rearm, // the timer entry (bot/timers)
 		ActingSeat: timers.ActingSeat,
 		Restamp:    restamp,         // the index of recent changes (restore.go)
-		Owed:       b.owedMessages,  // kept messages (outbox_kept.go)
 		GameEnd:    b.recordGameEnd, // statistics (stats.go)
+		// The messages a change keeps until delivered (bot/publish/kept.go).
+		Owed: func(c *kit.Change) ([]commit.Owed, error) { return b.publisher.Owed(c) },
 	})
+	b.publisher = publish.New(publishHost{b}, publish.Options{Out: b.out.Outbox, Commit: b.commit, Store: store, Telegram: tg,
+		Logger: cfg.Logger, Survive: guard})
 	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, b.out, cat, cfg}) // bot/kinds.go
 	b.kinds = b.hosted.byName
 	return b

@@ -13,6 +13,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -183,7 +184,7 @@ func TestOperatorRulesAreTheBoardsDefaults(t *testing.T) {
 	if got := start(Settings{}); got.StartingCash != 2500 || !got.FreeParkingJackpot {
 		t.Errorf("a chat without rules plays %+v", got)
 	}
-	if text, _ := b.renderSettings("en", Settings{}, pageMain); !strings.Contains(text, cat.Money("en", 2500)) {
+	if text, _ := b.settingsMenu().Render("en", Settings{}, settings.PageMain); !strings.Contains(text, cat.Money("en", 2500)) {
 		t.Errorf("/settings does not show the operator's cash: %q", text)
 	}
 	own := engine.EditionByID(engine.Classic).Rules

@@ -103,7 +103,7 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 		t.Fatalf("the fixture is not a game that just ended: %s, phase %d", rec.Status, board.Of(rec).Game.Phase)
 	}
 	st := &chatState{Chat: testChat, Rec: rec, Remove: true, GameOver: true, Turn: true}
-	owed, err := h.bot.owedMessages(st)
+	owed, err := h.bot.publisher.Owed(st)
 	if err != nil {
 		t.Fatal(err)
 	}

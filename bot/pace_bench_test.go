@@ -190,7 +190,7 @@ func (p *pacePlayer) think() {
 // how long after from that was.
 func (p *pacePlayer) handled() {
 	h := p.h
-	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 && h.bot.detachedRunning.Load() == 0 }, 30*time.Second) {
+	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 && h.bot.publisher.Detached() == 0 }, 30*time.Second) {
 		h.t.Fatal("updates were not handled in time")
 	}
 }

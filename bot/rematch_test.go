@@ -9,6 +9,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 )
 
 // leave makes u leave the running game: /leave, then confirm.
@@ -64,7 +65,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	h.api.SetAdmins(testChat, h.users[2].ID)
 	h.say(h.users[2], "/settings")
-	h.pressSetting(h.users[2], OpSetView, pageRules)
+	h.pressSetting(h.users[2], OpSetView, settings.PageRules)
 	h.pressSetting(h.users[2], OpSetRule, ruleIndex(t, "random_order"))
 	h.say(h.users[2], "/lang en")
 	ended, msg, data := h.endByLeaving("/newgame lux")

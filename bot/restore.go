@@ -12,7 +12,7 @@ import (
 
 // Restore arms the deadlines of recently changed games that have no timer
 // entry yet and shows again what a previous run may have queued but never
-// delivered: the new messages it kept (outbox_kept.go), a turn, lobby,
+// delivered: the new messages it kept (bot/publish/kept.go), a turn, lobby,
 // offer or vote message whose id was never stored, an offer's final text,
 // and the messages of games changed in the last few minutes (a crash may
 // have cut their edits; an edit to the same content costs one request and
@@ -24,7 +24,7 @@ func (b *Bot) Restore() error {
 	if err != nil {
 		return err
 	}
-	if err := b.resendKept(); err != nil {
+	if err := b.publisher.ResendKept(); err != nil {
 		return err
 	}
 	r.restoreChats(context.Background(), chats)

@@ -11,6 +11,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -18,7 +19,7 @@ import (
 
 // boardPages are the settings pages only the board editions have (Deal
 // has a house rules page of its own: bot/deal/settings.go).
-var boardPages = []int{pageCash, pagePlayers, pageStake}
+var boardPages = []int{settings.PageCash, settings.PagePlayers, settings.PageStake}
 
 // optLabel is a summary line's label without its value ("💵 Starting
 // cash:"), to look for the line in a message.
@@ -55,12 +56,12 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
 	h.say(alice, "/settings")
-	for _, p := range []int{pageCash, pageRules, pagePlayers} {
+	for _, p := range []int{settings.PageCash, settings.PageRules, settings.PagePlayers} {
 		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
 			t.Fatalf("the classic game's menu lacks page %d", p)
 		}
 	}
-	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetView, settings.PageEdition)
 	if eds := Editions(); !slices.Equal(eds, []string{engine.Classic, engine.Business, engine.Lux, deal.Name}) {
 		t.Fatalf("editions offered: %v", eds)
 	}
@@ -79,12 +80,12 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 			t.Errorf("the Deal menu offers the board's page %d", p)
 		}
 	}
-	for _, p := range []int{pageLang, pageEdition, pagePace, pageRules, pageAbsence, pageZone} {
+	for _, p := range []int{settings.PageLang, settings.PageEdition, settings.PagePace, settings.PageRules, settings.PageAbsence, settings.PageZone} {
 		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
 			t.Errorf("the Deal menu lacks page %d", p)
 		}
 	}
-	menu, _, _ := h.findButton(OpSetView, pageEdition, false)
+	menu, _, _ := h.findButton(OpSetView, settings.PageEdition, false)
 	text := h.findMsg(testChat, menu).Text
 	if !strings.Contains(text, h.bot.cat.T("en", "edition_deal", nil)) || !strings.Contains(text, h.bot.cat.T("en", "opt_players", map[string]any{"Min": 2, "Max": 5})) {
 		t.Errorf("the menu does not say Deal, 2 to 5 players: %q", text)
@@ -96,7 +97,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	}
 	// The pace has no bid window: Deal has no auctions.
 	live := Paces[PaceLive]
-	if !strings.Contains(text, h.bot.paceText("en", live, false)) || strings.Contains(text, h.bot.paceText("en", live, true)) {
+	if !strings.Contains(text, h.bot.settingsMenu().PaceText("en", live, false)) || strings.Contains(text, h.bot.settingsMenu().PaceText("en", live, true)) {
 		t.Errorf("the Deal menu's pace: %q", text)
 	}
 	// Forged presses for the board's settings: refused, nothing stored.
@@ -112,22 +113,22 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 		t.Errorf("forged presses changed the settings: %+v", s)
 	}
 	// A forged view of a board page shows the main page instead.
-	h.press(alice, menu, Press{Rev: 1, Op: OpSetView, Arg: pageCash}.Encode())
+	h.press(alice, menu, Press{Rev: 1, Op: OpSetView, Arg: settings.PageCash}.Encode())
 	if _, _, ok := h.findButton(OpSetCash, 0, true); ok {
 		t.Error("the cash page opened for Deal")
 	}
 
 	// A custom pace sets the time for a move only.
-	h.pressSetting(alice, OpSetView, pagePace)
-	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceCustom))
+	h.pressSetting(alice, OpSetView, settings.PagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceCustom))
 	if _, _, ok := h.findButton(OpSetDecision, 0, true); !ok {
 		t.Error("no time for a move on Deal's custom pace")
 	}
 	if _, _, ok := h.findButton(OpSetBid, 0, true); ok {
 		t.Error("Deal's custom pace offers a bid window")
 	}
-	h.pressSetting(alice, OpSetView, pagePace)
-	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceLive))
+	h.pressSetting(alice, OpSetView, settings.PagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceLive))
 
 	h.say(alice, "/newgame")
 	rec := h.record()
@@ -183,18 +184,18 @@ func TestLobbyFollowsTheEdition(t *testing.T) {
 	alice := h.users[0]
 	h.say(alice, "/newgame lux")
 	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetView, pagePace)
-	h.pressSetting(alice, OpSetPace, slices.Index(paceNames, PaceRelaxed))
+	h.pressSetting(alice, OpSetView, settings.PagePace)
+	h.pressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceRelaxed))
 	if rec := h.record(); rec.Edition != engine.Lux || board.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != PaceRelaxed {
 		t.Fatalf("a pace change turned the lux lobby into %q (%+v)", rec.Edition, rec.Options)
 	}
-	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetView, settings.PageEdition)
 	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
 	rec := h.record()
 	if rec.Kind != deal.Name || rec.Edition != deal.Name || !strings.Contains(h.findMsg(testChat, rec.LobbyMsg).Text, h.bot.cat.T("en", "edition_deal", nil)) {
 		t.Fatalf("the lobby after choosing Deal: kind %q, edition %q", rec.Kind, rec.Edition)
 	}
-	h.pressSetting(alice, OpSetView, pageEdition)
+	h.pressSetting(alice, OpSetView, settings.PageEdition)
 	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), engine.Classic))
 	if rec := h.record(); rec.Kind != board.Name || rec.Edition != engine.Classic {
 		t.Fatalf("the lobby after choosing classic: kind %q, edition %q", rec.Kind, rec.Edition)
@@ -216,9 +217,9 @@ func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 	alice := h.users[0]
 	h.api.SetAdmins(testChat, alice.ID)
 	h.say(alice, "/settings")
-	first, data, _ := h.findButton(OpSetView, pageLang, false)
+	first, data, _ := h.findButton(OpSetView, settings.PageLang, false)
 	h.say(alice, "/settings")
-	second, _, _ := h.findButton(OpSetView, pageLang, false)
+	second, _, _ := h.findButton(OpSetView, settings.PageLang, false)
 	if second == first {
 		t.Fatal("the second /settings did not post a new menu")
 	}
@@ -237,7 +238,7 @@ func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 		t.Errorf("the live menu is %d, want %d", s.Menu, second)
 	}
 	// The live menu works.
-	h.pressSetting(alice, OpSetView, pageAbsence)
+	h.pressSetting(alice, OpSetView, settings.PageAbsence)
 	h.pressSetting(alice, OpSetKick, 0)
 	if s := h.chatSettings(); s.Options.KickAfter != -1 {
 		t.Fatalf("the live menu's press was not applied: %+v", s.Options)
@@ -250,7 +251,7 @@ func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 	if live := h.settingsMenus(); len(live) != 0 {
 		t.Errorf("menus with buttons after /lang: %v", live)
 	}
-	h.press(alice, second, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetView, Arg: pageLang}.Encode())
+	h.press(alice, second, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetView, Arg: settings.PageLang}.Encode())
 	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "settings_alert_replaced", nil) {
 		t.Errorf("a press on the menu /lang closed answered %q", a.Text)
 	}
@@ -277,7 +278,7 @@ func TestTimeZoneSetting(t *testing.T) {
 	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_zone", map[string]any{"Value": "UTC · " + clock.Now().UTC().Format("15:04")})) {
 		t.Errorf("the menu does not show UTC as the default zone: %q", last.Text)
 	}
-	h.pressSetting(alice, OpSetView, pageZone)
+	h.pressSetting(alice, OpSetView, settings.PageZone)
 	kyiv := slices.Index(kit.TimeZones, "Europe/Kyiv")
 	msg, _, ok := h.findButton(OpSetZone, kyiv, false)
 	if !ok {
@@ -376,11 +377,11 @@ func TestDealSettingsPagesFit(t *testing.T) {
 	}
 	b := New(nil, nil, cat, Config{Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}) // the zone's time stays put
 	s := Settings{OptionsRev: 1 << 60, Options: ChatOptions{Edition: deal.Name, TimeZone: "America/New_York",
-		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
-	main, _ := b.renderSettings("en", s, pageMain)
+		Pace: Pace{Name: PaceCustom, Decision: settings.DecisionPresets[5], Bid: settings.BidPresets[5]}}}
+	main, _ := b.settingsMenu().Render("en", s, settings.PageMain)
 	for _, lang := range locales.Languages {
-		for page := 0; page < pageCount; page++ {
-			text, kb := b.renderSettings(lang, s, page)
+		for page := 0; page < settings.PageCount; page++ {
+			text, kb := b.settingsMenu().Render(lang, s, page)
 			if n := kit.TextLen(text); n > kit.MaxText || n == 0 {
 				t.Errorf("%s page %d: %d UTF-16 units", lang, page, n)
 			}
@@ -396,7 +397,7 @@ func TestDealSettingsPagesFit(t *testing.T) {
 		}
 	}
 	for _, page := range boardPages {
-		if text, _ := b.renderSettings("en", s, page); text != main {
+		if text, _ := b.settingsMenu().Render("en", s, page); text != main {
 			t.Errorf("board page %d for Deal: %q", page, text)
 		}
 	}
@@ -410,7 +411,7 @@ func TestSettingsMenuAfterMigration(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	alice := h.users[0]
 	h.say(alice, "/settings")
-	old, _, _ := h.findButton(OpSetView, pageLang, false)
+	old, _, _ := h.findButton(OpSetView, settings.PageLang, false)
 	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
 		From: &tgbotapi.User{ID: alice.ID}, MigrateToChatID: superChat}})
 	h.settle()

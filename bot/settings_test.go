@@ -12,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -60,7 +61,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	h.api.SetAdmins(testChat, vera.ID)
 
 	h.say(bohdan, "/settings")
-	h.pressSetting(bohdan, OpSetView, pageCash)
+	h.pressSetting(bohdan, OpSetView, settings.PageCash)
 	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) {
 		t.Fatalf("a plain member's press answered %+v", a)
 	}
@@ -68,9 +69,9 @@ func TestSettingsChangeTheGame(t *testing.T) {
 		t.Fatal("a refused press changed the settings")
 	}
 
-	h.pressSetting(vera, OpSetView, pageCash)
+	h.pressSetting(vera, OpSetView, settings.PageCash)
 	h.pressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 2000))
-	h.pressSetting(vera, OpSetView, pageRules)
+	h.pressSetting(vera, OpSetView, settings.PageRules)
 	h.pressSetting(vera, OpSetRule, ruleIndex(t, "auctions"))
 	h.pressSetting(vera, OpSetRule, ruleIndex(t, "random_order"))
 	// The menu is one message, edited in place.
@@ -129,7 +130,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 
 	// A change while the game runs applies to the next game.
 	h.say(vera, "/settings")
-	h.pressSetting(vera, OpSetView, pageCash)
+	h.pressSetting(vera, OpSetView, settings.PageCash)
 	h.pressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 3000))
 	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("ru", "alert_settings_next_game", nil) { // Вера's language
 		t.Errorf("a change during a game answered %+v", a)
@@ -141,7 +142,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 		t.Error("the running game's settings changed")
 	}
 	// The creator may not change settings once the game runs.
-	h.pressSetting(alice, OpSetView, pageCash)
+	h.pressSetting(alice, OpSetView, settings.PageCash)
 	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_settings_denied", nil) {
 		t.Errorf("the creator's press during the game answered %q", a.Text)
 	}
@@ -179,9 +180,9 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
 	h.say(alice, "/newgame")
 	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetView, pagePlayers)
+	h.pressSetting(alice, OpSetView, settings.PagePlayers)
 	h.pressSetting(alice, OpSetMax, 2)
-	if rec := h.record(); h.bot.maxPlayers(rec.Options) != 2 {
+	if rec := h.record(); h.bot.offerOf(rec.Options).MostPlayers(rec.Options) != 2 {
 		t.Fatalf("the lobby does not follow the chat's settings: %+v", rec.Options)
 	}
 	lobby, _ := h.api.LastMessage(testChat)
@@ -202,11 +203,11 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 		t.Fatalf("%d seats, want 2", n)
 	}
 	h.say(bohdan, "/settings")
-	h.pressSetting(bohdan, OpSetView, pageLang)
+	h.pressSetting(bohdan, OpSetView, settings.PageLang)
 	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) { // Богдан's language
 		t.Errorf("a player who is not the creator: %q", a.Text)
 	}
-	h.pressSetting(alice, OpSetView, pageLang)
+	h.pressSetting(alice, OpSetView, settings.PageLang)
 	h.pressSetting(alice, OpSetLang, slices.Index(locales.Languages, "ru"))
 	if h.chatSettings().Lang != "ru" {
 		t.Fatal("the language did not change")
@@ -237,15 +238,15 @@ func TestSettingsTexts(t *testing.T) {
 	r := engine.EditionByID(engine.Classic).Rules
 	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
 	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{RandomOrder: true, MaxPlayers: 5,
-		Pace: Pace{Name: PaceCustom, Decision: decisionPresets[5], Bid: bidPresets[5]}}}
+		Pace: Pace{Name: PaceCustom, Decision: settings.DecisionPresets[5], Bid: settings.BidPresets[5]}}}
 	board.SetRules(&s.Options, &r)
 	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: s.Options.Clone()}
 	for i := 0; i < 6; i++ {
 		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}
 	for _, lang := range locales.Languages {
-		for page := 0; page < pageCount; page++ {
-			text, kb := b.renderSettings(lang, s, page)
+		for page := 0; page < settings.PageCount; page++ {
+			text, kb := b.settingsMenu().Render(lang, s, page)
 			if n := kit.TextLen(text); n > 4096 || n == 0 {
 				t.Errorf("%s settings page %d: %d UTF-16 units", lang, page, n)
 			}
@@ -297,7 +298,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 	for i, h := range board.HouseRules {
 		s := Settings{}
 		o := s.Options
-		if _, ok, changed, _ := b.applySetting(&s, &o, Press{Op: OpSetRule, Arg: i}); !ok || !changed {
+		if _, ok, changed, _ := b.settingsMenu().Apply(&s, &o, Press{Op: OpSetRule, Arg: i}); !ok || !changed {
 			t.Fatalf("rule %s: press not applied", h.ID)
 		}
 		s.Options = o
@@ -352,12 +353,12 @@ func TestSettingsPresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := New(nil, nil, cat, Config{})
-	for _, p := range []Press{{Op: OpSetView, Arg: pageCount}, {Op: OpSetLang, Arg: len(locales.Languages) + 1}, {Op: OpSetEdition, Arg: len(Editions())},
+	for _, p := range []Press{{Op: OpSetView, Arg: settings.PageCount}, {Op: OpSetLang, Arg: len(locales.Languages) + 1}, {Op: OpSetEdition, Arg: len(Editions())},
 		{Op: OpSetPace, Arg: 4}, {Op: OpSetDecision, Arg: 6}, {Op: OpSetBid, Arg: 99}, {Op: OpSetCash, Arg: 6},
 		{Op: OpSetRule, Arg: len(board.HouseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
 		s := Settings{}
 		o := s.Options // the rules are in it, the board's part
-		if _, ok, changed, _ := b.applySetting(&s, &o, p); ok || changed {
+		if _, ok, changed, _ := b.settingsMenu().Apply(&s, &o, p); ok || changed {
 			t.Errorf("%+v accepted", p)
 		}
 		if !reflect.DeepEqual(s, Settings{}) || !reflect.DeepEqual(o, ChatOptions{}) {
@@ -374,7 +375,7 @@ func TestSettingsMessageIDs(t *testing.T) {
 	for _, h := range board.HouseRules {
 		ids = append(ids, "rule_"+h.ID)
 	}
-	for _, p := range paceNames {
+	for _, p := range settings.PaceNames {
 		ids = append(ids, "pace_"+p)
 	}
 	for _, l := range locales.Languages {
@@ -384,7 +385,7 @@ func TestSettingsMessageIDs(t *testing.T) {
 		ids = append(ids, "edition_"+e)
 	}
 	for _, z := range kit.TimeZones {
-		ids = append(ids, "zone_"+zoneKey(z))
+		ids = append(ids, "zone_"+settings.ZoneKey(z))
 	}
 	for _, id := range ids {
 		if !known[id] {
@@ -401,7 +402,7 @@ func TestSettingsAbsence(t *testing.T) {
 	h := newHarness(t, 11, nil)
 	h.api.SetAdmins(testChat, h.users[0].ID)
 	h.say(h.users[0], "/settings")
-	h.pressSetting(h.users[0], OpSetView, pageAbsence)
+	h.pressSetting(h.users[0], OpSetView, settings.PageAbsence)
 	h.pressSetting(h.users[0], OpSetKick, 0)    // never
 	h.pressSetting(h.users[0], OpSetArchive, 3) // 30 days
 	if s := h.chatSettings(); s.Options.KickAfter != -1 || s.Options.ArchiveAfter != 30*24*time.Hour {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/votes"
 )
 
@@ -17,26 +18,31 @@ import (
 // gives a slot's message its last text and detaches it, so the next
 // message of the slot is a new one.
 
-// settingsSlotName is the live settings menu's slot (settingsMenuSlot),
-// which belongs to no game.
-const settingsSlotName = "settings"
-
 // parseSlot reads a game's slot: its name, game and key ("" if none).
 func parseSlot(s string) (name string, game uint64, key string, ok bool) {
 	name, rest, _ := strings.Cut(s, ":")
 	g, key, _ := strings.Cut(rest, ":")
 	game, err := strconv.ParseUint(g, 36, 64)
-	return name, game, key, err == nil && name != "" && name != settingsSlotName && name != rulesSlotName
+	return name, game, key, err == nil && name != "" && name != settings.MenuSlot && name != settings.RulesSlotName
 }
+
+// sentIDs stores the ids of sent messages where they belong (the outbox's
+// OnSent). It stays in package bot while showing a change is bot/publish:
+// which field of the record a slot's id goes to is known by the votes,
+// the reminder, the lobby, the settings menu and every kind.
+type sentIDs struct{ b *Bot }
 
 // onSent stores the id of a slot's newly sent message in the record.
-func (b *Bot) onSent(chat int64, slot string, id int) {
-	survive(b.log, chat, "sent message", func() { b.rememberSent(chat, slot, id) })
+func (s sentIDs) onSent(chat int64, slot string, id int) {
+	survive(s.b.log, chat, "sent message", func() { s.remember(chat, slot, id) })
 }
 
-func (b *Bot) rememberSent(chat int64, slot string, id int) {
-	if slot == settingsMenuSlot {
-		b.rememberMenu(chat, id)
+func (s sentIDs) remember(chat int64, slot string, id int) {
+	b := s.b
+	if slot == settings.MenuSlot {
+		if err := b.settingsMenu().Remember(chat, id); err != nil {
+			b.log.Warn("remembering the settings menu", "chat", chat, "err", err)
+		}
 		return
 	}
 	name, game, key, ok := parseSlot(slot)
@@ -48,7 +54,7 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 		// A kind's message in a person's private chat (a hand): its id is
 		// stored in the group's record. Lock order: private chat, group.
 		defer b.lock(group)()
-		b.rememberMessage(group, game, func(r *Record) bool { return b.kindOf(r).Sent(r, name, own, id) })
+		b.publisher.RememberMessage(group, game, func(r *Record) bool { return b.kindOf(r).Sent(r, name, own, id) })
 		return
 	}
 	// A slot without a key is reused by the next message (the lobby's, a
@@ -59,7 +65,7 @@ func (b *Bot) rememberSent(chat int64, slot string, id int) {
 	if key == "" && !b.out.Holds(chat, slot, id) {
 		return
 	}
-	b.rememberMessage(chat, game, func(r *Record) bool {
+	b.publisher.RememberMessage(chat, game, func(r *Record) bool {
 		switch name {
 		case votes.SlotName: // bot/votes
 			return votes.Sent(r, key, id)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -37,7 +38,7 @@ func TestConfig(endpoint, db string, cat *locales.Catalog) AppConfig {
 // its start is over, no call made apart from a change (detach) runs, and
 // the outbox has delivered everything.
 func (b *Bot) Idle() bool {
-	return !b.restoring.Load() && b.detachedRunning.Load() == 0 && b.out.Idle()
+	return !b.restoring.Load() && b.publisher.Detached() == 0 && b.out.Idle()
 }
 
 // Catalog is the bot's message catalog.
@@ -87,9 +88,9 @@ func ReadStats(tx *storage.Tx, chat, user int64) (here, all stats.PlayerStats, o
 func SettingsPage(name string) int {
 	switch name {
 	case "edition":
-		return pageEdition
+		return settings.PageEdition
 	case "rules":
-		return pageRules
+		return settings.PageRules
 	}
 	return -1
 }

@@ -6,38 +6,8 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/publish"
 )
-
-// tgMarkup is a kit keyboard as Telegram's inline keyboard: the one place
-// the kinds' and the chat layer's keyboards meet the transport (the
-// outbox's entry points, outbox_entry.go, call it). nil stays nil: a
-// message without buttons.
-func tgMarkup(m *kit.Markup) *tgbotapi.InlineKeyboardMarkup {
-	if m == nil || len(m.Rows) == 0 {
-		return nil
-	}
-	rows := make([][]tgbotapi.InlineKeyboardButton, len(m.Rows))
-	for i, row := range m.Rows {
-		rows[i] = make([]tgbotapi.InlineKeyboardButton, len(row))
-		for j, b := range row {
-			rows[i][j] = tgButton(b)
-		}
-	}
-	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
-}
-
-// tgButton is one kit button as Telegram's: a link, an inline query in the
-// same chat, or callback data.
-func tgButton(b kit.Button) tgbotapi.InlineKeyboardButton {
-	switch {
-	case b.URL != "":
-		return tgbotapi.NewInlineKeyboardButtonURL(b.Text, b.URL)
-	case b.InlineHere:
-		q := b.InlineQuery
-		return tgbotapi.InlineKeyboardButton{Text: b.Text, SwitchInlineQueryCurrentChat: &q}
-	}
-	return tgbotapi.NewInlineKeyboardButtonData(b.Text, b.Data)
-}
 
 // personOf is a Telegram user as a kind sees them (nil for none).
 func personOf(u *tgbotapi.User) *kit.Person {
@@ -86,7 +56,7 @@ func inlineResults(rs []kit.InlineResult) []any {
 	out := make([]any, 0, len(rs))
 	for _, r := range rs {
 		a := tgbotapi.NewInlineQueryResultArticleHTML(r.ID, r.Title, r.Text)
-		a.Description, a.ReplyMarkup = r.Description, tgMarkup(r.KB)
+		a.Description, a.ReplyMarkup = r.Description, publish.Markup(r.KB)
 		out = append(out, a)
 	}
 	return out

@@ -31,7 +31,7 @@ func TestZoneFollowsLanguageUntilChosen(t *testing.T) {
 			}
 			h.say(h.users[0], "/newgame")
 			lobby := h.message(h.record().LobbyMsg).Text
-			named := h.bot.cat.T(lang, "opt_zone", map[string]any{"Value": h.bot.zoneText(lang, zone)})
+			named := h.bot.cat.T(lang, "opt_zone", map[string]any{"Value": h.bot.settingsMenu().ZoneText(lang, zone)})
 			if strings.Count(lobby, named) != 1 {
 				t.Errorf("the lobby does not name the zone %q once:\n%s", named, lobby)
 			}

@@ -195,7 +195,7 @@ type houseRule struct {
 	field string // the engine.Rules field; "" for a chat option, off by default
 }
 
-// houseRules mirrors the bot's house-rules page (bot/settings.go).
+// houseRules mirrors the bot's house-rules page (bot/settings/pages.go).
 var houseRules = []houseRule{
 	{"auctions", "Auctions"}, {"double_rent", "DoubleRentOnSet"}, {"build_before_roll", "BuildBeforeRollOnly"},
 	{"even_building", "EvenBuilding"}, {"jackpot", "FreeParkingJackpot"}, {"double_salary", "DoubleSalaryOnStart"},

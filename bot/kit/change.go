@@ -51,7 +51,7 @@ type Change struct {
 	Stopped bool
 	// Kept are the replies and closing messages, in the order finish sends
 	// them, that the change stored with itself to survive a kill until
-	// Telegram accepts them (bot/outbox_kept.go).
+	// Telegram accepts them (bot/publish/kept.go).
 	Kept []Kept
 	// Frames are texts a slot's message shows one after another, each an
 	// edit without buttons, before the final or live content this change

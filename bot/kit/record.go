@@ -47,7 +47,7 @@ type Record struct {
 	Created int64 `json:"created"`
 	Updated int64 `json:"updated"`
 	// Marked is when the chat was last stamped in storage's index of
-	// recently changed chats (bot/publish.go, recentStamp).
+	// recently changed chats (bot/restore.go, recentStamp).
 	Marked int64 `json:"marked,omitempty"`
 
 	// Pace is the pace the game plays with, fixed when it starts; Clock is
@@ -153,7 +153,7 @@ type Settings struct {
 	Links Links `json:"-"`
 	// Menu is the message id of the chat's live settings menu (0: none
 	// known): an older menu loses its buttons when a newer one is posted,
-	// and a press on it is refused (bot/settings_live.go).
+	// and a press on it is refused (bot/settings/live.go).
 	Menu int `json:"menu,omitempty"`
 	// Options are the chat's game settings (/settings); a running game
 	// keeps those it started with (Record.Options).

@@ -120,7 +120,7 @@ type outOp struct {
 	resend bool       // the message is gone: send a fresh one
 	photo  *kit.Photo // a picture (outbox_send.go), never merged
 	notice bool       // a private notice (Notify): a failure drops it, nothing more
-	kept   uint64     // stored until delivered (outbox_kept.go); 0: in memory only
+	kept   uint64     // stored until delivered (bot/publish/kept.go); 0: in memory only
 	frame  bool       // one step of an animation (Frames): never merged away
 	remove bool       // delete msg's message (Remove), if it was ever sent
 	since  time.Time  // when the oldest content this op carries was queued

@@ -1,4 +1,4 @@
-package bot
+package publish
 
 import (
 	"encoding/json"
@@ -38,17 +38,17 @@ type keptMessage struct {
 	KB   *tgbotapi.InlineKeyboardMarkup `json:"kb,omitempty"`
 }
 
-// owedMessages are what a change about to be stored keeps
+// Owed are what a change about to be stored keeps
 // (commit.Options.Owed): its replies and closing messages, then what the
-// kind's Show adds at a game's end, in the order finish sends them. It
+// kind's Show adds at a game's end, in the order Finish sends them. It
 // runs last in the change's preparation, so buttons carry the revision
 // being stored.
-func (b *Bot) owedMessages(st *chatState) ([]commit.Owed, error) {
-	closing := append(slices.Clone(st.Closing), b.closingOf(st)...)
-	b.offerRematch(st, st.ChatLang(), closing)
+func (p *Publisher) Owed(st *kit.Change) ([]commit.Owed, error) {
+	closing := append(slices.Clone(st.Closing), p.closingOf(st)...)
+	p.offerRematch(st, st.ChatLang(), closing)
 	var out []commit.Owed
 	for _, r := range append(slices.Clone(st.Replies), closing...) {
-		data, err := json.Marshal(keptMessage{Text: r.Text, KB: tgMarkup(r.KB)})
+		data, err := json.Marshal(keptMessage{Text: r.Text, KB: Markup(r.KB)})
 		if err != nil {
 			return nil, err
 		}
@@ -58,58 +58,67 @@ func (b *Bot) owedMessages(st *chatState) ([]commit.Owed, error) {
 }
 
 // closingOf is what the kind's Show will add to the change's closing
-// messages (finish calls it after the commit): asked of a copy that shows
+// messages (Finish calls it after the commit): asked of a copy that shows
 // no live message, so nothing but the closing texts is made.
-func (b *Bot) closingOf(st *chatState) []kit.Reply {
+func (p *Publisher) closingOf(st *kit.Change) []kit.Reply {
 	rec := st.Rec
-	if !st.GameOver || rec == nil || rec.Status != StatusPlaying {
+	if !st.GameOver || rec == nil || rec.Status != kit.StatusPlaying {
 		return nil
 	}
 	scratch := *st
 	scratch.Turn, scratch.Lobby = false, false
 	scratch.Finals, scratch.Shows, scratch.Closing = nil, nil, nil
-	b.kindOf(rec).Show(&scratch, st.ChatLang())
+	p.host.Show(&scratch, st.ChatLang())
 	return scratch.Closing
 }
 
-// sendReply queues one of finish's new messages; the first of the
+// offerRematch gives the last of a game's closing messages the rematch
+// button (bot/rematch.go): a game over's or /endgame's.
+func (p *Publisher) offerRematch(st *kit.Change, lang string, closing []kit.Reply) {
+	if (st.GameOver || st.Stopped) && len(closing) > 0 && st.Rec != nil {
+		closing[len(closing)-1].KB = p.host.RematchKeyboard(lang, st.Rec)
+	}
+}
+
+// sendReply queues one of Finish's new messages; the first of the
 // change's kept messages not yet queued is this one (same order), so its
 // delivery deletes it.
-func (b *Bot) sendReply(st *chatState, r kit.Reply) {
+func (p *Publisher) sendReply(st *kit.Change, r kit.Reply) {
 	if len(st.Kept) == 0 {
-		b.out.Send(st.Chat, r.Text, r.KB)
+		p.out.Send(st.Chat, r.Text, Markup(r.KB))
 		return
 	}
 	k := st.Kept[0]
 	st.Kept = st.Kept[1:]
-	b.out.SendKept(st.Chat, k.Seq, r.Text, tgMarkup(r.KB))
+	p.out.SendKept(st.Chat, k.Seq, r.Text, Markup(r.KB))
 }
 
-// sendUnclaimed queues the kept messages finish did not send itself (a
+// sendUnclaimed queues the kept messages Finish did not send itself (a
 // kind whose Show gave fewer closing messages after the commit than
 // before it): stored, they are owed all the same.
-func (b *Bot) sendUnclaimed(st *chatState) {
+func (p *Publisher) sendUnclaimed(st *kit.Change) {
 	for _, k := range st.Kept {
-		b.log.Warn("a kept message was not among finish's; sending it as stored", "chat", st.Chat, "seq", k.Seq)
-		b.out.SendKept(st.Chat, k.Seq, k.Text, nil)
+		p.log.Warn("a kept message was not among finish's; sending it as stored", "chat", st.Chat, "seq", k.Seq)
+		p.out.SendKept(st.Chat, k.Seq, k.Text, nil)
 	}
 	st.Kept = nil
 }
 
-// forgetKept deletes a kept message once Telegram accepted it, or once it
-// can never be delivered (the chat refuses the bot, Telegram refused it).
-func (b *Bot) forgetKept(chat int64, seq uint64) {
-	err := b.store.Batch(func(tx *storage.Tx) error { return tx.DeletePending(chat, seq) })
+// Forget deletes a kept message once Telegram accepted it, or once it can
+// never be delivered (the chat refuses the bot, Telegram refused it): the
+// outbox's OnKept.
+func (p *Publisher) Forget(chat int64, seq uint64) {
+	err := p.store.Batch(func(tx *storage.Tx) error { return tx.DeletePending(chat, seq) })
 	if err != nil {
-		b.log.Warn("forgetting a delivered message; a restart sends it again", "chat", chat, "seq", seq, "err", err)
+		p.log.Warn("forgetting a delivered message; a restart sends it again", "chat", chat, "seq", seq, "err", err)
 	}
 }
 
-// resendKept queues the messages a previous process kept but did not see
+// ResendKept queues the messages a previous process kept but did not see
 // accepted, before anything new is queued: each chat's in the order they
 // were made. A paused chat's are dropped with it (the game shows itself
 // anew when the bot is back).
-func (b *Bot) resendKept() error {
+func (p *Publisher) ResendKept() error {
 	type owed struct {
 		chat int64
 		seq  uint64
@@ -117,18 +126,18 @@ func (b *Bot) resendKept() error {
 	}
 	var all []owed
 	var gone []owed
-	err := b.store.View(func(tx *storage.Tx) error {
+	err := p.store.View(func(tx *storage.Tx) error {
 		paused := map[int64]bool{}
 		return tx.ForEachPending(func(chat int64, seq uint64, data []byte) error {
-			p, ok := paused[chat]
+			off, ok := paused[chat]
 			if !ok {
-				p = b.loadSettings(tx, chat).Paused
-				paused[chat] = p
+				off = p.path.Settings(tx, chat).Paused
+				paused[chat] = off
 			}
 			var m keptMessage
-			if err := json.Unmarshal(data, &m); err != nil || p {
+			if err := json.Unmarshal(data, &m); err != nil || off {
 				if err != nil {
-					b.log.Error("an unreadable kept message; dropping it", "chat", chat, "seq", seq, "err", err)
+					p.log.Error("an unreadable kept message; dropping it", "chat", chat, "seq", seq, "err", err)
 				}
 				gone = append(gone, owed{chat: chat, seq: seq})
 				return nil
@@ -141,13 +150,13 @@ func (b *Bot) resendKept() error {
 		return err
 	}
 	for _, o := range gone {
-		b.forgetKept(o.chat, o.seq)
+		p.Forget(o.chat, o.seq)
 	}
 	for _, o := range all {
-		b.out.SendKept(o.chat, o.seq, o.msg.Text, o.msg.KB)
+		p.out.SendKept(o.chat, o.seq, o.msg.Text, o.msg.KB)
 	}
 	if len(all) > 0 {
-		b.log.Info("sending messages a previous run kept", "count", len(all))
+		p.log.Info("sending messages a previous run kept", "count", len(all))
 	}
 	return nil
 }

@@ -1,0 +1,50 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/settings"
+)
+
+// The /settings menu and /rules are bot/settings; package bot routes their
+// commands and presses to it and answers its settings.Host (settingsHost).
+
+// settingsMenu is the chat's settings menu and /rules (bot/settings) over
+// this bot.
+func (b *Bot) settingsMenu() *settings.Menu { return settings.New(b.cat, b.out, settingsHost{b}) }
+
+// settingsHost is the chat layer as the settings menu asks it
+// (settings.Host).
+type settingsHost struct{ b *Bot }
+
+func (h settingsHost) Now() time.Time { return h.b.cfg.Now() }
+
+func (h settingsHost) Editions() []string { return Editions() }
+
+func (h settingsHost) EditionOf(o *ChatOptions) string { return editionOf(o) }
+
+func (h settingsHost) Kind(edition string) string { return editionKind(edition) }
+
+func (h settingsHost) OperatorEdition() string { return h.b.cfg.Edition }
+
+func (h settingsHost) Offer(o *ChatOptions) kit.Offer { return h.b.offerOf(o) }
+
+func (h settingsHost) Options(o *ChatOptions) settings.Options { return h.b.optionsOf(o) }
+
+func (h settingsHost) Rules(lang, edition string) (string, *kit.Markup, bool) {
+	k := h.b.capsOf(h.b.kinds[editionKind(edition)]).rules
+	if k == nil {
+		return "", nil, false
+	}
+	text, kb := k.Rules(lang, edition)
+	return text, kb, true
+}
+
+// RulesPage asks the first registered kind whose /rules come in sections.
+func (h settingsHost) RulesPage(lang string, arg int) (string, *kit.Markup, bool) {
+	if h.b.hosted.pages == nil {
+		return "", nil, false
+	}
+	return h.b.hosted.pages.RulesPage(lang, arg)
+}
