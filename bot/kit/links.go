@@ -90,10 +90,6 @@ func (l *Links) Move(from, to int64) bool {
 // storedSettings is Settings without its methods.
 type storedSettings Settings
 
-// MarshalJSON stores each link as a member of its own beside the rest
-// (AppendJSON).
-func (s Settings) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 256)), nil }
-
 // UnmarshalJSON reads the links back from their members.
 func (s *Settings) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, (*storedSettings)(s)); err != nil {

@@ -78,3 +78,7 @@ func (s *Settings) AppendJSON(b []byte) []byte {
 	})
 	return append(b, '}')
 }
+
+// MarshalJSON stores each link as a member of its own beside the rest
+// (AppendJSON).
+func (s Settings) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 256)), nil }
