@@ -289,6 +289,24 @@ func (t *Tx) SetOffset(offset int) error {
 	return nil
 }
 
+// ChatHead is GameBytes and LastUpdate of one chat in one look at its
+// entry: a change reads both before its work and again before it writes
+// (bot/commit), and each look is a search of the bucket.
+func (t *Tx) ChatHead(chatID int64) (record []byte, hasGame bool, lastUpdate int) {
+	key := chatKey(chatID)
+	v := t.bucket(bucketGames).Get(key)
+	if !isEntry(v) {
+		// A chat not changed since a file from before schema 10 (chat.go).
+		return v, v != nil, int(readU64(t.bucket(bucketLastUpdate).Get(key)))
+	}
+	last, _ := binary.Uvarint(v[1:]) // 0 for a damaged entry, as LastUpdate
+	e, err := readEntry(v)
+	if err != nil {
+		return v, true, int(last) // as record: decoding it fails where it is used
+	}
+	return e.record, e.game, int(last)
+}
+
 // LastUpdate is the highest Telegram update_id applied to this chat, 0 if
 // none. With the game change and this id in one transaction, an update seen
 // again after a crash (offset not yet advanced past it) is recognisable.
