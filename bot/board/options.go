@@ -58,13 +58,3 @@ func (b *core) RulesOf(o *kit.ChatOptions) engine.Rules {
 	}
 	return EditionOf(o).Rules
 }
-
-// RuleField is house rule id's switch in o or in r, the rules o chooses
-// (nil for an id HouseRules has not): tests compare a game's rules
-// switch by switch.
-func RuleField(id string, o *kit.ChatOptions, r *engine.Rules) *bool {
-	if f, ok := ruleSwitches[id]; ok {
-		return f(o, r)
-	}
-	return nil
-}

@@ -35,6 +35,16 @@ var ruleSwitches = map[string]func(o *ChatOptions, r *engine.Rules) *bool{
 	"early_end":         func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement },
 }
 
+// RuleField is house rule id's switch in o or in r, the rules o chooses
+// (nil for an id HouseRules has not): tests compare a game's rules
+// switch by switch.
+func RuleField(id string, o *ChatOptions, r *engine.Rules) *bool {
+	if f, ok := ruleSwitches[id]; ok {
+		return f(o, r)
+	}
+	return nil
+}
+
 // defaultBuildsPerTurn is the printgames cap, used when the rule is
 // switched on over rules that had no cap.
 const defaultBuildsPerTurn = 3

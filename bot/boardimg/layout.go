@@ -127,3 +127,30 @@ func (c cell) textArea() image.Rectangle {
 	}
 	return image.Rect(r.Min.X+textPad, r.Min.Y+textAcross, r.Max.X-textPad, r.Max.Y-textAcross)
 }
+
+// Where things go in a corner, from its top: the name above arrowAt, the
+// tokens below cornerTokensFrom.
+const (
+	arrowAt          = 135
+	cornerTokensFrom = 150
+)
+
+// inner is a square's drawing area: its cell less the grid line.
+func inner(c cell) image.Rectangle {
+	r := c.rect
+	r.Min = r.Min.Add(image.Pt(1, 1))
+	r.Max = r.Max.Sub(image.Pt(1, 1))
+	if r.Min.X == 1 {
+		r.Min.X = 2
+	}
+	if r.Min.Y == 1 {
+		r.Min.Y = 2
+	}
+	if r.Max.X == boardSize-1 {
+		r.Max.X = boardSize - 2
+	}
+	if r.Max.Y == boardSize-1 {
+		r.Max.Y = boardSize - 2
+	}
+	return r
+}

@@ -18,20 +18,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-// Words is what the picture needs from the locales; *locales.Catalog has it.
-type Words interface {
-	T(lang, id string, data map[string]any) string
-	// MoneyOf formats an amount in the edition's currency.
-	MoneyOf(lang, edition string, amount int) string
-}
-
-// Renderer draws boards. It is safe for concurrent use.
-type Renderer struct {
-	words                 Words
-	regular, medium, bold *opentype.Font
-	nameFonts             nameFonts
-}
-
 // New parses the fonts once; words gives the names and labels.
 func New(words Words) (*Renderer, error) {
 	r := &Renderer{words: words}
@@ -141,20 +127,6 @@ func fits(g *engine.Game, ed *engine.Edition) error {
 	return nil
 }
 
-// painter draws one picture.
-type painter struct {
-	*Renderer
-	g      *engine.Game
-	ed     *engine.Edition
-	lang   string
-	names  []string // drawable, not yet cut to the legend's width
-	shaper *nameShaper
-	faces  faces
-	img    *image.RGBA
-	cells  []cell
-	sh     shapes
-}
-
 // squareName is square i's name in the chat's language.
 func (r *Renderer) squareName(edition string, i int, lang string) string {
 	// A name too long for its square has a shorter form for the picture
@@ -182,26 +154,6 @@ func (p *painter) bandColor(i int) (color.RGBA, bool) {
 		return spareGroupColors[sq.Group%len(spareGroupColors)], true
 	}
 	return color.RGBA{}, false
-}
-
-// inner is a square's drawing area: its cell less the grid line.
-func inner(c cell) image.Rectangle {
-	r := c.rect
-	r.Min = r.Min.Add(image.Pt(1, 1))
-	r.Max = r.Max.Sub(image.Pt(1, 1))
-	if r.Min.X == 1 {
-		r.Min.X = 2
-	}
-	if r.Min.Y == 1 {
-		r.Min.Y = 2
-	}
-	if r.Max.X == boardSize-1 {
-		r.Max.X = boardSize - 2
-	}
-	if r.Max.Y == boardSize-1 {
-		r.Max.Y = boardSize - 2
-	}
-	return r
 }
 
 // square draws square i: background, colour band, owner's flag, hatching
@@ -272,13 +224,6 @@ func (p *painter) startArrow(c cell) {
 		[2]float32{x1, y - shaft/2}, [2]float32{x1, y + shaft/2}, [2]float32{x0 + head, y + shaft/2},
 		[2]float32{x0 + head, y + head/2})
 }
-
-// Where things go in a corner, from its top: the name above arrowAt, the
-// tokens below cornerTokensFrom.
-const (
-	arrowAt          = 135
-	cornerTokensFrom = 150
-)
 
 // cornerSizes are tried for the corners' names, which have more room.
 var cornerSizes = []float64{28, 26, 24, minText}

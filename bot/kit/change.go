@@ -311,3 +311,13 @@ type InlineEdit struct {
 func (c *Change) EditInline(id, text string, kb *Markup) {
 	c.InlineEdits = append(c.InlineEdits, InlineEdit{ID: id, Text: text, KB: kb})
 }
+
+// Photo is a picture to send: its PNG, or the file_id of the same picture
+// sent before (nothing is uploaded again); Sent, if set, learns the
+// file_id Telegram gave it (called by the outbox's worker).
+type Photo struct {
+	PNG     []byte
+	FileID  string
+	Caption string
+	Sent    func(fileID string)
+}

@@ -65,16 +65,6 @@ type Outbox interface {
 	Notify(chat int64, text string)
 }
 
-// Photo is a picture to send: its PNG, or the file_id of the same picture
-// sent before (nothing is uploaded again); Sent, if set, learns the
-// file_id Telegram gave it (called by the outbox's worker).
-type Photo struct {
-	PNG     []byte
-	FileID  string
-	Caption string
-	Sent    func(fileID string)
-}
-
 // Pending is the decision a game waits for.
 type Pending struct {
 	// Decision names it; when the name changes a new deadline starts. ""

@@ -7,19 +7,14 @@ import (
 	"strings"
 )
 
+// What a Links value does (the type stands beside Settings, its user, in
+// record.go), and how Settings stores its links.
+
 // linkSuffix ends the member a link is stored in (Settings.Links): the
 // board's "trade" link is "trade_chat", Deal's "deal" link "deal_chat",
 // as each was stored before links were kept by key. No other member of
 // Settings may end in it.
 const linkSuffix = "_chat"
-
-// Links are the groups a private chat leads to, by a key each kind
-// chooses. A value, not a map: settings are compared and copied whole
-// (a change sees whether it changed them), and a copy must not share
-// what the original changes. Its zero value has no link.
-type Links struct {
-	packed string // "key=group;" for each link, by key
-}
 
 // Get is the group of the link named key (0: none).
 func (l Links) Get(key string) int64 {

@@ -71,6 +71,21 @@ type Record struct {
 	NamesLang string `json:"-"`
 }
 
+// State is a game kind's own state in a chat's record (Record.State): the
+// kit stores and copies it without knowing what it holds; the kind reads
+// it through its own typed accessor (board.Of, deal.Of).
+type State interface {
+	// Clone returns a copy that either can change without the other
+	// seeing it (the record cache hands out copies on every get: keep it
+	// cheap).
+	Clone() State
+	// Stored is what the record stores of the state: v, a value that
+	// encodes as a JSON object, under key among the record's members, or
+	// with key "" its members among the record's own (the board's, as
+	// before kinds). Record.Encode encodes it once, after the envelope.
+	Stored() (key string, v any)
+}
+
 // WithNames is a shallow copy of r whose board names are in lang: for a
 // private view of the group's game, whose text is in its person's language.
 func (r *Record) WithNames(lang string) *Record {
@@ -175,6 +190,14 @@ type Settings struct {
 	// Reach (a private chat's settings) is what the bot knows of whether it
 	// may write to the person (bot/reach.go); nil: nothing yet.
 	Reach *Reach `json:"reach,omitempty"`
+}
+
+// Links are the groups a private chat leads to, by a key each kind
+// chooses. A value, not a map: settings are compared and copied whole
+// (a change sees whether it changed them), and a copy must not share
+// what the original changes. Its zero value has no link.
+type Links struct {
+	packed string // "key=group;" for each link, by key
 }
 
 // Reach is whether the bot may write to a person in their private chat.

@@ -8,21 +8,6 @@ import (
 	"sync"
 )
 
-// State is a game kind's own state in a chat's record (Record.State): the
-// kit stores and copies it without knowing what it holds; the kind reads
-// it through its own typed accessor (board.Of, deal.Of).
-type State interface {
-	// Clone returns a copy that either can change without the other
-	// seeing it (the record cache hands out copies on every get: keep it
-	// cheap).
-	Clone() State
-	// Stored is what the record stores of the state: v, a value that
-	// encodes as a JSON object, under key among the record's members, or
-	// with key "" its members among the record's own (the board's, as
-	// before kinds). Record.Encode encodes it once, after the envelope.
-	Stored() (key string, v any)
-}
-
 // StateDecoder reads a kind's record from its stored JSON (data, the
 // whole record) in one pass: the envelope into rec, which it may do by
 // decoding into a struct that embeds (*Envelope)(rec) beside its own

@@ -7,10 +7,11 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
-// Which of a chat's queued ops goes next, and when: new messages first,
-// then a press's result, then other edits, tidying last and only while the
-// group's budget has room; a closed turn taken over by the next one
-// (carryOver); the bot's newest message, which carryOver needs.
+// Which of a chat's queued ops goes next: new messages first, then a
+// press's result, then other edits, tidying last (and only while the
+// group's budget has room: workers.keep, deliver.go); a closed turn taken
+// over by the next one (carryOver); the bot's newest message, which
+// carryOver needs.
 
 // urgent says whether op may go before the ops queued ahead of it: a new
 // message — a reply to a command, a prompt, a picture, a slot's first
@@ -79,15 +80,6 @@ func (op *outOp) deferred() bool {
 	return op.tidy && time.Now().Before(op.tidyLast)
 }
 
-// markTidy makes op tidying (or not), timed from when it was queued.
-func (o *Outbox) markTidy(op *outOp, tidy bool) {
-	op.tidy, op.tidyBy, op.tidyLast = tidy, op.since.Add(o.tidyWait), op.since.Add(2*o.tidyWait)
-}
-
-// tidyKept is how many calls of a group's budget a tidy op leaves free:
-// the next press's result and a reply to a command.
-const tidyKept = 2
-
 // carryOver makes one call of two while a group plays: a slot's next
 // message (the next turn's) whose previous message (the turn just closed)
 // still waits for its final edit, and is the newest message the bot sent
@@ -149,21 +141,3 @@ func (c *outChat) deletedMsg(id int) {
 		}
 	}
 }
-
-// keep is how long the op next in c's queue must still wait if it may
-// (it is not urgent) so as to leave a call of the group's budget for a new
-// message; o.mu is held.
-func (o *Outbox) keep(chat int64, c *outChat) time.Duration {
-	op := c.queue[c.nextIndex()]
-	if o.keeping == nil || o.closing.Load() || op.urgent() || op.msg != nil && op.msg.id != 0 && op.msg.shown.same(&op.c) && !op.remove {
-		return 0 // a new message, or an edit that makes no call
-	}
-	if (op.idle() || op.c.unhurried && time.Since(op.since) < o.tidyWait) && o.leaving != nil {
-		return time.Until(o.leaving(chat, tidyKept))
-	}
-	return time.Until(o.keeping(chat))
-}
-
-// keepStep bounds one wait of an edit for the kept call, so that a new
-// message queued meanwhile is picked soon.
-const keepStep = 250 * time.Millisecond

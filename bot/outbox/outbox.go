@@ -4,14 +4,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"reflect"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 )
 
@@ -38,7 +36,15 @@ import (
 //
 // Callback answers do not go through the outbox: they never wait behind
 // messages.
-type Outbox struct {
+//
+// Outbox is the front: its methods are what the chat layer calls, each
+// finding the chat's queue (chat.go) and starting its worker (deliver.go).
+type Outbox struct{ *core }
+
+// core is what the parts of the outbox share: the transport and its
+// pacing, the chat layer's hooks, the chats' queues (op.go) under one
+// lock, and the workers that deliver them.
+type core struct {
 	tg    Messenger
 	ready func(chat int64) time.Time // nil: no pacing
 	// keeping is ready for an op that may wait (an edit): it leaves a call
@@ -69,86 +75,14 @@ type Outbox struct {
 	mu    sync.Mutex
 	chats map[int64]*outChat
 	busy  sync.WaitGroup // running workers
+
+	workers *workers // deliver.go
 }
 
-type outChat struct {
-	newest  int       // the newest message the bot sent into the chat (this run) and did not delete
-	recent  []int     // the bot's last messages in the chat, oldest first: newest after a deletion
-	called  time.Time // when the last call into the chat was made
-	queue   []*outOp
-	slots   map[string]*outMsg
-	running bool   // a worker owns the chat
-	paused  bool   // 403: nothing is sent until Resume
-	sending *outOp // the op being delivered, if any
-}
-
-// outMsg is one message of a slot, sent or still waiting to be.
-type outMsg struct {
-	id    int
-	shown *content // what Telegram shows, when known
-	// sentAs: how this process sent the message (formUnknown: not by it,
-	// or not yet; the content's caption says then). A photo has a
-	// caption and no text: each needs its own edit method.
-	sentAs msgForm
-}
-
-type msgForm uint8
-
-const (
-	formUnknown msgForm = iota
-	formText
-	formPhoto
-)
-
-type content struct {
-	text string
-	kb   *tgbotapi.InlineKeyboardMarkup
-	// caption, photo, unhurried: Content's Caption, Photo and Unhurried.
-	caption   bool
-	photo     *kit.Photo
-	unhurried bool
-}
-
-func (c *content) same(o *content) bool {
-	return c != nil && o != nil && c.text == o.text && c.caption == o.caption && reflect.DeepEqual(c.kb, o.kb)
-}
-
-type outOp struct {
-	msg    *outMsg // nil: a plain message, never merged
-	slot   string  // the slot msg belonged to when queued ("" when detached)
-	c      content
-	resend bool       // the message is gone: send a fresh one
-	photo  *kit.Photo // a picture (outbox_send.go), never merged
-	notice bool       // a private notice (Notify): a failure drops it, nothing more
-	kept   uint64     // stored until delivered (bot/publish/kept.go); 0: in memory only
-	frame  bool       // one step of an animation (Frames): never merged away
-	remove bool       // delete msg's message (Remove), if it was ever sent
-	since  time.Time  // when the oldest content this op carries was queued
-	was    string     // the slot a detached message belonged to (Detach)
-	reused bool       // a slot's new message that took over its detached one (carryOver)
-	from   *outMsg    // the message an unhurried move moves (Content.Unhurried)
-	// tidy: nobody waits for it — the final text of a message that a newer
-	// one replaced (Detach): it goes after what people wait for, while
-	// the budget has room, and merges meanwhile; from tidyBy on it no
-	// longer waits for spare budget, and from tidyLast on it goes in its
-	// turn like any other.
-	tidy             bool
-	tidyBy, tidyLast time.Time
-	// awaited: a press's result (Change.Pressed), which someone looks at
-	// the chat for: it goes before other edits (a computer's move, an
-	// auction's countdown, tidying). It still leaves the group's last call
-	// for a reply (keep): without that, a reply to a command waited up to
-	// a spread interval (3.3 s p95 in BenchmarkHumanPace, over its 2 s).
-	awaited bool
-	// refused, if set, is told that the person of a private message
-	// cannot receive it (SendPrivate); called by the worker, without locks.
-	refused func()
-	// delivered and undelivered, if set, are told whether a slot's message
-	// in a person's private chat reached them (PutPrivate): Telegram took
-	// it, or the person cannot receive it or Telegram refused the call.
-	// Called by the worker, without locks; merged ops call both ops' hooks.
-	delivered, undelivered func()
-}
+// workers deliver: one per chat with something queued, started by what
+// is queued (kick), each making its chat's calls in order and telling the
+// chat layer what came of them (deliver.go).
+type workers struct{ *core }
 
 // Options are what the chat layer gives New: the log, the carry-over
 // window and the hooks through which the outbox tells it what happened.
@@ -220,9 +154,10 @@ func New(tg Messenger, opts Options) *Outbox {
 	if log == nil {
 		log = slog.Default()
 	}
-	o := &Outbox{tg: tg, log: log, chats: map[int64]*outChat{}, tidyWait: tidyWait,
+	o := &core{tg: tg, log: log, chats: map[int64]*outChat{}, tidyWait: tidyWait,
 		onSent: opts.OnSent, onMigrate: opts.OnMigrate, onForbidden: opts.OnForbidden, onKept: opts.OnKept,
 		carryWithin: opts.CarryWithin}
+	o.workers = &workers{o}
 	if o.carryWithin == 0 {
 		o.carryWithin = carryOverWithin
 	}
@@ -238,7 +173,7 @@ func New(tg Messenger, opts Options) *Outbox {
 		o.leaving = l.ReadyAtLeaving
 	}
 	o.ctx, o.stop = context.WithCancel(context.Background())
-	return o
+	return &Outbox{o}
 }
 
 // carryOverWithin is how recent a group's last message must be for the
@@ -246,13 +181,13 @@ func New(tg Messenger, opts Options) *Outbox {
 // group that plays now. Past it, the turn is a new message that notifies.
 const carryOverWithin = 30 * time.Second
 
-// tidyWait (Outbox.tidyWait) bounds how long a tidy op waits for spare
+// tidyWait (core.tidyWait) bounds how long a tidy op waits for spare
 // budget; twice that, how long it goes after what people wait for: an old
 // turn's buttons (which still answer a press correctly) are gone within
 // it even in a group that plays faster than its budget.
 const tidyWait = 15 * time.Second
 
-func (o *Outbox) chat(id int64) *outChat {
+func (o *core) chat(id int64) *outChat {
 	c := o.chats[id]
 	if c == nil {
 		c = &outChat{slots: map[string]*outMsg{}}
@@ -263,7 +198,7 @@ func (o *Outbox) chat(id int64) *outChat {
 
 // settle tells that ops are done with, delivered or dropped: their kept
 // copies go. Called without o.mu.
-func (o *Outbox) settle(chat int64, ops []*outOp) {
+func (o *core) settle(chat int64, ops []*outOp) {
 	for _, op := range ops {
 		if op.kept != 0 && o.onKept != nil {
 			o.onKept(chat, op.kept)

@@ -128,9 +128,14 @@ func TestOutboxCoalescesAndKeepsOrder(t *testing.T) {
 	if got := len(m.log()); got != 3 {
 		t.Fatalf("identical edit was sent: %q", m.log())
 	}
-	// Detach finalizes the message; the slot then starts a new one.
+	// Detach finalizes the message; the slot then starts a new one. The
+	// worker waits for the chat's budget until both are queued (without
+	// that gate it could take the final text before the next turn came).
+	gate := make(chan struct{})
+	o.ready = func(int64) time.Time { <-gate; return time.Time{} }
 	o.Detach(chat, "t", 1, "final", nil)
 	o.Put(chat, "t", 0, "next turn", kb1)
+	close(gate)
 	waitIdle(t, o)
 	// The next turn's message is new: it goes first.
 	want = append(want, "send 3 next turn kb=true", "edit 1 final kb=false")

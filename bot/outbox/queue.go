@@ -1,7 +1,6 @@
 package outbox
 
 import (
-	"slices"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -9,10 +8,12 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
-// Queueing: what the chat layer and the kinds ask the outbox to show. Each
-// call returns at once; the chat's worker (deliver.go) delivers it later,
-// in the chat's order (order.go), merged with what is queued for the same
-// message. A paused chat (Pause, or a 403) drops what it is given.
+// Queueing: what the chat layer and the kinds ask the outbox to show in a
+// chat (a person's private chat: private.go). Each call returns at once:
+// the chat's queue takes it (chat.go), merged with what is queued for the
+// same message, and the chat's worker (deliver.go) delivers it later, in
+// the chat's order (order.go). A paused chat (Pause, or a 403) drops what
+// it is given.
 
 // Send queues a new message that is never merged with another.
 func (o *Outbox) Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
@@ -23,17 +24,22 @@ func (o *Outbox) Send(chat int64, text string, kb *tgbotapi.InlineKeyboardMarkup
 // delivered (0: none): once it is settled, delivered or dropped (a paused
 // chat drops it), Options.OnKept is told.
 func (o *Outbox) SendKept(chat int64, seq uint64, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	o.mu.Lock()
-	c := o.chat(chat)
-	if !c.paused {
-		c.queue = append(c.queue, &outOp{c: content{text: text, kb: kb}, kept: seq, since: time.Now()})
-		o.kick(chat, c)
-	}
-	paused := c.paused
-	o.mu.Unlock()
-	if paused {
+	if !o.add(chat, &outOp{c: content{text: text, kb: kb}, kept: seq, since: time.Now()}) {
 		o.settle(chat, []*outOp{{kept: seq}})
 	}
+}
+
+// add queues a plain op for chat (chat.go's add) and starts the chat's
+// worker; it reports false when the chat is paused and dropped it.
+func (o *Outbox) add(chat int64, op *outOp) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	c := o.chat(chat)
+	if !c.add(op) {
+		return false
+	}
+	o.workers.kick(chat, c)
+	return true
 }
 
 // Put makes slot's message show text and kb: an edit if the message
@@ -87,108 +93,10 @@ func (o *Outbox) PutContent(chat int64, slot string, known int, c Content, attac
 func (o *Outbox) put(chat int64, slot string, known int, ct content, attach, awaited bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.putLocked(chat, slot, known, ct, attach, awaited)
-}
-
-// putLocked is put with o.mu held; it returns the op that carries the
-// content (nil: none, the chat is paused or there was nothing to
-// finalize).
-func (o *Outbox) putLocked(chat int64, slot string, known int, ct content, attach, awaited bool) *outOp {
 	c := o.chat(chat)
-	m := c.slots[slot]
-	if m == nil {
-		if known == 0 && !attach {
-			return nil // nothing to finalize: the message never existed
-		}
-		m = &outMsg{id: known}
-		c.slots[slot] = m
+	if _, queued := c.put(slot, known, ct, attach, awaited, o.tidyWait); queued {
+		o.workers.kick(chat, c)
 	}
-	was := ""
-	if !attach {
-		delete(c.slots, slot)
-		slot, was = "", slot
-	}
-	if c.paused {
-		return nil
-	}
-	return o.putMsg(chat, c, m, slot, was, ct, attach, awaited)
-}
-
-// putMsg queues ct for message m (put) and returns the op that carries
-// it; o.mu is held.
-func (o *Outbox) putMsg(chat int64, c *outChat, m *outMsg, slot, was string, ct content, attach, awaited bool) *outOp {
-	// The message's last queued change takes the newest content, unless
-	// it is a frame of an animation, which must be seen: the content
-	// follows it.
-	for i := len(c.queue) - 1; i >= 0; i-- {
-		if op := c.queue[i]; op.msg == m {
-			if op.c.unhurried && !attach && m.id == 0 && op.from != nil {
-				// A move that never went, closed: nothing closed is sent
-				// below the picture; the message it would have moved
-				// gets the final text instead.
-				c.queue = slices.Delete(c.queue, i, i+1)
-				return o.putMsg(chat, c, op.from, "", was, ct, false, false)
-			}
-			if !op.frame && !op.remove {
-				if ct.photo == nil {
-					ct.photo = op.c.photo // a message not sent yet keeps its picture
-				}
-				if op.c.unhurried && !ct.unhurried {
-					op.since = time.Now() // unshown from now: nobody waited for the move
-				}
-				op.c, op.resend, op.slot, op.was = ct, attach, slot, was
-				op.awaited = op.awaited || awaited
-				o.markTidy(op, !attach)
-				return op
-			}
-			break
-		}
-	}
-	op := &outOp{msg: m, slot: slot, was: was, c: ct, resend: attach, awaited: awaited, since: time.Now()}
-	o.markTidy(op, !attach)
-	if ct.unhurried {
-		// The message it moves: the slot's previous one, just detached.
-		for i := len(c.queue) - 1; i >= 0 && op.from == nil; i-- {
-			if q := c.queue[i]; q.was == slot && q.msg != m && q.msg != nil && q.msg.id != 0 && !q.frame && !q.remove {
-				op.from = q.msg
-			}
-		}
-	}
-	c.queue = append(c.queue, op)
-	o.kick(chat, c)
-	return op
-}
-
-// PutPrivate is PutAwaited for a slot's message in a person's private
-// chat, telling what became of it: delivered once Telegram took it (sent,
-// edited, or already showing it), undelivered if it did not reach the
-// person — they cannot receive it (never opened the bot, or blocked it),
-// Telegram refused the call, or the chat is paused. A content merged
-// into one still queued tells both contents' hooks. Nothing is told when
-// a stop leaves it undelivered (the chat layer shows it again on start).
-// Either hook may be nil.
-func (o *Outbox) PutPrivate(user int64, slot string, known int, text string, kb *tgbotapi.InlineKeyboardMarkup, awaited bool, delivered, undelivered func()) {
-	o.mu.Lock()
-	op := o.putLocked(user, slot, known, content{text: text, kb: kb}, true, awaited)
-	if op != nil {
-		op.delivered = both(op.delivered, delivered)
-		op.undelivered = both(op.undelivered, undelivered)
-	}
-	o.mu.Unlock()
-	if op == nil && undelivered != nil {
-		undelivered()
-	}
-}
-
-// both is a hook that calls a, then b (either may be nil).
-func both(a, b func()) func() {
-	switch {
-	case a == nil:
-		return b
-	case b == nil:
-		return a
-	}
-	return func() { a(); b() }
 }
 
 // Frames queues texts that slot's message shows one after another, each
@@ -198,63 +106,15 @@ func both(a, b func()) func() {
 func (o *Outbox) Frames(chat int64, slot string, known int, texts []string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	c := o.chat(chat)
-	m := c.slots[slot]
-	if m == nil {
-		if known == 0 {
-			return
-		}
-		m = &outMsg{id: known}
-		c.slots[slot] = m
+	if c := o.chat(chat); c.frames(slot, known, texts) {
+		o.workers.kick(chat, c)
 	}
-	if c.paused {
-		return
-	}
-	for _, t := range texts {
-		c.queue = append(c.queue, &outOp{msg: m, slot: slot, c: content{text: t}, frame: true, since: time.Now()})
-	}
-	o.kick(chat, c)
 }
 
 // SendPhoto queues a picture: a send like any other, in the chat's order
 // and within its budget. Never merged with another.
 func (o *Outbox) SendPhoto(chat int64, p kit.Photo) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	c := o.chat(chat)
-	if c.paused {
-		return
-	}
-	c.queue = append(c.queue, &outOp{photo: &p, since: time.Now()})
-	o.kick(chat, c)
-}
-
-// Notify queues a message to a person's private chat that may well be
-// refused — the person never started a chat with the bot, or blocked it —
-// without pausing the chat as a refused game message would.
-func (o *Outbox) Notify(chat int64, text string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	c := o.chat(chat)
-	if c.paused {
-		return
-	}
-	c.queue = append(c.queue, &outOp{c: content{text: text}, notice: true, since: time.Now()})
-	o.kick(chat, c)
-}
-
-// SendPrivate queues a message to a person's private chat, like Send;
-// if the person cannot receive it (never opened the bot, or blocked it),
-// refused is called instead (the Messenger returned ErrUnreachable).
-func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboardMarkup, refused func()) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	c := o.chat(user)
-	if c.paused {
-		return
-	}
-	c.queue = append(c.queue, &outOp{c: content{text: text, kb: kb}, refused: refused, since: time.Now()})
-	o.kick(user, c)
+	o.add(chat, &outOp{photo: &p, since: time.Now()})
 }
 
 // Remove deletes slot's message (known: its id from storage, 0 if none)
@@ -265,29 +125,9 @@ func (o *Outbox) SendPrivate(user int64, text string, kb *tgbotapi.InlineKeyboar
 func (o *Outbox) Remove(chat int64, slot string, known int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	c := o.chat(chat)
-	m := c.slots[slot]
-	delete(c.slots, slot)
-	if m == nil {
-		if known == 0 {
-			return
-		}
-		m = &outMsg{id: known}
+	if c := o.chat(chat); c.remove(slot, known) {
+		o.workers.kick(chat, c)
 	}
-	var dropped []*outOp
-	c.queue = slices.DeleteFunc(c.queue, func(op *outOp) bool {
-		if op.msg == m {
-			dropped = append(dropped, op)
-			return true
-		}
-		return false
-	})
-	_ = dropped // slot ops are never kept
-	if c.paused {
-		return
-	}
-	c.queue = append(c.queue, &outOp{msg: m, remove: true, since: time.Now()})
-	o.kick(chat, c)
 }
 
 // Pause stops sending to chat and drops its queue (the bot was removed).

@@ -13,10 +13,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
-// GroupID is the playground's group chat (a basic group: a negative id
-// above the supergroups' range).
-const GroupID int64 = -4242
-
 // MinPeople and MaxPeople bound how many people one switches between.
 const (
 	MinPeople = 2

@@ -18,6 +18,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
+// GroupID is the playground's group chat (a basic group: a negative id
+// above the supergroups' range).
+const GroupID int64 = -4242
+
 //go:embed web
 var web embed.FS
 

@@ -14,8 +14,8 @@
 //     anyway, retries 5xx and network failures, and turns the answers a
 //     caller must act on into typed errors (ErrMessageNotFound,
 //     ErrForbidden, *MigratedError, …). With a FloodStore its flood state
-//     outlives the process (flood.go), so a restarted bot honours a ban or
-//     a minute the previous one started.
+//     outlives the process (flood.go; when it is saved, flood_save.go), so
+//     a restarted bot honours a ban or a minute the previous one started.
 //
 // Exactly-once processing is a joint effort: the poller redelivers what was
 // not finished before a crash, and the handler records each chat's last

@@ -1,7 +1,6 @@
 package telegram
 
 import (
-	"context"
 	"encoding/binary"
 	"errors"
 	"time"
@@ -29,19 +28,6 @@ type FloodStore interface {
 // saved state is complete and nothing is assumed.
 
 const floodVersion = 1
-
-// flood is the limiter's persistence; mu of the limiter guards it.
-type flood struct {
-	on    bool // a FloodStore is set: track what to save
-	every time.Duration
-	wake  chan struct{} // a 429 wants a save now
-
-	// After a restore: the last save was at savedAt, the process that made
-	// it saved every prevEvery, and lanes created before assumeUntil still
-	// get the calls it may have made unsaved.
-	savedAt, assumeUntil time.Time
-	prevEvery            time.Duration
-}
 
 func ms(t time.Time) uint64 {
 	if t.IsZero() || t.UnixMilli() <= 0 {
@@ -132,17 +118,6 @@ func (ln *lane) decode(b []byte) error {
 	return nil
 }
 
-// ordered returns the booked times, oldest first.
-func (w *window) ordered() []time.Time {
-	if w == nil {
-		return nil
-	}
-	if len(w.slots) < w.n {
-		return append([]time.Time(nil), w.slots...)
-	}
-	return append(append([]time.Time(nil), w.slots[w.head:]...), w.slots[:w.head]...)
-}
-
 // restore books t, a time saved by an earlier process, as is.
 func (w *window) restore(t time.Time) {
 	if len(w.slots) < w.n {
@@ -151,29 +126,6 @@ func (w *window) restore(t time.Time) {
 	}
 	w.slots[w.head] = t
 	w.head = (w.head + 1) % w.n
-}
-
-func (ln *lane) clone() *lane {
-	c := *ln
-	if ln.win != nil {
-		w := *ln.win
-		w.slots = append(make([]time.Time, 0, w.n), ln.win.slots...)
-		c.win = &w
-	}
-	return &c
-}
-
-// assumeBusy books the calls the lane's limits would have admitted between
-// from and to, at to: calls a killed process may have made after its last
-// save.
-func (ln *lane) assumeBusy(from, to time.Time) {
-	probe, k := ln.clone(), 0
-	for ; k < 100 && !probe.earliest(from).After(to); k++ {
-		probe.reserve(from)
-	}
-	for range k {
-		ln.reserve(to)
-	}
 }
 
 // encodeBot is the bot-wide state: when it was saved, how often the saver
@@ -247,15 +199,6 @@ func (l *limiter) restore(saved map[int64][]byte, now time.Time) (bad int) {
 	return bad
 }
 
-// assume books on ln the calls the last process may have made unsaved;
-// mu must be held.
-func (l *limiter) assume(ln *lane) {
-	if l.flood.savedAt.IsZero() {
-		return
-	}
-	ln.assumeBusy(l.flood.savedAt, l.flood.savedAt.Add(l.flood.prevEvery))
-}
-
 // snapshot returns what changed since the last one, and marks it saved.
 func (l *limiter) snapshot(now time.Time) map[int64][]byte {
 	l.mu.Lock()
@@ -294,15 +237,6 @@ func (l *limiter) unsaved(states map[int64][]byte) {
 // ErrClientClosed is returned by calls made after Close.
 var ErrClientClosed = errors.New("telegram: client closed")
 
-// Close ends the client at a graceful stop, after its last call: further
-// calls fail with ErrClientClosed, and the flood state is saved as
-// complete, so the next process need not assume calls it does not know
-// of (it does after a kill, which costs busy chats a few seconds).
-func (c *Client) Close() error {
-	c.lim.close()
-	return c.SaveFlood()
-}
-
 func (l *limiter) close() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -313,48 +247,6 @@ func (l *limiter) isClosed() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.closed
-}
-
-// SaveFlood writes the flood state that changed since the last save.
-func (c *Client) SaveFlood() error {
-	if c.opts.Flood == nil {
-		return nil
-	}
-	states := c.lim.snapshot(c.opts.Now())
-	if err := c.opts.Flood.SaveFlood(states); err != nil {
-		c.lim.unsaved(states)
-		return err
-	}
-	return nil
-}
-
-// RunFlood saves the flood state every FloodSaveEvery while calls change
-// it, and at once after a 429, until ctx ends; then it saves a last time.
-// Without ClientOptions.Flood it returns at once.
-func (c *Client) RunFlood(ctx context.Context) {
-	if c.opts.Flood == nil {
-		return
-	}
-	t := time.NewTicker(c.opts.FloodSaveEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			c.saveFlood()
-			return
-		case <-t.C:
-		case <-c.lim.flood.wake:
-		}
-		if c.lim.changed() {
-			c.saveFlood()
-		}
-	}
-}
-
-func (c *Client) saveFlood() {
-	if err := c.SaveFlood(); err != nil {
-		c.log.Error("telegram: saving the flood state failed; a restart now may break Telegram's limits", "err", err)
-	}
 }
 
 // changed reports whether a save would write more than the bot-wide stamp.

@@ -68,6 +68,17 @@ func (w *window) idle(now time.Time) bool {
 	return !newest.Add(w.per).After(now)
 }
 
+// ordered returns the booked times, oldest first.
+func (w *window) ordered() []time.Time {
+	if w == nil {
+		return nil
+	}
+	if len(w.slots) < w.n {
+		return append([]time.Time(nil), w.slots...)
+	}
+	return append(append([]time.Time(nil), w.slots[w.head:]...), w.slots[:w.head]...)
+}
+
 // Pace is a token bucket for one chat: at most Burst calls at once, then
 // one every Every. It is kept as the bucket's theoretical arrival time
 // (GCRA), so a lane costs one time.Time however large the burst.
@@ -155,10 +166,46 @@ func (ln *lane) reserve(now time.Time) time.Time {
 	return t
 }
 
+func (ln *lane) clone() *lane {
+	c := *ln
+	if ln.win != nil {
+		w := *ln.win
+		w.slots = append(make([]time.Time, 0, w.n), ln.win.slots...)
+		c.win = &w
+	}
+	return &c
+}
+
+// assumeBusy books the calls the lane's limits would have admitted between
+// from and to, at to: calls a killed process may have made after its last
+// save.
+func (ln *lane) assumeBusy(from, to time.Time) {
+	probe, k := ln.clone(), 0
+	for ; k < 100 && !probe.earliest(from).After(to); k++ {
+		probe.reserve(from)
+	}
+	for range k {
+		ln.reserve(to)
+	}
+}
+
 // limits are what a limiter enforces.
 type limits struct {
 	global, group, private Rate
 	groupPace, groupSpread Pace
+}
+
+// flood is the limiter's persistence; mu of the limiter guards it.
+type flood struct {
+	on    bool // a FloodStore is set: track what to save
+	every time.Duration
+	wake  chan struct{} // a 429 wants a save now
+
+	// After a restore: the last save was at savedAt, the process that made
+	// it saved every prevEvery, and lanes created before assumeUntil still
+	// get the calls it may have made unsaved.
+	savedAt, assumeUntil time.Time
+	prevEvery            time.Duration
 }
 
 // limiter holds the bot-wide window, one lane per chat, and the waits
@@ -216,6 +263,15 @@ func (l *limiter) lane(chat int64, now time.Time) *lane {
 		delete(l.forgotten, chat)
 	}
 	return ln
+}
+
+// assume books on ln the calls the last process may have made unsaved;
+// mu must be held.
+func (l *limiter) assume(ln *lane) {
+	if l.flood.savedAt.IsZero() {
+		return
+	}
+	ln.assumeBusy(l.flood.savedAt, l.flood.savedAt.Add(l.flood.prevEvery))
 }
 
 // blockedUntil is when calls to chat (0: not tied to a chat) may resume.

@@ -1,0 +1,61 @@
+package telegram
+
+import (
+	"context"
+	"time"
+)
+
+// When the Client saves its flood state (flood.go): at a graceful stop
+// (Close), on demand (SaveFlood), and every FloodSaveEvery or at once
+// after a 429 while RunFlood runs.
+
+// Close ends the client at a graceful stop, after its last call: further
+// calls fail with ErrClientClosed, and the flood state is saved as
+// complete, so the next process need not assume calls it does not know
+// of (it does after a kill, which costs busy chats a few seconds).
+func (c *Client) Close() error {
+	c.lim.close()
+	return c.SaveFlood()
+}
+
+// SaveFlood writes the flood state that changed since the last save.
+func (c *Client) SaveFlood() error {
+	if c.opts.Flood == nil {
+		return nil
+	}
+	states := c.lim.snapshot(c.opts.Now())
+	if err := c.opts.Flood.SaveFlood(states); err != nil {
+		c.lim.unsaved(states)
+		return err
+	}
+	return nil
+}
+
+// RunFlood saves the flood state every FloodSaveEvery while calls change
+// it, and at once after a 429, until ctx ends; then it saves a last time.
+// Without ClientOptions.Flood it returns at once.
+func (c *Client) RunFlood(ctx context.Context) {
+	if c.opts.Flood == nil {
+		return
+	}
+	t := time.NewTicker(c.opts.FloodSaveEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			c.saveFlood()
+			return
+		case <-t.C:
+		case <-c.lim.flood.wake:
+		}
+		if c.lim.changed() {
+			c.saveFlood()
+		}
+	}
+}
+
+func (c *Client) saveFlood() {
+	if err := c.SaveFlood(); err != nil {
+		c.log.Error("telegram: saving the flood state failed; a restart now may break Telegram's limits", "err", err)
+	}
+}
