@@ -77,4 +77,4 @@ var (
 )
 
 // boardOf is the board games' kind of the harness's bot.
-func boardOf(h *harness) *board.Kind { return h.bot.kinds[board.Name].(*board.Kind) }
+func boardOf(h *harness) *board.Kind { return h.bot.kinds.Named(board.Name).(*board.Kind) }

@@ -12,6 +12,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/migrate"
 	"github.com/monopoly-tg/monopoly-bot/bot/publish"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -64,10 +65,9 @@ type Bot struct {
 	// deadline.go).
 	timers *timers.Timers
 
-	out     publish.KitOutbox // everything sent to chats goes through it (bot/publish/outbox.go)
-	presses *pressLimiter     // per-person button throttle
-	kinds   map[string]Kind   // the kinds of game hosted, by Record.Kind
-	hosted  hosted            // the same, with their capabilities (bot/kinds.go)
+	out     publish.KitOutbox  // everything sent to chats goes through it (bot/publish/outbox.go)
+	presses *pressLimiter      // per-person button throttle
+	kinds   *registry.Registry // the kinds of game hosted, with their capabilities (bot/registry)
 
 	// offsetWith, if set (Run: the dispatcher's OffsetWith), is the
 	// getUpdates offset that holds once an update is handled: a change

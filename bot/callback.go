@@ -3,6 +3,7 @@ package bot
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 )
 
@@ -79,7 +80,7 @@ type hostOp struct {
 }
 
 // hostOps are the chat layer's own buttons. Every other op belongs to a
-// game's kind (kindOps), which the press is handed to.
+// game's kind (its ops: registry.Ops), which the press is handed to.
 var hostOps = map[Op]hostOp{
 	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
 	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},
@@ -100,7 +101,7 @@ func init() {
 	for op, h := range hostOps {
 		kit.RegisterOp(op, h.shape)
 	}
-	for _, ops := range kindOps {
+	for _, ops := range registry.Ops() {
 		for op, sh := range ops {
 			if _, host := hostOps[op]; host {
 				panic("bot: a kind's op takes a host op's letters: " + string(op))
@@ -122,25 +123,3 @@ const (
 	WithArg  = kit.WithArg
 	WithChat = kit.WithChat
 )
-
-// kindFor is the kind a press of a kind's op belongs to. While the op's
-// letters name one kind's button only, the op tells; otherwise the game's
-// record does.
-func (b *Bot) kindFor(p Press, chat int64) Kind {
-	var owner string
-	owners := 0
-	for name, ops := range kindOps {
-		if _, ok := ops[p.Op]; ok {
-			owner, owners = name, owners+1
-		}
-	}
-	if owners > 1 {
-		if p.Chat != 0 {
-			chat = p.Chat
-		}
-		if rec, err := b.Snapshot(chat); err == nil && rec != nil {
-			return b.kindOf(rec)
-		}
-	}
-	return b.kinds[owner]
-}

@@ -22,7 +22,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 			_ = b.tg.AnswerCallback(ctx, q.ID, "", false)
 			return
 		}
-		b.kindFor(press, press.Chat).Press(ctx, updateID, pressIn(q), press)
+		b.kinds.ForPress(press, press.Chat, b.Snapshot).Press(ctx, updateID, pressIn(q), press)
 		return
 	}
 	chat := q.Message.Chat.ID
@@ -32,7 +32,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		return
 	}
 	if _, host := hostOps[press.Op]; !host {
-		b.kindFor(press, chat).Press(ctx, updateID, pressIn(q), press) // the game's own button
+		b.kinds.ForPress(press, chat, b.Snapshot).Press(ctx, updateID, pressIn(q), press) // the game's own button
 		return
 	}
 	switch hostOps[press.Op].route {
@@ -40,13 +40,13 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		b.settingsMenu().Press(ctx, updateID, pressIn(q), press) // bot/settings
 		return
 	case routeVote: // bot/pause.go
-		b.onVotePress(ctx, updateID, q, press)
+		voteCommands{b}.onVotePress(ctx, updateID, q, press)
 		return
 	case routeRules: // bot/settings/rules.go
 		b.settingsMenu().RulesPress(ctx, pressIn(q), q.Message.Chat.IsPrivate(), press)
 		return
 	case routeNotify: // bot/lobby_notify.go
-		b.onNotifyPress(ctx, updateID, q)
+		bell{b}.onPress(ctx, updateID, q)
 		return
 	case routeRematch: // bot/rematch.go
 		b.onRematchPress(ctx, updateID, q, press)
@@ -117,7 +117,7 @@ func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press 
 		c.Turn = true // the game's message, in case its first edit was lost
 		return
 	}
-	if seat := rec.SeatOf(from.ID); seat < 0 || !b.kindOf(rec).Active(rec, int(seat)) {
+	if seat := rec.SeatOf(from.ID); seat < 0 || !b.kinds.Of(rec).Active(rec, int(seat)) {
 		if press.Op == OpEndGameYes && admin {
 			b.endGame(c, lang, from)
 			return
@@ -153,6 +153,6 @@ func (b *Bot) answeredAs(lang string, yes bool) string {
 // after the game's messages, with 🔁 Rematch as a game over does.
 func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
 	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Name(displayName(from))}) +
-		"\n\n" + b.kindOf(c.Rec).Standings(lang, c.Rec)})
+		"\n\n" + b.kinds.Of(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn, c.Stopped = true, true, true
 }

@@ -49,7 +49,7 @@ func TestNextTurnTakesOverAfterAClosedMenu(t *testing.T) {
 			t.Fatal("the turn did not end in 10 presses")
 		}
 		rec := h.record()
-		u := h.userOf(rec, engine.PlayerID(h.bot.kindOf(rec).Pending(rec).Seat))
+		u := h.userOf(rec, engine.PlayerID(h.bot.kinds.Of(rec).Pending(rec).Seat))
 		msg, data, ok := newestOf(h.api.Messages(testChat), boardPrefs)
 		if !ok {
 			t.Fatal("no button for the turn")

@@ -14,33 +14,41 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
+// commands are the chat layer's commands (/start, /help, /newgame, /lang,
+// /endgame, /stats, /top; /pause, /resume and /kick are handed to
+// voteCommands, bot/pause.go, the kinds' own to their kind, /rules and
+// /settings to the menu): each is a method that reads or asks what it
+// needs first and returns the change of the chat it makes. They hold
+// nothing but the Bot they run on.
+type commands struct{ b *Bot }
+
 // addressedToUs says whether a command is for this bot: /cmd and
 // /cmd@ThisBot are, /cmd@OtherBot is not.
-func (b *Bot) addressedToUs(m *tgbotapi.Message) bool {
+func (cm commands) addressedToUs(m *tgbotapi.Message) bool {
 	at := m.CommandWithAt()
 	i := strings.IndexByte(at, '@')
 	if i < 0 {
 		return true
 	}
-	return b.cfg.Username != "" && strings.EqualFold(at[i+1:], b.cfg.Username)
+	return cm.b.cfg.Username != "" && strings.EqualFold(at[i+1:], cm.b.cfg.Username)
 }
 
-func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) {
-	if !b.addressedToUs(m) || m.From == nil {
+func (cm commands) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) {
+	if !cm.addressedToUs(m) || m.From == nil {
 		return
 	}
 	chat := m.Chat.ID
 	group := m.Chat.IsGroup() || m.Chat.IsSuperGroup()
 	// Built before the lock: it may ask Telegram (is the sender an admin?),
 	// and no network call waits while the chat is locked.
-	fn := b.chatCommand(ctx, m, group)
-	defer b.lock(chat)()
+	fn := cm.chatCommand(ctx, m, group)
+	defer cm.b.lock(chat)()
 	switch m.Command() {
 	case "pause", "resume", "kick": // bot/pause.go
-		b.cmdVote(ctx, updateID, m, m.Command())
+		voteCommands{cm.b}.cmdVote(ctx, updateID, m, m.Command())
 		return
 	}
-	for _, k := range b.commandKinds(m, group) { // the games' own commands
+	for _, k := range cm.commandKinds(m, group) { // the games' own commands
 		if k.Command(ctx, updateID, commandIn(m, group)) {
 			return
 		}
@@ -48,33 +56,33 @@ func (b *Bot) onCommand(ctx context.Context, updateID int, m *tgbotapi.Message) 
 	if fn == nil {
 		return
 	}
-	st, err := b.change(chat, updateID, fn)
-	b.finish(ctx, st, err, "")
+	st, err := cm.b.change(chat, updateID, fn)
+	cm.b.finish(ctx, st, err, "")
 }
 
 // commandKinds are the kinds a command may be for, the likeliest first.
 // In a group, the kind of its game (the default kind's when there is none), so
 // /board never reaches a card game. In a private chat, a /start link names
-// a group: the kind of its game first; then every kind in kindOrder (each
+// a group: the kind of its game first; then every kind as registered (each
 // knows its own links, and a link to a game that ended is answered by the
 // kind that made it).
-func (b *Bot) commandKinds(m *tgbotapi.Message, group bool) []Kind {
+func (cm commands) commandKinds(m *tgbotapi.Message, group bool) []Kind {
 	if group {
-		if rec, err := b.Snapshot(m.Chat.ID); err == nil && rec != nil {
-			return []Kind{b.kindOf(rec)}
+		if rec, err := cm.b.Snapshot(m.Chat.ID); err == nil && rec != nil {
+			return []Kind{cm.b.kinds.Of(rec)}
 		}
-		return []Kind{b.kinds[defaultKind()]}
+		return []Kind{cm.b.kinds.First()}
 	}
 	var kinds []Kind
 	if p := m.CommandArguments(); m.Command() == "start" && p != "" {
 		if linked, _, ok := kit.ParseStartPayload(p[:1], p); ok {
-			if rec, err := b.Snapshot(linked); err == nil && rec != nil {
-				kinds = append(kinds, b.kindOf(rec))
+			if rec, err := cm.b.Snapshot(linked); err == nil && rec != nil {
+				kinds = append(kinds, cm.b.kinds.Of(rec))
 			}
 		}
 	}
-	for _, name := range kindOrder {
-		if k := b.kinds[name]; !slices.Contains(kinds, k) {
+	for _, k := range cm.b.kinds.InOrder() {
+		if !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)
 		}
 	}
@@ -83,54 +91,59 @@ func (b *Bot) commandKinds(m *tgbotapi.Message, group bool) []Kind {
 
 // chatCommand is the change of the chat a command makes (nil: none of
 // ours). What needs Telegram or a read of storage is done before it.
-func (b *Bot) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) func(c *chatState) error {
+func (cm commands) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) func(c *chatState) error {
 	from := m.From
 	switch m.Command() {
 	case "start", "help":
-		return b.cmdHelp(from, group)
+		return cm.cmdHelp(from, group)
 	case "newgame":
-		return func(c *chatState) error { return b.cmdNewGame(c, from, group, from.LanguageCode, m.CommandArguments()) }
+		return func(c *chatState) error {
+			return cm.cmdNewGame(c, from, group, from.LanguageCode, m.CommandArguments())
+		}
 	case "rules": // bot/settings/rules.go
-		return func(c *chatState) error { b.settingsMenu().Rules(c, from.LanguageCode); return nil }
+		return func(c *chatState) error { cm.b.settingsMenu().Rules(c, from.LanguageCode); return nil }
 	case "lang":
-		return b.cmdLang(from, m.CommandArguments())
+		return cm.cmdLang(from, m.CommandArguments())
 	case "endgame":
-		return b.cmdEndGame(from, group && b.tg.IsAdmin(ctx, m.Chat.ID, from.ID))
+		return cm.cmdEndGame(from, group && cm.b.tg.IsAdmin(ctx, m.Chat.ID, from.ID))
 	case "settings":
-		return func(c *chatState) error { b.settingsMenu().Open(c, from.LanguageCode, settings.PageMain); return nil }
+		return func(c *chatState) error {
+			cm.b.settingsMenu().Open(c, from.LanguageCode, settings.PageMain)
+			return nil
+		}
 	case "stats":
-		return b.cmdStats(m.Chat.ID, from, group)
+		return cm.cmdStats(m.Chat.ID, from, group)
 	case "top":
 		var top []stats.Ranked
-		_ = b.store.View(func(tx *storage.Tx) error { top = stats.Top(tx, m.Chat.ID); return nil })
-		return b.reply(from, func(lang string) string { return b.statistics().RenderTop(lang, top) })
+		_ = cm.b.store.View(func(tx *storage.Tx) error { top = stats.Top(tx, m.Chat.ID); return nil })
+		return cm.reply(from, func(lang string) string { return cm.b.statistics().RenderTop(lang, top) })
 	}
 	return nil
 }
 
 // reply answers a command with one message in the chat's language.
-func (b *Bot) reply(from *tgbotapi.User, text func(lang string) string) func(c *chatState) error {
+func (cm commands) reply(from *tgbotapi.User, text func(lang string) string) func(c *chatState) error {
 	return func(c *chatState) error {
 		c.Replies = append(c.Replies, kit.Reply{Text: text(c.Lang(from.LanguageCode))})
 		return nil
 	}
 }
 
-func (b *Bot) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error {
-	return b.reply(from, func(lang string) string {
-		text := b.cat.T(lang, "help", nil) // one phone screen: the rules themselves are in /rules
+func (cm commands) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error {
+	return cm.reply(from, func(lang string) string {
+		text := cm.b.cat.T(lang, "help", nil) // one phone screen: the rules themselves are in /rules
 		if !group {
-			text = b.cat.T(lang, "start_private", nil) + "\n\n" + text
+			text = cm.b.cat.T(lang, "start_private", nil) + "\n\n" + text
 		}
 		return text
 	})
 }
 
-func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error {
+func (cm commands) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error {
 	return func(c *chatState) error {
 		arg := strings.ToLower(strings.TrimSpace(args))
 		if arg == "" { // the choice as buttons: the settings' language page
-			b.settingsMenu().Open(c, from.LanguageCode, settings.PageLang)
+			cm.b.settingsMenu().Open(c, from.LanguageCode, settings.PageLang)
 			return nil
 		}
 		if arg == "auto" {
@@ -141,63 +154,63 @@ func (b *Bot) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error
 				l = locales.Normalize(from.LanguageCode)
 			}
 			c.Settings.Lang, c.Settings.AutoLang, c.SettingsChanged = "", l, true
-			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(l, "lang_auto_set", nil)})
+			c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(l, "lang_auto_set", nil)})
 			return nil
 		}
 		for _, l := range locales.Languages {
 			if arg == l {
 				if c.Settings.Lang != l { // the settings changed elsewhere: the menu's buttons go
-					b.settingsMenu().Retire(c, l, "settings_changed_elsewhere")
+					cm.b.settingsMenu().Retire(c, l, "settings_changed_elsewhere")
 				}
 				c.Settings.Lang, c.SettingsChanged = l, true
-				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(l, "lang_set", nil)})
+				c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(l, "lang_set", nil)})
 				c.Turn = c.Rec != nil && c.Rec.Status == StatusPlaying
 				c.Lobby = c.Rec != nil && c.Rec.Status == StatusLobby
 				return nil
 			}
 		}
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(c.Lang(from.LanguageCode), "lang_usage", nil)})
+		c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(c.Lang(from.LanguageCode), "lang_usage", nil)})
 		return nil
 	}
 }
 
-func (b *Bot) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) error {
+func (cm commands) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) error {
 	return func(c *chatState) error {
 		lang := c.Lang(from.LanguageCode)
 		switch {
 		case c.Rec == nil:
-			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
+			c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "no_game", nil)})
 		case c.Rec.Creator != from.ID && !admin:
-			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_not_allowed", nil)})
+			c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "endgame_not_allowed", nil)})
 		default:
-			kb := kit.ConfirmKeyboard(b.cat, lang, c.Rec, OpEndGameYes, OpEndGameNo, 0)
-			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "endgame_confirm", nil), KB: kb})
+			kb := kit.ConfirmKeyboard(cm.b.cat, lang, c.Rec, OpEndGameYes, OpEndGameNo, 0)
+			c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "endgame_confirm", nil), KB: kb})
 		}
 		return nil
 	}
 }
 
-func (b *Bot) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chatState) error {
+func (cm commands) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chatState) error {
 	var here, all stats.PlayerStats
 	var okHere, okAll bool
-	_ = b.store.View(func(tx *storage.Tx) error {
+	_ = cm.b.store.View(func(tx *storage.Tx) error {
 		here, all, okHere, okAll = stats.Load(tx, chat, from.ID)
 		return nil
 	})
-	return b.reply(from, func(lang string) string {
-		return b.statistics().Render(lang, displayName(from), here, all, okHere, okAll, group)
+	return cm.reply(from, func(lang string) string {
+		return cm.b.statistics().Render(lang, displayName(from), here, all, okHere, okAll, group)
 	})
 }
 
-func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang, args string) error {
+func (cm commands) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang, args string) error {
 	lang := c.Lang(userLang)
 	if !group {
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "group_only", nil)})
+		c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "group_only", nil)})
 		return nil
 	}
-	edition, ok := b.settingsMenu().ParseEdition(args) // /newgame deal: the card game
+	edition, ok := cm.b.settingsMenu().ParseEdition(args) // /newgame deal: the card game
 	if !ok {
-		c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "newgame_usage", nil)})
+		c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "newgame_usage", nil)})
 		return nil
 	}
 	if c.Rec != nil {
@@ -205,9 +218,9 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		if c.Rec.Status == StatusLobby {
 			id = "lobby_exists"
 		}
-		reply := kit.Reply{Text: b.cat.T(lang, id, nil)}
+		reply := kit.Reply{Text: cm.b.cat.T(lang, id, nil)}
 		if c.Rec.Status != StatusLobby {
-			reply.KB = b.lobby().NotifyKeyboard(lang) // too late for this one: the next (bot/lobby/notify.go)
+			reply.KB = cm.b.lobby().NotifyKeyboard(lang) // too late for this one: the next (bot/lobby/notify.go)
 		}
 		c.Replies = append(c.Replies, reply)
 		c.Lobby = c.Rec.Status == StatusLobby
@@ -218,6 +231,6 @@ func (b *Bot) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang
 		// someone pins one (/lang); answers to each person follow their own.
 		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
-	b.lobby().Open(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby
+	cm.b.lobby().Open(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby
 	return nil
 }

@@ -41,7 +41,7 @@ func (h timerHost) Change(chat int64, fn func(c *kit.Change) error) (*kit.Change
 
 func (h timerHost) Finish(ctx context.Context, c *kit.Change, err error) { h.b.finish(ctx, c, err, "") }
 
-func (h timerHost) Kind(r *kit.Record) timers.Kind { return h.b.kindOf(r) }
+func (h timerHost) Kind(r *kit.Record) timers.Kind { return h.b.kinds.Of(r) }
 
 func (h timerHost) LobbyNext(r *kit.Record) int64 { return lobby.Next(r) }
 

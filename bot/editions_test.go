@@ -209,7 +209,7 @@ func TestOperatorDefaultEdition(t *testing.T) {
 	}
 	h.say(alice, "/newgame")
 	rec := h.record()
-	if rec == nil || rec.Edition != engine.Business || h.bot.kinds[board.Name].(*board.Kind).RulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
+	if rec == nil || rec.Edition != engine.Business || h.bot.kinds.Named(board.Name).(*board.Kind).RulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
 		t.Fatalf("lobby of a chat without a choice: %+v", rec)
 	}
 	h.say(alice, "/settings")

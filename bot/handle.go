@@ -16,9 +16,13 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 		}
 		b.onCallback(ctx, upd.UpdateID, upd.CallbackQuery)
 	case upd.InlineQuery != nil:
-		b.onInlineQuery(ctx, upd.InlineQuery)
+		if q, ok := inlineQueryIn(upd.InlineQuery); ok { // bot/inline.go
+			b.kinds.InlineQuery(ctx, q)
+		}
 	case upd.ChosenInlineResult != nil:
-		b.onChosenInline(ctx, upd.UpdateID, upd.ChosenInlineResult)
+		if r, ok := chosenIn(upd.ChosenInlineResult); ok {
+			b.kinds.ChosenInline(ctx, upd.UpdateID, r)
+		}
 	case upd.MyChatMember != nil:
 		switch u := upd.MyChatMember; {
 		case u.Chat.ID > 0 && u.NewChatMember.Status == "member":
@@ -41,7 +45,7 @@ func (b *Bot) Handle(ctx context.Context, upd tgbotapi.Update) {
 			b.reach.Reachable(m.From.ID) // they wrote to the bot: it may write to them again
 		}
 		if m.IsCommand() {
-			b.onCommand(ctx, upd.UpdateID, m)
+			commands{b}.onCommand(ctx, upd.UpdateID, m)
 		}
 	}
 }
@@ -72,7 +76,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			case rec.Status == StatusLobby:
 				c.Lobby = true
 			case rec.Status == StatusPlaying:
-				b.kindOf(rec).Reshow(c, c.Lang(""))
+				b.kinds.Of(rec).Reshow(c, c.Lang(""))
 			}
 			return nil
 		})
@@ -83,7 +87,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 		b.finish(ctx, st, err, "")
 		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == StatusPlaying {
 			// Messages posted while the bot could not write were dropped.
-			b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
+			b.kinds.Of(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 		}
 	}
 }

@@ -1,27 +1,27 @@
 package bot
 
 import (
-	"context"
-
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // Inline queries and chosen inline results go to the inline kind: the
-// first registered kind that answers them (hosted.inline, bot/kinds.go),
-// the same one every time.
+// first registered kind that answers them (Registry.InlineQuery,
+// bot/registry), the same one every time. They carry no chat, so nothing
+// of the chat layer but the registry takes part (handle.go); here they
+// become kit's values, and one without a sender is dropped (false).
 
-func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) {
-	if q.From == nil || b.hosted.inline == nil {
-		return
+func inlineQueryIn(q *tgbotapi.InlineQuery) (kit.InlineQueryIn, bool) {
+	if q.From == nil {
+		return kit.InlineQueryIn{}, false
 	}
-	b.hosted.inline.InlineQuery(ctx, kit.InlineQueryIn{ID: q.ID, From: personOf(q.From), Query: q.Query})
+	return kit.InlineQueryIn{ID: q.ID, From: personOf(q.From), Query: q.Query}, true
 }
 
-func (b *Bot) onChosenInline(ctx context.Context, updateID int, r *tgbotapi.ChosenInlineResult) {
-	if r.From == nil || b.hosted.inline == nil {
-		return
+func chosenIn(r *tgbotapi.ChosenInlineResult) (kit.ChosenIn, bool) {
+	if r.From == nil {
+		return kit.ChosenIn{}, false
 	}
-	b.hosted.inline.ChosenInline(ctx, updateID, kit.ChosenIn{ResultID: r.ResultID, From: personOf(r.From), InlineMessage: r.InlineMessageID})
+	return kit.ChosenIn{ResultID: r.ResultID, From: personOf(r.From), InlineMessage: r.InlineMessageID}, true
 }

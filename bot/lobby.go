@@ -7,6 +7,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 )
 
@@ -32,19 +33,19 @@ func (h lobbyHost) Options(chat ChatOptions, edition string) *ChatOptions {
 	return h.b.settingsMenu().LobbyOptions(chat, edition) // bot/settings/editions.go
 }
 
-func (h lobbyHost) Edition(o *ChatOptions) string { return editionOf(o) }
+func (h lobbyHost) Edition(o *ChatOptions) string { return registry.EditionOf(o) }
 
-func (h lobbyHost) Kind(edition string) string { return editionKind(edition) }
+func (h lobbyHost) Kind(edition string) string { return registry.EditionKind(edition) }
 
-func (h lobbyHost) SeatLimits(rec *Record) (int, int) { return h.b.seatLimits(rec) }
+func (h lobbyHost) SeatLimits(rec *Record) (int, int) { return h.b.kinds.SeatLimits(rec) }
 
 // Text is the kind's own text, then the pace and whatever rules the
 // edition offers.
 func (h lobbyHost) Text(lang string, rec *Record) string {
-	return h.b.settingsOf(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(h.b.settingsMenu().OptionLines(lang, rec.Options, false), "\n")
+	return h.b.kinds.Settings(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(h.b.settingsMenu().OptionLines(lang, rec.Options, false), "\n")
 }
 
-func (h lobbyHost) Start(c *chatState, lang string) bool { return h.b.kindOf(c.Rec).Start(c, lang) }
+func (h lobbyHost) Start(c *chatState, lang string) bool { return h.b.kinds.Of(c.Rec).Start(c, lang) }
 
 func (h lobbyHost) OnlyCreator(lang string, rec *Record) string { return h.b.onlyCreator(lang, rec) }
 
@@ -59,8 +60,8 @@ func (h lobbyHost) Settings(c *chatState, userLang string) {
 // Ending is a game's ending message again, for its final text: the
 // kind's own (endingKind), else its standings.
 func (h lobbyHost) Ending(lang string, rec *Record) string {
-	k := h.b.kindOf(rec)
-	if e := h.b.capsOf(k).ending; e != nil {
+	k := h.b.kinds.Of(rec)
+	if e := h.b.kinds.Caps(k).Ending; e != nil {
 		return e.Ending(lang, rec)
 	}
 	return k.Standings(lang, rec)

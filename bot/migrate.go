@@ -43,8 +43,8 @@ func (h migrationHost) Finish(st *kit.Change, err error) {
 
 func (h migrationHost) ReshowGame(c *kit.Change) {
 	b, rec := h.b, c.Rec
-	b.kindOf(rec).Reshow(c, c.ChatLang())
-	if m := b.capsOf(b.kindOf(rec)).moved; m != nil {
+	b.kinds.Of(rec).Reshow(c, c.ChatLang())
+	if m := b.kinds.Caps(b.kinds.Of(rec)).Moved; m != nil {
 		m.Moved(c, c.ChatLang())
 	}
 	if len(rec.Clock.Votes) > 0 { // a vote in progress goes on under a message of the supergroup
@@ -58,7 +58,7 @@ func (h migrationHost) ReshowGame(c *kit.Change) {
 }
 
 func (h migrationHost) Repost(chat int64, st *kit.Change) {
-	h.b.kindOf(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
+	h.b.kinds.Of(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 }
 
 func (h migrationHost) AnswerCallback(ctx context.Context, id, text string, alert bool) error {

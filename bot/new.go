@@ -10,6 +10,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/outbox"
 	"github.com/monopoly-tg/monopoly-bot/bot/publish"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -56,8 +57,8 @@ func New(store *storage.Store, tg Messenger, cat *locales.Catalog, cfg Config) *
 	})
 	b.publisher = publish.New(publishHost{b}, publish.Options{Out: b.out.Outbox, Commit: b.commit, Store: store, Telegram: tg,
 		Logger: cfg.Logger, Survive: guard})
-	b.hosted = hostKinds(registry, kindDeps{kindHost{b}, b.out, cat, cfg}) // bot/kinds.go
-	b.kinds = b.hosted.byName
+	b.kinds = registry.New(registry.Registered(), registry.Deps{Host: kindHost{b}, Out: b.out, Cat: cat,
+		Now: cfg.Now, Username: cfg.Username, Logger: cfg.Logger, Defaults: cfg.Defaults})
 	return b
 }
 

@@ -324,7 +324,7 @@ func (p *pacePlayer) decide(edition string) bool {
 	if edition == deal.Name {
 		return p.dealDecide(rec)
 	}
-	pend := h.bot.kindOf(rec).Pending(rec)
+	pend := h.bot.kinds.Of(rec).Pending(rec)
 	if pend.Seat < 0 {
 		return false
 	}

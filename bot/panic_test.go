@@ -132,7 +132,7 @@ func TestPanicsOutsideHandlersStayWithTheirChat(t *testing.T) {
 	now := time.Now()
 	b, store := newBareBotWith(t, m, Config{Now: func() time.Time { return now },
 		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))})
-	b.kinds["boom"] = boomKind{b.kinds[board.Name]}
+	b.kinds.Put("boom", boomKind{b.kinds.Named(board.Name)})
 	plantBrokenGame(t, store, now, "boom")
 	panicked := func(in string) bool {
 		return strings.Contains(logs.String(), "chat="+strconv.FormatInt(brokenChat, 10)+" in=\""+in+"\"") ||

@@ -27,14 +27,14 @@ func (h publishHost) Compose(st *chatState, lang string) {
 			h.lobby(lang, st)
 		}
 		if rec.Status == StatusPlaying {
-			b.kindOf(rec).Show(st, lang)
+			b.kinds.Of(rec).Show(st, lang)
 		}
 	}
 	b.voting().CloseOnEnd(st) // bot/votes
 	b.timers.FinishReminder(st)
 }
 
-func (h publishHost) Show(st *chatState, lang string) { h.b.kindOf(st.Rec).Show(st, lang) }
+func (h publishHost) Show(st *chatState, lang string) { h.b.kinds.Of(st.Rec).Show(st, lang) }
 
 func (h publishHost) RematchKeyboard(lang string, rec *Record) *kit.Markup {
 	return h.b.lobby().RematchKeyboard(lang, rec) // bot/lobby/rematch.go

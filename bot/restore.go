@@ -119,7 +119,7 @@ func (r restorer) restoreChat(chat int64) {
 		// its id reaches the record only once Telegram answers.
 		remind = ""
 	}
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kindOf(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
+	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kinds.Of(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
 		return
 	}
 	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
@@ -128,7 +128,7 @@ func (r restorer) restoreChat(chat int64) {
 	}
 	b.finish(context.Background(), st, nil, "")
 	if playing {
-		b.kindOf(rec).Repost(chat, lang, rec)
+		b.kinds.Of(rec).Repost(chat, lang, rec)
 	}
 	if remind != "" {
 		b.timers.PostReminder(chat, rec, remind)

@@ -27,7 +27,7 @@ func (h *harness) lobbyWithComputers(n int) {
 
 // computerDue says whether the game waits for a computer's move.
 func (h *harness) computerDue(rec *Record) bool {
-	return rec != nil && board.Of(rec).Game != nil && h.bot.kindOf(rec).Pending(rec).Computer
+	return rec != nil && board.Of(rec).Game != nil && h.bot.kinds.Of(rec).Pending(rec).Computer
 }
 
 // TestLobbyComputerSeats: only the creator (or an admin) adds computer

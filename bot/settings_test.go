@@ -182,7 +182,7 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 	h.say(alice, "/settings")
 	h.pressSetting(alice, OpSetView, settings.PagePlayers)
 	h.pressSetting(alice, OpSetMax, 2)
-	if rec := h.record(); h.bot.offerOf(rec.Options).MostPlayers(rec.Options) != 2 {
+	if rec := h.record(); h.bot.kinds.Offer(rec.Options).MostPlayers(rec.Options) != 2 {
 		t.Fatalf("the lobby does not follow the chat's settings: %+v", rec.Options)
 	}
 	lobby, _ := h.api.LastMessage(testChat)
@@ -265,7 +265,7 @@ func TestSettingsTexts(t *testing.T) {
 		if n := kit.TextLen(text); n > 4096 {
 			t.Errorf("%s lobby: %d UTF-16 units", lang, n)
 		}
-		if !strings.Contains(text, b.optionsOf(&s.Options).RuleName(lang, &s.Options, board.HouseRules[ruleIndex(t, "jackpot")].ID)) || !strings.Contains(text, cat.Money(lang, 5000)) {
+		if !strings.Contains(text, b.kinds.Options(&s.Options).RuleName(lang, &s.Options, board.HouseRules[ruleIndex(t, "jackpot")].ID)) || !strings.Contains(text, cat.Money(lang, 5000)) {
 			t.Errorf("%s lobby does not show the settings: %q", lang, text)
 		}
 		if strings.Contains(text, "Щ&<") {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 )
 
@@ -20,20 +21,20 @@ type settingsHost struct{ b *Bot }
 
 func (h settingsHost) Now() time.Time { return h.b.cfg.Now() }
 
-func (h settingsHost) Editions() []string { return Editions() }
+func (h settingsHost) Editions() []string { return registry.Editions() }
 
-func (h settingsHost) EditionOf(o *ChatOptions) string { return editionOf(o) }
+func (h settingsHost) EditionOf(o *ChatOptions) string { return registry.EditionOf(o) }
 
-func (h settingsHost) Kind(edition string) string { return editionKind(edition) }
+func (h settingsHost) Kind(edition string) string { return registry.EditionKind(edition) }
 
 func (h settingsHost) OperatorEdition() string { return h.b.cfg.Edition }
 
-func (h settingsHost) Offer(o *ChatOptions) kit.Offer { return h.b.offerOf(o) }
+func (h settingsHost) Offer(o *ChatOptions) kit.Offer { return h.b.kinds.Offer(o) }
 
-func (h settingsHost) Options(o *ChatOptions) settings.Options { return h.b.optionsOf(o) }
+func (h settingsHost) Options(o *ChatOptions) settings.Options { return h.b.kinds.Options(o) }
 
 func (h settingsHost) Rules(lang, edition string) (string, *kit.Markup, bool) {
-	k := h.b.capsOf(h.b.kinds[editionKind(edition)]).rules
+	k := h.b.kinds.Caps(h.b.kinds.Named(registry.EditionKind(edition))).Rules
 	if k == nil {
 		return "", nil, false
 	}
@@ -43,8 +44,8 @@ func (h settingsHost) Rules(lang, edition string) (string, *kit.Markup, bool) {
 
 // RulesPage asks the first registered kind whose /rules come in sections.
 func (h settingsHost) RulesPage(lang string, arg int) (string, *kit.Markup, bool) {
-	if h.b.hosted.pages == nil {
+	if h.b.kinds.Pages() == nil {
 		return "", nil, false
 	}
-	return h.b.hosted.pages.RulesPage(lang, arg)
+	return h.b.kinds.Pages().RulesPage(lang, arg)
 }

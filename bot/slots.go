@@ -54,7 +54,7 @@ func (s sentIDs) remember(chat int64, slot string, id int) {
 		// A kind's message in a person's private chat (a hand): its id is
 		// stored in the group's record. Lock order: private chat, group.
 		defer b.lock(group)()
-		b.publisher.RememberMessage(group, game, func(r *Record) bool { return b.kindOf(r).Sent(r, name, own, id) })
+		b.publisher.RememberMessage(group, game, func(r *Record) bool { return b.kinds.Of(r).Sent(r, name, own, id) })
 		return
 	}
 	// A slot without a key is reused by the next message (the lobby's, a
@@ -77,12 +77,12 @@ func (s sentIDs) remember(chat int64, slot string, id int) {
 			return true
 		case lobby.SlotName:
 		default:
-			return b.kindOf(r).Sent(r, name, key, id)
+			return b.kinds.Of(r).Sent(r, name, key, id)
 		}
 		r.LobbyMsg = id
 		return true
 	})
 	if name == lobby.SlotName {
-		b.notifyOpened(chat, game, id) // bot/lobby_notify.go
+		bell{b}.opened(chat, game, id) // bot/lobby_notify.go
 	}
 }

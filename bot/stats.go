@@ -2,6 +2,7 @@ package bot
 
 import (
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -25,12 +26,12 @@ func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record, stopped boo
 // (kindsStats) show apart.
 type statsKinds struct{ b *Bot }
 
-func (k statsKinds) Primary() string { return defaultKind() }
+func (k statsKinds) Primary() string { return registry.DefaultKind() }
 
-func (k statsKinds) Results(rec *kit.Record) []kit.SeatResult { return k.b.kindOf(rec).Results(rec) }
+func (k statsKinds) Results(rec *kit.Record) []kit.SeatResult { return k.b.kinds.Of(rec).Results(rec) }
 
 func (k statsKinds) SetName(lang, key string) (string, bool) {
-	if s := k.b.capsOf(k.b.kinds[defaultKind()]).sets; s != nil {
+	if s := k.b.kinds.Caps(k.b.kinds.First()).Sets; s != nil {
 		return s.SetName(lang, key)
 	}
 	return "", false
@@ -38,8 +39,8 @@ func (k statsKinds) SetName(lang, key string) (string, bool) {
 
 func (k statsKinds) Lines() []stats.KindLine {
 	var lines []stats.KindLine
-	for _, name := range kindOrder {
-		if s := k.b.capsOf(k.b.kinds[name]).stats; s != nil {
+	for _, name := range registry.Order() {
+		if s := k.b.kinds.Caps(k.b.kinds.Named(name)).Stats; s != nil {
 			lines = append(lines, stats.KindLine{Kind: name, Line: s.StatsLine})
 		}
 	}

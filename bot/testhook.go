@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/settings"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
@@ -48,10 +49,10 @@ func (b *Bot) Catalog() *locales.Catalog { return b.cat }
 func (b *Bot) Store() *storage.Store { return b.store }
 
 // KindNamed is the hosted kind of game called name (nil if none).
-func (b *Bot) KindNamed(name string) Kind { return b.kinds[name] }
+func (b *Bot) KindNamed(name string) Kind { return b.kinds.Named(name) }
 
 // KindOf is the kind of rec's game.
-func (b *Bot) KindOf(rec *Record) Kind { return b.kindOf(rec) }
+func (b *Bot) KindOf(rec *Record) Kind { return b.kinds.Of(rec) }
 
 // ChatLang is the language of an answer to a person of userLang in chat;
 // with no userLang, the chat's own.
@@ -108,7 +109,7 @@ func ChildConfig(endpoint, db string, telegramLimits bool) AppConfig {
 	return cfg
 }
 
-// RegisterKind adds a kind of game to the registry (bot/kinds.go) for the
+// RegisterKind adds a kind of game to the registry (bot/registry) for the
 // tests of one test binary (bot/chattest's fake kind): every Bot made
 // after it hosts the kind, /settings lists its editions and the codec
 // knows its ops. Call it from TestMain, before any Bot is made; the bot
@@ -120,6 +121,5 @@ func RegisterKind(name string, editions func() []string, ops map[Op]OpShape, mak
 		}
 		kit.RegisterOp(op, sh)
 	}
-	registry = append(registry, kindEntry{name, editions, ops, func(d kindDeps) Kind { return make(d.host) }})
-	kindOrder, kindEditions, kindOps = indexRegistry(registry)
+	registry.Register(registry.Entry{Name: name, Editions: editions, Ops: ops, Make: func(d registry.Deps) Kind { return make(d.Host) }})
 }

@@ -16,7 +16,7 @@ func (b *Bot) voting() *votes.Votes { return votes.New(b.cat, voteHost{b}, voteB
 // voteHost is the chat layer as votes ask it (votes.Host).
 type voteHost struct{ b *Bot }
 
-func (h voteHost) Game(r *kit.Record) votes.Game { return h.b.kindOf(r) }
+func (h voteHost) Game(r *kit.Record) votes.Game { return h.b.kinds.Of(r) }
 
 func (h voteHost) Now() time.Time { return h.b.cfg.Now() }
 
