@@ -18,6 +18,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -92,46 +93,46 @@ func (c *benchChat) next(b *Bot) tgbotapi.Update {
 	case engine.PhaseAuction:
 		for i := range g.Players {
 			if p := engine.PlayerID(i); !g.Auction.Passed[i] && g.Auction.Leader != p && g.Active(p) {
-				return c.press(user(p), rec, OpPass, 0)
+				return c.press(user(p), rec, board.OpPass, 0)
 			}
 		}
 	case engine.PhaseDebt:
 		d := g.Debts[0].Debtor
 		if g.Check(d, engine.Action{Kind: engine.ActPayDebt}) == nil {
-			return c.press(user(d), rec, OpPayDebt, 0)
+			return c.press(user(d), rec, board.OpPayDebt, 0)
 		}
 		// Raise the money first: sell a building, else mortgage a deed.
 		for _, k := range [...]struct {
 			act engine.ActionKind
 			op  Op
-		}{{engine.ActSellBuilding, OpSell}, {engine.ActMortgage, OpMortgage}} {
+		}{{engine.ActSellBuilding, board.OpSell}, {engine.ActMortgage, board.OpMortgage}} {
 			for sq := range g.Props {
 				if g.Check(d, engine.Action{Kind: k.act, Square: sq}) == nil {
 					return c.press(user(d), rec, k.op, sq)
 				}
 			}
 		}
-		if board.Of(rec).View.Menu == menuBankrupt {
-			return c.press(user(d), rec, OpBankruptYes, 0)
+		if board.Of(rec).View.Menu == state.MenuBankrupt {
+			return c.press(user(d), rec, board.OpBankruptYes, 0)
 		}
-		return c.press(user(d), rec, OpBankrupt, 0)
+		return c.press(user(d), rec, board.OpBankrupt, 0)
 	case engine.PhasePlaceBuilding:
-		return c.press(user(g.Placing), rec, OpPass, 0)
+		return c.press(user(g.Placing), rec, board.OpPass, 0)
 	case engine.PhaseBuyDecision:
 		if g.Check(g.Current, engine.Action{Kind: engine.ActBuy}) == nil {
-			return c.press(cur, rec, OpBuy, 0)
+			return c.press(cur, rec, board.OpBuy, 0)
 		}
-		return c.press(cur, rec, OpDecline, 0)
+		return c.press(cur, rec, board.OpDecline, 0)
 	case engine.PhaseTurnStart:
-		return c.press(cur, rec, OpRoll, 0)
+		return c.press(cur, rec, board.OpRoll, 0)
 	}
 	if g.RollAgain {
-		return c.press(cur, rec, OpRoll, 0)
+		return c.press(cur, rec, board.OpRoll, 0)
 	}
 	if g.Check(g.Current, engine.Action{Kind: engine.ActEndTurn}) != nil {
 		return c.command("/endgame") // stuck in a corner the policy does not know
 	}
-	return c.press(cur, rec, OpEndTurn, 0)
+	return c.press(cur, rec, board.OpEndTurn, 0)
 }
 
 // BenchmarkThousandChats drives Bot.Handle for 1 000 group chats playing at

@@ -14,33 +14,33 @@ import (
 func TestTurnBudget(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
+	h.StartGame()
 	calls := func() int {
-		return len(h.api.Calls("sendMessage")) + len(h.api.Calls("editMessageText")) + len(h.api.Calls("editMessageReplyMarkup"))
+		return len(h.API.Calls("sendMessage")) + len(h.API.Calls("editMessageText")) + len(h.API.Calls("editMessageReplyMarkup"))
 	}
-	base, turn0 := calls(), board.Of(h.record()).Game.Turn
+	base, turn0 := calls(), board.Of(h.Record()).Game.Turn
 	for i := 0; i < 300; i++ {
-		rec := h.record()
+		rec := h.Record()
 		if rec == nil {
 			break
 		}
 		g := board.Of(rec).Game
-		u := h.userOf(rec, g.Current)
+		u := h.UserOf(rec, int(g.Current))
 		switch {
 		case g.Phase == engine.PhaseTurnStart && g.Players[g.Current].InJail &&
 			g.Check(g.Current, engine.Action{Kind: engine.ActPayJailFine}) == nil:
-			h.mustPress(u, OpPayFine)
+			h.MustPress(u, board.OpPayFine)
 		case g.Phase == engine.PhaseTurnStart, g.Phase == engine.PhaseTurnEnd && g.RollAgain:
-			h.mustPress(u, OpRoll)
+			h.MustPress(u, board.OpRoll)
 		case g.Phase == engine.PhaseBuyDecision && g.Check(g.Current, engine.Action{Kind: engine.ActBuy}) == nil:
-			h.mustPress(u, OpBuy)
+			h.MustPress(u, board.OpBuy)
 		case g.Phase == engine.PhaseTurnEnd:
 			t.Fatal("the turn waits for an End press although nothing is left to decide")
 		default:
 			i = 300 // a debt or an auction: the budget of plain turns is measured
 		}
 	}
-	rec := h.record()
+	rec := h.Record()
 	turns := board.Of(rec).Game.Turn - turn0
 	if turns < 50 {
 		t.Fatalf("only %d turns played", turns)

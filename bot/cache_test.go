@@ -209,7 +209,7 @@ func validPlaces(r *Record) {
 // spare capacity or another clone's.
 func TestRecordCloneAppendsApart(t *testing.T) {
 	t.Parallel()
-	orig := &Record{State: &Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
+	orig := &Record{State: &state.Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
 	a, b := orig.Clone(), orig.Clone()
 	board.Of(a).Turn = append(board.Of(a).Turn, engine.Event{Amount: 1})
 	board.Of(b).Turn = append(board.Of(b).Turn, engine.Event{Amount: 2})

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
@@ -12,13 +13,13 @@ func TestPressRoundTrip(t *testing.T) {
 	t.Parallel()
 	cases := []Press{
 		{Game: 1, Rev: 0, Op: OpJoin},
-		{Game: math.MaxUint64, Rev: math.MaxUint64, Op: OpBid, Arg: 1<<31 - 1},
-		{Game: 123456789, Rev: 42, Op: OpBuild, Arg: 39},
-		{Game: 7, Rev: 9, Op: OpDeed, Arg: 0},
+		{Game: math.MaxUint64, Rev: math.MaxUint64, Op: board.OpBid, Arg: 1<<31 - 1},
+		{Game: 123456789, Rev: 42, Op: board.OpBuild, Arg: 39},
+		{Game: 7, Rev: 9, Op: board.OpDeed, Arg: 0},
 		// Keyed buttons (issue 25): a key of what the button refers to.
 		{Game: 1, Rev: 0, Keyed: true, Op: OpJoin},
-		{Game: math.MaxUint64, Rev: math.MaxUint64, Keyed: true, Op: OpBid, Arg: 1<<31 - 1},
-		{Game: math.MaxUint64, Rev: math.MaxUint64, Keyed: true, Op: OpTrSet, Arg: 1<<31 - 1, Chat: -1 << 62},
+		{Game: math.MaxUint64, Rev: math.MaxUint64, Keyed: true, Op: board.OpBid, Arg: 1<<31 - 1},
+		{Game: math.MaxUint64, Rev: math.MaxUint64, Keyed: true, Op: board.OpTrSet, Arg: 1<<31 - 1, Chat: -1 << 62},
 	}
 	for _, c := range cases {
 		data := c.Encode()
@@ -72,7 +73,7 @@ func FuzzParsePress(f *testing.F) {
 func TestOldButtonsStillParse(t *testing.T) {
 	t.Parallel()
 	p, err := kit.ParsePress("1z:5:r")
-	if err != nil || p.Keyed || p.Rev != 5 || p.Op != OpRoll {
+	if err != nil || p.Keyed || p.Rev != 5 || p.Op != board.OpRoll {
 		t.Fatalf("an old button parses as %+v, %v", p, err)
 	}
 	k, err := kit.ParsePress("1z:_5:r")

@@ -7,7 +7,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // Through the fake Bot API keeping Telegram's limits, with the bot's
@@ -22,53 +21,53 @@ func TestNextTurnTakesOverAfterAClosedMenu(t *testing.T) {
 		cfg.Client = telegram.ClientOptions{} // Telegram's limits
 		cfg.CarryOver = 0                     // the bot's default
 	})
-	h.api.Enforce(fakeapi.TelegramLimits())
-	h.startGame()
+	h.API.Enforce(fakeapi.TelegramLimits())
+	h.StartGame()
 	h.waitShown()
-	rec := h.record()
+	rec := h.Record()
 	turnMsg, turn := board.Of(rec).TurnMsg, board.Of(rec).Game.Turn
 	if turnMsg == 0 {
 		t.Fatal("the turn's message id is not stored")
 	}
-	h.api.SetAdmins(testChat, h.users[1].ID)
-	h.say(h.users[1], "/settings")
-	menu, closeData, ok := h.findButton(OpSetClose, 0, true)
+	h.API.SetAdmins(testChat, h.Users[1].ID)
+	h.Say(h.Users[1], "/settings")
+	menu, closeData, ok := h.FindButton(OpSetClose, 0, true)
 	if !ok {
 		t.Fatal("no settings menu")
 	}
-	h.press(h.users[1], menu, closeData)
+	h.Press(h.Users[1], menu, closeData)
 	h.waitShown()
-	if m := h.findMsg(testChat, menu); m == nil || !m.Deleted {
-		for _, m := range h.api.Messages(testChat) {
+	if m := h.FindMessage(testChat, menu); m == nil || !m.Deleted {
+		for _, m := range h.API.Messages(testChat) {
 			t.Logf("%d deleted=%v %q", m.ID, m.Deleted, firstLine(m.Text))
 		}
 		t.Fatalf("the closed menu %d is not deleted", menu)
 	}
-	for i := 0; board.Of(h.record()).Game.Turn == turn; i++ {
+	for i := 0; board.Of(h.Record()).Game.Turn == turn; i++ {
 		if i == 10 {
 			t.Fatal("the turn did not end in 10 presses")
 		}
-		rec := h.record()
-		u := h.userOf(rec, engine.PlayerID(h.bot.kinds.Of(rec).Pending(rec).Seat))
-		msg, data, ok := newestOf(h.api.Messages(testChat), boardPrefs)
+		rec := h.Record()
+		u := h.UserOf(rec, int(h.bot.kinds.Of(rec).Pending(rec).Seat))
+		msg, data, ok := newestOf(h.API.Messages(testChat), boardPrefs)
 		if !ok {
 			t.Fatal("no button for the turn")
 		}
-		h.press(u, msg, data)
+		h.Press(u, msg, data)
 		h.waitShown()
 	}
-	rec = h.record()
+	rec = h.Record()
 	if board.Of(rec).TurnMsg != turnMsg {
 		t.Fatalf("the next turn is message %d, want it to take over the closed turn's %d", board.Of(rec).TurnMsg, turnMsg)
 	}
-	m := h.findMsg(testChat, turnMsg)
+	m := h.FindMessage(testChat, turnMsg)
 	if _, _, ok := newestOf([]fakeapi.Message{*m}, boardPrefs); !ok {
 		t.Fatalf("the taken-over message has no buttons for the next turn: %q", m.Text)
 	}
-	if last, _ := h.api.LastMessage(testChat); last.ID > turnMsg && !last.Deleted && last.From == 0 {
+	if last, _ := h.API.LastMessage(testChat); last.ID > turnMsg && !last.Deleted && last.From == 0 {
 		t.Fatalf("a newer bot message %d (%q) is under the turn", last.ID, last.Text)
 	}
-	if n := h.api.Flood().TooMany; n != 0 {
+	if n := h.API.Flood().TooMany; n != 0 {
 		t.Fatalf("%d answers 429", n)
 	}
 }
@@ -76,9 +75,9 @@ func TestNextTurnTakesOverAfterAClosedMenu(t *testing.T) {
 // waitShown waits until the pushed updates are handled and the group
 // shows all that was queued for it.
 func (h *harness) waitShown() {
-	h.t.Helper()
-	h.settle()
-	if !h.api.WaitFor(func() bool { return h.bot.out.UnshownSince(testChat).IsZero() }, 30*time.Second) {
-		h.t.Fatal("the group did not show its messages in 30 s")
+	h.T.Helper()
+	h.Settle()
+	if !h.API.WaitFor(func() bool { return h.bot.out.UnshownSince(testChat).IsZero() }, 30*time.Second) {
+		h.T.Fatal("the group did not show its messages in 30 s")
 	}
 }

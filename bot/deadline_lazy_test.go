@@ -33,12 +33,12 @@ func (h *harness) indexed(chat int64) int64 {
 func TestDeadlineMovedLaterFiresAtItsMoment(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
-	h.startGame()
+	h.StartGame()
 	r := rand.New(rand.NewPCG(5, 6))
 	seen := map[engine.EventKind]bool{}
 	var rec *Record
 	for i := 0; ; i++ {
-		rec = h.record()
+		rec = h.Record()
 		if early := h.indexed(testChat); early != 0 && early < rec.Clock.Timer {
 			break
 		}
@@ -46,27 +46,27 @@ func TestDeadlineMovedLaterFiresAtItsMoment(t *testing.T) {
 			t.Fatalf("no deadline moved later in 60 moves (index %d, clock %+v)", h.indexed(testChat), rec.Clock)
 		}
 		clock.Add(5 * time.Second)
-		if !h.step(r, seen) {
+		if !h.Step(r, seen) {
 			t.Fatal("the game ended first")
 		}
 	}
 	early, deadline, ver := h.indexed(testChat), rec.Clock.Timer, board.Of(rec).Game.Version
 	strikes, reminded := append([]int(nil), rec.Clock.Strikes...), rec.Clock.Reminded
-	h.settle()
-	sent := len(h.api.Messages(testChat))
+	h.Settle()
+	sent := len(h.API.Messages(testChat))
 
-	h.stop()
+	h.Stop()
 	clock.Add(time.Duration(early-clock.Now().UnixMilli()+1) * time.Millisecond) // past the early entry only
 	if clock.Now().UnixMilli() >= deadline {
 		t.Fatalf("test setup: now %d is not before the deadline %d", clock.Now().UnixMilli(), deadline)
 	}
-	h.start()
-	if !h.api.WaitFor(func() bool { return h.indexed(testChat) == deadline }, 5*time.Second) {
+	h.Start()
+	if !h.API.WaitFor(func() bool { return h.indexed(testChat) == deadline }, 5*time.Second) {
 		t.Fatalf("after the early entry fired the index holds %d, want the deadline %d", h.indexed(testChat), deadline)
 	}
-	h.settle()
-	rec = h.record()
-	if n := len(h.api.Messages(testChat)); n != sent {
+	h.Settle()
+	rec = h.Record()
+	if n := len(h.API.Messages(testChat)); n != sent {
 		t.Fatalf("the early entry sent %d messages to the chat", n-sent)
 	}
 	if board.Of(rec).Game.Version != ver || rec.Clock.Timer != deadline || rec.Clock.Reminded != reminded {

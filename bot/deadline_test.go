@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -27,28 +26,6 @@ func newClockHarness(t *testing.T, opts ChatOptions) (*harness, *fakeClock) {
 	return h, clock
 }
 
-// waitRecord waits until the stored record satisfies cond.
-func (h *harness) waitRecord(what string, cond func(*Record) bool) *Record {
-	h.t.Helper()
-	var rec *Record
-	if !h.api.WaitFor(func() bool { rec = h.record(); return cond(rec) }, 5*time.Second) {
-		h.t.Fatalf("timed out waiting: %s (record %+v)", what, rec)
-	}
-	h.settle()
-	return h.record()
-}
-
-// mentions counts the bot's messages that mention user and contain text.
-func (h *harness) mentions(user int64, text string) int {
-	n := 0
-	for _, m := range h.api.Messages(testChat) {
-		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, text) {
-			n++
-		}
-	}
-	return n
-}
-
 func hasEvent(evs []engine.Event, k engine.EventKind) bool {
 	for _, e := range evs {
 		if e.Kind == k {
@@ -65,8 +42,8 @@ func hasEvent(evs []engine.Event, k engine.EventKind) bool {
 func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	if rec.Pace.Name != PaceAsync {
 		t.Fatalf("game pace = %+v, want async", rec.Pace)
 	}
@@ -78,38 +55,38 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	user := rec.Seats[cur].User
 	ver := board.Of(rec).Game.Version
 
-	h.stop()
+	h.Stop()
 	clock.Add(12*time.Hour + time.Second) // the reminder falls due while the bot is down
-	h.start()
-	h.waitRecord("first reminder", func(r *Record) bool { return r.Clock.Reminded == 1 })
+	h.Start()
+	h.WaitRecord("first reminder", func(r *Record) bool { return r.Clock.Reminded == 1 })
 	// The reminder is delivered by the outbox after the commit: wait for it.
-	h.api.WaitFor(func() bool { return h.mentions(user, "waiting for you") >= 1 }, 5*time.Second)
-	if n := h.mentions(user, "waiting for you"); n != 1 {
+	h.API.WaitFor(func() bool { return h.Mentions(user, "waiting for you") >= 1 }, 5*time.Second)
+	if n := h.Mentions(user, "waiting for you"); n != 1 {
 		t.Fatalf("%d reminders after half time, want 1", n)
 	}
 	clock.Add(8 * time.Hour) // 20 h: shortly before
-	h.waitRecord("second reminder", func(r *Record) bool { return r.Clock.Reminded == 2 })
-	h.api.WaitFor(func() bool { return h.mentions(user, "waiting for you") >= 2 }, 5*time.Second)
+	h.WaitRecord("second reminder", func(r *Record) bool { return r.Clock.Reminded == 2 })
+	h.API.WaitFor(func() bool { return h.Mentions(user, "waiting for you") >= 2 }, 5*time.Second)
 	clock.Add(time.Hour) // no third reminder
-	h.timerPass()        // the timer runner sees the new time
-	if n := h.mentions(user, "waiting for you"); n != 2 {
+	h.TimerPass()        // the timer runner sees the new time
+	if n := h.Mentions(user, "waiting for you"); n != 2 {
 		t.Fatalf("%d reminders, want exactly 2", n)
 	}
-	if r := h.record(); board.Of(r).Game.Version != ver {
+	if r := h.Record(); board.Of(r).Game.Version != ver {
 		t.Fatal("the game moved before its deadline")
 	}
 
-	h.stop()
+	h.Stop()
 	clock.Add(4 * time.Hour) // the deadline passes while the bot is down
-	h.start()
-	rec = h.waitRecord("timeout", func(r *Record) bool { return board.Of(r).Game.Version != ver })
+	h.Start()
+	rec = h.WaitRecord("timeout", func(r *Record) bool { return board.Of(r).Game.Version != ver })
 	if !hasEvent(board.Of(rec).Turn, engine.EvTimeout) || !hasEvent(board.Of(rec).Turn, engine.EvRolled) {
 		t.Fatalf("a timed-out turn start should be rolled for; events %+v", board.Of(rec).Turn)
 	}
 	if rec.Clock.Strikes[cur] != 1 {
 		t.Fatalf("strikes = %v", rec.Clock.Strikes)
 	}
-	if !h.api.WaitFor(func() bool { return lastTurnText(h) != "" }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return lastTurnText(h) != "" }, 5*time.Second) {
 		t.Error("the timeout is not shown")
 	}
 }
@@ -117,7 +94,7 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 // lastTurnText is the newest message that shows a timeout.
 func lastTurnText(h *harness) string {
 	var out string
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if strings.Contains(m.Text, "ran out of time") {
 			out = m.Text
 		}
@@ -128,15 +105,15 @@ func lastTurnText(h *harness) string {
 // advance moves the clock past the pending deadline and waits until the
 // game moved.
 func advance(h *harness, clock *fakeClock) *Record {
-	h.t.Helper()
+	h.T.Helper()
 	// First what is due now (a kick is scheduled for the moment after the
 	// timeout that earned it), so that the clock moves on from a settled
 	// game.
-	h.timerPass()
-	rec := h.record()
+	h.TimerPass()
+	rec := h.Record()
 	ver := board.Of(rec).Game.Version
 	clock.Add(time.Duration(max(rec.Clock.Deadline-clock.Now().UnixMilli(), 0))*time.Millisecond + time.Second)
-	return h.waitRecord("the game moves on a timeout", func(r *Record) bool {
+	return h.WaitRecord("the game moves on a timeout", func(r *Record) bool {
 		return r == nil || board.Of(r).Game == nil || board.Of(r).Game.Version != ver
 	})
 }
@@ -146,15 +123,15 @@ func advance(h *harness, clock *fakeClock) *Record {
 func TestTimedOutBuyGoesToAuction(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
-	h.startGame()
+	h.StartGame()
 	for i := 0; i < 200; i++ {
-		rec := h.record()
+		rec := h.Record()
 		if board.Of(rec).Game.Phase == engine.PhaseBuyDecision {
 			break
 		}
 		advance(h, clock)
 	}
-	rec := h.record()
+	rec := h.Record()
 	if board.Of(rec).Game.Phase != engine.PhaseBuyDecision {
 		t.Fatal("never reached a buy decision")
 	}
@@ -186,7 +163,7 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 func TestKickAfterRepeatedTimeouts(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2})
-	h.startGame()
+	h.StartGame()
 	var rec *Record
 	for i := 0; i < 100; i++ {
 		rec = advance(h, clock)
@@ -201,13 +178,13 @@ func TestKickAfterRepeatedTimeouts(t *testing.T) {
 		// An auction's timeout is a missed turn for every bidder: two
 		// players may reach the limit at once, and the second kick, at the
 		// timer's next tick, ends the game before this test looks.
-		rec = h.archivedRecord()
+		rec = h.ArchivedRecord()
 	}
 	p := kicked(rec)
 	if p < 0 {
 		t.Fatalf("nobody was removed after missing two turns (record %+v)", rec)
 	}
-	if !h.api.WaitFor(func() bool { return h.mentions(rec.Seats[p].User, "deadlines in a row") == 1 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return h.Mentions(rec.Seats[p].User, "deadlines in a row") == 1 }, 5*time.Second) {
 		t.Fatal("the chat was not told about the removal")
 	}
 	if hasEvent(board.Of(rec).Turn, engine.EvResigned) == false && board.Of(rec).Game.Active(p) {
@@ -232,49 +209,49 @@ func kicked(rec *Record) engine.PlayerID {
 func TestPauseKeepsRemainingTime(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
-	h.startGame()
+	h.StartGame()
 	clock.Add(20 * time.Minute)
-	rec := h.record()
+	rec := h.Record()
 	left := rec.Clock.Deadline - clock.Now().UnixMilli()
 	ver := board.Of(rec).Game.Version
-	h.say(h.users[0], "/pause")
-	if r := h.record(); r.Clock.PausedAt != 0 {
+	h.Say(h.Users[0], "/pause")
+	if r := h.Record(); r.Clock.PausedAt != 0 {
 		t.Fatal("one vote of three paused the game")
 	}
-	h.say(h.users[0], "/pause") // the same person twice counts once
-	if r := h.record(); r.Clock.PausedAt != 0 {
+	h.Say(h.Users[0], "/pause") // the same person twice counts once
+	if r := h.Record(); r.Clock.PausedAt != 0 {
 		t.Fatal("a repeated vote counted twice")
 	}
-	rev := h.record().Rev
-	msg, data, ok := h.findButton(OpVotePause, 0, true)
+	rev := h.Record().Rev
+	msg, data, ok := h.FindButton(OpVotePause, 0, true)
 	if !ok {
 		t.Fatal("no Agree button under the vote")
 	}
-	h.press(h.users[1], msg, data)
-	rec = h.record()
+	h.Press(h.Users[1], msg, data)
+	rec = h.Record()
 	if rec.Rev != rev {
 		t.Error("a pause made the buttons on screen outdated")
 	}
 	if rec.Clock.PausedAt == 0 || rec.Clock.Left != left || rec.Clock.Deadline != 0 {
 		t.Fatalf("after a majority: clock %+v, want paused with %d ms left", rec.Clock, left)
 	}
-	if !h.api.WaitFor(func() bool { return strings.Contains(lastTurn(h), "Paused") }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return strings.Contains(lastTurn(h), "Paused") }, 5*time.Second) {
 		t.Error("the turn message does not say the game is paused")
 	}
 	clock.Add(48 * time.Hour)
-	h.timerPass() // the timer runner sees the new time
-	if r := h.record(); board.Of(r).Game.Version != ver || r.Clock.Reminded != 0 {
+	h.TimerPass() // the timer runner sees the new time
+	if r := h.Record(); board.Of(r).Game.Version != ver || r.Clock.Reminded != 0 {
 		t.Fatal("a paused game's clock ran")
 	}
-	h.stop()
-	h.start()
-	h.api.SetAdmins(testChat, h.users[2].ID)
-	h.say(h.users[2], "/resume")
-	rec = h.record()
+	h.Stop()
+	h.Start()
+	h.API.SetAdmins(testChat, h.Users[2].ID)
+	h.Say(h.Users[2], "/resume")
+	rec = h.Record()
 	if rec.Clock.PausedAt != 0 || rec.Clock.Deadline != clock.Now().UnixMilli()+left {
 		t.Fatalf("after /resume: clock %+v, want the deadline %d ms from now", rec.Clock, left)
 	}
-	if !h.api.WaitFor(func() bool { return !strings.Contains(lastTurn(h), "Paused") }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return !strings.Contains(lastTurn(h), "Paused") }, 5*time.Second) {
 		t.Error("the turn message still says paused")
 	}
 	advance(h, clock)
@@ -284,33 +261,33 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 func TestKickByVote(t *testing.T) {
 	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	w := board.Of(rec).Game.Waiting()
 	var others []int
-	for i, u := range h.users {
+	for i, u := range h.Users {
 		if u.ID != rec.Seats[w].User {
 			others = append(others, i)
 		}
 	}
-	h.say(h.users[others[0]], "/kick")
-	if !board.Of(h.record()).Game.Active(w) {
+	h.Say(h.Users[others[0]], "/kick")
+	if !board.Of(h.Record()).Game.Active(w) {
 		t.Fatal("one vote of two removed the player")
 	}
-	msg, data, ok := h.findButton(OpVoteKick, int(w), false)
+	msg, data, ok := h.FindButton(OpVoteKick, int(w), false)
 	if !ok {
 		t.Fatal("no Agree button naming the seat under the vote")
 	}
-	h.press(h.users[w2u(rec, w, h)], msg, data) // the absent player cannot agree
-	if !board.Of(h.record()).Game.Active(w) {
+	h.Press(h.Users[w2u(rec, w, h)], msg, data) // the absent player cannot agree
+	if !board.Of(h.Record()).Game.Active(w) {
 		t.Fatal("the absent player's own press counted")
 	}
-	h.press(h.users[others[1]], msg, data)
-	rec = h.record()
+	h.Press(h.Users[others[1]], msg, data)
+	rec = h.Record()
 	if board.Of(rec).Game.Active(w) {
 		t.Fatal("a majority vote did not remove the player")
 	}
-	if h.mentions(rec.Seats[w].User, "players voted") != 1 {
+	if h.Mentions(rec.Seats[w].User, "players voted") != 1 {
 		t.Fatal("the chat was not told")
 	}
 }
@@ -320,21 +297,21 @@ func TestKickByVote(t *testing.T) {
 func TestArchiveUntouchedGame(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, ArchiveAfter: 48 * time.Hour})
-	h.startGame()
+	h.StartGame()
 	clock.Add(49 * time.Hour)
-	h.waitRecord("archive", func(r *Record) bool { return r == nil })
-	if a := h.archivedRecord(); a == nil || board.Of(a).Game == nil {
+	h.WaitRecord("archive", func(r *Record) bool { return r == nil })
+	if a := h.ArchivedRecord(); a == nil || board.Of(a).Game == nil {
 		t.Fatal("the game is not in the archive")
 	}
 	told := func() bool {
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			if strings.Contains(m.Text, "archived") {
 				return true
 			}
 		}
 		return false
 	}
-	if !h.api.WaitFor(told, 5*time.Second) {
+	if !h.API.WaitFor(told, 5*time.Second) {
 		t.Fatal("the chat was not told")
 	}
 	_ = h.bot.store.View(func(tx *storage.Tx) error {
@@ -351,29 +328,29 @@ func TestArchiveUntouchedGame(t *testing.T) {
 func TestOfferExpiresOnItsTimer(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
-	ux := h.userOf(rec, x)
-	h.draftPortForCash(rec, ux, y)
-	h.pressPrivate(ux, OpTrMode, editItems)
-	h.pressPrivate(ux, OpTrSend, 0)
-	rec = h.record()
+	ux := h.UserOf(rec, int(x))
+	h.DraftPortForCash(rec, ux, y)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	rec = h.Record()
 	if len(board.Of(rec).Offers) != 1 || rec.Clock.Timer > board.Of(rec).Offers[0].Expires {
 		t.Fatalf("offer not scheduled: offers %+v, timer %d", board.Of(rec).Offers, rec.Clock.Timer)
 	}
-	h.stop()
-	clock.Add(offerTTL - time.Hour) // reminders and nothing else fall due
-	h.start()
-	h.timerPass() // the timer runner sees the new time
-	if len(board.Of(h.record()).Offers) != 1 {
+	h.Stop()
+	clock.Add(board.OfferTTL - time.Hour) // reminders and nothing else fall due
+	h.Start()
+	h.TimerPass() // the timer runner sees the new time
+	if len(board.Of(h.Record()).Offers) != 1 {
 		t.Fatal("the offer expired early")
 	}
 	clock.Add(2 * time.Hour)
-	rec = h.waitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
-	if !h.api.WaitFor(func() bool {
-		for _, m := range h.api.Messages(testChat) {
+	rec = h.WaitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
+	if !h.API.WaitFor(func() bool {
+		for _, m := range h.API.Messages(testChat) {
 			if strings.Contains(m.Text, h.bot.cat.T("en", "offer_expired", nil)) && m.Keyboard == nil {
 				return true
 			}
@@ -384,9 +361,9 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 	}
 }
 
-// w2u is the index in h.users of the person in seat p.
+// w2u is the index in h.Users of the person in seat p.
 func w2u(rec *Record, p engine.PlayerID, h *harness) int {
-	for i, u := range h.users {
+	for i, u := range h.Users {
 		if u.ID == rec.Seats[p].User {
 			return i
 		}
@@ -399,8 +376,8 @@ func w2u(rec *Record, p engine.PlayerID, h *harness) int {
 func TestTimerMovesWithMigratedChat(t *testing.T) {
 	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
-	h.startGame()
-	at := h.record().Clock.Timer
+	h.StartGame()
+	at := h.Record().Clock.Timer
 	const super = int64(-1009876)
 	h.bot.migration.Move(testChat, super)
 	_ = h.bot.store.View(func(tx *storage.Tx) error {
@@ -414,8 +391,8 @@ func TestTimerMovesWithMigratedChat(t *testing.T) {
 
 // lastTurn is the text of the game's current turn message.
 func lastTurn(h *harness) string {
-	id := board.Of(h.record()).TurnMsg
-	for _, m := range h.api.Messages(testChat) {
+	id := board.Of(h.Record()).TurnMsg
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID == id {
 			return m.Text
 		}
@@ -444,7 +421,7 @@ func TestStaleTimersAreDropped(t *testing.T) {
 		_ = h.bot.store.View(func(tx *storage.Tx) error { n = tx.TimerCount(); return nil })
 		return n
 	}
-	if !h.api.WaitFor(func() bool { return count() == 0 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return count() == 0 }, 5*time.Second) {
 		t.Fatalf("%d stale timers left", count())
 	}
 }
@@ -456,35 +433,35 @@ func TestStaleTimersAreDropped(t *testing.T) {
 func TestPauseStopsGameTime(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	x := board.Of(rec).Game.Current
-	ux := h.userOf(rec, x)
-	h.draftPortForCash(rec, ux, (x+1)%3)
-	h.pressPrivate(ux, OpTrMode, editItems)
-	h.pressPrivate(ux, OpTrSend, 0)
-	expires := board.Of(h.record()).Offers[0].Expires
+	ux := h.UserOf(rec, int(x))
+	h.DraftPortForCash(rec, ux, (x+1)%3)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	expires := board.Of(h.Record()).Offers[0].Expires
 	clock.Add(time.Hour)
-	h.api.SetAdmins(testChat, h.users[2].ID)
-	h.say(h.users[2], "/pause")
+	h.API.SetAdmins(testChat, h.Users[2].ID)
+	h.Say(h.Users[2], "/pause")
 	clock.Add(48 * time.Hour)
-	h.timerPass() // the timer runner sees the new time
-	h.say(h.users[2], "/resume")
-	rec = h.record()
+	h.TimerPass() // the timer runner sees the new time
+	h.Say(h.Users[2], "/resume")
+	rec = h.Record()
 	if rec.Clock.PausedAt != 0 || rec.Clock.Paused != (48*time.Hour).Milliseconds() {
 		t.Fatalf("after /resume: clock %+v, want 48 h paused", rec.Clock)
 	}
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Expires != expires {
 		t.Fatalf("the offer changed over the pause: %+v, expiry was %d", board.Of(rec).Offers, expires)
 	}
-	if game := rec.Clock.GameTime(clock.Now().UnixMilli()); game != expires-(offerTTL-time.Hour).Milliseconds() {
+	if game := rec.Clock.GameTime(clock.Now().UnixMilli()); game != expires-(board.OfferTTL-time.Hour).Milliseconds() {
 		t.Fatalf("game time %d, want an hour after the offer was made", game)
 	}
-	clock.Add(offerTTL - 2*time.Hour) // an hour of the offer's time left
-	h.timerPass()                     // the timer runner sees the new time
-	if len(board.Of(h.record()).Offers) != 1 {
+	clock.Add(board.OfferTTL - 2*time.Hour) // an hour of the offer's time left
+	h.TimerPass()                           // the timer runner sees the new time
+	if len(board.Of(h.Record()).Offers) != 1 {
 		t.Fatal("the offer expired early: the pause counted")
 	}
 	clock.Add(2 * time.Hour)
-	h.waitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
+	h.WaitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -19,42 +18,14 @@ import (
 
 const superChat int64 = -1009876543210 // what testChat becomes when upgraded
 
-// buttonIn returns the newest button with op in chat.
-func (h *harness) buttonIn(chat int64, op Op) (msg int, data string, ok bool) {
-	msgs := h.api.Messages(chat)
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Deleted {
-			continue
-		}
-		for _, row := range msgs[i].Keyboard {
-			for _, b := range row {
-				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
-					return msgs[i].ID, b.Data, true
-				}
-			}
-		}
-	}
-	return 0, "", false
-}
-
-// current is the user whose turn it is in chat.
-func (h *harness) current(chat int64) fakeapi.User {
-	h.t.Helper()
-	rec, err := h.bot.Snapshot(chat)
-	if err != nil || rec == nil || board.Of(rec).Game == nil {
-		h.t.Fatalf("chat %d: no game (%v)", chat, err)
-	}
-	return h.userOf(rec, board.Of(rec).Game.Current)
-}
-
 func (h *harness) pressIn(chat int64, op Op) {
-	h.t.Helper()
-	msg, data, ok := h.buttonIn(chat, op)
+	h.T.Helper()
+	msg, data, ok := h.ButtonIn(chat, op)
 	if !ok {
-		h.t.Fatalf("chat %d: no %q button", chat, op)
+		h.T.Fatalf("chat %d: no %q button", chat, op)
 	}
-	h.api.PushCallback(chat, msg, h.current(chat), data)
-	h.settle()
+	h.API.PushCallback(chat, msg, h.Current(chat), data)
+	h.Settle()
 }
 
 func (h *harness) version(chat int64) uint64 {
@@ -71,15 +42,15 @@ func (h *harness) version(chat int64) uint64 {
 func TestFlood429(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
-	msg, data, _ := h.buttonIn(testChat, OpRoll)
+	h.StartGame()
+	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	pushed := time.Now()
-	h.api.PushCallback(testChat, msg, h.current(testChat), data)
-	h.api.PushMessage(testChat, h.users[0], "/help") // a reply queued behind the edit
-	h.settle()
+	h.API.PushCallback(testChat, msg, h.Current(testChat), data)
+	h.API.PushMessage(testChat, h.Users[0], "/help") // a reply queued behind the edit
+	h.Settle()
 	var flood time.Time
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		if r.Status == 429 {
 			flood = r.Time
 			continue
@@ -91,71 +62,62 @@ func TestFlood429(t *testing.T) {
 	if flood.IsZero() {
 		t.Fatal("no 429 was answered")
 	}
-	edits := h.api.Calls("editMessageText")
+	edits := h.API.Calls("editMessageText")
 	last := edits[len(edits)-1]
 	if last.Status != 200 || last.Time.Sub(flood) < time.Second {
 		t.Fatalf("edit not retried after retry_after: %+v", last)
 	}
 	// Answered at once: while the edit still waited out its ban, not
 	// behind it.
-	for _, a := range h.api.Calls("answerCallbackQuery") {
+	for _, a := range h.API.Calls("answerCallbackQuery") {
 		if !a.Time.Before(last.Time) {
 			t.Errorf("press answered %v after the push, once the ban was over", a.Time.Sub(pushed))
 		}
 	}
-	if m, _ := h.api.LastMessage(testChat); !strings.Contains(m.Text, "/newgame") {
+	if m, _ := h.API.LastMessage(testChat); !strings.Contains(m.Text, "/newgame") {
 		t.Errorf("the /help reply was not delivered after the wait: %q", m.Text)
 	}
 }
 
 func (h *harness) checkMoved(from, to int64) {
-	h.t.Helper()
+	h.T.Helper()
 	if rec, _ := h.bot.Snapshot(from); rec != nil {
-		h.t.Fatal("the game is still at the old chat id")
+		h.T.Fatal("the game is still at the old chat id")
 	}
 	if rec, _ := h.bot.Snapshot(to); rec == nil || board.Of(rec).Game == nil {
-		h.t.Fatal("the game did not move to the supergroup")
+		h.T.Fatal("the game did not move to the supergroup")
 	}
 	// Play continues there, with the buttons seen before (the supergroup
 	// shows the group's history) or those of a message sent since.
 	v := h.version(to)
-	msg, data, ok := h.buttonIn(to, firstOp(h, to))
+	msg, data, ok := h.ButtonIn(to, firstOp(h, to))
 	if !ok {
-		msg, data, _ = h.buttonIn(from, OpRoll)
+		msg, data, _ = h.ButtonIn(from, board.OpRoll)
 	}
-	h.api.PushCallback(to, msg, h.current(to), data)
-	h.settle()
+	h.API.PushCallback(to, msg, h.Current(to), data)
+	h.Settle()
 	if h.version(to) == v {
-		h.t.Fatal("a press in the supergroup changed nothing")
+		h.T.Fatal("a press in the supergroup changed nothing")
 	}
 	rec, _ := h.bot.Snapshot(to)
-	if m := h.findMsg(to, board.Of(rec).TurnMsg); m == nil || m.Deleted {
-		h.t.Fatalf("turn message %d is not in the supergroup", board.Of(rec).TurnMsg)
+	if m := h.FindMessage(to, board.Of(rec).TurnMsg); m == nil || m.Deleted {
+		h.T.Fatalf("turn message %d is not in the supergroup", board.Of(rec).TurnMsg)
 	}
-}
-
-func (h *harness) findMsg(chat int64, id int) *fakeapi.Message {
-	for _, m := range h.api.Messages(chat) {
-		if m.ID == id {
-			return &m
-		}
-	}
-	return nil
 }
 
 func TestMigrationByUpdate(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.say(h.users[0], "/lang ru")
-	h.startGame()
-	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+	h.Say(h.Users[0], "/lang ru")
+	h.StartGame()
+	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
 		From: &tgbotapi.User{ID: 11}, MigrateToChatID: superChat}})
-	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 1, Chat: &tgbotapi.Chat{ID: superChat, Type: "supergroup"},
+	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 1, Chat: &tgbotapi.Chat{ID: superChat, Type: "supergroup"},
 		From: &tgbotapi.User{ID: 11}, MigrateFromChatID: testChat}})
-	h.settle()
+	h.Settle()
 	h.checkMoved(testChat, superChat)
 	// Settings moved too: the chat still speaks Russian.
-	m, _ := h.api.LastMessage(superChat)
+	m, _ := h.API.LastMessage(superChat)
 	if !strings.ContainsAny(m.Text, "абвгдежзиклмнопрстуфхцчшщыэюя") {
 		t.Errorf("supergroup lost the chat's language: %q", m.Text)
 	}
@@ -164,16 +126,16 @@ func TestMigrationByUpdate(t *testing.T) {
 func TestMigrationByError(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
-	msg, data, _ := h.buttonIn(testChat, OpRoll)
-	h.api.PushCallback(testChat, msg, h.current(testChat), data)
-	h.settle()
+	h.StartGame()
+	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
+	h.API.PushCallback(testChat, msg, h.Current(testChat), data)
+	h.Settle()
 	if rec, _ := h.bot.Snapshot(superChat); rec == nil {
 		t.Fatal("the game did not move on a 400 with migrate_to_chat_id")
 	}
 	// The edit that failed was delivered in the supergroup, as a new message.
-	if len(h.api.Messages(superChat)) == 0 {
+	if len(h.API.Messages(superChat)) == 0 {
 		t.Fatal("nothing was sent to the supergroup")
 	}
 	h.checkMoved(testChat, superChat)
@@ -200,35 +162,35 @@ func TestForbiddenThenBack(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	h.startGame()
-	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 403})
-	h.pressIn(testChat, OpRoll)
-	rec := h.record()
+	h.StartGame()
+	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 403})
+	h.pressIn(testChat, board.OpRoll)
+	rec := h.Record()
 	if rec == nil || board.Of(rec).Game == nil {
 		t.Fatal("the game was not kept")
 	}
 	if s := h.settings(testChat); !s.Paused {
 		t.Fatal("chat not paused after 403")
 	}
-	calls := len(h.api.Requests())
-	h.api.PushMessage(testChat, h.users[0], "/help")
-	h.settle()
-	for _, r := range h.api.Requests()[calls:] {
+	calls := len(h.API.Requests())
+	h.API.PushMessage(testChat, h.Users[0], "/help")
+	h.Settle()
+	for _, r := range h.API.Requests()[calls:] {
 		if r.Method == "sendMessage" || r.Method == "editMessageText" {
 			t.Errorf("%s sent to a paused chat", r.Method)
 		}
 	}
 	old := board.Of(rec).TurnMsg
-	h.api.PushUpdate(memberUpdate(testChat, "member"))
-	h.settle()
+	h.API.PushUpdate(memberUpdate(testChat, "member"))
+	h.Settle()
 	if s := h.settings(testChat); s.Paused {
 		t.Fatal("chat still paused after the bot was added back")
 	}
-	rec = h.record()
+	rec = h.Record()
 	if board.Of(rec).TurnMsg == 0 || board.Of(rec).TurnMsg == old {
 		t.Fatalf("no fresh turn message on resume (old %d, now %d)", old, board.Of(rec).TurnMsg)
 	}
-	if m := h.findMsg(testChat, old); m == nil || m.Keyboard != nil {
+	if m := h.FindMessage(testChat, old); m == nil || m.Keyboard != nil {
 		t.Errorf("the old turn message keeps its buttons")
 	}
 	v := h.version(testChat)
@@ -237,8 +199,8 @@ func TestForbiddenThenBack(t *testing.T) {
 		t.Fatal("no progress after resuming")
 	}
 	// Removed by my_chat_member: paused at once.
-	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
-	h.settle()
+	h.API.PushUpdate(memberUpdate(testChat, "kicked"))
+	h.Settle()
 	if !h.settings(testChat).Paused {
 		t.Fatal("not paused when the bot was kicked")
 	}
@@ -246,12 +208,12 @@ func TestForbiddenThenBack(t *testing.T) {
 
 // firstOp is a game-moving button on the turn message.
 func firstOp(h *harness, chat int64) Op {
-	for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine} {
-		if _, _, ok := h.buttonIn(chat, op); ok {
+	for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine} {
+		if _, _, ok := h.ButtonIn(chat, op); ok {
 			return op
 		}
 	}
-	return OpRoll
+	return board.OpRoll
 }
 
 func (h *harness) settings(chat int64) Settings {
@@ -265,20 +227,20 @@ func (h *harness) settings(chat int64) Settings {
 func TestEditedMessageGone(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	rec := h.record()
-	msg, data, _ := h.buttonIn(testChat, OpRoll)
-	if !h.api.DeleteMessage(testChat, board.Of(rec).TurnMsg) {
+	h.StartGame()
+	rec := h.Record()
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
+	if !h.API.DeleteMessage(testChat, board.Of(rec).TurnMsg) {
 		t.Fatal("no turn message to delete")
 	}
 	// A client that still shows it can press it.
-	h.api.PushCallback(testChat, msg, h.current(testChat), data)
-	h.settle()
-	now := h.record()
+	h.API.PushCallback(testChat, msg, h.Current(testChat), data)
+	h.Settle()
+	now := h.Record()
 	if board.Of(now).TurnMsg == board.Of(rec).TurnMsg || board.Of(now).TurnMsg == 0 {
 		t.Fatalf("record points to %d (deleted %d)", board.Of(now).TurnMsg, board.Of(rec).TurnMsg)
 	}
-	m := h.findMsg(testChat, board.Of(now).TurnMsg)
+	m := h.FindMessage(testChat, board.Of(now).TurnMsg)
 	if m == nil || m.Deleted || m.Keyboard == nil {
 		t.Fatalf("fresh turn message missing: %+v", m)
 	}
@@ -288,10 +250,10 @@ func TestEditedMessageGone(t *testing.T) {
 		t.Fatal("the fresh message's buttons do not work")
 	}
 	// Older than 48 hours: Telegram refuses the edit; same remedy.
-	rec = h.record()
-	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: message can't be edited"})
+	rec = h.Record()
+	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: message can't be edited"})
 	h.pressIn(testChat, firstOp(h, testChat))
-	if now := h.record(); board.Of(now).TurnMsg == board.Of(rec).TurnMsg {
+	if now := h.Record(); board.Of(now).TurnMsg == board.Of(rec).TurnMsg {
 		t.Fatal("an uneditable turn message was not replaced")
 	}
 }
@@ -302,48 +264,48 @@ func TestEditedMessageGone(t *testing.T) {
 func TestJunkInput(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	before := h.record()
-	msgs := len(h.api.Calls("sendMessage"))
-	msg, data, _ := h.buttonIn(testChat, OpRoll)
-	u := h.users[0]
+	h.StartGame()
+	before := h.Record()
+	msgs := len(h.API.Calls("sendMessage"))
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
+	u := h.Users[0]
 	stranger := fakeapi.User{ID: 99, FirstName: "Eve"}
 	for _, d := range []string{"", "x", strings.Repeat("я", 32), "0:0:r", data + ":1:2:3", "\x00\xff", strings.Repeat("9", 64)} {
-		h.api.PushCallback(testChat, msg, u, d)
+		h.API.PushCallback(testChat, msg, u, d)
 	}
-	h.api.PushCallback(testChat, msg, stranger, data)
-	h.api.PushCallback(testChat, 424242, u, data) // a message that does not exist
-	h.api.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abc", Data: data}})
+	h.API.PushCallback(testChat, msg, stranger, data)
+	h.API.PushCallback(testChat, 424242, u, data) // a message that does not exist
+	h.API.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abc", Data: data}})
 	// A composer's button as if on an inline message (kinds may post those;
 	// the board does not).
-	composer := Press{Game: before.ID, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode()
-	h.api.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline-2", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abd", Data: composer}})
-	h.api.PushUpdate(tgbotapi.Update{EditedMessage: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: testChat}, Text: "/newgame"}})
-	h.api.PushUpdate(tgbotapi.Update{ChannelPost: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: -100777, Type: "channel"}, Text: "/newgame"}})
-	h.api.PushUpdate(tgbotapi.Update{PollAnswer: &tgbotapi.PollAnswer{PollID: "p"}})
-	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 6, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}, From: &tgbotapi.User{ID: 11},
+	composer := Press{Game: before.ID, Op: board.OpTrAdd, Arg: 10, Chat: testChat}.Encode()
+	h.API.PushUpdate(tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq-inline-2", From: &tgbotapi.User{ID: 11}, InlineMessageID: "abd", Data: composer}})
+	h.API.PushUpdate(tgbotapi.Update{EditedMessage: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: testChat}, Text: "/newgame"}})
+	h.API.PushUpdate(tgbotapi.Update{ChannelPost: &tgbotapi.Message{MessageID: 5, Chat: &tgbotapi.Chat{ID: -100777, Type: "channel"}, Text: "/newgame"}})
+	h.API.PushUpdate(tgbotapi.Update{PollAnswer: &tgbotapi.PollAnswer{PollID: "p"}})
+	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 6, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}, From: &tgbotapi.User{ID: 11},
 		Photo: []tgbotapi.PhotoSize{{FileID: "f"}}}})
-	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 7, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}}}) // no sender
-	h.api.PushMessage(testChat, u, "/endgame@other_bot")
-	h.api.PushMessage(testChat, u, "/newgame@other_bot")
-	h.api.PushMessage(testChat, u, strings.Repeat("long text ", 1000))
-	h.settle()
-	h.api.PushMessage(testChat, u, "/lang "+strings.Repeat("ж", 5000)) // answered with the usage
-	h.settle()
-	after := h.record()
+	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 7, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}}}) // no sender
+	h.API.PushMessage(testChat, u, "/endgame@other_bot")
+	h.API.PushMessage(testChat, u, "/newgame@other_bot")
+	h.API.PushMessage(testChat, u, strings.Repeat("long text ", 1000))
+	h.Settle()
+	h.API.PushMessage(testChat, u, "/lang "+strings.Repeat("ж", 5000)) // answered with the usage
+	h.Settle()
+	after := h.Record()
 	if after.Rev != before.Rev || board.Of(after).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("junk changed the game: rev %d→%d", before.Rev, after.Rev)
 	}
-	if n := len(h.api.Calls("sendMessage")) - msgs; n != 1 {
+	if n := len(h.API.Calls("sendMessage")) - msgs; n != 1 {
 		t.Errorf("%d messages sent in answer to junk, want 1 (the /lang usage)", n)
 	}
 	pressed := 0
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		if r.Method == "answerCallbackQuery" && r.Status == 200 {
 			pressed++
 		}
 	}
-	if want := len(h.api.CallbackAnswers()); pressed != want || want < 10+3 {
+	if want := len(h.API.CallbackAnswers()); pressed != want || want < 10+3 {
 		t.Errorf("%d presses answered", want)
 	}
 }
@@ -354,27 +316,27 @@ func TestJunkInput(t *testing.T) {
 func TestHammeringIsThrottled(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) { c.Presses = telegram.Rate{N: 4, Per: time.Second} })
-	h.startGame()
+	h.StartGame()
 	const other int64 = -5555
 	calm := fakeapi.User{ID: 77, FirstName: "Calm"}
-	h.api.PushMessage(other, calm, "/newgame")
-	h.settle()
-	before := h.record()
-	msg, data, _ := h.buttonIn(testChat, OpRoll)
+	h.API.PushMessage(other, calm, "/newgame")
+	h.Settle()
+	before := h.Record()
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
 	stranger := fakeapi.User{ID: 99, FirstName: "Eve"} // pressing someone else's buttons
-	first := len(h.api.CallbackAnswers())
+	first := len(h.API.CallbackAnswers())
 	for range 10 {
-		h.api.PushCallback(testChat, msg, stranger, data)
+		h.API.PushCallback(testChat, msg, stranger, data)
 	}
 	// Meanwhile, in another chat:
-	lmsg, ldata, ok := h.buttonIn(other, OpJoin)
+	lmsg, ldata, ok := h.ButtonIn(other, OpJoin)
 	if !ok {
 		t.Fatal("no lobby in the other chat")
 	}
 	joiner := fakeapi.User{ID: 78, FirstName: "Joiner"}
-	joined := h.api.PushCallback(other, lmsg, joiner, ldata)
-	h.settle()
-	answers := h.api.CallbackAnswers()[first:]
+	joined := h.API.PushCallback(other, lmsg, joiner, ldata)
+	h.Settle()
+	answers := h.API.CallbackAnswers()[first:]
 	if len(answers) != 11 {
 		t.Fatalf("%d answers for 11 presses", len(answers))
 	}
@@ -397,7 +359,7 @@ func TestHammeringIsThrottled(t *testing.T) {
 	if rec, _ := h.bot.Snapshot(other); rec == nil || len(rec.Seats) != 2 {
 		t.Errorf("the other chat's press was not applied")
 	}
-	if after := h.record(); after.Rev != before.Rev {
+	if after := h.Record(); after.Rev != before.Rev {
 		t.Errorf("hammering changed the game")
 	}
 }
@@ -412,30 +374,30 @@ type storageTx = storage.Tx
 func TestLateSentReportKeepsTheNewTurn(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	first := h.record()
-	for i := 0; i < 20 && board.Of(h.record()).TurnMsg == board.Of(first).TurnMsg; i++ {
+	h.StartGame()
+	first := h.Record()
+	for i := 0; i < 20 && board.Of(h.Record()).TurnMsg == board.Of(first).TurnMsg; i++ {
 		h.pressIn(testChat, firstOp(h, testChat))
 	}
-	rec := h.record()
+	rec := h.Record()
 	if board.Of(rec).TurnMsg == board.Of(first).TurnMsg || board.Of(rec).TurnMsg == 0 {
 		t.Fatalf("no new turn message after 20 presses (turn message %d)", board.Of(rec).TurnMsg)
 	}
-	sentIDs{h.bot}.onSent(testChat, turnSlot(rec.ID), board.Of(first).TurnMsg)
-	if got := board.Of(h.record()).TurnMsg; got != board.Of(rec).TurnMsg {
+	sentIDs{h.bot}.onSent(testChat, board.TurnSlot(rec.ID), board.Of(first).TurnMsg)
+	if got := board.Of(h.Record()).TurnMsg; got != board.Of(rec).TurnMsg {
 		t.Fatalf("a late report of the closed turn's message %d moved the record from %d to %d", board.Of(first).TurnMsg, board.Of(rec).TurnMsg, got)
 	}
 	// The current message's own report is still taken.
-	sentIDs{h.bot}.onSent(testChat, turnSlot(rec.ID), board.Of(rec).TurnMsg)
-	if got := board.Of(h.record()).TurnMsg; got != board.Of(rec).TurnMsg {
+	sentIDs{h.bot}.onSent(testChat, board.TurnSlot(rec.ID), board.Of(rec).TurnMsg)
+	if got := board.Of(h.Record()).TurnMsg; got != board.Of(rec).TurnMsg {
 		t.Fatalf("turn message %d, want %d", got, board.Of(rec).TurnMsg)
 	}
 	// A restart shows the game in the current message, not the closed one.
-	closed := *h.findMsg(testChat, board.Of(first).TurnMsg)
-	h.stop()
-	h.start()
-	h.settle()
-	if m := h.findMsg(testChat, board.Of(first).TurnMsg); m.Text != closed.Text || m.Keyboard != nil {
+	closed := *h.FindMessage(testChat, board.Of(first).TurnMsg)
+	h.Stop()
+	h.Start()
+	h.Settle()
+	if m := h.FindMessage(testChat, board.Of(first).TurnMsg); m.Text != closed.Text || m.Keyboard != nil {
 		t.Fatalf("the closed turn's message was changed on restart: %q", m.Text)
 	}
 	v := h.version(testChat)

@@ -39,27 +39,27 @@ var playSeeds = map[string]uint64{engine.Business: 42, engine.Lux: 44}
 
 func playEdition(t *testing.T, edition, lang string) {
 	h := newHarness(t, playSeeds[edition], nil)
-	h.users[0].LanguageCode = lang
-	lobby := h.openLobby(edition)
+	h.Users[0].LanguageCode = lang
+	lobby := h.OpenLobby(edition)
 	if lobby.Edition != edition || board.EditionOf(lobby.Options).ID != edition {
 		t.Fatalf("/newgame %s opened a lobby of %q (options %q)", edition, lobby.Edition, board.EditionOf(lobby.Options).ID)
 	}
-	h.mustPress(h.users[0], OpStart)
-	if rec := h.record(); rec == nil || board.Of(rec).Game == nil || board.Of(rec).Game.Edition != edition {
+	h.MustPress(h.Users[0], OpStart)
+	if rec := h.Record(); rec == nil || board.Of(rec).Game == nil || board.Of(rec).Game.Edition != edition {
 		t.Fatalf("the game did not start in the %s edition", edition)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
 	presses := 0
 	for ; presses < 10000; presses++ {
-		if !h.editionStep(r, seen) {
+		if !h.EditionStep(r, seen) {
 			break
 		}
 	}
-	if rec := h.record(); rec != nil {
+	if rec := h.Record(); rec != nil {
 		t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
 	}
-	for _, e := range h.replayArchive() {
+	for _, e := range h.ReplayArchive() {
 		seen[e.Kind] = true
 	}
 	want := map[string][]engine.EventKind{
@@ -78,11 +78,11 @@ func playEdition(t *testing.T, edition, lang string) {
 		t.Error("no stake was played")
 	}
 	if dumpMessages {
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			t.Logf("%d:\n%s\n%v", m.ID, m.Text, m.Keyboard)
 		}
 	}
-	msgs := h.api.Messages(testChat)
+	msgs := h.API.Messages(testChat)
 	money := 0
 	for _, m := range msgs {
 		for _, gap := range []string{"<no value>", "ev_", "err_", "btn_", "prompt_", "deck_", "skip_reason_", "symbol_", "players_", "lobby_about"} {
@@ -112,28 +112,28 @@ func playEdition(t *testing.T, edition, lang string) {
 func TestNewGameNamesTheEdition(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.say(alice, "/newgame deluxe")
-	if h.record() != nil {
+	alice := h.Users[0]
+	h.Say(alice, "/newgame deluxe")
+	if h.Record() != nil {
 		t.Fatal("/newgame deluxe opened a lobby")
 	}
-	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "newgame_usage", nil) {
+	if last, _ := h.API.LastMessage(testChat); last.Text != h.bot.cat.T("en", "newgame_usage", nil) {
 		t.Errorf("/newgame deluxe answered %q", last.Text)
 	}
 	for _, ed := range []string{engine.Lux, engine.Business, engine.Classic} {
-		h.say(alice, "/newgame "+strings.ToUpper(ed))
-		rec := h.record()
+		h.Say(alice, "/newgame "+strings.ToUpper(ed))
+		rec := h.Record()
 		if rec == nil || rec.Edition != ed || board.EditionOf(rec.Options).ID != ed {
 			t.Fatalf("/newgame %s: lobby %+v", ed, rec)
 		}
-		lobby := h.findMsg(testChat, rec.LobbyMsg)
+		lobby := h.FindMessage(testChat, rec.LobbyMsg)
 		cash := h.bot.cat.MoneyOf("en", ed, engine.EditionByID(ed).Rules.StartingCash)
 		for _, want := range []string{h.bot.cat.T("en", "lobby_about_"+ed, nil), h.bot.cat.T("en", "edition_"+ed, nil), cash} {
 			if lobby == nil || !strings.Contains(lobby.Text, want) {
 				t.Errorf("the %s lobby does not say %q", ed, want)
 			}
 		}
-		h.cancelLobby(alice)
+		h.CancelLobby(alice)
 	}
 	// The chat's own settings did not change.
 	if s := h.chatSettings(); s.Options.Edition != "" {
@@ -147,44 +147,44 @@ func TestNewGameNamesTheEdition(t *testing.T) {
 func TestEditionSetting(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.api.SetAdmins(testChat, alice.ID)
-	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetView, settings.PageCash)
-	h.pressSetting(alice, OpSetCash, 4) // $3,000
+	alice := h.Users[0]
+	h.API.SetAdmins(testChat, alice.ID)
+	h.Say(alice, "/settings")
+	h.PressSetting(alice, OpSetView, settings.PageCash)
+	h.PressSetting(alice, OpSetCash, 4) // $3,000
 	if s := h.chatSettings(); board.RulesIn(&s.Options) == nil || board.RulesIn(&s.Options).StartingCash != 3000 {
 		t.Fatalf("starting cash not set: %+v", board.RulesIn(&s.Options))
 	}
 	lux := slices.Index(editionIDs(), engine.Lux)
-	h.pressSetting(alice, OpSetView, settings.PageEdition)
+	h.PressSetting(alice, OpSetView, settings.PageEdition)
 	for i, id := range editionIDs() {
-		if _, _, ok := h.findButton(OpSetEdition, i, false); !ok {
+		if _, _, ok := h.FindButton(OpSetEdition, i, false); !ok {
 			t.Errorf("no button for the %s edition", id)
 		}
 	}
-	h.pressSetting(alice, OpSetEdition, lux)
+	h.PressSetting(alice, OpSetEdition, lux)
 	s := h.chatSettings()
 	if s.Options.Edition != engine.Lux || board.RulesIn(&s.Options) != nil {
 		t.Fatalf("after choosing lux: edition %q, rules %+v", s.Options.Edition, board.RulesIn(&s.Options))
 	}
-	h.pressSetting(alice, OpSetView, settings.PageCash)
-	if _, _, ok := h.findButton(OpSetCash, 4, false); !ok {
+	h.PressSetting(alice, OpSetView, settings.PageCash)
+	if _, _, ok := h.FindButton(OpSetCash, 4, false); !ok {
 		t.Fatal("no cash presets for lux")
 	}
-	h.pressSetting(alice, OpSetCash, 2)
+	h.PressSetting(alice, OpSetCash, 2)
 	if s := h.chatSettings(); board.RulesIn(&s.Options) == nil || board.RulesIn(&s.Options).StartingCash != 2_000_000 {
 		t.Errorf("lux cash preset 2: %+v", board.RulesIn(&s.Options))
 	}
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.MoneyOf("en", engine.Lux, 2_000_000)) {
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.MoneyOf("en", engine.Lux, 2_000_000)) {
 		t.Errorf("the settings do not show the cash in hryvnias: %q", last.Text)
 	}
-	h.say(alice, "/newgame")
-	if rec := h.record(); rec == nil || rec.Edition != engine.Lux {
+	h.Say(alice, "/newgame")
+	if rec := h.Record(); rec == nil || rec.Edition != engine.Lux {
 		t.Fatalf("the lobby after choosing lux: %+v", rec)
 	}
-	h.mustPress(h.users[1], OpJoin)
-	h.mustPress(alice, OpStart)
-	if rec := h.record(); board.Of(rec).Game == nil || board.Of(rec).Game.Edition != engine.Lux || board.Of(rec).Game.Rules.StartingCash != 2_000_000 {
+	h.MustPress(h.Users[1], OpJoin)
+	h.MustPress(alice, OpStart)
+	if rec := h.Record(); board.Of(rec).Game == nil || board.Of(rec).Game.Edition != engine.Lux || board.Of(rec).Game.Rules.StartingCash != 2_000_000 {
 		t.Fatalf("the game did not start as lux")
 	}
 }
@@ -194,7 +194,7 @@ func TestEditionSetting(t *testing.T) {
 func TestOperatorDefaultEdition(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = engine.Business })
-	alice := h.users[0]
+	alice := h.Users[0]
 	// House rules stored before editions could be chosen were the classic
 	// game's: the business default plays with its own.
 	classic := engine.EditionByID(engine.Classic).Rules
@@ -207,41 +207,41 @@ func TestOperatorDefaultEdition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.say(alice, "/newgame")
-	rec := h.record()
+	h.Say(alice, "/newgame")
+	rec := h.Record()
 	if rec == nil || rec.Edition != engine.Business || h.bot.kinds.Named(board.Name).(*board.Kind).RulesOf(rec.Options) != engine.EditionByID(engine.Business).Rules {
 		t.Fatalf("lobby of a chat without a choice: %+v", rec)
 	}
-	h.say(alice, "/settings")
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "edition_business", nil)) {
+	h.Say(alice, "/settings")
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "edition_business", nil)) {
 		t.Errorf("/settings does not show the default edition: %q", last.Text)
 	}
-	h.cancelLobby(alice)
-	h.api.SetAdmins(testChat, alice.ID)
-	h.pressSetting(alice, OpSetView, settings.PageEdition)
-	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Classic))
-	h.say(alice, "/newgame")
-	if rec := h.record(); rec == nil || rec.Edition != engine.Classic {
+	h.CancelLobby(alice)
+	h.API.SetAdmins(testChat, alice.ID)
+	h.PressSetting(alice, OpSetView, settings.PageEdition)
+	h.PressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Classic))
+	h.Say(alice, "/newgame")
+	if rec := h.Record(); rec == nil || rec.Edition != engine.Classic {
 		t.Fatalf("a chat that chose classic got %+v", rec)
 	}
 }
 
-// untilPhase plays with editionStep until the game waits for phase.
+// untilPhase plays with EditionStep until the game waits for phase.
 func (h *harness) untilPhase(phase engine.Phase) *Record {
-	h.t.Helper()
+	h.T.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
 	seen := map[engine.EventKind]bool{}
 	for i := 0; i < 3000; i++ {
-		rec := h.record()
+		rec := h.Record()
 		if rec == nil {
 			break
 		}
 		if board.Of(rec).Game.Phase == phase {
 			return rec
 		}
-		h.editionStep(r, seen)
+		h.EditionStep(r, seen)
 	}
-	h.t.Fatalf("the game never reached phase %d", phase)
+	h.T.Fatalf("the game never reached phase %d", phase)
 	return nil
 }
 
@@ -254,42 +254,42 @@ func TestStakesRefused(t *testing.T) {
 		t.Run(ed, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, 42, nil)
-			h.users[0].LanguageCode = "uk"
-			h.openLobby(ed)
-			h.mustPress(h.users[0], OpStart)
+			h.Users[0].LanguageCode = "uk"
+			h.OpenLobby(ed)
+			h.MustPress(h.Users[0], OpStart)
 			rec := h.untilPhase(engine.PhaseGamble)
 			g := board.Of(rec).Game
-			u := h.userOf(rec, g.Current)
+			u := h.UserOf(rec, int(g.Current))
 			most := g.MaxStake(g.Current)
-			stakes := h.buttons(board.OpStake)
-			if len(stakes) == 0 || stakes[len(stakes)-1].arg != most {
+			stakes := h.Buttons(board.OpStake)
+			if len(stakes) == 0 || stakes[len(stakes)-1].Arg != most {
 				t.Fatalf("stake buttons %v, the most is %d", stakes, most)
 			}
 			want := h.bot.cat.T(locales.Normalize(u.LanguageCode), "err_bad_stake", nil) // the presser's language
 			for _, bad := range []int{most + 1, 0} {
-				p, _ := kit.ParsePress(stakes[0].data)
+				p, _ := kit.ParsePress(stakes[0].Data)
 				p.Arg = bad
-				h.press(u, stakes[0].msg, p.Encode())
-				if a := h.lastAlert(); !a.ShowAlert || a.Text != want {
+				h.Press(u, stakes[0].Msg, p.Encode())
+				if a := h.LastAnswer(); !a.ShowAlert || a.Text != want {
 					t.Errorf("stake %d answered %+v, want the alert %q", bad, a, want)
 				}
 			}
 			// Someone else's stake is not theirs to make.
-			other := h.userOf(rec, (g.Current+1)%engine.PlayerID(len(rec.Seats)))
-			h.press(other, stakes[0].msg, stakes[0].data)
-			h.say(u, "/stake "+strconv.Itoa(most+1))
-			if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "err_bad_stake", nil) { // the chat's
+			other := h.UserOf(rec, int((g.Current+1)%engine.PlayerID(len(rec.Seats))))
+			h.Press(other, stakes[0].Msg, stakes[0].Data)
+			h.Say(u, "/stake "+strconv.Itoa(most+1))
+			if last, _ := h.API.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "err_bad_stake", nil) { // the chat's
 				t.Errorf("/stake over the most answered %q", last.Text)
 			}
-			h.say(u, "/stake lots")
-			if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "stake_usage", nil) {
+			h.Say(u, "/stake lots")
+			if last, _ := h.API.LastMessage(testChat); last.Text != h.bot.cat.T("uk", "stake_usage", nil) {
 				t.Errorf("/stake lots answered %q", last.Text)
 			}
-			if after := h.record(); after.Rev != rec.Rev || board.Of(after).Game.Version != g.Version {
+			if after := h.Record(); after.Rev != rec.Rev || board.Of(after).Game.Version != g.Version {
 				t.Fatal("a refused stake changed the game")
 			}
-			h.say(u, "/stake "+strconv.Itoa(most))
-			after := h.record()
+			h.Say(u, "/stake "+strconv.Itoa(most))
+			after := h.Record()
 			if after == nil || board.Of(after).Game.Version == g.Version {
 				t.Fatal("a typed stake in range was not played")
 			}
@@ -310,34 +310,34 @@ func TestStakesRefused(t *testing.T) {
 func TestRulesCommand(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.say(alice, "/newgame lux")
-	h.say(alice, "/rules")
-	last, _ := h.api.LastMessage(testChat)
-	if last.Text != h.bot.cat.T("en", "rules_lux_title", nil) || len(h.buttons(OpRules)) != len(locales.RuleSections) {
-		t.Fatalf("/rules in a lux lobby: %q with %d buttons", last.Text, len(h.buttons(OpRules)))
+	alice := h.Users[0]
+	h.Say(alice, "/newgame lux")
+	h.Say(alice, "/rules")
+	last, _ := h.API.LastMessage(testChat)
+	if last.Text != h.bot.cat.T("en", "rules_lux_title", nil) || len(h.Buttons(OpRules)) != len(locales.RuleSections) {
+		t.Fatalf("/rules in a lux lobby: %q with %d buttons", last.Text, len(h.Buttons(OpRules)))
 	}
 	jail := slices.Index(locales.RuleSections, "jail")
-	for _, b := range h.buttons(OpRules) {
-		if b.arg%rulesStride == jail {
-			h.press(h.users[1], b.msg, b.data)
+	for _, b := range h.Buttons(OpRules) {
+		if b.Arg%rulesStride == jail {
+			h.Press(h.Users[1], b.Msg, b.Data)
 		}
 	}
-	m := h.findMsg(testChat, last.ID)
+	m := h.FindMessage(testChat, last.ID)
 	if m.Text != h.bot.cat.T("en", "rules_lux_jail", nil) || m.Edits == 0 {
 		t.Errorf("the jail section: %q (%d edits)", m.Text, m.Edits)
 	}
-	if got := len(h.buttons(OpRules)); got != len(locales.RuleSections)-1 {
+	if got := len(h.Buttons(OpRules)); got != len(locales.RuleSections)-1 {
 		t.Errorf("%d section buttons under a section, want the others", got)
 	}
 	p := Press{Op: OpRules, Arg: len(editionIDs()) * rulesStride}
-	h.press(alice, last.ID, p.Encode())
-	if a := h.lastAlert(); !a.ShowAlert {
+	h.Press(alice, last.ID, p.Encode())
+	if a := h.LastAnswer(); !a.ShowAlert {
 		t.Errorf("a forged section answered %+v", a)
 	}
-	h.cancelLobby(alice)
-	h.say(alice, "/rules")
-	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "rules_classic_title", nil) {
+	h.CancelLobby(alice)
+	h.Say(alice, "/rules")
+	if last, _ := h.API.LastMessage(testChat); last.Text != h.bot.cat.T("en", "rules_classic_title", nil) {
 		t.Errorf("/rules without a game: %q", last.Text)
 	}
 }
@@ -360,11 +360,11 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/%d", tc.edition, tc.phase), func(t *testing.T) {
 			t.Parallel()
 			h, clock := newClockHarness(t, ChatOptions{Edition: tc.edition, Pace: Pace{Name: PaceLive}, KickAfter: -1})
-			h.openLobby("")
-			h.mustPress(h.users[0], OpStart)
+			h.OpenLobby("")
+			h.MustPress(h.Users[0], OpStart)
 			var rec *Record
 			for i := 0; i < 2000; i++ {
-				if rec = h.record(); rec == nil || board.Of(rec).Game.Phase == tc.phase {
+				if rec = h.Record(); rec == nil || board.Of(rec).Game.Phase == tc.phase {
 					break
 				}
 				advance(h, clock)
@@ -396,28 +396,28 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 func TestStakeCapSetting(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.api.SetAdmins(testChat, alice.ID)
-	h.say(alice, "/settings")
-	if _, _, ok := h.findButton(OpSetView, settings.PageStake, false); ok {
+	alice := h.Users[0]
+	h.API.SetAdmins(testChat, alice.ID)
+	h.Say(alice, "/settings")
+	if _, _, ok := h.FindButton(OpSetView, settings.PageStake, false); ok {
 		t.Error("the classic game offers a stake cap")
 	}
-	h.pressSetting(alice, OpSetView, settings.PageEdition)
-	h.pressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Lux))
-	h.pressSetting(alice, OpSetView, settings.PageStake)
-	h.pressSetting(alice, OpSetStakeCap, 2) // 100 classic dollars: ₴100,000
+	h.PressSetting(alice, OpSetView, settings.PageEdition)
+	h.PressSetting(alice, OpSetEdition, slices.Index(editionIDs(), engine.Lux))
+	h.PressSetting(alice, OpSetView, settings.PageStake)
+	h.PressSetting(alice, OpSetStakeCap, 2) // 100 classic dollars: ₴100,000
 	s := h.chatSettings()
 	if r := board.RulesIn(&s.Options); r == nil || r.GambleCap != 100_000 {
 		t.Fatalf("stake cap after the press: %+v", r)
 	}
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_stake", map[string]any{"Value": h.bot.cat.MoneyOf("en", engine.Lux, 100_000)})) {
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_stake", map[string]any{"Value": h.bot.cat.MoneyOf("en", engine.Lux, 100_000)})) {
 		t.Errorf("the settings do not show the cap: %q", last.Text)
 	}
-	h.openLobby("")
-	h.mustPress(alice, OpStart)
+	h.OpenLobby("")
+	h.MustPress(alice, OpStart)
 	rec := h.untilPhase(engine.PhaseGamble)
-	stakes := h.buttons(board.OpStake)
-	if most := stakes[len(stakes)-1].arg; most != min(100_000, board.Of(rec).Game.Players[board.Of(rec).Game.Current].Cash) {
+	stakes := h.Buttons(board.OpStake)
+	if most := stakes[len(stakes)-1].Arg; most != min(100_000, board.Of(rec).Game.Players[board.Of(rec).Game.Current].Cash) {
 		t.Errorf("the largest stake button is %d under a cap of 100 000", most)
 	}
 }

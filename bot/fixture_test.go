@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -59,7 +60,7 @@ func openFixtureFile(t *testing.T, file string, written int64) *harness {
 	})
 	var offset int
 	_ = h.bot.store.View(func(tx *storage.Tx) error { offset = tx.Offset(); return nil })
-	h.api.ContinueUpdatesAfter(offset)
+	h.API.ContinueUpdatesAfter(offset)
 	return h
 }
 
@@ -96,7 +97,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 
 	// The statistics of the ended game.
 	err := h.bot.store.View(func(tx *storage.Tx) error {
-		for _, u := range h.users[:2] {
+		for _, u := range h.Users[:2] {
 			here, _, ok, _ := stats.Load(tx, fixtureStats, u.ID)
 			if !ok || here.Played != 1 || here.Won != 0 {
 				t.Errorf("statistics of %d: %+v (ok %v)", u.ID, here, ok)
@@ -116,14 +117,14 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 	if err != nil || lobby == nil || lobby.Status != StatusLobby || len(lobby.Seats) != 2 || lobby.Creator != 33 {
 		t.Fatalf("lobby: %+v, %v", lobby, err)
 	}
-	h.api.PushCallback(fixtureLobby, 1, h.users[0], Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
-	h.settle()
-	if lobby, _ = h.bot.Snapshot(fixtureLobby); len(lobby.Seats) != 3 || lobby.Seats[2].User != h.users[0].ID {
+	h.API.PushCallback(fixtureLobby, 1, h.Users[0], Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
+	h.Settle()
+	if lobby, _ = h.bot.Snapshot(fixtureLobby); len(lobby.Seats) != 3 || lobby.Seats[2].User != h.Users[0].ID {
 		t.Fatalf("join in the fixture's lobby: %+v", lobby.Seats)
 	}
 
 	// The running game, its offer and its draft load.
-	rec := h.record()
+	rec := h.Record()
 	if rec == nil || rec.Status != StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 {
 		t.Fatalf("game: %+v", rec)
 	}
@@ -141,32 +142,32 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 		t.Fatalf("drafts: %+v", board.Of(rec).Drafts)
 	}
 	var drafter int64
-	var draft *Draft
+	var draft *state.Draft
 	for u, d := range board.Of(rec).Drafts {
 		drafter, draft = u, d
 	}
-	if draft.Trade.GiveCash != 50 || draft.Edit != editGive || rec.SeatOf(drafter) != int(draft.Trade.From) {
+	if draft.Trade.GiveCash != 50 || draft.Edit != board.EditGive || rec.SeatOf(drafter) != int(draft.Trade.From) {
 		t.Fatalf("draft of %d: %+v", drafter, draft)
 	}
 
 	// The draft's composer goes on: +10.
-	du := h.userOf(rec, draft.Trade.From)
-	h.api.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: OpTrAdd, Arg: 10, Chat: testChat}.Encode())
-	h.settle()
-	if a := h.lastAnswer(); a.ShowAlert {
+	du := h.UserOf(rec, int(draft.Trade.From))
+	h.API.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: board.OpTrAdd, Arg: 10, Chat: testChat}.Encode())
+	h.Settle()
+	if a := h.LastAnswer(); a.ShowAlert {
 		t.Fatalf("composer press refused: %q", a.Text)
 	}
-	if d := board.Of(h.record()).Drafts[drafter]; d == nil || d.Trade.GiveCash != 60 {
+	if d := board.Of(h.Record()).Drafts[drafter]; d == nil || d.Trade.GiveCash != 60 {
 		t.Fatalf("draft after +10: %+v", d)
 	}
 
 	// The offer is accepted: the deed changes hands, the offer's message
 	// gets its final text.
-	uy := h.userOf(rec, offer.To)
-	before := h.record()
-	h.press(uy, board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
-	after := h.record()
-	if a := h.lastAnswer(); a.ShowAlert {
+	uy := h.UserOf(rec, int(offer.To))
+	before := h.Record()
+	h.Press(uy, board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
+	after := h.Record()
+	if a := h.LastAnswer(); a.ShowAlert {
 		t.Fatalf("accepting the fixture's offer: %q", a.Text)
 	}
 	if board.Of(after).Game.Props[1].Owner != offer.To || len(board.Of(after).Offers) != 0 || after.Rev != before.Rev+1 {
@@ -179,7 +180,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 	// A turn button works: the current player's first move.
 	op := firstOp(h, testChat)
 	h.pressIn(testChat, op)
-	if v := board.Of(h.record()).Game.Version; v <= board.Of(after).Game.Version {
+	if v := board.Of(h.Record()).Game.Version; v <= board.Of(after).Game.Version {
 		t.Fatalf("the %q press changed nothing (version %d)", op, v)
 	}
 }
@@ -190,27 +191,27 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.pressPrivate(p.ux, OpTrSend, 0)
-	id := board.Of(h.record()).Game.NextTrade
-	msgs := h.offerMessages(testChat, id)
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
+	id := board.Of(h.Record()).Game.NextTrade
+	msgs := h.OfferMessages(testChat, id)
 	if len(msgs) != 1 || msgs[0].Keyboard == nil {
 		t.Fatalf("offer not posted: %+v", msgs)
 	}
 	final := msgs[0].Text + "\nfinal"
-	h.stop()
-	h.start()
-	h.edit(func(r *Record) {
+	h.Stop()
+	h.Start()
+	h.Edit(func(r *Record) {
 		board.Of(r).Offers = nil
-		board.Of(r).OfferEdits = []OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
+		board.Of(r).OfferEdits = []state.OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
 	})
-	h.stop()
-	h.start()
-	h.settle()
-	m := h.findMsg(testChat, msgs[0].ID)
+	h.Stop()
+	h.Start()
+	h.Settle()
+	m := h.FindMessage(testChat, msgs[0].ID)
 	if m.Text != final || len(m.Keyboard) != 0 {
 		t.Fatalf("the legacy final edit was not made: %q %+v", m.Text, m.Keyboard)
 	}
-	if rec := h.record(); len(board.Of(rec).OfferEdits) != 0 {
+	if rec := h.Record(); len(board.Of(rec).OfferEdits) != 0 {
 		t.Fatalf("legacy offer edits still pending: %+v", board.Of(rec).OfferEdits)
 	}
 }

@@ -10,7 +10,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/board/boardtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -62,11 +61,11 @@ func TestWriteFixtureV2(t *testing.T) {
 	}
 	clock := &fakeClock{now: time.Unix(fixtureV2Time, 0)}
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) { c.AuctionSilence, c.Now = 0, clock.Now })
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
 	migrate := func(to int64) {
-		h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+		h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
 			From: &tgbotapi.User{ID: alice.ID}, MigrateToChatID: to}})
-		h.settle()
+		h.Settle()
 		if rec, _ := h.bot.Snapshot(to); rec == nil {
 			t.Fatalf("nothing moved to %d", to)
 		}
@@ -81,8 +80,8 @@ func TestWriteFixtureV2(t *testing.T) {
 	dealOptions := ChatOptions{Edition: deal.Name, Pace: Pace{Name: PaceRelaxed}}
 	deal.SetOptions(&dealOptions, deal.Options{SayNoFree: true})
 	putOptions(Settings{Lang: "uk", Options: dealOptions})
-	h.startDeal("uk")
-	for i := 0; i < 4 && h.dealStep(); i++ {
+	h.StartDeal("uk")
+	for i := 0; i < 4 && h.DealStep(); i++ {
 	}
 	migrate(fixtureDeal)
 
@@ -92,8 +91,8 @@ func TestWriteFixtureV2(t *testing.T) {
 		chat int64
 	}{{"business", fixtureBusiness}, {"lux", fixtureLux}} {
 		putOptions(Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceRelaxed}}})
-		h.openLobby(ed.name)
-		h.mustPress(alice, OpStart)
+		h.OpenLobby(ed.name)
+		h.MustPress(alice, OpStart)
 		for i := 0; i < 3; i++ {
 			h.pressIn(testChat, firstOp(h, testChat))
 		}
@@ -102,34 +101,34 @@ func TestWriteFixtureV2(t *testing.T) {
 
 	// A lobby.
 	putOptions(Settings{})
-	h.say(vera, "/lang ru")
-	h.say(vera, "/newgame")
-	h.mustPress(bohdan, OpJoin)
+	h.Say(vera, "/lang ru")
+	h.Say(vera, "/newgame")
+	h.MustPress(bohdan, OpJoin)
 	migrate(fixtureLobbyV2)
 
 	// The classic game with options, house rules, an offer and a draft.
 	classicOptions := ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2, RandomOrder: true, TimeZone: "Europe/Kyiv"}
 	board.SetRules(&classicOptions, fixtureV2Rules())
 	putOptions(Settings{Lang: "en", Options: classicOptions})
-	h.startGame()
+	h.StartGame()
 	h.pressIn(testChat, firstOp(h, testChat))
-	rec := h.record()
+	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	y, z := (x+1)%3, (x+2)%3
-	ux, uz := h.userOf(rec, x), h.userOf(rec, z)
-	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
-	boardtest.ComposeDeedForCash(h.Harness, ux, y, 1, 10)
-	h.pressPrivate(ux, OpTrSend, 0)
-	h.mustPress(uz, OpTrade)
-	h.pressPrivate(uz, OpTrTo, int(x))
-	h.pressPrivate(uz, OpTrMode, editGive)
-	h.pressPrivate(uz, OpTrAdd, 50)
-	if rec := h.record(); len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
+	ux, uz := h.UserOf(rec, int(x)), h.UserOf(rec, int(z))
+	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
+	h.ComposeDeedForCash(ux, y, 1, 10)
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	h.MustPress(uz, board.OpTrade)
+	h.PressPrivate(uz, board.OpTrTo, int(x))
+	h.PressPrivate(uz, board.OpTrMode, board.EditGive)
+	h.PressPrivate(uz, board.OpTrAdd, 50)
+	if rec := h.Record(); len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
 		t.Fatalf("offers %+v, drafts %+v", board.Of(rec).Offers, board.Of(rec).Drafts)
 	}
 
-	h.stop()
-	db, err := os.ReadFile(h.db)
+	h.Stop()
+	db, err := os.ReadFile(h.DB)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,8 +177,8 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	if lobby.Status != StatusLobby || len(lobby.Seats) != 2 || lobby.Creator != 33 {
 		t.Fatalf("lobby: %+v", lobby)
 	}
-	h.api.PushCallback(fixtureLobbyV2, lobby.LobbyMsg, h.users[0], Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
-	h.settle()
+	h.API.PushCallback(fixtureLobbyV2, lobby.LobbyMsg, h.Users[0], Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
+	h.Settle()
 	if lobby = snapshot(fixtureLobbyV2); len(lobby.Seats) != 3 {
 		t.Fatalf("join in the fixture's lobby: %+v", lobby.Seats)
 	}
@@ -223,25 +222,25 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	if deal.Of(rec).Game.Phase != dealengine.PhasePlay {
 		t.Fatalf("the Deal game waits in phase %v", deal.Of(rec).Game.Phase)
 	}
-	u := h.userOf(rec, engine.PlayerID(p))
+	u := h.UserOf(rec, int(p))
 	end := -1
 	for _, b := range deal.Buttons(rec, int(p)) {
 		if b.Op == deal.OpAct && b.Action.Kind == dealengine.ActEndTurn {
 			end = b.Arg
 		}
 	}
-	msg, data, ok := h.findButtonIn(u.ID, deal.OpAct, end, false)
+	msg, data, ok := h.FindButtonIn(u.ID, deal.OpAct, end, false)
 	if !ok {
 		t.Fatalf("%s's hand has no end-turn button", u.FirstName)
 	}
-	h.api.PushCallback(u.ID, msg, u, data)
-	h.settle()
+	h.API.PushCallback(u.ID, msg, u, data)
+	h.Settle()
 	if after := snapshot(fixtureDeal); deal.Of(after).Game.Current == deal.Of(rec).Game.Current {
-		t.Fatalf("ending the turn from the hand changed nothing: %v", h.lastAnswer())
+		t.Fatalf("ending the turn from the hand changed nothing: %v", h.LastAnswer())
 	}
 
 	// The classic game, its offer and draft.
-	rec = h.record()
+	rec = h.Record()
 	if rec.Status != StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 || len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
 		t.Fatalf("game: %+v", rec)
 	}
@@ -254,13 +253,13 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 		}
 	}
 	offer := board.Of(rec).Offers[0].Trade
-	h.press(h.userOf(rec, offer.To), board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: OpOfAccept, Arg: offer.ID}.Encode())
-	if after := h.record(); board.Of(after).Game.Props[1].Owner != offer.To || len(board.Of(after).Offers) != 0 {
-		t.Fatalf("accepting the fixture's offer: %q", h.lastAnswer().Text)
+	h.Press(h.UserOf(rec, int(offer.To)), board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
+	if after := h.Record(); board.Of(after).Game.Props[1].Owner != offer.To || len(board.Of(after).Offers) != 0 {
+		t.Fatalf("accepting the fixture's offer: %q", h.LastAnswer().Text)
 	}
-	before := board.Of(h.record()).Game.Version
+	before := board.Of(h.Record()).Game.Version
 	h.pressIn(testChat, firstOp(h, testChat))
-	if v := board.Of(h.record()).Game.Version; v <= before {
+	if v := board.Of(h.Record()).Game.Version; v <= before {
 		t.Fatalf("a turn press changed nothing (version %d)", v)
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -15,27 +15,11 @@ import (
 // runs on the database (nil edit: only reads it) and returns it.
 func editStored(t *testing.T, db string, edit func(*Record)) *Record {
 	t.Helper()
-	store, err := storage.Open(db, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
 	var rec *Record
-	err = store.Update(func(tx *storage.Tx) error {
-		data, _ := tx.Game(testChat)
-		if rec, err = kit.DecodeRecord(data); err != nil || edit == nil {
-			return err
-		}
-		edit(rec)
-		out, err := rec.Encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(testChat, out)
+	bottest.UpdateStored(t, db, func(tx *storage.Tx) (err error) {
+		rec, err = bottest.EditGame(tx, testChat, edit)
+		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return rec
 }
 
@@ -46,53 +30,50 @@ func editStored(t *testing.T, db string, edit func(*Record)) *Record {
 // stored in the draft.
 func TestKillBetweenComposerAndItsDelivery(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	c := newChildBot(t)
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}
-	c.start()
+	c.Start()
 	c.startGame(testChat, users[11], users[22])
-	c.term()
+	c.Term()
 	var current fakeapi.User
-	editStored(t, c.db, func(r *Record) { // something to trade: 🤝 shows
+	editStored(t, c.DB, func(r *Record) { // something to trade: 🤝 shows
 		board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current
 		current = users[r.Seats[board.Of(r).Game.Current].User]
 	})
-	c.start() // a recent game: its turn message is shown again, with 🤝
+	c.Start() // a recent game: its turn message is shown again, with 🤝
 	var msg int
 	var data string
-	c.wait("the 🤝 button", func() bool { var ok bool; msg, data, _, ok = c.button(testChat, OpTrade); return ok })
-	c.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
-	c.api.PushCallback(testChat, msg, current, data)
+	c.Wait("the 🤝 button", func() bool { var ok bool; msg, data, _, ok = c.button(testChat, board.OpTrade); return ok })
+	c.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	c.API.PushCallback(testChat, msg, current, data)
 	private := strconv.FormatInt(current.ID, 10)
-	c.wait("the composer's send to meet the 429", func() bool {
-		for _, r := range c.api.Calls("sendMessage") {
+	c.Wait("the composer's send to meet the 429", func() bool {
+		for _, r := range c.API.Calls("sendMessage") {
 			if r.Status == 429 && r.Params["chat_id"] == private {
 				return true
 			}
 		}
 		return false
 	})
-	c.kill()
-	if n := len(c.api.Messages(current.ID)); n != 0 {
+	c.Kill()
+	if n := len(c.API.Messages(current.ID)); n != 0 {
 		t.Fatalf("%d messages reached the private chat before the kill: the test proves nothing", n)
 	}
-	if d := board.Of(editStored(t, c.db, nil)).Drafts[current.ID]; d == nil || d.Msg != 0 {
+	if d := board.Of(editStored(t, c.DB, nil)).Drafts[current.ID]; d == nil || d.Msg != 0 {
 		t.Fatalf("the stored draft after the kill: %+v, want one whose composer was never sent", d)
 	}
-	c.start()
-	c.wait("the composer after the restart", func() bool {
-		m, ok := c.api.LastMessage(current.ID)
+	c.Start()
+	c.Wait("the composer after the restart", func() bool {
+		m, ok := c.API.LastMessage(current.ID)
 		return ok && m.Keyboard != nil
 	})
 	c.quiet(time.Second)
-	c.term()
-	composer, _ := c.api.LastMessage(current.ID)
-	if n := len(c.api.Messages(current.ID)); n != 1 {
+	c.Term()
+	composer, _ := c.API.LastMessage(current.ID)
+	if n := len(c.API.Messages(current.ID)); n != 1 {
 		t.Errorf("%d messages in the private chat, want the one composer", n)
 	}
-	if d := board.Of(editStored(t, c.db, nil)).Drafts[current.ID]; d == nil || d.Msg != composer.ID {
+	if d := board.Of(editStored(t, c.DB, nil)).Drafts[current.ID]; d == nil || d.Msg != composer.ID {
 		t.Fatalf("the stored draft: %+v, want composer %d", d, composer.ID)
 	}
 }

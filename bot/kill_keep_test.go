@@ -1,81 +1,31 @@
 package bot
 
 import (
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// childBot is the bot as a child process (TestHelperProcess) that a test
-// kills with SIGKILL and starts again on the same database.
-type childBot struct {
-	t   *testing.T
-	api *fakeapi.Server
-	db  string
-	env []string
-	cmd *exec.Cmd
-}
+// childBot is the bot as a child process (bottest.Child) that a test
+// kills with SIGKILL and starts again on the same database, with the moves
+// of a board game through its buttons.
+type childBot struct{ *bottest.Child }
 
 func newChildBot(t *testing.T, env ...string) *childBot {
-	api := fakeapi.New()
-	t.Cleanup(api.Close)
-	return &childBot{t: t, api: api, db: filepath.Join(t.TempDir(), "monopoly.db"), env: env}
-}
-
-func (c *childBot) start() { c.cmd = startChild(c.t, c.api, c.db, c.env...) }
-
-// kill ends the process with no goodbye: nothing is flushed or saved.
-func (c *childBot) kill() {
-	c.t.Helper()
-	if err := c.cmd.Process.Kill(); err != nil {
-		c.t.Fatal(err)
-	}
-	_ = c.cmd.Wait()
-}
-
-// term stops the process as an operator would; it must exit cleanly.
-func (c *childBot) term() {
-	c.t.Helper()
-	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		c.t.Fatal(err)
-	}
-	if err := c.cmd.Wait(); err != nil {
-		c.t.Fatalf("SIGTERM: %v", err)
-	}
-}
-
-func (c *childBot) wait(what string, cond func() bool) {
-	c.t.Helper()
-	if !c.api.WaitFor(cond, 60*time.Second) { // generous: CI runs packages in parallel
-		c.t.Fatalf("timed out waiting for %s", what)
-	}
-}
-
-func (c *childBot) answered(update int) func() bool {
-	id := "cq" + strconv.Itoa(update)
-	return func() bool {
-		for _, a := range c.api.CallbackAnswers() {
-			if a.ID == id {
-				return true
-			}
-		}
-		return false
-	}
+	return &childBot{bottest.NewChild(t, env...)}
 }
 
 // button is the newest of chat's messages with a button of op.
 func (c *childBot) button(chat int64, op Op) (msg int, data string, p kit.Press, ok bool) {
-	msgs := c.api.Messages(chat)
+	msgs := c.API.Messages(chat)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
@@ -90,26 +40,26 @@ func (c *childBot) button(chat int64, op Op) (msg int, data string, p kit.Press,
 
 // decisionButtons carry the key of the decision they answer
 // (board.DecisionKey).
-var decisionButtons = []Op{OpRoll, OpBuy, OpDecline, OpEndTurn, OpPayFine, OpPayDebt, board.OpJailCard, board.OpStayInJail, board.OpBankrupt}
+var decisionButtons = []Op{board.OpRoll, board.OpBuy, board.OpDecline, board.OpEndTurn, board.OpPayFine, board.OpPayDebt, board.OpJailCard, board.OpStayInJail, board.OpBankrupt}
 
 // press pushes a press of op's newest button and waits for its answer.
 func (c *childBot) press(chat int64, u fakeapi.User, op Op) {
-	c.t.Helper()
+	c.T.Helper()
 	var msg int
 	var data string
-	c.wait(string(op)+" button", func() bool {
+	c.Wait(string(op)+" button", func() bool {
 		var ok bool
 		msg, data, _, ok = c.button(chat, op)
 		return ok
 	})
-	c.wait("the answer to "+string(op), c.answered(c.api.PushCallback(chat, msg, u, data)))
+	c.Wait("the answer to "+string(op), c.Answered(c.API.PushCallback(chat, msg, u, data)))
 }
 
 // startGame opens a lobby in chat, seats a and b and starts the game.
 func (c *childBot) startGame(chat int64, a, b fakeapi.User) {
-	c.t.Helper()
-	c.api.PushMessage(chat, a, "/newgame")
-	c.wait("the lobby", func() bool { _, _, _, ok := c.button(chat, OpJoin); return ok })
+	c.T.Helper()
+	c.API.PushMessage(chat, a, "/newgame")
+	c.Wait("the lobby", func() bool { _, _, _, ok := c.button(chat, OpJoin); return ok })
 	c.press(chat, b, OpJoin)
 	// Start on the lobby's keyboard as it is on screen: it starts with the
 	// seats as they are now, the join included (issue 25).
@@ -119,7 +69,7 @@ func (c *childBot) startGame(chat int64, a, b fakeapi.User) {
 // turnButton is a game-moving button on chat's newest message with
 // buttons, and the player it names (the first mention).
 func (c *childBot) turnButton(chat int64, users map[int64]fakeapi.User) (msg int, data string, u fakeapi.User, ok bool) {
-	msgs := c.api.Messages(chat)
+	msgs := c.API.Messages(chat)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].Keyboard == nil {
 			continue
@@ -129,7 +79,7 @@ func (c *childBot) turnButton(chat int64, users map[int64]fakeapi.User) (msg int
 			return 0, "", fakeapi.User{}, false
 		}
 		id, _ := strconv.ParseInt(m[1], 10, 64)
-		for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, OpPayDebt} {
+		for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
 			for _, row := range msgs[i].Keyboard {
 				for _, b := range row {
 					if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
@@ -153,7 +103,7 @@ func (c *childBot) playBusily(chats []int64, users map[int64]fakeapi.User, d tim
 			msg, data, u, ok := c.turnButton(chat, users)
 			if ok && data != last[chat] {
 				last[chat] = data
-				c.api.PushCallback(chat, msg, u, data)
+				c.API.PushCallback(chat, msg, u, data)
 				presses++
 			}
 		}
@@ -164,11 +114,11 @@ func (c *childBot) playBusily(chats []int64, users map[int64]fakeapi.User, d tim
 // quiet waits until every update was handled and no message was sent or
 // edited for quiet (the outbox delivered everything it had).
 func (c *childBot) quiet(quiet time.Duration) {
-	c.t.Helper()
-	count := func() int { return len(c.api.Calls("sendMessage")) + len(c.api.Calls("editMessageText")) }
+	c.T.Helper()
+	count := func() int { return len(c.API.Calls("sendMessage")) + len(c.API.Calls("editMessageText")) }
 	n, since := count(), time.Now()
-	c.wait("the bot to fall quiet", func() bool {
-		if m := count(); m != n || c.api.Pending() != 0 {
+	c.Wait("the bot to fall quiet", func() bool {
+		if m := count(); m != n || c.API.Pending() != 0 {
 			n, since = m, time.Now()
 		}
 		return time.Since(since) >= quiet
@@ -181,41 +131,36 @@ func (c *childBot) quiet(quiet time.Duration) {
 // no kept message behind.
 func TestKillKeepsTheStandings(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	c := newChildBot(t)
 	alice, bob := fakeapi.User{ID: 11, FirstName: "Alice"}, fakeapi.User{ID: 22, FirstName: "Bob"}
-	c.start()
+	c.Start()
 	c.startGame(testChat, alice, bob)
-	c.api.PushMessage(testChat, alice, "/endgame")
-	c.wait("the /endgame question", func() bool { _, _, _, ok := c.button(testChat, OpEndGameYes); return ok })
-	c.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	c.API.PushMessage(testChat, alice, "/endgame")
+	c.Wait("the /endgame question", func() bool { _, _, _, ok := c.button(testChat, OpEndGameYes); return ok })
+	c.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
 	c.press(testChat, alice, OpEndGameYes)
-	c.kill()
+	c.Kill()
 	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
 	standings := cat.T(locales.Default, "standings_title", nil)
-	if n := messagesWith(c.api, testChat, standings); n != 0 {
+	if n := messagesWith(c.API, testChat, standings); n != 0 {
 		t.Fatalf("the standings went out before the kill (%d times): the test proves nothing", n)
 	}
-	c.start()
-	c.wait("the standings", func() bool { return messagesWith(c.api, testChat, standings) > 0 })
+	c.Start()
+	c.Wait("the standings", func() bool { return messagesWith(c.API, testChat, standings) > 0 })
 	c.quiet(time.Second)
-	c.term()
-	if n := messagesWith(c.api, testChat, standings); n != 1 {
+	c.Term()
+	if n := messagesWith(c.API, testChat, standings); n != 1 {
 		t.Fatalf("the standings arrived %d times, want once", n)
 	}
-	store, err := storage.Open(c.db, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if n := pendingCount(t, store); n != 0 {
-		t.Fatalf("%d kept messages left after delivery", n)
-	}
+	bottest.WithStore(t, c.DB, func(store *storage.Store) error {
+		if n := pendingCount(t, store); n != 0 {
+			t.Fatalf("%d kept messages left after delivery", n)
+		}
+		return nil
+	})
 }
 
 // TestKillsKeepTelegramLimits is issue 12's goal with kills instead of
@@ -236,11 +181,11 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	}
 	standings := cat.T(locales.Default, "standings_title", nil)
 	c := newChildBot(t, "MONOPOLY_TEST_LIMITS=telegram")
-	c.api.Enforce(fakeapi.TelegramLimits())
+	c.API.Enforce(fakeapi.TelegramLimits())
 	a, b := testChat, testChat-1
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Ann"}, 22: {ID: 22, FirstName: "Ben"},
 		33: {ID: 33, FirstName: "Cid"}, 44: {ID: 44, FirstName: "Dee"}}
-	c.start()
+	c.Start()
 	c.startGame(a, users[11], users[22])
 	c.startGame(b, users[33], users[44])
 	chats := []int64{a, b}
@@ -248,53 +193,51 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	for kill := 1; kill <= 3; kill++ {
 		presses += c.playBusily(chats, users, 8*time.Second)
 		if kill == 2 {
-			c.api.PushMessage(b, users[33], "/endgame")
-			c.wait("the /endgame question", func() bool { _, _, _, ok := c.button(b, OpEndGameYes); return ok })
+			c.API.PushMessage(b, users[33], "/endgame")
+			c.Wait("the /endgame question", func() bool { _, _, _, ok := c.button(b, OpEndGameYes); return ok })
 			c.press(b, users[33], OpEndGameYes)
 			chats = []int64{a}
-			if n := messagesWith(c.api, b, standings); n == 0 {
+			if n := messagesWith(c.API, b, standings); n == 0 {
 				t.Log("killed with /endgame's standings still waiting for the budget")
 			}
 		}
-		c.kill()
-		c.start()
+		c.Kill()
+		c.Start()
 	}
 	presses += c.playBusily(chats, users, 4*time.Second)
-	busy := c.api.RequestsPerMinute()[a]
+	busy := c.API.RequestsPerMinute()[a]
 	c.quiet(5 * time.Second)
-	c.term()
+	c.Term()
 	t.Logf("%d presses, 3 kills; %d sends and edits in the group's last minute of play", presses, busy)
 
-	if f := c.api.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
+	if f := c.API.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
 		t.Errorf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
 	}
-	if n := messagesWith(c.api, b, standings); n != 1 {
+	if n := messagesWith(c.API, b, standings); n != 1 {
 		t.Errorf("the standings of /endgame arrived %d times, want once", n)
 	}
-	store, err := storage.Open(c.db, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if n := pendingCount(t, store); n != 0 {
-		t.Errorf("%d kept messages left undelivered", n)
-	}
 	var rec *Record
-	err = store.View(func(tx *storage.Tx) error {
-		data, ok := tx.Game(a)
-		if !ok {
-			return nil
+	bottest.WithStore(t, c.DB, func(store *storage.Store) error {
+		if n := pendingCount(t, store); n != 0 {
+			t.Errorf("%d kept messages left undelivered", n)
 		}
-		rec, err = kit.DecodeRecord(data)
-		return err
+		return store.View(func(tx *storage.Tx) error {
+			data, ok := tx.Game(a)
+			if !ok {
+				return nil
+			}
+			var err error
+			rec, err = kit.DecodeRecord(data)
+			return err
+		})
 	})
-	if err != nil || rec == nil || board.Of(rec).Game == nil {
-		t.Fatalf("chat %d: no game stored (%v)", a, err)
+	if rec == nil || board.Of(rec).Game == nil {
+		t.Fatalf("chat %d: no game stored", a)
 	}
 	if rec.Rev < 5 { // 3 at the start
 		t.Errorf("the game reached revision %d only: it did not move on across the kills", rec.Rev)
 	}
-	for _, m := range c.api.Messages(a) {
+	for _, m := range c.API.Messages(a) {
 		if m.ID != board.Of(rec).TurnMsg {
 			continue
 		}

@@ -2,14 +2,12 @@ package bot
 
 import (
 	"context"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -23,10 +21,6 @@ func TestHelperProcess(t *testing.T) {
 	})
 }
 
-// startChild starts the bot as a child process (TestHelperProcess) on db
-// against api, with env added to its environment.
-var startChild = bottest.StartChild
-
 var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
 
 // TestKillMidGame kills the bot process (SIGKILL, no goodbye) in the middle
@@ -37,32 +31,9 @@ var mentionRE = regexp.MustCompile(`tg://user\?id=(\d+)`)
 // exit 0 within a few seconds.
 func TestKillMidGame(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
-	api := fakeapi.New()
-	defer api.Close()
-	db := filepath.Join(t.TempDir(), "monopoly.db")
-	start := func() *exec.Cmd { return startChild(t, api, db) }
+	c := bottest.NewChild(t)
+	api, wait, answered := c.API, c.Wait, c.Answered
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Alice"}, 22: {ID: 22, FirstName: "Bob"}}
-	wait := func(what string, cond func() bool) {
-		t.Helper()
-		if !api.WaitFor(cond, 60*time.Second) { // generous: CI runs packages in parallel under -race
-			m, _ := api.LastMessage(testChat)
-			t.Fatalf("timed out waiting for %s; last message %q", what, m.Text)
-		}
-	}
-	answered := func(update int) func() bool {
-		id := "cq" + strconv.Itoa(update)
-		return func() bool {
-			for _, a := range api.CallbackAnswers() {
-				if a.ID == id {
-					return true
-				}
-			}
-			return false
-		}
-	}
 	// button finds a game-moving button on the newest message (the turn
 	// message: this game has no other messages); the player whose turn it
 	// is is the first mention of its text. Older messages are not looked
@@ -71,7 +42,7 @@ func TestKillMidGame(t *testing.T) {
 	button := func() (msg int, data string, user fakeapi.User, ok bool) {
 		msgs := api.Messages(testChat)
 		for i := len(msgs) - 1; i >= 0 && i >= len(msgs)-1; i-- {
-			for _, op := range []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, OpPayDebt} {
+			for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
 				for _, row := range msgs[i].Keyboard {
 					for _, b := range row {
 						if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
@@ -92,16 +63,16 @@ func TestKillMidGame(t *testing.T) {
 		return 0, "", fakeapi.User{}, false
 	}
 
-	child := start()
+	c.Start()
 	api.PushMessage(testChat, users[11], "/newgame")
-	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
-	b, _ := lastButton(api, OpJoin)
-	acked := api.PushCallback(testChat, b.msg, users[22], b.data)
+	wait("the lobby", func() bool { _, ok := bottest.LastButton(api, OpJoin); return ok })
+	b, _ := bottest.LastButton(api, OpJoin)
+	acked := api.PushCallback(testChat, b.Msg, users[22], b.Data)
 	wait("the join", answered(acked))
 	// Start on the keyboard as it is on screen: it starts with the seats as
 	// they are now, the join included (issue 25).
-	b, _ = lastButton(api, OpStart)
-	acked = api.PushCallback(testChat, b.msg, users[11], b.data)
+	b, _ = bottest.LastButton(api, OpStart)
+	acked = api.PushCallback(testChat, b.Msg, users[11], b.Data)
 	wait("the start", answered(acked))
 
 	presses := 0
@@ -127,36 +98,25 @@ func TestKillMidGame(t *testing.T) {
 	}
 	play(8, false)
 	play(1, true)
-	if err := child.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = child.Wait()
+	c.Kill()
 	t.Logf("killed with a press in flight after %d presses", presses)
 
-	child = start()
+	c.Start()
 	play(8, false) // the first of these waits for the in-flight press's result
-	if err := child.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = child.Wait()
+	c.Kill()
 	t.Logf("killed right after an acknowledged press; %d presses", presses)
 
-	child = start()
+	c.Start()
 	// The buttons on screen were sent by the killed process.
 	play(5, false)
 	wait("all updates confirmed", func() bool { return api.Pending() == 0 })
 	stopAt := time.Now()
-	if err := child.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	if err := child.Wait(); err != nil {
-		t.Fatalf("SIGTERM: %v", err)
-	}
+	c.Term()
 	if d := time.Since(stopAt); d > 5*time.Second {
 		t.Errorf("SIGTERM took %v", d)
 	}
 
-	entries := loggedActions(t, api, db)
+	entries := loggedActions(t, api, c.DB)
 	// One entry for the join, one for the start, one per press.
 	if want := 2 + presses; entries != want {
 		t.Fatalf("action log has %d entries for %d presses (want %d): a press was lost or applied twice", entries, presses, want)
@@ -167,13 +127,3 @@ func TestKillMidGame(t *testing.T) {
 // database a stopped bot left, and fails the test for any press that was
 // refused with an alert.
 var loggedActions = bottest.LoggedActions
-
-type foundButton struct {
-	msg  int
-	data string
-}
-
-func lastButton(api *fakeapi.Server, op Op) (foundButton, bool) {
-	msg, data, ok := bottest.LastButton(api, op)
-	return foundButton{msg, data}, ok
-}

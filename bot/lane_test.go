@@ -17,20 +17,20 @@ import (
 func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 11, nil)
-	h.startGame()
-	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
-	rec := h.record()
-	current := h.userOf(rec, board.Of(rec).Game.Current)
-	other := h.userOf(rec, (board.Of(rec).Game.Current+1)%3)
-	trade, tdata, ok := h.buttonIn(testChat, OpTrade)
+	h.StartGame()
+	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
+	rec := h.Record()
+	current := h.UserOf(rec, int(board.Of(rec).Game.Current))
+	other := h.UserOf(rec, int((board.Of(rec).Game.Current+1)%3))
+	trade, tdata, ok := h.ButtonIn(testChat, board.OpTrade)
 	if !ok {
 		t.Fatal("no 🤝 button")
 	}
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
-	h.api.PushCallback(testChat, trade, other, tdata)
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	h.API.PushCallback(testChat, trade, other, tdata)
 	h.rollNotHeldBy429("sendMessage", "the composer's send", current)
-	h.settle()
-	if _, ok := h.api.LastMessage(other.ID); !ok {
+	h.Settle()
+	if _, ok := h.API.LastMessage(other.ID); !ok {
 		t.Error("the composer never reached the private chat")
 	}
 }
@@ -40,10 +40,10 @@ func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 // while that call still waits out its ban (3 s), not behind it — the
 // fake's record of calls shows the answer before the call's retry.
 func (h *harness) rollNotHeldBy429(method, what string, presser fakeapi.User) {
-	h.t.Helper()
+	h.T.Helper()
 	var banned fakeapi.Request
-	if !h.api.WaitFor(func() bool {
-		for _, r := range h.api.Calls(method) {
+	if !h.API.WaitFor(func() bool {
+		for _, r := range h.API.Calls(method) {
 			if r.Status == 429 {
 				banned = r
 				return true
@@ -51,37 +51,37 @@ func (h *harness) rollNotHeldBy429(method, what string, presser fakeapi.User) {
 		}
 		return false
 	}, 5*time.Second) {
-		h.t.Fatalf("%s did not meet the 429", what)
+		h.T.Fatalf("%s did not meet the 429", what)
 	}
 	v := h.version(testChat)
-	msg, data, ok := h.buttonIn(testChat, OpRoll)
+	msg, data, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
-		h.t.Fatal("no Roll button")
+		h.T.Fatal("no Roll button")
 	}
-	update := h.api.PushCallback(testChat, msg, presser, data)
+	update := h.API.PushCallback(testChat, msg, presser, data)
 	// when are the times the fake received the press's answer and the
 	// banned call's retry (zero while not yet).
 	when := func() (answer, retry time.Time) {
-		for _, r := range h.api.Calls("answerCallbackQuery") {
+		for _, r := range h.API.Calls("answerCallbackQuery") {
 			if r.Params["callback_query_id"] == "cq"+strconv.Itoa(update) && r.Status == 200 {
 				answer = r.Time
 			}
 		}
-		for _, r := range h.api.Calls(method) {
+		for _, r := range h.API.Calls(method) {
 			if r.Params["chat_id"] == banned.Params["chat_id"] && r.Time.After(banned.Time) && r.Status == 200 && retry.IsZero() {
 				retry = r.Time
 			}
 		}
 		return answer, retry
 	}
-	if !h.api.WaitFor(func() bool { a, _ := when(); return !a.IsZero() }, 10*time.Second) {
-		h.t.Fatal("the group's Roll was not answered")
+	if !h.API.WaitFor(func() bool { a, _ := when(); return !a.IsZero() }, 10*time.Second) {
+		h.T.Fatal("the group's Roll was not answered")
 	}
 	if answer, retry := when(); !retry.IsZero() && !answer.Before(retry) {
-		h.t.Errorf("the group's Roll waited behind a private chat's 429: answered %v after %s was retried", answer.Sub(retry), what)
+		h.T.Errorf("the group's Roll waited behind a private chat's 429: answered %v after %s was retried", answer.Sub(retry), what)
 	}
-	h.settle()
+	h.Settle()
 	if h.version(testChat) == v {
-		h.t.Error("the group's Roll did not play")
+		h.T.Error("the group's Roll did not play")
 	}
 }

@@ -13,30 +13,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// cancelLobby cancels the open lobby as u: Cancel, then the confirmation.
-func (h *harness) cancelLobby(u fakeapi.User) {
-	h.t.Helper()
-	if _, _, ok := h.findButton(OpCancel, 0, true); !ok {
-		h.lobbyView(u, false) // the lobby shows ⚙️ More's buttons
-	}
-	h.mustPress(u, OpCancel)
-	h.mustPress(u, OpCancelYes)
-}
-
-// lobbyView has u press ⚙️ More (more) or ⬅️ Back on the lobby.
-func (h *harness) lobbyView(u fakeapi.User, more bool) {
-	h.t.Helper()
-	arg := 0
-	if more {
-		arg = 1
-	}
-	msg, data, ok := h.findButton(OpLobbyMore, arg, false)
-	if !ok {
-		h.t.Fatalf("no lobby button to show more (%v)", more)
-	}
-	h.press(u, msg, data)
-}
-
 // newLobbyClockHarness runs the bot on a fake clock in a chat that pinned
 // no language, with the chat's options.
 func newLobbyClockHarness(t *testing.T, o ChatOptions) (*harness, *fakeClock) {
@@ -53,10 +29,10 @@ func newLobbyClockHarness(t *testing.T, o ChatOptions) (*harness, *fakeClock) {
 
 // lobbyMessage is the lobby's message as the chat shows it.
 func (h *harness) lobbyMessage(id int) fakeapi.Message {
-	h.t.Helper()
-	m := h.findMsg(testChat, id)
+	h.T.Helper()
+	m := h.FindMessage(testChat, id)
 	if m == nil {
-		h.t.Fatalf("no lobby message %d", id)
+		h.T.Fatalf("no lobby message %d", id)
 	}
 	return *m
 }
@@ -65,9 +41,9 @@ func (h *harness) lobbyMessage(id int) fakeapi.Message {
 // change is stored before its messages are queued, so the record alone
 // does not say they are out.
 func (h *harness) finalMessage(id int) fakeapi.Message {
-	h.t.Helper()
-	h.api.WaitFor(func() bool { m := h.findMsg(testChat, id); return m != nil && m.Keyboard == nil }, 5*time.Second)
-	h.settle()
+	h.T.Helper()
+	h.API.WaitFor(func() bool { m := h.FindMessage(testChat, id); return m != nil && m.Keyboard == nil }, 5*time.Second)
+	h.Settle()
 	return h.lobbyMessage(id)
 }
 
@@ -78,41 +54,41 @@ func (h *harness) finalMessage(id int) fakeapi.Message {
 func TestLobbyCancelAsksFirst(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice, bohdan := h.users[0], h.users[1]
-	h.say(alice, "/newgame")
-	h.mustPress(bohdan, OpJoin)
-	msg := h.record().LobbyMsg
+	alice, bohdan := h.Users[0], h.Users[1]
+	h.Say(alice, "/newgame")
+	h.MustPress(bohdan, OpJoin)
+	msg := h.Record().LobbyMsg
 
-	h.mustPress(bohdan, OpCancel)
-	if a, want := h.lastAlert(), h.bot.cat.T("uk", "lobby_only_creator_named", map[string]any{"Player": kit.Isolate(alice.FirstName)}); !a.ShowAlert || a.Text != want {
+	h.MustPress(bohdan, OpCancel)
+	if a, want := h.LastAnswer(), h.bot.cat.T("uk", "lobby_only_creator_named", map[string]any{"Player": kit.Isolate(alice.FirstName)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("Богдан's cancel answered %+v, want %q", a, want)
 	}
-	h.mustPress(alice, OpCancel)
+	h.MustPress(alice, OpCancel)
 	m := h.lobbyMessage(msg)
-	if h.record() == nil || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_cancel_ask", nil)) ||
+	if h.Record() == nil || !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_cancel_ask", nil)) ||
 		!hasOp(m.Keyboard, OpCancelYes) || !hasOp(m.Keyboard, OpCancelNo) || hasOp(m.Keyboard, OpCancel) {
 		t.Fatalf("Cancel did not ask in the lobby: %q %v", m.Text, m.Keyboard)
 	}
-	_, yes, _ := h.findButton(OpCancelYes, 0, true)
-	h.mustPress(bohdan, OpCancelYes)
-	if h.record() == nil {
+	_, yes, _ := h.FindButton(OpCancelYes, 0, true)
+	h.MustPress(bohdan, OpCancelYes)
+	if h.Record() == nil {
 		t.Fatal("Богдан cancelled Alice's lobby")
 	}
-	h.mustPress(alice, OpCancelNo)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "lobby_kept", nil) {
+	h.MustPress(alice, OpCancelNo)
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("en", "lobby_kept", nil) {
 		t.Errorf("No answered %+v", a)
 	}
 	// The question's Yes, pressed after No answered it: the lobby stays,
 	// and the alert says how to close it.
-	h.press(alice, msg, yes)
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_lobby_kept", nil) || h.record() == nil {
-		t.Errorf("Yes after No answered %+v (lobby open: %v)", a, h.record() != nil)
+	h.Press(alice, msg, yes)
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_lobby_kept", nil) || h.Record() == nil {
+		t.Errorf("Yes after No answered %+v (lobby open: %v)", a, h.Record() != nil)
 	}
 	if m := h.lobbyMessage(msg); !hasOp(m.Keyboard, OpCancel) || hasOp(m.Keyboard, OpCancelYes) || strings.Contains(m.Text, h.bot.cat.T("en", "lobby_cancel_ask", nil)) {
 		t.Fatalf("No did not restore the lobby: %q %v", m.Text, m.Keyboard)
 	}
-	h.cancelLobby(alice)
-	if h.record() != nil {
+	h.CancelLobby(alice)
+	if h.Record() != nil {
 		t.Fatal("Yes left the lobby open")
 	}
 	m = h.lobbyMessage(msg)
@@ -127,9 +103,9 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	t.Parallel()
 	h, clock := newLobbyClockHarness(t, ChatOptions{})
-	alice := h.users[0]
-	h.say(alice, "/newgame")
-	rec := h.record()
+	alice := h.Users[0]
+	h.Say(alice, "/newgame")
+	rec := h.Record()
 	closes := clock.Now().Add(2 * time.Hour)
 	if rec.Clock.Timer != closes.UnixMilli() {
 		t.Fatalf("the lobby's timer is at %d, want %d (in 2 h)", rec.Clock.Timer, closes.UnixMilli())
@@ -138,10 +114,10 @@ func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	if !strings.Contains(m.Text, closes.UTC().Format("15:04")+" UTC") {
 		t.Errorf("the lobby does not say until when it waits: %q", m.Text)
 	}
-	h.stop()
+	h.Stop()
 	clock.Add(2*time.Hour + time.Second)
-	h.start()
-	h.waitRecord("the lobby closed", func(r *Record) bool { return r == nil })
+	h.Start()
+	h.WaitRecord("the lobby closed", func(r *Record) bool { return r == nil })
 	m = h.finalMessage(rec.LobbyMsg)
 	if !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_expired", map[string]any{"Wait": "2 h"})) || hasOp(m.Keyboard, OpJoin) || hasOp(m.Keyboard, OpStart) {
 		t.Errorf("the closed lobby: %q %v", m.Text, m.Keyboard)
@@ -154,20 +130,20 @@ func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	t.Parallel()
 	h, clock := newLobbyClockHarness(t, ChatOptions{})
-	alice, bohdan := h.users[0], h.users[1]
-	h.say(alice, "/newgame")
-	h.lobbyView(bohdan, true) // anyone may look behind ⚙️ More
-	msg, data, ok := h.findButton(OpAutoStart, 10, false)
+	alice, bohdan := h.Users[0], h.Users[1]
+	h.Say(alice, "/newgame")
+	h.LobbyView(bohdan, true) // anyone may look behind ⚙️ More
+	msg, data, ok := h.FindButton(OpAutoStart, 10, false)
 	if !ok {
 		t.Fatal("no button to start in 10 minutes")
 	}
-	h.press(bohdan, msg, data)
-	if h.record().LobbyStart != 0 {
+	h.Press(bohdan, msg, data)
+	if h.Record().LobbyStart != 0 {
 		t.Fatal("someone else than the creator timed the start")
 	}
-	h.press(alice, msg, data)
+	h.Press(alice, msg, data)
 	at := clock.Now().Add(10 * time.Minute)
-	rec := h.record()
+	rec := h.Record()
 	if rec.LobbyStart != at.UnixMilli() || rec.Clock.Timer != at.UnixMilli() {
 		t.Fatalf("start at %d, timer %d, want both %d", rec.LobbyStart, rec.Clock.Timer, at.UnixMilli())
 	}
@@ -176,24 +152,24 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	}
 	// Alone at the moment: it cannot start, says why, and waits on.
 	clock.Add(10*time.Minute + time.Second)
-	rec = h.waitRecord("the start was tried", func(r *Record) bool { return r != nil && r.LobbyStart == 0 })
+	rec = h.WaitRecord("the start was tried", func(r *Record) bool { return r != nil && r.LobbyStart == 0 })
 	if rec.Status != StatusLobby {
 		t.Fatalf("a lobby of one started: %s", rec.Status)
 	}
 	reason := h.bot.cat.T("en", "lobby_need_players_now", map[string]any{"Count": 2, "Joined": 1})
-	h.api.WaitFor(func() bool { last, _ := h.api.LastMessage(testChat); return strings.Contains(last.Text, reason) }, 5*time.Second)
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, reason) {
+	h.API.WaitFor(func() bool { last, _ := h.API.LastMessage(testChat); return strings.Contains(last.Text, reason) }, 5*time.Second)
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, reason) {
 		t.Errorf("the failed start said %q, want the reason %q", last.Text, reason)
 	}
 	// With two, it starts by itself, even after a restart.
-	h.mustPress(bohdan, OpJoin) // (from ⚙️ More's view, which then shows the main buttons)
-	h.lobbyView(alice, true)
-	msg, data, _ = h.findButton(OpAutoStart, 10, false)
-	h.press(alice, msg, data)
-	h.stop()
+	h.MustPress(bohdan, OpJoin) // (from ⚙️ More's view, which then shows the main buttons)
+	h.LobbyView(alice, true)
+	msg, data, _ = h.FindButton(OpAutoStart, 10, false)
+	h.Press(alice, msg, data)
+	h.Stop()
 	clock.Add(10*time.Minute + time.Second)
-	h.start()
-	rec = h.waitRecord("the game started by itself", func(r *Record) bool { return r != nil && r.Status == StatusPlaying })
+	h.Start()
+	rec = h.WaitRecord("the game started by itself", func(r *Record) bool { return r != nil && r.Status == StatusPlaying })
 	if len(rec.Seats) != 2 || board.Of(rec).Game == nil {
 		t.Fatalf("started with %d seats", len(rec.Seats))
 	}
@@ -210,57 +186,57 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 func TestNotifyOfTheNextGame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.api.RequireStart(true)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.say(alice, "/newgame")
-	h.mustPress(bohdan, OpJoin)
-	h.lobbyView(vera, true)
-	if bell, _, ok := h.findButton(OpNotify, 0, true); !ok || bell != h.record().LobbyMsg {
+	h.API.RequireStart(true)
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.Say(alice, "/newgame")
+	h.MustPress(bohdan, OpJoin)
+	h.LobbyView(vera, true)
+	if bell, _, ok := h.FindButton(OpNotify, 0, true); !ok || bell != h.Record().LobbyMsg {
 		t.Fatalf("no 🔔 under the open lobby's ⚙️ More (found on %d)", bell)
 	}
-	h.lobbyView(vera, false)
-	h.mustPress(alice, OpStart)
-	h.say(vera, "/newgame")
-	bell, data, ok := h.findButton(OpNotify, 0, true)
-	if last, _ := h.api.LastMessage(testChat); !ok || bell != last.ID {
+	h.LobbyView(vera, false)
+	h.MustPress(alice, OpStart)
+	h.Say(vera, "/newgame")
+	bell, data, ok := h.FindButton(OpNotify, 0, true)
+	if last, _ := h.API.LastMessage(testChat); !ok || bell != last.ID {
 		t.Fatalf("no 🔔 under the answer to /newgame while a game runs (found on %d)", bell)
 	}
-	h.press(vera, bell, data)
+	h.Press(vera, bell, data)
 	want := h.bot.cat.T("ru", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != want {
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != want {
 		t.Errorf("🔔 before the private chat answered %+v, want %q", a, want)
 	}
 	if n := h.chatSettings().Notify; n != nil {
 		t.Fatalf("listed someone the bot cannot write to: %+v", n)
 	}
-	h.api.PushMessage(vera.ID, vera, "/start")
-	h.settle()
-	h.press(vera, bell, data)
-	if a := h.lastAlert(); a.ShowAlert || a.Text != h.bot.cat.T("ru", "notify_on", nil) {
+	h.API.PushMessage(vera.ID, vera, "/start")
+	h.Settle()
+	h.Press(vera, bell, data)
+	if a := h.LastAnswer(); a.ShowAlert || a.Text != h.bot.cat.T("ru", "notify_on", nil) {
 		t.Errorf("🔔 answered %+v", a)
 	}
 	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 || n.People[0].User != vera.ID {
 		t.Fatalf("the list is %+v", n)
 	}
-	h.press(vera, bell, data) // a second press takes her off the list...
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "notify_off", nil) || h.chatSettings().Notify != nil {
+	h.Press(vera, bell, data) // a second press takes her off the list...
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("ru", "notify_off", nil) || h.chatSettings().Notify != nil {
 		t.Errorf("🔔 again answered %+v, list %+v", a, h.chatSettings().Notify)
 	}
-	h.press(vera, bell, data) // ...and a third puts her back
-	before := len(h.api.Messages(vera.ID))
-	h.say(alice, "/endgame")
-	h.mustPress(alice, OpEndGameYes)
-	h.say(alice, "/newgame")
-	private := h.api.Messages(vera.ID)
+	h.Press(vera, bell, data) // ...and a third puts her back
+	before := len(h.API.Messages(vera.ID))
+	h.Say(alice, "/endgame")
+	h.MustPress(alice, OpEndGameYes)
+	h.Say(alice, "/newgame")
+	private := h.API.Messages(vera.ID)
 	if len(private) != before+1 || !strings.HasPrefix(private[len(private)-1].Text, "🎲 В «") { // notify_opened in Вера's Russian
 		t.Fatalf("Вера's private chat after the next lobby: %+v", private[before:])
 	}
 	if n := h.chatSettings().Notify; n != nil {
 		t.Errorf("the list was not emptied: %+v", n)
 	}
-	h.cancelLobby(alice)
-	h.say(alice, "/newgame")
-	if got := len(h.api.Messages(vera.ID)); got != before+1 {
+	h.CancelLobby(alice)
+	h.Say(alice, "/newgame")
+	if got := len(h.API.Messages(vera.ID)); got != before+1 {
 		t.Errorf("Вера was told of a second lobby (%d messages)", got-before)
 	}
 }
@@ -271,15 +247,15 @@ func TestNotifyOfTheNextGame(t *testing.T) {
 func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.api.SetAdmins(testChat, bohdan.ID)
-	h.say(alice, "/newgame")
-	h.mustPress(vera, OpAddComputer)
-	if a, want := h.lastAlert(), h.bot.cat.T("ru", "lobby_only_creator_named", map[string]any{"Player": kit.Isolate(alice.FirstName)}); !a.ShowAlert || a.Text != want {
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.API.SetAdmins(testChat, bohdan.ID)
+	h.Say(alice, "/newgame")
+	h.MustPress(vera, OpAddComputer)
+	if a, want := h.LastAnswer(), h.bot.cat.T("ru", "lobby_only_creator_named", map[string]any{"Player": kit.Isolate(alice.FirstName)}); !a.ShowAlert || a.Text != want {
 		t.Errorf("Вера's ➕ answered %+v, want %q", a, want)
 	}
-	h.mustPress(bohdan, OpAddComputer)
-	if rec := h.record(); len(rec.Seats) != 2 || !rec.Seats[1].Computer {
+	h.MustPress(bohdan, OpAddComputer)
+	if rec := h.Record(); len(rec.Seats) != 2 || !rec.Seats[1].Computer {
 		t.Fatalf("the admin's ➕ left the seats %+v", rec.Seats)
 	}
 }
@@ -289,30 +265,30 @@ func TestLobbyComputersByCreatorOrAdmin(t *testing.T) {
 func TestNotifyListIsBounded(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice, vera := h.users[0], h.users[2]
+	alice, vera := h.Users[0], h.Users[2]
 	full := &kit.Notify{}
 	for i := range lobby.MaxNotified {
 		full.People = append(full.People, kit.Notified{User: int64(1000 + i), Lang: "en"})
 	}
-	h.say(alice, "/newgame") // (a list is told of a new lobby and emptied: filled after it)
+	h.Say(alice, "/newgame") // (a list is told of a new lobby and emptied: filled after it)
 	s := h.chatSettings()
 	s.Notify = full
 	if err := h.bot.store.Update(func(tx *storage.Tx) error { return putJSON(tx.PutSettings, testChat, s) }); err != nil {
 		t.Fatal(err)
 	}
-	h.lobbyView(vera, true)
-	msg, data, ok := h.findButton(OpNotify, 0, true)
+	h.LobbyView(vera, true)
+	msg, data, ok := h.FindButton(OpNotify, 0, true)
 	if !ok {
 		t.Fatal("no 🔔 under the lobby")
 	}
-	h.press(vera, msg, data)
-	if a, want := h.lastAlert(), h.bot.cat.T("ru", "notify_full", map[string]any{"Count": lobby.MaxNotified}); !a.ShowAlert || a.Text != want {
+	h.Press(vera, msg, data)
+	if a, want := h.LastAnswer(), h.bot.cat.T("ru", "notify_full", map[string]any{"Count": lobby.MaxNotified}); !a.ShowAlert || a.Text != want {
 		t.Errorf("🔔 on a full list answered %+v, want %q", a, want)
 	}
 	if n := h.chatSettings().Notify; n == nil || len(n.People) != lobby.MaxNotified {
 		t.Errorf("the full list changed: %d people", len(n.People))
 	}
-	if m := h.api.Messages(vera.ID); len(m) != 0 {
+	if m := h.API.Messages(vera.ID); len(m) != 0 {
 		t.Errorf("Вера was written to: %+v", m)
 	}
 }
@@ -328,9 +304,9 @@ func TestLobbyFitsFourRows(t *testing.T) {
 	t.Parallel()
 	for _, lang := range locales.Languages {
 		h := namedHarness(t)
-		creator, other := h.users[1], h.users[2] // the longest name creates, the shortest joins
-		h.say(creator, "/lang "+lang)
-		h.say(creator, "/newgame")
+		creator, other := h.Users[1], h.Users[2] // the longest name creates, the shortest joins
+		h.Say(creator, "/lang "+lang)
+		h.Say(creator, "/newgame")
 		check := func(state string, more bool) {
 			t.Helper()
 			rows := h.lobbyButtons()
@@ -343,36 +319,36 @@ func TestLobbyFitsFourRows(t *testing.T) {
 			}
 		}
 		check("open", false)
-		h.lobbyView(other, true)
+		h.LobbyView(other, true)
 		check("⚙️ More", true)
-		h.mustPress(other, OpLobbySets) // the settings menu, as /settings posts it
-		if last, _ := h.api.LastMessage(testChat); last.ID == h.record().LobbyMsg || !hasOp(last.Keyboard, OpSetView) {
+		h.MustPress(other, OpLobbySets) // the settings menu, as /settings posts it
+		if last, _ := h.API.LastMessage(testChat); last.ID == h.Record().LobbyMsg || !hasOp(last.Keyboard, OpSetView) {
 			t.Errorf("%s: 🛠 behind ⚙️ More posted no settings menu: %+v", lang, last)
 		}
 		check("⚙️ More after 🛠", true)
-		h.mustPress(creator, OpAutoStart)
+		h.MustPress(creator, OpAutoStart)
 		check("⚙️ More with the start timed", true)
-		h.lobbyView(other, false)
-		h.mustPress(creator, OpAddComputer)
-		h.mustPress(creator, OpAddComputer)
+		h.LobbyView(other, false)
+		h.MustPress(creator, OpAddComputer)
+		h.MustPress(creator, OpAddComputer)
 		check("two computer seats", false)
-		h.mustPress(creator, OpCancel)
+		h.MustPress(creator, OpCancel)
 		check("the cancel question", false)
-		h.mustPress(creator, OpCancelNo)
-		h.lobbyView(creator, true)
+		h.MustPress(creator, OpCancelNo)
+		h.LobbyView(creator, true)
 		if !hasOp(h.lobbyButtons(), OpLevel) {
 			t.Errorf("%s: no level button behind ⚙️ More with computer seats", lang)
 		}
-		h.mustPress(other, OpJoin)
-		if rec := h.record(); rec.SeatOf(other.ID) < 0 || rec.LobbyMore {
+		h.MustPress(other, OpJoin)
+		if rec := h.Record(); rec.SeatOf(other.ID) < 0 || rec.LobbyMore {
 			t.Fatalf("%s: joining from ⚙️ More's view: seated %v, still showing More", lang, rec.SeatOf(other.ID) >= 0)
 		}
 		check("joined", false)
-		h.mustPress(creator, OpStart)
-		if h.record().Status != StatusPlaying {
+		h.MustPress(creator, OpStart)
+		if h.Record().Status != StatusPlaying {
 			t.Fatalf("%s: the game did not start", lang)
 		}
-		h.say(creator, "/endgame")
-		h.mustPress(creator, OpEndGameYes)
+		h.Say(creator, "/endgame")
+		h.MustPress(creator, OpEndGameYes)
 	}
 }

@@ -1,35 +1,33 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/storage"
-
-	"time"
-
 	"context"
+	"strconv"
+	"testing"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"strconv"
-	"testing"
-
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // newLimitedHarness runs the bot with Telegram's own limits on both sides:
 // the client paces itself, the fake API refuses what Telegram would.
 func newLimitedHarness(t *testing.T) *harness {
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) { cfg.Client = telegram.ClientOptions{} })
-	h.api.Enforce(fakeapi.TelegramLimits())
+	h.API.Enforce(fakeapi.TelegramLimits())
 	return h
 }
 
 // failedCalls are the calls into chat that Telegram refused, by status.
 func (h *harness) failedCalls(chat int64) map[int]int {
 	out := map[int]int{}
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		if r.Params["chat_id"] == strconv.FormatInt(chat, 10) && r.Status != 200 && r.Status != 0 {
 			out[r.Status]++
 		}
@@ -45,39 +43,39 @@ func (h *harness) failedCalls(chat int64) map[int]int {
 func TestMigratedLobbyShownAtOnce(t *testing.T) {
 	t.Parallel()
 	h := newLimitedHarness(t)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.say(alice, "/newgame")
-	h.mustPress(bohdan, OpJoin)
-	old, oldJoin, _ := h.buttonIn(testChat, OpJoin)
-	h.api.Migrate(testChat, superChat, alice)
-	h.settle()
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.Say(alice, "/newgame")
+	h.MustPress(bohdan, OpJoin)
+	old, oldJoin, _ := h.ButtonIn(testChat, OpJoin)
+	h.API.Migrate(testChat, superChat, alice)
+	h.Settle()
 	rec, _ := h.bot.Snapshot(superChat)
 	if rec == nil || rec.Status != StatusLobby {
 		t.Fatalf("the lobby did not move: %+v", rec)
 	}
 	// The old group's lobby is still on people's screens: its Join says
 	// where the game went, and changes nothing.
-	h.api.PushCallback(testChat, old, vera, oldJoin)
-	h.settle()
-	if a := h.api.AnswersTo(vera.ID); len(a) != 1 || !a[0].ShowAlert || a[0].Text != h.bot.cat.T("ru", "alert_group_moved", nil) {
+	h.API.PushCallback(testChat, old, vera, oldJoin)
+	h.Settle()
+	if a := h.API.AnswersTo(vera.ID); len(a) != 1 || !a[0].ShowAlert || a[0].Text != h.bot.cat.T("ru", "alert_group_moved", nil) {
 		t.Errorf("a press on the old group's lobby answered %+v", a)
 	}
 	if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 2 {
 		t.Errorf("a press on the old group's lobby changed the seats: %+v", rec.Seats)
 	}
-	msg, data, ok := h.buttonIn(superChat, OpJoin)
+	msg, data, ok := h.ButtonIn(superChat, OpJoin)
 	if !ok || rec.LobbyMsg != msg {
-		t.Fatalf("the supergroup shows no lobby (record names %d, Join on %d): %+v", rec.LobbyMsg, msg, h.api.Messages(superChat))
+		t.Fatalf("the supergroup shows no lobby (record names %d, Join on %d): %+v", rec.LobbyMsg, msg, h.API.Messages(superChat))
 	}
-	h.api.PushCallback(superChat, msg, vera, data)
-	h.settle()
+	h.API.PushCallback(superChat, msg, vera, data)
+	h.Settle()
 	if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 3 {
 		t.Fatalf("Join in the supergroup left the seats %+v", rec.Seats)
 	}
-	before := len(h.api.Messages(superChat))
-	h.api.PushMessage(superChat, vera, "/newgame")
-	h.settle()
-	if after := len(h.api.Messages(superChat)); after == before {
+	before := len(h.API.Messages(superChat))
+	h.API.PushMessage(superChat, vera, "/newgame")
+	h.Settle()
+	if after := len(h.API.Messages(superChat)); after == before {
 		t.Fatal("/newgame in the supergroup got no answer")
 	}
 	if f := h.failedCalls(superChat); len(f) != 0 {
@@ -93,9 +91,9 @@ func TestMigratedLobbyShownAtOnce(t *testing.T) {
 func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.say(alice, "/newgame")
-	msg, data, ok := h.buttonIn(testChat, OpJoin)
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.Say(alice, "/newgame")
+	msg, data, ok := h.ButtonIn(testChat, OpJoin)
 	if !ok {
 		t.Fatal("no lobby")
 	}
@@ -110,12 +108,12 @@ func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
 	migrated := upd(1002, tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 50, From: from, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}, MigrateToChatID: superChat}})
 	h.bot.Handle(ctx, join)
 	h.bot.Handle(ctx, migrated)
-	h.settle()
-	before := len(h.api.Messages(superChat))
+	h.Settle()
+	before := len(h.API.Messages(superChat))
 	h.bot.Handle(ctx, newgame) // the supergroup's lane was behind
-	h.settle()
-	if after := len(h.api.Messages(superChat)); after == before {
-		t.Fatalf("/newgame in the supergroup got no answer: %+v", h.api.Messages(superChat))
+	h.Settle()
+	if after := len(h.API.Messages(superChat)); after == before {
+		t.Fatalf("/newgame in the supergroup got no answer: %+v", h.API.Messages(superChat))
 	}
 }
 
@@ -130,14 +128,14 @@ func TestSupergroupCommandAfterOlderChatsUpdate(t *testing.T) {
 func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.pressPrivate(p.ux, OpTrSend, 0)
-	rec := h.record()
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
+	rec := h.Record()
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 || board.Of(rec).TurnMsg == 0 {
 		t.Fatalf("no offer or turn message in the group: %+v", board.Of(rec).Offers)
 	}
 	offer := board.Of(rec).Offers[0].ID
-	h.stop()
-	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	h.Stop()
+	store, err := storage.Open(h.DB, storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,14 +148,14 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	if err := store.Close(); err != nil {
 		t.Fatal(err)
 	}
-	h.api.Migrate(testChat, superChat, p.ux)
-	h.start()
-	h.settle()
+	h.API.Migrate(testChat, superChat, p.UX)
+	h.Start()
+	h.Settle()
 	moved, msg := h.movedWithOffer(t, offer, "after a crash between the move and the show")
-	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: offer})
-	h.api.PushCallback(superChat, msg, p.uy, data)
-	h.settle()
-	if moved, _ = h.bot.Snapshot(superChat); len(board.Of(moved).Offers) != 0 || board.Of(moved).Game.Props[1].Owner != p.y {
+	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: board.OpOfAccept, Arg: offer})
+	h.API.PushCallback(superChat, msg, p.UY, data)
+	h.Settle()
+	if moved, _ = h.bot.Snapshot(superChat); len(board.Of(moved).Offers) != 0 || board.Of(moved).Game.Props[1].Owner != p.Y {
 		t.Fatalf("Accept in the supergroup not carried out: offers %+v", board.Of(moved).Offers)
 	}
 }
@@ -172,11 +170,11 @@ func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*Record,
 	if moved == nil || len(board.Of(moved).Offers) != 1 {
 		t.Fatalf("%s: the game with its offer is not in the supergroup: %+v", when, moved)
 	}
-	turn, _, ok := h.buttonIn(superChat, firstOp(h, superChat))
+	turn, _, ok := h.ButtonIn(superChat, firstOp(h, superChat))
 	if !ok || board.Of(moved).TurnMsg != turn {
-		t.Fatalf("%s: the supergroup shows no turn (record names %d, buttons on %d): %+v", when, board.Of(moved).TurnMsg, turn, h.api.Messages(superChat))
+		t.Fatalf("%s: the supergroup shows no turn (record names %d, buttons on %d): %+v", when, board.Of(moved).TurnMsg, turn, h.API.Messages(superChat))
 	}
-	msgs := h.offerMessages(superChat, offer)
+	msgs := h.OfferMessages(superChat, offer)
 	if len(msgs) != 1 || msgs[0].Keyboard == nil || board.Of(moved).Offers[0].Msg != msgs[0].ID {
 		t.Fatalf("%s: the offer is not shown once in the supergroup: offer %+v, messages %+v", when, board.Of(moved).Offers[0], msgs)
 	}
@@ -194,9 +192,9 @@ func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*Record,
 func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	alice, vera := h.users[0], h.users[2]
-	h.say(alice, "/newgame")
-	game := h.record().ID
+	alice, vera := h.Users[0], h.Users[2]
+	h.Say(alice, "/newgame")
+	game := h.Record().ID
 	ctx := context.Background()
 	from := &tgbotapi.User{ID: vera.ID, FirstName: vera.FirstName, LanguageCode: vera.LanguageCode}
 	super := &tgbotapi.Chat{ID: superChat, Type: "supergroup"}
@@ -205,15 +203,15 @@ func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
 		Text: "/newgame", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 8}}}})
 	h.bot.Handle(ctx, tgbotapi.Update{UpdateID: 1001, Message: &tgbotapi.Message{MessageID: 9, From: from,
 		Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}, MigrateToChatID: superChat}})
-	h.settle()
+	h.Settle()
 	rec, _ := h.bot.Snapshot(superChat)
 	if rec == nil || rec.ID != game || rec.Seats[0].User != alice.ID {
 		t.Fatalf("the supergroup's lobby is not the group's: %+v", rec)
 	}
-	if old := h.record(); old != nil {
+	if old := h.Record(); old != nil {
 		t.Fatalf("the lobby stayed in the old group: %+v", old)
 	}
-	if _, _, ok := h.buttonIn(superChat, OpJoin); !ok {
+	if _, _, ok := h.ButtonIn(superChat, OpJoin); !ok {
 		t.Fatal("the supergroup shows no lobby")
 	}
 }
@@ -225,20 +223,20 @@ func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
 func TestDeletedLobbyIsSentAgain(t *testing.T) {
 	t.Parallel()
 	h := newLimitedHarness(t)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.say(alice, "/newgame")
-	first := h.record().LobbyMsg
-	h.api.DeleteMessage(testChat, first)
-	h.api.PushCallback(testChat, first, bohdan, h.joinData(t))
-	h.settle()
-	msg, data, ok := h.buttonIn(testChat, OpJoin)
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.Say(alice, "/newgame")
+	first := h.Record().LobbyMsg
+	h.API.DeleteMessage(testChat, first)
+	h.API.PushCallback(testChat, first, bohdan, h.joinData(t))
+	h.Settle()
+	msg, data, ok := h.ButtonIn(testChat, OpJoin)
 	if !ok {
 		t.Fatal("no lobby after its message was deleted")
 	}
-	h.api.PushCallback(testChat, msg, vera, data)
-	h.settle()
-	rec := h.record()
-	msg, _, ok = h.buttonIn(testChat, OpJoin)
+	h.API.PushCallback(testChat, msg, vera, data)
+	h.Settle()
+	rec := h.Record()
+	msg, _, ok = h.ButtonIn(testChat, OpJoin)
 	if len(rec.Seats) != 3 || !ok || msg == first || rec.LobbyMsg != msg {
 		t.Fatalf("the lobby was not sent again: seats %d, record names %d, Join on %d", len(rec.Seats), rec.LobbyMsg, msg)
 	}
@@ -250,7 +248,7 @@ func TestDeletedLobbyIsSentAgain(t *testing.T) {
 // joinData is the lobby's Join button's data.
 func (h *harness) joinData(t *testing.T) string {
 	t.Helper()
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		for _, row := range m.Keyboard {
 			for _, b := range row {
 				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == OpJoin {
@@ -269,18 +267,18 @@ func (h *harness) joinData(t *testing.T) string {
 func TestMigratedGameKeepsItsVote(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	alice, bohdan := h.users[0], h.users[1]
-	h.say(bohdan, "/pause")
-	h.api.Migrate(testChat, superChat, alice)
-	h.settle()
+	h.StartGame()
+	alice, bohdan := h.Users[0], h.Users[1]
+	h.Say(bohdan, "/pause")
+	h.API.Migrate(testChat, superChat, alice)
+	h.Settle()
 	rec, _ := h.bot.Snapshot(superChat)
-	msg, data, ok := h.buttonIn(superChat, OpVotePause)
+	msg, data, ok := h.ButtonIn(superChat, OpVotePause)
 	if rec == nil || len(rec.Clock.Votes) != 1 || !ok || rec.Clock.Votes[0].Msg != msg {
 		t.Fatalf("the vote is not shown in the supergroup (record %+v, button on %d)", rec.Clock.Votes, msg)
 	}
-	h.api.PushCallback(superChat, msg, alice, data)
-	h.settle()
+	h.API.PushCallback(superChat, msg, alice, data)
+	h.Settle()
 	if rec, _ = h.bot.Snapshot(superChat); rec.Clock.PausedAt == 0 {
 		t.Fatal("the second vote, in the supergroup, did not pause")
 	}
@@ -293,27 +291,27 @@ func TestMigratedGameKeepsItsVote(t *testing.T) {
 func TestMigratedPlayersListIsNotEditedInTheSupergroup(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	alice := h.users[0]
-	h.say(alice, "/board")
-	old := board.Of(h.record()).DeedsMsg
+	h.StartGame()
+	alice := h.Users[0]
+	h.Say(alice, "/board")
+	old := board.Of(h.Record()).DeedsMsg
 	if old == 0 {
 		t.Fatal("/board posted no players' list")
 	}
-	h.api.Migrate(testChat, superChat, alice)
-	h.settle()
+	h.API.Migrate(testChat, superChat, alice)
+	h.Settle()
 	for {
-		last, _ := h.api.LastMessage(superChat)
+		last, _ := h.API.LastMessage(superChat)
 		if last.ID >= old {
 			break
 		}
-		h.api.PushMessage(superChat, alice, "/rules")
-		h.settle()
+		h.API.PushMessage(superChat, alice, "/rules")
+		h.Settle()
 	}
-	h.api.PushMessage(superChat, alice, "/board")
-	h.settle()
+	h.API.PushMessage(superChat, alice, "/board")
+	h.Settle()
 	newer := h.bot.cat.T("en", "board_deeds_newer", nil)
-	for _, m := range h.api.Messages(superChat) {
+	for _, m := range h.API.Messages(superChat) {
 		if m.Text == newer {
 			t.Errorf("message %d of the supergroup was turned into the old list's final text", m.ID)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
 
@@ -17,30 +18,30 @@ import (
 func TestOpenOfferFollowsMigration(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.pressPrivate(p.ux, OpTrSend, 0)
-	rec := h.record()
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
+	rec := h.Record()
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 {
 		t.Fatalf("the offer was not posted in the group: %+v", board.Of(rec).Offers)
 	}
 	id := board.Of(rec).Offers[0].ID
-	h.api.Enforce(fakeapi.TelegramLimits())
-	h.api.Migrate(testChat, superChat, p.ux)
-	h.settle()
+	h.API.Enforce(fakeapi.TelegramLimits())
+	h.API.Migrate(testChat, superChat, p.UX)
+	h.Settle()
 	moved, msg := h.movedWithOffer(t, id, "after the migration")
-	h.stop()
-	h.start()
-	h.settle()
-	if again := h.offerMessages(superChat, id); len(again) != 1 {
+	h.Stop()
+	h.Start()
+	h.Settle()
+	if again := h.OfferMessages(superChat, id); len(again) != 1 {
 		t.Fatalf("after a restart the supergroup shows the offer %d times", len(again))
 	}
-	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: id})
-	h.api.PushCallback(superChat, msg, p.uy, data)
-	h.settle()
+	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: board.OpOfAccept, Arg: id})
+	h.API.PushCallback(superChat, msg, p.UY, data)
+	h.Settle()
 	moved, _ = h.bot.Snapshot(superChat)
-	if board.Of(moved).Game.Props[1].Owner != p.y || len(board.Of(moved).Offers) != 0 {
+	if board.Of(moved).Game.Props[1].Owner != p.Y || len(board.Of(moved).Offers) != 0 {
 		t.Fatalf("Accept in the supergroup not carried out: owner %d, offers %+v", board.Of(moved).Game.Props[1].Owner, board.Of(moved).Offers)
 	}
-	if m := h.offerMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
+	if m := h.OfferMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
 		t.Errorf("the offer's message in the supergroup was not closed: %+v", m)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -25,18 +26,18 @@ func TestOnlineBackup(t *testing.T) {
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
 		c.BackupDir, c.BackupEvery, c.BackupKeep = dir, 100*time.Millisecond, 2
 	})
-	h.startGame()
+	h.StartGame()
 	backups := func() []string {
 		m, _ := filepath.Glob(filepath.Join(dir, backupPrefix+"*"+backupSuffix))
 		return m
 	}
 	var first []string
-	if !h.api.WaitFor(func() bool { first = backups(); return len(first) == 2 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { first = backups(); return len(first) == 2 }, 5*time.Second) {
 		t.Fatalf("backups: %v", backups())
 	}
 	// More are written and the oldest pruned: wait until the newest of
 	// those two was overtaken twice (names sort by time).
-	if !h.api.WaitFor(func() bool {
+	if !h.API.WaitFor(func() bool {
 		now := backups()
 		return len(now) >= 2 && now[len(now)-2] > first[1]
 	}, 5*time.Second) {
@@ -44,18 +45,18 @@ func TestOnlineBackup(t *testing.T) {
 	}
 	// Count once the bot has stopped: while it runs a new copy may be
 	// renamed into place a moment before the oldest is pruned.
-	h.stop()
+	h.Stop()
 	if n := len(backups()); n != 2 {
 		t.Fatalf("%d backups kept, want 2", n)
 	}
 	// SIGUSR1 asks for one now.
 	h.tune = func(c *AppConfig) { c.BackupDir, c.BackupKeep = dir, 10 }
-	h.start()
+	h.Start()
 	before := len(backups())
 	if err := syscall.Kill(os.Getpid(), syscall.SIGUSR1); err != nil {
 		t.Fatal(err)
 	}
-	if !h.api.WaitFor(func() bool { return len(backups()) == before+1 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return len(backups()) == before+1 }, 5*time.Second) {
 		t.Fatal("no backup on SIGUSR1")
 	}
 	all := backups()
@@ -104,18 +105,18 @@ func TestTokenNeverLogged(t *testing.T) {
 		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 		c.Client.Backoff, c.Client.MaxBackoff = time.Millisecond, 5*time.Millisecond
 	})
-	h.startGame()
-	h.api.FailNext("getUpdates", 2, fakeapi.ErrorResponse{Hangup: true})
-	h.api.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Hangup: true})
-	h.pressIn(testChat, OpRoll)
-	h.api.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Code: 502})
+	h.StartGame()
+	h.API.FailNext("getUpdates", 2, fakeapi.ErrorResponse{Hangup: true})
+	h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Hangup: true})
+	h.pressIn(testChat, board.OpRoll)
+	h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Code: 502})
 	h.pressIn(testChat, firstOp(h, testChat))
-	h.api.FailNext("answerCallbackQuery", 1, fakeapi.ErrorResponse{Hangup: true})
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
-	h.say(h.users[0], "/help")
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 403})
-	h.say(h.users[0], "/help")
-	h.stop()
+	h.API.FailNext("answerCallbackQuery", 1, fakeapi.ErrorResponse{Hangup: true})
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
+	h.Say(h.Users[0], "/help")
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 403})
+	h.Say(h.Users[0], "/help")
+	h.Stop()
 	out := logs.String()
 	if !strings.Contains(out, "retrying") {
 		t.Fatalf("the failures were not logged; the test proves nothing:\n%s", out)

@@ -48,28 +48,28 @@ func messagesWith(api *fakeapi.Server, chat int64, part string) int {
 func TestKeptMessageSurvivesAStop(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
-	h.startGame()
-	h.say(h.users[0], "/endgame")
-	msg, data, ok := h.buttonIn(testChat, OpEndGameYes)
+	h.StartGame()
+	h.Say(h.Users[0], "/endgame")
+	msg, data, ok := h.ButtonIn(testChat, OpEndGameYes)
 	if !ok {
 		t.Fatal("no confirmation button")
 	}
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
-	update := h.api.PushCallback(testChat, msg, h.users[0], data)
-	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+	update := h.API.PushCallback(testChat, msg, h.Users[0], data)
+	if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
 		t.Fatal("the confirmation was not answered")
 	}
 	if n := pendingCount(t, h.bot.store); n != 1 {
 		t.Fatalf("%d kept messages after /endgame, want its standings", n)
 	}
-	h.stop()
+	h.Stop()
 	done := h.bot.cat.T("en", "standings_title", nil)
-	if n := messagesWith(h.api, testChat, done); n != 0 {
+	if n := messagesWith(h.API, testChat, done); n != 0 {
 		t.Fatalf("the standings went out before the stop (%d), the test proves nothing", n)
 	}
-	h.start()
-	h.settle()
-	if n := messagesWith(h.api, testChat, done); n != 1 {
+	h.Start()
+	h.Settle()
+	if n := messagesWith(h.API, testChat, done); n != 1 {
 		t.Fatalf("the standings arrived %d times after the restart, want once", n)
 	}
 	if n := pendingCount(t, h.bot.store); n != 0 {
@@ -123,8 +123,8 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.bot.finish(context.Background(), st, nil, "")
-	h.settle()
-	if n := messagesWith(h.api, testChat, owed[0].Text); n != 1 {
+	h.Settle()
+	if n := messagesWith(h.API, testChat, owed[0].Text); n != 1 {
 		t.Fatalf("the announcement was sent %d times, want once", n)
 	}
 	if n := pendingCount(t, h.bot.store); n != 0 {
@@ -138,23 +138,23 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 func TestWhichRepliesAreKept(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	h.api.SetAdmins(testChat, h.users[1].ID)
+	h.StartGame()
+	h.API.SetAdmins(testChat, h.Users[1].ID)
 	for _, c := range []struct {
 		command string
 		kept    int
 	}{{"/stats", 0}, {"/rules", 0}, {"/help", 0}, {"/pause", 1}} {
 		// The reply waits a second for the chat (a 429), long enough to
 		// see whether it was kept.
-		h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
-		h.api.PushMessage(testChat, h.users[1], c.command)
-		if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 5*time.Second) {
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
+		h.API.PushMessage(testChat, h.Users[1], c.command)
+		if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 5*time.Second) {
 			t.Fatalf("%s was not handled", c.command)
 		}
 		if n := pendingCount(t, h.bot.store); n != c.kept {
 			t.Errorf("%s: %d replies kept, want %d", c.command, n, c.kept)
 		}
-		h.settle()
+		h.Settle()
 		if n := pendingCount(t, h.bot.store); n != 0 {
 			t.Errorf("%s: %d kept replies left after delivery", c.command, n)
 		}
@@ -176,33 +176,33 @@ func TestReminderSurvivesAStop(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	user := rec.Seats[board.Of(rec).Game.Current].User
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 	clock.Add(12*time.Hour + time.Second) // half time: the first reminder
-	if !h.api.WaitFor(func() bool { return h.record().Clock.Reminded == 1 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return h.Record().Clock.Reminded == 1 }, 5*time.Second) {
 		t.Fatal("no reminder at half time")
 	}
-	if r := h.record(); r.Clock.Reminder != 0 {
+	if r := h.Record(); r.Clock.Reminder != 0 {
 		t.Fatalf("the waiting reminder has a message id %d", r.Clock.Reminder)
 	}
-	h.stop()
-	if n := h.mentions(user, "waiting for you"); n != 0 {
+	h.Stop()
+	if n := h.Mentions(user, "waiting for you"); n != 0 {
 		t.Fatalf("the reminder went out before the stop (%d): the test proves nothing", n)
 	}
-	h.start()
-	h.settle()
-	if n := h.mentions(user, "waiting for you"); n != 1 {
+	h.Start()
+	h.Settle()
+	if n := h.Mentions(user, "waiting for you"); n != 1 {
 		t.Fatalf("the reminder arrived %d times after the restart, want once", n)
 	}
-	if !h.api.WaitFor(func() bool { return h.record().Clock.Reminder != 0 }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return h.Record().Clock.Reminder != 0 }, 5*time.Second) {
 		t.Fatal("the reminder's message id was not stored")
 	}
-	h.stop()
-	h.start() // its id is stored now: nothing is owed
-	h.settle()
-	if n := h.mentions(user, "waiting for you"); n != 1 {
+	h.Stop()
+	h.Start() // its id is stored now: nothing is owed
+	h.Settle()
+	if n := h.Mentions(user, "waiting for you"); n != 1 {
 		t.Fatalf("the reminder arrived %d times after a second restart, want once", n)
 	}
 }

@@ -126,14 +126,14 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 		cfg.Presses = telegram.Rate{}         // and people's
 		cfg.CarryOver = 0                     // and the bot's defaults
 	})
-	h.api.Enforce(fakeapi.TelegramLimits())
-	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Dana", LanguageCode: "en"})
+	h.API.Enforce(fakeapi.TelegramLimits())
+	h.Users = append(h.Users, fakeapi.User{ID: 44, FirstName: "Dana", LanguageCode: "en"})
 	var ids []int64
-	for _, u := range h.users {
-		h.api.AddUser(u)
+	for _, u := range h.Users {
+		h.API.AddUser(u)
 		ids = append(ids, u.ID)
 	}
-	h.api.SetAdmins(testChat, ids...) // /endgame and /settings are anyone's
+	h.API.SetAdmins(testChat, ids...) // /endgame and /settings are anyone's
 	p := &pacePlayer{h: h, r: rand.New(rand.NewPCG(seed, 25)), every: 5}
 	if n, err := strconv.Atoi(os.Getenv("PACE_COMMANDS_EVERY")); err == nil && n > 0 {
 		p.every = n
@@ -141,13 +141,13 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 	setup := time.Now() // the lobby, then the game
 	defer func() { tb.Logf("%s: played in %v", edition, time.Since(setup)) }()
 	if edition == deal.Name {
-		h.startDeal("en")
+		h.StartDeal("en")
 	} else {
-		h.say(h.users[0], "/newgame "+edition)
-		for _, u := range h.users[1:] {
-			h.mustPress(u, OpJoin)
+		h.Say(h.Users[0], "/newgame "+edition)
+		for _, u := range h.Users[1:] {
+			h.MustPress(u, OpJoin)
 		}
-		h.mustPress(h.users[0], OpStart)
+		h.MustPress(h.Users[0], OpStart)
 	}
 	p.shownAll(testChat, time.Now())
 	base := p.groupRequests()
@@ -161,15 +161,15 @@ func playAtHumanPace(tb testing.TB, edition string, decisions int, seed uint64) 
 	}
 	p.shownAll(testChat, time.Now()) // the tidying still queued counts too
 	p.res.other = p.groupRequests() - base - p.res.requests
-	p.res.tooMany = h.api.Flood().TooMany
-	h.stop()
+	p.res.tooMany = h.API.Flood().TooMany
+	h.Stop()
 	return p.res
 }
 
 // groupRequests counts the calls into the group that Telegram limits.
 func (p *pacePlayer) groupRequests() int {
 	n := 0
-	for _, r := range p.h.api.Requests() {
+	for _, r := range p.h.API.Requests() {
 		switch r.Method {
 		case "sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageReplyMarkup", "deleteMessage":
 			if r.Params["chat_id"] == strconv.FormatInt(testChat, 10) {
@@ -190,8 +190,8 @@ func (p *pacePlayer) think() {
 // how long after from that was.
 func (p *pacePlayer) handled() {
 	h := p.h
-	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 && h.bot.publisher.Detached() == 0 }, 30*time.Second) {
-		h.t.Fatal("updates were not handled in time")
+	if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 && h.bot.publisher.Detached() == 0 }, 30*time.Second) {
+		h.T.Fatal("updates were not handled in time")
 	}
 }
 
@@ -212,11 +212,11 @@ func (p *pacePlayer) waitShown(unshown func(int64) time.Time, chat int64, from t
 	p.handled()
 	h, handled := p.h, time.Now()
 	for _, c := range append([]int64{chat}, more...) {
-		if !h.api.WaitFor(func() bool {
+		if !h.API.WaitFor(func() bool {
 			s := unshown(c)
 			return s.IsZero() || s.After(handled)
 		}, 30*time.Second) {
-			h.t.Fatalf("chat %d did not show its messages in 30 s", c)
+			h.T.Fatalf("chat %d did not show its messages in 30 s", c)
 		}
 	}
 	return time.Since(from)
@@ -225,17 +225,17 @@ func (p *pacePlayer) waitShown(unshown func(int64) time.Time, chat int64, from t
 // press pushes a press and reports whether it was refused (an alert).
 func (p *pacePlayer) press(chat int64, u fakeapi.User, msg int, data string) (refused bool) {
 	h := p.h
-	update := h.api.PushCallback(chat, msg, u, data)
+	update := h.API.PushCallback(chat, msg, u, data)
 	var a fakeapi.CallbackAnswer
-	if !h.api.WaitFor(func() bool {
+	if !h.API.WaitFor(func() bool {
 		var ok bool
 		a, ok = h.answerTo(update)
 		return ok
 	}, 30*time.Second) {
-		h.t.Fatal("a press was not answered")
+		h.T.Fatal("a press was not answered")
 	}
 	if a.ShowAlert {
-		h.t.Logf("refused: %q", a.Text)
+		h.T.Logf("refused: %q", a.Text)
 	}
 	return a.ShowAlert
 }
@@ -244,17 +244,17 @@ func (p *pacePlayer) press(chat int64, u fakeapi.User, msg int, data string) (re
 // measures the time until its reply is in the chat.
 func (p *pacePlayer) command() {
 	h := p.h
-	rec := h.record()
+	rec := h.Record()
 	if rec == nil {
 		return
 	}
 	n := p.res.decisions / p.every // the command's number
-	u := h.userOf(rec, engine.PlayerID(n%len(rec.Seats)))
+	u := h.UserOf(rec, n%len(rec.Seats))
 	if rec.Creator != u.ID && n%3 == 0 {
-		u = h.users[0] // /endgame is the creator's
+		u = h.Users[0] // /endgame is the creator's
 	}
 	last := 0
-	if m, ok := h.api.LastMessage(testChat); ok {
+	if m, ok := h.API.LastMessage(testChat); ok {
 		last = m.ID
 	}
 	cmd, match := "/board", func(m fakeapi.Message) bool { return m.Photo != "" || strings.Contains(m.Text, "🗺") }
@@ -268,10 +268,10 @@ func (p *pacePlayer) command() {
 		cmd, match = "/rules", func(m fakeapi.Message) bool { return m.From == 0 || m.From != u.ID }
 	}
 	t0 := time.Now()
-	h.api.PushMessage(testChat, u, cmd)
+	h.API.PushMessage(testChat, u, cmd)
 	var reply fakeapi.Message
-	if !h.api.WaitFor(func() bool {
-		for _, m := range h.api.Messages(testChat) {
+	if !h.API.WaitFor(func() bool {
+		for _, m := range h.API.Messages(testChat) {
 			if m.ID > last && m.From != u.ID && match(m) {
 				reply = m
 				return true
@@ -279,7 +279,7 @@ func (p *pacePlayer) command() {
 		}
 		return false
 	}, 30*time.Second) {
-		h.t.Fatalf("%s got no reply in 30 s", cmd)
+		h.T.Fatalf("%s got no reply in 30 s", cmd)
 	}
 	p.res.replies = append(p.res.replies, time.Since(t0))
 	p.handled()
@@ -310,14 +310,14 @@ func opData(m fakeapi.Message, op Op) (string, bool) {
 }
 
 // boardPrefs are the buttons a board player presses, the likeliest first.
-var boardPrefs = []Op{OpPayDebt, OpBuy, OpRoll, board.OpNoStake, OpEndTurn, board.OpAuctionLeave, board.OpPass,
-	OpPayFine, board.OpStayInJail, OpBankruptYes, OpBankrupt}
+var boardPrefs = []Op{board.OpPayDebt, board.OpBuy, board.OpRoll, board.OpNoStake, board.OpEndTurn, board.OpAuctionLeave, board.OpPass,
+	board.OpPayFine, board.OpStayInJail, board.OpBankruptYes, board.OpBankrupt}
 
 // decide makes the move the game waits for, as its person sees it, and
 // reports false when the game is over.
 func (p *pacePlayer) decide(edition string) bool {
 	h := p.h
-	rec := h.record()
+	rec := h.Record()
 	if rec == nil || rec.Status != StatusPlaying {
 		return false
 	}
@@ -328,10 +328,10 @@ func (p *pacePlayer) decide(edition string) bool {
 	if pend.Seat < 0 {
 		return false
 	}
-	u := h.userOf(rec, engine.PlayerID(pend.Seat))
-	msg, data, ok := newestOf(h.api.Messages(testChat), boardPrefs)
+	u := h.UserOf(rec, int(pend.Seat))
+	msg, data, ok := newestOf(h.API.Messages(testChat), boardPrefs)
 	if !ok {
-		h.t.Fatalf("%s: no button for %s on screen (decision %q)", edition, u.FirstName, pend.Decision)
+		h.T.Fatalf("%s: no button for %s on screen (decision %q)", edition, u.FirstName, pend.Decision)
 	}
 	p.think()
 	v, calls := h.version(testChat), p.groupRequests()
@@ -376,28 +376,28 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 	if seat == dealengine.Nobody {
 		return false
 	}
-	u := h.userOf(rec, engine.PlayerID(seat))
+	u := h.UserOf(rec, int(seat))
 	a := dealai.Decide(g, seat)
 	tap := func(op Op, arg int) {
-		msg, data, ok := h.findButtonIn(u.ID, op, arg, arg < 0)
+		msg, data, ok := h.FindButtonIn(u.ID, op, arg, arg < 0)
 		if !ok {
-			for _, m := range h.api.Messages(u.ID) {
-				h.t.Logf("private %d: %q %v", m.ID, m.Text, m.Keyboard)
+			for _, m := range h.API.Messages(u.ID) {
+				h.T.Logf("private %d: %q %v", m.ID, m.Text, m.Keyboard)
 			}
-			h.t.Fatalf("%s has no %s:%d button in the private chat", u.FirstName, op, arg)
+			h.T.Fatalf("%s has no %s:%d button in the private chat", u.FirstName, op, arg)
 		}
 		p.think()
 		v, calls := dealVersion(h), p.groupRequests()
 		t0 := time.Now()
 		if strings.Contains(os.Getenv("PACE_TRACE"), "all") { // every tap: with them the benchmark's log is cut short
-			h.t.Logf("%v %s taps %s:%d", time.Now().Format("15:04:05.000"), u.FirstName, op, arg)
+			h.T.Logf("%v %s taps %s:%d", time.Now().Format("15:04:05.000"), u.FirstName, op, arg)
 		}
 		if p.press(u.ID, u, msg, data) {
 			p.res.refused++
 		}
 		// Every hand may change with a move: wait for each one.
 		var hands []int64
-		for _, o := range h.users {
+		for _, o := range h.Users {
 			if o.ID != u.ID {
 				hands = append(hands, o.ID)
 			}
@@ -430,7 +430,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 		if a.Kind == dealengine.ActPlay && dealengine.Cards[a.Card].Action == dealengine.ForcedDeal {
 			tap(deal.OpTake, a.Take)
 		}
-		buttons = deal.Buttons(h.record(), int(seat))
+		buttons = deal.Buttons(h.Record(), int(seat))
 	}
 	for _, b := range buttons {
 		if b.Op == deal.OpAct && b.Action == a {
@@ -438,12 +438,12 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 			return true
 		}
 	}
-	h.t.Fatalf("%s: the hand offers no button for %+v", u.FirstName, a)
+	h.T.Fatalf("%s: the hand offers no button for %+v", u.FirstName, a)
 	return false
 }
 
 func dealVersion(h *harness) uint64 {
-	rec := h.record()
+	rec := h.Record()
 	if rec == nil || deal.Of(rec) == nil || deal.Of(rec).Game == nil {
 		return 0
 	}

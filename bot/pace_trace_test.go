@@ -47,5 +47,5 @@ func (p *pacePlayer) traceSlow(what string, t0 time.Time, queued string, d time.
 	if !paceTracing || d < paceSlow && !strings.Contains(os.Getenv("PACE_TRACE"), "all") {
 		return
 	}
-	p.h.t.Logf("SLOW %s %v: queue at handling: %s\n\tcalls: %s", what, d.Round(time.Millisecond), queued, groupCallsSince(p.h.api, t0))
+	p.h.T.Logf("SLOW %s %v: queue at handling: %s\n\tcalls: %s", what, d.Round(time.Millisecond), queued, groupCallsSince(p.h.API, t0))
 }

@@ -56,23 +56,23 @@ func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
 	})
-	h.startGame()
-	h.stop()
-	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	h.StartGame()
+	h.Stop()
+	store, err := storage.Open(h.DB, storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	plantBrokenGame(t, store, time.Now(), "")
 	store.Close()
 	for range 2 {
-		h.start()
-		h.timerPass() // the broken chat's timer runs
+		h.Start()
+		h.TimerPass() // the broken chat's timer runs
 		before := h.version(testChat)
-		h.mustPress(h.current(testChat), OpRoll)
+		h.MustPress(h.Current(testChat), board.OpRoll)
 		if h.version(testChat) == before {
 			t.Fatal("the healthy game did not move")
 		}
-		h.stop()
+		h.Stop()
 	}
 	l := logs.String()
 	if !strings.Contains(l, "chat="+strconv.FormatInt(brokenChat, 10)) || !strings.Contains(l, "panic") {

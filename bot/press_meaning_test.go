@@ -24,16 +24,16 @@ import (
 // Telegram's limits (about one send or edit a second per group).
 func limitedHarness(t *testing.T, seed uint64) *harness {
 	h := newHarnessWith(t, seed, nil, func(cfg *AppConfig) { cfg.Client = telegram.ClientOptions{} })
-	h.api.Enforce(fakeapi.TelegramLimits())
+	h.API.Enforce(fakeapi.TelegramLimits())
 	return h
 }
 
 // answerOf waits for the answer to the press pushed as update.
 func (h *harness) answerOf(update int) fakeapi.CallbackAnswer {
-	h.t.Helper()
+	h.T.Helper()
 	var a fakeapi.CallbackAnswer
-	if !h.api.WaitFor(func() bool { var ok bool; a, ok = h.answerTo(update); return ok }, 10*time.Second) {
-		h.t.Fatalf("press %d was not answered", update)
+	if !h.API.WaitFor(func() bool { var ok bool; a, ok = h.answerTo(update); return ok }, 10*time.Second) {
+		h.T.Fatalf("press %d was not answered", update)
 	}
 	return a
 }
@@ -57,50 +57,50 @@ func outdatedTexts(cat *locales.Catalog) map[string]string {
 func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
 	t.Parallel()
 	h := limitedHarness(t, 5)
-	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Ганна", LanguageCode: "uk"}, fakeapi.User{ID: 55, FirstName: "Bob", LanguageCode: "en"})
-	creator := h.users[0]
-	h.say(creator, "/newgame")
-	lobby, join, ok := h.findButton(OpJoin, 0, true)
+	h.Users = append(h.Users, fakeapi.User{ID: 44, FirstName: "Ганна", LanguageCode: "uk"}, fakeapi.User{ID: 55, FirstName: "Bob", LanguageCode: "en"})
+	creator := h.Users[0]
+	h.Say(creator, "/newgame")
+	lobby, join, ok := h.FindButton(OpJoin, 0, true)
 	if !ok {
 		t.Fatal("no lobby")
 	}
-	for _, u := range h.users[1:] {
-		h.api.PushCallback(testChat, lobby, u, join)
+	for _, u := range h.Users[1:] {
+		h.API.PushCallback(testChat, lobby, u, join)
 	}
-	_, start, ok := h.findButton(OpStart, 0, true) // the keyboard as delivered now
+	_, start, ok := h.FindButton(OpStart, 0, true) // the keyboard as delivered now
 	if !ok {
 		t.Fatal("no Start button on screen")
 	}
 	// Someone opens ⚙️ More just before: the lobby's keyboard changes for
 	// everyone, but the creator's Start, on what they see, still starts.
-	_, more, ok := h.findButton(OpLobbyMore, 0, true)
+	_, more, ok := h.FindButton(OpLobbyMore, 0, true)
 	if !ok {
 		t.Fatal("no ⚙️ More button on screen")
 	}
-	if a := h.answerOf(h.api.PushCallback(testChat, lobby, h.users[2], more)); a.ShowAlert {
+	if a := h.answerOf(h.API.PushCallback(testChat, lobby, h.Users[2], more)); a.ShowAlert {
 		t.Fatalf("⚙️ More was refused: %q", a.Text)
 	}
-	a := h.answerOf(h.api.PushCallback(testChat, lobby, creator, start))
+	a := h.answerOf(h.API.PushCallback(testChat, lobby, creator, start))
 	if a.ShowAlert {
 		t.Fatalf("Start on the keyboard on screen was refused: %q", a.Text)
 	}
-	h.settle()
-	rec := h.record()
-	if rec.Status != StatusPlaying || len(rec.Seats) != len(h.users) {
-		t.Fatalf("the game did not start with everyone who joined: status %v, %d seats of %d", rec.Status, len(rec.Seats), len(h.users))
+	h.Settle()
+	rec := h.Record()
+	if rec.Status != StatusPlaying || len(rec.Seats) != len(h.Users) {
+		t.Fatalf("the game did not start with everyone who joined: status %v, %d seats of %d", rec.Status, len(rec.Seats), len(h.Users))
 	}
-	turn := h.message(board.Of(rec).TurnMsg)
-	for _, u := range h.users {
+	turn := h.Message(board.Of(rec).TurnMsg)
+	for _, u := range h.Users {
 		if !strings.Contains(turn.Text, kit.Escape(u.FirstName)) {
 			t.Errorf("the game's message does not name %s:\n%s", u.FirstName, turn.Text)
 		}
 	}
 	// A second tap of Start, on the lobby's keyboard still on screen or
 	// not: done.
-	if a := h.answerOf(h.api.PushCallback(testChat, lobby, creator, start)); a.ShowAlert || a.Text != h.bot.cat.T("en", "toast_done", nil) {
+	if a := h.answerOf(h.API.PushCallback(testChat, lobby, creator, start)); a.ShowAlert || a.Text != h.bot.cat.T("en", "toast_done", nil) {
 		t.Errorf("a second Start was answered %+v, want the toast \"done\"", a)
 	}
-	if a := h.answerOf(h.api.PushCallback(testChat, lobby, fakeapi.User{ID: 66, FirstName: "Late", LanguageCode: "en"}, join)); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_lobby_started", nil) {
+	if a := h.answerOf(h.API.PushCallback(testChat, lobby, fakeapi.User{ID: 66, FirstName: "Late", LanguageCode: "en"}, join)); !a.ShowAlert || a.Text != h.bot.cat.T("en", "alert_lobby_started", nil) {
 		t.Errorf("a join after the start was answered %+v, want the alert that the game started", a)
 	}
 }
@@ -108,7 +108,7 @@ func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
 // give makes seat the owner of square sq, quietly (a test's shortcut to a
 // position).
 func (h *harness) give(seat engine.PlayerID, sq int) {
-	h.t.Helper()
+	h.T.Helper()
 	unlock := h.bot.lock(testChat)
 	st, err := h.bot.change(testChat, 0, func(c *chatState) error {
 		board.Of(c.Rec).Game.Props[sq].Owner = seat
@@ -116,11 +116,11 @@ func (h *harness) give(seat engine.PlayerID, sq int) {
 		return nil
 	})
 	if err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	h.bot.finish(context.Background(), st, err, "")
 	unlock()
-	h.settle()
+	h.Settle()
 }
 
 // streets are the first n street squares of g's board.
@@ -142,45 +142,45 @@ func streets(g *engine.Game, n int) []int {
 func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 	t.Parallel()
 	h := limitedHarness(t, 7)
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	g := board.Of(rec).Game
 	cur := g.Current
 	b, c := (cur+1)%3, (cur+2)%3
 	sqs := streets(g, 2)
 	h.give(b, sqs[0])
 	h.give(c, sqs[1])
-	h.mustPress(h.userOf(rec, b), board.OpMenuMort)
+	h.MustPress(h.UserOf(rec, int(b)), board.OpMenuMort)
 	var msg int
 	var roll, mortgage string
-	if !h.api.WaitFor(func() bool {
+	if !h.API.WaitFor(func() bool {
 		var ok1, ok2 bool
-		msg, roll, ok1 = h.findButton(OpRoll, 0, true)
-		_, mortgage, ok2 = h.findButton(board.OpMortgage, sqs[0], false)
+		msg, roll, ok1 = h.FindButton(board.OpRoll, 0, true)
+		_, mortgage, ok2 = h.FindButton(board.OpMortgage, sqs[0], false)
 		return ok1 && ok2
 	}, 10*time.Second) {
 		t.Fatal("the turn message never showed the roll and the mortgage menu")
 	}
-	_, menu, ok := h.findButton(board.OpMenuMort, 0, true)
+	_, menu, ok := h.FindButton(board.OpMenuMort, 0, true)
 	if !ok {
-		_, menu, ok = h.findButton(board.OpBack, 0, true) // the menu open: its way back
+		_, menu, ok = h.FindButton(board.OpBack, 0, true) // the menu open: its way back
 	}
 	if !ok {
 		t.Fatal("no menu button for the third player")
 	}
 	pos, turn := g.Players[cur].Pos, g.Turn
 	updates := []int{
-		h.api.PushCallback(testChat, msg, h.userOf(rec, cur), roll),
-		h.api.PushCallback(testChat, msg, h.userOf(rec, c), menu),
-		h.api.PushCallback(testChat, msg, h.userOf(rec, b), mortgage),
+		h.API.PushCallback(testChat, msg, h.UserOf(rec, int(cur)), roll),
+		h.API.PushCallback(testChat, msg, h.UserOf(rec, int(c)), menu),
+		h.API.PushCallback(testChat, msg, h.UserOf(rec, int(b)), mortgage),
 	}
 	for i, u := range updates {
 		if a := h.answerOf(u); a.ShowAlert {
 			t.Errorf("press %d of 3 was refused: %q", i+1, a.Text)
 		}
 	}
-	h.settle()
-	after := board.Of(h.record()).Game
+	h.Settle()
+	after := board.Of(h.Record()).Game
 	if !after.Props[sqs[0]].Mortgaged {
 		t.Error("the mortgage pressed after the roll was not applied")
 	}
@@ -194,23 +194,23 @@ func TestOwnDecisionsApplyWhileAnotherOpensAMenu(t *testing.T) {
 func TestDoubleTapIsDone(t *testing.T) {
 	t.Parallel()
 	h := limitedHarness(t, 3)
-	h.startGame()
-	msg, roll, ok := h.findButton(OpRoll, 0, true)
+	h.StartGame()
+	msg, roll, ok := h.FindButton(board.OpRoll, 0, true)
 	if !ok {
 		t.Fatal("no Roll button")
 	}
-	u := h.current(testChat)
-	ver := board.Of(h.record()).Game.Version
-	first := h.api.PushCallback(testChat, msg, u, roll)
-	second := h.api.PushCallback(testChat, msg, u, roll)
+	u := h.Current(testChat)
+	ver := board.Of(h.Record()).Game.Version
+	first := h.API.PushCallback(testChat, msg, u, roll)
+	second := h.API.PushCallback(testChat, msg, u, roll)
 	if a := h.answerOf(first); a.ShowAlert {
 		t.Fatalf("the roll was refused: %q", a.Text)
 	}
 	if a := h.answerOf(second); a.ShowAlert || a.Text != h.bot.cat.T(h.bot.chatLang(testChat, u.LanguageCode), "toast_done", nil) {
 		t.Errorf("the second tap was answered %+v, want the toast \"done\"", a)
 	}
-	h.settle()
-	if v := board.Of(h.record()).Game.Version; v != ver+1 {
+	h.Settle()
+	if v := board.Of(h.Record()).Game.Version; v != ver+1 {
 		t.Errorf("the double tap made %d moves, want one", v-ver)
 	}
 }
@@ -225,66 +225,39 @@ const maxAuctionRefresh = 15 * time.Second
 func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
-	h.startGame()
-	rec := h.toBuyDecision()
-	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
-	first, second, third := h.users[0], h.users[1], h.users[2]
-	msg, open, ok := h.findButton(board.OpAuctionBid, 0, true)
+	h.StartGame()
+	rec := h.ToBuyDecision()
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
+	first, second, third := h.Users[0], h.Users[1], h.Users[2]
+	msg, open, ok := h.FindButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no opening bid")
 	}
-	h.press(first, msg, open)
+	h.Press(first, msg, open)
 	// Once the message shows the first bid it offers raises over it: the
 	// second and the third see the same smallest one.
 	clock.Add(maxAuctionRefresh)
 	var raise string
-	if !h.api.WaitFor(func() bool { _, raise, ok = h.findButton(board.OpAuctionRaise, 0, true); return ok }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { _, raise, ok = h.FindButton(board.OpAuctionRaise, 0, true); return ok }, 5*time.Second) {
 		t.Fatal("the auction message never offered a raise over the opening bid")
 	}
 	var biggest string
-	for _, row := range h.message(msg).Keyboard {
+	for _, row := range h.Message(msg).Keyboard {
 		for _, b := range row {
 			if p, _ := kit.ParsePress(b.Data); p.Op == board.OpAuctionRaise {
 				biggest = b.Data
 			}
 		}
 	}
-	rec, a := h.placeBid(second, msg, biggest, "the biggest raise")
-	h.press(third, msg, raise)
-	h.wantOutbid(third, second, rec, a.High, "a raise whose amount was beaten")
-}
-
-// placeBid presses an auction's bid button as u and checks that u leads.
-func (h *harness) placeBid(u fakeapi.User, msg int, data, what string) (*Record, *engine.Auction) {
-	h.t.Helper()
-	h.press(u, msg, data)
-	rec := h.record()
-	a := board.Of(rec).Game.Auction
-	if a == nil || int(a.Leader) != rec.SeatOf(u.ID) {
-		h.t.Fatalf("%s was not placed: %+v", what, a)
-	}
-	return rec, a
-}
-
-// wantOutbid checks that u's last bid was refused naming the leader and
-// the highest bid (in u's language unless the chat pinned one), and that
-// it changed nothing.
-func (h *harness) wantOutbid(u, leader fakeapi.User, rec *Record, high int, what string) {
-	h.t.Helper()
-	lang := h.bot.chatLang(testChat, u.LanguageCode)
-	want := h.bot.cat.T(lang, "auction_outbid", map[string]any{"Player": kit.Isolate(leader.FirstName), "Amount": h.bot.cat.MoneyOf(lang, rec.Edition, high)})
-	if got := h.lastAlert(); !got.ShowAlert || got.Text != want {
-		h.t.Errorf("%s was answered %+v, want the alert %q", what, got, want)
-	}
-	if board.Of(h.record()).Game.Version != board.Of(rec).Game.Version {
-		h.t.Errorf("%s bid", what)
-	}
+	rec, a := h.PlaceBid(second, msg, biggest, "the biggest raise")
+	h.Press(third, msg, raise)
+	h.WantOutbid(third, second, rec, a.High, "a raise whose amount was beaten")
 }
 
 // decisionOps are the waiting player's buttons on the turn message, in the
 // order the busy players below prefer them.
-var busyDecisions = []Op{OpRoll, OpBuy, OpEndTurn, OpPayFine, board.OpJailCard, OpPayDebt, board.OpStayInJail,
-	board.OpNoStake, OpDecline, board.OpBankrupt}
+var busyDecisions = []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpJailCard, board.OpPayDebt, board.OpStayInJail,
+	board.OpNoStake, board.OpDecline, board.OpBankrupt}
 
 // TestBusyGameRefusesNoPressOnTheNewestKeyboard plays a game of three as
 // people do under Telegram's limits: whoever a decision button on the
@@ -297,8 +270,8 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 	}
 	t.Parallel()
 	h := limitedHarness(t, 11)
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	own := streets(board.Of(rec).Game, len(rec.Seats)) // each one's street, to mortgage while others decide
 	for s := range rec.Seats {
 		h.give(engine.PlayerID(s), own[s])
@@ -307,7 +280,7 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 	// newest is the newest delivered message with the game's decision (or
 	// auction) buttons, and its decision buttons' data.
 	newest := func() (fakeapi.Message, []string) {
-		msgs := h.api.Messages(testChat)
+		msgs := h.API.Messages(testChat)
 		for i := len(msgs) - 1; i >= 0; i-- {
 			var data []string
 			for _, row := range msgs[i].Keyboard {
@@ -330,12 +303,12 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 	var refusals []string      // outdated refusals of the right person's press
 	decisions, taps := 0, 0
 	for decisions < 8 {
-		if h.record().Status != StatusPlaying {
+		if h.Record().Status != StatusPlaying {
 			break
 		}
 		var m fakeapi.Message
 		var data []string
-		if !h.api.WaitFor(func() bool {
+		if !h.API.WaitFor(func() bool {
 			m, data = newest()
 			for _, d := range data {
 				if acted[d] {
@@ -358,23 +331,23 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 				var u fakeapi.User
 				switch {
 				case p.Op == board.OpAuctionLeave: // any bidder still in
-					r := h.record()
+					r := h.Record()
 					if board.Of(r).Game.Auction == nil {
 						continue
 					}
 					for s := range r.Seats {
-						if !board.Of(r).Game.Auction.Passed[s] && engine.PlayerID(s) != board.Of(r).Game.Auction.Leader && !tried[h.userOf(r, engine.PlayerID(s)).FirstName+d] {
-							u = h.userOf(r, engine.PlayerID(s))
+						if !board.Of(r).Game.Auction.Passed[s] && engine.PlayerID(s) != board.Of(r).Game.Auction.Leader && !tried[h.UserOf(r, int(s)).FirstName+d] {
+							u = h.UserOf(r, int(s))
 							break
 						}
 					}
 				case p.Op == board.OpBankruptYes: // the menu's owner
-					r := h.record()
+					r := h.Record()
 					if s := r.SeatOf(board.Of(r).View.User); s >= 0 {
-						u = h.userOf(r, engine.PlayerID(s))
+						u = h.UserOf(r, int(s))
 					}
 				default:
-					u = h.userOf(rec, board.DecisionSeat(p.Rev))
+					u = h.UserOf(rec, int(board.DecisionSeat(p.Rev)))
 				}
 				if u.ID != 0 && !tried[u.FirstName+d] {
 					pick, who = d, u
@@ -390,10 +363,10 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 		}
 		tried[who.FirstName+pick] = true
 		double := decisions%4 == 3
-		first := h.api.PushCallback(testChat, m.ID, who, pick)
+		first := h.API.PushCallback(testChat, m.ID, who, pick)
 		second := 0
 		if double {
-			second = h.api.PushCallback(testChat, m.ID, who, pick)
+			second = h.API.PushCallback(testChat, m.ID, who, pick)
 		}
 		a := h.answerOf(first)
 		if id, ok := outdated[a.Text]; ok && a.ShowAlert {
@@ -413,16 +386,16 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 		// Meanwhile someone else opens their mortgage menu, or mortgages or
 		// lifts their street in it: a change of the game (a new revision)
 		// that is not the decision's.
-		r := h.record()
+		r := h.Record()
 		if s := r.SeatOf(who.ID); s >= 0 {
 			other := engine.PlayerID((s + 1) % len(r.Seats))
-			u, sq := h.userOf(r, other), own[other]
-			if _, d, ok := h.findButton(board.OpMortgage, sq, false); ok && board.Of(r).View.User == u.ID {
-				h.api.PushCallback(testChat, m.ID, u, d)
-			} else if _, d, ok := h.findButton(board.OpUnmortgage, sq, false); ok && board.Of(r).View.User == u.ID {
-				h.api.PushCallback(testChat, m.ID, u, d)
-			} else if _, d, ok := h.findButton(board.OpMenuMort, 0, true); ok {
-				h.api.PushCallback(testChat, m.ID, u, d)
+			u, sq := h.UserOf(r, int(other)), own[other]
+			if _, d, ok := h.FindButton(board.OpMortgage, sq, false); ok && board.Of(r).View.User == u.ID {
+				h.API.PushCallback(testChat, m.ID, u, d)
+			} else if _, d, ok := h.FindButton(board.OpUnmortgage, sq, false); ok && board.Of(r).View.User == u.ID {
+				h.API.PushCallback(testChat, m.ID, u, d)
+			} else if _, d, ok := h.FindButton(board.OpMenuMort, 0, true); ok {
+				h.API.PushCallback(testChat, m.ID, u, d)
 			}
 		}
 	}

@@ -20,22 +20,22 @@ import (
 func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.users[0], h.users[2] = h.users[2], h.users[0] // Вера (ru) opens the game
-	h.startGame()
-	rec := h.record()
-	var alice = h.users[2]
+	h.Users[0], h.Users[2] = h.Users[2], h.Users[0] // Вера (ru) opens the game
+	h.StartGame()
+	rec := h.Record()
+	var alice = h.Users[2]
 	if alice.LanguageCode != "en" {
-		t.Fatalf("the harness's users changed: %+v", h.users)
+		t.Fatalf("the harness's users changed: %+v", h.Users)
 	}
 	seat := engine.PlayerID(rec.SeatOf(alice.ID))
-	h.edit(func(r *Record) {
+	h.Edit(func(r *Record) {
 		board.Of(r).Game.Current = seat
 		board.Of(r).Game.Props[1].Owner = seat
 	})
-	h.mustPress(alice, OpTrade)
-	h.pressPrivate(alice, OpTrTo, int((seat+1)%3))
-	h.pressPrivate(alice, OpTrGive, 1)
-	m, _ := h.api.LastMessage(alice.ID)
+	h.MustPress(alice, board.OpTrade)
+	h.PressPrivate(alice, board.OpTrTo, int((seat+1)%3))
+	h.PressPrivate(alice, board.OpTrGive, 1)
+	m, _ := h.API.LastMessage(alice.ID)
 	ru, en := h.bot.cat.T("ru", "sq_classic_1", nil), h.bot.cat.T("en", "sq_classic_1", nil)
 	if !strings.Contains(m.Text, ru) || strings.Contains(m.Text, en) {
 		t.Errorf("the composer names square 1 not as the group (%q) does:\n%s", ru, m.Text)
@@ -47,22 +47,22 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 	// names them, the text stays in the language Alice's private views of
 	// this game keep (issue #27, item 7) — as it does when she presses
 	// from a Telegram app in another language, or opens a new composer.
-	h.say(h.users[0], "/lang uk")
-	h.pressPrivate(alice, OpTrGive, 1)
-	h.pressPrivate(alice, OpTrGive, 1)
-	m, _ = h.api.LastMessage(alice.ID)
+	h.Say(h.Users[0], "/lang uk")
+	h.PressPrivate(alice, board.OpTrGive, 1)
+	h.PressPrivate(alice, board.OpTrGive, 1)
+	m, _ = h.API.LastMessage(alice.ID)
 	uk := h.bot.cat.T("uk", "sq_classic_1", nil)
 	if !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
 		t.Errorf("after /lang uk in the group the composer reads:\n%s", m.Text)
 	}
 	alice.LanguageCode = "ru"
-	h.pressPrivate(alice, OpTrGive, 1) // taken out
-	h.pressPrivate(alice, OpTrGive, 1) // and in again
-	m, _ = h.api.LastMessage(alice.ID)
+	h.PressPrivate(alice, board.OpTrGive, 1) // taken out
+	h.PressPrivate(alice, board.OpTrGive, 1) // and in again
+	m, _ = h.API.LastMessage(alice.ID)
 	if !strings.Contains(m.Text, uk) || !strings.Contains(m.Text, h.bot.cat.T("en", "composer_ask_something", nil)) {
 		t.Errorf("pressed from a Russian app, the composer reads:\n%s", m.Text)
 	}
-	if l := h.record().Seats[seat].Lang; l != "en" {
+	if l := h.Record().Seats[seat].Lang; l != "en" {
 		t.Errorf("Alice's private views are stored as %q, want en", l)
 	}
 }
@@ -73,20 +73,20 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 func TestDealHandShowsTheGroupsCards(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 5, nil)
-	h.users[0], h.users[2] = h.users[2], h.users[0] // Вера (ru) opens the game
-	h.say(h.users[0], "/newgame deal")
-	for _, u := range h.users[1:] {
-		h.mustPress(u, OpJoin)
+	h.Users[0], h.Users[2] = h.Users[2], h.Users[0] // Вера (ru) opens the game
+	h.Say(h.Users[0], "/newgame deal")
+	for _, u := range h.Users[1:] {
+		h.MustPress(u, OpJoin)
 	}
-	h.mustPress(h.users[0], OpStart)
-	alice := h.users[2]
-	rec := h.record()
-	h.api.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID))
-	h.settle()
-	rec = h.record()
+	h.MustPress(h.Users[0], OpStart)
+	alice := h.Users[2]
+	rec := h.Record()
+	h.API.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID))
+	h.Settle()
+	rec = h.Record()
 	seat := engine.PlayerID(rec.SeatOf(alice.ID))
 	var text string
-	for _, m := range h.api.Messages(alice.ID) {
+	for _, m := range h.API.Messages(alice.ID) {
 		if m.ID == deal.Of(rec).Hands[seat].Msg {
 			text = m.Text
 		}

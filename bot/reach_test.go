@@ -1,20 +1,19 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/storage"
-
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
+	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // privateCalls counts the calls that tried to post into a person's
 // private chat, and how many of them Telegram refused with 403.
 func (h *harness) privateCalls(user int64) (calls, refused int) {
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		if (r.Method == "sendMessage" || r.Method == "sendPhoto" || r.Method == "editMessageText") && r.Params["chat_id"] == strconv.FormatInt(user, 10) {
 			calls++
 			if r.Status == 403 {
@@ -32,28 +31,28 @@ func (h *harness) privateCalls(user int64) (calls, refused int) {
 func TestBellPressedTenTimes(t *testing.T) {
 	t.Parallel()
 	h := newLimitedHarness(t)
-	h.api.RequireStart(true)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.api.PushMessage(vera.ID, vera, "/start")
-	h.say(alice, "/newgame")
-	h.lobbyView(vera, true)
-	started := len(h.api.Messages(vera.ID)) // the answer to /start
-	msg, data, ok := h.buttonIn(testChat, OpNotify)
+	h.API.RequireStart(true)
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.API.PushMessage(vera.ID, vera, "/start")
+	h.Say(alice, "/newgame")
+	h.LobbyView(vera, true)
+	started := len(h.API.Messages(vera.ID)) // the answer to /start
+	msg, data, ok := h.ButtonIn(testChat, OpNotify)
 	if !ok {
 		t.Fatal("no 🔔 under the lobby")
 	}
 	on, off := h.bot.cat.T("ru", "notify_on", nil), h.bot.cat.T("ru", "notify_off", nil)
 	for i := range 10 {
-		h.press(vera, msg, data)
+		h.Press(vera, msg, data)
 		want := on
 		if i%2 == 1 {
 			want = off
 		}
-		if a := h.api.AnswersTo(vera.ID); a[len(a)-1].ShowAlert || a[len(a)-1].Text != want {
+		if a := h.API.AnswersTo(vera.ID); a[len(a)-1].ShowAlert || a[len(a)-1].Text != want {
 			t.Fatalf("press %d answered %+v, want the toast %q", i+1, a[len(a)-1], want)
 		}
 	}
-	if n := len(h.api.Messages(vera.ID)) - started; n != 1 {
+	if n := len(h.API.Messages(vera.ID)) - started; n != 1 {
 		t.Errorf("ten presses sent Вера %d private messages, want 1", n)
 	}
 	if n := h.chatSettings().Notify; n != nil {
@@ -61,8 +60,8 @@ func TestBellPressedTenTimes(t *testing.T) {
 	}
 	needStart := h.bot.cat.T("uk", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})
 	for i := range 10 {
-		h.press(bohdan, msg, data)
-		if a := h.api.AnswersTo(bohdan.ID); !a[len(a)-1].ShowAlert || a[len(a)-1].Text != needStart {
+		h.Press(bohdan, msg, data)
+		if a := h.API.AnswersTo(bohdan.ID); !a[len(a)-1].ShowAlert || a[len(a)-1].Text != needStart {
 			t.Fatalf("Богдан's press %d answered %+v", i+1, a[len(a)-1])
 		}
 	}
@@ -82,23 +81,23 @@ func TestBellPressedTenTimes(t *testing.T) {
 func TestUnreachablePersonIsRemembered(t *testing.T) {
 	t.Parallel()
 	h := newLimitedHarness(t)
-	h.api.RequireStart(true)
-	alice, vera := h.users[0], h.users[2]
-	h.api.PushMessage(vera.ID, vera, "/start")
-	h.say(alice, "/newgame")
-	h.lobbyView(vera, true)
-	h.mustPress(vera, OpNotify)
+	h.API.RequireStart(true)
+	alice, vera := h.Users[0], h.Users[2]
+	h.API.PushMessage(vera.ID, vera, "/start")
+	h.Say(alice, "/newgame")
+	h.LobbyView(vera, true)
+	h.MustPress(vera, OpNotify)
 	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 {
 		t.Fatalf("Вера is not listed: %+v", n)
 	}
-	h.api.Kick(vera.ID) // she blocks the bot
-	h.cancelLobby(alice)
-	h.say(alice, "/newgame")
+	h.API.Kick(vera.ID) // she blocks the bot
+	h.CancelLobby(alice)
+	h.Say(alice, "/newgame")
 	if _, refused := h.privateCalls(vera.ID); refused != 1 {
 		t.Fatalf("%d refused private messages, want 1 (the next lobby's)", refused)
 	}
 	notices := func() (n int, link string) {
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(vera.ID, 10)) && len(m.Keyboard) == 1 && m.Keyboard[0][0].URL != "" {
 				n, link = n+1, m.Keyboard[0][0].URL
 			}
@@ -112,17 +111,17 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 	needStart := h.bot.cat.T("ru", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})
 	bell := func(when string) {
 		t.Helper()
-		h.mustPress(vera, OpNotify)
-		if a := h.api.AnswersTo(vera.ID); !a[len(a)-1].ShowAlert || a[len(a)-1].Text != needStart {
+		h.MustPress(vera, OpNotify)
+		if a := h.API.AnswersTo(vera.ID); !a[len(a)-1].ShowAlert || a[len(a)-1].Text != needStart {
 			t.Fatalf("%s: 🔔 answered %+v", when, a[len(a)-1])
 		}
 	}
-	h.lobbyView(vera, true)
+	h.LobbyView(vera, true)
 	bell("blocked")
 	bell("blocked, again")
-	h.stop()
-	h.start()
-	h.settle()
+	h.Stop()
+	h.Start()
+	h.Settle()
 	bell("blocked, after a restart")
 	if again, _ := h.privateCalls(vera.ID); again != calls {
 		t.Errorf("%d more calls to a person known to have blocked the bot", again-calls)
@@ -130,14 +129,14 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 	if n, _ := notices(); n != 1 {
 		t.Errorf("%d notices in the group, want still 1", n)
 	}
-	h.api.Unkick(vera.ID)
+	h.API.Unkick(vera.ID)
 	_, link := notices()
-	if _, ok := h.api.OpenDeepLink(vera, link); !ok {
+	if _, ok := h.API.OpenDeepLink(vera, link); !ok {
 		t.Fatalf("the notice's link %q does not open the bot", link)
 	}
-	h.settle()
-	h.mustPress(vera, OpNotify)
-	if a := h.api.AnswersTo(vera.ID); a[len(a)-1].ShowAlert {
+	h.Settle()
+	h.MustPress(vera, OpNotify)
+	if a := h.API.AnswersTo(vera.ID); a[len(a)-1].ShowAlert {
 		t.Fatalf("after /start 🔔 answered %+v", a[len(a)-1])
 	}
 	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 || n.People[0].User != vera.ID {
@@ -151,17 +150,17 @@ func TestUnreachablePersonIsRemembered(t *testing.T) {
 func TestForgedBellChangesNothing(t *testing.T) {
 	t.Parallel()
 	h := newLimitedHarness(t)
-	vera := h.users[2]
-	h.api.PushMessage(vera.ID, vera, "/start")
-	h.settle()
-	before := len(h.api.Messages(vera.ID))
+	vera := h.Users[2]
+	h.API.PushMessage(vera.ID, vera, "/start")
+	h.Settle()
+	before := len(h.API.Messages(vera.ID))
 	const stranger int64 = -4242
-	h.api.PushCallback(stranger, 5, vera, Press{Op: OpNotify}.Encode())
-	h.settle()
-	if m := h.api.Messages(stranger); len(m) != 0 {
+	h.API.PushCallback(stranger, 5, vera, Press{Op: OpNotify}.Encode())
+	h.Settle()
+	if m := h.API.Messages(stranger); len(m) != 0 {
 		t.Errorf("the bot wrote to a chat it does not serve: %+v", m)
 	}
-	if n := len(h.api.Messages(vera.ID)) - before; n != 0 {
+	if n := len(h.API.Messages(vera.ID)) - before; n != 0 {
 		t.Errorf("the presser got %d private messages", n)
 	}
 	var s Settings
@@ -169,7 +168,7 @@ func TestForgedBellChangesNothing(t *testing.T) {
 	if s.Notify != nil {
 		t.Errorf("a forged press listed someone: %+v", s.Notify)
 	}
-	if a := h.api.AnswersTo(vera.ID); len(a) != 1 || a[0].Text != "" {
+	if a := h.API.AnswersTo(vera.ID); len(a) != 1 || a[0].Text != "" {
 		t.Errorf("the forged press was answered %+v, want a bare answer", a)
 	}
 }

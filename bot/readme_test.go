@@ -36,24 +36,24 @@ func TestReadmeShowsARealTurn(t *testing.T) {
 func exampleTurn(t *testing.T, lang string) string {
 	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
 	names := map[string][]string{"ru": {"Оля", "Богдан", "Вера"}, "en": {"Olya", "Bohdan", "Vera"}}[lang]
-	for i := range h.users {
-		h.users[i].FirstName, h.users[i].LanguageCode = names[i], lang
+	for i := range h.Users {
+		h.Users[i].FirstName, h.Users[i].LanguageCode = names[i], lang
 	}
 	if err := h.bot.store.Update(func(tx *storage.Tx) error {
 		return putJSON(tx.PutSettings, testChat, Settings{Lang: lang, Options: ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1}})
 	}); err != nil {
 		t.Fatal(err)
 	}
-	h.startGame()
+	h.StartGame()
 	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
 	for i := 0; i < 400; i++ {
-		rec := h.record()
+		rec := h.Record()
 		rent := false
 		for _, e := range board.Of(rec).Turn {
 			rent = rent || e.Kind == engine.EvRentPaid
 		}
 		if board.Of(rec).Game.Phase == engine.PhaseBuyDecision && rent {
-			m := h.message(board.Of(rec).TurnMsg)
+			m := h.Message(board.Of(rec).TurnMsg)
 			lines := []string{shownText(m.Text), ""}
 			for _, row := range m.Keyboard {
 				var bs []string
@@ -64,7 +64,7 @@ func exampleTurn(t *testing.T, lang string) string {
 			}
 			return strings.Join(lines, "\n")
 		}
-		h.step(r, seen)
+		h.Step(r, seen)
 	}
 	t.Fatal("no purchase to decide after a rent")
 	return ""

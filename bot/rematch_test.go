@@ -14,35 +14,35 @@ import (
 
 // leave makes u leave the running game: /leave, then confirm.
 func (h *harness) leave(u fakeapi.User) {
-	h.t.Helper()
-	h.say(u, "/leave")
-	msg, data, ok := h.findButton(OpResignYes, 0, true)
+	h.T.Helper()
+	h.Say(u, "/leave")
+	msg, data, ok := h.FindButton(board.OpResignYes, 0, true)
 	if !ok {
-		h.t.Fatal("/leave did not ask for confirmation")
+		h.T.Fatal("/leave did not ask for confirmation")
 	}
-	h.press(u, msg, data)
+	h.Press(u, msg, data)
 }
 
 // endByLeaving plays a game of the three people that ends at once: Богдан
 // and Вера leave, so Alice wins. It returns the ended game as archived
 // and the ending message's 🔁 Rematch button.
 func (h *harness) endByLeaving(newgame string) (ended *Record, msg int, data string) {
-	h.t.Helper()
-	h.say(h.users[0], newgame)
-	for _, u := range h.users[1:] {
-		h.mustPress(u, OpJoin)
+	h.T.Helper()
+	h.Say(h.Users[0], newgame)
+	for _, u := range h.Users[1:] {
+		h.MustPress(u, OpJoin)
 	}
-	h.mustPress(h.users[0], OpStart)
-	h.leave(h.users[1])
-	h.leave(h.users[2])
-	if rec := h.record(); rec != nil {
-		h.t.Fatalf("the game did not end when all but one left: %+v", rec.Status)
+	h.MustPress(h.Users[0], OpStart)
+	h.leave(h.Users[1])
+	h.leave(h.Users[2])
+	if rec := h.Record(); rec != nil {
+		h.T.Fatalf("the game did not end when all but one left: %+v", rec.Status)
 	}
-	msg, data, ok := h.findButton(OpRematch, 0, true)
+	msg, data, ok := h.FindButton(OpRematch, 0, true)
 	if !ok {
-		h.t.Fatal("the ending message has no 🔁 Rematch button")
+		h.T.Fatal("the ending message has no 🔁 Rematch button")
 	}
-	return h.archivedRecord(), msg, data
+	return h.ArchivedRecord(), msg, data
 }
 
 func mustJSONString(t *testing.T, v any) string {
@@ -63,11 +63,11 @@ func mustJSONString(t *testing.T, v any) string {
 func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.api.SetAdmins(testChat, h.users[2].ID)
-	h.say(h.users[2], "/settings")
-	h.pressSetting(h.users[2], OpSetView, settings.PageRules)
-	h.pressSetting(h.users[2], OpSetRule, ruleIndex(t, "random_order"))
-	h.say(h.users[2], "/lang en")
+	h.API.SetAdmins(testChat, h.Users[2].ID)
+	h.Say(h.Users[2], "/settings")
+	h.PressSetting(h.Users[2], OpSetView, settings.PageRules)
+	h.PressSetting(h.Users[2], OpSetRule, ruleIndex(t, "random_order"))
+	h.Say(h.Users[2], "/lang en")
 	ended, msg, data := h.endByLeaving("/newgame lux")
 	lang := "en"
 	if !ended.Options.RandomOrder || ended.Edition != "lux" {
@@ -75,17 +75,17 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 	}
 
 	stranger := fakeapi.User{ID: 99, FirstName: "Eve", LanguageCode: "en"}
-	h.press(stranger, msg, data)
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T(lang, "alert_rematch_not_player", nil) {
+	h.Press(stranger, msg, data)
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T(lang, "alert_rematch_not_player", nil) {
 		t.Fatalf("a stranger's press answered %+v", a)
 	}
-	if h.record() != nil || h.message(msg).Keyboard == nil {
+	if h.Record() != nil || h.Message(msg).Keyboard == nil {
 		t.Fatal("a stranger's press opened a lobby or took the button away")
 	}
 
-	h.press(h.users[1], msg, data)
-	lobby := h.record()
-	if lobby == nil || lobby.Status != StatusLobby || lobby.RematchOf != ended.ID || lobby.Creator != h.users[1].ID {
+	h.Press(h.Users[1], msg, data)
+	lobby := h.Record()
+	if lobby == nil || lobby.Status != StatusLobby || lobby.RematchOf != ended.ID || lobby.Creator != h.Users[1].ID {
 		t.Fatalf("no rematch lobby: %+v", lobby)
 	}
 	if got, want := mustJSONString(t, lobby.Seats), mustJSONString(t, ended.Seats); got != want {
@@ -95,28 +95,28 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 		t.Errorf("rematch %s/%s options %s, want the game's %s/%s %s", lobby.Kind, lobby.Edition,
 			mustJSONString(t, lobby.Options), ended.Kind, ended.Edition, mustJSONString(t, ended.Options))
 	}
-	end := h.message(msg)
-	opened := h.bot.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Name(h.users[1].FirstName)})
+	end := h.Message(msg)
+	opened := h.bot.cat.T(lang, "rematch_opened", map[string]any{"Player": kit.Name(h.Users[1].FirstName)})
 	if end.Keyboard != nil || !strings.HasSuffix(end.Text, opened) || !strings.Contains(end.Text, h.bot.cat.T(lang, "standings_title", nil)) {
 		t.Errorf("the ending message after the rematch: %q, buttons %v", end.Text, end.Keyboard)
 	}
-	if _, _, ok := h.findButton(OpJoin, 0, true); !ok {
+	if _, _, ok := h.FindButton(OpJoin, 0, true); !ok {
 		t.Error("the rematch's lobby message was not posted")
 	}
 
 	// Pressed again (the button was still on someone's screen).
-	h.press(h.users[0], msg, data)
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) {
+	h.Press(h.Users[0], msg, data)
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) {
 		t.Errorf("a second press answered %+v", a)
 	}
-	if rec := h.record(); rec == nil || rec.ID != lobby.ID {
+	if rec := h.Record(); rec == nil || rec.ID != lobby.ID {
 		t.Fatal("a second press changed the lobby")
 	}
 	// Cancelled, the rematch is not opened again by the old button.
-	h.cancelLobby(h.users[1]) // a lobby asks before it is cancelled
-	h.press(h.users[2], msg, data)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) || h.record() != nil {
-		t.Errorf("a press after the rematch was cancelled answered %+v and left %+v", a, h.record())
+	h.CancelLobby(h.Users[1]) // a lobby asks before it is cancelled
+	h.Press(h.Users[2], msg, data)
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T(lang, "alert_rematch_already", nil) || h.Record() != nil {
+		t.Errorf("a press after the rematch was cancelled answered %+v and left %+v", a, h.Record())
 	}
 }
 
@@ -125,27 +125,27 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.users[0].LanguageCode = "ru"
+	h.Users[0].LanguageCode = "ru"
 	_, msg, data := h.endByLeaving("/newgame")
-	h.say(h.users[2], "/newgame")
-	lobby := h.record()
+	h.Say(h.Users[2], "/newgame")
+	lobby := h.Record()
 	// The rematch's data forged onto the new lobby's message: refused, and
 	// the lobby's message keeps its buttons.
-	lobbyMsg, _, _ := h.findButton(OpJoin, 0, true)
-	h.press(h.users[1], lobbyMsg, data)
-	if a := h.lastAlert(); !a.ShowAlert || h.message(lobbyMsg).Keyboard == nil {
-		t.Errorf("a forged rematch press answered %+v and left the lobby's buttons %v", a, h.message(lobbyMsg).Keyboard)
+	lobbyMsg, _, _ := h.FindButton(OpJoin, 0, true)
+	h.Press(h.Users[1], lobbyMsg, data)
+	if a := h.LastAnswer(); !a.ShowAlert || h.Message(lobbyMsg).Keyboard == nil {
+		t.Errorf("a forged rematch press answered %+v and left the lobby's buttons %v", a, h.Message(lobbyMsg).Keyboard)
 	}
-	h.press(h.users[1], msg, data)
+	h.Press(h.Users[1], msg, data)
 	// The alert is the presser's (uk), the message the chat's (ru).
 	refusal := h.bot.cat.T("ru", "alert_rematch_other", nil)
-	if a, want := h.lastAlert(), h.bot.cat.T("uk", "alert_rematch_other", nil); !a.ShowAlert || a.Text != want {
+	if a, want := h.LastAnswer(), h.bot.cat.T("uk", "alert_rematch_other", nil); !a.ShowAlert || a.Text != want {
 		t.Errorf("the press answered %+v, want %q", a, want)
 	}
-	if rec := h.record(); rec == nil || rec.ID != lobby.ID || rec.RematchOf != 0 {
+	if rec := h.Record(); rec == nil || rec.ID != lobby.ID || rec.RematchOf != 0 {
 		t.Errorf("the refused rematch changed the lobby: %+v", rec)
 	}
-	if end := h.message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, refusal) {
+	if end := h.Message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, refusal) {
 		t.Errorf("the ending message keeps a refused button: %q %v", end.Text, end.Keyboard)
 	}
 }
@@ -155,18 +155,18 @@ func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
 func TestRematchKeepsComputerSeats(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 5, nil)
-	h.users[0].LanguageCode = "uk"
-	h.lobbyWithComputers(1)
-	h.mustPress(h.users[1], OpJoin)
-	h.mustPress(h.users[0], OpStart)
-	h.leave(h.users[1])
-	h.leave(h.users[0]) // the computer wins
-	if h.record() != nil {
+	h.Users[0].LanguageCode = "uk"
+	h.LobbyWithComputers(1)
+	h.MustPress(h.Users[1], OpJoin)
+	h.MustPress(h.Users[0], OpStart)
+	h.leave(h.Users[1])
+	h.leave(h.Users[0]) // the computer wins
+	if h.Record() != nil {
 		t.Fatal("the game did not end")
 	}
-	ended := h.archivedRecord()
-	h.mustPress(h.users[0], OpRematch)
-	lobby := h.record()
+	ended := h.ArchivedRecord()
+	h.MustPress(h.Users[0], OpRematch)
+	lobby := h.Record()
 	if lobby == nil || mustJSONString(t, lobby.Seats) != mustJSONString(t, ended.Seats) || !lobby.Seats[1].Computer {
 		t.Fatalf("rematch seats %+v, want %+v", lobby, ended.Seats)
 	}
@@ -180,7 +180,7 @@ func TestBoardAfterTheGame(t *testing.T) {
 	h.endByLeaving("/newgame")
 	photos := func() int {
 		n := 0
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			if m.Photo != "" {
 				n++
 			}
@@ -188,16 +188,16 @@ func TestBoardAfterTheGame(t *testing.T) {
 		return n
 	}
 	before := photos()
-	h.say(h.users[2], "/board")
+	h.Say(h.Users[2], "/board")
 	if photos() != before+1 {
 		t.Fatal("/board after the game sent no picture")
 	}
-	if !strings.Contains(h.texts(), h.bot.cat.T("en", "ending_last_board", nil)) ||
-		strings.Contains(h.texts(), h.bot.cat.T("en", "no_game", nil)) {
+	if !strings.Contains(h.Texts(), h.bot.cat.T("en", "ending_last_board", nil)) ||
+		strings.Contains(h.Texts(), h.bot.cat.T("en", "no_game", nil)) {
 		t.Error("/board after the game did not say it shows the last game")
 	}
-	h.mustPress(h.users[0], OpRematch)
-	h.say(h.users[1], "/board")
+	h.MustPress(h.Users[0], OpRematch)
+	h.Say(h.Users[1], "/board")
 	if photos() != before+2 {
 		t.Error("/board beside the rematch's lobby sent no picture")
 	}
@@ -209,15 +209,15 @@ func TestStatsOfBankruptPlayer(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
 	ended, _, _ := h.endByLeaving("/newgame")
-	h.say(h.users[1], "/stats") // Богдан left: bankrupt
-	stats, _ := h.api.LastMessage(testChat)
+	h.Say(h.Users[1], "/stats") // Богдан left: bankrupt
+	stats, _ := h.API.LastMessage(testChat)
 	none := h.bot.cat.T("en", "stats_no_worth", nil)
 	zero := h.bot.cat.Money("en", 0)
 	if !strings.Contains(stats.Text, none) || strings.Contains(stats.Text, zero) {
 		t.Errorf("/stats of a bankrupt player: %q", stats.Text)
 	}
-	h.say(h.users[1], "/top")
-	top, _ := h.api.LastMessage(testChat)
+	h.Say(h.Users[1], "/top")
+	top, _ := h.API.LastMessage(testChat)
 	alice := h.bot.cat.Money("en", board.Of(ended).Game.NetWorth(0))
 	if strings.Contains(top.Text, zero) || !strings.Contains(top.Text, none) || !strings.Contains(top.Text, alice) {
 		t.Errorf("/top: %q (Alice's net worth %s)", top.Text, alice)
@@ -229,28 +229,28 @@ func TestStatsOfBankruptPlayer(t *testing.T) {
 func TestRematchOfDealGame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 33, nil)
-	h.startDeal("en")
-	for steps := 0; h.record() != nil; steps++ {
-		if steps == 2000 || !h.dealStep() {
+	h.StartDeal("en")
+	for steps := 0; h.Record() != nil; steps++ {
+		if steps == 2000 || !h.DealStep() {
 			t.Fatalf("the Deal game did not end (%d moves)", steps)
 		}
 	}
-	ended := h.archivedRecord()
-	msg, _, ok := h.findButton(OpRematch, 0, true)
+	ended := h.ArchivedRecord()
+	msg, _, ok := h.FindButton(OpRematch, 0, true)
 	if !ok {
 		t.Fatal("the Deal result has no 🔁 Rematch button")
 	}
-	h.mustPress(h.users[2], OpRematch)
-	lobby := h.record()
+	h.MustPress(h.Users[2], OpRematch)
+	lobby := h.Record()
 	if lobby == nil || lobby.Kind != ended.Kind || lobby.Edition != ended.Edition || lobby.RematchOf != ended.ID ||
 		mustJSONString(t, lobby.Seats) != mustJSONString(t, ended.Seats) {
 		t.Fatalf("the Deal rematch %+v, want a lobby of %s with seats %+v", lobby, ended.Kind, ended.Seats)
 	}
-	if end := h.message(msg); end.Keyboard != nil || !strings.Contains(end.Text, "🔁") {
+	if end := h.Message(msg); end.Keyboard != nil || !strings.Contains(end.Text, "🔁") {
 		t.Errorf("the Deal result after the rematch: %q %v", end.Text, end.Keyboard)
 	}
-	h.mustPress(h.users[2], OpStart)
-	if rec := h.record(); rec == nil || rec.Status != StatusPlaying || deal.Of(rec) == nil || len(rec.Seats) != len(ended.Seats) {
+	h.MustPress(h.Users[2], OpStart)
+	if rec := h.Record(); rec == nil || rec.Status != StatusPlaying || deal.Of(rec) == nil || len(rec.Seats) != len(ended.Seats) {
 		t.Fatalf("the rematch did not start as a Deal game: %+v", rec)
 	}
 }
@@ -263,15 +263,15 @@ func TestRematchOfAGameLongGone(t *testing.T) {
 	h := newHarness(t, 7, nil)
 	_, msg, data := h.endByLeaving("/newgame")
 	for range rematchLookback {
-		h.say(h.users[0], "/newgame")
-		h.cancelLobby(h.users[0])
+		h.Say(h.Users[0], "/newgame")
+		h.CancelLobby(h.Users[0])
 	}
-	h.press(h.users[1], msg, data)
+	h.Press(h.Users[1], msg, data)
 	gone := h.bot.cat.T("en", "alert_rematch_gone", nil) // the chat's; the alert is the presser's
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "alert_rematch_gone", nil) || h.record() != nil {
-		t.Fatalf("the press answered %+v and left %+v", a, h.record())
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("uk", "alert_rematch_gone", nil) || h.Record() != nil {
+		t.Fatalf("the press answered %+v and left %+v", a, h.Record())
 	}
-	if end := h.message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, gone) || !strings.Contains(end.Text, "Final standings") {
+	if end := h.Message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, gone) || !strings.Contains(end.Text, "Final standings") {
 		t.Errorf("the old ending after the refusal: %q %v", end.Text, end.Keyboard)
 	}
 }

@@ -21,13 +21,13 @@ import (
 // playBusily drives the chats' games as fast as the bot handles presses
 // (not as fast as Telegram shows them) for d.
 func playBusily(h *harness, chats []*benchChat, d time.Duration) {
-	h.t.Helper()
+	h.T.Helper()
 	for end := time.Now().Add(d); time.Now().Before(end); {
 		for _, c := range chats {
-			h.api.PushUpdate(c.next(h.bot))
+			h.API.PushUpdate(c.next(h.bot))
 		}
-		if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
-			h.t.Fatal("updates were not handled in time")
+		if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 10*time.Second) {
+			h.T.Fatal("updates were not handled in time")
 		}
 	}
 }
@@ -48,7 +48,7 @@ func TestRestartsKeepTelegramLimits(t *testing.T) {
 		// the next process, which must still honour this one's minute.
 		cfg.ShutdownTimeout = 200 * time.Millisecond
 	})
-	h.api.Enforce(fakeapi.TelegramLimits())
+	h.API.Enforce(fakeapi.TelegramLimits())
 	var chats []*benchChat
 	for i, id := range []int64{testChat, testChat - 1} {
 		c := &benchChat{id: id}
@@ -68,16 +68,16 @@ func TestRestartsKeepTelegramLimits(t *testing.T) {
 		if restart == 3 {
 			break
 		}
-		h.stop()
-		h.start()
+		h.Stop()
+		h.Start()
 	}
 	for _, c := range chats {
 		if v := h.version(c.id); v <= started[c.id] {
 			t.Errorf("chat %d: the game did not move on across the restarts (version %d, then %d)", c.id, started[c.id], v)
 		}
 	}
-	h.stop()
-	if f := h.api.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
+	h.Stop()
+	if f := h.API.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
 		t.Fatalf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
 	}
 }
@@ -85,7 +85,7 @@ func TestRestartsKeepTelegramLimits(t *testing.T) {
 // answerTo is the bot's answer to the press pushed as update.
 func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {
 	id := "cq" + strconv.Itoa(update)
-	for _, a := range h.api.CallbackAnswers() {
+	for _, a := range h.API.CallbackAnswers() {
 		if a.ID == id {
 			return a, true
 		}
@@ -134,16 +134,16 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
 	})
-	h.startGame()
-	before := h.record()
-	player := h.current(testChat)
-	msg, data, ok := h.buttonIn(testChat, OpRoll)
+	h.StartGame()
+	before := h.Record()
+	player := h.Current(testChat)
+	msg, data, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
 		t.Fatal("no Roll button")
 	}
 	free := fullDisk(t)
-	update := h.api.PushCallback(testChat, msg, player, data)
-	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 10*time.Second) {
+	update := h.API.PushCallback(testChat, msg, player, data)
+	if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 10*time.Second) {
 		t.Fatal("the press was not answered")
 	}
 	free()
@@ -152,18 +152,18 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	if !a.ShowAlert || a.Text != want {
 		t.Fatalf("a press the bot could not save was answered %q (alert %v), want the alert %q", a.Text, a.ShowAlert, want)
 	}
-	h.settle()
+	h.Settle()
 	if l := logs.String(); !strings.Contains(l, "level=ERROR") || !strings.Contains(l, "chat="+strconv.FormatInt(testChat, 10)) {
 		t.Errorf("the failed save was not logged as an error naming the chat: %q", l)
 	}
-	if rec := h.record(); rec.Rev != before.Rev || board.Of(rec).Game.Version != board.Of(before).Game.Version {
+	if rec := h.Record(); rec.Rev != before.Rev || board.Of(rec).Game.Version != board.Of(before).Game.Version {
 		t.Fatalf("after the failed save the game moved: revision %d→%d, version %d→%d", before.Rev, rec.Rev, board.Of(before).Game.Version, board.Of(rec).Game.Version)
 	}
-	if _, now, _ := h.buttonIn(testChat, OpRoll); now != data {
+	if _, now, _ := h.ButtonIn(testChat, board.OpRoll); now != data {
 		t.Fatalf("the Roll button changed to %q after a change that was not saved", now)
 	}
-	h.press(player, msg, data)
-	if rec := h.record(); board.Of(rec).Game.Version == board.Of(before).Game.Version {
+	h.Press(player, msg, data)
+	if rec := h.Record(); board.Of(rec).Game.Version == board.Of(before).Game.Version {
 		t.Fatal("with the space back, the same press did not move the game")
 	}
 }
@@ -175,19 +175,19 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+	h.StartGame()
+	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
 		From: &tgbotapi.User{ID: 11}, MigrateToChatID: superChat}})
-	h.settle()
+	h.Settle()
 	shown := func(when string) int {
 		t.Helper()
 		rec, _ := h.bot.Snapshot(superChat)
 		if rec == nil || board.Of(rec).Game == nil {
 			t.Fatalf("%s: no game in the supergroup", when)
 		}
-		msg, _, ok := h.buttonIn(superChat, OpRoll)
+		msg, _, ok := h.ButtonIn(superChat, board.OpRoll)
 		if !ok {
-			t.Fatalf("%s: the game's message is not in the supergroup: %+v", when, h.api.Messages(superChat))
+			t.Fatalf("%s: the game's message is not in the supergroup: %+v", when, h.API.Messages(superChat))
 		}
 		if board.Of(rec).TurnMsg != msg {
 			t.Fatalf("%s: the record names message %d, the supergroup shows the game in %d", when, board.Of(rec).TurnMsg, msg)
@@ -195,14 +195,14 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 		return msg
 	}
 	msg := shown("after the migration")
-	h.stop()
-	h.start()
-	h.settle()
+	h.Stop()
+	h.Start()
+	h.Settle()
 	if again := shown("after a restart"); again != msg {
 		t.Fatalf("after a restart the game moved to message %d from %d", again, msg)
 	}
 	v := h.version(superChat)
-	h.pressIn(superChat, OpRoll)
+	h.pressIn(superChat, board.OpRoll)
 	if h.version(superChat) == v {
 		t.Fatal("the supergroup's Roll button did not play after the restart")
 	}
@@ -215,69 +215,50 @@ func TestMigrationShowsTheGameAtOnce(t *testing.T) {
 func TestSomeoneElsesMenuKeepsTheTurnButtons(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
+	h.StartGame()
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
 	var other fakeapi.User
 	for i := 0; ; i++ {
-		rec := h.record()
+		rec := h.Record()
 		g := board.Of(rec).Game
 		if g.Phase == engine.PhaseTurnStart && board.Of(rec).View.Menu == "" {
 			for p := range g.Players {
 				if id := engine.PlayerID(p); id != g.Current && g.Active(id) && len(board.MortgageActions(g, id)) > 0 {
-					other = h.userOf(rec, id)
+					other = h.UserOf(rec, int(id))
 				}
 			}
 			if other.ID != 0 {
 				break
 			}
 		}
-		if i == 300 || !h.step(r, seen) {
+		if i == 300 || !h.Step(r, seen) {
 			t.Fatal("no player besides the current one came to own a deed")
 		}
 	}
-	rollMsg, roll, ok := h.buttonIn(testChat, OpRoll)
+	rollMsg, roll, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
 		t.Fatal("no Roll button at the turn's start")
 	}
-	current := h.current(testChat)
-	rev := h.record().Rev
-	h.mustPress(other, OpMenuMort)
-	if rec := h.record(); board.Of(rec).View.Menu != "mortgage" || board.Of(rec).View.User != other.ID {
+	current := h.Current(testChat)
+	rev := h.Record().Rev
+	h.MustPress(other, board.OpMenuMort)
+	if rec := h.Record(); board.Of(rec).View.Menu != "mortgage" || board.Of(rec).View.User != other.ID {
 		t.Fatalf("the menu did not open: view %+v", board.Of(rec).View)
 	}
-	h.mustPress(current, OpBack)
-	if rec := h.record(); board.Of(rec).View.User != other.ID {
+	h.MustPress(current, board.OpBack)
+	if rec := h.Record(); board.Of(rec).View.User != other.ID {
 		t.Fatalf("another player closed %s's menu: view %+v", other.FirstName, board.Of(rec).View)
 	}
-	h.mustPress(other, OpBack)
-	if rec := h.record(); board.Of(rec).View.Menu != "" || rec.Rev != rev {
+	h.MustPress(other, board.OpBack)
+	if rec := h.Record(); board.Of(rec).View.Menu != "" || rec.Rev != rev {
 		t.Fatalf("after the menu and Back: view %+v, revision %d→%d; want no menu and the same revision", board.Of(rec).View, rev, rec.Rev)
 	}
 	v := h.version(testChat)
-	h.press(current, rollMsg, roll)
+	h.Press(current, rollMsg, roll)
 	if h.version(testChat) == v {
 		t.Fatal("the current player's Roll, taken before the other's menu, was refused")
 	}
-}
-
-// linkMessages are the group's messages that carry a deep link to the
-// trade composer.
-func (h *harness) linkMessages() []fakeapi.Message {
-	var out []fakeapi.Message
-	for _, m := range h.api.Messages(testChat) {
-		if m.Deleted {
-			continue
-		}
-		for _, row := range m.Keyboard {
-			for _, b := range row {
-				if strings.Contains(b.URL, "?start=t") {
-					out = append(out, m)
-				}
-			}
-		}
-	}
-	return out
 }
 
 // TestTradeLinkOncePerPerson: a player the bot cannot write to presses 🤝
@@ -286,37 +267,37 @@ func (h *harness) linkMessages() []fakeapi.Message {
 func TestTradeLinkOncePerPerson(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	ux := h.current(testChat)
+	h.StartGame()
+	ux := h.Current(testChat)
 	// Something to trade, and a player the bot cannot write to (never
 	// started it).
-	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current })
-	h.api.Kick(ux.ID)
+	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current })
+	h.API.Kick(ux.ID)
 	trade := func() {
 		t.Helper()
-		msg, data, ok := h.buttonIn(testChat, OpTrade)
+		msg, data, ok := h.ButtonIn(testChat, board.OpTrade)
 		if !ok {
 			t.Fatal("no 🤝 button")
 		}
-		h.press(ux, msg, data)
+		h.Press(ux, msg, data)
 	}
 	for range 3 {
 		trade()
 	}
-	if links := h.linkMessages(); len(links) != 1 {
+	if links := h.LinkMessages(); len(links) != 1 {
 		t.Fatalf("%d deep links in the group after three 🤝 presses, want 1", len(links))
 	}
-	h.api.Unkick(ux.ID)
-	h.api.PushMessage(ux.ID, ux, "/start "+tradePayload(testChat, h.record().ID))
-	h.settle()
-	if _, ok := h.api.LastMessage(ux.ID); !ok {
+	h.API.Unkick(ux.ID)
+	h.API.PushMessage(ux.ID, ux, "/start "+board.TradePayload(testChat, h.Record().ID))
+	h.Settle()
+	if _, ok := h.API.LastMessage(ux.ID); !ok {
 		t.Fatal("the deep link did not open the composer")
 	}
-	if links := h.linkMessages(); len(links) != 0 {
+	if links := h.LinkMessages(); len(links) != 0 {
 		t.Fatalf("the used deep link still has its button: %+v", links)
 	}
 	trade() // the bot may write there now
-	if links := h.linkMessages(); len(links) != 0 {
+	if links := h.LinkMessages(); len(links) != 0 {
 		t.Fatalf("a deep link was posted for a person the bot can write to: %+v", links)
 	}
 }
@@ -328,16 +309,16 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 11, nil)
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	x := board.Of(rec).Game.Current
-	ux := h.userOf(rec, x)
-	h.draftPortForCash(rec, ux, (x+1)%3)
-	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
-	msg, data := h.privateButton(ux, OpTrMode, editItems)
-	h.api.PushCallback(ux.ID, msg, ux, data)
+	ux := h.UserOf(rec, int(x))
+	h.DraftPortForCash(rec, ux, (x+1)%3)
+	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	msg, data := h.PrivateButton(ux, board.OpTrMode, board.EditItems)
+	h.API.PushCallback(ux.ID, msg, ux, data)
 	h.rollNotHeldBy429("editMessageText", "the composer's edit", ux)
-	h.settle()
+	h.Settle()
 }
 
 // TestRedeliveredPressIsNotAnsweredAgain: a press Telegram delivers again
@@ -346,22 +327,22 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	msg, data, _ := h.buttonIn(testChat, OpRoll)
-	u := h.current(testChat)
-	update := h.api.PushCallback(testChat, msg, u, data)
-	h.settle()
+	h.StartGame()
+	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
+	u := h.Current(testChat)
+	update := h.API.PushCallback(testChat, msg, u, data)
+	h.Settle()
 	v := h.version(testChat)
 	again := tgbotapi.Update{UpdateID: update, CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq" + strconv.Itoa(update),
 		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}, Data: data,
 		Message: &tgbotapi.Message{MessageID: msg, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}}}}
 	h.bot.Handle(context.Background(), again) // as the next process would
-	h.settle()
+	h.Settle()
 	if h.version(testChat) != v {
 		t.Fatal("the redelivered press was applied again")
 	}
 	n := 0
-	for _, r := range h.api.Calls("answerCallbackQuery") {
+	for _, r := range h.API.Calls("answerCallbackQuery") {
 		if r.Params["callback_query_id"] == "cq"+strconv.Itoa(update) {
 			n++
 		}

@@ -17,27 +17,27 @@ import (
 func TestLobbyComputerLevel(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 3, nil)
-	h.say(h.users[0], "/newgame")
-	h.lobbyView(h.users[0], true)
-	if _, _, ok := h.findButton(OpLevel, 0, true); ok {
+	h.Say(h.Users[0], "/newgame")
+	h.LobbyView(h.Users[0], true)
+	if _, _, ok := h.FindButton(OpLevel, 0, true); ok {
 		t.Fatal("a level button without a computer seat")
 	}
-	h.lobbyView(h.users[0], false)
-	h.mustPress(h.users[0], OpAddComputer)
-	h.mustPress(h.users[0], OpAddComputer)
-	h.lobbyView(h.users[0], true)
-	rec := h.record()
+	h.LobbyView(h.Users[0], false)
+	h.MustPress(h.Users[0], OpAddComputer)
+	h.MustPress(h.Users[0], OpAddComputer)
+	h.LobbyView(h.Users[0], true)
+	rec := h.Record()
 	if rec.Seats[2].Level != kit.Level(level.Normal) || !strings.Contains(rec.Seats[2].Name, "normal") {
 		t.Fatalf("a new computer seat %+v: want normal, said in its name", rec.Seats[2])
 	}
-	msg, data, _ := h.findButton(OpLevel, 0, true)
-	h.press(h.users[1], msg, data)
-	if a := h.lastAlert(); !a.ShowAlert || h.record().Seats[2].Level != kit.Level(level.Normal) {
+	msg, data, _ := h.FindButton(OpLevel, 0, true)
+	h.Press(h.Users[1], msg, data)
+	if a := h.LastAnswer(); !a.ShowAlert || h.Record().Seats[2].Level != kit.Level(level.Normal) {
 		t.Fatalf("someone else changed a computer's level (answer %+v)", a)
 	}
 	for _, want := range []level.Level{level.Hard, level.Easy, level.Normal, level.Hard} {
-		h.mustPress(h.users[0], OpLevel)
-		rec := h.record()
+		h.MustPress(h.Users[0], OpLevel)
+		rec := h.Record()
 		if s := rec.Seats[2]; s.Level != kit.Level(want) || !strings.Contains(s.Name, want.String()) {
 			t.Fatalf("after the level button, the last computer seat is %+v; want %v", s, want)
 		}
@@ -45,7 +45,7 @@ func TestLobbyComputerLevel(t *testing.T) {
 			t.Fatalf("the level button changed the first computer seat: %+v", rec.Seats[1])
 		}
 	}
-	last, _ := h.api.LastMessage(testChat)
+	last, _ := h.API.LastMessage(testChat)
 	if !strings.Contains(last.Text, "Computer 2 · hard") || !strings.Contains(last.Text, "Computer 1 · normal") {
 		t.Errorf("the lobby does not say the levels beside the names:\n%s", last.Text)
 	}
@@ -53,17 +53,17 @@ func TestLobbyComputerLevel(t *testing.T) {
 
 // lobbyButtons are the rows of the lobby message's keyboard.
 func (h *harness) lobbyButtons() [][]fakeapi.Button {
-	h.t.Helper()
-	msg, _, ok := h.findButton(OpJoin, 0, true)
+	h.T.Helper()
+	msg, _, ok := h.FindButton(OpJoin, 0, true)
 	if !ok {
-		h.t.Fatal("no lobby on screen")
+		h.T.Fatal("no lobby on screen")
 	}
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID == msg {
 			return m.Keyboard
 		}
 	}
-	h.t.Fatal("the lobby message is gone")
+	h.T.Fatal("the lobby message is gone")
 	return nil
 }
 

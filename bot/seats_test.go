@@ -12,19 +12,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// lobbyWithComputers opens a lobby of Alice's and adds n computer seats.
-func (h *harness) lobbyWithComputers(n int) {
-	h.t.Helper()
-	h.say(h.users[0], "/newgame")
-	for range n {
-		h.mustPress(h.users[0], OpAddComputer)
-	}
-	rec := h.record()
-	if len(rec.Seats) != n+1 {
-		h.t.Fatalf("lobby seats %+v, want Alice and %d computers", rec.Seats, n)
-	}
-}
-
 // computerDue says whether the game waits for a computer's move.
 func (h *harness) computerDue(rec *Record) bool {
 	return rec != nil && board.Of(rec).Game != nil && h.bot.kinds.Of(rec).Pending(rec).Computer
@@ -36,20 +23,20 @@ func (h *harness) computerDue(rec *Record) bool {
 func TestLobbyComputerSeats(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 5, nil)
-	h.say(h.users[0], "/newgame")
-	msg, data, ok := h.findButton(OpAddComputer, 0, true)
+	h.Say(h.Users[0], "/newgame")
+	msg, data, ok := h.FindButton(OpAddComputer, 0, true)
 	if !ok {
 		t.Fatal("the lobby has no ➕ computer button")
 	}
-	h.press(h.users[1], msg, data)
-	if a := h.lastAlert(); !a.ShowAlert || len(h.record().Seats) != 1 {
+	h.Press(h.Users[1], msg, data)
+	if a := h.LastAnswer(); !a.ShowAlert || len(h.Record().Seats) != 1 {
 		t.Fatalf("someone else added a computer seat (answer %+v)", a)
 	}
 	max := engine.EditionByID(engine.Classic).MaxPlayers
 	for range max + 1 {
-		h.mustPress(h.users[0], OpAddComputer)
+		h.MustPress(h.Users[0], OpAddComputer)
 	}
-	rec := h.record()
+	rec := h.Record()
 	if len(rec.Seats) != max {
 		t.Fatalf("%d seats after adding more than fit, want %d", len(rec.Seats), max)
 	}
@@ -60,11 +47,11 @@ func TestLobbyComputerSeats(t *testing.T) {
 		}
 		names[s.Name] = true
 	}
-	h.mustPress(h.users[0], OpDropComputer)
-	if rec := h.record(); len(rec.Seats) != max-1 {
+	h.MustPress(h.Users[0], OpDropComputer)
+	if rec := h.Record(); len(rec.Seats) != max-1 {
 		t.Fatalf("%d seats after removing a computer, want %d", len(rec.Seats), max-1)
 	}
-	last, _ := h.api.LastMessage(testChat)
+	last, _ := h.API.LastMessage(testChat)
 	if strings.Contains(last.Text, "tg://user?id=-") {
 		t.Errorf("the lobby links a computer seat: %q", last.Text)
 	}
@@ -92,33 +79,33 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	alice := h.users[0]
-	h.lobbyWithComputers(2)
-	h.mustPress(alice, OpStart)
+	alice := h.Users[0]
+	h.LobbyWithComputers(2)
+	h.MustPress(alice, OpStart)
 	// A spectator follows the game (TestBoardPicture: following changes
 	// nothing for the players).
 	spectator := fakeapi.User{ID: 99, FirstName: "Zoe", LanguageCode: "en"}
-	h.mustPress(spectator, board.OpFollow)
-	if rec := h.record(); !slices.Equal(board.Of(rec).Followers, []int64{spectator.ID}) {
+	h.MustPress(spectator, board.OpFollow)
+	if rec := h.Record(); !slices.Equal(board.Of(rec).Followers, []int64{spectator.ID}) {
 		t.Fatalf("after 👁 the followers are %v", board.Of(rec).Followers)
 	}
 	// What Alice presses when the game waits for her: no purchases, so the
 	// computers own the board and the game ends.
 	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
-	h.playAgainstComputers(alice, clock, prefer) // turnlength_test.go
+	h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue) // turnlength_test.go
 	// A computer's move on the chat's timer may be what ended the game: the
 	// record is archived before that timer's change has queued the ending,
 	// so wait for the standings before reading the chat.
 	standings := h.bot.cat.T("en", "standings_title", nil)
-	h.api.WaitFor(func() bool {
-		msgs := h.api.Messages(testChat)
+	h.API.WaitFor(func() bool {
+		msgs := h.API.Messages(testChat)
 		return len(msgs) > 0 && strings.Contains(msgs[len(msgs)-1].Text, standings)
 	}, 5*time.Second)
-	h.settle()
+	h.Settle()
 	// The action log replays the game, the computers' moves included.
-	arch := h.archivedRecord()
+	arch := h.ArchivedRecord()
 	rolls, bought := map[bool]int{}, map[bool]int{}
-	for _, e := range h.replayArchive() {
+	for _, e := range h.ReplayArchive() {
 		switch e.Kind {
 		case engine.EvRolled:
 			rolls[arch.Seats[e.Player].Computer]++
@@ -129,7 +116,7 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	if rolls[true] == 0 || bought[true] == 0 || rolls[false] == 0 || bought[false] != 0 {
 		t.Errorf("rolls %v and purchases %v (by computers: true), want both to roll and only the computers to buy", rolls, bought)
 	}
-	msgs := h.api.Messages(testChat)
+	msgs := h.API.Messages(testChat)
 	end := msgs[len(msgs)-1].Text
 	if !strings.Contains(end, h.bot.cat.T("en", "standings_title", nil)) {
 		t.Errorf("the game ended without standings: %q", end)
@@ -137,12 +124,12 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	// The computers cost the chat no more than people: a turn message per
 	// turn, edited per move (TestTurnBudget: 2.35 a plain turn of people;
 	// here every free deed Alice lands on is auctioned, a bid an edit).
-	calls := len(h.api.Calls("sendMessage")) + len(h.api.Calls("editMessageText")) + len(h.api.Calls("editMessageReplyMarkup"))
+	calls := len(h.API.Calls("sendMessage")) + len(h.API.Calls("editMessageText")) + len(h.API.Calls("editMessageReplyMarkup"))
 	if perTurn := float64(calls) / float64(board.Of(arch).Game.Turn); perTurn > 4 {
 		t.Errorf("%.2f requests a turn, want at most 4", perTurn)
 	}
 	t.Logf("%d turns, %d rolls, %d purchases, %.2f requests a turn; the end: %s", board.Of(arch).Game.Turn, rolls[true]+rolls[false], bought[true], float64(calls)/float64(board.Of(arch).Game.Turn), end)
-	private := h.api.Messages(spectator.ID)
+	private := h.API.Messages(spectator.ID)
 	if len(private) != 1 || !strings.HasPrefix(private[0].Text, h.bot.cat.T("en", "follow_ended", nil)) ||
 		!strings.Contains(private[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
 		t.Errorf("the follower was told %+v, want one message with the final standings", private)
@@ -163,8 +150,8 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	if people != 1 || computers != 0 {
 		t.Errorf("statistics of %d people and %d computers, want Alice's only", people, computers)
 	}
-	h.say(alice, "/top")
-	if last, _ := h.api.LastMessage(testChat); strings.Contains(last.Text, "🤖") {
+	h.Say(alice, "/top")
+	if last, _ := h.API.LastMessage(testChat); strings.Contains(last.Text, "🤖") {
 		t.Errorf("/top lists a computer: %q", last.Text)
 	}
 }
@@ -175,31 +162,31 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
-	alice := h.users[0]
-	h.lobbyWithComputers(1)
-	h.mustPress(alice, OpStart)
-	for i := 0; !h.computerDue(h.record()); i++ {
+	alice := h.Users[0]
+	h.LobbyWithComputers(1)
+	h.MustPress(alice, OpStart)
+	for i := 0; !h.computerDue(h.Record()); i++ {
 		if i > 20 {
 			t.Fatal("the computer never came to move")
 		}
-		h.mustPress(alice, board.OpRoll)
+		h.MustPress(alice, board.OpRoll)
 	}
-	rec := h.record()
+	rec := h.Record()
 	ver, log := board.Of(rec).Game.Version, len(board.Of(rec).Turn)
 	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
 	if pause != Paces[PaceLive].ComputerPause() {
 		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
 	}
-	h.timerPass() // nothing is due yet
-	if board.Of(h.record()).Game.Version != ver {
+	h.TimerPass() // nothing is due yet
+	if board.Of(h.Record()).Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
-	h.stop()
-	h.start()
+	h.Stop()
+	h.Start()
 	clock.Add(pause)
-	rec = h.waitRecord("the computer's move after the restart", func(r *Record) bool { return board.Of(r).Game.Version != ver })
-	h.timerPass() // a second run of the move would show now
-	rec = h.record()
+	rec = h.WaitRecord("the computer's move after the restart", func(r *Record) bool { return board.Of(r).Game.Version != ver })
+	h.TimerPass() // a second run of the move would show now
+	rec = h.Record()
 	if board.Of(rec).Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", board.Of(rec).Game.Version-ver)
 	}

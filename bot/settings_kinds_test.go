@@ -30,7 +30,7 @@ func (h *harness) optLabel(lang, id string) string {
 // settingsMenus are the chat's messages that still carry settings buttons.
 func (h *harness) settingsMenus() []int {
 	var ids []int
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.Deleted { // a closed menu is deleted
 			continue
 		}
@@ -53,40 +53,40 @@ func (h *harness) settingsMenus() []int {
 func TestDealIsAnEditionInSettings(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.api.SetAdmins(testChat, alice.ID)
-	h.say(alice, "/settings")
+	alice := h.Users[0]
+	h.API.SetAdmins(testChat, alice.ID)
+	h.Say(alice, "/settings")
 	for _, p := range []int{settings.PageCash, settings.PageRules, settings.PagePlayers} {
-		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
+		if _, _, ok := h.FindButton(OpSetView, p, false); !ok {
 			t.Fatalf("the classic game's menu lacks page %d", p)
 		}
 	}
-	h.pressSetting(alice, OpSetView, settings.PageEdition)
+	h.PressSetting(alice, OpSetView, settings.PageEdition)
 	if eds := Editions(); !slices.Equal(eds, []string{engine.Classic, engine.Business, engine.Lux, deal.Name}) {
 		t.Fatalf("editions offered: %v", eds)
 	}
 	for i, id := range Editions() {
-		if _, _, ok := h.findButton(OpSetEdition, i, false); !ok {
+		if _, _, ok := h.FindButton(OpSetEdition, i, false); !ok {
 			t.Errorf("no button for the %s edition", id)
 		}
 	}
-	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
+	h.PressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
 	s := h.chatSettings()
 	if s.Options.Edition != deal.Name {
 		t.Fatalf("edition after choosing Deal: %q", s.Options.Edition)
 	}
 	for _, p := range boardPages {
-		if _, _, ok := h.findButton(OpSetView, p, false); ok {
+		if _, _, ok := h.FindButton(OpSetView, p, false); ok {
 			t.Errorf("the Deal menu offers the board's page %d", p)
 		}
 	}
 	for _, p := range []int{settings.PageLang, settings.PageEdition, settings.PagePace, settings.PageRules, settings.PageAbsence, settings.PageZone} {
-		if _, _, ok := h.findButton(OpSetView, p, false); !ok {
+		if _, _, ok := h.FindButton(OpSetView, p, false); !ok {
 			t.Errorf("the Deal menu lacks page %d", p)
 		}
 	}
-	menu, _, _ := h.findButton(OpSetView, settings.PageEdition, false)
-	text := h.findMsg(testChat, menu).Text
+	menu, _, _ := h.FindButton(OpSetView, settings.PageEdition, false)
+	text := h.FindMessage(testChat, menu).Text
 	if !strings.Contains(text, h.bot.cat.T("en", "edition_deal", nil)) || !strings.Contains(text, h.bot.cat.T("en", "opt_players", map[string]any{"Min": 2, "Max": 5})) {
 		t.Errorf("the menu does not say Deal, 2 to 5 players: %q", text)
 	}
@@ -104,8 +104,8 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: len(deal.HouseRules)}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3},
 		{Op: OpSetBid, Arg: 0}} {
 		p.Rev = h.chatSettings().OptionsRev
-		h.press(alice, menu, p.Encode())
-		if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) {
+		h.Press(alice, menu, p.Encode())
+		if a := h.LastAnswer(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) {
 			t.Errorf("forged %+v answered %q", p, a.Text)
 		}
 	}
@@ -113,38 +113,38 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 		t.Errorf("forged presses changed the settings: %+v", s)
 	}
 	// A forged view of a board page shows the main page instead.
-	h.press(alice, menu, Press{Rev: 1, Op: OpSetView, Arg: settings.PageCash}.Encode())
-	if _, _, ok := h.findButton(OpSetCash, 0, true); ok {
+	h.Press(alice, menu, Press{Rev: 1, Op: OpSetView, Arg: settings.PageCash}.Encode())
+	if _, _, ok := h.FindButton(OpSetCash, 0, true); ok {
 		t.Error("the cash page opened for Deal")
 	}
 
 	// A custom pace sets the time for a move only.
-	h.pressSetting(alice, OpSetView, settings.PagePace)
-	h.pressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceCustom))
-	if _, _, ok := h.findButton(OpSetDecision, 0, true); !ok {
+	h.PressSetting(alice, OpSetView, settings.PagePace)
+	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceCustom))
+	if _, _, ok := h.FindButton(OpSetDecision, 0, true); !ok {
 		t.Error("no time for a move on Deal's custom pace")
 	}
-	if _, _, ok := h.findButton(OpSetBid, 0, true); ok {
+	if _, _, ok := h.FindButton(OpSetBid, 0, true); ok {
 		t.Error("Deal's custom pace offers a bid window")
 	}
-	h.pressSetting(alice, OpSetView, settings.PagePace)
-	h.pressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceLive))
+	h.PressSetting(alice, OpSetView, settings.PagePace)
+	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceLive))
 
-	h.say(alice, "/newgame")
-	rec := h.record()
+	h.Say(alice, "/newgame")
+	rec := h.Record()
 	if rec == nil || rec.Kind != deal.Name || rec.Edition != deal.Name {
 		t.Fatalf("/newgame with Deal chosen opened %+v", rec)
 	}
-	lobby := h.findMsg(testChat, rec.LobbyMsg)
+	lobby := h.FindMessage(testChat, rec.LobbyMsg)
 	if lobby == nil || !strings.Contains(lobby.Text, h.optLabel("en", "opt_pace")) || !strings.Contains(lobby.Text, h.optLabel("en", "opt_rules")) {
 		t.Errorf("the Deal lobby should show its pace and its house rules: %+v", lobby)
 	}
-	h.mustPress(h.users[1], OpJoin)
-	h.mustPress(alice, OpStart)
-	if rec := h.record(); rec.Status != StatusPlaying || deal.Of(rec) == nil || deal.Of(rec).Game == nil || board.Of(rec).Game != nil {
+	h.MustPress(h.Users[1], OpJoin)
+	h.MustPress(alice, OpStart)
+	if rec := h.Record(); rec.Status != StatusPlaying || deal.Of(rec) == nil || deal.Of(rec).Game == nil || board.Of(rec).Game != nil {
 		t.Fatalf("the Deal lobby did not start a Deal game: %+v", rec)
 	}
-	if !deal.Of(h.record()).Game.Rules.SayNoCostsPlay {
+	if !deal.Of(h.Record()).Game.Rules.SayNoCostsPlay {
 		t.Error("by default a Just Say No on one's turn is free: the book counts it among the 3 plays")
 	}
 }
@@ -155,18 +155,18 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 func TestOperatorDefaultDeal(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Edition = deal.Name })
-	alice := h.users[0]
-	h.say(alice, "/settings")
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "edition_deal", nil)) {
+	alice := h.Users[0]
+	h.Say(alice, "/settings")
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "edition_deal", nil)) {
 		t.Errorf("/settings does not show the default edition: %q", last.Text)
 	}
 	for _, p := range boardPages {
-		if _, _, ok := h.findButton(OpSetView, p, false); ok {
+		if _, _, ok := h.FindButton(OpSetView, p, false); ok {
 			t.Errorf("the default Deal edition offers the board's page %d", p)
 		}
 	}
-	h.say(alice, "/newgame")
-	if rec := h.record(); rec == nil || rec.Kind != deal.Name {
+	h.Say(alice, "/newgame")
+	if rec := h.Record(); rec == nil || rec.Kind != deal.Name {
 		t.Fatalf("/newgame on a Deal default opened %+v", rec)
 	}
 	if s := h.chatSettings(); s.Options.Edition != "" {
@@ -181,28 +181,28 @@ func TestOperatorDefaultDeal(t *testing.T) {
 func TestLobbyFollowsTheEdition(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.say(alice, "/newgame lux")
-	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetView, settings.PagePace)
-	h.pressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceRelaxed))
-	if rec := h.record(); rec.Edition != engine.Lux || board.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != PaceRelaxed {
+	alice := h.Users[0]
+	h.Say(alice, "/newgame lux")
+	h.Say(alice, "/settings")
+	h.PressSetting(alice, OpSetView, settings.PagePace)
+	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceRelaxed))
+	if rec := h.Record(); rec.Edition != engine.Lux || board.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != PaceRelaxed {
 		t.Fatalf("a pace change turned the lux lobby into %q (%+v)", rec.Edition, rec.Options)
 	}
-	h.pressSetting(alice, OpSetView, settings.PageEdition)
-	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
-	rec := h.record()
-	if rec.Kind != deal.Name || rec.Edition != deal.Name || !strings.Contains(h.findMsg(testChat, rec.LobbyMsg).Text, h.bot.cat.T("en", "edition_deal", nil)) {
+	h.PressSetting(alice, OpSetView, settings.PageEdition)
+	h.PressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
+	rec := h.Record()
+	if rec.Kind != deal.Name || rec.Edition != deal.Name || !strings.Contains(h.FindMessage(testChat, rec.LobbyMsg).Text, h.bot.cat.T("en", "edition_deal", nil)) {
 		t.Fatalf("the lobby after choosing Deal: kind %q, edition %q", rec.Kind, rec.Edition)
 	}
-	h.pressSetting(alice, OpSetView, settings.PageEdition)
-	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), engine.Classic))
-	if rec := h.record(); rec.Kind != board.Name || rec.Edition != engine.Classic {
+	h.PressSetting(alice, OpSetView, settings.PageEdition)
+	h.PressSetting(alice, OpSetEdition, slices.Index(Editions(), engine.Classic))
+	if rec := h.Record(); rec.Kind != board.Name || rec.Edition != engine.Classic {
 		t.Fatalf("the lobby after choosing classic: kind %q, edition %q", rec.Kind, rec.Edition)
 	}
-	h.mustPress(h.users[1], OpJoin)
-	h.mustPress(alice, OpStart)
-	if rec := h.record(); board.Of(rec).Game == nil || board.Of(rec).Game.Edition != engine.Classic || deal.Of(rec) != nil {
+	h.MustPress(h.Users[1], OpJoin)
+	h.MustPress(alice, OpStart)
+	if rec := h.Record(); board.Of(rec).Game == nil || board.Of(rec).Game.Edition != engine.Classic || deal.Of(rec) != nil {
 		t.Fatalf("the lobby did not start a classic game: %+v", rec)
 	}
 }
@@ -214,50 +214,50 @@ func TestLobbyFollowsTheEdition(t *testing.T) {
 func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.api.SetAdmins(testChat, alice.ID)
-	h.say(alice, "/settings")
-	first, data, _ := h.findButton(OpSetView, settings.PageLang, false)
-	h.say(alice, "/settings")
-	second, _, _ := h.findButton(OpSetView, settings.PageLang, false)
+	alice := h.Users[0]
+	h.API.SetAdmins(testChat, alice.ID)
+	h.Say(alice, "/settings")
+	first, data, _ := h.FindButton(OpSetView, settings.PageLang, false)
+	h.Say(alice, "/settings")
+	second, _, _ := h.FindButton(OpSetView, settings.PageLang, false)
 	if second == first {
 		t.Fatal("the second /settings did not post a new menu")
 	}
-	if m := h.findMsg(testChat, first); m.Keyboard != nil || m.Text != h.bot.cat.T("en", "settings_replaced", nil) {
+	if m := h.FindMessage(testChat, first); m.Keyboard != nil || m.Text != h.bot.cat.T("en", "settings_replaced", nil) {
 		t.Errorf("the replaced menu: %q with buttons %v", m.Text, m.Keyboard)
 	}
 	if live := h.settingsMenus(); !slices.Equal(live, []int{second}) {
 		t.Errorf("menus with buttons: %v, want only %d", live, second)
 	}
 	// A press that reaches the old menu (its edit lost) is refused, saying why.
-	h.press(alice, first, data)
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "settings_alert_replaced", nil) {
+	h.Press(alice, first, data)
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "settings_alert_replaced", nil) {
 		t.Errorf("a press on the replaced menu answered %+v", a)
 	}
 	if s := h.chatSettings(); s.Menu != second {
 		t.Errorf("the live menu is %d, want %d", s.Menu, second)
 	}
 	// The live menu works.
-	h.pressSetting(alice, OpSetView, settings.PageAbsence)
-	h.pressSetting(alice, OpSetKick, 0)
+	h.PressSetting(alice, OpSetView, settings.PageAbsence)
+	h.PressSetting(alice, OpSetKick, 0)
 	if s := h.chatSettings(); s.Options.KickAfter != -1 {
 		t.Fatalf("the live menu's press was not applied: %+v", s.Options)
 	}
 	// /lang changes the settings elsewhere: the menu closes, in the new language.
-	h.say(alice, "/lang uk")
-	if m := h.findMsg(testChat, second); m.Keyboard != nil || m.Text != h.bot.cat.T("uk", "settings_changed_elsewhere", nil) {
+	h.Say(alice, "/lang uk")
+	if m := h.FindMessage(testChat, second); m.Keyboard != nil || m.Text != h.bot.cat.T("uk", "settings_changed_elsewhere", nil) {
 		t.Errorf("the menu after /lang: %q with buttons %v", m.Text, m.Keyboard)
 	}
 	if live := h.settingsMenus(); len(live) != 0 {
 		t.Errorf("menus with buttons after /lang: %v", live)
 	}
-	h.press(alice, second, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetView, Arg: settings.PageLang}.Encode())
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "settings_alert_replaced", nil) {
+	h.Press(alice, second, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetView, Arg: settings.PageLang}.Encode())
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("uk", "settings_alert_replaced", nil) {
 		t.Errorf("a press on the menu /lang closed answered %q", a.Text)
 	}
 	// Close: no live menu stays.
-	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetClose, 0)
+	h.Say(alice, "/settings")
+	h.PressSetting(alice, OpSetClose, 0)
 	if live := h.settingsMenus(); len(live) != 0 || h.chatSettings().Menu != 0 {
 		t.Errorf("after Close: menus %v, live %d", live, h.chatSettings().Menu)
 	}
@@ -270,17 +270,17 @@ func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 func TestTimeZoneSetting(t *testing.T) {
 	t.Parallel()
 	h, clock := newClockHarness(t, ChatOptions{})
-	alice := h.users[0]
-	h.api.SetAdmins(testChat, alice.ID)
-	h.startGame()
-	rev := h.record().Rev
-	h.say(alice, "/settings")
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_zone", map[string]any{"Value": "UTC · " + clock.Now().UTC().Format("15:04")})) {
+	alice := h.Users[0]
+	h.API.SetAdmins(testChat, alice.ID)
+	h.StartGame()
+	rev := h.Record().Rev
+	h.Say(alice, "/settings")
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_zone", map[string]any{"Value": "UTC · " + clock.Now().UTC().Format("15:04")})) {
 		t.Errorf("the menu does not show UTC as the default zone: %q", last.Text)
 	}
-	h.pressSetting(alice, OpSetView, settings.PageZone)
+	h.PressSetting(alice, OpSetView, settings.PageZone)
 	kyiv := slices.Index(kit.TimeZones, "Europe/Kyiv")
-	msg, _, ok := h.findButton(OpSetZone, kyiv, false)
+	msg, _, ok := h.FindButton(OpSetZone, kyiv, false)
 	if !ok {
 		t.Fatal("no Kyiv button")
 	}
@@ -288,7 +288,7 @@ func TestTimeZoneSetting(t *testing.T) {
 	local := clock.Now().In(loc).Format("15:04")
 	want := h.bot.cat.T("en", "zone_kyiv", nil) + " · " + local
 	found := false
-	for _, row := range h.findMsg(testChat, msg).Keyboard {
+	for _, row := range h.FindMessage(testChat, msg).Keyboard {
 		for _, b := range row {
 			found = found || b.Text == want
 		}
@@ -296,28 +296,28 @@ func TestTimeZoneSetting(t *testing.T) {
 	if !found || local == clock.Now().UTC().Format("15:04") {
 		t.Errorf("no button %q (Kyiv's time now)", want)
 	}
-	h.pressSetting(alice, OpSetZone, kyiv)
+	h.PressSetting(alice, OpSetZone, kyiv)
 	if s := h.chatSettings(); s.Options.TimeZone != "Europe/Kyiv" {
 		t.Fatalf("zone stored: %q", s.Options.TimeZone)
 	}
-	if a := h.lastAlert(); a.Text != "" {
+	if a := h.LastAnswer(); a.Text != "" {
 		t.Errorf("choosing the zone during a game answered %q", a.Text)
 	}
-	if last := h.findMsg(testChat, msg); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_zone", map[string]any{"Value": want})) {
+	if last := h.FindMessage(testChat, msg); !strings.Contains(last.Text, h.bot.cat.T("en", "opt_zone", map[string]any{"Value": want})) {
 		t.Errorf("the menu does not show the chosen zone: %q", last.Text)
 	}
-	rec := h.record()
+	rec := h.Record()
 	if rec.Options == nil || rec.Options.Location().String() != "Europe/Kyiv" || rec.Rev != rev {
 		t.Errorf("the running game: options %+v, revision %d → %d", rec.Options, rev, rec.Rev)
 	}
 	// The turn message shows its deadline in Kyiv's time at once.
 	deadline := kit.DeadlineText(h.bot.cat, "en", loc, clock.Now(), rec.Clock.Deadline)
-	if turn := h.findMsg(testChat, board.Of(rec).TurnMsg); deadline == "" || turn == nil || !strings.Contains(turn.Text, deadline) {
+	if turn := h.FindMessage(testChat, board.Of(rec).TurnMsg); deadline == "" || turn == nil || !strings.Contains(turn.Text, deadline) {
 		t.Errorf("the turn message does not show %q: %+v", deadline, turn)
 	}
 	// A forged zone is refused.
-	h.press(alice, msg, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) || h.chatSettings().Options.TimeZone != "Europe/Kyiv" {
+	h.Press(alice, msg, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) || h.chatSettings().Options.TimeZone != "Europe/Kyiv" {
 		t.Errorf("a forged zone answered %q", a.Text)
 	}
 }
@@ -328,17 +328,17 @@ func TestTimeZoneSetting(t *testing.T) {
 func TestRulesOfDeal(t *testing.T) {
 	t.Parallel()
 	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
-	alice := h.users[0]
+	alice := h.Users[0]
 	want := h.bot.cat.T("en", "deal_rules", nil)
-	h.say(alice, "/rules")
-	if last, _ := h.api.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
+	h.Say(alice, "/rules")
+	if last, _ := h.API.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
 		t.Errorf("/rules with the Deal edition chosen: %q, buttons %v", last.Text, last.Keyboard)
 	}
-	h.say(alice, "/newgame deal")
-	h.mustPress(h.users[1], OpJoin)
-	h.mustPress(alice, OpStart)
-	h.say(h.users[1], "/rules")
-	if last, _ := h.api.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
+	h.Say(alice, "/newgame deal")
+	h.MustPress(h.Users[1], OpJoin)
+	h.MustPress(alice, OpStart)
+	h.Say(h.Users[1], "/rules")
+	if last, _ := h.API.LastMessage(testChat); last.Text != want || last.Keyboard != nil {
 		t.Errorf("/rules during a Deal game: %q, buttons %v", last.Text, last.Keyboard)
 	}
 }
@@ -409,21 +409,21 @@ func TestDealSettingsPagesFit(t *testing.T) {
 func TestSettingsMenuAfterMigration(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	alice := h.users[0]
-	h.say(alice, "/settings")
-	old, _, _ := h.findButton(OpSetView, settings.PageLang, false)
-	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+	alice := h.Users[0]
+	h.Say(alice, "/settings")
+	old, _, _ := h.FindButton(OpSetView, settings.PageLang, false)
+	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
 		From: &tgbotapi.User{ID: alice.ID}, MigrateToChatID: superChat}})
-	h.settle()
+	h.Settle()
 	// The supergroup's message with the old menu's id is the bot's answer.
-	for len(h.api.Messages(superChat)) < old {
-		h.api.PushMessage(superChat, alice, "/help")
-		h.settle()
+	for len(h.API.Messages(superChat)) < old {
+		h.API.PushMessage(superChat, alice, "/help")
+		h.Settle()
 	}
-	h.api.PushMessage(superChat, alice, "/settings")
-	h.settle()
+	h.API.PushMessage(superChat, alice, "/settings")
+	h.Settle()
 	var menus int
-	for _, m := range h.api.Messages(superChat) {
+	for _, m := range h.API.Messages(superChat) {
 		if m.Text == h.bot.cat.T("en", "settings_replaced", nil) || m.Edits > 0 {
 			t.Errorf("message %d in the supergroup became %q", m.ID, m.Text)
 		}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/settings"
@@ -18,28 +17,10 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-// pressSetting presses the newest settings button with op and arg.
-func (h *harness) pressSetting(u fakeapi.User, op Op, arg int) {
-	h.t.Helper()
-	msg, data, ok := h.findButton(op, arg, false)
-	if !ok {
-		h.t.Fatalf("no settings button %q:%d on screen", op, arg)
-	}
-	h.press(u, msg, data)
-}
-
 func (h *harness) chatSettings() Settings {
 	var s Settings
 	_ = h.bot.store.View(func(tx *storage.Tx) error { s = h.bot.loadSettings(tx, testChat); return nil })
 	return s
-}
-
-func (h *harness) lastAlert() fakeapi.CallbackAnswer {
-	a := h.api.CallbackAnswers()
-	if len(a) == 0 {
-		h.t.Fatal("no callback answered")
-	}
-	return a[len(a)-1]
 }
 
 func ruleIndex(t *testing.T, id string) int {
@@ -57,26 +38,26 @@ func ruleIndex(t *testing.T, id string) int {
 func TestSettingsChangeTheGame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.api.SetAdmins(testChat, vera.ID)
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.API.SetAdmins(testChat, vera.ID)
 
-	h.say(bohdan, "/settings")
-	h.pressSetting(bohdan, OpSetView, settings.PageCash)
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) {
+	h.Say(bohdan, "/settings")
+	h.PressSetting(bohdan, OpSetView, settings.PageCash)
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) {
 		t.Fatalf("a plain member's press answered %+v", a)
 	}
 	if h.chatSettings().OptionsRev != 0 {
 		t.Fatal("a refused press changed the settings")
 	}
 
-	h.pressSetting(vera, OpSetView, settings.PageCash)
-	h.pressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 2000))
-	h.pressSetting(vera, OpSetView, settings.PageRules)
-	h.pressSetting(vera, OpSetRule, ruleIndex(t, "auctions"))
-	h.pressSetting(vera, OpSetRule, ruleIndex(t, "random_order"))
+	h.PressSetting(vera, OpSetView, settings.PageCash)
+	h.PressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 2000))
+	h.PressSetting(vera, OpSetView, settings.PageRules)
+	h.PressSetting(vera, OpSetRule, ruleIndex(t, "auctions"))
+	h.PressSetting(vera, OpSetRule, ruleIndex(t, "random_order"))
 	// The menu is one message, edited in place.
 	settingsMsgs := 0
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if strings.HasPrefix(m.Text, "⚙️") {
 			settingsMsgs++
 		}
@@ -90,13 +71,13 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	}
 	// An older settings message is outdated.
 	p := Press{Rev: s.OptionsRev - 1, Op: OpSetRule, Arg: 0}
-	h.press(vera, 1, p.Encode())
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "alert_outdated", nil) {
+	h.Press(vera, 1, p.Encode())
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("ru", "alert_outdated", nil) {
 		t.Errorf("outdated settings press answered %q", a.Text)
 	}
 
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	g := board.Of(rec).Game
 	for i := range g.Players {
 		if g.Players[i].Cash != 2000 {
@@ -108,10 +89,10 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	}
 	// Random seating: the seats follow the permutation drawn from the seed,
 	// starting with the player who moves first; no order roll is shown.
-	order := seatOrder(42, 3)
+	order := board.SeatOrder(42, 3)
 	for i, from := range order {
-		if got := rec.Seats[(int(g.Current)+i)%3].User; got != h.users[from].ID {
-			t.Errorf("seat %d: user %d, want %d", (int(g.Current)+i)%3, got, h.users[from].ID)
+		if got := rec.Seats[(int(g.Current)+i)%3].User; got != h.Users[from].ID {
+			t.Errorf("seat %d: user %d, want %d", (int(g.Current)+i)%3, got, h.Users[from].ID)
 		}
 	}
 	for _, e := range board.Of(rec).Turn {
@@ -121,7 +102,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	}
 	// The lobby showed the house rules.
 	found := false
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		found = found || strings.Contains(m.Text, h.bot.cat.T("en", "rule_random_order", nil))
 	}
 	if !found {
@@ -129,43 +110,43 @@ func TestSettingsChangeTheGame(t *testing.T) {
 	}
 
 	// A change while the game runs applies to the next game.
-	h.say(vera, "/settings")
-	h.pressSetting(vera, OpSetView, settings.PageCash)
-	h.pressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 3000))
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != h.bot.cat.T("ru", "alert_settings_next_game", nil) { // Вера's language
+	h.Say(vera, "/settings")
+	h.PressSetting(vera, OpSetView, settings.PageCash)
+	h.PressSetting(vera, OpSetCash, slices.Index(board.CashPresets, 3000))
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("ru", "alert_settings_next_game", nil) { // Вера's language
 		t.Errorf("a change during a game answered %+v", a)
 	}
 	if s := h.chatSettings(); board.RulesIn(&s.Options).StartingCash != 3000 {
 		t.Error("the chat's settings did not change")
 	}
-	if rec := h.record(); board.RulesIn(rec.Options).StartingCash != 2000 || board.Of(rec).Game.Rules.StartingCash != 2000 {
+	if rec := h.Record(); board.RulesIn(rec.Options).StartingCash != 2000 || board.Of(rec).Game.Rules.StartingCash != 2000 {
 		t.Error("the running game's settings changed")
 	}
 	// The creator may not change settings once the game runs.
-	h.pressSetting(alice, OpSetView, settings.PageCash)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "alert_settings_denied", nil) {
+	h.PressSetting(alice, OpSetView, settings.PageCash)
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("en", "alert_settings_denied", nil) {
 		t.Errorf("the creator's press during the game answered %q", a.Text)
 	}
 
 	// Auctions off: declining a property does not open an auction.
-	for i := 0; i < 200 && board.Of(h.record()).Game.Phase != engine.PhaseBuyDecision; i++ {
-		rec := h.record()
-		op := OpRoll
+	for i := 0; i < 200 && board.Of(h.Record()).Game.Phase != engine.PhaseBuyDecision; i++ {
+		rec := h.Record()
+		op := board.OpRoll
 		if board.Of(rec).Game.Phase == engine.PhaseTurnEnd && !board.Of(rec).Game.RollAgain {
-			op = OpEndTurn
+			op = board.OpEndTurn
 		}
 		if board.Of(rec).Game.Phase != engine.PhaseTurnStart && board.Of(rec).Game.Phase != engine.PhaseTurnEnd {
 			t.Fatalf("unexpected phase %d", board.Of(rec).Game.Phase)
 		}
-		h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), op)
+		h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), op)
 	}
-	rec = h.record()
+	rec = h.Record()
 	if board.Of(rec).Game.Phase != engine.PhaseBuyDecision {
 		t.Fatal("never reached a purchase decision")
 	}
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
-	rec = h.record()
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
+	rec = h.Record()
 	if board.Of(rec).Game.Phase == engine.PhaseAuction || board.Of(rec).Game.Props[sq].Owner != engine.NoOwner {
 		t.Fatalf("declining with auctions off: phase %d, owner %d", board.Of(rec).Game.Phase, board.Of(rec).Game.Props[sq].Owner)
 	}
@@ -177,16 +158,16 @@ func TestSettingsChangeTheGame(t *testing.T) {
 func TestSettingsCreatorAndLimits(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
-	h.say(alice, "/newgame")
-	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetView, settings.PagePlayers)
-	h.pressSetting(alice, OpSetMax, 2)
-	if rec := h.record(); h.bot.kinds.Offer(rec.Options).MostPlayers(rec.Options) != 2 {
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+	h.Say(alice, "/newgame")
+	h.Say(alice, "/settings")
+	h.PressSetting(alice, OpSetView, settings.PagePlayers)
+	h.PressSetting(alice, OpSetMax, 2)
+	if rec := h.Record(); h.bot.kinds.Offer(rec.Options).MostPlayers(rec.Options) != 2 {
 		t.Fatalf("the lobby does not follow the chat's settings: %+v", rec.Options)
 	}
-	lobby, _ := h.api.LastMessage(testChat)
-	for _, m := range h.api.Messages(testChat) {
+	lobby, _ := h.API.LastMessage(testChat)
+	for _, m := range h.API.Messages(testChat) {
 		if strings.Contains(m.Text, "(1/2)") {
 			lobby = m
 		}
@@ -194,34 +175,34 @@ func TestSettingsCreatorAndLimits(t *testing.T) {
 	if !strings.Contains(lobby.Text, "(1/2)") {
 		t.Errorf("the lobby does not show the new maximum: %q", lobby.Text)
 	}
-	h.mustPress(bohdan, OpJoin)
-	h.mustPress(vera, OpJoin)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("ru", "lobby_full_count", map[string]any{"Count": 2}) {
+	h.MustPress(bohdan, OpJoin)
+	h.MustPress(vera, OpJoin)
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("ru", "lobby_full_count", map[string]any{"Count": 2}) {
 		t.Errorf("a third player joining a game of at most 2: %q", a.Text)
 	}
-	if n := len(h.record().Seats); n != 2 {
+	if n := len(h.Record().Seats); n != 2 {
 		t.Fatalf("%d seats, want 2", n)
 	}
-	h.say(bohdan, "/settings")
-	h.pressSetting(bohdan, OpSetView, settings.PageLang)
-	if a := h.lastAlert(); a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) { // Богдан's language
+	h.Say(bohdan, "/settings")
+	h.PressSetting(bohdan, OpSetView, settings.PageLang)
+	if a := h.LastAnswer(); a.Text != h.bot.cat.T("uk", "alert_settings_denied", nil) { // Богдан's language
 		t.Errorf("a player who is not the creator: %q", a.Text)
 	}
-	h.pressSetting(alice, OpSetView, settings.PageLang)
-	h.pressSetting(alice, OpSetLang, slices.Index(locales.Languages, "ru"))
+	h.PressSetting(alice, OpSetView, settings.PageLang)
+	h.PressSetting(alice, OpSetLang, slices.Index(locales.Languages, "ru"))
 	if h.chatSettings().Lang != "ru" {
 		t.Fatal("the language did not change")
 	}
-	last, _ := h.api.LastMessage(testChat)
+	last, _ := h.API.LastMessage(testChat)
 	if !strings.Contains(last.Text, h.bot.cat.T("ru", "settings_title", nil)) {
 		t.Errorf("the settings message is not in the new language: %q", last.Text)
 	}
-	h.pressSetting(alice, OpSetClose, 0)
+	h.PressSetting(alice, OpSetClose, 0)
 	// Closed, the menu is deleted, and the presser is told so in a toast.
-	if m := h.findMsg(testChat, last.ID); !m.Deleted {
+	if m := h.FindMessage(testChat, last.ID); !m.Deleted {
 		t.Errorf("Close did not take the menu away: %q %v", m.Text, m.Keyboard)
 	}
-	if a := h.api.CallbackAnswers(); len(a) == 0 || a[len(a)-1].Text != h.bot.cat.T("ru", "settings_closed", nil) || a[len(a)-1].ShowAlert {
+	if a := h.API.CallbackAnswers(); len(a) == 0 || a[len(a)-1].Text != h.bot.cat.T("ru", "settings_closed", nil) || a[len(a)-1].ShowAlert {
 		t.Errorf("Close was not answered with a toast that says so: %+v", a[len(a)-1:])
 	}
 }
@@ -400,16 +381,16 @@ func TestSettingsMessageIDs(t *testing.T) {
 func TestSettingsAbsence(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 11, nil)
-	h.api.SetAdmins(testChat, h.users[0].ID)
-	h.say(h.users[0], "/settings")
-	h.pressSetting(h.users[0], OpSetView, settings.PageAbsence)
-	h.pressSetting(h.users[0], OpSetKick, 0)    // never
-	h.pressSetting(h.users[0], OpSetArchive, 3) // 30 days
+	h.API.SetAdmins(testChat, h.Users[0].ID)
+	h.Say(h.Users[0], "/settings")
+	h.PressSetting(h.Users[0], OpSetView, settings.PageAbsence)
+	h.PressSetting(h.Users[0], OpSetKick, 0)    // never
+	h.PressSetting(h.Users[0], OpSetArchive, 3) // 30 days
 	if s := h.chatSettings(); s.Options.KickAfter != -1 || s.Options.ArchiveAfter != 30*24*time.Hour {
 		t.Fatalf("options = %+v", s.Options)
 	}
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	if kickAfter(rec) != 0 || archiveAfter(rec) != 30*24*time.Hour {
 		t.Fatalf("the game removes after %d missed turns and archives after %v", kickAfter(rec), archiveAfter(rec))
 	}

@@ -16,27 +16,27 @@ import (
 func TestLostEditHealsOnAStalePress(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, 1, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
-	h.startGame()
-	msg, roll, ok := h.buttonIn(testChat, OpRoll)
+	h.StartGame()
+	msg, roll, ok := h.ButtonIn(testChat, board.OpRoll)
 	if !ok {
 		t.Fatal("no Roll button")
 	}
-	h.api.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
-	roller := h.current(testChat)
-	update := h.api.PushCallback(testChat, msg, roller, roll)
-	if !h.api.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+	roller := h.Current(testChat)
+	update := h.API.PushCallback(testChat, msg, roller, roll)
+	if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
 		t.Fatal("the Roll was not answered")
 	}
-	rec := h.record()
+	rec := h.Record()
 	if board.Of(rec).TurnMsg != msg {
 		t.Fatalf("the Roll ended the turn (message %d, then %d): this seed does not make an edit only", msg, board.Of(rec).TurnMsg)
 	}
 	h.backdate(10 * time.Minute)
-	h.stop()
-	h.start()
-	h.settle()
+	h.Stop()
+	h.Start()
+	h.Settle()
 	shows := func(data string) bool {
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			if m.ID != msg {
 				continue
 			}
@@ -53,12 +53,12 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 	if !shows(roll) {
 		t.Fatal("the turn message is up to date without a press: the test proves nothing")
 	}
-	ver := board.Of(h.record()).Game.Version
-	h.press(roller, msg, roll)
+	ver := board.Of(h.Record()).Game.Version
+	h.Press(roller, msg, roll)
 	if a, _ := h.answerTo(update + 1); a.ShowAlert || a.Text != h.bot.cat.T(h.bot.chatLang(testChat, roller.LanguageCode), "toast_done", nil) {
 		t.Errorf("the second tap was answered %+v, want the toast \"done\"", a)
 	}
-	if board.Of(h.record()).Game.Version != ver {
+	if board.Of(h.Record()).Game.Version != ver {
 		t.Fatal("the second tap rolled again")
 	}
 	if shows(roll) {
@@ -69,7 +69,7 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 // backdate makes the game's last change d older, as a start sees it
 // (Restore re-shows only recent games), quietly: nothing is shown.
 func (h *harness) backdate(d time.Duration) {
-	h.t.Helper()
+	h.T.Helper()
 	unlock := h.bot.lock(testChat)
 	defer unlock()
 	_, err := h.bot.change(testChat, 0, func(c *chatState) error {
@@ -78,6 +78,6 @@ func (h *harness) backdate(d time.Duration) {
 		return nil
 	})
 	if err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 }

@@ -28,32 +28,32 @@ func (h *harness) stats(user int64) (here, all stats.PlayerStats) {
 func TestStatsAfterGames(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.say(alice, "/top")
-	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "top_empty", nil) {
+	alice := h.Users[0]
+	h.Say(alice, "/top")
+	if last, _ := h.API.LastMessage(testChat); last.Text != h.bot.cat.T("en", "top_empty", nil) {
 		t.Errorf("/top before any game: %q", last.Text)
 	}
 	// A cancelled lobby is not a game played.
-	h.say(alice, "/newgame")
-	h.cancelLobby(alice)
+	h.Say(alice, "/newgame")
+	h.CancelLobby(alice)
 	if here, _ := h.stats(alice.ID); here.Played != 0 {
 		t.Fatal("a cancelled lobby counted as a game")
 	}
 
-	h.startGame()
+	h.StartGame()
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
 	for i := 0; i < 30; i++ {
-		h.step(r, seen)
+		h.Step(r, seen)
 	}
-	rec := h.record()
-	if len(board.Of(rec).History) == 0 || len(board.Of(rec).History) > maxHistory+historySlack {
+	rec := h.Record()
+	if len(board.Of(rec).History) == 0 || len(board.Of(rec).History) > board.MaxHistory+board.HistorySlack {
 		t.Fatalf("history holds %d events", len(board.Of(rec).History))
 	}
-	h.say(h.users[2], "/history")
-	last, _ := h.api.LastMessage(testChat)
+	h.Say(h.Users[2], "/history")
+	last, _ := h.API.LastMessage(testChat)
 	lines := strings.Split(last.Text, "\n")
-	if !strings.HasPrefix(last.Text, h.bot.cat.T("en", "history_title", nil)) || len(lines) < 3 || len(lines) > historyShown+1 {
+	if !strings.HasPrefix(last.Text, h.bot.cat.T("en", "history_title", nil)) || len(lines) < 3 || len(lines) > board.HistoryShown+1 {
 		t.Errorf("/history answered %d lines: %q", len(lines), last.Text)
 	}
 	if want := boardOf(h).EventLine("en", rec, board.Of(rec).History[len(board.Of(rec).History)-1]); want != "" && !strings.Contains(last.Text, want) {
@@ -71,32 +71,32 @@ func TestStatsAfterGames(t *testing.T) {
 	if len(won) == 0 {
 		t.Fatal("no player leads alone: pick another seed")
 	}
-	h.say(alice, "/endgame")
-	h.mustPress(alice, OpEndGameYes)
-	for _, u := range h.users {
+	h.Say(alice, "/endgame")
+	h.MustPress(alice, OpEndGameYes)
+	for _, u := range h.Users {
 		here, all := h.stats(u.ID)
 		if here.Played != 1 || all.Played != 1 || here.Won != won[u.ID] || all.Won != won[u.ID] || here.BestWorth != worth[u.ID] {
 			t.Errorf("%s after /endgame: here %+v, overall %+v (net worth %d, want %d won)", u.FirstName, here, all, worth[u.ID], won[u.ID])
 		}
 	}
-	if last, _ := h.api.LastMessage(testChat); len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+	if last, _ := h.API.LastMessage(testChat); len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
 		t.Errorf("the /endgame standings offer no rematch: %q %+v", last.Text, last.Keyboard)
 	}
-	h.say(alice, "/history")
-	if last, _ := h.api.LastMessage(testChat); last.Text != h.bot.cat.T("en", "no_game", nil) {
+	h.Say(alice, "/history")
+	if last, _ := h.API.LastMessage(testChat); last.Text != h.bot.cat.T("en", "no_game", nil) {
 		t.Errorf("/history without a game: %q", last.Text)
 	}
 
 	// A whole game: one winner, the others bankrupt.
-	h.startGame()
-	for i := 0; i < 6000 && h.step(r, seen); i++ {
+	h.StartGame()
+	for i := 0; i < 6000 && h.Step(r, seen); i++ {
 	}
-	if h.record() != nil {
+	if h.Record() != nil {
 		t.Fatal("the game did not end")
 	}
-	arch := h.archivedRecord()
+	arch := h.ArchivedRecord()
 	winner := arch.Seats[board.Of(arch).Game.Winner].User
-	for _, u := range h.users {
+	for _, u := range h.Users {
 		here, all := h.stats(u.ID)
 		wantWon, wantBankrupt := won[u.ID], 1
 		if u.ID == winner {
@@ -111,16 +111,16 @@ func TestStatsAfterGames(t *testing.T) {
 			}
 		}
 	}
-	h.say(alice, "/stats")
-	last, _ = h.api.LastMessage(testChat)
+	h.Say(alice, "/stats")
+	last, _ = h.API.LastMessage(testChat)
 	for _, want := range []string{h.bot.cat.T("en", "stats_here", nil), h.bot.cat.T("en", "stats_all", nil), "Games: 2", "Alice &lt;A&amp;B&gt;",
 		h.bot.cat.T("en", "stats_wins_note", nil)} {
 		if !strings.Contains(last.Text, want) {
 			t.Errorf("/stats lacks %q: %q", want, last.Text)
 		}
 	}
-	h.say(alice, "/top")
-	last, _ = h.api.LastMessage(testChat)
+	h.Say(alice, "/top")
+	last, _ = h.API.LastMessage(testChat)
 	lines = strings.Split(last.Text, "\n")
 	if len(lines) != 4 || !strings.Contains(lines[1], "1. "+kit.Name(arch.Seats[board.Of(arch).Game.Winner].Name)) {
 		t.Errorf("/top does not list the winner first: %q", last.Text)

@@ -35,46 +35,56 @@ func TestConfig(endpoint, db string, cat *locales.Catalog) AppConfig {
 	}
 }
 
+// Hooks is a running bot as the tests of other packages see it
+// (bot/bottest's App, the kinds' harnesses): the bot's own methods and the
+// little more such a test reads or does. They are a value's of their own,
+// not the bot's, so that the bot never calls them.
+type Hooks struct{ *Bot }
+
+// TestHooks is b with the hooks of tests.
+func TestHooks(b *Bot) Hooks { return Hooks{b} }
+
 // Idle reports that nothing the bot set off is in flight: the restore of
 // its start is over, no call made apart from a change (detach) runs, and
 // the outbox has delivered everything.
-func (b *Bot) Idle() bool {
+func (h Hooks) Idle() bool {
+	b := h.Bot
 	return !b.restoring.Load() && b.publisher.Detached() == 0 && b.out.Idle()
 }
 
 // Catalog is the bot's message catalog.
-func (b *Bot) Catalog() *locales.Catalog { return b.cat }
+func (h Hooks) Catalog() *locales.Catalog { return h.cat }
 
 // Store is the bot's database.
-func (b *Bot) Store() *storage.Store { return b.store }
+func (h Hooks) Store() *storage.Store { return h.store }
 
 // KindNamed is the hosted kind of game called name (nil if none).
-func (b *Bot) KindNamed(name string) Kind { return b.kinds.Named(name) }
+func (h Hooks) KindNamed(name string) Kind { return h.kinds.Named(name) }
 
 // KindOf is the kind of rec's game.
-func (b *Bot) KindOf(rec *Record) Kind { return b.kinds.Of(rec) }
+func (h Hooks) KindOf(rec *Record) Kind { return h.kinds.Of(rec) }
 
 // ChatLang is the language of an answer to a person of userLang in chat;
 // with no userLang, the chat's own.
-func (b *Bot) ChatLang(chat int64, userLang string) string { return b.chatLang(chat, userLang) }
+func (h Hooks) ChatLang(chat int64, userLang string) string { return h.chatLang(chat, userLang) }
 
 // LockChat takes chat's lock, as a change does, and returns its release:
 // a test that writes a record behind the bot's back holds it meanwhile.
-func (b *Bot) LockChat(chat int64) (unlock func()) { return b.lock(chat) }
+func (h Hooks) LockChat(chat int64) (unlock func()) { return h.lock(chat) }
 
 // ChangeAndShow changes chat's state with fn under the lock the caller
 // already holds (LockChat), as an update without an id would, and queues
 // what the change shows.
-func (b *Bot) ChangeAndShow(chat int64, fn func(c *chatState) error) error {
-	st, err := b.change(chat, 0, fn)
-	b.finish(context.Background(), st, err, "")
+func (h Hooks) ChangeAndShow(chat int64, fn func(c *chatState) error) error {
+	st, err := h.change(chat, 0, fn)
+	h.finish(context.Background(), st, err, "")
 	return err
 }
 
 // ChatSettings is chat's stored settings, as the bot reads them.
-func (b *Bot) ChatSettings(chat int64) Settings {
+func (h Hooks) ChatSettings(chat int64) Settings {
 	var s Settings
-	_ = b.store.View(func(tx *storage.Tx) error { s = b.loadSettings(tx, chat); return nil })
+	_ = h.store.View(func(tx *storage.Tx) error { s = h.loadSettings(tx, chat); return nil })
 	return s
 }
 
@@ -96,7 +106,7 @@ func SettingsPage(name string) int {
 	return -1
 }
 
-// ChildConfig is the bot of a test that kills it (bottest.StartChild):
+// ChildConfig is the bot of a test that kills it (bottest.Child):
 // TestConfig without the shared catalog or a fast timer tick, its games
 // seeded 42, with Telegram's own limits if telegramLimits.
 func ChildConfig(endpoint, db string, telegramLimits bool) AppConfig {

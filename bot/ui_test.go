@@ -125,43 +125,43 @@ func TestAuctionClosesAfterSilence(t *testing.T) {
 	t.Parallel()
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.AuctionSilence = 30 * time.Second; c.Now = clock.Now })
-	h.startGame()
+	h.StartGame()
 	for i := 0; i < 200; i++ {
-		rec := h.record()
+		rec := h.Record()
 		if board.Of(rec).Game.Phase == engine.PhaseBuyDecision {
 			break
 		}
 		cur := board.Of(rec).Game.Current
-		op := OpRoll
+		op := board.OpRoll
 		if board.Of(rec).Game.Phase == engine.PhaseTurnEnd && !board.Of(rec).Game.RollAgain {
-			op = OpEndTurn
+			op = board.OpEndTurn
 		}
 		if board.Of(rec).Game.Phase != engine.PhaseTurnStart && board.Of(rec).Game.Phase != engine.PhaseTurnEnd {
 			t.Fatalf("unexpected phase %d", board.Of(rec).Game.Phase)
 		}
-		h.mustPress(h.userOf(rec, cur), op)
+		h.MustPress(h.UserOf(rec, int(cur)), op)
 	}
-	rec := h.record()
+	rec := h.Record()
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
-	msg, data, ok := h.findButton(board.OpAuctionBid, 0, true)
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
+	msg, data, ok := h.FindButton(board.OpAuctionBid, 0, true)
 	if !ok {
 		t.Fatal("no bid button in the auction")
 	}
-	h.press(h.users[2], msg, data)
-	h.stop() // the deadline must survive a restart
-	h.start()
+	h.Press(h.Users[2], msg, data)
+	h.Stop() // the deadline must survive a restart
+	h.Start()
 	clock.Add(29 * time.Second)
-	h.timerPass() // at the old time
-	if rec := h.record(); board.Of(rec).Game.Phase != engine.PhaseAuction {
+	h.TimerPass() // at the old time
+	if rec := h.Record(); board.Of(rec).Game.Phase != engine.PhaseAuction {
 		t.Fatalf("auction closed before the silence ran out (phase %d)", board.Of(rec).Game.Phase)
 	}
 	clock.Add(2 * time.Second)
-	if !h.api.WaitFor(func() bool { return board.Of(h.record()).Game.Phase != engine.PhaseAuction }, 5*time.Second) {
+	if !h.API.WaitFor(func() bool { return board.Of(h.Record()).Game.Phase != engine.PhaseAuction }, 5*time.Second) {
 		t.Fatal("auction did not close after 30 s of silence")
 	}
-	rec = h.record()
-	if owner := board.Of(rec).Game.Props[sq].Owner; int(owner) != rec.SeatOf(h.users[2].ID) {
+	rec = h.Record()
+	if owner := board.Of(rec).Game.Props[sq].Owner; int(owner) != rec.SeatOf(h.Users[2].ID) {
 		t.Fatalf("the only bidder does not own the property (owner %d)", owner)
 	}
 }
@@ -172,59 +172,59 @@ func TestCommands(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 3, nil)
 	for _, lang := range []string{"", "ru", "uk", "en"} {
-		if len(h.api.Commands("", lang)) != len(commandNames) {
-			t.Errorf("setMyCommands for %q: %v", lang, h.api.Commands("", lang))
+		if len(h.API.Commands("", lang)) != len(commandNames) {
+			t.Errorf("setMyCommands for %q: %v", lang, h.API.Commands("", lang))
 		}
 	}
-	if got := h.api.Commands("", "uk")[0].Description; got != h.bot.cat.T("uk", "cmd_newgame", nil) {
+	if got := h.API.Commands("", "uk")[0].Description; got != h.bot.cat.T("uk", "cmd_newgame", nil) {
 		t.Errorf("uk command description %q", got)
 	}
-	h.startGame()
-	h.say(h.users[1], "/lang uk")
-	last, _ := h.api.LastMessage(testChat)
+	h.StartGame()
+	h.Say(h.Users[1], "/lang uk")
+	last, _ := h.API.LastMessage(testChat)
 	if last.Text != h.bot.cat.T("uk", "lang_set", nil) {
 		t.Errorf("/lang uk answered %q", last.Text)
 	}
-	h.say(h.users[1], "/board@"+fakeapi.BotUsername)
-	if ph := h.photos(); len(ph) != 1 || !ph[0].Uploaded {
+	h.Say(h.Users[1], "/board@"+fakeapi.BotUsername)
+	if ph := h.Photos(); len(ph) != 1 || !ph[0].Uploaded {
 		t.Errorf("/board@bot sent the photos %+v, want the board's picture (TestBoardPicture has the rest)", ph)
 	}
-	before := len(h.api.Messages(testChat))
-	h.say(h.users[1], "/board@other_bot")
-	if len(h.api.Messages(testChat)) != before {
+	before := len(h.API.Messages(testChat))
+	h.Say(h.Users[1], "/board@other_bot")
+	if len(h.API.Messages(testChat)) != before {
 		t.Error("a command for another bot was answered")
 	}
 	// /leave asks first; only the one who asked can confirm.
-	h.say(h.users[1], "/leave")
-	msg, data, ok := h.findButton(OpResignYes, 0, true)
+	h.Say(h.Users[1], "/leave")
+	msg, data, ok := h.FindButton(board.OpResignYes, 0, true)
 	if !ok {
 		t.Fatal("/leave did not ask for confirmation")
 	}
-	h.press(h.users[2], msg, data)
-	if rec := h.record(); board.Of(rec).Game.Players[rec.SeatOf(h.users[2].ID)].Bankrupt {
+	h.Press(h.Users[2], msg, data)
+	if rec := h.Record(); board.Of(rec).Game.Players[rec.SeatOf(h.Users[2].ID)].Bankrupt {
 		t.Fatal("someone else confirmed another player's leaving")
 	}
-	h.press(h.users[1], msg, data)
-	rec := h.record()
-	if !board.Of(rec).Game.Players[rec.SeatOf(h.users[1].ID)].Bankrupt {
+	h.Press(h.Users[1], msg, data)
+	rec := h.Record()
+	if !board.Of(rec).Game.Players[rec.SeatOf(h.Users[1].ID)].Bankrupt {
 		t.Fatal("/leave confirmed did not take the player out")
 	}
 	// /endgame: not for a plain player; the creator confirms.
-	h.say(h.users[2], "/endgame")
-	last, _ = h.api.LastMessage(testChat)
+	h.Say(h.Users[2], "/endgame")
+	last, _ = h.API.LastMessage(testChat)
 	if last.Text != h.bot.cat.T("uk", "endgame_not_allowed", nil) {
 		t.Errorf("/endgame by a player answered %q", last.Text)
 	}
-	h.say(h.users[0], "/endgame")
-	h.mustPress(h.users[0], OpEndGameYes)
-	if h.record() != nil {
+	h.Say(h.Users[0], "/endgame")
+	h.MustPress(h.Users[0], OpEndGameYes)
+	if h.Record() != nil {
 		t.Fatal("the game is still stored after /endgame")
 	}
-	last, _ = h.api.LastMessage(testChat)
+	last, _ = h.API.LastMessage(testChat)
 	if !strings.Contains(last.Text, h.bot.cat.T("uk", "standings_title", nil)) {
 		t.Errorf("no final standings after /endgame: %q", last.Text)
 	}
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		for _, row := range m.Keyboard {
 			for _, btn := range row {
 				if m.ID == last.ID && strings.Contains(btn.Data, string(OpRematch)) {
@@ -237,8 +237,8 @@ func TestCommands(t *testing.T) {
 	if len(last.Keyboard) != 1 {
 		t.Errorf("the standings after /endgame offer no rematch: %+v", last.Keyboard)
 	}
-	h.say(h.users[0], "/help")
-	last, _ = h.api.LastMessage(testChat)
+	h.Say(h.Users[0], "/help")
+	last, _ = h.API.LastMessage(testChat)
 	if last.Text != h.bot.cat.T("uk", "help", nil) {
 		t.Errorf("/help answered %q", last.Text)
 	}

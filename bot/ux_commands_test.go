@@ -13,10 +13,10 @@ import (
 func TestStakeInClassicSaysThereAreNone(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
-	alice := h.users[0]
-	h.say(alice, "/stake 100")
-	last, _ := h.api.LastMessage(testChat)
+	h.StartGame()
+	alice := h.Users[0]
+	h.Say(alice, "/stake 100")
+	last, _ := h.API.LastMessage(testChat)
 	lang := h.settings(testChat).Language()
 	want := h.bot.cat.T(lang, "stake_none", map[string]any{"Edition": h.bot.cat.T(lang, "edition_classic", nil)})
 	if last.Text != want {
@@ -30,11 +30,11 @@ func TestStakeInClassicSaysThereAreNone(t *testing.T) {
 func TestLangWithoutArgumentOffersButtons(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.api.SetAdmins(testChat, alice.ID) // the settings are the admins'
-	h.say(alice, "/lang")
+	alice := h.Users[0]
+	h.API.SetAdmins(testChat, alice.ID) // the settings are the admins'
+	h.Say(alice, "/lang")
 	args := map[int]bool{}
-	last, _ := h.api.LastMessage(testChat)
+	last, _ := h.API.LastMessage(testChat)
 	for _, row := range last.Keyboard {
 		for _, b := range row {
 			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == OpSetLang {
@@ -45,20 +45,20 @@ func TestLangWithoutArgumentOffersButtons(t *testing.T) {
 	if len(args) != len(locales.Languages)+1 {
 		t.Fatalf("/lang offers %d language buttons, want %d (each language and auto):\n%s", len(args), len(locales.Languages)+1, last.Text)
 	}
-	msg, data, ok := h.findButton(OpSetLang, 1, false) // uk
+	msg, data, ok := h.FindButton(OpSetLang, 1, false) // uk
 	if !ok {
 		t.Fatal("no button for the second language")
 	}
-	h.press(alice, msg, data)
+	h.Press(alice, msg, data)
 	if s := h.settings(testChat); s.Lang != locales.Languages[1] {
-		t.Fatalf("after the press the chat's language is %q, want %q (answer %+v)", s.Lang, locales.Languages[1], h.lastAlert())
+		t.Fatalf("after the press the chat's language is %q, want %q (answer %+v)", s.Lang, locales.Languages[1], h.LastAnswer())
 	}
-	h.say(alice, "/lang")
-	msg, data, ok = h.findButton(OpSetLang, len(locales.Languages), false)
+	h.Say(alice, "/lang")
+	msg, data, ok = h.FindButton(OpSetLang, len(locales.Languages), false)
 	if !ok {
 		t.Fatal("no auto button")
 	}
-	h.press(alice, msg, data)
+	h.Press(alice, msg, data)
 	if s := h.settings(testChat); s.Lang != "" || s.AutoLang != locales.Languages[1] {
 		t.Errorf("after auto the settings are lang %q, auto %q; want unpinned, keeping %q", s.Lang, s.AutoLang, locales.Languages[1])
 	}
@@ -72,11 +72,11 @@ func TestHelpFitsOnePhoneScreen(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
 	for _, lang := range locales.Languages {
-		h.say(h.users[0], "/lang "+lang)
-		for _, chat := range []int64{testChat, h.users[0].ID} {
-			h.api.PushMessage(chat, h.users[0], "/help")
-			h.settle()
-			m, _ := h.api.LastMessage(chat)
+		h.Say(h.Users[0], "/lang "+lang)
+		for _, chat := range []int64{testChat, h.Users[0].ID} {
+			h.API.PushMessage(chat, h.Users[0], "/help")
+			h.Settle()
+			m, _ := h.API.LastMessage(chat)
 			shown := shownText(m.Text)
 			if n := len([]rune(shown)); n > 1000 || n < 200 {
 				t.Errorf("%s /help in chat %d is %d characters:\n%s", lang, chat, n, shown)

@@ -29,19 +29,19 @@ func TestZoneFollowsLanguageUntilChosen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.say(h.users[0], "/newgame")
-			lobby := h.message(h.record().LobbyMsg).Text
+			h.Say(h.Users[0], "/newgame")
+			lobby := h.Message(h.Record().LobbyMsg).Text
 			named := h.bot.cat.T(lang, "opt_zone", map[string]any{"Value": h.bot.settingsMenu().ZoneText(lang, zone)})
 			if strings.Count(lobby, named) != 1 {
 				t.Errorf("the lobby does not name the zone %q once:\n%s", named, lobby)
 			}
-			for _, u := range h.users[1:] {
-				h.mustPress(u, OpJoin)
+			for _, u := range h.Users[1:] {
+				h.MustPress(u, OpJoin)
 			}
-			h.mustPress(h.users[0], OpStart)
-			rec := h.record()
+			h.MustPress(h.Users[0], OpStart)
+			rec := h.Record()
 			want := kit.DeadlineText(h.bot.cat, lang, loc, clock.Now(), rec.Clock.Deadline)
-			turn := h.message(board.Of(rec).TurnMsg).Text
+			turn := h.Message(board.Of(rec).TurnMsg).Text
 			if want == "" || !strings.Contains(turn, want) {
 				t.Errorf("the turn message lacks %q:\n%s", want, turn)
 			}

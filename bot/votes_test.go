@@ -14,10 +14,10 @@ import (
 
 // voteMessage is the newest message with a vote button of op.
 func (h *harness) voteMessage(op Op) int {
-	h.t.Helper()
-	msg, _, ok := h.findButton(op, 0, true)
+	h.T.Helper()
+	msg, _, ok := h.FindButton(op, 0, true)
 	if !ok {
-		h.t.Fatalf("no vote message with %q", op)
+		h.T.Fatalf("no vote message with %q", op)
 	}
 	return msg
 }
@@ -29,22 +29,22 @@ func (h *harness) voteMessage(op Op) int {
 func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
-	alice, bohdan, vera := h.users[0], h.users[1], h.users[2]
+	h.StartGame()
+	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
 	ended := func(msg int, outcome string, title string) {
 		t.Helper()
-		m := h.findMsg(testChat, msg)
+		m := h.FindMessage(testChat, msg)
 		if m.Keyboard != nil || !strings.Contains(m.Text, title) || !strings.Contains(m.Text, outcome) {
 			t.Errorf("the ended vote: %q %v, want %q and %q without buttons", m.Text, m.Keyboard, title, outcome)
 		}
 	}
 
 	// A pause passes with the second vote, from the vote's button.
-	h.say(bohdan, "/pause")
+	h.Say(bohdan, "/pause")
 	pause := h.voteMessage(OpVotePause)
-	h.say(alice, "/pause") // the same message counts the second vote
+	h.Say(alice, "/pause") // the same message counts the second vote
 	n := 0
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if strings.HasPrefix(m.Text, "⏸ Vote to pause") {
 			n++
 		}
@@ -52,46 +52,46 @@ func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("%d vote messages for one pause vote", n)
 	}
-	if h.record().Clock.PausedAt == 0 {
+	if h.Record().Clock.PausedAt == 0 {
 		t.Fatal("two votes of three did not pause")
 	}
 	ended(pause, h.bot.cat.T("en", "vote_passed", nil), h.bot.cat.T("en", "vote_title_pause", nil))
 
 	// A kick vote is void once the game no longer waits for that player.
-	h.say(vera, "/resume")
+	h.Say(vera, "/resume")
 	resume := h.voteMessage(OpVoteResume)
-	_, data, _ := h.findButton(OpVoteResume, 0, true)
-	h.press(bohdan, resume, data)
-	if h.record().Clock.PausedAt != 0 {
+	_, data, _ := h.FindButton(OpVoteResume, 0, true)
+	h.Press(bohdan, resume, data)
+	if h.Record().Clock.PausedAt != 0 {
 		t.Fatal("the resume vote did not pass by its button")
 	}
 	ended(resume, h.bot.cat.T("en", "vote_passed", nil), h.bot.cat.T("en", "vote_title_resume", nil))
-	rec := h.record()
+	rec := h.Record()
 	target := board.Of(rec).Game.Waiting()
 	var voter fakeapi.User
 	for i := range rec.Seats {
 		if engine.PlayerID(i) != target {
-			voter = h.userOf(rec, engine.PlayerID(i))
+			voter = h.UserOf(rec, int(i))
 			break
 		}
 	}
-	h.say(voter, "/kick")
+	h.Say(voter, "/kick")
 	kick := h.voteMessage(OpVoteKick)
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
-	for i := 0; i < 50 && board.Of(h.record()).Game.Waiting() == target; i++ {
-		h.step(r, seen)
+	for i := 0; i < 50 && board.Of(h.Record()).Game.Waiting() == target; i++ {
+		h.Step(r, seen)
 	}
-	if board.Of(h.record()).Game.Waiting() == target {
+	if board.Of(h.Record()).Game.Waiting() == target {
 		t.Fatal("the game kept waiting for the same player")
 	}
 	ended(kick, h.bot.cat.T("en", "vote_void_moved", nil), h.bot.cat.T("en", "vote_title_kick", map[string]any{"Player": kit.SeatName(rec, target)}))
 
 	// A vote in progress when the game ends is void.
-	h.say(bohdan, "/pause")
+	h.Say(bohdan, "/pause")
 	last := h.voteMessage(OpVotePause)
-	h.say(alice, "/endgame")
-	h.mustPress(alice, OpEndGameYes)
+	h.Say(alice, "/endgame")
+	h.MustPress(alice, OpEndGameYes)
 	ended(last, h.bot.cat.T("en", "vote_void_over", nil), h.bot.cat.T("en", "vote_title_pause", nil))
 }
 
@@ -102,29 +102,29 @@ func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 func TestUnsentVoteIsShownAfterARestart(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, 42, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
-	h.startGame()
-	alice, bohdan := h.users[0], h.users[1]
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
-	h.api.PushMessage(testChat, bohdan, "/pause")
-	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 5*time.Second) {
+	h.StartGame()
+	alice, bohdan := h.Users[0], h.Users[1]
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+	h.API.PushMessage(testChat, bohdan, "/pause")
+	if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 5*time.Second) {
 		t.Fatal("/pause was not handled")
 	}
 	h.backdate(10 * time.Minute)
-	h.stop()
-	if _, _, ok := h.findButton(OpVotePause, 0, true); ok {
+	h.Stop()
+	if _, _, ok := h.FindButton(OpVotePause, 0, true); ok {
 		t.Fatal("the vote message went out before the stop: the test proves nothing")
 	}
-	h.start()
-	h.settle()
-	msg, data, ok := h.findButton(OpVotePause, 0, true)
+	h.Start()
+	h.Settle()
+	msg, data, ok := h.FindButton(OpVotePause, 0, true)
 	if !ok {
 		t.Fatal("the vote's message was not sent after the restart")
 	}
-	if votes := h.record().Clock.Votes; len(votes) != 1 || votes[0].Msg != msg {
+	if votes := h.Record().Clock.Votes; len(votes) != 1 || votes[0].Msg != msg {
 		t.Fatalf("the record's votes %+v do not name message %d", votes, msg)
 	}
-	h.press(alice, msg, data)
-	if h.record().Clock.PausedAt == 0 {
+	h.Press(alice, msg, data)
+	if h.Record().Clock.PausedAt == 0 {
 		t.Fatal("the vote's button did not count: two votes of three did not pause")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -21,7 +22,7 @@ var budgetMethods = map[string]bool{"sendMessage": true, "sendPhoto": true,
 func (h *harness) groupCalls() map[string]int {
 	out := map[string]int{}
 	chat := strconv.FormatInt(testChat, 10)
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		if budgetMethods[r.Method] && r.Params["chat_id"] == chat {
 			out[r.Method]++
 		}
@@ -43,15 +44,15 @@ func (h *harness) callsSince(before map[string]int) (diff map[string]int, total 
 
 // newestPhoto is the test chat's newest picture.
 func (h *harness) newestPhoto() fakeapi.Message {
-	h.t.Helper()
+	h.T.Helper()
 	var last fakeapi.Message
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.Photo != "" {
 			last = m
 		}
 	}
 	if last.ID == 0 {
-		h.t.Fatal("no picture in the chat")
+		h.T.Fatal("no picture in the chat")
 	}
 	return last
 }
@@ -71,26 +72,26 @@ func TestBoardIsOneMessage(t *testing.T) {
 		t.Run(tc.edition+"-"+tc.lang, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, 42, nil)
-			err := h.bot.store.Update(func(tx *storage.Tx) error {
-				return putJSON(tx.PutSettings, testChat, Settings{Lang: tc.lang, Options: ChatOptions{Edition: tc.edition}})
+			err := h.bot.Store().Update(func(tx *storage.Tx) error {
+				return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: tc.lang, Options: kit.ChatOptions{Edition: tc.edition}})
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.startGame()
-			ed := board.Of(h.record()).Game.EditionData()
-			h.edit(func(r *Record) { // one group owned, so the list has a line of owners
+			h.StartGame()
+			ed := board.Of(h.Record()).Game.EditionData()
+			h.Edit(func(r *kit.Record) { // one group owned, so the list has a line of owners
 				for _, sq := range ed.Group(0) {
 					board.Of(r).Game.Props[sq].Owner = 1
 				}
 			})
-			h.settle()
-			cat, lang := h.bot.cat, tc.lang
-			rev := h.record().Rev
+			h.Settle()
+			cat, lang := h.bot.Catalog(), tc.lang
+			rev := h.Record().Rev
 
 			before := h.groupCalls()
-			h.say(h.users[2], "/board")
-			h.settle()
+			h.Say(h.Users[2], "/board")
+			h.Settle()
 			calls, total := h.callsSince(before)
 			if calls["sendPhoto"] != 1 || calls["sendMessage"] != 1 || total > 3 {
 				t.Errorf("/board made %v, want one sendPhoto, one sendMessage (the turn) and at most the closed turn's edit", calls)
@@ -111,7 +112,7 @@ func TestBoardIsOneMessage(t *testing.T) {
 			if groups != ed.GroupCount() || len(pic.Keyboard) > 2 {
 				t.Errorf("the picture has %d group buttons in %d rows, want %d in at most 2", groups, len(pic.Keyboard), ed.GroupCount())
 			}
-			if rec := h.record(); board.Of(rec).DeedsMsg != pic.ID || !board.Of(rec).DeedsPhoto {
+			if rec := h.Record(); board.Of(rec).DeedsMsg != pic.ID || !board.Of(rec).DeedsPhoto {
 				t.Errorf("the record's /board message is %d (photo %v), want the picture %d", board.Of(rec).DeedsMsg, board.Of(rec).DeedsPhoto, pic.ID)
 			}
 			h.assertTurnLast()
@@ -119,44 +120,44 @@ func TestBoardIsOneMessage(t *testing.T) {
 			// A group's button: one caption edit, the caption unchanged.
 			spectator := fakeapi.User{ID: 77, FirstName: "Zoe", LanguageCode: "en"}
 			before = h.groupCalls()
-			h.press(spectator, pic.ID, groupData(t, h, pic.ID, 1))
-			h.settle()
+			h.Press(spectator, pic.ID, groupData(t, h, pic.ID, 1))
+			h.Settle()
 			if calls, total := h.callsSince(before); calls["editMessageCaption"] != 1 || total != 1 {
 				t.Errorf("a group's button made %v, want one editMessageCaption", calls)
 			}
-			if m := h.message(pic.ID); m.Text != pic.Text || len(m.Keyboard) == 0 || m.Photo != pic.Photo {
+			if m := h.Message(pic.ID); m.Text != pic.Text || len(m.Keyboard) == 0 || m.Photo != pic.Photo {
 				t.Errorf("after a group's button the picture shows %q with %d rows", m.Text, len(m.Keyboard))
 			}
 			// After a restart the record says the message is a picture.
-			h.stop()
-			h.start()
-			h.settle()
+			h.Stop()
+			h.Start()
+			h.Settle()
 			before = h.groupCalls()
-			h.press(spectator, pic.ID, groupData(t, h, pic.ID, 0))
-			h.settle()
+			h.Press(spectator, pic.ID, groupData(t, h, pic.ID, 0))
+			h.Settle()
 			if calls, _ := h.callsSince(before); calls["editMessageCaption"] != 1 || calls["editMessageText"] != 0 {
 				t.Errorf("a group's button after a restart made %v, want one editMessageCaption", calls)
 			}
-			if m := h.message(pic.ID); len(m.Keyboard) == 0 || len(m.Keyboard) > 2 {
+			if m := h.Message(pic.ID); len(m.Keyboard) == 0 || len(m.Keyboard) > 2 {
 				t.Errorf("back to the groups after a restart: %d rows", len(m.Keyboard))
 			}
 
 			// The next /board: the older picture points to it.
 			before = h.groupCalls()
-			h.say(h.users[1], "/board")
-			h.settle()
+			h.Say(h.Users[1], "/board")
+			h.Settle()
 			calls, total = h.callsSince(before)
 			if calls["sendPhoto"] != 1 || calls["sendMessage"] != 1 || total > 4 {
 				t.Errorf("the second /board made %v, want one sendPhoto, one sendMessage and at most two tidying edits", calls)
 			}
-			if m := h.message(pic.ID); m.Text != cat.T(lang, "board_deeds_newer", nil) || len(m.Keyboard) != 0 {
+			if m := h.Message(pic.ID); m.Text != cat.T(lang, "board_deeds_newer", nil) || len(m.Keyboard) != 0 {
 				t.Errorf("the older picture shows %q with %d rows, want %q without buttons", m.Text, len(m.Keyboard), cat.T(lang, "board_deeds_newer", nil))
 			}
-			if newer := h.newestPhoto(); newer.ID == pic.ID || board.Of(h.record()).DeedsMsg != newer.ID || len(newer.Keyboard) == 0 {
-				t.Errorf("the second /board's picture %d is not the live one (record: %d)", newer.ID, board.Of(h.record()).DeedsMsg)
+			if newer := h.newestPhoto(); newer.ID == pic.ID || board.Of(h.Record()).DeedsMsg != newer.ID || len(newer.Keyboard) == 0 {
+				t.Errorf("the second /board's picture %d is not the live one (record: %d)", newer.ID, board.Of(h.Record()).DeedsMsg)
 			}
 			h.assertTurnLast()
-			if h.record().Rev != rev {
+			if h.Record().Rev != rev {
 				t.Error("/board or its buttons made a new revision (the players' buttons would be outdated)")
 			}
 		})
@@ -169,35 +170,35 @@ func TestBoardIsOneMessage(t *testing.T) {
 func TestBoardListTooLongForACaption(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	for i := range h.users {
-		h.users[i].FirstName = strings.Repeat("Щ", 28) + strconv.Itoa(i) + " &amp; <i>"
+	for i := range h.Users {
+		h.Users[i].FirstName = strings.Repeat("Щ", 28) + strconv.Itoa(i) + " &amp; <i>"
 	}
-	h.startGame()
-	ed := board.Of(h.record()).Game.EditionData()
-	h.edit(func(r *Record) { // every group split among the three, every deed mortgaged
+	h.StartGame()
+	ed := board.Of(h.Record()).Game.EditionData()
+	h.Edit(func(r *kit.Record) { // every group split among the three, every deed mortgaged
 		for grp := 0; grp < ed.GroupCount(); grp++ {
 			for k, sq := range ed.Group(grp) {
 				board.Of(r).Game.Props[sq].Owner, board.Of(r).Game.Props[sq].Mortgaged = engine.PlayerID((grp+k)%3), true
 			}
 		}
 	})
-	h.settle()
+	h.Settle()
 	before := h.groupCalls()
-	h.say(h.users[0], "/board")
-	h.settle()
+	h.Say(h.Users[0], "/board")
+	h.Settle()
 	calls, _ := h.callsSince(before)
 	pic := h.newestPhoto()
 	if calls["sendPhoto"] != 1 || calls["sendMessage"] != 2 || pic.Text != "" || len(pic.Keyboard) != 0 {
 		t.Errorf("/board made %v; the picture has caption %q and %d rows, want a bare picture, the list and the turn", calls, pic.Text, len(pic.Keyboard))
 	}
-	rec := h.record()
-	list := h.message(board.Of(rec).DeedsMsg)
-	if board.Of(rec).DeedsPhoto || list.Photo != "" || list.ID <= pic.ID || !strings.HasPrefix(list.Text, h.bot.cat.T("en", "board_owners_title", nil)) {
+	rec := h.Record()
+	list := h.Message(board.Of(rec).DeedsMsg)
+	if board.Of(rec).DeedsPhoto || list.Photo != "" || list.ID <= pic.ID || !strings.HasPrefix(list.Text, h.bot.Catalog().T("en", "board_owners_title", nil)) {
 		t.Errorf("the list is message %d (photo %v) %q, want a text message under the picture %d", list.ID, board.Of(rec).DeedsPhoto, list.Text, pic.ID)
 	}
 	before = h.groupCalls()
-	h.press(h.users[1], list.ID, groupData(t, h, list.ID, 1))
-	h.settle()
+	h.Press(h.Users[1], list.ID, groupData(t, h, list.ID, 1))
+	h.Settle()
 	if calls, total := h.callsSince(before); calls["editMessageText"] != 1 || total != 1 {
 		t.Errorf("a group's button made %v, want one editMessageText", calls)
 	}

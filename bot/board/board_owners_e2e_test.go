@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -34,16 +35,16 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.edition+"-"+tc.lang, func(t *testing.T) {
 			h := newHarness(t, 42, nil)
-			err := h.bot.store.Update(func(tx *storage.Tx) error {
-				return putJSON(tx.PutSettings, testChat, Settings{Lang: tc.lang, Options: ChatOptions{Edition: tc.edition}})
+			err := h.bot.Store().Update(func(tx *storage.Tx) error {
+				return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: tc.lang, Options: kit.ChatOptions{Edition: tc.edition}})
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.startGame()
-			ed := board.Of(h.record()).Game.EditionData()
+			h.StartGame()
+			ed := board.Of(h.Record()).Game.EditionData()
 			set, split := ed.Group(0), ed.Group(1)
-			h.edit(func(r *Record) {
+			h.Edit(func(r *kit.Record) {
 				for k, sq := range set { // a complete set with houses
 					board.Of(r).Game.Props[sq].Owner, board.Of(r).Game.Props[sq].Buildings = 0, int8(k+1)
 					board.Of(r).Game.Houses -= k + 1
@@ -51,11 +52,11 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 				board.Of(r).Game.Props[split[0]].Owner, board.Of(r).Game.Props[split[0]].Mortgaged = 1, true
 				board.Of(r).Game.Props[split[1]].Owner = 2
 			})
-			rec := h.record()
-			h.say(h.users[0], "/board")
+			rec := h.Record()
+			h.Say(h.Users[0], "/board")
 			msg := h.newestWith(board.OpBoardGroup)
-			text := h.message(msg).Text
-			cat, lang := h.bot.cat, tc.lang
+			text := h.Message(msg).Text
+			cat, lang := h.bot.Catalog(), tc.lang
 			line := func(grp int) string {
 				head := cat.T(lang, "group_emoji_"+rec.Edition+"_"+strconv.Itoa(grp), nil) + " " + cat.T(lang, "group_"+rec.Edition+"_"+strconv.Itoa(grp), nil) + ":"
 				for _, l := range strings.Split(text, "\n") {
@@ -104,7 +105,7 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 			}
 
 			// The keyboard: the groups in at most two rows, each button a group.
-			kb := h.message(msg).Keyboard
+			kb := h.Message(msg).Keyboard
 			buttons := 0
 			for _, row := range kb {
 				for _, b := range row {
@@ -121,8 +122,8 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 
 			// A group opens its deeds, and goes back to the groups.
 			spectator := fakeapi.User{ID: 77, FirstName: "Zoe", LanguageCode: "en"}
-			h.press(spectator, msg, groupData(t, h, msg, 2)) // group 1
-			kb = h.message(msg).Keyboard
+			h.Press(spectator, msg, groupData(t, h, msg, 2)) // group 1
+			kb = h.Message(msg).Keyboard
 			var deeds []int
 			for _, row := range kb {
 				for _, b := range row {
@@ -139,11 +140,11 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 					t.Errorf("group 1 opens deed %d, want %d", sq, split[i])
 				}
 			}
-			h.press(spectator, msg, groupData(t, h, msg, 0))
-			if kb := h.message(msg).Keyboard; len(kb) > 2 || len(kb) == 0 {
+			h.Press(spectator, msg, groupData(t, h, msg, 0))
+			if kb := h.Message(msg).Keyboard; len(kb) > 2 || len(kb) == 0 {
 				t.Errorf("back to the groups: %d rows", len(kb))
 			}
-			if h.record().Rev != rec.Rev {
+			if h.Record().Rev != rec.Rev {
 				t.Error("/board or its buttons made a new revision (the players' buttons would be outdated)")
 			}
 			h.assertTurnLast()
@@ -154,10 +155,10 @@ func TestBoardSaysWhoOwnsWhat(t *testing.T) {
 // assertTurnLast fails the test unless the chat's last message is the
 // turn's, with its buttons.
 func (h *harness) assertTurnLast() {
-	h.t.Helper()
-	h.settle()
-	last := h.lastShown(testChat)
-	if len(last.Keyboard) == 0 || last.ID != board.Of(h.record()).TurnMsg {
-		h.t.Errorf("the chat's last message is not the turn's with its buttons: %q", last.Text)
+	h.T.Helper()
+	h.Settle()
+	last := h.LastShown(testChat)
+	if len(last.Keyboard) == 0 || last.ID != board.Of(h.Record()).TurnMsg {
+		h.T.Errorf("the chat's last message is not the turn's with its buttons: %q", last.Text)
 	}
 }

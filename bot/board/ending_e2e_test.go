@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -21,7 +23,7 @@ import (
 func TestEndingOfWholeGames(t *testing.T) {
 	t.Parallel()
 	for i, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
-		for _, lang := range wholeGameLangs(i) {
+		for _, lang := range bottest.WholeGameLangs(i) {
 			t.Run(ed+"/"+lang, func(t *testing.T) { t.Parallel(); endingOfWholeGame(t, ed, lang) })
 		}
 	}
@@ -29,18 +31,18 @@ func TestEndingOfWholeGames(t *testing.T) {
 
 func endingOfWholeGame(t *testing.T, edition, lang string) {
 	h := newHarness(t, 42, nil)
-	h.users[0].LanguageCode = lang
+	h.Users[0].LanguageCode = lang
 	h.playToEnd(edition, rand.New(rand.NewPCG(1, 2)))
-	evs := h.replayArchive()
-	arch := h.archivedRecord()
+	evs := h.ReplayArchive()
+	arch := h.ArchivedRecord()
 	g := board.Of(arch).Game
-	cat, money := h.bot.cat, func(n int) string { return h.bot.cat.MoneyOf(lang, arch.Edition, n) }
+	cat, money := h.bot.Catalog(), func(n int) string { return h.bot.Catalog().MoneyOf(lang, arch.Edition, n) }
 
-	msg, _, ok := h.findButton(OpRematch, 0, true)
+	msg, _, ok := h.FindButton(bot.OpRematch, 0, true)
 	if !ok {
 		t.Fatal("the ending message has no 🔁 Rematch button")
 	}
-	ending := h.message(msg).Text
+	ending := h.Message(msg).Text
 	want := []string{
 		cat.T(lang, "game_over", map[string]any{"Player": kit.Mention(arch.Seats[g.Winner])}),
 		cat.T(lang, "standings_title", nil),
@@ -131,7 +133,7 @@ func endingOfWholeGame(t *testing.T, edition, lang string) {
 	}
 
 	// Every bankruptcy was summed up: who is out, and what went where.
-	texts := h.texts()
+	texts := h.Texts()
 	for _, e := range evs {
 		if e.Kind != engine.EvBankrupt {
 			continue
@@ -150,19 +152,19 @@ func endingOfWholeGame(t *testing.T, edition, lang string) {
 // playToEnd starts a game of the edition and presses the offered buttons
 // until it is over.
 func (h *harness) playToEnd(edition string, r *rand.Rand) {
-	h.t.Helper()
-	step := h.step
+	h.T.Helper()
+	step := h.Step
 	if edition == engine.Classic {
-		h.startGame()
+		h.StartGame()
 	} else {
-		h.openLobby(edition)
-		h.mustPress(h.users[0], OpStart)
-		step = h.editionStep
+		h.OpenLobby(edition)
+		h.MustPress(h.Users[0], bot.OpStart)
+		step = h.EditionStep
 	}
 	seen := map[engine.EventKind]bool{}
 	for presses := 0; step(r, seen); presses++ {
 		if presses == 10000 {
-			h.t.Fatalf("game not over after %d presses", presses)
+			h.T.Fatalf("game not over after %d presses", presses)
 		}
 	}
 }
@@ -174,12 +176,12 @@ func (h *harness) playToEnd(edition string, r *rand.Rand) {
 func TestBankruptcyAsksOnce(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
+	h.StartGame()
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
-	var before *Record
+	var before *kit.Record
 	for i := 0; before == nil; i++ {
-		rec := h.record()
+		rec := h.Record()
 		if rec == nil || i == 6000 {
 			t.Fatal("the game ended before anyone could declare bankruptcy")
 		}
@@ -188,19 +190,19 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 			before = rec
 			break
 		}
-		h.step(r, seen)
+		h.Step(r, seen)
 	}
 	g := board.Of(before).Game
 	debtor, creditor := g.Debts[0].Debtor, g.Debts[0].Creditor
-	u := h.userOf(before, debtor)
-	count := func(op Op) int {
+	u := h.UserOf(before, int(debtor))
+	count := func(op kit.Op) int {
 		last, n := 0, 0
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			if m.Keyboard != nil {
 				last = m.ID
 			}
 		}
-		for _, row := range h.message(last).Keyboard {
+		for _, row := range h.Message(last).Keyboard {
 			for _, b := range row {
 				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
 					n++
@@ -209,38 +211,38 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 		}
 		return n
 	}
-	if count(OpBankrupt) != 1 || count(OpBankruptYes) != 0 {
-		t.Fatalf("before asking: %d bankruptcy and %d confirmation buttons, want 1 and 0", count(OpBankrupt), count(OpBankruptYes))
+	if count(board.OpBankrupt) != 1 || count(board.OpBankruptYes) != 0 {
+		t.Fatalf("before asking: %d bankruptcy and %d confirmation buttons, want 1 and 0", count(board.OpBankrupt), count(board.OpBankruptYes))
 	}
-	h.mustPress(u, OpBankrupt)
-	if count(OpBankrupt) != 0 || count(OpBankruptYes) != 1 || count(OpBack) != 1 {
-		t.Fatalf("asked: %d bankruptcy, %d confirmation and %d back buttons, want 0, 1, 1", count(OpBankrupt), count(OpBankruptYes), count(OpBack))
+	h.MustPress(u, board.OpBankrupt)
+	if count(board.OpBankrupt) != 0 || count(board.OpBankruptYes) != 1 || count(board.OpBack) != 1 {
+		t.Fatalf("asked: %d bankruptcy, %d confirmation and %d back buttons, want 0, 1, 1", count(board.OpBankrupt), count(board.OpBankruptYes), count(board.OpBack))
 	}
-	for _, other := range h.users {
+	for _, other := range h.Users {
 		if other.ID != u.ID {
-			h.mustPress(other, OpBankruptYes)
-			if rec := h.record(); rec == nil || board.Of(rec).Game.Players[debtor].Bankrupt {
+			h.MustPress(other, board.OpBankruptYes)
+			if rec := h.Record(); rec == nil || board.Of(rec).Game.Players[debtor].Bankrupt {
 				t.Fatalf("%s confirmed another player's bankruptcy", other.FirstName)
 			}
 			break
 		}
 	}
-	h.mustPress(u, OpBankruptYes)
-	after := h.record()
+	h.MustPress(u, board.OpBankruptYes)
+	after := h.Record()
 	if after == nil {
-		after = h.archivedRecord()
+		after = h.ArchivedRecord()
 	}
 	if !board.Of(after).Game.Players[debtor].Bankrupt {
 		t.Fatal("the confirmed bankruptcy did not happen")
 	}
 
 	lang := "en"
-	money := func(n int) string { return h.bot.cat.MoneyOf(lang, before.Edition, n) }
+	money := func(n int) string { return h.bot.Catalog().MoneyOf(lang, before.Edition, n) }
 	var deeds []string
 	cash := g.Players[debtor].Cash
 	for sq, p := range g.Props {
 		if p.Owner == debtor {
-			name := h.bot.cat.T(lang, fmt.Sprintf("sq_%s_%d", before.Edition, sq), nil)
+			name := h.bot.Catalog().T(lang, fmt.Sprintf("sq_%s_%d", before.Edition, sq), nil)
 			if p.Mortgaged {
 				name += " 🔒"
 			}
@@ -266,16 +268,16 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 	if creditor >= 0 {
 		id = "ending_out_player"
 	}
-	want := []string{h.bot.cat.T(lang, id, map[string]any{"Player": kit.SeatName(before, debtor), "Other": kit.SeatName(before, creditor)})}
+	want := []string{h.bot.Catalog().T(lang, id, map[string]any{"Player": kit.SeatName(before, debtor), "Other": kit.SeatName(before, creditor)})}
 	if cash > 0 {
-		want = append(want, h.bot.cat.T(lang, "ending_out_cash", map[string]any{"Amount": money(cash)}))
+		want = append(want, h.bot.Catalog().T(lang, "ending_out_cash", map[string]any{"Amount": money(cash)}))
 	}
 	if len(deeds) > 0 {
 		deedsID := "ending_out_deeds"
 		if creditor < 0 {
 			deedsID = "ending_out_deeds_auction"
 		}
-		want = append(want, h.bot.cat.T(lang, deedsID, map[string]any{"Name": strings.Join(deeds, ", ")}))
+		want = append(want, h.bot.Catalog().T(lang, deedsID, map[string]any{"Name": strings.Join(deeds, ", ")}))
 	}
 	cards := 0
 	for _, has := range g.Players[debtor].JailCards {
@@ -284,11 +286,11 @@ func TestBankruptcyAsksOnce(t *testing.T) {
 		}
 	}
 	if cards > 0 {
-		want = append(want, h.bot.cat.N(lang, "ending_out_cards", cards, nil))
+		want = append(want, h.bot.Catalog().N(lang, "ending_out_cards", cards, nil))
 	}
 	summary := strings.Join(want, "\n")
 	// A long list of deeds goes on over indented lines.
-	if !strings.Contains(h.texts(), summary) {
+	if !strings.Contains(h.Texts(), summary) {
 		t.Errorf("no bankruptcy summary %q among the messages", summary)
 	}
 }
@@ -302,17 +304,17 @@ func TestReadmeShowsARealEnding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, _ := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	for i, name := range []string{"Olya", "Bohdan", "Vera"} {
-		h.users[i].FirstName, h.users[i].LanguageCode = name, "en"
+		h.Users[i].FirstName, h.Users[i].LanguageCode = name, "en"
 	}
 	h.playToEnd(engine.Classic, rand.New(rand.NewPCG(1, 2)))
-	msg, _, ok := h.findButton(OpRematch, 0, true)
+	msg, _, ok := h.FindButton(bot.OpRematch, 0, true)
 	if !ok {
 		t.Fatal("the ending has no 🔁 Rematch button")
 	}
-	m := h.message(msg)
-	got := shownText(m.Text) + "\n\n[" + m.Keyboard[0][0].Text + "]"
+	m := h.Message(msg)
+	got := bottest.ShownText(m.Text) + "\n\n[" + m.Keyboard[0][0].Text + "]"
 	start := "<!-- ending example: en -->\n```text\n"
 	_, rest, ok := strings.Cut(string(readme), start)
 	want, _, ok2 := strings.Cut(rest, "\n```")

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 )
@@ -14,29 +15,29 @@ import (
 func TestFollowEndedByEndgame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 8, nil)
-	h.api.RequireStart(true)
-	h.startGame()
+	h.API.RequireStart(true)
+	h.StartGame()
 	reachable := fakeapi.User{ID: 98, FirstName: "Yan", LanguageCode: "uk"}
 	unreachable := fakeapi.User{ID: 99, FirstName: "Zoe", LanguageCode: "en"}
-	h.api.PushMessage(reachable.ID, reachable, "/start")
-	h.settle()
-	h.mustPress(reachable, board.OpFollow)
-	h.mustPress(unreachable, board.OpFollow)
-	h.say(h.users[0], "/endgame")
-	h.mustPress(h.users[0], OpEndGameYes)
-	if h.record() != nil {
+	h.API.PushMessage(reachable.ID, reachable, "/start")
+	h.Settle()
+	h.MustPress(reachable, board.OpFollow)
+	h.MustPress(unreachable, board.OpFollow)
+	h.Say(h.Users[0], "/endgame")
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
+	if h.Record() != nil {
 		t.Fatal("the game is still stored after /endgame")
 	}
 	var told []fakeapi.Message
-	for _, m := range h.api.Messages(reachable.ID) {
-		if strings.HasPrefix(m.Text, h.bot.cat.T("en", "follow_ended", nil)) {
+	for _, m := range h.API.Messages(reachable.ID) {
+		if strings.HasPrefix(m.Text, h.bot.Catalog().T("en", "follow_ended", nil)) {
 			told = append(told, m)
 		}
 	}
-	if len(told) != 1 || !strings.Contains(told[0].Text, h.bot.cat.T("en", "standings_title", nil)) {
+	if len(told) != 1 || !strings.Contains(told[0].Text, h.bot.Catalog().T("en", "standings_title", nil)) {
 		t.Errorf("the follower was told %+v, want the end with the table once", told)
 	}
-	if n := len(h.api.Messages(unreachable.ID)); n != 0 {
+	if n := len(h.API.Messages(unreachable.ID)); n != 0 {
 		t.Errorf("%d messages in a private chat never opened", n)
 	}
 	if s := h.bot.ChatSettings(unreachable.ID); s.Paused {

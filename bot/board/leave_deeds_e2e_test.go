@@ -5,13 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // editGame changes the stored board game by hand.
 func (h *harness) editGame(edit func(g *engine.Game)) {
-	h.editRecord(func(rec *Record) {
+	h.EditRecord(func(rec *kit.Record) {
 		edit(board.Of(rec).Game)
 		board.Of(rec).Game.Reindex()
 	})
@@ -23,10 +25,10 @@ func (h *harness) editGame(edit func(g *engine.Game)) {
 func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.openLobby("lux")
-	h.mustPress(h.users[0], OpStart)
-	leaver := h.users[1]
-	seat := h.record().SeatOf(leaver.ID)
+	h.OpenLobby("lux")
+	h.MustPress(h.Users[0], bot.OpStart)
+	leaver := h.Users[1]
+	seat := h.Record().SeatOf(leaver.ID)
 	var deeds []int
 	h.editGame(func(g *engine.Game) {
 		for sq, s := range g.EditionData().Squares {
@@ -36,14 +38,14 @@ func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
 			}
 		}
 	})
-	h.say(leaver, "/leave")
-	msg, data, ok := h.findButton(OpResignYes, 0, true)
+	h.Say(leaver, "/leave")
+	msg, data, ok := h.FindButton(board.OpResignYes, 0, true)
 	if !ok {
 		t.Fatal("/leave did not ask for confirmation")
 	}
-	sent := len(h.api.Messages(testChat))
-	h.press(leaver, msg, data)
-	rec := h.record()
+	sent := len(h.API.Messages(testChat))
+	h.Press(leaver, msg, data)
+	rec := h.Record()
 	g := board.Of(rec).Game
 	if !g.Players[seat].Bankrupt {
 		t.Fatal("/leave confirmed did not take the player out")
@@ -56,14 +58,14 @@ func TestLuxLeaveReturnsDeedsUnsold(t *testing.T) {
 		if g.Props[sq].Owner != engine.NoOwner {
 			t.Errorf("deed %d still owned by %d", sq, g.Props[sq].Owner)
 		}
-		names = append(names, h.bot.cat.T("en", fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil))
+		names = append(names, h.bot.Catalog().T("en", fmt.Sprintf("sq_%s_%d", rec.Edition, sq), nil))
 	}
 	var texts []string
-	for _, m := range h.api.Messages(testChat)[sent:] {
+	for _, m := range h.API.Messages(testChat)[sent:] {
 		texts = append(texts, m.Text)
 	}
 	all := strings.ReplaceAll(strings.Join(texts, "\n"), ",\n   ", ", ")
-	want := h.bot.cat.T("en", "ending_out_deeds_free", map[string]any{"Name": strings.Join(names, ", ")})
+	want := h.bot.Catalog().T("en", "ending_out_deeds_free", map[string]any{"Name": strings.Join(names, ", ")})
 	if !strings.Contains(all, want) {
 		t.Errorf("no summary %q among the messages after /leave:\n%s", want, all)
 	}

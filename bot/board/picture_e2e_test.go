@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -20,34 +21,34 @@ func TestBoardPicture(t *testing.T) {
 	for _, ed := range []string{engine.Classic, engine.Business, engine.Lux} {
 		t.Run(ed, func(t *testing.T) {
 			t.Parallel()
-			h, clock := newClockHarness(t, ChatOptions{Edition: ed})
-			h.startGame()
-			if got := board.Of(h.record()).Game.Edition; got != ed {
+			h, clock := newClockHarness(t, kit.ChatOptions{Edition: ed})
+			h.StartGame()
+			if got := board.Of(h.Record()).Game.Edition; got != ed {
 				t.Fatalf("the game plays %q, want %q", got, ed)
 			}
-			spectator := h.users[0]
+			spectator := h.Users[0]
 			spectator.ID, spectator.FirstName = 99, "Spectator"
-			h.say(spectator, "/board")
-			photos := h.photos()
+			h.Say(spectator, "/board")
+			photos := h.Photos()
 			if len(photos) != 1 || !photos[0].Uploaded || photos[0].Width < 1080 || photos[0].Width+photos[0].Height > 10000 || photos[0].Size > 10<<20 {
 				t.Fatalf("after /board: %+v, want one uploaded picture at least 1080 px wide within the photo limits", photos)
 			}
-			rev := h.record().Rev
-			h.say(h.users[1], "/board")
+			rev := h.Record().Rev
+			h.Say(h.Users[1], "/board")
 			// 🗺 while the same picture was just sent: a toast, no photo.
-			h.mustPress(spectator, board.OpPicture)
-			if a := h.lastAlert(); a.ShowAlert || a.Text != h.bot.cat.T("en", "picture_recent", nil) || len(h.photos()) != 2 {
-				t.Errorf("🗺 right after /board: answer %+v, %d photos (want a toast and 2)", a, len(h.photos()))
+			h.MustPress(spectator, board.OpPicture)
+			if a := h.LastAnswer(); a.ShowAlert || a.Text != h.bot.Catalog().T("en", "picture_recent", nil) || len(h.Photos()) != 2 {
+				t.Errorf("🗺 right after /board: answer %+v, %d photos (want a toast and 2)", a, len(h.Photos()))
 			}
 			clock.Add(time.Minute)
-			h.mustPress(spectator, board.OpPicture)
+			h.MustPress(spectator, board.OpPicture)
 			// The turn moved below the picture (a reminder the minute
 			// brought may follow it).
-			h.settle()
-			if turn, pic := board.Of(h.record()).TurnMsg, h.lastPhotoMsg(); turn < pic {
+			h.Settle()
+			if turn, pic := board.Of(h.Record()).TurnMsg, h.lastPhotoMsg(); turn < pic {
 				t.Errorf("the turn's message %d stays above the picture %d", turn, pic)
 			}
-			photos = h.photos()
+			photos = h.Photos()
 			if len(photos) != 3 {
 				t.Fatalf("%d photos after /board, /board and 🗺, want 3", len(photos))
 			}
@@ -56,28 +57,28 @@ func TestBoardPicture(t *testing.T) {
 					t.Errorf("an unchanged board was sent as %+v, want by file_id %s", p, photos[0].FileID)
 				}
 			}
-			if a := h.lastAlert(); a.ShowAlert {
+			if a := h.LastAnswer(); a.ShowAlert {
 				t.Errorf("🗺 answered with an alert %q", a.Text)
 			}
 			// Following and unfollowing: answered to the spectator alone.
-			h.mustPress(spectator, board.OpFollow)
-			if a := h.lastAlert(); a.Text != h.bot.cat.T("en", "follow_started", nil) {
+			h.MustPress(spectator, board.OpFollow)
+			if a := h.LastAnswer(); a.Text != h.bot.Catalog().T("en", "follow_started", nil) {
 				t.Errorf("👁 answered %q", a.Text)
 			}
-			if f := board.Of(h.record()).Followers; len(f) != 1 || f[0] != spectator.ID {
+			if f := board.Of(h.Record()).Followers; len(f) != 1 || f[0] != spectator.ID {
 				t.Errorf("followers %v after 👁", f)
 			}
-			h.mustPress(spectator, board.OpFollow)
-			if f := board.Of(h.record()).Followers; len(f) != 0 {
+			h.MustPress(spectator, board.OpFollow)
+			if f := board.Of(h.Record()).Followers; len(f) != 0 {
 				t.Errorf("followers %v after 👁 twice", f)
 			}
-			if h.record().Rev != rev {
+			if h.Record().Rev != rev {
 				t.Error("looking at the board or following the game made a new revision (the players' buttons would be outdated)")
 			}
-			rec := h.record()
-			h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), board.OpRoll)
-			h.say(spectator, "/board")
-			photos = h.photos()
+			rec := h.Record()
+			h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpRoll)
+			h.Say(spectator, "/board")
+			photos = h.Photos()
 			if last := photos[len(photos)-1]; len(photos) != 4 || !last.Uploaded || last.FileID == photos[0].FileID {
 				t.Errorf("after a move /board sent %+v, want a new upload", last)
 			}
@@ -88,7 +89,7 @@ func TestBoardPicture(t *testing.T) {
 // lastPhotoMsg is the id of the newest picture in the test chat.
 func (h *harness) lastPhotoMsg() int {
 	id := 0
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.Photo != "" {
 			id = m.ID
 		}

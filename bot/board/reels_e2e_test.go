@@ -6,30 +6,32 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // toCasino plays a lux game (editionStep) until a player stands at the
 // casino and has to choose a stake.
-func (h *harness) toCasino() *Record {
-	h.t.Helper()
+func (h *harness) toCasino() *kit.Record {
+	h.T.Helper()
 	r := rand.New(rand.NewPCG(3, 4))
 	seen := map[engine.EventKind]bool{}
 	for i := 0; i < 3000; i++ {
-		rec := h.record()
+		rec := h.Record()
 		if rec == nil {
 			break
 		}
 		g := board.Of(rec).Game
 		if g.Phase == engine.PhaseGamble && g.EditionData().Squares[g.Players[g.Current].Pos].Kind == engine.SquareCasino &&
-			len(h.buttons(board.OpStake)) > 0 {
+			len(h.Buttons(board.OpStake)) > 0 {
 			return rec
 		}
-		h.editionStep(r, seen)
+		h.EditionStep(r, seen)
 	}
-	h.t.Fatal("nobody came to the casino")
+	h.T.Fatal("nobody came to the casino")
 	return nil
 }
 
@@ -37,7 +39,7 @@ func (h *harness) toCasino() *Record {
 // request log's index from on.
 func (h *harness) editsOf(id, from int) []string {
 	var out []string
-	for _, r := range h.api.Requests()[from:] {
+	for _, r := range h.API.Requests()[from:] {
 		if r.Method == "editMessageText" && r.Params["chat_id"] == strconv.FormatInt(testChat, 10) &&
 			r.Params["message_id"] == strconv.Itoa(id) {
 			out = append(out, r.Params["text"])
@@ -47,7 +49,7 @@ func (h *harness) editsOf(id, from int) []string {
 }
 
 // spinResult is the line of the spin's outcome in the turn's events.
-func spinResult(h *harness, rec *Record, evs []engine.Event) string {
+func spinResult(h *harness, rec *kit.Record, evs []engine.Event) string {
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvCasinoWon, engine.EvCasinoLost, engine.EvCasinoPush, engine.EvCasinoJackpot:
@@ -85,24 +87,24 @@ func checkFrames(t *testing.T, edits []string, final, result string) {
 func TestCasinoReelsOneByOne(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.users[0].LanguageCode = "en"
-	h.openLobby(engine.Lux)
-	h.mustPress(h.users[0], OpStart)
+	h.Users[0].LanguageCode = "en"
+	h.OpenLobby(engine.Lux)
+	h.MustPress(h.Users[0], bot.OpStart)
 	rec := h.toCasino()
 	msg := board.Of(rec).TurnMsg
-	from := len(h.api.Requests())
-	stake := h.buttons(board.OpStake)[0]
-	h.press(h.userOf(rec, board.Of(rec).Game.Current), stake.msg, stake.data)
-	if stake.msg != msg {
-		t.Fatalf("the stake button is on message %d, the turn message is %d", stake.msg, msg)
+	from := len(h.API.Requests())
+	stake := h.Buttons(board.OpStake)[0]
+	h.Press(h.UserOf(rec, int(board.Of(rec).Game.Current)), stake.Msg, stake.Data)
+	if stake.Msg != msg {
+		t.Fatalf("the stake button is on message %d, the turn message is %d", stake.Msg, msg)
 	}
-	after := h.record()
+	after := h.Record()
 	turn := board.Of(after).Turn
 	if board.Of(after).TurnMsg != msg { // the spin ended the turn: its events are history
 		turn = board.Of(after).History
 	}
-	checkFrames(t, h.editsOf(msg, from), h.message(msg).Text, spinResult(h, after, turn))
-	if kb := h.message(msg).Keyboard; board.Of(after).TurnMsg != msg && len(kb) != 0 {
+	checkFrames(t, h.editsOf(msg, from), h.Message(msg).Text, spinResult(h, after, turn))
+	if kb := h.Message(msg).Keyboard; board.Of(after).TurnMsg != msg && len(kb) != 0 {
 		t.Errorf("the closed turn keeps buttons: %v", kb)
 	}
 }
@@ -112,27 +114,27 @@ func TestCasinoReelsOneByOne(t *testing.T) {
 // bot is back: the turn message's content is stored, the frames are not.
 func TestCasinoReelsRestart(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Edition: engine.Lux, ManualEndTurn: true})
-	h.openLobby("")
-	h.mustPress(h.users[0], OpStart)
+	h, _ := newClockHarness(t, kit.ChatOptions{Edition: engine.Lux, ManualEndTurn: true})
+	h.OpenLobby("")
+	h.MustPress(h.Users[0], bot.OpStart)
 	rec := h.toCasino()
 	msg := board.Of(rec).TurnMsg
-	from := len(h.api.Requests())
-	h.api.FailNext("editMessageText", 3, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
-	stake := h.buttons(board.OpStake)[0]
-	h.press(h.userOf(rec, board.Of(rec).Game.Current), stake.msg, stake.data)
-	after := h.record()
+	from := len(h.API.Requests())
+	h.API.FailNext("editMessageText", 3, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
+	stake := h.Buttons(board.OpStake)[0]
+	h.Press(h.UserOf(rec, int(board.Of(rec).Game.Current)), stake.Msg, stake.Data)
+	after := h.Record()
 	if board.Of(after).TurnMsg != msg {
 		t.Fatalf("the turn went on to message %d without its End button", board.Of(after).TurnMsg)
 	}
 	result := spinResult(h, after, board.Of(after).Turn)
-	if got := h.message(msg).Text; result == "" || strings.Contains(got, result) {
+	if got := h.Message(msg).Text; result == "" || strings.Contains(got, result) {
 		t.Fatalf("the lost animation shows the outcome %q anyway:\n%s", result, got)
 	}
-	h.stop()
-	h.start()
-	h.settle()
-	final := h.message(msg).Text
+	h.Stop()
+	h.Start()
+	h.Settle()
+	final := h.Message(msg).Text
 	if !strings.Contains(final, result) || strings.Contains(final, "▫️") {
 		t.Errorf("after the restart the turn message lacks the outcome %q:\n%s", result, final)
 	}

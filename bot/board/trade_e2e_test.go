@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
@@ -16,11 +17,11 @@ import (
 )
 
 // offerButton finds the group's button op for trade id.
-func (h *harness) offerButton(op Op, id int) (int, string) {
-	h.t.Helper()
-	msg, data, ok := h.findButton(op, id, false)
+func (h *harness) offerButton(op kit.Op, id int) (int, string) {
+	h.T.Helper()
+	msg, data, ok := h.FindButton(op, id, false)
 	if !ok {
-		h.t.Fatalf("no %q button for offer %d", op, id)
+		h.T.Fatalf("no %q button for offer %d", op, id)
 	}
 	return msg, data
 }
@@ -31,35 +32,35 @@ func (h *harness) offerButton(op Op, id int) (int, string) {
 func TestTradeCompletesSetThenBuild(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
-	ux, uy := h.userOf(rec, x), h.userOf(rec, y)
-	uz := h.userOf(rec, (x+2)%3)
-	h.edit(func(r *Record) {
+	ux, uy := h.UserOf(rec, int(x)), h.UserOf(rec, int(y))
+	uz := h.UserOf(rec, int((x+2)%3))
+	h.Edit(func(r *kit.Record) {
 		board.Of(r).Game.Props[37].Owner = x
 		board.Of(r).Game.Props[39].Owner = y
 	})
 
-	h.mustPress(ux, OpTrade)
-	if got := h.lastAnswer(); got.ShowAlert {
+	h.MustPress(ux, board.OpTrade)
+	if got := h.LastAnswer(); got.ShowAlert {
 		t.Fatalf("trade button answered with alert %q", got.Text)
 	}
 	// Three players: the composer asks whom first.
-	h.pressPrivate(ux, OpTrTo, int(y))
-	h.pressPrivate(ux, OpTrTake, 39)
-	h.pressPrivate(ux, OpTrMode, editGive)
-	h.pressPrivate(ux, OpTrAdd, 100)
-	h.pressPrivate(ux, OpTrAdd, 50)
-	h.pressPrivate(ux, OpTrSub, 50)
-	h.pressPrivate(ux, OpTrMode, editItems)
-	groupRev := h.record().Rev
+	h.PressPrivate(ux, board.OpTrTo, int(y))
+	h.PressPrivate(ux, board.OpTrTake, 39)
+	h.PressPrivate(ux, board.OpTrMode, board.EditGive)
+	h.PressPrivate(ux, board.OpTrAdd, 100)
+	h.PressPrivate(ux, board.OpTrAdd, 50)
+	h.PressPrivate(ux, board.OpTrSub, 50)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+	groupRev := h.Record().Rev
 	if groupRev != rec.Rev {
 		t.Fatalf("composing changed the group's revision %d → %d", rec.Rev, groupRev)
 	}
-	h.pressPrivate(ux, OpTrSend, 0)
-	rec = h.record()
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	rec = h.Record()
 	if len(board.Of(rec).Game.Trades) != 1 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg == 0 || len(board.Of(rec).Drafts) != 0 {
 		t.Fatalf("offer not open: trades %+v offers %+v drafts %v", board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).Drafts)
 	}
@@ -69,7 +70,7 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 	}
 	offerMsg := board.Of(rec).Offers[0].Msg
 	var text string
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID == offerMsg {
 			text = m.Text
 		}
@@ -79,46 +80,46 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 	}
 
 	// Only the counterparty answers; the proposer cannot accept.
-	before := h.record()
-	msg, data := h.offerButton(OpOfAccept, tr.ID)
-	h.press(ux, msg, data)
-	if a := h.lastAnswer(); !a.ShowAlert {
+	before := h.Record()
+	msg, data := h.offerButton(board.OpOfAccept, tr.ID)
+	h.Press(ux, msg, data)
+	if a := h.LastAnswer(); !a.ShowAlert {
 		t.Errorf("the proposer's accept got no alert: %+v", a)
 	}
-	h.press(uz, msg, data)
-	if a := h.lastAnswer(); !a.ShowAlert {
+	h.Press(uz, msg, data)
+	if a := h.LastAnswer(); !a.ShowAlert {
 		t.Errorf("a third player's accept got no alert: %+v", a)
 	}
-	if after := h.record(); after.Rev != before.Rev {
+	if after := h.Record(); after.Rev != before.Rev {
 		t.Fatal("refused accepts changed the game")
 	}
 	cashX, cashY := board.Of(before).Game.Players[x].Cash, board.Of(before).Game.Players[y].Cash
-	h.press(uy, msg, data)
-	rec = h.record()
+	h.Press(uy, msg, data)
+	rec = h.Record()
 	if board.Of(rec).Game.Props[39].Owner != x || board.Of(rec).Game.Players[x].Cash != cashX-100 || board.Of(rec).Game.Players[y].Cash != cashY+100 {
 		t.Fatalf("trade not carried out: owner %d, cash %d %d", board.Of(rec).Game.Props[39].Owner, board.Of(rec).Game.Players[x].Cash, board.Of(rec).Game.Players[y].Cash)
 	}
 	if len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 {
 		t.Fatalf("offer still listed: %+v %+v", board.Of(rec).Offers, board.Of(rec).OfferEdits)
 	}
-	for _, m := range h.api.Messages(testChat) {
-		if m.ID == offerMsg && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_accepted", nil))) {
+	for _, m := range h.API.Messages(testChat) {
+		if m.ID == offerMsg && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.Catalog().T("en", "offer_accepted", nil))) {
 			t.Errorf("accepted offer message not finalized: %q %v", m.Text, m.Keyboard)
 		}
 	}
 	// The set is complete: x builds on it before rolling.
-	h.mustPress(ux, OpMenuBuild)
-	msg, data, ok := h.findButton(OpGroup, engine.EditionByID(engine.Classic).Squares[37].Group, false)
+	h.MustPress(ux, board.OpMenuBuild)
+	msg, data, ok := h.FindButton(board.OpGroup, engine.EditionByID(engine.Classic).Squares[37].Group, false)
 	if !ok {
 		t.Fatal("no building menu for the completed set")
 	}
-	h.press(ux, msg, data)
-	msg, data, ok = h.findButton(OpBuild, 37, false)
+	h.Press(ux, msg, data)
+	msg, data, ok = h.FindButton(board.OpBuild, 37, false)
 	if !ok {
 		t.Fatal("no build button on the completed set")
 	}
-	h.press(ux, msg, data)
-	if rec := h.record(); board.Of(rec).Game.Props[37].Buildings != 1 {
+	h.Press(ux, msg, data)
+	if rec := h.Record(); board.Of(rec).Game.Props[37].Buildings != 1 {
 		t.Fatalf("no house built: %d", board.Of(rec).Game.Props[37].Buildings)
 	}
 }
@@ -128,48 +129,48 @@ func TestTradeCompletesSetThenBuild(t *testing.T) {
 func TestTradeStaleOffer(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startGame()
-	rec := h.record()
+	h.StartGame()
+	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	y, z := (x+1)%3, (x+2)%3
-	ux, uy, uz := h.userOf(rec, x), h.userOf(rec, y), h.userOf(rec, z)
-	h.edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
+	ux, uy, uz := h.UserOf(rec, int(x)), h.UserOf(rec, int(y)), h.UserOf(rec, int(z))
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = x })
 	offer := func(to engine.PlayerID, cash int) int {
-		h.mustPress(ux, OpTrade)
-		h.pressPrivate(ux, OpTrTo, int(to))
-		h.pressPrivate(ux, OpTrGive, 1)
-		h.pressPrivate(ux, OpTrMode, editTake)
-		h.pressPrivate(ux, OpTrAdd, cash)
-		h.pressPrivate(ux, OpTrMode, editItems)
-		h.pressPrivate(ux, OpTrSend, 0)
-		return board.Of(h.record()).Game.NextTrade
+		h.MustPress(ux, board.OpTrade)
+		h.PressPrivate(ux, board.OpTrTo, int(to))
+		h.PressPrivate(ux, board.OpTrGive, 1)
+		h.PressPrivate(ux, board.OpTrMode, board.EditTake)
+		h.PressPrivate(ux, board.OpTrAdd, cash)
+		h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+		h.PressPrivate(ux, board.OpTrSend, 0)
+		return board.Of(h.Record()).Game.NextTrade
 	}
 	a := offer(y, 10)
 	b := offer(z, 50)
-	msgB, dataB := h.offerButton(OpOfAccept, b)
-	msgA, dataA := h.offerButton(OpOfAccept, a)
-	h.press(uy, msgA, dataA)
-	rec = h.record()
+	msgB, dataB := h.offerButton(board.OpOfAccept, b)
+	msgA, dataA := h.offerButton(board.OpOfAccept, a)
+	h.Press(uy, msgA, dataA)
+	rec = h.Record()
 	if board.Of(rec).Game.Props[1].Owner != y || len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 {
 		t.Fatalf("after the first accept: owner %d, trades %+v, offers %+v", board.Of(rec).Game.Props[1].Owner, board.Of(rec).Game.Trades, board.Of(rec).Offers)
 	}
-	h.press(uz, msgB, dataB)
-	if ans := h.lastAnswer(); !ans.ShowAlert || ans.Text != h.bot.cat.T(locales.Normalize(uz.LanguageCode), "err_trade_not_found", nil) { // the presser's
+	h.Press(uz, msgB, dataB)
+	if ans := h.LastAnswer(); !ans.ShowAlert || ans.Text != h.bot.Catalog().T(locales.Normalize(uz.LanguageCode), "err_trade_not_found", nil) { // the presser's
 		t.Errorf("stale accept answered %+v", ans)
 	}
-	if after := h.record(); after.Rev != rec.Rev || board.Of(after).Game.Props[1].Owner != y {
+	if after := h.Record(); after.Rev != rec.Rev || board.Of(after).Game.Props[1].Owner != y {
 		t.Fatal("the stale accept changed the game")
 	}
-	for _, m := range h.api.Messages(testChat) {
-		if m.ID == msgB && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_cancelled", nil))) {
+	for _, m := range h.API.Messages(testChat) {
+		if m.ID == msgB && (m.Keyboard != nil || !strings.Contains(m.Text, h.bot.Catalog().T("en", "offer_cancelled", nil))) {
 			t.Errorf("pruned offer message not finalized: %q %v", m.Text, m.Keyboard)
 		}
 	}
 	// An outdated composer button (a draft already sent) is refused too.
-	msgs := h.api.Messages(ux.ID)
-	h.api.PushCallback(ux.ID, msgs[0].ID, ux, Press{Game: rec.ID, Rev: 0, Op: OpTrSend, Chat: testChat}.Encode())
-	h.settle()
-	if ans := h.lastAnswer(); !ans.ShowAlert {
+	msgs := h.API.Messages(ux.ID)
+	h.API.PushCallback(ux.ID, msgs[0].ID, ux, kit.Press{Game: rec.ID, Rev: 0, Op: board.OpTrSend, Chat: testChat}.Encode())
+	h.Settle()
+	if ans := h.LastAnswer(); !ans.ShowAlert {
 		t.Errorf("outdated composer press answered %+v", ans)
 	}
 }
@@ -180,30 +181,30 @@ func TestTradeStaleOffer(t *testing.T) {
 func TestTradeDeepLinkAndExpiry(t *testing.T) {
 	t.Parallel()
 	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Now = clock.Now })
-	h.startGame()
-	rec := h.record()
+	h := newHarnessWith(t, 11, nil, func(c *bot.AppConfig) { c.Now = clock.Now })
+	h.StartGame()
+	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	y := (x + 1) % 3
-	ux := h.userOf(rec, x)
-	h.draftPortForCash(rec, ux, y)
-	if d := board.Of(h.record()).Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
+	ux := h.UserOf(rec, int(x))
+	h.DraftPortForCash(rec, ux, y)
+	if d := board.Of(h.Record()).Drafts[ux.ID]; d == nil || d.Trade.TakeCash != 120 {
 		t.Fatalf("typed amount not taken: %+v", d)
 	}
-	h.pressPrivate(ux, OpTrMode, editItems)
-	h.pressPrivate(ux, OpTrSend, 0)
-	if n := len(board.Of(h.record()).Game.Trades); n != 1 {
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	if n := len(board.Of(h.Record()).Game.Trades); n != 1 {
 		t.Fatalf("%d offers open", n)
 	}
-	clock.Add(offerTTL + time.Minute)
-	h.mustPress(ux, OpMenuMort) // any press in the group
-	rec = h.record()
+	clock.Add(board.OfferTTL + time.Minute)
+	h.MustPress(ux, board.OpMenuMort) // any press in the group
+	rec = h.Record()
 	if len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 {
 		t.Fatalf("expired offer still open: %+v", board.Of(rec).Game.Trades)
 	}
 	found := false
-	for _, m := range h.api.Messages(testChat) {
-		found = found || strings.Contains(m.Text, h.bot.cat.T("en", "offer_expired", nil)) && m.Keyboard == nil
+	for _, m := range h.API.Messages(testChat) {
+		found = found || strings.Contains(m.Text, h.bot.Catalog().T("en", "offer_expired", nil)) && m.Keyboard == nil
 	}
 	if !found {
 		t.Error("the expired offer's message was not finalized")
@@ -218,65 +219,65 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 func TestTradeOfferThroughOutbox(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	y, z := p.y, (p.x+2)%3
-	ux, uy := p.ux, p.uy
-	h.pressPrivate(ux, OpTrSend, 0)
-	a := board.Of(h.record()).Game.NextTrade
-	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
+	y, z := p.Y, (p.X+2)%3
+	ux, uy := p.UX, p.UY
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	a := board.Of(h.Record()).Game.NextTrade
+	if m := h.OfferMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
 		t.Fatalf("offer %d not shown with its buttons: %+v", a, m)
 	}
 	// A second offer of the same deed, to z.
-	h.composeDeedForCash(ux, z, 1, 50)
+	h.ComposeDeedForCash(ux, z, 1, 50)
 
 	// The group's next message gets a 429: the outbox holds everything
 	// queued behind it for ten seconds — long enough for the send and the
 	// accept below to be handled first even under -race on a busy machine
 	// (with two seconds the send's handling once outlasted the ban).
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 10})
-	h.api.PushMessage(testChat, ux, "/help")
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 10})
+	h.API.PushMessage(testChat, ux, "/help")
 	flooded := func() bool {
-		for _, r := range h.api.Calls("sendMessage") {
+		for _, r := range h.API.Calls("sendMessage") {
 			if r.Status == 429 {
 				return true
 			}
 		}
 		return false
 	}
-	if !h.api.WaitFor(flooded, 10*time.Second) {
+	if !h.API.WaitFor(flooded, 10*time.Second) {
 		t.Fatal("the /help reply did not meet the 429")
 	}
-	msg, data := h.privateButton(ux, OpTrSend, 0)
-	h.api.PushCallback(ux.ID, msg, ux, data)
-	if !h.api.WaitFor(func() bool { return h.api.Pending() == 0 }, 10*time.Second) {
+	msg, data := h.PrivateButton(ux, board.OpTrSend, 0)
+	h.API.PushCallback(ux.ID, msg, ux, data)
+	if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 10*time.Second) {
 		t.Fatal("the send was not handled")
 	}
-	rec := h.record()
+	rec := h.Record()
 	b := board.Of(rec).Game.NextTrade
 	if b == a || len(board.Of(rec).Offers) != 2 {
 		t.Fatalf("second offer not open: %+v", board.Of(rec).Offers)
 	}
 	// Sent, answered — and still waiting behind the reply.
-	if board.Of(rec).Offers[1].Msg != 0 || len(h.offerMessages(testChat, b)) != 0 {
+	if board.Of(rec).Offers[1].Msg != 0 || len(h.OfferMessages(testChat, b)) != 0 {
 		t.Fatalf("offer %d was posted past the outbox while the chat waits for its 429: %+v", b, board.Of(rec).Offers[1])
 	}
 	// y accepts the first offer meanwhile: the second one becomes
 	// impossible (the deed is gone) before its message was delivered.
-	msgA, dataA := h.offerButton(OpOfAccept, a)
-	h.press(uy, msgA, dataA)
+	msgA, dataA := h.offerButton(board.OpOfAccept, a)
+	h.Press(uy, msgA, dataA)
 
-	rec = h.record()
+	rec = h.Record()
 	if board.Of(rec).Game.Props[1].Owner != y || len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 {
 		t.Fatalf("after the accept: owner %d, trades %+v, offers %+v, edits %+v", board.Of(rec).Game.Props[1].Owner, board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).OfferEdits)
 	}
-	msgs := h.offerMessages(testChat, b)
+	msgs := h.OfferMessages(testChat, b)
 	if len(msgs) != 1 {
 		t.Fatalf("offer %d shown in %d messages: %+v", b, len(msgs), msgs)
 	}
-	if m := msgs[0]; m.Keyboard != nil || m.Edits != 0 || !strings.Contains(m.Text, h.bot.cat.T("en", "offer_cancelled", nil)) {
+	if m := msgs[0]; m.Keyboard != nil || m.Edits != 0 || !strings.Contains(m.Text, h.bot.Catalog().T("en", "offer_cancelled", nil)) {
 		t.Errorf("the pruned offer's message was not sent once with its final text and no buttons: %+v", m)
 	}
 	var reply int
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if strings.Contains(m.Text, "/newgame") {
 			reply = m.ID
 		}
@@ -284,7 +285,7 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 	if reply == 0 || msgs[0].ID < reply {
 		t.Errorf("the offer (message %d) overtook the /help reply queued before it (message %d)", msgs[0].ID, reply)
 	}
-	if m := h.offerMessages(testChat, a); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
+	if m := h.OfferMessages(testChat, a); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.Catalog().T("en", "offer_accepted", nil)) {
 		t.Errorf("the accepted offer's message was not finalized: %+v", m)
 	}
 }
@@ -295,35 +296,35 @@ func TestTradeOfferThroughOutbox(t *testing.T) {
 func TestTradeOfferDeclined(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	x := p.x
-	ux, uy := p.ux, p.uy
-	h.pressPrivate(ux, OpTrSend, 0)
-	rec := h.record()
+	x := p.X
+	ux, uy := p.UX, p.UY
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	rec := h.Record()
 	id := board.Of(rec).Game.NextTrade
-	msgs := h.offerMessages(testChat, id)
+	msgs := h.OfferMessages(testChat, id)
 	if len(msgs) != 1 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[0].ID {
 		t.Fatalf("offer message not stored: offers %+v, messages %+v", board.Of(rec).Offers, msgs)
 	}
-	msg, data := h.offerButton(OpOfReject, id)
+	msg, data := h.offerButton(board.OpOfReject, id)
 	if msg != msgs[0].ID {
 		t.Fatalf("decline button on message %d, offer message %d", msg, msgs[0].ID)
 	}
-	h.press(uy, msg, data)
-	rec = h.record()
+	h.Press(uy, msg, data)
+	rec = h.Record()
 	if len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 || board.Of(rec).Game.Props[1].Owner != x {
 		t.Fatalf("after the decline: trades %+v, offers %+v, edits %+v", board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).OfferEdits)
 	}
-	msgs = h.offerMessages(testChat, id)
-	if len(msgs) != 1 || msgs[0].Keyboard != nil || msgs[0].Edits != 1 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_declined", nil)) {
+	msgs = h.OfferMessages(testChat, id)
+	if len(msgs) != 1 || msgs[0].Keyboard != nil || msgs[0].Edits != 1 || !strings.Contains(msgs[0].Text, h.bot.Catalog().T("en", "offer_declined", nil)) {
 		t.Fatalf("declined offer's message not edited to its outcome: %+v", msgs)
 	}
 	// Its buttons as they were: an alert, nothing changes.
-	_, accept := h.findButtonData(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
-	h.press(uy, msg, accept)
-	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+	accept := bottest.EncodePress(t, kit.Press{Game: rec.ID, Op: board.OpOfAccept, Arg: id})
+	h.Press(uy, msg, accept)
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.Catalog().T("en", "err_trade_not_found", nil) {
 		t.Errorf("an ended offer's accept answered %+v", a)
 	}
-	if after := h.record(); after.Rev != rec.Rev {
+	if after := h.Record(); after.Rev != rec.Rev {
 		t.Error("the ended offer's button changed the game")
 	}
 }
@@ -334,27 +335,27 @@ func TestTradeOfferDeclined(t *testing.T) {
 func TestTradeOfferMigrates(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	y := p.y
-	ux, uy := p.ux, p.uy
-	h.api.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
-	h.pressPrivate(ux, OpTrSend, 0)
+	y := p.Y
+	ux, uy := p.UX, p.UY
+	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, MigrateToChatID: superChat})
+	h.PressPrivate(ux, board.OpTrSend, 0)
 	moved, err := h.bot.Snapshot(superChat)
 	if err != nil || moved == nil || len(board.Of(moved).Offers) != 1 {
 		t.Fatalf("the game with its offer did not move: %+v, %v", moved, err)
 	}
 	id := board.Of(moved).Offers[0].ID
-	msgs := h.offerMessages(superChat, id)
+	msgs := h.OfferMessages(superChat, id)
 	if len(msgs) != 1 || board.Of(moved).Offers[0].Msg != msgs[0].ID || msgs[0].Keyboard == nil {
 		t.Fatalf("offer not posted in the supergroup: offer %+v, messages %+v", board.Of(moved).Offers[0], msgs)
 	}
-	_, data := h.findButtonData(t, Press{Game: moved.ID, Op: OpOfAccept, Arg: id})
-	h.api.PushCallback(superChat, msgs[0].ID, uy, data)
-	h.settle()
+	data := bottest.EncodePress(t, kit.Press{Game: moved.ID, Op: board.OpOfAccept, Arg: id})
+	h.API.PushCallback(superChat, msgs[0].ID, uy, data)
+	h.Settle()
 	moved, _ = h.bot.Snapshot(superChat)
 	if board.Of(moved).Game.Props[1].Owner != y || len(board.Of(moved).Offers) != 0 {
 		t.Fatalf("accept in the supergroup not carried out: owner %d, offers %+v", board.Of(moved).Game.Props[1].Owner, board.Of(moved).Offers)
 	}
-	if m := h.offerMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.cat.T("en", "offer_accepted", nil)) {
+	if m := h.OfferMessages(superChat, id); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.Catalog().T("en", "offer_accepted", nil)) {
 		t.Errorf("offer message in the supergroup not finalized: %+v", m)
 	}
 }
@@ -367,17 +368,17 @@ func TestTradeOfferMigrates(t *testing.T) {
 func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	x := p.x
-	ux, uy := p.ux, p.uy
-	h.pressPrivate(ux, OpTrSend, 0)
-	id := board.Of(h.record()).Game.NextTrade
-	old := h.offerMessages(testChat, id)
+	x := p.X
+	ux, uy := p.UX, p.UY
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	id := board.Of(h.Record()).Game.NextTrade
+	old := h.OfferMessages(testChat, id)
 	if len(old) != 1 {
 		t.Fatalf("offer shown in %d messages", len(old))
 	}
-	h.stop()
+	h.Stop()
 	// As if the process died after the send, before storing the id.
-	store, err := storage.Open(h.db, storage.Options{NoSync: true})
+	store, err := storage.Open(h.DB, storage.Options{NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,26 +401,26 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.start()
-	h.settle()
-	rec := h.record()
-	msgs := h.offerMessages(testChat, id)
+	h.Start()
+	h.Settle()
+	rec := h.Record()
+	msgs := h.OfferMessages(testChat, id)
 	if len(msgs) != 2 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[1].ID || msgs[1].Keyboard == nil {
 		t.Fatalf("offer not posted again after the restart: offers %+v, messages %+v", board.Of(rec).Offers, msgs)
 	}
-	_, data := h.findButtonData(t, Press{Game: rec.ID, Op: OpOfReject, Arg: id})
-	h.press(uy, msgs[1].ID, data)
-	msgs = h.offerMessages(testChat, id)
-	if msgs[1].Keyboard != nil || !strings.Contains(msgs[1].Text, h.bot.cat.T("en", "offer_declined", nil)) {
+	data := bottest.EncodePress(t, kit.Press{Game: rec.ID, Op: board.OpOfReject, Arg: id})
+	h.Press(uy, msgs[1].ID, data)
+	msgs = h.OfferMessages(testChat, id)
+	if msgs[1].Keyboard != nil || !strings.Contains(msgs[1].Text, h.bot.Catalog().T("en", "offer_declined", nil)) {
 		t.Errorf("the re-posted offer message not finalized: %+v", msgs[1])
 	}
-	rec = h.record()
-	_, data = h.findButtonData(t, Press{Game: rec.ID, Op: OpOfAccept, Arg: id})
-	h.press(uy, msgs[0].ID, data)
-	if a := h.lastAnswer(); !a.ShowAlert || a.Text != h.bot.cat.T("en", "err_trade_not_found", nil) {
+	rec = h.Record()
+	data = bottest.EncodePress(t, kit.Press{Game: rec.ID, Op: board.OpOfAccept, Arg: id})
+	h.Press(uy, msgs[0].ID, data)
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.bot.Catalog().T("en", "err_trade_not_found", nil) {
 		t.Errorf("the orphan's accept answered %+v", a)
 	}
-	if after := h.record(); after.Rev != rec.Rev || board.Of(after).Game.Props[1].Owner != x {
+	if after := h.Record(); after.Rev != rec.Rev || board.Of(after).Game.Props[1].Owner != x {
 		t.Error("the orphan's button changed the game")
 	}
 }
@@ -430,21 +431,21 @@ func TestTradeOfferLostIDAfterRestart(t *testing.T) {
 func TestOfferEndedByAKick(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t) // x, the current player, is the one /kick may remove
-	x := p.x
-	ux, uy := p.ux, p.uy
-	h.pressPrivate(ux, OpTrSend, 0)
-	id := board.Of(h.record()).Game.NextTrade
-	if msgs := h.offerMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
+	x := p.X
+	ux, uy := p.UX, p.UY
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	id := board.Of(h.Record()).Game.NextTrade
+	if msgs := h.OfferMessages(testChat, id); len(msgs) != 1 || msgs[0].Keyboard == nil {
 		t.Fatalf("offer not posted with its buttons: %+v", msgs)
 	}
-	h.api.SetAdmins(testChat, uy.ID)
-	h.say(uy, "/kick")
-	rec := h.record()
+	h.API.SetAdmins(testChat, uy.ID)
+	h.Say(uy, "/kick")
+	rec := h.Record()
 	if board.Of(rec).Game.Active(x) || len(board.Of(rec).Offers) != 0 {
 		t.Fatalf("after the kick: seat %d active %v, offers %+v", x, board.Of(rec).Game.Active(x), board.Of(rec).Offers)
 	}
-	msgs := h.offerMessages(testChat, id)
-	if len(msgs) != 1 || len(msgs[0].Keyboard) != 0 || !strings.Contains(msgs[0].Text, h.bot.cat.T("en", "offer_cancelled", nil)) {
+	msgs := h.OfferMessages(testChat, id)
+	if len(msgs) != 1 || len(msgs[0].Keyboard) != 0 || !strings.Contains(msgs[0].Text, h.bot.Catalog().T("en", "offer_cancelled", nil)) {
 		t.Fatalf("the ended offer's message kept its buttons or its text: %+v", msgs)
 	}
 	if len(board.Of(rec).OfferEdits) != 0 {
@@ -458,18 +459,18 @@ func TestOfferEndedByAKick(t *testing.T) {
 func TestOfferPostedWhilePaused(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	ux := p.ux
-	h.api.PushUpdate(memberUpdate(testChat, "kicked"))
-	h.settle()
-	h.pressPrivate(ux, OpTrSend, 0)
-	id := board.Of(h.record()).Game.NextTrade
-	if msgs := h.offerMessages(testChat, id); len(msgs) != 0 {
+	ux := p.UX
+	h.API.PushUpdate(bottest.MemberUpdate(testChat, "kicked"))
+	h.Settle()
+	h.PressPrivate(ux, board.OpTrSend, 0)
+	id := board.Of(h.Record()).Game.NextTrade
+	if msgs := h.OfferMessages(testChat, id); len(msgs) != 0 {
 		t.Fatalf("offer sent to a chat the bot was removed from: %+v", msgs)
 	}
-	h.api.PushUpdate(memberUpdate(testChat, "member"))
-	h.settle()
-	rec := h.record()
-	msgs := h.offerMessages(testChat, id)
+	h.API.PushUpdate(bottest.MemberUpdate(testChat, "member"))
+	h.Settle()
+	rec := h.Record()
+	msgs := h.OfferMessages(testChat, id)
 	if len(msgs) != 1 || len(msgs[0].Keyboard) == 0 || len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].Msg != msgs[0].ID {
 		t.Fatalf("offer not shown on the bot's return: messages %+v, offers %+v", msgs, board.Of(rec).Offers)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -17,21 +18,21 @@ import (
 // again (a continuation starts with three spaces), so a test can look for
 // a whole sentence.
 func (h *harness) turnText() string {
-	h.t.Helper()
-	rec := h.record()
-	for _, m := range h.api.Messages(testChat) {
+	h.T.Helper()
+	rec := h.Record()
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID == board.Of(rec).TurnMsg {
 			return m.Text
 		}
 	}
-	h.t.Fatalf("no turn message %d", board.Of(rec).TurnMsg)
+	h.T.Fatalf("no turn message %d", board.Of(rec).TurnMsg)
 	return ""
 }
 
 // hasButton says whether the live turn message offers op.
-func (h *harness) hasButton(op Op) bool {
-	rec := h.record()
-	for _, m := range h.api.Messages(testChat) {
+func (h *harness) hasButton(op kit.Op) bool {
+	rec := h.Record()
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID != board.Of(rec).TurnMsg {
 			continue
 		}
@@ -48,16 +49,16 @@ func (h *harness) hasButton(op Op) bool {
 
 // untilBuyDecision plays (TestPlayWholeGame's policy) until a player
 // decides whether to buy a deed.
-func (h *harness) untilBuyDecision() *Record {
-	h.t.Helper()
+func (h *harness) untilBuyDecision() *kit.Record {
+	h.T.Helper()
 	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
 	for i := 0; i < 200; i++ {
-		if rec := h.record(); board.Of(rec).Game.Phase == engine.PhaseBuyDecision {
+		if rec := h.Record(); board.Of(rec).Game.Phase == engine.PhaseBuyDecision {
 			return rec
 		}
-		h.step(r, seen)
+		h.Step(r, seen)
 	}
-	h.t.Fatal("nobody came to buy a deed")
+	h.T.Fatal("nobody came to buy a deed")
 	return nil
 }
 
@@ -67,19 +68,19 @@ func (h *harness) untilBuyDecision() *Record {
 func TestManageButtonsOnlyWhenUseful(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
-	for _, op := range []Op{OpMenuBuild, OpMenuMort, OpTrade} {
+	h.StartGame()
+	for _, op := range []kit.Op{board.OpMenuBuild, board.OpMenuMort, board.OpTrade} {
 		if h.hasButton(op) {
 			t.Errorf("the first turn offers %q with nothing owned", op)
 		}
 	}
-	h.edit(func(r *Record) { board.Of(r).Game.Props[39].Owner = board.Of(r).Game.Current })
-	if !h.hasButton(OpMenuMort) || !h.hasButton(OpTrade) || h.hasButton(OpMenuBuild) {
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[39].Owner = board.Of(r).Game.Current })
+	if !h.hasButton(board.OpMenuMort) || !h.hasButton(board.OpTrade) || h.hasButton(board.OpMenuBuild) {
 		t.Errorf("with one deed owned: 🏦 %v, 🤝 %v, 🏗 %v; want 🏦 and 🤝 only",
-			h.hasButton(OpMenuMort), h.hasButton(OpTrade), h.hasButton(OpMenuBuild))
+			h.hasButton(board.OpMenuMort), h.hasButton(board.OpTrade), h.hasButton(board.OpMenuBuild))
 	}
-	h.edit(func(r *Record) { board.Of(r).Game.Props[37].Owner = board.Of(r).Game.Current })
-	if !h.hasButton(OpMenuBuild) {
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[37].Owner = board.Of(r).Game.Current })
+	if !h.hasButton(board.OpMenuBuild) {
 		t.Error("no 🏗 although the player to roll owns the whole dark blue set")
 	}
 }
@@ -91,7 +92,7 @@ func TestManageButtonsOnlyWhenUseful(t *testing.T) {
 func TestBuyPromptShortOfMoney(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
+	h.StartGame()
 	rec := h.untilBuyDecision()
 	p := board.Of(rec).Game.Current
 	sq := board.Of(rec).Game.Players[p].Pos
@@ -101,44 +102,44 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 	if sq == mortgaged || board.Of(rec).Game.Props[mortgaged].Owner != engine.NoOwner {
 		t.Fatalf("the test needs Boardwalk free and not the square to buy (square %d)", sq)
 	}
-	setCash := func(r *Record, cash int) {
+	setCash := func(r *kit.Record, cash int) {
 		pl := &board.Of(r).Game.Players[p]
 		board.Of(r).Game.Bank += int64(pl.Cash - cash)
 		pl.Cash = cash
 	}
-	cat, lang := h.bot.cat, "en"
+	cat, lang := h.bot.Catalog(), "en"
 	data := map[string]any{"Player": kit.SeatName(rec, p), "Square": cat.T(lang, "sq_classic_"+strconv.Itoa(sq), nil),
 		"Amount": cat.MoneyOf(lang, engine.Classic, price), "Short": cat.MoneyOf(lang, engine.Classic, 40)}
-	u := h.userOf(rec, p)
+	u := h.UserOf(rec, int(p))
 
-	h.edit(func(r *Record) { setCash(r, price-40) })
+	h.Edit(func(r *kit.Record) { setCash(r, price-40) })
 	if want := cat.T(lang, "prompt_buy_short", data); !strings.Contains(h.turnText(), want) {
 		t.Errorf("with nothing to raise, the prompt lacks %q:\n%s", want, h.turnText())
 	}
-	if h.hasButton(OpBuy) || !h.hasButton(OpDecline) || h.hasButton(OpMenuMort) {
+	if h.hasButton(board.OpBuy) || !h.hasButton(board.OpDecline) || h.hasButton(board.OpMenuMort) {
 		t.Errorf("with nothing to raise: Buy %v, Auction %v, 🏦 %v; want the auction only",
-			h.hasButton(OpBuy), h.hasButton(OpDecline), h.hasButton(OpMenuMort))
+			h.hasButton(board.OpBuy), h.hasButton(board.OpDecline), h.hasButton(board.OpMenuMort))
 	}
 
-	h.edit(func(r *Record) { board.Of(r).Game.Props[mortgaged].Owner = p })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[mortgaged].Owner = p })
 	if want := cat.T(lang, "prompt_buy_short_raise", data); !strings.Contains(h.turnText(), want) {
 		t.Errorf("with a deed to mortgage, the prompt lacks %q:\n%s", want, h.turnText())
 	}
-	if h.hasButton(OpBuy) || !h.hasButton(OpDecline) || !h.hasButton(OpMenuMort) {
+	if h.hasButton(board.OpBuy) || !h.hasButton(board.OpDecline) || !h.hasButton(board.OpMenuMort) {
 		t.Fatalf("with a deed to mortgage: Buy %v, Auction %v, 🏦 %v; want the auction and 🏦",
-			h.hasButton(OpBuy), h.hasButton(OpDecline), h.hasButton(OpMenuMort))
+			h.hasButton(board.OpBuy), h.hasButton(board.OpDecline), h.hasButton(board.OpMenuMort))
 	}
-	h.mustPress(u, OpMenuMort)
-	msg, mdata, ok := h.findButton(OpMortgage, mortgaged, false)
+	h.MustPress(u, board.OpMenuMort)
+	msg, mdata, ok := h.FindButton(board.OpMortgage, mortgaged, false)
 	if !ok {
 		t.Fatal("the mortgage menu does not offer Boardwalk")
 	}
-	h.press(u, msg, mdata)
-	if !h.hasButton(OpBuy) || strings.Contains(h.turnText(), cat.T(lang, "prompt_buy_short_raise", data)) {
+	h.Press(u, msg, mdata)
+	if !h.hasButton(board.OpBuy) || strings.Contains(h.turnText(), cat.T(lang, "prompt_buy_short_raise", data)) {
 		t.Fatalf("the money is raised, yet no Buy button or still short:\n%s", h.turnText())
 	}
-	h.mustPress(u, OpBuy)
-	if got := board.Of(h.record()).Game.Props[sq].Owner; got != p {
+	h.MustPress(u, board.OpBuy)
+	if got := board.Of(h.Record()).Game.Props[sq].Owner; got != p {
 		t.Fatalf("the deed's owner is %d after buying, want %d", got, p)
 	}
 }
@@ -148,26 +149,26 @@ func TestBuyPromptShortOfMoney(t *testing.T) {
 // decision's deadline, not the one before.
 func TestTurnMessageShowsItsDeadline(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, TimeZone: "Europe/Kyiv", KickAfter: -1})
-	h.startGame()
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, TimeZone: "Europe/Kyiv", KickAfter: -1})
+	h.StartGame()
 	loc, err := time.LoadLocation("Europe/Kyiv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	shows := func(rec *Record) string {
+	shows := func(rec *kit.Record) string {
 		t.Helper()
-		want := kit.DeadlineText(h.bot.cat, "en", loc, clock.Now(), rec.Clock.Deadline)
+		want := kit.DeadlineText(h.bot.Catalog(), "en", loc, clock.Now(), rec.Clock.Deadline)
 		if rec.Clock.Deadline == 0 || !strings.Contains(h.turnText(), want) {
 			t.Fatalf("the turn message lacks its deadline %q:\n%s", want, h.turnText())
 		}
 		return time.UnixMilli(rec.Clock.Deadline).In(loc).Format("15:04")
 	}
-	first := shows(h.record())
+	first := shows(h.Record())
 	clock.Add(5 * time.Minute) // past the first deadline's minute
 	r, seen := rand.New(rand.NewPCG(1, 2)), map[engine.EventKind]bool{}
-	ver := board.Of(h.record()).Game.Version
-	h.step(r, seen)
-	rec := h.record()
+	ver := board.Of(h.Record()).Game.Version
+	h.Step(r, seen)
+	rec := h.Record()
 	if board.Of(rec).Game.Version == ver {
 		t.Fatal("the press changed nothing")
 	}
@@ -183,60 +184,60 @@ func TestTurnMessageShowsItsDeadline(t *testing.T) {
 func TestDeedCards(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
+	h.StartGame()
 	rec := h.untilBuyDecision()
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	price := h.bot.cat.MoneyOf("en", engine.Classic, board.Of(rec).Game.EditionData().Squares[sq].Price)
+	price := h.bot.Catalog().MoneyOf("en", engine.Classic, board.Of(rec).Game.EditionData().Squares[sq].Price)
 	spectator := fakeapi.User{ID: 77, FirstName: "Zoe", LanguageCode: "en"}
-	msg, data, ok := h.findButton(board.OpDeed, sq, false)
+	msg, data, ok := h.FindButton(board.OpDeed, sq, false)
 	if !ok {
 		t.Fatal("the buy prompt has no deed card button")
 	}
-	h.press(spectator, msg, data) // anyone may look
-	a := h.lastAlert()
-	if !a.ShowAlert || !strings.Contains(a.Text, price) || !strings.Contains(a.Text, h.bot.cat.T("en", "deed_owner_bank", nil)) {
+	h.Press(spectator, msg, data) // anyone may look
+	a := h.LastAnswer()
+	if !a.ShowAlert || !strings.Contains(a.Text, price) || !strings.Contains(a.Text, h.bot.Catalog().T("en", "deed_owner_bank", nil)) {
 		t.Fatalf("the deed card is %+v, want an alert with the price %s and no owner", a, price)
 	}
 	if n := len([]rune(a.Text)); n > 200 {
 		t.Errorf("the deed card has %d characters, over an alert's 200", n)
 	}
 
-	h.say(h.users[0], "/board")
+	h.Say(h.Users[0], "/board")
 	deeds := h.newestWith(board.OpBoardGroup)
-	h.press(spectator, deeds, groupData(t, h, deeds, board.Of(rec).Game.EditionData().Squares[sq].Group+1)) // the deed's group
-	owner := h.userOf(rec, board.Of(rec).Game.Current)
-	h.mustPress(owner, OpBuy) // a new revision: the /board buttons still work
-	if board.Of(h.record()).Game.Props[sq].Owner != board.Of(rec).Game.Current {
+	h.Press(spectator, deeds, groupData(t, h, deeds, board.Of(rec).Game.EditionData().Squares[sq].Group+1)) // the deed's group
+	owner := h.UserOf(rec, int(board.Of(rec).Game.Current))
+	h.MustPress(owner, board.OpBuy) // a new revision: the /board buttons still work
+	if board.Of(h.Record()).Game.Props[sq].Owner != board.Of(rec).Game.Current {
 		t.Fatal("the deed was not bought")
 	}
-	h.press(spectator, deeds, deedData(t, h, deeds, sq))
-	if a := h.lastAlert(); !strings.Contains(a.Text, h.bot.cat.T("en", "deed_owner", map[string]any{"Player": owner.FirstName})) {
+	h.Press(spectator, deeds, deedData(t, h, deeds, sq))
+	if a := h.LastAnswer(); !strings.Contains(a.Text, h.bot.Catalog().T("en", "deed_owner", map[string]any{"Player": owner.FirstName})) {
 		t.Errorf("the /board deed card after the purchase is %q, want its owner %s", a.Text, owner.FirstName)
 	}
 
-	h.say(h.users[0], "/board")
-	if m := h.message(deeds); m.Keyboard != nil || m.Text != h.bot.cat.T("en", "board_deeds_newer", nil) {
+	h.Say(h.Users[0], "/board")
+	if m := h.Message(deeds); m.Keyboard != nil || m.Text != h.bot.Catalog().T("en", "board_deeds_newer", nil) {
 		t.Errorf("the older /board deeds message kept its buttons or text: %q %v", m.Text, m.Keyboard)
 	}
 	newer := h.newestWith(board.OpBoardGroup)
-	turnMsg := board.Of(h.record()).TurnMsg
-	h.say(h.users[0], "/endgame")
-	h.mustPress(h.users[0], OpEndGameYes)
-	if m := h.message(newer); m.Keyboard != nil {
+	turnMsg := board.Of(h.Record()).TurnMsg
+	h.Say(h.Users[0], "/endgame")
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
+	if m := h.Message(newer); m.Keyboard != nil {
 		t.Errorf("the /board deeds message keeps its buttons after the game: %v", m.Keyboard)
 	}
 	// The ended game's turn message waits for nobody: no prompt, no clock.
-	if m := h.message(turnMsg); strings.Contains(m.Text, "⏳") || strings.Contains(m.Text, "👉") {
+	if m := h.Message(turnMsg); strings.Contains(m.Text, "⏳") || strings.Contains(m.Text, "👉") {
 		t.Errorf("the ended game's turn message still waits:\n%s", m.Text)
 	}
 }
 
 // newestWith is the newest message of the group with an op button.
-func (h *harness) newestWith(op Op) int {
-	h.t.Helper()
-	msg, _, ok := h.findButton(op, 0, true)
+func (h *harness) newestWith(op kit.Op) int {
+	h.T.Helper()
+	msg, _, ok := h.FindButton(op, 0, true)
 	if !ok {
-		h.t.Fatalf("no message with %q", op)
+		h.T.Fatalf("no message with %q", op)
 	}
 	return msg
 }
@@ -248,9 +249,9 @@ func deedData(t *testing.T, h *harness, msg, sq int) string {
 }
 
 // buttonData is the data of message msg's button of op and arg.
-func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
+func buttonData(t *testing.T, h *harness, msg int, op kit.Op, arg int) string {
 	t.Helper()
-	for _, row := range h.message(msg).Keyboard {
+	for _, row := range h.Message(msg).Keyboard {
 		for _, b := range row {
 			if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op && p.Arg == arg {
 				return b.Data
@@ -266,14 +267,14 @@ func buttonData(t *testing.T, h *harness, msg int, op Op, arg int) string {
 func TestOfferShowsItsDeadline(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	h.pressPrivate(p.ux, OpTrSend, 0)
-	rec := h.record()
+	h.PressPrivate(p.UX, board.OpTrSend, 0)
+	rec := h.Record()
 	if len(board.Of(rec).Offers) != 1 {
 		t.Fatalf("%d offers open, want 1", len(board.Of(rec).Offers))
 	}
-	at := kit.AtText(h.bot.cat, "en", time.UTC, time.Now(), rec.Clock.WallTime(board.Of(rec).Offers[0].Expires))
-	until := h.bot.cat.T("en", "offer_open_until", map[string]any{"Time": at})
-	m := h.message(h.newestWith(OpOfAccept))
+	at := kit.AtText(h.bot.Catalog(), "en", time.UTC, time.Now(), rec.Clock.WallTime(board.Of(rec).Offers[0].Expires))
+	until := h.bot.Catalog().T("en", "offer_open_until", map[string]any{"Time": at})
+	m := h.Message(h.newestWith(board.OpOfAccept))
 	if !strings.Contains(m.Text, until) {
 		t.Errorf("the offer lacks %q:\n%s", until, m.Text)
 	}
@@ -287,11 +288,11 @@ func TestOfferShowsItsDeadline(t *testing.T) {
 func TestAuctionOffersTheDeedCard(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	h.startGame()
+	h.StartGame()
 	rec := h.untilBuyDecision()
 	sq := board.Of(rec).Game.Players[board.Of(rec).Game.Current].Pos
-	h.mustPress(h.userOf(rec, board.Of(rec).Game.Current), OpDecline)
-	if board.Of(h.record()).Game.Phase != engine.PhaseAuction {
+	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
+	if board.Of(h.Record()).Game.Phase != engine.PhaseAuction {
 		t.Fatal("declining did not open an auction")
 	}
 	// Bids move the auction's deadline, and only its own message follows
@@ -299,13 +300,13 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 	if strings.Contains(h.turnText(), "⏳") {
 		t.Errorf("the turn message shows a clock during the auction:\n%s", h.turnText())
 	}
-	msg, data, ok := h.findButton(board.OpDeed, sq, false)
+	msg, data, ok := h.FindButton(board.OpDeed, sq, false)
 	if !ok {
 		t.Fatal("the auction offers no deed card")
 	}
-	h.press(h.users[2], msg, data)
+	h.Press(h.Users[2], msg, data)
 	// An alert is in the presser's language.
-	if a := h.lastAlert(); !a.ShowAlert || a.Text != boardOf(h).DeedCard(h.users[2].LanguageCode, h.record(), sq) {
+	if a := h.LastAnswer(); !a.ShowAlert || a.Text != boardOf(h).DeedCard(h.Users[2].LanguageCode, h.Record(), sq) {
 		t.Errorf("the auction's deed card is %+v", a)
 	}
 }
@@ -315,8 +316,8 @@ func TestAuctionOffersTheDeedCard(t *testing.T) {
 func TestComposerShowsTheDeedCard(t *testing.T) {
 	t.Parallel()
 	h, p := composeOffer(t)
-	want := boardOf(h).DeedCard(h.bot.chatLang(p.ux.ID, p.ux.LanguageCode), h.record(), 1)
-	for _, a := range h.api.CallbackAnswers() {
+	want := boardOf(h).DeedCard(h.bot.ChatLang(p.UX.ID, p.UX.LanguageCode), h.Record(), 1)
+	for _, a := range h.API.CallbackAnswers() {
 		if a.Text == want {
 			return
 		}

@@ -8,8 +8,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -34,15 +36,15 @@ type turnShapes struct {
 // look records the turn message as it stands now, if it is live (has
 // buttons) and not seen in this state yet.
 func (s *turnShapes) look(h *harness) {
-	rec := h.record()
+	rec := h.Record()
 	if rec == nil || board.Of(rec).TurnMsg == 0 {
 		return
 	}
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID != board.Of(rec).TurnMsg || m.Keyboard == nil {
 			continue
 		}
-		text := shownText(m.Text)
+		text := bottest.ShownText(m.Text)
 		if key := string(rune(m.ID)) + text; !s.seen[key] {
 			s.seen[key] = true
 			s.texts = append(s.texts, text)
@@ -133,32 +135,32 @@ func playMeasured(t *testing.T, edition, lang string) *measuredGame {
 	t.Run(edition+"/"+lang, func(t *testing.T) {
 		t.Parallel()
 		h := newHarness(t, 42, nil)
-		h.users[0].LanguageCode = lang
-		h.openLobby(edition)
-		h.mustPress(h.users[0], OpStart)
+		h.Users[0].LanguageCode = lang
+		h.OpenLobby(edition)
+		h.MustPress(h.Users[0], bot.OpStart)
 		shapes := &turnShapes{seen: map[string]bool{}}
 		r := rand.New(rand.NewPCG(1, 2))
 		seen := map[engine.EventKind]bool{}
 		presses := 0
 		for ; presses < 10000; presses++ {
 			shapes.look(h)
-			if !h.editionStep(r, seen) {
+			if !h.EditionStep(r, seen) {
 				break
 			}
 		}
-		if rec := h.record(); rec != nil {
+		if rec := h.Record(); rec != nil {
 			t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
 		}
 		if len(shapes.texts) < 50 {
 			t.Fatalf("only %d states of the turn message seen", len(shapes.texts))
 		}
-		for _, m := range h.api.Messages(testChat) {
-			if text := shownText(m.Text); strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "" {
+		for _, m := range h.API.Messages(testChat) {
+			if text := bottest.ShownText(m.Text); strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "" {
 				t.Errorf("message %d starts with an empty line: %q", m.ID, text)
 			}
 		}
 		out.texts = shapes.texts
-		for _, u := range h.users {
+		for _, u := range h.Users {
 			out.users = append(out.users, u.FirstName)
 		}
 	})
@@ -185,22 +187,22 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 	t.Run(edition+"/"+lang+"/computers", func(t *testing.T) {
 		t.Parallel()
 		clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-		h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
-		if err := h.bot.store.Update(func(tx *storage.Tx) error {
-			opts := ChatOptions{Edition: edition, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
-			return putJSON(tx.PutSettings, testChat, Settings{Lang: lang, Options: opts})
+		h := newHarnessWith(t, 9, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+		if err := h.bot.Store().Update(func(tx *storage.Tx) error {
+			opts := kit.ChatOptions{Edition: edition, Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}
+			return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: lang, Options: opts})
 		}); err != nil {
 			t.Fatal(err)
 		}
-		events, stop := h.api.Subscribe(1 << 20)
+		events, stop := h.API.Subscribe(1 << 20)
 		defer stop()
-		alice := h.users[0]
-		h.lobbyWithComputers(2)
-		h.mustPress(alice, OpStart)
-		prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
+		alice := h.Users[0]
+		h.LobbyWithComputers(2)
+		h.MustPress(alice, bot.OpStart)
+		prefer := []kit.Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
 			board.OpNoStake, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
-		h.playAgainstComputers(alice, clock, prefer)
-		head, _, _ := strings.Cut(shownText(h.bot.cat.T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
+		h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue)
+		head, _, _ := strings.Cut(bottest.ShownText(h.bot.Catalog().T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
 		seen := map[string]bool{}
 		for drained := false; !drained; {
 			select {
@@ -208,7 +210,7 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 				if !ok {
 					t.Fatal("the change stream dropped the test")
 				}
-				text := shownText(e.Message.Text)
+				text := bottest.ShownText(e.Message.Text)
 				if e.Chat != testChat || e.Message.Keyboard == nil || !strings.HasPrefix(text, head) || seen[text] {
 					continue
 				}
@@ -221,7 +223,7 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 		if len(out.texts) < 50 {
 			t.Fatalf("only %d states of the turn message seen", len(out.texts))
 		}
-		for _, s := range h.archivedRecord().Seats { // the computers' names too
+		for _, s := range h.ArchivedRecord().Seats { // the computers' names too
 			out.users = append(out.users, s.Name)
 		}
 	})

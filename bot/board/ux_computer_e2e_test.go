@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -30,28 +31,28 @@ var decisionOps = map[kit.Op]bool{board.OpRoll: true, board.OpBuy: true, board.O
 func TestComputerTurnAsksNobody(t *testing.T) {
 	t.Parallel()
 	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-	h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
-	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		opts := ChatOptions{Edition: engine.Classic, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "ru", Options: opts})
+	h := newHarnessWith(t, 9, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
+		opts := kit.ChatOptions{Edition: engine.Classic, Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}
+		return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: "ru", Options: opts})
 	}); err != nil {
 		t.Fatal(err)
 	}
-	alice := h.users[0]
-	h.lobbyWithComputers(2)
-	h.mustPress(alice, OpStart)
-	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
-	h.playAgainstComputers(alice, clock, prefer) // turnlength_test.go
-	arch := h.archivedRecord()
+	alice := h.Users[0]
+	h.LobbyWithComputers(2)
+	h.MustPress(alice, bot.OpStart)
+	prefer := []kit.Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
+	h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue) // turnlength_test.go
+	arch := h.ArchivedRecord()
 	var thinking []string
 	for p, s := range arch.Seats {
 		if s.Computer {
-			thinking = append(thinking, h.bot.cat.T("ru", "prompt_computer_thinking", map[string]any{"Player": kit.SeatName(arch, engine.PlayerID(p))}))
+			thinking = append(thinking, h.bot.Catalog().T("ru", "prompt_computer_thinking", map[string]any{"Player": kit.SeatName(arch, engine.PlayerID(p))}))
 		}
 	}
 	chat := strconv.FormatInt(testChat, 10)
 	shown := 0
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		text := r.Params["text"]
 		if r.Params["chat_id"] != chat || (r.Method != "sendMessage" && r.Method != "editMessageText") {
 			continue

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -23,7 +25,7 @@ const (
 // bot sent, and of every button it made.
 func (h *harness) sentTexts() []string {
 	var out []string
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		for _, key := range []string{"text", "caption"} {
 			if s := r.Params[key]; s != "" {
 				out = append(out, s)
@@ -36,7 +38,7 @@ func (h *harness) sentTexts() []string {
 				} `json:"inline_keyboard"`
 			}
 			if err := json.Unmarshal([]byte(m), &kb); err != nil {
-				h.t.Fatalf("reply_markup %q: %v", m, err)
+				h.T.Fatalf("reply_markup %q: %v", m, err)
 			}
 			for _, row := range kb.Rows {
 				for _, b := range row {
@@ -77,19 +79,19 @@ func isolatedEverywhere(t *testing.T, texts []string, name string) int {
 func TestNamesAreIsolatedInEveryText(t *testing.T) {
 	t.Parallel()
 	h := namedHarness(t)
-	h.startGame()
+	h.StartGame()
 	// A press on someone else's turn gets an alert naming whose turn it is.
-	rec := h.record()
-	other := h.userOf(rec, (board.Of(rec).Game.Current+1)%engine.PlayerID(len(rec.Seats)))
-	if msg, data, ok := h.findButton(OpRoll, 0, true); ok {
-		h.press(other, msg, data)
+	rec := h.Record()
+	other := h.UserOf(rec, int((board.Of(rec).Game.Current+1)%engine.PlayerID(len(rec.Seats))))
+	if msg, data, ok := h.FindButton(board.OpRoll, 0, true); ok {
+		h.Press(other, msg, data)
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	seen := map[engine.EventKind]bool{}
-	for i := 0; i < 40 && h.step(r, seen); i++ {
+	for i := 0; i < 40 && h.Step(r, seen); i++ {
 	}
-	h.say(h.users[0], "/trade") // the trade composer's buttons name the others
-	h.say(h.users[0], "/board")
+	h.Say(h.Users[0], "/trade") // the trade composer's buttons name the others
+	h.Say(h.Users[0], "/board")
 	texts := h.sentTexts()
 	for _, s := range texts {
 		if strings.Contains(s, "\n ") {
@@ -118,16 +120,16 @@ var numberAfterName = regexp.MustCompile(`\x{2069} +[0-9]`)
 func TestComputerNameKeepsApartFromCash(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 3, nil)
-	alice := h.users[0]
-	h.say(alice, "/newgame")
-	h.mustPress(alice, OpAddComputer)
-	h.mustPress(alice, OpAddComputer)
-	h.mustPress(alice, OpStart)
-	rec := h.record()
-	if rec == nil || rec.Status != StatusPlaying || !rec.Seats[1].Computer {
+	alice := h.Users[0]
+	h.Say(alice, "/newgame")
+	h.MustPress(alice, bot.OpAddComputer)
+	h.MustPress(alice, bot.OpAddComputer)
+	h.MustPress(alice, bot.OpStart)
+	rec := h.Record()
+	if rec == nil || rec.Status != kit.StatusPlaying || !rec.Seats[1].Computer {
 		t.Fatalf("the game with computers did not start: %+v", rec)
 	}
-	h.mustPress(alice, OpRoll)
+	h.MustPress(alice, board.OpRoll)
 	cashLines := 0
 	for _, s := range h.sentTexts() {
 		if numberAfterName.MatchString(s) {

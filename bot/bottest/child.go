@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"strconv"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -62,23 +65,114 @@ func StartChild(t *testing.T, api *fakeapi.Server, db string, env ...string) *ex
 	return cmd
 }
 
-// LoggedActions counts the entries of Chat's action log in the database a
-// stopped bot left, and fails the test for any press that was refused with
-// an alert.
-func LoggedActions(t *testing.T, api *fakeapi.Server, db string) int {
+// Child is a bot run as a child process (StartChild) that a test kills
+// with SIGKILL and starts again on the same database.
+type Child struct {
+	T   *testing.T
+	API *fakeapi.Server
+	// DB is the bot's database file; it outlives the processes.
+	DB  string
+	env []string
+	cmd *exec.Cmd
+}
+
+// NewChild is a child bot on a fresh database and a fresh fake Bot API
+// (closed when the test ends), with env added to its environment; Start
+// starts it. It skips the test under -short: it starts processes.
+func NewChild(t *testing.T, env ...string) *Child {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	api := fakeapi.New()
+	t.Cleanup(api.Close)
+	return &Child{T: t, API: api, DB: filepath.Join(t.TempDir(), "monopoly.db"), env: env}
+}
+
+// Start starts the bot's process (again, after Kill or Term).
+func (c *Child) Start() { c.cmd = StartChild(c.T, c.API, c.DB, c.env...) }
+
+// Kill ends the process with no goodbye: nothing is flushed or saved.
+func (c *Child) Kill() {
+	c.T.Helper()
+	if err := c.cmd.Process.Kill(); err != nil {
+		c.T.Fatal(err)
+	}
+	_ = c.cmd.Wait()
+}
+
+// Term stops the process as an operator would; it must exit cleanly.
+func (c *Child) Term() {
+	c.T.Helper()
+	if err := c.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		c.T.Fatal(err)
+	}
+	if err := c.cmd.Wait(); err != nil {
+		c.T.Fatalf("SIGTERM: %v", err)
+	}
+}
+
+// Wait waits until cond holds, and fails the test (naming what it waited
+// for and Chat's last message) if it does not in time: generous, as CI
+// runs packages in parallel under -race.
+func (c *Child) Wait(what string, cond func() bool) {
+	c.T.Helper()
+	if !c.API.WaitFor(cond, 60*time.Second) {
+		m, _ := c.API.LastMessage(Chat)
+		c.T.Fatalf("timed out waiting for %s; last message %q", what, m.Text)
+	}
+}
+
+// Answered is a condition for Wait: the press pushed as update has its
+// answer.
+func (c *Child) Answered(update int) func() bool {
+	id := "cq" + strconv.Itoa(update)
+	return func() bool {
+		for _, a := range c.API.CallbackAnswers() {
+			if a.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// WithStore opens the database db, which no running bot holds, calls fn
+// with it and closes it; an error of either fails the test.
+func WithStore(t testing.TB, db string, fn func(*storage.Store) error) {
 	t.Helper()
 	store, err := storage.Open(db, storage.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	entries := 0
-	err = store.View(func(tx *storage.Tx) error {
-		return tx.Log(Chat, 1, func(uint64, []byte) error { entries++; return nil })
-	})
-	if err != nil {
+	if err := fn(store); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// ViewStored reads the database db, which no running bot holds, in one
+// transaction (WithStore).
+func ViewStored(t testing.TB, db string, fn func(*storage.Tx) error) {
+	t.Helper()
+	WithStore(t, db, func(s *storage.Store) error { return s.View(fn) })
+}
+
+// UpdateStored writes the database db, which no running bot holds, in one
+// transaction (WithStore).
+func UpdateStored(t testing.TB, db string, fn func(*storage.Tx) error) {
+	t.Helper()
+	WithStore(t, db, func(s *storage.Store) error { return s.Update(fn) })
+}
+
+// LoggedActions counts the entries of Chat's action log in the database a
+// stopped bot left, and fails the test for any press that was refused with
+// an alert.
+func LoggedActions(t *testing.T, api *fakeapi.Server, db string) int {
+	t.Helper()
+	entries := 0
+	ViewStored(t, db, func(tx *storage.Tx) error {
+		return tx.Log(Chat, 1, func(uint64, []byte) error { entries++; return nil })
+	})
 	for _, a := range api.CallbackAnswers() {
 		if a.ShowAlert {
 			t.Errorf("a press was refused: %s %q", a.ID, a.Text)
@@ -87,17 +181,25 @@ func LoggedActions(t *testing.T, api *fakeapi.Server, db string) int {
 	return entries
 }
 
-// LastButton is the message and data of Chat's newest button with op.
-func LastButton(api *fakeapi.Server, op kit.Op) (msg int, data string, ok bool) {
+// Button is a button on screen: its message, data, argument and label.
+type Button struct {
+	Msg  int
+	Data string
+	Arg  int
+	Text string
+}
+
+// LastButton is Chat's newest button with op.
+func LastButton(api *fakeapi.Server, op kit.Op) (Button, bool) {
 	msgs := api.Messages(Chat)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
 				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
-					return msgs[i].ID, b.Data, true
+					return Button{msgs[i].ID, b.Data, p.Arg, b.Text}, true
 				}
 			}
 		}
 	}
-	return 0, "", false
+	return Button{}, false
 }

@@ -8,7 +8,8 @@
 // (bot/board, bot/deal), so that a kind's tests sit beside it. It does not
 // import package bot (whose own tests use it too, which an import of bot
 // would make a cycle): a test package starts the bot through a Starter,
-// usually bot.Run with bot.TestConfig.
+// usually bot.Run with bot.TestConfig, and hands the
+// harness bot.TestHooks of the bot it started (the App).
 //
 // fakekind (bot/bottest/fakekind) is a tiny kind of game for the chat
 // layer's tests of what does not depend on a particular game.

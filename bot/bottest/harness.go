@@ -40,6 +40,11 @@ type App interface {
 	// caller holds, as an update without an id would, and queues what the
 	// change shows.
 	ChangeAndShow(chat int64, fn func(c *kit.Change) error) error
+	// Catalog is the bot's message catalog.
+	Catalog() *locales.Catalog
+	// ChatLang is the language of an answer to a person of userLang in
+	// chat; with no userLang, the chat's own.
+	ChatLang(chat int64, userLang string) string
 }
 
 // Starter runs the bot under test until ctx ends, against the fake Bot API
@@ -56,8 +61,9 @@ type Harness struct {
 	DB string
 	// App is the running bot (a new one after each Start).
 	App App
-	// Users are three people of three languages, whose names test the
-	// HTML escaping: Alice <A&B> (en), Богдан (uk), Вера (ru).
+	// Users are the people who play: three people of three languages,
+	// whose names test the HTML escaping — Alice <A&B> (en), Богдан (uk),
+	// Вера (ru) — unless the test seats others.
 	Users []fakeapi.User
 	// Lobby are the lobby's buttons (the chat layer's, set by the package
 	// that starts the bot).
@@ -234,10 +240,21 @@ func (h *Harness) MustPress(u fakeapi.User, op kit.Op) {
 	h.Press(u, msg, data)
 }
 
-// UserOf is the one of users who sits in rec's seat.
-func (h *Harness) UserOf(users []fakeapi.User, rec *kit.Record, seat int) fakeapi.User {
+// PressSetting presses the newest button with op and arg (a menu's, as
+// /settings shows it) as u.
+func (h *Harness) PressSetting(u fakeapi.User, op kit.Op, arg int) {
 	h.T.Helper()
-	for _, u := range users {
+	msg, data, ok := h.FindButton(op, arg, false)
+	if !ok {
+		h.T.Fatalf("no settings button %q:%d on screen", op, arg)
+	}
+	h.Press(u, msg, data)
+}
+
+// UserOf is the one of Users who sits in rec's seat.
+func (h *Harness) UserOf(rec *kit.Record, seat int) fakeapi.User {
+	h.T.Helper()
+	for _, u := range h.Users {
 		if u.ID == rec.Seats[seat].User {
 			return u
 		}
@@ -246,18 +263,19 @@ func (h *Harness) UserOf(users []fakeapi.User, rec *kit.Record, seat int) fakeap
 	return fakeapi.User{}
 }
 
-// StartGame opens a lobby as the first of users with /newgame, lets the
+// StartGame opens a lobby as the first of Users with /newgame, lets the
 // others join and starts; the test fails unless a game of them all runs.
-func (h *Harness) StartGame(users []fakeapi.User) {
+func (h *Harness) StartGame() {
 	h.T.Helper()
-	h.Say(users[0], "/newgame")
-	h.JoinAndStart(users)
+	h.Say(h.Users[0], "/newgame")
+	h.JoinAndStart()
 }
 
-// JoinAndStart lets users after the first join the lobby on screen and
+// JoinAndStart lets Users after the first join the lobby on screen and
 // the first start the game; the test fails unless a game of them all runs.
-func (h *Harness) JoinAndStart(users []fakeapi.User) {
+func (h *Harness) JoinAndStart() {
 	h.T.Helper()
+	users := h.Users
 	for _, u := range users[1:] {
 		h.MustPress(u, h.Lobby.Join)
 	}
@@ -322,6 +340,21 @@ func (h *Harness) Mentions(user int64, text string) int {
 		}
 	}
 	return n
+}
+
+// Reminders are the bot's messages in Chat that remind user (in English:
+// "waiting for you"), those shown and those deleted.
+func (h *Harness) Reminders(user int64) (shown, deleted []fakeapi.Message) {
+	for _, m := range h.API.Messages(Chat) {
+		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, "waiting for you") {
+			if m.Deleted {
+				deleted = append(deleted, m)
+			} else {
+				shown = append(shown, m)
+			}
+		}
+	}
+	return shown, deleted
 }
 
 // Message is the newest content of Chat's message id (the bot's, or a

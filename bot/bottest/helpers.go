@@ -103,20 +103,37 @@ func (h *Harness) EditRecord(edit func(rec *kit.Record)) {
 	h.T.Helper()
 	defer h.App.LockChat(Chat)()
 	if err := h.App.Store().Update(func(tx *storage.Tx) error {
-		data, _ := tx.Game(Chat)
-		rec, err := kit.DecodeRecord(data)
-		if err != nil {
-			return err
-		}
-		edit(rec)
-		out, err := rec.Encode()
-		if err != nil {
-			return err
-		}
-		return tx.PutGame(Chat, out)
+		_, err := EditGame(tx, Chat, edit)
+		return err
 	}); err != nil {
 		h.T.Fatal(err)
 	}
+}
+
+// PutSettings stores Chat's settings s, as /settings would have.
+func (h *Harness) PutSettings(s kit.Settings) {
+	h.T.Helper()
+	if err := h.App.Store().Update(func(tx *storage.Tx) error {
+		return PutJSON(tx.PutSettings, Chat, s)
+	}); err != nil {
+		h.T.Fatal(err)
+	}
+}
+
+// EditGame changes chat's stored record in tx with edit (nil: only reads
+// it) and returns it.
+func EditGame(tx *storage.Tx, chat int64, edit func(rec *kit.Record)) (*kit.Record, error) {
+	data, _ := tx.Game(chat)
+	rec, err := kit.DecodeRecord(data)
+	if err != nil || edit == nil {
+		return rec, err
+	}
+	edit(rec)
+	out, err := rec.Encode()
+	if err != nil {
+		return rec, err
+	}
+	return rec, tx.PutGame(chat, out)
 }
 
 // WholeGameLangs are the languages a test of whole games plays its i-th
@@ -234,10 +251,11 @@ func (h *Harness) ButtonIn(chat int64, op kit.Op) (msg int, data string, ok bool
 	return 0, "", false
 }
 
-// OpenLobby opens a lobby with "/newgame args" as the first of users and
+// OpenLobby opens a lobby with "/newgame args" as the first of Users and
 // lets the others join; it returns the lobby's record.
-func (h *Harness) OpenLobby(users []fakeapi.User, args string) *kit.Record {
+func (h *Harness) OpenLobby(args string) *kit.Record {
 	h.T.Helper()
+	users := h.Users
 	h.Say(users[0], strings.TrimSpace("/newgame "+args))
 	for _, u := range users[1:] {
 		h.MustPress(u, h.Lobby.Join)
@@ -245,10 +263,11 @@ func (h *Harness) OpenLobby(users []fakeapi.User, args string) *kit.Record {
 	return h.Record()
 }
 
-// LobbyWithComputers opens a lobby as the first of users and adds n
+// LobbyWithComputers opens a lobby as the first of Users and adds n
 // computer seats.
-func (h *Harness) LobbyWithComputers(users []fakeapi.User, n int) {
+func (h *Harness) LobbyWithComputers(n int) {
 	h.T.Helper()
+	users := h.Users
 	h.Say(users[0], "/newgame")
 	for range n {
 		h.MustPress(users[0], h.Lobby.AddComputer)

@@ -2,15 +2,12 @@ package chattest_test
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest/fakekind"
-	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -27,9 +24,8 @@ func TestMain(m *testing.M) {
 // (Alice and Богдан); the chat is in English with options o.
 type harness struct {
 	*bottest.Harness
-	bot   *bot.Bot
+	bot   bot.Hooks
 	clock *bottest.Clock
-	users []fakeapi.User
 }
 
 func newHarness(t *testing.T, o kit.ChatOptions) *harness {
@@ -38,25 +34,21 @@ func newHarness(t *testing.T, o kit.ChatOptions) *harness {
 	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
 		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
 		cfg.Now = h.clock.Now
-		cfg.Ready = func(b *bot.Bot) { h.bot = b; ready(b) }
+		cfg.Ready = func(b *bot.Bot) { h.bot = bot.TestHooks(b); ready(h.bot) }
 		return bot.Run(ctx, cfg)
 	})
 	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes,
 		More: bot.OpLobbyMore, AddComputer: bot.OpAddComputer}
-	h.users = h.Users[:2]
+	h.Users = h.Users[:2]
 	o.Edition = fakekind.Name
-	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
-		return bottest.PutJSON(tx.PutSettings, bottest.Chat, kit.Settings{Lang: "en", Options: o})
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.PutSettings(kit.Settings{Lang: "en", Options: o})
 	return h
 }
 
 // startGame opens a lobby of the fake kind, seats both people and starts.
 func (h *harness) startGame() *kit.Record {
 	h.T.Helper()
-	h.StartGame(h.users)
+	h.StartGame()
 	rec := h.Record()
 	if rec.Kind != fakekind.Name {
 		h.T.Fatalf("the game is of kind %q, want the fake", rec.Kind)
@@ -67,7 +59,7 @@ func (h *harness) startGame() *kit.Record {
 // win has the first seat press 🏆.
 func (h *harness) win() {
 	h.T.Helper()
-	h.MustPress(h.users[0], fakekind.OpWin)
+	h.MustPress(h.Users[0], fakekind.OpWin)
 	if rec := h.Record(); rec != nil {
 		h.T.Fatalf("the game goes on after 🏆: %+v", rec)
 	}
@@ -75,20 +67,6 @@ func (h *harness) win() {
 
 // t is the bot's text id in English.
 func (h *harness) t(id string, data map[string]any) string { return h.bot.Catalog().T("en", id, data) }
-
-// reminders are the bot's messages in the chat that remind user.
-func (h *harness) reminders(user int64) (shown, deleted []fakeapi.Message) {
-	for _, m := range h.API.Messages(bottest.Chat) {
-		if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(user, 10)) && strings.Contains(m.Text, "waiting for you") {
-			if m.Deleted {
-				deleted = append(deleted, m)
-			} else {
-				shown = append(shown, m)
-			}
-		}
-	}
-	return shown, deleted
-}
 
 // stats are user's statistics in the chat.
 func (h *harness) stats(user int64) (here stats.PlayerStats) {

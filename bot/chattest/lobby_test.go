@@ -20,7 +20,7 @@ import (
 func TestLobbyOfAnyKind(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, kit.ChatOptions{})
-	alice, bohdan := h.users[0], h.users[1]
+	alice, bohdan := h.Users[0], h.Users[1]
 	h.Say(alice, "/newgame")
 	rec := h.Record()
 	if rec == nil || rec.Status != kit.StatusLobby || rec.Kind != fakekind.Name || rec.Creator != alice.ID {
@@ -99,14 +99,14 @@ func TestLobbyOfAnyKind(t *testing.T) {
 func TestLobbyCancelledAsksFirst(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, kit.ChatOptions{})
-	h.Say(h.users[0], "/newgame")
+	h.Say(h.Users[0], "/newgame")
 	lobbyMsg := h.Record().LobbyMsg
-	h.MustPress(h.users[1], bot.OpJoin)
-	h.MustPress(h.users[0], bot.OpCancel)
+	h.MustPress(h.Users[1], bot.OpJoin)
+	h.MustPress(h.Users[0], bot.OpCancel)
 	if rec := h.Record(); rec == nil || !rec.LobbyAsk {
 		t.Fatalf("Cancel did not ask: %+v", rec)
 	}
-	h.MustPress(h.users[0], bot.OpCancelYes)
+	h.MustPress(h.Users[0], bot.OpCancelYes)
 	if rec := h.Record(); rec != nil {
 		t.Fatalf("the cancelled lobby stays: %+v", rec)
 	}

@@ -27,7 +27,7 @@ func TestRematchOfAnyKind(t *testing.T) {
 	if a := h.LastAnswer(); !a.ShowAlert || a.Text != h.t("alert_rematch_not_player", nil) || h.Record() != nil {
 		t.Fatalf("a stranger's press answered %+v", a)
 	}
-	h.Press(h.users[1], msg, data)
+	h.Press(h.Users[1], msg, data)
 	lobby := h.Record()
 	if lobby == nil || lobby.Status != kit.StatusLobby || lobby.Kind != fakekind.Name || lobby.RematchOf != ended.ID {
 		t.Fatalf("no rematch lobby of the fake kind: %+v", lobby)
@@ -38,7 +38,7 @@ func TestRematchOfAnyKind(t *testing.T) {
 	if m := h.FindMessage(bottest.Chat, msg); m.Keyboard != nil {
 		t.Errorf("the game over keeps 🔁 after the rematch: %v", m.Keyboard)
 	}
-	h.MustPress(h.users[1], bot.OpStart) // the rematch's creator starts it
+	h.MustPress(h.Users[1], bot.OpStart) // the rematch's creator starts it
 	if rec := h.Record(); rec.Status != kit.StatusPlaying || rec.Kind != fakekind.Name {
 		t.Fatalf("the rematch did not start: %+v", rec)
 	}

@@ -17,7 +17,7 @@ func TestVotesOfAnyKind(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, kit.ChatOptions{})
 	h.startGame()
-	alice, bohdan := h.users[0], h.users[1]
+	alice, bohdan := h.Users[0], h.Users[1]
 	ended := func(msg int, outcome, title string) {
 		t.Helper()
 		m := h.FindMessage(bottest.Chat, msg)

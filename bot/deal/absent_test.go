@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -20,14 +20,14 @@ import (
 // it was; a person's own move from the private chat clears their count.
 func TestDealMissedAnswersCount(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
-	h.startDeal("en")
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 3})
+	h.StartDeal("en")
 	rec := h.dealUntilAnswer()
 	g := deal.Of(rec).Game
 	actor, targets := g.Current, g.View(dealengine.Nobody).Waiting
 	ver := g.Version
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the answers time out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("the answers time out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	h.waitHands()
 	strikes := rec.Clock.Strikes
 	if strikes[actor] != 0 {
@@ -40,13 +40,13 @@ func TestDealMissedAnswersCount(t *testing.T) {
 	}
 	// Play on until one of them moves: their count starts again.
 	for i := 0; ; i++ {
-		rec = h.record()
+		rec = h.Record()
 		p := deal.Of(rec).Game.Waiting()
-		if i == 300 || !h.dealStep() {
+		if i == 300 || !h.DealStep() {
 			t.Fatal("no target came to move")
 		}
 		if p != actor && strikes[p] == 1 {
-			if rec = h.record(); rec.Clock.Strikes[p] != 0 {
+			if rec = h.Record(); rec.Clock.Strikes[p] != 0 {
 				t.Fatalf("seat %d moved from the private chat and still has %d missed turns", p, rec.Clock.Strikes[p])
 			}
 			break
@@ -60,13 +60,13 @@ func TestDealMissedAnswersCount(t *testing.T) {
 // without them; a /kick vote removes the next, and the last one left wins.
 func TestDealAbsentPlayersLeave(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
-	h.startDeal("en")
-	rec := h.record()
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 1})
+	h.StartDeal("en")
+	rec := h.Record()
 	absent := deal.Of(rec).Game.Current
-	ua := h.userOf(rec, engine.PlayerID(absent))
+	ua := h.UserOf(rec, int(absent))
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the absent player leaves", func(r *Record) bool { return deal.Of(r).Game.Out[absent] })
+	rec = h.WaitRecord("the absent player leaves", func(r *kit.Record) bool { return deal.Of(r).Game.Out[absent] })
 	g := deal.Of(rec).Game
 	if g.Phase != dealengine.PhasePlay || g.Current == absent || g.HandSize(absent) != 0 {
 		t.Fatalf("after the absent player left: phase %d, current %d, hand %d", g.Phase, g.Current, g.HandSize(absent))
@@ -75,19 +75,19 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 	// for them.
 	var table, hand fakeapi.Message
 	shown := func() bool {
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			if m.ID == deal.Of(rec).TableMsg {
 				table = m
 			}
 		}
-		private := h.api.Messages(ua.ID)
+		private := h.API.Messages(ua.ID)
 		hand = private[len(private)-1]
-		return h.mentions(ua.ID, "too many missed turns in a row (1)") > 0 &&
+		return h.Mentions(ua.ID, "too many missed turns in a row (1)") > 0 &&
 			strings.Contains(table.Text, "🚪") && strings.Contains(hand.Text, "🚪")
 	}
-	h.api.WaitFor(shown, 5*time.Second)
-	if h.mentions(ua.ID, "too many missed turns in a row (1)") != 1 {
-		t.Errorf("the group was not told that %s left: %+v", ua.FirstName, h.api.Messages(testChat))
+	h.API.WaitFor(shown, 5*time.Second)
+	if h.Mentions(ua.ID, "too many missed turns in a row (1)") != 1 {
+		t.Errorf("the group was not told that %s left: %+v", ua.FirstName, h.API.Messages(testChat))
 	}
 	if !strings.Contains(table.Text, kit.Name(ua.FirstName)+": 🚪 out of the game") {
 		t.Errorf("the table does not show %s out: %q", ua.FirstName, table.Text)
@@ -103,16 +103,16 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 			voter = int(p)
 		}
 	}
-	h.say(h.userOf(rec, engine.PlayerID(dealengine.PlayerID(voter))), "/kick")
-	if rec := h.record(); rec != nil {
+	h.Say(h.UserOf(rec, int(dealengine.PlayerID(voter))), "/kick")
+	if rec := h.Record(); rec != nil {
 		t.Fatalf("after the vote the game goes on: %+v", deal.Of(rec).Game)
 	}
-	last, _ := h.api.LastMessage(testChat)
-	winner := h.userOf(h.archivedRecord(), engine.PlayerID(dealengine.PlayerID(voter)))
+	last, _ := h.API.LastMessage(testChat)
+	winner := h.UserOf(h.ArchivedRecord(), int(dealengine.PlayerID(voter)))
 	if !strings.Contains(last.Text, "Everyone else has left, so") || !strings.Contains(last.Text, kit.Escape(winner.FirstName)) {
 		t.Errorf("the game's end reads %q, want %s the last one left winning", last.Text, winner.FirstName)
 	}
-	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(bot.OpRematch)) {
 		t.Errorf("the game's end offers no rematch: %+v", last.Keyboard)
 	}
 	// The winner's hand closes with the result.
@@ -120,7 +120,7 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 		t.Errorf("%s's hand after the game reads %q, want the result", winner.FirstName, hand)
 	}
 	wins := 0
-	for _, u := range h.users {
+	for _, u := range h.Users {
 		here, _ := h.stats(u.ID)
 		if k := here.Kinds[deal.Name]; k == nil || k.Played != 1 {
 			t.Errorf("%s's statistics %+v: want one Deal game", u.FirstName, here)
@@ -134,14 +134,14 @@ func TestDealAbsentPlayersLeave(t *testing.T) {
 }
 
 // dealUntilAnswer plays moves until an action waits for answers.
-func (h *harness) dealUntilAnswer() *Record {
-	h.t.Helper()
-	for i := 0; deal.Of(h.record()).Game.Phase != dealengine.PhaseRespond; i++ {
-		if i == 300 || !h.dealStep() {
-			h.t.Fatal("no action was played against anyone")
+func (h *harness) dealUntilAnswer() *kit.Record {
+	h.T.Helper()
+	for i := 0; deal.Of(h.Record()).Game.Phase != dealengine.PhaseRespond; i++ {
+		if i == 300 || !h.DealStep() {
+			h.T.Fatal("no action was played against anyone")
 		}
 	}
-	return h.record()
+	return h.Record()
 }
 
 // TestDealTimeoutsOfOneTurnCountOnce: the player whose turn it is lets
@@ -150,8 +150,8 @@ func (h *harness) dealUntilAnswer() *Record {
 // target, who answered, misses none.
 func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 3})
-	h.startDeal("en")
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 3})
+	h.StartDeal("en")
 	collector, sayNo := -1, -1
 	for i, c := range dealengine.Cards {
 		if collector < 0 && c.Action == dealengine.DebtCollector && c.Type == dealengine.TypeAction {
@@ -167,21 +167,21 @@ func TestDealTimeoutsOfOneTurnCountOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.editDeal(g)
-	h.say(h.users[0], "/board") // shows the table and the hands anew
-	rec := h.record()
-	u0, u1 := h.userOf(rec, 0), h.userOf(rec, 1)
-	h.handPress(u0, deal.OpCard, collector)
+	h.Say(h.Users[0], "/board") // shows the table and the hands anew
+	rec := h.Record()
+	u0, u1 := h.UserOf(rec, 0), h.UserOf(rec, 1)
+	h.HandPress(u0, deal.OpCard, collector)
 	h.handAct(u0, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay && a.Target == 1 })
 	h.handAct(u1, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
-	if g := deal.Of(h.record()).Game; g.Phase != dealengine.PhaseRespond || !g.Waits(0) {
+	if g := deal.Of(h.Record()).Game; g.Phase != dealengine.PhaseRespond || !g.Waits(0) {
 		t.Fatalf("phase %d: want the actor to answer the Just Say No", g.Phase)
 	}
 	for _, what := range []string{"the answer", "the turn"} {
-		ver := deal.Of(h.record()).Game.Version
+		ver := deal.Of(h.Record()).Game.Version
 		clock.Add(time.Hour + time.Second)
-		h.waitRecord(what+" times out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+		h.WaitRecord(what+" times out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	}
-	rec = h.record()
+	rec = h.Record()
 	if g := deal.Of(rec).Game; g.Current != 1 {
 		t.Fatalf("after two timeouts the turn is seat %d's, want seat 1's", g.Current)
 	}

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -19,20 +19,20 @@ import (
 // ran out.
 func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
-	h.startDeal("en")
-	rec := h.record()
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
+	h.StartDeal("en")
+	rec := h.Record()
 	g := deal.Of(rec).Game
 	if rec.Clock.Decision != "p:1" || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
 		t.Fatalf("clock %+v: want the turn's decision with an hour's deadline", rec.Clock)
 	}
 	// The table says until when it waits.
-	if want := kit.DeadlineText(h.bot.cat, "en", time.UTC, clock.Now(), rec.Clock.Deadline); !strings.Contains(h.message(deal.Of(rec).TableMsg).Text, want) {
-		t.Errorf("the table lacks its deadline %q:\n%s", want, h.message(deal.Of(rec).TableMsg).Text)
+	if want := kit.DeadlineText(h.bot.Catalog(), "en", time.UTC, clock.Now(), rec.Clock.Deadline); !strings.Contains(h.Message(deal.Of(rec).TableMsg).Text, want) {
+		t.Errorf("the table lacks its deadline %q:\n%s", want, h.Message(deal.Of(rec).TableMsg).Text)
 	}
 	cur, ver := g.Current, g.Version
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the turn times out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("the turn times out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	g = deal.Of(rec).Game
 	if g.Current == cur || g.Turn != 2 || rec.Clock.Decision != "p:2" {
 		t.Fatalf("after the deadline: current %d (was %d), turn %d, decision %q", g.Current, cur, g.Turn, rec.Clock.Decision)
@@ -40,9 +40,9 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 	// The timer's change is stored before the outbox delivers its edits:
 	// wait for the closed table's text.
 	var closed string
-	h.api.WaitFor(func() bool {
+	h.API.WaitFor(func() bool {
 		closed = ""
-		for _, m := range h.api.Messages(testChat) {
+		for _, m := range h.API.Messages(testChat) {
 			if strings.Contains(m.Text, "time is up") {
 				closed = m.Text
 			}
@@ -59,14 +59,14 @@ func TestDealDeadlineEndsTheTurn(t *testing.T) {
 // game there.
 func TestDealFromTheEditionSetting(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
-	h.say(h.users[0], "/newgame")
-	if rec := h.record(); rec == nil || rec.Kind != deal.Name {
+	h, _ := newClockHarness(t, kit.ChatOptions{Edition: deal.Name})
+	h.Say(h.Users[0], "/newgame")
+	if rec := h.Record(); rec == nil || rec.Kind != deal.Name {
 		t.Fatalf("/newgame with the Deal edition set opened %+v", rec)
 	}
-	h.cancelLobby(h.users[0])
-	h.say(h.users[0], "/newgame classic")
-	if rec := h.record(); rec == nil || rec.Kind != board.Name {
+	h.CancelLobby(h.Users[0])
+	h.Say(h.Users[0], "/newgame classic")
+	if rec := h.Record(); rec == nil || rec.Kind != board.Name {
 		t.Fatalf("/newgame classic opened %+v", rec)
 	}
 }
@@ -78,15 +78,15 @@ func TestDealFromTheEditionSetting(t *testing.T) {
 func TestDealEndGame(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 5, nil)
-	h.startDeal("en")
+	h.StartDeal("en")
 	// Play until one seat leads the ranking alone (cards in a bank).
 	var leader int64
 	for range 40 {
-		if !h.dealStep() {
+		if !h.DealStep() {
 			t.Fatal("the game ended before /endgame")
 		}
-		rec := h.record()
-		res := h.bot.kinds[deal.Name].Results(rec)
+		rec := h.Record()
+		res := h.bot.KindNamed(deal.Name).Results(rec)
 		for i, r := range res {
 			if r.Leader {
 				leader = rec.Seats[i].User
@@ -99,20 +99,20 @@ func TestDealEndGame(t *testing.T) {
 	if leader == 0 {
 		t.Fatal("no seat leads after 40 moves")
 	}
-	h.say(h.users[0], "/endgame")
-	h.mustPress(h.users[0], OpEndGameYes)
-	if rec := h.record(); rec != nil {
+	h.Say(h.Users[0], "/endgame")
+	h.MustPress(h.Users[0], bot.OpEndGameYes)
+	if rec := h.Record(); rec != nil {
 		t.Fatalf("the game is still there: %+v", rec)
 	}
-	last, _ := h.api.LastMessage(testChat)
+	last, _ := h.API.LastMessage(testChat)
 	if !strings.Contains(last.Text, "complete sets") {
 		t.Fatalf("no standings after /endgame: %q", last.Text)
 	}
-	if len(last.Keyboard) != 1 || len(last.Keyboard[0]) != 1 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+	if len(last.Keyboard) != 1 || len(last.Keyboard[0]) != 1 || !strings.Contains(last.Keyboard[0][0].Data, string(bot.OpRematch)) {
 		t.Fatalf("the standings after /endgame offer no rematch: %+v", last.Keyboard)
 	}
-	for _, chat := range []int64{testChat, h.users[0].ID, h.users[1].ID, h.users[2].ID} {
-		for _, m := range h.api.Messages(chat) {
+	for _, chat := range []int64{testChat, h.Users[0].ID, h.Users[1].ID, h.Users[2].ID} {
+		for _, m := range h.API.Messages(chat) {
 			for _, row := range m.Keyboard {
 				for _, b := range row {
 					if b.Data != "" && chat != testChat || b.URL != "" {
@@ -122,7 +122,7 @@ func TestDealEndGame(t *testing.T) {
 			}
 		}
 	}
-	for _, u := range h.users {
+	for _, u := range h.Users {
 		hand := h.lastHand(u.ID)
 		if !strings.Contains(hand, "The game is over.") || !strings.Contains(hand, "complete sets") || strings.Contains(hand, "Your turn") {
 			t.Errorf("%s's hand after /endgame reads %q, want it closed with the result", u.FirstName, hand)
@@ -132,7 +132,7 @@ func TestDealEndGame(t *testing.T) {
 		if u.ID == leader {
 			want = 1
 		}
-		for _, s := range []PlayerStats{here, all} {
+		for _, s := range []bot.PlayerStats{here, all} {
 			if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 || k.Won != want {
 				t.Errorf("%s's Deal statistics %+v: want 1 game, %d won (the leader wins an /endgame)", u.FirstName, k, want)
 			}
@@ -143,7 +143,7 @@ func TestDealEndGame(t *testing.T) {
 // lastHand is the text of the newest hand message in a person's private
 // chat (the one with cards listed).
 func (h *harness) lastHand(user int64) string {
-	msgs := h.api.Messages(user)
+	msgs := h.API.Messages(user)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if strings.Contains(msgs[i].Text, "complete sets") || strings.Contains(msgs[i].Text, "Your hand") {
 			return msgs[i].Text
@@ -157,23 +157,23 @@ func (h *harness) lastHand(user int64) string {
 func TestDealLobbyTakesTwoToFive(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 3, nil)
-	h.say(h.users[0], "/newgame deal")
-	if m, _ := h.api.LastMessage(testChat); !strings.Contains(m.Text, "Monopoly Deal") {
+	h.Say(h.Users[0], "/newgame deal")
+	if m, _ := h.API.LastMessage(testChat); !strings.Contains(m.Text, "Monopoly Deal") {
 		t.Fatalf("the lobby does not name the game: %q", m.Text)
 	}
 	for i := 2; i <= 6; i++ {
 		u := fakeapi.User{ID: int64(100 + i), FirstName: "P" + strconv.Itoa(i), LanguageCode: "en"}
-		h.mustPress(u, OpJoin)
-		if n := len(h.record().Seats); n != min(i, deal.MaxPlayers) {
+		h.MustPress(u, bot.OpJoin)
+		if n := len(h.Record().Seats); n != min(i, deal.MaxPlayers) {
 			t.Fatalf("after %d joins the lobby seats %d", i, n)
 		}
 	}
-	answers := h.api.CallbackAnswers()
+	answers := h.API.CallbackAnswers()
 	if last := answers[len(answers)-1]; !last.ShowAlert {
 		t.Fatalf("the sixth player was not refused with an alert: %+v", last)
 	}
-	h.mustPress(h.users[0], OpStart)
-	if rec := h.record(); rec.Status != StatusPlaying || deal.Of(rec).Game.Seats != deal.MaxPlayers {
+	h.MustPress(h.Users[0], bot.OpStart)
+	if rec := h.Record(); rec.Status != kit.StatusPlaying || deal.Of(rec).Game.Seats != deal.MaxPlayers {
 		t.Fatalf("the five-player game did not start: %+v", rec)
 	}
 }
@@ -183,15 +183,15 @@ func TestDealLobbyTakesTwoToFive(t *testing.T) {
 func TestDealHandOpenedAgain(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 9, nil)
-	h.startDeal("en")
-	rec := h.record()
+	h.StartDeal("en")
+	rec := h.Record()
 	seat := deal.Of(rec).Game.Current
-	u := h.userOf(rec, engine.PlayerID(seat))
+	u := h.UserOf(rec, int(seat))
 	old := deal.Of(rec).Hands[seat].Msg
-	h.api.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
-	h.settle()
-	now := deal.Of(h.record()).Hands[seat].Msg
-	msgs := h.api.Messages(u.ID)
+	h.API.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
+	h.Settle()
+	now := deal.Of(h.Record()).Hands[seat].Msg
+	msgs := h.API.Messages(u.ID)
 	if now == old || now != msgs[len(msgs)-1].ID || msgs[len(msgs)-1].Keyboard == nil {
 		t.Fatalf("the hand is message %d (was %d), the chat's last is %d", now, old, msgs[len(msgs)-1].ID)
 	}
@@ -207,8 +207,8 @@ func TestDealHandOpenedAgain(t *testing.T) {
 // (no Just Say No; a debt paid with the least valuable cards).
 func TestDealAnswerDeadline(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
-	h.startDeal("en")
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
+	h.StartDeal("en")
 	rec := h.dealUntilAnswer()
 	g := deal.Of(rec).Game
 	if !strings.HasPrefix(rec.Clock.Decision, "r:") || rec.Clock.Deadline != clock.Now().Add(time.Hour).UnixMilli() {
@@ -216,7 +216,7 @@ func TestDealAnswerDeadline(t *testing.T) {
 	}
 	ver, turn := g.Version, g.Turn
 	clock.Add(time.Hour + time.Second)
-	rec = h.waitRecord("the answers time out", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("the answers time out", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
 	g = deal.Of(rec).Game
 	if g.Phase != dealengine.PhasePlay || g.Turn != turn {
 		t.Fatalf("after the answers' deadline: phase %d turn %d, want the actor's turn going on", g.Phase, g.Turn)
@@ -236,15 +236,15 @@ func TestDealAnswerDeadline(t *testing.T) {
 func TestDealBoardMovesTheTable(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 8, nil)
-	h.startDeal("en")
-	old := deal.Of(h.record()).TableMsg
-	h.say(h.users[1], "/board")
-	rec := h.record()
-	last, _ := h.api.LastMessage(testChat)
+	h.StartDeal("en")
+	old := deal.Of(h.Record()).TableMsg
+	h.Say(h.Users[1], "/board")
+	rec := h.Record()
+	last, _ := h.API.LastMessage(testChat)
 	if deal.Of(rec).TableMsg == old || deal.Of(rec).TableMsg != last.ID || !strings.Contains(last.Text, "Draw pile") || last.Keyboard == nil {
 		t.Fatalf("the table is message %d (was %d); the chat's last reads %q", deal.Of(rec).TableMsg, old, last.Text)
 	}
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID == old && m.Keyboard != nil {
 			t.Fatalf("the old table keeps its buttons: %q", m.Text)
 		}

@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -27,11 +29,11 @@ func TestDealGameEndToEnd(t *testing.T) {
 		t.Run(c.lang, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, c.seed, nil)
-			h.startDeal(c.lang)
+			h.StartDeal(c.lang)
 			var chain, breaker, partial, restarted bool
 			steps := 0
 			for ; steps < 2000; steps++ {
-				rec := h.record()
+				rec := h.Record()
 				if rec == nil {
 					break
 				}
@@ -50,14 +52,14 @@ func TestDealGameEndToEnd(t *testing.T) {
 					h.restartKeepsHands(rec)
 					restarted = true
 				}
-				if !h.dealStep() {
+				if !h.DealStep() {
 					break
 				}
 			}
-			if rec := h.record(); rec != nil {
+			if rec := h.Record(); rec != nil {
 				t.Fatalf("the game did not end in %d moves", steps)
 			}
-			last, _ := h.api.LastMessage(testChat)
+			last, _ := h.API.LastMessage(testChat)
 			if !strings.Contains(last.Text, "🏆") {
 				t.Fatalf("the last group message is not the result: %q", last.Text)
 			}
@@ -74,24 +76,24 @@ func TestDealGameEndToEnd(t *testing.T) {
 
 // restartKeepsHands stops the bot and starts it again; every hand stays in
 // its private message (no new message in a private chat).
-func (h *harness) restartKeepsHands(rec *Record) {
-	h.t.Helper()
+func (h *harness) restartKeepsHands(rec *kit.Record) {
+	h.T.Helper()
 	before := map[int64]int{}
-	for _, u := range h.users {
-		before[u.ID] = len(h.api.Messages(u.ID))
+	for _, u := range h.Users {
+		before[u.ID] = len(h.API.Messages(u.ID))
 	}
-	h.stop()
-	h.start()
-	h.settle()
-	after := h.record()
+	h.Stop()
+	h.Start()
+	h.Settle()
+	after := h.Record()
 	for i, hd := range deal.Of(after).Hands {
 		if hd.Msg != deal.Of(rec).Hands[i].Msg {
-			h.t.Fatalf("seat %d's hand moved from message %d to %d", i, deal.Of(rec).Hands[i].Msg, hd.Msg)
+			h.T.Fatalf("seat %d's hand moved from message %d to %d", i, deal.Of(rec).Hands[i].Msg, hd.Msg)
 		}
 	}
-	for _, u := range h.users {
-		if n := len(h.api.Messages(u.ID)); n != before[u.ID] {
-			h.t.Fatalf("%s got %d new private messages after the restart", u.FirstName, n-before[u.ID])
+	for _, u := range h.Users {
+		if n := len(h.API.Messages(u.ID)); n != before[u.ID] {
+			h.T.Fatalf("%s got %d new private messages after the restart", u.FirstName, n-before[u.ID])
 		}
 	}
 }
@@ -99,9 +101,9 @@ func (h *harness) restartKeepsHands(rec *Record) {
 // noTemplateGaps: no message shown in the group or a private chat has a
 // missing value or a raw message id.
 func (h *harness) noTemplateGaps() {
-	h.t.Helper()
-	for _, chat := range []int64{testChat, h.users[0].ID, h.users[1].ID, h.users[2].ID} {
-		for _, m := range h.api.Messages(chat) {
+	h.T.Helper()
+	for _, chat := range []int64{testChat, h.Users[0].ID, h.Users[1].ID, h.Users[2].ID} {
+		for _, m := range h.API.Messages(chat) {
 			texts := []string{m.Text}
 			for _, row := range m.Keyboard {
 				for _, b := range row {
@@ -110,7 +112,7 @@ func (h *harness) noTemplateGaps() {
 			}
 			for _, s := range texts {
 				if strings.Contains(s, "<no value>") || strings.Contains(s, "deal_") || strings.Contains(s, "{{") {
-					h.t.Fatalf("chat %d shows %q", chat, s)
+					h.T.Fatalf("chat %d shows %q", chat, s)
 				}
 			}
 		}
@@ -121,27 +123,27 @@ func (h *harness) noTemplateGaps() {
 // apart from the board games (one game each, one win among them), and
 // /stats shows it.
 func (h *harness) dealCountedApart() {
-	h.t.Helper()
+	h.T.Helper()
 	wins := 0
-	for _, u := range h.users {
-		var here, all PlayerStats
-		_ = h.bot.store.View(func(tx *storage.Tx) error {
-			here, all, _, _ = loadStats(tx, testChat, u.ID)
+	for _, u := range h.Users {
+		var here, all bot.PlayerStats
+		_ = h.bot.Store().View(func(tx *storage.Tx) error {
+			here, all, _, _ = bot.ReadStats(tx, testChat, u.ID)
 			return nil
 		})
-		for _, s := range []PlayerStats{here, all} {
+		for _, s := range []bot.PlayerStats{here, all} {
 			if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 || s.Played != 0 {
-				h.t.Fatalf("%s's statistics %+v: want one Deal game and no board game", u.FirstName, s)
+				h.T.Fatalf("%s's statistics %+v: want one Deal game and no board game", u.FirstName, s)
 			}
 		}
 		wins += here.Kinds[deal.Name].Won
 	}
 	if wins != 1 {
-		h.t.Fatalf("%d Deal wins counted, want 1", wins)
+		h.T.Fatalf("%d Deal wins counted, want 1", wins)
 	}
-	h.say(h.users[0], "/stats")
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, "Deal") {
-		h.t.Fatalf("/stats does not show the Deal game: %q", last.Text)
+	h.Say(h.Users[0], "/stats")
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, "Deal") {
+		h.T.Fatalf("/stats does not show the Deal game: %q", last.Text)
 	}
 }
 
@@ -151,7 +153,7 @@ func (h *harness) dealCountedApart() {
 func (h *harness) logBudget(moves int) {
 	group, private, turns := 0, 0, 0
 	for _, method := range []string{"sendMessage", "editMessageText"} {
-		for _, r := range h.api.Calls(method) {
+		for _, r := range h.API.Calls(method) {
 			if r.Params["chat_id"] == strconv.FormatInt(testChat, 10) {
 				group++
 			} else {
@@ -159,12 +161,12 @@ func (h *harness) logBudget(moves int) {
 			}
 		}
 	}
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if strings.Contains(m.Text, "Monopoly Deal</b> ·") || strings.Contains(m.Text, "Монополія Deal</b> ·") || strings.Contains(m.Text, "Монополия Deal</b> ·") {
 			turns++
 		}
 	}
-	h.t.Logf("%d moves, %d turns: %d group sends and edits (%.2f a turn), %d in private chats", moves, turns, group, float64(group)/float64(max(turns, 1)), private)
+	h.T.Logf("%d moves, %d turns: %d group sends and edits (%.2f a turn), %d in private chats", moves, turns, group, float64(group)/float64(max(turns, 1)), private)
 }
 
 // TestDealTableFitsAPhone plays a whole five-player Deal game through the
@@ -175,22 +177,22 @@ func (h *harness) logBudget(moves int) {
 func TestDealTableFitsAPhone(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 5, nil)
-	h.users = append(h.users, fakeapi.User{ID: 44, FirstName: "Dmytro", LanguageCode: "uk"},
+	h.Users = append(h.Users, fakeapi.User{ID: 44, FirstName: "Dmytro", LanguageCode: "uk"},
 		fakeapi.User{ID: 55, FirstName: "Ева", LanguageCode: "ru"})
-	h.startDeal("ru")
+	h.StartDeal("ru")
 	steps, turns := 0, 0
-	for ; steps < 4000 && h.dealStep(); steps++ {
-		if rec := h.record(); rec != nil {
+	for ; steps < 4000 && h.DealStep(); steps++ {
+		if rec := h.Record(); rec != nil {
 			turns = deal.Of(rec).Game.Turn
 		}
 	}
-	if h.record() != nil {
+	if h.Record() != nil {
 		t.Fatalf("the game did not end in %d moves", steps)
 	}
-	pile := strings.SplitN(h.bot.cat.T("ru", "deal_table_pile", nil), ":", 2)[0]
-	hint := h.bot.cat.T("ru", "deal_table_hint", nil)
+	pile := strings.SplitN(h.bot.Catalog().T("ru", "deal_table_pile", nil), ":", 2)[0]
+	hint := h.bot.Catalog().T("ru", "deal_table_hint", nil)
 	tables, longest, longestText := 0, 0, ""
-	for _, r := range h.api.Requests() {
+	for _, r := range h.API.Requests() {
 		text := r.Params["text"]
 		if r.Params["chat_id"] != strconv.FormatInt(testChat, 10) || !strings.Contains(text, pile) {
 			continue
@@ -209,8 +211,8 @@ func TestDealTableFitsAPhone(t *testing.T) {
 				seats++
 			}
 		}
-		if seats != len(h.users) {
-			t.Fatalf("%d seat lines, want %d:\n%s", seats, len(h.users), text)
+		if seats != len(h.Users) {
+			t.Fatalf("%d seat lines, want %d:\n%s", seats, len(h.Users), text)
 		}
 	}
 	if tables < turns || turns < 20 {

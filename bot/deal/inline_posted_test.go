@@ -6,7 +6,6 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // TestDealInlinePostsTheCardPlayed: a card chosen from the inline list is
@@ -21,12 +20,12 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 	for _, lang := range []string{"ru", "uk", "en"} {
 		t.Run(lang, func(t *testing.T) {
 			h := namedHarness(t)
-			h.users[0], h.users[2] = h.users[2], h.users[0] // the shortest name plays first
-			h.startDeal(lang)
-			rec := h.record()
-			u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
+			h.Users[0], h.Users[2] = h.Users[2], h.Users[0] // the shortest name plays first
+			h.StartDeal(lang)
+			rec := h.Record()
+			u := h.UserOf(rec, int(deal.Of(rec).Game.Current))
 			ans := h.inlineHand(u)
-			end, private := h.bot.cat.T(lang, "deal_inline_end", nil), h.bot.cat.T(lang, "deal_inline_to_private", nil)
+			end, private := h.bot.Catalog().T(lang, "deal_inline_end", nil), h.bot.Catalog().T(lang, "deal_inline_to_private", nil)
 			var plays []fakeapi.InlineResult // results that play a card at once
 			for _, r := range ans.Results {
 				if len(r.Keyboard) == 0 {
@@ -40,38 +39,38 @@ func TestDealInlinePostsTheCardPlayed(t *testing.T) {
 				t.Fatalf("the first hand offers %d cards to play at once; the test needs two: %+v", len(plays), ans.Results)
 			}
 			ver := deal.Of(rec).Game.Version
-			msg, inlineID, err := h.api.ChooseInlineResult(u, testChat, ans.QueryID, plays[0].ID)
+			msg, inlineID, err := h.API.ChooseInlineResult(u, testChat, ans.QueryID, plays[0].ID)
 			if err != nil || inlineID == "" {
 				t.Fatalf("choosing %q: inline id %q, %v", plays[0].Title, inlineID, err)
 			}
-			h.settle()
-			if v := deal.Of(h.record()).Game.Version; v != ver+1 {
+			h.Settle()
+			if v := deal.Of(h.Record()).Game.Version; v != ver+1 {
 				t.Fatalf("%q was not played (version %d → %d)", plays[0].Title, ver, v)
 			}
-			posted := h.message(msg)
+			posted := h.Message(msg)
 			if !strings.Contains(posted.Text, plays[0].Title) || posted.Edits != 0 || !posted.ViaBot {
 				t.Fatalf("the message posted for %q names no card, or was edited: %+v", plays[0].Title, posted)
 			}
-			if b := posted.Keyboard[0][0]; b.InlineHere == nil || b.Text != h.bot.cat.T(lang, "deal_btn_hand", nil) {
+			if b := posted.Keyboard[0][0]; b.InlineHere == nil || b.Text != h.bot.Catalog().T(lang, "deal_btn_hand", nil) {
 				t.Fatalf("the posted move's button does not reopen the hand: %+v", b)
 			}
 
 			// The same answer's second card: the hand changed since.
-			sent := len(h.api.Messages(testChat))
-			msg, inlineID, err = h.api.ChooseInlineResult(u, testChat, ans.QueryID, plays[1].ID)
+			sent := len(h.API.Messages(testChat))
+			msg, inlineID, err = h.API.ChooseInlineResult(u, testChat, ans.QueryID, plays[1].ID)
 			if err != nil || inlineID == "" {
 				t.Fatal(err)
 			}
-			h.settle()
-			if v := deal.Of(h.record()).Game.Version; v != ver+1 {
+			h.Settle()
+			if v := deal.Of(h.Record()).Game.Version; v != ver+1 {
 				t.Fatalf("an outdated choice was played (version %d → %d)", ver+1, v)
 			}
-			refused := h.message(msg)
+			refused := h.Message(msg)
 			if refused.Edits != 1 || strings.Contains(refused.Text, plays[1].Title) ||
-				!strings.Contains(refused.Text, h.bot.cat.T(lang, "deal_btn_hand", nil)) || !strings.Contains(refused.Text, "tg://user?id=") {
+				!strings.Contains(refused.Text, h.bot.Catalog().T(lang, "deal_btn_hand", nil)) || !strings.Contains(refused.Text, "tg://user?id=") {
 				t.Fatalf("the outdated choice's message was not edited to say so:\n%+v", refused)
 			}
-			if n := len(h.api.Messages(testChat)); n != sent {
+			if n := len(h.API.Messages(testChat)); n != sent {
 				t.Fatalf("the refusal added %d messages to the group besides the edit", n-sent)
 			}
 		})

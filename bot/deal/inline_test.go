@@ -9,24 +9,24 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
 // inlineHand asks for u's hand through inline mode in the group and
 // returns the answer.
 func (h *harness) inlineHand(u fakeapi.User) fakeapi.InlineAnswer {
-	h.t.Helper()
-	before := len(h.api.InlineAnswers(u.ID))
-	h.api.PushInlineQuery(u, "", "supergroup")
-	h.settle()
-	answers := h.api.InlineAnswers(u.ID)
+	h.T.Helper()
+	before := len(h.API.InlineAnswers(u.ID))
+	h.API.PushInlineQuery(u, "", "supergroup")
+	h.Settle()
+	answers := h.API.InlineAnswers(u.ID)
 	if len(answers) != before+1 {
-		h.t.Fatalf("%s's inline query was not answered", u.FirstName)
+		h.T.Fatalf("%s's inline query was not answered", u.FirstName)
 	}
 	a := answers[len(answers)-1]
 	if a.CacheTime != 0 || !a.IsPersonal {
-		h.t.Fatalf("an inline hand must be personal and never cached: cache_time %d, is_personal %v", a.CacheTime, a.IsPersonal)
+		h.T.Fatalf("an inline hand must be personal and never cached: cache_time %d, is_personal %v", a.CacheTime, a.IsPersonal)
 	}
 	return a
 }
@@ -39,15 +39,15 @@ func (h *harness) inlineHand(u fakeapi.User) fakeapi.InlineAnswer {
 func TestDealInlineHand(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 7, nil)
-	h.startDeal("en")
-	if !strings.Contains(h.api.Calls("sendMessage")[len(h.api.Calls("sendMessage"))-1].Params["reply_markup"]+
-		allMarkups(h.api), `"switch_inline_query_current_chat":""`) {
+	h.StartDeal("en")
+	if !strings.Contains(h.API.Calls("sendMessage")[len(h.API.Calls("sendMessage"))-1].Params["reply_markup"]+
+		allMarkups(h.API), `"switch_inline_query_current_chat":""`) {
 		t.Fatal("the table has no button opening inline mode")
 	}
-	rec := h.record()
+	rec := h.Record()
 	g := deal.Of(rec).Game
 	cur := g.Current
-	u := h.userOf(rec, engine.PlayerID(cur))
+	u := h.UserOf(rec, int(cur))
 	ans := h.inlineHand(u)
 	if len(ans.Results) == 0 {
 		t.Fatal("the player whose turn it is got no moves")
@@ -55,10 +55,10 @@ func TestDealInlineHand(t *testing.T) {
 	// Nothing names a card only another player holds.
 	mine := map[string]bool{}
 	for _, c := range g.Hand(cur).Cards(nil) {
-		mine[h.bot.cat.T("en", "deal_card_"+strconv.Itoa(int(dealengine.Cards[c].Kind)), nil)] = true
+		mine[h.bot.Catalog().T("en", "deal_card_"+strconv.Itoa(int(dealengine.Cards[c].Kind)), nil)] = true
 	}
 	for c, pl := range g.Places {
-		name := h.bot.cat.T("en", "deal_card_"+strconv.Itoa(int(dealengine.Cards[c].Kind)), nil)
+		name := h.bot.Catalog().T("en", "deal_card_"+strconv.Itoa(int(dealengine.Cards[c].Kind)), nil)
 		if pl.Zone != dealengine.ZoneHand || pl.Owner == cur || mine[name] || dealengine.Cards[c].Type == dealengine.TypeMoney {
 			// (a money card's name is an amount, which labels show too;
 			// bot/deal's TestNoCardReachesAnotherPlayer covers every card)
@@ -75,9 +75,9 @@ func TestDealInlineHand(t *testing.T) {
 			t.Fatalf("result id %q does not name the group and the game", r.ID)
 		}
 	}
-	other := h.users[0]
+	other := h.Users[0]
 	if other.ID == u.ID {
-		other = h.users[1]
+		other = h.Users[1]
 	}
 	// A player the game does not wait for gets nothing to choose: every
 	// result posts a message, and one that plays nothing would be noise
@@ -86,7 +86,7 @@ func TestDealInlineHand(t *testing.T) {
 		t.Fatalf("a player the game does not wait for got %d results: %+v", len(idle.Results), idle.Results)
 	}
 	// The first result is End turn, whatever the hand.
-	if ans.Results[0].Title != h.bot.cat.T("en", "deal_btn_end", nil) {
+	if ans.Results[0].Title != h.bot.Catalog().T("en", "deal_btn_end", nil) {
 		t.Fatalf("the first result is %q, not End turn", ans.Results[0].Title)
 	}
 
@@ -94,26 +94,26 @@ func TestDealInlineHand(t *testing.T) {
 	// (tapped in the group), then the same again (stale).
 	pick := ans.Results[0].ID
 	ver := g.Version
-	h.api.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
+	h.API.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
 		From: &tgbotapi.User{ID: other.ID, FirstName: other.FirstName}}})
-	h.settle()
-	if v := deal.Of(h.record()).Game.Version; v != ver {
+	h.Settle()
+	if v := deal.Of(h.Record()).Game.Version; v != ver {
 		t.Fatalf("another person's choice of %s's result was played (version %d → %d)", u.FirstName, ver, v)
 	}
-	if _, _, err := h.api.ChooseInlineResult(u, testChat, ans.QueryID, pick); err != nil {
+	if _, _, err := h.API.ChooseInlineResult(u, testChat, ans.QueryID, pick); err != nil {
 		t.Fatal(err)
 	}
-	h.settle()
-	if v := deal.Of(h.record()).Game.Version; v != ver+1 {
+	h.Settle()
+	if v := deal.Of(h.Record()).Game.Version; v != ver+1 {
 		t.Fatalf("the chosen result was not played (version %d → %d)", ver, v)
 	}
-	h.api.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
+	h.API.PushUpdate(tgbotapi.Update{ChosenInlineResult: &tgbotapi.ChosenInlineResult{ResultID: pick,
 		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}}})
-	h.settle()
-	if v := deal.Of(h.record()).Game.Version; v != ver+1 {
+	h.Settle()
+	if v := deal.Of(h.Record()).Game.Version; v != ver+1 {
 		t.Fatalf("a stale choice was played (version %d → %d)", ver+1, v)
 	}
-	last, _ := h.api.LastMessage(testChat)
+	last, _ := h.API.LastMessage(testChat)
 	if !strings.Contains(last.Text, "outdated") {
 		t.Fatalf("the refused choice was not answered in the group: %q", last.Text)
 	}
@@ -135,10 +135,10 @@ func allMarkups(api *fakeapi.Server) string {
 // name the group.
 func TestDealInlineAfterRestart(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
-	h.startDeal("en")
-	rec := h.record()
-	u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
+	h.StartDeal("en")
+	rec := h.Record()
+	u := h.UserOf(rec, int(deal.Of(rec).Game.Current))
 	h.quietRestart(clock)
 	if a := h.inlineHand(u); len(a.Results) == 0 {
 		t.Fatal("after the restart the player whose turn it is got no moves inline")

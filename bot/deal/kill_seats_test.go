@@ -2,13 +2,13 @@ package deal_test
 
 import (
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -27,55 +27,22 @@ import (
 // clock.)
 func TestDealKillWithComputers(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
-	api := fakeapi.New()
-	defer api.Close()
-	db := filepath.Join(t.TempDir(), "monopoly.db")
+	c := bottest.NewChild(t)
+	api, wait, answered := c.API, c.Wait, c.Answered
 	// The async pace: a computer moves at the timer's next tick.
-	store, err := storage.Open(db, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1}})
-	}); err != nil {
-		t.Fatal(err)
-	}
-	store.Close()
-	kill := func(cmd *exec.Cmd) {
-		if err := cmd.Process.Kill(); err != nil {
-			t.Fatal(err)
-		}
-		_ = cmd.Wait()
-	}
-	wait := func(what string, cond func() bool) {
-		t.Helper()
-		if !api.WaitFor(cond, 60*time.Second) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-	answered := func(update int) func() bool {
-		return func() bool {
-			for _, a := range api.CallbackAnswers() {
-				if a.ID == "cq"+strconv.Itoa(update) {
-					return true
-				}
-			}
-			return false
-		}
-	}
+	bottest.UpdateStored(t, c.DB, func(tx *storage.Tx) error {
+		return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}})
+	})
 	alice := fakeapi.User{ID: 11, FirstName: "Alice"}
-	child := startChild(t, api, db)
+	c.Start()
 	api.PushMessage(testChat, alice, "/newgame deal")
 	// Each press on the lobby as it shows the one before (a button of an
 	// older revision is refused as outdated).
-	for i, op := range []Op{OpAddComputer, OpAddComputer, OpStart} {
-		var b foundButton
-		wait("the lobby's "+string(op), func() (ok bool) { b, ok = lastButton(api, op); return ok })
-		wait("the press", answered(api.PushCallback(testChat, b.msg, alice, b.data)))
-		if op == OpAddComputer {
+	for i, op := range []kit.Op{bot.OpAddComputer, bot.OpAddComputer, bot.OpStart} {
+		var b bottest.Button
+		wait("the lobby's "+string(op), func() (ok bool) { b, ok = bottest.LastButton(api, op); return ok })
+		wait("the press", answered(api.PushCallback(testChat, b.Msg, alice, b.Data)))
+		if op == bot.OpAddComputer {
 			name := "🤖 Computer " + strconv.Itoa(i+1)
 			wait("the lobby with "+name, func() bool {
 				m, _ := api.LastMessage(testChat)
@@ -121,17 +88,17 @@ func TestDealKillWithComputers(t *testing.T) {
 		}
 	}
 	press(3, true)
-	kill(child) // right after her press
-	child = startChild(t, api, db)
+	c.Kill() // right after her press
+	c.Start()
 	press(2, false)
 	time.Sleep(1500 * time.Millisecond) // the computers move meanwhile
-	kill(child)
-	child = startChild(t, api, db)
+	c.Kill()
+	c.Start()
 	press(2, false)
 	wait("all updates confirmed", func() bool { return api.Pending() == 0 })
-	kill(child)
+	c.Kill()
 
-	vers, computerMoves, final := dealLog(t, db)
+	vers, computerMoves, final := dealLog(t, c.DB)
 	for i, v := range vers {
 		if v != uint64(i+1) {
 			t.Fatalf("the log holds versions %v: a move was lost or applied twice", vers)
@@ -148,14 +115,9 @@ func TestDealKillWithComputers(t *testing.T) {
 // many the computer seats made, and the game's version.
 func dealLog(t *testing.T, db string) (vers []uint64, computerMoves int, final uint64) {
 	t.Helper()
-	store, err := storage.Open(db, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	var rec *Record
+	var rec *kit.Record
 	var entries []json.RawMessage
-	err = store.View(func(tx *storage.Tx) error {
+	bottest.ViewStored(t, db, func(tx *storage.Tx) (err error) {
 		if data, ok := tx.Game(testChat); ok {
 			if rec, err = kit.DecodeRecord(data); err != nil {
 				return err
@@ -163,7 +125,7 @@ func dealLog(t *testing.T, db string) (vers []uint64, computerMoves int, final u
 			return tx.Log(testChat, 1, func(_ uint64, e []byte) error { entries = append(entries, e); return nil })
 		}
 		return tx.ForEachArchive(testChat, func(_ uint64, data []byte) error {
-			var arch archived
+			var arch bottest.ArchivedGame
 			if err := json.Unmarshal(data, &arch); err != nil {
 				return err
 			}
@@ -171,8 +133,8 @@ func dealLog(t *testing.T, db string) (vers []uint64, computerMoves int, final u
 			return nil
 		})
 	})
-	if err != nil || rec == nil || deal.Of(rec) == nil {
-		t.Fatalf("no Deal game in the database (%v)", err)
+	if rec == nil || deal.Of(rec) == nil {
+		t.Fatal("no Deal game in the database")
 	}
 	for _, raw := range entries {
 		var e struct {

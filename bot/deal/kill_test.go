@@ -1,13 +1,11 @@
 package deal_test
 
 import (
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -19,50 +17,23 @@ import (
 // every move pressed is applied exactly once (one log entry each).
 func TestDealKillMidTurn(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
-	api := fakeapi.New()
-	defer api.Close()
-	db := filepath.Join(t.TempDir(), "monopoly.db")
-	start := func() *exec.Cmd { return startChild(t, api, db) }
-	kill := func(cmd *exec.Cmd) {
-		if err := cmd.Process.Kill(); err != nil {
-			t.Fatal(err)
-		}
-		_ = cmd.Wait()
-	}
+	c := bottest.NewChild(t)
+	api, wait, answered := c.API, c.Wait, c.Answered
 	users := []fakeapi.User{{ID: 11, FirstName: "Alice"}, {ID: 22, FirstName: "Bob"}, {ID: 33, FirstName: "Carol"}}
-	wait := func(what string, cond func() bool) {
-		t.Helper()
-		if !api.WaitFor(cond, 60*time.Second) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-	answered := func(update int) func() bool {
-		return func() bool {
-			for _, a := range api.CallbackAnswers() {
-				if a.ID == "cq"+strconv.Itoa(update) {
-					return true
-				}
-			}
-			return false
-		}
-	}
 
-	child := start()
+	c.Start()
 	api.PushMessage(testChat, users[0], "/newgame deal")
-	wait("the lobby", func() bool { _, ok := lastButton(api, OpJoin); return ok })
+	wait("the lobby", func() bool { _, ok := bottest.LastButton(api, bot.OpJoin); return ok })
 	for _, u := range users[1:] {
-		b, _ := lastButton(api, OpJoin)
-		wait("the join", answered(api.PushCallback(testChat, b.msg, u, b.data)))
+		b, _ := bottest.LastButton(api, bot.OpJoin)
+		wait("the join", answered(api.PushCallback(testChat, b.Msg, u, b.Data)))
 		wait("the lobby with the player", func() bool {
 			m, _ := api.LastMessage(testChat)
 			return strings.Contains(m.Text, u.FirstName)
 		})
 	}
-	b, _ := lastButton(api, OpStart)
-	wait("the start", answered(api.PushCallback(testChat, b.msg, users[0], b.data)))
+	b, _ := bottest.LastButton(api, bot.OpStart)
+	wait("the start", answered(api.PushCallback(testChat, b.Msg, users[0], b.Data)))
 	var payload string
 	wait("the table's link", func() bool {
 		for _, m := range api.Messages(testChat) {
@@ -113,17 +84,17 @@ func TestDealKillMidTurn(t *testing.T) {
 	}
 	play(6, false)
 	play(1, true)
-	kill(child)
-	child = start()
+	c.Kill()
+	c.Start()
 	play(6, false)
-	kill(child)
-	child = start()
+	c.Kill()
+	c.Start()
 	play(4, false)
 	wait("all updates confirmed", func() bool { return api.Pending() == 0 })
 	wait("the last answer", func() bool { return len(api.CallbackAnswers()) > 0 })
-	kill(child)
+	c.Kill()
 
-	entries := loggedActions(t, api, db)
+	entries := bottest.LoggedActions(t, api, c.DB)
 	t.Logf("%d moves, %d log entries", moves, entries)
 	// One entry per join, one for the start, one per move.
 	if want := len(users) + moves; entries != want {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -16,38 +17,38 @@ import (
 func TestDealHandsInEachPersonsLanguage(t *testing.T) {
 	t.Parallel()
 	h := namedHarness(t) // the right-to-left name ru, the longest uk, the shortest en
-	h.say(h.users[0], "/newgame deal")
-	for _, u := range h.users[1:] {
-		h.mustPress(u, OpJoin)
+	h.Say(h.Users[0], "/newgame deal")
+	for _, u := range h.Users[1:] {
+		h.MustPress(u, bot.OpJoin)
 	}
-	h.mustPress(h.users[0], OpStart)
-	rec := h.record()
-	for _, u := range h.users {
-		h.api.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
-		h.settle()
+	h.MustPress(h.Users[0], bot.OpStart)
+	rec := h.Record()
+	for _, u := range h.Users {
+		h.API.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
+		h.Settle()
 	}
 	title := func(lang string) string {
-		s := h.bot.cat.T(lang, "deal_hand_title", map[string]any{"Count": 0})
+		s := h.bot.Catalog().T(lang, "deal_hand_title", map[string]any{"Count": 0})
 		return s[:strings.Index(s, "(")] // the title without its count
 	}
 	hand := func(i int) string {
-		r := h.record()
-		for _, m := range h.api.Messages(h.users[i].ID) {
+		r := h.Record()
+		for _, m := range h.API.Messages(h.Users[i].ID) {
 			if m.ID == deal.Of(r).Hands[i].Msg {
 				return m.Text
 			}
 		}
-		t.Fatalf("no hand message for %s", h.users[i].FirstName)
+		t.Fatalf("no hand message for %s", h.Users[i].FirstName)
 		return ""
 	}
-	for _, u := range h.users {
-		seat := int(h.record().SeatOf(u.ID))
+	for _, u := range h.Users {
+		seat := int(h.Record().SeatOf(u.ID))
 		if got := hand(seat); !strings.Contains(got, title(u.LanguageCode)) {
 			t.Errorf("%s (%s) sees their hand as:\n%s", u.FirstName, u.LanguageCode, got)
 		}
-		opened := h.bot.cat.T(u.LanguageCode, "deal_private_opened", nil)
+		opened := h.bot.Catalog().T(u.LanguageCode, "deal_private_opened", nil)
 		found := false
-		for _, m := range h.api.Messages(u.ID) {
+		for _, m := range h.API.Messages(u.ID) {
 			found = found || m.Text == opened
 		}
 		if !found {
@@ -58,14 +59,14 @@ func TestDealHandsInEachPersonsLanguage(t *testing.T) {
 	// the language it was drawn in (issue #27, item 7: no hand switches
 	// under its older messages), re-drawn or not, with the cards named as
 	// the table now names them.
-	h.say(h.users[0], "/lang uk")
+	h.Say(h.Users[0], "/lang uk")
 	for range 6 {
-		if !h.dealStep() {
+		if !h.DealStep() {
 			break
 		}
 	}
-	rec = h.record()
-	for _, u := range h.users {
+	rec = h.Record()
+	for _, u := range h.Users {
 		seat := int(rec.SeatOf(u.ID))
 		got := hand(seat)
 		if !strings.Contains(got, title(u.LanguageCode)) {
@@ -76,23 +77,23 @@ func TestDealHandsInEachPersonsLanguage(t *testing.T) {
 		}
 		for _, c := range deal.Of(rec).Game.View(dealengine.PlayerID(seat)).Hand {
 			kind := strconv.Itoa(int(dealengine.Cards[c].Kind))
-			if uk := h.bot.cat.T("uk", "deal_card_"+kind, nil); !strings.Contains(got, uk) {
+			if uk := h.bot.Catalog().T("uk", "deal_card_"+kind, nil); !strings.Contains(got, uk) {
 				t.Errorf("%s's hand names card %d not as the table now does (%q):\n%s", u.FirstName, c, uk, got)
 			}
 		}
 	}
 	// The English speaker's other Telegram app speaks Russian: their
 	// inline answer and their hand stay English.
-	alice := h.users[2]
+	alice := h.Users[2]
 	alice.LanguageCode = "ru"
 	seat := rec.SeatOf(alice.ID)
 	h.inlineHand(alice)
-	calls := h.api.Calls("answerInlineQuery")
-	if p := calls[len(calls)-1].Params; p["switch_pm_text"] != h.bot.cat.T("en", "deal_btn_private", nil) {
+	calls := h.API.Calls("answerInlineQuery")
+	if p := calls[len(calls)-1].Params; p["switch_pm_text"] != h.bot.Catalog().T("en", "deal_btn_private", nil) {
 		t.Errorf("%s's inline answer from a Russian app is not in English: %v", alice.FirstName, p)
 	}
-	h.api.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID)) // her hand opened again, from that app
-	h.settle()
+	h.API.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID)) // her hand opened again, from that app
+	h.Settle()
 	if got := hand(int(seat)); !strings.Contains(got, title("en")) {
 		t.Errorf("%s's hand opened from a Russian app reads:\n%s", alice.FirstName, got)
 	}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
-	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -16,27 +15,27 @@ import (
 func TestDealLeave(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 4, nil)
-	h.startDeal("en")
-	rec := h.record()
+	h.StartDeal("en")
+	rec := h.Record()
 	leaver := (deal.Of(rec).Game.Current + 1) % dealengine.PlayerID(deal.Of(rec).Game.Seats)
-	u := h.userOf(rec, engine.PlayerID(leaver))
-	other := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
-	h.say(u, "/leave")
-	msg, yes, ok := h.findButton(deal.OpLeaveYes, int(leaver), false)
+	u := h.UserOf(rec, int(leaver))
+	other := h.UserOf(rec, int(deal.Of(rec).Game.Current))
+	h.Say(u, "/leave")
+	msg, yes, ok := h.FindButton(deal.OpLeaveYes, int(leaver), false)
 	if !ok {
 		t.Fatal("/leave asked no question")
 	}
-	h.press(other, msg, yes)
-	if a := h.lastAnswer(); !a.ShowAlert || deal.Of(h.record()).Game.Out[leaver] {
+	h.Press(other, msg, yes)
+	if a := h.LastAnswer(); !a.ShowAlert || deal.Of(h.Record()).Game.Out[leaver] {
 		t.Fatalf("another player confirmed %s's /leave (answer %+v)", u.FirstName, a)
 	}
-	h.press(u, msg, yes)
-	rec = h.record()
+	h.Press(u, msg, yes)
+	rec = h.Record()
 	g := deal.Of(rec).Game
 	if !g.Out[leaver] || g.Phase == dealengine.PhaseGameOver || g.Active(leaver) {
 		t.Fatalf("after yes: out %v, phase %d", g.Out, g.Phase)
 	}
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if m.ID == msg && (m.Keyboard != nil || !strings.Contains(m.Text, "✅")) {
 			t.Errorf("the question reads %q with buttons %v", m.Text, m.Keyboard)
 		}
@@ -44,12 +43,12 @@ func TestDealLeave(t *testing.T) {
 			t.Errorf("the table does not tell that %s left: %q", u.FirstName, m.Text)
 		}
 	}
-	private := h.api.Messages(u.ID)
+	private := h.API.Messages(u.ID)
 	if hand := private[len(private)-1]; hand.Keyboard != nil || !strings.Contains(hand.Text, "You are out of this game") {
 		t.Errorf("%s's hand reads %q with buttons %v", u.FirstName, hand.Text, hand.Keyboard)
 	}
-	h.say(u, "/leave")
-	if last, _ := h.api.LastMessage(testChat); !strings.Contains(last.Text, "You are not playing") {
+	h.Say(u, "/leave")
+	if last, _ := h.API.LastMessage(testChat); !strings.Contains(last.Text, "You are not playing") {
 		t.Errorf("a second /leave is answered %q", last.Text)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
-	"github.com/monopoly-tg/monopoly-bot/engine"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -20,15 +20,15 @@ import (
 // still the supergroup's message and inline mode still finds the game.
 func TestDealSurvivesMigration(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
-	h.startDeal("en")
-	h.api.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
+	h.StartDeal("en")
+	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
 		From: &tgbotapi.User{ID: 11}, MigrateToChatID: superChat}})
-	h.settle()
-	if rec := h.record(); rec != nil {
+	h.Settle()
+	if rec := h.Record(); rec != nil {
 		t.Fatalf("the game stays in the old group: %+v", rec)
 	}
-	super := func() *Record {
+	super := func() *kit.Record {
 		t.Helper()
 		rec, err := h.bot.Snapshot(superChat)
 		if err != nil || rec == nil || deal.Of(rec) == nil {
@@ -40,7 +40,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 		t.Helper()
 		rec := super()
 		link := "https://t.me/" + fakeapi.BotUsername + "?start=" + deal.HandPayload(superChat, rec.ID)
-		for _, m := range h.api.Messages(superChat) {
+		for _, m := range h.API.Messages(superChat) {
 			if m.ID != deal.Of(rec).TableMsg {
 				continue
 			}
@@ -62,11 +62,11 @@ func TestDealSurvivesMigration(t *testing.T) {
 		t.Helper()
 		rec := super()
 		seat := deal.Of(rec).Game.Current
-		u := h.userOf(rec, engine.PlayerID(seat))
+		u := h.UserOf(rec, int(seat))
 		ver := deal.Of(rec).Game.Version
 		for _, b := range deal.Buttons(rec, int(seat)) {
 			if b.Op == deal.OpAct && b.Action.Kind == dealengine.ActEndTurn {
-				h.handPress(u, b.Op, b.Arg)
+				h.HandPress(u, b.Op, b.Arg)
 				break
 			}
 		}
@@ -80,7 +80,7 @@ func TestDealSurvivesMigration(t *testing.T) {
 	inline := func(what string) {
 		t.Helper()
 		rec := super()
-		u := h.userOf(rec, engine.PlayerID(deal.Of(rec).Game.Current))
+		u := h.UserOf(rec, int(deal.Of(rec).Game.Current))
 		ans := h.inlineHand(u)
 		if len(ans.Results) == 0 {
 			t.Fatalf("%s: %s got no moves inline", what, u.FirstName)
@@ -89,10 +89,10 @@ func TestDealSurvivesMigration(t *testing.T) {
 			t.Fatalf("%s: the inline result %q does not name the supergroup", what, ans.Results[0].ID)
 		}
 		ver := deal.Of(rec).Game.Version
-		if _, _, err := h.api.ChooseInlineResult(u, superChat, ans.QueryID, ans.Results[0].ID); err != nil {
+		if _, _, err := h.API.ChooseInlineResult(u, superChat, ans.QueryID, ans.Results[0].ID); err != nil {
 			t.Fatal(err)
 		}
-		h.settle()
+		h.Settle()
 		if v := deal.Of(super()).Game.Version; v != ver+1 {
 			t.Fatalf("%s: the inline choice was not played (version %d → %d)", what, ver, v)
 		}

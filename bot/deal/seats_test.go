@@ -5,9 +5,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -15,29 +17,29 @@ import (
 // startDealWithComputers opens a Deal lobby of Alice's, adds n computer
 // seats, starts the game and opens Alice's hand in her private chat.
 func (h *harness) startDealWithComputers(n int) {
-	h.t.Helper()
-	alice := h.users[0]
-	h.say(alice, "/newgame deal")
+	h.T.Helper()
+	alice := h.Users[0]
+	h.Say(alice, "/newgame deal")
 	for range n {
-		h.mustPress(alice, OpAddComputer)
+		h.MustPress(alice, bot.OpAddComputer)
 	}
-	h.mustPress(alice, OpStart)
-	rec := h.record()
-	if rec == nil || rec.Kind != deal.Name || rec.Status != StatusPlaying || len(rec.Seats) != n+1 {
-		h.t.Fatalf("the Deal game of Alice and %d computers did not start: %+v", n, rec)
+	h.MustPress(alice, bot.OpStart)
+	rec := h.Record()
+	if rec == nil || rec.Kind != deal.Name || rec.Status != kit.StatusPlaying || len(rec.Seats) != n+1 {
+		h.T.Fatalf("the Deal game of Alice and %d computers did not start: %+v", n, rec)
 	}
 	for i, s := range rec.Seats[1:] {
 		if !s.Computer || !strings.HasPrefix(s.Name, "🤖") {
-			h.t.Fatalf("seat %d is %+v, want a computer", i+1, s)
+			h.T.Fatalf("seat %d is %+v, want a computer", i+1, s)
 		}
 	}
-	h.api.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID))
-	h.settle()
+	h.API.PushMessage(alice.ID, alice, "/start "+deal.HandPayload(testChat, rec.ID))
+	h.Settle()
 }
 
 // dealComputerDue says whether the Deal game waits for a computer's move.
-func (h *harness) dealComputerDue(rec *Record) bool {
-	return rec != nil && deal.Of(rec) != nil && h.bot.kindOf(rec).Pending(rec).Computer
+func (h *harness) dealComputerDue(rec *kit.Record) bool {
+	return rec != nil && deal.Of(rec) != nil && h.bot.KindOf(rec).Pending(rec).Computer
 }
 
 // TestDealComputersPlayWithOnePerson: a whole Deal game of one person and
@@ -49,9 +51,9 @@ func (h *harness) dealComputerDue(rec *Record) bool {
 func TestDealComputersPlayWithOnePerson(t *testing.T) {
 	t.Parallel()
 	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-	h := newHarnessWith(t, 5, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
-	h.setOptions(ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
-	alice := h.users[0]
+	h := newHarnessWith(t, 5, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+	h.setOptions(kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1})
+	alice := h.Users[0]
 	h.startDealWithComputers(2)
 	computerMoves := map[dealengine.EventKind]int{}
 	answered := 0
@@ -59,17 +61,17 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 		if steps > 3000 {
 			t.Fatal("the game did not end after 3000 moves of Alice's")
 		}
-		var rec *Record
-		if !h.api.WaitFor(func() bool { rec = h.record(); return rec == nil || !h.dealComputerDue(rec) }, 10*time.Second) {
+		var rec *kit.Record
+		if !h.API.WaitFor(func() bool { rec = h.Record(); return rec == nil || !h.dealComputerDue(rec) }, 10*time.Second) {
 			t.Fatalf("the computers did not move (clock %+v)", rec.Clock)
 		}
-		h.settle()
-		if rec = h.record(); rec == nil {
+		h.Settle()
+		if rec = h.Record(); rec == nil {
 			break
 		}
 		// The computer's move was stored before its messages were queued:
 		// wait until Alice's hand shows what she may do now.
-		if !h.api.WaitFor(func() bool { return h.handShows(alice, h.record()) }, 10*time.Second) {
+		if !h.API.WaitFor(func() bool { return h.handShows(alice, h.Record()) }, 10*time.Second) {
 			t.Fatalf("Alice's hand does not show her moves %+v", deal.Buttons(rec, 0))
 		}
 		for _, e := range deal.Of(rec).Events {
@@ -84,55 +86,55 @@ func TestDealComputersPlayWithOnePerson(t *testing.T) {
 		if p := g.Waiting(); p != 0 {
 			t.Fatalf("the game waits for seat %d, a computer, and no computer move is due", p)
 		}
-		if !h.dealStep() {
+		if !h.DealStep() {
 			t.Fatal("Alice has nothing to press")
 		}
 	}
 	if computerMoves[dealengine.EvPlaced] == 0 || computerMoves[dealengine.EvTurnStarted] == 0 || answered == 0 {
 		t.Errorf("the computers' events %v, answers to Alice %d: want them to have turns, lay cards down and answer Alice", computerMoves, answered)
 	}
-	arch := h.archivedRecord()
+	arch := h.ArchivedRecord()
 	t.Logf("%d turns; won by seat %d; the computers' events (counted once per look) %v", deal.Of(arch).Game.Turn, deal.Of(arch).Game.Winner, computerMoves)
 	var last fakeapi.Message
-	h.api.WaitFor(func() bool { last, _ = h.api.LastMessage(testChat); return strings.Contains(last.Text, "🏆") }, 10*time.Second)
+	h.API.WaitFor(func() bool { last, _ = h.API.LastMessage(testChat); return strings.Contains(last.Text, "🏆") }, 10*time.Second)
 	if !strings.Contains(last.Text, "🏆") || !strings.Contains(last.Text, "complete sets:") {
 		t.Errorf("the game ended without its result and standings: %q", last.Text)
 	}
-	for _, s := range h.archivedRecord().Seats[1:] {
-		if msgs := h.api.Messages(s.User); len(msgs) != 0 {
+	for _, s := range h.ArchivedRecord().Seats[1:] {
+		if msgs := h.API.Messages(s.User); len(msgs) != 0 {
 			t.Errorf("the bot wrote to computer %d: %+v", s.User, msgs)
 		}
 	}
-	for _, m := range h.api.Messages(testChat) {
+	for _, m := range h.API.Messages(testChat) {
 		if strings.Contains(m.Text, "tg://user?id=-") {
 			t.Errorf("a group message mentions a computer: %q", m.Text)
 		}
 	}
 	here, all := h.stats(alice.ID)
-	for _, s := range []PlayerStats{here, all} {
+	for _, s := range []bot.PlayerStats{here, all} {
 		if k := s.Kinds[deal.Name]; k == nil || k.Played != 1 {
 			t.Errorf("Alice's statistics %+v: want one Deal game", s)
 		}
 	}
-	for _, s := range h.archivedRecord().Seats[1:] {
+	for _, s := range h.ArchivedRecord().Seats[1:] {
 		if here, all := h.stats(s.User); here.Kinds != nil || all.Kinds != nil {
 			t.Errorf("computer %d has statistics %+v", s.User, here)
 		}
 	}
-	h.say(alice, "/top")
-	if last, _ := h.api.LastMessage(testChat); strings.Contains(last.Text, "🤖") {
+	h.Say(alice, "/top")
+	if last, _ := h.API.LastMessage(testChat); strings.Contains(last.Text, "🤖") {
 		t.Errorf("/top lists a computer: %q", last.Text)
 	}
 }
 
 // handShows says whether u's private chat shows every button of u's hand
 // in rec.
-func (h *harness) handShows(u fakeapi.User, rec *Record) bool {
+func (h *harness) handShows(u fakeapi.User, rec *kit.Record) bool {
 	if rec == nil {
 		return true
 	}
 	for _, b := range deal.Buttons(rec, int(rec.SeatOf(u.ID))) {
-		if _, _, ok := h.findButtonIn(u.ID, b.Op, b.Arg, false); !ok {
+		if _, _, ok := h.FindButtonIn(u.ID, b.Op, b.Arg, false); !ok {
 			return false
 		}
 	}
@@ -142,27 +144,27 @@ func (h *harness) handShows(u fakeapi.User, rec *Record) bool {
 // waitHands waits until every player's hand shows its buttons: a timer's
 // change is stored before its messages are queued.
 func (h *harness) waitHands() {
-	h.t.Helper()
+	h.T.Helper()
 	all := func() bool {
-		for _, u := range h.users {
-			if !h.handShows(u, h.record()) {
+		for _, u := range h.Users {
+			if !h.handShows(u, h.Record()) {
 				return false
 			}
 		}
 		return true
 	}
-	if !h.api.WaitFor(all, 5*time.Second) {
-		h.t.Fatal("the hands do not show the game as it is")
+	if !h.API.WaitFor(all, 5*time.Second) {
+		h.T.Fatal("the hands do not show the game as it is")
 	}
 }
 
 // setOptions stores the chat's options before a game is made.
-func (h *harness) setOptions(opts ChatOptions) {
-	h.t.Helper()
-	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: opts})
+func (h *harness) setOptions(opts kit.ChatOptions) {
+	h.T.Helper()
+	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
+		return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: opts})
 	}); err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 }
 
@@ -172,29 +174,29 @@ func (h *harness) setOptions(opts ChatOptions) {
 // once, not twice.
 func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	h.startDealWithComputers(1)
-	for i := 0; !h.dealComputerDue(h.record()); i++ {
-		if i > 50 || !h.dealStep() {
+	for i := 0; !h.dealComputerDue(h.Record()); i++ {
+		if i > 50 || !h.DealStep() {
 			t.Fatal("the computer never came to move")
 		}
 	}
-	rec := h.record()
+	rec := h.Record()
 	ver := deal.Of(rec).Game.Version
 	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
-	if pause != Paces[PaceLive].ComputerPause() || pause <= 0 {
-		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
+	if pause != kit.Paces[kit.PaceLive].ComputerPause() || pause <= 0 {
+		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, kit.Paces[kit.PaceLive].ComputerPause())
 	}
-	h.timerPass() // nothing is due yet
-	if deal.Of(h.record()).Game.Version != ver {
+	h.TimerPass() // nothing is due yet
+	if deal.Of(h.Record()).Game.Version != ver {
 		t.Fatal("the computer moved before its pause was over")
 	}
-	h.stop()
-	h.start()
+	h.Stop()
+	h.Start()
 	clock.Add(pause)
-	h.waitRecord("the computer's move after the restart", func(r *Record) bool { return deal.Of(r).Game.Version != ver })
-	h.timerPass() // a second run of the move would show now
-	if rec = h.record(); deal.Of(rec).Game.Version != ver+1 {
+	h.WaitRecord("the computer's move after the restart", func(r *kit.Record) bool { return deal.Of(r).Game.Version != ver })
+	h.TimerPass() // a second run of the move would show now
+	if rec = h.Record(); deal.Of(rec).Game.Version != ver+1 {
 		t.Fatalf("after the restart the game moved %d times, want once", deal.Of(rec).Game.Version-ver)
 	}
 	if deal.Of(rec).TableMsg == 0 {
@@ -207,11 +209,11 @@ func TestDealComputerMoveResumesOnceAfterRestart(t *testing.T) {
 func TestDealLobbyComputerSeats(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 3, nil)
-	h.say(h.users[0], "/newgame deal")
+	h.Say(h.Users[0], "/newgame deal")
 	for range deal.MaxPlayers + 1 {
-		h.mustPress(h.users[0], OpAddComputer)
+		h.MustPress(h.Users[0], bot.OpAddComputer)
 	}
-	if n := len(h.record().Seats); n != deal.MaxPlayers {
+	if n := len(h.Record().Seats); n != deal.MaxPlayers {
 		t.Fatalf("the Deal lobby seats %d after adding more computers than fit, want %d", n, deal.MaxPlayers)
 	}
 }
@@ -221,29 +223,29 @@ func TestDealLobbyComputerSeats(t *testing.T) {
 // not go on: it ends with the standings, and the person's game counts.
 func TestDealWithoutPeopleEnds(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 1})
-	alice := h.users[0]
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 1})
+	alice := h.Users[0]
 	h.startDealWithComputers(2)
-	rec := h.waitRecord("the game waits for Alice", func(r *Record) bool { return !h.dealComputerDue(r) })
+	rec := h.WaitRecord("the game waits for Alice", func(r *kit.Record) bool { return !h.dealComputerDue(r) })
 	if !deal.Of(rec).Game.Waits(0) {
 		t.Fatalf("the game waits for %v, not Alice", deal.Of(rec).Game.View(dealengine.Nobody).Waiting)
 	}
 	clock.Add(time.Hour + time.Second)
-	if !h.api.WaitFor(func() bool { return h.record() == nil }, 5*time.Second) {
-		t.Fatalf("the game of computers alone goes on: %+v", h.record())
+	if !h.API.WaitFor(func() bool { return h.Record() == nil }, 5*time.Second) {
+		t.Fatalf("the game of computers alone goes on: %+v", h.Record())
 	}
 	var last fakeapi.Message
-	h.api.WaitFor(func() bool {
-		last, _ = h.api.LastMessage(testChat)
+	h.API.WaitFor(func() bool {
+		last, _ = h.API.LastMessage(testChat)
 		return strings.Contains(last.Text, "No people are left")
 	}, 5*time.Second)
 	if !strings.Contains(last.Text, "No people are left") || !strings.Contains(last.Text, "complete sets:") {
 		t.Fatalf("the game's end reads %q, want the reason and the standings", last.Text)
 	}
-	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(OpRematch)) {
+	if len(last.Keyboard) == 0 || !strings.Contains(last.Keyboard[0][0].Data, string(bot.OpRematch)) {
 		t.Errorf("the game's end offers no rematch: %+v", last.Keyboard)
 	}
-	if h.mentions(alice.ID, "too many missed turns in a row (1)") != 1 {
+	if h.Mentions(alice.ID, "too many missed turns in a row (1)") != 1 {
 		t.Error("the group was not told that Alice left")
 	}
 	if here, _ := h.stats(alice.ID); here.Kinds[deal.Name] == nil || here.Kinds[deal.Name].Played != 1 || here.Kinds[deal.Name].Won != 0 {
@@ -254,20 +256,20 @@ func TestDealWithoutPeopleEnds(t *testing.T) {
 // editDeal replaces the stored Deal game by hand (a test's setup), under
 // the chat's lock, without a new revision.
 func (h *harness) editDeal(g *dealengine.Game) {
-	h.editRecord(func(rec *Record) { deal.Of(rec).Game, deal.Of(rec).Events = g, nil })
+	h.EditRecord(func(rec *kit.Record) { deal.Of(rec).Game, deal.Of(rec).Events = g, nil })
 }
 
 // handAct presses the hand button of u's that takes action a.
 func (h *harness) handAct(u fakeapi.User, match func(a dealengine.Action) bool) {
-	h.t.Helper()
-	rec := h.record()
+	h.T.Helper()
+	rec := h.Record()
 	for _, b := range deal.Buttons(rec, int(rec.SeatOf(u.ID))) {
 		if (b.Op == deal.OpAct || b.Op == deal.OpPay) && match(b.Action) {
-			h.handPress(u, b.Op, b.Arg)
+			h.HandPress(u, b.Op, b.Arg)
 			return
 		}
 	}
-	h.t.Fatalf("%s's hand offers no such move: %+v", u.FirstName, deal.Buttons(rec, int(rec.SeatOf(u.ID))))
+	h.T.Fatalf("%s's hand offers no such move: %+v", u.FirstName, deal.Buttons(rec, int(rec.SeatOf(u.ID))))
 }
 
 // TestDealComputerAnswers: a computer answers what is played against it
@@ -275,8 +277,8 @@ func (h *harness) handAct(u fakeapi.User, match func(a dealengine.Action) bool) 
 // 5M to lose) —, and pays when its No is countered.
 func TestDealComputerAnswers(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: -1})
-	alice := h.users[0]
+	h, _ := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: -1})
+	alice := h.Users[0]
 	h.startDealWithComputers(1)
 	card := func(a dealengine.ActionType, skip int) int {
 		for i, c := range dealengine.Cards {
@@ -316,10 +318,10 @@ func TestDealComputerAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.editDeal(g)
-	h.say(alice, "/board") // shows the hands anew
-	h.handPress(alice, deal.OpCard, collector)
+	h.Say(alice, "/board") // shows the hands anew
+	h.HandPress(alice, deal.OpCard, collector)
 	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActPlay })
-	rec := h.waitRecord("the computer's No", func(r *Record) bool { return deal.Of(r).Game.Waits(0) })
+	rec := h.WaitRecord("the computer's No", func(r *kit.Record) bool { return deal.Of(r).Game.Waits(0) })
 	saidNo := false
 	for _, e := range deal.Of(rec).Events {
 		saidNo = saidNo || e.Kind == dealengine.EvSaidNo && e.Player == 1
@@ -329,7 +331,7 @@ func TestDealComputerAnswers(t *testing.T) {
 	}
 	h.waitHands()
 	h.handAct(alice, func(a dealengine.Action) bool { return a.Kind == dealengine.ActSayNo })
-	rec = h.waitRecord("the computer pays", func(r *Record) bool { return deal.Of(r).Game.Phase == dealengine.PhasePlay })
+	rec = h.WaitRecord("the computer pays", func(r *kit.Record) bool { return deal.Of(r).Game.Phase == dealengine.PhasePlay })
 	if g := deal.Of(rec).Game; g.BankValue(0) != 5 || g.BankValue(1) != 0 {
 		t.Fatalf("after the computer's answer: banks %d and %d, want its 5M in Alice's", g.BankValue(0), g.BankValue(1))
 	}

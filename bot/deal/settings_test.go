@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
 )
 
@@ -16,35 +17,35 @@ import (
 func TestDealSayNoHouseRule(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 42, nil)
-	alice := h.users[0]
-	h.api.SetAdmins(testChat, alice.ID)
-	h.say(alice, "/settings")
-	h.pressSetting(alice, OpSetView, pageEdition)
-	h.pressSetting(alice, OpSetEdition, slices.Index(Editions(), deal.Name))
-	h.pressSetting(alice, OpSetView, pageRules)
-	menu, _, ok := h.findButton(OpSetRule, 0, true)
+	alice := h.Users[0]
+	h.API.SetAdmins(testChat, alice.ID)
+	h.Say(alice, "/settings")
+	h.PressSetting(alice, bot.OpSetView, pageEdition)
+	h.PressSetting(alice, bot.OpSetEdition, slices.Index(bot.Editions(), deal.Name))
+	h.PressSetting(alice, bot.OpSetView, pageRules)
+	menu, _, ok := h.FindButton(bot.OpSetRule, 0, true)
 	if !ok {
 		t.Fatal("Deal's house rules page has no switch")
 	}
-	name := h.bot.cat.T("en", "rule_deal_say_no_free", nil)
-	if text := h.findMsg(testChat, menu).Text; strings.Contains(text, name) {
+	name := h.bot.Catalog().T("en", "rule_deal_say_no_free", nil)
+	if text := h.FindMessage(testChat, menu).Text; strings.Contains(text, name) {
 		t.Errorf("the summary names the rule before it is on: %q", text)
 	}
-	if _, _, ok := h.findButton(OpSetRule, 1, false); ok {
+	if _, _, ok := h.FindButton(bot.OpSetRule, 1, false); ok {
 		t.Error("Deal's page offers a board rule")
 	}
-	h.pressSetting(alice, OpSetRule, 0)
-	if s := h.chatSettings(); !deal.OptionsIn(&s.Options).SayNoFree {
+	h.PressSetting(alice, bot.OpSetRule, 0)
+	if s := h.bot.ChatSettings(testChat); !deal.OptionsIn(&s.Options).SayNoFree {
 		t.Fatalf("the switch did not store the rule: %+v", s.Options)
 	}
-	h.say(alice, "/newgame")
-	rec := h.record()
-	if lobby := h.findMsg(testChat, rec.LobbyMsg); lobby == nil || !strings.Contains(lobby.Text, name) {
+	h.Say(alice, "/newgame")
+	rec := h.Record()
+	if lobby := h.FindMessage(testChat, rec.LobbyMsg); lobby == nil || !strings.Contains(lobby.Text, name) {
 		t.Errorf("the lobby does not name the house rule: %+v", lobby)
 	}
-	h.mustPress(h.users[1], OpJoin)
-	h.mustPress(alice, OpStart)
-	if rec := h.record(); deal.Of(rec) == nil || deal.Of(rec).Game == nil || deal.Of(rec).Game.Rules.SayNoCostsPlay {
+	h.MustPress(h.Users[1], bot.OpJoin)
+	h.MustPress(alice, bot.OpStart)
+	if rec := h.Record(); deal.Of(rec) == nil || deal.Of(rec).Game == nil || deal.Of(rec).Game.Rules.SayNoCostsPlay {
 		t.Fatalf("the game was not dealt with the house rule: %+v", deal.Of(rec))
 	}
 }

@@ -16,11 +16,15 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
+// Board is the whole bot under test (bottest.Harness) played at a board
+// game by its Users, through the buttons on screen.
+type Board struct{ *bottest.Harness }
+
 // Step presses one button according to a policy that makes a game move
 // through auctions, building, mortgages, jail and bankruptcy: seat 0
 // (Alice) wins every auction; Богдан buys what he lands on; everyone else
 // sends property to auction.
-func Step(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engine.EventKind]bool) bool {
+func (h Board) Step(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 	rec := h.Record()
 	if rec == nil {
 		return false
@@ -45,18 +49,18 @@ func Step(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engin
 			if a.Passed[i] || a.Leader == p {
 				continue
 			}
-			c = choice{u: userOf(h, users, rec, p), op: board.OpAuctionLeave}
+			c = choice{u: h.userOf(rec, p), op: board.OpAuctionLeave}
 			// Alice opens the bidding when she can afford its first amount.
 			if _, data, ok := h.FindButton(board.OpAuctionBid, 0, true); ok && p == 0 {
 				if bid, err := kit.ParsePress(data); err == nil && bid.Arg <= g.Players[0].Cash {
-					c = choice{u: userOf(h, users, rec, p), op: board.OpAuctionBid, arg: bid.Arg}
+					c = choice{u: h.userOf(rec, p), op: board.OpAuctionBid, arg: bid.Arg}
 				}
 			}
 			break
 		}
 	case engine.PhaseDebt:
 		d := g.Debts[0].Debtor
-		u := userOf(h, users, rec, d)
+		u := h.userOf(rec, d)
 		switch {
 		case g.Check(d, engine.Action{Kind: engine.ActPayDebt}) == nil:
 			c = choice{u: u, op: board.OpPayDebt}
@@ -82,10 +86,10 @@ func Step(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engin
 			c = choice{u: u, op: board.OpBankrupt}
 		}
 	case engine.PhasePlaceBuilding:
-		c = choice{u: userOf(h, users, rec, g.Placing), op: board.OpBuild, any: true}
+		c = choice{u: h.userOf(rec, g.Placing), op: board.OpBuild, any: true}
 	default:
 		cur := g.Current
-		u := userOf(h, users, rec, cur)
+		u := h.userOf(rec, cur)
 		switch {
 		case board.Of(rec).View.Menu == state.MenuGroup && board.Of(rec).View.User == u.ID:
 			c = choice{u: u, op: board.OpBuild, any: true}
@@ -127,7 +131,7 @@ var traceOps = false
 // ReplayArchive replays the archived game of bottest.Chat from its start
 // state and logged actions, checks it ends in the archived final state,
 // and returns every event.
-func ReplayArchive(h *bottest.Harness) []engine.Event {
+func (h Board) ReplayArchive() []engine.Event {
 	h.T.Helper()
 	arch, err := bottest.Archived(h.App.Store(), bottest.Chat)
 	if err != nil || arch.Record == nil {
@@ -199,17 +203,17 @@ func canBuild(g *engine.Game, p engine.PlayerID) bool {
 // EditionStep presses one button like Step, and decides what only the
 // business and lux editions ask — a stake (a random one of the offered
 // buttons, or none), the business jail's choice, the tax inspection's roll.
-func EditionStep(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen map[engine.EventKind]bool) bool {
+func (h Board) EditionStep(r *rand.Rand, seen map[engine.EventKind]bool) bool {
 	rec := h.Record()
 	if rec == nil {
 		return false
 	}
 	g := board.Of(rec).Game
-	u := userOf(h, users, rec, g.Current)
+	u := h.userOf(rec, g.Current)
 	var op kit.Op
 	switch g.Phase {
 	case engine.PhaseGamble:
-		stakes := Buttons(h, board.OpStake)
+		stakes := h.Buttons(board.OpStake)
 		if len(stakes) == 0 || r.IntN(4) == 0 {
 			op = board.OpNoStake
 			break
@@ -231,11 +235,11 @@ func EditionStep(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen ma
 		// Whoever owns a set builds on it (step lets only Alice): without
 		// auctions the buyer's sets are what ends the game.
 		if board.Of(rec).View.Menu != "" || !canBuild(g, g.Current) {
-			return Step(h, users, r, seen)
+			return h.Step(r, seen)
 		}
 		op = board.OpMenuBuild
 	default:
-		return Step(h, users, r, seen)
+		return h.Step(r, seen)
 	}
 	for _, e := range board.Of(rec).Turn {
 		seen[e.Kind] = true
@@ -248,29 +252,21 @@ func EditionStep(h *bottest.Harness, users []fakeapi.User, r *rand.Rand, seen ma
 	return true
 }
 
-// Button is a button on screen: its message, data, argument and label.
-type Button struct {
-	Msg  int
-	Data string
-	Arg  int
-	Text string
-}
-
-// userOf is the one of users in seat p.
-func userOf(h *bottest.Harness, users []fakeapi.User, rec *kit.Record, p engine.PlayerID) fakeapi.User {
+// userOf is the one of Users in seat p.
+func (h Board) userOf(rec *kit.Record, p engine.PlayerID) fakeapi.User {
 	h.T.Helper()
-	return h.UserOf(users, rec, int(p))
+	return h.UserOf(rec, int(p))
 }
 
 // Buttons are the buttons with op on Chat's newest message that has any.
-func Buttons(h *bottest.Harness, op kit.Op) []Button {
+func (h Board) Buttons(op kit.Op) []bottest.Button {
 	msgs := h.API.Messages(bottest.Chat)
 	for i := len(msgs) - 1; i >= 0; i-- {
-		var out []Button
+		var out []bottest.Button
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
 				if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
-					out = append(out, Button{msgs[i].ID, b.Data, p.Arg, b.Text})
+					out = append(out, bottest.Button{Msg: msgs[i].ID, Data: b.Data, Arg: p.Arg, Text: b.Text})
 				}
 			}
 		}

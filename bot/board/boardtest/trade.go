@@ -17,7 +17,7 @@ import (
 // lock, without a new revision; the game must still hold its invariants.
 // Then the chat shows the edited game, as after any change: its buttons
 // follow the holdings (🤝 only once someone holds a deed).
-func Edit(h *bottest.Harness, fn func(rec *kit.Record)) {
+func (h Board) Edit(fn func(rec *kit.Record)) {
 	h.T.Helper()
 	unlock := h.App.LockChat(bottest.Chat)
 	defer h.Settle()
@@ -48,7 +48,7 @@ func Edit(h *bottest.Harness, fn func(rec *kit.Record)) {
 
 // PrivateButton finds the newest button with op (and arg) in the private
 // chat of u.
-func PrivateButton(h *bottest.Harness, u fakeapi.User, op kit.Op, arg int) (int, string) {
+func (h Board) PrivateButton(u fakeapi.User, op kit.Op, arg int) (int, string) {
 	h.T.Helper()
 	msgs := h.API.Messages(u.ID)
 	for i := len(msgs) - 1; i >= 0; i-- {
@@ -76,9 +76,9 @@ func PrivateButton(h *bottest.Harness, u fakeapi.User, op kit.Op, arg int) (int,
 }
 
 // PressPrivate presses PrivateButton as u.
-func PressPrivate(h *bottest.Harness, u fakeapi.User, op kit.Op, arg int) {
+func (h Board) PressPrivate(u fakeapi.User, op kit.Op, arg int) {
 	h.T.Helper()
-	msg, data := PrivateButton(h, u, op, arg)
+	msg, data := h.PrivateButton(u, op, arg)
 	h.API.PushCallback(u.ID, msg, u, data)
 	h.Settle()
 }
@@ -92,46 +92,46 @@ type OfferParties struct {
 // ComposeOffer starts a game of users in which the current player x has
 // composed, not yet sent, an offer of Mediterranean Avenue to the next
 // seat y for $10.
-func ComposeOffer(h *bottest.Harness, users []fakeapi.User) OfferParties {
+func (h Board) ComposeOffer() OfferParties {
 	h.T.Helper()
-	h.StartGame(users)
+	h.StartGame()
 	rec := h.Record()
 	p := OfferParties{X: board.Of(rec).Game.Current, Y: (board.Of(rec).Game.Current + 1) % 3}
-	p.UX, p.UY = userOf(h, users, rec, p.X), userOf(h, users, rec, p.Y)
-	Edit(h, func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = p.X })
-	ComposeDeedForCash(h, p.UX, p.Y, 1, 10)
+	p.UX, p.UY = h.userOf(rec, p.X), h.userOf(rec, p.Y)
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = p.X })
+	h.ComposeDeedForCash(p.UX, p.Y, 1, 10)
 	return p
 }
 
 // ComposeDeedForCash has ux compose, in the private chat, an offer to seat
 // `to` of deed sq (ux's) for cash, ready to send.
-func ComposeDeedForCash(h *bottest.Harness, ux fakeapi.User, to engine.PlayerID, sq, cash int) {
+func (h Board) ComposeDeedForCash(ux fakeapi.User, to engine.PlayerID, sq, cash int) {
 	h.T.Helper()
 	h.MustPress(ux, board.OpTrade)
-	PressPrivate(h, ux, board.OpTrTo, int(to))
-	PressPrivate(h, ux, board.OpTrGive, sq)
-	PressPrivate(h, ux, board.OpTrMode, board.EditTake)
-	PressPrivate(h, ux, board.OpTrAdd, cash)
-	PressPrivate(h, ux, board.OpTrMode, board.EditItems)
+	h.PressPrivate(ux, board.OpTrTo, int(to))
+	h.PressPrivate(ux, board.OpTrGive, sq)
+	h.PressPrivate(ux, board.OpTrMode, board.EditTake)
+	h.PressPrivate(ux, board.OpTrAdd, cash)
+	h.PressPrivate(ux, board.OpTrMode, board.EditItems)
 }
 
 // DraftPortForCash has ux compose, in the private chat, an offer to y of
 // the first port (given to ux here) for 120 in cash.
-func DraftPortForCash(h *bottest.Harness, rec *kit.Record, ux fakeapi.User, y engine.PlayerID) {
+func (h Board) DraftPortForCash(rec *kit.Record, ux fakeapi.User, y engine.PlayerID) {
 	h.T.Helper()
 	x := engine.PlayerID(rec.SeatOf(ux.ID))
-	Edit(h, func(r *kit.Record) { board.Of(r).Game.Props[5].Owner = x })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[5].Owner = x })
 	h.API.PushMessage(ux.ID, ux, "/start "+board.TradePayload(bottest.Chat, rec.ID))
 	h.Settle()
-	PressPrivate(h, ux, board.OpTrTo, int(y))
-	PressPrivate(h, ux, board.OpTrGive, 5)
-	PressPrivate(h, ux, board.OpTrMode, board.EditTake)
+	h.PressPrivate(ux, board.OpTrTo, int(y))
+	h.PressPrivate(ux, board.OpTrGive, 5)
+	h.PressPrivate(ux, board.OpTrMode, board.EditTake)
 	h.API.PushMessage(ux.ID, ux, "/cash 120")
 	h.Settle()
 }
 
 // OfferMessages are the messages in chat that show trade offer id.
-func OfferMessages(h *bottest.Harness, chat int64, id int) []fakeapi.Message {
+func (h Board) OfferMessages(chat int64, id int) []fakeapi.Message {
 	var out []fakeapi.Message
 	for _, m := range h.API.Messages(chat) {
 		if strings.Contains(m.Text, "Trade offer #"+strconv.Itoa(id)+"</b>") {
@@ -143,7 +143,7 @@ func OfferMessages(h *bottest.Harness, chat int64, id int) []fakeapi.Message {
 
 // ToBuyDecision plays on (rolls, pays the jail's fine, ends turns) until
 // the game asks someone of users whether to buy a deed.
-func ToBuyDecision(h *bottest.Harness, users []fakeapi.User) *kit.Record {
+func (h Board) ToBuyDecision() *kit.Record {
 	h.T.Helper()
 	for i := 0; i < 200; i++ {
 		rec := h.Record()
@@ -153,11 +153,11 @@ func ToBuyDecision(h *bottest.Harness, users []fakeapi.User) *kit.Record {
 			return rec
 		case g.Phase == engine.PhaseTurnStart && g.Players[g.Current].InJail &&
 			g.Check(g.Current, engine.Action{Kind: engine.ActPayJailFine}) == nil:
-			h.MustPress(userOf(h, users, rec, g.Current), board.OpPayFine)
+			h.MustPress(h.userOf(rec, g.Current), board.OpPayFine)
 		case g.Phase == engine.PhaseTurnStart, g.Phase == engine.PhaseTurnEnd && g.RollAgain:
-			h.MustPress(userOf(h, users, rec, g.Current), board.OpRoll)
+			h.MustPress(h.userOf(rec, g.Current), board.OpRoll)
 		case g.Phase == engine.PhaseTurnEnd:
-			h.MustPress(userOf(h, users, rec, g.Current), board.OpEndTurn)
+			h.MustPress(h.userOf(rec, g.Current), board.OpEndTurn)
 		default:
 			h.T.Fatalf("phase %d on the way to a deed for sale", g.Phase)
 		}
@@ -170,7 +170,7 @@ func ToBuyDecision(h *bottest.Harness, users []fakeapi.User) *kit.Record {
 // its end: u presses the first of prefer the chat offers whenever the game
 // waits for a person (not computerDue), and lets the deadline pass (moves
 // the bot's clock on by pass) when none is offered.
-func PlayAgainstComputers(h *bottest.Harness, u fakeapi.User, pass func(time.Duration), prefer []kit.Op, computerDue func(*kit.Record) bool) {
+func (h Board) PlayAgainstComputers(u fakeapi.User, pass func(time.Duration), prefer []kit.Op, computerDue func(*kit.Record) bool) {
 	h.T.Helper()
 	for presses := 0; ; presses++ {
 		if presses > 2000 {
@@ -205,7 +205,7 @@ func PlayAgainstComputers(h *bottest.Harness, u fakeapi.User, pass func(time.Dur
 
 // LinkMessages are the messages Chat shows with a link to a trade's
 // composer in a private chat.
-func LinkMessages(h *bottest.Harness) []fakeapi.Message {
+func (h Board) LinkMessages() []fakeapi.Message {
 	var out []fakeapi.Message
 	for _, m := range h.API.Messages(bottest.Chat) {
 		if m.Deleted {
@@ -224,7 +224,7 @@ func LinkMessages(h *bottest.Harness) []fakeapi.Message {
 
 // PlaceBid has u press a bid button (data under msg) and checks that u
 // leads the auction now.
-func PlaceBid(h *bottest.Harness, u fakeapi.User, msg int, data, what string) (*kit.Record, *engine.Auction) {
+func (h Board) PlaceBid(u fakeapi.User, msg int, data, what string) (*kit.Record, *engine.Auction) {
 	h.T.Helper()
 	h.Press(u, msg, data)
 	rec := h.Record()
@@ -237,7 +237,7 @@ func PlaceBid(h *bottest.Harness, u fakeapi.User, msg int, data, what string) (*
 
 // WantRefused checks that the last press (what) was answered with the
 // alert want and changed nothing in rec's game.
-func WantRefused(h *bottest.Harness, rec *kit.Record, want, what string) {
+func (h Board) WantRefused(rec *kit.Record, want, what string) {
 	h.T.Helper()
 	if got := h.LastAnswer(); !got.ShowAlert || got.Text != want {
 		h.T.Errorf("%s was answered %+v, want the alert %q", what, got, want)
@@ -245,4 +245,25 @@ func WantRefused(h *bottest.Harness, rec *kit.Record, want, what string) {
 	if board.Of(h.Record()).Game.Version != board.Of(rec).Game.Version {
 		h.T.Errorf("%s bid", what)
 	}
+}
+
+// WantOutbid checks that u's last bid was refused naming the leader and
+// the highest bid (in u's language unless the chat pinned one), and that
+// it changed nothing.
+func (h Board) WantOutbid(u, leader fakeapi.User, rec *kit.Record, high int, what string) {
+	h.T.Helper()
+	cat := h.App.Catalog()
+	lang := h.App.ChatLang(bottest.Chat, u.LanguageCode)
+	want := cat.T(lang, "auction_outbid", map[string]any{"Player": kit.Isolate(leader.FirstName), "Amount": cat.MoneyOf(lang, rec.Edition, high)})
+	h.WantRefused(rec, want, what)
+}
+
+// Current is the person whose turn it is in chat's board game.
+func (h Board) Current(chat int64) fakeapi.User {
+	h.T.Helper()
+	rec, err := h.App.Snapshot(chat)
+	if err != nil || rec == nil || board.Of(rec).Game == nil {
+		h.T.Fatalf("chat %d: no game (%v)", chat, err)
+	}
+	return h.userOf(rec, board.Of(rec).Game.Current)
 }

@@ -14,20 +14,26 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
 )
 
-// Start opens a Deal lobby in lang as the first of users, seats every
-// user, starts the game and opens each player's hand through the group's
+// Deal is the whole bot under test (bottest.Harness) played at Monopoly
+// Deal by its Users, through the buttons of their hands. Its moves are
+// named for Deal, as a test may play the board games too.
+type Deal struct{ *bottest.Harness }
+
+// StartDeal opens a Deal lobby in lang as the first of Users, seats every
+// one, starts the game and opens each player's hand through the group's
 // link.
-func Start(h *bottest.Harness, users []fakeapi.User, lang string) {
+func (h Deal) StartDeal(lang string) {
 	h.T.Helper()
+	users := h.Users
 	h.Say(users[0], "/lang "+lang)
 	h.Say(users[0], "/newgame deal")
-	h.JoinAndStart(users)
+	h.JoinAndStart()
 	rec := h.Record()
 	if rec.Kind != deal.Name || deal.Of(rec) == nil {
 		h.T.Fatalf("the Deal game did not start: %+v", rec)
 	}
 	link := "https://t.me/" + fakeapi.BotUsername + "?start=" + deal.HandPayload(bottest.Chat, rec.ID)
-	if !GroupHasLink(h, link) {
+	if !h.GroupHasLink(link) {
 		h.T.Fatalf("the table message has no link %s to the private chat", link)
 	}
 	for _, u := range users {
@@ -44,7 +50,7 @@ func Start(h *bottest.Harness, users []fakeapi.User, lang string) {
 
 // GroupHasLink reports whether a message of the group has a button that
 // links to link.
-func GroupHasLink(h *bottest.Harness, link string) bool {
+func (h Deal) GroupHasLink(link string) bool {
 	for _, m := range h.API.Messages(bottest.Chat) {
 		for _, row := range m.Keyboard {
 			for _, b := range row {
@@ -59,7 +65,7 @@ func GroupHasLink(h *bottest.Harness, link string) bool {
 
 // HandPress presses the button op/arg of u's hand message in u's private
 // chat, as it shows now.
-func HandPress(h *bottest.Harness, u fakeapi.User, op kit.Op, arg int) {
+func (h Deal) HandPress(u fakeapi.User, op kit.Op, arg int) {
 	h.T.Helper()
 	msg, data, ok := h.FindButtonIn(u.ID, op, arg, false)
 	if !ok {
@@ -69,10 +75,10 @@ func HandPress(h *bottest.Harness, u fakeapi.User, op kit.Op, arg int) {
 	h.Settle()
 }
 
-// Step makes the move the engine's computer player would make for a seat
-// the game waits for, through that person's (one of users) hand buttons;
-// false if the game waits for nobody or is over.
-func Step(h *bottest.Harness, users []fakeapi.User) bool {
+// DealStep makes the move the engine's computer player would make for a
+// seat the game waits for, through that person's (one of Users) hand
+// buttons; false if the game waits for nobody or is over.
+func (h Deal) DealStep() bool {
 	h.T.Helper()
 	rec := h.Record()
 	if rec == nil {
@@ -83,7 +89,7 @@ func Step(h *bottest.Harness, users []fakeapi.User) bool {
 	if p == dealengine.Nobody {
 		return false
 	}
-	u := h.UserOf(users, rec, int(p))
+	u := h.UserOf(rec, int(p))
 	a := dealai.Decide(g, p)
 	buttons := deal.Buttons(rec, int(p))
 	find := func(match func(b deal.Button) bool) (deal.Button, bool) {
@@ -99,7 +105,7 @@ func Step(h *bottest.Harness, users []fakeapi.User) bool {
 		sel := buttons[len(buttons)-1].Action.Cards // the payment the hand offers
 		for _, b := range buttons {
 			if card, _ := deal.MarkOf(b.Arg); b.Op == deal.OpMark && sel.Has(card) != a.Cards.Has(card) {
-				HandPress(h, u, deal.OpMark, b.Arg)
+				h.HandPress(u, deal.OpMark, b.Arg)
 			}
 		}
 		msg, pay, ok := h.FindButtonIn(u.ID, deal.OpPay, 0, true) // its argument is the amount shown
@@ -110,9 +116,9 @@ func Step(h *bottest.Harness, users []fakeapi.User) bool {
 		h.Settle()
 		return true
 	case g.Phase == dealengine.PhasePlay && a.Kind != dealengine.ActEndTurn:
-		HandPress(h, u, deal.OpCard, a.Card)
+		h.HandPress(u, deal.OpCard, a.Card)
 		if a.Kind == dealengine.ActPlay && dealengine.Cards[a.Card].Action == dealengine.ForcedDeal {
-			HandPress(h, u, deal.OpTake, a.Take)
+			h.HandPress(u, deal.OpTake, a.Take)
 		}
 		buttons = deal.Buttons(h.Record(), int(p))
 	}
@@ -120,6 +126,6 @@ func Step(h *bottest.Harness, users []fakeapi.User) bool {
 	if !ok {
 		h.T.Fatalf("%s: the hand offers no button for %+v: %+v", u.FirstName, a, buttons)
 	}
-	HandPress(h, u, b.Op, b.Arg)
+	h.HandPress(u, b.Op, b.Arg)
 	return true
 }
