@@ -12,24 +12,8 @@ import (
 
 func TestAppendJSONMatchesMarshal(t *testing.T) {
 	t.Parallel()
-	r := rand.New(rand.NewPCG(1, 2))
-	for i := range 3000 {
-		var g Game
-		jsonfill.Fill(r, reflect.ValueOf(&g).Elem())
-		want, err := json.Marshal(&g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := g.AppendJSON(nil); !bytes.Equal(got, want) {
-			t.Fatalf("game %d:\n got %s\nwant %s", i, got, want)
-		}
-		var evs []Event
-		jsonfill.Fill(r, reflect.ValueOf(&evs).Elem())
-		want, _ = json.Marshal(evs)
-		if got := AppendEventsJSON([]byte("prefix"), evs); !bytes.Equal(got, append([]byte("prefix"), want...)) {
-			t.Fatalf("events %d:\n got %s\nwant prefix%s", i, got, want)
-		}
-	}
+	jsonfill.Matches(t, 1, 3000, func(g *Game, dst []byte) ([]byte, error) { return g.AppendJSON(dst), nil }, nil)
+	jsonfill.Matches(t, 2, 3000, func(evs *[]Event, dst []byte) ([]byte, error) { return AppendEventsJSON(dst, *evs), nil }, nil)
 	var nilGame *Game
 	if got, want := nilGame.AppendJSON(nil), "null"; string(got) != want {
 		t.Errorf("nil game: %s, want %s", got, want)

@@ -1,10 +1,7 @@
 package kit
 
 import (
-	"bytes"
 	"encoding/json"
-	"math/rand/v2"
-	"reflect"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/jsonfill"
@@ -18,26 +15,11 @@ import (
 // record_json.go fails here.
 func TestEnvelopeAppendMatchesMarshal(t *testing.T) {
 	t.Parallel()
-	r := rand.New(rand.NewPCG(28, 5))
-	for i := range 3000 {
-		var rec Record
-		jsonfill.Fill(r, reflect.ValueOf(&rec).Elem())
-		want, err := json.Marshal((*Envelope)(&rec))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := rec.Encode()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("record %d:\n got %s\nwant %s", i, got, want)
-		}
-		want, _ = json.Marshal(rec.Clock)
-		if got := rec.Clock.AppendJSON([]byte("prefix")); !bytes.Equal(got, append([]byte("prefix"), want...)) {
-			t.Fatalf("clock %d:\n got %s\nwant prefix%s", i, got, want)
-		}
-	}
+	jsonfill.Matches(t, 5, 3000, func(e *Envelope, dst []byte) ([]byte, error) {
+		data, err := (*Record)(e).Encode()
+		return append(dst, data...), err
+	}, nil)
+	jsonfill.Matches(t, 6, 3000, func(c *Clock, dst []byte) ([]byte, error) { return c.AppendJSON(dst), nil }, nil)
 }
 
 // BenchmarkEnvelopeJSON compares the envelope's encoder with json.Marshal
