@@ -44,3 +44,63 @@ func TestFollowEndedByEndgame(t *testing.T) {
 		t.Error("a refused notice paused the person's private chat")
 	}
 }
+
+// TestFollowNoticeInGamesLanguage: a follower's notice of the end carries
+// the final table in the game's own language — the chat's, pinned or the
+// one its first creator brought (AutoLang) — whatever the follower's, the
+// ender's or the presser's of 👁 Telegram language, in each edition's
+// money; and its table is the one the group was shown.
+func TestFollowNoticeInGamesLanguage(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ edition, pin, want string }{
+		{"classic", "", "uk"}, // Богдан opens it: the chat speaks Ukrainian
+		{"lux", "ru", "ru"},
+		{"business", "en", "en"},
+	} {
+		t.Run(tc.edition+"/"+tc.want, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, 8, nil)
+			h.users = []fakeapi.User{h.users[1], h.users[2], h.users[0]} // Богдан (uk), Вера (ru), Alice (en)
+			if tc.pin != "" {
+				h.say(h.users[0], "/lang "+tc.pin)
+			}
+			h.say(h.users[0], "/newgame "+tc.edition)
+			h.JoinAndStart(h.users)
+			f := fakeapi.User{ID: 98, FirstName: "Yan", LanguageCode: "en"}
+			if tc.want == "en" {
+				f.LanguageCode = "ru"
+			}
+			h.api.PushMessage(f.ID, f, "/start")
+			h.settle()
+			h.mustPress(f, board.OpFollow)
+			// The game's creator ends it with the words of another
+			// language in their Telegram: Вера's (ru) or Богдан's (uk).
+			h.api.SetAdmins(testChat, h.users[1].ID)
+			h.say(h.users[1], "/endgame")
+			h.mustPress(h.users[1], OpEndGameYes)
+			if h.record() != nil {
+				t.Fatal("the game is still stored after /endgame")
+			}
+			title := h.bot.cat.T(tc.want, "standings_title", nil)
+			var table string
+			for _, m := range h.api.Messages(testChat) {
+				if i := strings.Index(m.Text, title); i >= 0 {
+					table = strings.SplitN(m.Text[i:], "\n⏱", 2)[0]
+				}
+			}
+			if table == "" {
+				t.Fatalf("the group was shown no final table in %s:\n%s", tc.want, h.texts())
+			}
+			var told []string
+			for _, m := range h.api.Messages(f.ID) {
+				if strings.Contains(m.Text, "🏁") {
+					told = append(told, m.Text)
+				}
+			}
+			want := h.bot.cat.T(tc.want, "follow_ended", nil) + "\n\n" + table
+			if len(told) != 1 || told[0] != want {
+				t.Errorf("the follower was told %q, want once %q", told, want)
+			}
+		})
+	}
+}

@@ -213,8 +213,8 @@ func (h *Harness) FindButtonIn(chat int64, op kit.Op, arg int, anyArg bool) (msg
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
 			for _, b := range row {
-				if b.URL != "" {
-					continue // a link, not a press
+				if b.URL != "" || b.InlineHere != nil {
+					continue // a link or an inline query, not a press
 				}
 				p, err := kit.ParsePress(b.Data)
 				if err != nil {
