@@ -8,9 +8,10 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
-	"github.com/monopoly-tg/monopoly-bot/bot/board/boardtest"
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -27,7 +28,7 @@ import (
 func TestEveryButtonOfEveryView(t *testing.T) {
 	t.Parallel()
 	for i, ed := range []string{"classic", "business", "lux"} {
-		for _, lang := range wholeGameLangs(i) {
+		for _, lang := range bottest.WholeGameLangs(i) {
 			t.Run(ed+"/"+lang, func(t *testing.T) {
 				t.Parallel()
 				s := sweepBoard(t, ed, lang, false)
@@ -52,14 +53,14 @@ func TestEveryButtonAnswersInPressersLanguage(t *testing.T) {
 
 func sweepBoard(t *testing.T, edition, lang string, unpinned bool) *bottest.Sweep {
 	log := &bottest.ErrorLog{}
-	h := newHarnessWith(t, 11, nil, func(c *AppConfig) { c.Logger = slog.New(log) })
+	h := newHarnessWith(t, 11, nil, func(c *bot.AppConfig) { c.Logger = slog.New(log) })
 	s := bottest.NewSweep(h.Harness, lang, log)
 	s.Unpinned = unpinned
 	if unpinned {
 		// The one who reads lang opens the game.
-		for i, u := range h.users {
+		for i, u := range h.Users {
 			if u.LanguageCode == lang {
-				h.users[0], h.users[i] = h.users[i], h.users[0]
+				h.Users[0], h.Users[i] = h.Users[i], h.Users[0]
 			}
 		}
 	}
@@ -70,10 +71,10 @@ func sweepBoard(t *testing.T, edition, lang string, unpinned bool) *bottest.Swee
 		spect.LanguageCode = "uk"
 	}
 	s.Names = append(s.Names, spect.FirstName)
-	a := h.users[0]
-	s.ChatViews(h.users, spect, bot.OpSetView, edition)
-	h.mustPress(a, OpStart)
-	if rec := h.record(); rec == nil || rec.Status != StatusPlaying {
+	a := h.Users[0]
+	s.ChatViews(h.Users, spect, bot.OpSetView, edition)
+	h.MustPress(a, bot.OpStart)
+	if rec := h.Record(); rec == nil || rec.Status != kit.StatusPlaying {
 		t.Fatalf("the game did not start: %+v", rec)
 	}
 
@@ -83,13 +84,13 @@ func sweepBoard(t *testing.T, edition, lang string, unpinned bool) *bottest.Swee
 	seen := map[engine.EventKind]bool{}
 	menus := false
 	for step := 0; step < 400; step++ {
-		rec := h.record()
+		rec := h.Record()
 		if rec == nil {
 			break
 		}
 		g := board.Of(rec).Game
-		actor := h.userOf(rec, actorOf(g))
-		other := h.userOf(rec, (actorOf(g)+1)%engine.PlayerID(len(rec.Seats)))
+		actor := h.UserOf(rec, int(actorOf(g)))
+		other := h.UserOf(rec, int((actorOf(g)+1)%engine.PlayerID(len(rec.Seats))))
 		view := "turn " + phaseName(g.Phase)
 		if m := board.Of(rec).View.Menu; m != "" {
 			view += " " + m
@@ -106,28 +107,28 @@ func sweepBoard(t *testing.T, edition, lang string, unpinned bool) *bottest.Swee
 			sweepTrade(h, s, actor, spect)
 			// The votes a player may call mid-game.
 			for _, cmd := range []string{"/pause", "/kick"} {
-				h.say(other, cmd)
+				h.Say(other, cmd)
 				s.View("vote "+cmd, testChat, actor, other, spect)
 			}
 			continue
 		}
-		if g.Phase == engine.PhaseDebt && board.Of(rec).View.Menu == menuGroup {
+		if g.Phase == engine.PhaseDebt && board.Of(rec).View.Menu == state.MenuGroup {
 			// The policy (boardtest.Step) reads a debtor's mortgage menu
 			// from the main view.
-			h.mustPress(actor, OpBack)
+			h.MustPress(actor, board.OpBack)
 			continue
 		}
-		if !boardtest.EditionStep(h.Harness, h.users, r, seen) {
+		if !h.EditionStep(r, seen) {
 			break
 		}
 	}
-	if rec := h.record(); rec != nil {
-		h.say(a, "/endgame")
+	if rec := h.Record(); rec != nil {
+		h.Say(a, "/endgame")
 		s.View("endgame confirm", testChat, a, spect)
-		h.say(a, "/endgame") // the sweep's ✅ left the first one final
-		h.mustPress(a, OpEndGameYes)
+		h.Say(a, "/endgame") // the sweep's ✅ left the first one final
+		h.MustPress(a, bot.OpEndGameYes)
 	}
-	s.View("game over", testChat, a, h.users[1], spect)
+	s.View("game over", testChat, a, h.Users[1], spect)
 	want := []string{"lobby", "turn roll", "turn buy", "build menu", "mortgage menu", "trade composer", "trade offer", "game over"}
 	if edition == "classic" {
 		want = append(want, "turn auction") // the others have none
@@ -145,49 +146,49 @@ func sweepBoard(t *testing.T, edition, lang string, unpinned bool) *bottest.Swee
 // sweepMenus gives the current player the first colour set and opens the building
 // menu, a set's page, and the mortgage menu.
 func sweepMenus(h *harness, s *bottest.Sweep, u, spect fakeapi.User) {
-	h.t.Helper()
-	rec := h.record()
+	h.T.Helper()
+	rec := h.Record()
 	cur := board.Of(rec).Game.Current
 	ed := board.Of(rec).Game.EditionData()
 	set := ed.Group(0)
-	h.edit(func(r *Record) {
+	h.Edit(func(r *kit.Record) {
 		g := board.Of(r).Game
 		for _, sq := range set {
 			g.Props[sq].Owner = cur
 		}
 	})
-	h.mustPress(u, OpMenuBuild)
+	h.MustPress(u, board.OpMenuBuild)
 	s.View("build menu", testChat, u, spect)
-	if _, _, ok := h.findButton(OpGroup, 0, true); ok {
-		h.mustPress(u, OpGroup)
+	if _, _, ok := h.FindButton(board.OpGroup, 0, true); ok {
+		h.MustPress(u, board.OpGroup)
 		s.View("build group", testChat, u, spect)
 	}
-	h.mustPress(u, OpBack)
-	h.mustPress(u, OpMenuMort)
+	h.MustPress(u, board.OpBack)
+	h.MustPress(u, board.OpMenuMort)
 	s.View("mortgage menu", testChat, u, spect)
-	h.mustPress(u, OpBack)
+	h.MustPress(u, board.OpBack)
 }
 
 // sweepTrade opens the current player's trade composer in their private
 // chat, sweeps it, then sends an offer of their first deed and sweeps it
 // in the group.
 func sweepTrade(h *harness, s *bottest.Sweep, u, spect fakeapi.User) {
-	h.t.Helper()
-	rec := h.record()
+	h.T.Helper()
+	rec := h.Record()
 	g := board.Of(rec).Game
 	x := g.Current
 	y := (x + 1) % engine.PlayerID(len(rec.Seats))
-	h.mustPress(u, OpTrade)
+	h.MustPress(u, board.OpTrade)
 	s.View("trade composer", u.ID, u)
 	// A restore puts the draft back but not its private message (🗑 left
 	// it final): 🤝 in the group starts it again.
-	sq := board.Of(h.record()).Game.EditionData().Group(0)[0]
+	sq := board.Of(h.Record()).Game.EditionData().Group(0)[0]
 	reopen := func(amount bool) {
-		h.mustPress(u, OpTrade)
-		h.pressPrivate(u, OpTrTo, int(y))
+		h.MustPress(u, board.OpTrade)
+		h.PressPrivate(u, board.OpTrTo, int(y))
 		if amount {
-			h.pressPrivate(u, OpTrGive, sq)
-			h.pressPrivate(u, OpTrMode, board.EditTake)
+			h.PressPrivate(u, board.OpTrGive, sq)
+			h.PressPrivate(u, board.OpTrMode, board.EditTake)
 		}
 	}
 	reopen(false)
@@ -195,16 +196,16 @@ func sweepTrade(h *harness, s *bottest.Sweep, u, spect fakeapi.User) {
 	reopen(true)
 	s.View("trade composer amount", u.ID, u)
 	reopen(true)
-	h.pressPrivate(u, OpTrAdd, 10*moneyStep(h.record()))
-	h.pressPrivate(u, OpTrMode, board.EditItems)
-	h.pressPrivate(u, OpTrSend, 0)
-	uy := h.userOf(h.record(), y)
+	h.PressPrivate(u, board.OpTrAdd, 10*moneyStep(h.Record()))
+	h.PressPrivate(u, board.OpTrMode, board.EditItems)
+	h.PressPrivate(u, board.OpTrSend, 0)
+	uy := h.UserOf(h.Record(), int(y))
 	s.View("trade offer", testChat, uy, u, spect)
 }
 
 // moneyStep is the smallest amount the composer's buttons add (the lux
 // edition counts in thousands).
-func moneyStep(rec *Record) int { return board.EditionScale(board.Of(rec).Game.EditionData()) }
+func moneyStep(rec *kit.Record) int { return board.EditionScale(board.Of(rec).Game.EditionData()) }
 
 // actorOf is the seat the game waits for.
 func actorOf(g *engine.Game) engine.PlayerID {

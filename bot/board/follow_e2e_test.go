@@ -60,44 +60,44 @@ func TestFollowNoticeInGamesLanguage(t *testing.T) {
 		t.Run(tc.edition+"/"+tc.want, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, 8, nil)
-			h.users = []fakeapi.User{h.users[1], h.users[2], h.users[0]} // Богдан (uk), Вера (ru), Alice (en)
+			h.Users = []fakeapi.User{h.Users[1], h.Users[2], h.Users[0]} // Богдан (uk), Вера (ru), Alice (en)
 			if tc.pin != "" {
-				h.say(h.users[0], "/lang "+tc.pin)
+				h.Say(h.Users[0], "/lang "+tc.pin)
 			}
-			h.say(h.users[0], "/newgame "+tc.edition)
-			h.JoinAndStart(h.users)
+			h.Say(h.Users[0], "/newgame "+tc.edition)
+			h.JoinAndStart()
 			f := fakeapi.User{ID: 98, FirstName: "Yan", LanguageCode: "en"}
 			if tc.want == "en" {
 				f.LanguageCode = "ru"
 			}
-			h.api.PushMessage(f.ID, f, "/start")
-			h.settle()
-			h.mustPress(f, board.OpFollow)
+			h.API.PushMessage(f.ID, f, "/start")
+			h.Settle()
+			h.MustPress(f, board.OpFollow)
 			// The game's creator ends it with the words of another
 			// language in their Telegram: Вера's (ru) or Богдан's (uk).
-			h.api.SetAdmins(testChat, h.users[1].ID)
-			h.say(h.users[1], "/endgame")
-			h.mustPress(h.users[1], OpEndGameYes)
-			if h.record() != nil {
+			h.API.SetAdmins(testChat, h.Users[1].ID)
+			h.Say(h.Users[1], "/endgame")
+			h.MustPress(h.Users[1], bot.OpEndGameYes)
+			if h.Record() != nil {
 				t.Fatal("the game is still stored after /endgame")
 			}
-			title := h.bot.cat.T(tc.want, "standings_title", nil)
+			title := h.bot.Catalog().T(tc.want, "standings_title", nil)
 			var table string
-			for _, m := range h.api.Messages(testChat) {
+			for _, m := range h.API.Messages(testChat) {
 				if i := strings.Index(m.Text, title); i >= 0 {
 					table = strings.SplitN(m.Text[i:], "\n⏱", 2)[0]
 				}
 			}
 			if table == "" {
-				t.Fatalf("the group was shown no final table in %s:\n%s", tc.want, h.texts())
+				t.Fatalf("the group was shown no final table in %s:\n%s", tc.want, h.Texts())
 			}
 			var told []string
-			for _, m := range h.api.Messages(f.ID) {
+			for _, m := range h.API.Messages(f.ID) {
 				if strings.Contains(m.Text, "🏁") {
 					told = append(told, m.Text)
 				}
 			}
-			want := h.bot.cat.T(tc.want, "follow_ended", nil) + "\n\n" + table
+			want := h.bot.Catalog().T(tc.want, "follow_ended", nil) + "\n\n" + table
 			if len(told) != 1 || told[0] != want {
 				t.Errorf("the follower was told %q, want once %q", told, want)
 			}

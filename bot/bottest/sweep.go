@@ -369,7 +369,10 @@ func (s *Sweep) ChatViews(users []fakeapi.User, spect fakeapi.User, pageOp kit.O
 	s.View("rules", Chat, a, spect)
 	// Each section of /rules shows the same buttons: the sweep pressed
 	// them all on the first.
-	h.OpenLobby(users, args)
+	h.Say(a, strings.TrimSpace("/newgame "+args))
+	for _, u := range users[1:] {
+		h.MustPress(u, h.Lobby.Join)
+	}
 	s.View("lobby", Chat, a, users[1], spect)
 	h.LobbyView(a, true)
 	s.View("lobby more", Chat, a, spect)

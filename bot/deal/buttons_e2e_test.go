@@ -8,7 +8,6 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
-	"github.com/monopoly-tg/monopoly-bot/bot/deal/dealtest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -35,21 +34,21 @@ func TestEveryButtonOfEveryDealView(t *testing.T) {
 
 func sweepDeal(t *testing.T, lang string) *bottest.Sweep {
 	log := &bottest.ErrorLog{}
-	h := newHarnessWith(t, 5, nil, func(c *AppConfig) { c.Logger = slog.New(log) })
+	h := newHarnessWith(t, 5, nil, func(c *bot.AppConfig) { c.Logger = slog.New(log) })
 	s := bottest.NewSweep(h.Harness, lang, log)
 	spect := fakeapi.User{ID: 44, FirstName: "Gosha", LanguageCode: "en"}
 	if lang == "en" {
 		spect.LanguageCode = "uk"
 	}
 	s.Names = append(s.Names, spect.FirstName)
-	s.ChatViews(h.users, spect, bot.OpSetView, "deal")
-	a := h.users[0]
+	s.ChatViews(h.Users, spect, bot.OpSetView, "deal")
+	a := h.Users[0]
 	h.CancelLobby(a)
-	// The game as dealtest.Start opens it: every hand shown in its
+	// The game as StartDeal opens it: every hand shown in its
 	// person's private chat.
-	dealtest.Start(h.Harness, h.users, lang)
+	h.StartDeal(lang)
 	for step := 0; step < 300; step++ {
-		rec := h.record()
+		rec := h.Record()
 		if rec == nil {
 			break
 		}
@@ -58,7 +57,7 @@ func sweepDeal(t *testing.T, lang string) *bottest.Sweep {
 		if p == dealengine.Nobody {
 			break
 		}
-		u := h.UserOf(h.users, rec, int(p))
+		u := h.UserOf(rec, int(p))
 		view := fmt.Sprintf("hand %s", dealPhaseName(g.Phase))
 		if g.Phase == dealengine.PhaseRespond {
 			switch {
@@ -77,33 +76,33 @@ func sweepDeal(t *testing.T, lang string) *bottest.Sweep {
 				// A card's ways to play, then back to the hand.
 				for _, b := range deal.Buttons(rec, int(p)) {
 					if b.Op == deal.OpCard {
-						h.handPress(u, deal.OpCard, b.Arg)
+						h.HandPress(u, deal.OpCard, b.Arg)
 						s.View(view+" card", u.ID, u)
-						h.handPress(u, deal.OpBack, 0)
+						h.HandPress(u, deal.OpBack, 0)
 						break
 					}
 				}
 			}
 			if step == 0 {
 				// /leave's question and /endgame's, each on a copy.
-				h.say(a, "/leave")
+				h.Say(a, "/leave")
 				s.View("leave question", testChat, a, spect)
-				h.say(a, "/endgame")
+				h.Say(a, "/endgame")
 				s.View("endgame confirm", testChat, a, spect)
 			}
 			// The sweep leaves the hand as the last restore showed it:
 			// show it afresh through the group's link.
 			reopenHands(h)
 		}
-		if !dealtest.Step(h.Harness, h.users) {
+		if !h.DealStep() {
 			break
 		}
 	}
-	if rec := h.record(); rec != nil {
-		h.say(a, "/endgame")
-		h.mustPress(a, OpEndGameYes)
+	if rec := h.Record(); rec != nil {
+		h.Say(a, "/endgame")
+		h.MustPress(a, bot.OpEndGameYes)
 	}
-	s.View("game over", testChat, a, h.users[1], spect)
+	s.View("game over", testChat, a, h.Users[1], spect)
 	for _, want := range []string{"lobby", "settings page 2", "hand play", "hand play card", "leave question", "endgame confirm", "hand respond pay", "game over"} {
 		if !s.Has(want) {
 			t.Errorf("the view %q was never met", want)
@@ -115,11 +114,11 @@ func sweepDeal(t *testing.T, lang string) *bottest.Sweep {
 // reopenHands shows each hand again in its private chat, as its link in
 // the group does.
 func reopenHands(h *harness) {
-	h.t.Helper()
-	rec := h.record()
-	for _, u := range h.users {
-		h.api.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
-		h.settle()
+	h.T.Helper()
+	rec := h.Record()
+	for _, u := range h.Users {
+		h.API.PushMessage(u.ID, u, "/start "+deal.HandPayload(testChat, rec.ID))
+		h.Settle()
 	}
 }
 
