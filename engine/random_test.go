@@ -101,11 +101,7 @@ type step struct {
 // replaying seed + accepted actions reproduces the final state exactly.
 func TestRandomGames(t *testing.T) {
 	t.Parallel()
-	games := 3000
-	if testing.Short() {
-		games = 300
-	}
-	playRandomGames(t, Classic, games, func(seed uint64, rules *Rules) {
+	playRandomGames(t, Classic, 3000, func(seed uint64, rules *Rules) {
 		if seed%3 == 0 { // exercise the other rule options too
 			rules.BuildBeforeRollOnly = false
 			rules.FreeParkingJackpot = true
@@ -116,9 +112,12 @@ func TestRandomGames(t *testing.T) {
 	})
 }
 
-// playRandomGames is TestRandomGames for one edition; vary changes the
-// edition's rules for a seed.
+// playRandomGames is TestRandomGames for one edition: games games, a
+// tenth of them under -short; vary changes the edition's rules for a seed.
 func playRandomGames(t *testing.T, edition string, games int, vary func(seed uint64, rules *Rules)) {
+	if testing.Short() {
+		games /= 10
+	}
 	buf := make([]Action, 0, 64)
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		r := rand.New(rand.NewPCG(seed, 7))
@@ -206,11 +205,7 @@ func isSentinel(err error) bool {
 // with its chat options varied too.
 func TestRandomGamesBusiness(t *testing.T) {
 	t.Parallel()
-	games := 2000
-	if testing.Short() {
-		games = 200
-	}
-	playRandomGames(t, Business, games, func(seed uint64, rules *Rules) {
+	playRandomGames(t, Business, 2000, func(seed uint64, rules *Rules) {
 		switch seed % 4 {
 		case 1:
 			rules.GambleCap = 0
@@ -227,11 +222,7 @@ func TestRandomGamesBusiness(t *testing.T) {
 // jackpot, tax inspection, jail on stopping), its options varied too.
 func TestRandomGamesLux(t *testing.T) {
 	t.Parallel()
-	games := 2000
-	if testing.Short() {
-		games = 200
-	}
-	playRandomGames(t, Lux, games, func(seed uint64, rules *Rules) {
+	playRandomGames(t, Lux, 2000, func(seed uint64, rules *Rules) {
 		switch seed % 4 {
 		case 1:
 			rules.AutoEndTurn = true

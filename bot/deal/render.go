@@ -187,6 +187,25 @@ func (k *texts) tableKeyboard(lang string, chat int64, rec *Record) *kit.Markup 
 	return kit.MarkupOf([][]kit.Button{row})
 }
 
+// plainEvents are the public events told by one message of their own,
+// whatever their details.
+var plainEvents = map[deal.EventKind]string{
+	deal.EvReshuffled:    "deal_ev_reshuffled",
+	deal.EvTurnStarted:   "deal_ev_turn_started",
+	deal.EvPlaced:        "deal_ev_placed",
+	deal.EvRecolored:     "deal_ev_recolored",
+	deal.EvBuilt:         "deal_ev_built",
+	deal.EvSaidNo:        "deal_ev_said_no",
+	deal.EvAccepted:      "deal_ev_accepted",
+	deal.EvConceded:      "deal_ev_conceded",
+	deal.EvTook:          "deal_ev_took",
+	deal.EvBuildingsLost: "deal_ev_buildings_lost",
+	deal.EvDiscarded:     "deal_ev_discarded",
+	deal.EvTurnEnded:     "deal_ev_turn_ended",
+	deal.EvTimeout:       "deal_ev_timeout",
+	deal.EvResigned:      "deal_ev_resigned",
+}
+
 // eventLine renders a public event ("" for one the group does not see).
 func (k *texts) eventLine(lang string, rec *Record, e deal.Event) string {
 	if e.Seen != deal.Everyone {
@@ -195,23 +214,18 @@ func (k *texts) eventLine(lang string, rec *Record, e deal.Event) string {
 	data := map[string]any{"Player": seatName(rec, e.Player), "Other": seatName(rec, e.Other),
 		"Card": k.quotedName(lang, e.Card), "Set": k.colorName(lang, e.Color), "Amount": e.Amount, "Owed": e.Owed,
 		"Items": k.cardNames(lang, e.Cards)}
+	if id, ok := plainEvents[e.Kind]; ok {
+		return k.t(lang, id, data)
+	}
 	id := ""
 	switch e.Kind {
 	case deal.EvDrewCount:
 		return k.cat.N(lang, "deal_ev_drew_count", e.Amount, data)
-	case deal.EvReshuffled:
-		id = "deal_ev_reshuffled"
-	case deal.EvTurnStarted:
-		id = "deal_ev_turn_started"
 	case deal.EvBanked:
 		id, data["Amount"] = "deal_ev_banked", deal.Cards[e.Card].Value
 		if deal.Cards[e.Card].Type == deal.TypeMoney {
 			id = "deal_ev_banked_money" // a money card's name is its value: say it once
 		}
-	case deal.EvPlaced:
-		id = "deal_ev_placed"
-	case deal.EvRecolored:
-		id = "deal_ev_recolored"
 	case deal.EvPlayed:
 		switch {
 		case deal.Cards[e.Card].Type == deal.TypeRent && e.Other != deal.Nobody:
@@ -226,14 +240,6 @@ func (k *texts) eventLine(lang string, rec *Record, e deal.Event) string {
 		if stake := k.stake(lang, lang, deal.Cards[e.Card].Action, e.Take, e.Give, e.Color, e.Amount); stake != "" && deal.Cards[e.Card].Type != deal.TypeRent {
 			id, data["Stake"] = id+"_stake", stake // what the card takes or asks for
 		}
-	case deal.EvBuilt:
-		id = "deal_ev_built"
-	case deal.EvSaidNo:
-		id = "deal_ev_said_no"
-	case deal.EvAccepted:
-		id = "deal_ev_accepted"
-	case deal.EvConceded:
-		id = "deal_ev_conceded"
 	case deal.EvPaid:
 		switch {
 		case e.Cards.Empty():
@@ -245,25 +251,13 @@ func (k *texts) eventLine(lang string, rec *Record, e deal.Event) string {
 		default:
 			id = "deal_ev_paid" // everything payable, still short
 		}
-	case deal.EvTook:
-		id = "deal_ev_took"
-	case deal.EvBuildingsLost:
-		id = "deal_ev_buildings_lost"
 	case deal.EvMustDiscard: // "discards 2 cards", in the language's plural form
 		return k.cat.N(lang, "deal_ev_must_discard", e.Amount, data)
-	case deal.EvDiscarded:
-		id = "deal_ev_discarded"
-	case deal.EvTurnEnded:
-		id = "deal_ev_turn_ended"
-	case deal.EvTimeout:
-		id = "deal_ev_timeout"
 	case deal.EvWon:
 		id = "deal_ev_won"
 		if Of(rec).Game.CompleteColors(e.Player) < deal.SetsToWin {
 			id = "deal_ev_won_last" // the others left
 		}
-	case deal.EvResigned:
-		id = "deal_ev_resigned"
 	default:
 		return ""
 	}

@@ -13,6 +13,7 @@ import (
 // (the test API, promoted to Server) take it, the others expect it held.
 type callLog struct {
 	mu       *sync.Mutex
+	bell     *changeBell // rung when a call begins and when it is answered
 	requests []Request
 	keep     int // see KeepRequests
 	dropped  int // requests forgotten because of keep
@@ -24,8 +25,8 @@ type failure struct {
 	resp ErrorResponse
 }
 
-func newCallLog(mu *sync.Mutex) *callLog {
-	return &callLog{mu: mu, failures: map[string][]*failure{}}
+func newCallLog(mu *sync.Mutex, bell *changeBell) *callLog {
+	return &callLog{mu: mu, bell: bell, failures: map[string][]*failure{}}
 }
 
 // KeepRequests bounds the log of calls to about the newest n (0: all, the
@@ -104,6 +105,7 @@ func (cl *callLog) begin(method string, params map[string]string, at time.Time) 
 	cl.trim()
 	n := cl.dropped + len(cl.requests) // counts every request, dropped ones too
 	cl.requests = append(cl.requests, Request{Method: method, Params: params, Time: at})
+	cl.bell.ring()
 	q := cl.failures[method]
 	if len(q) == 0 {
 		return n, nil
@@ -118,6 +120,7 @@ func (cl *callLog) begin(method string, params map[string]string, at time.Time) 
 // finish notes the status call n was answered with, unless keep dropped
 // it meanwhile; mu must be held.
 func (cl *callLog) finish(n, status int) {
+	cl.bell.ring()
 	if i := n - cl.dropped; i >= 0 {
 		cl.requests[i].Status = status
 	}

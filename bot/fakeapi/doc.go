@@ -31,6 +31,9 @@
 //   - a group's upgrade to a supergroup (Migrate): both service
 //     messages, and the old id answering every call with 400 and
 //     migrate_to_chat_id.
+//   - the tests' waits (WaitFor): woken by every change the fake records
+//     (a call begun or answered, an update queued or confirmed, an event),
+//     with a re-check between changes for what the bot alone changes.
 //
 // Inside, Server is a thin facade over parts, one type per concern, each
 // with its own state and file: updateQueue (updates.go), messageStore
@@ -45,7 +48,8 @@
 // The checks on what a bot sends are plain functions (validate.go,
 // html.go). One lock, Server.mu, guards every part's state: each part
 // holds a pointer to it; exported methods take it, unexported ones expect
-// it held.
+// it held. The parts that change what a test waits for ring a changeBell
+// (bell.go), under the same lock.
 //
 // Where a real behaviour is expensive to model (message age limits,
 // thumbnails, photos by URL, forum topics, allowed_updates) the fake does

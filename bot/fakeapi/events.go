@@ -31,6 +31,7 @@ type Event struct {
 // of and viewers see changes in the order they happened.
 type eventHub struct {
 	mu   *sync.Mutex
+	bell *changeBell
 	subs map[*subscriber]bool
 	seq  int64 // the last event's Seq
 }
@@ -39,8 +40,8 @@ type subscriber struct {
 	ch chan Event
 }
 
-func newEventHub(mu *sync.Mutex) *eventHub {
-	return &eventHub{mu: mu, subs: map[*subscriber]bool{}}
+func newEventHub(mu *sync.Mutex, bell *changeBell) *eventHub {
+	return &eventHub{mu: mu, bell: bell, subs: map[*subscriber]bool{}}
 }
 
 // Subscribe returns a stream of every change from now on, and a function
@@ -71,8 +72,9 @@ func (h *eventHub) LastEvent() int64 {
 	return h.seq
 }
 
-// publish hands e to every subscriber; mu must be held.
+// publish hands e to every subscriber and wakes the waits; mu must be held.
 func (h *eventHub) publish(e Event) {
+	h.bell.ring()
 	h.seq++
 	e.Seq = h.seq
 	for sub := range h.subs {

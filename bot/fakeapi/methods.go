@@ -102,15 +102,25 @@ func chatAndMessage(p map[string]string) (int64, int, *ErrorResponse) {
 	return chat, msgID, nil
 }
 
-func (b *botAPI) sendMessage(p map[string]string) (any, *ErrorResponse) {
+// sendParams reads what both sends take: the chat, the text (a photo's
+// caption, under its own limit) checked by check, and the keyboard.
+func sendParams(p map[string]string, text string, check func(text, parseMode string) *ErrorResponse) (int64, *tgbotapi.InlineKeyboardMarkup, *ErrorResponse) {
 	chat, e := chatID(p)
 	if e != nil {
-		return nil, e
+		return 0, nil, e
 	}
-	if e := checkText(p["text"], p["parse_mode"]); e != nil {
-		return nil, e
+	if e := check(p[text], p["parse_mode"]); e != nil {
+		return 0, nil, e
 	}
 	markup, e := parseMarkup(p["reply_markup"])
+	if e != nil {
+		return 0, nil, e
+	}
+	return chat, markup, nil
+}
+
+func (b *botAPI) sendMessage(p map[string]string) (any, *ErrorResponse) {
+	chat, markup, e := sendParams(p, "text", checkText)
 	if e != nil {
 		return nil, e
 	}
@@ -124,14 +134,7 @@ func (b *botAPI) sendMessage(p map[string]string) (any, *ErrorResponse) {
 // or the file_id of one sent before. The fake does not fetch URLs:
 // Telegram would, and a test should not depend on the network.
 func (b *botAPI) sendPhoto(p map[string]string, files map[string]upload) (any, *ErrorResponse) {
-	chat, e := chatID(p)
-	if e != nil {
-		return nil, e
-	}
-	if e := checkCaption(p["caption"], p["parse_mode"]); e != nil {
-		return nil, e
-	}
-	markup, e := parseMarkup(p["reply_markup"])
+	chat, markup, e := sendParams(p, "caption", checkCaption)
 	if e != nil {
 		return nil, e
 	}

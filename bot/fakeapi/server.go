@@ -27,7 +27,8 @@ type Server struct {
 	closeOnce sync.Once
 	api       *botAPI
 
-	mu sync.Mutex // guards every part below
+	mu   sync.Mutex  // guards every part below
+	bell *changeBell // rung by the parts' changes; see WaitFor
 
 	*updateQueue
 	*messageStore
@@ -46,8 +47,9 @@ type Server struct {
 func New() *Server {
 	s := &Server{}
 	mu := &s.mu
-	events := newEventHub(mu)
-	s.updateQueue = newUpdateQueue(mu)
+	s.bell = &changeBell{}
+	events := newEventHub(mu, s.bell)
+	s.updateQueue = newUpdateQueue(mu, s.bell)
 	s.messageStore = newMessageStore(mu, events)
 	s.eventHub = events
 	s.directory = newDirectory(mu)
@@ -55,7 +57,7 @@ func New() *Server {
 	s.pressLog = newPressLog(mu)
 	s.inlineMode = newInlineMode(mu)
 	s.commandMenus = newCommandMenus(mu)
-	s.callLog = newCallLog(mu)
+	s.callLog = newCallLog(mu, s.bell)
 	s.floodControl = newFloodControl(mu)
 	s.migrations = newMigrations(mu)
 	s.api = &botAPI{mu: mu, queue: s.updateQueue, store: s.messageStore, events: events, people: s.directory,
@@ -78,17 +80,52 @@ func (s *Server) Close() {
 	})
 }
 
-// WaitFor polls cond until it holds or timeout passes, and reports whether
-// it held. Tests use it instead of sleeping for a guessed duration.
+// The re-checks between changes (WaitFor). A condition may hold on the bot's state
+// rather than the server's (the outbox idle once the answer to its last
+// call is read), so it turns true a moment after the change that rang:
+// after each change WaitFor re-checks soon, then ever less often, and at
+// least every slowRecheck however quiet the fake stays.
+const (
+	firstRecheck = time.Millisecond
+	slowRecheck  = 40 * time.Millisecond
+)
+
+// WaitFor waits until cond holds or timeout passes, and reports whether it
+// held. Tests use it instead of sleeping for a guessed duration. It checks
+// cond at once, again on every change the fake records, and in between
+// after a delay that doubles from firstRecheck up to slowRecheck.
 func (s *Server) WaitFor(cond func() bool, timeout time.Duration) bool {
 	deadline := time.Now().Add(timeout)
+	var timer *time.Timer
+	delay := firstRecheck
 	for {
+		// Take the bell before checking, so that a change made while cond
+		// runs still wakes the wait below.
+		s.mu.Lock()
+		changed := s.bell.next()
+		s.mu.Unlock()
 		if cond() {
+			if timer != nil {
+				timer.Stop()
+			}
 			return true
 		}
-		if time.Now().After(deadline) {
+		left := time.Until(deadline)
+		if left <= 0 {
 			return false
 		}
-		time.Sleep(2 * time.Millisecond)
+		wait := min(delay, left)
+		if timer == nil {
+			timer = time.NewTimer(wait)
+		} else {
+			timer.Reset(wait) // Go ≥ 1.23: no stale tick survives Stop or Reset
+		}
+		select {
+		case <-changed:
+			timer.Stop()
+			delay = firstRecheck
+		case <-timer.C:
+			delay = min(2*delay, slowRecheck)
+		}
 	}
 }

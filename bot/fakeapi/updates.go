@@ -14,14 +14,15 @@ import (
 // waits on a channel taken under the lock and released outside it.
 type updateQueue struct {
 	mu      *sync.Mutex
+	bell    *changeBell
 	last    int               // the newest update_id given
 	pending []tgbotapi.Update // unconfirmed, ascending update_id
 	pushed  chan struct{}     // closed and replaced whenever an update is queued
 	stopped chan struct{}     // closed by stop: long polls return at once
 }
 
-func newUpdateQueue(mu *sync.Mutex) *updateQueue {
-	return &updateQueue{mu: mu, pushed: make(chan struct{}), stopped: make(chan struct{})}
+func newUpdateQueue(mu *sync.Mutex, bell *changeBell) *updateQueue {
+	return &updateQueue{mu: mu, bell: bell, pushed: make(chan struct{}), stopped: make(chan struct{})}
 }
 
 // Pending is the number of updates not yet confirmed by a getUpdates offset.
@@ -44,26 +45,31 @@ func (q *updateQueue) ContinueUpdatesAfter(id int) {
 func (q *updateQueue) nextID() int { return q.last + 1 }
 
 // add queues u with the next update_id, which it returns, and wakes the
-// long polls; mu must be held.
+// long polls and the waits; mu must be held.
 func (q *updateQueue) add(u tgbotapi.Update) int {
 	q.last++
 	u.UpdateID = q.last
 	q.pending = append(q.pending, u)
 	close(q.pushed)
 	q.pushed = make(chan struct{})
+	q.bell.ring()
 	return u.UpdateID
 }
 
 // take confirms every update below offset (when positive: Telegram then
 // forgets them) and returns up to limit of the rest, and a channel closed
-// when another update is queued; mu must be held.
+// when another update is queued; mu must be held. Confirming wakes the
+// waits (a test waits for the updates it pushed to be handled).
 func (q *updateQueue) take(offset, limit int) ([]tgbotapi.Update, <-chan struct{}) {
 	if offset > 0 {
 		i := 0
 		for i < len(q.pending) && q.pending[i].UpdateID < offset {
 			i++
 		}
-		q.pending = q.pending[i:]
+		if i > 0 {
+			q.pending = q.pending[i:]
+			q.bell.ring()
+		}
 	}
 	n := min(limit, len(q.pending))
 	return slices.Clone(q.pending[:n]), q.pushed

@@ -172,7 +172,7 @@ func TestStakeSection(t *testing.T) {
 		t.Errorf("square 20: %+v", r)
 	}
 	var out bytes.Buffer
-	printBalance(&out, &Result{Games: 1, Balance: Balance{Stakes: rows}})
+	printBalance(&out, &Result{Played: Played{Games: 1}, Balance: Balance{Stakes: rows}})
 	if !strings.Contains(out.String(), "return 0.750") || !strings.Contains(out.String(), "computed 0.900") {
 		t.Errorf("no stakes section:\n%s", out.String())
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
@@ -19,18 +18,11 @@ const DealEdition = "deal"
 // DealResult is what a Monopoly Deal run measured. Everything but Seconds
 // and TurnsPerSecond depends only on the Config.
 type DealResult struct {
-	Edition        string  `json:"edition"`
-	Players        int     `json:"players"`
-	Seed           uint64  `json:"seed"`
-	MaxTurns       int     `json:"max_turns"`
-	Games          int     `json:"games"`
-	Finished       int     `json:"finished"`
-	Capped         int     `json:"capped"`
-	Turns          int64   `json:"turns"` // completed player-turns, capped games included
-	Steps          int64   `json:"steps"` // actions applied
-	Seconds        float64 `json:"seconds"`
-	TurnsPerSecond float64 `json:"turns_per_second"`
-	Length         Length  `json:"length"`
+	Edition  string `json:"edition"`
+	Players  int    `json:"players"`
+	Seed     uint64 `json:"seed"`
+	MaxTurns int    `json:"max_turns"`
+	Played
 	// Wins counts finished games by the winner's seat, WinRate over
 	// finished games with its 95 % Wilson interval in WinCI; WinsByOrder
 	// counts by the winner's place in the turn order (0 = moved first).
@@ -129,12 +121,6 @@ func playDeal(cfg *Config, i int, t *tally, seats *dealSeats) error {
 }
 
 func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
-	r := &DealResult{
-		Edition: DealEdition, Players: cfg.Players, Seed: cfg.Seed, MaxTurns: cfg.MaxTurns,
-		Games: cfg.Games, Finished: t.finished, Capped: t.capped, Turns: t.turns, Steps: t.steps,
-		Seconds: secs, Wins: t.wins, WinsByOrder: t.byOrder,
-		WinRate: make([]float64, cfg.Players), WinCI: make([][2]float64, cfg.Players),
-	}
 	// Deal games are short: the histogram spans the longest game, not the
 	// turn cap, so its buckets are a few turns wide.
 	longest := 1
@@ -143,9 +129,11 @@ func summarizeDeal(cfg *Config, t *tally, secs float64) *DealResult {
 			longest = max(longest, turns)
 		}
 	}
-	r.Length = lengthStats(t.lengths[:longest+1], longest)
-	if secs > 0 {
-		r.TurnsPerSecond = float64(t.turns) / secs
+	r := &DealResult{
+		Edition: DealEdition, Players: cfg.Players, Seed: cfg.Seed, MaxTurns: cfg.MaxTurns,
+		Played: t.played(cfg, secs, lengthStats(t.lengths[:longest+1], longest)),
+		Wins:   t.wins, WinsByOrder: t.byOrder,
+		WinRate: make([]float64, cfg.Players), WinCI: make([][2]float64, cfg.Players),
 	}
 	if cfg.Games > 0 {
 		r.ThreeSets = float64(t.finished) / float64(cfg.Games)
@@ -170,15 +158,7 @@ func printDeal(w io.Writer, r *DealResult) {
 	l := r.Length
 	fmt.Fprintf(w, "game length of finished games (player-turns): p10 %d, median %d, p90 %d (min %d, mean %.1f, max %d)\n",
 		l.P10, l.Median, l.P90, l.Min, l.Mean, l.Max)
-	top := 1
-	for _, c := range l.Histogram {
-		top = max(top, c)
-	}
-	for i, c := range l.Histogram {
-		if c > 0 {
-			fmt.Fprintf(w, "  %5d-%-5d %8d %s\n", i*l.Bucket, (i+1)*l.Bucket-1, c, strings.Repeat("*", c*50/top))
-		}
-	}
+	printHistogram(w, l)
 	fmt.Fprintf(w, "  capped      %8d (reached %d turns)\n", r.Capped, r.MaxTurns)
 	fmt.Fprintf(w, "\nwins by seat (finished games, 95 %% interval):\n")
 	for i, c := range r.Wins {

@@ -186,20 +186,7 @@ func printTables(w io.Writer, r *Result, names *namer) {
 	l := r.Length
 	fmt.Fprintf(w, "game length of finished games (player-turns): min %d, p10 %d, median %d, mean %.1f, p90 %d, max %d\n",
 		l.Min, l.P10, l.Median, l.Mean, l.P90, l.Max)
-	top := 0
-	for _, c := range l.Histogram {
-		top = max(top, c)
-	}
-	for i, c := range l.Histogram {
-		if c == 0 {
-			continue
-		}
-		bar := 0
-		if top > 0 {
-			bar = c * 50 / top
-		}
-		fmt.Fprintf(w, "  %5d-%-5d %8d %s\n", i*l.Bucket, (i+1)*l.Bucket-1, c, strings.Repeat("*", bar))
-	}
+	printHistogram(w, l)
 	if r.Capped > 0 {
 		fmt.Fprintf(w, "  capped      %8d (reached %d turns)\n", r.Capped, r.MaxTurns)
 	}
@@ -231,6 +218,19 @@ func printTables(w io.Writer, r *Result, names *namer) {
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].share > rows[j].share })
 	for i, x := range rows {
 		fmt.Fprintf(w, "  %2d. %-36s %6.3f %%\n", i+1, x.name, 100*x.share)
+	}
+}
+
+// printHistogram draws l's non-empty buckets as bars, the fullest 50 wide.
+func printHistogram(w io.Writer, l Length) {
+	top := 1
+	for _, c := range l.Histogram {
+		top = max(top, c)
+	}
+	for i, c := range l.Histogram {
+		if c > 0 {
+			fmt.Fprintf(w, "  %5d-%-5d %8d %s\n", i*l.Bucket, (i+1)*l.Bucket-1, c, strings.Repeat("*", c*50/top))
+		}
 	}
 }
 

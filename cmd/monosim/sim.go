@@ -31,19 +31,12 @@ type Config struct {
 // Result is what a run measured. Everything but Seconds and
 // TurnsPerSecond depends only on the Config (not on Workers or timing).
 type Result struct {
-	Edition        string  `json:"edition"`
-	Players        int     `json:"players"`
-	Jail           string  `json:"jail"`
-	Seed           uint64  `json:"seed"`
-	MaxTurns       int     `json:"max_turns"`
-	Games          int     `json:"games"`
-	Finished       int     `json:"finished"`
-	Capped         int     `json:"capped"`
-	Turns          int64   `json:"turns"` // completed player-turns, capped games included
-	Steps          int64   `json:"steps"` // actions applied
-	Seconds        float64 `json:"seconds"`
-	TurnsPerSecond float64 `json:"turns_per_second"`
-	Length         Length  `json:"length"`
+	Edition  string `json:"edition"`
+	Players  int    `json:"players"`
+	Jail     string `json:"jail"`
+	Seed     uint64 `json:"seed"`
+	MaxTurns int    `json:"max_turns"`
+	Played
 	// Wins counts finished games by the winner's seat; WinRate is Wins
 	// over finished games. WinsByOrder counts by the winner's place in
 	// the turn order (0 = moved first).
@@ -69,6 +62,19 @@ type Balance struct {
 	P90         int            `json:"length_p90"`
 	CappedShare float64        `json:"capped_share"`
 	Stakes      []StakeBalance `json:"stakes,omitempty"`
+}
+
+// Played is how many games a run played and how: the part of Result and
+// DealResult the two games share (their JSON inlines it).
+type Played struct {
+	Games          int     `json:"games"`
+	Finished       int     `json:"finished"`
+	Capped         int     `json:"capped"`
+	Turns          int64   `json:"turns"` // completed player-turns, capped games included
+	Steps          int64   `json:"steps"` // actions applied
+	Seconds        float64 `json:"seconds"`
+	TurnsPerSecond float64 `json:"turns_per_second"`
+	Length         Length  `json:"length"`
 }
 
 // Length is the distribution of finished games' lengths in player-turns.
@@ -122,6 +128,17 @@ func newTally(cfg *Config, squares int) *tally {
 		ends:      make([]int64, squares),
 		seatTurns: make([]int, cfg.Players),
 	}
+}
+
+// played is what t counted of cfg's games, played in secs, their lengths
+// l.
+func (t *tally) played(cfg *Config, secs float64, l Length) Played {
+	p := Played{Games: cfg.Games, Finished: t.finished, Capped: t.capped, Turns: t.turns, Steps: t.steps,
+		Seconds: secs, Length: l}
+	if secs > 0 {
+		p.TurnsPerSecond = float64(t.turns) / secs
+	}
+	return p
 }
 
 // newBoardTally is a tally with the observers of the edition's games.
@@ -263,12 +280,8 @@ func Run(cfg Config) (*Result, error) {
 func summarize(cfg *Config, t *tally, secs float64) *Result {
 	r := &Result{
 		Edition: cfg.Edition, Players: cfg.Players, Jail: cfg.Jail.String(), Seed: cfg.Seed,
-		MaxTurns: cfg.MaxTurns, Games: cfg.Games, Finished: t.finished, Capped: t.capped,
-		Turns: t.turns, Steps: t.steps, Seconds: secs,
+		MaxTurns: cfg.MaxTurns, Played: t.played(cfg, secs, lengthStats(t.lengths, cfg.MaxTurns)),
 		Wins: t.wins, WinsByOrder: t.byOrder, WinRate: make([]float64, cfg.Players),
-	}
-	if secs > 0 {
-		r.TurnsPerSecond = float64(t.turns) / secs
 	}
 	for i, w := range t.wins {
 		if t.finished > 0 {
@@ -278,7 +291,6 @@ func summarize(cfg *Config, t *tally, secs float64) *Result {
 	if len(cfg.Lineup.Levels) > 0 {
 		r.Levels = levelWins(cfg.Lineup.Levels, t.entryWins, t.finished)
 	}
-	r.Length = lengthStats(t.lengths, cfg.MaxTurns)
 	r.Landing = Landing{Warmup: cfg.Warmup, Counted: t.counted, EndOfTurn: make([]float64, len(t.ends)), Counts: t.ends, JailCount: t.jail}
 	if t.counted > 0 {
 		for i, c := range t.ends {

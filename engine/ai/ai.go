@@ -106,10 +106,13 @@ func (pl *Player) decide(g *engine.Game, p engine.PlayerID) (choice, bool) {
 	leveled := pl.Level != level.Normal
 	switch g.Phase {
 	case engine.PhaseAuction:
-		if leveled {
-			return pl.bidLevel(g, p)
+		if a := g.Auction; a.Passed[p] || a.Leader == p {
+			return choice{}, false // out of it, or leading: nothing to bid
 		}
-		return pl.bid(g, p)
+		if leveled {
+			return pl.bidLevel(g, p), true
+		}
+		return pl.bid(g, p), true
 	case engine.PhasePlaceBuilding:
 		if p == g.Placing {
 			return pl.place(g, p)
@@ -321,6 +324,14 @@ func groupStake(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (
 }
 
 func (pl *Player) buyDecision(g *engine.Game, p engine.PlayerID) choice {
+	return pl.buy(g, p, true, (*Player).reserve)
+}
+
+// buy is whether p buys the deed p stands on: when p can pay and it
+// completes a set, or blocks one where blocking counts, or p keeps the
+// reserve in hand after paying.
+func (pl *Player) buy(g *engine.Game, p engine.PlayerID, blocking bool,
+	reserve func(*Player, *engine.Game, *engine.Edition, engine.PlayerID) int) choice {
 	ed := g.EditionData()
 	me := &g.Players[p]
 	sq := me.Pos
@@ -328,10 +339,10 @@ func (pl *Player) buyDecision(g *engine.Game, p engine.PlayerID) choice {
 	if me.Cash < price {
 		return choice{kind: engine.ActDecline}
 	}
-	if _, _, completes, blocks := groupStake(g, ed, p, sq); completes || blocks {
+	if _, _, completes, blocks := groupStake(g, ed, p, sq); completes || blocks && blocking {
 		return choice{kind: engine.ActBuy}
 	}
-	if me.Cash-price >= pl.reserve(g, ed, p) {
+	if me.Cash-price >= reserve(pl, g, ed, p) {
 		return choice{kind: engine.ActBuy}
 	}
 	return choice{kind: engine.ActDecline}
@@ -353,13 +364,10 @@ func valuation(g *engine.Game, ed *engine.Edition, p engine.PlayerID, sq int) (i
 	return s.Price, false
 }
 
-func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (choice, bool) {
+// bid is p's bid at the auction p is still in and does not lead.
+func (pl *Player) bid(g *engine.Game, p engine.PlayerID) choice {
 	a := g.Auction
-	if a.Passed[p] || a.Leader == p {
-		return choice{}, false
-	}
 	ed := g.EditionData()
-	cash := g.Players[p].Cash
 	reserve := pl.reserve(g, ed, p)
 	var value int
 	if a.Building > 0 {
@@ -371,20 +379,32 @@ func (pl *Player) bid(g *engine.Game, p engine.PlayerID) (choice, bool) {
 			reserve /= 2
 		}
 	}
-	limit := min(value, cash-reserve)
+	return bidUpTo(g, value, g.Players[p].Cash-reserve, 20)
+}
+
+// bidUpTo is the bid at g's auction worth at most value, with spare cash
+// to spend: a pass when even the least bid is more; an opening of half of
+// value, or a raise by a raiseBy-th of it (at least 1); with raiseBy 0
+// always the least bid. Whole banknotes: MinBid is one (lux), and so is
+// the limit it stays within.
+func bidUpTo(g *engine.Game, value, spare, raiseBy int) choice {
+	a := g.Auction
+	limit := min(value, spare)
 	minBid := a.MinBid()
 	if limit < minBid {
-		return choice{kind: engine.ActPass}, true
+		return choice{kind: engine.ActPass}
 	}
-	var amount int
-	if a.Leader == engine.NoOwner {
+	amount := minBid
+	switch {
+	case raiseBy == 0:
+	case a.Leader == engine.NoOwner:
 		amount = max(minBid, value/2)
-	} else {
-		amount = max(minBid, a.High+max(1, value/20))
+	default:
+		amount = max(minBid, a.High+max(1, value/raiseBy))
 	}
 	amount = min(amount, limit)
-	amount -= amount % g.Note() // whole banknotes; minBid and so limit are
-	return choice{kind: engine.ActBid, arg: amount}, true
+	amount -= amount % g.Note()
+	return choice{kind: engine.ActBid, arg: amount}
 }
 
 // place chooses where a building won at auction goes.

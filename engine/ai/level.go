@@ -88,58 +88,29 @@ func (pl *Player) leavesJail(g *engine.Game, p engine.PlayerID) bool {
 }
 
 // buyLevel is buyDecision at p's level.
+// Easy does not buy to block.
 func (pl *Player) buyLevel(g *engine.Game, p engine.PlayerID) choice {
-	ed := g.EditionData()
-	me := &g.Players[p]
-	sq := me.Pos
-	price := ed.Squares[sq].Price
-	if me.Cash < price {
-		return choice{kind: engine.ActDecline}
-	}
-	_, _, completes, blocks := groupStake(g, ed, p, sq)
-	if completes || blocks && pl.Level == level.Hard {
-		return choice{kind: engine.ActBuy}
-	}
-	if me.Cash-price >= pl.levelReserve(g, ed, p) {
-		return choice{kind: engine.ActBuy}
-	}
-	return choice{kind: engine.ActDecline}
+	return pl.buy(g, p, pl.Level == level.Hard, (*Player).levelReserve)
 }
 
 // bidLevel is bid at p's level: easy values a plain deed at three
 // quarters of its price and nothing for blocking; hard values as normal
 // does but raises by the smallest step, so that a person bidding it up
 // and dropping out gains it nothing but the last step.
-func (pl *Player) bidLevel(g *engine.Game, p engine.PlayerID) (choice, bool) {
-	a := g.Auction
-	if a.Passed[p] || a.Leader == p {
-		return choice{}, false
-	}
+func (pl *Player) bidLevel(g *engine.Game, p engine.PlayerID) choice {
 	ed := g.EditionData()
-	cash := g.Players[p].Cash
 	reserve := pl.levelReserve(g, ed, p)
 	value := pl.auctionValue(g, ed, p)
-	if pl.Level == level.Hard && a.Building == 0 {
+	if a := g.Auction; pl.Level == level.Hard && a.Building == 0 {
 		if _, special := valuation(g, ed, p, a.Square); special {
 			reserve /= 2
 		}
 	}
-	limit := min(value, cash-reserve)
-	minBid := a.MinBid()
-	if limit < minBid {
-		return choice{kind: engine.ActPass}, true
-	}
-	amount := minBid
+	raiseBy := 0 // hard: the least step
 	if pl.Level == level.Easy {
-		if a.Leader == engine.NoOwner {
-			amount = max(minBid, value/2)
-		} else {
-			amount = max(minBid, a.High+max(1, value/10))
-		}
+		raiseBy = 10
 	}
-	amount = min(amount, limit)
-	amount -= amount % g.Note() // whole banknotes (lux); minBid is one
-	return choice{kind: engine.ActBid, arg: amount}, true
+	return bidUpTo(g, value, g.Players[p].Cash-reserve, raiseBy)
 }
 
 // auctionValue is the most p pays for what is at auction, at p's level.
