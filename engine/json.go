@@ -4,7 +4,7 @@ import (
 	"encoding/base64"
 	"strconv"
 
-	"github.com/monopoly-tg/monopoly-bot/internal/jsonenc"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc"
 )
 
 // Encoding a game without reflection.

@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/engine/jsonfill"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc/jsonfill"
 )
 
 func TestAppendJSONMatchesMarshal(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/monopoly-tg/monopoly-bot/internal/jsonenc"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc"
 )
 
 // A kind's own part of a chat's options (the board's engine rules, Deal's

@@ -3,7 +3,7 @@ package kit
 import (
 	"strconv"
 
-	"github.com/monopoly-tg/monopoly-bot/internal/jsonenc"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc"
 )
 
 // Encoding a record's envelope without reflection.

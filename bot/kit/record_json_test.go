@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/engine/jsonfill"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc/jsonfill"
 )
 
 // TestEnvelopeAppendMatchesMarshal fills every exported field of a record

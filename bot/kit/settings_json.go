@@ -3,7 +3,7 @@ package kit
 import (
 	"strconv"
 
-	"github.com/monopoly-tg/monopoly-bot/internal/jsonenc"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc"
 )
 
 // AppendJSON appends s as it is stored, without reflection: the bytes

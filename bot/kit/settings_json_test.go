@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/monopoly-tg/monopoly-bot/engine/jsonfill"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc/jsonfill"
 )
 
 // marshalSettingsBefore is how settings were stored before AppendJSON:

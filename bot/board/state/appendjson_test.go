@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/engine/jsonfill"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc/jsonfill"
 )
 
 // TestBoardAppendJSONMatchesMarshal fills every exported field of a

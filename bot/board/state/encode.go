@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/monopoly-tg/monopoly-bot/engine"
-	"github.com/monopoly-tg/monopoly-bot/internal/jsonenc"
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc"
 )
 
 // Encoding the board's state without reflection.

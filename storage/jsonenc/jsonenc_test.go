@@ -53,7 +53,7 @@ func FuzzAppendString(f *testing.F) {
 }
 
 // BenchmarkAppendString: a Cyrillic name, which the encoders before this
-// package handed to json.Marshal (go test -bench AppendString ./internal/jsonenc).
+// package handed to json.Marshal (go test -bench AppendString ./storage/jsonenc).
 func BenchmarkAppendString(b *testing.B) {
 	const name = "Олександра <Саша>"
 	b.Run("marshal", func(b *testing.B) {
