@@ -211,7 +211,7 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	t.Logf("%d presses, 3 kills; %d sends and edits in the group's last minute of play", presses, busy)
 
 	if f := c.API.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
-		t.Errorf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
+		t.Errorf("%d answers were 429 and %d requests came inside a ban; want none (429s by chat: %v)", f.TooMany, f.InsideBan, c.API.TooManyPerChat())
 	}
 	if n := messagesWith(c.API, b, standings); n != 1 {
 		t.Errorf("the standings of /endgame arrived %d times, want once", n)

@@ -25,5 +25,6 @@
 // inspection.go, hotels.go, editionrules.go).
 //
 // json.go writes a game and its events as encoding/json does, byte for byte,
-// without reflection: the bot stores the game with every change.
+// without reflection: the bot stores the game with every change
+// (jsonfill fills values at random for the tests that compare it).
 package engine

@@ -2,8 +2,9 @@ package engine
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"strconv"
+
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc"
 )
 
 // Encoding a game without reflection.
@@ -28,7 +29,7 @@ func (g *Game) AppendJSON(b []byte) []byte {
 		return append(b, "null"...)
 	}
 	b = append(b, `{"edition":`...)
-	b = appendString(b, g.Edition)
+	b = jsonenc.AppendString(b, g.Edition)
 	b = append(b, `,"rules":`...)
 	b = g.Rules.appendJSON(b)
 	b = append(b, `,"version":`...)
@@ -70,7 +71,7 @@ func (g *Game) AppendJSON(b []byte) []byte {
 	b = appendIntOmit(b, `,"place_kind":`, int64(g.PlaceKind))
 	b = appendIntOmit(b, `,"place_paid":`, int64(g.PlacePaid))
 	if len(g.Trades) > 0 {
-		b = appendList(append(b, `,"trades":`...), g.Trades, (*Trade).appendJSON)
+		b = appendList(append(b, `,"trades":`...), g.Trades, (*Trade).AppendJSON)
 	}
 	b = appendIntOmit(b, `,"next_trade":`, int64(g.NextTrade))
 	b = appendIntOmit(b, `,"jackpot":`, int64(g.Jackpot))
@@ -168,7 +169,9 @@ func (p *Player) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func (t *Trade) appendJSON(b []byte) []byte {
+// AppendJSON appends t as json.Marshal encodes it (the board keeps copies
+// of offers in its record state).
+func (t *Trade) AppendJSON(b []byte) []byte {
 	b = appendInt(b, `{"id":`, int64(t.ID))
 	b = appendInt(b, `,"from":`, int64(t.From))
 	b = appendInt(b, `,"to":`, int64(t.To))
@@ -268,20 +271,5 @@ func appendBytes(b []byte, v []uint8) []byte {
 	}
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, v)
-	return append(b, '"')
-}
-
-// appendString quotes s as encoding/json does: plain ASCII is copied,
-// anything else (escapes, HTML characters, non-ASCII) goes through
-// encoding/json itself.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string never fails
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
 	return append(b, '"')
 }

@@ -6,96 +6,14 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
-)
 
-// fill sets every exported field reachable from v to a random value, zero
-// often enough that omitempty and omitzero are exercised both ways: a field
-// added to the game's types shows up in json.Marshal's output, so
-// AppendJSON must learn it or TestAppendJSONMatchesMarshal fails.
-func fill(r *rand.Rand, v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
-				fill(r, v.Field(i))
-			}
-		}
-	case reflect.Pointer:
-		if r.IntN(3) == 0 {
-			v.SetZero()
-			return
-		}
-		v.Set(reflect.New(v.Type().Elem()))
-		fill(r, v.Elem())
-	case reflect.Slice:
-		switch r.IntN(4) {
-		case 0:
-			v.SetZero() // nil
-			return
-		case 1:
-			v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // empty, not nil
-			return
-		}
-		n := 1 + r.IntN(4)
-		v.Set(reflect.MakeSlice(v.Type(), n, n))
-		for i := range n {
-			fill(r, v.Index(i))
-		}
-	case reflect.Array:
-		if r.IntN(3) == 0 {
-			v.SetZero()
-			return
-		}
-		for i := range v.Len() {
-			fill(r, v.Index(i))
-		}
-	case reflect.Bool:
-		v.SetBool(r.IntN(2) == 0)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		if r.IntN(3) == 0 {
-			v.SetInt(0)
-			return
-		}
-		bits := v.Type().Bits()
-		x := int64(r.Uint64() >> (65 - bits)) // fits, may be negative below
-		if r.IntN(2) == 0 {
-			x = -x
-		}
-		v.SetInt(x)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		if r.IntN(3) == 0 {
-			v.SetUint(0)
-			return
-		}
-		v.SetUint(r.Uint64() >> (64 - v.Type().Bits()))
-	case reflect.String:
-		words := []string{"", "classic", "business", "lux", `a"b\c`, "<&>", "Лото", "tab\there", "\u2028"}
-		v.SetString(words[r.IntN(len(words))])
-	default:
-		panic("fill: a field of kind " + v.Kind().String() + " the encoder test does not know")
-	}
-}
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc/jsonfill"
+)
 
 func TestAppendJSONMatchesMarshal(t *testing.T) {
 	t.Parallel()
-	r := rand.New(rand.NewPCG(1, 2))
-	for i := range 3000 {
-		var g Game
-		fill(r, reflect.ValueOf(&g).Elem())
-		want, err := json.Marshal(&g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := g.AppendJSON(nil); !bytes.Equal(got, want) {
-			t.Fatalf("game %d:\n got %s\nwant %s", i, got, want)
-		}
-		var evs []Event
-		fill(r, reflect.ValueOf(&evs).Elem())
-		want, _ = json.Marshal(evs)
-		if got := AppendEventsJSON([]byte("prefix"), evs); !bytes.Equal(got, append([]byte("prefix"), want...)) {
-			t.Fatalf("events %d:\n got %s\nwant prefix%s", i, got, want)
-		}
-	}
+	jsonfill.Matches(t, 1, 3000, func(g *Game, dst []byte) ([]byte, error) { return g.AppendJSON(dst), nil }, nil)
+	jsonfill.Matches(t, 2, 3000, func(evs *[]Event, dst []byte) ([]byte, error) { return AppendEventsJSON(dst, *evs), nil }, nil)
 	var nilGame *Game
 	if got, want := nilGame.AppendJSON(nil), "null"; string(got) != want {
 		t.Errorf("nil game: %s, want %s", got, want)

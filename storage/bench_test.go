@@ -95,3 +95,52 @@ func BenchmarkDiskStalls(b *testing.B) {
 	b.ReportMetric(float64(len(took)-fast), "slow-syncs")
 	b.ReportMetric(float64(len(took)-fast)/b.Elapsed().Seconds(), "slow-syncs/s")
 }
+
+// BenchmarkChangeReads is what a change reads before its work, in a View
+// of its own (bot/commit): its chat's last update, game record and
+// settings.
+//
+//	go test -run '^$' -bench ChangeReads -benchmem ./storage/
+func BenchmarkChangeReads(b *testing.B) {
+	s, err := Open(filepath.Join(b.TempDir(), "bench.db"), Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	const chats = 1000
+	game := bytes.Repeat([]byte(`{"k":"v"},`), 205)[:2048]
+	err = s.Update(func(tx *Tx) error {
+		for i := range chats {
+			chat := -1000000000000 - int64(i)
+			if err := tx.WriteChat(chat, ChatWrite{UpdateID: 5, Record: game}); err != nil {
+				return err
+			}
+			if err := tx.PutSettings(chat, []byte(`{"lang":"uk"}`)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		chat := -1000000000000 - int64(i%chats)
+		err := s.View(func(tx *Tx) error {
+			if tx.LastUpdate(chat) != 5 {
+				b.Fatal("no last update")
+			}
+			if _, ok := tx.GameBytes(chat); !ok {
+				b.Fatal("no game")
+			}
+			if _, ok := tx.SettingsBytes(chat); !ok {
+				b.Fatal("no settings")
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}

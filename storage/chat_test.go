@@ -202,3 +202,48 @@ func TestWriteChatIsTheSeparateWrites(t *testing.T) {
 		t.Error("a WriteChat that changes nothing wrote the entry")
 	}
 }
+
+// TestChatHeadIsGameBytesAndLastUpdate: ChatHead answers what GameBytes
+// and LastUpdate answer, for chats in the layout before schema 10 (a
+// record, an update id alone), entries with and without a game, a
+// damaged entry and a chat the file does not know.
+func TestChatHeadIsGameBytesAndLastUpdate(t *testing.T) {
+	const legacy, bare, withGame, noGame, damaged, unknown = -7, 9, -20, -21, -22, -23
+	path := fileAt(t, 9, func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketGames).Put(chatKey(legacy), []byte(`{"game":1}`)); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketLastUpdate).Put(chatKey(legacy), u64(40)); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketLastUpdate).Put(chatKey(bare), u64(12))
+	})
+	s, err := Open(path, Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mustUpdate(t, s, func(tx *Tx) error {
+		if err := tx.WriteChat(withGame, ChatWrite{UpdateID: 77, Record: []byte(`{"g":2}`)}); err != nil {
+			return err
+		}
+		if err := tx.SetLastUpdate(noGame, 5); err != nil {
+			return err
+		}
+		return tx.bucket(bucketGames).Put(chatKey(damaged), []byte{entryGame, 0x80})
+	})
+	mustView(t, s, func(tx *Tx) error {
+		for _, chat := range []int64{legacy, bare, withGame, noGame, damaged, unknown} {
+			rec, ok := tx.GameBytes(chat)
+			last := tx.LastUpdate(chat)
+			gotRec, gotOK, gotLast := tx.ChatHead(chat)
+			if string(gotRec) != string(rec) || gotOK != ok || gotLast != last {
+				t.Errorf("chat %d: ChatHead %q, %v, %d; GameBytes %q, %v and LastUpdate %d", chat, gotRec, gotOK, gotLast, rec, ok, last)
+			}
+		}
+		if rec, ok, last := tx.ChatHead(withGame); string(rec) != `{"g":2}` || !ok || last != 77 {
+			t.Errorf("the chat with a game: %q, %v, %d", rec, ok, last)
+		}
+		return nil
+	})
+}

@@ -16,9 +16,34 @@ var ErrChatInUse = errors.New("storage: destination chat already has a game")
 // checked that every bucket exists, so methods do not re-check for nil.
 type Tx struct {
 	tx *bolt.Tx
+	// opened are the buckets a read-only transaction opened. bbolt keeps
+	// a writable transaction's buckets, but looks a read-only one's up
+	// again at every call (a seek in the root and a new Bucket), and a
+	// change reads its chat's entry and settings in a View of its own.
+	opened [4]openedBucket
 }
 
-func (t *Tx) bucket(name []byte) *bolt.Bucket { return t.tx.Bucket(name) }
+type openedBucket struct {
+	name []byte
+	b    *bolt.Bucket
+}
+
+func (t *Tx) bucket(name []byte) *bolt.Bucket {
+	if t.tx.Writable() {
+		return t.tx.Bucket(name)
+	}
+	for i := range t.opened {
+		o := &t.opened[i]
+		if o.b == nil {
+			o.name, o.b = name, t.tx.Bucket(name)
+			return o.b
+		}
+		if string(o.name) == string(name) {
+			return o.b
+		}
+	}
+	return t.tx.Bucket(name)
+}
 
 func (t *Tx) get(bucket []byte, chatID int64) ([]byte, bool) {
 	v, ok := t.peek(bucket, chatID)
@@ -262,6 +287,24 @@ func (t *Tx) SetOffset(offset int) error {
 		return fmt.Errorf("storage: set offset: %w", err)
 	}
 	return nil
+}
+
+// ChatHead is GameBytes and LastUpdate of one chat in one look at its
+// entry: a change reads both before its work and again before it writes
+// (bot/commit), and each look is a search of the bucket.
+func (t *Tx) ChatHead(chatID int64) (record []byte, hasGame bool, lastUpdate int) {
+	key := chatKey(chatID)
+	v := t.bucket(bucketGames).Get(key)
+	if !isEntry(v) {
+		// A chat not changed since a file from before schema 10 (chat.go).
+		return v, v != nil, int(readU64(t.bucket(bucketLastUpdate).Get(key)))
+	}
+	last, _ := binary.Uvarint(v[1:]) // 0 for a damaged entry, as LastUpdate
+	e, err := readEntry(v)
+	if err != nil {
+		return v, true, int(last) // as record: decoding it fails where it is used
+	}
+	return e.record, e.game, int(last)
 }
 
 // LastUpdate is the highest Telegram update_id applied to this chat, 0 if

@@ -2,7 +2,6 @@ package commit
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -63,9 +62,12 @@ type changeRead struct {
 
 func (r changeRead) still(tx *storage.Tx, chat, via int64, updateID int) bool {
 	same := func(data []byte, ok bool, read []byte) bool { return ok == (read != nil) && bytes.Equal(data, read) }
-	game, hasGame := tx.GameBytes(chat)
+	game, hasGame, last := tx.ChatHead(chat)
+	if via != chat {
+		last = tx.LastUpdate(via)
+	}
 	set, hasSet := tx.SettingsBytes(chat)
-	if !same(game, hasGame, r.game) || !same(set, hasSet, r.settings) || updateID > 0 && tx.LastUpdate(via) >= updateID {
+	if !same(game, hasGame, r.game) || !same(set, hasSet, r.settings) || updateID > 0 && last >= updateID {
 		return false
 	}
 	if via != chat {
@@ -79,18 +81,22 @@ func (p *Path) changeOnce(chat, via int64, updateID int, fn func(c *kit.Change) 
 	st := &kit.Change{Chat: chat, Via: via}
 	var read changeRead
 	err := p.store.View(func(tx *storage.Tx) error {
-		if updateID > 0 && tx.LastUpdate(via) >= updateID {
+		data, ok, last := tx.ChatHead(chat)
+		if via != chat {
+			last = tx.LastUpdate(via)
+		}
+		if updateID > 0 && last >= updateID {
 			st.Duplicate = true
 			return nil
 		}
-		if data, ok := tx.GameBytes(chat); ok {
+		if ok {
 			rec, own, err := p.records.load(chat, data)
 			if err != nil {
 				return err
 			}
 			st.Rec, read.game = rec, own
 		}
-		data, _ := tx.SettingsBytes(chat)
+		data, _ = tx.SettingsBytes(chat)
 		st.Settings, read.settings = p.settings.load(chat, data)
 		if via != chat {
 			data, _ := tx.SettingsBytes(via)
@@ -105,7 +111,7 @@ func (p *Path) changeOnce(chat, via int64, updateID int, fn func(c *kit.Change) 
 		return st, kit.ErrDuplicate
 	}
 	if st.Rec != nil {
-		st.ClockBefore, _ = json.Marshal(st.Rec.Clock)
+		st.ClockBefore = st.Rec.Clock.AppendJSON(make([]byte, 0, kit.ClockSize))
 	}
 	viaBefore := st.ViaSettings
 	if err := fn(st); err != nil {

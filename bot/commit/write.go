@@ -62,14 +62,10 @@ func (p *Path) prepare(st *kit.Change, updateID int, discard bool) (changeWrites
 		w.deadline = &d
 	}
 	if st.SettingsChanged {
-		if w.settings, err = json.Marshal(st.Settings); err != nil {
-			return w, err
-		}
+		w.settings = st.Settings.AppendJSON(make([]byte, 0, 256))
 	}
 	if st.ViaSettingsChanged {
-		if w.via, err = json.Marshal(st.ViaSettings); err != nil {
-			return w, err
-		}
+		w.via = st.ViaSettings.AppendJSON(make([]byte, 0, 256))
 	}
 	switch {
 	case st.Remove:

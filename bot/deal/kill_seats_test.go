@@ -2,10 +2,10 @@ package deal_test
 
 import (
 	"encoding/json"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
@@ -90,8 +90,13 @@ func TestDealKillWithComputers(t *testing.T) {
 	press(3, true)
 	c.Kill() // right after her press
 	c.Start()
-	press(2, false)
-	time.Sleep(1500 * time.Millisecond) // the computers move meanwhile
+	// Her whole turn, so that the computers move next, by the chat's
+	// timer; the kill comes once the table shows two turns past the one
+	// it showed before (the first computer's turn done, the second's
+	// running — or, if the outbox folded edits together, later).
+	before := tableTurn(api)
+	press(3, false)
+	wait("the computers to move by the timer", func() bool { return tableTurn(api) >= before+2 })
 	c.Kill()
 	c.Start()
 	press(2, false)
@@ -108,6 +113,21 @@ func TestDealKillWithComputers(t *testing.T) {
 		t.Fatalf("%d moves logged (%d by computers), the game's version is %d", len(vers), computerMoves, final)
 	}
 	t.Logf("%d moves logged, %d by the computers", len(vers), computerMoves)
+}
+
+// tableTurnRE is the turn number in the Deal table's title (English).
+var tableTurnRE = regexp.MustCompile(`Monopoly Deal</b> · turn (\d+)`)
+
+// tableTurn is the highest turn number a Deal table in testChat shows.
+func tableTurn(api *fakeapi.Server) int {
+	turn := 0
+	for _, m := range api.Messages(testChat) {
+		if sub := tableTurnRE.FindStringSubmatch(m.Text); sub != nil {
+			n, _ := strconv.Atoi(sub[1])
+			turn = max(turn, n)
+		}
+	}
+	return turn
 }
 
 // dealLog reads the Deal game's action log from db (the running game's,

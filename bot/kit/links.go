@@ -85,32 +85,6 @@ func (l *Links) Move(from, to int64) bool {
 // storedSettings is Settings without its methods.
 type storedSettings Settings
 
-// MarshalJSON stores each link as a member of its own beside the rest.
-func (s Settings) MarshalJSON() ([]byte, error) {
-	data, err := json.Marshal(storedSettings(s))
-	if err != nil || s.Links.packed == "" {
-		return data, err
-	}
-	out := bytes.NewBuffer(data[: len(data)-1 : len(data)-1])
-	sep := len(data) > 2 // the object has members
-	var werr error
-	s.Links.each(func(key string, group int64) {
-		name, err := json.Marshal(key + linkSuffix)
-		if err != nil {
-			werr = err
-		}
-		if sep {
-			out.WriteByte(',')
-		}
-		sep = true
-		out.Write(name)
-		out.WriteByte(':')
-		out.WriteString(strconv.FormatInt(group, 10))
-	})
-	out.WriteByte('}')
-	return out.Bytes(), werr
-}
-
 // UnmarshalJSON reads the links back from their members.
 func (s *Settings) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, (*storedSettings)(s)); err != nil {

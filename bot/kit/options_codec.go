@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/monopoly-tg/monopoly-bot/storage/jsonenc"
 )
 
 // A kind's own part of a chat's options (the board's engine rules, Deal's
@@ -176,9 +178,11 @@ var optionMembers = []struct {
 	key    string
 	append func(buf []byte, o ChatOptions) ([]byte, bool)
 }{
-	{"edition", func(buf []byte, o ChatOptions) ([]byte, bool) { return appendString(buf, o.Edition), o.Edition != "" }},
+	{"edition", func(buf []byte, o ChatOptions) ([]byte, bool) {
+		return jsonenc.AppendString(buf, o.Edition), o.Edition != ""
+	}},
 	{"pace", func(buf []byte, o ChatOptions) ([]byte, bool) {
-		buf = appendString(append(buf, `{"name":`...), o.Pace.Name)
+		buf = jsonenc.AppendString(append(buf, `{"name":`...), o.Pace.Name)
 		buf = strconv.AppendInt(append(buf, `,"decision":`...), int64(o.Pace.Decision), 10)
 		buf = strconv.AppendInt(append(buf, `,"bid":`...), int64(o.Pace.Bid), 10)
 		return append(buf, '}'), true
@@ -195,23 +199,8 @@ var optionMembers = []struct {
 		return strconv.AppendInt(buf, int64(o.ArchiveAfter), 10), o.ArchiveAfter != 0
 	}},
 	{"time_zone", func(buf []byte, o ChatOptions) ([]byte, bool) {
-		return appendString(buf, o.TimeZone), o.TimeZone != ""
+		return jsonenc.AppendString(buf, o.TimeZone), o.TimeZone != ""
 	}},
-}
-
-// appendString appends s as encoding/json writes it: a plain ASCII
-// string as it is, anything else (escapes, HTML's <>&, non-ASCII)
-// through encoding/json itself.
-func appendString(buf []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			raw, _ := json.Marshal(s) // a string always encodes
-			return append(buf, raw...)
-		}
-	}
-	buf = append(buf, '"')
-	buf = append(buf, s...)
-	return append(buf, '"')
 }
 
 // MarshalJSON stores the options' own members and, after the member each

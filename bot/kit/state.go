@@ -5,9 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
-	"slices"
-	"strings"
 	"sync"
 )
 
@@ -151,119 +148,52 @@ func plainString(data []byte, i int) (string, int, bool) {
 	return string(data[i+1 : i+1+end]), i + end + 2, true
 }
 
-// Encode is the record as stored: the envelope's members, then the
-// state's (State.Stored), in one object. Each is encoded once, into one
-// buffer: the state's opening brace becomes the comma after the
-// envelope's members.
+// Encode is the record as stored: the envelope's members
+// (appendEnvelope, without reflection), then the state's (State.Stored),
+// in one object, written into one reused buffer and copied out once at
+// its size.
 func (r *Record) Encode() ([]byte, error) {
-	buf := encodeBuffers.Get().(*bytes.Buffer)
-	defer encodeBuffers.Put(buf)
-	buf.Reset()
-	enc := json.NewEncoder(buf) // escapes HTML as json.Marshal does
-	env := (*Envelope)(r)
-	if r.Options != nil {
-		bare := *env
-		bare.Options = nil
-		env = &bare
-	}
-	if err := enc.Encode(env); err != nil {
-		return nil, err
-	}
-	if r.Options != nil {
-		if err := insertOptions(buf, r.Options); err != nil {
-			return nil, err
-		}
-	}
+	sc := encodeScratch.Get().(*encodeBuffers)
+	defer encodeScratch.Put(sc)
+	buf := r.appendEnvelope(sc.out[:0])
 	if r.State != nil {
-		buf.Truncate(buf.Len() - 2) // "}\n"
 		key, v := r.State.Stored()
 		if key != "" {
-			buf.WriteString(`,"`)
-			buf.WriteString(key)
-			buf.WriteString(`":`)
-			if err := enc.Encode(v); err != nil {
-				return nil, err
-			}
-			buf.Truncate(buf.Len() - 1) // "\n"
-			buf.WriteString("}\n")
-		} else {
-			at := buf.Len()
-			if a, ok := v.(jsonAppender); ok {
-				data, err := a.AppendJSON(buf.AvailableBuffer())
-				if err != nil {
-					return nil, err
-				}
-				buf.Write(data)
-				buf.WriteByte('\n') // as Encode ends
-			} else if err := enc.Encode(v); err != nil {
-				return nil, err
-			}
-			if b := buf.Bytes(); b[at] != '{' {
+			buf = append(append(append(buf, `,"`...), key...), `":`...)
+		}
+		at := len(buf)
+		var err error
+		if buf, err = sc.appendValue(buf, v); err != nil {
+			return nil, err
+		}
+		if key == "" { // its members among the envelope's
+			switch {
+			case buf[at] != '{':
 				return nil, fmt.Errorf("kit: a state of %T stored at the top level is no object", v)
-			} else if b[at+1] == '}' { // no members
-				buf.Truncate(at)
-				buf.WriteString("}\n")
-			} else {
-				b[at] = ','
+			case buf[at+1] == '}': // no members
+				buf = buf[:at]
+			default:
+				buf[at] = ','
+				buf = buf[:len(buf)-1]
 			}
 		}
 	}
-	return bytes.Clone(buf.Bytes()[:buf.Len()-1]), nil // without Encode's "\n"
+	buf = append(buf, '}')
+	sc.out = buf
+	return bytes.Clone(buf), nil
 }
 
-// insertOptions writes o's member into buf, an envelope encoded without
-// it, where encoding/json puts it: before the first of the members that
-// may follow it. Written by ChatOptions.appendJSON, the options are not
-// scanned again as a Marshaler's output is (a chat's rules are most of a
-// lobby's bytes, and every change stores its record).
-func insertOptions(buf *bytes.Buffer, o *ChatOptions) error {
-	at := -1
-	for _, key := range optionsFollowers {
-		if i := bytes.Index(buf.Bytes(), key); i >= 0 && (at < 0 || i < at) {
-			at = i
-		}
+// appendValue appends v as json.Marshal encodes it: by its own
+// AppendJSON if it has one, else through the reused encoder.
+func (sc *encodeBuffers) appendValue(buf []byte, v any) ([]byte, error) {
+	if a, ok := v.(jsonAppender); ok {
+		return a.AppendJSON(buf)
 	}
-	if at < 0 {
-		return errors.New("kit: no member after a record's options")
+	sc.enc.Reset()
+	if err := sc.encoder.Encode(v); err != nil {
+		return buf, err
 	}
-	n := buf.Len()
-	buf.Write(o.appendJSON(append(buf.AvailableBuffer(), `,"options":`...)))
-	// Rotate the options from the end to at: reverse both runs, then all.
-	b := buf.Bytes()[at:]
-	slices.Reverse(b[:n-at])
-	slices.Reverse(b[n-at:])
-	slices.Reverse(b)
-	return nil
-}
-
-// optionsFollowers are the members that may follow "options" in an
-// envelope encoded without it, as `,"key":`: those after it up to the
-// first one always stored. None of them is a member of a seat (the only
-// objects before it), and a quote inside a string is escaped, so the
-// first match is the member itself.
-var optionsFollowers = membersAfter(reflect.TypeFor[Envelope](), "Options")
-
-func membersAfter(t reflect.Type, field string) [][]byte {
-	var keys [][]byte
-	after := false
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		switch {
-		case f.Name == field:
-			after = true
-			continue
-		case !after || name == "-" || !f.IsExported():
-			continue
-		case name == "":
-			name = f.Name
-		}
-		keys = append(keys, []byte(`,"`+name+`":`))
-		if !strings.Contains(opts, "omitempty") {
-			break
-		}
-	}
-	return keys
+	return append(buf, bytes.TrimSuffix(sc.enc.Bytes(), []byte{'\n'})...), nil // without Encode's newline
 }
 
 // jsonAppender is a state stored among the record's members that writes
@@ -273,7 +203,20 @@ type jsonAppender interface {
 	AppendJSON(dst []byte) ([]byte, error)
 }
 
-var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// encodeBuffers are Encode's scratch space, reused: a record is stored
+// with every change, and its bytes are kept (the record cache, bbolt's
+// page), so only the exact copy is allocated.
+type encodeBuffers struct {
+	out     []byte
+	enc     bytes.Buffer
+	encoder *json.Encoder // into enc; escapes HTML as json.Marshal does
+}
+
+var encodeScratch = sync.Pool{New: func() any {
+	sc := new(encodeBuffers)
+	sc.encoder = json.NewEncoder(&sc.enc)
+	return sc
+}}
 
 // Envelope is a record without its methods: its own members, which
 // Encode marshals and a kind's StateDecoder decodes beside its state's

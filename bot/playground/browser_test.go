@@ -516,6 +516,15 @@ func (d *pageDriver) trade(k *pageKeyboard) bool {
 	return true
 }
 
+// toastGone waits until no toast covers the page: the last press's, which
+// fades 3 s after it showed. press returns once the answer arrived, and the
+// page shows the answer's toast as it takes the answer, so the toast is
+// already up (or never came) when this starts waiting.
+func (d *pageDriver) toastGone() {
+	d.t.Helper()
+	d.b.waitFor("the toast to fade", "document.getElementById('toast').hidden", 20*time.Second)
+}
+
 // screenshotTurns saves a turn in the group in Ukrainian (the language of
 // the person who opened the game) and, after /lang ru, in Russian, when
 // -screenshots names a directory.
@@ -530,7 +539,7 @@ func (d *pageDriver) screenshotTurns() {
 	}
 	d.chat(GroupID)
 	d.act(1001)
-	time.Sleep(3500 * time.Millisecond) // the last press's toast fades
+	d.toastGone()
 	shoot("playground-uk.png")
 	d.say("/lang ru")
 	for i := 0; i < 3; i++ { // until a new turn message, now in Russian
@@ -543,6 +552,6 @@ func (d *pageDriver) screenshotTurns() {
 		d.waitChange(k, label)
 	}
 	d.act(1002)
-	time.Sleep(3500 * time.Millisecond)
+	d.toastGone()
 	shoot("playground-ru.png")
 }

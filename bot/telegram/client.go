@@ -165,6 +165,10 @@ type Client struct {
 	opts ClientOptions
 	lim  *limiter
 	log  *slog.Logger
+
+	// floodTicks, when a test sets it, replaces RunFlood's ticker, so the
+	// test knows how many checks ran instead of sleeping for them.
+	floodTicks <-chan time.Time
 }
 
 // NewClient wraps api (usually a *tgbotapi.BotAPI from NewBotAPI). With

@@ -377,11 +377,17 @@ func TestGroupLimitDelaysThe21stSendOnly(t *testing.T) {
 		t.Fatalf("%d messages in the saturated group before the minute passed", n)
 	}
 
+	// Advance wakes, before it returns, every Sleep it moved the clock past:
+	// the 21st send's Sleep still waiting afterwards is proof it was not
+	// let go (a woken send that slept again would sleep a different time).
 	clk.Advance(telegram.GroupMinute - time.Second)
+	if got := clk.Sleeping(); !slices.Equal(got, []time.Duration{telegram.GroupMinute}) {
+		t.Fatalf("a second before the minute is over, the sleeps are %v; want the 21st send's still waiting", got)
+	}
 	select {
 	case <-late:
 		t.Fatal("21st send went out before the minute was over")
-	case <-time.After(20 * time.Millisecond):
+	default:
 	}
 	clk.Advance(time.Second)
 	if r := receive(t, late); r.err != nil {

@@ -120,8 +120,12 @@ func TestWatermarkStopsAtTheOldestUnfinished(t *testing.T) {
 	if !waitFor(func() bool { return rec.count() == 4 }) {
 		t.Fatalf("handled %d of the 4 unblocked updates", rec.count())
 	}
-	// 13–15 are done, but 12 is not: the offset must not pass it.
-	time.Sleep(10 * time.Millisecond) // let a wrong watermark show itself
+	// 13–15 are done, but 12 is not: the offset must not pass it. Their
+	// handlers returned; once the dispatcher has marked them finished
+	// (OffsetWith(12) counts them), a wrong watermark would have moved.
+	if !waitFor(func() bool { return d.OffsetWith(12) == 16 }) {
+		t.Fatalf("13–15 not marked finished: offset with 12 would be %d", d.OffsetWith(12))
+	}
 	if w := d.Watermark(); w != 11 {
 		t.Fatalf("watermark %d with update 12 unfinished, want 11", w)
 	}

@@ -40,12 +40,16 @@ func (c *Client) RunFlood(ctx context.Context) {
 	}
 	t := time.NewTicker(c.opts.FloodSaveEvery)
 	defer t.Stop()
+	ticks := t.C
+	if c.floodTicks != nil {
+		ticks = c.floodTicks
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			c.saveFlood()
 			return
-		case <-t.C:
+		case <-ticks:
 		case <-c.lim.flood.wake:
 		}
 		if c.lim.changed() {

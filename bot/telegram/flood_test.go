@@ -140,7 +140,9 @@ func TestAKilledClientsUnsavedCallsAreAssumed(t *testing.T) {
 func TestFloodStateIsSavedOnlyWhenItChanges(t *testing.T) {
 	_, api := connect(t)
 	store := &memFlood{}
-	c := telegram.NewClient(api, telegram.ClientOptions{Logger: quiet, Flood: store, FloodSaveEvery: 10 * time.Millisecond})
+	c := telegram.NewClient(api, telegram.ClientOptions{Logger: quiet, Flood: store})
+	ticks := make(chan time.Time)
+	telegram.SetFloodTicks(c, ticks)
 	saves := func() int {
 		store.mu.Lock()
 		defer store.mu.Unlock()
@@ -152,9 +154,20 @@ func TestFloodStateIsSavedOnlyWhenItChanges(t *testing.T) {
 		go func() { c.RunFlood(ctx); close(done) }()
 		return func() { cancel(); <-done }
 	}
+	// tick lets RunFlood check for changes n times; when it returns, the
+	// first n-1 checks and their saves are done.
+	tick := func(n int) {
+		for range n {
+			select {
+			case ticks <- time.Now():
+			case <-time.After(10 * time.Second):
+				t.Fatal("RunFlood stopped taking ticks")
+			}
+		}
+	}
 
 	stop := run()
-	time.Sleep(60 * time.Millisecond)
+	tick(6)
 	if n := saves(); n != 0 {
 		t.Fatalf("%d saves while nothing was sent", n)
 	}
@@ -169,10 +182,11 @@ func TestFloodStateIsSavedOnlyWhenItChanges(t *testing.T) {
 		}
 	}
 	stop = run()
-	if !waitFor(func() bool { return saves() == 2 }) {
-		t.Fatalf("three sends were not saved: %d saves", saves())
+	tick(2)
+	if n := saves(); n != 2 {
+		t.Fatalf("three sends were not saved at the next check: %d saves", n)
 	}
-	time.Sleep(60 * time.Millisecond)
+	tick(6)
 	if n := saves(); n != 2 {
 		t.Fatalf("%d saves for one burst of sends", n-1)
 	}

@@ -150,7 +150,7 @@ func (t *Timers) Rearm(c *kit.Change, human bool, seat int) (commit.TimerMove, b
 	r := c.Rec
 	before := c.ClockBefore
 	if before == nil {
-		before, _ = json.Marshal(r.Clock)
+		before = r.Clock.AppendJSON(make([]byte, 0, kit.ClockSize))
 	}
 	now := t.now().UnixMilli()
 	if human {
@@ -164,7 +164,7 @@ func (t *Timers) Rearm(c *kit.Change, human bool, seat int) (commit.TimerMove, b
 		move = commit.TimerMove{Drop: r.Clock.Timer, Add: want}
 		r.Clock.Timer = want
 	}
-	after, _ := json.Marshal(r.Clock)
+	after := r.Clock.AppendJSON(make([]byte, 0, kit.ClockSize))
 	return move, string(before) != string(after)
 }
 

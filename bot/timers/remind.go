@@ -1,6 +1,7 @@
 package timers
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -51,8 +52,10 @@ func (t *Timers) FinishReminder(st *kit.Change) {
 	if st.Rec == nil || st.ClockBefore == nil {
 		return
 	}
+	// A clock that sent no reminder stores no "reminded" (omitempty): most
+	// changes need not decode it.
 	var before kit.Clock
-	if json.Unmarshal(st.ClockBefore, &before) != nil || before.Reminded == 0 {
+	if !bytes.Contains(st.ClockBefore, []byte(`"reminded":`)) || json.Unmarshal(st.ClockBefore, &before) != nil || before.Reminded == 0 {
 		return
 	}
 	cl := st.Rec.Clock

@@ -121,6 +121,27 @@ func checkEncode(t *testing.T, rec *kit.Record) {
 //
 //	go test -run '^$' -bench RecordEncodeGame -benchmem ./bot/board/state/
 func BenchmarkRecordEncodeGame(b *testing.B) {
+	st := playedBoard(b)
+	rec := &kit.Record{ID: 1, Rev: 300, Status: kit.StatusPlaying, Kind: board.Name, Edition: engine.Classic,
+		Seats: []kit.Seat{{User: 1, Name: "Ann"}, {User: 2, Name: "Bob"}, {User: 3, Name: "Оля"}, {User: 4, Name: "Ян"}},
+		State: st}
+	old := legacy{Envelope: (*kit.Envelope)(rec), Board: *st}
+	b.Run("marshal", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = json.Marshal(old)
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = rec.Encode()
+		}
+	})
+}
+
+// playedBoard is a board's state after 300 random actions of 4 players
+// in the classic edition, with 60 events of history and the last three
+// as the turn's.
+func playedBoard(b *testing.B) *state.Board {
 	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 4, Seed: 3})
 	if err != nil {
 		b.Fatal(err)
@@ -136,19 +157,29 @@ func BenchmarkRecordEncodeGame(b *testing.B) {
 		}
 	}
 	history = history[max(0, len(history)-60):]
-	st := &state.Board{Game: g, Turn: history[len(history)-3:], History: history, TurnMsg: 77}
-	rec := &kit.Record{ID: 1, Rev: 300, Status: kit.StatusPlaying, Kind: board.Name, Edition: engine.Classic,
-		Seats: []kit.Seat{{User: 1, Name: "Ann"}, {User: 2, Name: "Bob"}, {User: 3, Name: "Оля"}, {User: 4, Name: "Ян"}},
-		State: st}
-	old := legacy{Envelope: (*kit.Envelope)(rec), Board: *st}
+	return &state.Board{Game: g, Turn: history[len(history)-3:], History: history, TurnMsg: 77}
+}
+
+// BenchmarkBoardJSON compares AppendJSON with json.Marshal on the played
+// board with a tally and an auction message.
+//
+//	go test -run '^$' -bench BoardJSON -benchmem ./bot/board/state/
+func BenchmarkBoardJSON(b *testing.B) {
+	st := playedBoard(b)
+	st.Tally = state.Tally{Started: 1, TopRent: state.Rent{Payer: 1, Square: 39, Amount: 2000}, SetRent: []int{0, 10, 0, 300, 0, 0, 0, 50},
+		Jail: []state.JailStay{{Turns: 2, Longest: 2}, {}, {In: true, Turns: 1, Longest: 1}, {}}}
+	st.Auction, st.Auctions = &state.AuctionMsg{Seq: 3, Msg: 90, Opened: 12, ShownVer: 14, Shown: 1000}, 3
 	b.Run("marshal", func(b *testing.B) {
+		b.ReportAllocs()
 		for b.Loop() {
-			_, _ = json.Marshal(old)
+			_, _ = json.Marshal(st)
 		}
 	})
-	b.Run("encode", func(b *testing.B) {
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		var out []byte
 		for b.Loop() {
-			_, _ = rec.Encode()
+			out, _ = st.AppendJSON(out[:0])
 		}
 	})
 }
