@@ -158,52 +158,6 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 	})
 }
 
-// TestKickAfterRepeatedTimeouts: a player who misses KickAfter turns in a
-// row is removed as bankrupt to the bank; an own action resets the count.
-func TestKickAfterRepeatedTimeouts(t *testing.T) {
-	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2})
-	h.StartGame()
-	var rec *Record
-	for i := 0; i < 100; i++ {
-		rec = advance(h, clock)
-		if rec == nil || board.Of(rec).Game == nil {
-			break
-		}
-		if kicked(rec) >= 0 {
-			break
-		}
-	}
-	if rec == nil {
-		// An auction's timeout is a missed turn for every bidder: two
-		// players may reach the limit at once, and the second kick, at the
-		// timer's next tick, ends the game before this test looks.
-		rec = h.ArchivedRecord()
-	}
-	p := kicked(rec)
-	if p < 0 {
-		t.Fatalf("nobody was removed after missing two turns (record %+v)", rec)
-	}
-	if !h.API.WaitFor(func() bool { return h.Mentions(rec.Seats[p].User, "deadlines in a row") == 1 }, 5*time.Second) {
-		t.Fatal("the chat was not told about the removal")
-	}
-	if hasEvent(board.Of(rec).Turn, engine.EvResigned) == false && board.Of(rec).Game.Active(p) {
-		t.Fatal("no resignation")
-	}
-}
-
-func kicked(rec *Record) engine.PlayerID {
-	if rec == nil || board.Of(rec).Game == nil {
-		return -1
-	}
-	for i := range rec.Seats {
-		if !board.Of(rec).Game.Active(engine.PlayerID(i)) {
-			return engine.PlayerID(i)
-		}
-	}
-	return -1
-}
-
 // TestPauseKeepsRemainingTime: a majority vote pauses the game, the clocks
 // stand still for two days, and an admin's /resume restores the time left.
 func TestPauseKeepsRemainingTime(t *testing.T) {
@@ -290,36 +244,6 @@ func TestKickByVote(t *testing.T) {
 	if h.Mentions(rec.Seats[w].User, "players voted") != 1 {
 		t.Fatal("the chat was not told")
 	}
-}
-
-// TestArchiveUntouchedGame: a game nobody touched for ArchiveAfter is
-// archived (not deleted) and the chat is told; its timer entry goes too.
-func TestArchiveUntouchedGame(t *testing.T) {
-	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, ArchiveAfter: 48 * time.Hour})
-	h.StartGame()
-	clock.Add(49 * time.Hour)
-	h.WaitRecord("archive", func(r *Record) bool { return r == nil })
-	if a := h.ArchivedRecord(); a == nil || board.Of(a).Game == nil {
-		t.Fatal("the game is not in the archive")
-	}
-	told := func() bool {
-		for _, m := range h.API.Messages(testChat) {
-			if strings.Contains(m.Text, "archived") {
-				return true
-			}
-		}
-		return false
-	}
-	if !h.API.WaitFor(told, 5*time.Second) {
-		t.Fatal("the chat was not told")
-	}
-	_ = h.bot.store.View(func(tx *storage.Tx) error {
-		if n := tx.TimerCount(); n != 0 {
-			t.Errorf("%d timers left after the archive", n)
-		}
-		return nil
-	})
 }
 
 // TestOfferExpiresOnItsTimer: an unanswered trade offer is withdrawn at its

@@ -261,29 +261,6 @@ func (h *harness) joinData(t *testing.T) string {
 	return ""
 }
 
-// TestMigratedGameKeepsItsVote: a /pause vote in progress when the group
-// becomes a supergroup goes on under a message of the supergroup, whose
-// Agree button counts there.
-func TestMigratedGameKeepsItsVote(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t, 7, nil)
-	h.StartGame()
-	alice, bohdan := h.Users[0], h.Users[1]
-	h.Say(bohdan, "/pause")
-	h.API.Migrate(testChat, superChat, alice)
-	h.Settle()
-	rec, _ := h.bot.Snapshot(superChat)
-	msg, data, ok := h.ButtonIn(superChat, OpVotePause)
-	if rec == nil || len(rec.Clock.Votes) != 1 || !ok || rec.Clock.Votes[0].Msg != msg {
-		t.Fatalf("the vote is not shown in the supergroup (record %+v, button on %d)", rec.Clock.Votes, msg)
-	}
-	h.API.PushCallback(superChat, msg, alice, data)
-	h.Settle()
-	if rec, _ = h.bot.Snapshot(superChat); rec.Clock.PausedAt == 0 {
-		t.Fatal("the second vote, in the supergroup, did not pause")
-	}
-}
-
 // TestMigratedPlayersListIsNotEditedInTheSupergroup: the players' list
 // /board posted in the group has an id of the old group; after the
 // migration the next /board must not give "a newer list is below" to

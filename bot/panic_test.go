@@ -46,40 +46,6 @@ func plantBrokenGame(t *testing.T, store *storage.Store, now time.Time, kind str
 	}
 }
 
-// TestBrokenRecordDoesNotStopTheBot: a record that makes the code panic is
-// logged with its chat and skipped — at start (Restore), on its timer —
-// while every other chat is served: the bot starts, restarts, and a game
-// in another chat plays on.
-func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
-	t.Parallel()
-	var logs syncBuffer
-	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
-		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
-	})
-	h.StartGame()
-	h.Stop()
-	store, err := storage.Open(h.DB, storage.Options{NoSync: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plantBrokenGame(t, store, time.Now(), "")
-	store.Close()
-	for range 2 {
-		h.Start()
-		h.TimerPass() // the broken chat's timer runs
-		before := h.version(testChat)
-		h.MustPress(h.Current(testChat), board.OpRoll)
-		if h.version(testChat) == before {
-			t.Fatal("the healthy game did not move")
-		}
-		h.Stop()
-	}
-	l := logs.String()
-	if !strings.Contains(l, "chat="+strconv.FormatInt(brokenChat, 10)) || !strings.Contains(l, "panic") {
-		t.Errorf("the broken chat's panic was not logged with its chat id:\n%s", l)
-	}
-}
-
 // boomKind is a kind whose code panics wherever the chat layer calls it
 // outside a handler: what a bug, or a record no code expects, does.
 type boomKind struct{ Kind }

@@ -120,36 +120,6 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 	}
 }
 
-// TestRematchAfterAnotherGameIsRefused: once another game was opened, the
-// old ending's button is refused with the reason and goes.
-func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t, 7, nil)
-	h.Users[0].LanguageCode = "ru"
-	_, msg, data := h.endByLeaving("/newgame")
-	h.Say(h.Users[2], "/newgame")
-	lobby := h.Record()
-	// The rematch's data forged onto the new lobby's message: refused, and
-	// the lobby's message keeps its buttons.
-	lobbyMsg, _, _ := h.FindButton(OpJoin, 0, true)
-	h.Press(h.Users[1], lobbyMsg, data)
-	if a := h.LastAnswer(); !a.ShowAlert || h.Message(lobbyMsg).Keyboard == nil {
-		t.Errorf("a forged rematch press answered %+v and left the lobby's buttons %v", a, h.Message(lobbyMsg).Keyboard)
-	}
-	h.Press(h.Users[1], msg, data)
-	// The alert is the presser's (uk), the message the chat's (ru).
-	refusal := h.bot.cat.T("ru", "alert_rematch_other", nil)
-	if a, want := h.LastAnswer(), h.bot.cat.T("uk", "alert_rematch_other", nil); !a.ShowAlert || a.Text != want {
-		t.Errorf("the press answered %+v, want %q", a, want)
-	}
-	if rec := h.Record(); rec == nil || rec.ID != lobby.ID || rec.RematchOf != 0 {
-		t.Errorf("the refused rematch changed the lobby: %+v", rec)
-	}
-	if end := h.Message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, refusal) {
-		t.Errorf("the ending message keeps a refused button: %q %v", end.Text, end.Keyboard)
-	}
-}
-
 // TestRematchKeepsComputerSeats: a rematch seats the computers again, as
 // they were.
 func TestRematchKeepsComputerSeats(t *testing.T) {

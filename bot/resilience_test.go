@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"log/slog"
 	"math/rand/v2"
 	"strconv"
@@ -319,35 +318,4 @@ func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 	h.API.PushCallback(ux.ID, msg, ux, data)
 	h.rollNotHeldBy429("editMessageText", "the composer's edit", ux)
 	h.Settle()
-}
-
-// TestRedeliveredPressIsNotAnsweredAgain: a press Telegram delivers again
-// after a kill (its offset was not saved) was applied and answered by the
-// previous process: it is neither applied nor answered a second time.
-func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t, 7, nil)
-	h.StartGame()
-	msg, data, _ := h.ButtonIn(testChat, board.OpRoll)
-	u := h.Current(testChat)
-	update := h.API.PushCallback(testChat, msg, u, data)
-	h.Settle()
-	v := h.version(testChat)
-	again := tgbotapi.Update{UpdateID: update, CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq" + strconv.Itoa(update),
-		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}, Data: data,
-		Message: &tgbotapi.Message{MessageID: msg, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"}}}}
-	h.bot.Handle(context.Background(), again) // as the next process would
-	h.Settle()
-	if h.version(testChat) != v {
-		t.Fatal("the redelivered press was applied again")
-	}
-	n := 0
-	for _, r := range h.API.Calls("answerCallbackQuery") {
-		if r.Params["callback_query_id"] == "cq"+strconv.Itoa(update) {
-			n++
-		}
-	}
-	if n != 1 {
-		t.Fatalf("the press was answered %d times, want once", n)
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest/fakekind"
+	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -21,7 +22,8 @@ func TestMain(m *testing.M) {
 }
 
 // harness is a bot hosting the fake kind, on a fake clock, for two people
-// (Alice and Богдан); the chat is in English with options o.
+// (Alice and Богдан); the chat is in English with options o; tune, if
+// any, changes the bot's configuration before it starts.
 type harness struct {
 	*bottest.Harness
 	bot   bot.Hooks
@@ -30,11 +32,19 @@ type harness struct {
 
 func newHarness(t *testing.T, o kit.ChatOptions) *harness {
 	t.Helper()
+	return newHarnessWith(t, o, nil)
+}
+
+func newHarnessWith(t *testing.T, o kit.ChatOptions, tune func(*bot.AppConfig)) *harness {
+	t.Helper()
 	h := &harness{clock: bottest.NewClock(time.Unix(1_800_000_000, 0))}
 	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
 		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
 		cfg.Now = h.clock.Now
 		cfg.Ready = func(b *bot.Bot) { h.bot = bot.TestHooks(b); ready(h.bot) }
+		if tune != nil {
+			tune(&cfg)
+		}
 		return bot.Run(ctx, cfg)
 	})
 	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes,
@@ -63,6 +73,37 @@ func (h *harness) win() {
 	if rec := h.Record(); rec != nil {
 		h.T.Fatalf("the game goes on after 🏆: %+v", rec)
 	}
+}
+
+// decider is the one the game waits for: the first seat.
+func (h *harness) decider() fakeapi.User {
+	h.T.Helper()
+	return h.UserOf(h.Record(), 0)
+}
+
+// revision is the revision of chat's game (0: none).
+func (h *harness) revision(chat int64) uint64 {
+	rec, _ := h.bot.Snapshot(chat)
+	if rec == nil {
+		return 0
+	}
+	return rec.Rev
+}
+
+// pressIn has the decider press chat's newest op on a message it still
+// shows.
+func (h *harness) pressIn(chat int64, op kit.Op) {
+	h.T.Helper()
+	msg, data, ok := h.ButtonIn(chat, op)
+	if !ok {
+		h.T.Fatalf("chat %d: no %q button", chat, op)
+	}
+	rec, _ := h.bot.Snapshot(chat)
+	if rec == nil {
+		h.T.Fatalf("chat %d: no game", chat)
+	}
+	h.API.PushCallback(chat, msg, h.UserOf(rec, 0), data)
+	h.Settle()
 }
 
 // t is the bot's text id in English.

@@ -1,6 +1,7 @@
 package chattest_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
@@ -41,5 +42,44 @@ func TestRematchOfAnyKind(t *testing.T) {
 	h.MustPress(h.Users[1], bot.OpStart) // the rematch's creator starts it
 	if rec := h.Record(); rec.Status != kit.StatusPlaying || rec.Kind != fakekind.Name {
 		t.Fatalf("the rematch did not start: %+v", rec)
+	}
+}
+
+// TestRematchAfterAnotherGameIsRefused: once another game was opened, the
+// old ending's 🔁 is refused in the presser's language (the chat pinned
+// none), the ending says so in the chat's and loses the button; the
+// rematch's data forged onto the new lobby's message is refused too.
+func TestRematchAfterAnotherGameIsRefused(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, kit.ChatOptions{})
+	h.Users[0].LanguageCode = "ru"
+	h.PutSettings(kit.Settings{Options: kit.ChatOptions{Edition: fakekind.Name}}) // no language pinned
+	h.startGame()
+	h.win()
+	msg, data, ok := h.FindButton(bot.OpRematch, 0, true)
+	if !ok {
+		t.Fatal("the game over has no 🔁 Rematch")
+	}
+	h.Say(h.Users[0], "/newgame")
+	lobby := h.Record()
+	// The rematch's data forged onto the new lobby's message: refused, and
+	// the lobby's message keeps its buttons.
+	lobbyMsg, _, _ := h.FindButton(bot.OpJoin, 0, true)
+	h.Press(h.Users[1], lobbyMsg, data)
+	if a := h.LastAnswer(); !a.ShowAlert || h.Message(lobbyMsg).Keyboard == nil {
+		t.Errorf("a forged rematch press answered %+v and left the lobby's buttons %v", a, h.Message(lobbyMsg).Keyboard)
+	}
+	h.Press(h.Users[1], msg, data)
+	// The alert is the presser's (uk), the message the chat's (ru).
+	cat := h.bot.Catalog()
+	refusal := cat.T("ru", "alert_rematch_other", nil)
+	if a, want := h.LastAnswer(), cat.T("uk", "alert_rematch_other", nil); !a.ShowAlert || a.Text != want {
+		t.Errorf("the press answered %+v, want %q", a, want)
+	}
+	if rec := h.Record(); rec == nil || rec.ID != lobby.ID || rec.RematchOf != 0 {
+		t.Errorf("the refused rematch changed the lobby: %+v", rec)
+	}
+	if end := h.Message(msg); end.Keyboard != nil || !strings.HasSuffix(end.Text, refusal) {
+		t.Errorf("the ending message keeps a refused button: %q %v", end.Text, end.Keyboard)
 	}
 }

@@ -1,5 +1,7 @@
 // Package fakekind is a tiny kind of game for the chat layer's tests:
-// two seats, one decision — the first seat presses 🏆 and wins. The chat
+// two seats, one decision — the first seat presses 🏆 and wins, or ⏭ to
+// go on (a move that changes nothing but the record's revision, for the
+// tests that need the game to go on after a press). The chat
 // layer's lobby, deadlines and reminders, votes, statistics and rematch
 // run on it as on any kind, without a board or a card game in the way.
 //
@@ -24,11 +26,15 @@ const Name = "fake"
 // Its records are the envelope alone.
 func init() { kit.RegisterState(Name, kit.DecodeEnvelope) }
 
-// OpWin is its one button: 🏆, the first seat's decision.
-const OpWin kit.Op = "zw"
+// OpWin (🏆) and OpPass (⏭) are its buttons: the first seat's decision,
+// to win or to go on.
+const (
+	OpWin  kit.Op = "zw"
+	OpPass kit.Op = "zp"
+)
 
 // Ops are its buttons' shapes, for the registration.
-var Ops = map[kit.Op]kit.OpShape{OpWin: kit.Plain}
+var Ops = map[kit.Op]kit.OpShape{OpWin: kit.Plain, OpPass: kit.Plain}
 
 // Editions are its editions: one, named as the kind.
 func Editions() []string { return []string{Name} }
@@ -51,9 +57,10 @@ func (k *Kind) LobbyText(lang string, rec *kit.Record) string {
 	return "Fake game: " + strings.Join(names, ", ")
 }
 
-// Press handles 🏆: its presser wins when it is the first seat's.
+// Press handles 🏆 and ⏭ of the first seat: it wins, or the game goes
+// on (a new revision, its table edited).
 func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p kit.Press) {
-	if q.Message == nil || p.Op != OpWin {
+	if q.Message == nil || (p.Op != OpWin && p.Op != OpPass) {
 		k.host.AnswerPress(ctx, q.ID, "outdated", true)
 		return
 	}
@@ -66,6 +73,10 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p kit.Pre
 		}
 		c.Applied(q.From.ID, p.Encode())
 		c.Log(kit.LogEntry{Update: updateID, User: q.From.ID, Seat: 0, Ver: 1})
+		if p.Op == OpPass {
+			c.Save, c.Turn = true, true
+			return
+		}
 		c.Save, c.Remove, c.GameOver, c.Turn = true, true, true, true
 	})
 	k.host.Answer(ctx, q.ID, st, err)
@@ -86,17 +97,30 @@ func (k *Kind) Start(c *kit.Change, lang string) bool {
 	return true
 }
 
-// Pending: the first seat's decision, until the game ends.
+// Pending: the first seat's decision, until the game ends; each ⏭ takes
+// it and the next one begins (a new deadline, the reminder gone), named by
+// the revision the ⏭ was pressed at.
 func (k *Kind) Pending(r *kit.Record) kit.Pending {
 	if r.Status != kit.StatusPlaying || winner(r) >= 0 {
 		return kit.Pending{Seat: -1}
 	}
-	return kit.Pending{Decision: "win", Seat: 0, Turn: 1, Remind: []int{0}}
+	turn := 1
+	if len(r.Seats) > 0 {
+		if p, err := kit.ParsePress(r.Seats[0].Pressed); err == nil && p.Op == OpPass && p.Game == r.ID {
+			turn = int(p.Rev) + 2
+		}
+	}
+	return kit.Pending{Decision: "decide " + strconv.Itoa(turn), Seat: 0, Turn: turn, Remind: []int{0}}
 }
 
-// Timeout: a missed decision changes nothing but the seat's count of
-// missed turns (the chat layer's).
-func (k *Kind) Timeout(*kit.Change, string) bool { return true }
+// Timeout: a missed decision is taken as ⏭ for the first seat, so the
+// next one begins (the chat layer counts the missed turn).
+func (k *Kind) Timeout(c *kit.Change, lang string) bool {
+	rec := c.Rec
+	c.Applied(rec.Seats[0].User, kit.Press{Game: rec.ID, Rev: rec.Rev, Op: OpPass}.Encode())
+	c.Save, c.Turn = true, true
+	return true
+}
 
 // CanResign: either seat may leave while the game runs; Resign ends it,
 // ranking nobody first.
@@ -120,7 +144,8 @@ func (k *Kind) Active(r *kit.Record, seat int) bool { return seat >= 0 && seat <
 
 func tableSlot(game uint64) string { return kit.GameSlot("table", game, "") }
 
-// Show puts the table in the chat: who decides, with 🏆 under it; its
+// Show puts the table in the chat: who decides at which revision, with
+// 🏆 and ⏭ under it; its
 // final text when the game ends, and the closing message with the winner.
 func (k *Kind) Show(c *kit.Change, lang string) {
 	rec := c.Rec
@@ -128,9 +153,10 @@ func (k *Kind) Show(c *kit.Change, lang string) {
 		if c.Remove {
 			c.Finalize(tableSlot(rec.ID), 0, "Fake game over")
 		} else {
-			data := kit.Press{Game: rec.ID, Rev: rec.Rev, Op: OpWin}.Encode()
-			c.Show(tableSlot(rec.ID), 0, "Fake game: "+kit.Mention(rec.Seats[0])+" decides",
-				kit.MarkupOf([][]kit.Button{{kit.DataButton("🏆", data)}}))
+			win := kit.Press{Game: rec.ID, Rev: rec.Rev, Op: OpWin}.Encode()
+			pass := kit.Press{Game: rec.ID, Rev: rec.Rev, Op: OpPass}.Encode()
+			c.Show(tableSlot(rec.ID), 0, "Fake game: "+kit.Mention(rec.Seats[0])+" decides (revision "+strconv.FormatUint(rec.Rev, 10)+")",
+				kit.MarkupOf([][]kit.Button{{kit.DataButton("🏆", win), kit.DataButton("⏭", pass)}}))
 		}
 	}
 	if c.GameOver {
