@@ -1,17 +1,16 @@
 package bot
 
 import (
-	"bytes"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -76,30 +75,13 @@ func TestOnlineBackup(t *testing.T) {
 	}
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestTokenNeverLogged: with debug logs on and every kind of failure
 // (dropped connections, 5xx, 4xx, 403, migration), no log line carries the
 // bot's token.
 func TestTokenNeverLogged(t *testing.T) {
 	t.Parallel()
 	const token = "987654:SECRET-token-AAE_never_log_me"
-	var logs syncBuffer
+	var logs bottest.SyncBuffer
 	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
 		c.Token = token
 		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))

@@ -14,37 +14,13 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 const brokenChat int64 = -1004321
-
-// plantBrokenGame stores, for brokenChat, a record that decodes but that no
-// code expects — a running game without its game state, changed just now
-// and due on its timer — as a bug of an older version or a damaged write
-// could leave it.
-func plantBrokenGame(t *testing.T, store *storage.Store, now time.Time, kind string) {
-	t.Helper()
-	data := []byte(`{"id":77,"rev":3,"status":"playing","kind":"` + kind + `","edition":"classic","seats":[{"user":11,"name":"A"},{"user":22,"name":"B"}],` +
-		`"created":` + strconv.FormatInt(now.UnixMilli(), 10) + `,"updated":` + strconv.FormatInt(now.UnixMilli(), 10) + `}`)
-	if _, err := kit.DecodeRecord(data); err != nil {
-		t.Fatalf("the planted record does not even decode: %v", err)
-	}
-	err := store.Update(func(tx *storage.Tx) error {
-		if err := tx.PutGame(brokenChat, data); err != nil {
-			return err
-		}
-		if err := tx.MarkRecent(brokenChat, now.UnixMilli()); err != nil {
-			return err
-		}
-		return tx.PutTimer(now.Add(-time.Second).UnixMilli(), brokenChat)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 // boomKind is a kind whose code panics wherever the chat layer calls it
 // outside a handler: what a bug, or a record no code expects, does.
@@ -93,13 +69,13 @@ func (m *panickyMessenger) IsAdmin(context.Context, int64, int64) bool          
 // only an hour later), and everything else goes on.
 func TestPanicsOutsideHandlersStayWithTheirChat(t *testing.T) {
 	t.Parallel()
-	var logs syncBuffer
+	var logs bottest.SyncBuffer
 	m := &panickyMessenger{}
 	now := time.Now()
 	b, store := newBareBotWith(t, m, Config{Now: func() time.Time { return now },
 		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))})
 	b.kinds.Put("boom", boomKind{b.kinds.Named(board.Name)})
-	plantBrokenGame(t, store, now, "boom")
+	bottest.PlantBrokenGame(t, store, brokenChat, now, "boom")
 	panicked := func(in string) bool {
 		return strings.Contains(logs.String(), "chat="+strconv.FormatInt(brokenChat, 10)+" in=\""+in+"\"") ||
 			strings.Contains(logs.String(), "chat="+strconv.FormatInt(brokenChat, 10)+" in="+in+" ")

@@ -12,6 +12,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -129,7 +130,7 @@ func fullDisk(t *testing.T) (free func()) {
 func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	// Not parallel: fullDisk's limit is the whole process's, so every
 	// other test's database would be full too.
-	var logs syncBuffer
+	var logs bottest.SyncBuffer
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
 	})

@@ -1,11 +1,9 @@
 package chattest_test
 
 import (
-	"bytes"
 	"log/slog"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,56 +16,13 @@ import (
 
 const brokenChat int64 = -1004321
 
-// plantBrokenGame stores, for brokenChat, a record that decodes but that no
-// code expects — a running game of no kind, changed just now and due on
-// its timer — as a bug of an older version or a damaged write could leave
-// it.
-func plantBrokenGame(t *testing.T, store *storage.Store, now time.Time) {
-	t.Helper()
-	data := []byte(`{"id":77,"rev":3,"status":"playing","kind":"","edition":"classic","seats":[{"user":11,"name":"A"},{"user":22,"name":"B"}],` +
-		`"created":` + strconv.FormatInt(now.UnixMilli(), 10) + `,"updated":` + strconv.FormatInt(now.UnixMilli(), 10) + `}`)
-	if _, err := kit.DecodeRecord(data); err != nil {
-		t.Fatalf("the planted record does not even decode: %v", err)
-	}
-	err := store.Update(func(tx *storage.Tx) error {
-		if err := tx.PutGame(brokenChat, data); err != nil {
-			return err
-		}
-		if err := tx.MarkRecent(brokenChat, now.UnixMilli()); err != nil {
-			return err
-		}
-		return tx.PutTimer(now.Add(-time.Second).UnixMilli(), brokenChat)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// syncBuffer is a log the bot's goroutines write at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestBrokenRecordDoesNotStopTheBot: a record that makes the code panic is
 // logged with its chat and skipped — at start (Restore), on its timer —
 // while every other chat is served: the bot starts, restarts, and a game
 // in another chat plays on.
 func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
 	t.Parallel()
-	var logs syncBuffer
+	var logs bottest.SyncBuffer
 	h := newHarnessWith(t, kit.ChatOptions{}, func(cfg *bot.AppConfig) {
 		cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelError}))
 	})
@@ -77,7 +32,7 @@ func TestBrokenRecordDoesNotStopTheBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plantBrokenGame(t, store, time.Now())
+	bottest.PlantBrokenGame(t, store, brokenChat, time.Now(), "")
 	store.Close()
 	for range 2 {
 		h.Start()
