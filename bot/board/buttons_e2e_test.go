@@ -78,7 +78,7 @@ func sweepBoard(t *testing.T, edition, lang string, unpinned bool) *bottest.Swee
 	}
 	s.Names = append(s.Names, spect.FirstName)
 	a := h.Users[0]
-	s.ChatViews(h.Users, spect, bot.OpSetView, edition)
+	s.ChatViews(spect, bot.OpSetView, edition)
 	h.MustPress(a, bot.OpStart)
 	if rec := h.Record(); rec == nil || rec.Status != kit.StatusPlaying {
 		t.Fatalf("the game did not start: %+v", rec)

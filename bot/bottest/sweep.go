@@ -346,15 +346,16 @@ func (s *Sweep) Pages(name, command string, op kit.Op, pressers ...fakeapi.User)
 	}
 }
 
-// ChatViews pins the chat's language (unless Unpinned: the first of users
-// must read Lang) as the first of users, an admin of
+// ChatViews pins the chat's language (unless Unpinned: the first of the
+// harness's Users must read Lang) as the first of Users, an admin of
 // the chat (the settings are theirs to change), then sweeps
 // /settings and each of its pages (their op pageOp), /rules and its
 // sections, a lobby opened by "/newgame args" that the others joined,
 // and its ⚙️ More; it leaves the lobby open, full and on its main view.
-func (s *Sweep) ChatViews(users []fakeapi.User, spect fakeapi.User, pageOp kit.Op, args string) {
+func (s *Sweep) ChatViews(spect fakeapi.User, pageOp kit.Op, args string) {
 	h := s.H
 	h.T.Helper()
+	users := h.Users
 	a := users[0]
 	h.API.SetAdmins(Chat, a.ID)
 	if s.Unpinned {
@@ -369,10 +370,7 @@ func (s *Sweep) ChatViews(users []fakeapi.User, spect fakeapi.User, pageOp kit.O
 	s.View("rules", Chat, a, spect)
 	// Each section of /rules shows the same buttons: the sweep pressed
 	// them all on the first.
-	h.Say(a, strings.TrimSpace("/newgame "+args))
-	for _, u := range users[1:] {
-		h.MustPress(u, h.Lobby.Join)
-	}
+	h.OpenLobby(args)
 	s.View("lobby", Chat, a, users[1], spect)
 	h.LobbyView(a, true)
 	s.View("lobby more", Chat, a, spect)

@@ -41,7 +41,7 @@ func sweepDeal(t *testing.T, lang string) *bottest.Sweep {
 		spect.LanguageCode = "uk"
 	}
 	s.Names = append(s.Names, spect.FirstName)
-	s.ChatViews(h.Users, spect, bot.OpSetView, "deal")
+	s.ChatViews(spect, bot.OpSetView, "deal")
 	a := h.Users[0]
 	h.CancelLobby(a)
 	// The game as StartDeal opens it: every hand shown in its
