@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -129,13 +130,27 @@ func TestRandomGames(t *testing.T) {
 
 // playRandomGames is TestRandomGames for one edition: games games, a
 // tenth of them under -short; vary changes the edition's rules for a seed.
+// The seeds are played in two halves side by side (parallel subtests), so
+// that the package's longest test does not hold one core alone at the end
+// of the run.
 func playRandomGames(t *testing.T, edition string, games int, vary func(seed uint64, rules *Rules)) {
 	if testing.Short() {
 		games /= 10
 	}
+	half := uint64(games / 2)
+	for _, seeds := range [][2]uint64{{1, half}, {half + 1, uint64(games)}} {
+		t.Run(fmt.Sprintf("seeds %d-%d", seeds[0], seeds[1]), func(t *testing.T) {
+			t.Parallel()
+			playSeeds(t, edition, seeds[0], seeds[1], vary)
+		})
+	}
+}
+
+// playSeeds plays the games of seeds first to last for playRandomGames.
+func playSeeds(t *testing.T, edition string, first, last uint64, vary func(seed uint64, rules *Rules)) {
 	buf := make([]Action, 0, 64)
 	var before, after []byte
-	for seed := uint64(1); seed <= uint64(games); seed++ {
+	for seed := first; seed <= last; seed++ {
 		r := rand.New(rand.NewPCG(seed, 7))
 		players := min(2+int(seed%5), EditionByID(edition).MaxPlayers)
 		rules := EditionByID(edition).Rules
