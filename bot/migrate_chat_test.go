@@ -222,27 +222,29 @@ func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
 // edit, not one per change.
 func TestDeletedLobbyIsSentAgain(t *testing.T) {
 	t.Parallel()
-	h := newLimitedHarness(t)
-	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
-	h.Say(alice, "/newgame")
-	first := h.Record().LobbyMsg
-	h.API.DeleteMessage(testChat, first)
-	h.API.PushCallback(testChat, first, bohdan, h.joinData(t))
-	h.Settle()
-	msg, data, ok := h.ButtonIn(testChat, OpJoin)
-	if !ok {
-		t.Fatal("no lobby after its message was deleted")
-	}
-	h.API.PushCallback(testChat, msg, vera, data)
-	h.Settle()
-	rec := h.Record()
-	msg, _, ok = h.ButtonIn(testChat, OpJoin)
-	if len(rec.Seats) != 3 || !ok || msg == first || rec.LobbyMsg != msg {
-		t.Fatalf("the lobby was not sent again: seats %d, record names %d, Join on %d", len(rec.Seats), rec.LobbyMsg, msg)
-	}
-	if f := h.failedCalls(testChat); f[400] != 1 {
-		t.Errorf("refused calls %v, want one 400 (the first edit)", f)
-	}
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newLimitedHarness(t)
+		alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+		h.Say(alice, "/newgame")
+		first := h.Record().LobbyMsg
+		h.API.DeleteMessage(testChat, first)
+		h.API.PushCallback(testChat, first, bohdan, h.joinData(t))
+		h.Settle()
+		msg, data, ok := h.ButtonIn(testChat, OpJoin)
+		if !ok {
+			t.Fatal("no lobby after its message was deleted")
+		}
+		h.API.PushCallback(testChat, msg, vera, data)
+		h.Settle()
+		rec := h.Record()
+		msg, _, ok = h.ButtonIn(testChat, OpJoin)
+		if len(rec.Seats) != 3 || !ok || msg == first || rec.LobbyMsg != msg {
+			t.Fatalf("the lobby was not sent again: seats %d, record names %d, Join on %d", len(rec.Seats), rec.LobbyMsg, msg)
+		}
+		if f := h.failedCalls(testChat); f[400] != 1 {
+			t.Errorf("refused calls %v, want one 400 (the first edit)", f)
+		}
+	})
 }
 
 // joinData is the lobby's Join button's data.
