@@ -7,6 +7,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -158,7 +159,7 @@ func TestForgedBellChangesNothing(t *testing.T) {
 	h.Settle()
 	before := len(h.API.Messages(vera.ID))
 	const stranger int64 = -4242
-	h.API.PushCallback(stranger, 5, vera, Press{Op: OpNotify}.Encode())
+	h.API.PushCallback(stranger, 5, vera, kit.Press{Op: OpNotify}.Encode())
 	h.Settle()
 	if m := h.API.Messages(stranger); len(m) != 0 {
 		t.Errorf("the bot wrote to a chat it does not serve: %+v", m)
@@ -166,7 +167,7 @@ func TestForgedBellChangesNothing(t *testing.T) {
 	if n := len(h.API.Messages(vera.ID)) - before; n != 0 {
 		t.Errorf("the presser got %d private messages", n)
 	}
-	var s Settings
+	var s kit.Settings
 	_ = h.bot.store.View(func(tx *storage.Tx) error { s = h.bot.loadSettings(tx, stranger); return nil })
 	if s.Notify != nil {
 		t.Errorf("a forged press listed someone: %+v", s.Notify)

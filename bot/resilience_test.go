@@ -14,6 +14,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -271,7 +272,7 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 	ux := h.Current(testChat)
 	// Something to trade, and a player the bot cannot write to (never
 	// started it).
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current })
 	h.API.Kick(ux.ID)
 	trade := func() {
 		t.Helper()
