@@ -100,10 +100,11 @@ func TestSettingsChangeTheGame(t *testing.T) {
 			t.Error("an order roll was shown although the seats were drawn")
 		}
 	}
-	// The lobby showed the house rules.
+	// The lobby showed the house rules, in the chat's language: Богдан's,
+	// whose menu was the first message the chat was shown.
 	found := false
 	for _, m := range h.API.Messages(testChat) {
-		found = found || strings.Contains(m.Text, h.bot.cat.T("en", "rule_random_order", nil))
+		found = found || strings.Contains(m.Text, h.bot.cat.T("uk", "rule_random_order", nil))
 	}
 	if !found {
 		t.Error("the lobby does not show the chat's house rules")

@@ -18,11 +18,11 @@ func parseHandPayload(s string) (chat int64, game uint64, ok bool) {
 func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, group int64, game uint64) {
 	user := m.From.ID
 	defer k.host.Lock(group)()
-	refused := ""
+	refused, reopened := "", false
 	st, err := k.host.ChangeVia(group, user, updateID, func(c *kit.Change) error {
 		rec := c.Rec
 		lang := c.PresserLang(m.From.Lang)
-		refused = ""
+		refused, reopened = "", false
 		switch {
 		case rec == nil || rec.ID != game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying:
 			refused = k.t(lang, "no_game", nil)
@@ -31,8 +31,12 @@ func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, gro
 		default:
 			seat := int(rec.SeatOf(user))
 			h := &Of(rec).Hands[seat]
-			if h.Msg != 0 { // opened again: the hand moves to the bottom of the chat
-				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(lang, "deal_hand_moved", nil))
+			// Opened again: the hand moves to the bottom of the chat, and
+			// its old message, without buttons, is the one notice of the
+			// move, in the language it was drawn in.
+			if reopened = h.Msg != 0; reopened {
+				old := handLang(c, rec, seat, kit.ViewLang(rec, user, c.Settings, c.ViaSettings, m.From.Lang))
+				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(old, "deal_hand_moved", nil))
 				h.Msg = 0
 			}
 			h.Open, h.Lang = true, locales.Normalize(m.From.Lang)
@@ -54,7 +58,9 @@ func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, gro
 		k.out.Send(user, refused, nil)
 		return
 	}
-	k.out.Send(user, k.t(lang, "deal_private_opened", nil), nil)
+	if !reopened { // no hand here yet: what the chat is for, the hand below it
+		k.out.Send(user, k.t(lang, "deal_private_opened", nil), nil)
+	}
 	k.host.Finish(ctx, st, err)
 }
 
