@@ -206,6 +206,16 @@ type flood struct {
 	// get the calls it may have made unsaved.
 	savedAt, assumeUntil time.Time
 	prevEvery            time.Duration
+
+	// covered is the end of the lease of this process's last committed
+	// save: a successor assumes calls booked up to it (flood.go).
+	covered time.Time
+
+	// saving lets one save run at a time (the periodic one, Close, a call
+	// past the lease), so that they commit in the order of their
+	// snapshots: an older one committed last would undo a newer one. It is
+	// taken before mu, never while holding it.
+	saving sync.Mutex
 }
 
 // limiter holds the bot-wide window, one lane per chat, and the waits
@@ -271,7 +281,7 @@ func (l *limiter) assume(ln *lane) {
 	if l.flood.savedAt.IsZero() {
 		return
 	}
-	ln.assumeBusy(l.flood.savedAt, l.flood.savedAt.Add(l.flood.prevEvery))
+	ln.assumeBusy(l.flood.savedAt, l.flood.savedAt.Add(lease(l.flood.prevEvery)))
 }
 
 // blockedUntil is when calls to chat (0: not tied to a chat) may resume.
