@@ -11,6 +11,26 @@ type Rate struct {
 	Per time.Duration
 }
 
+// LimitsAt are the client's defaults for Telegram at k times its speed:
+// the same counts, in windows k times shorter, paced k times faster, with
+// the flood state saved k times as often (ClientOptions's other fields are
+// left zero, the defaults). Tests whose bot runs as a child process, which
+// no fake clock reaches, use it with fakeapi.TelegramLimitsAt(k) to play
+// minutes of a busy group in seconds. k ≤ 1 is Telegram's own speed.
+func LimitsAt(k int) ClientOptions {
+	o := ClientOptions{}
+	o.defaults()
+	d := time.Duration(max(k, 1))
+	return ClientOptions{
+		Global:         Rate{o.Global.N, o.Global.Per / d},
+		Group:          Rate{o.Group.N, o.Group.Per / d},
+		Private:        Rate{o.Private.N, o.Private.Per / d},
+		GroupPace:      Pace{Every: o.GroupPace.Every / d, Burst: o.GroupPace.Burst},
+		GroupSpread:    Pace{Every: o.GroupSpread.Every / d, Burst: o.GroupSpread.Burst},
+		FloodSaveEvery: o.FloodSaveEvery / d,
+	}
+}
+
 // NoLimit turns a limit off (a zero Rate means "the default").
 var NoLimit = Rate{N: -1}
 
