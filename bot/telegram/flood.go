@@ -44,8 +44,12 @@ const floodVersion = 1
 
 // lease is how long after a committed save calls may be made without
 // another one: the save's period and half of it again, so that a save a
-// little late (it waits for the disk) holds no call back.
-func lease(every time.Duration) time.Duration { return every + every/2 }
+// little late (it waits for the disk) holds no call back. The half is at
+// least leaseSlack: a disk is no faster when a test saves many times a
+// second (telegram.LimitsAt).
+func lease(every time.Duration) time.Duration { return every + max(every/2, leaseSlack) }
+
+const leaseSlack = 250 * time.Millisecond
 
 func ms(t time.Time) uint64 {
 	if t.IsZero() || t.UnixMilli() <= 0 {
