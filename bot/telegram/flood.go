@@ -258,6 +258,24 @@ func (l *limiter) covers(t time.Time) bool {
 	return !t.After(l.flood.covered)
 }
 
+// CallsInWindow is how many calls into chat its window (ClientOptions's
+// Group or Private) holds now: those this client made or booked, and those
+// a restored flood state knows of or assumes. A test compares it with what
+// Telegram counted to see that a client restored after a kill forgot no
+// call of the killed one.
+func (c *Client) CallsInWindow(chat int64) int {
+	l, now := c.lim, c.opts.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	w, n := l.lane(chat, now).win, 0
+	for _, t := range w.ordered() {
+		if t.Add(w.per).After(now) {
+			n++
+		}
+	}
+	return n
+}
+
 // unsaved marks a snapshot that failed to save as changed again.
 func (l *limiter) unsaved(states map[int64][]byte) {
 	l.mu.Lock()
