@@ -12,7 +12,7 @@ import (
 // chatLang is the language of an answer to a person of userLang in chat
 // (kit.PersonLang); with no userLang, the chat's own.
 func (b *Bot) chatLang(chat int64, userLang string) string {
-	var s Settings
+	var s kit.Settings
 	_ = b.store.View(func(tx *storage.Tx) error {
 		s = b.loadSettings(tx, chat)
 		return nil
@@ -22,8 +22,8 @@ func (b *Bot) chatLang(chat int64, userLang string) string {
 
 // answer answers a press with what its change says (a toast or an
 // alert), or with why nothing of it was stored.
-func (b *Bot) answer(ctx context.Context, id string, st *chatState, err error) {
-	if errors.Is(err, errDuplicate) {
+func (b *Bot) answer(ctx context.Context, id string, st *kit.Change, err error) {
+	if errors.Is(err, kit.ErrDuplicate) {
 		// Applied, and answered, by the process before a restart: Telegram
 		// delivered the press again because its offset was not saved yet.
 		return

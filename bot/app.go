@@ -9,6 +9,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -27,7 +28,7 @@ type AppConfig struct {
 	AuctionSilence time.Duration          // if set, replaces every pace's bid window (tests)
 	TimerTick      time.Duration          // how often deadlines are checked (1 s)
 	Client         telegram.ClientOptions // rate limits and retries
-	Defaults       ChatOptions            // the kinds' parts of the options of chats that chose none (the board's rules: board.SetRules)
+	Defaults       kit.ChatOptions        // the kinds' parts of the options of chats that chose none (the board's rules: board.SetRules)
 	Edition        string                 // the edition of chats that never chose one ("": classic)
 	NoSync         bool                   // tests only: skip fsync
 	Seed           func() uint64          // tests: seeds of new games

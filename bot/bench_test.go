@@ -19,6 +19,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
@@ -51,9 +52,9 @@ func (c *benchChat) command(text string) tgbotapi.Update {
 		Text: text, Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: len(text)}}}}
 }
 
-func (c *benchChat) press(u *tgbotapi.User, rec *Record, op Op, arg int) tgbotapi.Update {
+func (c *benchChat) press(u *tgbotapi.User, rec *kit.Record, op kit.Op, arg int) tgbotapi.Update {
 	id := int(benchUpdate.Add(1))
-	data := Press{Game: rec.ID, Rev: rec.Rev, Op: op, Arg: arg}.Encode()
+	data := kit.Press{Game: rec.ID, Rev: rec.Rev, Op: op, Arg: arg}.Encode()
 	return tgbotapi.Update{UpdateID: id, CallbackQuery: &tgbotapi.CallbackQuery{ID: strconv.Itoa(id), From: u,
 		Message: &tgbotapi.Message{MessageID: board.Of(rec).TurnMsg, Chat: &tgbotapi.Chat{ID: c.id, Type: "group"}}, Data: data}}
 }
@@ -61,7 +62,7 @@ func (c *benchChat) press(u *tgbotapi.User, rec *Record, op Op, arg int) tgbotap
 // peek returns the chat's record for reading only: the cached one if the
 // cache holds it (the players' side of the benchmark should not cost the
 // bot a copy per update), else a fresh copy.
-func peek(b *Bot, chat int64) *Record {
+func peek(b *Bot, chat int64) *kit.Record {
 	if rec, ok := b.commit.Peek(chat); ok {
 		return rec
 	}
@@ -76,9 +77,9 @@ func (c *benchChat) next(b *Bot) tgbotapi.Update {
 	switch {
 	case rec == nil:
 		return c.command("/newgame")
-	case rec.Status == StatusLobby && len(rec.Seats) < 2:
+	case rec.Status == kit.StatusLobby && len(rec.Seats) < 2:
 		return c.press(c.users[1], rec, OpJoin, 0)
-	case rec.Status == StatusLobby:
+	case rec.Status == kit.StatusLobby:
 		return c.press(c.users[0], rec, OpStart, 0)
 	}
 	g := board.Of(rec).Game
@@ -104,7 +105,7 @@ func (c *benchChat) next(b *Bot) tgbotapi.Update {
 		// Raise the money first: sell a building, else mortgage a deed.
 		for _, k := range [...]struct {
 			act engine.ActionKind
-			op  Op
+			op  kit.Op
 		}{{engine.ActSellBuilding, board.OpSell}, {engine.ActMortgage, board.OpMortgage}} {
 			for sq := range g.Props {
 				if g.Check(d, engine.Action{Kind: k.act, Square: sq}) == nil {

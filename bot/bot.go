@@ -89,30 +89,32 @@ type Bot struct {
 }
 
 // Snapshot returns the stored record of a chat's game (nil if none).
-func (b *Bot) Snapshot(chat int64) (*Record, error) { return b.commit.Snapshot(chat) }
+func (b *Bot) Snapshot(chat int64) (*kit.Record, error) { return b.commit.Snapshot(chat) }
 
 func (b *Bot) lock(chat int64) func() { return b.commit.Lock(chat) }
 
 // loadSettings reads a chat's settings in tx, decoded once rather than at
 // every press (bot/commit/cache.go).
-func (b *Bot) loadSettings(tx *storage.Tx, chat int64) Settings { return b.commit.Settings(tx, chat) }
+func (b *Bot) loadSettings(tx *storage.Tx, chat int64) kit.Settings {
+	return b.commit.Settings(tx, chat)
+}
 
 // change is the one way a chat's state changes (commit.Path.Change): the
 // caller holds the chat's lock, and fn may run more than once, so it must
 // have no side effects: what to show afterwards goes into c.
-func (b *Bot) change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+func (b *Bot) change(chat int64, updateID int, fn func(c *kit.Change) error) (*kit.Change, error) {
 	return b.commit.Change(chat, updateID, fn)
 }
 
 // changeVia is change for an update that arrived in another chat, via
 // (commit.Path.ChangeVia): a person's private chat with the bot.
-func (b *Bot) changeVia(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+func (b *Bot) changeVia(chat, via int64, updateID int, fn func(c *kit.Change) error) (*kit.Change, error) {
 	return b.commit.ChangeVia(chat, via, updateID, fn)
 }
 
 // changeWith is changeVia; discard says the caller drops the change's
 // state once it is stored (commit.Path.ChangeWith).
-func (b *Bot) changeWith(chat, via int64, updateID int, fn func(c *chatState) error, discard bool) (*chatState, error) {
+func (b *Bot) changeWith(chat, via int64, updateID int, fn func(c *kit.Change) error, discard bool) (*kit.Change, error) {
 	return b.commit.ChangeWith(chat, via, updateID, fn, discard)
 }
 
@@ -131,6 +133,3 @@ func (b *Bot) seed() uint64 {
 	}
 	return randomID()
 }
-
-// errDuplicate marks an update that was already applied before a restart.
-var errDuplicate = kit.ErrDuplicate

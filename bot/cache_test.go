@@ -151,7 +151,7 @@ func mustJSON(t *testing.T, v any) []byte {
 func TestRecordClone(t *testing.T) {
 	t.Parallel()
 	for _, st := range []kit.State{&state.Board{}, &dealstate.Deal{}} {
-		orig := Record{State: st}
+		orig := kit.Record{State: st}
 		fill(reflect.ValueOf(&orig), 0)
 		validPlaces(&orig)
 		rules := engine.EditionByID(engine.Lux).Rules // a kind's part of the options, which fill cannot reach
@@ -187,7 +187,7 @@ func TestRecordClone(t *testing.T) {
 	}
 }
 
-func mustEncode(t *testing.T, r *Record) []byte {
+func mustEncode(t *testing.T, r *kit.Record) []byte {
 	t.Helper()
 	data, err := r.Encode()
 	if err != nil {
@@ -198,7 +198,7 @@ func mustEncode(t *testing.T, r *Record) []byte {
 
 // validPlaces puts a Deal game's cards where cards may lie: numbers filled
 // in at random name no zone, and the game refuses to encode them.
-func validPlaces(r *Record) {
+func validPlaces(r *kit.Record) {
 	if d := deal.Of(r); d != nil {
 		g, _, _ := dealengine.New(dealengine.Config{Players: 2, Seed: 1})
 		d.Game.Places = g.Places
@@ -209,7 +209,7 @@ func validPlaces(r *Record) {
 // spare capacity or another clone's.
 func TestRecordCloneAppendsApart(t *testing.T) {
 	t.Parallel()
-	orig := &Record{State: &state.Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
+	orig := &kit.Record{State: &state.Board{Turn: make([]engine.Event, 1, 8), History: make([]engine.Event, 1, 8)}}
 	a, b := orig.Clone(), orig.Clone()
 	board.Of(a).Turn = append(board.Of(a).Turn, engine.Event{Amount: 1})
 	board.Of(b).Turn = append(board.Of(b).Turn, engine.Event{Amount: 2})
@@ -254,7 +254,7 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	b, store := newBareBot(t, Config{Now: func() time.Time { return now }})
 	const chat = -7
-	data, _ := (&Record{ID: 1, Status: StatusLobby}).Encode()
+	data, _ := (&kit.Record{ID: 1, Status: kit.StatusLobby}).Encode()
 	_ = store.Update(func(tx *storage.Tx) error { return tx.PutGame(chat, data) })
 	stamp := func() int64 {
 		var at int64 = -1
@@ -268,7 +268,7 @@ func TestRecentStampLagsAtMostAnHour(t *testing.T) {
 		})
 		return at
 	}
-	save := func(c *chatState) error { c.Save = true; return nil }
+	save := func(c *kit.Change) error { c.Save = true; return nil }
 	first := now
 	for i, step := range []time.Duration{0, 20 * time.Minute, 39 * time.Minute, 2 * time.Minute} {
 		now = now.Add(step)
@@ -309,7 +309,7 @@ func putJSON(put func(int64, []byte) error, chat int64, v any) error {
 // commit.CloneSettings: the copy encodes the same and shares no memory.
 func TestSettingsClone(t *testing.T) {
 	t.Parallel()
-	var orig Settings
+	var orig kit.Settings
 	fill(reflect.ValueOf(&orig), 0)
 	rules := engine.EditionByID(engine.Lux).Rules // a kind's part of the options, which fill cannot reach
 	board.SetRules(&orig.Options, &rules)

@@ -13,8 +13,8 @@ import (
 // The chat layer's buttons (hostOps). One or two ASCII letters keep the
 // data short.
 const (
-	OpEndGameYes Op = "zy" // /endgame confirmed
-	OpEndGameNo  Op = "zn" // /endgame cancelled
+	OpEndGameYes kit.Op = "zy" // /endgame confirmed
+	OpEndGameNo  kit.Op = "zn" // /endgame cancelled
 )
 
 // The settings menu's buttons (bot/settings), by the chat layer's names.
@@ -33,7 +33,6 @@ const (
 	OpSetClose    = settings.OpSetClose
 	OpSetStakeCap = settings.OpSetStakeCap
 	OpSetZone     = settings.OpSetZone
-	OpRules       = kit.OpRules // a /rules section (bot/settings/rules.go)
 )
 
 // The lobby's buttons (bot/lobby), by the chat layer's names.
@@ -57,9 +56,9 @@ const (
 // Votes (bot/pause.go): agree with a /pause, /resume or /kick (of the
 // seat in the argument) vote.
 const (
-	OpVotePause  Op = "wp"
-	OpVoteResume Op = "wr"
-	OpVoteKick   Op = "wk"
+	OpVotePause  kit.Op = "wp"
+	OpVoteResume kit.Op = "wr"
+	OpVoteKick   kit.Op = "wk"
 )
 
 // hostRoute is who in the chat layer handles a host op.
@@ -75,25 +74,25 @@ const (
 )
 
 type hostOp struct {
-	shape OpShape
+	shape kit.OpShape
 	route hostRoute
 }
 
 // hostOps are the chat layer's own buttons. Every other op belongs to a
 // game's kind (its ops: registry.Ops), which the press is handed to.
-var hostOps = map[Op]hostOp{
-	OpJoin: {Plain, routeGame}, OpLeave: {Plain, routeGame}, OpStart: {Plain, routeGame}, OpCancel: {Plain, routeGame},
-	OpEndGameYes: {Plain, routeGame}, OpEndGameNo: {Plain, routeGame},
-	OpCancelYes: {Plain, routeGame}, OpCancelNo: {Plain, routeGame}, OpAutoStart: {WithArg, routeGame}, OpLobbyMore: {WithArg, routeGame}, OpLobbySets: {Plain, routeGame},
-	OpAddComputer: {Plain, routeGame}, OpDropComputer: {Plain, routeGame}, OpLevel: {Plain, routeGame},
-	OpSetView: {WithArg, routeSettings}, OpSetLang: {WithArg, routeSettings}, OpSetEdition: {WithArg, routeSettings},
-	OpSetPace: {WithArg, routeSettings}, OpSetDecision: {WithArg, routeSettings}, OpSetBid: {WithArg, routeSettings},
-	OpSetCash: {WithArg, routeSettings}, OpSetRule: {WithArg, routeSettings}, OpSetMax: {WithArg, routeSettings},
-	OpSetKick: {WithArg, routeSettings}, OpSetArchive: {WithArg, routeSettings}, OpSetClose: {Plain, routeSettings},
-	OpSetZone:   {WithArg, routeSettings},
-	OpVotePause: {Plain, routeVote}, OpVoteResume: {Plain, routeVote}, OpVoteKick: {WithArg, routeVote},
-	OpSetStakeCap: {WithArg, routeSettings}, OpRules: {WithArg, routeRules}, OpNotify: {Plain, routeNotify},
-	OpRematch: {Plain, routeRematch},
+var hostOps = map[kit.Op]hostOp{
+	OpJoin: {kit.Plain, routeGame}, OpLeave: {kit.Plain, routeGame}, OpStart: {kit.Plain, routeGame}, OpCancel: {kit.Plain, routeGame},
+	OpEndGameYes: {kit.Plain, routeGame}, OpEndGameNo: {kit.Plain, routeGame},
+	OpCancelYes: {kit.Plain, routeGame}, OpCancelNo: {kit.Plain, routeGame}, OpAutoStart: {kit.WithArg, routeGame}, OpLobbyMore: {kit.WithArg, routeGame}, OpLobbySets: {kit.Plain, routeGame},
+	OpAddComputer: {kit.Plain, routeGame}, OpDropComputer: {kit.Plain, routeGame}, OpLevel: {kit.Plain, routeGame},
+	OpSetView: {kit.WithArg, routeSettings}, OpSetLang: {kit.WithArg, routeSettings}, OpSetEdition: {kit.WithArg, routeSettings},
+	OpSetPace: {kit.WithArg, routeSettings}, OpSetDecision: {kit.WithArg, routeSettings}, OpSetBid: {kit.WithArg, routeSettings},
+	OpSetCash: {kit.WithArg, routeSettings}, OpSetRule: {kit.WithArg, routeSettings}, OpSetMax: {kit.WithArg, routeSettings},
+	OpSetKick: {kit.WithArg, routeSettings}, OpSetArchive: {kit.WithArg, routeSettings}, OpSetClose: {kit.Plain, routeSettings},
+	OpSetZone:   {kit.WithArg, routeSettings},
+	OpVotePause: {kit.Plain, routeVote}, OpVoteResume: {kit.Plain, routeVote}, OpVoteKick: {kit.WithArg, routeVote},
+	OpSetStakeCap: {kit.WithArg, routeSettings}, kit.OpRules: {kit.WithArg, routeRules}, OpNotify: {kit.Plain, routeNotify},
+	OpRematch: {kit.Plain, routeRematch},
 }
 
 // The codec (kit.ParsePress, Press.Encode) knows every op's shape.
@@ -110,16 +109,3 @@ func init() {
 		}
 	}
 }
-
-// The codec's types, as the chat layer names them.
-type (
-	Op      = kit.Op
-	OpShape = kit.OpShape
-	Press   = kit.Press
-)
-
-const (
-	Plain    = kit.Plain
-	WithArg  = kit.WithArg
-	WithChat = kit.WithChat
-)

@@ -11,7 +11,7 @@ import (
 
 func TestPressRoundTrip(t *testing.T) {
 	t.Parallel()
-	cases := []Press{
+	cases := []kit.Press{
 		{Game: 1, Rev: 0, Op: OpJoin},
 		{Game: math.MaxUint64, Rev: math.MaxUint64, Op: board.OpBid, Arg: 1<<31 - 1},
 		{Game: 123456789, Rev: 42, Op: board.OpBuild, Arg: 39},

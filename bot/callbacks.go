@@ -58,7 +58,7 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 		admin = b.tg.IsAdmin(ctx, chat, q.From.ID)
 	}
 	defer b.lock(chat)()
-	st, err := b.pressChange(chat, updateID, personOf(q.From), press, func(c *chatState, lang string) {
+	st, err := b.pressChange(chat, updateID, personOf(q.From), press, func(c *kit.Change, lang string) {
 		b.onHostPress(c, lang, q.From, press, admin)
 		if (press.Op == OpEndGameYes || press.Op == OpEndGameNo) && c.Alert == "" {
 			c.CloseQuestion(messageIn(q.Message), b.answeredAs(lang, press.Op == OpEndGameYes))
@@ -76,8 +76,8 @@ func (b *Bot) onCallback(ctx context.Context, updateID int, q *tgbotapi.Callback
 // changed something is remembered as the presser's last (kit.Repeated).
 // fn writes what the chat sees in lang, the chat's language; the alert or
 // toast is the presser's to read, in their own language (answerIn).
-func (b *Bot) pressChange(chat int64, updateID int, from *kit.Person, press Press, fn func(c *chatState, lang string)) (*chatState, error) {
-	return b.change(chat, updateID, func(c *chatState) error {
+func (b *Bot) pressChange(chat int64, updateID int, from *kit.Person, press kit.Press, fn func(c *kit.Change, lang string)) (*kit.Change, error) {
+	return b.change(chat, updateID, func(c *kit.Change) error {
 		lang := c.Lang(from.Lang)
 		c.AnswerLang = c.PresserLang(from.Lang)
 		if c.Rec == nil || c.Rec.ID != press.Game || !press.Keyed && c.Rec.Rev != press.Rev {
@@ -85,8 +85,8 @@ func (b *Bot) pressChange(chat int64, updateID int, from *kit.Person, press Pres
 			// The game's messages again: an edit lost with a killed process
 			// leaves outdated buttons on screen, and nothing else would
 			// bring them up to date. Content already shown is not resent.
-			c.Turn = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == StatusPlaying
-			c.Lobby = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == StatusLobby
+			c.Turn = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == kit.StatusPlaying
+			c.Lobby = c.Rec != nil && c.Rec.ID == press.Game && c.Rec.Status == kit.StatusLobby
 			return nil
 		}
 		kit.AnswerIn(c, lang, fn)
@@ -102,9 +102,9 @@ func (b *Bot) pressChange(chat int64, updateID int, from *kit.Person, press Pres
 
 // onHostPress handles the chat layer's buttons on a game's messages: the
 // lobby's and the /endgame confirmation.
-func (b *Bot) onHostPress(c *chatState, lang string, from *tgbotapi.User, press Press, admin bool) {
+func (b *Bot) onHostPress(c *kit.Change, lang string, from *tgbotapi.User, press kit.Press, admin bool) {
 	rec := c.Rec
-	if rec.Status == StatusLobby {
+	if rec.Status == kit.StatusLobby {
 		b.lobby().Press(c, lang, lobbyUser(from), press, admin)
 		return
 	}
@@ -151,7 +151,7 @@ func (b *Bot) answeredAs(lang string, yes bool) string {
 // endGame stops the game by /endgame: it counts in the statistics, a win
 // for the ranking's leader (recordGameEnd); its ranking closes the game,
 // after the game's messages, with 🔁 Rematch as a game over does.
-func (b *Bot) endGame(c *chatState, lang string, from *tgbotapi.User) {
+func (b *Bot) endGame(c *kit.Change, lang string, from *tgbotapi.User) {
 	c.Closing = append(c.Closing, kit.Reply{Text: b.cat.T(lang, "endgame_done", map[string]any{"Player": kit.Name(displayName(from))}) +
 		"\n\n" + b.kinds.Of(c.Rec).Standings(lang, c.Rec)})
 	c.Remove, c.Turn, c.Stopped = true, true, true

@@ -91,23 +91,23 @@ func (cm commands) commandKinds(m *tgbotapi.Message, group bool) []Kind {
 
 // chatCommand is the change of the chat a command makes (nil: none of
 // ours). What needs Telegram or a read of storage is done before it.
-func (cm commands) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) func(c *chatState) error {
+func (cm commands) chatCommand(ctx context.Context, m *tgbotapi.Message, group bool) func(c *kit.Change) error {
 	from := m.From
 	switch m.Command() {
 	case "start", "help":
 		return cm.cmdHelp(from, group)
 	case "newgame":
-		return func(c *chatState) error {
+		return func(c *kit.Change) error {
 			return cm.cmdNewGame(c, from, group, from.LanguageCode, m.CommandArguments())
 		}
 	case "rules": // bot/settings/rules.go
-		return func(c *chatState) error { cm.b.settingsMenu().Rules(c, from.LanguageCode); return nil }
+		return func(c *kit.Change) error { cm.b.settingsMenu().Rules(c, from.LanguageCode); return nil }
 	case "lang":
 		return cm.cmdLang(from, m.CommandArguments())
 	case "endgame":
 		return cm.cmdEndGame(from, group && cm.b.tg.IsAdmin(ctx, m.Chat.ID, from.ID))
 	case "settings":
-		return func(c *chatState) error {
+		return func(c *kit.Change) error {
 			cm.b.settingsMenu().Open(c, from.LanguageCode, settings.PageMain)
 			return nil
 		}
@@ -122,14 +122,14 @@ func (cm commands) chatCommand(ctx context.Context, m *tgbotapi.Message, group b
 }
 
 // reply answers a command with one message in the chat's language.
-func (cm commands) reply(from *tgbotapi.User, text func(lang string) string) func(c *chatState) error {
-	return func(c *chatState) error {
+func (cm commands) reply(from *tgbotapi.User, text func(lang string) string) func(c *kit.Change) error {
+	return func(c *kit.Change) error {
 		c.Replies = append(c.Replies, kit.Reply{Text: text(c.Lang(from.LanguageCode))})
 		return nil
 	}
 }
 
-func (cm commands) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) error {
+func (cm commands) cmdHelp(from *tgbotapi.User, group bool) func(c *kit.Change) error {
 	return cm.reply(from, func(lang string) string {
 		text := cm.b.cat.T(lang, "help", nil) // one phone screen: the rules themselves are in /rules
 		if !group {
@@ -139,8 +139,8 @@ func (cm commands) cmdHelp(from *tgbotapi.User, group bool) func(c *chatState) e
 	})
 }
 
-func (cm commands) cmdLang(from *tgbotapi.User, args string) func(c *chatState) error {
-	return func(c *chatState) error {
+func (cm commands) cmdLang(from *tgbotapi.User, args string) func(c *kit.Change) error {
+	return func(c *kit.Change) error {
 		arg := strings.ToLower(strings.TrimSpace(args))
 		if arg == "" { // the choice as buttons: the settings' language page
 			cm.b.settingsMenu().Open(c, from.LanguageCode, settings.PageLang)
@@ -164,8 +164,8 @@ func (cm commands) cmdLang(from *tgbotapi.User, args string) func(c *chatState) 
 				}
 				c.Settings.Lang, c.SettingsChanged = l, true
 				c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(l, "lang_set", nil)})
-				c.Turn = c.Rec != nil && c.Rec.Status == StatusPlaying
-				c.Lobby = c.Rec != nil && c.Rec.Status == StatusLobby
+				c.Turn = c.Rec != nil && c.Rec.Status == kit.StatusPlaying
+				c.Lobby = c.Rec != nil && c.Rec.Status == kit.StatusLobby
 				return nil
 			}
 		}
@@ -174,8 +174,8 @@ func (cm commands) cmdLang(from *tgbotapi.User, args string) func(c *chatState) 
 	}
 }
 
-func (cm commands) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState) error {
-	return func(c *chatState) error {
+func (cm commands) cmdEndGame(from *tgbotapi.User, admin bool) func(c *kit.Change) error {
+	return func(c *kit.Change) error {
 		lang := c.Lang(from.LanguageCode)
 		switch {
 		case c.Rec == nil:
@@ -190,7 +190,7 @@ func (cm commands) cmdEndGame(from *tgbotapi.User, admin bool) func(c *chatState
 	}
 }
 
-func (cm commands) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *chatState) error {
+func (cm commands) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c *kit.Change) error {
 	var here, all stats.PlayerStats
 	var okHere, okAll bool
 	_ = cm.b.store.View(func(tx *storage.Tx) error {
@@ -202,7 +202,7 @@ func (cm commands) cmdStats(chat int64, from *tgbotapi.User, group bool) func(c 
 	})
 }
 
-func (cm commands) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, userLang, args string) error {
+func (cm commands) cmdNewGame(c *kit.Change, from *tgbotapi.User, group bool, userLang, args string) error {
 	lang := c.Lang(userLang)
 	if !group {
 		c.Replies = append(c.Replies, kit.Reply{Text: cm.b.cat.T(lang, "group_only", nil)})
@@ -215,15 +215,15 @@ func (cm commands) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, use
 	}
 	if c.Rec != nil {
 		id := "game_running"
-		if c.Rec.Status == StatusLobby {
+		if c.Rec.Status == kit.StatusLobby {
 			id = "lobby_exists"
 		}
 		reply := kit.Reply{Text: cm.b.cat.T(lang, id, nil)}
-		if c.Rec.Status != StatusLobby {
+		if c.Rec.Status != kit.StatusLobby {
 			reply.KB = cm.b.lobby().NotifyKeyboard(lang) // too late for this one: the next (bot/lobby/notify.go)
 		}
 		c.Replies = append(c.Replies, reply)
-		c.Lobby = c.Rec.Status == StatusLobby
+		c.Lobby = c.Rec.Status == kit.StatusLobby
 		return nil
 	}
 	if c.Settings.Lang == "" && c.Settings.AutoLang == "" {
@@ -231,6 +231,6 @@ func (cm commands) cmdNewGame(c *chatState, from *tgbotapi.User, group bool, use
 		// someone pins one (/lang); answers to each person follow their own.
 		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
 	}
-	cm.b.lobby().Open(c, []Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby
+	cm.b.lobby().Open(c, []kit.Seat{{User: from.ID, Name: displayName(from)}}, edition) // bot/lobby
 	return nil
 }

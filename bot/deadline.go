@@ -48,5 +48,5 @@ func (h timerHost) LobbyNext(r *kit.Record) int64 { return lobby.Next(r) }
 func (h timerHost) LobbyDue(c *kit.Change, lang string, now int64) { h.b.lobby().Due(c, lang, now) }
 
 func (h timerHost) VoidKickVotes(c *kit.Change, lang string, seat int) {
-	h.b.voting().Close(c, lang, func(v Vote) bool { return v.Kind == votes.Kick && v.Target != seat }, "vote_void_moved")
+	h.b.voting().Close(c, lang, func(v kit.Vote) bool { return v.Kind == votes.Kick && v.Target != seat }, "vote_void_moved")
 }

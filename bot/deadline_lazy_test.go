@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -32,11 +33,11 @@ func (h *harness) indexed(chat int64) int64 {
 // times out then, not before.
 func TestDeadlineMovedLaterFiresAtItsMoment(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	h.StartGame()
 	r := rand.New(rand.NewPCG(5, 6))
 	seen := map[engine.EventKind]bool{}
-	var rec *Record
+	var rec *kit.Record
 	for i := 0; ; i++ {
 		rec = h.Record()
 		if early := h.indexed(testChat); early != 0 && early < rec.Clock.Timer {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/timers"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -13,12 +14,12 @@ import (
 
 // newClockHarness runs the bot with a fake clock and the chat's options
 // set before the game is created.
-func newClockHarness(t *testing.T, opts ChatOptions) (*harness, *fakeClock) {
+func newClockHarness(t *testing.T, opts kit.ChatOptions) (*harness, *fakeClock) {
 	t.Helper()
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.AuctionSilence = 0; c.Now = clock.Now })
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: opts})
+		return putJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: opts})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -41,10 +42,10 @@ func hasEvent(evs []engine.Event, k engine.EventKind) bool {
 // due, and the turn not taken is rolled for.
 func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}})
 	h.StartGame()
 	rec := h.Record()
-	if rec.Pace.Name != PaceAsync {
+	if rec.Pace.Name != kit.PaceAsync {
 		t.Fatalf("game pace = %+v, want async", rec.Pace)
 	}
 	start := clock.Now().UnixMilli()
@@ -58,14 +59,14 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	h.Stop()
 	clock.Add(12*time.Hour + time.Second) // the reminder falls due while the bot is down
 	h.Start()
-	h.WaitRecord("first reminder", func(r *Record) bool { return r.Clock.Reminded == 1 })
+	h.WaitRecord("first reminder", func(r *kit.Record) bool { return r.Clock.Reminded == 1 })
 	// The reminder is delivered by the outbox after the commit: wait for it.
 	h.API.WaitFor(func() bool { return h.Mentions(user, "waiting for you") >= 1 }, 5*time.Second)
 	if n := h.Mentions(user, "waiting for you"); n != 1 {
 		t.Fatalf("%d reminders after half time, want 1", n)
 	}
 	clock.Add(8 * time.Hour) // 20 h: shortly before
-	h.WaitRecord("second reminder", func(r *Record) bool { return r.Clock.Reminded == 2 })
+	h.WaitRecord("second reminder", func(r *kit.Record) bool { return r.Clock.Reminded == 2 })
 	h.API.WaitFor(func() bool { return h.Mentions(user, "waiting for you") >= 2 }, 5*time.Second)
 	clock.Add(time.Hour) // no third reminder
 	h.TimerPass()        // the timer runner sees the new time
@@ -79,7 +80,7 @@ func TestDeadlineRemindersAndTimeoutAcrossRestarts(t *testing.T) {
 	h.Stop()
 	clock.Add(4 * time.Hour) // the deadline passes while the bot is down
 	h.Start()
-	rec = h.WaitRecord("timeout", func(r *Record) bool { return board.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("timeout", func(r *kit.Record) bool { return board.Of(r).Game.Version != ver })
 	if !hasEvent(board.Of(rec).Turn, engine.EvTimeout) || !hasEvent(board.Of(rec).Turn, engine.EvRolled) {
 		t.Fatalf("a timed-out turn start should be rolled for; events %+v", board.Of(rec).Turn)
 	}
@@ -104,7 +105,7 @@ func lastTurnText(h *harness) string {
 
 // advance moves the clock past the pending deadline and waits until the
 // game moved.
-func advance(h *harness, clock *fakeClock) *Record {
+func advance(h *harness, clock *fakeClock) *kit.Record {
 	h.T.Helper()
 	// First what is due now (a kick is scheduled for the moment after the
 	// timeout that earned it), so that the clock moves on from a settled
@@ -113,7 +114,7 @@ func advance(h *harness, clock *fakeClock) *Record {
 	rec := h.Record()
 	ver := board.Of(rec).Game.Version
 	clock.Add(time.Duration(max(rec.Clock.Deadline-clock.Now().UnixMilli(), 0))*time.Millisecond + time.Second)
-	return h.WaitRecord("the game moves on a timeout", func(r *Record) bool {
+	return h.WaitRecord("the game moves on a timeout", func(r *kit.Record) bool {
 		return r == nil || board.Of(r).Game == nil || board.Of(r).Game.Version != ver
 	})
 }
@@ -122,7 +123,7 @@ func advance(h *harness, clock *fakeClock) *Record {
 // the silent bidders pass, and live pace sends no reminder in the auction.
 func TestTimedOutBuyGoesToAuction(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	h.StartGame()
 	for i := 0; i < 200; i++ {
 		rec := h.Record()
@@ -140,7 +141,7 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 	if board.Of(rec).Game.Phase != engine.PhaseAuction || !hasEvent(board.Of(rec).Turn, engine.EvAuctionStarted) {
 		t.Fatalf("a timed-out buy should go to auction; phase %d", board.Of(rec).Game.Phase)
 	}
-	if want := Paces[PaceLive].Bid.Milliseconds(); rec.Clock.Length != want || rec.Clock.Timer != rec.Clock.Deadline {
+	if want := kit.Paces[kit.PaceLive].Bid.Milliseconds(); rec.Clock.Length != want || rec.Clock.Timer != rec.Clock.Deadline {
 		t.Fatalf("auction clock %+v: want a %d ms window with no reminder", rec.Clock, want)
 	}
 	rec = advance(h, clock)
@@ -162,7 +163,7 @@ func TestTimedOutBuyGoesToAuction(t *testing.T) {
 // stand still for two days, and an admin's /resume restores the time left.
 func TestPauseKeepsRemainingTime(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceRelaxed}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}})
 	h.StartGame()
 	clock.Add(20 * time.Minute)
 	rec := h.Record()
@@ -214,7 +215,7 @@ func TestPauseKeepsRemainingTime(t *testing.T) {
 // TestKickByVote: the other players vote the absent player out.
 func TestKickByVote(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
+	h, _ := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}})
 	h.StartGame()
 	rec := h.Record()
 	w := board.Of(rec).Game.Waiting()
@@ -251,7 +252,7 @@ func TestKickByVote(t *testing.T) {
 // restart.
 func TestOfferExpiresOnItsTimer(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1})
 	h.StartGame()
 	rec := h.Record()
 	x := board.Of(rec).Game.Current
@@ -272,7 +273,7 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 		t.Fatal("the offer expired early")
 	}
 	clock.Add(2 * time.Hour)
-	rec = h.WaitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
+	rec = h.WaitRecord("the offer expires", func(r *kit.Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
 	if !h.API.WaitFor(func() bool {
 		for _, m := range h.API.Messages(testChat) {
 			if strings.Contains(m.Text, h.bot.cat.T("en", "offer_expired", nil)) && m.Keyboard == nil {
@@ -286,7 +287,7 @@ func TestOfferExpiresOnItsTimer(t *testing.T) {
 }
 
 // w2u is the index in h.Users of the person in seat p.
-func w2u(rec *Record, p engine.PlayerID, h *harness) int {
+func w2u(rec *kit.Record, p engine.PlayerID, h *harness) int {
 	for i, u := range h.Users {
 		if u.ID == rec.Seats[p].User {
 			return i
@@ -299,7 +300,7 @@ func w2u(rec *Record, p engine.PlayerID, h *harness) int {
 // its timer entry along, and the old id's entry is gone.
 func TestTimerMovesWithMigratedChat(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}})
+	h, _ := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}})
 	h.StartGame()
 	at := h.Record().Clock.Timer
 	const super = int64(-1009876)
@@ -328,7 +329,7 @@ func lastTurn(h *harness) string {
 // moved its timer) are deleted when they fire, more than one batch of them.
 func TestStaleTimersAreDropped(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{})
+	h, _ := newClockHarness(t, kit.ChatOptions{})
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
 		for i := range 2*timers.FireBatch + 7 {
 			if err := tx.PutTimer(int64(1000+i), int64(-5_000_000-i)); err != nil {
@@ -356,7 +357,7 @@ func TestStaleTimersAreDropped(t *testing.T) {
 // expiry unchanged, and expires when its own time has run out.
 func TestPauseStopsGameTime(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceAsync}, KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1})
 	h.StartGame()
 	rec := h.Record()
 	x := board.Of(rec).Game.Current
@@ -387,5 +388,5 @@ func TestPauseStopsGameTime(t *testing.T) {
 		t.Fatal("the offer expired early: the pause counted")
 	}
 	clock.Add(2 * time.Hour)
-	h.WaitRecord("the offer expires", func(r *Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
+	h.WaitRecord("the offer expires", func(r *kit.Record) bool { return len(board.Of(r).Offers) == 0 && len(board.Of(r).Game.Trades) == 0 })
 }

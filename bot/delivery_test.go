@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
@@ -14,7 +15,7 @@ import (
 
 const superChat int64 = -1009876543210 // what testChat becomes when upgraded
 
-func (h *harness) pressIn(chat int64, op Op) {
+func (h *harness) pressIn(chat int64, op kit.Op) {
 	h.T.Helper()
 	msg, data, ok := h.ButtonIn(chat, op)
 	if !ok {
@@ -33,8 +34,8 @@ func (h *harness) version(chat int64) uint64 {
 }
 
 // firstOp is a game-moving button on the turn message.
-func firstOp(h *harness, chat int64) Op {
-	for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine} {
+func firstOp(h *harness, chat int64) kit.Op {
+	for _, op := range []kit.Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine} {
 		if _, _, ok := h.ButtonIn(chat, op); ok {
 			return op
 		}
@@ -42,8 +43,8 @@ func firstOp(h *harness, chat int64) Op {
 	return board.OpRoll
 }
 
-func (h *harness) settings(chat int64) Settings {
-	var s Settings
+func (h *harness) settings(chat int64) kit.Settings {
+	var s kit.Settings
 	_ = h.bot.store.View(func(tx *storageTx) error { s = h.bot.loadSettings(tx, chat); return nil })
 	return s
 }

@@ -244,7 +244,7 @@ func TestConcurrentChats(t *testing.T) {
 	for c := 0; c < 4; c++ {
 		chat := testChat - int64(c) - 1
 		rec, err := h.bot.Snapshot(chat)
-		if err != nil || rec == nil || rec.Status != StatusLobby {
+		if err != nil || rec == nil || rec.Status != kit.StatusLobby {
 			t.Fatalf("chat %d: no lobby (%v)", chat, err)
 		}
 	}

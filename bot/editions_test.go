@@ -200,7 +200,7 @@ func TestOperatorDefaultEdition(t *testing.T) {
 	classic := engine.EditionByID(engine.Classic).Rules
 	classic.StartingCash = 5000
 	err := h.bot.store.Update(func(tx *storage.Tx) error {
-		s := Settings{Lang: "en"}
+		s := kit.Settings{Lang: "en"}
 		board.SetRules(&s.Options, &classic)
 		return putJSON(tx.PutSettings, testChat, s)
 	})
@@ -227,7 +227,7 @@ func TestOperatorDefaultEdition(t *testing.T) {
 }
 
 // untilPhase plays with EditionStep until the game waits for phase.
-func (h *harness) untilPhase(phase engine.Phase) *Record {
+func (h *harness) untilPhase(phase engine.Phase) *kit.Record {
 	h.T.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
 	seen := map[engine.EventKind]bool{}
@@ -314,11 +314,11 @@ func TestRulesCommand(t *testing.T) {
 	h.Say(alice, "/newgame lux")
 	h.Say(alice, "/rules")
 	last, _ := h.API.LastMessage(testChat)
-	if last.Text != h.bot.cat.T("en", "rules_lux_title", nil) || len(h.Buttons(OpRules)) != len(locales.RuleSections) {
-		t.Fatalf("/rules in a lux lobby: %q with %d buttons", last.Text, len(h.Buttons(OpRules)))
+	if last.Text != h.bot.cat.T("en", "rules_lux_title", nil) || len(h.Buttons(kit.OpRules)) != len(locales.RuleSections) {
+		t.Fatalf("/rules in a lux lobby: %q with %d buttons", last.Text, len(h.Buttons(kit.OpRules)))
 	}
 	jail := slices.Index(locales.RuleSections, "jail")
-	for _, b := range h.Buttons(OpRules) {
+	for _, b := range h.Buttons(kit.OpRules) {
 		if b.Arg%rulesStride == jail {
 			h.Press(h.Users[1], b.Msg, b.Data)
 		}
@@ -327,10 +327,10 @@ func TestRulesCommand(t *testing.T) {
 	if m.Text != h.bot.cat.T("en", "rules_lux_jail", nil) || m.Edits == 0 {
 		t.Errorf("the jail section: %q (%d edits)", m.Text, m.Edits)
 	}
-	if got := len(h.Buttons(OpRules)); got != len(locales.RuleSections)-1 {
+	if got := len(h.Buttons(kit.OpRules)); got != len(locales.RuleSections)-1 {
 		t.Errorf("%d section buttons under a section, want the others", got)
 	}
-	p := Press{Op: OpRules, Arg: len(editionIDs()) * rulesStride}
+	p := kit.Press{Op: kit.OpRules, Arg: len(editionIDs()) * rulesStride}
 	h.Press(alice, last.ID, p.Encode())
 	if a := h.LastAnswer(); !a.ShowAlert {
 		t.Errorf("a forged section answered %+v", a)
@@ -359,10 +359,10 @@ func TestEditionDecisionsTimeOut(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.edition, tc.phase), func(t *testing.T) {
 			t.Parallel()
-			h, clock := newClockHarness(t, ChatOptions{Edition: tc.edition, Pace: Pace{Name: PaceLive}, KickAfter: -1})
+			h, clock := newClockHarness(t, kit.ChatOptions{Edition: tc.edition, Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 			h.OpenLobby("")
 			h.MustPress(h.Users[0], OpStart)
-			var rec *Record
+			var rec *kit.Record
 			for i := 0; i < 2000; i++ {
 				if rec = h.Record(); rec == nil || board.Of(rec).Game.Phase == tc.phase {
 					break

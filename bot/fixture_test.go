@@ -10,6 +10,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/stats"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -88,7 +89,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 
 	// The settings.
 	set := h.settings(testChat)
-	if set.Lang != "en" || set.Options.Pace.Name != PaceAsync || set.Options.KickAfter != 2 {
+	if set.Lang != "en" || set.Options.Pace.Name != kit.PaceAsync || set.Options.KickAfter != 2 {
 		t.Fatalf("game chat's settings: %+v", set)
 	}
 	if s := h.settings(fixtureLobby); s.Lang != "uk" {
@@ -114,10 +115,10 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 
 	// The lobby loads and takes another player.
 	lobby, err := h.bot.Snapshot(fixtureLobby)
-	if err != nil || lobby == nil || lobby.Status != StatusLobby || len(lobby.Seats) != 2 || lobby.Creator != 33 {
+	if err != nil || lobby == nil || lobby.Status != kit.StatusLobby || len(lobby.Seats) != 2 || lobby.Creator != 33 {
 		t.Fatalf("lobby: %+v, %v", lobby, err)
 	}
-	h.API.PushCallback(fixtureLobby, 1, h.Users[0], Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
+	h.API.PushCallback(fixtureLobby, 1, h.Users[0], kit.Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
 	h.Settle()
 	if lobby, _ = h.bot.Snapshot(fixtureLobby); len(lobby.Seats) != 3 || lobby.Seats[2].User != h.Users[0].ID {
 		t.Fatalf("join in the fixture's lobby: %+v", lobby.Seats)
@@ -125,13 +126,13 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 
 	// The running game, its offer and its draft load.
 	rec := h.Record()
-	if rec == nil || rec.Status != StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 {
+	if rec == nil || rec.Status != kit.StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 {
 		t.Fatalf("game: %+v", rec)
 	}
 	if err := board.Of(rec).Game.CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
-	if rec.Pace.Name != PaceAsync || rec.Options == nil || rec.Options.KickAfter != 2 {
+	if rec.Pace.Name != kit.PaceAsync || rec.Options == nil || rec.Options.KickAfter != 2 {
 		t.Fatalf("the game's pace and options: %+v %+v", rec.Pace, rec.Options)
 	}
 	if len(board.Of(rec).Offers) != 1 || board.Of(rec).Offers[0].ID != 1 || board.Of(rec).Offers[0].Msg == 0 || board.Of(rec).Offers[0].Trade.TakeCash != 10 {
@@ -152,7 +153,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 
 	// The draft's composer goes on: +10.
 	du := h.UserOf(rec, int(draft.Trade.From))
-	h.API.PushCallback(du.ID, draft.Msg, du, Press{Game: rec.ID, Rev: draft.Rev, Op: board.OpTrAdd, Arg: 10, Chat: testChat}.Encode())
+	h.API.PushCallback(du.ID, draft.Msg, du, kit.Press{Game: rec.ID, Rev: draft.Rev, Op: board.OpTrAdd, Arg: 10, Chat: testChat}.Encode())
 	h.Settle()
 	if a := h.LastAnswer(); a.ShowAlert {
 		t.Fatalf("composer press refused: %q", a.Text)
@@ -165,7 +166,7 @@ func TestFixtureDatabaseLoadsAndPlaysOn(t *testing.T) {
 	// gets its final text.
 	uy := h.UserOf(rec, int(offer.To))
 	before := h.Record()
-	h.Press(uy, board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
+	h.Press(uy, board.Of(rec).Offers[0].Msg, kit.Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
 	after := h.Record()
 	if a := h.LastAnswer(); a.ShowAlert {
 		t.Fatalf("accepting the fixture's offer: %q", a.Text)
@@ -200,7 +201,7 @@ func TestLegacyOfferEditsAreFinalizedOnStart(t *testing.T) {
 	final := msgs[0].Text + "\nfinal"
 	h.Stop()
 	h.Start()
-	h.Edit(func(r *Record) {
+	h.Edit(func(r *kit.Record) {
 		board.Of(r).Offers = nil
 		board.Of(r).OfferEdits = []state.OfferEdit{{Msg: msgs[0].ID, Offer: id, Text: final}}
 	})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/storage"
@@ -70,16 +71,16 @@ func TestWriteFixtureV2(t *testing.T) {
 			t.Fatalf("nothing moved to %d", to)
 		}
 	}
-	putOptions := func(s Settings) {
+	putOptions := func(s kit.Settings) {
 		if err := h.bot.store.Update(func(tx *storage.Tx) error { return putJSON(tx.PutSettings, testChat, s) }); err != nil {
 			t.Fatal(err)
 		}
 	}
 
 	// Deal, with its house rule.
-	dealOptions := ChatOptions{Edition: deal.Name, Pace: Pace{Name: PaceRelaxed}}
+	dealOptions := kit.ChatOptions{Edition: deal.Name, Pace: kit.Pace{Name: kit.PaceRelaxed}}
 	deal.SetOptions(&dealOptions, deal.Options{SayNoFree: true})
-	putOptions(Settings{Lang: "uk", Options: dealOptions})
+	putOptions(kit.Settings{Lang: "uk", Options: dealOptions})
 	h.StartDeal("uk")
 	for i := 0; i < 4 && h.DealStep(); i++ {
 	}
@@ -90,7 +91,7 @@ func TestWriteFixtureV2(t *testing.T) {
 		name string
 		chat int64
 	}{{"business", fixtureBusiness}, {"lux", fixtureLux}} {
-		putOptions(Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceRelaxed}}})
+		putOptions(kit.Settings{Lang: "en", Options: kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}}})
 		h.OpenLobby(ed.name)
 		h.MustPress(alice, OpStart)
 		for i := 0; i < 3; i++ {
@@ -100,23 +101,23 @@ func TestWriteFixtureV2(t *testing.T) {
 	}
 
 	// A lobby.
-	putOptions(Settings{})
+	putOptions(kit.Settings{})
 	h.Say(vera, "/lang ru")
 	h.Say(vera, "/newgame")
 	h.MustPress(bohdan, OpJoin)
 	migrate(fixtureLobbyV2)
 
 	// The classic game with options, house rules, an offer and a draft.
-	classicOptions := ChatOptions{Pace: Pace{Name: PaceRelaxed}, KickAfter: 2, RandomOrder: true, TimeZone: "Europe/Kyiv"}
+	classicOptions := kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceRelaxed}, KickAfter: 2, RandomOrder: true, TimeZone: "Europe/Kyiv"}
 	board.SetRules(&classicOptions, fixtureV2Rules())
-	putOptions(Settings{Lang: "en", Options: classicOptions})
+	putOptions(kit.Settings{Lang: "en", Options: classicOptions})
 	h.StartGame()
 	h.pressIn(testChat, firstOp(h, testChat))
 	rec := h.Record()
 	x := board.Of(rec).Game.Current
 	y, z := (x+1)%3, (x+2)%3
 	ux, uz := h.UserOf(rec, int(x)), h.UserOf(rec, int(z))
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = x })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = x })
 	h.ComposeDeedForCash(ux, y, 1, 10)
 	h.PressPrivate(ux, board.OpTrSend, 0)
 	h.MustPress(uz, board.OpTrade)
@@ -150,7 +151,7 @@ func TestWriteFixtureV2(t *testing.T) {
 func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 	t.Parallel()
 	h := openFixtureFile(t, "testdata/v2.db.gz", fixtureV2Time)
-	snapshot := func(chat int64) *Record {
+	snapshot := func(chat int64) *kit.Record {
 		t.Helper()
 		rec, err := h.bot.Snapshot(chat)
 		if err != nil || rec == nil {
@@ -161,7 +162,7 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 
 	// The settings, with their options and house rules.
 	set := h.settings(testChat)
-	if set.Lang != "en" || set.Options.Pace.Name != PaceRelaxed || set.Options.KickAfter != 2 || !set.Options.RandomOrder ||
+	if set.Lang != "en" || set.Options.Pace.Name != kit.PaceRelaxed || set.Options.KickAfter != 2 || !set.Options.RandomOrder ||
 		set.Options.TimeZone != "Europe/Kyiv" || board.RulesIn(&set.Options) == nil || *board.RulesIn(&set.Options) != *fixtureV2Rules() {
 		t.Fatalf("the game chat's settings: %+v", set)
 	}
@@ -174,10 +175,10 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 
 	// The lobby takes another player.
 	lobby := snapshot(fixtureLobbyV2)
-	if lobby.Status != StatusLobby || len(lobby.Seats) != 2 || lobby.Creator != 33 {
+	if lobby.Status != kit.StatusLobby || len(lobby.Seats) != 2 || lobby.Creator != 33 {
 		t.Fatalf("lobby: %+v", lobby)
 	}
-	h.API.PushCallback(fixtureLobbyV2, lobby.LobbyMsg, h.Users[0], Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
+	h.API.PushCallback(fixtureLobbyV2, lobby.LobbyMsg, h.Users[0], kit.Press{Game: lobby.ID, Rev: lobby.Rev, Op: OpJoin}.Encode())
 	h.Settle()
 	if lobby = snapshot(fixtureLobbyV2); len(lobby.Seats) != 3 {
 		t.Fatalf("join in the fixture's lobby: %+v", lobby.Seats)
@@ -241,7 +242,7 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 
 	// The classic game, its offer and draft.
 	rec = h.Record()
-	if rec.Status != StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 || len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
+	if rec.Status != kit.StatusPlaying || board.Of(rec).Game == nil || len(rec.Seats) != 3 || len(board.Of(rec).Offers) != 1 || len(board.Of(rec).Drafts) != 1 {
 		t.Fatalf("game: %+v", rec)
 	}
 	if rec.Options == nil || board.RulesIn(rec.Options) == nil || !board.RulesIn(rec.Options).FreeParkingJackpot || board.Of(rec).Game.Rules.StartingCash != 2000 {
@@ -253,7 +254,7 @@ func TestFixtureV2LoadsAndPlaysOn(t *testing.T) {
 		}
 	}
 	offer := board.Of(rec).Offers[0].Trade
-	h.Press(h.UserOf(rec, int(offer.To)), board.Of(rec).Offers[0].Msg, Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
+	h.Press(h.UserOf(rec, int(offer.To)), board.Of(rec).Offers[0].Msg, kit.Press{Game: rec.ID, Op: board.OpOfAccept, Arg: offer.ID}.Encode())
 	if after := h.Record(); board.Of(after).Game.Props[1].Owner != offer.To || len(board.Of(after).Offers) != 0 {
 		t.Fatalf("accepting the fixture's offer: %q", h.LastAnswer().Text)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // Handle processes one update. Updates of one chat must arrive in order;
@@ -65,7 +66,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			return
 		}
 		defer b.lock(chat)()
-		st, err := b.change(chat, updateID, func(c *chatState) error {
+		st, err := b.change(chat, updateID, func(c *kit.Change) error {
 			if !c.Settings.Paused {
 				return nil
 			}
@@ -73,9 +74,9 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			rec := c.Rec
 			switch {
 			case rec == nil:
-			case rec.Status == StatusLobby:
+			case rec.Status == kit.StatusLobby:
 				c.Lobby = true
-			case rec.Status == StatusPlaying:
+			case rec.Status == kit.StatusPlaying:
 				b.kinds.Of(rec).Reshow(c, c.Lang(""))
 			}
 			return nil
@@ -85,7 +86,7 @@ func (b *Bot) onMyChatMember(ctx context.Context, updateID int, u *tgbotapi.Chat
 			b.out.Resume(chat)
 		}
 		b.finish(ctx, st, err, "")
-		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == StatusPlaying {
+		if err == nil && st != nil && st.SettingsChanged && st.Rec != nil && st.Rec.Status == kit.StatusPlaying {
 			// Messages posted while the bot could not write were dropped.
 			b.kinds.Of(st.Rec).Repost(chat, st.ChatLang(), st.Rec)
 		}

@@ -8,14 +8,15 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // editStored changes the group's stored record with edit while no bot
 // runs on the database (nil edit: only reads it) and returns it.
-func editStored(t *testing.T, db string, edit func(*Record)) *Record {
+func editStored(t *testing.T, db string, edit func(*kit.Record)) *kit.Record {
 	t.Helper()
-	var rec *Record
+	var rec *kit.Record
 	bottest.UpdateStored(t, db, func(tx *storage.Tx) (err error) {
 		rec, err = bottest.EditGame(tx, testChat, edit)
 		return err
@@ -36,7 +37,7 @@ func TestKillBetweenComposerAndItsDelivery(t *testing.T) {
 	c.startGame(testChat, users[11], users[22])
 	c.Term()
 	var current fakeapi.User
-	editStored(t, c.DB, func(r *Record) { // something to trade: 🤝 shows
+	editStored(t, c.DB, func(r *kit.Record) { // something to trade: 🤝 shows
 		board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current
 		current = users[r.Seats[board.Of(r).Game.Current].User]
 	})

@@ -28,7 +28,7 @@ func newChildBot(t *testing.T, env ...string) *childBot {
 }
 
 // button is the newest of chat's messages with a button of op.
-func (c *childBot) button(chat int64, op Op) (msg int, data string, p kit.Press, ok bool) {
+func (c *childBot) button(chat int64, op kit.Op) (msg int, data string, p kit.Press, ok bool) {
 	msgs := c.API.Messages(chat)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, row := range msgs[i].Keyboard {
@@ -44,10 +44,10 @@ func (c *childBot) button(chat int64, op Op) (msg int, data string, p kit.Press,
 
 // decisionButtons carry the key of the decision they answer
 // (board.DecisionKey).
-var decisionButtons = []Op{board.OpRoll, board.OpBuy, board.OpDecline, board.OpEndTurn, board.OpPayFine, board.OpPayDebt, board.OpJailCard, board.OpStayInJail, board.OpBankrupt}
+var decisionButtons = []kit.Op{board.OpRoll, board.OpBuy, board.OpDecline, board.OpEndTurn, board.OpPayFine, board.OpPayDebt, board.OpJailCard, board.OpStayInJail, board.OpBankrupt}
 
 // press pushes a press of op's newest button and waits for its answer.
-func (c *childBot) press(chat int64, u fakeapi.User, op Op) {
+func (c *childBot) press(chat int64, u fakeapi.User, op kit.Op) {
 	c.T.Helper()
 	var msg int
 	var data string
@@ -83,7 +83,7 @@ func (c *childBot) turnButton(chat int64, users map[int64]fakeapi.User) (msg int
 			return 0, "", fakeapi.User{}, false
 		}
 		id, _ := strconv.ParseInt(m[1], 10, 64)
-		for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
+		for _, op := range []kit.Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
 			for _, row := range msgs[i].Keyboard {
 				for _, b := range row {
 					if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {
@@ -247,7 +247,7 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	if n := messagesWith(c.API, b, standings); n != 1 {
 		t.Errorf("the standings of /endgame arrived %d times, want once", n)
 	}
-	var rec *Record
+	var rec *kit.Record
 	bottest.WithStore(t, c.DB, func(store *storage.Store) error {
 		if n := pendingCount(t, store); n != 0 {
 			t.Errorf("%d kept messages left undelivered", n)

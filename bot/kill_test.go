@@ -42,7 +42,7 @@ func TestKillMidGame(t *testing.T) {
 	button := func() (msg int, data string, user fakeapi.User, ok bool) {
 		msgs := api.Messages(testChat)
 		for i := len(msgs) - 1; i >= 0 && i >= len(msgs)-1; i-- {
-			for _, op := range []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
+			for _, op := range []kit.Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpPayDebt} {
 				for _, row := range msgs[i].Keyboard {
 					for _, b := range row {
 						if p, err := kit.ParsePress(b.Data); err == nil && p.Op == op {

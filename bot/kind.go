@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 )
 
@@ -10,9 +9,7 @@ import (
 // and the lookups (Bot.kinds, made in New). Here are their names as the
 // chat layer uses them.
 type (
-	Kind       = registry.Kind
-	Pending    = kit.Pending
-	SeatResult = kit.SeatResult
+	Kind = registry.Kind
 )
 
 // Editions are every kind's editions, as /settings lists them: what a chat

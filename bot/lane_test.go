@@ -7,6 +7,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // TestTradePressDoesNotHoldTheGroupsLane: a 🤝 press whose composer must
@@ -18,7 +19,7 @@ func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, 11, nil)
 	h.StartGame()
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
 	rec := h.Record()
 	current := h.UserOf(rec, int(board.Of(rec).Game.Current))
 	other := h.UserOf(rec, int((board.Of(rec).Game.Current+1)%3))

@@ -6,6 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/lobby"
 	"github.com/monopoly-tg/monopoly-bot/bot/registry"
 	"github.com/monopoly-tg/monopoly-bot/bot/settings"
@@ -29,37 +30,39 @@ func (h lobbyHost) Now() time.Time { return h.b.cfg.Now() }
 
 func (h lobbyHost) NewID() uint64 { return randomID() }
 
-func (h lobbyHost) Options(chat ChatOptions, edition string) *ChatOptions {
+func (h lobbyHost) Options(chat kit.ChatOptions, edition string) *kit.ChatOptions {
 	return h.b.settingsMenu().LobbyOptions(chat, edition) // bot/settings/editions.go
 }
 
-func (h lobbyHost) Edition(o *ChatOptions) string { return registry.EditionOf(o) }
+func (h lobbyHost) Edition(o *kit.ChatOptions) string { return registry.EditionOf(o) }
 
 func (h lobbyHost) Kind(edition string) string { return registry.EditionKind(edition) }
 
-func (h lobbyHost) SeatLimits(rec *Record) (int, int) { return h.b.kinds.SeatLimits(rec) }
+func (h lobbyHost) SeatLimits(rec *kit.Record) (int, int) { return h.b.kinds.SeatLimits(rec) }
 
 // Text is the kind's own text, then the pace and whatever rules the
 // edition offers.
-func (h lobbyHost) Text(lang string, rec *Record) string {
+func (h lobbyHost) Text(lang string, rec *kit.Record) string {
 	return h.b.kinds.Settings(rec.Kind).LobbyText(lang, rec) + "\n" + strings.Join(h.b.settingsMenu().OptionLines(lang, rec.Options, false), "\n")
 }
 
-func (h lobbyHost) Start(c *chatState, lang string) bool { return h.b.kinds.Of(c.Rec).Start(c, lang) }
+func (h lobbyHost) Start(c *kit.Change, lang string) bool { return h.b.kinds.Of(c.Rec).Start(c, lang) }
 
-func (h lobbyHost) OnlyCreator(lang string, rec *Record) string { return h.b.onlyCreator(lang, rec) }
+func (h lobbyHost) OnlyCreator(lang string, rec *kit.Record) string {
+	return h.b.onlyCreator(lang, rec)
+}
 
-func (h lobbyHost) Outdated(c *chatState, lang string, press Press) string {
+func (h lobbyHost) Outdated(c *kit.Change, lang string, press kit.Press) string {
 	return h.b.outdated(c, lang, press)
 }
 
-func (h lobbyHost) Settings(c *chatState, userLang string) {
+func (h lobbyHost) Settings(c *kit.Change, userLang string) {
 	h.b.settingsMenu().Open(c, userLang, settings.PageMain)
 }
 
 // Ending is a game's ending message again, for its final text: the
 // kind's own (endingKind), else its standings.
-func (h lobbyHost) Ending(lang string, rec *Record) string {
+func (h lobbyHost) Ending(lang string, rec *kit.Record) string {
 	k := h.b.kinds.Of(rec)
 	if e := h.b.kinds.Caps(k).Ending; e != nil {
 		return e.Ending(lang, rec)

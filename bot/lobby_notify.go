@@ -34,7 +34,7 @@ type bell struct{ b *Bot }
 // sends nothing.
 func (bl bell) onPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery) {
 	chat, user := q.Message.Chat.ID, q.From.ID
-	var s, person Settings
+	var s, person kit.Settings
 	served := false
 	_ = bl.b.store.View(func(tx *storage.Tx) error {
 		_, game := tx.GameBytes(chat)
@@ -70,7 +70,7 @@ func (bl bell) onPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQu
 		}
 	}
 	defer bl.b.lock(chat)()
-	st, err := bl.b.change(chat, updateID, func(c *chatState) error {
+	st, err := bl.b.change(chat, updateID, func(c *kit.Change) error {
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
 		bl.b.lobby().ToggleNotify(c, lobbyUser(q.From), q.Message.Chat.Title, q.Message.Chat.UserName)
 		return nil
@@ -82,13 +82,13 @@ func (bl bell) onPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQu
 // with a link to its message msg, and empties the list. The caller holds
 // the chat's lock.
 func (bl bell) opened(chat int64, game uint64, msg int) {
-	var s Settings
+	var s kit.Settings
 	_ = bl.b.store.View(func(tx *storage.Tx) error { s = bl.b.loadSettings(tx, chat); return nil })
 	if s.Notify == nil {
 		return // nobody asked: no change to commit for every lobby
 	}
 	var out []lobby.Notice
-	_, err := bl.b.change(chat, 0, func(c *chatState) error {
+	_, err := bl.b.change(chat, 0, func(c *kit.Change) error {
 		out = bl.b.lobby().Opened(c, chat, game, msg)
 		return nil
 	})

@@ -15,12 +15,12 @@ import (
 
 // newLobbyClockHarness runs the bot on a fake clock in a chat that pinned
 // no language, with the chat's options.
-func newLobbyClockHarness(t *testing.T, o ChatOptions) (*harness, *fakeClock) {
+func newLobbyClockHarness(t *testing.T, o kit.ChatOptions) (*harness, *fakeClock) {
 	t.Helper()
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 42, nil, func(c *AppConfig) { c.Now = clock.Now })
 	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Options: o})
+		return putJSON(tx.PutSettings, testChat, kit.Settings{Options: o})
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestLobbyCancelAsksFirst(t *testing.T) {
 // game buttons (the waits of other paces: bot/lobby's TestWaitFollowsThePace).
 func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	t.Parallel()
-	h, clock := newLobbyClockHarness(t, ChatOptions{})
+	h, clock := newLobbyClockHarness(t, kit.ChatOptions{})
 	alice := h.Users[0]
 	h.Say(alice, "/newgame")
 	rec := h.Record()
@@ -117,7 +117,7 @@ func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 	h.Stop()
 	clock.Add(2*time.Hour + time.Second)
 	h.Start()
-	h.WaitRecord("the lobby closed", func(r *Record) bool { return r == nil })
+	h.WaitRecord("the lobby closed", func(r *kit.Record) bool { return r == nil })
 	m = h.finalMessage(rec.LobbyMsg)
 	if !strings.Contains(m.Text, h.bot.cat.T("en", "lobby_expired", map[string]any{"Wait": "2 h"})) || hasOp(m.Keyboard, OpJoin) || hasOp(m.Keyboard, OpStart) {
 		t.Errorf("the closed lobby: %q %v", m.Text, m.Keyboard)
@@ -129,7 +129,7 @@ func TestLobbyClosesItselfAcrossRestart(t *testing.T) {
 // enough, the game starts by itself — across a restart.
 func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	t.Parallel()
-	h, clock := newLobbyClockHarness(t, ChatOptions{})
+	h, clock := newLobbyClockHarness(t, kit.ChatOptions{})
 	alice, bohdan := h.Users[0], h.Users[1]
 	h.Say(alice, "/newgame")
 	h.LobbyView(bohdan, true) // anyone may look behind ⚙️ More
@@ -152,8 +152,8 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	}
 	// Alone at the moment: it cannot start, says why, and waits on.
 	clock.Add(10*time.Minute + time.Second)
-	rec = h.WaitRecord("the start was tried", func(r *Record) bool { return r != nil && r.LobbyStart == 0 })
-	if rec.Status != StatusLobby {
+	rec = h.WaitRecord("the start was tried", func(r *kit.Record) bool { return r != nil && r.LobbyStart == 0 })
+	if rec.Status != kit.StatusLobby {
 		t.Fatalf("a lobby of one started: %s", rec.Status)
 	}
 	reason := h.bot.cat.T("en", "lobby_need_players_now", map[string]any{"Count": 2, "Joined": 1})
@@ -169,7 +169,7 @@ func TestLobbyStartsItselfAtTheChosenTime(t *testing.T) {
 	h.Stop()
 	clock.Add(10*time.Minute + time.Second)
 	h.Start()
-	rec = h.WaitRecord("the game started by itself", func(r *Record) bool { return r != nil && r.Status == StatusPlaying })
+	rec = h.WaitRecord("the game started by itself", func(r *kit.Record) bool { return r != nil && r.Status == kit.StatusPlaying })
 	if len(rec.Seats) != 2 || board.Of(rec).Game == nil {
 		t.Fatalf("started with %d seats", len(rec.Seats))
 	}
@@ -345,7 +345,7 @@ func TestLobbyFitsFourRows(t *testing.T) {
 		}
 		check("joined", false)
 		h.MustPress(creator, OpStart)
-		if h.Record().Status != StatusPlaying {
+		if h.Record().Status != kit.StatusPlaying {
 			t.Fatalf("%s: the game did not start", lang)
 		}
 		h.Say(creator, "/endgame")

@@ -28,7 +28,7 @@ func (h migrationHost) MoveTimer(tx *storage.Tx, from, to int64) error {
 func (h migrationHost) MoveQueue(from, to int64) { h.b.out.Move(from, to) }
 
 func (h migrationHost) Settings(chat int64) kit.Settings {
-	var s Settings
+	var s kit.Settings
 	_ = h.b.store.View(func(tx *storage.Tx) error { s = h.b.loadSettings(tx, chat); return nil })
 	return s
 }

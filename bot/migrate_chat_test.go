@@ -50,7 +50,7 @@ func TestMigratedLobbyShownAtOnce(t *testing.T) {
 	h.API.Migrate(testChat, superChat, alice)
 	h.Settle()
 	rec, _ := h.bot.Snapshot(superChat)
-	if rec == nil || rec.Status != StatusLobby {
+	if rec == nil || rec.Status != kit.StatusLobby {
 		t.Fatalf("the lobby did not move: %+v", rec)
 	}
 	// The old group's lobby is still on people's screens: its Join says
@@ -152,7 +152,7 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 	h.Start()
 	h.Settle()
 	moved, msg := h.movedWithOffer(t, offer, "after a crash between the move and the show")
-	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: board.OpOfAccept, Arg: offer})
+	data := bottest.EncodePress(t, kit.Press{Game: moved.ID, Op: board.OpOfAccept, Arg: offer})
 	h.API.PushCallback(superChat, msg, p.UY, data)
 	h.Settle()
 	if moved, _ = h.bot.Snapshot(superChat); len(board.Of(moved).Offers) != 0 || board.Of(moved).Game.Props[1].Owner != p.Y {
@@ -164,7 +164,7 @@ func TestMigrationShownAfterCrashBetweenMoveAndShow(t *testing.T) {
 // and its open offer, each once with buttons and named by the record,
 // with no call refused there (an old group's id edited in it); it
 // returns the record and the offer's message.
-func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*Record, int) {
+func (h *harness) movedWithOffer(t *testing.T, offer int, when string) (*kit.Record, int) {
 	t.Helper()
 	moved, _ := h.bot.Snapshot(superChat)
 	if moved == nil || len(board.Of(moved).Offers) != 1 {

@@ -7,6 +7,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // TestOpenOfferFollowsMigration: an offer posted in a group stays open
@@ -34,7 +35,7 @@ func TestOpenOfferFollowsMigration(t *testing.T) {
 	if again := h.OfferMessages(superChat, id); len(again) != 1 {
 		t.Fatalf("after a restart the supergroup shows the offer %d times", len(again))
 	}
-	data := bottest.EncodePress(t, Press{Game: moved.ID, Op: board.OpOfAccept, Arg: id})
+	data := bottest.EncodePress(t, kit.Press{Game: moved.ID, Op: board.OpOfAccept, Arg: id})
 	h.API.PushCallback(superChat, msg, p.UY, data)
 	h.Settle()
 	moved, _ = h.bot.Snapshot(superChat)

@@ -23,7 +23,7 @@ import (
 // among the chat layer's own members.
 type legacyOptions struct {
 	Edition       string        `json:"edition,omitempty"`
-	Pace          Pace          `json:"pace,omitempty"`
+	Pace          kit.Pace      `json:"pace,omitempty"`
 	Rules         *engine.Rules `json:"rules,omitempty"`
 	MaxPlayers    int           `json:"max_players,omitempty"`
 	RandomOrder   bool          `json:"random_order,omitempty"`
@@ -45,7 +45,7 @@ func TestOptionsStoredAsBefore(t *testing.T) {
 	lux.GambleCap, lux.StartingCash = 100_000, 2_000_000
 	for _, old := range []legacyOptions{
 		{},
-		{Edition: engine.Lux, Pace: Pace{Name: PaceCustom, Decision: time.Hour, Bid: time.Minute}, Rules: &lux, MaxPlayers: 4,
+		{Edition: engine.Lux, Pace: kit.Pace{Name: kit.PaceCustom, Decision: time.Hour, Bid: time.Minute}, Rules: &lux, MaxPlayers: 4,
 			RandomOrder: true, ManualEndTurn: true, KickAfter: -1, ArchiveAfter: 72 * time.Hour, TimeZone: "Europe/Kyiv"},
 		{Edition: deal.Name, DealSayNoFree: true, KickAfter: 2},
 		{Rules: &lux, DealSayNoFree: true, TimeZone: "<&>\u2028Київ\"\\\x01"},
@@ -54,7 +54,7 @@ func TestOptionsStoredAsBefore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var o ChatOptions
+		var o kit.ChatOptions
 		if err := json.Unmarshal(stored, &o); err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func TestOptionsStoredAsBefore(t *testing.T) {
 			t.Errorf("written back differently:\n%s\n%s", again, stored)
 		}
 		// Made now, as /settings makes them: the same bytes.
-		made := ChatOptions{Edition: old.Edition, Pace: old.Pace, MaxPlayers: old.MaxPlayers, RandomOrder: old.RandomOrder,
+		made := kit.ChatOptions{Edition: old.Edition, Pace: old.Pace, MaxPlayers: old.MaxPlayers, RandomOrder: old.RandomOrder,
 			ManualEndTurn: old.ManualEndTurn, KickAfter: old.KickAfter, ArchiveAfter: old.ArchiveAfter, TimeZone: old.TimeZone}
 		if old.Rules != nil {
 			r := *old.Rules
@@ -83,13 +83,13 @@ func TestOptionsStoredAsBefore(t *testing.T) {
 			t.Errorf("made now:\n%s\n%s", data, stored)
 		}
 		// Inside settings and a record.
-		s := Settings{Lang: "uk", Options: o, OptionsRev: 3}
+		s := kit.Settings{Lang: "uk", Options: o, OptionsRev: 3}
 		data := mustJSON(t, &s)
-		var back Settings
+		var back kit.Settings
 		if err := json.Unmarshal(data, &back); err != nil || !bytes.Equal(mustJSON(t, &back), data) || back.Options != o {
 			t.Errorf("settings written back differently: %s", data)
 		}
-		rec := &Record{ID: 1, Status: StatusLobby, Kind: board.Name, Edition: engine.Classic, Options: o.Clone()}
+		rec := &kit.Record{ID: 1, Status: kit.StatusLobby, Kind: board.Name, Edition: engine.Classic, Options: o.Clone()}
 		enc, err := rec.Encode()
 		if err != nil {
 			t.Fatal(err)
@@ -126,7 +126,7 @@ func TestFixtureOptionsStoredAsBefore(t *testing.T) {
 				return
 			}
 			seen++
-			var o ChatOptions
+			var o kit.ChatOptions
 			if err := json.Unmarshal(v.Options, &o); err != nil {
 				t.Fatalf("%s %s: %v", file, what, err)
 			}
@@ -166,30 +166,30 @@ func TestOperatorRulesAreTheBoardsDefaults(t *testing.T) {
 	}
 	operator := engine.EditionByID(engine.Classic).Rules
 	operator.StartingCash, operator.FreeParkingJackpot = 2500, true
-	var defaults ChatOptions
+	var defaults kit.ChatOptions
 	board.SetRules(&defaults, &operator)
 	b := New(nil, nil, cat, Config{Defaults: defaults, Seed: func() uint64 { return 3 }})
-	start := func(s Settings) engine.Rules {
-		rec := &Record{ID: 1, Status: StatusLobby, Edition: engine.Classic, Creator: 1, Options: s.Options.Clone()}
+	start := func(s kit.Settings) engine.Rules {
+		rec := &kit.Record{ID: 1, Status: kit.StatusLobby, Edition: engine.Classic, Creator: 1, Options: s.Options.Clone()}
 		for i := range 2 {
-			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: "P"})
+			rec.Seats = append(rec.Seats, kit.Seat{User: int64(i + 1), Name: "P"})
 		}
-		c := &chatState{Rec: rec, Settings: s}
-		b.lobby().Press(c, "en", lobby.User{ID: 1}, Press{Op: OpStart}, false)
+		c := &kit.Change{Rec: rec, Settings: s}
+		b.lobby().Press(c, "en", lobby.User{ID: 1}, kit.Press{Op: OpStart}, false)
 		if board.Of(c.Rec).Game == nil {
 			t.Fatalf("the game did not start (%q)", c.Alert)
 		}
 		return board.Of(c.Rec).Game.Rules
 	}
-	if got := start(Settings{}); got.StartingCash != 2500 || !got.FreeParkingJackpot {
+	if got := start(kit.Settings{}); got.StartingCash != 2500 || !got.FreeParkingJackpot {
 		t.Errorf("a chat without rules plays %+v", got)
 	}
-	if text, _ := b.settingsMenu().Render("en", Settings{}, settings.PageMain); !strings.Contains(text, cat.Money("en", 2500)) {
+	if text, _ := b.settingsMenu().Render("en", kit.Settings{}, settings.PageMain); !strings.Contains(text, cat.Money("en", 2500)) {
 		t.Errorf("/settings does not show the operator's cash: %q", text)
 	}
 	own := engine.EditionByID(engine.Classic).Rules
 	own.StartingCash = 1000
-	s := Settings{}
+	s := kit.Settings{}
 	board.SetRules(&s.Options, &own)
 	if got := start(s); got.StartingCash != 1000 || got.FreeParkingJackpot {
 		t.Errorf("a chat with its own rules plays %+v", got)
@@ -198,11 +198,11 @@ func TestOperatorRulesAreTheBoardsDefaults(t *testing.T) {
 
 // benchOptions are a board chat's options with its own rules, as before
 // and as now.
-func benchOptions() (legacyOptions, ChatOptions) {
+func benchOptions() (legacyOptions, kit.ChatOptions) {
 	r := engine.EditionByID(engine.Classic).Rules
 	r.StartingCash = 2000
 	old := legacyOptions{Edition: engine.Classic, Pace: kit.Paces[kit.PaceRelaxed], Rules: &r, KickAfter: 2, TimeZone: "Europe/Kyiv"}
-	o := ChatOptions{Edition: old.Edition, Pace: old.Pace, KickAfter: 2, TimeZone: old.TimeZone}
+	o := kit.ChatOptions{Edition: old.Edition, Pace: old.Pace, KickAfter: 2, TimeZone: old.TimeZone}
 	board.SetRules(&o, &r)
 	return old, o
 }
@@ -218,7 +218,7 @@ func benchOptions() (legacyOptions, ChatOptions) {
 func BenchmarkOptionsEncode(b *testing.B) {
 	_, o := benchOptions()
 	v := struct {
-		Options *ChatOptions `json:"options"`
+		Options *kit.ChatOptions `json:"options"`
 	}{&o}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -246,7 +246,7 @@ func BenchmarkOptionsDecode(b *testing.B) {
 	data, _ := json.Marshal(old)
 	b.ReportAllocs()
 	for b.Loop() {
-		var o ChatOptions
+		var o kit.ChatOptions
 		if err := json.Unmarshal(data, &o); err != nil {
 			b.Fatal(err)
 		}

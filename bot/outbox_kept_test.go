@@ -99,10 +99,10 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Status != StatusPlaying || board.Of(rec).Game.Phase != engine.PhaseGameOver {
+	if rec.Status != kit.StatusPlaying || board.Of(rec).Game.Phase != engine.PhaseGameOver {
 		t.Fatalf("the fixture is not a game that just ended: %s, phase %d", rec.Status, board.Of(rec).Game.Phase)
 	}
-	st := &chatState{Chat: testChat, Rec: rec, Remove: true, GameOver: true, Turn: true}
+	st := &kit.Change{Chat: testChat, Rec: rec, Remove: true, GameOver: true, Turn: true}
 	owed, err := h.bot.publisher.Owed(st)
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +172,7 @@ func TestReminderSurvivesAStop(t *testing.T) {
 		c.AuctionSilence, c.Now, c.ShutdownTimeout = 0, clock.Now, 200*time.Millisecond
 	})
 	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: ChatOptions{Pace: Pace{Name: PaceAsync}}})
+		return putJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}}})
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -284,7 +284,7 @@ func (p *pacePlayer) command() {
 	p.res.replies = append(p.res.replies, time.Since(t0))
 	p.handled()
 	// The person reads it and answers the question or closes the menu.
-	close := map[string]Op{"/endgame": OpEndGameNo, "/settings": OpSetClose}[cmd]
+	close := map[string]kit.Op{"/endgame": OpEndGameNo, "/settings": OpSetClose}[cmd]
 	if close == "" {
 		return
 	}
@@ -296,9 +296,9 @@ func (p *pacePlayer) command() {
 	}
 }
 
-func paceHasOp(m fakeapi.Message, op Op) bool { _, ok := opData(m, op); return ok }
+func paceHasOp(m fakeapi.Message, op kit.Op) bool { _, ok := opData(m, op); return ok }
 
-func opData(m fakeapi.Message, op Op) (string, bool) {
+func opData(m fakeapi.Message, op kit.Op) (string, bool) {
 	for _, row := range m.Keyboard {
 		for _, b := range row {
 			if pr, err := kit.ParsePress(b.Data); err == nil && pr.Op == op {
@@ -310,7 +310,7 @@ func opData(m fakeapi.Message, op Op) (string, bool) {
 }
 
 // boardPrefs are the buttons a board player presses, the likeliest first.
-var boardPrefs = []Op{board.OpPayDebt, board.OpBuy, board.OpRoll, board.OpNoStake, board.OpEndTurn, board.OpAuctionLeave, board.OpPass,
+var boardPrefs = []kit.Op{board.OpPayDebt, board.OpBuy, board.OpRoll, board.OpNoStake, board.OpEndTurn, board.OpAuctionLeave, board.OpPass,
 	board.OpPayFine, board.OpStayInJail, board.OpBankruptYes, board.OpBankrupt}
 
 // decide makes the move the game waits for, as its person sees it, and
@@ -318,7 +318,7 @@ var boardPrefs = []Op{board.OpPayDebt, board.OpBuy, board.OpRoll, board.OpNoStak
 func (p *pacePlayer) decide(edition string) bool {
 	h := p.h
 	rec := h.Record()
-	if rec == nil || rec.Status != StatusPlaying {
+	if rec == nil || rec.Status != kit.StatusPlaying {
 		return false
 	}
 	if edition == deal.Name {
@@ -353,7 +353,7 @@ func (p *pacePlayer) decide(edition string) bool {
 
 // newestOf finds, in the newest message that has any of prefs, the most
 // preferred.
-func newestOf(msgs []fakeapi.Message, prefs []Op) (int, string, bool) {
+func newestOf(msgs []fakeapi.Message, prefs []kit.Op) (int, string, bool) {
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].Deleted {
 			continue
@@ -369,7 +369,7 @@ func newestOf(msgs []fakeapi.Message, prefs []Op) (int, string, bool) {
 
 // dealDecide makes the engine's computer player's move for the seat Deal
 // waits for, tap by tap in that person's hand.
-func (p *pacePlayer) dealDecide(rec *Record) bool {
+func (p *pacePlayer) dealDecide(rec *kit.Record) bool {
 	h := p.h
 	g := deal.Of(rec).Game
 	seat := g.Waiting()
@@ -378,7 +378,7 @@ func (p *pacePlayer) dealDecide(rec *Record) bool {
 	}
 	u := h.UserOf(rec, int(seat))
 	a := dealai.Decide(g, seat)
-	tap := func(op Op, arg int) {
+	tap := func(op kit.Op, arg int) {
 		msg, data, ok := h.FindButtonIn(u.ID, op, arg, arg < 0)
 		if !ok {
 			for _, m := range h.API.Messages(u.ID) {

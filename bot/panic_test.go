@@ -29,10 +29,10 @@ type boomKind struct{ Kind }
 // Its records hold a board's state.
 func init() { kit.RegisterState("boom", state.Decode) }
 
-func (boomKind) Pending(*Record) Pending                { panic("boom: pending") }
-func (boomKind) Show(*chatState, string)                { panic("boom: show") }
-func (boomKind) Unshown(*Record) bool                   { panic("boom: unshown") }
-func (boomKind) Sent(*Record, string, string, int) bool { panic("boom: sent") }
+func (boomKind) Pending(*kit.Record) kit.Pending            { panic("boom: pending") }
+func (boomKind) Show(*kit.Change, string)                   { panic("boom: show") }
+func (boomKind) Unshown(*kit.Record) bool                   { panic("boom: unshown") }
+func (boomKind) Sent(*kit.Record, string, string, int) bool { panic("boom: sent") }
 
 // panickyMessenger records the messages it sends and edits, and panics on
 // a message "boom", as a bug in a delivery would.

@@ -25,7 +25,7 @@ func (vc voteCommands) cmdVote(ctx context.Context, updateID int, m *tgbotapi.Me
 	}
 	admin := vc.b.tg.IsAdmin(ctx, chat, m.From.ID)
 	userLang := m.From.LanguageCode
-	st, err := vc.b.change(chat, updateID, func(c *chatState) error {
+	st, err := vc.b.change(chat, updateID, func(c *kit.Change) error {
 		vc.b.voting().Vote(c, c.Lang(userLang), m.From.ID, admin, kind, -1, false)
 		return nil
 	})
@@ -33,18 +33,18 @@ func (vc voteCommands) cmdVote(ctx context.Context, updateID int, m *tgbotapi.Me
 }
 
 // voteKinds maps the vote buttons to the votes.
-var voteKinds = map[Op]string{OpVotePause: votes.Pause, OpVoteResume: votes.Resume, OpVoteKick: votes.Kick}
+var voteKinds = map[kit.Op]string{OpVotePause: votes.Pause, OpVoteResume: votes.Resume, OpVoteKick: votes.Kick}
 
 // onVotePress is a press of "Agree" under a vote message: the same as
 // sending the command, answered by a toast instead of a message.
-func (vc voteCommands) onVotePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+func (vc voteCommands) onVotePress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press kit.Press) {
 	chat := q.Message.Chat.ID
 	defer vc.b.lock(chat)()
-	st, err := vc.b.change(chat, updateID, func(c *chatState) error {
+	st, err := vc.b.change(chat, updateID, func(c *kit.Change) error {
 		// The toast is the presser's to read; the vote's message and what
 		// a passed vote says are the chat's (kit.AnswerIn).
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
-		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) {
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *kit.Change, lang string) {
 			if c.Rec == nil || c.Rec.ID != press.Game {
 				c.Alert = vc.b.outdated(c, lang, press)
 				return

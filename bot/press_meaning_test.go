@@ -86,7 +86,7 @@ func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
 	}
 	h.Settle()
 	rec := h.Record()
-	if rec.Status != StatusPlaying || len(rec.Seats) != len(h.Users) {
+	if rec.Status != kit.StatusPlaying || len(rec.Seats) != len(h.Users) {
 		t.Fatalf("the game did not start with everyone who joined: status %v, %d seats of %d", rec.Status, len(rec.Seats), len(h.Users))
 	}
 	turn := h.Message(board.Of(rec).TurnMsg)
@@ -110,7 +110,7 @@ func TestLobbyStartsOnTheKeyboardOnScreen(t *testing.T) {
 func (h *harness) give(seat engine.PlayerID, sq int) {
 	h.T.Helper()
 	unlock := h.bot.lock(testChat)
-	st, err := h.bot.change(testChat, 0, func(c *chatState) error {
+	st, err := h.bot.change(testChat, 0, func(c *kit.Change) error {
 		board.Of(c.Rec).Game.Props[sq].Owner = seat
 		c.Quiet, c.Turn = true, true // the turn message offers its menus
 		return nil
@@ -224,7 +224,7 @@ const maxAuctionRefresh = 15 * time.Second
 // refused with the highest bid, and nothing is bid.
 func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}})
 	h.StartGame()
 	rec := h.ToBuyDecision()
 	h.MustPress(h.UserOf(rec, int(board.Of(rec).Game.Current)), board.OpDecline)
@@ -256,7 +256,7 @@ func TestAuctionRaiseWhoseAmountMoved(t *testing.T) {
 
 // decisionOps are the waiting player's buttons on the turn message, in the
 // order the busy players below prefer them.
-var busyDecisions = []Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpJailCard, board.OpPayDebt, board.OpStayInJail,
+var busyDecisions = []kit.Op{board.OpRoll, board.OpBuy, board.OpEndTurn, board.OpPayFine, board.OpJailCard, board.OpPayDebt, board.OpStayInJail,
 	board.OpNoStake, board.OpDecline, board.OpBankrupt}
 
 // TestBusyGameRefusesNoPressOnTheNewestKeyboard plays a game of three as
@@ -303,7 +303,7 @@ func TestBusyGameRefusesNoPressOnTheNewestKeyboard(t *testing.T) {
 	var refusals []string      // outdated refusals of the right person's press
 	decisions, taps := 0, 0
 	for decisions < 8 {
-		if h.Record().Status != StatusPlaying {
+		if h.Record().Status != kit.StatusPlaying {
 			break
 		}
 		var m fakeapi.Message

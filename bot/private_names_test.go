@@ -7,6 +7,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/deal"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	dealengine "github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
@@ -28,7 +29,7 @@ func TestPrivateComposerShowsTheGroupsBoard(t *testing.T) {
 		t.Fatalf("the harness's users changed: %+v", h.Users)
 	}
 	seat := engine.PlayerID(rec.SeatOf(alice.ID))
-	h.Edit(func(r *Record) {
+	h.Edit(func(r *kit.Record) {
 		board.Of(r).Game.Current = seat
 		board.Of(r).Game.Props[1].Owner = seat
 	})

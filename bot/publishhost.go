@@ -11,7 +11,7 @@ import (
 // finish shows the result of a committed change in the chat
 // (publish.Publisher.Finish): after the transaction, under the chat's
 // lock, it queues what the chat should show into the outbox.
-func (b *Bot) finish(ctx context.Context, st *chatState, err error, callbackID string) {
+func (b *Bot) finish(ctx context.Context, st *kit.Change, err error, callbackID string) {
 	b.publisher.Finish(ctx, st, err, callbackID)
 }
 
@@ -20,13 +20,13 @@ type publishHost struct{ b *Bot }
 
 var _ publish.Host = publishHost{}
 
-func (h publishHost) Compose(st *chatState, lang string) {
+func (h publishHost) Compose(st *kit.Change, lang string) {
 	b := h.b
 	if rec := st.Rec; rec != nil {
 		if st.Lobby {
 			h.lobby(lang, st)
 		}
-		if rec.Status == StatusPlaying {
+		if rec.Status == kit.StatusPlaying {
 			b.kinds.Of(rec).Show(st, lang)
 		}
 	}
@@ -34,21 +34,21 @@ func (h publishHost) Compose(st *chatState, lang string) {
 	b.timers.FinishReminder(st)
 }
 
-func (h publishHost) Show(st *chatState, lang string) { h.b.kinds.Of(st.Rec).Show(st, lang) }
+func (h publishHost) Show(st *kit.Change, lang string) { h.b.kinds.Of(st.Rec).Show(st, lang) }
 
-func (h publishHost) RematchKeyboard(lang string, rec *Record) *kit.Markup {
+func (h publishHost) RematchKeyboard(lang string, rec *kit.Record) *kit.Markup {
 	return h.b.lobby().RematchKeyboard(lang, rec) // bot/lobby/rematch.go
 }
 
 // lobby shows the lobby's message as the change left it: live while it
 // gathers players, final once the game started or the lobby was cancelled.
-func (h publishHost) lobby(lang string, st *chatState) {
+func (h publishHost) lobby(lang string, st *kit.Change) {
 	b, rec := h.b, st.Rec
 	slot := lobby.Slot(rec.ID)
 	switch {
-	case st.Remove && rec.Status == StatusLobby:
+	case st.Remove && rec.Status == kit.StatusLobby:
 		st.Finalize(slot, rec.LobbyMsg, b.cat.T(lang, "lobby_cancelled", nil))
-	case rec.Status == StatusPlaying:
+	case rec.Status == kit.StatusPlaying:
 		st.Finalize(slot, rec.LobbyMsg, b.lobby().Text(lang, rec)+"\n\n"+b.cat.T(lang, "lobby_started", nil))
 	case st.Remove:
 	default:

@@ -13,14 +13,14 @@ import (
 type reachHost struct{ b *Bot }
 
 func (h reachHost) Stored(user int64) *kit.Reach {
-	var s Settings
+	var s kit.Settings
 	_ = h.b.store.View(func(tx *storage.Tx) error { s = h.b.loadSettings(tx, user); return nil })
 	return s.Reach
 }
 
 func (h reachHost) Change(user int64, fn func(cur *kit.Reach) (*kit.Reach, bool)) error {
 	defer h.b.lock(user)()
-	_, err := h.b.change(user, 0, func(c *chatState) error {
+	_, err := h.b.change(user, 0, func(c *kit.Change) error {
 		if next, changed := fn(c.Settings.Reach); changed {
 			c.Settings.Reach, c.SettingsChanged = next, true
 		}

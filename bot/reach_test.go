@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -155,7 +156,7 @@ func TestForgedBellChangesNothing(t *testing.T) {
 	h.Settle()
 	before := len(h.API.Messages(vera.ID))
 	const stranger int64 = -4242
-	h.API.PushCallback(stranger, 5, vera, Press{Op: OpNotify}.Encode())
+	h.API.PushCallback(stranger, 5, vera, kit.Press{Op: OpNotify}.Encode())
 	h.Settle()
 	if m := h.API.Messages(stranger); len(m) != 0 {
 		t.Errorf("the bot wrote to a chat it does not serve: %+v", m)
@@ -163,7 +164,7 @@ func TestForgedBellChangesNothing(t *testing.T) {
 	if n := len(h.API.Messages(vera.ID)) - before; n != 0 {
 		t.Errorf("the presser got %d private messages", n)
 	}
-	var s Settings
+	var s kit.Settings
 	_ = h.bot.store.View(func(tx *storage.Tx) error { s = h.bot.loadSettings(tx, stranger); return nil })
 	if s.Notify != nil {
 		t.Errorf("a forged press listed someone: %+v", s.Notify)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -34,13 +35,13 @@ func TestReadmeShowsARealTurn(t *testing.T) {
 
 // exampleTurn plays the scripted game in lang and returns the turn message.
 func exampleTurn(t *testing.T, lang string) string {
-	h, _ := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, _ := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	names := map[string][]string{"ru": {"Оля", "Богдан", "Вера"}, "en": {"Olya", "Bohdan", "Vera"}}[lang]
 	for i := range h.Users {
 		h.Users[i].FirstName, h.Users[i].LanguageCode = names[i], lang
 	}
 	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: lang, Options: ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1}})
+		return putJSON(tx.PutSettings, testChat, kit.Settings{Lang: lang, Options: kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1}})
 	}); err != nil {
 		t.Fatal(err)
 	}

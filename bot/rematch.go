@@ -24,13 +24,13 @@ const rematchLookback = 5
 
 // archivedGames calls fn with the chat's newest archived records, newest
 // first, while it returns true, at most rematchLookback of them.
-func (b *Bot) archivedGames(chat int64, fn func(rec *Record) bool) {
+func (b *Bot) archivedGames(chat int64, fn func(rec *kit.Record) bool) {
 	n := 0
 	err := b.store.View(func(tx *storage.Tx) error {
 		return tx.ForEachArchiveNewest(chat, func(_ uint64, data []byte) (bool, error) {
 			n++
 			var arch struct {
-				Record *Record `json:"record"`
+				Record *kit.Record `json:"record"`
 			}
 			if err := json.Unmarshal(data, &arch); err != nil || arch.Record == nil {
 				return n < rematchLookback, nil // damaged: look further back
@@ -45,10 +45,10 @@ func (b *Bot) archivedGames(chat int64, fn func(rec *Record) bool) {
 
 // lastGame is the chat's last started game, as it ended (nil if none
 // lately).
-func (b *Bot) lastGame(chat int64) *Record {
-	var last *Record
-	b.archivedGames(chat, func(rec *Record) bool {
-		if rec.Status == StatusPlaying {
+func (b *Bot) lastGame(chat int64) *kit.Record {
+	var last *kit.Record
+	b.archivedGames(chat, func(rec *kit.Record) bool {
+		if rec.Status == kit.StatusPlaying {
 			last = rec
 		}
 		return last == nil
@@ -59,12 +59,12 @@ func (b *Bot) lastGame(chat int64) *Record {
 // onRematchPress opens the rematch of the game the ending message belongs
 // to, or says why not; either way the message loses its button, so no
 // button is left that can only be refused.
-func (b *Bot) onRematchPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press Press) {
+func (b *Bot) onRematchPress(ctx context.Context, updateID int, q *tgbotapi.CallbackQuery, press kit.Press) {
 	chat := q.Message.Chat.ID
 	defer b.lock(chat)()
 	// Read under the chat's lock: every change that archives holds it.
-	var ended, newest *Record
-	b.archivedGames(chat, func(rec *Record) bool {
+	var ended, newest *kit.Record
+	b.archivedGames(chat, func(rec *kit.Record) bool {
 		if newest == nil {
 			newest = rec
 		}
@@ -79,11 +79,11 @@ func (b *Bot) onRematchPress(ctx context.Context, updateID int, q *tgbotapi.Call
 	if carries(q.Message, q.Data) {
 		end = lobby.Ending{ID: q.Message.MessageID, Text: q.Message.Text}
 	}
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		// The chat reads the ending and the lobby in its language; the
 		// alert is the presser's to read, in theirs.
 		c.AnswerLang = c.PresserLang(q.From.LanguageCode)
-		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *chatState, lang string) {
+		kit.AnswerIn(c, c.Lang(q.From.LanguageCode), func(c *kit.Change, lang string) {
 			b.lobby().Rematch(c, lang, lobbyUser(q.From), press.Game, ended, newest, end)
 		})
 		return nil

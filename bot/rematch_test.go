@@ -26,7 +26,7 @@ func (h *harness) leave(u fakeapi.User) {
 // endByLeaving plays a game of the three people that ends at once: Богдан
 // and Вера leave, so Alice wins. It returns the ended game as archived
 // and the ending message's 🔁 Rematch button.
-func (h *harness) endByLeaving(newgame string) (ended *Record, msg int, data string) {
+func (h *harness) endByLeaving(newgame string) (ended *kit.Record, msg int, data string) {
 	h.T.Helper()
 	h.Say(h.Users[0], newgame)
 	for _, u := range h.Users[1:] {
@@ -85,7 +85,7 @@ func TestRematchOpensLobbyWithSamePlayersAndSettings(t *testing.T) {
 
 	h.Press(h.Users[1], msg, data)
 	lobby := h.Record()
-	if lobby == nil || lobby.Status != StatusLobby || lobby.RematchOf != ended.ID || lobby.Creator != h.Users[1].ID {
+	if lobby == nil || lobby.Status != kit.StatusLobby || lobby.RematchOf != ended.ID || lobby.Creator != h.Users[1].ID {
 		t.Fatalf("no rematch lobby: %+v", lobby)
 	}
 	if got, want := mustJSONString(t, lobby.Seats), mustJSONString(t, ended.Seats); got != want {
@@ -220,7 +220,7 @@ func TestRematchOfDealGame(t *testing.T) {
 		t.Errorf("the Deal result after the rematch: %q %v", end.Text, end.Keyboard)
 	}
 	h.MustPress(h.Users[2], OpStart)
-	if rec := h.Record(); rec == nil || rec.Status != StatusPlaying || deal.Of(rec) == nil || len(rec.Seats) != len(ended.Seats) {
+	if rec := h.Record(); rec == nil || rec.Status != kit.StatusPlaying || deal.Of(rec) == nil || len(rec.Seats) != len(ended.Seats) {
 		t.Fatalf("the rematch did not start as a Deal game: %+v", rec)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -175,46 +176,6 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	}
 }
 
-// TestMigrationShowsTheGameAtOnce: when a group becomes a supergroup, the
-// game's current message appears in the supergroup at once (nobody has to
-// press anything), the record names it, and after a restart it is still
-// the game's message there and its buttons play.
-func TestMigrationShowsTheGameAtOnce(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t, 7, nil)
-	h.StartGame()
-	h.API.PushUpdate(tgbotapi.Update{Message: &tgbotapi.Message{MessageID: 999, Chat: &tgbotapi.Chat{ID: testChat, Type: "group"},
-		From: &tgbotapi.User{ID: 11}, MigrateToChatID: superChat}})
-	h.Settle()
-	shown := func(when string) int {
-		t.Helper()
-		rec, _ := h.bot.Snapshot(superChat)
-		if rec == nil || board.Of(rec).Game == nil {
-			t.Fatalf("%s: no game in the supergroup", when)
-		}
-		msg, _, ok := h.ButtonIn(superChat, board.OpRoll)
-		if !ok {
-			t.Fatalf("%s: the game's message is not in the supergroup: %+v", when, h.API.Messages(superChat))
-		}
-		if board.Of(rec).TurnMsg != msg {
-			t.Fatalf("%s: the record names message %d, the supergroup shows the game in %d", when, board.Of(rec).TurnMsg, msg)
-		}
-		return msg
-	}
-	msg := shown("after the migration")
-	h.Stop()
-	h.Start()
-	h.Settle()
-	if again := shown("after a restart"); again != msg {
-		t.Fatalf("after a restart the game moved to message %d from %d", again, msg)
-	}
-	v := h.version(superChat)
-	h.pressIn(superChat, board.OpRoll)
-	if h.version(superChat) == v {
-		t.Fatal("the supergroup's Roll button did not play after the restart")
-	}
-}
-
 // TestSomeoneElsesMenuKeepsTheTurnButtons: a player whose turn it is not
 // opens the mortgage menu and goes back; the current player's button,
 // taken before, still plays (menus are one person's view, not a change of
@@ -278,7 +239,7 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 	ux := h.Current(testChat)
 	// Something to trade, and a player the bot cannot write to (never
 	// started it).
-	h.Edit(func(r *Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current })
+	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current })
 	h.API.Kick(ux.ID)
 	trade := func() {
 		t.Helper()

@@ -72,8 +72,8 @@ func (r restorer) restoreChats(ctx context.Context, chats []int64) {
 func (r restorer) restoreChat(chat int64) {
 	b := r.b
 	defer b.lock(chat)()
-	var rec *Record
-	var s Settings
+	var rec *kit.Record
+	var s kit.Settings
 	err := b.store.View(func(tx *storage.Tx) error {
 		s = b.loadSettings(tx, chat)
 		data, ok := tx.Game(chat)
@@ -103,7 +103,7 @@ func (r restorer) restoreChat(chat int64) {
 	}
 	if rec.Clock.Timer == 0 {
 		// A record from before the timer index, or whose entry was lost.
-		st, err := b.change(chat, 0, func(c *chatState) error { return nil })
+		st, err := b.change(chat, 0, func(c *kit.Change) error { return nil })
 		if err != nil {
 			b.log.Warn("arming deadlines", "chat", chat, "err", err)
 		} else if st.Rec != nil {
@@ -111,7 +111,7 @@ func (r restorer) restoreChat(chat int64) {
 		}
 	}
 	recent := b.cfg.Now().Add(-recentChange).UnixMilli() < rec.Updated
-	playing := rec.Status == StatusPlaying
+	playing := rec.Status == kit.StatusPlaying
 	lang := s.Language()
 	remind := b.timers.UnsentReminder(lang, rec) // bot/timers
 	if remind != "" && b.out.HasSlot(chat, timers.RemindSlot(rec.ID)) {
@@ -119,10 +119,10 @@ func (r restorer) restoreChat(chat int64) {
 		// its id reaches the record only once Telegram answers.
 		remind = ""
 	}
-	if !recent && !(rec.Status == StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kinds.Of(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
+	if !recent && !(rec.Status == kit.StatusLobby && rec.LobbyMsg == 0) && !(playing && (b.kinds.Of(rec).Unshown(rec) || votes.Unsent(rec) || remind != "")) {
 		return
 	}
-	st := &chatState{Chat: chat, Rec: rec, Settings: Settings{Lang: lang}, Lobby: rec.Status == StatusLobby, Turn: playing}
+	st := &kit.Change{Chat: chat, Rec: rec, Settings: kit.Settings{Lang: lang}, Lobby: rec.Status == kit.StatusLobby, Turn: playing}
 	if playing {
 		b.voting().Reshow(st, lang)
 	}
@@ -144,7 +144,7 @@ const recentStamp = time.Hour
 // Restore looks at recently changed chats only (no scan of every game at
 // start-up); stamping once per recentStamp rather than at every change
 // saves a page write per change.
-func restamp(r *Record) bool {
+func restamp(r *kit.Record) bool {
 	if r.Updated-r.Marked < recentStamp.Milliseconds() {
 		return false
 	}

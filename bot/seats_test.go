@@ -8,12 +8,13 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
 // computerDue says whether the game waits for a computer's move.
-func (h *harness) computerDue(rec *Record) bool {
+func (h *harness) computerDue(rec *kit.Record) bool {
 	return rec != nil && board.Of(rec).Game != nil && h.bot.kinds.Of(rec).Pending(rec).Computer
 }
 
@@ -74,8 +75,8 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
 	h := newHarnessWith(t, 9, nil, func(c *AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
 	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		opts := ChatOptions{Edition: edition, Pace: Pace{Name: PaceAsync}, KickAfter: -1}
-		return putJSON(tx.PutSettings, testChat, Settings{Lang: "en", Options: opts})
+		opts := kit.ChatOptions{Edition: edition, Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}
+		return putJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: opts})
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 	}
 	// What Alice presses when the game waits for her: no purchases, so the
 	// computers own the board and the game ends.
-	prefer := []Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
+	prefer := []kit.Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
 	h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue) // turnlength_test.go
 	// A computer's move on the chat's timer may be what ended the game: the
 	// record is archived before that timer's change has queued the ending,
@@ -161,7 +162,7 @@ func computersPlayWithOnePerson(t *testing.T, edition string) {
 // when the pause is over the computer makes its one move — once, not twice.
 func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{Pace: Pace{Name: PaceLive}, KickAfter: -1})
+	h, clock := newClockHarness(t, kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceLive}, KickAfter: -1})
 	alice := h.Users[0]
 	h.LobbyWithComputers(1)
 	h.MustPress(alice, OpStart)
@@ -174,8 +175,8 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	rec := h.Record()
 	ver, log := board.Of(rec).Game.Version, len(board.Of(rec).Turn)
 	pause := time.Duration(rec.Clock.Deadline-clock.Now().UnixMilli()) * time.Millisecond
-	if pause != Paces[PaceLive].ComputerPause() {
-		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, Paces[PaceLive].ComputerPause())
+	if pause != kit.Paces[kit.PaceLive].ComputerPause() {
+		t.Fatalf("the computer waits %v, want the live pace's pause %v", pause, kit.Paces[kit.PaceLive].ComputerPause())
 	}
 	h.TimerPass() // nothing is due yet
 	if board.Of(h.Record()).Game.Version != ver {
@@ -184,7 +185,7 @@ func TestComputerMoveResumesOnceAfterRestart(t *testing.T) {
 	h.Stop()
 	h.Start()
 	clock.Add(pause)
-	rec = h.WaitRecord("the computer's move after the restart", func(r *Record) bool { return board.Of(r).Game.Version != ver })
+	rec = h.WaitRecord("the computer's move after the restart", func(r *kit.Record) bool { return board.Of(r).Game.Version != ver })
 	h.TimerPass() // a second run of the move would show now
 	rec = h.Record()
 	if board.Of(rec).Game.Version != ver+1 {

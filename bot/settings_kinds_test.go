@@ -96,12 +96,12 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 		}
 	}
 	// The pace has no bid window: Deal has no auctions.
-	live := Paces[PaceLive]
+	live := kit.Paces[kit.PaceLive]
 	if !strings.Contains(text, h.bot.settingsMenu().PaceText("en", live, false)) || strings.Contains(text, h.bot.settingsMenu().PaceText("en", live, true)) {
 		t.Errorf("the Deal menu's pace: %q", text)
 	}
 	// Forged presses for the board's settings: refused, nothing stored.
-	for _, p := range []Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: len(deal.HouseRules)}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3},
+	for _, p := range []kit.Press{{Op: OpSetCash, Arg: 0}, {Op: OpSetRule, Arg: len(deal.HouseRules)}, {Op: OpSetStakeCap, Arg: 1}, {Op: OpSetMax, Arg: 3},
 		{Op: OpSetBid, Arg: 0}} {
 		p.Rev = h.chatSettings().OptionsRev
 		h.Press(alice, menu, p.Encode())
@@ -109,18 +109,18 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 			t.Errorf("forged %+v answered %q", p, a.Text)
 		}
 	}
-	if s := h.chatSettings(); board.RulesIn(&s.Options) != nil || s.Options.MaxPlayers != 0 || s.Options.Pace != (Pace{}) || s.OptionsRev != 1 {
+	if s := h.chatSettings(); board.RulesIn(&s.Options) != nil || s.Options.MaxPlayers != 0 || s.Options.Pace != (kit.Pace{}) || s.OptionsRev != 1 {
 		t.Errorf("forged presses changed the settings: %+v", s)
 	}
 	// A forged view of a board page shows the main page instead.
-	h.Press(alice, menu, Press{Rev: 1, Op: OpSetView, Arg: settings.PageCash}.Encode())
+	h.Press(alice, menu, kit.Press{Rev: 1, Op: OpSetView, Arg: settings.PageCash}.Encode())
 	if _, _, ok := h.FindButton(OpSetCash, 0, true); ok {
 		t.Error("the cash page opened for Deal")
 	}
 
 	// A custom pace sets the time for a move only.
 	h.PressSetting(alice, OpSetView, settings.PagePace)
-	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceCustom))
+	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, kit.PaceCustom))
 	if _, _, ok := h.FindButton(OpSetDecision, 0, true); !ok {
 		t.Error("no time for a move on Deal's custom pace")
 	}
@@ -128,7 +128,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 		t.Error("Deal's custom pace offers a bid window")
 	}
 	h.PressSetting(alice, OpSetView, settings.PagePace)
-	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceLive))
+	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, kit.PaceLive))
 
 	h.Say(alice, "/newgame")
 	rec := h.Record()
@@ -141,7 +141,7 @@ func TestDealIsAnEditionInSettings(t *testing.T) {
 	}
 	h.MustPress(h.Users[1], OpJoin)
 	h.MustPress(alice, OpStart)
-	if rec := h.Record(); rec.Status != StatusPlaying || deal.Of(rec) == nil || deal.Of(rec).Game == nil || board.Of(rec).Game != nil {
+	if rec := h.Record(); rec.Status != kit.StatusPlaying || deal.Of(rec) == nil || deal.Of(rec).Game == nil || board.Of(rec).Game != nil {
 		t.Fatalf("the Deal lobby did not start a Deal game: %+v", rec)
 	}
 	if !deal.Of(h.Record()).Game.Rules.SayNoCostsPlay {
@@ -185,8 +185,8 @@ func TestLobbyFollowsTheEdition(t *testing.T) {
 	h.Say(alice, "/newgame lux")
 	h.Say(alice, "/settings")
 	h.PressSetting(alice, OpSetView, settings.PagePace)
-	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, PaceRelaxed))
-	if rec := h.Record(); rec.Edition != engine.Lux || board.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != PaceRelaxed {
+	h.PressSetting(alice, OpSetPace, slices.Index(settings.PaceNames, kit.PaceRelaxed))
+	if rec := h.Record(); rec.Edition != engine.Lux || board.EditionOf(rec.Options).ID != engine.Lux || rec.Options.Pace.Name != kit.PaceRelaxed {
 		t.Fatalf("a pace change turned the lux lobby into %q (%+v)", rec.Edition, rec.Options)
 	}
 	h.PressSetting(alice, OpSetView, settings.PageEdition)
@@ -251,7 +251,7 @@ func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 	if live := h.settingsMenus(); len(live) != 0 {
 		t.Errorf("menus with buttons after /lang: %v", live)
 	}
-	h.Press(alice, second, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetView, Arg: settings.PageLang}.Encode())
+	h.Press(alice, second, kit.Press{Rev: h.chatSettings().OptionsRev, Op: OpSetView, Arg: settings.PageLang}.Encode())
 	if a := h.LastAnswer(); a.Text != h.bot.cat.T("uk", "settings_alert_replaced", nil) {
 		t.Errorf("a press on the menu /lang closed answered %q", a.Text)
 	}
@@ -269,7 +269,7 @@ func TestOldSettingsMenusLoseTheirButtons(t *testing.T) {
 // game" alert and without outdating the game's buttons.
 func TestTimeZoneSetting(t *testing.T) {
 	t.Parallel()
-	h, clock := newClockHarness(t, ChatOptions{})
+	h, clock := newClockHarness(t, kit.ChatOptions{})
 	alice := h.Users[0]
 	h.API.SetAdmins(testChat, alice.ID)
 	h.StartGame()
@@ -284,7 +284,7 @@ func TestTimeZoneSetting(t *testing.T) {
 	if !ok {
 		t.Fatal("no Kyiv button")
 	}
-	loc := ChatOptions{TimeZone: "Europe/Kyiv"}.Location()
+	loc := kit.ChatOptions{TimeZone: "Europe/Kyiv"}.Location()
 	local := clock.Now().In(loc).Format("15:04")
 	want := h.bot.cat.T("en", "zone_kyiv", nil) + " · " + local
 	found := false
@@ -316,7 +316,7 @@ func TestTimeZoneSetting(t *testing.T) {
 		t.Errorf("the turn message does not show %q: %+v", deadline, turn)
 	}
 	// A forged zone is refused.
-	h.Press(alice, msg, Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
+	h.Press(alice, msg, kit.Press{Rev: h.chatSettings().OptionsRev, Op: OpSetZone, Arg: len(kit.TimeZones)}.Encode())
 	if a := h.LastAnswer(); a.Text != h.bot.cat.T("en", "alert_outdated", nil) || h.chatSettings().Options.TimeZone != "Europe/Kyiv" {
 		t.Errorf("a forged zone answered %q", a.Text)
 	}
@@ -327,7 +327,7 @@ func TestTimeZoneSetting(t *testing.T) {
 // in one message, not a board edition's sections (it showed a message id).
 func TestRulesOfDeal(t *testing.T) {
 	t.Parallel()
-	h, _ := newClockHarness(t, ChatOptions{Edition: deal.Name})
+	h, _ := newClockHarness(t, kit.ChatOptions{Edition: deal.Name})
 	alice := h.Users[0]
 	want := h.bot.cat.T("en", "deal_rules", nil)
 	h.Say(alice, "/rules")
@@ -376,8 +376,8 @@ func TestDealSettingsPagesFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := New(nil, nil, cat, Config{Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}) // the zone's time stays put
-	s := Settings{OptionsRev: 1 << 60, Options: ChatOptions{Edition: deal.Name, TimeZone: "America/New_York",
-		Pace: Pace{Name: PaceCustom, Decision: settings.DecisionPresets[5], Bid: settings.BidPresets[5]}}}
+	s := kit.Settings{OptionsRev: 1 << 60, Options: kit.ChatOptions{Edition: deal.Name, TimeZone: "America/New_York",
+		Pace: kit.Pace{Name: kit.PaceCustom, Decision: settings.DecisionPresets[5], Bid: settings.BidPresets[5]}}}
 	main, _ := b.settingsMenu().Render("en", s, settings.PageMain)
 	for _, lang := range locales.Languages {
 		for page := 0; page < settings.PageCount; page++ {

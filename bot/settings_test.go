@@ -17,8 +17,8 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
 
-func (h *harness) chatSettings() Settings {
-	var s Settings
+func (h *harness) chatSettings() kit.Settings {
+	var s kit.Settings
 	_ = h.bot.store.View(func(tx *storage.Tx) error { s = h.bot.loadSettings(tx, testChat); return nil })
 	return s
 }
@@ -70,7 +70,7 @@ func TestSettingsChangeTheGame(t *testing.T) {
 		t.Fatalf("settings not stored: %+v %+v", s.Options, r)
 	}
 	// An older settings message is outdated.
-	p := Press{Rev: s.OptionsRev - 1, Op: OpSetRule, Arg: 0}
+	p := kit.Press{Rev: s.OptionsRev - 1, Op: OpSetRule, Arg: 0}
 	h.Press(vera, 1, p.Encode())
 	if a := h.LastAnswer(); a.Text != h.bot.cat.T("ru", "alert_outdated", nil) {
 		t.Errorf("outdated settings press answered %q", a.Text)
@@ -100,10 +100,11 @@ func TestSettingsChangeTheGame(t *testing.T) {
 			t.Error("an order roll was shown although the seats were drawn")
 		}
 	}
-	// The lobby showed the house rules.
+	// The lobby showed the house rules, in the chat's language: Богдан's,
+	// whose menu was the first message the chat was shown.
 	found := false
 	for _, m := range h.API.Messages(testChat) {
-		found = found || strings.Contains(m.Text, h.bot.cat.T("en", "rule_random_order", nil))
+		found = found || strings.Contains(m.Text, h.bot.cat.T("uk", "rule_random_order", nil))
 	}
 	if !found {
 		t.Error("the lobby does not show the chat's house rules")
@@ -218,12 +219,12 @@ func TestSettingsTexts(t *testing.T) {
 	b := New(nil, nil, cat, Config{})
 	r := engine.EditionByID(engine.Classic).Rules
 	r.FreeParkingJackpot, r.DoubleSalaryOnStart, r.NoRentInJail, r.StartingCash = true, true, true, 5000
-	s := Settings{Lang: "uk", OptionsRev: 1 << 60, Options: ChatOptions{RandomOrder: true, MaxPlayers: 5,
-		Pace: Pace{Name: PaceCustom, Decision: settings.DecisionPresets[5], Bid: settings.BidPresets[5]}}}
+	s := kit.Settings{Lang: "uk", OptionsRev: 1 << 60, Options: kit.ChatOptions{RandomOrder: true, MaxPlayers: 5,
+		Pace: kit.Pace{Name: kit.PaceCustom, Decision: settings.DecisionPresets[5], Bid: settings.BidPresets[5]}}}
 	board.SetRules(&s.Options, &r)
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusLobby, Edition: engine.Classic, Options: s.Options.Clone()}
+	rec := &kit.Record{ID: 1 << 50, Rev: 1 << 40, Status: kit.StatusLobby, Edition: engine.Classic, Options: s.Options.Clone()}
 	for i := 0; i < 6; i++ {
-		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
+		rec.Seats = append(rec.Seats, kit.Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}
 	for _, lang := range locales.Languages {
 		for page := 0; page < settings.PageCount; page++ {
@@ -267,19 +268,19 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 	}
 	b := New(nil, nil, cat, Config{Seed: func() uint64 { return 9 }})
 	def := engine.EditionByID(engine.Classic).Rules
-	start := func(s Settings, seats int) *chatState {
-		rec := &Record{ID: 1, Status: StatusLobby, Edition: engine.Classic, Creator: 1}
+	start := func(s kit.Settings, seats int) *kit.Change {
+		rec := &kit.Record{ID: 1, Status: kit.StatusLobby, Edition: engine.Classic, Creator: 1}
 		for i := 0; i < seats; i++ {
-			rec.Seats = append(rec.Seats, Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
+			rec.Seats = append(rec.Seats, kit.Seat{User: int64(i + 1), Name: fmt.Sprint("P", i)})
 		}
-		c := &chatState{Rec: rec, Settings: s}
-		b.lobby().Press(c, "en", lobby.User{ID: 1}, Press{Op: OpStart}, false)
+		c := &kit.Change{Rec: rec, Settings: s}
+		b.lobby().Press(c, "en", lobby.User{ID: 1}, kit.Press{Op: OpStart}, false)
 		return c
 	}
 	for i, h := range board.HouseRules {
-		s := Settings{}
+		s := kit.Settings{}
 		o := s.Options
-		if _, ok, changed, _ := b.settingsMenu().Apply(&s, &o, Press{Op: OpSetRule, Arg: i}); !ok || !changed {
+		if _, ok, changed, _ := b.settingsMenu().Apply(&s, &o, kit.Press{Op: OpSetRule, Arg: i}); !ok || !changed {
 			t.Fatalf("rule %s: press not applied", h.ID)
 		}
 		s.Options = o
@@ -291,7 +292,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 		want.AutoEndTurn = !c.Rec.Options.ManualEndTurn // chat games pass the dice on by themselves
 		gotOpts := *c.Rec.Options
 		gotOn := *board.RuleField(h.ID, &gotOpts, &got)
-		wantOn := *board.RuleField(h.ID, &ChatOptions{}, &want)
+		wantOn := *board.RuleField(h.ID, &kit.ChatOptions{}, &want)
 		if gotOn == wantOn {
 			t.Errorf("rule %s: still %v in the game", h.ID, gotOn)
 		}
@@ -300,7 +301,7 @@ func TestEveryHouseRuleReachesTheGame(t *testing.T) {
 			t.Errorf("rule %s changed other rules: %+v", h.ID, got)
 		}
 	}
-	s := Settings{Options: ChatOptions{MaxPlayers: 2}}
+	s := kit.Settings{Options: kit.ChatOptions{MaxPlayers: 2}}
 	if c := start(s, 3); board.Of(c.Rec).Game != nil || c.Alert != cat.T("en", "lobby_too_many", map[string]any{"Count": 2}) {
 		t.Errorf("3 people started a game of at most 2: %q", c.Alert)
 	}
@@ -314,7 +315,7 @@ func TestSettingsPresses(t *testing.T) {
 		if h.route != routeSettings {
 			continue
 		}
-		p := Press{Rev: 1<<64 - 1, Op: op, Arg: 1<<31 - 1}
+		p := kit.Press{Rev: 1<<64 - 1, Op: op, Arg: 1<<31 - 1}
 		if op == OpSetClose {
 			p.Arg = 0
 		}
@@ -334,15 +335,15 @@ func TestSettingsPresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := New(nil, nil, cat, Config{})
-	for _, p := range []Press{{Op: OpSetView, Arg: settings.PageCount}, {Op: OpSetLang, Arg: len(locales.Languages) + 1}, {Op: OpSetEdition, Arg: len(Editions())},
+	for _, p := range []kit.Press{{Op: OpSetView, Arg: settings.PageCount}, {Op: OpSetLang, Arg: len(locales.Languages) + 1}, {Op: OpSetEdition, Arg: len(Editions())},
 		{Op: OpSetPace, Arg: 4}, {Op: OpSetDecision, Arg: 6}, {Op: OpSetBid, Arg: 99}, {Op: OpSetCash, Arg: 6},
 		{Op: OpSetRule, Arg: len(board.HouseRules)}, {Op: OpSetMax, Arg: 1}, {Op: OpSetMax, Arg: 7}} {
-		s := Settings{}
+		s := kit.Settings{}
 		o := s.Options // the rules are in it, the board's part
 		if _, ok, changed, _ := b.settingsMenu().Apply(&s, &o, p); ok || changed {
 			t.Errorf("%+v accepted", p)
 		}
-		if !reflect.DeepEqual(s, Settings{}) || !reflect.DeepEqual(o, ChatOptions{}) {
+		if !reflect.DeepEqual(s, kit.Settings{}) || !reflect.DeepEqual(o, kit.ChatOptions{}) {
 			t.Errorf("%+v changed something", p)
 		}
 	}

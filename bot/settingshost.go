@@ -23,15 +23,15 @@ func (h settingsHost) Now() time.Time { return h.b.cfg.Now() }
 
 func (h settingsHost) Editions() []string { return registry.Editions() }
 
-func (h settingsHost) EditionOf(o *ChatOptions) string { return registry.EditionOf(o) }
+func (h settingsHost) EditionOf(o *kit.ChatOptions) string { return registry.EditionOf(o) }
 
 func (h settingsHost) Kind(edition string) string { return registry.EditionKind(edition) }
 
 func (h settingsHost) OperatorEdition() string { return h.b.cfg.Edition }
 
-func (h settingsHost) Offer(o *ChatOptions) kit.Offer { return h.b.kinds.Offer(o) }
+func (h settingsHost) Offer(o *kit.ChatOptions) kit.Offer { return h.b.kinds.Offer(o) }
 
-func (h settingsHost) Options(o *ChatOptions) settings.Options { return h.b.kinds.Options(o) }
+func (h settingsHost) Options(o *kit.ChatOptions) settings.Options { return h.b.kinds.Options(o) }
 
 func (h settingsHost) Rules(lang, edition string) (string, *kit.Markup, bool) {
 	k := h.b.kinds.Caps(h.b.kinds.Named(registry.EditionKind(edition))).Rules

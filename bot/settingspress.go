@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // The chat layer as the settings menu's presses and the menu sent ask it
@@ -11,11 +12,11 @@ import (
 
 func (h settingsHost) Lock(chat int64) func() { return h.b.lock(chat) }
 
-func (h settingsHost) Change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+func (h settingsHost) Change(chat int64, updateID int, fn func(c *kit.Change) error) (*kit.Change, error) {
 	return h.b.change(chat, updateID, fn)
 }
 
-func (h settingsHost) Answer(ctx context.Context, callbackID string, c *chatState, err error) {
+func (h settingsHost) Answer(ctx context.Context, callbackID string, c *kit.Change, err error) {
 	h.b.answer(ctx, callbackID, c, err)
 }
 
@@ -23,7 +24,7 @@ func (h settingsHost) AnswerPress(ctx context.Context, callbackID, text string, 
 	_ = h.b.tg.AnswerCallback(ctx, callbackID, text, alert)
 }
 
-func (h settingsHost) Finish(ctx context.Context, c *chatState, err error, callbackID string) {
+func (h settingsHost) Finish(ctx context.Context, c *kit.Change, err error, callbackID string) {
 	h.b.finish(ctx, c, err, callbackID)
 }
 

@@ -54,7 +54,7 @@ func (s sentIDs) remember(chat int64, slot string, id int) {
 		// A kind's message in a person's private chat (a hand): its id is
 		// stored in the group's record. Lock order: private chat, group.
 		defer b.lock(group)()
-		b.publisher.RememberMessage(group, game, func(r *Record) bool { return b.kinds.Of(r).Sent(r, name, own, id) })
+		b.publisher.RememberMessage(group, game, func(r *kit.Record) bool { return b.kinds.Of(r).Sent(r, name, own, id) })
 		return
 	}
 	// A slot without a key is reused by the next message (the lobby's, a
@@ -65,7 +65,7 @@ func (s sentIDs) remember(chat int64, slot string, id int) {
 	if key == "" && !b.out.Holds(chat, slot, id) {
 		return
 	}
-	b.publisher.RememberMessage(chat, game, func(r *Record) bool {
+	b.publisher.RememberMessage(chat, game, func(r *kit.Record) bool {
 		switch name {
 		case votes.SlotName: // bot/votes
 			return votes.Sent(r, key, id)

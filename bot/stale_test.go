@@ -6,6 +6,7 @@ import (
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // TestLostEditHealsOnAStalePress: the edit that showed a press's result
@@ -72,7 +73,7 @@ func (h *harness) backdate(d time.Duration) {
 	h.T.Helper()
 	unlock := h.bot.lock(testChat)
 	defer unlock()
-	_, err := h.bot.change(testChat, 0, func(c *chatState) error {
+	_, err := h.bot.change(testChat, 0, func(c *kit.Change) error {
 		c.Rec.Updated -= d.Milliseconds()
 		c.Quiet = true
 		return nil

@@ -17,7 +17,7 @@ func (b *Bot) statistics() *stats.Stats { return stats.New(b.cat, statsKinds{b})
 
 // recordGameEnd adds a game that ends now to its players' statistics
 // (stats.Stats.GameEnd), in the transaction that removes its record.
-func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *Record, stopped bool) error {
+func (b *Bot) recordGameEnd(tx *storage.Tx, chat int64, rec *kit.Record, stopped bool) error {
 	return b.statistics().GameEnd(tx, chat, rec, stopped)
 }
 

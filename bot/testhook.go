@@ -62,7 +62,7 @@ func (h Hooks) Store() *storage.Store { return h.store }
 func (h Hooks) KindNamed(name string) Kind { return h.kinds.Named(name) }
 
 // KindOf is the kind of rec's game.
-func (h Hooks) KindOf(rec *Record) Kind { return h.kinds.Of(rec) }
+func (h Hooks) KindOf(rec *kit.Record) Kind { return h.kinds.Of(rec) }
 
 // ChatLang is the language of an answer to a person of userLang in chat;
 // with no userLang, the chat's own.
@@ -75,15 +75,15 @@ func (h Hooks) LockChat(chat int64) (unlock func()) { return h.lock(chat) }
 // ChangeAndShow changes chat's state with fn under the lock the caller
 // already holds (LockChat), as an update without an id would, and queues
 // what the change shows.
-func (h Hooks) ChangeAndShow(chat int64, fn func(c *chatState) error) error {
+func (h Hooks) ChangeAndShow(chat int64, fn func(c *kit.Change) error) error {
 	st, err := h.change(chat, 0, fn)
 	h.finish(context.Background(), st, err, "")
 	return err
 }
 
 // ChatSettings is chat's stored settings, as the bot reads them.
-func (h Hooks) ChatSettings(chat int64) Settings {
-	var s Settings
+func (h Hooks) ChatSettings(chat int64) kit.Settings {
+	var s kit.Settings
 	_ = h.store.View(func(tx *storage.Tx) error { s = h.loadSettings(tx, chat); return nil })
 	return s
 }
@@ -126,7 +126,7 @@ func ChildConfig(endpoint, db string, telegramSpeed int, timerTick time.Duration
 // after it hosts the kind, /settings lists its editions and the codec
 // knows its ops. Call it from TestMain, before any Bot is made; the bot
 // itself never calls it.
-func RegisterKind(name string, editions func() []string, ops map[Op]OpShape, make func(kit.Host) Kind) {
+func RegisterKind(name string, editions func() []string, ops map[kit.Op]kit.OpShape, make func(kit.Host) Kind) {
 	for op, sh := range ops {
 		if _, host := hostOps[op]; host {
 			panic("bot: a kind's op takes a host op's letters: " + string(op))

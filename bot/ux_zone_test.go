@@ -19,9 +19,9 @@ func TestZoneFollowsLanguageUntilChosen(t *testing.T) {
 	for lang, zone := range map[string]string{"uk": "Europe/Kyiv", "ru": "Europe/Moscow", "en": "UTC"} {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
-			h, clock := newClockHarness(t, ChatOptions{})
+			h, clock := newClockHarness(t, kit.ChatOptions{})
 			if err := h.bot.store.Update(func(tx *storage.Tx) error {
-				return putJSON(tx.PutSettings, testChat, Settings{Lang: lang})
+				return putJSON(tx.PutSettings, testChat, kit.Settings{Lang: lang})
 			}); err != nil {
 				t.Fatal(err)
 			}

@@ -8,7 +8,7 @@ import (
 )
 
 // voteButtons are the "Agree" buttons of each vote.
-var voteButtons = map[string]Op{votes.Pause: OpVotePause, votes.Resume: OpVoteResume, votes.Kick: OpVoteKick}
+var voteButtons = map[string]kit.Op{votes.Pause: OpVotePause, votes.Resume: OpVoteResume, votes.Kick: OpVoteKick}
 
 // voting are the chat's votes (bot/votes) over this bot.
 func (b *Bot) voting() *votes.Votes { return votes.New(b.cat, voteHost{b}, voteButtons) }

@@ -13,7 +13,7 @@ import (
 )
 
 // voteMessage is the newest message with a vote button of op.
-func (h *harness) voteMessage(op Op) int {
+func (h *harness) voteMessage(op kit.Op) int {
 	h.T.Helper()
 	msg, _, ok := h.FindButton(op, 0, true)
 	if !ok {

@@ -27,9 +27,7 @@ import (
 // and the message is refreshed at once (refreshNow).
 
 // auctionOps are pressed on an auction's message: checked by its number.
-var auctionOps = map[Op]bool{OpAuctionBid: true, OpAuctionRaise: true, OpAuctionLeave: true, OpAuctionDeed: true}
-
-type auctionMsg = state.AuctionMsg
+var auctionOps = map[kit.Op]bool{OpAuctionBid: true, OpAuctionRaise: true, OpAuctionLeave: true, OpAuctionDeed: true}
 
 func auctionSlot(game uint64, seq int) string {
 	return kit.GameSlot("auction", game, strconv.Itoa(seq))
@@ -38,7 +36,7 @@ func auctionSlot(game uint64, seq int) string {
 // followAuctions files one action's auction events: an auction that
 // closed gets its final text, one that opened a message of its own, and a
 // running one's refresh is made now or left for later (refreshDue).
-func (b *auctions) followAuctions(c *chatState, lang string, evs []engine.Event) {
+func (b *auctions) followAuctions(c *kit.Change, lang string, evs []engine.Event) {
 	rec := c.Rec
 	g := Of(rec).Game
 	opened := false
@@ -46,7 +44,7 @@ func (b *auctions) followAuctions(c *chatState, lang string, evs []engine.Event)
 		switch e.Kind {
 		case engine.EvAuctionStarted:
 			Of(rec).Auctions++
-			Of(rec).Auction, opened = &auctionMsg{Seq: Of(rec).Auctions}, true
+			Of(rec).Auction, opened = &state.AuctionMsg{Seq: Of(rec).Auctions}, true
 		case engine.EvAuctionWon, engine.EvAuctionUnsold:
 			if a := Of(rec).Auction; a != nil {
 				c.Finalize(auctionSlot(rec.ID, a.Seq), a.Msg, b.auctionOutcome(lang, rec, e))
@@ -76,7 +74,7 @@ func (b *auctions) followAuctions(c *chatState, lang string, evs []engine.Event)
 // each refresh, at most half of it, and never more than maxRefreshGap
 // (live: 5 s, 10 s, then every 15 s). Slower paces' bids come slower than
 // that, so each is shown at once; only a flurry waits.
-func refreshGap(rec *Record, n int) int64 {
+func refreshGap(rec *kit.Record, n int) int64 {
 	window := rec.Pace.Bid
 	if window <= 0 {
 		window = 30 * time.Second
@@ -90,7 +88,7 @@ const maxRefreshGap = 15 * time.Second
 
 // refreshDue is when the running auction's message is due a refresh it
 // was denied (game time; 0: it shows the latest bid).
-func refreshDue(rec *Record) int64 {
+func refreshDue(rec *kit.Record) int64 {
 	a := Of(rec).Auction
 	if a == nil || Of(rec).Game == nil || Of(rec).Game.Phase != engine.PhaseAuction || a.ShownVer == Of(rec).Game.Version {
 		return 0
@@ -101,9 +99,9 @@ func refreshDue(rec *Record) int64 {
 // refreshAuction makes the refresh refreshDue asked for; the caller holds
 // the chat's lock. It stores the record quietly: no button changes.
 func (b *auctions) refreshAuction(ctx context.Context, chat int64) {
-	st, err := b.change(chat, 0, func(c *chatState) error {
+	st, err := b.change(chat, 0, func(c *kit.Change) error {
 		rec := c.Rec
-		if rec == nil || rec.Status != StatusPlaying || rec.Clock.PausedAt != 0 {
+		if rec == nil || rec.Status != kit.StatusPlaying || rec.Clock.PausedAt != 0 {
 			return nil
 		}
 		now := rec.Clock.GameTime(b.cfg.Now().UnixMilli())
@@ -126,7 +124,7 @@ func (b *auctions) refreshAuction(ctx context.Context, chat int64) {
 // button shows — the opening amount, or the highest bid it was drawn
 // with plus its step (a button made before keys: the step over the
 // highest bid when pressed).
-func BidOf(p Press, a *engine.Auction) int {
+func BidOf(p kit.Press, a *engine.Auction) int {
 	if p.Op != OpAuctionRaise {
 		return p.Arg
 	}
@@ -144,7 +142,7 @@ func BidOf(p Press, a *engine.Auction) int {
 // refreshNow shows the running auction's latest bid at once, whatever
 // the refresh's pace (refreshGap): a bid refused because the message
 // lagged behind.
-func (b *auctions) refreshNow(c *chatState) {
+func (b *auctions) refreshNow(c *kit.Change) {
 	rec := c.Rec
 	if a := Of(rec).Auction; a != nil && a.ShownVer != Of(rec).Game.Version {
 		a.ShownVer, a.Shown = Of(rec).Game.Version, rec.Clock.GameTime(b.cfg.Now().UnixMilli())
@@ -155,21 +153,21 @@ func (b *auctions) refreshNow(c *chatState) {
 // orphanAuction says whether an auction runs without a message of its
 // own: a record from before auctions had one (its bids were on the turn
 // message).
-func orphanAuction(r *Record) bool {
+func orphanAuction(r *kit.Record) bool {
 	return Of(r).Game != nil && Of(r).Game.Phase == engine.PhaseAuction && Of(r).Auction == nil
 }
 
 // adoptAuction gives such an auction its message; the caller holds the
 // chat's lock (Repost, on start).
 func (b *auctions) adoptAuction(chat int64, game uint64) {
-	st, err := b.change(chat, 0, func(c *chatState) error {
+	st, err := b.change(chat, 0, func(c *kit.Change) error {
 		rec := c.Rec
-		if rec == nil || rec.ID != game || rec.Status != StatusPlaying || !orphanAuction(rec) {
+		if rec == nil || rec.ID != game || rec.Status != kit.StatusPlaying || !orphanAuction(rec) {
 			return nil
 		}
 		Of(rec).Auctions++
 		v := Of(rec).Game.Version
-		Of(rec).Auction = &auctionMsg{Seq: Of(rec).Auctions, Opened: v, ShownVer: v, Shown: rec.Clock.GameTime(b.cfg.Now().UnixMilli())}
+		Of(rec).Auction = &state.AuctionMsg{Seq: Of(rec).Auctions, Opened: v, ShownVer: v, Shown: rec.Clock.GameTime(b.cfg.Now().UnixMilli())}
 		c.Quiet, c.Turn = true, true // its buttons check the auction's number: the others stay valid
 		return nil
 	})
@@ -180,14 +178,14 @@ func (b *auctions) adoptAuction(chat int64, game uint64) {
 
 // auctionOnly says whether the turn message already shows the running
 // auction as well as it can: bids change only the auction's message.
-func auctionOnly(rec *Record) bool {
+func auctionOnly(rec *kit.Record) bool {
 	a := Of(rec).Auction
 	return a != nil && Of(rec).TurnMsg != 0 && Of(rec).Game.Phase == engine.PhaseAuction && Of(rec).Game.Version != a.Opened
 }
 
 // showAuction puts the running auction's message when the change opened
 // or refreshed it; ending the game closes it without an outcome.
-func (b *auctions) showAuction(c *chatState, lang string) {
+func (b *auctions) showAuction(c *kit.Change, lang string) {
 	rec := c.Rec
 	a := Of(rec).Auction
 	if a == nil || Of(rec).Game == nil {
@@ -205,7 +203,7 @@ func (b *auctions) showAuction(c *chatState, lang string) {
 // renderAuction is the auction message: the lot, the bidders still in
 // (mentioned: the message that opens the auction notifies them), the
 // highest bid and until when the next one is awaited.
-func (b *auctions) renderAuction(lang string, rec *Record) string {
+func (b *auctions) renderAuction(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	a := g.Auction
 	if a == nil || Of(rec).Auction == nil {
@@ -248,7 +246,7 @@ func (b *auctions) lotID(building int) string {
 
 // auctionOutcome is the closed auction's final text: who won what for how
 // much, or that nobody bid.
-func (b *auctions) auctionOutcome(lang string, rec *Record, e engine.Event) string {
+func (b *auctions) auctionOutcome(lang string, rec *kit.Record, e engine.Event) string {
 	ed := Of(rec).Game.EditionData()
 	building := e.Cost
 	if e.Kind == engine.EvAuctionUnsold {
@@ -286,7 +284,7 @@ func BidSteps(price, unit int) [3]int {
 // auctionKeyboard offers the bids the bidders still in can afford: the
 // opening amounts, or raises over the highest bid; the deed's card; and
 // leaving the auction.
-func (b *auctions) auctionKeyboard(lang string, rec *Record) *kit.Markup {
+func (b *auctions) auctionKeyboard(lang string, rec *kit.Record) *kit.Markup {
 	g := Of(rec).Game
 	a := g.Auction
 	richest := 0
@@ -301,7 +299,7 @@ func (b *auctions) auctionKeyboard(lang string, rec *Record) *kit.Markup {
 		lot = ed.Squares[a.Square].HouseCost
 	}
 	steps := BidSteps(lot, moneyScale(rec))
-	btn := func(text string, op Op, arg int) kit.Button {
+	btn := func(text string, op kit.Op, arg int) kit.Button {
 		// The key names the auction and the bid its raises start from
 		// (press_keys.go): a raise means the amount its button shows.
 		data := kit.Press{Game: rec.ID, Rev: auctionKey(Of(rec).Auction.Seq, a.High), Keyed: true, Op: op, Arg: arg}.Encode()

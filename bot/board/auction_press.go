@@ -15,23 +15,23 @@ import (
 // still counts; a bid by the amount it names, which must still be the one
 // the button shows (a button made before keys raises the highest bid as
 // it stands).
-func (b *auctions) onAuctionPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+func (b *auctions) onAuctionPress(ctx context.Context, updateID int, q kit.PressIn, p kit.Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		// The answer is the presser's to read, the messages the chat's
 		// (kit.AnswerIn).
 		c.AnswerLang = c.PresserLang(q.From.Lang)
-		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *chatState, lang string) { b.auctionPress(c, lang, q.From, p) })
+		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *kit.Change, lang string) { b.auctionPress(c, lang, q.From, p) })
 		return nil
 	})
 	b.answer(ctx, q.ID, st, err)
 	b.finish(ctx, st, err, q.ID)
 }
 
-func (b *auctions) auctionPress(c *chatState, lang string, from *kit.Person, p Press) {
+func (b *auctions) auctionPress(c *kit.Change, lang string, from *kit.Person, p kit.Press) {
 	rec := c.Rec
-	if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
+	if rec == nil || rec.ID != p.Game || rec.Status != kit.StatusPlaying || Of(rec).Game == nil {
 		c.Alert = b.text.staleText(rec, lang, p) // no game, or another one
 		return
 	}

@@ -33,12 +33,12 @@ func TestBidSteps(t *testing.T) {
 
 // auctionOn opens the auction of the deed on square sq in rec's game: its
 // current player declines it.
-func auctionOn(t *testing.T, b *Kind, rec *Record, sq int) {
+func auctionOn(t *testing.T, b *Kind, rec *kit.Record, sq int) {
 	t.Helper()
 	g := Of(rec).Game
 	g.Players[g.Current].Pos = sq
 	g.Phase, g.Step = engine.PhaseBuyDecision, engine.StepBuyDecision
-	c := &chatState{Rec: rec}
+	c := &kit.Change{Rec: rec}
 	evs, err := g.Apply(g.Current, engine.Action{Kind: engine.ActDecline})
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +119,7 @@ func applyBid(g *engine.Game, p engine.PlayerID, amount int) error {
 // the last refresh is old enough, else at the due moment the kind reports,
 // and the gaps grow to half the bid window, at most 15 s.
 func TestAuctionRefreshGaps(t *testing.T) {
-	rec := &Record{}
+	rec := &kit.Record{}
 	rec.Pace.Bid = 30 * time.Second
 	var gaps []int64
 	for n := 0; n < 5; n++ {
@@ -139,7 +139,7 @@ func TestAuctionRefreshGaps(t *testing.T) {
 	if refreshDue(rec) != 0 {
 		t.Fatal("a just opened auction waits for a refresh")
 	}
-	c := &chatState{Rec: rec}
+	c := &kit.Change{Rec: rec}
 	evs, _ := Of(rec).Game.Apply(1, engine.Action{Kind: engine.ActBid, Amount: 10})
 	b.auction.followAuctions(c, "en", evs)
 	if due := refreshDue(rec); due != 1_000_000+5000 {
@@ -164,7 +164,7 @@ func TestAuctionOpeningBids(t *testing.T) {
 	b := bareKind(cat, Config{Now: time.Now})
 	rec := editionRecord(t, engine.Classic)
 	auctionOn(t, b, rec, 1) // Mediterranean Avenue, $60
-	ops := func() (bids []int, others []Op) {
+	ops := func() (bids []int, others []kit.Op) {
 		for _, row := range b.auction.auctionKeyboard("en", rec).Rows {
 			for _, btn := range row {
 				p, _ := kit.ParsePress(btn.Data)
@@ -181,7 +181,7 @@ func TestAuctionOpeningBids(t *testing.T) {
 		return bids, others
 	}
 	bids, others := ops()
-	if !slices.Equal(bids, []int{5, 20, 50}) || !slices.Equal(others, []Op{OpDeed, OpAuctionLeave}) {
+	if !slices.Equal(bids, []int{5, 20, 50}) || !slices.Equal(others, []kit.Op{OpDeed, OpAuctionLeave}) {
 		t.Errorf("opening buttons: bids %v, others %v", bids, others)
 	}
 	for i := range Of(rec).Game.Players {

@@ -98,27 +98,27 @@ func (c *core) wire() *Kind {
 
 // The host's services, as the board's code calls them.
 
-func (b *core) change(chat int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+func (b *core) change(chat int64, updateID int, fn func(c *kit.Change) error) (*kit.Change, error) {
 	return b.host.Change(chat, updateID, fn)
 }
 
-func (b *core) changeVia(chat, via int64, updateID int, fn func(c *chatState) error) (*chatState, error) {
+func (b *core) changeVia(chat, via int64, updateID int, fn func(c *kit.Change) error) (*kit.Change, error) {
 	return b.host.ChangeVia(chat, via, updateID, fn)
 }
 
-func (b *core) pressChange(chat int64, updateID int, q kit.PressIn, p Press, fn func(c *chatState, lang string)) (*chatState, error) {
+func (b *core) pressChange(chat int64, updateID int, q kit.PressIn, p kit.Press, fn func(c *kit.Change, lang string)) (*kit.Change, error) {
 	return b.host.PressChange(chat, updateID, q, p, fn)
 }
 
-func (b *core) finish(ctx context.Context, c *chatState, err error, _ string) {
+func (b *core) finish(ctx context.Context, c *kit.Change, err error, _ string) {
 	b.host.Finish(ctx, c, err)
 }
 
-func (b *core) answer(ctx context.Context, id string, c *chatState, err error) {
+func (b *core) answer(ctx context.Context, id string, c *kit.Change, err error) {
 	b.host.Answer(ctx, id, c, err)
 }
 
-func (b *core) rememberMessage(chat int64, game uint64, set func(*Record) bool) {
+func (b *core) rememberMessage(chat int64, game uint64, set func(*kit.Record) bool) {
 	b.host.RememberMessage(chat, game, set)
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -13,7 +14,7 @@ import (
 // if the edition takes fewer) and every deed owned, each group split among
 // as many owners as it has deeds and every deed mortgaged: the longest
 // "who owns what" the rules allow (buildings need a whole group).
-func ownedByAll(t *testing.T, edition string, names []string) *Record {
+func ownedByAll(t *testing.T, edition string, names []string) *kit.Record {
 	t.Helper()
 	g, _, err := engine.New(engine.Config{Edition: edition, Players: len(names), Seed: 1})
 	for err != nil && len(names) > 2 {
@@ -23,9 +24,9 @@ func ownedByAll(t *testing.T, edition string, names []string) *Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
+	rec := &kit.Record{ID: 1 << 50, Rev: 1 << 40, Status: kit.StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
 	for i, n := range names {
-		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: n})
+		rec.Seats = append(rec.Seats, kit.Seat{User: int64(1e12 + i), Name: n})
 	}
 	ed := g.EditionData()
 	for grp := 0; grp < ed.GroupCount(); grp++ {

@@ -21,7 +21,7 @@ import (
 
 // deedCard is the card of square sq of rec's game, short enough for an
 // alert (≤ 200 characters): the printed card and who owns it now.
-func (b *deeds) deedCard(lang string, rec *Record, sq int) string {
+func (b *deeds) deedCard(lang string, rec *kit.Record, sq int) string {
 	card := b.deedText(lang, rec.Edition, sq)
 	g := Of(rec).Game
 	if g == nil || sq < 0 || sq >= len(g.Props) || !g.EditionData().Squares[sq].Ownable() {
@@ -63,7 +63,7 @@ const groupsPerRow = 5
 // or, with open = group + 1, a button per deed of that group for its card
 // and one back to the groups. 28 deed buttons in 10 rows pushed the turn
 // far up the chat.
-func (b *deeds) deedRows(lang string, rec *Record, open int) *kit.Markup {
+func (b *deeds) deedRows(lang string, rec *kit.Record, open int) *kit.Markup {
 	ed := Of(rec).Game.EditionData()
 	k := &kit.Keyboard{Rec: rec}
 	var row []kit.Button
@@ -91,20 +91,20 @@ func (b *deeds) deedRows(lang string, rec *Record, open int) *kit.Markup {
 	return k.Markup()
 }
 
-func (b *deeds) groupEmoji(lang string, rec *Record, grp int) string {
+func (b *deeds) groupEmoji(lang string, rec *kit.Record, grp int) string {
 	return b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)
 }
 
 // renderOwners is the text under /board's picture: who owns what, a line
 // per group that has an owner (each owner's share of it, buildings and
 // mortgages), the groups nobody owns in one line, and what the buttons do.
-func (b *deeds) renderOwners(lang string, rec *Record) string {
+func (b *deeds) renderOwners(lang string, rec *kit.Record) string {
 	return b.renderOwnersFinal(lang, rec) + "\n\n" + b.cat.T(lang, "board_groups_hint", nil)
 }
 
 // renderOwnersFinal is renderOwners without the buttons' hint: the text a
 // /board message keeps when its buttons go.
-func (b *deeds) renderOwnersFinal(lang string, rec *Record) string {
+func (b *deeds) renderOwnersFinal(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	lines := []string{b.cat.T(lang, "board_owners_title", nil)}
@@ -176,7 +176,7 @@ const maxCaption = 1024
 // neither fits, the list cut at a line (fitCaption) — /board then gives
 // the list a message of its own, but a caption sent when it fitted must
 // stay within the limit as the game goes on.
-func (b *deeds) ownersCaption(lang string, rec *Record) (string, bool) {
+func (b *deeds) ownersCaption(lang string, rec *kit.Record) (string, bool) {
 	if text := b.renderOwners(lang, rec); captionLen(text) <= maxCaption {
 		return text, true
 	}
@@ -210,7 +210,7 @@ var htmlTag = regexp.MustCompile(`<[^>]*>`)
 
 // finalizeDeeds gives the record's /board message text as its final
 // content: its caption when it is the picture.
-func (b *deeds) finalizeDeeds(c *chatState, text string) {
+func (b *deeds) finalizeDeeds(c *kit.Change, text string) {
 	rec := c.Rec
 	if Of(rec).DeedsPhoto {
 		c.FinalizeCaption(deedsPictureSlot(rec.ID), Of(rec).DeedsMsg, fitCaption(text))
@@ -222,7 +222,7 @@ func (b *deeds) finalizeDeeds(c *chatState, text string) {
 // deedToast is the card of a deed the trade composer's press just put
 // into the offer, for a toast: what it is worth, as it joins the offer;
 // "" for any other press.
-func (b *deeds) deedToast(lang string, rec *Record, user int64, press Press) string {
+func (b *deeds) deedToast(lang string, rec *kit.Record, user int64, press kit.Press) string {
 	if press.Op != OpTrGive && press.Op != OpTrTake || rec == nil || Of(rec).Drafts[user] == nil {
 		return ""
 	}

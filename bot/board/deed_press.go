@@ -13,9 +13,9 @@ import (
 // group buttons: a new one under the picture, while the previous one loses
 // its buttons, so only the newest stays live and the game's end can close
 // it; the turn's message follows them.
-func (b *deeds) withDeeds(board func(c *chatState) error) func(c *chatState) error {
-	return func(c *chatState) error {
-		if err := board(c); err != nil || c.Rec == nil || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
+func (b *deeds) withDeeds(board func(c *kit.Change) error) func(c *kit.Change) error {
+	return func(c *kit.Change) error {
+		if err := board(c); err != nil || c.Rec == nil || c.Rec.Status != kit.StatusPlaying || Of(c.Rec).Game == nil {
 			return err
 		}
 		rec, lang := c.Rec, c.ChatLang()
@@ -44,13 +44,13 @@ func (b *deeds) withDeeds(board func(c *chatState) error) func(c *chatState) err
 // onBoardGroupPress opens a group's deeds on /board's message, or the
 // groups again. Only the newest /board message is live; an older one was
 // closed when it was replaced.
-func (b *deeds) onBoardGroupPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+func (b *deeds) onBoardGroupPress(ctx context.Context, updateID int, q kit.PressIn, p kit.Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		c.AnswerLang = c.PresserLang(q.From.Lang)
 		rec := c.Rec
-		if rec == nil || rec.ID != p.Game || rec.Status != StatusPlaying || Of(rec).Game == nil ||
+		if rec == nil || rec.ID != p.Game || rec.Status != kit.StatusPlaying || Of(rec).Game == nil ||
 			Of(rec).DeedsMsg != q.Message.ID || p.Arg < 0 || p.Arg > Of(rec).Game.EditionData().GroupCount() {
 			c.Alert = b.text.staleText(rec, c.AnswerLang, p)
 			return nil
@@ -71,13 +71,13 @@ func (b *deeds) onBoardGroupPress(ctx context.Context, updateID int, q kit.Press
 
 // onDeedPress answers a deed button with the card. Anyone in the chat may
 // look; the press is checked against the game, not its revision.
-func (b *deeds) onDeedPress(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+func (b *deeds) onDeedPress(ctx context.Context, updateID int, q kit.PressIn, p kit.Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		lang := c.PresserLang(q.From.Lang) // the card is an alert: the presser's to read
 		c.AnswerLang = lang
-		if c.Rec == nil || c.Rec.ID != p.Game || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
+		if c.Rec == nil || c.Rec.ID != p.Game || c.Rec.Status != kit.StatusPlaying || Of(c.Rec).Game == nil {
 			c.Alert = b.text.staleText(c.Rec, lang, p)
 			return nil
 		}

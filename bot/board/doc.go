@@ -28,10 +28,10 @@
 // bot.Kind: it keeps the record's bookkeeping (who is pending, results,
 // what to show) and hands play, texts, trades and pictures to the parts.
 // The files stand in layers, each above what it uses (go run ./cmd/layers
-// -v ./bot/board: no arrow runs back up): kit's names (kit_names.go),
-// the state (stateof.go), ops, slots and keys low; the event texts
-// (render_events.go), the picture cache (picture_cache.go) and the
-// refusals' table below the texts; play (play.go: act and absorb) below
-// the presses that call it (turn_press.go, auction_press.go,
-// deed_press.go, trade_press.go, trade_act.go); kind.go on top.
+// -v ./bot/board: no arrow runs back up): the state (stateof.go), ops,
+// slots and keys low; the event texts (render_events.go), the picture
+// cache (picture_cache.go) and the refusals' table below the texts; play
+// (play.go: act and absorb) below the presses that call it (turn_press.go,
+// auction_press.go, deed_press.go, trade_press.go, trade_act.go); kind.go
+// on top.
 package board

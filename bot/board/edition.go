@@ -15,14 +15,14 @@ import (
 
 // money is an amount in the currency of rec's edition (the lux edition's
 // hryvnias), formatted for lang by the locales.
-func (b *texts) money(lang string, rec *Record, amount int) string {
+func (b *texts) money(lang string, rec *kit.Record, amount int) string {
 	return b.cat.MoneyOf(lang, rec.Edition, amount)
 }
 
 // moneyScale is how many of the edition's money units a classic dollar is
 // worth (the lux edition counts in thousands): the steps of the trade
 // composer and the rounding of stakes grow with it.
-func moneyScale(rec *Record) int { return EditionScale(engine.EditionByID(rec.Edition)) }
+func moneyScale(rec *kit.Record) int { return EditionScale(engine.EditionByID(rec.Edition)) }
 
 // EditionScale is moneyScale of an edition (1 for nil: records from before
 // editions are classic).
@@ -54,7 +54,7 @@ func buildingIcon(edition string, hotel bool) string {
 // deckName is the name of a deck of rec's edition: an edition with decks
 // of its own names them deck_<edition>_<deck> (the business «Сюрприз»,
 // the lux «Казна»); the classic names are deck_<deck>.
-func (b *texts) deckName(lang string, rec *Record, deck int) string {
+func (b *texts) deckName(lang string, rec *kit.Record, deck int) string {
 	if rec.Edition != "" && rec.Edition != engine.Classic {
 		id := fmt.Sprintf("deck_%s_%d", rec.Edition, deck)
 		if s := b.cat.T(lang, id, nil); s != id {
@@ -66,7 +66,7 @@ func (b *texts) deckName(lang string, rec *Record, deck int) string {
 
 // editionEventData adds what the editions' events show to an event line's
 // data: why a turn is skipped, a reel's symbol, the casino's combination.
-func (b *texts) editionEventData(lang string, rec *Record, e engine.Event, data map[string]any) {
+func (b *texts) editionEventData(lang string, rec *kit.Record, e engine.Event, data map[string]any) {
 	switch e.Kind {
 	case engine.EvWillSkip, engine.EvTurnSkipped:
 		data["Reason"] = b.cat.T(lang, fmt.Sprintf("skip_reason_%d", e.Amount), nil)
@@ -80,7 +80,7 @@ func (b *texts) editionEventData(lang string, rec *Record, e engine.Event, data 
 	}
 }
 
-func (b *texts) symbol(lang string, rec *Record, s int) string {
+func (b *texts) symbol(lang string, rec *kit.Record, s int) string {
 	return b.cat.T(lang, fmt.Sprintf("symbol_%s_%d", rec.Edition, s), nil)
 }
 
@@ -129,7 +129,7 @@ func playerMarks(pl *engine.Player) string {
 
 // editionPrompt says what the editions' own decisions wait for; "" for
 // the classic phases.
-func (b *texts) editionPrompt(lang string, rec *Record) string {
+func (b *texts) editionPrompt(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	cur := kit.SeatName(rec, g.Current)
 	switch g.Phase {
@@ -170,7 +170,7 @@ func Stakes(most, unit int) []int {
 
 // stakeRows are the buttons of a stake on the gamble square or the
 // casino: fractions of what may be staked, and no stake.
-func (b *turns) stakeRows(k *kit.Keyboard, lang string, rec *Record) {
+func (b *turns) stakeRows(k *kit.Keyboard, lang string, rec *kit.Record) {
 	g := Of(rec).Game
 	var bs []kit.Button
 	for _, v := range Stakes(g.MaxStake(g.Current), moneyScale(rec)) {

@@ -60,15 +60,15 @@ func TestReelLine(t *testing.T) {
 }
 
 // editionRecord is a running game of the edition with three seats.
-func editionRecord(t *testing.T, edition string) *Record {
+func editionRecord(t *testing.T, edition string) *kit.Record {
 	t.Helper()
 	g, _, err := engine.New(engine.Config{Edition: edition, Players: 3, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1 << 40, Rev: 9, Status: StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
+	rec := &kit.Record{ID: 1 << 40, Rev: 9, Status: kit.StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
 	for i, name := range []string{"Аня", "Богдан", "Вера"} {
-		rec.Seats = append(rec.Seats, Seat{User: int64(100 + i), Name: name})
+		rec.Seats = append(rec.Seats, kit.Seat{User: int64(100 + i), Name: name})
 	}
 	return rec
 }
@@ -165,7 +165,7 @@ func TestBusinessTurnMessage(t *testing.T) {
 		if strings.Contains(text, "🏠") || strings.Contains(text, "🏨") {
 			t.Errorf("%s: houses or hotels in the business edition:\n%s", lang, text)
 		}
-		ops := map[Op]bool{}
+		ops := map[kit.Op]bool{}
 		for _, row := range b.turn.turnKeyboard(lang, rec).Rows {
 			for _, btn := range row {
 				if p, err := kit.ParsePress(btn.Data); err == nil {

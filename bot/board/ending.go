@@ -18,7 +18,7 @@ import (
 
 // keepTally adds the events of one action to the record's tally; now is
 // the wall clock in ms.
-func keepTally(rec *Record, evs []engine.Event, now int64) {
+func keepTally(rec *kit.Record, evs []engine.Event, now int64) {
 	t := &Of(rec).Tally
 	ed := Of(rec).Game.EditionData()
 	stay := func(p engine.PlayerID) *state.JailStay {
@@ -71,7 +71,7 @@ func keepTally(rec *Record, evs []engine.Event, now int64) {
 }
 
 // endingText is the game-over message: who won, then the game's summary.
-func (b *endings) endingText(lang string, rec *Record) string {
+func (b *endings) endingText(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	if g == nil || g.Phase != engine.PhaseGameOver || g.Winner < 0 || int(g.Winner) >= len(rec.Seats) {
 		return b.renderEnding(lang, rec)
@@ -82,7 +82,7 @@ func (b *endings) endingText(lang string, rec *Record) string {
 
 // renderEnding is the standings with net worth, the game's length and
 // its highlights.
-func (b *endings) renderEnding(lang string, rec *Record) string {
+func (b *endings) renderEnding(lang string, rec *kit.Record) string {
 	lines := []string{b.text.renderStandings(lang, rec), b.lengthLine(lang, rec)}
 	if hs := b.highlights(lang, rec); len(hs) > 0 {
 		lines = append(lines, "", b.cat.T(lang, "ending_highlights", nil))
@@ -93,7 +93,7 @@ func (b *endings) renderEnding(lang string, rec *Record) string {
 
 // lengthLine is the game's length in turns and in time, from its first
 // turn to its end (records from before the tally count from the lobby).
-func (b *endings) lengthLine(lang string, rec *Record) string {
+func (b *endings) lengthLine(lang string, rec *kit.Record) string {
 	t := Of(rec).Tally
 	start, end := t.Started, t.Ended
 	if start == 0 {
@@ -117,7 +117,7 @@ func (b *endings) durationText(lang string, d time.Duration) string {
 }
 
 // highlights are the ending's notable moments, those the game had.
-func (b *endings) highlights(lang string, rec *Record) []string {
+func (b *endings) highlights(lang string, rec *kit.Record) []string {
 	t := Of(rec).Tally
 	var out []string
 	if r := t.TopRent; r.Amount > 0 && r.Payer < len(rec.Seats) && r.Owner < len(rec.Seats) {
@@ -144,7 +144,7 @@ func (b *endings) highlights(lang string, rec *Record) []string {
 
 // bestSet is the colour set (streets) whose deeds collected the most rent,
 // and how much; ties go to the dearer set.
-func bestSet(rec *Record) (group, amount int) {
+func bestSet(rec *kit.Record) (group, amount int) {
 	ed := Of(rec).Game.EditionData()
 	group = -1
 	for grp, n := range Of(rec).Tally.SetRent {

@@ -16,7 +16,7 @@ import (
 
 // apply applies a for seat, adding a summary of each bankruptcy it causes
 // to the change's replies.
-func (b *turns) apply(c *chatState, lang string, seat engine.PlayerID, a engine.Action) ([]engine.Event, error) {
+func (b *turns) apply(c *kit.Change, lang string, seat engine.PlayerID, a engine.Action) ([]engine.Event, error) {
 	g := Of(c.Rec).Game
 	var before *engine.Game
 	if mayBankrupt(g, a) {
@@ -88,7 +88,7 @@ func handedOver(before *engine.Game, p engine.PlayerID, earlier []engine.Event) 
 
 // bankruptcySummary is the message after bankruptcy e: who is out, and
 // what the creditor (a player or the bank) receives.
-func (b *endings) bankruptcySummary(lang string, rec *Record, before *engine.Game, earlier []engine.Event, e engine.Event) string {
+func (b *endings) bankruptcySummary(lang string, rec *kit.Record, before *engine.Game, earlier []engine.Event, e engine.Event) string {
 	h := handedOver(before, e.Player, earlier)
 	head := "ending_out_bank"
 	if e.Other >= 0 && int(e.Other) < len(rec.Seats) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -19,7 +20,7 @@ func TestKeepTally(t *testing.T) {
 		t.Fatal(err)
 	}
 	ed := g.EditionData()
-	rec := &Record{State: &state.Board{Game: g}}
+	rec := &kit.Record{State: &state.Board{Game: g}}
 	turn := func(p engine.PlayerID, n int) engine.Event {
 		return engine.Event{Kind: engine.EvTurnStarted, Player: p, Amount: n}
 	}
@@ -87,8 +88,8 @@ func TestEndingOfRecordWithoutTally(t *testing.T) {
 		t.Fatal(err)
 	}
 	day := 24 * time.Hour
-	rec := &Record{Status: StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g},
-		Seats:   []Seat{{User: 1, Name: "Оля"}, {User: 2, Name: "Богдан"}},
+	rec := &kit.Record{Status: kit.StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g},
+		Seats:   []kit.Seat{{User: 1, Name: "Оля"}, {User: 2, Name: "Богдан"}},
 		Created: 0, Updated: (2*day + 3*time.Hour + 10*time.Minute).Milliseconds()}
 	for _, lang := range locales.Languages {
 		text := b.ending.renderEnding(lang, rec)

@@ -18,14 +18,14 @@ import (
 const maxFollowers = 50
 
 // onFollowPress answers 👁 for whoever pressed it.
-func (b *turns) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *turns) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, press kit.Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
 	user := q.From.ID
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		lang := c.PresserLang(q.From.Lang) // every answer here is the presser's
 		rec := c.Rec
-		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
+		if rec == nil || rec.ID != press.Game || rec.Status != kit.StatusPlaying || Of(rec).Game == nil {
 			c.Alert = b.text.staleText(rec, lang, press)
 			return nil
 		}
@@ -49,7 +49,7 @@ func (b *turns) onFollowPress(ctx context.Context, updateID int, q kit.PressIn, 
 // notifyFollowers tells the followers of a game that ended, each in their
 // private chat, with the final standings. Called once, by the change that
 // removed the game (Show).
-func (b *turns) notifyFollowers(c *chatState, lang string) {
+func (b *turns) notifyFollowers(c *kit.Change, lang string) {
 	rec := c.Rec
 	if len(Of(rec).Followers) == 0 || Of(rec).Game == nil {
 		return

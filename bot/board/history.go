@@ -25,7 +25,7 @@ const HistoryShown = 20
 // remember appends events to the record's history, dropping those no line
 // shows (a landing right after its move, the end of a turn) and, now and
 // then, the oldest beyond MaxHistory.
-func remember(r *Record, evs []engine.Event) {
+func remember(r *kit.Record, evs []engine.Event) {
 	for _, e := range evs {
 		switch e.Kind {
 		case engine.EvLanded, engine.EvTurnEnded:
@@ -40,7 +40,7 @@ func remember(r *Record, evs []engine.Event) {
 
 // renderHistory is the /history message: the last HistoryShown lines of
 // the game, with a short header for each turn.
-func (b *texts) renderHistory(lang string, rec *Record) string {
+func (b *texts) renderHistory(lang string, rec *kit.Record) string {
 	var lines []string
 	for _, e := range Of(rec).History {
 		var l string

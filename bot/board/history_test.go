@@ -3,14 +3,15 @@ package board
 import (
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // The history keeps the newest events in order, bounded, however many
 // arrive, and a copy of the record taken in between keeps its own.
 func TestHistoryKeepsTheNewestEvents(t *testing.T) {
-	var r Record
-	var snap *Record
+	var r kit.Record
+	var snap *kit.Record
 	for i := 1; i <= 300; i++ {
 		remember(&r, []engine.Event{{Kind: engine.EvRolled, Amount: i}, {Kind: engine.EvLanded}})
 		n := len(Of(&r).History)

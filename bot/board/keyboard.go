@@ -3,13 +3,14 @@ package board
 import (
 	"fmt"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
 // turnKeyboard builds the turn message's buttons from engine.Legal, so a
 // button never offers what the engine would refuse.
-func (b *turns) turnKeyboard(lang string, rec *Record) *kit.Markup {
+func (b *turns) turnKeyboard(lang string, rec *kit.Record) *kit.Markup {
 	g := Of(rec).Game
 	if g.Phase == engine.PhaseGameOver {
 		return nil
@@ -21,7 +22,7 @@ func (b *turns) turnKeyboard(lang string, rec *Record) *kit.Markup {
 		b.mainRows(k, lang, rec)
 	}
 	switch Of(rec).View.Menu {
-	case menuBuild, menuGroup, menuMortgage, menuBankrupt:
+	case state.MenuBuild, state.MenuGroup, state.MenuMortgage, state.MenuBankrupt:
 		if seat := seatOf(rec, Of(rec).View.User); seat >= 0 && g.Active(seat) {
 			b.menuRows(k, lang, rec, seat)
 			k.Row(k.Btn(b.cat.T(lang, "btn_back", nil), OpBack, 0))
@@ -34,7 +35,7 @@ func (b *turns) turnKeyboard(lang string, rec *Record) *kit.Markup {
 }
 
 // mainRows are the waiting player's (or the bidders') decisions.
-func (b *turns) mainRows(k *kit.Keyboard, lang string, rec *Record) {
+func (b *turns) mainRows(k *kit.Keyboard, lang string, rec *kit.Record) {
 	g := Of(rec).Game
 	switch g.Phase {
 	case engine.PhaseAuction: // its buttons are on its own message (auction.go)
@@ -83,7 +84,7 @@ func (b *turns) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 			case engine.ActBankrupt:
 				// Once asked, the question below is the only bankruptcy
 				// button: two look-alike buttons confused players.
-				if Of(rec).View.Menu != menuBankrupt || seatOf(rec, Of(rec).View.User) != waiting {
+				if Of(rec).View.Menu != state.MenuBankrupt || seatOf(rec, Of(rec).View.User) != waiting {
 					main = append(main, k.Btn(b.cat.T(lang, "btn_bankrupt", nil), OpBankrupt, 0))
 				}
 			}
@@ -97,16 +98,16 @@ func (b *turns) mainRows(k *kit.Keyboard, lang string, rec *Record) {
 	}
 }
 
-func (b *turns) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.PlayerID) {
+func (b *turns) menuRows(k *kit.Keyboard, lang string, rec *kit.Record, seat engine.PlayerID) {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	switch Of(rec).View.Menu {
-	case menuBuild:
+	case state.MenuBuild:
 		for _, grp := range BuildGroups(g, seat) {
 			k.Row(k.Btn(b.cat.T(lang, fmt.Sprintf("group_emoji_%s_%d", rec.Edition, grp), nil)+" "+
 				b.cat.T(lang, fmt.Sprintf("group_%s_%d", rec.Edition, grp), nil), OpGroup, grp))
 		}
-	case menuGroup:
+	case state.MenuGroup:
 		legal := g.Legal(seat)
 		has := func(kind engine.ActionKind, sq int) bool {
 			for _, a := range legal {
@@ -130,7 +131,7 @@ func (b *turns) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.
 		if sets := ed.Group(grp); len(sets) > 0 && has(engine.ActSellSet, sets[0]) {
 			k.Row(k.Btn(b.cat.T(lang, "btn_sell_set", nil), OpSellSet, sets[0]))
 		}
-	case menuMortgage:
+	case state.MenuMortgage:
 		for _, a := range MortgageActions(g, seat) {
 			label := b.text.propLabel(lang, rec, a.Square)
 			if a.Kind == engine.ActMortgage {
@@ -139,7 +140,7 @@ func (b *turns) menuRows(k *kit.Keyboard, lang string, rec *Record, seat engine.
 				k.Row(k.Btn(b.cat.T(lang, "btn_unmortgage", map[string]any{"Square": label, "Amount": b.text.money(lang, rec, g.UnmortgageCost(a.Square))}), OpUnmortgage, a.Square))
 			}
 		}
-	case menuBankrupt:
+	case state.MenuBankrupt:
 		k.Row(k.Btn(b.cat.T(lang, "btn_confirm_bankrupt", nil), OpBankruptYes, 0))
 	}
 }

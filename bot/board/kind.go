@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -13,7 +14,7 @@ import (
 // Press hands a board button to its handler: a trade composer's button
 // pressed in a private chat, a trade or offer button in the group, or a
 // move in the game.
-func (b *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+func (b *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p kit.Press) {
 	if q.Message == nil { // the board posts no inline messages: forged
 		b.host.AnswerPress(ctx, q.ID, b.cat.T(b.chatLang(q.From.ID, q.From.Lang), "alert_outdated", nil), true)
 		return
@@ -62,7 +63,7 @@ func (b *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 		}
 		b.cmdStake(ctx, updateID, m)
 	case "board":
-		var shown *Record
+		var shown *kit.Record
 		var lang string
 		st, err := b.change(m.Chat, updateID, b.deed.withDeeds(b.picture.cmdBoard(m.Chat, from, &shown, &lang))) // deed.go
 		if err == nil && shown != nil && (st.Rec == nil || st.Rec.ID != shown.ID) {
@@ -88,15 +89,15 @@ func (b *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 }
 
 // Start starts an engine game with the lobby's seats and options.
-func (b *Kind) Start(c *chatState, lang string) bool { return b.turn.startBoard(c, lang) }
+func (b *Kind) Start(c *kit.Change, lang string) bool { return b.turn.startBoard(c, lang) }
 
 // Pending names the engine's phase and whom it waits for (an auction: its
 // square, high bid and leader, and the bidders still in), and the earliest
 // expiry of an open offer.
-func (b *Kind) Pending(r *Record) Pending {
+func (b *Kind) Pending(r *kit.Record) kit.Pending {
 	g := Of(r).Game
 	if g == nil || g.Phase == engine.PhaseGameOver {
-		return Pending{Seat: -1}
+		return kit.Pending{Seat: -1}
 	}
 	p, computer := computerPending(r)
 	if !computer {
@@ -114,9 +115,9 @@ func (b *Kind) Pending(r *Record) Pending {
 }
 
 // peoplePending is the decision the game waits for from people.
-func (b *Kind) peoplePending(r *Record) Pending {
+func (b *Kind) peoplePending(r *kit.Record) kit.Pending {
 	g := Of(r).Game
-	p := Pending{Seat: int(g.Waiting()), Turn: g.Turn}
+	p := kit.Pending{Seat: int(g.Waiting()), Turn: g.Turn}
 	if g.Phase == engine.PhaseAuction && g.Auction != nil {
 		a := g.Auction
 		p.Decision, p.Bid = fmt.Sprintf("a:%d:%d:%d:%d:%d", g.Turn, a.Square, a.Building, a.High, a.Leader), true
@@ -143,7 +144,7 @@ func (b *Kind) peoplePending(r *Record) Pending {
 // applies engine.ActTimeout as the system: roll or end the turn,
 // a property not bought goes to auction, silent bidders pass, a debt is
 // raised or ends in bankruptcy, a won building is placed.
-func (b *Kind) Timeout(c *chatState, lang string) bool {
+func (b *Kind) Timeout(c *kit.Change, lang string) bool {
 	if b.turn.computerTurn(c, lang) { // a computer's move is due (seats.go)
 		return true
 	}
@@ -154,19 +155,19 @@ func (b *Kind) Timeout(c *chatState, lang string) bool {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: int(engine.System), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	Of(c.Rec).View = View{}
+	Of(c.Rec).View = state.View{}
 	b.turn.absorb(c, lang, evs)
 	return true
 }
 
 // CanResign: an active seat may resign unless an auction runs.
-func (b *Kind) CanResign(r *Record, seat int) bool {
+func (b *Kind) CanResign(r *kit.Record, seat int) bool {
 	p := engine.PlayerID(seat)
 	return Of(r).Game != nil && Of(r).Game.Active(p) && Of(r).Game.Check(p, engine.Action{Kind: engine.ActResign}) == nil
 }
 
 // Resign applies engine.ActResign for the seat: bankruptcy to the bank.
-func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
+func (b *Kind) Resign(c *kit.Change, lang string, seat int) bool {
 	g := Of(c.Rec).Game
 	a := engine.Action{Kind: engine.ActResign}
 	evs, err := b.turn.apply(c, lang, engine.PlayerID(seat), a)
@@ -174,7 +175,7 @@ func (b *Kind) Resign(c *chatState, lang string, seat int) bool {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: seat, Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	Of(c.Rec).View = View{}
+	Of(c.Rec).View = state.View{}
 	b.turn.absorb(c, lang, evs)
 	return true
 }
@@ -187,17 +188,17 @@ func (b *Kind) Expire(ctx context.Context, chat int64) {
 }
 
 // Active: the seat is not bankrupt.
-func (b *Kind) Active(r *Record, seat int) bool {
+func (b *Kind) Active(r *kit.Record, seat int) bool {
 	return Of(r).Game != nil && seat >= 0 && Of(r).Game.Active(engine.PlayerID(seat))
 }
 
 // Show puts the turn message (edited within a turn), or gives it its
 // final text without buttons when the game was removed, and announces the
 // winner of a game that ended.
-func (b *Kind) Show(c *chatState, lang string) {
+func (b *Kind) Show(c *kit.Change, lang string) {
 	rec := c.Rec
 	if c.Turn && c.Remove {
-		Of(rec).View = View{}
+		Of(rec).View = state.View{}
 		b.auction.showAuction(c, lang)
 		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.text.renderEndedTurn(lang, rec))
 		b.trade.closeLinks(c, lang)     // trade_private.go
@@ -222,13 +223,13 @@ func (b *Kind) Show(c *chatState, lang string) {
 }
 
 // Reshow closes the turn message as it stands; the next one is new.
-func (b *Kind) Reshow(c *chatState, lang string) { b.turn.reshow(c, lang) }
+func (b *Kind) Reshow(c *kit.Change, lang string) { b.turn.reshow(c, lang) }
 
 // Unshown: a turn message, an open offer's or an auction's whose id was
 // never stored, an auction an older version ran without a message of its
 // own, offers' final texts an older version left, or a trade composer a
 // stop cut off.
-func (b *Kind) Unshown(r *Record) bool {
+func (b *Kind) Unshown(r *kit.Record) bool {
 	return Of(r).TurnMsg == 0 || unsentOffers(r) || Of(r).Auction != nil && Of(r).Auction.Msg == 0 || orphanAuction(r) || unshownComposers(r)
 }
 
@@ -236,9 +237,9 @@ func (b *Kind) Unshown(r *Record) bool {
 // composers a stop cut off, clears the offer edits an older version left
 // (shown by Show) and gives an auction an older version ran its own
 // message.
-func (b *Kind) Repost(chat int64, lang string, r *Record) {
+func (b *Kind) Repost(chat int64, lang string, r *kit.Record) {
 	if len(Of(r).OfferEdits) > 0 {
-		b.rememberMessage(chat, r.ID, func(r *Record) bool { Of(r).OfferEdits = nil; return true })
+		b.rememberMessage(chat, r.ID, func(r *kit.Record) bool { Of(r).OfferEdits = nil; return true })
 	}
 	b.trade.postUnsentOffers(chat, lang, r)
 	b.trade.repostComposers(chat, lang, r) // trade_private.go
@@ -249,24 +250,24 @@ func (b *Kind) Repost(chat int64, lang string, r *Record) {
 
 // Standings rank the seats by net worth, with the game's length and
 // highlights (ending.go).
-func (b *Kind) Standings(lang string, r *Record) string { return b.ending.renderEnding(lang, r) }
+func (b *Kind) Standings(lang string, r *kit.Record) string { return b.ending.renderEnding(lang, r) }
 
 // Results: the winner the engine declared, the ranking's leader (a win
 // when /endgame stops the game), bankruptcies (resignations included), net worth and colour
 // sets at the end (bot/stats.go).
-func (b *Kind) Results(r *Record) []SeatResult {
+func (b *Kind) Results(r *kit.Record) []kit.SeatResult {
 	g := Of(r).Game
 	if g == nil {
 		return nil
 	}
 	over := g.Phase == engine.PhaseGameOver
-	out := make([]SeatResult, min(len(r.Seats), len(g.Players)))
+	out := make([]kit.SeatResult, min(len(r.Seats), len(g.Players)))
 	// Worth is in classic dollars, so that a lux game's thousands do not
 	// outrank every classic game on /top.
 	scale := EditionScale(g.EditionData())
 	for i := range out {
 		p := engine.PlayerID(i)
-		out[i] = SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p) / scale, Sets: endSets(g, p)}
+		out[i] = kit.SeatResult{Won: over && g.Winner == p, Bankrupt: g.Players[i].Bankrupt, Worth: g.NetWorth(p) / scale, Sets: endSets(g, p)}
 	}
 	// The leader is the ranking's first (Standings), when no other seat
 	// still in the game has as much.
@@ -278,10 +279,10 @@ func (b *Kind) Results(r *Record) []SeatResult {
 }
 
 // cmdShowGame answers /board and /history: a view of the running game.
-func (b *Kind) cmdShowGame(from *kit.Person, render func(lang string, rec *Record) string) func(c *chatState) error {
-	return func(c *chatState) error {
+func (b *Kind) cmdShowGame(from *kit.Person, render func(lang string, rec *kit.Record) string) func(c *kit.Change) error {
+	return func(c *kit.Change) error {
 		lang := c.Lang(from.Lang)
-		if c.Rec == nil || c.Rec.Status != StatusPlaying {
+		if c.Rec == nil || c.Rec.Status != kit.StatusPlaying {
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
 			return nil
 		}
@@ -290,15 +291,15 @@ func (b *Kind) cmdShowGame(from *kit.Person, render func(lang string, rec *Recor
 	}
 }
 
-func (b *Kind) cmdLeave(from *kit.Person) func(c *chatState) error {
-	return func(c *chatState) error {
+func (b *Kind) cmdLeave(from *kit.Person) func(c *kit.Change) error {
+	return func(c *kit.Change) error {
 		lang := c.Lang(from.Lang)
 		seat := -1
 		if c.Rec != nil {
 			seat = int(seatOf(c.Rec, from.ID))
 		}
 		switch {
-		case c.Rec == nil || c.Rec.Status != StatusPlaying:
+		case c.Rec == nil || c.Rec.Status != kit.StatusPlaying:
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
 		case !b.Active(c.Rec, seat):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
@@ -342,23 +343,23 @@ func endSets(g *engine.Game, p engine.PlayerID) []string {
 
 // EventLine renders one engine event, or "" for events the turn message
 // shows otherwise (render.go).
-func (b *Kind) EventLine(lang string, rec *Record, e engine.Event) string {
+func (b *Kind) EventLine(lang string, rec *kit.Record, e engine.Event) string {
 	return b.text.eventLine(lang, rec, e)
 }
 
 // DeedCard is the card of square sq of rec's game (deed.go).
-func (b *Kind) DeedCard(lang string, rec *Record, sq int) string {
+func (b *Kind) DeedCard(lang string, rec *kit.Record, sq int) string {
 	return b.deed.deedCard(lang, rec, sq)
 }
 
 // Ending is the game-over message: who won, then the game's summary
 // (ending.go).
-func (b *Kind) Ending(lang string, rec *Record) string { return b.ending.endingText(lang, rec) }
+func (b *Kind) Ending(lang string, rec *kit.Record) string { return b.ending.endingText(lang, rec) }
 
 // Sent stores the id of the turn message, /board's deeds message, an
 // offer's or a deep link's (a
 // slot with a key names one message, never reused).
-func (b *Kind) Sent(r *Record, name, key string, id int) bool {
+func (b *Kind) Sent(r *kit.Record, name, key string, id int) bool {
 	switch name {
 	case "turn":
 		if key == "" {

@@ -1,10 +1,12 @@
 package board
 
+import "github.com/monopoly-tg/monopoly-bot/bot/kit"
+
 // Moved forgets the ids of the old group's messages once the group became
 // a supergroup: they name messages nobody can answer any more, and in the
 // supergroup other messages or none. The chat layer then posts the open
 // offers anew (Repost).
-func (b *Kind) Moved(c *chatState, _ string) {
+func (b *Kind) Moved(c *kit.Change, _ string) {
 	rec := c.Rec
 	for i := range Of(rec).Offers {
 		if Of(rec).Offers[i].Msg != 0 {

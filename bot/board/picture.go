@@ -19,7 +19,7 @@ import (
 // game the renderer refuses gets the text board instead. again says to
 // send it even if the same picture went out a moment ago (a command does;
 // 🗺 does not, and reports false then).
-func (b *pictureView) sendPicture(chat int64, lang string, rec *Record, again bool) bool {
+func (b *pictureView) sendPicture(chat int64, lang string, rec *kit.Record, again bool) bool {
 	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	if b.pics.recent(chat, key, b.cfg.Now()) && !again {
 		return false
@@ -34,7 +34,7 @@ func (b *pictureView) sendPicture(chat int64, lang string, rec *Record, again bo
 // file_id when the game has not changed since it was last sent, else
 // drawn. A game the renderer refuses gets the text board instead, queued
 // here, and nil.
-func (b *pictureView) picture(chat int64, lang string, rec *Record) *kit.Photo {
+func (b *pictureView) picture(chat int64, lang string, rec *kit.Record) *kit.Photo {
 	key := pictureKey{game: rec.ID, version: Of(rec).Game.Version, lang: lang}
 	id, _ := b.pics.queue(chat, key, b.cfg.Now())
 	if id != "" {
@@ -58,7 +58,7 @@ func (b *pictureView) picture(chat int64, lang string, rec *Record) *kit.Photo {
 // group's budget. It reports false when the list is a message of its own
 // (the picture goes alone, before it). A picture the renderer refuses
 // leaves the list a text message under the text board.
-func (b *pictureView) captionPicture(st *chatState, lang string, shown *Record) bool {
+func (b *pictureView) captionPicture(st *kit.Change, lang string, shown *kit.Record) bool {
 	slot := deedsPictureSlot(shown.ID)
 	for i := range st.Shows {
 		s := &st.Shows[i]
@@ -77,17 +77,17 @@ func (b *pictureView) captionPicture(st *chatState, lang string, shown *Record) 
 // the chat; with no game running, the final board of the last one. The
 // change stores only that the update was applied; *shown is the record to
 // draw (nil when there is none).
-func (b *pictureView) cmdBoard(chat int64, from *kit.Person, shown **Record, lang *string) func(c *chatState) error {
-	return func(c *chatState) error {
+func (b *pictureView) cmdBoard(chat int64, from *kit.Person, shown **kit.Record, lang *string) func(c *kit.Change) error {
+	return func(c *kit.Change) error {
 		*shown, *lang = nil, c.Lang(from.Lang)
-		if c.Rec == nil || c.Rec.Status != StatusPlaying {
+		if c.Rec == nil || c.Rec.Status != kit.StatusPlaying {
 			if last := b.host.LastGame(chat); last != nil && Of(last).Game != nil && (last.Kind == "" || last.Kind == Name) {
 				c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "ending_last_board", nil)})
 				*shown = last
 				return nil
 			}
 		}
-		if c.Rec == nil || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
+		if c.Rec == nil || c.Rec.Status != kit.StatusPlaying || Of(c.Rec).Game == nil {
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(*lang, "no_game", nil)})
 			return nil
 		}
@@ -99,14 +99,14 @@ func (b *pictureView) cmdBoard(chat int64, from *kit.Person, shown **Record, lan
 // onPicturePress answers 🗺: the picture of the game the message belongs
 // to, whoever pressed, and the turn's message moves below it; nothing in
 // the game changes.
-func (b *pictureView) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *pictureView) onPicturePress(ctx context.Context, updateID int, q kit.PressIn, press kit.Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
-	var shown *Record
+	var shown *kit.Record
 	var lang string
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		shown, lang = nil, c.Lang(q.From.Lang)
-		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != StatusPlaying || Of(c.Rec).Game == nil {
+		if c.Rec == nil || c.Rec.ID != press.Game || c.Rec.Status != kit.StatusPlaying || Of(c.Rec).Game == nil {
 			c.Alert = b.text.staleText(c.Rec, c.PresserLang(q.From.Lang), press)
 			return nil
 		}
@@ -133,7 +133,7 @@ func (b *pictureView) onPicturePress(ctx context.Context, updateID int, q kit.Pr
 // for spare budget (kit.Change.Unhurried), and the next press's result, if
 // it comes first, is the moved message: a picture costs the group one call
 // of its budget, not two that the next press then waited for.
-func (b *pictureView) moveTurnBelow(c *chatState, lang string) {
+func (b *pictureView) moveTurnBelow(c *kit.Change, lang string) {
 	b.turn.reshow(c, lang)
 	if c.Unhurried == nil {
 		c.Unhurried = map[string]bool{}

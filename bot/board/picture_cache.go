@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/boardimg"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
 
 // The board's picture cache: one picture per chat, drawn by bot/boardimg;
@@ -87,7 +88,7 @@ func (p *pictures) remember(chat int64, key pictureKey, fileID string) {
 	}
 }
 
-func (p *pictures) render(rec *Record, lang string, names []string) ([]byte, error) {
+func (p *pictures) render(rec *kit.Record, lang string, names []string) ([]byte, error) {
 	if p.draw == nil {
 		return nil, errNoRenderer
 	}

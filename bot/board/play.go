@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/ai"
@@ -11,11 +12,11 @@ import (
 )
 
 // onPress turns a validated button press into a change of c.
-func (b *turns) onPress(c *chatState, lang string, from *kit.Person, press Press) {
+func (b *turns) onPress(c *kit.Change, lang string, from *kit.Person, press kit.Press) {
 	rec := c.Rec
 	seat := seatOf(rec, from.ID)
 	g := Of(rec).Game
-	if rec.Status != StatusPlaying || g == nil {
+	if rec.Status != kit.StatusPlaying || g == nil {
 		c.Alert = b.cat.T(lang, "alert_outdated", nil)
 		return
 	}
@@ -47,9 +48,9 @@ func (b *turns) onPress(c *chatState, lang string, from *kit.Person, press Press
 			c.Alert = b.text.refusalText(rec, lang, seat, err)
 			return
 		}
-		b.setView(c, View{Menu: menuBankrupt, User: from.ID})
+		b.setView(c, state.View{Menu: state.MenuBankrupt, User: from.ID})
 	case OpBankruptYes:
-		if Of(rec).View.Menu != menuBankrupt || Of(rec).View.User != from.ID {
+		if Of(rec).View.Menu != state.MenuBankrupt || Of(rec).View.User != from.ID {
 			c.Alert = b.text.menuOwnerText(rec, lang)
 			return
 		}
@@ -59,7 +60,7 @@ func (b *turns) onPress(c *chatState, lang string, from *kit.Person, press Press
 			c.Alert = b.cat.T(lang, "alert_nothing_to_build", nil)
 			return
 		}
-		b.setView(c, View{Menu: menuBuild, User: from.ID})
+		b.setView(c, state.View{Menu: state.MenuBuild, User: from.ID})
 	case OpGroup:
 		if !b.ownsMenu(c, lang, from) {
 			return
@@ -68,16 +69,16 @@ func (b *turns) onPress(c *chatState, lang string, from *kit.Person, press Press
 			c.Alert = b.cat.T(lang, "alert_outdated", nil)
 			return
 		}
-		b.setView(c, View{Menu: menuGroup, User: from.ID, Group: press.Arg})
+		b.setView(c, state.View{Menu: state.MenuGroup, User: from.ID, Group: press.Arg})
 	case OpMenuMort:
 		if len(MortgageActions(g, seat)) == 0 {
 			c.Alert = b.cat.T(lang, "alert_nothing_to_mortgage", nil)
 			return
 		}
-		b.setView(c, View{Menu: menuMortgage, User: from.ID})
+		b.setView(c, state.View{Menu: state.MenuMortgage, User: from.ID})
 	case OpBack:
 		if b.ownsMenu(c, lang, from) {
-			b.setView(c, View{})
+			b.setView(c, state.View{})
 		}
 	case OpResignYes:
 		if int(seat) != press.Arg {
@@ -95,14 +96,14 @@ func (b *turns) onPress(c *chatState, lang string, from *kit.Person, press Press
 // setView opens, moves within or closes one person's menu. A menu is that
 // person's view of the game, not a change of it: it is stored quietly,
 // without a new revision, so everyone else's buttons stay valid.
-func (b *turns) setView(c *chatState, v View) {
+func (b *turns) setView(c *kit.Change, v state.View) {
 	Of(c.Rec).View = v
 	c.Quiet, c.Turn = true, true
 }
 
 // ownsMenu says whether from may move within the open menu (nobody's, their
 // own, or one whose owner left the game), alerting otherwise.
-func (b *turns) ownsMenu(c *chatState, lang string, from *kit.Person) bool {
+func (b *turns) ownsMenu(c *kit.Change, lang string, from *kit.Person) bool {
 	v := Of(c.Rec).View
 	if owner := seatOf(c.Rec, v.User); v.Menu != "" && v.User != from.ID && owner >= 0 && Of(c.Rec).Game.Active(owner) {
 		c.Alert = b.text.menuOwnerText(c.Rec, lang)
@@ -112,7 +113,7 @@ func (b *turns) ownsMenu(c *chatState, lang string, from *kit.Person) bool {
 }
 
 // act applies one engine action for seat and records what to show.
-func (b *turns) act(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, a engine.Action) {
+func (b *turns) act(c *kit.Change, lang string, from *kit.Person, seat engine.PlayerID, a engine.Action) {
 	g := Of(c.Rec).Game
 	evs, err := b.apply(c, lang, seat, a) // a bankruptcy's summary too (ending_bankrupt.go)
 	if err != nil {
@@ -124,14 +125,14 @@ func (b *turns) act(c *chatState, lang string, from *kit.Person, seat engine.Pla
 	switch a.Kind {
 	case engine.ActBuild, engine.ActSellBuilding, engine.ActSellSet, engine.ActMortgage, engine.ActUnmortgage:
 	default:
-		Of(c.Rec).View = View{}
+		Of(c.Rec).View = state.View{}
 	}
 	b.absorb(c, lang, evs)
 }
 
 // absorb files the events of one action into the turn messages: a new
 // turn closes the previous turn's message and opens a new one.
-func (b *turns) absorb(c *chatState, lang string, evs []engine.Event) {
+func (b *turns) absorb(c *kit.Change, lang string, evs []engine.Event) {
 	rec := c.Rec
 	for _, e := range evs {
 		if e.Kind == engine.EvTurnStarted && turnShown(Of(rec).Turn) {
@@ -139,7 +140,7 @@ func (b *turns) absorb(c *chatState, lang string, evs []engine.Event) {
 			// Only the first turn that ends in a change has a message of
 			// its own: the later ones never had one.
 			c.FinalizeOnce(TurnSlot(rec.ID), Of(rec).TurnMsg, b.text.renderClosedTurn(lang, rec))
-			Of(rec).Turn, Of(rec).TurnMsg, Of(rec).View = nil, 0, View{}
+			Of(rec).Turn, Of(rec).TurnMsg, Of(rec).View = nil, 0, state.View{}
 		}
 		Of(rec).Turn = append(Of(rec).Turn, e)
 	}
@@ -174,7 +175,7 @@ func turnShown(evs []engine.Event) bool {
 const maxTurnEvents = 40
 
 // startBoard starts a board game with the lobby's seats and options.
-func (b *turns) startBoard(c *chatState, lang string) bool {
+func (b *turns) startBoard(c *kit.Change, lang string) bool {
 	rec := c.Rec
 	ed := EditionOf(rec.Options)
 	rules, seed := b.RulesOf(rec.Options), b.seed()
@@ -212,10 +213,10 @@ func SeatOrder(seed uint64, n int) []int {
 // engine has already rolled for its first player (its dice stream stays
 // as seeded); the people are placed around that seat, and the roll's
 // events are dropped, since it decided nothing.
-func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) []engine.Event {
+func shuffleSeats(rec *kit.Record, g *engine.Game, seed uint64, evs []engine.Event) []engine.Event {
 	n := len(rec.Seats)
 	order := SeatOrder(seed, n)
-	seats := make([]Seat, n)
+	seats := make([]kit.Seat, n)
 	for i, from := range order {
 		seats[(int(g.Current)+i)%n] = rec.Seats[from]
 	}
@@ -233,7 +234,7 @@ func shuffleSeats(rec *Record, g *engine.Game, seed uint64, evs []engine.Event) 
 // of a computer seat (its memory kept in the record), or the end of a game
 // no person plays any more. False when no computer has a move (the usual
 // timeout applies then).
-func (b *turns) computerTurn(c *chatState, lang string) bool {
+func (b *turns) computerTurn(c *kit.Change, lang string) bool {
 	rec := c.Rec
 	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || !hasComputer(rec) {
 		return false
@@ -262,14 +263,14 @@ func (b *turns) computerTurn(c *chatState, lang string) bool {
 		return false
 	}
 	c.Log(kit.LogEntry{Seat: int(seat), Action: a, Ver: g.Version, At: b.cfg.Now().UnixMilli()})
-	Of(c.Rec).View = View{}
+	Of(c.Rec).View = state.View{}
 	b.absorb(c, lang, evs)
 	if a.Kind == engine.ActProposeTrade {
 		// Posted like a person's offer: its own message, with the
 		// counterparty's buttons, open for OfferTTL.
 		id := g.NextTrade
 		if tr := findTrade(g, id); tr != nil {
-			Of(rec).Offers = append(Of(rec).Offers, Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
+			Of(rec).Offers = append(Of(rec).Offers, state.Offer{ID: id, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *tr})
 			text, kb := b.trade.openOffer(lang, rec, tr)
 			c.Show(offerSlot(rec.ID, id), 0, text, kb)
 		}

@@ -24,12 +24,12 @@ import (
 //     while the game runs (the engine still checks the action).
 
 // decisionOps are the waiting seat's decisions, keyed by DecisionKey.
-var decisionOps = map[Op]bool{OpRoll: true, OpBuy: true, OpDecline: true, OpEndTurn: true, OpPayFine: true,
+var decisionOps = map[kit.Op]bool{OpRoll: true, OpBuy: true, OpDecline: true, OpEndTurn: true, OpPayFine: true,
 	OpJailCard: true, OpPayDebt: true, OpStayInJail: true, OpBankrupt: true, OpStake: true, OpNoStake: true}
 
 // squareOps change one square's buildings or mortgage, keyed by squareKey
 // of their argument.
-var squareOps = map[Op]bool{OpBuild: true, OpSell: true, OpSellSet: true, OpMortgage: true, OpUnmortgage: true}
+var squareOps = map[kit.Op]bool{OpBuild: true, OpSell: true, OpSellSet: true, OpMortgage: true, OpUnmortgage: true}
 
 // DecisionKey is the identity of the decision g waits for, the key of its
 // buttons: a hash of it, with the waiting seat (plus one) in the low 4
@@ -89,7 +89,7 @@ func auctionSeq(key uint64) int { return int(key >> 32) }
 // buttonKey is the key a board button pressed now would carry: what it
 // refers to as the game stands; keyed false for a button valid while the
 // game runs.
-func buttonKey(g *engine.Game, p Press) (key uint64, keyed bool) {
+func buttonKey(g *engine.Game, p kit.Press) (key uint64, keyed bool) {
 	switch {
 	case decisionOps[p.Op]:
 		return DecisionKey(g), true
@@ -106,7 +106,7 @@ func buttonKey(g *engine.Game, p Press) (key uint64, keyed bool) {
 // payment whose amount moved names the amount now; anything else is
 // outdated. The game's messages are shown again, in case an edit was
 // lost.
-func (b *turns) stillMeant(c *chatState, lang string, from *kit.Person, seat engine.PlayerID, p Press) bool {
+func (b *turns) stillMeant(c *kit.Change, lang string, from *kit.Person, seat engine.PlayerID, p kit.Press) bool {
 	rec := c.Rec
 	g := Of(rec).Game
 	want, keyed := buttonKey(g, p)
@@ -134,12 +134,14 @@ func (b *turns) stillMeant(c *chatState, lang string, from *kit.Person, seat eng
 }
 
 // keys is the Key of a turn message's keyboard (kit.Keyboard.Key).
-func keys(g *engine.Game) func(op Op, arg int) uint64 {
-	return func(op Op, arg int) uint64 {
-		key, _ := buttonKey(g, Press{Op: op, Arg: arg})
+func keys(g *engine.Game) func(op kit.Op, arg int) uint64 {
+	return func(op kit.Op, arg int) uint64 {
+		key, _ := buttonKey(g, kit.Press{Op: op, Arg: arg})
 		return key
 	}
 }
 
 // repeated says whether p is from's last applied press (kit.Repeated).
-func repeated(rec *Record, from int64, p Press) bool { return kit.Repeated(rec, from, p.Encode()) }
+func repeated(rec *kit.Record, from int64, p kit.Press) bool {
+	return kit.Repeated(rec, from, p.Encode())
+}

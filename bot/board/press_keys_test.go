@@ -9,7 +9,7 @@ import (
 
 // keyedPress is the press of a turn message's button of op and arg as the
 // keyboard would draw it for rec now.
-func keyedPress(rec *Record, op Op, arg int) Press {
+func keyedPress(rec *kit.Record, op kit.Op, arg int) kit.Press {
 	k := &kit.Keyboard{Rec: rec, Key: keys(Of(rec).Game)}
 	p, err := kit.ParsePress(k.Data(op, arg))
 	if err != nil {
@@ -32,8 +32,8 @@ func TestDecisionKeysFollowTheDecisionOnly(t *testing.T) {
 	user := func(s engine.PlayerID) *kit.Person {
 		return &kit.Person{ID: rec.Seats[s].User, Lang: "en"}
 	}
-	check := func(seat engine.PlayerID, p Press) *chatState {
-		c := &chatState{Rec: rec}
+	check := func(seat engine.PlayerID, p kit.Press) *kit.Change {
+		c := &kit.Change{Rec: rec}
 		b.turn.stillMeant(c, "en", user(seat), seat, p)
 		return c
 	}

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -15,7 +16,7 @@ import (
 // animateSpin gives the turn message the frames of the spin that the
 // action whose events are evs made, if it made one; rec.Turn holds the
 // spin's events (the turn's message is the one to animate).
-func (b *turns) animateSpin(c *chatState, lang string, evs []engine.Event) {
+func (b *turns) animateSpin(c *kit.Change, lang string, evs []engine.Event) {
 	rec := c.Rec
 	if Of(rec).TurnMsg == 0 || !spun(evs) {
 		return // a message never sent shows its content at once
@@ -37,7 +38,7 @@ func spun(evs []engine.Event) bool {
 // spinFrames are the turn's texts while the last spin of rec.Turn stops:
 // its events up to the first reel, then up to the second (the reels line
 // draws the ones still turning as ▫️), without the result or what follows.
-func (b *turns) spinFrames(lang string, rec *Record) []string {
+func (b *turns) spinFrames(lang string, rec *kit.Record) []string {
 	var reels []int
 	for i, e := range Of(rec).Turn {
 		switch e.Kind {

@@ -12,7 +12,7 @@ import (
 // move it is; a stale button says how the game left it behind.
 
 // refusalText is the alert for an engine refusal of seat's action.
-func (b *texts) refusalText(rec *Record, lang string, seat engine.PlayerID, err error) string {
+func (b *texts) refusalText(rec *kit.Record, lang string, seat engine.PlayerID, err error) string {
 	g := Of(rec).Game
 	if g == nil {
 		return b.errText(lang, err)
@@ -31,12 +31,12 @@ func (b *texts) refusalText(rec *Record, lang string, seat engine.PlayerID, err 
 }
 
 // staleText refuses a press on a message the game has left behind.
-func (b *texts) staleText(rec *Record, lang string, p Press) string {
+func (b *texts) staleText(rec *kit.Record, lang string, p kit.Press) string {
 	return b.cat.T(lang, kit.StaleID(rec, p), nil)
 }
 
 // seatName is a seat's name as plain text, for an alert.
-func seatName(rec *Record, seat engine.PlayerID) string {
+func seatName(rec *kit.Record, seat engine.PlayerID) string {
 	if seat < 0 || int(seat) >= len(rec.Seats) {
 		return "—"
 	}
@@ -44,7 +44,7 @@ func seatName(rec *Record, seat engine.PlayerID) string {
 }
 
 // menuOwnerText refuses a press in a menu someone else opened, naming them.
-func (b *texts) menuOwnerText(rec *Record, lang string) string {
+func (b *texts) menuOwnerText(rec *kit.Record, lang string) string {
 	owner := seatOf(rec, Of(rec).View.User)
 	if owner < 0 {
 		return b.cat.T(lang, "alert_stale_moved", nil)

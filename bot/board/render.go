@@ -9,7 +9,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
-func (b *texts) turnHeader(lang string, rec *Record, withMention bool) string {
+func (b *texts) turnHeader(lang string, rec *kit.Record, withMention bool) string {
 	g := Of(rec).Game
 	who := kit.SeatName(rec, g.Current)
 	if withMention {
@@ -30,7 +30,7 @@ func (b *texts) turnHeader(lang string, rec *Record, withMention bool) string {
 }
 
 // renderClosedTurn is the final text of a finished turn's message.
-func (b *texts) renderClosedTurn(lang string, rec *Record) string {
+func (b *texts) renderClosedTurn(lang string, rec *kit.Record) string {
 	head := b.turnHeader(lang, rec, false)
 	lines := b.turnLines(lang, rec)
 	if len(lines) == 0 {
@@ -46,13 +46,15 @@ const maxTurnLines = 25
 // renderTurn is the live turn message: header, what happened this turn,
 // everyone's cash, what the game waits for, from whom and until when. The
 // board itself is on demand (/board, 🗺).
-func (b *texts) renderTurn(lang string, rec *Record) string { return b.turnText(lang, rec, true) }
+func (b *texts) renderTurn(lang string, rec *kit.Record) string { return b.turnText(lang, rec, true) }
 
 // renderEndedTurn is the final text of the turn message of a game that
 // was removed: it waits for nobody any more.
-func (b *texts) renderEndedTurn(lang string, rec *Record) string { return b.turnText(lang, rec, false) }
+func (b *texts) renderEndedTurn(lang string, rec *kit.Record) string {
+	return b.turnText(lang, rec, false)
+}
 
-func (b *texts) turnText(lang string, rec *Record, live bool) string {
+func (b *texts) turnText(lang string, rec *kit.Record, live bool) string {
 	head := b.turnHeader(lang, rec, true)
 	tail := b.cashLines(lang, rec)
 	if seat, ok := computerDecides(rec); ok && live {
@@ -89,7 +91,7 @@ func (b *texts) turnText(lang string, rec *Record, live bool) string {
 // cashLines are everyone's cash, two seats a line, with the marks that
 // matter for the next decisions: in jail, a jail card, skipped turns,
 // Удача/Неудача; then the jackpot.
-func (b *texts) cashLines(lang string, rec *Record) []string {
+func (b *texts) cashLines(lang string, rec *kit.Record) []string {
 	g := Of(rec).Game
 	var cells, lines []string
 	for i := range g.Players {
@@ -125,7 +127,7 @@ func (b *texts) cashLines(lang string, rec *Record) []string {
 // each are still there and, with holders, who keeps which (the turn
 // message marks the holders by their names instead). None for editions
 // without them.
-func (b *texts) centreLines(lang string, rec *Record, holders bool) []string {
+func (b *texts) centreLines(lang string, rec *kit.Record, holders bool) []string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	if ed.Luck+ed.Misfortune == 0 {
@@ -154,7 +156,7 @@ func (b *texts) centreLines(lang string, rec *Record, holders bool) []string {
 // (bot/deadline.go), so it is the deadline of this decision. None while
 // paused, during an auction (its message has the clock) or while a
 // computer seat moves (it does so by itself).
-func (b *texts) clockLine(lang string, rec *Record) string {
+func (b *texts) clockLine(lang string, rec *kit.Record) string {
 	switch {
 	case rec.Clock.PausedAt != 0 || rec.Clock.Deadline == 0 || Of(rec).Game.Phase == engine.PhaseGameOver:
 		return ""
@@ -168,19 +170,19 @@ func (b *texts) clockLine(lang string, rec *Record) string {
 }
 
 // deadlineText is a wall-clock deadline (Unix ms) in the chat's zone.
-func (b *texts) deadlineText(lang string, rec *Record, at int64) string {
+func (b *texts) deadlineText(lang string, rec *kit.Record, at int64) string {
 	loc, now := b.chatClock(lang, rec)
 	return kit.DeadlineText(b.cat, lang, loc, now, at)
 }
 
 // atText is a wall-clock moment (Unix ms) in the chat's zone.
-func (b *texts) atText(lang string, rec *Record, at int64) string {
+func (b *texts) atText(lang string, rec *kit.Record, at int64) string {
 	loc, now := b.chatClock(lang, rec)
 	return kit.AtText(b.cat, lang, loc, now, at)
 }
 
 // chatClock is the zone rec's chat reads the clock in, and the time now.
-func (b *texts) chatClock(lang string, rec *Record) (*time.Location, time.Time) {
+func (b *texts) chatClock(lang string, rec *kit.Record) (*time.Location, time.Time) {
 	var o kit.ChatOptions
 	if rec.Options != nil {
 		o = *rec.Options
@@ -194,7 +196,7 @@ func (b *texts) chatClock(lang string, rec *Record) (*time.Location, time.Time) 
 
 // renderPlayers lists each seat for /board: cash, square (the jail's
 // square says whether the seat is in jail or visiting) and marks.
-func (b *texts) renderPlayers(lang string, rec *Record) string {
+func (b *texts) renderPlayers(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	var sb strings.Builder
@@ -224,7 +226,7 @@ func (b *texts) renderPlayers(lang string, rec *Record) string {
 }
 
 // propLabel is a deed's name with its buildings and a mortgage mark.
-func (b *texts) propLabel(lang string, rec *Record, sq int) string {
+func (b *texts) propLabel(lang string, rec *kit.Record, sq int) string {
 	prop := Of(rec).Game.Props[sq]
 	s := b.squareName(lang, rec, sq)
 	switch {
@@ -242,7 +244,7 @@ func (b *texts) propLabel(lang string, rec *Record, sq int) string {
 // computerDecides names the computer seat the turn message waits for; an
 // auction is left out, since people bid in it beside the computers, on its
 // own message.
-func computerDecides(rec *Record) (engine.PlayerID, bool) {
+func computerDecides(rec *kit.Record) (engine.PlayerID, bool) {
 	g := Of(rec).Game
 	if g == nil || g.Phase == engine.PhaseAuction || g.Phase == engine.PhaseGameOver {
 		return -1, false
@@ -252,7 +254,7 @@ func computerDecides(rec *Record) (engine.PlayerID, bool) {
 }
 
 // prompt says what the game waits for, and from whom.
-func (b *texts) prompt(lang string, rec *Record) string {
+func (b *texts) prompt(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	cur := kit.SeatName(rec, g.Current)
 	if p := b.editionPrompt(lang, rec); p != "" {
@@ -288,7 +290,7 @@ func (b *texts) prompt(lang string, rec *Record) string {
 }
 
 // renderStandings is the final table: rank, name, net worth.
-func (b *texts) renderStandings(lang string, rec *Record) string {
+func (b *texts) renderStandings(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	var sb strings.Builder
 	sb.WriteString(b.cat.T(lang, "standings_title", nil))
@@ -304,7 +306,7 @@ func (b *texts) renderStandings(lang string, rec *Record) string {
 }
 
 // renderBoard is the /board ownership table of every deed.
-func (b *texts) renderBoard(lang string, rec *Record) string {
+func (b *texts) renderBoard(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	ed := g.EditionData()
 	var sb strings.Builder

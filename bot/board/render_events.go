@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -40,7 +41,7 @@ var eventIDs = map[engine.EventKind]string{
 	engine.EvInspectionFree: "inspection_free", engine.EvInspectionTax: "inspection_tax",
 }
 
-func (b *texts) squareName(lang string, rec *Record, sq int) string {
+func (b *texts) squareName(lang string, rec *kit.Record, sq int) string {
 	if rec.NamesLang != "" {
 		lang = rec.NamesLang // a private view: the group's names (Record.WithNames)
 	}
@@ -49,7 +50,7 @@ func (b *texts) squareName(lang string, rec *Record, sq int) string {
 
 // eventLine renders one engine event, or "" for events the message shows
 // otherwise (the turn header, a landing right after the move).
-func (b *texts) eventLine(lang string, rec *Record, e engine.Event) string {
+func (b *texts) eventLine(lang string, rec *kit.Record, e engine.Event) string {
 	switch e.Kind {
 	case engine.EvTurnStarted, engine.EvLanded, engine.EvTurnEnded:
 		return ""
@@ -86,7 +87,7 @@ func (b *texts) eventLine(lang string, rec *Record, e engine.Event) string {
 // jailReasonID is the message naming why a player went to jail; doubles
 // are counted as the game's rules count them (the business edition's
 // second double in a row, the classic third).
-func jailReasonID(rec *Record, reason int) string {
+func jailReasonID(rec *kit.Record, reason int) string {
 	if reason == engine.JailByDoubles && Of(rec).Game != nil && Of(rec).Game.Rules.JailDoubles == 2 {
 		return "jail_reason_2_of_2"
 	}
@@ -98,7 +99,7 @@ func jailReasonID(rec *Record, reason int) string {
 // language has them, as it checks the literal ids of the code.
 func MessageIDs() []string {
 	var ids []string
-	for _, m := range []string{menuBuild, menuGroup, menuMortgage, menuBankrupt} {
+	for _, m := range []string{state.MenuBuild, state.MenuGroup, state.MenuMortgage, state.MenuBankrupt} {
 		ids = append(ids, "menu_of_"+m)
 	}
 	ids = append(ids, "auction_lot", "auction_lot_building")

@@ -23,9 +23,9 @@ func TestLongestTexts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1 << 50, Rev: 1 << 40, Status: StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g}}
+	rec := &kit.Record{ID: 1 << 50, Rev: 1 << 40, Status: kit.StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g}}
 	for i := 0; i < 6; i++ {
-		rec.Seats = append(rec.Seats, Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
+		rec.Seats = append(rec.Seats, kit.Seat{User: int64(1e12 + i), Name: strings.Repeat("Щ&<", 11)[:32]})
 	}
 	ed := g.EditionData()
 	for sq := range g.Props {

@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/engine/ai"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
@@ -24,24 +25,24 @@ import (
 
 // computerPending is what Pending reports when a computer seat acts next
 // or the game is left to computers; false when a person decides.
-func computerPending(r *Record) (Pending, bool) {
+func computerPending(r *kit.Record) (kit.Pending, bool) {
 	g := Of(r).Game
 	if g == nil || g.Phase == engine.PhaseGameOver || !hasComputer(r) {
-		return Pending{}, false
+		return kit.Pending{}, false
 	}
 	if !peoplePlay(r) {
-		return Pending{Decision: "c:end", Seat: -1, Turn: g.Turn, Computer: true}, true
+		return kit.Pending{Decision: "c:end", Seat: -1, Turn: g.Turn, Computer: true}, true
 	}
 	seat, _, ok := computerMove(r)
 	if !ok {
-		return Pending{}, false
+		return kit.Pending{}, false
 	}
 	// The game's version names the move: each one is a new decision.
-	return Pending{Decision: fmt.Sprintf("c:%d:%d", g.Version, seat), Seat: -1, Turn: g.Turn, Computer: true}, true
+	return kit.Pending{Decision: fmt.Sprintf("c:%d:%d", g.Version, seat), Seat: -1, Turn: g.Turn, Computer: true}, true
 }
 
 // hasComputer says whether any seat is a computer's.
-func hasComputer(r *Record) bool {
+func hasComputer(r *kit.Record) bool {
 	for _, s := range r.Seats {
 		if s.Computer {
 			return true
@@ -51,7 +52,7 @@ func hasComputer(r *Record) bool {
 }
 
 // peoplePlay says whether a person still plays.
-func peoplePlay(r *Record) bool {
+func peoplePlay(r *kit.Record) bool {
 	for i, s := range r.Seats {
 		if !s.Computer && Of(r).Game.Active(engine.PlayerID(i)) {
 			return true
@@ -61,7 +62,7 @@ func peoplePlay(r *Record) bool {
 }
 
 // isComputer says whether seat is an active computer seat of r's game.
-func isComputer(r *Record, p engine.PlayerID) bool {
+func isComputer(r *kit.Record, p engine.PlayerID) bool {
 	return p >= 0 && int(p) < len(r.Seats) && r.Seats[p].Computer && Of(r).Game.Active(p)
 }
 
@@ -71,7 +72,7 @@ func isComputer(r *Record, p engine.PlayerID) bool {
 // waits for if a computer's. It decides with a copy of the strategy, so
 // the record's memory is unchanged; false when no computer has anything to
 // do now.
-func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
+func computerMove(r *kit.Record) (engine.PlayerID, engine.Action, bool) {
 	g := Of(r).Game
 	pl := ai.Player{}
 	if Of(r).Computer != nil {
@@ -117,7 +118,7 @@ func computerMove(r *Record) (engine.PlayerID, engine.Action, bool) {
 
 // withoutComputers drops the computer seats from seats (reminders mention
 // people only).
-func withoutComputers(r *Record, seats []int) []int {
+func withoutComputers(r *kit.Record, seats []int) []int {
 	out := seats[:0:0]
 	for _, s := range seats {
 		if s < 0 || s >= len(r.Seats) || !r.Seats[s].Computer {

@@ -10,7 +10,7 @@ import (
 
 // computerRecord is a classic game of a person (seat 0) and two computer
 // seats at the start of the person's turn.
-func computerRecord(t *testing.T) *Record {
+func computerRecord(t *testing.T) *kit.Record {
 	t.Helper()
 	g, _, err := engine.New(engine.Config{Edition: engine.Classic, Players: 3, Seed: 4})
 	if err != nil {
@@ -20,7 +20,7 @@ func computerRecord(t *testing.T) *Record {
 	if g.Phase != engine.PhaseTurnStart {
 		t.Fatalf("the game starts in phase %v", g.Phase)
 	}
-	rec := &Record{Seats: []Seat{{User: 7, Name: "Ann"}, {User: -1, Name: "🤖 1", Computer: true}, {User: -2, Name: "🤖 2", Computer: true}}}
+	rec := &kit.Record{Seats: []kit.Seat{{User: 7, Name: "Ann"}, {User: -1, Name: "🤖 1", Computer: true}, {User: -2, Name: "🤖 2", Computer: true}}}
 	Of(rec).Game = g
 	return rec
 }

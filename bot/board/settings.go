@@ -22,23 +22,23 @@ var HouseRules = []kit.HouseRule{
 
 // ruleSwitches are the house rules' switches in a chat's options or in
 // the engine rules they choose.
-var ruleSwitches = map[string]func(o *ChatOptions, r *engine.Rules) *bool{
-	"auctions":          func(_ *ChatOptions, r *engine.Rules) *bool { return &r.Auctions },
-	"double_rent":       func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleRentOnSet },
-	"build_before_roll": func(_ *ChatOptions, r *engine.Rules) *bool { return &r.BuildBeforeRollOnly },
-	"even_building":     func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EvenBuilding },
-	"jackpot":           func(_ *ChatOptions, r *engine.Rules) *bool { return &r.FreeParkingJackpot },
-	"double_salary":     func(_ *ChatOptions, r *engine.Rules) *bool { return &r.DoubleSalaryOnStart },
-	"no_rent_in_jail":   func(_ *ChatOptions, r *engine.Rules) *bool { return &r.NoRentInJail },
-	"random_order":      func(o *ChatOptions, _ *engine.Rules) *bool { return &o.RandomOrder },
-	"manual_end":        func(o *ChatOptions, _ *engine.Rules) *bool { return &o.ManualEndTurn },
-	"early_end":         func(_ *ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement },
+var ruleSwitches = map[string]func(o *kit.ChatOptions, r *engine.Rules) *bool{
+	"auctions":          func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.Auctions },
+	"double_rent":       func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.DoubleRentOnSet },
+	"build_before_roll": func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.BuildBeforeRollOnly },
+	"even_building":     func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.EvenBuilding },
+	"jackpot":           func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.FreeParkingJackpot },
+	"double_salary":     func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.DoubleSalaryOnStart },
+	"no_rent_in_jail":   func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.NoRentInJail },
+	"random_order":      func(o *kit.ChatOptions, _ *engine.Rules) *bool { return &o.RandomOrder },
+	"manual_end":        func(o *kit.ChatOptions, _ *engine.Rules) *bool { return &o.ManualEndTurn },
+	"early_end":         func(_ *kit.ChatOptions, r *engine.Rules) *bool { return &r.EarlyEndByAgreement },
 }
 
 // RuleField is house rule id's switch in o or in r, the rules o chooses
 // (nil for an id HouseRules has not): tests compare a game's rules
 // switch by switch.
-func RuleField(id string, o *ChatOptions, r *engine.Rules) *bool {
+func RuleField(id string, o *kit.ChatOptions, r *engine.Rules) *bool {
 	if f, ok := ruleSwitches[id]; ok {
 		return f(o, r)
 	}
@@ -51,8 +51,8 @@ const defaultBuildsPerTurn = 3
 
 // Chosen is what o chose of the offer: the starting cash, the stake cap
 // and the house rules on.
-func (b *Kind) Chosen(o *ChatOptions) kit.Chosen {
-	oo := ChatOptions{}
+func (b *Kind) Chosen(o *kit.ChatOptions) kit.Chosen {
+	oo := kit.ChatOptions{}
 	if o != nil {
 		oo = *o
 	}
@@ -66,7 +66,7 @@ func (b *Kind) Chosen(o *ChatOptions) kit.Chosen {
 
 // SetCash makes o start games with amount (the chat's rules are then its
 // own, the edition's or operator's with this cash).
-func (b *Kind) SetCash(o *ChatOptions, amount int) {
+func (b *Kind) SetCash(o *kit.ChatOptions, amount int) {
 	if r := b.RulesOf(o); r.StartingCash != amount {
 		r.StartingCash = amount
 		SetRules(o, &r)
@@ -74,7 +74,7 @@ func (b *Kind) SetCash(o *ChatOptions, amount int) {
 }
 
 // SetStakeCap makes amount the most one may stake (0: no cap).
-func (b *Kind) SetStakeCap(o *ChatOptions, amount int) {
+func (b *Kind) SetStakeCap(o *kit.ChatOptions, amount int) {
 	if r := b.RulesOf(o); r.GambleCap != amount {
 		r.GambleCap = amount
 		SetRules(o, &r)
@@ -83,7 +83,7 @@ func (b *Kind) SetStakeCap(o *ChatOptions, amount int) {
 
 // ToggleRule switches house rule id (a key of HouseRules) in o. The
 // chat's rules are then its own, as they are now: a toggle pins them.
-func (b *Kind) ToggleRule(o *ChatOptions, id string) {
+func (b *Kind) ToggleRule(o *kit.ChatOptions, id string) {
 	field, ok := ruleSwitches[id]
 	if !ok {
 		return
@@ -98,12 +98,12 @@ func (b *Kind) ToggleRule(o *ChatOptions, id string) {
 }
 
 // RuleName names house rule id (the printgames rule with its cap).
-func (b *Kind) RuleName(lang string, o *ChatOptions, id string) string {
+func (b *Kind) RuleName(lang string, o *kit.ChatOptions, id string) string {
 	return b.cat.T(lang, "rule_"+id, map[string]any{"N": b.RulesOf(o).BuildsPerTurn})
 }
 
 // Money is amount in o's edition's money.
-func (b *Kind) Money(lang string, o *ChatOptions, amount int) string {
+func (b *Kind) Money(lang string, o *kit.ChatOptions, amount int) string {
 	return b.cat.MoneyOf(lang, EditionOf(o).ID, amount)
 }
 
@@ -167,7 +167,7 @@ func HasStakes(ed *engine.Edition) bool {
 // LobbyText is a board game's lobby message: the edition, its starting
 // cash, the seats and what the edition changes (the chat layer adds the
 // pace and the house rules).
-func (b *Kind) LobbyText(lang string, rec *Record) string {
+func (b *Kind) LobbyText(lang string, rec *kit.Record) string {
 	ed := EditionOf(rec.Options)
 	of := b.Offer(ed.ID)
 	names := make([]string, len(rec.Seats))

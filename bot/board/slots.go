@@ -25,7 +25,7 @@ func linkSlot(game uint64, user int64) string {
 
 // legacyFinals are the offer messages an older version had still to
 // finalize (Record.OfferEdits).
-func legacyFinals(r *Record) []kit.Final {
+func legacyFinals(r *kit.Record) []kit.Final {
 	var out []kit.Final
 	for _, e := range Of(r).OfferEdits {
 		slot := offerSlot(r.ID, e.Offer)

@@ -16,7 +16,7 @@ import (
 func (b *Kind) cmdStake(ctx context.Context, updateID int, m kit.CommandIn) {
 	from := m.From
 	amount, ok := ParseAmount(m.Args)
-	st, err := b.change(m.Chat, updateID, func(c *chatState) error {
+	st, err := b.change(m.Chat, updateID, func(c *kit.Change) error {
 		lang := c.Lang(from.Lang)
 		rec := c.Rec
 		refuse := func(text string) error {
@@ -24,7 +24,7 @@ func (b *Kind) cmdStake(ctx context.Context, updateID int, m kit.CommandIn) {
 			return nil
 		}
 		switch {
-		case rec == nil || rec.Status != StatusPlaying || Of(rec).Game == nil:
+		case rec == nil || rec.Status != kit.StatusPlaying || Of(rec).Game == nil:
 			return refuse(b.cat.T(lang, "no_game", nil))
 		case !HasStakes(Of(rec).Game.EditionData()): // the classic game: nothing to explain
 			return refuse(b.cat.T(lang, "stake_none", map[string]any{"Edition": b.cat.T(lang, "edition_"+Of(rec).Game.EditionData().ID, nil)}))

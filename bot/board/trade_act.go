@@ -9,7 +9,7 @@ import (
 // offers and the composer that apply it.
 
 // tradeAct applies one engine action of a trade in change c.
-func (b *trades) tradeAct(c *chatState, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
+func (b *trades) tradeAct(c *kit.Change, lang string, user int64, updateID int, seat engine.PlayerID, a engine.Action) error {
 	g := Of(c.Rec).Game
 	evs, err := g.Apply(seat, a)
 	if err != nil {

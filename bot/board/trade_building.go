@@ -1,6 +1,7 @@
 package board
 
 import (
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -79,7 +80,7 @@ func tradedKind(g *engine.Game, t *engine.Trade) int {
 
 // buildingItem names t's building part among what the counterparty gives,
 // in the offer and the composer ("" when it has none).
-func (b *trades) buildingItem(lang string, rec *Record, t *engine.Trade) string {
+func (b *trades) buildingItem(lang string, rec *kit.Record, t *engine.Trade) string {
 	kind := tradedKind(Of(rec).Game, t)
 	if kind == 0 {
 		return ""
@@ -101,7 +102,7 @@ type buildingChoice struct {
 // per deed of the counterparty a building may come off (onto the first
 // deed that may take it), ticked when t holds it; then, if the chosen one
 // may go on several of the proposer's deeds, one per such deed.
-func (b *trades) buildingButtons(lang string, rec *Record, t *engine.Trade) []buildingChoice {
+func (b *trades) buildingButtons(lang string, rec *kit.Record, t *engine.Trade) []buildingChoice {
 	moves := buildingMoves(Of(rec).Game, *t)
 	var out, places []buildingChoice
 	seen := map[int]bool{}

@@ -3,6 +3,8 @@ package board
 import (
 	"slices"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -17,8 +19,8 @@ const (
 // newDraft starts an offer by seat: to its creditor when it is in debt to
 // a player (crediting the whole debt), to the only other player if there
 // is one.
-func newDraft(g *engine.Game, seat engine.PlayerID) *Draft {
-	d := &Draft{Trade: engine.Trade{From: seat, To: engine.NoOwner}}
+func newDraft(g *engine.Game, seat engine.PlayerID) *state.Draft {
+	d := &state.Draft{Trade: engine.Trade{From: seat, To: engine.NoOwner}}
 	if len(g.Debts) > 0 && g.Debts[0].Debtor == seat && g.Debts[0].Creditor >= 0 {
 		d.Trade.To = g.Debts[0].Creditor
 		d.Trade.Debt = g.MaxDebtCredit(seat, d.Trade.To)
@@ -35,8 +37,8 @@ func newDraft(g *engine.Game, seat engine.PlayerID) *Draft {
 }
 
 // counterDraft answers offer t with the same items the other way round.
-func counterDraft(t *engine.Trade) *Draft {
-	return &Draft{Counter: t.ID, Trade: engine.Trade{From: t.To, To: t.From,
+func counterDraft(t *engine.Trade) *state.Draft {
+	return &state.Draft{Counter: t.ID, Trade: engine.Trade{From: t.To, To: t.From,
 		GiveDeeds: slices.Clone(t.TakeDeeds), TakeDeeds: slices.Clone(t.GiveDeeds),
 		GiveCash: t.TakeCash, TakeCash: t.GiveCash,
 		GiveCards: slices.Clone(t.TakeCards), TakeCards: slices.Clone(t.GiveCards)}}
@@ -54,7 +56,7 @@ func toggle(list []int, v int, allowed bool) ([]int, bool) {
 
 // applyDraftOp changes d by a composer press; it returns the id of the
 // alert to show when the press is refused.
-func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) string {
+func applyDraftOp(g *engine.Game, d *state.Draft, seat engine.PlayerID, press kit.Press) string {
 	tr := &d.Trade
 	tr.From = seat
 	if press.Op == OpTrTo {
@@ -62,11 +64,11 @@ func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) s
 		if press.Arg >= len(g.Players) || to == seat || !g.Active(to) {
 			return "composer_gone_player"
 		}
-		*d = Draft{Trade: engine.Trade{From: seat, To: to, Debt: g.MaxDebtCredit(seat, to)}, Rev: d.Rev, Msg: d.Msg}
+		*d = state.Draft{Trade: engine.Trade{From: seat, To: to, Debt: g.MaxDebtCredit(seat, to)}, Rev: d.Rev, Msg: d.Msg}
 		return ""
 	}
 	if press.Op == OpTrWho {
-		*d = Draft{Trade: engine.Trade{From: seat, To: engine.NoOwner}, Rev: d.Rev, Msg: d.Msg}
+		*d = state.Draft{Trade: engine.Trade{From: seat, To: engine.NoOwner}, Rev: d.Rev, Msg: d.Msg}
 		return ""
 	}
 	if tr.To == engine.NoOwner || !g.Active(tr.To) {
@@ -115,7 +117,7 @@ func applyDraftOp(g *engine.Game, d *Draft, seat engine.PlayerID, press Press) s
 	return ""
 }
 
-func amountOf(d *Draft) int {
+func amountOf(d *state.Draft) int {
 	switch d.Edit {
 	case EditGive:
 		return d.Trade.GiveCash
@@ -127,7 +129,7 @@ func amountOf(d *Draft) int {
 	return 0
 }
 
-func amountMax(g *engine.Game, d *Draft) int {
+func amountMax(g *engine.Game, d *state.Draft) int {
 	switch d.Edit {
 	case EditGive:
 		return g.Players[d.Trade.From].Cash
@@ -141,7 +143,7 @@ func amountMax(g *engine.Game, d *Draft) int {
 	return 0
 }
 
-func setAmount(_ *engine.Game, d *Draft, v int) {
+func setAmount(_ *engine.Game, d *state.Draft, v int) {
 	switch d.Edit {
 	case EditGive:
 		d.Trade.GiveCash = v

@@ -3,6 +3,7 @@ package board
 import (
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
 
@@ -18,16 +19,16 @@ func TestDraftRefusalsSayWhy(t *testing.T) {
 	g.Players[2].Bankrupt = true
 	for _, arg := range []int{0, 2, 5} {
 		d := newDraft(g, 0)
-		if id := applyDraftOp(g, d, 0, Press{Op: OpTrTo, Arg: arg}); id != "composer_gone_player" {
+		if id := applyDraftOp(g, d, 0, kit.Press{Op: OpTrTo, Arg: arg}); id != "composer_gone_player" {
 			t.Errorf("choosing seat %d: %q", arg, id)
 		}
 	}
 	d := newDraft(g, 0)
-	if id := applyDraftOp(g, d, 0, Press{Op: OpTrTo, Arg: 1}); id != "" {
+	if id := applyDraftOp(g, d, 0, kit.Press{Op: OpTrTo, Arg: 1}); id != "" {
 		t.Fatalf("choosing seat 1: %q", id)
 	}
 	g.Players[1].Bankrupt = true
-	if id := applyDraftOp(g, d, 0, Press{Op: OpTrMode, Arg: EditGive}); id != "composer_gone_player" {
+	if id := applyDraftOp(g, d, 0, kit.Press{Op: OpTrMode, Arg: EditGive}); id != "composer_gone_player" {
 		t.Errorf("a press after the counterparty went bankrupt: %q", id)
 	}
 }

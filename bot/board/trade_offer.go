@@ -3,6 +3,7 @@ package board
 import (
 	"time"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -14,13 +15,13 @@ const (
 
 // reconcileOffers runs after every engine change of a chat (absorb): the
 // offers the engine no longer holds are finalized with their outcome.
-func (b *trades) reconcileOffers(c *chatState, lang string, evs []engine.Event) {
+func (b *trades) reconcileOffers(c *kit.Change, lang string, evs []engine.Event) {
 	rec := c.Rec
 	if len(Of(rec).Offers) == 0 || Of(rec).Game == nil {
 		return
 	}
 	over := Of(rec).Game.Phase == engine.PhaseGameOver
-	var kept []Offer
+	var kept []state.Offer
 	for _, o := range Of(rec).Offers {
 		if !over && findTrade(Of(rec).Game, o.ID) != nil {
 			kept = append(kept, o)
@@ -49,7 +50,7 @@ func (b *trades) reconcileOffers(c *chatState, lang string, evs []engine.Event) 
 // not be known yet (the outbox has not delivered it, or its id is not
 // stored yet): the edit goes by the offer's slot all the same, so a
 // message still waiting is sent with the final text instead.
-func (b *trades) closeOffer(c *chatState, lang string, o Offer, status string) {
+func (b *trades) closeOffer(c *kit.Change, lang string, o state.Offer, status string) {
 	rec := c.Rec
 	c.Finalize(offerSlot(rec.ID, o.ID), o.Msg, b.offerText(lang, rec, &o.Trade, false)+"\n"+b.cat.T(lang, status, nil))
 }
@@ -58,7 +59,7 @@ func (b *trades) closeOffer(c *chatState, lang string, o Offer, status string) {
 // outbox slot, behind what the chat already has queued (paced, moved
 // along if the group becomes a supergroup). Its id is stored when it is
 // sent (onSent); when the offer ends, closeOffer finalizes the same slot.
-func (b *trades) postOffer(group int64, rec *Record, lang string, id int) {
+func (b *trades) postOffer(group int64, rec *kit.Record, lang string, id int) {
 	tr := findTrade(Of(rec).Game, id)
 	if tr == nil {
 		return
@@ -68,7 +69,7 @@ func (b *trades) postOffer(group int64, rec *Record, lang string, id int) {
 }
 
 // openOffer is an open offer's message: its text and buttons.
-func (b *trades) openOffer(lang string, rec *Record, tr *engine.Trade) (string, *kit.Markup) {
+func (b *trades) openOffer(lang string, rec *kit.Record, tr *engine.Trade) (string, *kit.Markup) {
 	// Its deadline once, in the chat's zone (expiry is in game time, so a
 	// paused game's offer names none).
 	open := b.cat.T(lang, "offer_open", nil)
@@ -85,7 +86,7 @@ func (b *trades) openOffer(lang string, rec *Record, tr *engine.Trade) (string, 
 // sent, and an offer nobody sees cannot be answered. (If it was sent, that
 // message keeps buttons that work while the offer is open and answer with
 // an alert once it ended.) The chat's lock is held.
-func (b *trades) postUnsentOffers(chat int64, lang string, rec *Record) {
+func (b *trades) postUnsentOffers(chat int64, lang string, rec *kit.Record) {
 	if Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver {
 		return
 	}
@@ -98,7 +99,7 @@ func (b *trades) postUnsentOffers(chat int64, lang string, rec *Record) {
 
 // unsentOffers says whether the record has offer messages to show again:
 // final texts not yet queued, or open offers without a message id.
-func unsentOffers(r *Record) bool {
+func unsentOffers(r *kit.Record) bool {
 	if len(Of(r).OfferEdits) > 0 {
 		return true // finals stored by an older version (legacyFinals)
 	}

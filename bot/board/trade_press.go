@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -14,16 +15,16 @@ import (
 
 // onTradePress handles the trade buttons of a group's messages: OpTrade
 // and the offer buttons.
-func (b *trades) onTradePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *trades) onTradePress(ctx context.Context, updateID int, q kit.PressIn, press kit.Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
-	var open *Draft
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	var open *state.Draft
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		open = nil // Batch may run this more than once
 		// The alert is the presser's to read; the chat's messages (an
 		// accepted offer) are in the chat's language (kit.AnswerIn).
 		c.AnswerLang = c.PresserLang(q.From.Lang)
-		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *chatState, lang string) { open = b.tradePress(c, lang, q.From, press) })
+		kit.AnswerIn(c, c.Lang(q.From.Lang), func(c *kit.Change, lang string) { open = b.tradePress(c, lang, q.From, press) })
 		return nil
 	})
 	composer := err == nil && st != nil && open != nil && st.Alert == ""
@@ -42,9 +43,9 @@ func (b *trades) onTradePress(ctx context.Context, updateID int, q kit.PressIn, 
 // tradePress is the change of a trade button in the group: 🤝 and an
 // offer's buttons. It returns the draft to open in the presser's
 // composer (nil: none). A refusal names its reason.
-func (b *trades) tradePress(c *chatState, lang string, from *kit.Person, press Press) *Draft {
+func (b *trades) tradePress(c *kit.Change, lang string, from *kit.Person, press kit.Press) *state.Draft {
 	rec := c.Rec
-	if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || press.Op == OpTrade && !press.Keyed && rec.Rev != press.Rev {
+	if rec == nil || rec.ID != press.Game || rec.Status != kit.StatusPlaying || press.Op == OpTrade && !press.Keyed && rec.Rev != press.Rev {
 		c.Alert = b.text.staleText(rec, lang, press)
 		return nil
 	}
@@ -97,15 +98,15 @@ func (b *trades) tradePress(c *chatState, lang string, from *kit.Person, press P
 // in a private chat it explains where to start. The chat's lock is held.
 func (b *trades) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, group bool) {
 	chat := m.Chat
-	var open *Draft
-	st, err := b.change(chat, updateID, func(c *chatState) error {
+	var open *state.Draft
+	st, err := b.change(chat, updateID, func(c *kit.Change) error {
 		open = nil // Batch may run this more than once
 		lang := c.Lang(m.From.Lang)
 		rec := c.Rec
 		switch {
 		case !group:
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "trade_in_group", nil)})
-		case rec == nil || rec.Status != StatusPlaying:
+		case rec == nil || rec.Status != kit.StatusPlaying:
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "no_game", nil)})
 		case seatOf(rec, m.From.ID) < 0 || !Of(rec).Game.Active(seatOf(rec, m.From.ID)):
 			c.Replies = append(c.Replies, kit.Reply{Text: b.cat.T(lang, "not_a_player", nil)})
@@ -125,7 +126,7 @@ func (b *trades) cmdTrade(ctx context.Context, updateID int, m kit.CommandIn, gr
 // expireOffers withdraws the offers past their deadline (as their
 // proposer would), under the chat's lock.
 func (b *trades) expireOffers(ctx context.Context, chat int64) {
-	st, err := b.change(chat, 0, func(t *chatState) error {
+	st, err := b.change(chat, 0, func(t *kit.Change) error {
 		rec := t.Rec
 		if rec == nil || Of(rec).Game == nil || Of(rec).Game.Phase == engine.PhaseGameOver || rec.Clock.PausedAt != 0 {
 			return nil // a paused game's offers wait: their expiry is in game time, which stands still
@@ -136,7 +137,7 @@ func (b *trades) expireOffers(ctx context.Context, chat int64) {
 			if o.Expires > now {
 				continue
 			}
-			Of(rec).Offers = slices.DeleteFunc(Of(rec).Offers, func(x Offer) bool { return x.ID == o.ID })
+			Of(rec).Offers = slices.DeleteFunc(Of(rec).Offers, func(x state.Offer) bool { return x.ID == o.ID })
 			b.closeOffer(t, lang, o, "offer_expired")
 			t.Save = true
 			if tr := findTrade(Of(rec).Game, o.ID); tr != nil {
@@ -159,7 +160,7 @@ func (b *trades) expireOffers(ctx context.Context, chat int64) {
 // afterTrades runs after a chat's change was published, under the chat's
 // lock: offers past their deadline are withdrawn. (Offers a change ended
 // get their final text in finish, whatever the change.)
-func (b *trades) afterTrades(ctx context.Context, chat int64, st *chatState) {
+func (b *trades) afterTrades(ctx context.Context, chat int64, st *kit.Change) {
 	if st == nil || st.Rec == nil {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 )
@@ -29,10 +30,10 @@ func (b *trades) deepLink(chat int64, game uint64) string {
 // private chat's settings. A saved change fixes view (if not "") as the
 // language of the person's private views of the game (kit.FixViewLang).
 // The group's lock is held; the caller finishes the change it returns.
-func (b *trades) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(c *chatState) (bool, error)) (*chatState, error) {
-	return b.changeVia(group, user, updateID, func(c *chatState) error {
+func (b *trades) changeDraft(group int64, gameID uint64, user int64, updateID int, view string, fn func(c *kit.Change) (bool, error)) (*kit.Change, error) {
+	return b.changeVia(group, user, updateID, func(c *kit.Change) error {
 		rec := c.Rec
-		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != StatusPlaying || Of(rec).Game == nil {
+		if rec == nil || gameID != 0 && rec.ID != gameID || rec.Status != kit.StatusPlaying || Of(rec).Game == nil {
 			return errNoGame
 		}
 		save, err := fn(c)
@@ -50,13 +51,13 @@ func (b *trades) changeDraft(group int64, gameID uint64, user int64, updateID in
 // (composerThen): press, if not "", is the press answered then, in
 // alang; without one the answer is said in the group. It reports whether
 // the draft was stored (if not, nothing was answered).
-func (b *trades) openComposer(ctx context.Context, group int64, st *chatState, from *kit.Person, d *Draft, alang, press string) bool {
+func (b *trades) openComposer(ctx context.Context, group int64, st *kit.Change, from *kit.Person, d *state.Draft, alang, press string) bool {
 	lang := b.privateLang(group, from.ID, from.Lang)
 	glang := st.ChatLang()
-	c, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, lang, func(c *chatState) (bool, error) {
+	c, err := b.changeDraft(group, st.Rec.ID, from.ID, 0, lang, func(c *kit.Change) (bool, error) {
 		rec := c.Rec
 		if Of(rec).Drafts == nil {
-			Of(rec).Drafts = map[int64]*Draft{}
+			Of(rec).Drafts = map[int64]*state.Draft{}
 		}
 		nd := *d // the change may run again: d stays as given
 		old := Of(rec).Drafts[from.ID]
@@ -82,7 +83,7 @@ func (b *trades) openComposer(ctx context.Context, group int64, st *chatState, f
 // new composer message: the composer old showed, if it was sent, says
 // that this one replaced it, without its buttons, which went stale; then
 // follows the new one's delivery (nil: nothing).
-func (b *trades) showNewComposer(c *chatState, lang string, user int64, old *Draft, then *kit.Delivery) {
+func (b *trades) showNewComposer(c *kit.Change, lang string, user int64, old *state.Draft, then *kit.Delivery) {
 	rec := c.Rec
 	slot := composerSlot(rec.ID, user, c.Chat)
 	if old != nil && old.Msg > 0 {
@@ -101,7 +102,7 @@ func (b *trades) showNewComposer(c *chatState, lang string, user int64, old *Dra
 // is unused — and the person is told to open it. The answer goes to
 // press in alang, else it is said in the group in glang. The draft's link
 // is marked as on its way (-1) until then.
-func (b *trades) composerThen(group int64, rec *Record, user int64, d *Draft, glang, alang, press string) *kit.Delivery {
+func (b *trades) composerThen(group int64, rec *kit.Record, user int64, d *state.Draft, glang, alang, press string) *kit.Delivery {
 	r := kit.Delivery{Press: press}
 	answer := func(o *kit.Outcome, id string, alert bool) {
 		lang := alang
@@ -146,7 +147,7 @@ func (b *trades) dropLink(group int64, game uint64, user int64, link int) {
 
 // closeLinks finalizes the deep links of every draft of a game that ended
 // or is removed: their buttons would open a composer for nothing.
-func (b *trades) closeLinks(c *chatState, lang string) {
+func (b *trades) closeLinks(c *kit.Change, lang string) {
 	rec := c.Rec
 	for user, d := range Of(rec).Drafts {
 		if d != nil && d.Link != 0 {
@@ -170,7 +171,7 @@ func (b *trades) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn
 	lang = b.privateLang(group, m.Chat, m.From.Lang)
 	defer b.lock(group)()
 	link := 0 // the deep link this start came through, to take down
-	c, err := b.changeDraft(group, gameID, user, updateID, lang, func(c *chatState) (bool, error) {
+	c, err := b.changeDraft(group, gameID, user, updateID, lang, func(c *kit.Change) (bool, error) {
 		rec := c.Rec
 		link = 0 // Batch may run this more than once
 		seat := seatOf(rec, user)
@@ -181,7 +182,7 @@ func (b *trades) onTradeStart(ctx context.Context, updateID int, m kit.CommandIn
 			return false, refusal{b.text.errText(lang, engine.ErrNotNow)}
 		}
 		if Of(rec).Drafts == nil {
-			Of(rec).Drafts = map[int64]*Draft{}
+			Of(rec).Drafts = map[int64]*state.Draft{}
 		}
 		old := Of(rec).Drafts[user]
 		if old == nil {
@@ -253,7 +254,7 @@ func (b *trades) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 	}
 	lang = b.privateLang(group, m.Chat, m.From.Lang)
 	defer b.lock(group)()
-	c, err := b.changeDraft(group, 0, user, updateID, lang, func(c *chatState) (bool, error) {
+	c, err := b.changeDraft(group, 0, user, updateID, lang, func(c *kit.Change) (bool, error) {
 		rec := c.Rec
 		d := Of(rec).Drafts[user]
 		seat := seatOf(rec, user)
@@ -274,13 +275,13 @@ func (b *trades) cmdCash(ctx context.Context, updateID int, m kit.CommandIn) {
 
 // showComposer shows user's draft in its composer message msg (0: none
 // known, a new one).
-func (b *trades) showComposer(c *chatState, lang string, user int64, msg int) {
+func (b *trades) showComposer(c *kit.Change, lang string, user int64, msg int) {
 	text, kb := b.renderComposer(lang, c.Chat, c.Rec, user)
 	c.ShowIn(user, composerSlot(c.Rec.ID, user, c.Chat), msg, text, kb)
 }
 
 // onDraftPress handles a composer button pressed in a private chat.
-func (b *trades) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *trades) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, press kit.Press) {
 	user := q.From.ID
 	private := q.Message.Chat
 	group := press.Chat
@@ -294,7 +295,7 @@ func (b *trades) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, 
 		}
 		return
 	}
-	c, err := b.changeDraft(group, press.Game, user, updateID, lang, func(c *chatState) (bool, error) {
+	c, err := b.changeDraft(group, press.Game, user, updateID, lang, func(c *kit.Change) (bool, error) {
 		rec := c.Rec
 		d := Of(rec).Drafts[user]
 		if d == nil || d.Rev != press.Rev || private != user {
@@ -335,13 +336,13 @@ func (b *trades) onDraftPress(ctx context.Context, updateID int, q kit.PressIn, 
 // (declining the offer it counters), the offer posted in the group, the
 // composer given its final text. The group's lock is held; it returns
 // the press's toast, or why it was refused.
-func (b *trades) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press Press, lang string) (string, error) {
+func (b *trades) sendOffer(ctx context.Context, updateID int, q kit.PressIn, press kit.Press, lang string) (string, error) {
 	user := q.From.ID
 	group := press.Chat
 	sent := 0
-	t, err := b.changeVia(group, q.Message.Chat, updateID, func(t *chatState) error {
+	t, err := b.changeVia(group, q.Message.Chat, updateID, func(t *kit.Change) error {
 		rec := t.Rec
-		if rec == nil || rec.ID != press.Game || rec.Status != StatusPlaying || Of(rec).Game == nil {
+		if rec == nil || rec.ID != press.Game || rec.Status != kit.StatusPlaying || Of(rec).Game == nil {
 			return refusal{b.cat.T(lang, "trade_no_game", nil)}
 		}
 		d := Of(rec).Drafts[user]
@@ -381,7 +382,7 @@ func (b *trades) sendOffer(ctx context.Context, updateID int, q kit.PressIn, pre
 			return refusal{b.text.errText(lang, err)}
 		}
 		sent = g.NextTrade
-		Of(rec).Offers = append(Of(rec).Offers, Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
+		Of(rec).Offers = append(Of(rec).Offers, state.Offer{ID: sent, Expires: rec.Clock.GameTime(b.cfg.Now().UnixMilli()) + OfferTTL.Milliseconds(), Trade: *findTrade(g, sent)})
 		delete(Of(rec).Drafts, user)
 		t.FinalizeIn(user, composerSlot(rec.ID, user, group), q.Message.ID, b.cat.T(lang, "composer_sent", map[string]any{"ID": sent}))
 		t.Pressed = true
@@ -398,7 +399,7 @@ func (b *trades) sendOffer(ctx context.Context, updateID int, q kit.PressIn, pre
 // staleDraftID says why a composer's button no longer works: its draft is
 // gone (sent, discarded, or the game changed), or a newer composer
 // replaced this one.
-func staleDraftID(d *Draft) string {
+func staleDraftID(d *state.Draft) string {
 	if d == nil {
 		return "trade_no_game"
 	}
@@ -415,7 +416,7 @@ func composerSlot(game uint64, user, group int64) string {
 // (key: their user id) in their draft: the composer reached them, so a
 // deep link that waited for it is used up (the chat layer removes it,
 // kit.Reach).
-func composerSent(r *Record, key string, id int) bool {
+func composerSent(r *kit.Record, key string, id int) bool {
 	user, err := strconv.ParseInt(key, 10, 64)
 	d := Of(r).Drafts[user]
 	if err != nil || d == nil || d.Msg == id {
@@ -430,7 +431,7 @@ func composerSent(r *Record, key string, id int) bool {
 
 // unshownComposers: a composer whose fate a stop cut off — committed,
 // neither its id nor a deep link for it stored.
-func unshownComposers(r *Record) bool {
+func unshownComposers(r *kit.Record) bool {
 	for _, d := range Of(r).Drafts {
 		if d != nil && d.Msg == 0 && d.Link <= 0 {
 			return true
@@ -443,13 +444,13 @@ func unshownComposers(r *Record) bool {
 // (unshownComposers), as a new composer (openComposer) whose answer is
 // said to nobody: the press that asked for it is long gone. The group's
 // lock is held.
-func (b *trades) repostComposers(group int64, lang string, r *Record) {
+func (b *trades) repostComposers(group int64, lang string, r *kit.Record) {
 	for user, d := range Of(r).Drafts {
 		if d == nil || d.Msg != 0 || d.Link > 0 {
 			continue
 		}
 		plang := b.privateLang(group, user, "")
-		c, err := b.changeDraft(group, r.ID, user, 0, "", func(c *chatState) (bool, error) {
+		c, err := b.changeDraft(group, r.ID, user, 0, "", func(c *kit.Change) (bool, error) {
 			d := Of(c.Rec).Drafts[user]
 			if d == nil || d.Msg != 0 || d.Link > 0 {
 				return false, nil

@@ -11,7 +11,7 @@ import (
 
 // tradeItems lists one side of an offer: a building bought from it
 // (buildingItem, "" for none), deeds, jail cards, cash.
-func (b *trades) tradeItems(lang string, rec *Record, deeds []int, cards []int, cash int, building string) string {
+func (b *trades) tradeItems(lang string, rec *kit.Record, deeds []int, cards []int, cash int, building string) string {
 	var items []string
 	if building != "" {
 		items = append(items, building)
@@ -35,7 +35,7 @@ func (b *trades) tradeItems(lang string, rec *Record, deeds []int, cards []int, 
 
 // offerText describes an offer for the group, mentioning the counterparty
 // while it is open.
-func (b *trades) offerText(lang string, rec *Record, t *engine.Trade, open bool) string {
+func (b *trades) offerText(lang string, rec *kit.Record, t *engine.Trade, open bool) string {
 	to := kit.SeatName(rec, t.To)
 	if open && int(t.To) < len(rec.Seats) && t.To >= 0 {
 		to = kit.Tokens[int(t.To)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[t.To])
@@ -52,9 +52,9 @@ func (b *trades) offerText(lang string, rec *Record, t *engine.Trade, open bool)
 	return strings.Join(lines, "\n")
 }
 
-func (b *trades) offerKeyboard(lang string, rec *Record, id int) *kit.Markup {
-	btn := func(key string, op Op) kit.Button {
-		return kit.DataButton(b.cat.T(lang, key, nil), Press{Game: rec.ID, Op: op, Arg: id}.Encode())
+func (b *trades) offerKeyboard(lang string, rec *kit.Record, id int) *kit.Markup {
+	btn := func(key string, op kit.Op) kit.Button {
+		return kit.DataButton(b.cat.T(lang, key, nil), kit.Press{Game: rec.ID, Op: op, Arg: id}.Encode())
 	}
 	return kit.MarkupOf([][]kit.Button{
 		{btn("btn_offer_accept", OpOfAccept), btn("btn_offer_decline", OpOfReject)},
@@ -63,7 +63,7 @@ func (b *trades) offerKeyboard(lang string, rec *Record, id int) *kit.Markup {
 
 // renderComposer is the private composer of user's draft in the group's
 // game. Its buttons offer only what the engine would accept now.
-func (b *trades) renderComposer(lang string, group int64, rec *Record, user int64) (string, *kit.Markup) {
+func (b *trades) renderComposer(lang string, group int64, rec *kit.Record, user int64) (string, *kit.Markup) {
 	rec = rec.WithNames(b.groupNames(group)) // the squares as the group sees them, the text in lang
 	d := Of(rec).Drafts[user]
 	seat := seatOf(rec, user)
@@ -72,8 +72,8 @@ func (b *trades) renderComposer(lang string, group int64, rec *Record, user int6
 	}
 	g := Of(rec).Game
 	var rows [][]kit.Button
-	btn := func(text string, op Op, arg int) kit.Button {
-		return kit.DataButton(text, Press{Game: rec.ID, Rev: d.Rev, Op: op, Arg: arg, Chat: group}.Encode())
+	btn := func(text string, op kit.Op, arg int) kit.Button {
+		return kit.DataButton(text, kit.Press{Game: rec.ID, Rev: d.Rev, Op: op, Arg: arg, Chat: group}.Encode())
 	}
 	pairs := func(bs []kit.Button) {
 		for i := 0; i < len(bs); i += 2 {
@@ -142,7 +142,7 @@ func (b *trades) renderComposer(lang string, group int64, rec *Record, user int6
 		lines = append(lines, "", b.cat.T(lang, "composer_problem", map[string]any{"Reason": b.text.errText(lang, checkErr)}))
 	}
 	lines = append(lines, b.cat.T(lang, "composer_help", nil))
-	deedButtons := func(owner engine.PlayerID, chosen []int, op Op, mark string) {
+	deedButtons := func(owner engine.PlayerID, chosen []int, op kit.Op, mark string) {
 		var bs []kit.Button
 		for sq := range g.Props {
 			in := slices.Contains(chosen, sq)

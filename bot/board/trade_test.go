@@ -27,7 +27,7 @@ func TestTradePayload(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	for _, p := range []Press{{Game: 1, Rev: 2, Op: OpTrAdd, Arg: 500, Chat: -1001234567890123}, {Game: 1 << 52, Rev: 1 << 20, Op: OpTrSend, Chat: -1}} {
+	for _, p := range []kit.Press{{Game: 1, Rev: 2, Op: OpTrAdd, Arg: 500, Chat: -1001234567890123}, {Game: 1 << 52, Rev: 1 << 20, Op: OpTrSend, Chat: -1}} {
 		data := p.Encode()
 		got, err := kit.ParsePress(data)
 		if err != nil || got != p || len(data) > kit.MaxCallbackData {

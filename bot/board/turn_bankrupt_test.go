@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -23,8 +24,8 @@ func TestTurnLinesLeaveABankruptcysDeedsToItsSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1, Status: StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g},
-		Seats: []Seat{{User: 1, Name: "Оля"}, {User: 2, Name: "Богдан"}, {User: 3, Name: "Вера"}}}
+	rec := &kit.Record{ID: 1, Status: kit.StatusPlaying, Edition: engine.Classic, State: &state.Board{Game: g},
+		Seats: []kit.Seat{{User: 1, Name: "Оля"}, {User: 2, Name: "Богдан"}, {User: 3, Name: "Вера"}}}
 	traded := engine.Event{Kind: engine.EvDeedReceived, Player: 2, Other: 0, Square: 3}
 	bankrupt := engine.Event{Kind: engine.EvBankrupt, Player: 1, Other: 0}
 	handed := engine.Event{Kind: engine.EvDeedReceived, Player: 0, Other: 1, Square: 1}

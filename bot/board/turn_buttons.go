@@ -10,7 +10,7 @@ import (
 // buttons inside are built from that person's Legal actions), so a button
 // is shown when any player still in the game could use it, not only the
 // one the game waits for.
-func (b *turns) manageRow(k *kit.Keyboard, lang string, rec *Record) {
+func (b *turns) manageRow(k *kit.Keyboard, lang string, rec *kit.Record) {
 	g := Of(rec).Game
 	if g.Phase == engine.PhaseAuction || g.Phase == engine.PhasePlaceBuilding {
 		return

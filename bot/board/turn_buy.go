@@ -9,7 +9,7 @@ import (
 // on. Short of money, it says how much is missing and whether mortgaging
 // (🏦) or selling buildings (🏗) could raise it before deciding — the
 // engine lets a player do both while the purchase waits.
-func (b *texts) buyPrompt(lang string, rec *Record) string {
+func (b *texts) buyPrompt(lang string, rec *kit.Record) string {
 	g := Of(rec).Game
 	p := g.Current
 	sq := g.Players[p].Pos

@@ -17,7 +17,7 @@ import (
 // /history keeps one line per event (EventLine).
 
 // turnLines are the events of rec's turn as the turn message shows them.
-func (b *texts) turnLines(lang string, rec *Record) []string {
+func (b *texts) turnLines(lang string, rec *kit.Record) []string {
 	evs := Of(rec).Turn
 	var lines []string
 	var out []engine.PlayerID // bankrupt this turn: the summary message lists what they handed over
@@ -103,7 +103,7 @@ func sameRun(evs []engine.Event, i int) int {
 }
 
 // orderLine is the order roll of the game's start, one line for everyone.
-func (b *texts) orderLine(lang string, rec *Record, evs []engine.Event) string {
+func (b *texts) orderLine(lang string, rec *kit.Record, evs []engine.Event) string {
 	rolls := make([]string, len(evs))
 	for i, e := range evs {
 		rolls[i] = kit.Tokens[int(e.Player)%len(kit.Tokens)] + " " + strconv.Itoa(e.Dice[0]+e.Dice[1])
@@ -113,7 +113,7 @@ func (b *texts) orderLine(lang string, rec *Record, evs []engine.Event) string {
 
 // rollLine is a roll, with the move it makes (if the next event is that
 // move), and how many events the line shows.
-func (b *texts) rollLine(lang string, rec *Record, evs []engine.Event, i int) (string, int) {
+func (b *texts) rollLine(lang string, rec *kit.Record, evs []engine.Event, i int) (string, int) {
 	e := evs[i]
 	if i+1 < len(evs) && evs[i+1].Kind == engine.EvMoved && evs[i+1].Player == e.Player {
 		line, n := b.moveLine(lang, rec, evs, i+1, &e)
@@ -126,7 +126,7 @@ func (b *texts) rollLine(lang string, rec *Record, evs []engine.Event, i int) (s
 // moveLine is a move to a square (after the roll, if any): the salary,
 // when the move passed the start, comes before the square, where it was
 // earned.
-func (b *texts) moveLine(lang string, rec *Record, evs []engine.Event, i int, roll *engine.Event) (string, int) {
+func (b *texts) moveLine(lang string, rec *kit.Record, evs []engine.Event, i int, roll *engine.Event) (string, int) {
 	e, n := evs[i], 1
 	data := map[string]any{"Square": b.whereLanded(lang, rec, evs, i)}
 	id := "turn_move"
@@ -146,7 +146,7 @@ func (b *texts) moveLine(lang string, rec *Record, evs []engine.Event, i int, ro
 
 // whereLanded names the square of the move at evs[i]; the jail's square
 // says "just visiting" unless the move ends in jail.
-func (b *texts) whereLanded(lang string, rec *Record, evs []engine.Event, i int) string {
+func (b *texts) whereLanded(lang string, rec *kit.Record, evs []engine.Event, i int) string {
 	e := evs[i]
 	if e.Square != Of(rec).Game.EditionData().JailSquare {
 		return b.squareName(lang, rec, e.Square)
@@ -163,7 +163,7 @@ func (b *texts) whereLanded(lang string, rec *Record, evs []engine.Event, i int)
 }
 
 // byOther names the player of a line when it is not the turn's own.
-func (b *texts) byOther(rec *Record, p engine.PlayerID, line string) string {
+func (b *texts) byOther(rec *kit.Record, p engine.PlayerID, line string) string {
 	if p == turnPlayer(rec) {
 		return line
 	}
@@ -171,7 +171,7 @@ func (b *texts) byOther(rec *Record, p engine.PlayerID, line string) string {
 }
 
 // turnPlayer is whose turn rec's turn message is.
-func turnPlayer(rec *Record) engine.PlayerID {
+func turnPlayer(rec *kit.Record) engine.PlayerID {
 	for _, e := range Of(rec).Turn {
 		if e.Kind == engine.EvTurnStarted {
 			return e.Player
@@ -181,7 +181,7 @@ func turnPlayer(rec *Record) engine.PlayerID {
 }
 
 // manyLine is a run of one player's buildings, sales or mortgages.
-func (b *texts) manyLine(lang string, rec *Record, evs []engine.Event) string {
+func (b *texts) manyLine(lang string, rec *kit.Record, evs []engine.Event) string {
 	total := 0
 	for _, e := range evs {
 		total += e.Cost

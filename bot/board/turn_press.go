@@ -10,10 +10,10 @@ import (
 // the trades' expiry.
 
 // onGamePress handles a press of a board game's move or menu button.
-func (b *turns) onGamePress(ctx context.Context, updateID int, q kit.PressIn, press Press) {
+func (b *turns) onGamePress(ctx context.Context, updateID int, q kit.PressIn, press kit.Press) {
 	chat := q.Message.Chat
 	defer b.lock(chat)()
-	st, err := b.pressChange(chat, updateID, q, press, func(c *chatState, lang string) {
+	st, err := b.pressChange(chat, updateID, q, press, func(c *kit.Change, lang string) {
 		b.onPress(c, lang, q.From, press)
 		if (press.Op == OpResignYes || press.Op == OpResignNo) && c.Alert == "" {
 			outcome := "✅"

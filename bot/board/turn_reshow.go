@@ -1,10 +1,15 @@
 package board
 
+import (
+	"github.com/monopoly-tg/monopoly-bot/bot/board/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+)
+
 // Closing the turn's message so that the next one is new (a picture or the
 // owners' message went below it).
 
 // reshow closes the turn message as it stands; the next one is new.
-func (b *turns) reshow(c *chatState, lang string) {
+func (b *turns) reshow(c *kit.Change, lang string) {
 	rec := c.Rec
 	if Of(rec).TurnMsg != 0 {
 		c.Finalize(TurnSlot(rec.ID), Of(rec).TurnMsg, b.text.renderClosedTurn(lang, rec))
@@ -16,6 +21,6 @@ func (b *turns) reshow(c *chatState, lang string) {
 		}
 		a.Msg, a.ShownVer = 0, Of(rec).Game.Version
 	}
-	Of(rec).TurnMsg, Of(rec).View = 0, View{}
+	Of(rec).TurnMsg, Of(rec).View = 0, state.View{}
 	c.Turn, c.Save = true, true
 }

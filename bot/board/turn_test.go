@@ -20,15 +20,15 @@ func turnKind(t *testing.T) *Kind {
 	return bareKind(cat, Config{})
 }
 
-func gameRecord(t *testing.T, edition string, players int) *Record {
+func gameRecord(t *testing.T, edition string, players int) *kit.Record {
 	t.Helper()
 	g, _, err := engine.New(engine.Config{Edition: edition, Players: players, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &Record{ID: 1, Rev: 1, Status: StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
+	rec := &kit.Record{ID: 1, Rev: 1, Status: kit.StatusPlaying, Edition: edition, State: &state.Board{Game: g}}
 	for i := range players {
-		rec.Seats = append(rec.Seats, Seat{User: int64(100 + i), Name: []string{"Аня", "Богдан", "Віра", "Dan", "Eve", "Фёдор"}[i]})
+		rec.Seats = append(rec.Seats, kit.Seat{User: int64(100 + i), Name: []string{"Аня", "Богдан", "Віра", "Dan", "Eve", "Фёдор"}[i]})
 	}
 	return rec
 }

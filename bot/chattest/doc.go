@@ -3,8 +3,9 @@
 // kind (bot/bottest/fakekind) through the whole bot and the fake Bot API:
 // the lobby, deadline reminders, timeouts, kicks and the archive, votes,
 // statistics and the rematch; delivery's faults (429, 403, a deleted or
-// uneditable message, a group's migration to a supergroup), junk input,
-// the press throttle, redelivered updates and a broken record.
+// uneditable message, a group's migration to a supergroup and a restart
+// after it), junk input, the press throttle, redelivered updates, a
+// broken record, and the language a group keeps for the menus it shares.
 //
 // They are a test binary of their own because the fake kind is
 // registered process-wide (bot.RegisterKind, in TestMain): the chat

@@ -4,20 +4,22 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
 // choice is one button of a hand message: what it does, without words, so
 // that a press can be checked against the choices the hand offers now.
 type choice struct {
-	op  Op
+	op  kit.Op
 	arg int
 	act deal.Action // OpAct: the engine action
 }
 
 // choices are the buttons seat's hand message offers now, in order. OpAct
 // choices are numbered by their argument.
-func choices(rec *Record, seat deal.PlayerID) []choice {
+func choices(rec *kit.Record, seat deal.PlayerID) []choice {
 	d := Of(rec)
 	g := d.Game
 	if g == nil || seat < 0 || int(seat) >= len(d.Hands) || !g.Waits(seat) && seat != g.Current {
@@ -114,7 +116,7 @@ func choices(rec *Record, seat deal.PlayerID) []choice {
 
 // pickedPlays are the ways to play the hand's picked card (false: no card
 // picked, or it cannot be played any more).
-func pickedPlays(g *deal.Game, h *Hand, legal []deal.Action) ([]deal.Action, bool) {
+func pickedPlays(g *deal.Game, h *state.Hand, legal []deal.Action) ([]deal.Action, bool) {
 	if !h.Picked {
 		return nil, false
 	}
@@ -144,7 +146,7 @@ func takeChosen(plays []deal.Action, take int) bool {
 
 // payment is the cards seat's hand offers to pay the pending debt with:
 // what the person chose, else the engine's default (the least valuable).
-func payment(g *deal.Game, seat deal.PlayerID, h *Hand) deal.CardSet {
+func payment(g *deal.Game, seat deal.PlayerID, h *state.Hand) deal.CardSet {
 	if !h.Paying {
 		return g.DefaultPayment(seat, g.Pending.Amount)
 	}
@@ -164,7 +166,7 @@ func payment(g *deal.Game, seat deal.PlayerID, h *Hand) deal.CardSet {
 // and whether to add or remove it, and Pay the amount it shows, each
 // checked by itself, so a person may tap several cards before the hand's
 // message shows the first.
-func handKey(rec *Record, seat deal.PlayerID) uint64 {
+func handKey(rec *kit.Record, seat deal.PlayerID) uint64 {
 	h := fnv.New64a()
 	var buf [8]byte
 	put := func(v uint64) {
@@ -198,14 +200,14 @@ func handKey(rec *Record, seat deal.PlayerID) uint64 {
 // Button is one button of a seat's hand message: its op and argument, and
 // for OpAct and OpPay the engine action it takes.
 type Button struct {
-	Op     Op
+	Op     kit.Op
 	Arg    int
 	Action deal.Action
 }
 
 // Buttons are the buttons seat's hand message offers now, in order (what a
 // test or another view of the hand presses).
-func Buttons(rec *Record, seat int) []Button {
+func Buttons(rec *kit.Record, seat int) []Button {
 	if Of(rec) == nil {
 		return nil
 	}

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 )
@@ -80,31 +79,19 @@ func (c *core) wire() *Kind {
 	return &Kind{c}
 }
 
-// kit's types, as the kind's code names them.
-type (
-	Record     = kit.Record
-	Press      = kit.Press
-	Op         = kit.Op
-	OpShape    = kit.OpShape
-	Pending    = kit.Pending
-	SeatResult = kit.SeatResult
-	chatState  = kit.Change
-	Hand       = state.Hand
-)
-
 // The hand's buttons, pressed in a person's private chat: their data names
 // the group (WithChat) and carries the hand's key instead of a revision.
 const (
-	OpCard Op = "nc" // show the ways to play hand card (argument)
-	OpAct  Op = "na" // take the action at this index of the hand's choices
-	OpTake Op = "nf" // a Forced Deal takes this card; the card given follows
-	OpBack Op = "nb" // back to the whole hand
-	OpMark Op = "nt" // add or remove a card of the payment
-	OpPay  Op = "ny" // pay with the cards chosen
+	OpCard kit.Op = "nc" // show the ways to play hand card (argument)
+	OpAct  kit.Op = "na" // take the action at this index of the hand's choices
+	OpTake kit.Op = "nf" // a Forced Deal takes this card; the card given follows
+	OpBack kit.Op = "nb" // back to the whole hand
+	OpMark kit.Op = "nt" // add or remove a card of the payment
+	OpPay  kit.Op = "ny" // pay with the cards chosen
 )
 
 // Ops are Deal's buttons and the shape of their data.
-var Ops = map[Op]OpShape{
+var Ops = map[kit.Op]kit.OpShape{
 	OpCard: kit.WithChat, OpAct: kit.WithChat, OpTake: kit.WithChat, OpBack: kit.WithChat,
 	OpMark: kit.WithChat, OpPay: kit.WithChat,
 	OpLeaveYes: kit.WithArg, OpLeaveNo: kit.Plain, // in the group (leave.go)
@@ -119,8 +106,8 @@ func init() {
 // The question's buttons, in the group: the letters and shapes of the
 // board's /leave question.
 const (
-	OpLeaveYes Op = "qy" // /leave confirmed by the seat in the argument
-	OpLeaveNo  Op = "qn" // /leave cancelled
+	OpLeaveYes kit.Op = "qy" // /leave confirmed by the seat in the argument
+	OpLeaveNo  kit.Op = "qn" // /leave cancelled
 )
 
 func (k *core) t(lang, id string, data map[string]any) string { return k.cat.T(lang, id, data) }

@@ -3,13 +3,14 @@ package deal
 import (
 	"strings"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/deal/state"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
 // renderHand is seat's private hand message: built from the seat's own
 // View, so it holds no other player's card, and its choices (choices).
-func (k *texts) renderHand(lang string, chat int64, rec *Record, seat deal.PlayerID, live bool) (string, *kit.Markup) {
+func (k *texts) renderHand(lang string, chat int64, rec *kit.Record, seat deal.PlayerID, live bool) (string, *kit.Markup) {
 	g := Of(rec).Game
 	v := g.View(seat)
 	h := &Of(rec).Hands[seat]
@@ -39,7 +40,7 @@ func (k *texts) renderHand(lang string, chat int64, rec *Record, seat deal.Playe
 	}
 	var rows [][]kit.Button
 	for _, c := range cs {
-		data := Press{Game: rec.ID, Rev: key, Op: c.op, Arg: c.arg, Chat: chat}.Encode()
+		data := kit.Press{Game: rec.ID, Rev: key, Op: c.op, Arg: c.arg, Chat: chat}.Encode()
 		rows = append(rows, []kit.Button{kit.DataButton(k.label(lang, rec, seat, c, sel), data)})
 	}
 	m := kit.Markup{Rows: rows}
@@ -61,7 +62,7 @@ func (k *texts) cardWithValue(lang, names, id string, c int) string {
 const maxButtons = 90
 
 // handPrompt says what the seat is asked now, or whom the game waits for.
-func (k *texts) handPrompt(lang string, rec *Record, v *deal.View, seat deal.PlayerID, h *Hand) string {
+func (k *texts) handPrompt(lang string, rec *kit.Record, v *deal.View, seat deal.PlayerID, h *state.Hand) string {
 	g := Of(rec).Game
 	pd := &v.Pending
 	switch {
@@ -107,7 +108,7 @@ func (k *texts) handPrompt(lang string, rec *Record, v *deal.View, seat deal.Pla
 }
 
 // label is a hand button's text (plain: buttons take no HTML).
-func (k *texts) label(lang string, rec *Record, seat deal.PlayerID, c choice, sel deal.CardSet) string {
+func (k *texts) label(lang string, rec *kit.Record, seat deal.PlayerID, c choice, sel deal.CardSet) string {
 	g := Of(rec).Game
 	switch c.op {
 	case OpCard:
@@ -158,7 +159,7 @@ func (k *texts) label(lang string, rec *Record, seat deal.PlayerID, c choice, se
 }
 
 // playLabel names one way to play an action or rent card.
-func (k *texts) playLabel(lang string, rec *Record, seat deal.PlayerID, a deal.Action) string {
+func (k *texts) playLabel(lang string, rec *kit.Record, seat deal.PlayerID, a deal.Action) string {
 	g := Of(rec).Game
 	card := &deal.Cards[a.Card]
 	switch card.Action {

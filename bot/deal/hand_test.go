@@ -19,7 +19,7 @@ const (
 
 // scripted deals 2 players a scripted deck: seat 0 holds a Debt Collector
 // and Pass Go cards, seat 1 money (1M, 2M, 3M, 1M, 1M).
-func scripted(t *testing.T) *Record {
+func scripted(t *testing.T) *kit.Record {
 	t.Helper()
 	g, _, err := deal.New(deal.Config{Players: 2, Deck: []int{debtCollector, money1, passGo, money2, passGo + 1, money3,
 		passGo + 2, money1 + 1, passGo + 3, money1 + 2, passGo + 4, passGo + 5}})
@@ -32,15 +32,15 @@ func scripted(t *testing.T) *Record {
 }
 
 // press presses a hand button of seat's as its message shows it now.
-func press(k *Kind, rec *Record, seat int, op Op, arg int) *chatState {
-	c := &chatState{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
-	p := Press{Game: rec.ID, Rev: handKey(rec, deal.PlayerID(seat)), Op: op, Arg: arg, Chat: testGroup}
+func press(k *Kind, rec *kit.Record, seat int, op kit.Op, arg int) *kit.Change {
+	c := &kit.Change{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
+	p := kit.Press{Game: rec.ID, Rev: handKey(rec, deal.PlayerID(seat)), Op: op, Arg: arg, Chat: testGroup}
 	k.hand.onHandPress(c, &kit.Person{ID: rec.Seats[seat].User, Lang: "en"}, p)
 	return c
 }
 
 // actButton is the argument of seat's OpAct button for action kind on card.
-func actButton(t *testing.T, rec *Record, seat int, match func(a deal.Action) bool) int {
+func actButton(t *testing.T, rec *kit.Record, seat int, match func(a deal.Action) bool) int {
 	t.Helper()
 	for _, b := range Buttons(rec, seat) {
 		if b.Op == OpAct && match(b.Action) {
@@ -53,7 +53,7 @@ func actButton(t *testing.T, rec *Record, seat int, match func(a deal.Action) bo
 
 // bankMoney passes seat 0's first turn and has seat 1 bank 1M, 2M and 3M
 // (a hand's cards cannot pay), back to seat 0's turn.
-func bankMoney(t *testing.T, k *Kind, rec *Record) {
+func bankMoney(t *testing.T, k *Kind, rec *kit.Record) {
 	t.Helper()
 	press(k, rec, 0, OpAct, actButton(t, rec, 0, func(a deal.Action) bool { return a.Kind == deal.ActEndTurn }))
 	for _, card := range []int{money1, money2, money3} {
@@ -92,7 +92,7 @@ func TestDebtTimesOutToTheDefaultPayment(t *testing.T) {
 	if !strings.Contains(text, "you owe 5M") || kb == nil {
 		t.Fatalf("the target's hand does not ask to pay:\n%s", text)
 	}
-	if !k.Timeout(&chatState{Chat: testGroup, Rec: rec}, "en") {
+	if !k.Timeout(&kit.Change{Chat: testGroup, Rec: rec}, "en") {
 		t.Fatal("the timeout did nothing")
 	}
 	if g.Phase != deal.PhasePlay || g.BankValue(0) != 5 || g.BankValue(1) != 1 {
@@ -105,7 +105,7 @@ func TestDebtTimesOutToTheDefaultPayment(t *testing.T) {
 
 // debtCollected is the scripted game where seat 0 played its Debt
 // Collector against seat 1, who owes 5M with 2M + 3M offered by default.
-func debtCollected(t *testing.T) (*Kind, *Record) {
+func debtCollected(t *testing.T) (*Kind, *kit.Record) {
 	t.Helper()
 	k := testKind(t)
 	rec := scripted(t)
@@ -150,18 +150,18 @@ func TestStaleHandButtonsAreRefused(t *testing.T) {
 	rec := scripted(t)
 	old := handKey(rec, 0)
 	press(k, rec, 0, OpCard, debtCollector)
-	c := &chatState{Chat: testGroup, Rec: rec}
-	k.hand.onHandPress(c, &kit.Person{ID: 1}, Press{Game: rec.ID, Rev: old, Op: OpCard, Arg: passGo, Chat: testGroup})
+	c := &kit.Change{Chat: testGroup, Rec: rec}
+	k.hand.onHandPress(c, &kit.Person{ID: 1}, kit.Press{Game: rec.ID, Rev: old, Op: OpCard, Arg: passGo, Chat: testGroup})
 	if c.Alert == "" || c.Quiet || c.Save {
 		t.Fatalf("a press on an outdated hand: alert %q quiet %v save %v", c.Alert, c.Quiet, c.Save)
 	}
-	c = &chatState{Chat: testGroup, Rec: rec}
-	k.hand.onHandPress(c, &kit.Person{ID: 2}, Press{Game: rec.ID, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
+	c = &kit.Change{Chat: testGroup, Rec: rec}
+	k.hand.onHandPress(c, &kit.Person{ID: 2}, kit.Press{Game: rec.ID, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
 	if c.Alert == "" {
 		t.Fatal("seat 1 pressed seat 0's button")
 	}
-	c = &chatState{Chat: testGroup, Rec: rec}
-	k.hand.onHandPress(c, &kit.Person{ID: 1}, Press{Game: rec.ID + 1, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
+	c = &kit.Change{Chat: testGroup, Rec: rec}
+	k.hand.onHandPress(c, &kit.Person{ID: 1}, kit.Press{Game: rec.ID + 1, Rev: handKey(rec, 0), Op: OpBack, Chat: testGroup})
 	if c.Alert == "" {
 		t.Fatal("a button of another game was accepted")
 	}
@@ -175,9 +175,9 @@ func TestPaymentMarksOnOneKeyboard(t *testing.T) {
 	k, rec := debtCollected(t)
 	g := Of(rec).Game
 	key := handKey(rec, 1) // the keyboard on the payer's screen: 2M + 3M chosen, "Pay 5M"
-	tap := func(op Op, arg int) *chatState {
-		c := &chatState{Chat: testGroup, Via: rec.Seats[1].User, Rec: rec}
-		k.hand.onHandPress(c, &kit.Person{ID: rec.Seats[1].User, Lang: "en"}, Press{Game: rec.ID, Rev: key, Op: op, Arg: arg, Chat: testGroup})
+	tap := func(op kit.Op, arg int) *kit.Change {
+		c := &kit.Change{Chat: testGroup, Via: rec.Seats[1].User, Rec: rec}
+		k.hand.onHandPress(c, &kit.Person{ID: rec.Seats[1].User, Lang: "en"}, kit.Press{Game: rec.ID, Rev: key, Op: op, Arg: arg, Chat: testGroup})
 		return c
 	}
 	for _, arg := range []int{MarkArg(money2, false), MarkArg(money1, true)} {
@@ -207,7 +207,7 @@ func TestPaymentMarksOnOneKeyboard(t *testing.T) {
 func TestHandLangOfAnOlderRecord(t *testing.T) {
 	rec := scripted(t)
 	Of(rec).Hands[0].Lang = "en"
-	c := &chatState{Chat: testGroup, Rec: rec}
+	c := &kit.Change{Chat: testGroup, Rec: rec}
 	c.Settings.AutoLang = "ru"
 	if got := handLang(c, rec, 0, "ru"); got != "en" {
 		t.Errorf("an older hand in an unpinned group: %q, want its person's en", got)

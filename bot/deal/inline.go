@@ -46,7 +46,7 @@ type inlineEntry struct {
 
 // rememberPlayers indexes the seats' people by the group of their game:
 // an inline query names the person only.
-func (k *hands) rememberPlayers(group int64, rec *Record, over bool) {
+func (k *hands) rememberPlayers(group int64, rec *kit.Record, over bool) {
 	for _, s := range rec.Seats {
 		if over {
 			k.players.CompareAndDelete(s.User, group)
@@ -60,7 +60,7 @@ func (k *hands) rememberPlayers(group int64, rec *Record, over bool) {
 // card with its ways to play, a wild on the table with its colours, a card
 // to discard), then the answers to an action, one each; cut at Telegram's
 // limit with the last result leading to the private chat.
-func inlineEntries(rec *Record, seat deal.PlayerID) []inlineEntry {
+func inlineEntries(rec *kit.Record, seat deal.PlayerID) []inlineEntry {
 	g := Of(rec).Game
 	if !g.Waits(seat) && seat != g.Current {
 		return nil
@@ -91,7 +91,7 @@ func inlineEntries(rec *Record, seat deal.PlayerID) []inlineEntry {
 	return out
 }
 
-func resultID(group int64, rec *Record, key uint64, i int) string {
+func resultID(group int64, rec *kit.Record, key uint64, i int) string {
 	b36 := func(v uint64) string { return strconv.FormatUint(v, 36) }
 	return b36(uint64(-group)) + "_" + b36(rec.ID) + "_" + b36(key) + "_" + b36(uint64(i))
 }
@@ -143,7 +143,7 @@ func (k *Kind) InlineQuery(ctx context.Context, q kit.InlineQueryIn) {
 
 // inlineResults are seat's results: titles and descriptions in lang, the
 // asker's; what each posts into the group in glang, the group's.
-func (k *hands) inlineResults(lang, glang string, group int64, rec *Record, seat deal.PlayerID) []kit.InlineResult {
+func (k *hands) inlineResults(lang, glang string, group int64, rec *kit.Record, seat deal.PlayerID) []kit.InlineResult {
 	g := Of(rec).Game
 	sel := payment(g, seat, &Of(rec).Hands[seat])
 	key := handKey(rec, seat)
@@ -201,7 +201,7 @@ func (k *hands) inlineResults(lang, glang string, group int64, rec *Record, seat
 // postedMove is what choosing a result of one move posts into the group,
 // in its language: the move as the person's own message, naming the card
 // played (public once played) and how.
-func (k *hands) postedMove(glang string, rec *Record, seat deal.PlayerID, e inlineEntry, sel deal.CardSet) string {
+func (k *hands) postedMove(glang string, rec *kit.Record, seat deal.PlayerID, e inlineEntry, sel deal.CardSet) string {
 	a := e.acts[0]
 	switch {
 	case a.Kind == deal.ActEndTurn:
@@ -239,7 +239,7 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r kit.ChosenIn) {
 	user := r.From.ID
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
-	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
+	st, err := k.host.ChangeVia(group, user, updateID, func(c *kit.Change) error {
 		refused := k.hand.onChosenInline(c, r.From, game, key, i)
 		switch {
 		case refused == "":
@@ -257,7 +257,7 @@ func (k *Kind) ChosenInline(ctx context.Context, updateID int, r kit.ChosenIn) {
 // into a change of the group's game. It returns why the choice was not
 // played (HTML, in the group's language; "": it was, or the private chat
 // goes on).
-func (k *hands) onChosenInline(c *chatState, from *kit.Person, game, key uint64, i int) string {
+func (k *hands) onChosenInline(c *kit.Change, from *kit.Person, game, key uint64, i int) string {
 	rec := c.Rec
 	lang := c.ChatLang()
 	outdated := k.t(lang, "deal_inline_outdated", map[string]any{"Player": kit.Mention(kit.Seat{User: from.ID, Name: from.Name})})

@@ -265,9 +265,9 @@ func TestInlineChoices(t *testing.T) {
 }
 
 // choose chooses inline result id as seat's person.
-func choose(k *Kind, rec *Record, seat int, id string) *chatState {
+func choose(k *Kind, rec *kit.Record, seat int, id string) *kit.Change {
 	_, game, key, i, ok := parseResultID(id)
-	c := &chatState{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
+	c := &kit.Change{Chat: testGroup, Via: rec.Seats[seat].User, Rec: rec}
 	if ok { // refused: what ChosenInline tells the group when it cannot edit the posted message
 		if why := k.hand.onChosenInline(c, &kit.Person{ID: rec.Seats[seat].User, Name: rec.Seats[seat].Name, Lang: "en"}, game, key, i); why != "" {
 			c.Replies = append(c.Replies, kit.Reply{Text: why})

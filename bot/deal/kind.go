@@ -12,7 +12,7 @@ import (
 )
 
 // LobbyText is the lobby message of a Deal game.
-func (k *Kind) LobbyText(lang string, rec *Record) string {
+func (k *Kind) LobbyText(lang string, rec *kit.Record) string {
 	var names []string
 	for i, s := range rec.Seats {
 		names = append(names, kit.Tokens[i%len(kit.Tokens)]+" "+kit.Name(s.Name))
@@ -27,7 +27,7 @@ func (k *Kind) LobbyText(lang string, rec *Record) string {
 func (k *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool {
 	group := m.Group
 	if group && m.Command == "board" {
-		st, err := k.host.Change(m.Chat, updateID, func(c *chatState) error {
+		st, err := k.host.Change(m.Chat, updateID, func(c *kit.Change) error {
 			if c.Rec != nil && Of(c.Rec) != nil && c.Rec.Status == kit.StatusPlaying {
 				k.Reshow(c, c.ChatLang())
 			}
@@ -52,14 +52,14 @@ func (k *Kind) Command(ctx context.Context, updateID int, m kit.CommandIn) bool 
 }
 
 // Start deals a game to the lobby's seats.
-func (k *Kind) Start(c *chatState, lang string) bool {
+func (k *Kind) Start(c *kit.Change, lang string) bool {
 	rec := c.Rec
 	g, evs, err := deal.New(deal.Config{Players: len(rec.Seats), Seed: k.host.Seed(), Rules: rulesOf(rec.Options)})
 	if err != nil {
 		c.Alert = k.t(lang, "deal_alert_refused", nil)
 		return false
 	}
-	rec.State = &state.Deal{Game: g, Hands: make([]Hand, len(rec.Seats))}
+	rec.State = &state.Deal{Game: g, Hands: make([]state.Hand, len(rec.Seats))}
 	rec.Edition = Name
 	c.Log(map[string]any{"start": g}) // before the events: the game as it started
 	k.play.absorb(c, lang, evs, nil)
@@ -70,16 +70,16 @@ func (k *Kind) Start(c *chatState, lang string) bool {
 // the action its targets answer, with one deadline for every chain
 // (ActTimeout settles them all). Every person the game waits for misses
 // the turn when it passes; a /kick is about the first of them.
-func (k *Kind) Pending(r *Record) Pending {
+func (k *Kind) Pending(r *kit.Record) kit.Pending {
 	if Of(r) == nil || Of(r).Game == nil || Of(r).Game.Phase == deal.PhaseGameOver {
-		return Pending{Seat: -1}
+		return kit.Pending{Seat: -1}
 	}
 	if p, ok := computerPending(r); ok {
 		return p
 	}
 	g := Of(r).Game
 	who := people(r, waiting(g))
-	p := Pending{Seat: -1, Turn: g.Turn, Remind: who, Missed: who}
+	p := kit.Pending{Seat: -1, Turn: g.Turn, Remind: who, Missed: who}
 	if len(who) > 0 {
 		p.Seat = who[0]
 	}
@@ -98,7 +98,7 @@ func (k *Kind) Pending(r *Record) Pending {
 // it applies the rules' defaults (deal.ActTimeout as the system): the turn
 // ends discarding the least valuable cards; targets play no Just Say No
 // and pay with the least valuable cards; an actor lets a No stand.
-func (k *Kind) Timeout(c *chatState, lang string) bool {
+func (k *Kind) Timeout(c *kit.Change, lang string) bool {
 	if k.play.computerTurn(c, lang) {
 		return true
 	}
@@ -106,11 +106,11 @@ func (k *Kind) Timeout(c *chatState, lang string) bool {
 }
 
 // CanResign: a seat still in the game may leave it at any moment.
-func (k *Kind) CanResign(r *Record, seat int) bool { return k.play.canResign(r, seat) }
+func (k *Kind) CanResign(r *kit.Record, seat int) bool { return k.play.canResign(r, seat) }
 
 // Resign takes the seat out of the game (deal.ActResign): its cards go to
 // the discards and the game goes on without it, or ends when one is left.
-func (k *Kind) Resign(c *chatState, lang string, seat int) bool {
+func (k *Kind) Resign(c *kit.Change, lang string, seat int) bool {
 	return k.play.canResign(c.Rec, seat) && k.play.apply(c, lang, 0, deal.PlayerID(seat), deal.Action{Kind: deal.ActResign}) == nil
 }
 
@@ -118,11 +118,11 @@ func (k *Kind) Resign(c *chatState, lang string, seat int) bool {
 func (k *Kind) Expire(ctx context.Context, chat int64) {}
 
 // Active: the seat has not left the game.
-func (k *Kind) Active(r *Record, seat int) bool { return k.play.active(r, seat) }
+func (k *Kind) Active(r *kit.Record, seat int) bool { return k.play.active(r, seat) }
 
 // Show puts the table in the group and each opened hand in its private
 // chat; when the game was removed, their final texts without buttons.
-func (k *Kind) Show(c *chatState, lang string) {
+func (k *Kind) Show(c *kit.Change, lang string) {
 	rec := c.Rec
 	if Of(rec) == nil || Of(rec).Game == nil {
 		return
@@ -163,7 +163,7 @@ func (k *Kind) Show(c *chatState, lang string) {
 }
 
 // Reshow closes the table message as it stands; the next one is new.
-func (k *Kind) Reshow(c *chatState, lang string) {
+func (k *Kind) Reshow(c *kit.Change, lang string) {
 	rec := c.Rec
 	if Of(rec) == nil {
 		return
@@ -176,7 +176,7 @@ func (k *Kind) Reshow(c *chatState, lang string) {
 }
 
 // Sent stores the id of the table message or of a seat's hand message.
-func (k *Kind) Sent(r *Record, name, key string, id int) bool {
+func (k *Kind) Sent(r *kit.Record, name, key string, id int) bool {
 	if Of(r) == nil {
 		return false
 	}
@@ -197,7 +197,7 @@ func (k *Kind) Sent(r *Record, name, key string, id int) bool {
 }
 
 // Unshown: the table or an opened hand whose message id was never stored.
-func (k *Kind) Unshown(r *Record) bool {
+func (k *Kind) Unshown(r *kit.Record) bool {
 	if Of(r) == nil {
 		return false
 	}
@@ -213,23 +213,23 @@ func (k *Kind) Unshown(r *Record) bool {
 }
 
 // Repost: Show posts everything Deal has.
-func (k *Kind) Repost(chat int64, lang string, r *Record) {}
+func (k *Kind) Repost(chat int64, lang string, r *kit.Record) {}
 
 // Standings rank the seats by complete sets, then by what lies on their
 // table and in their bank (render.go).
-func (k *Kind) Standings(lang string, r *Record) string { return k.text.standings(lang, r) }
+func (k *Kind) Standings(lang string, r *kit.Record) string { return k.text.standings(lang, r) }
 
 // Results: the winner the engine declared, the ranking's leader (a win
 // when /endgame stops the game) and each seat's worth.
-func (k *Kind) Results(r *Record) []SeatResult {
+func (k *Kind) Results(r *kit.Record) []kit.SeatResult {
 	if Of(r) == nil || Of(r).Game == nil {
 		return nil
 	}
 	g := Of(r).Game
-	out := make([]SeatResult, min(len(r.Seats), g.Seats))
+	out := make([]kit.SeatResult, min(len(r.Seats), g.Seats))
 	for i := range out {
 		p := deal.PlayerID(i)
-		out[i] = SeatResult{Won: g.Phase == deal.PhaseGameOver && g.Winner == p, Worth: worth(g, p)}
+		out[i] = kit.SeatResult{Won: g.Phase == deal.PhaseGameOver && g.Winner == p, Worth: worth(g, p)}
 	}
 	if rank := ranking(g); int(rank[0]) < len(out) && !g.Out[rank[0]] && (len(rank) == 1 || rankCompare(g, rank[0], rank[1]) < 0) {
 		out[rank[0]].Leader = true

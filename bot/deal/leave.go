@@ -13,7 +13,7 @@ import (
 
 // cmdLeave asks the player who sent /leave to confirm it.
 func (k *plays) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
-	st, err := k.host.Change(m.Chat, updateID, func(c *chatState) error {
+	st, err := k.host.Change(m.Chat, updateID, func(c *kit.Change) error {
 		lang := c.Lang(m.From.Lang)
 		rec := c.Rec
 		seat := -1
@@ -37,10 +37,10 @@ func (k *plays) cmdLeave(ctx context.Context, updateID int, m kit.CommandIn) {
 
 // pressLeave answers the /leave question, pressed in the group: checked
 // against the game's revision, like the board's.
-func (k *plays) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+func (k *plays) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p kit.Press) {
 	chat := q.Message.Chat
 	defer k.host.Lock(chat)()
-	st, err := k.host.PressChange(chat, updateID, q, p, func(c *chatState, lang string) {
+	st, err := k.host.PressChange(chat, updateID, q, p, func(c *kit.Change, lang string) {
 		rec := c.Rec
 		seat := int(rec.SeatOf(q.From.ID))
 		switch {
@@ -66,11 +66,11 @@ func (k *plays) pressLeave(ctx context.Context, updateID int, q kit.PressIn, p P
 }
 
 // canResign: a seat still in the game may leave it at any moment.
-func (k *plays) canResign(r *Record, seat int) bool {
+func (k *plays) canResign(r *kit.Record, seat int) bool {
 	return k.active(r, seat) && Of(r).Game.Phase != deal.PhaseGameOver
 }
 
 // active: the seat has not left the game.
-func (k *plays) active(r *Record, seat int) bool {
+func (k *plays) active(r *kit.Record, seat int) bool {
 	return Of(r) != nil && Of(r).Game != nil && seat >= 0 && Of(r).Game.Active(deal.PlayerID(seat))
 }

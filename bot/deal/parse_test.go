@@ -3,6 +3,7 @@ package deal
 import (
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 )
 
@@ -41,7 +42,7 @@ func FuzzResultID(f *testing.F) {
 			if group >= 0 || i < 0 || i >= maxInlineResults {
 				t.Fatalf("%q parsed to group %d index %d", s, group, i)
 			}
-			if again := resultID(group, &Record{ID: game}, key, i); again != s {
+			if again := resultID(group, &kit.Record{ID: game}, key, i); again != s {
 				t.Fatalf("%q parsed and wrote back as %q", s, again)
 			}
 		}

@@ -15,7 +15,7 @@ import (
 // computer seats that call it.
 
 // act applies a person's action from their hand.
-func (k *plays) act(c *chatState, lang string, user int64, seat deal.PlayerID, a deal.Action) {
+func (k *plays) act(c *kit.Change, lang string, user int64, seat deal.PlayerID, a deal.Action) {
 	if err := k.apply(c, lang, user, seat, a); err != nil {
 		c.Alert = k.errText(lang, err)
 		return
@@ -30,7 +30,7 @@ func (k *plays) act(c *chatState, lang string, user int64, seat deal.PlayerID, a
 }
 
 // apply applies one engine action and records what to show.
-func (k *plays) apply(c *chatState, lang string, user int64, seat deal.PlayerID, a deal.Action) error {
+func (k *plays) apply(c *kit.Change, lang string, user int64, seat deal.PlayerID, a deal.Action) error {
 	g := Of(c.Rec).Game
 	before := waiting(g)
 	evs, err := g.Apply(seat, a)
@@ -45,7 +45,7 @@ func (k *plays) apply(c *chatState, lang string, user int64, seat deal.PlayerID,
 // absorb files an action's public events into the table message (a new
 // turn closes the previous turn's message and opens a new one) and asks
 // the players an action newly waits for to answer.
-func (k *plays) absorb(c *chatState, lang string, evs []deal.Event, before []int) {
+func (k *plays) absorb(c *kit.Change, lang string, evs []deal.Event, before []int) {
 	rec := c.Rec
 	d := Of(rec)
 	for _, e := range evs {
@@ -129,7 +129,7 @@ func tableSlot(game uint64) string { return kit.GameSlot("table", game, "") }
 // computerTurn makes the computers' pending move in c: one action of a
 // computer seat, or the end of a game no person plays any more. False when
 // no computer has a move (the rules' timeout applies then).
-func (k *plays) computerTurn(c *chatState, lang string) bool {
+func (k *plays) computerTurn(c *kit.Change, lang string) bool {
 	rec := c.Rec
 	if Of(rec) == nil || Of(rec).Game == nil || Of(rec).Game.Phase == deal.PhaseGameOver {
 		return false

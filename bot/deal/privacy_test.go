@@ -25,9 +25,9 @@ func testKind(t *testing.T) *Kind {
 	return (&core{cat: cat, cfg: Config{Now: time.Now, Username: "fake_bot"}}).wire()
 }
 
-func testRecord(g *deal.Game) *Record {
-	rec := &Record{ID: 77, Status: kit.StatusPlaying, Kind: Name, Seats: []kit.Seat{{User: 1, Name: "Ann"}, {User: 2, Name: "Богдан"}, {User: 3, Name: "Вера"}}}
-	rec.State = &state.Deal{Game: g, Hands: make([]Hand, g.Seats)}
+func testRecord(g *deal.Game) *kit.Record {
+	rec := &kit.Record{ID: 77, Status: kit.StatusPlaying, Kind: Name, Seats: []kit.Seat{{User: 1, Name: "Ann"}, {User: 2, Name: "Богдан"}, {User: 3, Name: "Вера"}}}
+	rec.State = &state.Deal{Game: g, Hands: make([]state.Hand, g.Seats)}
 	for i := range Of(rec).Hands {
 		Of(rec).Hands[i].Open = true
 	}
@@ -95,7 +95,7 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 			rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: kit.Level([]level.Level{level.Normal, level.Easy, level.Hard}[seed-7])}
 			Of(rec).Hands[1].Open = false // a computer has no private chat
 		}
-		c := &chatState{Chat: testGroup, Rec: rec}
+		c := &kit.Change{Chat: testGroup, Rec: rec}
 		k.play.absorb(c, "en", evs, nil)
 		computerMoves := 0
 		for step := 0; step < 600 && g.Phase != deal.PhaseGameOver; step++ {
@@ -111,8 +111,8 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 			twin := *rec
 			twin.State = Of(rec).Clone()
 			Of(&twin).Game = reshuffleHidden(t, g, p, r)
-			c = &chatState{Chat: testGroup, Rec: rec}
-			ct := &chatState{Chat: testGroup, Rec: &twin}
+			c = &kit.Change{Chat: testGroup, Rec: rec}
+			ct := &kit.Change{Chat: testGroup, Rec: &twin}
 			a := dealai.Decide(g, p)
 			if byComputer { // the computer decides from its own view: alike in both
 				computerMoves++
@@ -147,7 +147,7 @@ func TestNoCardReachesAnotherPlayer(t *testing.T) {
 	}
 }
 
-func replies(c *chatState) string {
+func replies(c *kit.Change) string {
 	out := ""
 	for _, r := range c.Replies {
 		out += r.Text + "\n"
@@ -170,7 +170,7 @@ func kbString(kb *kit.Markup) string {
 	return out
 }
 
-func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *Record, r *rand.Rand) {
+func (k *Kind) checkPrivacy(t *testing.T, lang string, rec *kit.Record, r *rand.Rand) {
 	t.Helper()
 	g := Of(rec).Game
 	table := k.text.renderTable(lang, rec, true)

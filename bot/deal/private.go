@@ -18,11 +18,11 @@ func parseHandPayload(s string) (chat int64, game uint64, ok bool) {
 func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, group int64, game uint64) {
 	user := m.From.ID
 	defer k.host.Lock(group)()
-	refused := ""
-	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
+	refused, reopened := "", false
+	st, err := k.host.ChangeVia(group, user, updateID, func(c *kit.Change) error {
 		rec := c.Rec
 		lang := c.PresserLang(m.From.Lang)
-		refused = ""
+		refused, reopened = "", false
 		switch {
 		case rec == nil || rec.ID != game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying:
 			refused = k.t(lang, "no_game", nil)
@@ -31,8 +31,12 @@ func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, gro
 		default:
 			seat := int(rec.SeatOf(user))
 			h := &Of(rec).Hands[seat]
-			if h.Msg != 0 { // opened again: the hand moves to the bottom of the chat
-				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(lang, "deal_hand_moved", nil))
+			// Opened again: the hand moves to the bottom of the chat, and
+			// its old message, without buttons, is the one notice of the
+			// move, in the language it was drawn in.
+			if reopened = h.Msg != 0; reopened {
+				old := handLang(c, rec, seat, kit.ViewLang(rec, user, c.Settings, c.ViaSettings, m.From.Lang))
+				c.FinalizeIn(user, handSlot(rec.ID, seat, group), h.Msg, k.t(old, "deal_hand_moved", nil))
 				h.Msg = 0
 			}
 			h.Open, h.Lang = true, locales.Normalize(m.From.Lang)
@@ -54,14 +58,16 @@ func (k *hands) openHand(ctx context.Context, updateID int, m kit.CommandIn, gro
 		k.out.Send(user, refused, nil)
 		return
 	}
-	k.out.Send(user, k.t(lang, "deal_private_opened", nil), nil)
+	if !reopened { // no hand here yet: what the chat is for, the hand below it
+		k.out.Send(user, k.t(lang, "deal_private_opened", nil), nil)
+	}
 	k.host.Finish(ctx, st, err)
 }
 
 // Press handles a hand button pressed in the person's private chat: it
 // changes the group's game (ChangeVia), checked against the hand's key;
 // and the /leave question's buttons in the group.
-func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) {
+func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p kit.Press) {
 	if q.Message != nil && q.Message.Chat != q.From.ID && (p.Op == OpLeaveYes || p.Op == OpLeaveNo) {
 		k.play.pressLeave(ctx, updateID, q, p) // the /leave question, in the group
 		return
@@ -73,7 +79,7 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 	user, group := q.From.ID, p.Chat
 	defer k.host.Lock(user)()
 	defer k.host.Lock(group)()
-	st, err := k.host.ChangeVia(group, user, updateID, func(c *chatState) error {
+	st, err := k.host.ChangeVia(group, user, updateID, func(c *kit.Change) error {
 		k.hand.onHandPress(c, q.From, p)
 		return nil
 	})
@@ -82,7 +88,7 @@ func (k *Kind) Press(ctx context.Context, updateID int, q kit.PressIn, p Press) 
 }
 
 // onHandPress turns a checked hand button into a change of the game.
-func (k *hands) onHandPress(c *chatState, from *kit.Person, p Press) {
+func (k *hands) onHandPress(c *kit.Change, from *kit.Person, p kit.Press) {
 	lang := c.Lang(from.Lang)
 	rec := c.Rec
 	if rec == nil || rec.ID != p.Game || Of(rec) == nil || Of(rec).Game == nil || rec.Status != kit.StatusPlaying {
@@ -151,7 +157,7 @@ func (k *hands) onHandPress(c *chatState, from *kit.Person, p Press) {
 // choice is not offered as pressed: a mark whose card is already as the
 // press wants it (a second tap: done), Pay whose chosen cards make another
 // amount now (refused, naming it), or a button gone (outdated).
-func (k *hands) changedChoice(c *chatState, lang string, cs []choice, p Press) {
+func (k *hands) changedChoice(c *kit.Change, lang string, cs []choice, p kit.Press) {
 	for _, ch := range cs {
 		switch {
 		case p.Op == OpMark && ch.op == OpMark && ch.arg>>1 == p.Arg>>1:

@@ -26,7 +26,7 @@ func handSlot(game uint64, seat int, group int64) string {
 
 // closeHand gives the hand message of a seat that left the game its last
 // text, without buttons; nothing more is shown there.
-func (k *hands) closeHand(c *chatState, lang string, seat int) {
+func (k *hands) closeHand(c *kit.Change, lang string, seat int) {
 	rec := c.Rec
 	if seat < 0 || seat >= len(Of(rec).Hands) || seat >= len(rec.Seats) || !Of(rec).Hands[seat].Open {
 		return
@@ -42,7 +42,7 @@ func (k *hands) closeHand(c *chatState, lang string, seat int) {
 // private views of the game keep (kit.ViewLang); for a seat stored before
 // there was one, their Telegram language recorded when the hand opened
 // unless the group pinned one, else the group's (lang).
-func handLang(c *chatState, rec *Record, seat int, lang string) string {
+func handLang(c *kit.Change, rec *kit.Record, seat int, lang string) string {
 	switch {
 	case seat < len(rec.Seats) && rec.Seats[seat].Lang != "":
 		return rec.Seats[seat].Lang

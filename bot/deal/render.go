@@ -12,7 +12,7 @@ import (
 // lang: the group's, where the record carries it (a private hand,
 // kit.Record.WithNames), so that a card is called the same in the hand as
 // on the group's table.
-func namesLang(lang string, rec *Record) string {
+func namesLang(lang string, rec *kit.Record) string {
 	if rec.NamesLang != "" {
 		return rec.NamesLang
 	}
@@ -20,19 +20,19 @@ func namesLang(lang string, rec *Record) string {
 }
 
 // seatLabel is a seat's token and name for a button (plain text).
-func seatLabel(rec *Record, p deal.PlayerID) string {
+func seatLabel(rec *kit.Record, p deal.PlayerID) string {
 	return kit.SeatLabel(rec, int(p))
 }
 
 // seatName is a seat's token and name in a message (HTML).
-func seatName(rec *Record, p deal.PlayerID) string {
+func seatName(rec *kit.Record, p deal.PlayerID) string {
 	if p < 0 || int(p) >= len(rec.Seats) {
 		return ""
 	}
 	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Name(rec.Seats[p].Name)
 }
 
-func mention(rec *Record, p deal.PlayerID) string {
+func mention(rec *kit.Record, p deal.PlayerID) string {
 	return kit.Tokens[int(p)%len(kit.Tokens)] + " " + kit.Mention(rec.Seats[p])
 }
 
@@ -45,7 +45,7 @@ const tableLines = 15
 // the view of nobody (no hand) and the public events. One line per seat
 // (hand size, bank and sets), the turn, the piles, the turn's latest
 // moves and one short line about the buttons.
-func (k *texts) renderTable(lang string, rec *Record, live bool) string {
+func (k *texts) renderTable(lang string, rec *kit.Record, live bool) string {
 	g := Of(rec).Game
 	v := g.View(deal.Nobody)
 	head := []string{k.t(lang, "deal_table_title", map[string]any{"Turn": v.Turn})}
@@ -118,7 +118,7 @@ func (k *texts) renderTable(lang string, rec *Record, live bool) string {
 
 // renderClosedTurn is a turn's table message once the turn is over: its
 // moves (the table as it is now belongs to the next message).
-func (k *texts) renderClosedTurn(lang string, rec *Record) string {
+func (k *texts) renderClosedTurn(lang string, rec *kit.Record) string {
 	turn := Of(rec).Game.Turn
 	for _, e := range Of(rec).Events {
 		if e.Kind == deal.EvTurnStarted {
@@ -137,7 +137,7 @@ func (k *texts) renderClosedTurn(lang string, rec *Record) string {
 
 // who mentions a seat in a live message (a notification), names it in a
 // final one.
-func who(rec *Record, p deal.PlayerID, live bool) string {
+func who(rec *kit.Record, p deal.PlayerID, live bool) string {
 	if live {
 		return mention(rec, p)
 	}
@@ -176,7 +176,7 @@ func (k *texts) inlineHandButton(lang string) kit.Button {
 
 // tableKeyboard opens the person's private chat with the bot, where the
 // hand is (no callback: nothing on the group's message goes stale).
-func (k *texts) tableKeyboard(lang string, chat int64, rec *Record) *kit.Markup {
+func (k *texts) tableKeyboard(lang string, chat int64, rec *kit.Record) *kit.Markup {
 	if Of(rec).Game.Phase == deal.PhaseGameOver {
 		return nil
 	}
@@ -207,7 +207,7 @@ var plainEvents = map[deal.EventKind]string{
 }
 
 // eventLine renders a public event ("" for one the group does not see).
-func (k *texts) eventLine(lang string, rec *Record, e deal.Event) string {
+func (k *texts) eventLine(lang string, rec *kit.Record, e deal.Event) string {
 	if e.Seen != deal.Everyone {
 		return "" // a draw's cards: the player's own
 	}
@@ -266,7 +266,7 @@ func (k *texts) eventLine(lang string, rec *Record, e deal.Event) string {
 
 // standings rank the seats by complete sets, then by what lies on their
 // table and in their bank.
-func (k *texts) standings(lang string, r *Record) string {
+func (k *texts) standings(lang string, r *kit.Record) string {
 	if Of(r) == nil || Of(r).Game == nil {
 		return ""
 	}

@@ -3,6 +3,7 @@ package deal
 import (
 	"fmt"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal"
 	"github.com/monopoly-tg/monopoly-bot/engine/deal/dealai"
 	"github.com/monopoly-tg/monopoly-bot/engine/level"
@@ -29,25 +30,25 @@ import (
 
 // computerPending is what Pending reports when a computer seat moves next
 // or the game is left to computers; false when people decide.
-func computerPending(r *Record) (Pending, bool) {
+func computerPending(r *kit.Record) (kit.Pending, bool) {
 	g := Of(r).Game
 	computers, people := seatsLeft(r)
 	if computers == 0 {
-		return Pending{}, false
+		return kit.Pending{}, false
 	}
 	if people == 0 {
-		return Pending{Decision: "c:end", Seat: -1, Turn: g.Turn, Computer: true}, true
+		return kit.Pending{Decision: "c:end", Seat: -1, Turn: g.Turn, Computer: true}, true
 	}
 	seat, ok := computerDue(r)
 	if !ok {
-		return Pending{}, false
+		return kit.Pending{}, false
 	}
 	// The game's version names the move: each one is a new decision.
-	return Pending{Decision: fmt.Sprintf("c:%d:%d", g.Version, seat), Seat: -1, Turn: g.Turn, Computer: true}, true
+	return kit.Pending{Decision: fmt.Sprintf("c:%d:%d", g.Version, seat), Seat: -1, Turn: g.Turn, Computer: true}, true
 }
 
 // seatsLeft counts the computer seats still in the game and the people.
-func seatsLeft(r *Record) (computers, people int) {
+func seatsLeft(r *kit.Record) (computers, people int) {
 	for i, s := range r.Seats {
 		switch {
 		case !Of(r).Game.Active(deal.PlayerID(i)):
@@ -60,12 +61,12 @@ func seatsLeft(r *Record) (computers, people int) {
 	return computers, people
 }
 
-func isComputer(r *Record, p int) bool {
+func isComputer(r *kit.Record, p int) bool {
 	return p >= 0 && p < len(r.Seats) && r.Seats[p].Computer
 }
 
 // computerDue is the first computer seat the game waits for.
-func computerDue(r *Record) (deal.PlayerID, bool) {
+func computerDue(r *kit.Record) (deal.PlayerID, bool) {
 	for _, p := range waiting(Of(r).Game) {
 		if isComputer(r, p) {
 			return deal.PlayerID(p), true
@@ -75,7 +76,7 @@ func computerDue(r *Record) (deal.PlayerID, bool) {
 }
 
 // people are the seats of persons among seats.
-func people(r *Record, seats []int) []int {
+func people(r *kit.Record, seats []int) []int {
 	var out []int
 	for _, p := range seats {
 		if !isComputer(r, p) {

@@ -24,14 +24,14 @@ func TestComputerPlaysAtSeatLevel(t *testing.T) {
 		rec := testRecord(g)
 		rec.Seats[1] = kit.Seat{User: -1, Name: "🤖 Computer 1", Computer: true, Level: kit.Level(lv)}
 		Of(rec).Hands[1].Open = false
-		k.play.absorb(&chatState{Chat: testGroup, Rec: rec}, "en", evs, nil)
+		k.play.absorb(&kit.Change{Chat: testGroup, Rec: rec}, "en", evs, nil)
 		differed := 0
 		for step := 0; step < 600 && g.Phase != deal.PhaseGameOver; step++ {
 			g = Of(rec).Game
 			seat, byComputer := computerDue(rec)
 			if !byComputer {
 				p := g.Waiting()
-				if err := k.play.apply(&chatState{Chat: testGroup, Rec: rec}, "en", 0, p, dealai.Decide(g, p)); err != nil {
+				if err := k.play.apply(&kit.Change{Chat: testGroup, Rec: rec}, "en", 0, p, dealai.Decide(g, p)); err != nil {
 					t.Fatal(err)
 				}
 				continue
@@ -44,7 +44,7 @@ func TestComputerPlaysAtSeatLevel(t *testing.T) {
 			if _, err := twin.Apply(seat, want); err != nil {
 				t.Fatal(err)
 			}
-			if !k.play.computerTurn(&chatState{Chat: testGroup, Rec: rec}, "en") {
+			if !k.play.computerTurn(&kit.Change{Chat: testGroup, Rec: rec}, "en") {
 				t.Fatalf("%s, step %d: the computer did not move", lv, step)
 			}
 			if g := Of(rec).Game; g.Places != twin.Places || g.Version != twin.Version {

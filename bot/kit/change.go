@@ -230,6 +230,19 @@ func (c *Change) Lang(userLang string) string {
 	return locales.Normalize(userLang)
 }
 
+// SharedLang is Lang for a message to the whole chat that stays and may
+// be redrawn by another person's press (/settings, /rules), and keeps it
+// as the chat's: a group that has no language yet (none pinned, no game
+// ever opened) takes userLang (AutoLang, stored with the change), so the
+// message stays in the language it was first shown in whoever presses
+// its buttons. A private chat keeps none: it is its person's.
+func (c *Change) SharedLang(userLang string) string {
+	if c.Chat < 0 && c.Settings.Lang == "" && c.Settings.AutoLang == "" {
+		c.Settings.AutoLang, c.SettingsChanged = locales.Normalize(userLang), true
+	}
+	return c.Lang(userLang)
+}
+
 // PresserLang is the language of what only one person reads (an alert, a
 // toast, a private message): the chat's pinned language, else the
 // person's own Telegram language, else the chat's.

@@ -154,7 +154,8 @@ type Settings struct {
 	// answers follow their own Telegram language.
 	Lang string `json:"lang"`
 	// AutoLang is the language of the chat's messages while none is pinned:
-	// the first lobby's creator's (bot/commands.go).
+	// the first lobby's creator's (bot/commands.go), or of whoever first
+	// asked for a menu or /rules (Change.SharedLang).
 	AutoLang string `json:"auto_lang,omitempty"`
 	// Paused: the bot was removed from the chat or cannot write to it; the
 	// game waits until the bot is back.

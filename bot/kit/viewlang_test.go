@@ -51,3 +51,25 @@ func TestViewLangFixedPerPerson(t *testing.T) {
 		t.Fatalf("the fixed language did not survive the record's round trip: %+v, %v", back.Seats, err)
 	}
 }
+
+// TestSharedLangKeptByAGroup: a group with no language takes the asker's
+// for its shared messages and stores it; a group with one, pinned or
+// automatic, keeps it; a private chat keeps none.
+func TestSharedLangKeptByAGroup(t *testing.T) {
+	t.Parallel()
+	c := &Change{Chat: -5}
+	if got := c.SharedLang("uk"); got != "uk" || c.Settings.AutoLang != "uk" || !c.SettingsChanged {
+		t.Fatalf("an untouched group: %q, auto %q, changed %v", got, c.Settings.AutoLang, c.SettingsChanged)
+	}
+	if got := c.SharedLang("ru"); got != "uk" || c.Settings.AutoLang != "uk" {
+		t.Errorf("a second asker: %q, auto %q", got, c.Settings.AutoLang)
+	}
+	pinned := &Change{Chat: -5, Settings: Settings{Lang: "en"}}
+	if got := pinned.SharedLang("ru"); got != "en" || pinned.Settings.AutoLang != "" || pinned.SettingsChanged {
+		t.Errorf("a pinned group: %q, %+v", got, pinned.Settings)
+	}
+	private := &Change{Chat: 7}
+	if got := private.SharedLang("ru"); got != "ru" || private.Settings.AutoLang != "" || private.SettingsChanged {
+		t.Errorf("a private chat: %q, %+v", got, private.Settings)
+	}
+}

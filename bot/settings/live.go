@@ -41,9 +41,10 @@ func (m *Menu) Retire(c *kit.Change, lang, why string) {
 
 // Open answers /settings with a new menu on its main page (/lang without
 // an argument: on its language page), in the chat's language (else the
-// sender's, userLang); the previous one loses its buttons.
+// sender's, userLang, which the chat keeps: the menu is redrawn in it
+// whoever presses); the previous one loses its buttons.
 func (m *Menu) Open(c *kit.Change, userLang string, page int) {
-	lang := c.Lang(userLang)
+	lang := c.SharedLang(userLang)
 	m.Retire(c, lang, "settings_replaced")
 	text, kb := m.Render(lang, c.Settings, page)
 	c.Show(MenuSlot, 0, text, kb)

@@ -19,13 +19,14 @@ func rulesSlot(msg int) string { return RulesSlotName + ":" + strconv.Itoa(msg) 
 
 // Rules answers /rules in c with what the kind of the chat's edition — the
 // game's in the chat, else the chat's setting — shows; userLang is the
-// sender's.
+// sender's. The chat keeps the language it is shown in: a section button
+// redraws it in the chat's language, whoever presses it (RulesPress).
 func (m *Menu) Rules(c *kit.Change, userLang string) {
-	lang := c.Lang(userLang)
-	text, kb, ok := m.host.Rules(lang, m.chatEdition(c))
+	text, kb, ok := m.host.Rules(c.Lang(userLang), m.chatEdition(c))
 	if !ok {
 		return
 	}
+	c.SharedLang(userLang)
 	c.Replies = append(c.Replies, kit.Reply{Text: text, KB: kb})
 }
 

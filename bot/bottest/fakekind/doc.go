@@ -7,7 +7,8 @@
 //
 // Only tests use it, registered with bot.RegisterKind before any bot
 // starts (bot/chattest). Its texts are plain English: no player ever sees
-// this kind. It keeps no state beyond the record's envelope: the game is
-// the seats; the seat whose last applied press is its 🏆 won
-// (kit.Seat.Pressed); its table message is found by its slot.
+// this kind. Its state (State) is only its table message's id, stored
+// as a real kind stores its messages' so that a restart edits the table
+// in place; the game is the seats: the seat whose last applied press is
+// its 🏆 won (kit.Seat.Pressed).
 package fakekind

@@ -2,6 +2,7 @@ package fakekind
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -11,8 +12,50 @@ import (
 // Name is the kind's name (Record.Kind) and its one edition.
 const Name = "fake"
 
-// Its records are the envelope alone.
-func init() { kit.RegisterState(Name, kit.DecodeEnvelope) }
+func init() { kit.RegisterState(Name, decode) }
+
+// State is the fake game's own part of its record: the id of its table
+// message, stored as the board's turn message and Deal's table are, so
+// that a restart edits the table in place instead of sending it again.
+type State struct {
+	TableMsg int `json:"table_msg,omitempty"`
+}
+
+// Clone: the state is a value.
+func (s *State) Clone() kit.State { c := *s; return &c }
+
+// Stored: under "fake" among the record's members.
+func (s *State) Stored() (string, any) { return Name, s }
+
+// Of is rec's fake state (nil: a lobby's, which has none yet).
+func Of(rec *kit.Record) *State {
+	s, _ := rec.State.(*State)
+	return s
+}
+
+// decode reads a fake game's record: the envelope and its state under
+// "fake" (absent in a lobby's).
+func decode(data []byte, rec *kit.Record) error {
+	s := struct {
+		*kit.Envelope
+		Fake *State `json:"fake"`
+	}{Envelope: (*kit.Envelope)(rec)}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	if s.Fake != nil {
+		rec.State = s.Fake
+	}
+	return nil
+}
+
+// tableMsg is the table message's id as rec stores it (0: none known).
+func tableMsg(rec *kit.Record) int {
+	if s := Of(rec); s != nil {
+		return s.TableMsg
+	}
+	return 0
+}
 
 // OpWin (🏆) and OpPass (⏭) are its buttons: the first seat's decision,
 // to win or to go on.
@@ -81,6 +124,7 @@ func (k *Kind) Start(c *kit.Change, lang string) bool {
 		return false
 	}
 	c.Rec.Edition = Name
+	c.Rec.State = &State{}
 	c.Turn = true
 	return true
 }
@@ -139,11 +183,11 @@ func (k *Kind) Show(c *kit.Change, lang string) {
 	rec := c.Rec
 	if c.Turn {
 		if c.Remove {
-			c.Finalize(tableSlot(rec.ID), 0, "Fake game over")
+			c.Finalize(tableSlot(rec.ID), tableMsg(rec), "Fake game over")
 		} else {
 			win := kit.Press{Game: rec.ID, Rev: rec.Rev, Op: OpWin}.Encode()
 			pass := kit.Press{Game: rec.ID, Rev: rec.Rev, Op: OpPass}.Encode()
-			c.Show(tableSlot(rec.ID), 0, "Fake game: "+kit.Mention(rec.Seats[0])+" decides (revision "+strconv.FormatUint(rec.Rev, 10)+")",
+			c.Show(tableSlot(rec.ID), tableMsg(rec), "Fake game: "+kit.Mention(rec.Seats[0])+" decides (revision "+strconv.FormatUint(rec.Rev, 10)+")",
 				kit.MarkupOf([][]kit.Button{{kit.DataButton("🏆", win), kit.DataButton("⏭", pass)}}))
 		}
 	}
@@ -152,17 +196,29 @@ func (k *Kind) Show(c *kit.Change, lang string) {
 	}
 }
 
-// Reshow: the next Show sends the table anew.
+// Reshow: the table keeps its text without buttons; the next Show sends
+// it anew.
 func (k *Kind) Reshow(c *kit.Change, lang string) {
-	c.Finalize(tableSlot(c.Rec.ID), 0, "Fake game")
+	c.Finalize(tableSlot(c.Rec.ID), tableMsg(c.Rec), "Fake game")
+	if s := Of(c.Rec); s != nil && s.TableMsg != 0 {
+		s.TableMsg = 0
+		c.Quiet = true // the game is as it was: no new revision
+	}
 	c.Turn = true
 }
 
-// Sent: the table's id stays with its slot in the outbox.
-func (k *Kind) Sent(*kit.Record, string, string, int) bool { return false }
+// Sent stores the id of the table message.
+func (k *Kind) Sent(r *kit.Record, name, key string, id int) bool {
+	if s := Of(r); s != nil && name == "table" && key == "" && s.TableMsg != id {
+		s.TableMsg = id
+		return true
+	}
+	return false
+}
 
-// Unshown, Repost: nothing to show again.
-func (k *Kind) Unshown(*kit.Record) bool          { return false }
+// Unshown: a table whose id was never stored (Restore shows it again).
+// Repost: Show posts everything the fake has.
+func (k *Kind) Unshown(r *kit.Record) bool        { return r.Status == kit.StatusPlaying && tableMsg(r) == 0 }
 func (k *Kind) Repost(int64, string, *kit.Record) {}
 
 // Standings list the seats, the winner first.
