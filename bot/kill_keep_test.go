@@ -211,8 +211,9 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	presses := 0
 	var kills []time.Time
 	for kill := 1; kill <= 3; kill++ {
-		// The first spell fills the groups' minutes; the next ones keep
-		// them full (the bot restarted on them must wait for their slots).
+		// The first spell fills the groups' minutes; the next ones, each
+		// begun by a bot restarted on minutes still three quarters full,
+		// need not be as long.
 		spell := 40 * time.Second
 		if kill == 1 {
 			spell = 80 * time.Second
