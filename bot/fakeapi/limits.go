@@ -145,12 +145,17 @@ func (fc *floodControl) Flood() FloodStats {
 // TooManyPerChat returns FloodStats.TooMany by chat: where the bot ran
 // into the limits.
 func (fc *floodControl) TooManyPerChat() map[int64]int {
+	return fc.perChat(func(f *chatFlood) int { return f.tooMany })
+}
+
+// perChat is count of every chat where it is not 0.
+func (fc *floodControl) perChat(count func(*chatFlood) int) map[int64]int {
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	out := map[int64]int{}
 	for chat, f := range fc.chats {
-		if f.tooMany > 0 {
-			out[chat] = f.tooMany
+		if n := count(f); n != 0 {
+			out[chat] = n
 		}
 	}
 	return out
@@ -174,15 +179,7 @@ func (fc *floodControl) CallsInMinute(chat int64) int {
 // the limits were enforced: GroupPerMinute when the bot used a group's
 // whole budget.
 func (fc *floodControl) FullestMinute() map[int64]int {
-	fc.mu.Lock()
-	defer fc.mu.Unlock()
-	out := map[int64]int{}
-	for chat, f := range fc.chats {
-		if f.fullest > 0 {
-			out[chat] = f.fullest
-		}
-	}
-	return out
+	return fc.perChat(func(f *chatFlood) int { return f.fullest })
 }
 
 // limitedMethods count towards a chat's limits: what posts or changes a

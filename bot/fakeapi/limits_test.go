@@ -28,16 +28,22 @@ func (c *manualClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
+// enforced is a fake enforcing lim on a manual clock, and a send into
+// the test group through it.
+func enforced(t *testing.T, lim fakeapi.Limits) (*fakeapi.Server, *tgbotapi.BotAPI, *manualClock, func() error) {
 	s, api := setup(t)
 	clk := &manualClock{now: time.Unix(1_700_000_000, 0)}
-	lim := fakeapi.TelegramLimits()
 	lim.Now = clk.Now
 	s.Enforce(lim)
 	send := func() error {
 		_, err := api.Request(tgbotapi.NewMessage(group, "x"))
 		return err
 	}
+	return s, api, clk, send
+}
+
+func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
+	s, api, clk, send := enforced(t, fakeapi.TelegramLimits())
 
 	for i := range 3 {
 		if err := send(); err != nil {
@@ -107,16 +113,8 @@ func TestAKickedChatAnswers403UntilUnkicked(t *testing.T) {
 // TestLimitsAtKTimesTelegramsSpeed: the same counts in a minute and a pace
 // k times shorter, and how full a group's minute is.
 func TestLimitsAtKTimesTelegramsSpeed(t *testing.T) {
-	s, api := setup(t)
-	clk := &manualClock{now: time.Unix(1_700_000_000, 0)}
 	const k = 4
-	lim := fakeapi.TelegramLimitsAt(k)
-	lim.Now = clk.Now
-	s.Enforce(lim)
-	send := func() error {
-		_, err := api.Request(tgbotapi.NewMessage(group, "x"))
-		return err
-	}
+	s, _, clk, send := enforced(t, fakeapi.TelegramLimitsAt(k))
 	for i := range 3 {
 		if err := send(); err != nil {
 			t.Fatalf("send %d of the burst: %v", i+1, err)
