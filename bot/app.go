@@ -89,7 +89,7 @@ func Run(ctx context.Context, cfg AppConfig) error {
 			return err
 		}
 	}
-	api, err := telegram.NewBotAPI(cfg.Token, cfg.Endpoint, cfg.PollTimeout+15*time.Second)
+	api, err := telegram.NewBotAPIOver(cfg.Token, cfg.Endpoint, cfg.PollTimeout+15*time.Second, cfg.Client.Transport)
 	if err != nil {
 		return err
 	}

@@ -39,8 +39,8 @@ func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 
 func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*AppConfig)) *harness {
 	h := &harness{tune: tune}
-	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
-		cfg := TestConfig(endpoint, db, bottest.Catalog(t))
+	h.Harness = bottest.New(t, func(ctx context.Context, api bottest.Endpoint, db string, ready func(bottest.App)) error {
+		cfg := TestConfig(api.URL, db, bottest.Catalog(t))
 		cfg.Seed = func() uint64 { return seed }
 		if rules != nil {
 			board.SetRules(&cfg.Defaults, rules)
@@ -49,6 +49,7 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*A
 		if h.tune != nil {
 			h.tune(&cfg)
 		}
+		cfg.Client.Transport = api.Transport // after tune, which may replace Client
 		return Run(ctx, cfg)
 	})
 	h.Board, h.Deal = boardtest.Board{Harness: h.Harness}, dealtest.Deal{Harness: h.Harness}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
@@ -17,23 +18,25 @@ import (
 // once; the composer arrives once the private chat's ban is over.
 func TestTradePressDoesNotHoldTheGroupsLane(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, 11, nil)
-	h.StartGame()
-	h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
-	rec := h.Record()
-	current := h.UserOf(rec, int(board.Of(rec).Game.Current))
-	other := h.UserOf(rec, int((board.Of(rec).Game.Current+1)%3))
-	trade, tdata, ok := h.ButtonIn(testChat, board.OpTrade)
-	if !ok {
-		t.Fatal("no 🤝 button")
-	}
-	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
-	h.API.PushCallback(testChat, trade, other, tdata)
-	h.rollNotHeldBy429("sendMessage", "the composer's send", current)
-	h.Settle()
-	if _, ok := h.API.LastMessage(other.ID); !ok {
-		t.Error("the composer never reached the private chat")
-	}
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newHarness(t, 11, nil)
+		h.StartGame()
+		h.Edit(func(r *kit.Record) { board.Of(r).Game.Props[1].Owner = board.Of(r).Game.Current }) // something to trade: 🤝 shows
+		rec := h.Record()
+		current := h.UserOf(rec, int(board.Of(rec).Game.Current))
+		other := h.UserOf(rec, int((board.Of(rec).Game.Current+1)%3))
+		trade, tdata, ok := h.ButtonIn(testChat, board.OpTrade)
+		if !ok {
+			t.Fatal("no 🤝 button")
+		}
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+		h.API.PushCallback(testChat, trade, other, tdata)
+		h.rollNotHeldBy429("sendMessage", "the composer's send", current)
+		h.Settle()
+		if _, ok := h.API.LastMessage(other.ID); !ok {
+			t.Error("the composer never reached the private chat")
+		}
+	})
 }
 
 // rollNotHeldBy429 waits until a private chat's call of method met its 429,

@@ -42,45 +42,47 @@ func (h *harness) failedCalls(chat int64) map[int]int {
 // plays there, and /newgame there is answered.
 func TestMigratedLobbyShownAtOnce(t *testing.T) {
 	t.Parallel()
-	h := newLimitedHarness(t)
-	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
-	h.Say(alice, "/newgame")
-	h.MustPress(bohdan, OpJoin)
-	old, oldJoin, _ := h.ButtonIn(testChat, OpJoin)
-	h.API.Migrate(testChat, superChat, alice)
-	h.Settle()
-	rec, _ := h.bot.Snapshot(superChat)
-	if rec == nil || rec.Status != kit.StatusLobby {
-		t.Fatalf("the lobby did not move: %+v", rec)
-	}
-	// The old group's lobby is still on people's screens: its Join says
-	// where the game went, and changes nothing.
-	h.API.PushCallback(testChat, old, vera, oldJoin)
-	h.Settle()
-	if a := h.API.AnswersTo(vera.ID); len(a) != 1 || !a[0].ShowAlert || a[0].Text != h.bot.cat.T("ru", "alert_group_moved", nil) {
-		t.Errorf("a press on the old group's lobby answered %+v", a)
-	}
-	if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 2 {
-		t.Errorf("a press on the old group's lobby changed the seats: %+v", rec.Seats)
-	}
-	msg, data, ok := h.ButtonIn(superChat, OpJoin)
-	if !ok || rec.LobbyMsg != msg {
-		t.Fatalf("the supergroup shows no lobby (record names %d, Join on %d): %+v", rec.LobbyMsg, msg, h.API.Messages(superChat))
-	}
-	h.API.PushCallback(superChat, msg, vera, data)
-	h.Settle()
-	if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 3 {
-		t.Fatalf("Join in the supergroup left the seats %+v", rec.Seats)
-	}
-	before := len(h.API.Messages(superChat))
-	h.API.PushMessage(superChat, vera, "/newgame")
-	h.Settle()
-	if after := len(h.API.Messages(superChat)); after == before {
-		t.Fatal("/newgame in the supergroup got no answer")
-	}
-	if f := h.failedCalls(superChat); len(f) != 0 {
-		t.Errorf("calls into the supergroup refused: %v", f)
-	}
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newLimitedHarness(t)
+		alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+		h.Say(alice, "/newgame")
+		h.MustPress(bohdan, OpJoin)
+		old, oldJoin, _ := h.ButtonIn(testChat, OpJoin)
+		h.API.Migrate(testChat, superChat, alice)
+		h.Settle()
+		rec, _ := h.bot.Snapshot(superChat)
+		if rec == nil || rec.Status != kit.StatusLobby {
+			t.Fatalf("the lobby did not move: %+v", rec)
+		}
+		// The old group's lobby is still on people's screens: its Join says
+		// where the game went, and changes nothing.
+		h.API.PushCallback(testChat, old, vera, oldJoin)
+		h.Settle()
+		if a := h.API.AnswersTo(vera.ID); len(a) != 1 || !a[0].ShowAlert || a[0].Text != h.bot.cat.T("ru", "alert_group_moved", nil) {
+			t.Errorf("a press on the old group's lobby answered %+v", a)
+		}
+		if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 2 {
+			t.Errorf("a press on the old group's lobby changed the seats: %+v", rec.Seats)
+		}
+		msg, data, ok := h.ButtonIn(superChat, OpJoin)
+		if !ok || rec.LobbyMsg != msg {
+			t.Fatalf("the supergroup shows no lobby (record names %d, Join on %d): %+v", rec.LobbyMsg, msg, h.API.Messages(superChat))
+		}
+		h.API.PushCallback(superChat, msg, vera, data)
+		h.Settle()
+		if rec, _ := h.bot.Snapshot(superChat); len(rec.Seats) != 3 {
+			t.Fatalf("Join in the supergroup left the seats %+v", rec.Seats)
+		}
+		before := len(h.API.Messages(superChat))
+		h.API.PushMessage(superChat, vera, "/newgame")
+		h.Settle()
+		if after := len(h.API.Messages(superChat)); after == before {
+			t.Fatal("/newgame in the supergroup got no answer")
+		}
+		if f := h.failedCalls(superChat); len(f) != 0 {
+			t.Errorf("calls into the supergroup refused: %v", f)
+		}
+	})
 }
 
 // TestSupergroupCommandAfterOlderChatsUpdate: lanes of different chats run
@@ -222,27 +224,29 @@ func TestSupergroupsServiceMessageMovesTheLobby(t *testing.T) {
 // edit, not one per change.
 func TestDeletedLobbyIsSentAgain(t *testing.T) {
 	t.Parallel()
-	h := newLimitedHarness(t)
-	alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
-	h.Say(alice, "/newgame")
-	first := h.Record().LobbyMsg
-	h.API.DeleteMessage(testChat, first)
-	h.API.PushCallback(testChat, first, bohdan, h.joinData(t))
-	h.Settle()
-	msg, data, ok := h.ButtonIn(testChat, OpJoin)
-	if !ok {
-		t.Fatal("no lobby after its message was deleted")
-	}
-	h.API.PushCallback(testChat, msg, vera, data)
-	h.Settle()
-	rec := h.Record()
-	msg, _, ok = h.ButtonIn(testChat, OpJoin)
-	if len(rec.Seats) != 3 || !ok || msg == first || rec.LobbyMsg != msg {
-		t.Fatalf("the lobby was not sent again: seats %d, record names %d, Join on %d", len(rec.Seats), rec.LobbyMsg, msg)
-	}
-	if f := h.failedCalls(testChat); f[400] != 1 {
-		t.Errorf("refused calls %v, want one 400 (the first edit)", f)
-	}
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newLimitedHarness(t)
+		alice, bohdan, vera := h.Users[0], h.Users[1], h.Users[2]
+		h.Say(alice, "/newgame")
+		first := h.Record().LobbyMsg
+		h.API.DeleteMessage(testChat, first)
+		h.API.PushCallback(testChat, first, bohdan, h.joinData(t))
+		h.Settle()
+		msg, data, ok := h.ButtonIn(testChat, OpJoin)
+		if !ok {
+			t.Fatal("no lobby after its message was deleted")
+		}
+		h.API.PushCallback(testChat, msg, vera, data)
+		h.Settle()
+		rec := h.Record()
+		msg, _, ok = h.ButtonIn(testChat, OpJoin)
+		if len(rec.Seats) != 3 || !ok || msg == first || rec.LobbyMsg != msg {
+			t.Fatalf("the lobby was not sent again: seats %d, record names %d, Join on %d", len(rec.Seats), rec.LobbyMsg, msg)
+		}
+		if f := h.failedCalls(testChat); f[400] != 1 {
+			t.Errorf("refused calls %v, want one 400 (the first edit)", f)
+		}
+	})
 }
 
 // joinData is the lobby's Join button's data.

@@ -80,32 +80,34 @@ func TestOnlineBackup(t *testing.T) {
 // bot's token.
 func TestTokenNeverLogged(t *testing.T) {
 	t.Parallel()
-	const token = "987654:SECRET-token-AAE_never_log_me"
-	var logs bottest.SyncBuffer
-	h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
-		c.Token = token
-		c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-		c.Client.Backoff, c.Client.MaxBackoff = time.Millisecond, 5*time.Millisecond
-	})
-	h.StartGame()
-	h.API.FailNext("getUpdates", 2, fakeapi.ErrorResponse{Hangup: true})
-	h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Hangup: true})
-	h.pressIn(testChat, board.OpRoll)
-	h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Code: 502})
-	h.pressIn(testChat, firstOp(h, testChat))
-	h.API.FailNext("answerCallbackQuery", 1, fakeapi.ErrorResponse{Hangup: true})
-	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
-	h.Say(h.Users[0], "/help")
-	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 403})
-	h.Say(h.Users[0], "/help")
-	h.Stop()
-	out := logs.String()
-	if !strings.Contains(out, "retrying") {
-		t.Fatalf("the failures were not logged; the test proves nothing:\n%s", out)
-	}
-	for _, secret := range []string{token, "SECRET-token", strings.Split(token, ":")[1]} {
-		if strings.Contains(out, secret) {
-			t.Fatalf("the token appears in the logs:\n%s", out)
+	bottest.InBubble(t, func(t *testing.T) {
+		const token = "987654:SECRET-token-AAE_never_log_me"
+		var logs bottest.SyncBuffer
+		h := newHarnessWith(t, 7, nil, func(c *AppConfig) {
+			c.Token = token
+			c.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+			c.Client.Backoff, c.Client.MaxBackoff = time.Millisecond, 5*time.Millisecond
+		})
+		h.StartGame()
+		h.API.FailNext("getUpdates", 2, fakeapi.ErrorResponse{Hangup: true})
+		h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Hangup: true})
+		h.pressIn(testChat, board.OpRoll)
+		h.API.FailNext("editMessageText", 4, fakeapi.ErrorResponse{Code: 502})
+		h.pressIn(testChat, firstOp(h, testChat))
+		h.API.FailNext("answerCallbackQuery", 1, fakeapi.ErrorResponse{Hangup: true})
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 400, Description: "Bad Request: can't parse entities"})
+		h.Say(h.Users[0], "/help")
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 403})
+		h.Say(h.Users[0], "/help")
+		h.Stop()
+		out := logs.String()
+		if !strings.Contains(out, "retrying") {
+			t.Fatalf("the failures were not logged; the test proves nothing:\n%s", out)
 		}
-	}
+		for _, secret := range []string{token, "SECRET-token", strings.Split(token, ":")[1]} {
+			if strings.Contains(out, secret) {
+				t.Fatalf("the token appears in the logs:\n%s", out)
+			}
+		}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/commit"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
@@ -47,35 +48,37 @@ func messagesWith(api *fakeapi.Server, chat int64, part string) int {
 // then forgets them.
 func TestKeptMessageSurvivesAStop(t *testing.T) {
 	t.Parallel()
-	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
-	h.StartGame()
-	h.Say(h.Users[0], "/endgame")
-	msg, data, ok := h.ButtonIn(testChat, OpEndGameYes)
-	if !ok {
-		t.Fatal("no confirmation button")
-	}
-	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
-	update := h.API.PushCallback(testChat, msg, h.Users[0], data)
-	if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
-		t.Fatal("the confirmation was not answered")
-	}
-	if n := pendingCount(t, h.bot.store); n != 1 {
-		t.Fatalf("%d kept messages after /endgame, want its standings", n)
-	}
-	h.Stop()
-	done := h.bot.cat.T("en", "standings_title", nil)
-	if n := messagesWith(h.API, testChat, done); n != 0 {
-		t.Fatalf("the standings went out before the stop (%d), the test proves nothing", n)
-	}
-	h.Start()
-	h.Settle()
-	if n := messagesWith(h.API, testChat, done); n != 1 {
-		t.Fatalf("the standings arrived %d times after the restart, want once", n)
-	}
-	if n := pendingCount(t, h.bot.store); n != 0 {
-		t.Fatalf("%d kept messages left after delivery", n)
-	}
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
+		h.StartGame()
+		h.Say(h.Users[0], "/endgame")
+		msg, data, ok := h.ButtonIn(testChat, OpEndGameYes)
+		if !ok {
+			t.Fatal("no confirmation button")
+		}
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+		update := h.API.PushCallback(testChat, msg, h.Users[0], data)
+		if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+			t.Fatal("the confirmation was not answered")
+		}
+		if n := pendingCount(t, h.bot.store); n != 1 {
+			t.Fatalf("%d kept messages after /endgame, want its standings", n)
+		}
+		h.Stop()
+		done := h.bot.cat.T("en", "standings_title", nil)
+		if n := messagesWith(h.API, testChat, done); n != 0 {
+			t.Fatalf("the standings went out before the stop (%d), the test proves nothing", n)
+		}
+		h.Start()
+		h.Settle()
+		if n := messagesWith(h.API, testChat, done); n != 1 {
+			t.Fatalf("the standings arrived %d times after the restart, want once", n)
+		}
+		if n := pendingCount(t, h.bot.store); n != 0 {
+			t.Fatalf("%d kept messages left after delivery", n)
+		}
 
+	})
 }
 
 // TestGameOverAnnouncementIsKept: the change that ends a game keeps, before
@@ -137,28 +140,30 @@ func TestGameOverAnnouncementIsKept(t *testing.T) {
 // delivered.
 func TestWhichRepliesAreKept(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, 7, nil)
-	h.StartGame()
-	h.API.SetAdmins(testChat, h.Users[1].ID)
-	for _, c := range []struct {
-		command string
-		kept    int
-	}{{"/stats", 0}, {"/rules", 0}, {"/help", 0}, {"/pause", 1}} {
-		// The reply waits a second for the chat (a 429), long enough to
-		// see whether it was kept.
-		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
-		h.API.PushMessage(testChat, h.Users[1], c.command)
-		if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 5*time.Second) {
-			t.Fatalf("%s was not handled", c.command)
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newHarness(t, 7, nil)
+		h.StartGame()
+		h.API.SetAdmins(testChat, h.Users[1].ID)
+		for _, c := range []struct {
+			command string
+			kept    int
+		}{{"/stats", 0}, {"/rules", 0}, {"/help", 0}, {"/pause", 1}} {
+			// The reply waits a second for the chat (a 429), long enough to
+			// see whether it was kept.
+			h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 1})
+			h.API.PushMessage(testChat, h.Users[1], c.command)
+			if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 5*time.Second) {
+				t.Fatalf("%s was not handled", c.command)
+			}
+			if n := pendingCount(t, h.bot.store); n != c.kept {
+				t.Errorf("%s: %d replies kept, want %d", c.command, n, c.kept)
+			}
+			h.Settle()
+			if n := pendingCount(t, h.bot.store); n != 0 {
+				t.Errorf("%s: %d kept replies left after delivery", c.command, n)
+			}
 		}
-		if n := pendingCount(t, h.bot.store); n != c.kept {
-			t.Errorf("%s: %d replies kept, want %d", c.command, n, c.kept)
-		}
-		h.Settle()
-		if n := pendingCount(t, h.bot.store); n != 0 {
-			t.Errorf("%s: %d kept replies left after delivery", c.command, n)
-		}
-	}
+	})
 }
 
 // TestReminderSurvivesAStop: a reminder that waits for the chat's budget
@@ -167,42 +172,44 @@ func TestWhichRepliesAreKept(t *testing.T) {
 // again, as it was counted when it was made.
 func TestReminderSurvivesAStop(t *testing.T) {
 	t.Parallel()
-	clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
-	h := newHarnessWith(t, 42, nil, func(c *AppConfig) {
-		c.AuctionSilence, c.Now, c.ShutdownTimeout = 0, clock.Now, 200*time.Millisecond
+	bottest.InBubble(t, func(t *testing.T) {
+		clock := &fakeClock{now: time.Unix(1_800_000_000, 0)}
+		h := newHarnessWith(t, 42, nil, func(c *AppConfig) {
+			c.AuctionSilence, c.Now, c.ShutdownTimeout = 0, clock.Now, 200*time.Millisecond
+		})
+		if err := h.bot.store.Update(func(tx *storage.Tx) error {
+			return putJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}}})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		h.StartGame()
+		rec := h.Record()
+		user := rec.Seats[board.Of(rec).Game.Current].User
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+		clock.Add(12*time.Hour + time.Second) // half time: the first reminder
+		if !h.API.WaitFor(func() bool { return h.Record().Clock.Reminded == 1 }, 5*time.Second) {
+			t.Fatal("no reminder at half time")
+		}
+		if r := h.Record(); r.Clock.Reminder != 0 {
+			t.Fatalf("the waiting reminder has a message id %d", r.Clock.Reminder)
+		}
+		h.Stop()
+		if n := h.Mentions(user, "waiting for you"); n != 0 {
+			t.Fatalf("the reminder went out before the stop (%d): the test proves nothing", n)
+		}
+		h.Start()
+		h.Settle()
+		if n := h.Mentions(user, "waiting for you"); n != 1 {
+			t.Fatalf("the reminder arrived %d times after the restart, want once", n)
+		}
+		if !h.API.WaitFor(func() bool { return h.Record().Clock.Reminder != 0 }, 5*time.Second) {
+			t.Fatal("the reminder's message id was not stored")
+		}
+		h.Stop()
+		h.Start() // its id is stored now: nothing is owed
+		h.Settle()
+		if n := h.Mentions(user, "waiting for you"); n != 1 {
+			t.Fatalf("the reminder arrived %d times after a second restart, want once", n)
+		}
 	})
-	if err := h.bot.store.Update(func(tx *storage.Tx) error {
-		return putJSON(tx.PutSettings, testChat, kit.Settings{Lang: "en", Options: kit.ChatOptions{Pace: kit.Pace{Name: kit.PaceAsync}}})
-	}); err != nil {
-		t.Fatal(err)
-	}
-	h.StartGame()
-	rec := h.Record()
-	user := rec.Seats[board.Of(rec).Game.Current].User
-	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
-	clock.Add(12*time.Hour + time.Second) // half time: the first reminder
-	if !h.API.WaitFor(func() bool { return h.Record().Clock.Reminded == 1 }, 5*time.Second) {
-		t.Fatal("no reminder at half time")
-	}
-	if r := h.Record(); r.Clock.Reminder != 0 {
-		t.Fatalf("the waiting reminder has a message id %d", r.Clock.Reminder)
-	}
-	h.Stop()
-	if n := h.Mentions(user, "waiting for you"); n != 0 {
-		t.Fatalf("the reminder went out before the stop (%d): the test proves nothing", n)
-	}
-	h.Start()
-	h.Settle()
-	if n := h.Mentions(user, "waiting for you"); n != 1 {
-		t.Fatalf("the reminder arrived %d times after the restart, want once", n)
-	}
-	if !h.API.WaitFor(func() bool { return h.Record().Clock.Reminder != 0 }, 5*time.Second) {
-		t.Fatal("the reminder's message id was not stored")
-	}
-	h.Stop()
-	h.Start() // its id is stored now: nothing is owed
-	h.Settle()
-	if n := h.Mentions(user, "waiting for you"); n != 1 {
-		t.Fatalf("the reminder arrived %d times after a second restart, want once", n)
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/bot/reach"
@@ -81,68 +82,70 @@ func TestBellPressedTenTimes(t *testing.T) {
 // the bot again, which makes 🔔 work for them again.
 func TestUnreachablePersonIsRemembered(t *testing.T) {
 	t.Parallel()
-	h := newLimitedHarness(t)
-	h.API.RequireStart(true)
-	alice, vera := h.Users[0], h.Users[2]
-	h.API.PushMessage(vera.ID, vera, "/start")
-	h.Say(alice, "/newgame")
-	h.LobbyView(vera, true)
-	h.MustPress(vera, OpNotify)
-	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 {
-		t.Fatalf("Вера is not listed: %+v", n)
-	}
-	h.API.Kick(vera.ID) // she blocks the bot
-	h.CancelLobby(alice)
-	h.Say(alice, "/newgame")
-	if _, refused := h.privateCalls(vera.ID); refused != 1 {
-		t.Fatalf("%d refused private messages, want 1 (the next lobby's)", refused)
-	}
-	notices := func() (n int, link string) {
-		for _, m := range h.API.Messages(testChat) {
-			if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(vera.ID, 10)) && len(m.Keyboard) == 1 && m.Keyboard[0][0].URL != "" {
-				n, link = n+1, m.Keyboard[0][0].URL
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newLimitedHarness(t)
+		h.API.RequireStart(true)
+		alice, vera := h.Users[0], h.Users[2]
+		h.API.PushMessage(vera.ID, vera, "/start")
+		h.Say(alice, "/newgame")
+		h.LobbyView(vera, true)
+		h.MustPress(vera, OpNotify)
+		if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 {
+			t.Fatalf("Вера is not listed: %+v", n)
+		}
+		h.API.Kick(vera.ID) // she blocks the bot
+		h.CancelLobby(alice)
+		h.Say(alice, "/newgame")
+		if _, refused := h.privateCalls(vera.ID); refused != 1 {
+			t.Fatalf("%d refused private messages, want 1 (the next lobby's)", refused)
+		}
+		notices := func() (n int, link string) {
+			for _, m := range h.API.Messages(testChat) {
+				if strings.Contains(m.Text, "tg://user?id="+strconv.FormatInt(vera.ID, 10)) && len(m.Keyboard) == 1 && m.Keyboard[0][0].URL != "" {
+					n, link = n+1, m.Keyboard[0][0].URL
+				}
+			}
+			return n, link
+		}
+		if n, link := notices(); n != 1 || link != "https://t.me/"+fakeapi.BotUsername+"?start="+reach.OpenPayload {
+			t.Fatalf("%d notices in the group (link %q), want 1 with the link to the bot", n, link)
+		}
+		calls, _ := h.privateCalls(vera.ID)
+		needStart := h.bot.cat.T("ru", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})
+		bell := func(when string) {
+			t.Helper()
+			h.MustPress(vera, OpNotify)
+			if a := h.API.AnswersTo(vera.ID); !a[len(a)-1].ShowAlert || a[len(a)-1].Text != needStart {
+				t.Fatalf("%s: 🔔 answered %+v", when, a[len(a)-1])
 			}
 		}
-		return n, link
-	}
-	if n, link := notices(); n != 1 || link != "https://t.me/"+fakeapi.BotUsername+"?start="+reach.OpenPayload {
-		t.Fatalf("%d notices in the group (link %q), want 1 with the link to the bot", n, link)
-	}
-	calls, _ := h.privateCalls(vera.ID)
-	needStart := h.bot.cat.T("ru", "notify_need_start", map[string]any{"Bot": "@" + fakeapi.BotUsername})
-	bell := func(when string) {
-		t.Helper()
-		h.MustPress(vera, OpNotify)
-		if a := h.API.AnswersTo(vera.ID); !a[len(a)-1].ShowAlert || a[len(a)-1].Text != needStart {
-			t.Fatalf("%s: 🔔 answered %+v", when, a[len(a)-1])
+		h.LobbyView(vera, true)
+		bell("blocked")
+		bell("blocked, again")
+		h.Stop()
+		h.Start()
+		h.Settle()
+		bell("blocked, after a restart")
+		if again, _ := h.privateCalls(vera.ID); again != calls {
+			t.Errorf("%d more calls to a person known to have blocked the bot", again-calls)
 		}
-	}
-	h.LobbyView(vera, true)
-	bell("blocked")
-	bell("blocked, again")
-	h.Stop()
-	h.Start()
-	h.Settle()
-	bell("blocked, after a restart")
-	if again, _ := h.privateCalls(vera.ID); again != calls {
-		t.Errorf("%d more calls to a person known to have blocked the bot", again-calls)
-	}
-	if n, _ := notices(); n != 1 {
-		t.Errorf("%d notices in the group, want still 1", n)
-	}
-	h.API.Unkick(vera.ID)
-	_, link := notices()
-	if _, ok := h.API.OpenDeepLink(vera, link); !ok {
-		t.Fatalf("the notice's link %q does not open the bot", link)
-	}
-	h.Settle()
-	h.MustPress(vera, OpNotify)
-	if a := h.API.AnswersTo(vera.ID); a[len(a)-1].ShowAlert {
-		t.Fatalf("after /start 🔔 answered %+v", a[len(a)-1])
-	}
-	if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 || n.People[0].User != vera.ID {
-		t.Fatalf("after /start Вера is not listed: %+v", n)
-	}
+		if n, _ := notices(); n != 1 {
+			t.Errorf("%d notices in the group, want still 1", n)
+		}
+		h.API.Unkick(vera.ID)
+		_, link := notices()
+		if _, ok := h.API.OpenDeepLink(vera, link); !ok {
+			t.Fatalf("the notice's link %q does not open the bot", link)
+		}
+		h.Settle()
+		h.MustPress(vera, OpNotify)
+		if a := h.API.AnswersTo(vera.ID); a[len(a)-1].ShowAlert {
+			t.Fatalf("after /start 🔔 answered %+v", a[len(a)-1])
+		}
+		if n := h.chatSettings().Notify; n == nil || len(n.People) != 1 || n.People[0].User != vera.ID {
+			t.Fatalf("after /start Вера is not listed: %+v", n)
+		}
+	})
 }
 
 // TestForgedBellChangesNothing: a 🔔 press from a chat the bot does not

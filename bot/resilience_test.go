@@ -276,15 +276,17 @@ func TestTradeLinkOncePerPerson(t *testing.T) {
 // group is answered and applied at once.
 func TestPrivateFloodDoesNotHoldTheGroup(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, 11, nil)
-	h.StartGame()
-	rec := h.Record()
-	x := board.Of(rec).Game.Current
-	ux := h.UserOf(rec, int(x))
-	h.DraftPortForCash(rec, ux, (x+1)%3)
-	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
-	msg, data := h.PrivateButton(ux, board.OpTrMode, board.EditItems)
-	h.API.PushCallback(ux.ID, msg, ux, data)
-	h.rollNotHeldBy429("editMessageText", "the composer's edit", ux)
-	h.Settle()
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newHarness(t, 11, nil)
+		h.StartGame()
+		rec := h.Record()
+		x := board.Of(rec).Game.Current
+		ux := h.UserOf(rec, int(x))
+		h.DraftPortForCash(rec, ux, (x+1)%3)
+		h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+		msg, data := h.PrivateButton(ux, board.OpTrMode, board.EditItems)
+		h.API.PushCallback(ux.ID, msg, ux, data)
+		h.rollNotHeldBy429("editMessageText", "the composer's edit", ux)
+		h.Settle()
+	})
 }

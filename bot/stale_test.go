@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 )
@@ -16,55 +17,57 @@ import (
 // answered "done" (it was applied) and brings the message up to date.
 func TestLostEditHealsOnAStalePress(t *testing.T) {
 	t.Parallel()
-	h := newHarnessWith(t, 1, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
-	h.StartGame()
-	msg, roll, ok := h.ButtonIn(testChat, board.OpRoll)
-	if !ok {
-		t.Fatal("no Roll button")
-	}
-	h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
-	roller := h.Current(testChat)
-	update := h.API.PushCallback(testChat, msg, roller, roll)
-	if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
-		t.Fatal("the Roll was not answered")
-	}
-	rec := h.Record()
-	if board.Of(rec).TurnMsg != msg {
-		t.Fatalf("the Roll ended the turn (message %d, then %d): this seed does not make an edit only", msg, board.Of(rec).TurnMsg)
-	}
-	h.backdate(10 * time.Minute)
-	h.Stop()
-	h.Start()
-	h.Settle()
-	shows := func(data string) bool {
-		for _, m := range h.API.Messages(testChat) {
-			if m.ID != msg {
-				continue
-			}
-			for _, row := range m.Keyboard {
-				for _, b := range row {
-					if b.Data == data {
-						return true
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newHarnessWith(t, 1, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
+		h.StartGame()
+		msg, roll, ok := h.ButtonIn(testChat, board.OpRoll)
+		if !ok {
+			t.Fatal("no Roll button")
+		}
+		h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+		roller := h.Current(testChat)
+		update := h.API.PushCallback(testChat, msg, roller, roll)
+		if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+			t.Fatal("the Roll was not answered")
+		}
+		rec := h.Record()
+		if board.Of(rec).TurnMsg != msg {
+			t.Fatalf("the Roll ended the turn (message %d, then %d): this seed does not make an edit only", msg, board.Of(rec).TurnMsg)
+		}
+		h.backdate(10 * time.Minute)
+		h.Stop()
+		h.Start()
+		h.Settle()
+		shows := func(data string) bool {
+			for _, m := range h.API.Messages(testChat) {
+				if m.ID != msg {
+					continue
+				}
+				for _, row := range m.Keyboard {
+					for _, b := range row {
+						if b.Data == data {
+							return true
+						}
 					}
 				}
 			}
+			return false
 		}
-		return false
-	}
-	if !shows(roll) {
-		t.Fatal("the turn message is up to date without a press: the test proves nothing")
-	}
-	ver := board.Of(h.Record()).Game.Version
-	h.Press(roller, msg, roll)
-	if a, _ := h.answerTo(update + 1); a.ShowAlert || a.Text != h.bot.cat.T(h.bot.chatLang(testChat, roller.LanguageCode), "toast_done", nil) {
-		t.Errorf("the second tap was answered %+v, want the toast \"done\"", a)
-	}
-	if board.Of(h.Record()).Game.Version != ver {
-		t.Fatal("the second tap rolled again")
-	}
-	if shows(roll) {
-		t.Fatal("after the second tap the turn message still shows the Roll already made")
-	}
+		if !shows(roll) {
+			t.Fatal("the turn message is up to date without a press: the test proves nothing")
+		}
+		ver := board.Of(h.Record()).Game.Version
+		h.Press(roller, msg, roll)
+		if a, _ := h.answerTo(update + 1); a.ShowAlert || a.Text != h.bot.cat.T(h.bot.chatLang(testChat, roller.LanguageCode), "toast_done", nil) {
+			t.Errorf("the second tap was answered %+v, want the toast \"done\"", a)
+		}
+		if board.Of(h.Record()).Game.Version != ver {
+			t.Fatal("the second tap rolled again")
+		}
+		if shows(roll) {
+			t.Fatal("after the second tap the turn message still shows the Roll already made")
+		}
+	})
 }
 
 // backdate makes the game's last change d older, as a start sees it

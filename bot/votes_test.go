@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot/board"
+	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
 	"github.com/monopoly-tg/monopoly-bot/engine"
@@ -101,30 +102,32 @@ func TestVoteMessagesEndWithoutButtons(t *testing.T) {
 // counts the vote.
 func TestUnsentVoteIsShownAfterARestart(t *testing.T) {
 	t.Parallel()
-	h := newHarnessWith(t, 42, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
-	h.StartGame()
-	alice, bohdan := h.Users[0], h.Users[1]
-	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
-	h.API.PushMessage(testChat, bohdan, "/pause")
-	if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 5*time.Second) {
-		t.Fatal("/pause was not handled")
-	}
-	h.backdate(10 * time.Minute)
-	h.Stop()
-	if _, _, ok := h.FindButton(OpVotePause, 0, true); ok {
-		t.Fatal("the vote message went out before the stop: the test proves nothing")
-	}
-	h.Start()
-	h.Settle()
-	msg, data, ok := h.FindButton(OpVotePause, 0, true)
-	if !ok {
-		t.Fatal("the vote's message was not sent after the restart")
-	}
-	if votes := h.Record().Clock.Votes; len(votes) != 1 || votes[0].Msg != msg {
-		t.Fatalf("the record's votes %+v do not name message %d", votes, msg)
-	}
-	h.Press(alice, msg, data)
-	if h.Record().Clock.PausedAt == 0 {
-		t.Fatal("the vote's button did not count: two votes of three did not pause")
-	}
+	bottest.InBubble(t, func(t *testing.T) {
+		h := newHarnessWith(t, 42, nil, func(cfg *AppConfig) { cfg.ShutdownTimeout = 200 * time.Millisecond })
+		h.StartGame()
+		alice, bohdan := h.Users[0], h.Users[1]
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
+		h.API.PushMessage(testChat, bohdan, "/pause")
+		if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 5*time.Second) {
+			t.Fatal("/pause was not handled")
+		}
+		h.backdate(10 * time.Minute)
+		h.Stop()
+		if _, _, ok := h.FindButton(OpVotePause, 0, true); ok {
+			t.Fatal("the vote message went out before the stop: the test proves nothing")
+		}
+		h.Start()
+		h.Settle()
+		msg, data, ok := h.FindButton(OpVotePause, 0, true)
+		if !ok {
+			t.Fatal("the vote's message was not sent after the restart")
+		}
+		if votes := h.Record().Clock.Votes; len(votes) != 1 || votes[0].Msg != msg {
+			t.Fatalf("the record's votes %+v do not name message %d", votes, msg)
+		}
+		h.Press(alice, msg, data)
+		if h.Record().Clock.PausedAt == 0 {
+			t.Fatal("the vote's button did not count: two votes of three did not pause")
+		}
+	})
 }

@@ -46,8 +46,8 @@ func newHarness(t testing.TB, seed uint64, rules *engine.Rules) *harness {
 
 func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*bot.AppConfig)) *harness {
 	h := &harness{}
-	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
-		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
+	h.Harness = bottest.New(t, func(ctx context.Context, api bottest.Endpoint, db string, ready func(bottest.App)) error {
+		cfg := bot.TestConfig(api.URL, db, bottest.Catalog(t))
 		cfg.Seed = func() uint64 { return seed }
 		if rules != nil {
 			board.SetRules(&cfg.Defaults, rules)
@@ -60,6 +60,7 @@ func newHarnessWith(t testing.TB, seed uint64, rules *engine.Rules, tune func(*b
 		if tune != nil {
 			tune(&cfg)
 		}
+		cfg.Client.Transport = api.Transport // after tune, which may replace Client
 		return bot.Run(ctx, cfg)
 	})
 	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes, More: bot.OpLobbyMore, AddComputer: bot.OpAddComputer}

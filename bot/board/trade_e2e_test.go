@@ -218,76 +218,78 @@ func TestTradeDeepLinkAndExpiry(t *testing.T) {
 // content), instead of being sent with live buttons and edited.
 func TestTradeOfferThroughOutbox(t *testing.T) {
 	t.Parallel()
-	h, p := composeOffer(t)
-	y, z := p.Y, (p.X+2)%3
-	ux, uy := p.UX, p.UY
-	h.PressPrivate(ux, board.OpTrSend, 0)
-	a := board.Of(h.Record()).Game.NextTrade
-	if m := h.OfferMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
-		t.Fatalf("offer %d not shown with its buttons: %+v", a, m)
-	}
-	// A second offer of the same deed, to z.
-	h.ComposeDeedForCash(ux, z, 1, 50)
+	bottest.InBubble(t, func(t *testing.T) {
+		h, p := composeOffer(t)
+		y, z := p.Y, (p.X+2)%3
+		ux, uy := p.UX, p.UY
+		h.PressPrivate(ux, board.OpTrSend, 0)
+		a := board.Of(h.Record()).Game.NextTrade
+		if m := h.OfferMessages(testChat, a); len(m) != 1 || m[0].Keyboard == nil {
+			t.Fatalf("offer %d not shown with its buttons: %+v", a, m)
+		}
+		// A second offer of the same deed, to z.
+		h.ComposeDeedForCash(ux, z, 1, 50)
 
-	// The group's next message gets a 429: the outbox holds everything
-	// queued behind it for ten seconds — long enough for the send and the
-	// accept below to be handled first even under -race on a busy machine
-	// (with two seconds the send's handling once outlasted the ban).
-	h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 10})
-	h.API.PushMessage(testChat, ux, "/help")
-	flooded := func() bool {
-		for _, r := range h.API.Calls("sendMessage") {
-			if r.Status == 429 {
-				return true
+		// The group's next message gets a 429: the outbox holds everything
+		// queued behind it for ten seconds — long enough for the send and the
+		// accept below to be handled first even under -race on a busy machine
+		// (with two seconds the send's handling once outlasted the ban).
+		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 10})
+		h.API.PushMessage(testChat, ux, "/help")
+		flooded := func() bool {
+			for _, r := range h.API.Calls("sendMessage") {
+				if r.Status == 429 {
+					return true
+				}
+			}
+			return false
+		}
+		if !h.API.WaitFor(flooded, 10*time.Second) {
+			t.Fatal("the /help reply did not meet the 429")
+		}
+		msg, data := h.PrivateButton(ux, board.OpTrSend, 0)
+		h.API.PushCallback(ux.ID, msg, ux, data)
+		if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 10*time.Second) {
+			t.Fatal("the send was not handled")
+		}
+		rec := h.Record()
+		b := board.Of(rec).Game.NextTrade
+		if b == a || len(board.Of(rec).Offers) != 2 {
+			t.Fatalf("second offer not open: %+v", board.Of(rec).Offers)
+		}
+		// Sent, answered — and still waiting behind the reply.
+		if board.Of(rec).Offers[1].Msg != 0 || len(h.OfferMessages(testChat, b)) != 0 {
+			t.Fatalf("offer %d was posted past the outbox while the chat waits for its 429: %+v", b, board.Of(rec).Offers[1])
+		}
+		// y accepts the first offer meanwhile: the second one becomes
+		// impossible (the deed is gone) before its message was delivered.
+		msgA, dataA := h.offerButton(board.OpOfAccept, a)
+		h.Press(uy, msgA, dataA)
+
+		rec = h.Record()
+		if board.Of(rec).Game.Props[1].Owner != y || len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 {
+			t.Fatalf("after the accept: owner %d, trades %+v, offers %+v, edits %+v", board.Of(rec).Game.Props[1].Owner, board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).OfferEdits)
+		}
+		msgs := h.OfferMessages(testChat, b)
+		if len(msgs) != 1 {
+			t.Fatalf("offer %d shown in %d messages: %+v", b, len(msgs), msgs)
+		}
+		if m := msgs[0]; m.Keyboard != nil || m.Edits != 0 || !strings.Contains(m.Text, h.bot.Catalog().T("en", "offer_cancelled", nil)) {
+			t.Errorf("the pruned offer's message was not sent once with its final text and no buttons: %+v", m)
+		}
+		var reply int
+		for _, m := range h.API.Messages(testChat) {
+			if strings.Contains(m.Text, "/newgame") {
+				reply = m.ID
 			}
 		}
-		return false
-	}
-	if !h.API.WaitFor(flooded, 10*time.Second) {
-		t.Fatal("the /help reply did not meet the 429")
-	}
-	msg, data := h.PrivateButton(ux, board.OpTrSend, 0)
-	h.API.PushCallback(ux.ID, msg, ux, data)
-	if !h.API.WaitFor(func() bool { return h.API.Pending() == 0 }, 10*time.Second) {
-		t.Fatal("the send was not handled")
-	}
-	rec := h.Record()
-	b := board.Of(rec).Game.NextTrade
-	if b == a || len(board.Of(rec).Offers) != 2 {
-		t.Fatalf("second offer not open: %+v", board.Of(rec).Offers)
-	}
-	// Sent, answered — and still waiting behind the reply.
-	if board.Of(rec).Offers[1].Msg != 0 || len(h.OfferMessages(testChat, b)) != 0 {
-		t.Fatalf("offer %d was posted past the outbox while the chat waits for its 429: %+v", b, board.Of(rec).Offers[1])
-	}
-	// y accepts the first offer meanwhile: the second one becomes
-	// impossible (the deed is gone) before its message was delivered.
-	msgA, dataA := h.offerButton(board.OpOfAccept, a)
-	h.Press(uy, msgA, dataA)
-
-	rec = h.Record()
-	if board.Of(rec).Game.Props[1].Owner != y || len(board.Of(rec).Game.Trades) != 0 || len(board.Of(rec).Offers) != 0 || len(board.Of(rec).OfferEdits) != 0 {
-		t.Fatalf("after the accept: owner %d, trades %+v, offers %+v, edits %+v", board.Of(rec).Game.Props[1].Owner, board.Of(rec).Game.Trades, board.Of(rec).Offers, board.Of(rec).OfferEdits)
-	}
-	msgs := h.OfferMessages(testChat, b)
-	if len(msgs) != 1 {
-		t.Fatalf("offer %d shown in %d messages: %+v", b, len(msgs), msgs)
-	}
-	if m := msgs[0]; m.Keyboard != nil || m.Edits != 0 || !strings.Contains(m.Text, h.bot.Catalog().T("en", "offer_cancelled", nil)) {
-		t.Errorf("the pruned offer's message was not sent once with its final text and no buttons: %+v", m)
-	}
-	var reply int
-	for _, m := range h.API.Messages(testChat) {
-		if strings.Contains(m.Text, "/newgame") {
-			reply = m.ID
+		if reply == 0 || msgs[0].ID < reply {
+			t.Errorf("the offer (message %d) overtook the /help reply queued before it (message %d)", msgs[0].ID, reply)
 		}
-	}
-	if reply == 0 || msgs[0].ID < reply {
-		t.Errorf("the offer (message %d) overtook the /help reply queued before it (message %d)", msgs[0].ID, reply)
-	}
-	if m := h.OfferMessages(testChat, a); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.Catalog().T("en", "offer_accepted", nil)) {
-		t.Errorf("the accepted offer's message was not finalized: %+v", m)
-	}
+		if m := h.OfferMessages(testChat, a); len(m) != 1 || m[0].Keyboard != nil || !strings.Contains(m[0].Text, h.bot.Catalog().T("en", "offer_accepted", nil)) {
+			t.Errorf("the accepted offer's message was not finalized: %+v", m)
+		}
+	})
 }
 
 // TestTradeOfferDeclined: the offer's message id is stored once the outbox

@@ -9,7 +9,13 @@
 // import package bot (whose own tests use it too, which an import of bot
 // would make a cycle): a test package starts the bot through a Starter,
 // usually bot.Run with bot.TestConfig, and hands the
-// harness bot.TestHooks of the bot it started (the App).
+// harness bot.TestHooks of the bot it started (the App), setting the
+// bot's telegram.ClientOptions.Transport from the Endpoint it is given.
+//
+// InBubble runs a test on a fake clock (testing/synctest): the pace tests,
+// whose time is waiting out Telegram's limits, take only the processor
+// time they use. A harness made in the bubble reaches an in-process fake
+// (fakeapi.NewInProcess) through that Transport, with no socket.
 //
 // fakekind (bot/bottest/fakekind) is a tiny kind of game for the chat
 // layer's tests of what does not depend on a particular game.

@@ -2,6 +2,7 @@ package bottest
 
 import (
 	"context"
+	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -48,9 +49,18 @@ type App interface {
 }
 
 // Starter runs the bot under test until ctx ends, against the fake Bot API
-// at endpoint (a tgbotapi endpoint format) with its database at db; it
-// calls ready once the bot serves, and returns what the bot's run returned.
-type Starter func(ctx context.Context, endpoint, db string, ready func(App)) error
+// at api with its database at db; it calls ready once the bot serves, and
+// returns what the bot's run returned.
+type Starter func(ctx context.Context, api Endpoint, db string, ready func(App)) error
+
+// Endpoint is how the bot under test reaches the fake Bot API: at URL (a
+// tgbotapi endpoint format) through Transport, which the bot must use as
+// its telegram.ClientOptions.Transport; nil means real HTTP, and is what a
+// harness outside a bubble gives (InBubble).
+type Endpoint struct {
+	URL       string
+	Transport http.RoundTripper
+}
 
 // Harness runs a whole bot against the fake Bot API.
 type Harness struct {
@@ -95,9 +105,15 @@ func Catalog(t testing.TB) *locales.Catalog {
 }
 
 // New starts a bot with run on a fresh database and a fresh fake Bot API;
-// both are stopped when the test ends.
+// both are stopped when the test ends. Inside InBubble the fake is
+// in-process (fakeapi.NewInProcess): the bot reaches it through the
+// Endpoint's Transport.
 func New(t testing.TB, run Starter) *Harness {
-	h := &Harness{T: t, API: fakeapi.New(), DB: filepath.Join(t.TempDir(), "monopoly.db"), run: run}
+	api := fakeapi.New
+	if inBubble(t) {
+		api = fakeapi.NewInProcess
+	}
+	h := &Harness{T: t, API: api(), DB: filepath.Join(t.TempDir(), "monopoly.db"), run: run}
 	t.Cleanup(h.API.Close)
 	h.Users = []fakeapi.User{
 		{ID: 11, FirstName: "Alice <A&B>", LanguageCode: "en"},
@@ -114,7 +130,13 @@ func (h *Harness) Start() {
 	ready := make(chan App, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel, h.done = cancel, make(chan error, 1)
-	go func() { h.done <- h.run(ctx, h.API.Endpoint(), h.DB, func(a App) { ready <- a }) }()
+	api := Endpoint{URL: h.API.Endpoint()}
+	if h.API.InProcess() {
+		// The run's long polls end with it: tgbotapi's carry no context,
+		// and one left waiting would outlive the bot in its bubble.
+		api.Transport = h.API.Transport(ctx)
+	}
+	go func() { h.done <- h.run(ctx, api, h.DB, func(a App) { ready <- a }) }()
 	select {
 	case h.App = <-ready:
 	case err := <-h.done:

@@ -38,13 +38,14 @@ func newHarness(t *testing.T, o kit.ChatOptions) *harness {
 func newHarnessWith(t *testing.T, o kit.ChatOptions, tune func(*bot.AppConfig)) *harness {
 	t.Helper()
 	h := &harness{clock: bottest.NewClock(time.Unix(1_800_000_000, 0))}
-	h.Harness = bottest.New(t, func(ctx context.Context, endpoint, db string, ready func(bottest.App)) error {
-		cfg := bot.TestConfig(endpoint, db, bottest.Catalog(t))
+	h.Harness = bottest.New(t, func(ctx context.Context, api bottest.Endpoint, db string, ready func(bottest.App)) error {
+		cfg := bot.TestConfig(api.URL, db, bottest.Catalog(t))
 		cfg.Now = h.clock.Now
 		cfg.Ready = func(b *bot.Bot) { h.bot = bot.TestHooks(b); ready(h.bot) }
 		if tune != nil {
 			tune(&cfg)
 		}
+		cfg.Client.Transport = api.Transport // after tune, which may replace Client
 		return bot.Run(ctx, cfg)
 	})
 	h.Lobby = bottest.LobbyOps{Join: bot.OpJoin, Start: bot.OpStart, Cancel: bot.OpCancel, CancelYes: bot.OpCancelYes,

@@ -2,7 +2,12 @@
 // tests' fake Telegram and the playground's (bot/playground). It speaks the
 // same HTTP protocol as api.telegram.org, so the real tgbotapi client (and
 // everything built on it) runs against it unchanged: point
-// tgbotapi.NewBotAPIWithAPIEndpoint at Server.Endpoint.
+// tgbotapi.NewBotAPIWithAPIEndpoint at Server.Endpoint. NewInProcess is
+// the same fake with no listener, reached through Server.Transport (an
+// http.RoundTripper that runs the handler on the caller's goroutine): the
+// one to use inside a testing/synctest bubble, where its waits (a long
+// poll, WaitFor) are on the bubble's channels and timers, so fake time
+// jumps over them.
 //
 // It owns:
 //   - the update queue a poller reads (getUpdates with Telegram's offset
@@ -44,7 +49,9 @@
 // test API, promoted to Server by embedding; what spans parts (a person's
 // message, a press, a migration) is Server's own (push.go). botAPI
 // (methods.go) answers the Bot API methods over the same parts, and its
-// serve (http.go) speaks HTTP and applies the faults and refusals first.
+// answer (http.go) applies the faults and refusals first; serve speaks
+// HTTP with it, and the in-process Transport (transport.go) calls it
+// directly.
 // The checks on what a bot sends are plain functions (validate.go,
 // html.go). One lock, Server.mu, guards every part's state: each part
 // holds a pointer to it; exported methods take it, unexported ones expect

@@ -28,11 +28,36 @@ type errResponse struct {
 	Parameters  *tgbotapi.ResponseParameters `json:"parameters,omitempty"`
 }
 
-// serve answers one HTTP call: it logs it, answers a fault queued for it
-// or a refusal Telegram would give (a migrated group, a kicked bot, a
-// private chat never opened, the flood limits), and otherwise runs the
-// method.
+// reply is the fake's answer to one call, whichever way it came: the
+// status and JSON body, or a hangup (the connection closed unanswered).
+type reply struct {
+	status int
+	body   []byte
+	hangup bool
+}
+
+// serve answers one HTTP call (see answer); a hangup closes the
+// connection, as a network failure would.
 func (b *botAPI) serve(w http.ResponseWriter, r *http.Request) {
+	rep := b.answer(r)
+	if rep.hangup {
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		rep = errorReply(&ErrorResponse{Code: http.StatusBadGateway, Description: "Bad Gateway"})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(rep.status)
+	_, _ = w.Write(rep.body)
+}
+
+// answer answers one call: it logs it, answers a fault queued for it or a
+// refusal Telegram would give (a migrated group, a kicked bot, a private
+// chat never opened, the flood limits), and otherwise runs the method.
+func (b *botAPI) answer(r *http.Request) reply {
 	start := time.Now()
 	method, ok := parsePath(r.URL.Path)
 	params, files, perr := readParams(r)
@@ -71,28 +96,24 @@ func (b *botAPI) serve(w http.ResponseWriter, r *http.Request) {
 	b.calls.finish(n, status)
 	b.mu.Unlock()
 
-	if fail != nil && fail.Hangup {
-		if hj, ok := w.(http.Hijacker); ok {
-			if conn, _, err := hj.Hijack(); err == nil {
-				conn.Close()
-				return
-			}
-		}
-		status = http.StatusBadGateway
-		fail = &ErrorResponse{Code: status, Description: "Bad Gateway"}
+	switch {
+	case fail != nil && fail.Hangup:
+		return reply{hangup: true}
+	case fail != nil:
+		return errorReply(fail)
 	}
+	body, _ := json.Marshal(okResponse{Ok: true, Result: result})
+	return reply{status: http.StatusOK, body: body}
+}
 
-	w.Header().Set("Content-Type", "application/json")
-	if fail != nil {
-		var p *tgbotapi.ResponseParameters
-		if fail.RetryAfter != 0 || fail.MigrateToChatID != 0 {
-			p = &tgbotapi.ResponseParameters{RetryAfter: fail.RetryAfter, MigrateToChatID: fail.MigrateToChatID}
-		}
-		w.WriteHeader(fail.Code)
-		_ = json.NewEncoder(w).Encode(errResponse{ErrorCode: fail.Code, Description: fail.Description, Parameters: p})
-		return
+// errorReply is Telegram's answer for fail.
+func errorReply(fail *ErrorResponse) reply {
+	var p *tgbotapi.ResponseParameters
+	if fail.RetryAfter != 0 || fail.MigrateToChatID != 0 {
+		p = &tgbotapi.ResponseParameters{RetryAfter: fail.RetryAfter, MigrateToChatID: fail.MigrateToChatID}
 	}
-	_ = json.NewEncoder(w).Encode(okResponse{Ok: true, Result: result})
+	body, _ := json.Marshal(errResponse{ErrorCode: fail.Code, Description: fail.Description, Parameters: p})
+	return reply{status: fail.Code, body: body}
 }
 
 // refusal is what Telegram answers instead of running a well-formed call,

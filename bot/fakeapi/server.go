@@ -45,6 +45,23 @@ type Server struct {
 
 // New starts a fake Bot API on a loopback port. Close it when done.
 func New() *Server {
+	s := newServer()
+	s.hs = httptest.NewServer(http.HandlerFunc(s.api.serve))
+	return s
+}
+
+// NewInProcess is a fake Bot API with no listener: it is reached only
+// through its Transport, at Endpoint. A test inside a testing/synctest
+// bubble uses it (a bubble must touch no real socket), made inside the
+// bubble so that its waits are the bubble's. Close it when done.
+func NewInProcess() *Server { return newServer() }
+
+// inProcessURL is the address of an in-process fake: nothing listens
+// there (.invalid never resolves), so a call that misses the Transport
+// fails instead of reaching anything.
+const inProcessURL = "http://fakeapi.invalid"
+
+func newServer() *Server {
 	s := &Server{}
 	mu := &s.mu
 	s.bell = &changeBell{}
@@ -63,20 +80,30 @@ func New() *Server {
 	s.api = &botAPI{mu: mu, queue: s.updateQueue, store: s.messageStore, events: events, people: s.directory,
 		photos: s.photoStore, presses: s.pressLog, inline: s.inlineMode, menus: s.commandMenus,
 		calls: s.callLog, flood: s.floodControl, migrations: s.migrations}
-	s.hs = httptest.NewServer(http.HandlerFunc(s.api.serve))
 	return s
 }
 
 // Endpoint is the format string for tgbotapi.NewBotAPIWithAPIEndpoint.
-// Any token is accepted.
-func (s *Server) Endpoint() string { return s.hs.URL + "/bot%s/%s" }
+// Any token is accepted. An in-process fake's is reached only through
+// its Transport.
+func (s *Server) Endpoint() string {
+	if s.hs == nil {
+		return inProcessURL + "/bot%s/%s"
+	}
+	return s.hs.URL + "/bot%s/%s"
+}
+
+// InProcess reports whether the fake has no listener (NewInProcess).
+func (s *Server) InProcess() bool { return s.hs == nil }
 
 // Close releases pending long polls first, because httptest.Server.Close
 // waits for every request in flight.
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
 		s.updateQueue.stop()
-		s.hs.Close()
+		if s.hs != nil {
+			s.hs.Close()
+		}
 	})
 }
 

@@ -18,10 +18,16 @@ import (
 // a timeout, so one dead connection would hang a caller forever.
 // httpTimeout must be longer than the poller's long-poll timeout.
 func NewBotAPI(token, endpoint string, httpTimeout time.Duration) (*tgbotapi.BotAPI, error) {
+	return NewBotAPIOver(token, endpoint, httpTimeout, nil)
+}
+
+// NewBotAPIOver is NewBotAPI whose calls go through transport (nil: net/http's
+// default, as NewBotAPI): ClientOptions.Transport.
+func NewBotAPIOver(token, endpoint string, httpTimeout time.Duration, transport http.RoundTripper) (*tgbotapi.BotAPI, error) {
 	if endpoint == "" {
 		endpoint = tgbotapi.APIEndpoint
 	}
-	api, err := tgbotapi.NewBotAPIWithClient(token, endpoint, &http.Client{Timeout: httpTimeout})
+	api, err := tgbotapi.NewBotAPIWithClient(token, endpoint, &http.Client{Timeout: httpTimeout, Transport: transport})
 	if err != nil {
 		return nil, fmt.Errorf("telegram: connect: %w", redact(err))
 	}
@@ -75,6 +81,12 @@ type ClientOptions struct {
 	Now    func() time.Time
 	Sleep  func(ctx context.Context, d time.Duration) error
 	Logger *slog.Logger
+
+	// Transport carries the Bot API calls of the bot that takes these
+	// options (bot.Run gives it to NewBotAPIOver; nil: real HTTP). Tests
+	// inside a testing/synctest bubble reach an in-process fake Bot API
+	// through it (fakeapi.Server.Transport), where no socket may be used.
+	Transport http.RoundTripper
 }
 
 // GroupMinute is the window of a group's 20 calls. The client counts a call
