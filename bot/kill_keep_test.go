@@ -168,13 +168,12 @@ func TestKillKeepsTheStandings(t *testing.T) {
 }
 
 // killSpeed is how many times Telegram's speed TestKillsKeepTelegramLimits
-// plays at (bottest.TelegramSpeed): fast enough that a busy group uses up
-// its minute's 20 calls before each kill, so that the restarted bot has a
-// full minute to honour, in a few seconds; slow enough that the client's
-// margins (a 60th of a minute on the window, the spread's 3 calls a
-// second's worth over the pace's) stay above the jitter of a loaded
-// machine.
-const killSpeed = 16
+// plays at (bottest.TelegramSpeed): fast enough that a spell of play of a
+// few seconds fills a busy group's minute before the first kill, slow
+// enough that the bot keeps up with two busy groups (at 32 times the
+// minutes held only 12 to 17 calls) and that the client's margins stay
+// above a loaded machine's jitter (telegram.LimitsAt).
+const killSpeed = 24
 
 // TestKillsKeepTelegramLimits is issue 12's goal with kills instead of
 // clean stops: against a fake Bot API that enforces Telegram's limits, two
