@@ -1,8 +1,11 @@
 package bot
 
 import (
+	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +13,7 @@ import (
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
 	"github.com/monopoly-tg/monopoly-bot/bot/fakeapi"
 	"github.com/monopoly-tg/monopoly-bot/bot/kit"
+	"github.com/monopoly-tg/monopoly-bot/bot/telegram"
 	"github.com/monopoly-tg/monopoly-bot/locales"
 	"github.com/monopoly-tg/monopoly-bot/storage"
 )
@@ -127,7 +131,7 @@ func (c *childBot) quiet(quiet time.Duration) {
 
 // TestKillKeepsTheStandings: the bot is killed (SIGKILL) after /endgame was
 // committed but while its standings still wait for the chat's budget (a
-// 429 with retry after 3 s); the next process sends them once and leaves
+// 429 with retry after 2 s); the next process sends them once and leaves
 // no kept message behind.
 func TestKillKeepsTheStandings(t *testing.T) {
 	t.Parallel()
@@ -137,7 +141,7 @@ func TestKillKeepsTheStandings(t *testing.T) {
 	c.startGame(testChat, alice, bob)
 	c.API.PushMessage(testChat, alice, "/endgame")
 	c.Wait("the /endgame question", func() bool { _, _, _, ok := c.button(testChat, OpEndGameYes); return ok })
-	c.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 3})
+	c.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 2})
 	c.press(testChat, alice, OpEndGameYes)
 	c.Kill()
 	cat, err := testCatalog()
@@ -150,7 +154,7 @@ func TestKillKeepsTheStandings(t *testing.T) {
 	}
 	c.Start()
 	c.Wait("the standings", func() bool { return messagesWith(c.API, testChat, standings) > 0 })
-	c.quiet(time.Second)
+	c.quiet(500 * time.Millisecond) // a second copy would follow at once: the bot keeps no limits here
 	c.Term()
 	if n := messagesWith(c.API, testChat, standings); n != 1 {
 		t.Fatalf("the standings arrived %d times, want once", n)
@@ -163,6 +167,14 @@ func TestKillKeepsTheStandings(t *testing.T) {
 	})
 }
 
+// killSpeed is how many times Telegram's speed TestKillsKeepTelegramLimits
+// plays at (bottest.TelegramSpeed): fast enough that a spell of play of a
+// few seconds fills a busy group's minute before the first kill, slow
+// enough that the bot keeps up with two busy groups (at 32 times the
+// minutes held only 12 to 17 calls) and that the client's margins stay
+// above a loaded machine's jitter (telegram.LimitsAt).
+const killSpeed = 24
+
 // TestKillsKeepTelegramLimits is issue 12's goal with kills instead of
 // clean stops: against a fake Bot API that enforces Telegram's limits, two
 // groups play busily while the bot is killed (SIGKILL) and started again
@@ -170,18 +182,24 @@ func TestKillKeepsTheStandings(t *testing.T) {
 // answer is a 429, no request falls inside a ban, the standings arrive
 // once, and nothing the chats should see is lost: the other group's turn
 // message, the one its record names, shows the game's last revision.
+// Both sides run Telegram's time at killSpeed times its speed, the first
+// spell of play more than a minute of it, so the groups' minutes are full
+// when the bot is killed; after each kill the flood state the bot left
+// must know of every call Telegram counts in them (floodKnown).
 func TestKillsKeepTelegramLimits(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("starts processes and plays for half a minute")
+		t.Skip("starts processes and plays for several minutes of Telegram's time")
 	}
 	cat, err := testCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
 	standings := cat.T(locales.Default, "standings_title", nil)
-	c := newChildBot(t, "MONOPOLY_TEST_LIMITS=telegram")
-	c.API.Enforce(fakeapi.TelegramLimits())
+	speed := bottest.TelegramSpeed(t, killSpeed)
+	tg := func(d time.Duration) time.Duration { return d / time.Duration(speed) } // Telegram's time in real time
+	c := newChildBot(t, bottest.ChildWithTelegramAt(speed))
+	c.API.Enforce(fakeapi.TelegramLimitsAt(speed))
 	a, b := testChat, testChat-1
 	users := map[int64]fakeapi.User{11: {ID: 11, FirstName: "Ann"}, 22: {ID: 22, FirstName: "Ben"},
 		33: {ID: 33, FirstName: "Cid"}, 44: {ID: 44, FirstName: "Dee"}}
@@ -190,8 +208,17 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 	c.startGame(b, users[33], users[44])
 	chats := []int64{a, b}
 	presses := 0
+	var kills []time.Time
 	for kill := 1; kill <= 3; kill++ {
-		presses += c.playBusily(chats, users, 8*time.Second)
+		// The first spell fills the groups' minutes; the next ones, each
+		// begun by a bot restarted on minutes still three quarters full,
+		// need not be as long.
+		spell := 40 * time.Second
+		if kill == 1 {
+			spell = 80 * time.Second
+		}
+		presses += c.playBusily(chats, users, tg(spell))
+		t.Logf("kill %d: %d and %d calls in the groups' minutes", kill, c.API.CallsInMinute(a), c.API.CallsInMinute(b))
 		if kill == 2 {
 			c.API.PushMessage(b, users[33], "/endgame")
 			c.Wait("the /endgame question", func() bool { _, _, _, ok := c.button(b, OpEndGameYes); return ok })
@@ -202,16 +229,20 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 			}
 		}
 		c.Kill()
+		kills = append(kills, time.Now())
+		c.floodKnown(speed, chats)
 		c.Start()
 	}
-	presses += c.playBusily(chats, users, 4*time.Second)
-	busy := c.API.RequestsPerMinute()[a]
-	c.quiet(5 * time.Second)
+	presses += c.playBusily(chats, users, tg(40*time.Second))
+	busy := c.API.CallsInMinute(a)
+	// Quiet for a minute: the outbox may wait that long for the budget.
+	c.quiet(tg(telegram.GroupMinute))
 	c.Term()
-	t.Logf("%d presses, 3 kills; %d sends and edits in the group's last minute of play", presses, busy)
+	t.Logf("%d presses, 3 kills at %d× Telegram's speed; %d sends and edits in the group's last minute of play, %v at most in any", presses, speed, busy, c.API.FullestMinute())
 
 	if f := c.API.Flood(); f.TooMany != 0 || f.InsideBan != 0 {
 		t.Errorf("%d answers were 429 and %d requests came inside a ban; want none (429s by chat: %v)", f.TooMany, f.InsideBan, c.API.TooManyPerChat())
+		logAround429(t, c.API, kills, tg(telegram.GroupMinute))
 	}
 	if n := messagesWith(c.API, b, standings); n != 1 {
 		t.Errorf("the standings of /endgame arrived %d times, want once", n)
@@ -255,4 +286,60 @@ func TestKillsKeepTelegramLimits(t *testing.T) {
 		return
 	}
 	t.Fatalf("the record's turn message %d is not in the chat", board.Of(rec).TurnMsg)
+}
+
+// floodKnown checks, between a kill and the next start, that the flood
+// state the killed bot left tells a client restored from it of every call
+// the fake Bot API counts in each of chats' minutes (saved, or assumed
+// for the time after the last save). A next process that knew fewer could
+// call too soon, though it may not happen to, as the minute moves on while
+// it starts.
+func (c *childBot) floodKnown(speed int, chats []int64) {
+	c.T.Helper()
+	counted := map[int64]int{}
+	for _, chat := range chats {
+		counted[chat] = c.API.CallsInMinute(chat)
+	}
+	bottest.WithStore(c.T, c.DB, func(store *storage.Store) error {
+		opts := telegram.LimitsAt(speed)
+		opts.Flood, opts.Logger = readOnlyFlood{store}, slog.New(slog.DiscardHandler)
+		restored := telegram.NewClient(nil, opts)
+		for _, chat := range chats {
+			if known := restored.CallsInWindow(chat); known < counted[chat] {
+				c.T.Errorf("chat %d: after the kill the flood state knows of %d calls in the group's minute, Telegram counted %d", chat, known, counted[chat])
+			}
+		}
+		return nil
+	})
+}
+
+// readOnlyFlood restores a flood state and saves nothing.
+type readOnlyFlood struct{ telegram.FloodStore }
+
+func (readOnlyFlood) SaveFlood(map[int64][]byte) error { return nil }
+
+// logAround429 logs the calls into the chat of each 429 in the minute
+// before it, and the kills, in milliseconds from the 429: what the bot
+// knew of and what it did not.
+func logAround429(t *testing.T, api *fakeapi.Server, kills []time.Time, minute time.Duration) {
+	t.Helper()
+	reqs := api.Requests()
+	for _, r := range reqs {
+		if r.Status != 429 {
+			continue
+		}
+		ms := func(at time.Time) int64 { return at.Sub(r.Time).Milliseconds() }
+		var line []string
+		for _, k := range kills {
+			if d := r.Time.Sub(k); d >= 0 && d < 2*minute {
+				line = append(line, fmt.Sprintf("kill@%d", ms(k)))
+			}
+		}
+		for _, q := range reqs {
+			if q.Params["chat_id"] == r.Params["chat_id"] && q.Method != "answerCallbackQuery" && q.Time.After(r.Time.Add(-minute)) && !q.Time.After(r.Time) {
+				line = append(line, fmt.Sprintf("%s@%d:%d", q.Method, ms(q.Time), q.Status))
+			}
+		}
+		t.Logf("429 in chat %s at %s: %s", r.Params["chat_id"], r.Time.Format("15:04:05.000"), strings.Join(line, " "))
+	}
 }

@@ -16,8 +16,8 @@ import (
 // TestHelperProcess is the bot as a child process of TestKillMidGame; it
 // does nothing in a normal test run.
 func TestHelperProcess(t *testing.T) {
-	bottest.RunChild(t, func(ctx context.Context, endpoint, db string, telegramLimits bool) error {
-		return Run(ctx, ChildConfig(endpoint, db, telegramLimits))
+	bottest.RunChild(t, func(ctx context.Context, env bottest.ChildEnv) error {
+		return Run(ctx, ChildConfig(env.Endpoint, env.DB, env.TelegramSpeed, env.TimerTick))
 	})
 }
 

@@ -37,19 +37,22 @@ func playBusily(h *harness, chats []*benchChat, d time.Duration) {
 // that enforces Telegram's limits (20 a minute and about one a second per
 // group, 429 with retry_after), busy play in two groups with the bot
 // restarted three times — each start re-shows the games at once — gets no
-// 429 and makes no request inside a ban.
+// 429 and makes no request inside a ban. Both sides run Telegram's time
+// at restartSpeed times its speed (telegram.LimitsAt), each spell of play
+// four seconds of it.
 func TestRestartsKeepTelegramLimits(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("plays for several seconds of real time")
+		t.Skip("plays for seconds of real time")
 	}
+	speed := bottest.TelegramSpeed(t, restartSpeed)
 	h := newHarnessWith(t, 7, nil, func(cfg *AppConfig) {
-		cfg.Client = telegram.ClientOptions{} // Telegram's limits
+		cfg.Client = telegram.LimitsAt(speed)
 		// Quick restarts: what the outbox could not flush is re-shown by
 		// the next process, which must still honour this one's minute.
 		cfg.ShutdownTimeout = 200 * time.Millisecond
 	})
-	h.API.Enforce(fakeapi.TelegramLimits())
+	h.API.Enforce(fakeapi.TelegramLimitsAt(speed))
 	var chats []*benchChat
 	for i, id := range []int64{testChat, testChat - 1} {
 		c := &benchChat{id: id}
@@ -60,7 +63,7 @@ func TestRestartsKeepTelegramLimits(t *testing.T) {
 	}
 	started := map[int64]uint64{}
 	for restart := 0; ; restart++ {
-		playBusily(h, chats, time.Second)
+		playBusily(h, chats, 4*time.Second/time.Duration(speed))
 		if restart == 0 {
 			for _, c := range chats {
 				started[c.id] = h.version(c.id)
@@ -82,6 +85,10 @@ func TestRestartsKeepTelegramLimits(t *testing.T) {
 		t.Fatalf("%d answers were 429 and %d requests came inside a ban; want none", f.TooMany, f.InsideBan)
 	}
 }
+
+// restartSpeed is how many times Telegram's speed
+// TestRestartsKeepTelegramLimits plays at (bottest.TelegramSpeed).
+const restartSpeed = 8
 
 // answerTo is the bot's answer to the press pushed as update.
 func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {

@@ -107,14 +107,16 @@ func SettingsPage(name string) int {
 }
 
 // ChildConfig is the bot of a test that kills it (bottest.Child):
-// TestConfig without the shared catalog or a fast timer tick, its games
-// seeded 42, with Telegram's own limits if telegramLimits.
-func ChildConfig(endpoint, db string, telegramLimits bool) AppConfig {
+// TestConfig without the shared catalog, its games seeded 42, with
+// Telegram's limits at telegramSpeed times their speed (telegram.LimitsAt;
+// 1 is Telegram's own) unless it is 0, and its timer ticking every
+// timerTick (the production default if 0).
+func ChildConfig(endpoint, db string, telegramSpeed int, timerTick time.Duration) AppConfig {
 	cfg := TestConfig(endpoint, db, nil)
-	cfg.Token, cfg.NoSync, cfg.TimerTick, cfg.CarryOver = "123:child", false, 0, 0
+	cfg.Token, cfg.NoSync, cfg.TimerTick, cfg.CarryOver = "123:child", false, timerTick, 0
 	cfg.Seed = func() uint64 { return 42 }
-	if telegramLimits {
-		cfg.Client = telegram.ClientOptions{} // Telegram's own limits
+	if telegramSpeed > 0 {
+		cfg.Client = telegram.LimitsAt(telegramSpeed)
 	}
 	return cfg
 }

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -21,9 +22,22 @@ import (
 // the test binary itself, started again to run only its package's
 // TestHelperProcess, which calls RunChild.
 
-// ChildRun runs the bot until ctx ends against the fake Bot API at
-// endpoint, on db, with Telegram's own limits if telegramLimits.
-type ChildRun func(ctx context.Context, endpoint, db string, telegramLimits bool) error
+// ChildEnv is what a child bot runs with, from the environment StartChild
+// gave it.
+type ChildEnv struct {
+	// Endpoint is the fake Bot API's; DB the bot's database file.
+	Endpoint, DB string
+	// TelegramSpeed > 0 makes the bot's client keep Telegram's limits at
+	// that many times their speed (telegram.LimitsAt; 1 is Telegram's
+	// own); with 0 it keeps none (ChildWithTelegramAt).
+	TelegramSpeed int
+	// TimerTick, unless 0, is how often the bot checks the chats' timers
+	// (ChildWithTimerTick).
+	TimerTick time.Duration
+}
+
+// ChildRun runs the bot until ctx ends as env says.
+type ChildRun func(ctx context.Context, env ChildEnv) error
 
 // RunChild is the body of a package's TestHelperProcess: in a child
 // started by StartChild it runs the bot until SIGTERM and exits with its
@@ -34,16 +48,72 @@ func RunChild(t *testing.T, run ChildRun) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	if err := run(ctx, os.Getenv("MONOPOLY_TEST_ENDPOINT"), os.Getenv("MONOPOLY_TEST_DB"), os.Getenv("MONOPOLY_TEST_LIMITS") == "telegram"); err != nil {
+	env := ChildEnv{Endpoint: os.Getenv("MONOPOLY_TEST_ENDPOINT"), DB: os.Getenv("MONOPOLY_TEST_DB")}
+	speed, err := telegramSpeed(os.Getenv("MONOPOLY_TEST_LIMITS"))
+	env.TelegramSpeed = speed
+	if tick := os.Getenv("MONOPOLY_TEST_TIMER_TICK"); tick != "" && err == nil {
+		env.TimerTick, err = time.ParseDuration(tick)
+	}
+	if err == nil {
+		err = run(ctx, env)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "child:", err)
 		os.Exit(1)
 	}
 	os.Exit(0)
 }
 
+// telegramSpeed reads MONOPOLY_TEST_LIMITS: "" is no limits (0),
+// "telegram" Telegram's own (1), "telegram/K" Telegram at K times its
+// speed.
+func telegramSpeed(env string) (int, error) {
+	if env == "" {
+		return 0, nil
+	}
+	if env == "telegram" {
+		return 1, nil
+	}
+	if k, ok := strings.CutPrefix(env, "telegram/"); ok {
+		if n, err := strconv.Atoi(k); err == nil && n >= 1 {
+			return n, nil
+		}
+	}
+	return 0, fmt.Errorf("MONOPOLY_TEST_LIMITS=%q: want telegram or telegram/K", env)
+}
+
 // ChildWithTelegramLimits is StartChild's env for a bot that keeps
 // Telegram's own limits.
 const ChildWithTelegramLimits = "MONOPOLY_TEST_LIMITS=telegram"
+
+// TelegramSpeed is how many times Telegram's speed a test that kills a
+// child with Telegram's limits runs them at: def, or MONOPOLY_TELEGRAM_SPEED
+// if set (1 replays the test in Telegram's own time).
+func TelegramSpeed(t testing.TB, def int) int {
+	env := os.Getenv("MONOPOLY_TELEGRAM_SPEED")
+	if env == "" {
+		return def
+	}
+	k, err := strconv.Atoi(env)
+	if err != nil || k < 1 {
+		t.Fatalf("MONOPOLY_TELEGRAM_SPEED=%q: want a whole number from 1", env)
+	}
+	return k
+}
+
+// ChildWithTelegramAt is StartChild's env for a bot that keeps Telegram's
+// limits at k times their speed; its fake Bot API enforces
+// fakeapi.TelegramLimitsAt(k).
+func ChildWithTelegramAt(k int) string {
+	return "MONOPOLY_TEST_LIMITS=telegram/" + strconv.Itoa(k)
+}
+
+// ChildWithTimerTick is StartChild's env for a bot that checks the chats'
+// timers every d (a second by default, as in production): for a test that
+// waits for moves made by the timer, not for the timer itself.
+func ChildWithTimerTick(d time.Duration) string {
+	return "MONOPOLY_TEST_TIMER_TICK=" + d.String()
+}
 
 // StartChild starts the bot as a child process (the package's
 // TestHelperProcess) on db against api, with env added to its environment;

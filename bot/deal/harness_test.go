@@ -23,8 +23,8 @@ func TestMain(m *testing.M) { bottest.Main(m) }
 // TestHelperProcess is the bot as a child process of the tests that kill
 // it; it does nothing in a normal test run.
 func TestHelperProcess(t *testing.T) {
-	bottest.RunChild(t, func(ctx context.Context, endpoint, db string, telegramLimits bool) error {
-		return bot.Run(ctx, bot.ChildConfig(endpoint, db, telegramLimits))
+	bottest.RunChild(t, func(ctx context.Context, env bottest.ChildEnv) error {
+		return bot.Run(ctx, bot.ChildConfig(env.Endpoint, env.DB, env.TelegramSpeed, env.TimerTick))
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/monopoly-tg/monopoly-bot/bot"
 	"github.com/monopoly-tg/monopoly-bot/bot/bottest"
@@ -27,7 +28,10 @@ import (
 // clock.)
 func TestDealKillWithComputers(t *testing.T) {
 	t.Parallel()
-	c := bottest.NewChild(t)
+	// A computer moves at the timer's next tick: a tick of a fifth of the
+	// production second (it only checks what is due) so that the test
+	// waits for the moves, not for the clock.
+	c := bottest.NewChild(t, bottest.ChildWithTimerTick(200*time.Millisecond))
 	api, wait, answered := c.API, c.Wait, c.Answered
 	// The async pace: a computer moves at the timer's next tick.
 	bottest.UpdateStored(t, c.DB, func(tx *storage.Tx) error {

@@ -18,6 +18,9 @@ type Limits struct {
 	// a second; bursts of a few pass).
 	ChatBurst int
 	ChatEvery time.Duration
+	// Minute is the window of GroupPerMinute (a minute unless set: see
+	// TelegramLimitsAt).
+	Minute time.Duration
 	// Now is the fake's clock (time.Now by default); a test that drives the
 	// client with a fake clock passes the same one.
 	Now func() time.Time
@@ -26,6 +29,21 @@ type Limits struct {
 // TelegramLimits are the limits as Telegram applies them to a bot.
 func TelegramLimits() Limits {
 	return Limits{GroupPerMinute: 20, ChatBurst: 3, ChatEvery: time.Second}
+}
+
+// TelegramLimitsAt are Telegram's limits at k times their speed: the same
+// counts in a minute and at a pace k times shorter. A test that kills a
+// bot run as a child process cannot put both sides on a fake clock, so it
+// runs both on compressed time instead: this fake, and a bot whose client
+// keeps telegram.LimitsAt(k). A 429's retry_after stays in whole seconds,
+// as Telegram's is. k ≤ 1 is Telegram's own speed.
+func TelegramLimitsAt(k int) Limits {
+	l := TelegramLimits()
+	if k > 1 {
+		l.ChatEvery /= time.Duration(k)
+		l.Minute = time.Minute / time.Duration(k)
+	}
+	return l
 }
 
 // FloodStats counts how a bot fared against the limits.
@@ -53,6 +71,14 @@ type chatFlood struct {
 	tat      time.Time   // the bucket's theoretical arrival time
 	banUntil time.Time
 	tooMany  int // 429 answers the limits gave this chat
+	fullest  int // the most calls recent ever held
+}
+
+// prune drops the calls that left the minute.
+func (f *chatFlood) prune(now time.Time, minute time.Duration) {
+	for len(f.recent) > 0 && !f.recent[0].Add(minute).After(now) {
+		f.recent = f.recent[1:]
+	}
 }
 
 func newFloodControl(mu *sync.Mutex) *floodControl {
@@ -98,6 +124,9 @@ func (fc *floodControl) Enforce(l Limits) {
 	if l.Now == nil {
 		l.Now = time.Now
 	}
+	if l.Minute <= 0 {
+		l.Minute = time.Minute
+	}
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	fc.limits = l
@@ -116,15 +145,41 @@ func (fc *floodControl) Flood() FloodStats {
 // TooManyPerChat returns FloodStats.TooMany by chat: where the bot ran
 // into the limits.
 func (fc *floodControl) TooManyPerChat() map[int64]int {
+	return fc.perChat(func(f *chatFlood) int { return f.tooMany })
+}
+
+// perChat is count of every chat where it is not 0.
+func (fc *floodControl) perChat(count func(*chatFlood) int) map[int64]int {
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	out := map[int64]int{}
 	for chat, f := range fc.chats {
-		if f.tooMany > 0 {
-			out[chat] = f.tooMany
+		if n := count(f); n != 0 {
+			out[chat] = n
 		}
 	}
 	return out
+}
+
+// CallsInMinute is how many calls into chat the limits count now: those
+// of its last minute (Limits.Minute). A test logs it to show how full a
+// group's minute was, say before a kill.
+func (fc *floodControl) CallsInMinute(chat int64) int {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	f := fc.chats[chat]
+	if f == nil {
+		return 0
+	}
+	f.prune(fc.limits.Now(), fc.limits.Minute)
+	return len(f.recent)
+}
+
+// FullestMinute is, by chat, the most calls any of its minutes held while
+// the limits were enforced: GroupPerMinute when the bot used a group's
+// whole budget.
+func (fc *floodControl) FullestMinute() map[int64]int {
+	return fc.perChat(func(f *chatFlood) int { return f.fullest })
 }
 
 // limitedMethods count towards a chat's limits: what posts or changes a
@@ -153,12 +208,10 @@ func (fc *floodControl) admit(method string, p map[string]string) *ErrorResponse
 		fc.stats.InsideBan++
 		return fc.tooMany(f, f.banUntil.Sub(now), now)
 	}
-	for len(f.recent) > 0 && !f.recent[0].Add(time.Minute).After(now) {
-		f.recent = f.recent[1:]
-	}
+	f.prune(now, l.Minute)
 	var wait time.Duration
 	if chat < 0 && l.GroupPerMinute > 0 && len(f.recent) >= l.GroupPerMinute {
-		wait = f.recent[len(f.recent)-l.GroupPerMinute].Add(time.Minute).Sub(now)
+		wait = f.recent[len(f.recent)-l.GroupPerMinute].Add(l.Minute).Sub(now)
 	}
 	if l.ChatBurst > 0 && l.ChatEvery > 0 {
 		if d := f.tat.Add(-time.Duration(l.ChatBurst-1) * l.ChatEvery).Sub(now); d > wait {
@@ -169,6 +222,7 @@ func (fc *floodControl) admit(method string, p map[string]string) *ErrorResponse
 		return fc.tooMany(f, wait, now)
 	}
 	f.recent = append(f.recent, now)
+	f.fullest = max(f.fullest, len(f.recent))
 	if l.ChatEvery > 0 {
 		f.tat = later(f.tat, now).Add(l.ChatEvery)
 	}

@@ -28,16 +28,22 @@ func (c *manualClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
+// enforced is a fake enforcing lim on a manual clock, and a send into
+// the test group through it.
+func enforced(t *testing.T, lim fakeapi.Limits) (*fakeapi.Server, *tgbotapi.BotAPI, *manualClock, func() error) {
 	s, api := setup(t)
 	clk := &manualClock{now: time.Unix(1_700_000_000, 0)}
-	lim := fakeapi.TelegramLimits()
 	lim.Now = clk.Now
 	s.Enforce(lim)
 	send := func() error {
 		_, err := api.Request(tgbotapi.NewMessage(group, "x"))
 		return err
 	}
+	return s, api, clk, send
+}
+
+func TestEnforcedLimitsAnswer429AndCountCallsInsideTheBan(t *testing.T) {
+	s, api, clk, send := enforced(t, fakeapi.TelegramLimits())
 
 	for i := range 3 {
 		if err := send(); err != nil {
@@ -101,5 +107,48 @@ func TestAKickedChatAnswers403UntilUnkicked(t *testing.T) {
 	}
 	if got := s.Flood().Kicked; got != 1 {
 		t.Fatalf("%d calls into the kicked chat counted, want 1", got)
+	}
+}
+
+// TestLimitsAtKTimesTelegramsSpeed: the same counts in a minute and a pace
+// k times shorter, and how full a group's minute is.
+func TestLimitsAtKTimesTelegramsSpeed(t *testing.T) {
+	const k = 4
+	s, _, clk, send := enforced(t, fakeapi.TelegramLimitsAt(k))
+	for i := range 3 {
+		if err := send(); err != nil {
+			t.Fatalf("send %d of the burst: %v", i+1, err)
+		}
+	}
+	if e := apiErr(t, send()); e.Code != 429 {
+		t.Fatalf("4th send at once: %d, want 429", e.Code)
+	}
+	clk.Advance(time.Second) // the ban: retry_after is whole seconds still
+	// A send every quarter second is fine until the 20th of the quarter
+	// minute.
+	for i := 3; i < 20; i++ {
+		if err := send(); err != nil {
+			t.Fatalf("send %d at four a second: %v", i+1, err)
+		}
+		clk.Advance(time.Second / k)
+	}
+	if got := s.CallsInMinute(group); got != 20 {
+		t.Fatalf("%d calls in the group's minute, want 20", got)
+	}
+	if e := apiErr(t, send()); e.Code != 429 {
+		t.Fatalf("21st send of the quarter minute: %d, want 429", e.Code)
+	}
+	clk.Advance(time.Minute / k)
+	if got := s.CallsInMinute(group); got != 0 {
+		t.Fatalf("%d calls in the group's minute a quarter minute later, want 0", got)
+	}
+	if err := send(); err != nil {
+		t.Fatalf("a quarter minute later: %v", err)
+	}
+	if got := s.FullestMinute()[group]; got != 20 {
+		t.Fatalf("the fullest minute held %d calls, want 20", got)
+	}
+	if got, want := fakeapi.TelegramLimitsAt(1), fakeapi.TelegramLimits(); got.ChatEvery != want.ChatEvery || got.Minute != want.Minute || got.GroupPerMinute != want.GroupPerMinute {
+		t.Fatalf("at Telegram's own speed: %+v", got)
 	}
 }

@@ -379,9 +379,11 @@ func (c *Client) wait(ctx context.Context, chatID int64) error {
 	}
 	if chatID != 0 {
 		now := c.opts.Now()
-		if err := c.opts.Sleep(ctx, c.lim.reserveChat(chatID, now).Sub(now)); err != nil {
+		at := c.lim.reserveChat(chatID, now)
+		if err := c.opts.Sleep(ctx, at.Sub(now)); err != nil {
 			return err
 		}
+		c.saveAhead(at)
 	}
 	now := c.opts.Now()
 	if err := c.opts.Sleep(ctx, c.lim.reserveGlobal(now).Sub(now)); err != nil {

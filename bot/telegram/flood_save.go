@@ -23,12 +23,41 @@ func (c *Client) SaveFlood() error {
 	if c.opts.Flood == nil {
 		return nil
 	}
-	states := c.lim.snapshot(c.opts.Now())
-	if err := c.opts.Flood.SaveFlood(states); err != nil {
+	c.lim.flood.saving.Lock()
+	defer c.lim.flood.saving.Unlock()
+	return c.saveFloodLocked()
+}
+
+// saveFloodLocked is SaveFlood with flood.saving held. A failed save
+// renews the lease too: calls go on (the bot keeps playing on a failing
+// disk, as the games do), RunFlood tries again at its next tick, and a
+// call past the lease tries once more rather than every call.
+func (c *Client) saveFloodLocked() error {
+	now := c.opts.Now()
+	states := c.lim.snapshot(now)
+	err := c.opts.Flood.SaveFlood(states)
+	if err != nil {
 		c.lim.unsaved(states)
-		return err
 	}
-	return nil
+	c.lim.leased(now)
+	return err
+}
+
+// saveAhead saves the flood state before a call booked at `at` is made,
+// if at is past the lease of the last save (flood.go): a successor after
+// a kill then knows of the call, or assumes it.
+func (c *Client) saveAhead(at time.Time) {
+	if c.opts.Flood == nil || c.lim.covers(at) {
+		return
+	}
+	c.lim.flood.saving.Lock()
+	defer c.lim.flood.saving.Unlock()
+	if c.lim.covers(at) { // another call's save, or the periodic one
+		return
+	}
+	if err := c.saveFloodLocked(); err != nil {
+		c.log.Error("telegram: saving the flood state before a call failed; a restart now may break Telegram's limits", "err", err)
+	}
 }
 
 // RunFlood saves the flood state every FloodSaveEvery while calls change
