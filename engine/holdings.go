@@ -42,15 +42,20 @@ func (g *Game) index() *holdings {
 func (g *Game) Reindex() { g.hold = holdings{} }
 
 // countHoldings scans the board.
-func (g *Game) countHoldings() holdings {
+func (g *Game) countHoldings() holdings { return g.countHoldingsIn(nil, nil) }
+
+// countHoldingsIn is countHoldings with its counts and masks in counts
+// and masks where they are large enough, so that checkHoldings, run after
+// every step of the randomized tests, can keep them on its stack.
+func (g *Game) countHoldingsIn(counts []uint8, masks []uint64) holdings {
 	ed := g.EditionData()
 	n, groups := len(g.Players), len(ed.groups)
-	buf := make([]uint8, groups+n*(groups+4))
+	buf := reuse(counts, groups+n*(groups+4))
 	h := holdings{groups: groups, size: buf[:groups:groups]}
 	buf = buf[groups:]
 	h.owned, buf = buf[:n*groups:n*groups], buf[n*groups:]
 	h.sets, h.inSets, h.near, h.mortgaged = buf[:n:n], buf[n:2*n:2*n], buf[2*n:3*n:3*n], buf[3*n:]
-	masks := make([]uint64, 4*n)
+	masks = reuse(masks, 4*n)
 	h.setMask, h.nearMask = masks[:n:n], masks[n:2*n:2*n]
 	h.deeds, h.pledged = masks[2*n:3*n:3*n], masks[3*n:]
 	for gi, sqs := range ed.groups {
@@ -87,6 +92,17 @@ func (g *Game) countHoldings() holdings {
 		}
 	}
 	return h
+}
+
+// reuse returns buf's first n elements zeroed, or a new slice if buf is
+// shorter.
+func reuse[T uint8 | uint64](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 // colourSet reports whether group gi is a colour set (streets, which can be
@@ -206,7 +222,9 @@ func (g *Game) checkHoldings() error {
 	if g.hold.owned == nil {
 		return nil
 	}
-	want := g.countHoldings()
+	var counts [256]uint8 // enough for every edition today (about 10 groups, 6 seats); more goes to the heap
+	var masks [4 * 16]uint64
+	want := g.countHoldingsIn(counts[:0], masks[:0])
 	for p := range g.Players {
 		for gi := 0; gi < want.groups; gi++ {
 			if got, w := g.hold.owned[p*want.groups+gi], want.owned[p*want.groups+gi]; got != w {

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -18,9 +20,24 @@ func snapshot(t testing.TB, g *Game) string {
 	return string(b)
 }
 
+// stateInto writes into dst the bytes snapshot returns, through the
+// reflection-free encoder (TestAppendJSONMatchesMarshal holds the two to the
+// same bytes for every field), for the comparisons made at every step of the
+// random games: json.Marshal there was most of the package's test time.
+func stateInto(dst []byte, g *Game) []byte { return g.AppendJSON(dst[:0]) }
+
 // randomAction picks either a legal action of a random player (mostly) or
 // a random, probably illegal one.
 func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
+	p, a, _ := pickAction(r, g, buf)
+	return p, a
+}
+
+// pickAction is randomAction that also returns the legal actions of the
+// player it picked when it listed them (in buf), nil when it did not, so
+// that the caller checking "a legal action is accepted" need not list them
+// again.
+func pickAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action, []Action) {
 	n := len(g.Players)
 	if r.IntN(10) == 0 {
 		p := PlayerID(r.IntN(n+2) - 2)
@@ -28,10 +45,10 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 		if a.Kind == ActProposeTrade && r.IntN(2) == 0 {
 			a.Trade = &Trade{To: PlayerID(r.IntN(n)), GiveDeeds: []int{r.IntN(40)}, TakeCash: r.IntN(500)}
 		}
-		return p, a
+		return p, a, nil
 	}
 	if r.IntN(200) == 0 {
-		return System, Action{Kind: ActTimeout}
+		return System, Action{Kind: ActTimeout}, nil
 	}
 	// Prefer the player the game waits for, so games progress.
 	p := g.Waiting()
@@ -40,7 +57,7 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 	}
 	acts := g.AppendLegal(buf[:0], p)
 	if len(acts) == 0 {
-		return System, Action{Kind: ActTimeout}
+		return System, Action{Kind: ActTimeout}, nil
 	}
 	a := acts[r.IntN(len(acts))]
 	switch a.Kind {
@@ -54,11 +71,10 @@ func randomAction(r *rand.Rand, g *Game, buf []Action) (PlayerID, Action) {
 		a.Trade = randomTrade(r, g, p)
 	case ActResign, ActVoteEnd:
 		if r.IntN(50) != 0 { // rare, or games end too soon
-			a = Action{Kind: ActTimeout}
-			p = System
+			return System, Action{Kind: ActTimeout}, nil
 		}
 	}
-	return p, a
+	return p, a, acts
 }
 
 func randomTrade(r *rand.Rand, g *Game, p PlayerID) *Trade {
@@ -114,12 +130,27 @@ func TestRandomGames(t *testing.T) {
 
 // playRandomGames is TestRandomGames for one edition: games games, a
 // tenth of them under -short; vary changes the edition's rules for a seed.
+// The seeds are played in two halves side by side (parallel subtests), so
+// that the package's longest test does not hold one core alone at the end
+// of the run.
 func playRandomGames(t *testing.T, edition string, games int, vary func(seed uint64, rules *Rules)) {
 	if testing.Short() {
 		games /= 10
 	}
+	half := uint64(games / 2)
+	for _, seeds := range [][2]uint64{{1, half}, {half + 1, uint64(games)}} {
+		t.Run(fmt.Sprintf("seeds %d-%d", seeds[0], seeds[1]), func(t *testing.T) {
+			t.Parallel()
+			playSeeds(t, edition, seeds[0], seeds[1], vary)
+		})
+	}
+}
+
+// playSeeds plays the games of seeds first to last for playRandomGames.
+func playSeeds(t *testing.T, edition string, first, last uint64, vary func(seed uint64, rules *Rules)) {
 	buf := make([]Action, 0, 64)
-	for seed := uint64(1); seed <= uint64(games); seed++ {
+	var before, after []byte
+	for seed := first; seed <= last; seed++ {
 		r := rand.New(rand.NewPCG(seed, 7))
 		players := min(2+int(seed%5), EditionByID(edition).MaxPlayers)
 		rules := EditionByID(edition).Rules
@@ -132,14 +163,16 @@ func playRandomGames(t *testing.T, edition string, games int, vary func(seed uin
 		g.index() // built from the start, so that every step checks its upkeep
 		var log []step
 		for i := 0; i < 4000 && g.Phase != PhaseGameOver; i++ {
-			p, a := randomAction(r, g, buf)
+			p, a, listed := pickAction(r, g, buf)
+			if listed == nil {
+				listed = g.AppendLegal(buf[:0], p)
+			}
 			checkErr := g.Check(p, a)
-			before := ""
 			if checkErr != nil { // only a refusal needs the state to compare
-				before = snapshot(t, g)
+				before = stateInto(before, g)
 			}
 			legal := false
-			for _, l := range g.AppendLegal(buf[:0], p) {
+			for _, l := range listed {
 				if l.Kind == a.Kind && l.Square == a.Square && l.TradeID == a.TradeID && a.Kind != ActBid && a.Kind != ActStake && a.Kind != ActProposeTrade {
 					legal = true
 				}
@@ -155,7 +188,7 @@ func playRandomGames(t *testing.T, edition string, games int, vary func(seed uin
 				if !isSentinel(err) {
 					t.Fatalf("seed %d step %d: error %v is not a sentinel", seed, i, err)
 				}
-				if after := snapshot(t, g); after != before {
+				if after = stateInto(after, g); !bytes.Equal(after, before) {
 					t.Fatalf("seed %d step %d: refused action %+v changed the state", seed, i, a)
 				}
 				continue
@@ -171,7 +204,7 @@ func playRandomGames(t *testing.T, edition string, games int, vary func(seed uin
 				t.Fatalf("seed %d: replay step %d refused: %v", seed, i, err)
 			}
 		}
-		if snapshot(t, replay) != snapshot(t, g) {
+		if !bytes.Equal(stateInto(before, replay), stateInto(after, g)) {
 			t.Fatalf("seed %d: replay differs from the original game", seed)
 		}
 		var back Game

@@ -134,37 +134,43 @@ func playMeasured(t *testing.T, edition, lang string) *measuredGame {
 	out := &measuredGame{}
 	t.Run(edition+"/"+lang, func(t *testing.T) {
 		t.Parallel()
-		h := newHarness(t, 42, nil)
-		h.Users[0].LanguageCode = lang
-		h.OpenLobby(edition)
-		h.MustPress(h.Users[0], bot.OpStart)
-		shapes := &turnShapes{seen: map[string]bool{}}
-		r := rand.New(rand.NewPCG(1, 2))
-		seen := map[engine.EventKind]bool{}
-		presses := 0
-		for ; presses < 10000; presses++ {
-			shapes.look(h)
-			if !h.EditionStep(r, seen) {
-				break
-			}
-		}
-		if rec := h.Record(); rec != nil {
-			t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
-		}
-		if len(shapes.texts) < 50 {
-			t.Fatalf("only %d states of the turn message seen", len(shapes.texts))
-		}
-		for _, m := range h.API.Messages(testChat) {
-			if text := bottest.ShownText(m.Text); strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "" {
-				t.Errorf("message %d starts with an empty line: %q", m.ID, text)
-			}
-		}
-		out.texts = shapes.texts
-		for _, u := range h.Users {
-			out.users = append(out.users, u.FirstName)
-		}
+		bottest.InBubble(t, func(t *testing.T) { playMeasuredIn(t, edition, lang, out) })
 	})
 	return out
+}
+
+// playMeasuredIn is playMeasured's game, in a bubble: the fake Bot API in
+// process, no socket between it and the bot.
+func playMeasuredIn(t *testing.T, edition, lang string, out *measuredGame) {
+	h := newHarness(t, 42, nil)
+	h.Users[0].LanguageCode = lang
+	h.OpenLobby(edition)
+	h.MustPress(h.Users[0], bot.OpStart)
+	shapes := &turnShapes{seen: map[string]bool{}}
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[engine.EventKind]bool{}
+	presses := 0
+	for ; presses < 10000; presses++ {
+		shapes.look(h)
+		if !h.EditionStep(r, seen) {
+			break
+		}
+	}
+	if rec := h.Record(); rec != nil {
+		t.Fatalf("game not over after %d presses (turn %d)", presses, board.Of(rec).Game.Turn)
+	}
+	if len(shapes.texts) < 50 {
+		t.Fatalf("only %d states of the turn message seen", len(shapes.texts))
+	}
+	for _, m := range h.API.Messages(testChat) {
+		if text := bottest.ShownText(m.Text); strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "" {
+			t.Errorf("message %d starts with an empty line: %q", m.ID, text)
+		}
+	}
+	out.texts = shapes.texts
+	for _, u := range h.Users {
+		out.users = append(out.users, u.FirstName)
+	}
 }
 
 func median(xs []int) int {
@@ -186,46 +192,57 @@ func playComputersMeasured(t *testing.T, edition, lang string) *measuredGame {
 	out := &measuredGame{}
 	t.Run(edition+"/"+lang+"/computers", func(t *testing.T) {
 		t.Parallel()
-		clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
-		h := newHarnessWith(t, 9, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
-		if err := h.bot.Store().Update(func(tx *storage.Tx) error {
-			opts := kit.ChatOptions{Edition: edition, Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}
-			return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: lang, Options: opts})
-		}); err != nil {
-			t.Fatal(err)
-		}
-		events, stop := h.API.Subscribe(1 << 20)
-		defer stop()
-		alice := h.Users[0]
-		h.LobbyWithComputers(2)
-		h.MustPress(alice, bot.OpStart)
-		prefer := []kit.Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
-			board.OpNoStake, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
-		h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue)
-		head, _, _ := strings.Cut(bottest.ShownText(h.bot.Catalog().T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
-		seen := map[string]bool{}
-		for drained := false; !drained; {
-			select {
-			case e, ok := <-events:
-				if !ok {
-					t.Fatal("the change stream dropped the test")
-				}
-				text := bottest.ShownText(e.Message.Text)
-				if e.Chat != testChat || e.Message.Keyboard == nil || !strings.HasPrefix(text, head) || seen[text] {
-					continue
-				}
-				seen[text] = true
-				out.texts = append(out.texts, text)
-			default:
-				drained = true
-			}
-		}
-		if len(out.texts) < 50 {
-			t.Fatalf("only %d states of the turn message seen", len(out.texts))
-		}
-		for _, s := range h.ArchivedRecord().Seats { // the computers' names too
-			out.users = append(out.users, s.Name)
-		}
+		bottest.InBubble(t, func(t *testing.T) { playComputersMeasuredIn(t, edition, lang, out) })
 	})
 	return out
+}
+
+// playComputersMeasuredIn is playComputersMeasured's game, in a bubble
+// (see playMeasuredIn).
+func playComputersMeasuredIn(t *testing.T, edition, lang string, out *measuredGame) {
+	clock := bottest.NewClock(time.Unix(1_800_000_000, 0))
+	h := newHarnessWith(t, 9, nil, func(c *bot.AppConfig) { c.TimerTick, c.Now = time.Millisecond, clock.Now })
+	if err := h.bot.Store().Update(func(tx *storage.Tx) error {
+		opts := kit.ChatOptions{Edition: edition, Pace: kit.Pace{Name: kit.PaceAsync}, KickAfter: -1}
+		return bottest.PutJSON(tx.PutSettings, testChat, kit.Settings{Lang: lang, Options: opts})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Read after the game: room for all of its changes (about 550 in
+	// these games; a stream that overflows is dropped, and the test
+	// fails saying so). A buffer of 1<<20 events made 170 MB per game
+	// for the garbage collector to clear and scan, most of the test's
+	// processor time.
+	events, stop := h.API.Subscribe(1 << 13)
+	defer stop()
+	alice := h.Users[0]
+	h.LobbyWithComputers(2)
+	h.MustPress(alice, bot.OpStart)
+	prefer := []kit.Op{board.OpBankruptYes, board.OpRoll, board.OpPayDebt, board.OpPayFine, board.OpStayInJail,
+		board.OpNoStake, board.OpDecline, board.OpPass, board.OpEndTurn, board.OpBankrupt}
+	h.PlayAgainstComputers(alice, clock.Add, prefer, h.computerDue)
+	head, _, _ := strings.Cut(bottest.ShownText(h.bot.Catalog().T(lang, "turn_header", map[string]any{"Turn": "\x00", "Player": ""})), "\x00")
+	seen := map[string]bool{}
+	for drained := false; !drained; {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				t.Fatal("the change stream dropped the test")
+			}
+			text := bottest.ShownText(e.Message.Text)
+			if e.Chat != testChat || e.Message.Keyboard == nil || !strings.HasPrefix(text, head) || seen[text] {
+				continue
+			}
+			seen[text] = true
+			out.texts = append(out.texts, text)
+		default:
+			drained = true
+		}
+	}
+	if len(out.texts) < 50 {
+		t.Fatalf("only %d states of the turn message seen", len(out.texts))
+	}
+	for _, s := range h.ArchivedRecord().Seats { // the computers' names too
+		out.users = append(out.users, s.Name)
+	}
 }

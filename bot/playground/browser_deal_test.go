@@ -4,7 +4,6 @@ package playground
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,6 +115,7 @@ func (d *pageDriver) noConsoleErrors() {
 // 🃏 button and the inline results (a card with one way to play), the private-chat
 // link to each hand, then turns with the hand's buttons, and /endgame.
 func TestBrowserPlaysDeal(t *testing.T) {
+	t.Parallel() // each in its own page of the shared browser, on its own playground
 	d := openPage(t, 3)
 	b := d.b
 	table := d.lobby("deal")
@@ -160,11 +160,7 @@ func TestBrowserPlaysDeal(t *testing.T) {
 		if p != first {
 			continue
 		}
-		var k *pageKeyboard
-		for deadline := time.Now().Add(20 * time.Second); k == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			k = d.keyboard()
-		}
-		if k == nil {
+		if !d.b.until("T.keyboard()", 20*time.Second, nil) {
 			d.fail("the hand of %d, whose turn it is, has no buttons", p)
 		}
 	}
@@ -240,13 +236,9 @@ func (d *pageDriver) openHand(who int64) {
 // buttons left (the turn passed to someone else).
 func (d *pageDriver) waitHandChange(k *pageKeyboard, what string) {
 	d.t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		n := d.keyboard()
-		if n == nil || n.ID != k.ID || n.Text != k.Text || !slices.Equal(n.Buttons, k.Buttons) {
-			return
-		}
+	if !d.b.until(d.js(`(() => { const n = T.keyboard(); return n === null || %s; })()`, rawJS(changedFrom(k))), 20*time.Second, nil) {
+		d.fail("the hand did not change after %s", what)
 	}
-	d.fail("the hand did not change after %s", what)
 }
 
 // decider finds the person with a choice in their private chat (whose
@@ -333,6 +325,7 @@ func (d *pageDriver) dealChoice(k *pageKeyboard, played int, tried map[string]bo
 // TestBrowserPlaysLux plays a few turns of the Ukrainian luxury edition
 // through the page: its money shows in hryvnias (₴), never in dollars.
 func TestBrowserPlaysLux(t *testing.T) {
+	t.Parallel() // each in its own page of the shared browser, on its own playground
 	d := openPage(t, 2)
 	k := d.lobby("lux")
 	rolls := 0

@@ -88,9 +88,14 @@ type pageDriver struct {
 	alerts int
 }
 
+// js fills format with args as JavaScript literals (rawJS as it is).
 func (d *pageDriver) js(format string, args ...any) string {
 	parts := make([]any, len(args))
 	for i, a := range args {
+		if r, ok := a.(rawJS); ok {
+			parts[i] = string(r)
+			continue
+		}
 		j, _ := json.Marshal(a)
 		parts[i] = string(j)
 	}
@@ -165,15 +170,29 @@ func mustJSON(v any) string {
 // (the bot paces its edits as on Telegram, so this may take seconds).
 func (d *pageDriver) waitChange(k *pageKeyboard, what string) *pageKeyboard {
 	d.t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		n := d.keyboard()
-		if n != nil && (k == nil || n.ID != k.ID || n.Text != k.Text || !slices.Equal(n.Buttons, k.Buttons)) {
-			return n
-		}
+	var n *pageKeyboard
+	if !d.b.until(d.js(`(() => { const n = T.keyboard(); return n && %s ? n : null; })()`, rawJS(changedFrom(k))), 20*time.Second, &n) {
+		d.fail("the page did not change after %s", what)
 	}
-	d.fail("the page did not change after %s", what)
-	return nil
+	return n
 }
+
+// changedFrom is a JavaScript condition on the keyboard n (as T.keyboard
+// gives it): it is not k, by message, text or buttons. Any keyboard
+// differs from none.
+func changedFrom(k *pageKeyboard) string {
+	if k == nil {
+		return "true"
+	}
+	buttons := k.Buttons
+	if buttons == nil {
+		buttons = []string{}
+	}
+	return fmt.Sprintf("(n.id !== %d || n.text !== %s || JSON.stringify(n.buttons) !== JSON.stringify(%s))", k.ID, mustJSON(k.Text), mustJSON(buttons))
+}
+
+// rawJS is JavaScript spliced into pageDriver.js as it is, not quoted.
+type rawJS string
 
 // fail stops the test, leaving a picture of the page for whoever reads
 // the failure (in the test's output directory, kept by go test -v only
@@ -184,7 +203,7 @@ func (d *pageDriver) fail(format string, args ...any) {
 	if dir == "" {
 		dir = os.TempDir()
 	}
-	shot := filepath.Join(dir, "playground-failure.png")
+	shot := filepath.Join(dir, "playground-failure-"+strings.ReplaceAll(d.t.Name(), "/", "-")+".png") // tests run side by side
 	d.b.screenshot(shot)
 	var texts []string
 	d.b.eval("T.texts()", &texts)
@@ -248,6 +267,7 @@ func (d *pageDriver) pressAsWhoever(k *pageKeyboard, label string) int64 {
 // game over, as a person clicking and typing would, and fails on any
 // console error, exception or failed load on the page.
 func TestBrowserPlaysAGame(t *testing.T) {
+	t.Parallel() // each in its own page of the shared browser, on its own playground
 	path := needChromium(t)
 	// ليلى watches: her name shows right to left. Screenshots for the docs
 	// are taken at Telegram's pace (a few minutes), so the status line is true.
@@ -357,6 +377,7 @@ func TestBrowserPlaysAGame(t *testing.T) {
 // careless or hostile bot message could hold: only Telegram's tags become
 // markup, links only to the web, to people and to the bot; the rest is text.
 func TestBrowserRendersOnlyTelegramsHTML(t *testing.T) {
+	t.Parallel() // each in its own page of the shared browser, on its own playground
 	path := needChromium(t)
 	url := startPlayground(t, 2, true)
 	b := startBrowser(t, path, 800, 600)
@@ -500,13 +521,8 @@ func (d *pageDriver) trade(k *pageKeyboard) bool {
 	// The offer in the group, answered by the person it names.
 	d.chat(GroupID)
 	var offer *pageKeyboard
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if offer = d.keyboard(); offer != nil && button(offer, "✅") != "" {
-			break
-		}
-	}
-	if offer == nil || button(offer, "✅") == "" {
-		d.t.Fatalf("no offer in the group: %+v", offer)
+	if !d.b.until(`(() => { const n = T.keyboard(); return n && n.buttons.some((b) => b.startsWith('✅')) ? n : null; })()`, 20*time.Second, &offer) {
+		d.t.Fatalf("no offer in the group: %+v", d.keyboard())
 	}
 	taker := d.pressAsWhoever(offer, button(offer, "✅"))
 	if taker == who {

@@ -45,43 +45,56 @@ func chromiumPath() string {
 	return ""
 }
 
-type browser struct {
-	t       *testing.T
+// chromium is the one headless browser the package's tests share: each
+// test opens its own page (a tab, with its own DevTools connection, console
+// and viewport) in it, so that the browser starts once per test binary, not
+// once per test, and tests can run side by side.
+type chromium struct {
 	cmd     *exec.Cmd
 	profile string
-	conn    net.Conn
-	r       *bufio.Reader
-	wmu     sync.Mutex
-	mu      sync.Mutex
-	nextID  int
-	calls   map[int]chan cdpReply
-	errs    []string // console errors, exceptions and failed loads, in order
-	closed  chan struct{}
+	host    string // the DevTools HTTP endpoint, host:port
 }
 
-type cdpReply struct {
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Message string `json:"message"`
-	} `json:"error"`
+var (
+	sharedOnce sync.Once
+	shared     *chromium
+	sharedErr  error
+)
+
+// TestMain ends the shared browser after the tests (its process group
+// dies with the test binary anyway, through the parent-death signal).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared != nil {
+		shared.close()
+	}
+	os.Exit(code)
 }
 
-var devtoolsURL = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
-
-// startBrowser launches headless Chromium with an empty profile and
-// attaches to its first page.
-func startBrowser(t *testing.T, path string, width, height int) *browser {
+// sharedChromium starts the browser on first use and returns it.
+func sharedChromium(t *testing.T, path string) *chromium {
 	t.Helper()
+	sharedOnce.Do(func() { shared, sharedErr = launchChromium(path) })
+	if sharedErr != nil {
+		t.Fatal(sharedErr)
+	}
+	return shared
+}
+
+// launchChromium starts headless Chromium with an empty profile. Pages in
+// the background of a shared browser must not be throttled: the flags
+// keep their timers and rendering at full speed.
+func launchChromium(path string) (*chromium, error) {
 	// Not t.TempDir: Chromium's helpers may still write to the profile
 	// while the test cleans up, and that would fail the test.
 	profile, err := os.MkdirTemp("", "playground-chromium-")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	args := []string{"--headless=new", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
 		"--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
-		"--remote-debugging-port=0", "--user-data-dir=" + profile,
-		fmt.Sprintf("--window-size=%d,%d", width, height), "about:blank"}
+		"--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows", "--disable-renderer-backgrounding",
+		"--remote-debugging-port=0", "--user-data-dir=" + profile, "--window-size=1280,860", "about:blank"}
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox") // Chromium refuses to run as root with its sandbox
 	}
@@ -91,13 +104,12 @@ func startBrowser(t *testing.T, path string, width, height int) *browser {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
+		return nil, fmt.Errorf("starting %s: %v", path, err)
 	}
-	b := &browser{t: t, cmd: cmd, profile: profile, calls: map[int]chan cdpReply{}, closed: make(chan struct{})}
-	t.Cleanup(b.close)
+	c := &chromium{cmd: cmd, profile: profile}
 	found := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -109,17 +121,64 @@ func startBrowser(t *testing.T, path string, width, height int) *browser {
 			}
 		}
 	}()
-	var ws string
 	select {
-	case ws = <-found:
+	case ws := <-found:
+		u, err := url.Parse(ws)
+		if err != nil {
+			c.close()
+			return nil, err
+		}
+		c.host = u.Host
+		return c, nil
 	case <-time.After(30 * time.Second):
-		t.Fatal("Chromium did not start its DevTools server")
+		c.close()
+		return nil, errors.New("Chromium did not start its DevTools server")
 	}
-	u, err := url.Parse(ws)
-	if err != nil {
-		t.Fatal(err)
+}
+
+func (c *chromium) close() {
+	if c.cmd.Process != nil {
+		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL) // the browser's own process group
+		_ = c.cmd.Wait()
 	}
-	b.attach(u.Host)
+	for i := 0; i < 20 && os.RemoveAll(c.profile) != nil; i++ {
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// browser is one test's page in the shared Chromium.
+type browser struct {
+	t      *testing.T
+	c      *chromium
+	target string // the page's target id
+	conn   net.Conn
+	r      *bufio.Reader
+	wmu    sync.Mutex
+	mu     sync.Mutex
+	nextID int
+	calls  map[int]chan cdpReply
+	errs   []string // console errors, exceptions and failed loads, in order
+	closed chan struct{}
+}
+
+type cdpReply struct {
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+var devtoolsURL = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
+
+// startBrowser opens a new page of width × height in the shared headless
+// Chromium (started on first use) and attaches to it; the page closes
+// when the test ends.
+func startBrowser(t *testing.T, path string, width, height int) *browser {
+	t.Helper()
+	c := sharedChromium(t, path)
+	b := &browser{t: t, c: c, calls: map[int]chan cdpReply{}, closed: make(chan struct{})}
+	t.Cleanup(b.close)
+	b.attach(b.newPage())
 	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
 		b.call(m, nil)
 	}
@@ -127,23 +186,32 @@ func startBrowser(t *testing.T, path string, width, height int) *browser {
 	return b
 }
 
-// attach connects to the first page target's WebSocket.
-func (b *browser) attach(host string) {
-	var targets []struct{ Type, WebSocketDebuggerURL string }
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		resp, err := http.Get("http://" + host + "/json/list")
-		if err == nil {
-			err = json.NewDecoder(resp.Body).Decode(&targets)
-			resp.Body.Close()
-		}
-		if err == nil && len(targets) > 0 && targets[0].Type == "page" {
-			break
-		}
-		if time.Now().After(deadline) {
-			b.t.Fatalf("no page target: %v %+v", err, targets)
-		}
+// newPage opens a blank page and returns its WebSocket address.
+func (b *browser) newPage() string {
+	b.t.Helper()
+	req, err := http.NewRequest(http.MethodPut, "http://"+b.c.host+"/json/new?about:blank", nil)
+	if err != nil {
+		b.t.Fatal(err)
 	}
-	u, _ := url.Parse(targets[0].WebSocketDebuggerURL)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		b.t.Fatalf("opening a page: %v", err)
+	}
+	defer resp.Body.Close()
+	var target struct{ ID, Type, WebSocketDebuggerURL string }
+	if err := json.NewDecoder(resp.Body).Decode(&target); err != nil || target.Type != "page" || target.WebSocketDebuggerURL == "" {
+		b.t.Fatalf("opening a page: %d %v %+v", resp.StatusCode, err, target)
+	}
+	b.target = target.ID
+	return target.WebSocketDebuggerURL
+}
+
+// attach connects to the page's WebSocket.
+func (b *browser) attach(ws string) {
+	u, err := url.Parse(ws)
+	if err != nil {
+		b.t.Fatal(err)
+	}
 	conn, err := net.DialTimeout("tcp", u.Host, 5*time.Second)
 	if err != nil {
 		b.t.Fatal(err)
@@ -160,16 +228,15 @@ func (b *browser) attach(host string) {
 	go b.readLoop()
 }
 
+// close closes the page (the browser stays for the other tests).
 func (b *browser) close() {
 	if b.conn != nil {
 		b.conn.Close()
 	}
-	if b.cmd.Process != nil {
-		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL) // the browser's own process group
-		_ = b.cmd.Wait()
-	}
-	for i := 0; i < 20 && os.RemoveAll(b.profile) != nil; i++ {
-		time.Sleep(100 * time.Millisecond)
+	if b.target != "" {
+		if resp, err := http.Get("http://" + b.c.host + "/json/close/" + b.target); err == nil {
+			resp.Body.Close()
+		}
 	}
 }
 
@@ -366,7 +433,31 @@ func (b *browser) try(method string, params any) (json.RawMessage, error) {
 // JSON value into out (if not nil).
 func (b *browser) eval(js string, out any) {
 	b.t.Helper()
-	res := b.call("Runtime.evaluate", map[string]any{"expression": js, "returnByValue": true, "awaitPromise": true})
+	v, err := b.evaluate(js)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if out != nil && len(v) > 0 {
+		if err := json.Unmarshal(v, out); err != nil {
+			b.t.Fatalf("%s: %v (%s)", js, err, v)
+		}
+	}
+}
+
+// errContextGone is the page's answer to an evaluation whose document a
+// navigation replaced while it ran.
+var errContextGone = errors.New("the page's document was replaced")
+
+// evaluate runs JavaScript in the page (awaiting a promise) and returns
+// its JSON value; an exception thrown is an error.
+func (b *browser) evaluate(js string) (json.RawMessage, error) {
+	res, err := b.try("Runtime.evaluate", map[string]any{"expression": js, "returnByValue": true, "awaitPromise": true})
+	if err != nil {
+		if strings.Contains(err.Error(), "context was destroyed") || strings.Contains(err.Error(), "Cannot find context") {
+			return nil, errContextGone
+		}
+		return nil, fmt.Errorf("Runtime.evaluate: %v", err)
+	}
 	var r struct {
 		Result struct {
 			Value json.RawMessage `json:"value"`
@@ -379,30 +470,70 @@ func (b *browser) eval(js string, out any) {
 		} `json:"exceptionDetails"`
 	}
 	if err := json.Unmarshal(res, &r); err != nil {
-		b.t.Fatal(err)
+		return nil, err
 	}
 	if r.ExceptionDetails != nil {
-		b.t.Fatalf("%s: %s %s", js, r.ExceptionDetails.Text, r.ExceptionDetails.Exception.Description)
+		return nil, fmt.Errorf("%s: %s %s", js, r.ExceptionDetails.Text, r.ExceptionDetails.Exception.Description)
 	}
-	if out != nil && len(r.Result.Value) > 0 {
-		if err := json.Unmarshal(r.Result.Value, out); err != nil {
-			b.t.Fatalf("%s: %v (%s)", js, err, r.Result.Value)
+	return r.Result.Value, nil
+}
+
+// untilJS resolves with the value of an expression as soon as it is truthy,
+// or with null after some milliseconds. The page evaluates it again on
+// every change of its DOM and every 20 ms (for state the DOM does not
+// show), so a wait ends as soon as the page shows what it waits for,
+// without a DevTools round trip and a pause per look.
+const untilJS = `new Promise((resolve, reject) => {
+  const end = Date.now() + %d;
+  let done = false, obs = null, timer = 0;
+  const finish = (f, v) => { done = true; if (obs) obs.disconnect(); clearTimeout(timer); f(v); };
+  const check = () => {
+    if (done) return;
+    let v;
+    try { v = (%s); } catch (e) { finish(reject, e); return; }
+    if (v) finish(resolve, v);
+    else if (Date.now() >= end) finish(resolve, null);
+  };
+  const tick = () => { check(); if (!done) timer = setTimeout(tick, 20); };
+  check();
+  if (done) return;
+  obs = new MutationObserver(check);
+  obs.observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+  timer = setTimeout(tick, 20);
+})`
+
+// until waits until the JavaScript expression expr is truthy and decodes
+// its value into out (if not nil); it reports false if it was not within
+// timeout. The page does the looking (untilJS); the test asks it again
+// every few seconds until timeout, so no DevTools call waits long.
+func (b *browser) until(expr string, timeout time.Duration, out any) bool {
+	b.t.Helper()
+	for deadline := time.Now().Add(timeout); ; {
+		slice := min(time.Until(deadline), 5*time.Second)
+		v, err := b.evaluate(fmt.Sprintf(untilJS, max(slice.Milliseconds(), 0), expr))
+		switch {
+		case errors.Is(err, errContextGone): // a navigation: look again in the new document
+		case err != nil:
+			b.t.Fatal(err)
+		case len(v) > 0 && string(v) != "null":
+			if out != nil {
+				if err := json.Unmarshal(v, out); err != nil {
+					b.t.Fatalf("%s: %v (%s)", expr, err, v)
+				}
+			}
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
 		}
 	}
 }
 
-// waitFor evaluates cond until it is true.
+// waitFor waits until cond is true.
 func (b *browser) waitFor(what, cond string, timeout time.Duration) {
 	b.t.Helper()
-	for deadline := time.Now().Add(timeout); ; time.Sleep(50 * time.Millisecond) {
-		var ok bool
-		b.eval("Boolean("+cond+")", &ok)
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			b.t.Fatalf("waited %v for %s (%s)", timeout, what, cond)
-		}
+	if !b.until("Boolean("+cond+")", timeout, nil) {
+		b.t.Fatalf("waited %v for %s (%s)", timeout, what, cond)
 	}
 }
 

@@ -210,6 +210,7 @@ func decode[T any](t *testing.T, data []byte) T {
 // TestTheStreamShowsTheBotAnsweringThePeople plays a lobby through the API
 // the page uses and checks what the stream tells the page.
 func TestTheStreamShowsTheBotAnsweringThePeople(t *testing.T) {
+	t.Parallel() // it waits out the group's pace in real time: beside the browser tests
 	url := startPlayground(t, 3, false)
 	events := openStream(t, url)
 	name, data := events.next()
