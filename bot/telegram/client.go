@@ -380,10 +380,14 @@ func (c *Client) wait(ctx context.Context, chatID int64) error {
 	if chatID != 0 {
 		now := c.opts.Now()
 		at := c.lim.reserveChat(chatID, now)
-		if err := c.opts.Sleep(ctx, at.Sub(now)); err != nil {
+		// Saved before the wait, not after it: the disk's time then
+		// overlaps the wait instead of making the call leave later than
+		// its booking, which the window's margin over Telegram's minute
+		// would have to absorb.
+		c.saveAhead(at)
+		if err := c.opts.Sleep(ctx, at.Sub(c.opts.Now())); err != nil {
 			return err
 		}
-		c.saveAhead(at)
 	}
 	now := c.opts.Now()
 	if err := c.opts.Sleep(ctx, c.lim.reserveGlobal(now).Sub(now)); err != nil {

@@ -21,12 +21,13 @@ type Rate struct {
 // Only the group window's margin over Telegram's minute (GroupMinute) is
 // kept at least minJitter: it is for the delay between booking a call and
 // its arrival, which a loaded machine does not shorten (at 32 times the
-// speed, 31 ms of margin drew 429s from calls that left 140 ms late).
+// speed, 31 ms of margin drew 429s from calls that left 140 ms late, and at
+// 24 times 150 ms was not enough for a loaded 2-core machine either).
 func LimitsAt(k int) ClientOptions {
 	o := ClientOptions{}
 	o.defaults()
 	d := time.Duration(max(k, 1))
-	const minJitter = 150 * time.Millisecond
+	const minJitter = 300 * time.Millisecond
 	return ClientOptions{
 		Global:         Rate{o.Global.N, o.Global.Per / d},
 		Group:          Rate{o.Group.N, max(o.Group.Per/d, time.Minute/d+minJitter)},
