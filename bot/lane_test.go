@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"strconv"
 	"testing"
 	"time"
 
@@ -67,7 +66,7 @@ func (h *harness) rollNotHeldBy429(method, what string, presser fakeapi.User) {
 	// banned call's retry (zero while not yet).
 	when := func() (answer, retry time.Time) {
 		for _, r := range h.API.Calls("answerCallbackQuery") {
-			if r.Params["callback_query_id"] == "cq"+strconv.Itoa(update) && r.Status == 200 {
+			if r.Params["callback_query_id"] == fakeapi.PressID(update) && r.Status == 200 {
 				answer = r.Time
 			}
 		}

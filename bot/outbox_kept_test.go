@@ -58,7 +58,7 @@ func TestKeptMessageSurvivesAStop(t *testing.T) {
 		}
 		h.API.FailNext("sendMessage", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 		update := h.API.PushCallback(testChat, msg, h.Users[0], data)
-		if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+		if !h.API.WaitFor(func() bool { _, ok := h.API.AnswerTo(update); return ok }, 5*time.Second) {
 			t.Fatal("the confirmation was not answered")
 		}
 		if n := pendingCount(t, h.bot.store); n != 1 {

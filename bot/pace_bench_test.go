@@ -229,7 +229,7 @@ func (p *pacePlayer) press(chat int64, u fakeapi.User, msg int, data string) (re
 	var a fakeapi.CallbackAnswer
 	if !h.API.WaitFor(func() bool {
 		var ok bool
-		a, ok = h.answerTo(update)
+		a, ok = h.API.AnswerTo(update)
 		return ok
 	}, 30*time.Second) {
 		h.T.Fatal("a press was not answered")

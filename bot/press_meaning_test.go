@@ -33,7 +33,7 @@ func limitedHarness(t *testing.T, seed uint64) *harness {
 func (h *harness) answerOf(update int) fakeapi.CallbackAnswer {
 	h.T.Helper()
 	var a fakeapi.CallbackAnswer
-	if !h.API.WaitFor(func() bool { var ok bool; a, ok = h.answerTo(update); return ok }, 10*time.Second) {
+	if !h.API.WaitFor(func() bool { var ok bool; a, ok = h.API.AnswerTo(update); return ok }, 10*time.Second) {
 		h.T.Fatalf("press %d was not answered", update)
 	}
 	return a

@@ -90,17 +90,6 @@ func TestRestartsKeepTelegramLimits(t *testing.T) {
 // TestRestartsKeepTelegramLimits plays at (bottest.TelegramSpeed).
 const restartSpeed = 8
 
-// answerTo is the bot's answer to the press pushed as update.
-func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {
-	id := "cq" + strconv.Itoa(update)
-	for _, a := range h.API.CallbackAnswers() {
-		if a.ID == id {
-			return a, true
-		}
-	}
-	return fakeapi.CallbackAnswer{}, false
-}
-
 // fullDisk makes every write into the database fail, as a full disk or a
 // failing one does: the file may not grow past its two meta pages
 // (RLIMIT_FSIZE, whose writes fail with EFBIG since Go ignores SIGXFSZ), so
@@ -151,11 +140,11 @@ func TestFullDiskIsToldAndRecovers(t *testing.T) {
 	}
 	free := fullDisk(t)
 	update := h.API.PushCallback(testChat, msg, player, data)
-	if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 10*time.Second) {
+	if !h.API.WaitFor(func() bool { _, ok := h.API.AnswerTo(update); return ok }, 10*time.Second) {
 		t.Fatal("the press was not answered")
 	}
 	free()
-	a, _ := h.answerTo(update)
+	a, _ := h.API.AnswerTo(update)
 	want := h.bot.cat.T(h.bot.chatLang(testChat, player.LanguageCode), "alert_not_saved", nil)
 	if !a.ShowAlert || a.Text != want {
 		t.Fatalf("a press the bot could not save was answered %q (alert %v), want the alert %q", a.Text, a.ShowAlert, want)

@@ -27,7 +27,7 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 		h.API.FailNext("editMessageText", 1, fakeapi.ErrorResponse{Code: 429, RetryAfter: 4})
 		roller := h.Current(testChat)
 		update := h.API.PushCallback(testChat, msg, roller, roll)
-		if !h.API.WaitFor(func() bool { _, ok := h.answerTo(update); return ok }, 5*time.Second) {
+		if !h.API.WaitFor(func() bool { _, ok := h.API.AnswerTo(update); return ok }, 5*time.Second) {
 			t.Fatal("the Roll was not answered")
 		}
 		rec := h.Record()
@@ -58,7 +58,7 @@ func TestLostEditHealsOnAStalePress(t *testing.T) {
 		}
 		ver := board.Of(h.Record()).Game.Version
 		h.Press(roller, msg, roll)
-		if a, _ := h.answerTo(update + 1); a.ShowAlert || a.Text != h.bot.cat.T(h.bot.chatLang(testChat, roller.LanguageCode), "toast_done", nil) {
+		if a, _ := h.API.AnswerTo(update + 1); a.ShowAlert || a.Text != h.bot.cat.T(h.bot.chatLang(testChat, roller.LanguageCode), "toast_done", nil) {
 			t.Errorf("the second tap was answered %+v, want the toast \"done\"", a)
 		}
 		if board.Of(h.Record()).Game.Version != ver {

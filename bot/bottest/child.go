@@ -195,14 +195,9 @@ func (c *Child) Wait(what string, cond func() bool) {
 // Answered is a condition for Wait: the press pushed as update has its
 // answer.
 func (c *Child) Answered(update int) func() bool {
-	id := "cq" + strconv.Itoa(update)
 	return func() bool {
-		for _, a := range c.API.CallbackAnswers() {
-			if a.ID == id {
-				return true
-			}
-		}
-		return false
+		_, ok := c.API.AnswerTo(update)
+		return ok
 	}
 }
 

@@ -2,7 +2,6 @@ package chattest_test
 
 import (
 	"context"
-	"strconv"
 	"testing"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -25,7 +24,7 @@ func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
 	update := h.API.PushCallback(bottest.Chat, msg, u, data)
 	h.Settle()
 	v := h.revision(bottest.Chat)
-	again := tgbotapi.Update{UpdateID: update, CallbackQuery: &tgbotapi.CallbackQuery{ID: "cq" + strconv.Itoa(update),
+	again := tgbotapi.Update{UpdateID: update, CallbackQuery: &tgbotapi.CallbackQuery{ID: fakeapi.PressID(update),
 		From: &tgbotapi.User{ID: u.ID, FirstName: u.FirstName}, Data: data,
 		Message: &tgbotapi.Message{MessageID: msg, Chat: &tgbotapi.Chat{ID: bottest.Chat, Type: "group"}}}}
 	h.bot.Handle(context.Background(), again) // as the next process would
@@ -35,22 +34,11 @@ func TestRedeliveredPressIsNotAnsweredAgain(t *testing.T) {
 	}
 	n := 0
 	for _, r := range h.API.Calls("answerCallbackQuery") {
-		if r.Params["callback_query_id"] == "cq"+strconv.Itoa(update) {
+		if r.Params["callback_query_id"] == fakeapi.PressID(update) {
 			n++
 		}
 	}
 	if n != 1 {
 		t.Fatalf("the press was answered %d times, want once", n)
 	}
-}
-
-// answerTo is the bot's answer to the press pushed as update.
-func (h *harness) answerTo(update int) (fakeapi.CallbackAnswer, bool) {
-	id := "cq" + strconv.Itoa(update)
-	for _, a := range h.API.CallbackAnswers() {
-		if a.ID == id {
-			return a, true
-		}
-	}
-	return fakeapi.CallbackAnswer{}, false
 }

@@ -1,7 +1,6 @@
 package deal_test
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
@@ -61,10 +60,8 @@ func TestDealKillMidTurn(t *testing.T) {
 	// refused with an alert and stores nothing, rightly.
 	moves, refused := 0, 0
 	accepted := func(upd int) bool {
-		for _, a := range api.CallbackAnswers() {
-			if a.ID == "cq"+strconv.Itoa(upd) {
-				return !a.ShowAlert
-			}
+		if a, ok := api.AnswerTo(upd); ok {
+			return !a.ShowAlert
 		}
 		return true // answered by no one: the killed process stored it, the next one saw a duplicate
 	}

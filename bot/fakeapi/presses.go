@@ -1,6 +1,9 @@
 package fakeapi
 
-import "sync"
+import (
+	"strconv"
+	"sync"
+)
 
 // pressLog is the callback queries the bot was sent and its answers to
 // them, per presser. Its state is guarded by the Server's one lock, mu
@@ -34,6 +37,25 @@ func (pl *pressLog) CallbackAnswers() []CallbackAnswer {
 	}
 	return out
 }
+
+// AnswerTo is the answer to the press pushed as update (PushPress and its
+// kind return the update's id), and whether it has one.
+func (pl *pressLog) AnswerTo(update int) (CallbackAnswer, bool) {
+	id := PressID(update)
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	for _, a := range pl.answers {
+		if a.ID == id {
+			return a.CallbackAnswer, true
+		}
+	}
+	return CallbackAnswer{}, false
+}
+
+// PressID is the callback query id of the press pushed as update: the fake
+// names each query after its update, so a test finds a press's answer,
+// or its call, by the id the push returned.
+func PressID(update int) string { return "cq" + strconv.Itoa(update) }
 
 // AnswersTo returns the answers to one person's presses, oldest first:
 // what their Telegram showed them as toasts and alerts.

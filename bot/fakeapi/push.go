@@ -50,7 +50,7 @@ func (s *Server) PushCallback(chatID int64, messageID int, from User, data strin
 		msg = s.api.apiMessage(chatID, m)
 	}
 	q := &tgbotapi.CallbackQuery{
-		ID:           "cq" + strconv.Itoa(s.updateQueue.nextID()),
+		ID:           PressID(s.updateQueue.nextID()),
 		From:         from.api(),
 		Message:      msg,
 		ChatInstance: strconv.FormatInt(chatID, 10),
@@ -140,7 +140,7 @@ func (s *Server) PushInlineCallback(inlineMessageID string, from User, data stri
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	chat, msg, _ := s.inlineMode.target(inlineMessageID)
-	q := &tgbotapi.CallbackQuery{ID: "cq" + strconv.Itoa(s.updateQueue.nextID()), From: from.api(), InlineMessageID: inlineMessageID,
+	q := &tgbotapi.CallbackQuery{ID: PressID(s.updateQueue.nextID()), From: from.api(), InlineMessageID: inlineMessageID,
 		ChatInstance: strconv.FormatInt(chat, 10), Data: data}
 	n := s.updateQueue.add(tgbotapi.Update{CallbackQuery: q})
 	s.pressLog.expect(q.ID, query{user: from.ID, chat: chat, msg: msg}) // the update names no message
