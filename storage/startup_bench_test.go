@@ -2,11 +2,11 @@ package storage
 
 import (
 	"os"
-
-	bolt "go.etcd.io/bbolt"
 	"path/filepath"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // BenchmarkStartup is storage's share of a start with 100 000 games that
